@@ -1,0 +1,34 @@
+import { sqliteTable, text, integer, primaryKey } from 'drizzle-orm/sqlite-core';
+
+/**
+ * One row per dataset: which snapshot version is current and how the last ingestion went.
+ * Only the ingestion runner writes here; readers key their caches on `version`.
+ */
+export const snapshotMeta = sqliteTable('snapshot_meta', {
+  dataset: text('dataset').primaryKey(),
+  version: integer('version').notNull().default(0),
+  /** Epoch ms of the upstream fetch that produced the current rows; 0 before the first success. */
+  fetchedAt: integer('fetched_at').notNull().default(0),
+  recordCount: integer('record_count').notNull().default(0),
+  source: text('source').notNull().default(''),
+  /** Dataset-level attributes that are not rows (data year, feed timestamps, partial-source flags), JSON. */
+  info: text('info').notNull().default('{}'),
+  lastAttemptAt: integer('last_attempt_at').notNull().default(0),
+  lastSuccessAt: integer('last_success_at').notNull().default(0),
+  /** Message of the most recent failed run; cleared by the next success. */
+  lastError: text('last_error'),
+});
+
+/**
+ * The rows of every dataset's current snapshot, as JSON documents in upstream-independent form.
+ * A swap replaces all rows of one dataset inside one transaction, so readers see old or new, never a mix.
+ */
+export const snapshotRecords = sqliteTable(
+  'snapshot_records',
+  {
+    dataset: text('dataset').notNull(),
+    seq: integer('seq').notNull(),
+    payload: text('payload').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dataset, t.seq] })],
+);

@@ -1,0 +1,70 @@
+import express, { type Request, type Response, type NextFunction } from 'express';
+import { randomUUID } from 'node:crypto';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { appRouter } from './trpc/app-router.js';
+import { createRequestContext, type AppDeps } from './trpc/context.js';
+import { RestGateway, jsonError, send } from './http/rest.js';
+import { buildOpenApiDocument, toYaml } from './http/openapi.js';
+import { VERSION } from './version.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface BuiltApp {
+  app: express.Express;
+  gateway: RestGateway;
+}
+
+/** The express application without a listening socket; tests and `mds serve` both build it here. */
+export function buildApp(deps: AppDeps): BuiltApp {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('query parser', 'simple');
+
+  const gateway = new RestGateway(appRouter, deps);
+  const document = buildOpenApiDocument(appRouter, VERSION);
+  const documentYaml = toYaml(document);
+  const documentJson = JSON.stringify(document);
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    res.locals.requestId = id;
+    res.setHeader('x-request-id', id);
+    next();
+  });
+
+  app.get('/openapi.yaml', (_req, res) => {
+    res.type('application/yaml').setHeader('cache-control', 'public, max-age=300').send(documentYaml);
+  });
+  app.get('/openapi.json', (_req, res) => {
+    res.type('application/json').setHeader('cache-control', 'public, max-age=300').send(documentJson);
+  });
+
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) =>
+        createRequestContext(deps, { transport: 'trpc', requestId: String(res.locals.requestId), headers: req.headers }),
+    }),
+  );
+
+  app.use(gateway.middleware());
+
+  // Anything else under /api (or anywhere) is a JSON 404, never express's HTML page.
+  app.use((req: Request, res: Response) => {
+    send(req, res, jsonError(404, { error: `no operation at ${req.method} ${req.path}` }));
+  });
+
+  // Express only reaches this for failures outside the procedures (a body parser, a bug here).
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = typeof (err as { status?: unknown }).status === 'number' ? (err as { status: number }).status : 500;
+    if (status >= 500) deps.logger.error({ err, requestId: res.locals.requestId }, 'unhandled error');
+    if (res.headersSent) return void res.end();
+    const body = status >= 500 ? { message: 'Internal server error' } : { error: (err as Error).message ?? 'bad request' };
+    send(req, res, jsonError(status >= 400 && status < 600 ? status : 500, body));
+  });
+
+  return { app, gateway };
+}

@@ -1,0 +1,59 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { serve } from './serve.js';
+import { ingest } from './ingest.js';
+import { migrateOnly } from './migrate.js';
+
+const USAGE = `usage: mds <command> [options]
+
+commands:
+  serve                          run the HTTP service (migrates, loads samples into an empty database)
+  migrate                        apply pending database migrations and exit
+  ingest [dataset...] [options]  refresh snapshots from their live upstreams
+      --samples                  use the bundled sample payloads instead of the network
+      --file PATH | KEY=PATH     read a source from a file (KEY names the source of multi-source datasets)
+      --force                    accept a feed whose row count collapsed
+      --list                     list the datasets and exit
+`;
+
+/** Entry point of the `mds` command. Returns the process exit code. */
+export async function runCli(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'serve':
+        return await serve(loadConfig(), out, err);
+      case 'migrate':
+        return migrateOnly(loadConfig(), out);
+      case 'ingest': {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: {
+            samples: { type: 'boolean', default: false },
+            file: { type: 'string', multiple: true },
+            force: { type: 'boolean', default: false },
+            list: { type: 'boolean', default: false },
+          },
+        });
+        return await ingest(loadConfig(), { datasets: positionals, ...values }, out, err);
+      }
+      case undefined:
+      case 'help':
+      case '--help':
+        out.write(USAGE);
+        return command === undefined ? 2 : 0;
+      default:
+        // Commands added by later modules register themselves here.
+        if (extraCommands.has(command)) return await extraCommands.get(command)!(rest, out, err);
+        err.write(`mds: unknown command "${command}"\n${USAGE}`);
+        return 2;
+    }
+  } catch (e) {
+    err.write(`mds: ${(e as Error).message}\n`);
+    return 1;
+  }
+}
+
+export type Command = (args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream) => Promise<number>;
+export const extraCommands = new Map<string, Command>();

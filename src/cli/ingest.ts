@@ -1,0 +1,70 @@
+import type { Config } from '../config.js';
+import { createDeps } from '../deps.js';
+import { ALL_DATASETS, findDataset } from '../services/datasets.js';
+import type { PayloadOrigin } from '../platform/snapshots/runner.js';
+
+interface IngestArgs {
+  datasets: string[];
+  samples?: boolean;
+  file?: string[];
+  force?: boolean;
+  list?: boolean;
+}
+
+/** `mds ingest`: runs datasets through the real runner and reports each result; non-zero exit if any failed. */
+export async function ingest(config: Config, args: IngestArgs, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+  if (args.list) {
+    for (const d of ALL_DATASETS) out.write(`${d.name}\t${Object.keys(d.sources).join(',')}\t${d.source}\n`);
+    return 0;
+  }
+  const selected = args.datasets.length ? args.datasets.map((n) => findDataset(n) ?? n) : [...ALL_DATASETS];
+  const unknown = selected.filter((d): d is string => typeof d === 'string');
+  if (unknown.length) {
+    err.write(`mds ingest: unknown dataset(s): ${unknown.join(', ')} (see mds ingest --list)\n`);
+    return 2;
+  }
+  if (args.file?.length && selected.length !== 1) {
+    err.write('mds ingest: --file needs exactly one dataset\n');
+    return 2;
+  }
+  const deps = createDeps({ ...config, LOG_LEVEL: 'silent' });
+  const interactive = (out as NodeJS.WriteStream).isTTY === true;
+  let failed = 0;
+  try {
+    for (const dataset of selected as Exclude<(typeof selected)[number], string>[]) {
+      let origin: PayloadOrigin = args.samples ? { kind: 'samples' } : { kind: 'live' };
+      if (args.file?.length) {
+        const keys = Object.keys(dataset.sources);
+        const files: Record<string, string> = {};
+        for (const spec of args.file) {
+          const eq = spec.indexOf('=');
+          const key = eq > 0 && keys.includes(spec.slice(0, eq)) ? spec.slice(0, eq) : keys[0];
+          files[key] = eq > 0 && keys.includes(spec.slice(0, eq)) ? spec.slice(eq + 1) : spec;
+        }
+        origin = { kind: 'files', files };
+      }
+      const started = Date.now();
+      const result = await deps.runner.run(dataset, {
+        origin,
+        force: args.force,
+        onProgress: (phase, done, total) => {
+          const detail = total ? ` ${done}/${total} rows (${Math.round(((done ?? 0) / total) * 100)}%)` : '';
+          if (interactive) out.write(`\r\x1b[K${dataset.name}: ${phase}${detail}`);
+          else if (phase === 'write' && total && total >= 20_000) out.write(`${dataset.name}: ${phase}${detail}\n`);
+        },
+      });
+      if (interactive) out.write('\r\x1b[K');
+      const ms = Date.now() - started;
+      if (result.ok) {
+        const partial = result.partialSources ? ` (sources unavailable: ${result.partialSources.join(', ')})` : '';
+        out.write(`${dataset.name}: ok, ${result.recordCount} rows, version ${result.version}, ${ms} ms${partial}\n`);
+      } else {
+        failed++;
+        err.write(`${dataset.name}: FAILED: ${result.error}; the previous snapshot (version ${result.version}) keeps serving\n`);
+      }
+    }
+  } finally {
+    deps.db.$client.close();
+  }
+  return failed ? 1 : 0;
+}

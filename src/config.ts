@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/**
+ * The only reader of process.env. Parsed once at start-up; a bad value stops the
+ * process with a message naming the variable instead of failing later at request time.
+ */
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_PATH: z.string().min(1).default(path.join('data', 'mds.db')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How often (ms) a request may look for snapshot swaps written by another process. */
+  SNAPSHOT_POLL_MS: z.coerce.number().int().min(0).default(1000),
+  /** Outbound fetch timeout for live upstream sources. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /** Overrides for live upstream URLs, mainly so tests can point a fetcher at a local server. */
+  UPSTREAM_BASE_OVERRIDE: z.string().optional(),
+  /** Load the bundled samples when the database holds no snapshot yet. */
+  LOAD_SAMPLES: z.enum(['auto', 'never']).default('auto'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** A config for tests and tools: defaults plus explicit overrides, never the ambient env. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...ConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}

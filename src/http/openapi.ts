@@ -1,0 +1,177 @@
+import { generateOpenApiDocument } from 'trpc-to-openapi';
+import { stringify } from 'yaml';
+import type { AnyTRPCRouter } from '@trpc/server';
+import { collectOperations } from './operations.js';
+import { MAX_EXPRESSION_BYTES } from '../platform/jmespath.js';
+
+type Json = Record<string, any>;
+
+const ERROR_SCHEMAS: Json = {
+  FieldViolation: {
+    type: 'object',
+    description: 'One request field that failed validation.',
+    properties: {
+      field: { type: 'string', description: 'Wire name of the parameter, a body path such as `operations[3].id`, or a header name.' },
+      description: { type: 'string', description: 'What is wrong with it.' },
+    },
+    required: ['field', 'description'],
+  },
+  ValidationError: {
+    type: 'object',
+    description: 'The request was refused before any data was read.',
+    properties: { violations: { type: 'array', items: { $ref: '#/components/schemas/FieldViolation' } } },
+    required: ['violations'],
+  },
+  JmespathProjectionError: {
+    type: 'object',
+    description: 'The `jmespath` expression was too long, invalid, or produced more than 256 KiB.',
+    properties: {
+      _jmespath_error: { type: 'string', description: '`<code>: <detail>` with code expression_too_long, invalid_expression or projection_too_large.' },
+      original_keys: { type: 'array', items: { type: 'string' }, description: 'Top-level keys of the unprojected body.' },
+    },
+    required: ['_jmespath_error', 'original_keys'],
+  },
+  UnauthorizedError: {
+    type: 'object',
+    description: 'No usable credential.',
+    properties: { error: { type: 'string' } },
+    required: ['error'],
+  },
+  ForbiddenError: {
+    type: 'object',
+    description: 'The credential is valid but may not call this operation.',
+    properties: {
+      error: { type: 'string' },
+      code: { type: 'string', enum: ['subscription_lapsed'] },
+      requiredTier: { type: 'integer', format: 'int32' },
+      currentTier: { type: 'integer', format: 'int32' },
+      planKey: { type: 'string' },
+    },
+    required: ['error'],
+  },
+  RateLimitError: {
+    type: 'object',
+    description: 'Too many requests in the current window.',
+    properties: { error: { type: 'string' } },
+    required: ['error'],
+  },
+  BillingVerificationError: {
+    type: 'object',
+    description: 'Paid access cannot be confirmed right now; retry after the indicated delay.',
+    properties: {
+      error: { type: 'string' },
+      code: { type: 'string', enum: ['renewal_verification_pending', 'renewal_verification_failed', 'entitlement_verification_unavailable'] },
+      requiredTier: { type: 'integer', format: 'int32' },
+    },
+    required: ['error', 'code'],
+  },
+  GatewayError: {
+    type: 'object',
+    description: 'Refused or failed before an operation ran (routing, method, infrastructure).',
+    properties: { error: { oneOf: [{ type: 'string' }, { type: 'object', additionalProperties: true }] } },
+    required: ['error'],
+  },
+  Error: {
+    type: 'object',
+    description: 'An operation failed while handling the request.',
+    properties: { message: { type: 'string' } },
+    required: ['message'],
+  },
+};
+
+const RATE_HEADERS: Json = {
+  'X-RateLimit-Limit': { description: 'Requests allowed in the current window.', schema: { type: 'string' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'string' } },
+  'X-RateLimit-Reset': { description: 'When the window resets, Unix epoch milliseconds.', schema: { type: 'string' } },
+};
+
+const json = (schema: Json) => ({ 'application/json': { schema } });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function errorResponses(isPublic: boolean): Json {
+  const out: Json = {
+    '400': { description: 'Invalid parameters or projection.', content: json({ oneOf: [ref('ValidationError'), ref('JmespathProjectionError')] }) },
+    '429': {
+      description: 'Rate limit exceeded.',
+      headers: { ...RATE_HEADERS, 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'string' } } },
+      content: json(ref('RateLimitError')),
+    },
+    '500': { description: 'Unexpected failure.', content: json(ref('Error')) },
+    '503': {
+      description: 'Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`.',
+      headers: { 'Retry-After': { description: 'Seconds to wait (1-60).', schema: { type: 'string' } } },
+      content: json({ oneOf: [ref('BillingVerificationError'), ref('GatewayError')] }),
+    },
+  };
+  if (!isPublic) {
+    out['401'] = { description: 'Missing, malformed, unknown, expired or revoked credential.', content: json(ref('UnauthorizedError')) };
+    out['403'] = { description: 'Subscription lapsed or plan tier too low.', content: json(ref('ForbiddenError')) };
+  }
+  return out;
+}
+
+/** Integer bounds the generator adds for `z.number().int()` say nothing; drop them. */
+function tidy(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(tidy);
+  if (!node || typeof node !== 'object') return;
+  const o = node as Json;
+  if (o.minimum === -9007199254740991) delete o.minimum;
+  if (o.maximum === 9007199254740991) delete o.maximum;
+  for (const v of Object.values(o)) tidy(v);
+}
+
+/**
+ * The OpenAPI 3.1 document, generated from the procedures and then completed with what the
+ * generator cannot know: the jmespath parameter, the spec's error shapes, security per operation.
+ */
+export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Json {
+  const doc = generateOpenApiDocument(router as never, {
+    title: 'Monitoring Data Service',
+    description:
+      'Read-only monitoring data (earthquakes, supply chain, markets, conflict and more) served from ' +
+      'snapshots refreshed by ingestion jobs. Every GET accepts a server-side `jmespath` projection; ' +
+      'degraded data is flagged in the body rather than hidden.',
+    version,
+    openApiVersion: '3.1.0',
+    baseUrl: 'http://localhost:8080',
+    license: { name: 'UNLICENSED', identifier: 'UNLICENSED' } as never,
+    securitySchemes: {
+      ServiceKey: { type: 'apiKey', in: 'header', name: 'X-Service-Key', description: 'API key issued to you (`mds_...`).' },
+      ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'Alias header for the same key.' },
+    },
+  }) as Json;
+  const ops = collectOperations(router);
+  doc.servers = [{ url: 'http://localhost:8080', description: 'Local development server' }];
+  doc.security = [{ ServiceKey: [] }, { ApiKeyHeader: [] }];
+  doc.components ??= {};
+  doc.components.schemas = { ...(doc.components.schemas ?? {}), ...ERROR_SCHEMAS };
+  for (const k of Object.keys(doc.components.schemas)) if (k.startsWith('error.')) delete doc.components.schemas[k];
+  doc.components.parameters = {
+    Jmespath: {
+      name: 'jmespath',
+      in: 'query',
+      required: false,
+      description: `JMESPath expression applied to the response body on the server (at most ${MAX_EXPRESSION_BYTES} UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection.`,
+      schema: { type: 'string', maxLength: MAX_EXPRESSION_BYTES },
+    },
+  };
+  for (const [path, item] of Object.entries(doc.paths as Json)) {
+    const info = ops.get(path);
+    for (const [method, op] of Object.entries(item as Json)) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      const isPublic = info?.meta.public === true;
+      if (method === 'get') op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/Jmespath' }];
+      const ok = op.responses?.['200'];
+      op.responses = { ...(ok ? { '200': ok } : {}), ...errorResponses(isPublic) };
+      op.security = isPublic ? [] : [{ ServiceKey: [] }, { ApiKeyHeader: [] }];
+      if (info?.meta.requiredTier) op['x-required-tier'] = info.meta.requiredTier;
+      op['x-cache-tier'] = info?.meta.cacheTier;
+    }
+  }
+  tidy(doc);
+  return doc;
+}
+
+export function toYaml(doc: Json): string {
+  return stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 });
+}

@@ -1,0 +1,44 @@
+import type { Config } from '../../config.js';
+
+/** One upstream document a dataset is built from. */
+export interface DatasetSource {
+  /** Live address of the upstream. */
+  url: string;
+  /** Bundled payload in the upstream's own format, relative to db/samples/. */
+  sample: string;
+  /** A dataset still ingests when an optional source fails; the parser sees it as absent. */
+  optional?: boolean;
+  /** Request headers the upstream expects (Accept, API keys from config). */
+  headers?: (config: Config) => Record<string, string>;
+}
+
+/** What a parser returns: rows plus dataset-level attributes that are not rows. */
+export interface Parsed<R, I = Record<string, unknown>> {
+  records: R[];
+  info?: I;
+}
+
+/**
+ * A snapshot dataset: where its data comes from, how upstream bytes become rows, and how stale it
+ * may get. Only the ingestion runner writes snapshots, and only through these definitions.
+ */
+export interface Dataset<R = unknown, I = Record<string, unknown>> {
+  /** `<service>.<name>`, e.g. `seismology.earthquakes`. */
+  name: string;
+  /** Who publishes the upstream, for health and docs. */
+  source: string;
+  /** Health reports STALE past this age. */
+  maxStaleMinutes: number;
+  sources: Record<string, DatasetSource>;
+  /** Pure: bytes in, rows out. Throws a clear error on input it cannot read. */
+  parse(payloads: Partial<Record<string, Buffer>>, now: number): Parsed<R, I>;
+  /** A healthy upstream may legitimately publish nothing (no outages today); most may not. */
+  allowEmpty?: boolean;
+  /**
+   * Smallest share of the previous snapshot's row count a new one may have before it is treated
+   * as a broken feed and refused (default 0.25). `--force` on the CLI overrides it.
+   */
+  minRetainedRatio?: number;
+}
+
+export type AnyDataset = Dataset<any, any>;

@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import type { Db } from '../../../db/client.js';
+import type { Config } from '../../config.js';
+import type { Clock } from '../clock.js';
+import type { AnyDataset, Parsed } from './dataset.js';
+import { fetchSource } from './fetch.js';
+import type { SnapshotStore } from './store.js';
+import { SAMPLES_DIR } from './samples.js';
+
+export interface IngestResult {
+  dataset: string;
+  ok: boolean;
+  version: number;
+  recordCount: number;
+  error?: string;
+  partialSources?: string[];
+}
+
+export type PayloadOrigin =
+  | { kind: 'live' }
+  | { kind: 'samples' }
+  | { kind: 'files'; files: Record<string, string> }
+  | { kind: 'bytes'; payloads: Partial<Record<string, Buffer>> };
+
+export interface IngestOptions {
+  origin: PayloadOrigin;
+  /** Skip the row-count collapse guard (operator override). */
+  force?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (phase: string, done?: number, total?: number) => void;
+}
+
+export class IngestError extends Error {
+  override name = 'IngestError';
+}
+
+const INSERT_BATCH = 500;
+
+/**
+ * Runs datasets through fetch -> parse -> check -> swap. The swap is one synchronous transaction:
+ * the previous rows serve until it commits, and any failure before or during it leaves them in place
+ * and records the error against the dataset.
+ */
+export class IngestionRunner {
+  private readonly sqlite: Database.Database;
+  private readonly insertMany: Database.Statement;
+  private readonly insertOne: Database.Statement;
+  private readonly deleteRows: Database.Statement;
+  private readonly upsertSuccess: Database.Statement;
+  private readonly upsertFailure: Database.Statement;
+  private readonly selectMeta: Database.Statement<[string], { version: number; record_count: number }>;
+  private readonly inFlight = new Set<string>();
+
+  constructor(
+    db: Db,
+    private readonly store: SnapshotStore,
+    private readonly config: Config,
+    private readonly clock: Clock,
+  ) {
+    this.sqlite = db.$client;
+    const placeholders = Array.from({ length: INSERT_BATCH }, () => '(?, ?, ?)').join(', ');
+    this.insertMany = this.sqlite.prepare(`INSERT INTO snapshot_records (dataset, seq, payload) VALUES ${placeholders}`);
+    this.insertOne = this.sqlite.prepare('INSERT INTO snapshot_records (dataset, seq, payload) VALUES (?, ?, ?)');
+    this.deleteRows = this.sqlite.prepare('DELETE FROM snapshot_records WHERE dataset = ?');
+    this.upsertSuccess = this.sqlite.prepare(`
+      INSERT INTO snapshot_meta (dataset, version, fetched_at, record_count, source, info, last_attempt_at, last_success_at, last_error)
+      VALUES (@dataset, 1, @now, @count, @source, @info, @now, @now, NULL)
+      ON CONFLICT(dataset) DO UPDATE SET version = version + 1, fetched_at = @now, record_count = @count,
+        source = @source, info = @info, last_attempt_at = @now, last_success_at = @now, last_error = NULL`);
+    this.upsertFailure = this.sqlite.prepare(`
+      INSERT INTO snapshot_meta (dataset, source, last_attempt_at, last_error) VALUES (@dataset, @source, @now, @error)
+      ON CONFLICT(dataset) DO UPDATE SET last_attempt_at = @now, last_error = @error`);
+    this.selectMeta = this.sqlite.prepare('SELECT version, record_count FROM snapshot_meta WHERE dataset = ?');
+  }
+
+  async run(dataset: AnyDataset, options: IngestOptions): Promise<IngestResult> {
+    if (this.inFlight.has(dataset.name)) {
+      return { dataset: dataset.name, ok: false, version: this.currentVersion(dataset.name), recordCount: 0, error: 'an ingestion of this dataset is already running' };
+    }
+    this.inFlight.add(dataset.name);
+    try {
+      const { payloads, missing } = await this.collect(dataset, options);
+      options.onProgress?.('parse');
+      const parsed = dataset.parse(payloads, this.clock.now()) as Parsed<unknown>;
+      if (!parsed || !Array.isArray(parsed.records)) throw new IngestError('parser returned no record list');
+      this.check(dataset, parsed, options.force === true);
+      const info = { ...(parsed.info ?? {}), ...(missing.length ? { missingSources: missing } : {}) };
+      const version = this.swap(dataset, parsed.records, info, options.onProgress);
+      this.store.changed(dataset.name);
+      return { dataset: dataset.name, ok: true, version, recordCount: parsed.records.length, partialSources: missing.length ? missing : undefined };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.recordFailure(dataset, message);
+      return { dataset: dataset.name, ok: false, version: this.currentVersion(dataset.name), recordCount: 0, error: message };
+    } finally {
+      this.inFlight.delete(dataset.name);
+    }
+  }
+
+  private async collect(dataset: AnyDataset, options: IngestOptions) {
+    const payloads: Partial<Record<string, Buffer>> = {};
+    const missing: string[] = [];
+    const origin = options.origin;
+    for (const [key, source] of Object.entries(dataset.sources)) {
+      options.onProgress?.(`fetch ${key}`);
+      try {
+        if (origin.kind === 'bytes') {
+          if (origin.payloads[key] === undefined) throw new IngestError(`no payload given for source "${key}"`);
+          payloads[key] = origin.payloads[key];
+        } else if (origin.kind === 'files') {
+          const file = origin.files[key];
+          if (file === undefined) throw new IngestError(`no file given for source "${key}"`);
+          payloads[key] = fs.readFileSync(file);
+        } else if (origin.kind === 'samples') {
+          payloads[key] = fs.readFileSync(path.join(SAMPLES_DIR, source.sample));
+        } else {
+          payloads[key] = await fetchSource(source, this.config, options.signal);
+        }
+      } catch (err) {
+        if (!source.optional) throw err;
+        missing.push(key);
+      }
+    }
+    return { payloads, missing };
+  }
+
+  private check(dataset: AnyDataset, parsed: Parsed<unknown>, force: boolean): void {
+    const count = parsed.records.length;
+    const previous = this.selectMeta.get(dataset.name);
+    if (count === 0 && !dataset.allowEmpty) throw new IngestError('upstream returned no rows; keeping the previous snapshot');
+    if (force || !previous || previous.version === 0) return;
+    const ratio = dataset.minRetainedRatio ?? 0.25;
+    if (previous.record_count >= 8 && count < previous.record_count * ratio) {
+      throw new IngestError(
+        `row count collapsed from ${previous.record_count} to ${count} (below ${ratio * 100}% of the previous snapshot); keeping the previous snapshot`,
+      );
+    }
+  }
+
+  private swap(dataset: AnyDataset, records: unknown[], info: Record<string, unknown>, onProgress: IngestOptions['onProgress']): number {
+    const now = this.clock.now();
+    const tx = this.sqlite.transaction(() => {
+      this.deleteRows.run(dataset.name);
+      const args: unknown[] = new Array(INSERT_BATCH * 3);
+      let i = 0;
+      for (; i + INSERT_BATCH <= records.length; i += INSERT_BATCH) {
+        for (let j = 0; j < INSERT_BATCH; j++) {
+          args[j * 3] = dataset.name;
+          args[j * 3 + 1] = i + j;
+          args[j * 3 + 2] = JSON.stringify(records[i + j]);
+        }
+        this.insertMany.run(args);
+        if (onProgress && i % 20_000 === 0) onProgress('write', i, records.length);
+      }
+      for (; i < records.length; i++) this.insertOne.run(dataset.name, i, JSON.stringify(records[i]));
+      this.upsertSuccess.run({ dataset: dataset.name, now, count: records.length, source: dataset.source, info: JSON.stringify(info) });
+      return this.selectMeta.get(dataset.name)!.version;
+    });
+    const version = tx.immediate();
+    onProgress?.('write', records.length, records.length);
+    return version;
+  }
+
+  private recordFailure(dataset: AnyDataset, message: string): void {
+    try {
+      this.upsertFailure.run({ dataset: dataset.name, source: dataset.source, now: this.clock.now(), error: message.slice(0, 2000) });
+    } catch {
+      // The database itself may be what failed (disk full); the previous snapshot is intact either way.
+    }
+  }
+
+  private currentVersion(name: string): number {
+    try {
+      return this.selectMeta.get(name)?.version ?? 0;
+    } catch {
+      return 0;
+    }
+  }
+}

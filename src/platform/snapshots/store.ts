@@ -1,0 +1,158 @@
+import type { Db } from '../../../db/client.js';
+import type { Clock } from '../clock.js';
+import type Database from 'better-sqlite3';
+
+export interface SnapshotMeta {
+  dataset: string;
+  version: number;
+  fetchedAt: number;
+  recordCount: number;
+  source: string;
+  info: Record<string, unknown>;
+  lastAttemptAt: number;
+  lastSuccessAt: number;
+  lastError: string | null;
+}
+
+/** A decoded snapshot, held in memory until the dataset's next swap. */
+export class Snapshot<R = unknown, I = Record<string, unknown>> {
+  private readonly derived = new Map<string, unknown>();
+  constructor(
+    readonly meta: SnapshotMeta,
+    readonly records: readonly R[],
+  ) {}
+  get version(): number {
+    return this.meta.version;
+  }
+  get fetchedAt(): number {
+    return this.meta.fetchedAt;
+  }
+  get info(): I {
+    return this.meta.info as I;
+  }
+  /** Computes a value from this snapshot once (indexes, scores, rankings) and reuses it until the swap. */
+  derive<T>(key: string, compute: (snapshot: this) => T): T {
+    if (!this.derived.has(key)) this.derived.set(key, compute(this));
+    return this.derived.get(key) as T;
+  }
+}
+
+interface MetaRow {
+  dataset: string;
+  version: number;
+  fetched_at: number;
+  record_count: number;
+  source: string;
+  info: string;
+  last_attempt_at: number;
+  last_success_at: number;
+  last_error: string | null;
+}
+
+function toMeta(row: MetaRow): SnapshotMeta {
+  return {
+    dataset: row.dataset,
+    version: row.version,
+    fetchedAt: row.fetched_at,
+    recordCount: row.record_count,
+    source: row.source,
+    info: JSON.parse(row.info) as Record<string, unknown>,
+    lastAttemptAt: row.last_attempt_at,
+    lastSuccessAt: row.last_success_at,
+    lastError: row.last_error,
+  };
+}
+
+/**
+ * Read side of the snapshot tables. Each dataset is decoded once per version; a swap made by this
+ * process is seen at once (the runner calls `changed`), one made by another process sharing the
+ * file within `pollMs` (SQLite's data_version tells us another connection committed).
+ */
+export class SnapshotStore {
+  private readonly sqlite: Database.Database;
+  private readonly cache = new Map<string, Snapshot<any, any>>();
+  private readonly listeners = new Set<(dataset: string | undefined) => void>();
+  private readonly stmtMeta: Database.Statement<[string], MetaRow>;
+  private readonly stmtAllMeta: Database.Statement<[], MetaRow>;
+  private readonly stmtVersions: Database.Statement<[], { dataset: string; version: number }>;
+  private readonly stmtRecords: Database.Statement<[string], { payload: string }>;
+  private readonly stmtDataVersion: Database.Statement<[], { data_version: number }>;
+  private dataVersion = -1;
+  private nextPollAt = 0;
+
+  constructor(
+    db: Db,
+    private readonly clock: Clock,
+    private readonly pollMs = 1000,
+  ) {
+    this.sqlite = db.$client;
+    this.stmtMeta = this.sqlite.prepare('SELECT * FROM snapshot_meta WHERE dataset = ?');
+    this.stmtAllMeta = this.sqlite.prepare('SELECT * FROM snapshot_meta ORDER BY dataset');
+    this.stmtVersions = this.sqlite.prepare('SELECT dataset, version FROM snapshot_meta');
+    this.stmtRecords = this.sqlite.prepare('SELECT payload FROM snapshot_records WHERE dataset = ? ORDER BY seq');
+    this.stmtDataVersion = this.sqlite.prepare('PRAGMA data_version');
+  }
+
+  /** The current snapshot of a dataset, or undefined when none has ever been ingested. */
+  read<R, I = Record<string, unknown>>(dataset: string): Snapshot<R, I> | undefined {
+    this.pollForeignWrites();
+    const hit = this.cache.get(dataset);
+    if (hit) return hit as Snapshot<R, I>;
+    return this.load<R, I>(dataset);
+  }
+
+  /** Current version of a dataset (0 when it has none). Cheap: answered from the decoded cache. */
+  version(dataset: string): number {
+    return this.read(dataset)?.version ?? 0;
+  }
+
+  /** Metadata of every dataset that has ever been attempted, straight from the database. */
+  allMeta(): SnapshotMeta[] {
+    return this.stmtAllMeta.all().map(toMeta);
+  }
+
+  meta(dataset: string): SnapshotMeta | undefined {
+    const row = this.stmtMeta.get(dataset);
+    return row ? toMeta(row) : undefined;
+  }
+
+  /** Drops decoded state for one dataset (after a swap) or all of them (cache purge). */
+  changed(dataset?: string): void {
+    if (dataset === undefined) this.cache.clear();
+    else this.cache.delete(dataset);
+    for (const fn of this.listeners) fn(dataset);
+  }
+
+  onChange(fn: (dataset: string | undefined) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private load<R, I>(dataset: string): Snapshot<R, I> | undefined {
+    const row = this.stmtMeta.get(dataset);
+    if (!row || row.version === 0) return undefined;
+    // Meta and rows are read in one read transaction, so a concurrent swap cannot mix them.
+    const snapshot = this.sqlite.transaction(() => {
+      const meta = toMeta(this.stmtMeta.get(dataset)!);
+      const records = this.stmtRecords.all(dataset).map((r) => JSON.parse(r.payload) as R);
+      return new Snapshot<R, I>(meta, records);
+    })();
+    this.cache.set(dataset, snapshot);
+    return snapshot;
+  }
+
+  private pollForeignWrites(): void {
+    const now = this.clock.now();
+    if (now < this.nextPollAt) return;
+    this.nextPollAt = now + this.pollMs;
+    const dv = this.stmtDataVersion.get()!.data_version;
+    if (dv === this.dataVersion) return;
+    const first = this.dataVersion === -1;
+    this.dataVersion = dv;
+    if (first) return;
+    for (const { dataset, version } of this.stmtVersions.all()) {
+      const cached = this.cache.get(dataset);
+      if (cached && cached.version !== version) this.changed(dataset);
+    }
+  }
+}

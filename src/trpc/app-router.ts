@@ -1,0 +1,12 @@
+import { seismologyRouter } from '../services/seismology/router.js';
+import { router } from './procedures.js';
+
+/**
+ * All services, one key per URL segment (camelCased). The type is what a TypeScript frontend
+ * imports for end-to-end types: `import type { AppRouter } from 'monitoring-data-service'`.
+ */
+export const appRouter = router({
+  seismology: seismologyRouter,
+});
+
+export type AppRouter = typeof appRouter;

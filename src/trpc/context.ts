@@ -1,0 +1,57 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Config } from '../config.js';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../platform/clock.js';
+import type { SnapshotStore } from '../platform/snapshots/store.js';
+import type { IngestionRunner } from '../platform/snapshots/runner.js';
+import type { ResponseCache, PreparedBody } from '../platform/response-cache.js';
+import type { Logger } from '../platform/logger.js';
+import type { WireHeaders } from '../platform/errors.js';
+
+/** Long-lived collaborators, built once per process (or per test app). */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  store: SnapshotStore;
+  runner: IngestionRunner;
+  responses: ResponseCache;
+  logger: Logger;
+}
+
+/** How a call reached the procedure: REST (including batch sub-operations) or native tRPC. */
+export type Transport = 'rest' | 'trpc';
+
+/** Per-call state shared by the middleware chain and the REST wrapper. */
+export interface RequestContext {
+  deps: AppDeps;
+  transport: Transport;
+  requestId: string;
+  headers: IncomingHttpHeaders;
+  /** The raw query string's parameters (REST only): the projection and the response-cache key read it. */
+  search: URLSearchParams;
+  /** Headers the chain wants on the answer, success or error (X-RateLimit-*, for example). */
+  resHeaders: WireHeaders;
+  /** Set by the respond step: the exact body bytes the REST wrapper writes. */
+  prepared?: PreparedBody;
+  /** Cache-Control decided by the respond step for a 200. */
+  cacheControl?: string;
+  /** True for sub-operations dispatched by the batch endpoint. */
+  batch: boolean;
+}
+
+export function createRequestContext(
+  deps: AppDeps,
+  init: { transport: Transport; requestId: string; headers: IncomingHttpHeaders; url?: string; batch?: boolean },
+): RequestContext {
+  const q = init.url?.indexOf('?') ?? -1;
+  return {
+    deps,
+    transport: init.transport,
+    requestId: init.requestId,
+    headers: init.headers,
+    search: new URLSearchParams(q >= 0 ? init.url!.slice(q + 1) : ''),
+    resHeaders: {},
+    batch: init.batch ?? false,
+  };
+}

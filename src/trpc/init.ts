@@ -1,0 +1,38 @@
+import { initTRPC } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { toWire } from '../platform/errors.js';
+import type { CacheTier } from '../platform/http-cache.js';
+import type { RequestContext } from './context.js';
+import '../platform/validation-messages.js';
+
+/** What every procedure declares besides its path: how it is cached and what it is built from. */
+export interface ServiceMeta {
+  /** Cache tier of a healthy 200 (reference §7.6). */
+  cacheTier: CacheTier;
+  /** Snapshot datasets the response is derived from; their versions key the serialised-response cache. */
+  datasets?: readonly string[];
+  /** Callable without any credential (spec part 5 names a few). */
+  public?: boolean;
+  /** Lowest entitlement tier allowed to call (0 free, 1 pro, 2 api, 3 enterprise). */
+  requiredTier?: 0 | 1 | 2 | 3;
+  /** Name of an endpoint-specific rate-limit policy on top of the plan's limits. */
+  ratePolicy?: string;
+}
+
+export type ProcedureMeta = OpenApiMeta<ServiceMeta>;
+
+export const t = initTRPC
+  .context<RequestContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    // Native tRPC clients keep tRPC's shape; `data.rest` carries the exact REST wire error,
+    // and internal messages and stacks never leave the process.
+    errorFormatter: ({ shape, error }) => {
+      const rest = toWire(error);
+      return {
+        ...shape,
+        message: rest.status >= 500 && rest.body.message === 'Internal server error' ? 'Internal server error' : shape.message,
+        data: { code: shape.data.code, httpStatus: rest.status, path: shape.data.path, rest },
+      };
+    },
+  });

@@ -1,0 +1,62 @@
+import { ServiceError } from '../platform/errors.js';
+import { cacheControlFor, isDegraded } from '../platform/http-cache.js';
+import { project } from '../platform/jmespath.js';
+import { normaliseQuery, prepareBody, type PreparedBody } from '../platform/response-cache.js';
+import type { RequestContext } from './context.js';
+import { t } from './init.js';
+
+/**
+ * What a REST procedure returns once its body is serialised: the bytes travel on the context and
+ * the adapter only ever stringifies this small marker, which the REST wrapper then replaces.
+ */
+export const PREPARED = Object.freeze({ prepared: true });
+
+const CREDENTIAL_HEADERS = ['x-service-key', 'x-api-key', 'cookie', 'authorization'] as const;
+
+/** The `jmespath` parameter: absent or empty means no projection; a repeated key is refused. */
+export function readExpression(search: URLSearchParams): string | undefined {
+  const all = search.getAll('jmespath');
+  if (all.length > 1) throw ServiceError.validation([{ field: 'jmespath', description: 'value must not be repeated' }]);
+  return all[0] ? all[0] : undefined;
+}
+
+function settle(ctx: RequestContext, prepared: PreparedBody, tier: Parameters<typeof cacheControlFor>[0]) {
+  ctx.prepared = prepared;
+  const credentialed = CREDENTIAL_HEADERS.some((h) => ctx.headers[h] !== undefined);
+  ctx.cacheControl = cacheControlFor(tier, prepared.degraded, credentialed);
+}
+
+/**
+ * The last step of every REST call, after credentials and rate limits: consult the serialised
+ * response cache, otherwise run the handler, note degradation flags on the unprojected body, apply
+ * the projection, serialise once and remember the bytes for the same query and snapshot versions.
+ * Native tRPC calls pass straight through and receive the typed value.
+ */
+export const respond = t.middleware(async ({ ctx, meta, path, next }) => {
+  if (ctx.transport !== 'rest') return next();
+  const expression = readExpression(ctx.search);
+  const tier = meta?.cacheTier ?? 'no-store';
+  const datasets = meta?.datasets;
+  const key = datasets?.length ? `${path}?${normaliseQuery(ctx.search)}` : undefined;
+  const versions = key ? datasets!.map((d) => ctx.deps.store.version(d)).join(',') : '';
+  if (key) {
+    const hit = ctx.deps.responses.get(key, versions);
+    if (hit) {
+      settle(ctx, hit, tier);
+      return { ok: true as const, data: PREPARED, marker: undefined as never, ctx: undefined as never };
+    }
+  }
+  const result = await next();
+  if (!result.ok) return result;
+  let body: unknown = result.data;
+  const degraded = isDegraded(body);
+  if (expression !== undefined) {
+    const projection = project(body, expression);
+    if (!projection.ok) throw new ServiceError(400, projection.body);
+    body = projection.value;
+  }
+  const prepared = prepareBody(body, degraded);
+  if (key && !degraded) ctx.deps.responses.set(key, versions, prepared);
+  settle(ctx, prepared, tier);
+  return { ...result, data: PREPARED };
+});
