@@ -20,6 +20,8 @@ export interface TestApp {
   clock: Clock;
   baseUrl: string;
   dbFile: string;
+  /** Sent with every request unless overridden (the access-control layer puts a valid key here). */
+  defaultHeaders: Record<string, string>;
   get(pathAndQuery: string, headers?: Record<string, string>): Promise<TestResponse>;
   request(pathAndQuery: string, init?: RequestInit): Promise<TestResponse>;
   close(): Promise<void>;
@@ -62,8 +64,10 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const defaultHeaders: Record<string, string> = {};
   const request = async (p: string, init?: RequestInit): Promise<TestResponse> => {
-    const res = await fetch(baseUrl + p, init);
+    const headers = { ...defaultHeaders, ...((init?.headers as Record<string, string> | undefined) ?? {}) };
+    const res = await fetch(baseUrl + p, { ...init, headers });
     const text = await res.text();
     let body: unknown;
     try {
@@ -78,6 +82,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     clock,
     baseUrl,
     dbFile,
+    defaultHeaders,
     request,
     get: (p, headers) => request(p, { headers }),
     close: async () => {
