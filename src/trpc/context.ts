@@ -38,6 +38,16 @@ export interface RequestContext {
   cacheControl?: string;
   /** True for sub-operations dispatched by the batch endpoint. */
   batch: boolean;
+  /**
+   * Set by a handler whose answer is a fallback that the body cannot flag (a contract without a
+   * degradation field, such as an empty event list for a missing snapshot): forces `no-store`.
+   */
+  degraded?: boolean;
+}
+
+/** Marks the current answer as degraded: served, never cached by clients or the response cache. */
+export function markDegraded(ctx: RequestContext): void {
+  ctx.degraded = true;
 }
 
 export function createRequestContext(

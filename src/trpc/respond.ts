@@ -49,7 +49,7 @@ export const respond = t.middleware(async ({ ctx, meta, path, next }) => {
   const result = await next();
   if (!result.ok) return result;
   let body: unknown = result.data;
-  const degraded = isDegraded(body);
+  const degraded = isDegraded(body) || ctx.degraded === true;
   if (expression !== undefined) {
     const projection = project(body, expression);
     if (!projection.ok) throw new ServiceError(400, projection.body);
