@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { runCli } from '../../src/cli/index.js';
+import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
+import { openDatabase } from '../../db/client.js';
+import { tempDbFile } from '../support/app.js';
+
+function capture() {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (c) => (text += c));
+  return { stream, text: () => text };
+}
+
+async function mds(args: string[], env: Record<string, string>) {
+  const saved = { ...process.env };
+  Object.assign(process.env, env, { LOG_LEVEL: 'silent' });
+  const out = capture();
+  const err = capture();
+  try {
+    const code = await runCli(args, out.stream, err.stream);
+    return { code, out: out.text(), err: err.text() };
+  } finally {
+    process.env = saved;
+  }
+}
+
+describe('mds ingest', () => {
+  it('ingests a dataset from files and reports rows and version', async () => {
+    const db = tempDbFile();
+    const usgs = path.join(SAMPLES_DIR, 'seismology/usgs-4.5_week.geojson');
+    const nrcan = path.join(SAMPLES_DIR, 'seismology/nrcan-canada-en.atom');
+    const r = await mds(['ingest', 'seismology.earthquakes', '--file', `usgs=${usgs}`, '--file', `nrcan=${nrcan}`], { DATABASE_PATH: db });
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/seismology\.earthquakes: ok, \d+ rows, version 1/);
+  });
+
+  it('exits non-zero with a clear message when the feed is broken, keeping the snapshot', async () => {
+    const db = tempDbFile();
+    expect((await mds(['ingest', 'seismology.earthquakes', '--samples'], { DATABASE_PATH: db })).code).toBe(0);
+    const bad = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-')), 'bad.geojson');
+    fs.writeFileSync(bad, '<html>maintenance</html>');
+    const r = await mds(['ingest', 'seismology.earthquakes', '--file', `usgs=${bad}`], { DATABASE_PATH: db });
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/FAILED: USGS feed is not JSON.*previous snapshot \(version 1\) keeps serving/);
+  });
+
+  it('refuses unknown datasets and commands', async () => {
+    expect((await mds(['ingest', 'nope.nothing'], { DATABASE_PATH: tempDbFile() })).code).toBe(2);
+    expect((await mds(['frobnicate'], {})).code).toBe(2);
+  });
+
+  it('lists datasets', async () => {
+    const r = await mds(['ingest', '--list'], { DATABASE_PATH: tempDbFile() });
+    expect(r.out).toMatch(/^seismology\.earthquakes\tusgs,nrcan\t/m);
+  });
+});
+
+describe('database at start', () => {
+  it('refuses a corrupt file with a clear error instead of replacing it', () => {
+    const file = tempDbFile();
+    fs.writeFileSync(file, Buffer.alloc(8192, 7));
+    expect(() => openDatabase(file)).toThrow(/cannot open database .*: /);
+    expect(fs.readFileSync(file).equals(Buffer.alloc(8192, 7))).toBe(true);
+  });
+
+  it('refuses a truncated database', () => {
+    const file = tempDbFile();
+    openDatabase(file).$client.close();
+    const full = fs.readFileSync(file);
+    fs.writeFileSync(file, full.subarray(0, 2000));
+    expect(() => openDatabase(file)).toThrow(/cannot open database/);
+  });
+});

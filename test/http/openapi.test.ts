@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { parse } from 'yaml';
+import { emit, OPENAPI_FILE } from '../../scripts/openapi.js';
+import { collectOperations } from '../../src/http/operations.js';
+import { appRouter } from '../../src/trpc/app-router.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+
+describe('openapi.gen.yaml', () => {
+  const { doc, yaml } = emit();
+
+  it('is what the procedures emit now (run `npm run openapi` after changing a procedure)', () => {
+    expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(yaml);
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const api = await SwaggerParser.validate(structuredClone(doc) as never);
+    expect((api as { openapi: string }).openapi).toBe('3.1.0');
+  });
+
+  it('documents every REST operation with jmespath, error shapes and security schemes', () => {
+    const paths = doc.paths as Record<string, Record<string, any>>;
+    const schemes = (doc.components as any).securitySchemes;
+    expect(schemes.ServiceKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Service-Key' });
+    expect(schemes.ApiKeyHeader).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+    for (const op of collectOperations(appRouter).values()) {
+      const entry = paths[op.path]?.[op.method.toLowerCase()];
+      expect(entry, op.path).toBeDefined();
+      expect(entry.summary, op.path).toBeTruthy();
+      expect(entry.responses['200'].content['application/json'].schema.$ref, op.path).toMatch(/^#\/components\/schemas\/[a-z-]+_v1_/);
+      expect(entry.responses['400'].content['application/json'].schema.oneOf).toEqual([
+        { $ref: '#/components/schemas/ValidationError' },
+        { $ref: '#/components/schemas/JmespathProjectionError' },
+      ]);
+      for (const status of ['429', '500', '503']) expect(entry.responses[status], `${op.path} ${status}`).toBeDefined();
+      if (op.method === 'GET') expect(entry.parameters).toContainEqual({ $ref: '#/components/parameters/Jmespath' });
+    }
+  });
+
+  it('uses the contract’s wire names for list-earthquakes', () => {
+    const params = (doc.paths as any)['/api/seismology/v1/list-earthquakes'].get.parameters.map((p: any) => p.name ?? p.$ref);
+    expect(params).toEqual(['start', 'end', 'page_size', 'cursor', 'min_magnitude', '#/components/parameters/Jmespath']);
+  });
+});
+
+describe('served document', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ samples: 'none' });
+  });
+  afterAll(() => app.close());
+
+  it('is served as YAML and JSON, identical to the committed file', async () => {
+    const y = await app.get('/openapi.yaml');
+    expect(y.status).toBe(200);
+    expect(y.headers.get('content-type')).toMatch(/yaml/);
+    expect(y.text).toBe(readFileSync(OPENAPI_FILE, 'utf8'));
+    const j = await app.get('/openapi.json');
+    expect(j.body).toEqual(parse(y.text));
+  });
+});
