@@ -1,8 +1,9 @@
 import type { AnyDataset } from '../platform/snapshots/dataset.js';
+import { resilienceScoresDataset } from './resilience/datasets/resilience-scores.js';
 import { earthquakesDataset } from './seismology/datasets/earthquakes.js';
 
 /** Every snapshot dataset the service serves, in the order first-run loading and `mds ingest` use. */
-export const ALL_DATASETS: readonly AnyDataset[] = [earthquakesDataset];
+export const ALL_DATASETS: readonly AnyDataset[] = [earthquakesDataset, resilienceScoresDataset];
 
 export function findDataset(name: string): AnyDataset | undefined {
   return ALL_DATASETS.find((d) => d.name === name);

@@ -1,3 +1,4 @@
+import { resilienceRouter } from '../services/resilience/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
 import { router } from './procedures.js';
 
@@ -6,6 +7,7 @@ import { router } from './procedures.js';
  * imports for end-to-end types: `import type { AppRouter } from 'monitoring-data-service'`.
  */
 export const appRouter = router({
+  resilience: resilienceRouter,
   seismology: seismologyRouter,
 });
 
