@@ -1,0 +1,137 @@
+/**
+ * `npm run bench`: every scenario against the real service and a bare express 5 server returning
+ * the same bytes, measured in the same run with autocannon in a separate process. Servers are
+ * pinned to CPU 0 and the load generator to CPU 1 when `taskset` exists, to cut noise on 2 cores.
+ * Prints a table and writes bench/results/latest.json.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { scenarios, type Scenario } from './scenarios.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const HAS_TASKSET = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ONLY = process.env.BENCH_ONLY?.split(',');
+
+function pinned(cpu: number, cmd: string, args: string[]) {
+  return HAS_TASKSET ? { cmd: 'taskset', args: ['-c', String(cpu), cmd, ...args] } : { cmd, args };
+}
+
+async function startServer(script: string, args: string[] = []): Promise<{ proc: ChildProcess; port: number; setup: any }> {
+  const { cmd, args: full } = pinned(0, process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args]);
+  const proc = spawn(cmd, full, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  return await new Promise((resolve, reject) => {
+    let buf = '';
+    let port = 0;
+    proc.stdout!.on('data', (chunk) => {
+      buf += chunk;
+      const p = /PORT (\d+)/.exec(buf);
+      if (p) port = Number(p[1]);
+      const s = /SETUP (.*)\n/.exec(buf);
+      if (port && (s || script.endsWith('bare.ts'))) resolve({ proc, port, setup: s ? JSON.parse(s[1]) : {} });
+    });
+    proc.once('exit', (code) => reject(new Error(`${script} exited early with ${code}`)));
+  });
+}
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+function autocannon(url: string, headers: Record<string, string>, seconds: number, extra: string[] = []): Promise<Measure> {
+  const hdrs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
+  const { cmd, args } = pinned(1, process.execPath, [
+    path.join(ROOT, 'node_modules/autocannon/autocannon.js'),
+    '--json', '-c', String(CONNECTIONS), '-d', String(seconds), ...hdrs, ...extra, url,
+  ]);
+  return new Promise((resolve, reject) => {
+    const proc = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    proc.stdout.on('data', (c) => (out += c));
+    proc.once('exit', () => {
+      try {
+        const r = JSON.parse(out);
+        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx });
+      } catch (e) {
+        reject(e);
+      }
+    });
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function measurePair(s: Scenario, service: { port: number; setup: any }) {
+  const headers = { ...(service.setup.headers ?? {}), ...(s.headers ?? {}) };
+  const serviceUrl = `http://127.0.0.1:${service.port}${s.path}`;
+  const sample = await fetch(serviceUrl, { headers });
+  const body = Buffer.from(await sample.arrayBuffer());
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-bare-')), 'body');
+  fs.writeFileSync(file, body);
+  const bare = await startServer('bench/bare.ts', [file, sample.headers.get('content-type') ?? 'application/json']);
+  const bareUrl = `http://127.0.0.1:${bare.port}/bare`;
+  try {
+    await autocannon(bareUrl, {}, 2);
+    await autocannon(serviceUrl, headers, 2, s.extraArgs);
+    const b: Measure[] = [];
+    const v: Measure[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      b.push(await autocannon(bareUrl, {}, SECONDS));
+      v.push(await autocannon(serviceUrl, headers, SECONDS, s.extraArgs));
+    }
+    const row = {
+      scenario: s.name,
+      status: sample.status,
+      bytes: body.length,
+      bareRps: Math.round(median(b.map((m) => m.rps))),
+      rps: Math.round(median(v.map((m) => m.rps))),
+      p50: median(v.map((m) => m.p50)),
+      p99: median(v.map((m) => m.p99)),
+      bareP50: median(b.map((m) => m.p50)),
+      bareP99: median(b.map((m) => m.p99)),
+      non2xx: v.reduce((a, m) => a + m.non2xx, 0),
+      ratio: 0,
+      goal: s.goal,
+    };
+    row.ratio = Math.round((row.rps / row.bareRps) * 100) / 100;
+    return row;
+  } finally {
+    bare.proc.kill('SIGTERM');
+  }
+}
+
+async function main() {
+  console.log(`bench: ${ROUNDS} rounds x ${SECONDS}s, ${CONNECTIONS} connections, taskset ${HAS_TASKSET ? 'on (server cpu0, load cpu1)' : 'unavailable'}`);
+  const service = await startServer('bench/serve.ts');
+  const rows: any[] = [];
+  try {
+    for (const s of scenarios) {
+      if (ONLY && !ONLY.includes(s.name)) continue;
+      if (s.run) rows.push(await s.run({ port: service.port, setup: service.setup, root: ROOT, autocannon, startServer, median }));
+      else rows.push(await measurePair(s, service));
+      const r = rows[rows.length - 1];
+      console.log(JSON.stringify(r));
+    }
+  } finally {
+    service.proc.kill('SIGTERM');
+  }
+  console.log('\n| scenario | req/s | bare req/s | ratio | goal | p50 ms | p99 ms | bare p50/p99 |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(`| ${r.scenario} | ${r.rps ?? r.value} | ${r.bareRps ?? ''} | ${r.ratio ?? ''} | ${r.goal ?? ''} | ${r.p50 ?? ''} | ${r.p99 ?? ''} | ${r.bareP50 ?? ''}/${r.bareP99 ?? ''} |`);
+  }
+  const outDir = path.join(ROOT, 'bench', 'results');
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, rows }, null, 2));
+  console.log(`\nwritten bench/results/latest.json`);
+}
+
+await main();

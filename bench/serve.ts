@@ -1,0 +1,33 @@
+/**
+ * The service under test for benchmarks: the real app on a temporary database with every bundled
+ * sample loaded, production settings, listening on an ephemeral port which it prints.
+ * Setup hooks (extra keys, large synthetic snapshots) come from bench/setup.ts.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { testConfig } from '../src/config.js';
+import { createDeps } from '../src/deps.js';
+import { buildApp } from '../src/app.js';
+import { ALL_DATASETS } from '../src/services/datasets.js';
+import { loadSamplesWhereEmpty } from '../src/platform/snapshots/first-run.js';
+import { prepareBench } from './setup.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-bench-'));
+const config = testConfig({ NODE_ENV: 'production', DATABASE_PATH: path.join(dir, 'bench.db'), LOG_LEVEL: 'silent' });
+const deps = createDeps(config);
+await loadSamplesWhereEmpty(ALL_DATASETS, deps.store, deps.runner);
+const extras = await prepareBench(deps);
+const { app } = buildApp(deps);
+const server = app.listen(0, '127.0.0.1', () => {
+  const addr = server.address();
+  process.stdout.write(`PORT ${typeof addr === 'object' && addr ? addr.port : 0}\n`);
+  process.stdout.write(`SETUP ${JSON.stringify(extras)}\n`);
+});
+process.on('SIGTERM', () =>
+  server.close(() => {
+    deps.db.$client.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  }),
+);
