@@ -1,5 +1,7 @@
 import { resilienceRouter } from '../services/resilience/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
+import { infrastructureRouter } from '../services/infrastructure/router.js';
+import { researchRouter } from '../services/research/router.js';
 import { router } from './procedures.js';
 
 /**
@@ -7,6 +9,8 @@ import { router } from './procedures.js';
  * imports for end-to-end types: `import type { AppRouter } from 'monitoring-data-service'`.
  */
 export const appRouter = router({
+  infrastructure: infrastructureRouter,
+  research: researchRouter,
   resilience: resilienceRouter,
   seismology: seismologyRouter,
 });

@@ -1,0 +1,1 @@
+export const RESEARCH_DATASETS = [] as const;

@@ -1,0 +1,3 @@
+import { router } from '../../trpc/procedures.js';
+
+export const researchRouter = router({});
