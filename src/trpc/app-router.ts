@@ -2,6 +2,7 @@ import { resilienceRouter } from '../services/resilience/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
 import { infrastructureRouter } from '../services/infrastructure/router.js';
 import { researchRouter } from '../services/research/router.js';
+import { marketRouter } from '../services/market/router.js';
 import { router } from './procedures.js';
 
 /**
@@ -9,6 +10,7 @@ import { router } from './procedures.js';
  * imports for end-to-end types: `import type { AppRouter } from 'monitoring-data-service'`.
  */
 export const appRouter = router({
+  market: marketRouter,
   infrastructure: infrastructureRouter,
   research: researchRouter,
   resilience: resilienceRouter,

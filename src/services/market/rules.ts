@@ -1,0 +1,159 @@
+/** Pure rules of the market service: symbol handling for quotes and the fear & greed scoring. */
+
+/** Most distinct symbols one quote request may ask for; the rest are reported, not served. */
+export const MAX_SYMBOLS = 120;
+/** Longest symbol accepted on the wire (exchange-suffixed tickers stay well under it). */
+export const MAX_SYMBOL_LENGTH = 32;
+/** Most live-provider lookups one request may spend on symbols the snapshot does not hold. */
+export const PROVIDER_LOOKUP_BUDGET = 10;
+
+/** The default board: headline indices first, then large caps. `display` is the short label a UI shows. */
+export const DEFAULT_QUOTES: readonly { symbol: string; display: string }[] = [
+  { symbol: '^GSPC', display: 'S&P 500' },
+  { symbol: '^DJI', display: 'Dow' },
+  { symbol: '^IXIC', display: 'Nasdaq' },
+  { symbol: '^RUT', display: 'Russell 2000' },
+  { symbol: '^VIX', display: 'VIX' },
+  { symbol: '^FTSE', display: 'FTSE 100' },
+  { symbol: '^GDAXI', display: 'DAX' },
+  { symbol: '^N225', display: 'Nikkei 225' },
+  { symbol: '^HSI', display: 'Hang Seng' },
+  { symbol: 'AAPL', display: 'AAPL' },
+  { symbol: 'MSFT', display: 'MSFT' },
+  { symbol: 'NVDA', display: 'NVDA' },
+  { symbol: 'AMZN', display: 'AMZN' },
+  { symbol: 'GOOGL', display: 'GOOGL' },
+  { symbol: 'META', display: 'META' },
+  { symbol: 'TSLA', display: 'TSLA' },
+  { symbol: 'JPM', display: 'JPM' },
+  { symbol: 'XOM', display: 'XOM' },
+  { symbol: 'LMT', display: 'LMT' },
+  { symbol: 'TSM', display: 'TSM' },
+];
+
+export function displayFor(symbol: string): string {
+  return DEFAULT_QUOTES.find((q) => q.symbol === symbol)?.display ?? symbol;
+}
+
+/**
+ * Requested symbols as served: whitespace removed, upper-cased, duplicates dropped keeping the
+ * first occurrence. Beyond `max` distinct symbols the rest are returned as `overflow`.
+ */
+export function normaliseSymbols(raw: readonly string[], max = MAX_SYMBOLS): { accepted: string[]; overflow: string[] } {
+  const seen = new Set<string>();
+  const accepted: string[] = [];
+  const overflow: string[] = [];
+  for (const r of raw) {
+    const s = r.replace(/\s+/g, '').toUpperCase();
+    if (!s || seen.has(s)) continue;
+    seen.add(s);
+    (accepted.length < max ? accepted : overflow).push(s);
+  }
+  return { accepted, overflow };
+}
+
+/** Only plain listed-equity tickers are worth a provider lookup; indices (`^`), futures (`=F`), FX pairs are not. */
+export function isEquitySymbol(symbol: string): boolean {
+  return /^[A-Z][A-Z0-9]{0,5}([.-][A-Z0-9]{1,3})?$/.test(symbol);
+}
+
+/** Percent change from `previous` to `price`, two decimals; 0 without a usable previous close. */
+export function percentChange(price: number, previous: number | undefined): number {
+  if (previous === undefined || !Number.isFinite(previous) || previous === 0) return 0;
+  return Math.round(((price - previous) / previous) * 10000) / 100;
+}
+
+// ---- Fear & greed ----------------------------------------------------------------------------
+
+export const CATEGORY_WEIGHTS = {
+  sentiment: 0.1,
+  volatility: 0.1,
+  positioning: 0.15,
+  trend: 0.1,
+  breadth: 0.1,
+  momentum: 0.1,
+  liquidity: 0.15,
+  credit: 0.1,
+  macro: 0.05,
+  crossAsset: 0.05,
+} as const;
+
+export type CategoryKey = keyof typeof CATEGORY_WEIGHTS;
+export const CATEGORY_KEYS = Object.keys(CATEGORY_WEIGHTS) as CategoryKey[];
+
+const clamp = (x: number) => Math.max(0, Math.min(100, x));
+/** Linear map: `fear` gives 0, `greed` gives 100, clamped outside. */
+const scale = (x: number, fear: number, greed: number) => clamp(((x - fear) / (greed - fear)) * 100);
+
+/**
+ * Each category's score from its headline input, 0 (extreme fear) to 100 (extreme greed).
+ * The anchors are the readings treated as the extremes of each input.
+ */
+export const CATEGORY_SCORE: Record<CategoryKey, (x: number) => number> = {
+  sentiment: (cnnScore) => clamp(cnnScore),
+  volatility: (vix) => scale(vix, 35, 12),
+  positioning: (putCall) => scale(putCall, 1.15, 0.65),
+  trend: (pctVs200d) => scale(pctVs200d, -10, 10),
+  breadth: (pctSectorsAbove200d) => clamp(pctSectorsAbove200d),
+  momentum: (roc20d) => scale(roc20d, -10, 10),
+  liquidity: (balanceSheet13wPct) => scale(balanceSheet13wPct, -5, 5),
+  credit: (hyOas) => scale(hyOas, 7, 2.5),
+  macro: (curve10y2y) => scale(curve10y2y, -2, 2),
+  crossAsset: (stocksMinusBonds20d) => scale(stocksMinusBonds20d, -10, 10),
+};
+
+export function compositeLabel(score: number): string {
+  if (score <= 20) return 'Extreme Fear';
+  if (score <= 40) return 'Fear';
+  if (score <= 60) return 'Neutral';
+  if (score <= 80) return 'Greed';
+  return 'Extreme Greed';
+}
+
+/** Financial stress indicator: credit appetite (HYG/TLT) over fear (VIX times the HY spread). */
+export function financialStress(hyg: number, tlt: number, vix: number, hyOas: number): number | undefined {
+  const denom = vix * (hyOas / 100);
+  if (!(tlt > 0) || !(denom > 0)) return undefined;
+  return hyg / tlt / denom;
+}
+
+export function stressLabel(fsi: number): string {
+  if (fsi >= 1.5) return 'Low Stress';
+  if (fsi >= 0.8) return 'Moderate Stress';
+  if (fsi >= 0.3) return 'Elevated Stress';
+  return 'High Stress';
+}
+
+export interface ScoredCategory {
+  score: number;
+  weight: number;
+  contribution: number;
+  degraded: boolean;
+}
+
+/**
+ * Scores the categories whose input is known and combines them. A category without input is
+ * marked degraded, contributes nothing, and the others' weights are rescaled to sum to one, so
+ * the composite stays on the 0-100 scale. Returns undefined when nothing could be scored.
+ */
+export function composite(inputs: Partial<Record<CategoryKey, number>>): { score: number; categories: Record<CategoryKey, ScoredCategory> } | undefined {
+  const live = CATEGORY_KEYS.filter((k) => inputs[k] !== undefined && Number.isFinite(inputs[k]));
+  const liveWeight = live.reduce((s, k) => s + CATEGORY_WEIGHTS[k], 0);
+  if (live.length === 0 || liveWeight === 0) return undefined;
+  const categories = {} as Record<CategoryKey, ScoredCategory>;
+  let total = 0;
+  for (const k of CATEGORY_KEYS) {
+    const weight = CATEGORY_WEIGHTS[k];
+    if (!live.includes(k)) {
+      categories[k] = { score: 50, weight, contribution: 0, degraded: true };
+      continue;
+    }
+    const score = round1(CATEGORY_SCORE[k](inputs[k]!));
+    const contribution = Math.round(((score * weight) / liveWeight) * 100) / 100;
+    total += (score * weight) / liveWeight;
+    categories[k] = { score, weight, contribution, degraded: false };
+  }
+  return { score: round1(total), categories };
+}
+
+export const round1 = (x: number) => Math.round(x * 10) / 10;
