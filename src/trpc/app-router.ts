@@ -3,6 +3,7 @@ import { seismologyRouter } from '../services/seismology/router.js';
 import { infrastructureRouter } from '../services/infrastructure/router.js';
 import { researchRouter } from '../services/research/router.js';
 import { marketRouter } from '../services/market/router.js';
+import { conflictRouter } from '../services/conflict/router.js';
 import { router } from './procedures.js';
 
 /**
@@ -10,6 +11,7 @@ import { router } from './procedures.js';
  * imports for end-to-end types: `import type { AppRouter } from 'monitoring-data-service'`.
  */
 export const appRouter = router({
+  conflict: conflictRouter,
   market: marketRouter,
   infrastructure: infrastructureRouter,
   research: researchRouter,

@@ -1,0 +1,5 @@
+import { acledEventsDataset } from './acled.js';
+import { iranEventsDataset } from './iran.js';
+import { ucdpEventsDataset } from './ucdp.js';
+
+export const CONFLICT_DATASETS = [acledEventsDataset, ucdpEventsDataset, iranEventsDataset] as const;

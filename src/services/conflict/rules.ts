@@ -1,0 +1,92 @@
+import { ServiceError } from '../../platform/errors.js';
+import { decodeCursor, encodeCursor, type Page } from '../../platform/paging.js';
+import { resolveCountry } from '../../reference/countries.js';
+
+/** Page size when page_size is omitted or 0, and the largest page served (larger requests are clamped). */
+export const DEFAULT_PAGE_SIZE = 500;
+export const MAX_PAGE_SIZE = 1000;
+
+export const DAY_MS = 86_400_000;
+/** The ACLED snapshot holds this many days back from the day it was taken. */
+export const ACLED_WINDOW_DAYS = 30;
+
+export function effectivePageSize(requested: number | undefined): number {
+  return !requested ? DEFAULT_PAGE_SIZE : Math.min(requested, MAX_PAGE_SIZE);
+}
+
+export function midnightUtc(t: number): number {
+  return Math.floor(t / DAY_MS) * DAY_MS;
+}
+
+/** Midnight UTC `days` days before the day of `t`: the start of a "last N days" window. */
+export function windowStart(t: number, days: number): number {
+  return midnightUtc(t) - days * DAY_MS;
+}
+
+/**
+ * The `country` query value as an alpha-2 code: undefined for "all countries" (absent or blank),
+ * a 400 naming the field when it is neither a known code nor a known name.
+ */
+export function countryFilter(raw: string | undefined, field = 'country'): string | undefined {
+  if (raw === undefined || raw.replace(/[\s\p{Cf}]/gu, '') === '') return undefined;
+  const c = resolveCountry(raw);
+  if (!c) throw ServiceError.validation([{ field, description: 'unknown country: give an ISO 3166-1 alpha-2 code or a country name' }]);
+  return c.alpha2;
+}
+
+export function checkRange(start: number | undefined, end: number | undefined): void {
+  if (start && end && start > end) throw ServiceError.validation([{ field: 'end', description: 'end must not be earlier than start' }]);
+}
+
+/** Newest first, then id, so pages are stable across identical snapshots. */
+export function newestFirst<T>(timeOf: (x: T) => number, idOf: (x: T) => string) {
+  return (a: T, b: T) => timeOf(b) - timeOf(a) || (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0);
+}
+
+/** First index in `[lo, hi)` of a newest-first array whose time is <= `t` (binary search). */
+function firstAtOrBefore<T>(items: readonly T[], timeOf: (x: T) => number, t: number, lo = 0, hi = items.length): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (timeOf(items[mid]) > t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The `[lo, hi)` slice of a newest-first array with times in `[start, end]`, found in O(log n). */
+export function timeRange<T>(items: readonly T[], timeOf: (x: T) => number, start?: number, end?: number): [number, number] {
+  const lo = end === undefined ? 0 : firstAtOrBefore(items, timeOf, end);
+  const hi = start === undefined ? items.length : firstAtOrBefore(items, timeOf, start - 1, lo);
+  return [lo, hi];
+}
+
+/**
+ * One page of `items[lo, hi)` without copying the range, so a page costs O(page size) however
+ * large the match. Cursors are the platform's opaque (offset, last id) pair relative to `lo`.
+ */
+export function pageOfRange<T>(
+  items: readonly T[],
+  lo: number,
+  hi: number,
+  idOf: (x: T) => string,
+  pageSize: number,
+  cursor?: string,
+): Page<T> {
+  const total = hi - lo;
+  let offset = 0;
+  if (cursor) {
+    const state = decodeCursor(cursor);
+    if (state.o > 0 && state.o <= total && idOf(items[lo + state.o - 1]) === state.id) offset = state.o;
+    else {
+      // The snapshot changed between pages: continue after the last item served if it is still here.
+      let at = -1;
+      for (let i = lo; i < hi; i++) if (idOf(items[i]) === state.id) { at = i - lo; break; }
+      offset = at >= 0 ? at + 1 : Math.min(state.o, total);
+    }
+  }
+  const from = lo + offset;
+  const to = Math.min(hi, from + pageSize);
+  const page = items.slice(from, to);
+  const nextCursor = to < hi && page.length > 0 ? encodeCursor(to - lo, idOf(page[page.length - 1])) : '';
+  return { items: page, nextCursor, totalCount: total };
+}
