@@ -4,6 +4,7 @@ import { infrastructureRouter } from '../services/infrastructure/router.js';
 import { researchRouter } from '../services/research/router.js';
 import { marketRouter } from '../services/market/router.js';
 import { conflictRouter } from '../services/conflict/router.js';
+import { economicRouter } from '../services/economic/router.js';
 import { router } from './procedures.js';
 
 /**
@@ -11,6 +12,7 @@ import { router } from './procedures.js';
  * imports for end-to-end types: `import type { AppRouter } from 'monitoring-data-service'`.
  */
 export const appRouter = router({
+  economic: economicRouter,
   conflict: conflictRouter,
   market: marketRouter,
   infrastructure: infrastructureRouter,

@@ -1,0 +1,35 @@
+/**
+ * Economies whose policy rates are served, in response order. BIS reference areas are ISO alpha-2
+ * codes except `XM`, the BIS code for the euro area.
+ */
+export const POLICY_RATE_ECONOMIES: readonly { code: string; name: string; centralBank: string }[] = [
+  { code: 'US', name: 'United States', centralBank: 'Federal Reserve' },
+  { code: 'XM', name: 'Euro Area', centralBank: 'European Central Bank' },
+  { code: 'GB', name: 'United Kingdom', centralBank: 'Bank of England' },
+  { code: 'JP', name: 'Japan', centralBank: 'Bank of Japan' },
+  { code: 'CH', name: 'Switzerland', centralBank: 'Swiss National Bank' },
+  { code: 'CA', name: 'Canada', centralBank: 'Bank of Canada' },
+  { code: 'AU', name: 'Australia', centralBank: 'Reserve Bank of Australia' },
+  { code: 'CN', name: 'China', centralBank: "People's Bank of China" },
+  { code: 'IN', name: 'India', centralBank: 'Reserve Bank of India' },
+  { code: 'KR', name: 'South Korea', centralBank: 'Bank of Korea' },
+  { code: 'SG', name: 'Singapore', centralBank: 'Monetary Authority of Singapore' },
+  { code: 'BR', name: 'Brazil', centralBank: 'Central Bank of Brazil' },
+];
+
+/**
+ * An SDMX time period as a calendar date: a daily period is itself; a monthly one (`2026-10`)
+ * becomes its last day, since the monthly policy-rate observation is the rate in force at month end.
+ * Undefined for anything else.
+ */
+export function periodToDate(period: string): string | undefined {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(period);
+  if (day) {
+    const d = new Date(Date.UTC(+day[1], +day[2] - 1, +day[3]));
+    return d.getUTCMonth() === +day[2] - 1 && d.getUTCDate() === +day[3] ? period : undefined;
+  }
+  const month = /^(\d{4})-(?:M)?(\d{2})$/.exec(period);
+  if (!month || +month[2] < 1 || +month[2] > 12) return undefined;
+  const last = new Date(Date.UTC(+month[1], +month[2], 0));
+  return last.toISOString().slice(0, 10);
+}
