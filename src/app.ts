@@ -4,10 +4,16 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { appRouter } from './trpc/app-router.js';
 import { createRequestContext, type AppDeps } from './trpc/context.js';
 import { RestGateway, jsonError, send } from './http/rest.js';
+import { corsMiddleware, parseOriginList } from './http/cors.js';
+import { sessionRouter } from './http/session.js';
+import { AccessControl } from './platform/auth/access.js';
+import { ServiceError } from './platform/errors.js';
 import { buildOpenApiDocument, toYaml } from './http/openapi.js';
 import { VERSION } from './version.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** Versioned service paths: all of them need a credential, including ones that do not exist. */
+const SERVICE_PATH = /^\/api\/[^/]+\/v\d+(\/|$)/;
 
 export interface BuiltApp {
   app: express.Express;
@@ -34,6 +40,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
     next();
   });
 
+  app.use(corsMiddleware(parseOriginList(deps.config.CORS_ALLOWED_ORIGINS), deps.config.NODE_ENV === 'production'));
+
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').setHeader('cache-control', 'public, max-age=300').send(documentYaml);
   });
@@ -46,11 +54,32 @@ export function buildApp(deps: AppDeps): BuiltApp {
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req, res }) =>
-        createRequestContext(deps, { transport: 'trpc', requestId: String(res.locals.requestId), headers: req.headers }),
+        createRequestContext(deps, {
+          transport: 'trpc',
+          requestId: String(res.locals.requestId),
+          headers: req.headers,
+          remoteAddress: req.socket.remoteAddress,
+        }),
+      // Same rate-limit and refusal headers as REST; a refusal is never cacheable.
+      responseMeta: ({ ctx, errors }) => {
+        const headers: Record<string, string> = { ...(ctx?.resHeaders ?? {}) };
+        for (const e of errors) if (e instanceof ServiceError) Object.assign(headers, e.headers);
+        if (errors.length) headers['cache-control'] = 'no-store';
+        return { headers };
+      },
     }),
   );
 
+  app.use(sessionRouter(deps));
   app.use(gateway.middleware());
+
+  // Without a credential, an unknown service path is refused like a known one: no route inventory for anonymous callers.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (SERVICE_PATH.test(req.path) && !AccessControl.presentsCredential(req.headers)) {
+      return send(req, res, jsonError(401, { error: 'API key required' }));
+    }
+    next();
+  });
 
   // Anything else under /api (or anywhere) is a JSON 404, never express's HTML page.
   app.use((req: Request, res: Response) => {

@@ -1,5 +1,18 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { parseOperatorKeys } from './platform/auth/operator.js';
+import { parsePolicyOverrides } from './platform/ratelimit/limiter.js';
+import { parseOriginList } from './http/cors.js';
+
+/** A setting parsed by `parse` at start-up so a bad value stops the process with its name. */
+const checked = (parse: (raw: string) => unknown) =>
+  z.string().superRefine((raw, ctx) => {
+    try {
+      parse(raw);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: (e as Error).message });
+    }
+  });
 
 /**
  * The only reader of process.env. Parsed once at start-up; a bad value stops the
@@ -19,6 +32,21 @@ const ConfigSchema = z.object({
   UPSTREAM_BASE_OVERRIDE: z.string().optional(),
   /** Load the bundled samples when the database holds no snapshot yet. */
   LOAD_SAMPLES: z.enum(['auto', 'never']).default('auto'),
+  /** Operator-issued enterprise keys (tier 3), comma-separated; compared in constant time. Never logged. */
+  OPERATOR_KEYS: checked(parseOperatorKeys).default(''),
+  /** HMAC secret for browser-session tokens; when unset one is generated once and kept in the database. */
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Lifetime of a browser session minted by POST /api/session. */
+  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 86_400).default(12 * 3600),
+  /**
+   * Browser origins allowed to call the API, comma-separated (`https://app.example.com`, or
+   * `https://*.example.com` for its subdomains). Outside production localhost origins are also allowed.
+   */
+  CORS_ALLOWED_ORIGINS: checked(parseOriginList).default(''),
+  /** Per-minute overrides of the endpoint rate policies, `batch=30,list-market-quotes=60`. */
+  RATE_POLICY_OVERRIDES: checked(parsePolicyOverrides).default(''),
+  /** On first start with no key outside production, create a local development key (`never` to skip). */
+  DEV_KEY: z.enum(['auto', 'never']).default('auto'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

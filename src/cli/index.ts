@@ -3,6 +3,7 @@ import { loadConfig } from '../config.js';
 import { serve } from './serve.js';
 import { ingest } from './ingest.js';
 import { migrateOnly } from './migrate.js';
+import { keysCommand } from './keys.js';
 
 const USAGE = `usage: mds <command> [options]
 
@@ -14,6 +15,8 @@ commands:
       --file PATH | KEY=PATH     read a source from a file (KEY names the source of multi-source datasets)
       --force                    accept a feed whose row count collapsed
       --list                     list the datasets and exit
+  keys create|list|revoke|subscription
+                                 manage API keys and account billing states (mds keys help)
 `;
 
 /** Entry point of the `mds` command. Returns the process exit code. */
@@ -38,6 +41,8 @@ export async function runCli(argv: string[], out: NodeJS.WritableStream = proces
         });
         return await ingest(loadConfig(), { datasets: positionals, ...values }, out, err);
       }
+      case 'keys':
+        return await keysCommand(loadConfig(), rest, out, err);
       case undefined:
       case 'help':
       case '--help':

@@ -4,6 +4,8 @@ import { createDeps } from '../deps.js';
 import { buildApp } from '../app.js';
 import { ALL_DATASETS } from '../services/datasets.js';
 import { loadSamplesWhereEmpty } from '../platform/snapshots/first-run.js';
+import { accessOf } from '../platform/auth/access.js';
+import { ensureDevKey } from '../platform/auth/dev-key.js';
 
 /** `mds serve`: open and migrate the database, load samples where empty, listen, stop cleanly on SIGTERM. */
 export async function serve(config: Config, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
@@ -13,6 +15,10 @@ export async function serve(config: Config, out: NodeJS.WritableStream, err: Nod
       if (r.ok) out.write(`loaded bundled sample for ${r.dataset}: ${r.recordCount} rows\n`);
       else err.write(`could not load bundled sample for ${r.dataset}: ${r.error}\n`);
     }
+  }
+  const dev = ensureDevKey(config, accessOf(deps).keys, deps.clock.now());
+  if (dev) {
+    out.write(`created a local development key (enterprise plan, id ${dev.id}); it is shown once and saved to ${dev.file}:\n${dev.key}\n`);
   }
   const { app } = buildApp(deps);
   const server: Server = await new Promise((resolve, reject) => {

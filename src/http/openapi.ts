@@ -3,6 +3,8 @@ import { stringify } from 'yaml';
 import type { AnyTRPCRouter } from '@trpc/server';
 import { collectOperations } from './operations.js';
 import { MAX_EXPRESSION_BYTES } from '../platform/jmespath.js';
+import { SESSION_COOKIE } from '../platform/auth/session.js';
+import { SESSION_PATH } from './session.js';
 
 type Json = Record<string, any>;
 
@@ -99,16 +101,32 @@ function errorResponses(isPublic: boolean): Json {
     '500': { description: 'Unexpected failure.', content: json(ref('Error')) },
     '503': {
       description: 'Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`.',
-      headers: { 'Retry-After': { description: 'Seconds to wait (1-60).', schema: { type: 'string' } } },
+      headers: {
+        'Retry-After': { description: 'Seconds to wait (1-60).', schema: { type: 'string' } },
+        'X-Billing-Verification': BILLING_HEADER,
+        'X-RateLimit-Mode': { description: '`degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy.', schema: { type: 'string', enum: ['degraded'] } },
+      },
       content: json({ oneOf: [ref('BillingVerificationError'), ref('GatewayError')] }),
     },
   };
   if (!isPublic) {
-    out['401'] = { description: 'Missing, malformed, unknown, expired or revoked credential.', content: json(ref('UnauthorizedError')) };
-    out['403'] = { description: 'Subscription lapsed or plan tier too low.', content: json(ref('ForbiddenError')) };
+    out['401'] = {
+      description: 'Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header.',
+      content: json(ref('UnauthorizedError')),
+    };
+    out['403'] = {
+      description: 'Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation.',
+      headers: { 'X-Billing-Verification': BILLING_HEADER },
+      content: json(ref('ForbiddenError')),
+    };
   }
   return out;
 }
+
+const BILLING_HEADER: Json = {
+  description: 'Billing verification outcome; matches the body `code`.',
+  schema: { type: 'string', enum: ['subscription_lapsed', 'renewal_verification_pending', 'renewal_verification_failed', 'entitlement_verification_unavailable'] },
+};
 
 /** Integer bounds the generator adds for `z.number().int()` say nothing; drop them. */
 function tidy(node: unknown): void {
@@ -138,11 +156,17 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
     securitySchemes: {
       ServiceKey: { type: 'apiKey', in: 'header', name: 'X-Service-Key', description: 'API key issued to you (`mds_...`).' },
       ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'Alias header for the same key.' },
+      SessionCookie: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: SESSION_COOKIE,
+        description: 'Browser session minted by `POST /api/session` from a key; not accepted on tier-gated operations.',
+      },
     },
   }) as Json;
   const ops = collectOperations(router);
   doc.servers = [{ url: 'http://localhost:8080', description: 'Local development server' }];
-  doc.security = [{ ServiceKey: [] }, { ApiKeyHeader: [] }];
+  doc.security = [{ ServiceKey: [] }, { ApiKeyHeader: [] }, { SessionCookie: [] }];
   doc.components ??= {};
   doc.components.schemas = { ...(doc.components.schemas ?? {}), ...ERROR_SCHEMAS };
   for (const k of Object.keys(doc.components.schemas)) if (k.startsWith('error.')) delete doc.components.schemas[k];
@@ -162,14 +186,55 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
       const isPublic = info?.meta.public === true;
       if (method === 'get') op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/Jmespath' }];
       const ok = op.responses?.['200'];
+      if (ok) ok.headers = { ...(ok.headers ?? {}), ...RATE_HEADERS };
       op.responses = { ...(ok ? { '200': ok } : {}), ...errorResponses(isPublic) };
-      op.security = isPublic ? [] : [{ ServiceKey: [] }, { ApiKeyHeader: [] }];
+      const keys = [{ ServiceKey: [] }, { ApiKeyHeader: [] }];
+      op.security = isPublic ? [] : info?.meta.requiredTier ? keys : [...keys, { SessionCookie: [] }];
       if (info?.meta.requiredTier) op['x-required-tier'] = info.meta.requiredTier;
       op['x-cache-tier'] = info?.meta.cacheTier;
     }
   }
+  doc.paths[SESSION_PATH] = sessionPathItem();
   tidy(doc);
   return doc;
+}
+
+function sessionPathItem(): Json {
+  const keys = [{ ServiceKey: [] }, { ApiKeyHeader: [] }];
+  return {
+    post: {
+      operationId: 'CreateBrowserSession',
+      summary: 'Start a browser session from an API key',
+      description:
+        'Exchanges a valid key for an HttpOnly, SameSite=Strict session cookie holding a signed, expiring token. ' +
+        'The session is accepted wherever its key is, except on tier-gated operations, and ends when the key is revoked.',
+      tags: ['session'],
+      security: keys,
+      responses: {
+        '200': {
+          description: 'Session cookie set.',
+          headers: { 'Set-Cookie': { description: `\`${SESSION_COOKIE}=<token>; HttpOnly; SameSite=Strict\``, schema: { type: 'string' } }, ...RATE_HEADERS },
+          content: json({
+            type: 'object',
+            properties: {
+              expiresAt: { type: 'integer', format: 'int64', description: 'When the session ends, Unix epoch milliseconds.' },
+              planKey: { type: 'string' },
+              tier: { type: 'integer', format: 'int32' },
+            },
+            required: ['expiresAt', 'planKey', 'tier'],
+          }),
+        },
+        ...Object.fromEntries(Object.entries(errorResponses(false)).filter(([k]) => k !== '400')),
+      },
+    },
+    delete: {
+      operationId: 'EndBrowserSession',
+      summary: 'Clear the browser session cookie',
+      tags: ['session'],
+      security: [],
+      responses: { '204': { description: 'Cookie cleared.' } },
+    },
+  };
 }
 
 export function toYaml(doc: Json): string {

@@ -93,6 +93,7 @@ export class RestGateway {
       headers: req.headers,
       url: req.url,
       batch: opts.batch,
+      remoteAddress: req.socket?.remoteAddress,
     });
     carrier[CONTEXT] = ctx;
     const captured = new CapturedResponse();

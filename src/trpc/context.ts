@@ -7,6 +7,7 @@ import type { IngestionRunner } from '../platform/snapshots/runner.js';
 import type { ResponseCache, PreparedBody } from '../platform/response-cache.js';
 import type { Logger } from '../platform/logger.js';
 import type { WireHeaders } from '../platform/errors.js';
+import type { Principal } from '../platform/auth/access.js';
 
 /** Long-lived collaborators, built once per process (or per test app). */
 export interface AppDeps {
@@ -38,6 +39,10 @@ export interface RequestContext {
   cacheControl?: string;
   /** True for sub-operations dispatched by the batch endpoint. */
   batch: boolean;
+  /** The caller, once the credential step has accepted one (undefined on public operations). */
+  principal?: Principal;
+  /** Client socket address: the rate-limit identity of callers without a credential. */
+  remoteAddress?: string;
   /**
    * Set by a handler whose answer is a fallback that the body cannot flag (a contract without a
    * degradation field, such as an empty event list for a missing snapshot): forces `no-store`.
@@ -52,7 +57,7 @@ export function markDegraded(ctx: RequestContext): void {
 
 export function createRequestContext(
   deps: AppDeps,
-  init: { transport: Transport; requestId: string; headers: IncomingHttpHeaders; url?: string; batch?: boolean },
+  init: { transport: Transport; requestId: string; headers: IncomingHttpHeaders; url?: string; batch?: boolean; remoteAddress?: string },
 ): RequestContext {
   const q = init.url?.indexOf('?') ?? -1;
   return {
@@ -63,5 +68,6 @@ export function createRequestContext(
     search: new URLSearchParams(q >= 0 ? init.url!.slice(q + 1) : ''),
     resHeaders: {},
     batch: init.batch ?? false,
+    remoteAddress: init.remoteAddress,
   };
 }

@@ -1,12 +1,13 @@
 import { t } from './init.js';
+import { credential, entitlement, rateLimit, tierGate } from './access.js';
 import { respond } from './respond.js';
 
 /**
  * The one procedure chain every operation is built from, so REST calls, batch sub-operations and
  * native tRPC calls pass through the same steps in the same order:
  *   credential -> entitlement -> tier gate -> rate limit -> respond (cache, projection, serialisation)
- * Access control slots in ahead of `respond`; the handler and its output validation run inside it.
+ * `respond` stays last: the response cache is consulted only once the caller is known and counted.
  */
-export const operation = t.procedure.use(respond);
+export const operation = t.procedure.use(credential).use(entitlement).use(tierGate).use(rateLimit).use(respond);
 
 export const router = t.router;

@@ -11,8 +11,6 @@ import { t } from './init.js';
  */
 export const PREPARED = Object.freeze({ prepared: true });
 
-const CREDENTIAL_HEADERS = ['x-service-key', 'x-api-key', 'cookie', 'authorization'] as const;
-
 /** The `jmespath` parameter: absent or empty means no projection; a repeated key is refused. */
 export function readExpression(search: URLSearchParams): string | undefined {
   const all = search.getAll('jmespath');
@@ -22,8 +20,8 @@ export function readExpression(search: URLSearchParams): string | undefined {
 
 function settle(ctx: RequestContext, prepared: PreparedBody, tier: Parameters<typeof cacheControlFor>[0]) {
   ctx.prepared = prepared;
-  const credentialed = CREDENTIAL_HEADERS.some((h) => ctx.headers[h] !== undefined);
-  ctx.cacheControl = cacheControlFor(tier, prepared.degraded, credentialed);
+  // An answer given to an identified caller is theirs alone: shared caches must not keep it.
+  ctx.cacheControl = cacheControlFor(tier, prepared.degraded, ctx.principal !== undefined);
 }
 
 /**

@@ -11,6 +11,11 @@ import { openDatabase } from '../../db/client.js';
 import type { AppDeps } from '../../src/trpc/context.js';
 import type { AnyDataset } from '../../src/platform/snapshots/dataset.js';
 import { ALL_DATASETS } from '../../src/services/datasets.js';
+import { accessOf, type AccessControl } from '../../src/platform/auth/access.js';
+import type { BillingState } from '../../src/platform/auth/keys.js';
+import type { PlanKey } from '../../src/platform/auth/plans.js';
+import { RATE_POLICIES } from '../../src/platform/ratelimit/limiter.js';
+import { createLogger, type Logger } from '../../src/platform/logger.js';
 
 /** The instant the bundled samples describe (the USGS sample was generated at 2026-11-20T12:00Z). */
 export const SAMPLE_NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -20,8 +25,17 @@ export interface TestApp {
   clock: Clock;
   baseUrl: string;
   dbFile: string;
-  /** Sent with every request unless overridden (the access-control layer puts a valid key here). */
+  /** Sent with every request unless overridden: `x-service-key` holds a valid enterprise key with a very high limit. */
   defaultHeaders: Record<string, string>;
+  /** The key in `defaultHeaders` and its id. */
+  defaultKey: { id: string; key: string };
+  /** The app's access layer (key store, limiter, sessions). */
+  access: AccessControl;
+  /** Issues a key straight into the test database (plan, own per-minute limit, billing state, expiry). */
+  createKey(opts?: TestKeyOptions): { id: string; key: string; accountId: string };
+  /** Sets the billing state of a key's account. */
+  setBilling(keyId: string, state: BillingState): void;
+  revokeKey(keyId: string): void;
   get(pathAndQuery: string, headers?: Record<string, string>): Promise<TestResponse>;
   request(pathAndQuery: string, init?: RequestInit): Promise<TestResponse>;
   close(): Promise<void>;
@@ -46,14 +60,51 @@ export interface StartOptions {
   /** Datasets to load from their bundled samples before serving (default: all). */
   samples?: readonly AnyDataset[] | 'none';
   dbFile?: string;
+  /**
+   * `relaxed` (default) lifts the endpoint rate policies so suites that make many calls on a frozen
+   * clock are not throttled; `real` keeps the published per-minute policies.
+   */
+  rateLimits?: 'relaxed' | 'real';
+  /** Where the app's structured logs go (default: nowhere, level silent). */
+  logger?: Logger;
+}
+
+export interface TestKeyOptions {
+  plan?: PlanKey;
+  name?: string;
+  rateLimitPerMinute?: number;
+  billing?: BillingState;
+  expiresAt?: number;
+}
+
+/** Collects an app's JSON log lines in memory, for assertions such as "no key was ever logged". */
+export function captureLogs(level = 'debug'): { logger: Logger; lines: string[]; text: () => string } {
+  const lines: string[] = [];
+  const logger = createLogger(level, { write: (chunk: string) => void lines.push(chunk) } as never);
+  return { logger, lines, text: () => lines.join('') };
 }
 
 /** The real express app on a temporary SQLite file, listening on an ephemeral loopback port. */
 export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const dbFile = opts.dbFile ?? tempDbFile();
-  const config = testConfig({ DATABASE_PATH: dbFile, SNAPSHOT_POLL_MS: 0, ...opts.config });
+  const relaxed = (opts.rateLimits ?? 'relaxed') === 'relaxed';
+  const config = testConfig({
+    DATABASE_PATH: dbFile,
+    SNAPSHOT_POLL_MS: 0,
+    ...(relaxed ? { RATE_POLICY_OVERRIDES: Object.keys(RATE_POLICIES).map((p) => `${p}=1000000000`).join(',') } : {}),
+    ...opts.config,
+  });
   const clock = opts.clock ?? new ManualClock(SAMPLE_NOW);
-  const deps = createDeps(config, { clock, db: openDatabase(dbFile) });
+  const deps = createDeps(config, { clock, db: openDatabase(dbFile), logger: opts.logger });
+  const access = accessOf(deps);
+  const createKey = (k: TestKeyOptions = {}) => {
+    const created = access.keys.create(
+      { plan: k.plan ?? 'api_business', name: k.name, rateLimitPerMinute: k.rateLimitPerMinute, billingState: k.billing, expiresAt: k.expiresAt },
+      clock.now(),
+    );
+    return { id: created.id, key: created.key, accountId: created.accountId };
+  };
+  const defaultKey = createKey({ plan: 'enterprise', name: 'test default', rateLimitPerMinute: 1_000_000_000 });
   const samples = opts.samples === 'none' ? [] : (opts.samples ?? ALL_DATASETS);
   for (const d of samples) {
     const r = await deps.runner.run(d, { origin: { kind: 'samples' } });
@@ -64,7 +115,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const defaultHeaders: Record<string, string> = {};
+  const defaultHeaders: Record<string, string> = { 'x-service-key': defaultKey.key };
   const request = async (p: string, init?: RequestInit): Promise<TestResponse> => {
     const headers = { ...defaultHeaders, ...((init?.headers as Record<string, string> | undefined) ?? {}) };
     const res = await fetch(baseUrl + p, { ...init, headers });
@@ -83,6 +134,11 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     baseUrl,
     dbFile,
     defaultHeaders,
+    defaultKey: { id: defaultKey.id, key: defaultKey.key },
+    access,
+    createKey,
+    setBilling: (id, state) => void access.keys.setBillingState(id, state, clock.now()),
+    revokeKey: (id) => void access.keys.revoke(id, clock.now()),
     request,
     get: (p, headers) => request(p, { headers }),
     close: async () => {

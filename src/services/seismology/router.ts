@@ -18,7 +18,6 @@ export const seismologyRouter = router({
           'filter by origin time and magnitude and page with the returned cursor.',
       },
       cacheTier: 'slow',
-      public: true,
       datasets: [EARTHQUAKES],
     })
     .input(ListEarthquakesRequest)

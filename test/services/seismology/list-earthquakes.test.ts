@@ -119,9 +119,9 @@ describe('GET list-earthquakes', () => {
     expect(other.status).toBe(200);
   });
 
-  it('declares its cache tier on a healthy 200', async () => {
+  it('declares its cache tier on a healthy 200, private to the identified caller', async () => {
     const res = await app.get(PATH);
-    expect(res.headers.get('cache-control')).toMatch(/^public, max-age=300/);
+    expect(res.headers.get('cache-control')).toBe('private, max-age=300, stale-while-revalidate=300, stale-if-error=3600');
   });
 
   it('refuses other methods with 405 and a JSON body', async () => {

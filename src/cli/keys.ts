@@ -1,0 +1,105 @@
+import { parseArgs } from 'node:util';
+import type { Config } from '../config.js';
+import { openDatabase } from '../../db/client.js';
+import { BILLING_STATES, isBillingState, KeyStore, type KeyRecord } from '../platform/auth/keys.js';
+import { findPlan, PLAN_KEYS } from '../platform/auth/plans.js';
+
+export const KEYS_USAGE = `usage: mds keys <subcommand>
+
+  create --plan PLAN [--name N] [--rate-limit PER_MINUTE] [--expires ISO_DATE] [--account ACCOUNT_ID]
+                              issue a key; prints its id, then the key alone on the last line (shown once)
+  list                        list keys (never their secrets)
+  revoke ID                   revoke a key; effective on its next request, sessions included
+  subscription ID STATE       set the billing state of the key's account (${BILLING_STATES.join('|')})
+
+plans: ${PLAN_KEYS.join(', ')}
+`;
+
+const iso = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
+
+function describe(k: KeyRecord): string {
+  return [k.id, `${k.prefix}…`, k.planKey, k.status, k.accountId, k.billingState ?? '?', k.rateLimitPerMinute ?? '-', iso(k.createdAt), iso(k.expiresAt), iso(k.lastUsedAt), k.name || '-'].join('\t');
+}
+
+/** `mds keys ...`: issue, list and revoke API keys and set account billing states in the configured database. */
+export async function keysCommand(config: Config, args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+  const [sub, ...rest] = args;
+  if (!sub || sub === 'help' || sub === '--help') {
+    (sub ? out : err).write(KEYS_USAGE);
+    return sub ? 0 : 2;
+  }
+  const db = openDatabase(config.DATABASE_PATH);
+  const keys = new KeyStore(db.$client);
+  const now = Date.now();
+  try {
+    switch (sub) {
+      case 'create': {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: {
+            plan: { type: 'string' },
+            name: { type: 'string' },
+            'rate-limit': { type: 'string' },
+            expires: { type: 'string' },
+            account: { type: 'string' },
+          },
+        });
+        if (positionals.length) return usage(err, `unexpected argument "${positionals[0]}"`);
+        if (!values.plan || !findPlan(values.plan)) return usage(err, `--plan must be one of ${PLAN_KEYS.join(', ')}`);
+        let rateLimit: number | undefined;
+        if (values['rate-limit'] !== undefined) {
+          if (!/^[1-9]\d{0,9}$/.test(values['rate-limit'])) return usage(err, '--rate-limit must be a positive integer (requests per minute)');
+          rateLimit = Number(values['rate-limit']);
+        }
+        let expiresAt: number | undefined;
+        if (values.expires !== undefined) {
+          expiresAt = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(values.expires) ? Date.parse(values.expires) : NaN;
+          if (!Number.isFinite(expiresAt)) return usage(err, '--expires must be an ISO date such as 2027-01-31 or 2027-01-31T12:00:00Z');
+          if (expiresAt <= now) return usage(err, '--expires must be in the future');
+        }
+        const created = keys.create({ plan: values.plan, name: values.name, rateLimitPerMinute: rateLimit, expiresAt, accountId: values.account }, now);
+        const plan = findPlan(values.plan)!;
+        out.write(`created key for plan ${plan.planKey} (tier ${plan.tier}), account ${created.accountId}\n`);
+        out.write(`id: ${created.id}\n`);
+        out.write('the key is shown only this once; store it now:\n');
+        out.write(`${created.key}\n`);
+        return 0;
+      }
+      case 'list': {
+        out.write(['id', 'prefix', 'plan', 'status', 'account', 'billing', 'rate/min', 'created', 'expires', 'last used', 'name'].join('\t') + '\n');
+        for (const k of keys.list()) out.write(describe(k) + '\n');
+        return 0;
+      }
+      case 'revoke': {
+        if (rest.length !== 1) return usage(err, 'revoke takes exactly one key id');
+        if (!keys.revoke(rest[0], now)) {
+          err.write(`mds keys: no key with id "${rest[0]}"\n`);
+          return 1;
+        }
+        out.write(`revoked ${rest[0]}\n`);
+        return 0;
+      }
+      case 'subscription': {
+        const [id, state] = rest;
+        if (rest.length !== 2 || !isBillingState(state)) return usage(err, `subscription takes a key id and one of ${BILLING_STATES.join('|')}`);
+        const account = keys.setBillingState(id, state, now);
+        if (!account) {
+          err.write(`mds keys: no key with id "${id}"\n`);
+          return 1;
+        }
+        out.write(`account ${account} of key ${id}: billing state ${state}\n`);
+        return 0;
+      }
+      default:
+        return usage(err, `unknown subcommand "${sub}"`);
+    }
+  } finally {
+    db.$client.close();
+  }
+}
+
+function usage(err: NodeJS.WritableStream, message: string): number {
+  err.write(`mds keys: ${message}\n${KEYS_USAGE}`);
+  return 2;
+}

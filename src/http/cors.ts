@@ -1,0 +1,77 @@
+import type { Request, Response, NextFunction } from 'express';
+import { jsonError, send } from './rest.js';
+import { isPublicPath } from '../platform/auth/public-paths.js';
+
+const ORIGIN_PATTERN = /^(https?):\/\/(\*\.)?([a-z0-9.-]+|\[[0-9a-f:]+\])(:\d{1,5})?$/;
+
+export interface OriginRule {
+  scheme: string;
+  host: string;
+  port: string;
+  /** `*.host`: any subdomain of host (not host itself). */
+  subdomains: boolean;
+}
+
+/** Parses CORS_ALLOWED_ORIGINS. Throws on an entry that is not `scheme://host[:port]`. */
+export function parseOriginList(raw: string | undefined): OriginRule[] {
+  return (raw ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase().replace(/\/$/, ''))
+    .filter(Boolean)
+    .map((entry) => {
+      const m = ORIGIN_PATTERN.exec(entry);
+      if (!m) throw new Error(`"${entry}" is not an origin (scheme://host[:port], optionally https://*.host)`);
+      return { scheme: m[1], subdomains: Boolean(m[2]), host: m[3], port: m[4] ?? '' };
+    });
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether a browser Origin may call: configured origins, the service's own origin, and localhost outside production. */
+export function isOriginAllowed(origin: string, rules: readonly OriginRule[], opts: { production: boolean; host?: string }): boolean {
+  const m = ORIGIN_PATTERN.exec(origin.toLowerCase());
+  if (!m || m[2]) return false;
+  const [, scheme, , host, portPart] = m;
+  const port = portPart ?? '';
+  if (opts.host && `${host}${port}` === opts.host.toLowerCase()) return true;
+  if (!opts.production && LOCAL_HOSTS.has(host)) return true;
+  return rules.some((r) => r.scheme === scheme && r.port === port && (r.subdomains ? host.endsWith(`.${r.host}`) : host === r.host));
+}
+
+const ALLOW_HEADERS = 'Content-Type, X-Service-Key, X-Api-Key, X-Request-Id, If-None-Match';
+export const EXPOSE_HEADERS =
+  'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Mode, X-Billing-Verification, ETag, X-Request-Id';
+
+/**
+ * CORS for every route. A request with a disallowed Origin is refused with 403 before anything else
+ * runs; an allowed one gets its origin echoed with credentials (the session cookie); preflights are
+ * answered here. Public platform routes may be read from any origin, without credentials.
+ */
+export function corsMiddleware(rules: readonly OriginRule[], production: boolean) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.append('Vary', 'Origin');
+    const origin = req.headers.origin;
+    const preflight = req.method === 'OPTIONS';
+    if (origin === undefined) {
+      if (preflight) return void res.status(204).setHeader('allow', 'GET, HEAD, POST, OPTIONS').end();
+      return next();
+    }
+    const open = isPublicPath(req.path);
+    const allowed = isOriginAllowed(origin, rules, { production, host: req.headers.host });
+    if (!allowed && !open) return send(req, res, jsonError(403, { error: 'Origin not allowed' }));
+    if (allowed) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Access-Control-Allow-Credentials', 'true');
+    } else {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+    }
+    res.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+    if (preflight) {
+      res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, POST, DELETE, OPTIONS');
+      res.setHeader('Access-Control-Allow-Headers', ALLOW_HEADERS);
+      res.setHeader('Access-Control-Max-Age', '3600');
+      return void res.status(204).end();
+    }
+    next();
+  };
+}

@@ -1,0 +1,231 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { ServiceError } from '../errors.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../../db/client.js';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../logger.js';
+import { RateLimiter, parsePolicyOverrides, ANONYMOUS_PER_MINUTE, type RateSubject } from '../ratelimit/limiter.js';
+import { SqliteRateLimitStore } from '../ratelimit/store.js';
+import { digestOf, isBillingState, KeyStore, KEY_PREFIX, type BillingState, type KeyRecord } from './keys.js';
+import { CREDENTIAL_PATTERN, matchOperatorDigest, parseOperatorKeys, type OperatorKey } from './operator.js';
+import { findPlan, type Plan, type Tier } from './plans.js';
+import { readSessionCookie, resolveSessionSecret, SessionSigner } from './session.js';
+
+/** Who is calling, once a credential has been accepted. Never holds the secret itself. */
+export interface Principal {
+  kind: 'key' | 'operator';
+  /** Key id, or the operator key's derived id. */
+  id: string;
+  /** How the credential arrived: the key in a header, or a browser session minted from it. */
+  via: 'header' | 'session';
+  /** The plan, or undefined when the stored plan is not in the catalogue (entitlements unverifiable). */
+  plan: Plan | undefined;
+  planKey: string;
+  tier: Tier;
+  accountId: string | null;
+  /** The account's billing state as stored; operators are always active. */
+  billingState: string | null;
+  /** The key's own per-minute limit, when it has one. */
+  rateLimitPerMinute: number | null;
+}
+
+export const BILLING_RETRY_AFTER = 5;
+
+const unauthorized = (error: string) => new ServiceError(401, { error });
+
+/** Reads one header that must appear once; Node joins repeats with ", ", which the pattern then refuses. */
+function single(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const v = headers[name];
+  if (v === undefined) return undefined;
+  if (Array.isArray(v)) return v.length === 1 ? v[0] : v.join(', ');
+  return v;
+}
+
+/**
+ * Credential resolution, entitlement and tier checks, sessions and rate limiting for one app. Built
+ * once per set of deps; holds prepared statements and the operator digests, but no cache of
+ * positive answers (a revoked key fails on the next request).
+ */
+export class AccessControl {
+  readonly keys: KeyStore;
+  readonly limiter: RateLimiter;
+  private readonly operators: OperatorKey[];
+  private signer?: SessionSigner;
+
+  constructor(private readonly deps: { config: Config; db: Db; clock: Clock; logger: Logger }) {
+    this.keys = new KeyStore(deps.db.$client);
+    this.operators = parseOperatorKeys(deps.config.OPERATOR_KEYS);
+    this.limiter = new RateLimiter(new SqliteRateLimitStore(deps.db.$client), deps.logger, parsePolicyOverrides(deps.config.RATE_POLICY_OVERRIDES));
+  }
+
+  get sessions(): SessionSigner {
+    this.signer ??= new SessionSigner(
+      resolveSessionSecret(this.deps.db.$client, this.deps.config.SESSION_SECRET, this.deps.clock.now()),
+      this.deps.config.SESSION_TTL_SECONDS * 1000,
+    );
+    return this.signer;
+  }
+
+  /** Whether the request carries anything that looks like a credential (used where no operation matched). */
+  static presentsCredential(headers: IncomingHttpHeaders): boolean {
+    return headers['x-service-key'] !== undefined || headers['x-api-key'] !== undefined || readSessionCookie(headers.cookie) !== undefined;
+  }
+
+  /**
+   * The principal behind the request's credential, or a 401. Key headers win over a session cookie.
+   * Unknown, expired, revoked and malformed keys get the same answer, so keys cannot be probed.
+   */
+  authenticate(headers: IncomingHttpHeaders, requestId?: string): Principal {
+    const now = this.deps.clock.now();
+    const a = single(headers, 'x-service-key');
+    const b = single(headers, 'x-api-key');
+    if (a !== undefined && b !== undefined && a !== b) {
+      this.deny('conflicting key headers', requestId);
+      throw unauthorized('Conflicting credentials: X-Service-Key and X-Api-Key differ');
+    }
+    const presented = a ?? b;
+    if (presented !== undefined) return this.fromKey(presented, now, requestId);
+    const token = readSessionCookie(headers.cookie);
+    if (token === null) {
+      this.deny('ambiguous session cookie', requestId);
+      throw unauthorized('Invalid session');
+    }
+    if (token !== undefined) return this.fromSession(token, now, requestId);
+    throw unauthorized('API key required');
+  }
+
+  private fromKey(presented: string, now: number, requestId?: string): Principal {
+    if (!CREDENTIAL_PATTERN.test(presented)) {
+      this.deny('malformed key', requestId);
+      throw unauthorized('Invalid API key');
+    }
+    const digest = digestOf(presented);
+    const op = matchOperatorDigest(digest, this.operators.map((o) => o.digest));
+    if (op >= 0) return this.operatorPrincipal(this.operators[op].id, 'header');
+    if (!presented.startsWith(KEY_PREFIX)) {
+      this.deny('unknown key', requestId);
+      throw unauthorized('Invalid API key');
+    }
+    const record = this.lookup(() => this.keys.findByDigest(digest));
+    return this.keyPrincipal(record, 'header', now, requestId);
+  }
+
+  private fromSession(token: string, now: number, requestId?: string): Principal {
+    const session = this.sessions.verify(token, now);
+    if (!session) {
+      this.deny('invalid or expired session', requestId);
+      throw unauthorized('Invalid session');
+    }
+    const op = this.operators.find((o) => o.id === session.ref);
+    if (op) return this.operatorPrincipal(op.id, 'session');
+    if (session.ref.startsWith('op_')) {
+      this.deny('session of a removed operator key', requestId);
+      throw unauthorized('Invalid session');
+    }
+    const record = this.lookup(() => this.keys.findById(session.ref));
+    try {
+      return this.keyPrincipal(record, 'session', now, requestId);
+    } catch {
+      // Same refusal whether the key was revoked, expired or deleted.
+      throw unauthorized('Invalid session');
+    }
+  }
+
+  private lookup(find: () => KeyRecord | undefined): KeyRecord | undefined {
+    try {
+      return find();
+    } catch (err) {
+      this.deps.logger.error({ err: { message: (err as Error).message } }, 'key store unavailable');
+      throw new ServiceError(503, { error: 'Service temporarily unavailable' }, { 'Retry-After': String(BILLING_RETRY_AFTER), 'X-Validation-Mode': 'degraded' });
+    }
+  }
+
+  private keyPrincipal(record: KeyRecord | undefined, via: Principal['via'], now: number, requestId?: string): Principal {
+    if (!record) {
+      this.deny('unknown key', requestId);
+      throw unauthorized('Invalid API key');
+    }
+    if (record.status !== 'active' || (record.expiresAt !== null && record.expiresAt <= now)) {
+      this.deny(record.status !== 'active' ? 'revoked key' : 'expired key', requestId, record.id);
+      throw unauthorized('Invalid API key');
+    }
+    try {
+      this.keys.touch(record.id, now);
+    } catch {
+      // Bookkeeping must never refuse a request.
+    }
+    const plan = findPlan(record.planKey);
+    return {
+      kind: 'key',
+      id: record.id,
+      via,
+      plan,
+      planKey: record.planKey,
+      tier: plan?.tier ?? 0,
+      accountId: record.accountId,
+      billingState: record.billingState,
+      rateLimitPerMinute: record.rateLimitPerMinute,
+    };
+  }
+
+  private operatorPrincipal(id: string, via: Principal['via']): Principal {
+    const plan = findPlan('enterprise')!;
+    return { kind: 'operator', id, via, plan, planKey: plan.planKey, tier: 3, accountId: null, billingState: 'active', rateLimitPerMinute: null };
+  }
+
+  private deny(reason: string, requestId?: string, keyId?: string): void {
+    this.deps.logger.info({ requestId, reason, keyId }, 'credential refused');
+  }
+
+  /**
+   * Paid access must be confirmed before any data is served: a lapsed subscription is a 403, an
+   * unconfirmed renewal or an unreadable entitlement a retryable 503. Operators are not billed.
+   */
+  checkEntitlement(p: Principal, requiredTier?: number): void {
+    if (p.kind === 'operator') return;
+    const extra = requiredTier ? { requiredTier } : {};
+    const state: BillingState | undefined = isBillingState(p.billingState) && p.plan ? p.billingState : undefined;
+    if (state === 'active') return;
+    if (state === 'lapsed') {
+      throw new ServiceError(403, { error: 'Subscription lapsed', code: 'subscription_lapsed', ...extra }, { 'X-Billing-Verification': 'subscription_lapsed' });
+    }
+    const [code, error] =
+      state === 'pending'
+        ? ['renewal_verification_pending', 'Renewal verification pending']
+        : state === 'failed'
+          ? ['renewal_verification_failed', 'Renewal verification failed']
+          : ['entitlement_verification_unavailable', 'Unable to verify API access'];
+    throw new ServiceError(503, { error, code, ...extra }, { 'Retry-After': String(BILLING_RETRY_AFTER), 'X-Billing-Verification': code });
+  }
+
+  /** Tier-gated operations need a high enough plan, presented as the key itself (not a browser session). */
+  checkTier(p: Principal, requiredTier: number | undefined): void {
+    if (!requiredTier) return;
+    const body = { requiredTier, currentTier: p.tier, planKey: p.planKey };
+    if (p.via === 'session') throw new ServiceError(403, { error: 'This operation needs the API key itself, not a browser session', ...body });
+    if (p.tier < requiredTier) throw new ServiceError(403, { error: 'Upgrade required', ...body });
+  }
+
+  /** Spends one request of the principal's budget (and the operation's policy); returns the X-RateLimit-* headers. */
+  rateLimit(p: Principal | { anonymous: string }, policy: string | undefined) {
+    let subject: RateSubject;
+    if ('anonymous' in p) subject = { bucket: `ip:${p.anonymous}`, perMinute: ANONYMOUS_PER_MINUTE, perDay: null };
+    else {
+      const plan = p.plan ?? findPlan('free')!;
+      subject = { bucket: `${p.kind === 'key' ? 'k' : 'o'}:${p.id}`, perMinute: p.rateLimitPerMinute ?? plan.perMinute, perDay: plan.perDay };
+    }
+    return this.limiter.check(subject, policy, this.deps.clock.now());
+  }
+}
+
+const INSTANCES = new WeakMap<object, AccessControl>();
+
+/** The access layer of one set of app deps, built on first use. */
+export function accessOf(deps: { config: Config; db: Db; clock: Clock; logger: Logger }): AccessControl {
+  let a = INSTANCES.get(deps);
+  if (!a) {
+    a = new AccessControl(deps);
+    INSTANCES.set(deps, a);
+  }
+  return a;
+}

@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../../config.js';
+import type { KeyStore } from './keys.js';
+
+/** Where the local development key is written: beside the database, under a git-ignored name. */
+export function devKeyFile(databasePath: string): string {
+  return path.join(path.dirname(path.resolve(databasePath)), '.dev-key');
+}
+
+/**
+ * First start outside production with no key at all: issue one enterprise key for local use, so the
+ * quick start works without a separate step. Returns the key once (the caller prints it) and the
+ * file it was saved to; undefined when nothing was created.
+ */
+export function ensureDevKey(config: Config, keys: KeyStore, now: number): { key: string; id: string; file: string } | undefined {
+  if (config.NODE_ENV === 'production' || config.DEV_KEY === 'never' || config.DATABASE_PATH === ':memory:') return undefined;
+  if (keys.count() > 0) return undefined;
+  const created = keys.create({ plan: 'enterprise', name: 'local development' }, now);
+  const file = devKeyFile(config.DATABASE_PATH);
+  fs.writeFileSync(file, `${created.key}\n`, { mode: 0o600 });
+  return { key: created.key, id: created.id, file };
+}

@@ -1,0 +1,41 @@
+/** Entitlement tiers: what a plan may call. Operations declare a minimum in `meta.requiredTier`. */
+export type Tier = 0 | 1 | 2 | 3;
+
+export const TIER_NAMES: Record<Tier, string> = { 0: 'free', 1: 'pro', 2: 'api', 3: 'enterprise' };
+
+export interface Plan {
+  planKey: string;
+  tier: Tier;
+  /** Requests per sliding minute for one credential. */
+  perMinute: number;
+  /** Requests per sliding day for one credential; null means no daily cap. */
+  perDay: number | null;
+  description: string;
+}
+
+/**
+ * The plan catalogue, as data: the access layer reads limits and tiers from here, and the product
+ * catalogue endpoint can serve it unchanged.
+ */
+export const PLANS = [
+  { planKey: 'free', tier: 0, perMinute: 10, perDay: 100, description: 'Evaluation access to ungated operations.' },
+  { planKey: 'pro', tier: 1, perMinute: 30, perDay: 500, description: 'Individual use, including pro-gated operations.' },
+  { planKey: 'api_starter', tier: 2, perMinute: 60, perDay: 1000, description: 'Programmatic access for small integrations.' },
+  { planKey: 'api_business', tier: 2, perMinute: 300, perDay: 10_000, description: 'Programmatic access for production integrations.' },
+  { planKey: 'enterprise', tier: 3, perMinute: 1000, perDay: null, description: 'Operator-issued or contracted access, no daily cap.' },
+] as const satisfies readonly Plan[];
+
+export type PlanKey = (typeof PLANS)[number]['planKey'];
+
+export const PLAN_KEYS = PLANS.map((p) => p.planKey) as readonly PlanKey[];
+
+const BY_KEY = new Map<string, Plan>(PLANS.map((p) => [p.planKey, p]));
+
+export function findPlan(planKey: string): Plan | undefined {
+  return BY_KEY.get(planKey);
+}
+
+/** The catalogue in a stable, serialisable shape for a public product-catalog endpoint. */
+export function planCatalogue(): Plan[] {
+  return PLANS.map((p) => ({ ...p }));
+}
