@@ -5,10 +5,11 @@ import { RESEARCH_DATASETS } from './research/datasets/index.js';
 import { resilienceScoresDataset } from './resilience/datasets/resilience-scores.js';
 import { MARKET_DATASETS } from './market/datasets/index.js';
 import { ECONOMIC_DATASETS } from './economic/datasets/index.js';
+import { DISPLACEMENT_DATASETS } from './displacement/datasets/index.js';
 import { earthquakesDataset } from './seismology/datasets/earthquakes.js';
 
 /** Every snapshot dataset the service serves, in the order first-run loading and `mds ingest` use. */
-export const ALL_DATASETS: readonly AnyDataset[] = [earthquakesDataset, resilienceScoresDataset, ...INFRASTRUCTURE_DATASETS, ...RESEARCH_DATASETS, ...MARKET_DATASETS, ...ECONOMIC_DATASETS, ...CONFLICT_DATASETS];
+export const ALL_DATASETS: readonly AnyDataset[] = [earthquakesDataset, resilienceScoresDataset, ...INFRASTRUCTURE_DATASETS, ...RESEARCH_DATASETS, ...MARKET_DATASETS, ...ECONOMIC_DATASETS, ...DISPLACEMENT_DATASETS, ...CONFLICT_DATASETS];
 
 export function findDataset(name: string): AnyDataset | undefined {
   return ALL_DATASETS.find((d) => d.name === name);

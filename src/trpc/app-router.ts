@@ -5,6 +5,7 @@ import { researchRouter } from '../services/research/router.js';
 import { marketRouter } from '../services/market/router.js';
 import { conflictRouter } from '../services/conflict/router.js';
 import { economicRouter } from '../services/economic/router.js';
+import { displacementRouter } from '../services/displacement/router.js';
 import { router } from './procedures.js';
 
 /**
@@ -12,6 +13,7 @@ import { router } from './procedures.js';
  * imports for end-to-end types: `import type { AppRouter } from 'monitoring-data-service'`.
  */
 export const appRouter = router({
+  displacement: displacementRouter,
   economic: economicRouter,
   conflict: conflictRouter,
   market: marketRouter,

@@ -1,0 +1,4 @@
+import type { AnyDataset } from '../../../platform/snapshots/dataset.js';
+import { unhcrPopulationDataset } from './unhcr-population.js';
+
+export const DISPLACEMENT_DATASETS: readonly AnyDataset[] = [unhcrPopulationDataset];
