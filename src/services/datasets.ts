@@ -1,4 +1,5 @@
 import type { AnyDataset } from '../platform/snapshots/dataset.js';
+import { AVIATION_DATASETS } from './aviation/datasets/index.js';
 import { CONFLICT_DATASETS } from './conflict/datasets/index.js';
 import { INFRASTRUCTURE_DATASETS } from './infrastructure/datasets/index.js';
 import { RESEARCH_DATASETS } from './research/datasets/index.js';
@@ -9,7 +10,7 @@ import { DISPLACEMENT_DATASETS } from './displacement/datasets/index.js';
 import { earthquakesDataset } from './seismology/datasets/earthquakes.js';
 
 /** Every snapshot dataset the service serves, in the order first-run loading and `mds ingest` use. */
-export const ALL_DATASETS: readonly AnyDataset[] = [earthquakesDataset, resilienceScoresDataset, ...INFRASTRUCTURE_DATASETS, ...RESEARCH_DATASETS, ...MARKET_DATASETS, ...ECONOMIC_DATASETS, ...DISPLACEMENT_DATASETS, ...CONFLICT_DATASETS];
+export const ALL_DATASETS: readonly AnyDataset[] = [earthquakesDataset, resilienceScoresDataset, ...INFRASTRUCTURE_DATASETS, ...RESEARCH_DATASETS, ...MARKET_DATASETS, ...ECONOMIC_DATASETS, ...DISPLACEMENT_DATASETS, ...CONFLICT_DATASETS, ...AVIATION_DATASETS];
 
 export function findDataset(name: string): AnyDataset | undefined {
   return ALL_DATASETS.find((d) => d.name === name);

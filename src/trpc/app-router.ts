@@ -1,3 +1,4 @@
+import { aviationRouter } from '../services/aviation/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
 import { infrastructureRouter } from '../services/infrastructure/router.js';
@@ -13,6 +14,7 @@ import { router } from './procedures.js';
  * imports for end-to-end types: `import type { AppRouter } from 'monitoring-data-service'`.
  */
 export const appRouter = router({
+  aviation: aviationRouter,
   displacement: displacementRouter,
   economic: economicRouter,
   conflict: conflictRouter,

@@ -1,0 +1,32 @@
+import type { Config } from '../../config.js';
+import { fetchSource } from '../../platform/snapshots/fetch.js';
+import { parseAviationstackFlights } from './datasets/flights.js';
+import type { FlightInstance } from './schemas.js';
+
+/**
+ * Optional live flight-status lookups against AviationStack. Enabled only when the configuration
+ * carries `AVIATIONSTACK_API_KEY`; without it get-flight-status answers from the flights snapshot.
+ */
+export interface FlightStatusProvider {
+  lookup(flightNumber: string, date: string, origin: string | undefined, signal?: AbortSignal): Promise<FlightInstance[]>;
+}
+
+export const LIVE_BASE_URL = 'https://api.aviationstack.com/v1/flights';
+/** How long a live answer is reused, like the published service's 120 s status cache. */
+export const LIVE_TTL_MS = 120_000;
+
+type WithProviderKey = Config & { AVIATIONSTACK_API_KEY?: string };
+
+export function liveProviderFor(config: Config, now: () => number): FlightStatusProvider | undefined {
+  const key = (config as WithProviderKey).AVIATIONSTACK_API_KEY;
+  if (!key) return undefined;
+  return {
+    async lookup(flightNumber, date, origin, signal) {
+      const q = new URLSearchParams({ access_key: key, flight_iata: flightNumber, flight_date: date, limit: '10' });
+      if (origin) q.set('dep_iata', origin);
+      // fetchSource applies the timeout, our User-Agent and the test origin override.
+      const bytes = await fetchSource({ url: `${LIVE_BASE_URL}?${q}`, sample: '' }, config, signal);
+      return parseAviationstackFlights(bytes, now());
+    },
+  };
+}
