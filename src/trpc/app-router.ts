@@ -1,6 +1,7 @@
 import { aviationRouter } from '../services/aviation/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
+import { supplyChainRouter } from '../services/supply-chain/router.js';
 import { infrastructureRouter } from '../services/infrastructure/router.js';
 import { researchRouter } from '../services/research/router.js';
 import { marketRouter } from '../services/market/router.js';
@@ -23,6 +24,7 @@ export const appRouter = router({
   research: researchRouter,
   resilience: resilienceRouter,
   seismology: seismologyRouter,
+  supplyChain: supplyChainRouter,
 });
 
 export type AppRouter = typeof appRouter;

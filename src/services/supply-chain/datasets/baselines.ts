@@ -1,0 +1,81 @@
+import type { Dataset } from '../../../platform/snapshots/dataset.js';
+
+export const FLOW_BASELINES = 'supply-chain.flow-baselines';
+
+/** The reference year the baselines are read for. */
+export const BASELINE_YEAR = '2023';
+
+/** EIA table rows -> baseline ids used by the chokepoint registry (the seven mapped chokepoints). */
+const BASELINE_IDS: Record<string, string> = {
+  'strait of hormuz': 'hormuz',
+  'strait of malacca': 'malacca',
+  'suez canal and sumed pipeline': 'suez',
+  'bab el-mandeb': 'babelm',
+  'danish straits': 'danish',
+  'turkish straits': 'turkish',
+  'panama canal': 'panama',
+};
+
+export interface FlowBaselineRecord {
+  baselineId: string;
+  name: string;
+  year: string;
+  mbd: number;
+}
+
+/** Splits one CSV line, honouring double-quoted fields. */
+function splitCsv(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') (cur += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else cur += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') out.push(cur), (cur = '');
+    else cur += ch;
+  }
+  out.push(cur);
+  return out.map((s) => s.trim());
+}
+
+/**
+ * EIA "oil flows through world chokepoints" CSV (million barrels a day by year) -> the reference-year
+ * baseline of each mapped chokepoint. Title and source lines around the table are skipped.
+ */
+export function parseBaselines(bytes: Buffer, year = BASELINE_YEAR): { records: FlowBaselineRecord[]; info: { year: string } } {
+  const lines = bytes.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+  const headerAt = lines.findIndex((l) => /^"?(location|chokepoint)"?\s*,/i.test(l));
+  if (headerAt < 0) throw new Error('baseline table has no header row');
+  const header = splitCsv(lines[headerAt]!);
+  const col = header.findIndex((h) => h === year);
+  if (col < 0) throw new Error(`baseline table has no ${year} column`);
+  const records: FlowBaselineRecord[] = [];
+  for (const line of lines.slice(headerAt + 1)) {
+    if (!line.trim()) continue;
+    const cells = splitCsv(line);
+    const baselineId = BASELINE_IDS[cells[0]!.toLowerCase()];
+    const mbd = Number(cells[col]);
+    if (!baselineId || !Number.isFinite(mbd) || mbd <= 0 || cells[col] === '') continue;
+    records.push({ baselineId, name: cells[0]!, year, mbd });
+  }
+  return { records, info: { year } };
+}
+
+export const flowBaselinesDataset: Dataset<FlowBaselineRecord> = {
+  name: FLOW_BASELINES,
+  source: 'U.S. EIA, World Oil Transit Chokepoints (volumes by year)',
+  maxStaleMinutes: 60 * 24 * 400,
+  sources: {
+    table: {
+      url: 'https://www.eia.gov/international/content/analysis/special_topics/World_Oil_Transit_Chokepoints/chokepoint_volumes.csv',
+      sample: 'supply-chain/eia-chokepoint-volumes.csv',
+    },
+  },
+  parse(payloads) {
+    return parseBaselines(payloads.table!);
+  },
+};

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../support/app.js';
+import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
+import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datasets/index.js';
+
+/** Serves each source's sample bytes at the path of its live URL; records what was asked for. */
+const routes = new Map<string, Buffer>();
+for (const ds of SUPPLY_CHAIN_DATASETS) {
+  for (const src of Object.values(ds.sources)) routes.set(new URL(src.url).pathname, fs.readFileSync(path.join(SAMPLES_DIR, src.sample)));
+}
+const requested: string[] = [];
+let server: http.Server;
+let app: TestApp;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const p = new URL(req.url ?? '/', 'http://x').pathname;
+    requested.push(req.url ?? '');
+    const body = routes.get(p);
+    if (!body) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  app = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${port}` } });
+});
+afterAll(async () => {
+  await app.close();
+  await new Promise((r) => server.close(r));
+});
+
+describe('live ingestion of every supply-chain dataset', () => {
+  it.each(SUPPLY_CHAIN_DATASETS.map((d) => [d.name, d] as const))('%s fetches its live URL and swaps a snapshot', async (_name, ds) => {
+    const r = await app.deps.runner.run(ds, { origin: { kind: 'live' } });
+    expect(r.error).toBeUndefined();
+    expect(r.ok).toBe(true);
+    expect(r.recordCount).toBeGreaterThan(0);
+    const query = new URL(Object.values(ds.sources)[0]!.url).search;
+    expect(requested).toContain(new URL(Object.values(ds.sources)[0]!.url).pathname + query);
+  });
+
+  it('serves the composed status from the live snapshots', async () => {
+    const res = await app.get('/api/supply-chain/v1/get-chokepoint-status');
+    expect(res.body.upstreamUnavailable).toBe(false);
+    expect(res.body.chokepoints).toHaveLength(13);
+  });
+
+  it('keeps the previous snapshot when the upstream answers with an error status', async () => {
+    const ds = SUPPLY_CHAIN_DATASETS[0]!;
+    const before = app.deps.store.version(ds.name);
+    routes.delete(new URL(Object.values(ds.sources)[0]!.url).pathname);
+    const r = await app.deps.runner.run(ds, { origin: { kind: 'live' } });
+    expect(r.ok).toBe(false);
+    expect(r.error).toMatch(/HTTP 404/);
+    expect(app.deps.store.version(ds.name)).toBe(before);
+  });
+});
