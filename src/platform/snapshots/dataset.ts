@@ -32,7 +32,10 @@ export interface Dataset<R = unknown, I = Record<string, unknown>> {
   sources: Record<string, DatasetSource>;
   /** Pure: bytes in, rows out. Throws a clear error on input it cannot read. */
   parse(payloads: Partial<Record<string, Buffer>>, now: number): Parsed<R, I>;
-  /** A healthy upstream may legitimately publish nothing (no outages today); most may not. */
+  /**
+   * A healthy upstream may legitimately publish nothing (no outages today); most may not. When set,
+   * an empty feed is accepted even right after a non-empty snapshot.
+   */
   allowEmpty?: boolean;
   /**
    * Smallest share of the previous snapshot's row count a new one may have before it is treated

@@ -130,7 +130,8 @@ export class IngestionRunner {
     const count = parsed.records.length;
     const previous = this.selectMeta.get(dataset.name);
     if (count === 0 && !dataset.allowEmpty) throw new IngestError('upstream returned no rows; keeping the previous snapshot');
-    if (force || !previous || previous.version === 0) return;
+    // For a dataset where "nothing today" is a real answer (no active alerts), empty is not a collapse.
+    if (force || !previous || previous.version === 0 || (count === 0 && dataset.allowEmpty)) return;
     const ratio = dataset.minRetainedRatio ?? 0.25;
     if (previous.record_count >= 8 && count < previous.record_count * ratio) {
       throw new IngestError(
