@@ -8,6 +8,8 @@ import { marketRouter } from '../services/market/router.js';
 import { conflictRouter } from '../services/conflict/router.js';
 import { economicRouter } from '../services/economic/router.js';
 import { displacementRouter } from '../services/displacement/router.js';
+import { unrestRouter } from '../services/unrest/router.js';
+import { cyberRouter } from '../services/cyber/router.js';
 import { router } from './procedures.js';
 
 /**
@@ -15,6 +17,8 @@ import { router } from './procedures.js';
  * imports for end-to-end types: `import type { AppRouter } from 'monitoring-data-service'`.
  */
 export const appRouter = router({
+  cyber: cyberRouter,
+  unrest: unrestRouter,
   aviation: aviationRouter,
   displacement: displacementRouter,
   economic: economicRouter,

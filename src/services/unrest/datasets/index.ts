@@ -1,0 +1,3 @@
+import { unrestEventsDataset } from './unrest-events.js';
+
+export const UNREST_DATASETS = [unrestEventsDataset] as const;
