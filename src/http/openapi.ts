@@ -4,6 +4,7 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { collectOperations } from './operations.js';
 import { MAX_EXPRESSION_BYTES } from '../platform/jmespath.js';
 import { SESSION_COOKIE } from '../platform/auth/session.js';
+import { isPublicOperation } from '../platform/auth/public-paths.js';
 import { SESSION_PATH } from './session.js';
 
 type Json = Record<string, any>;
@@ -183,7 +184,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
     const info = ops.get(path);
     for (const [method, op] of Object.entries(item as Json)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
-      const isPublic = info?.meta.public === true;
+      const isPublic = isPublicOperation(info?.meta);
       if (method === 'get') op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/Jmespath' }];
       const ok = op.responses?.['200'];
       if (ok) ok.headers = { ...(ok.headers ?? {}), ...RATE_HEADERS };

@@ -1,4 +1,5 @@
 import { accessOf } from '../platform/auth/access.js';
+import { isPublicOperation } from '../platform/auth/public-paths.js';
 import { t } from './init.js';
 
 /**
@@ -9,7 +10,7 @@ import { t } from './init.js';
 
 /** 1. Who is calling: key header, operator key or browser session; 401 otherwise. Public operations skip it. */
 export const credential = t.middleware(({ ctx, meta, next }) => {
-  if (!meta?.public) ctx.principal = accessOf(ctx.deps).authenticate(ctx.headers, ctx.requestId);
+  if (!isPublicOperation(meta)) ctx.principal = accessOf(ctx.deps).authenticate(ctx.headers, ctx.requestId);
   return next();
 });
 

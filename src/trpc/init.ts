@@ -11,7 +11,10 @@ export interface ServiceMeta {
   cacheTier: CacheTier;
   /** Snapshot datasets the response is derived from; their versions key the serialised-response cache. */
   datasets?: readonly string[];
-  /** Callable without any credential (spec part 5 names a few). */
+  /**
+   * Callable without any credential. Honoured only for the platform paths listed in
+   * src/platform/auth/public-paths.ts: every /api/<service>/v1 operation needs a credential.
+   */
   public?: boolean;
   /** Lowest entitlement tier allowed to call (0 free, 1 pro, 2 api, 3 enterprise). */
   requiredTier?: 0 | 1 | 2 | 3;

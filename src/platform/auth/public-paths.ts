@@ -16,3 +16,11 @@ const SET = new Set(PUBLIC_PATHS);
 export function isPublicPath(pathname: string): boolean {
   return SET.has(pathname) || pathname.startsWith('/docs/');
 }
+
+/**
+ * Whether an operation may be called without a credential: it must both say so in its meta and sit
+ * on a listed public path. A `public` flag on an /api/<service>/v1 operation is therefore ignored.
+ */
+export function isPublicOperation(meta: { public?: boolean; openapi?: { path: string } } | undefined): boolean {
+  return meta?.public === true && meta.openapi !== undefined && isPublicPath(meta.openapi.path);
+}
