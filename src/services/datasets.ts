@@ -1,4 +1,5 @@
 import type { AnyDataset } from '../platform/snapshots/dataset.js';
+import { INTELLIGENCE_DATASETS } from './intelligence/datasets/index.js';
 import { CYBER_DATASETS } from './cyber/datasets/index.js';
 import { UNREST_DATASETS } from './unrest/datasets/index.js';
 import { AVIATION_DATASETS } from './aviation/datasets/index.js';
@@ -13,7 +14,7 @@ import { earthquakesDataset } from './seismology/datasets/earthquakes.js';
 import { SUPPLY_CHAIN_DATASETS } from './supply-chain/datasets/index.js';
 
 /** Every snapshot dataset the service serves, in the order first-run loading and `mds ingest` use. */
-export const ALL_DATASETS: readonly AnyDataset[] = [earthquakesDataset, resilienceScoresDataset, ...INFRASTRUCTURE_DATASETS, ...RESEARCH_DATASETS, ...MARKET_DATASETS, ...ECONOMIC_DATASETS, ...DISPLACEMENT_DATASETS, ...CONFLICT_DATASETS, ...AVIATION_DATASETS, ...SUPPLY_CHAIN_DATASETS, ...UNREST_DATASETS, ...CYBER_DATASETS];
+export const ALL_DATASETS: readonly AnyDataset[] = [earthquakesDataset, resilienceScoresDataset, ...INFRASTRUCTURE_DATASETS, ...RESEARCH_DATASETS, ...MARKET_DATASETS, ...ECONOMIC_DATASETS, ...DISPLACEMENT_DATASETS, ...CONFLICT_DATASETS, ...AVIATION_DATASETS, ...SUPPLY_CHAIN_DATASETS, ...UNREST_DATASETS, ...CYBER_DATASETS, ...INTELLIGENCE_DATASETS];
 
 export function findDataset(name: string): AnyDataset | undefined {
   return ALL_DATASETS.find((d) => d.name === name);

@@ -1,3 +1,4 @@
+import { intelligenceRouter } from '../services/intelligence/router.js';
 import { aviationRouter } from '../services/aviation/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
@@ -17,6 +18,7 @@ import { router } from './procedures.js';
  * imports for end-to-end types: `import type { AppRouter } from 'monitoring-data-service'`.
  */
 export const appRouter = router({
+  intelligence: intelligenceRouter,
   cyber: cyberRouter,
   unrest: unrestRouter,
   aviation: aviationRouter,

@@ -1,0 +1,54 @@
+import type { Dataset } from '../../../platform/snapshots/dataset.js';
+import { asList, parseXml, textOf } from '../../../platform/xml.js';
+import { parseAdvisoryTitle, type Advisory, type AdvisoryLevel } from '../rules.js';
+
+export const TRAVEL_ADVISORIES = 'intelligence.travel-advisories';
+
+export interface TravelAdvisoriesInfo {
+  /** The channel's lastBuildDate, epoch ms (0 when absent). */
+  builtAt: number;
+}
+
+/**
+ * State Department travel advisory RSS -> one row per advisory item, named as published (country
+ * codes are resolved when the snapshot is indexed). The level comes from the title, else from the
+ * Threat-Level category; items with neither (worldwide cautions) are skipped.
+ */
+export function parseTravelAdvisories(bytes: Buffer): { advisories: Advisory[]; info: TravelAdvisoriesInfo } {
+  const doc = parseXml(bytes);
+  const channel = (doc.rss as Record<string, unknown> | undefined)?.channel as Record<string, unknown> | undefined;
+  if (!channel || typeof channel !== 'object') throw new Error('travel advisories feed has no <rss><channel>');
+  const advisories: Advisory[] = [];
+  for (const item of asList<Record<string, unknown>>(channel.item)) {
+    const title = textOf(item.title);
+    let parsed = parseAdvisoryTitle(title);
+    if (!parsed) {
+      const threat = asList<unknown>(item.category).find((c) => typeof c === 'object' && c !== null && (c as Record<string, unknown>)['@_domain'] === 'Threat-Level');
+      const m = /Level\s+([1-4])/i.exec(textOf(threat));
+      const name = title.split(/\s+[-–]\s+/)[0]?.trim();
+      if (m && name) parsed = { name, level: Number(m[1]) as AdvisoryLevel };
+    }
+    if (!parsed) continue;
+    const publishedAt = Date.parse(textOf(item.pubDate));
+    advisories.push({ name: parsed.name, level: parsed.level, publishedAt: Number.isFinite(publishedAt) ? publishedAt : 0 });
+  }
+  const built = Date.parse(textOf(channel.lastBuildDate));
+  return { advisories, info: { builtAt: Number.isFinite(built) ? built : 0 } };
+}
+
+export const travelAdvisoriesDataset: Dataset<Advisory, TravelAdvisoriesInfo> = {
+  name: TRAVEL_ADVISORIES,
+  source: 'U.S. Department of State travel advisories',
+  maxStaleMinutes: 24 * 60,
+  sources: {
+    rss: {
+      url: 'https://travel.state.gov/_res/rss/TAsTWs.xml',
+      sample: 'intelligence/state-travel-advisories.xml',
+      headers: () => ({ accept: 'application/rss+xml, application/xml' }),
+    },
+  },
+  parse(payloads) {
+    const { advisories, info } = parseTravelAdvisories(payloads.rss!);
+    return { records: advisories, info };
+  },
+};

@@ -1,0 +1,56 @@
+import type { SnapshotStore } from '../../platform/snapshots/store.js';
+import { countryByName, countryName } from '../../reference/countries.js';
+import { CII_SCORES, type CiiScoresInfo } from './datasets/cii-scores.js';
+import { SANCTIONS_COUNTS, type SanctionsCount } from './datasets/sanctions-counts.js';
+import { TRAVEL_ADVISORIES } from './datasets/travel-advisories.js';
+import { advisoryCountryCodes, advisoryLabel, preferAdvisory, type Advisory } from './rules.js';
+import type { CiiScore, GetCountryRiskRequest, GetCountryRiskResponse } from './schemas.js';
+
+/**
+ * Risk summary of one country from three snapshots: instability score, travel advisory and SDN
+ * entry count. Each snapshot is indexed by alpha-2 code once per version. If any of the three has
+ * never been ingested the answer says so (upstreamUnavailable) and carries no partial data.
+ */
+export function getCountryRisk(store: SnapshotStore, req: GetCountryRiskRequest): GetCountryRiskResponse {
+  const code = req.country_code;
+  const cii = store.read<CiiScore, CiiScoresInfo>(CII_SCORES);
+  const advisories = store.read<Advisory>(TRAVEL_ADVISORIES);
+  const sanctions = store.read<SanctionsCount>(SANCTIONS_COUNTS);
+  const advisoryIndex = advisories?.derive('byCode', (s) => {
+    const m = new Map<string, Advisory>();
+    for (const a of s.records) {
+      for (const c of advisoryCountryCodes(a.name)) {
+        const prev = m.get(c);
+        m.set(c, prev ? preferAdvisory(prev, a) : a);
+      }
+    }
+    return m;
+  });
+  const name = countryName(code) ?? advisoryIndex?.get(code)?.name ?? code;
+  if (!cii || !advisories || !sanctions) {
+    return { countryCode: code, countryName: name, advisoryLevel: '', sanctionsActive: false, sanctionsCount: 0, fetchedAt: 0, upstreamUnavailable: true };
+  }
+  const score = cii.derive('byCode', (s) => new Map(s.records.map((r) => [r.region, r]))).get(code);
+  const count =
+    sanctions
+      .derive('byCode', (s) => {
+        const m = new Map<string, number>();
+        for (const r of s.records) {
+          const c = countryByName(r.country);
+          if (c) m.set(c.alpha2, (m.get(c.alpha2) ?? 0) + r.entries);
+        }
+        return m;
+      })
+      .get(code) ?? 0;
+  const advisory = advisoryIndex!.get(code);
+  return {
+    countryCode: code,
+    countryName: name,
+    ...(score ? { cii: score } : {}),
+    advisoryLevel: advisory ? advisoryLabel(advisory.level) : '',
+    sanctionsActive: count > 0,
+    sanctionsCount: count,
+    fetchedAt: score?.computedAt ?? (cii.info.computedAt || cii.fetchedAt),
+    upstreamUnavailable: false,
+  };
+}

@@ -1,0 +1,44 @@
+import { countryByName } from '../../reference/countries.js';
+
+/** State Department advisory levels 1-4 as the short labels the response carries. */
+export const ADVISORY_LABELS = { 1: 'normal', 2: 'caution', 3: 'reconsider', 4: 'do-not-travel' } as const;
+export type AdvisoryLevel = keyof typeof ADVISORY_LABELS;
+
+export function advisoryLabel(level: number): string {
+  return ADVISORY_LABELS[level as AdvisoryLevel] ?? '';
+}
+
+/** `Ukraine - Level 4: Do Not Travel` -> name and level; undefined for items that are not country advisories. */
+export function parseAdvisoryTitle(title: string): { name: string; level: AdvisoryLevel } | undefined {
+  const m = /^\s*(.+?)\s+[-–]\s+Level\s+([1-4])\b/i.exec(title);
+  if (!m) return undefined;
+  return { name: m[1].trim(), level: Number(m[2]) as AdvisoryLevel };
+}
+
+/**
+ * ISO alpha-2 codes an advisory name covers. A name the country table knows is one country;
+ * otherwise the name is read as a list (`Israel, the West Bank and Gaza`, `Mainland China,
+ * Hong Kong & Macau`) and each known part counts. Unknown names cover nothing.
+ */
+export function advisoryCountryCodes(name: string): string[] {
+  const whole = countryByName(name);
+  if (whole) return [whole.alpha2];
+  const codes = new Set<string>();
+  for (const part of name.split(/,|&|\s-\s/)) {
+    const c = part.trim() ? countryByName(part) : undefined;
+    if (c) codes.add(c.alpha2);
+  }
+  return [...codes];
+}
+
+export interface Advisory {
+  name: string;
+  level: AdvisoryLevel;
+  publishedAt: number;
+}
+
+/** Of two advisories for one country the newer one holds; on the same date the stricter one. */
+export function preferAdvisory(a: Advisory, b: Advisory): Advisory {
+  if (a.publishedAt !== b.publishedAt) return a.publishedAt > b.publishedAt ? a : b;
+  return a.level >= b.level ? a : b;
+}

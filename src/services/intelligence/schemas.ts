@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+const pct = (description: string) => z.number().min(0).max(100).meta({ format: 'double', description });
+
+export const CiiComponents = z
+  .object({
+    newsActivity: pct('Volume and tone of recent news about the country, 0-100.'),
+    ciiContribution: pct('Contribution of the instability model’s event signals, 0-100.'),
+    geoConvergence: pct('Co-location of different event types, 0-100.'),
+    militaryActivity: pct('Observed military activity, 0-100.'),
+  })
+  .meta({ id: 'intelligence_v1_CiiComponents', description: 'Inputs of the instability score.' });
+
+export const CiiScore = z
+  .object({
+    region: z.string().meta({ description: 'ISO 3166-1 alpha-2 code the score is for.' }),
+    staticBaseline: pct('Long-run structural instability, 0-100.'),
+    dynamicScore: z.number().min(-100).max(100).meta({ format: 'double', description: 'Recent change against the baseline, -100 to 100.' }),
+    combinedScore: pct('Baseline and recent change combined, 0-100.'),
+    trend: z.enum(['TREND_DIRECTION_UNSPECIFIED', 'TREND_DIRECTION_RISING', 'TREND_DIRECTION_STABLE', 'TREND_DIRECTION_FALLING']),
+    components: CiiComponents,
+    computedAt: z.number().int().meta({ format: 'int64', description: 'When the score was computed, Unix epoch milliseconds.' }),
+    methodologyVersion: z.string(),
+    eventMultiplier: z.number().min(0).max(10).meta({ format: 'double', description: 'Weight applied to recent events, 0-10.' }),
+    advisoryLevel: z.string().meta({ description: 'Advisory level the model saw when scoring.' }),
+    advisoryProvenance: z.string().regex(/^(live|fallback|absent)$/).meta({ description: '`live`, `fallback` or `absent`: where that advisory level came from.' }),
+  })
+  .meta({ id: 'intelligence_v1_CiiScore', description: 'Country instability index score.' });
+
+export type CiiScore = z.infer<typeof CiiScore>;
+
+export const GetCountryRiskRequest = z.object({
+  country_code: z
+    .string()
+    .pipe(z.string().regex(/^[A-Z]{2}$/, { message: 'string must match pattern ^[A-Z]{2}$' }))
+    .meta({ description: 'ISO 3166-1 alpha-2 country code, upper case (e.g. `UA`).' }),
+});
+
+export type GetCountryRiskRequest = z.infer<typeof GetCountryRiskRequest>;
+
+export const GetCountryRiskResponse = z
+  .object({
+    countryCode: z.string(),
+    countryName: z.string().meta({ description: 'English short name; the code itself when the country is unknown.' }),
+    cii: CiiScore.optional().meta({ description: 'Instability score; absent when the country is not scored or inputs are unavailable.' }),
+    advisoryLevel: z.string().meta({ description: 'U.S. travel advisory: `do-not-travel`, `reconsider`, `caution`, `normal`, or empty when none.' }),
+    sanctionsActive: z.boolean().meta({ description: 'At least one OFAC SDN entry has an address in the country.' }),
+    sanctionsCount: z.number().int().min(0).max(2147483647).meta({ format: 'int32', description: 'OFAC SDN entries with an address in the country.' }),
+    fetchedAt: z.number().int().meta({ format: 'int64', description: 'When the instability data was computed, Unix epoch milliseconds; 0 when unavailable.' }),
+    upstreamUnavailable: z.boolean().meta({ description: 'One of the three inputs (scores, advisories, sanctions) is missing; the other fields are then empty.' }),
+  })
+  .meta({ id: 'intelligence_v1_GetCountryRiskResponse', description: 'Risk summary for one country.' });
+
+export type GetCountryRiskResponse = z.infer<typeof GetCountryRiskResponse>;
