@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../support/app.js';
+import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
+import { parseTrending, TRENDING_REPOS, trendingReposDataset } from '../../../src/services/research/datasets/trending-repos.js';
+import { serveSamples } from '../infrastructure/upstream-server.js';
+
+const PATH = '/api/research/v1/list-trending-repos';
+const sample = (lang: string, period: string) => fs.readFileSync(path.join(SAMPLES_DIR, `research/trending-${lang}-${period}.json`));
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ samples: [trendingReposDataset] });
+});
+afterAll(() => app.close());
+
+describe('trending JSON parser', () => {
+  it('maps entries in trending order to repos', () => {
+    const raw = JSON.parse(sample('python', 'daily').toString()) as { author: string; name: string; stars: number; forks: number; currentPeriodStars: number }[];
+    const rows = parseTrending(sample('python', 'daily'), 'python', 'daily');
+    expect(rows.map((r) => r.fullName)).toEqual(raw.map((e) => `${e.author}/${e.name}`));
+    expect(rows[0]).toEqual({
+      list: 'python:daily',
+      fullName: `${raw[0].author}/${raw[0].name}`,
+      description: expect.any(String),
+      language: 'Python',
+      stars: raw[0].stars,
+      starsToday: raw[0].currentPeriodStars,
+      forks: raw[0].forks,
+      url: `https://github.com/${raw[0].author}/${raw[0].name}`,
+    });
+  });
+
+  it('reads counts written as text, skips malformed and duplicate entries', () => {
+    const rows = parseTrending(
+      Buffer.from(JSON.stringify([{ author: 'a', name: 'b', stars: '1,234', forks: '-3', currentPeriodStars: 12 }, { author: 'a', name: 'b' }, { name: 'no-owner' }, null])),
+      'python',
+      'daily',
+    );
+    expect(rows).toEqual([{ list: 'python:daily', fullName: 'a/b', description: '', language: '', stars: 1234, starsToday: 12, forks: 0, url: 'https://github.com/a/b' }]);
+  });
+
+  it.each([['not json', /not JSON/], ['{"items":[]}', /not an array/]])('refuses %s', (text, message) => {
+    expect(() => parseTrending(Buffer.from(text), 'python', 'daily')).toThrow(message);
+  });
+});
+
+describe('GET list-trending-repos', () => {
+  it('defaults to python, daily, 20 per page', async () => {
+    const res = await app.get(PATH);
+    expect(res.status).toBe(200);
+    expect(res.body.repos).toHaveLength(20);
+    expect(res.body.pagination).toEqual({ nextCursor: '', totalCount: 20 });
+    expect(res.body.repos.map((r: { fullName: string }) => r.fullName)).toEqual(parseTrending(sample('python', 'daily'), 'python', 'daily').map((r) => r.fullName));
+    for (const r of res.body.repos) expect(Object.keys(r).sort()).toEqual(['description', 'forks', 'fullName', 'language', 'stars', 'starsToday', 'url']);
+    expect(res.headers.get('cache-control')).toMatch(/max-age=600/);
+  });
+
+  it.each([
+    ['language=TypeScript&period=weekly', 'TypeScript', 22],
+    ['language=typescript&period=WEEKLY', 'TypeScript', 22],
+    ['language=javascript&period=monthly', 'JavaScript', 20],
+    ['language=python&period=monthly', 'Python', 25],
+  ])('serves %s', async (query, language, total) => {
+    const res = await app.get(`${PATH}?${query}&page_size=100`);
+    expect(res.body.pagination.totalCount).toBe(total);
+    for (const r of res.body.repos) expect(r.language).toBe(language);
+  });
+
+  it('pages with a cursor and clamps oversized pages', async () => {
+    const first = await app.get(`${PATH}?period=monthly&page_size=10`);
+    const second = await app.get(`${PATH}?period=monthly&page_size=10&cursor=${first.body.pagination.nextCursor}`);
+    const all = await app.get(`${PATH}?period=monthly&page_size=5000`);
+    expect([...first.body.repos, ...second.body.repos]).toEqual(all.body.repos.slice(0, 20));
+    expect(all.body.repos).toHaveLength(25);
+  });
+
+  it('answers an untracked language with an empty list that is not cached', async () => {
+    const res = await app.get(`${PATH}?language=cobol`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ repos: [], pagination: { nextCursor: '', totalCount: 0 } });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it.each([
+    ['period=hourly', 'period'],
+    ['period=daily%20please', 'period'],
+    ['page_size=-5', 'page_size'],
+    ['page_size=2.5', 'page_size'],
+    ['cursor=abc', 'cursor'],
+    [`language=${'x'.repeat(65)}`, 'language'],
+  ])('refuses %s with a violation on %s', async (query, field) => {
+    const res = await app.get(`${PATH}?${query}`);
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body)).toEqual(['violations']);
+    expect(res.body.violations.map((v: { field: string }) => v.field)).toContain(field);
+  });
+});
+
+describe('degraded, failed and live ingestion', () => {
+  it('serves an empty uncached list without a snapshot', async () => {
+    const empty = await startTestApp({ samples: 'none' });
+    try {
+      const res = await empty.get(PATH);
+      expect(res.body).toEqual({ repos: [], pagination: { nextCursor: '', totalCount: 0 } });
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('keeps the last good snapshot when every list fails', async () => {
+    const local = await startTestApp({ samples: [trendingReposDataset] });
+    try {
+      const before = (await local.get(PATH)).body;
+      const payloads = Object.fromEntries(Object.keys(trendingReposDataset.sources).map((k) => [k, Buffer.from('[]')]));
+      const r = await local.deps.runner.run(trendingReposDataset, { origin: { kind: 'bytes', payloads } });
+      expect(r.ok).toBe(false);
+      expect(local.deps.store.meta(TRENDING_REPOS)?.lastError).toMatch(/no rows/);
+      expect((await local.get(PATH)).body).toEqual(before);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('ingests the live lists from the upstream URLs', async () => {
+    const upstream = await serveSamples(trendingReposDataset);
+    const live = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.base } });
+    try {
+      const r = await live.deps.runner.run(trendingReposDataset, { origin: { kind: 'live' } });
+      expect(r.ok).toBe(true);
+      expect(upstream.requests).toContain('/repositories?language=typescript&since=weekly');
+      expect((await live.get(`${PATH}?language=typescript&period=weekly`)).body.pagination.totalCount).toBe(22);
+    } finally {
+      await live.close();
+      await upstream.close();
+    }
+  });
+});
