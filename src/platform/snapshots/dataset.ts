@@ -4,12 +4,21 @@ import type { Config } from '../../config.js';
 export interface DatasetSource {
   /** Live address of the upstream. */
   url: string;
+  /** The address for a given moment, when the request carries a date window; `url` documents it. */
+  urlAt?: (now: number) => string;
   /** Bundled payload in the upstream's own format, relative to db/samples/. */
   sample: string;
   /** A dataset still ingests when an optional source fails; the parser sees it as absent. */
   optional?: boolean;
   /** Request headers the upstream expects (Accept, API keys from config). */
   headers?: (config: Config) => Record<string, string>;
+  /**
+   * For upstreams that take more than one request (a paged API, an id list followed by one document
+   * per id): issues its requests through `get`, which applies timeout, User-Agent, headers and the
+   * test origin override, and returns the combined payload the parser reads. `url` is then the
+   * first request's address and documents the source.
+   */
+  fetch?: (get: (url: string) => Promise<Buffer>, ctx: { now: number; config: Config }) => Promise<Buffer>;
 }
 
 /** What a parser returns: rows plus dataset-level attributes that are not rows. */

@@ -11,8 +11,14 @@ export class UpstreamError extends Error {
  * Fetches one upstream document with a timeout and our User-Agent. `UPSTREAM_BASE_OVERRIDE`
  * rewrites the origin (scheme, host, port) so tests can serve fixture bytes from a local server.
  */
-export async function fetchSource(source: DatasetSource, config: Config, signal?: AbortSignal): Promise<Buffer> {
-  const url = rewrite(source.url, config.UPSTREAM_BASE_OVERRIDE);
+export async function fetchSource(source: DatasetSource, config: Config, signal?: AbortSignal, now = Date.now()): Promise<Buffer> {
+  const get = (url: string) => fetchUrl(url, source, config, signal);
+  if (source.fetch) return source.fetch(get, { now, config });
+  return get(source.urlAt ? source.urlAt(now) : source.url);
+}
+
+async function fetchUrl(address: string, source: DatasetSource, config: Config, signal?: AbortSignal): Promise<Buffer> {
+  const url = rewrite(address, config.UPSTREAM_BASE_OVERRIDE);
   const timeout = AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   let res: Response;

@@ -116,7 +116,7 @@ export class IngestionRunner {
         } else if (origin.kind === 'samples') {
           payloads[key] = fs.readFileSync(path.join(SAMPLES_DIR, source.sample));
         } else {
-          payloads[key] = await fetchSource(source, this.config, options.signal);
+          payloads[key] = await fetchSource(source, this.config, options.signal, this.clock.now());
         }
       } catch (err) {
         if (!source.optional) throw err;

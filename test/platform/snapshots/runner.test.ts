@@ -199,3 +199,67 @@ describe('live fetch', () => {
     }
   });
 });
+
+describe('sources that need more than one request', () => {
+  it('lets a source combine several requests into one payload, with our headers on each', async () => {
+    const seen: string[] = [];
+    const server = http.createServer((req, res) => {
+      seen.push(`${req.url} ${req.headers['user-agent'] === USER_AGENT}`);
+      res.end(req.url === '/ids.json' ? '[1,2]' : JSON.stringify({ id: Number(req.url!.match(/\d+/)![0]), name: 'item' }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const { deps } = setup({ UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${port}` });
+      const fanOut: Dataset<Row> = {
+        ...numbers,
+        name: 'test.fan-out',
+        sources: {
+          main: {
+            url: 'https://upstream.example/ids.json',
+            sample: 'unused.json',
+            fetch: async (get) => {
+              const ids = JSON.parse((await get('https://upstream.example/ids.json')).toString()) as number[];
+              const items = await Promise.all(ids.map(async (id) => JSON.parse((await get(`https://upstream.example/item/${id}.json`)).toString())));
+              return Buffer.from(JSON.stringify(items));
+            },
+          },
+        },
+      };
+      const result = await deps.runner.run(fanOut, { origin: { kind: 'live' } });
+      expect(result).toMatchObject({ ok: true, recordCount: 2 });
+      expect(seen.sort()).toEqual(['/ids.json true', '/item/1.json true', '/item/2.json true']);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('builds a dated address from the ingestion clock', async () => {
+    let path = '';
+    const server = http.createServer((req, res) => {
+      path = String(req.url);
+      res.end(JSON.stringify(rows(2)));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const { deps } = setup({ UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${port}` });
+      const dated: Dataset<Row> = {
+        ...numbers,
+        name: 'test.dated',
+        sources: { main: { url: 'https://upstream.example/rows', urlAt: (now) => `https://upstream.example/rows?since=${new Date(now - 86_400_000).toISOString().slice(0, 10)}`, sample: 'x' } },
+      };
+      await deps.runner.run(dated, { origin: { kind: 'live' } });
+      expect(path).toBe(`/rows?since=${new Date(deps.clock.now() - 86_400_000).toISOString().slice(0, 10)}`);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('accepts an empty feed after a full one when empty is a real answer for the dataset', async () => {
+    const { deps } = setup();
+    const alerts: Dataset<Row> = { ...numbers, name: 'test.alerts', allowEmpty: true };
+    await deps.runner.run(alerts, { origin: bytes(rows(50)) });
+    expect(await deps.runner.run(alerts, { origin: bytes([]) })).toMatchObject({ ok: true, recordCount: 0 });
+  });
+});
