@@ -18,7 +18,6 @@ import { router } from './procedures.js';
  * imports for end-to-end types: `import type { AppRouter } from 'monitoring-data-service'`.
  */
 export const appRouter = router({
-  intelligence: intelligenceRouter,
   cyber: cyberRouter,
   unrest: unrestRouter,
   aviation: aviationRouter,
@@ -31,6 +30,7 @@ export const appRouter = router({
   resilience: resilienceRouter,
   seismology: seismologyRouter,
   supplyChain: supplyChainRouter,
+  intelligence: intelligenceRouter,
 });
 
 export type AppRouter = typeof appRouter;
