@@ -166,4 +166,17 @@ describe('live ingestion', () => {
       await upstream.close();
     }
   });
+
+  it('sends the configured access key as AviationStack expects, in the query', async () => {
+    const feed = fs.readFileSync(path.join(SAMPLES_DIR, flightsDataset.sources.flights.sample));
+    const upstream = await fakeUpstream(() => ({ body: feed }));
+    const t = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.origin, AVIATIONSTACK_API_KEY: 'k&1' } as Partial<Config> });
+    try {
+      expect(await t.deps.runner.run(flightsDataset, { origin: { kind: 'live' } })).toMatchObject({ ok: true });
+      expect(Object.fromEntries(upstream.seen[0].searchParams)).toEqual({ limit: '1000', access_key: 'k&1' });
+    } finally {
+      await t.close();
+      await upstream.close();
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { flightStatusOf, normaliseFlightNumber } from '../rules.js';
 import type { FlightInstance } from '../schemas.js';
 
 export const FLIGHTS = 'aviation.flights';
+const FLIGHTS_URL = 'https://api.aviationstack.com/v1/flights?limit=1000';
 
 export interface FlightsInfo {
   /** When the feed was read, epoch ms (the feed carries no timestamp of its own). */
@@ -140,8 +141,13 @@ export const flightsDataset: Dataset<FlightInstance, FlightsInfo> = {
   maxStaleMinutes: 60,
   sources: {
     flights: {
-      url: 'https://api.aviationstack.com/v1/flights?limit=1000',
+      url: FLIGHTS_URL,
       sample: 'aviation/aviationstack-flights.json',
+      // AviationStack takes its key as a query parameter, not a header.
+      fetch: (get, { config }) => {
+        const key = (config as { AVIATIONSTACK_API_KEY?: string }).AVIATIONSTACK_API_KEY;
+        return get(key ? `${FLIGHTS_URL}&access_key=${encodeURIComponent(key)}` : FLIGHTS_URL);
+      },
     },
   },
   parse(payloads, now) {
