@@ -24,6 +24,8 @@ export interface RestCall {
   requestId: string;
   remoteAddress?: string;
   batch?: boolean;
+  /** Told who the caller turned out to be (key id), for the access log. */
+  onPrincipal?: (id: string) => void;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -107,6 +109,7 @@ export class RestDispatcher {
     try {
       await route.call({ ctx, path: route.procedure, type: route.type, getRawInput: async () => input, input: undefined, signal: undefined });
     } catch (cause) {
+      if (ctx.principal) call.onPrincipal?.(ctx.principal.id);
       const error: TRPCError = getTRPCErrorFromUnknown(cause);
       const wire = toWire(error);
       if (wire.status >= 500 && wire.body.message === 'Internal server error') {
@@ -114,6 +117,7 @@ export class RestDispatcher {
       }
       return jsonError(wire.status, wire.body, { ...ctx.resHeaders, ...wire.headers });
     }
+    if (ctx.principal) call.onPrincipal?.(ctx.principal.id);
     const prepared = ctx.prepared;
     if (!prepared) {
       this.deps.logger.error({ path: pathname }, 'procedure finished without the respond step');
