@@ -14,6 +14,9 @@ const checked = (parse: (raw: string) => unknown) =>
     }
   });
 
+/** An optional setting where an empty value (`FOO=` in a compose file) means unset. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
 /**
  * The only reader of process.env. Parsed once at start-up; a bad value stops the
  * process with a message naming the variable instead of failing later at request time.
@@ -47,6 +50,28 @@ const ConfigSchema = z.object({
   RATE_POLICY_OVERRIDES: checked(parsePolicyOverrides).default(''),
   /** On first start with no key outside production, create a local development key (`never` to skip). */
   DEV_KEY: z.enum(['auto', 'never']).default('auto'),
+  /** Minutes between in-process refreshes of every dataset from its live upstream; 0 turns the scheduler off. */
+  INGEST_INTERVAL_MINUTES: z.coerce.number().min(0).max(7 * 24 * 60).default(0),
+  /** On SIGTERM, how long in-flight requests may take before their connections are closed. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** `true` serves /metrics without a credential (for a scraper on a private network); otherwise operator keys only. */
+  METRICS_PUBLIC: z.enum(['true', 'false']).default('false'),
+  /** Responses larger than this many bytes are compressed (brotli or gzip, as the client accepts). */
+  COMPRESSION_THRESHOLD_BYTES: z.coerce.number().int().min(0).default(1024),
+  /** Commit reported by /api/version; when unset, `git rev-parse HEAD` is tried once at start. */
+  GIT_COMMIT: optional(z.string().regex(/^[0-9a-f]{7,64}$/i, 'must be a hex commit id')),
+  /** Build time reported by /api/version (ISO 8601), set by whatever builds the image. */
+  BUILD_TIME: optional(z.iso.datetime({ offset: true })),
+  /** Finnhub token: list-market-quotes fills symbols missing from the snapshot live when set. */
+  FINNHUB_API_KEY: optional(z.string().min(1)),
+  /** AviationStack access key: live get-flight-status lookups and the flights dataset. */
+  AVIATIONSTACK_API_KEY: optional(z.string().min(1)),
+  /** Cloudflare Radar API token (Bearer) for the internet-outages dataset. */
+  CLOUDFLARE_RADAR_TOKEN: optional(z.string().min(1)),
+  /** ACLED API access token (Bearer) for the ACLED conflict and unrest datasets. */
+  ACLED_ACCESS_TOKEN: optional(z.string().min(1)),
+  /** UCDP API access token (`x-ucdp-access-token`) for the UCDP events dataset. */
+  UCDP_ACCESS_TOKEN: optional(z.string().min(1)),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -106,7 +106,11 @@ export const ucdpEventsDataset: Dataset<UcdpViolenceEvent> = {
   source: 'Uppsala Conflict Data Program (UCDP GED / Candidate)',
   maxStaleMinutes: 3 * 24 * 60,
   sources: {
-    ged: { url: 'https://ucdpapi.pcr.uu.se/api/gedevents/26.0.10?pagesize=1000&page=0', sample: 'conflict/ucdp-gedevents.json' },
+    ged: {
+      url: 'https://ucdpapi.pcr.uu.se/api/gedevents/26.0.10?pagesize=1000&page=0',
+      sample: 'conflict/ucdp-gedevents.json',
+      headers: (config): Record<string, string> => (config.UCDP_ACCESS_TOKEN ? { 'x-ucdp-access-token': config.UCDP_ACCESS_TOKEN } : {}),
+    },
   },
   parse(payloads, now) {
     return buildUcdpEvents(parseUcdpPage(payloads.ged!), now);

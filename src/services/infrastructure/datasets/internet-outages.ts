@@ -96,6 +96,7 @@ export const internetOutagesDataset: Dataset<OutageRow> = {
     radar: {
       url: 'https://api.cloudflare.com/client/v4/radar/annotations/outages?dateRange=7d&limit=500&format=json',
       sample: 'infrastructure/cloudflare-radar-outages.json',
+      headers: (config): Record<string, string> => (config.CLOUDFLARE_RADAR_TOKEN ? { authorization: `Bearer ${config.CLOUDFLARE_RADAR_TOKEN}` } : {}),
     },
   },
   // A quiet week with no confirmed outages is a real answer, not a broken feed.
