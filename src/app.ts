@@ -1,4 +1,5 @@
 import express, { type Request, type Response, type NextFunction } from 'express';
+import compression from 'compression';
 import { randomUUID } from 'node:crypto';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { appRouter } from './trpc/app-router.js';
@@ -6,10 +7,13 @@ import { createRequestContext, type AppDeps } from './trpc/context.js';
 import { RestGateway, jsonError, send } from './http/rest.js';
 import { corsMiddleware, parseOriginList } from './http/cors.js';
 import { sessionRouter } from './http/session.js';
-import { AccessControl } from './platform/auth/access.js';
+import { AccessControl, accessOf } from './platform/auth/access.js';
 import { ServiceError } from './platform/errors.js';
 import { buildOpenApiDocument, toYaml } from './http/openapi.js';
 import { VERSION } from './version.js';
+import { Lifecycle, platformRouter } from './http/platform-routes.js';
+import { docsRouter } from './http/docs.js';
+import type { RequestContext } from './trpc/context.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Versioned service paths: all of them need a credential, including ones that do not exist. */
@@ -18,6 +22,21 @@ const SERVICE_PATH = /^\/api\/[^/]+\/v\d+(\/|$)/;
 export interface BuiltApp {
   app: express.Express;
   gateway: RestGateway;
+  /** Readiness state; `mds serve` flips it when shutdown begins. */
+  lifecycle: Lifecycle;
+}
+
+/**
+ * The route template a request is counted and logged under: never the raw URL, so random paths
+ * cannot grow the metrics' label space. The REST gateway and the platform routes set it themselves.
+ */
+function routeTemplate(req: Request, res: Response): string {
+  if (typeof res.locals.route === 'string') return res.locals.route;
+  const path = req.originalUrl.split('?')[0];
+  if (path === '/trpc' || path.startsWith('/trpc/')) return '/trpc';
+  if (path.startsWith('/docs/')) return '/docs/*';
+  const matched = (req as { route?: { path?: unknown } }).route?.path;
+  return typeof matched === 'string' ? matched : 'unmatched';
 }
 
 /** The express application without a listening socket; tests and `mds serve` both build it here. */
@@ -28,6 +47,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   app.set('query parser', 'simple');
 
   const gateway = new RestGateway(appRouter, deps);
+  const lifecycle = new Lifecycle();
   const document = buildOpenApiDocument(appRouter, VERSION);
   const documentYaml = toYaml(document);
   const documentJson = JSON.stringify(document);
@@ -37,8 +57,32 @@ export function buildApp(deps: AppDeps): BuiltApp {
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     res.locals.requestId = id;
     res.setHeader('x-request-id', id);
+    // During shutdown every answer closes its connection, so keep-alive clients reconnect elsewhere.
+    if (lifecycle.shuttingDown) res.setHeader('connection', 'close');
+    const started = process.hrtime.bigint();
+    res.once('close', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = routeTemplate(req, res);
+      const trpcCtx = res.locals.trpcContext as RequestContext | undefined;
+      const keyId = (res.locals.keyId as string | undefined) ?? trpcCtx?.principal?.id;
+      deps.metrics.observeRequest(route, req.method, res.statusCode, seconds);
+      deps.logger.info(
+        {
+          requestId: id,
+          method: req.method,
+          route,
+          status: res.statusCode,
+          durationMs: Math.round(seconds * 1e4) / 10,
+          keyId: keyId ?? null,
+          ...(res.writableFinished ? {} : { aborted: true }),
+        },
+        'request',
+      );
+    });
     next();
   });
+
+  app.use(compression({ threshold: deps.config.COMPRESSION_THRESHOLD_BYTES }));
 
   app.use(corsMiddleware(parseOriginList(deps.config.CORS_ALLOWED_ORIGINS), deps.config.NODE_ENV === 'production'));
 
@@ -53,13 +97,17 @@ export function buildApp(deps: AppDeps): BuiltApp {
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req, res }) =>
-        createRequestContext(deps, {
+      createContext: ({ req, res }) => {
+        const ctx = createRequestContext(deps, {
           transport: 'trpc',
           requestId: String(res.locals.requestId),
           headers: req.headers,
           remoteAddress: req.socket.remoteAddress,
-        }),
+        });
+        // Read back by the request log for the caller's key id.
+        res.locals.trpcContext = ctx;
+        return ctx;
+      },
       // Same rate-limit and refusal headers as REST; a refusal is never cacheable.
       responseMeta: ({ ctx, errors }) => {
         const headers: Record<string, string> = { ...(ctx?.resHeaders ?? {}) };
@@ -70,6 +118,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
     }),
   );
 
+  app.use(platformRouter(deps, { dispatch: (call) => gateway.dispatch(call), lifecycle }));
+  app.use(docsRouter());
   app.use(sessionRouter(deps));
   app.use(gateway.middleware());
 
@@ -95,5 +145,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     send(req, res, jsonError(status >= 400 && status < 600 ? status : 500, body));
   });
 
-  return { app, gateway };
+  accessOf(deps).limiter.observer = (policy, outcome) => deps.metrics.observeRateLimit(policy, outcome);
+
+  return { app, gateway, lifecycle };
 }

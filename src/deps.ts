@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Db } from '../db/client.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createLogger, type Logger } from './platform/logger.js';
+import { Metrics } from './platform/metrics.js';
 import { ResponseCache } from './platform/response-cache.js';
 import { IngestionRunner } from './platform/snapshots/runner.js';
 import { SnapshotStore } from './platform/snapshots/store.js';
@@ -18,5 +19,11 @@ export function createDeps(config: Config, opts: { clock?: Clock; db?: Db; logge
   // clearing on any change keeps memory bounded without tracking which entry used which dataset.
   store.onChange(() => responses.clear());
   const runner = new IngestionRunner(db, store, config, clock);
-  return { config, db, clock, store, runner, responses, logger };
+  const metrics = new Metrics(config.NODE_ENV !== 'test');
+  runner.observer = (r) => {
+    metrics.observeIngestion(r.dataset, r.ok);
+    if (r.ok) logger.debug({ dataset: r.dataset, version: r.version, recordCount: r.recordCount, partialSources: r.partialSources }, 'snapshot ingested');
+    else logger.warn({ dataset: r.dataset, error: r.error }, 'ingestion failed; previous snapshot kept');
+  };
+  return { config, db, clock, store, runner, responses, logger, metrics };
 }

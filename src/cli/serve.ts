@@ -4,11 +4,20 @@ import { createDeps } from '../deps.js';
 import { buildApp } from '../app.js';
 import { ALL_DATASETS } from '../services/datasets.js';
 import { loadSamplesWhereEmpty } from '../platform/snapshots/first-run.js';
+import { RefreshScheduler } from '../platform/snapshots/scheduler.js';
 import { accessOf } from '../platform/auth/access.js';
 import { ensureDevKey } from '../platform/auth/dev-key.js';
+import type { Lifecycle } from '../http/platform-routes.js';
 
-/** `mds serve`: open and migrate the database, load samples where empty, listen, stop cleanly on SIGTERM. */
-export async function serve(config: Config, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+export interface RunningServer {
+  port: number;
+  lifecycle: Lifecycle;
+  /** Stops cleanly; resolves with the exit code. Safe to call more than once. */
+  shutdown(reason: string): Promise<number>;
+}
+
+/** Opens and migrates the database, loads samples where empty, listens; returns once the port is bound. */
+export async function startServer(config: Config, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<RunningServer> {
   const deps = createDeps(config);
   if (config.LOAD_SAMPLES === 'auto') {
     for (const r of await loadSamplesWhereEmpty(ALL_DATASETS, deps.store, deps.runner)) {
@@ -20,7 +29,7 @@ export async function serve(config: Config, out: NodeJS.WritableStream, err: Nod
   if (dev) {
     out.write(`created a local development key (enterprise plan, id ${dev.id}); it is shown once and saved to ${dev.file}:\n${dev.key}\n`);
   }
-  const { app } = buildApp(deps);
+  const { app, lifecycle } = buildApp(deps);
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
@@ -30,19 +39,55 @@ export async function serve(config: Config, out: NodeJS.WritableStream, err: Nod
   server.keepAliveTimeout = 5_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  // Tests and supervisors read the bound port from this line (PORT=0 picks a free one).
   out.write(`monitoring-data-service listening on http://localhost:${port} (database ${config.DATABASE_PATH})\n`);
 
-  return await new Promise<number>((resolve) => {
-    const stop = (signal: string) => {
-      deps.logger.info({ signal }, 'shutting down');
-      server.close(() => {
-        deps.db.$client.close();
-        resolve(0);
-      });
+  let scheduler: RefreshScheduler | undefined;
+  if (config.INGEST_INTERVAL_MINUTES > 0) {
+    scheduler = new RefreshScheduler({
+      datasets: ALL_DATASETS,
+      intervalMs: config.INGEST_INTERVAL_MINUTES * 60_000,
+      run: (dataset, signal) => deps.runner.run(dataset, { origin: { kind: 'live' }, signal }),
+      onCycle: (results) =>
+        deps.logger.info({ ok: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).map((r) => r.dataset) }, 'refresh cycle finished'),
+    }).start();
+    out.write(`refreshing every dataset from its live upstream every ${config.INGEST_INTERVAL_MINUTES} minutes\n`);
+  }
+
+  let stopping: Promise<number> | undefined;
+  const shutdown = (reason: string): Promise<number> => {
+    stopping ??= (async () => {
+      // Readiness fails at once; the listener stops taking new connections.
+      lifecycle.beginShutdown();
+      deps.logger.info({ reason, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Idle keep-alive sockets close now and whenever a request finishes; busy ones finish their request.
       server.closeIdleConnections();
-      setTimeout(() => server.closeAllConnections(), 10_000).unref();
-    };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      const force = setTimeout(() => {
+        deps.logger.warn({ graceMs: config.SHUTDOWN_GRACE_MS }, 'grace period over; closing remaining connections');
+        server.closeAllConnections();
+      }, config.SHUTDOWN_GRACE_MS);
+      // An ingestion in progress is aborted at its next fetch; a swap already running commits (one synchronous transaction).
+      await scheduler?.stop();
+      await closed;
+      clearInterval(sweep);
+      clearTimeout(force);
+      deps.db.$client.close();
+      deps.logger.info({ reason }, 'stopped');
+      out.write('stopped\n');
+      return 0;
+    })();
+    return stopping;
+  };
+  return { port, lifecycle, shutdown };
+}
+
+/** `mds serve`: run until SIGTERM or SIGINT, then stop cleanly and exit 0. */
+export async function serve(config: Config, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+  const running = await startServer(config, out, err);
+  return await new Promise<number>((resolve) => {
+    process.once('SIGTERM', () => void running.shutdown('SIGTERM').then(resolve));
+    process.once('SIGINT', () => void running.shutdown('SIGINT').then(resolve));
   });
 }

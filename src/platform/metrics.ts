@@ -39,11 +39,37 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor() {
-    client.collectDefaultMetrics({ register: this.registry, prefix: 'mds_process_' });
+  /**
+   * @param processMetrics also export the process's own metrics (CPU, memory, event-loop lag).
+   * Off in tests: each test app would otherwise start its own event-loop monitor.
+   */
+  constructor(processMetrics = true) {
+    if (processMetrics) client.collectDefaultMetrics({ register: this.registry, prefix: 'mds_process_' });
   }
 
   observeRequest(route: string, method: string, status: number, seconds: number): void {
     this.requestDuration.observe({ route, method, status: `${Math.floor(status / 100)}xx` }, seconds);
+  }
+
+  observeIngestion(dataset: string, ok: boolean): void {
+    this.ingestions.inc({ dataset, result: ok ? 'success' : 'failure' });
+  }
+
+  observeRateLimit(policy: string, outcome: string): void {
+    this.rateLimitDecisions.inc({ policy, outcome });
+  }
+
+  /** Snapshot gauges are set at scrape time from the database, so they are never older than the scrape. */
+  setSnapshots(entries: readonly { dataset: string; ageSeconds: number | null; recordCount: number }[]): void {
+    this.snapshotAge.reset();
+    this.snapshotRecords.reset();
+    for (const e of entries) {
+      if (e.ageSeconds !== null) this.snapshotAge.set({ dataset: e.dataset }, e.ageSeconds);
+      this.snapshotRecords.set({ dataset: e.dataset }, e.recordCount);
+    }
+  }
+
+  async exposition(): Promise<{ contentType: string; text: string }> {
+    return { contentType: this.registry.contentType, text: await this.registry.metrics() };
   }
 }

@@ -6,6 +6,7 @@ import type { SnapshotStore } from '../platform/snapshots/store.js';
 import type { IngestionRunner } from '../platform/snapshots/runner.js';
 import type { ResponseCache, PreparedBody } from '../platform/response-cache.js';
 import type { Logger } from '../platform/logger.js';
+import type { Metrics } from '../platform/metrics.js';
 import type { WireHeaders } from '../platform/errors.js';
 import type { Principal } from '../platform/auth/access.js';
 
@@ -18,6 +19,7 @@ export interface AppDeps {
   runner: IngestionRunner;
   responses: ResponseCache;
   logger: Logger;
+  metrics: Metrics;
 }
 
 /** How a call reached the procedure: REST (including batch sub-operations) or native tRPC. */

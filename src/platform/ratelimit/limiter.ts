@@ -56,6 +56,9 @@ function rateHeaders(o: WindowOutcome): WireHeaders {
  * Returns the X-RateLimit-* headers for the tightest window; throws 429 or 503 otherwise.
  */
 export class RateLimiter {
+  /** Told of every decision (for metrics): the policy or `global`, and allowed / limited / degraded. */
+  observer?: (policy: string, outcome: 'allowed' | 'limited' | 'degraded') => void;
+
   constructor(
     public store: RateLimitStore,
     private readonly logger: Logger,
@@ -78,6 +81,7 @@ export class RateLimiter {
       outcomes = this.store.consume(checks, now);
     } catch (err) {
       this.logger.warn({ err: { message: (err as Error).message }, policy: policy ?? null }, 'rate-limit store unavailable');
+      this.observer?.(policy ?? 'global', 'degraded');
       if (policy) {
         throw new ServiceError(
           503,
@@ -91,6 +95,7 @@ export class RateLimiter {
     }
 
     const denied = outcomes.map((o, i) => ({ o, c: checks[i] })).filter((x) => !x.o.allowed);
+    this.observer?.(policy ?? 'global', denied.length ? 'limited' : 'allowed');
     if (denied.length) {
       // The binding window is the one that keeps the caller out longest.
       const worst = denied.reduce((a, b) => (b.o.resetAt > a.o.resetAt ? b : a));

@@ -52,6 +52,8 @@ export class IngestionRunner {
   private readonly upsertFailure: Database.Statement;
   private readonly selectMeta: Database.Statement<[string], { version: number; record_count: number }>;
   private readonly inFlight = new Set<string>();
+  /** Told of every finished run, success or failure (for metrics and logs). */
+  observer?: (result: IngestResult) => void;
 
   constructor(
     db: Db,
@@ -76,6 +78,12 @@ export class IngestionRunner {
   }
 
   async run(dataset: AnyDataset, options: IngestOptions): Promise<IngestResult> {
+    const result = await this.runOnce(dataset, options);
+    this.observer?.(result);
+    return result;
+  }
+
+  private async runOnce(dataset: AnyDataset, options: IngestOptions): Promise<IngestResult> {
     if (this.inFlight.has(dataset.name)) {
       return { dataset: dataset.name, ok: false, version: this.currentVersion(dataset.name), recordCount: 0, error: 'an ingestion of this dataset is already running' };
     }

@@ -1,0 +1,71 @@
+import express, { type Router } from 'express';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+const ASSETS = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Monitoring Data Service - API reference</title>
+  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+  <link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script src="/docs/init.js"></script>
+</body>
+</html>
+`;
+
+// Try-it-out on, the online validator off: the page must never reach another host. The document's
+// `servers` entry names the default local address; the page calls the origin it was loaded from.
+const INIT = `fetch('/openapi.json')
+  .then(function (r) { return r.json(); })
+  .then(function (spec) {
+    spec.servers = [{ url: window.location.origin, description: 'This server' }];
+    window.ui = SwaggerUIBundle({
+      spec: spec,
+      dom_id: '#swagger-ui',
+      deepLinking: true,
+      tryItOutEnabled: true,
+      validatorUrl: null,
+      displayRequestDuration: true,
+      persistAuthorization: false,
+    });
+  });
+`;
+
+/**
+ * The interactive API reference at /docs, rendered in the browser from /openapi.json. Every
+ * script, style and image comes from this service (the installed swagger-ui-dist package), and a
+ * Content-Security-Policy of 'self' makes any attempt to load from elsewhere fail loudly.
+ */
+export function docsRouter(): Router {
+  const router = express.Router();
+  const csp = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'";
+  router.get('/docs', (_req, res) => {
+    res.setHeader('content-security-policy', csp);
+    res.setHeader('cache-control', 'public, max-age=300');
+    res.type('html').send(PAGE);
+  });
+  router.get('/docs/init.js', (_req, res) => {
+    res.setHeader('cache-control', 'public, max-age=300');
+    res.type('application/javascript').send(INIT);
+  });
+  router.use(
+    '/docs/assets',
+    express.static(ASSETS, {
+      index: false,
+      fallthrough: false,
+      maxAge: '1d',
+      // Only the files the page uses; the package also ships source maps and an example index.
+      setHeaders: (res) => res.setHeader('x-content-type-options', 'nosniff'),
+    }),
+  );
+  return router;
+}

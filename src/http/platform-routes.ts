@@ -1,0 +1,374 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Router, type Request, type Response } from 'express';
+import { MIGRATIONS_DIR } from '../../db/client.js';
+import { accessOf, type Principal } from '../platform/auth/access.js';
+import { planCatalogue } from '../platform/auth/plans.js';
+import { ServiceError, type WireHeaders } from '../platform/errors.js';
+import { NO_STORE } from '../platform/http-cache.js';
+import { project } from '../platform/jmespath.js';
+import { ANONYMOUS_PER_MINUTE, RATE_POLICIES } from '../platform/ratelimit/limiter.js';
+import { prepareBody } from '../platform/response-cache.js';
+import { datasetHealth, overallStatus, type DatasetHealth } from '../platform/snapshots/health.js';
+import { ALL_DATASETS } from '../services/datasets.js';
+import type { AppDeps } from '../trpc/context.js';
+import { readExpression } from '../trpc/respond.js';
+import { VERSION } from '../version.js';
+import { readJsonBody } from './body.js';
+import type { RestCall, WireResponse } from './dispatch.js';
+import { jsonError, send } from './rest.js';
+
+/** Runs one REST operation in process, with the full procedure chain (credential, tier, limits). */
+export type Dispatch = (call: RestCall) => Promise<WireResponse>;
+
+/** Process state the readiness probe reports: it turns 503 as soon as shutdown begins. */
+export class Lifecycle {
+  shuttingDown = false;
+  beginShutdown(): void {
+    this.shuttingDown = true;
+  }
+}
+
+/**
+ * First-paint data by logical name: what a dashboard needs on load, fetched in one request. Each
+ * entry is an ordinary operation call, so the caller's plan, tier gates and rate limits apply.
+ * `fast` entries change within the hour; `slow` ones daily or less often.
+ */
+export const BOOTSTRAP_OPERATIONS: Readonly<Record<string, { url: string; tier: 'fast' | 'slow' }>> = Object.freeze({
+  earthquakes: { url: '/api/seismology/v1/list-earthquakes', tier: 'fast' },
+  outages: { url: '/api/infrastructure/v1/list-internet-outages', tier: 'fast' },
+  serviceStatuses: { url: '/api/infrastructure/v1/list-service-statuses', tier: 'fast' },
+  chokepoints: { url: '/api/supply-chain/v1/get-chokepoint-status', tier: 'fast' },
+  marketQuotes: { url: '/api/market/v1/list-market-quotes', tier: 'fast' },
+  flightDelays: { url: '/api/aviation/v1/list-airport-delays', tier: 'fast' },
+  bisPolicy: { url: '/api/economic/v1/get-bis-policy-rates', tier: 'slow' },
+  minerals: { url: '/api/supply-chain/v1/get-critical-minerals', tier: 'slow' },
+  unrestEvents: { url: '/api/unrest/v1/list-unrest-events', tier: 'slow' },
+  ucdpEvents: { url: '/api/conflict/v1/list-ucdp-events', tier: 'slow' },
+  techEvents: { url: '/api/research/v1/list-tech-events', tier: 'slow' },
+  fearGreedIndex: { url: '/api/market/v1/get-fear-greed-index', tier: 'slow' },
+  cyberThreats: { url: '/api/cyber/v1/list-cyber-threats', tier: 'slow' },
+  storageFacilities: { url: '/api/supply-chain/v1/list-storage-facilities', tier: 'slow' },
+});
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** Headers that carry the caller's identity into in-process sub-calls; nothing else is forwarded. */
+const CREDENTIAL_HEADERS = ['x-service-key', 'x-api-key', 'cookie'] as const;
+
+let commitAtStart: string | null | undefined;
+/** The checkout's commit, read once per process; null outside a git checkout or without git. */
+function gitCommit(): string | null {
+  if (commitAtStart === undefined) {
+    try {
+      const out = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: path.dirname(MIGRATIONS_DIR), timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] });
+      const sha = out.toString('utf8').trim();
+      commitAtStart = /^[0-9a-f]{40,64}$/.test(sha) ? sha : null;
+    } catch {
+      commitAtStart = null;
+    }
+  }
+  return commitAtStart;
+}
+
+function expectedMigrations(): number {
+  try {
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+    return journal.entries.length;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+function json(status: number, body: unknown, cacheControl: string, extra: WireHeaders = {}): WireResponse {
+  const prepared = prepareBody(body, false);
+  const headers: WireHeaders = { 'content-type': JSON_TYPE, 'cache-control': cacheControl, ...extra };
+  if (status === 200) headers.etag = prepared.etag;
+  return { status, headers, body: prepared.text };
+}
+
+function fromError(e: unknown): WireResponse {
+  if (e instanceof ServiceError) return jsonError(e.status, e.body, e.headers);
+  throw e;
+}
+
+function lower(h: WireHeaders): WireHeaders {
+  return Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+/** Query parameters of a platform route: only the listed names, each at most once. */
+function strictQuery(req: Request, allowed: readonly string[]): { ok: true; search: URLSearchParams } | { ok: false; response: WireResponse } {
+  const q = req.originalUrl.indexOf('?');
+  const search = new URLSearchParams(q >= 0 ? req.originalUrl.slice(q + 1) : '');
+  const violations: { field: string; description: string }[] = [];
+  const seen = new Set<string>();
+  for (const key of search.keys()) {
+    if (!allowed.includes(key)) violations.push({ field: key, description: `unknown parameter; this endpoint accepts ${allowed.join(', ') || 'none'}` });
+    else if (seen.has(key)) violations.push({ field: key, description: 'value must not be repeated' });
+    seen.add(key);
+  }
+  if (violations.length) return { ok: false, response: jsonError(400, { violations }) };
+  return { ok: true, search };
+}
+
+/**
+ * The platform endpoints outside the versioned contract: health and probes, version, product
+ * catalogue, bootstrap, cache purge and metrics. Operator-only ones accept an OPERATOR_KEYS key in
+ * X-Service-Key / X-Api-Key (not a browser session, so a page cannot use one by accident).
+ */
+export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecycle: Lifecycle }): Router {
+  const r = Router();
+  const access = accessOf(deps);
+  const migrations = expectedMigrations();
+  const startedAt = new Date(deps.clock.now()).toISOString();
+
+  /** The operator behind the request, or the refusal to send: 401 without a valid credential, 403 for any other key. */
+  const operator = (req: Request, res: Response): { ok: true; principal: Principal } | { ok: false; response: WireResponse } => {
+    let principal: Principal;
+    try {
+      principal = access.authenticate(req.headers, String(res.locals.requestId));
+    } catch (e) {
+      if (e instanceof ServiceError && e.status === 401) {
+        return { ok: false, response: jsonError(401, { error: 'Operator key required' }, { 'www-authenticate': 'ApiKey header="X-Service-Key"' }) };
+      }
+      return { ok: false, response: fromError(e) };
+    }
+    res.locals.keyId = principal.id;
+    if (principal.kind !== 'operator' || principal.via !== 'header') {
+      return { ok: false, response: jsonError(403, { error: 'This endpoint needs an operator key (OPERATOR_KEYS) in X-Service-Key or X-Api-Key' }) };
+    }
+    return { ok: true, principal };
+  };
+
+  const route = (p: string) => (_req: Request, res: Response, next: () => void) => {
+    res.locals.route = p;
+    next();
+  };
+  const methodNotAllowed = (allow: string) => (req: Request, res: Response) =>
+    send(req, res, jsonError(405, { error: `method ${req.method} not allowed; use ${allow}` }, { allow }));
+
+  // --- probes -------------------------------------------------------------------------------
+
+  r.get('/healthz', route('/healthz'), (req, res) => send(req, res, json(200, { status: 'alive' }, NO_STORE)));
+
+  r.get('/readyz', route('/readyz'), (req, res) => {
+    const reasons: string[] = [];
+    if (opts.lifecycle.shuttingDown) reasons.push('shutting down');
+    if (!deps.db.$client.open) reasons.push('database closed');
+    else {
+      try {
+        const applied = deps.db.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number };
+        if (applied.n < migrations) reasons.push(`migrations pending (${applied.n} of ${migrations} applied)`);
+      } catch (e) {
+        reasons.push(`database unusable: ${(e as Error).message}`);
+      }
+    }
+    const body = reasons.length ? { status: 'not ready', reasons } : { status: 'ready' };
+    send(req, res, json(reasons.length ? 503 : 200, body, NO_STORE));
+  });
+
+  // --- health -------------------------------------------------------------------------------
+
+  r.get('/api/health', route('/api/health'), (req, res) => {
+    const q = strictQuery(req, ['detail', 'compact']);
+    if (!q.ok) return send(req, res, q.response);
+    const checkedAt = new Date(deps.clock.now()).toISOString();
+    const askedDetail = q.search.get('detail') === '1' || q.search.get('detail') === 'true';
+    const askedCompact = q.search.get('compact') === '1' || q.search.get('compact') === 'true';
+    // Detail is the default for an operator; anyone else gets the compact view unless they insist.
+    let detailed = false;
+    if (askedDetail) {
+      const op = operator(req, res);
+      if (!op.ok) return send(req, res, op.response);
+      detailed = true;
+    } else if (!askedCompact && presentsKeyHeader(req)) {
+      try {
+        const p = access.authenticate(req.headers, String(res.locals.requestId));
+        res.locals.keyId = p.id;
+        detailed = p.kind === 'operator' && p.via === 'header';
+      } catch {
+        detailed = false;
+      }
+    }
+    let entries: DatasetHealth[];
+    try {
+      const metas = new Map(deps.store.allMeta().map((m) => [m.dataset, m]));
+      const now = deps.clock.now();
+      entries = ALL_DATASETS.map((d) => datasetHealth(d, metas.get(d.name), now));
+    } catch (e) {
+      deps.logger.error({ err: { message: (e as Error).message }, requestId: res.locals.requestId }, 'health: database unusable');
+      return send(req, res, json(503, { status: 'UNHEALTHY', error: 'database unavailable', checkedAt }, NO_STORE, { 'retry-after': '5' }));
+    }
+    const status = overallStatus(entries);
+    if (!detailed) {
+      const problems = Object.fromEntries(entries.filter((e) => e.status !== 'OK').map((e) => [e.dataset, { status: e.status }]));
+      const body = Object.keys(problems).length ? { status, checkedAt, problems } : { status, checkedAt };
+      return send(req, res, json(200, body, NO_STORE));
+    }
+    const count = (s: DatasetHealth['status']) => entries.filter((e) => e.status === s).length;
+    const body = {
+      status,
+      checkedAt,
+      summary: { total: entries.length, ok: count('OK'), stale: count('STALE'), empty: count('EMPTY'), error: count('ERROR') },
+      datasets: Object.fromEntries(entries.map(({ dataset, ...rest }) => [dataset, rest])),
+    };
+    send(req, res, json(200, body, NO_STORE));
+  });
+
+  // --- version and catalogue ----------------------------------------------------------------
+
+  r.get('/api/version', route('/api/version'), (req, res) => {
+    const q = strictQuery(req, []);
+    if (!q.ok) return send(req, res, q.response);
+    const body = { version: VERSION, commit: deps.config.GIT_COMMIT ?? gitCommit(), buildTime: deps.config.BUILD_TIME ?? null, startedAt };
+    send(req, res, json(200, body, 'public, max-age=60'));
+  });
+
+  r.get('/api/product-catalog', route('/api/product-catalog'), (req, res) => {
+    const q = strictQuery(req, []);
+    if (!q.ok) return send(req, res, q.response);
+    const body = {
+      plans: planCatalogue(),
+      anonymous: { perMinute: ANONYMOUS_PER_MINUTE, description: 'Public operations without a credential, per client address.' },
+      endpointPolicies: Object.fromEntries(Object.keys(RATE_POLICIES).map((name) => [name, { perMinute: access.limiter.policyLimit(name) }])),
+    };
+    send(req, res, json(200, body, 'public, max-age=300'));
+  });
+
+  // --- bootstrap ----------------------------------------------------------------------------
+
+  r.get('/api/bootstrap', route('/api/bootstrap'), async (req, res) => {
+    const q = strictQuery(req, ['keys', 'tier', 'jmespath']);
+    if (!q.ok) return send(req, res, q.response);
+    let expression: string | undefined;
+    try {
+      expression = readExpression(q.search);
+    } catch (e) {
+      return send(req, res, fromError(e));
+    }
+    const keys = q.search.get('keys');
+    const tier = q.search.get('tier');
+    if (tier !== null && tier !== 'fast' && tier !== 'slow') {
+      return send(req, res, jsonError(400, { violations: [{ field: 'tier', description: 'must be fast or slow' }] }));
+    }
+    if (tier !== null && keys !== null) {
+      return send(req, res, jsonError(400, { violations: [{ field: 'tier', description: 'give either keys or tier, not both' }] }));
+    }
+    // The credential is checked once up front, so a missing key is one 401 rather than one per entry.
+    try {
+      res.locals.keyId = access.authenticate(req.headers, String(res.locals.requestId)).id;
+    } catch (e) {
+      return send(req, res, fromError(e));
+    }
+    const requested = keys !== null
+      ? [...new Set(keys.split(',').map((s) => s.trim()).filter(Boolean))]
+      : Object.keys(BOOTSTRAP_OPERATIONS).filter((n) => tier === null || BOOTSTRAP_OPERATIONS[n].tier === tier);
+    const headers: Record<string, string | string[]> = {};
+    for (const h of CREDENTIAL_HEADERS) if (req.headers[h] !== undefined) headers[h] = req.headers[h]!;
+    const data: Record<string, unknown> = {};
+    const missing: string[] = [];
+    const errors: Record<string, { status: number; body: unknown }> = {};
+    const rate: WireHeaders = {};
+    // One at a time, in the order asked: the sub-calls spend the caller's budget in a predictable order.
+    for (const name of requested) {
+      const op = Object.hasOwn(BOOTSTRAP_OPERATIONS, name) ? BOOTSTRAP_OPERATIONS[name] : undefined;
+      if (!op) {
+        missing.push(name);
+        continue;
+      }
+      const out = await opts.dispatch({ method: 'GET', url: op.url, headers, requestId: String(res.locals.requestId), remoteAddress: req.socket.remoteAddress });
+      for (const [k, v] of Object.entries(lower(out.headers))) if (k.startsWith('x-ratelimit-')) rate[k] = v;
+      let body: unknown;
+      try {
+        body = JSON.parse(out.body);
+      } catch {
+        body = out.body;
+      }
+      if (out.status === 200) data[name] = body;
+      else {
+        missing.push(name);
+        errors[name] = { status: out.status, body };
+      }
+    }
+    let combined: unknown = Object.keys(errors).length ? { data, missing, errors } : { data, missing };
+    if (expression !== undefined) {
+      const projected = project(combined, expression);
+      if (!projected.ok) return send(req, res, jsonError(400, projected.body));
+      combined = projected.value;
+    }
+    // Built for one identified caller from live limits and tiers: never stored by any cache.
+    send(req, res, json(200, combined, NO_STORE, rate));
+  });
+
+  // --- cache purge --------------------------------------------------------------------------
+
+  r.post('/api/cache-purge', route('/api/cache-purge'), async (req, res) => {
+    const op = operator(req, res);
+    if (!op.ok) {
+      req.resume();
+      return send(req, res, op.response);
+    }
+    let wanted: string[] | undefined;
+    const hasBody = req.headers['content-type'] !== undefined || (req.headers['content-length'] ?? '0') !== '0' || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody) {
+      const read = await readJsonBody(req, 16 * 1024);
+      if (!read.ok) return send(req, res, read.response);
+      const body = read.value;
+      if (body !== undefined) {
+        const names = (body as { datasets?: unknown })?.datasets;
+        const known = new Set(ALL_DATASETS.map((d) => d.name));
+        if (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).some((k) => k !== 'datasets')) {
+          return send(req, res, jsonError(400, { violations: [{ field: 'body', description: 'expected {"datasets"?: [dataset names]}' }] }));
+        }
+        if (names !== undefined) {
+          if (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || !known.has(n))) {
+            return send(req, res, jsonError(400, { violations: [{ field: 'datasets', description: 'must be a list of dataset names as listed by /api/health' }] }));
+          }
+          wanted = [...new Set(names as string[])];
+        }
+      }
+    }
+    const responseEntries = deps.responses.size;
+    if (wanted) for (const name of wanted) deps.store.changed(name);
+    else deps.store.changed();
+    const datasets = wanted ?? ALL_DATASETS.map((d) => d.name);
+    deps.logger.info({ audit: 'cache-purge', keyId: op.principal.id, requestId: res.locals.requestId, datasets: wanted ?? 'all', responseEntries }, 'in-memory caches purged');
+    send(req, res, json(200, { purged: { datasets, responseEntries }, purgedAt: new Date(deps.clock.now()).toISOString() }, NO_STORE));
+  });
+
+  // --- metrics ------------------------------------------------------------------------------
+
+  r.get('/metrics', route('/metrics'), async (req, res) => {
+    if (deps.config.METRICS_PUBLIC !== 'true') {
+      const op = operator(req, res);
+      if (!op.ok) return send(req, res, op.response);
+    }
+    try {
+      const metas = new Map(deps.store.allMeta().map((m) => [m.dataset, m]));
+      const now = deps.clock.now();
+      deps.metrics.setSnapshots(ALL_DATASETS.map((d) => datasetHealth(d, metas.get(d.name), now)));
+    } catch {
+      // An unusable database shows up in /readyz; the request and process metrics still export.
+    }
+    const { contentType, text } = await deps.metrics.exposition();
+    send(req, res, { status: 200, headers: { 'content-type': contentType, 'cache-control': NO_STORE }, body: text });
+  });
+
+  for (const [p, allow] of [
+    ['/healthz', 'GET, HEAD'],
+    ['/readyz', 'GET, HEAD'],
+    ['/api/health', 'GET, HEAD'],
+    ['/api/version', 'GET, HEAD'],
+    ['/api/product-catalog', 'GET, HEAD'],
+    ['/api/bootstrap', 'GET, HEAD'],
+    ['/api/cache-purge', 'POST'],
+    ['/metrics', 'GET, HEAD'],
+  ] as const) {
+    r.all(p, route(p), methodNotAllowed(allow));
+  }
+  return r;
+}
+
+function presentsKeyHeader(req: Request): boolean {
+  return req.headers['x-service-key'] !== undefined || req.headers['x-api-key'] !== undefined;
+}
