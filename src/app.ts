@@ -57,8 +57,13 @@ export function buildApp(deps: AppDeps): BuiltApp {
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     res.locals.requestId = id;
     res.setHeader('x-request-id', id);
-    // During shutdown every answer closes its connection, so keep-alive clients reconnect elsewhere.
-    if (lifecycle.shuttingDown) res.setHeader('connection', 'close');
+    // An answer written during shutdown closes its connection, even for a request that arrived before,
+    // so keep-alive clients reconnect to another instance.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: unknown[]) {
+      if (lifecycle.shuttingDown && !this.headersSent) this.setHeader('connection', 'close');
+      return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+    } as typeof res.writeHead;
     const started = process.hrtime.bigint();
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
