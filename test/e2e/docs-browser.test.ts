@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+
+/**
+ * The /docs page in a real headless Chromium (Debian's package; `.ci/run` installs it): it renders
+ * the operations from the document, performs an authenticated call, and never contacts another host.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOT_DIR = path.resolve('test-results');
+
+let app: TestApp;
+let browser: BrowserContext;
+let profile: string;
+
+beforeAll(async () => {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); .ci/run does it in CI`);
+  app = await startTestApp({ samples: [earthquakesDataset] });
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-chromium-'));
+  // A fresh profile directory per run (playwright passes it as --user-data-dir).
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 1600 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  if (profile) fs.rmSync(profile, { recursive: true, force: true });
+});
+
+describe('/docs in headless Chromium', () => {
+  it('lists the operations, runs an authenticated call from the page, and loads nothing from another host', async () => {
+    const page = await browser.newPage();
+    const requested: string[] = [];
+    const failed: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    page.on('requestfailed', (r) => failed.push(r.url()));
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+
+    const res = await page.goto(`${app.baseUrl}/docs`, { waitUntil: 'networkidle' });
+    expect(res?.status()).toBe(200);
+
+    // Operations are listed, grouped by service tag.
+    const op = page.locator('.opblock-summary-path[data-path="/api/seismology/v1/list-earthquakes"]');
+    await op.first().waitFor({ timeout: 15_000 });
+    expect(await page.locator('.opblock').count()).toBeGreaterThan(10);
+    await expect.poll(() => page.locator('.opblock-tag').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/seismology/)]));
+
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'docs-overview.png') });
+
+    // Authorize with the test key in the X-Service-Key scheme.
+    await page.locator('button.authorize').first().click();
+    const dialog = page.locator('.dialog-ux .modal-ux');
+    await dialog.waitFor();
+    const scheme = dialog.locator('.auth-container').filter({ hasText: 'X-Service-Key' }).first();
+    await scheme.locator('input[type="text"], input[type="password"]').first().fill(app.defaultKey.key);
+    await scheme.locator('button.authorize').click();
+    await dialog.locator('button.close-modal').click();
+
+    // Try it out on list-earthquakes and execute.
+    await op.first().click();
+    const block = page.locator('.opblock', { has: page.locator('[data-path="/api/seismology/v1/list-earthquakes"]') }).first();
+    const tryOut = block.locator('button.try-out__btn');
+    if ((await tryOut.count()) > 0 && /try it out/i.test(await tryOut.innerText())) await tryOut.click();
+    await block.locator('button.execute').click();
+    const status = block.locator('.live-responses-table .response .response-col_status').first();
+    await status.waitFor({ timeout: 15_000 });
+    expect((await status.innerText()).trim()).toMatch(/^200/);
+    await expect.poll(() => block.locator('.live-responses-table .microlight').first().innerText()).toContain('earthquakes');
+
+    await block.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'docs-page.png'), fullPage: false });
+
+    const origin = new URL(app.baseUrl).origin;
+    const foreign = requested.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'));
+    expect(foreign).toEqual([]);
+    expect(requested).toContain(`${origin}/api/seismology/v1/list-earthquakes`);
+    expect(failed).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('serves the page with a same-origin Content-Security-Policy', async () => {
+    const res = await fetch(`${app.baseUrl}/docs`);
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    const html = await res.text();
+    expect(html).not.toMatch(/https?:\/\//);
+  });
+});
