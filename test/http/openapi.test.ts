@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse } from 'yaml';
-import { emit, OPENAPI_FILE } from '../../scripts/openapi.js';
+import { emit, emitTypes, OPENAPI_FILE, TYPES_FILE } from '../../scripts/openapi.js';
 import { collectOperations } from '../../src/http/operations.js';
 import { appRouter } from '../../src/trpc/app-router.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -12,6 +12,12 @@ describe('openapi.gen.yaml', () => {
 
   it('is what the procedures emit now (run `npm run openapi` after changing a procedure)', () => {
     expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(yaml);
+  });
+
+  it('has current generated client types in src/clients/openapi.d.ts (run `npm run openapi`)', async () => {
+    const types = await emitTypes(doc);
+    expect(readFileSync(TYPES_FILE, 'utf8') === types, 'src/clients/openapi.d.ts is out of date: run `npm run openapi`').toBe(true);
+    expect(types).toContain('"/api/seismology/v1/list-earthquakes"');
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
