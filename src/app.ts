@@ -2,7 +2,7 @@ import express, { type Request, type Response, type NextFunction } from 'express
 import compression from 'compression';
 import { randomUUID } from 'node:crypto';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import { appRouter } from './trpc/app-router.js';
+import { appRouter as defaultRouter, type AppRouter } from './trpc/app-router.js';
 import { createRequestContext, type AppDeps } from './trpc/context.js';
 import { RestGateway, jsonError, send } from './http/rest.js';
 import { corsMiddleware, parseOriginList } from './http/cors.js';
@@ -40,7 +40,9 @@ function routeTemplate(req: Request, res: Response): string {
 }
 
 /** The express application without a listening socket; tests and `mds serve` both build it here. */
-export function buildApp(deps: AppDeps): BuiltApp {
+export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): BuiltApp {
+  // Tests may serve an extended router (say, with a deliberately slow operation); production uses appRouter.
+  const appRouter = opts.router ?? defaultRouter;
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -109,6 +111,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
           headers: req.headers,
           remoteAddress: req.socket.remoteAddress,
         });
+        ctx.dispatch = (call) => gateway.dispatch(call);
         // Read back by the request log for the caller's key id.
         res.locals.trpcContext = ctx;
         return ctx;

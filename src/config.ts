@@ -29,6 +29,8 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How often (ms) a request may look for snapshot swaps written by another process. */
   SNAPSHOT_POLL_MS: z.coerce.number().int().min(0).default(1000),
+  /** Deadline of each batch sub-operation. */
+  BATCH_OPERATION_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
   /** Outbound fetch timeout for live upstream sources. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   /** Overrides for live upstream URLs, mainly so tests can point a fetcher at a local server. */

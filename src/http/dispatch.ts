@@ -84,6 +84,8 @@ export class RestDispatcher {
     }
   }
 
+  private readonly dispatchBound = (call: RestCall) => this.dispatch(call);
+
   route(pathname: string): Route | undefined {
     return this.routes.get(pathname);
   }
@@ -105,6 +107,7 @@ export class RestDispatcher {
       batch: call.batch,
       remoteAddress: call.remoteAddress,
     });
+    ctx.dispatch = this.dispatchBound;
     const input = route.method === 'GET' ? queryInput(ctx.search) : call.body;
     try {
       await route.call({ ctx, path: route.procedure, type: route.type, getRawInput: async () => input, input: undefined, signal: undefined });

@@ -189,6 +189,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
       const ok = op.responses?.['200'];
       if (ok) ok.headers = { ...(ok.headers ?? {}), ...RATE_HEADERS };
       op.responses = { ...(ok ? { '200': ok } : {}), ...errorResponses(isPublic) };
+      if (method !== 'get') completeBodyOperation(doc, op, info?.meta.openapi?.requestHeaders !== undefined, info && bodyIdOf(router, info.procedure));
       const keys = [{ ServiceKey: [] }, { ApiKeyHeader: [] }];
       op.security = isPublic ? [] : info?.meta.requiredTier ? keys : [...keys, { SessionCookie: [] }];
       if (info?.meta.requiredTier) op['x-required-tier'] = info.meta.requiredTier;
@@ -198,6 +199,45 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
   doc.paths[SESSION_PATH] = sessionPathItem();
   tidy(doc);
   return doc;
+}
+
+type ProcedureInputs = Record<string, { _def: { inputs: { meta?: () => { id?: string } | undefined }[] } }>;
+
+/** The contract name (`.meta({ id })`) of a procedure's input schema, if it has one. */
+function bodyIdOf(router: AnyTRPCRouter, procedure: string): string | undefined {
+  return (router._def.procedures as ProcedureInputs)[procedure]?._def.inputs[0]?.meta?.()?.id;
+}
+
+/** A POST: its body by reference to the named schema, the body errors, and idempotency answers. */
+function completeBodyOperation(doc: Json, op: Json, idempotent: boolean, bodySchemaId: string | undefined): void {
+  // The generator inlines request bodies; move the schema under its contract name and refer to it.
+  const body = op.requestBody?.content?.['application/json'];
+  if (body?.schema && bodySchemaId && !body.schema.$ref) {
+    doc.components.schemas[bodySchemaId] = body.schema;
+    body.schema = ref(bodySchemaId);
+  }
+  op.responses['400'] = {
+    description: 'Invalid body, parameters or projection.',
+    content: json({ oneOf: [ref('ValidationError'), ref('JmespathProjectionError'), ref('Error')] }),
+  };
+  op.responses['413'] = { description: 'Request body too large.', content: json(ref('GatewayError')) };
+  op.responses['415'] = { description: 'Request body is not application/json.', content: json(ref('GatewayError')) };
+  if (idempotent) {
+    op.responses['409'] = {
+      description: 'The first request with this Idempotency-Key is still being processed.',
+      headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'string' } } },
+      content: json(ref('GatewayError')),
+    };
+    op.responses['422'] = { description: 'This Idempotency-Key was used with a different body.', content: json(ref('GatewayError')) };
+    const ok = op.responses['200'];
+    if (ok) {
+      ok.headers = {
+        ...(ok.headers ?? {}),
+        'Idempotency-Key': { description: 'The key, echoed.', schema: { type: 'string' } },
+        'Idempotent-Replayed': { description: '`true` when this is a stored answer replayed.', schema: { type: 'string', enum: ['true', 'false'] } },
+      };
+    }
+  }
 }
 
 function sessionPathItem(): Json {

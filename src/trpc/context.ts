@@ -9,6 +9,7 @@ import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
 import type { WireHeaders } from '../platform/errors.js';
 import type { Principal } from '../platform/auth/access.js';
+import type { RestCall, WireResponse } from '../http/dispatch.js';
 
 /** Long-lived collaborators, built once per process (or per test app). */
 export interface AppDeps {
@@ -41,6 +42,8 @@ export interface RequestContext {
   cacheControl?: string;
   /** True for sub-operations dispatched by the batch endpoint. */
   batch: boolean;
+  /** Runs another REST call in process through the same pipeline (batch, bootstrap). */
+  dispatch?: (call: RestCall) => Promise<WireResponse>;
   /** The caller, once the credential step has accepted one (undefined on public operations). */
   principal?: Principal;
   /** Client socket address: the rate-limit identity of callers without a credential. */

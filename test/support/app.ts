@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import { testConfig, type Config } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
 import { buildApp } from '../../src/app.js';
+import type { AppRouter } from '../../src/trpc/app-router.js';
 import { ManualClock, type Clock } from '../../src/platform/clock.js';
 import { openDatabase } from '../../db/client.js';
 import type { AppDeps } from '../../src/trpc/context.js';
@@ -67,6 +68,8 @@ export interface StartOptions {
   rateLimits?: 'relaxed' | 'real';
   /** Where the app's structured logs go (default: nowhere, level silent). */
   logger?: Logger;
+  /** Serve this router instead of the application's (to add a test-only operation). */
+  router?: AppRouter;
 }
 
 export interface TestKeyOptions {
@@ -110,7 +113,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     const r = await deps.runner.run(d, { origin: { kind: 'samples' } });
     if (!r.ok) throw new Error(`sample for ${d.name} failed to load: ${r.error}`);
   }
-  const { app } = buildApp(deps);
+  const { app } = buildApp(deps, { router: opts.router });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -1,0 +1,102 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { ServiceError, type Violation } from '../errors.js';
+import { classifyPath } from './paths.js';
+
+export const MAX_OPERATIONS = 20;
+export const OPERATION_TIMEOUT_MS = 10_000;
+/** Largest sub-response body carried in a result (1 MiB of UTF-8). */
+export const MAX_RESPONSE_BYTES = 1_048_576;
+
+/** Request headers a sub-operation inherits from the batch call: its credential and language only. */
+const FORWARDED = ['x-service-key', 'x-api-key', 'cookie', 'accept-language'] as const;
+
+export interface BatchOperation {
+  id?: string;
+  path: string;
+}
+
+export interface BatchResult {
+  id: string;
+  status: number;
+  body?: unknown;
+  error: string;
+}
+
+export interface BatchResponse {
+  results: BatchResult[];
+  succeeded: number;
+  failed: number;
+}
+
+/** What runs one GET in process, through the same pipeline as a direct request. */
+export type SubDispatch = (call: { method: 'GET'; url: string; headers: IncomingHttpHeaders }) => Promise<{ status: number; body: string }>;
+
+/**
+ * Result ids: trimmed, a blank id becomes the operation's index, and every id must be unique or the
+ * results could not be told apart (a 400 naming the second occurrence).
+ */
+export function assignIds(operations: readonly BatchOperation[]): string[] {
+  const ids = operations.map((op, i) => (op.id ?? '').trim() || String(i));
+  const seen = new Map<string, number>();
+  const violations: Violation[] = [];
+  ids.forEach((id, i) => {
+    if (seen.has(id)) violations.push({ field: `operations[${i}].id`, description: `duplicate id "${id}": results would be ambiguous` });
+    else seen.set(id, i);
+  });
+  if (violations.length) throw ServiceError.validation(violations);
+  return ids;
+}
+
+export function forwardedHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const out: Record<string, string | string[]> = { accept: 'application/json' };
+  for (const name of FORWARDED) {
+    const v = headers[name];
+    if (v !== undefined) out[name] = v;
+  }
+  return out as IncomingHttpHeaders;
+}
+
+const TIMED_OUT = Symbol('timeout');
+
+async function runOne(id: string, path: string, dispatch: SubDispatch, headers: IncomingHttpHeaders, timeoutMs: number): Promise<BatchResult> {
+  const verdict = classifyPath(path);
+  if (!verdict.ok) return { id, status: 0, error: verdict.error };
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+  });
+  try {
+    const out = await Promise.race([dispatch({ method: 'GET', url: verdict.url, headers }), deadline]);
+    if (out === TIMED_OUT) return { id, status: 0, error: 'timeout' };
+    if (Buffer.byteLength(out.body, 'utf8') > MAX_RESPONSE_BYTES) return { id, status: out.status, error: 'response_too_large' };
+    let body: unknown;
+    try {
+      body = JSON.parse(out.body);
+    } catch {
+      return { id, status: out.status, error: 'invalid_json' };
+    }
+    return { id, status: out.status, body, error: '' };
+  } catch {
+    return { id, status: 0, error: 'fetch_failed' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Runs every operation concurrently, each with its own deadline, and reports them in request order.
+ * A sub-operation is authenticated, rate-limited, validated and projected exactly like a direct
+ * call, because it is one: only the socket is missing.
+ */
+export async function executeBatch(
+  operations: readonly BatchOperation[],
+  dispatch: SubDispatch,
+  callerHeaders: IncomingHttpHeaders,
+  timeoutMs = OPERATION_TIMEOUT_MS,
+): Promise<BatchResponse> {
+  const ids = assignIds(operations);
+  const headers = forwardedHeaders(callerHeaders);
+  const results = await Promise.all(operations.map((op, i) => runOne(ids[i], op.path, dispatch, headers, timeoutMs)));
+  const succeeded = results.filter((r) => r.status >= 200 && r.status < 300 && r.error === '').length;
+  return { results, succeeded, failed: results.length - succeeded };
+}

@@ -1,0 +1,49 @@
+import { ServiceError } from '../../platform/errors.js';
+import { executeBatch } from '../../platform/batch/execute.js';
+import { IdempotencyStore, readIdempotencyKey, requestHash } from '../../platform/batch/idempotency.js';
+import type { AppDeps, RequestContext } from '../../trpc/context.js';
+import type { ExecuteBatchRequest, ExecuteBatchResponse } from './schemas.js';
+
+const STORES = new WeakMap<AppDeps, IdempotencyStore>();
+function idempotencyOf(deps: AppDeps): IdempotencyStore {
+  let s = STORES.get(deps);
+  if (!s) STORES.set(deps, (s = new IdempotencyStore(deps.db.$client)));
+  return s;
+}
+
+/**
+ * POST /api/batch/v1/execute: runs the operations through the caller's own pipeline, and makes the
+ * call safe to retry when it carries an Idempotency-Key.
+ */
+export async function runBatch(ctx: RequestContext, input: ExecuteBatchRequest): Promise<ExecuteBatchResponse> {
+  const dispatch = ctx.dispatch;
+  if (ctx.batch) throw ServiceError.handler(400, 'a batch cannot contain another batch');
+  if (!dispatch) throw ServiceError.handler(501, 'batch is served over REST only');
+  const key = readIdempotencyKey(ctx.headers['idempotency-key']);
+  const run = () =>
+    executeBatch(
+      input.operations,
+      (call) => dispatch({ ...call, requestId: `${ctx.requestId}/${call.url}`, remoteAddress: ctx.remoteAddress, batch: true }),
+      ctx.headers,
+      ctx.deps.config.BATCH_OPERATION_TIMEOUT_MS,
+    );
+  if (!key) return run();
+
+  const store = idempotencyOf(ctx.deps);
+  const owner = ctx.principal?.id ?? `anonymous:${ctx.remoteAddress ?? ''}`;
+  const claim = store.claim(owner, key, requestHash(input), ctx.deps.clock.now());
+  ctx.resHeaders['Idempotency-Key'] = key;
+  if (claim.kind === 'replay') {
+    ctx.resHeaders['Idempotent-Replayed'] = 'true';
+    return claim.body as ExecuteBatchResponse;
+  }
+  ctx.resHeaders['Idempotent-Replayed'] = 'false';
+  try {
+    const response = await run();
+    store.complete(owner, key, 200, response, ctx.deps.clock.now());
+    return response;
+  } catch (err) {
+    store.abandon(owner, key);
+    throw err;
+  }
+}
