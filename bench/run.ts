@@ -115,7 +115,7 @@ async function main() {
   try {
     for (const s of scenarios) {
       if (ONLY && !ONLY.includes(s.name)) continue;
-      if (s.run) rows.push(await s.run({ port: service.port, setup: service.setup, root: ROOT, autocannon, startServer, median }));
+      if (s.run) rows.push(await s.run({ port: service.port, setup: service.setup, root: ROOT, autocannon, median }));
       else rows.push(await measurePair(s, service));
       const r = rows[rows.length - 1];
       console.log(JSON.stringify(r));

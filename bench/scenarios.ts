@@ -7,10 +7,45 @@ export interface Scenario {
   /** Target ratio to the bare baseline. */
   goal?: number;
   /** A custom measurement (batch vs single, ingestion throughput...) instead of the paired one. */
-  run?: (env: any) => Promise<Record<string, unknown>>;
+  run?: (env: BenchEnv) => Promise<Record<string, unknown>>;
+}
+
+export interface BenchEnv {
+  port: number;
+  setup: { headers: Record<string, string> };
+  root: string;
+  autocannon: (url: string, headers: Record<string, string>, seconds: number, extra?: string[]) => Promise<{ rps: number; p50: number; p99: number; non2xx: number }>;
+  median: (xs: number[]) => number;
+}
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const BATCH_OPERATION = '/api/economic/v1/get-bis-policy-rates';
+
+/** Operations per second through one 20-operation batch versus 20 separate requests. */
+async function batchVersusSingle(env: BenchEnv) {
+  const base = `http://127.0.0.1:${env.port}`;
+  const body = JSON.stringify({ operations: Array.from({ length: 20 }, (_, i) => ({ id: String(i), path: BATCH_OPERATION })) });
+  const post = ['-m', 'POST', '-H', 'content-type=application/json', '-b', body];
+  await env.autocannon(`${base}${BATCH_OPERATION}`, env.setup.headers, 2);
+  await env.autocannon(`${base}/api/batch/v1/execute`, env.setup.headers, 2, post);
+  const single: number[] = [];
+  const batched: number[] = [];
+  let non2xx = 0;
+  for (let i = 0; i < ROUNDS; i++) {
+    const s = await env.autocannon(`${base}${BATCH_OPERATION}`, env.setup.headers, SECONDS);
+    const b = await env.autocannon(`${base}/api/batch/v1/execute`, env.setup.headers, SECONDS, post);
+    single.push(s.rps);
+    batched.push(b.rps * 20);
+    non2xx += s.non2xx + b.non2xx;
+  }
+  const singleOps = Math.round(env.median(single));
+  const batchOps = Math.round(env.median(batched));
+  return { scenario: 'batch-20-vs-single', rps: batchOps, bareRps: singleOps, ratio: Math.round((batchOps / singleOps) * 100) / 100, goal: 2, non2xx, unit: 'operations/s (batch) vs requests/s (single)' };
 }
 
 export const scenarios: Scenario[] = [
   { name: 'list-earthquakes', path: '/api/seismology/v1/list-earthquakes', goal: 0.8 },
   { name: 'list-earthquakes+jmespath', path: '/api/seismology/v1/list-earthquakes?jmespath=earthquakes%5B%5D.%7Bid%3Aid%2Cm%3Amagnitude%7D', goal: 0.7 },
+  { name: 'batch-20-vs-single', path: '', run: batchVersusSingle },
 ];
