@@ -91,9 +91,11 @@ describe('mds serve: SIGTERM', () => {
     await new Promise((r) => setTimeout(r, 200));
 
     child.proc.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 400));
-    // The listener is closed: no new connection is accepted...
-    const refused = await response(httpRequest({ host: '127.0.0.1', port, path: '/healthz' })).then(
+    // Once the signal is handled (it logs, then closes the listener in the same tick)...
+    for (let i = 0; i < 200 && !/"msg":"shutting down"/.test(child.stdout()); i++) await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 100));
+    // ...no new connection is accepted...
+    const refused = await response(httpRequest({ host: '127.0.0.1', port, path: '/healthz', agent: false })).then(
       () => false,
       (e: NodeJS.ErrnoException) => e.code === 'ECONNREFUSED',
     );
@@ -113,7 +115,7 @@ describe('mds serve: SIGTERM', () => {
     expect(child.stdout()).toMatch(/\nstopped\n/);
     // A clean close checkpoints the WAL and removes it.
     expect(fs.existsSync(path.join(dir, 'mds.db-wal'))).toBe(false);
-  });
+  }, 90_000);
 
   it('closes connections still busy after the grace period and still exits 0', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-shutdown-'));
@@ -133,5 +135,5 @@ describe('mds serve: SIGTERM', () => {
     expect(exit).toEqual({ code: 0, signal: null });
     expect(await answered).toBeInstanceOf(Error);
     expect(child.stdout()).toMatch(/grace period over/);
-  });
+  }, 90_000);
 });
