@@ -1,27 +1,10 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { periodToDate, POLICY_RATE_ECONOMIES } from '../rules.js';
 import type { BisPolicyRate } from '../schemas.js';
+import { splitCsvLine } from '../../../platform/csv.js';
 
 export const BIS_POLICY_RATES = 'economic.bis-policy-rates';
 
-/** Splits one CSV line, honouring double-quoted cells. */
-function cells(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') (cur += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') out.push(cur), (cur = '');
-    else cur += ch;
-  }
-  out.push(cur);
-  return out.map((c) => c.trim());
-}
 
 /**
  * SDMX-CSV from the BIS data API: one observation per row, columns found by their header id
@@ -30,13 +13,13 @@ function cells(line: string): string[] {
  */
 export function parseSdmxCsv(bytes: Buffer): Map<string, { period: string; value: number }[]> {
   const lines = bytes.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
-  const header = cells(lines[0] ?? '').map((h) => h.split(':')[0].toUpperCase());
+  const header = splitCsvLine(lines[0] ?? '').map((h) => h.split(':')[0].toUpperCase());
   const col = (id: string) => header.indexOf(id);
   const [area, period, value] = [col('REF_AREA'), col('TIME_PERIOD'), col('OBS_VALUE')];
   if (area < 0 || period < 0 || value < 0) throw new Error('BIS CSV lacks REF_AREA, TIME_PERIOD or OBS_VALUE columns');
   const out = new Map<string, { period: string; value: number }[]>();
   for (const line of lines.slice(1)) {
-    const row = cells(line);
+    const row = splitCsvLine(line);
     const raw = row[value] ?? '';
     const v = Number(raw);
     if (raw === '' || raw.toUpperCase() === 'NAN' || !Number.isFinite(v)) continue;

@@ -1,4 +1,5 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
+import { splitCsvLine } from '../../../platform/csv.js';
 
 export const FLOW_BASELINES = 'supply-chain.flow-baselines';
 
@@ -23,24 +24,6 @@ export interface FlowBaselineRecord {
   mbd: number;
 }
 
-/** Splits one CSV line, honouring double-quoted fields. */
-function splitCsv(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') (cur += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') out.push(cur), (cur = '');
-    else cur += ch;
-  }
-  out.push(cur);
-  return out.map((s) => s.trim());
-}
 
 /**
  * EIA "oil flows through world chokepoints" CSV (million barrels a day by year) -> the reference-year
@@ -50,13 +33,13 @@ export function parseBaselines(bytes: Buffer, year = BASELINE_YEAR): { records: 
   const lines = bytes.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
   const headerAt = lines.findIndex((l) => /^"?(location|chokepoint)"?\s*,/i.test(l));
   if (headerAt < 0) throw new Error('baseline table has no header row');
-  const header = splitCsv(lines[headerAt]!);
+  const header = splitCsvLine(lines[headerAt]!);
   const col = header.findIndex((h) => h === year);
   if (col < 0) throw new Error(`baseline table has no ${year} column`);
   const records: FlowBaselineRecord[] = [];
   for (const line of lines.slice(headerAt + 1)) {
     if (!line.trim()) continue;
-    const cells = splitCsv(line);
+    const cells = splitCsvLine(line);
     const baselineId = BASELINE_IDS[cells[0]!.toLowerCase()];
     const mbd = Number(cells[col]);
     if (!baselineId || !Number.isFinite(mbd) || mbd <= 0 || cells[col] === '') continue;

@@ -1,4 +1,5 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
+import { splitCsvLine } from '../../../platform/csv.js';
 
 export const CRITICAL_MINERALS = 'supply-chain.critical-minerals';
 
@@ -39,23 +40,6 @@ const MINERALS: Record<string, string> = {
   'Rare earths': 'tonnes REO',
 };
 
-function splitCsv(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') (cur += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') out.push(cur), (cur = '');
-    else cur += ch;
-  }
-  out.push(cur);
-  return out.map((s) => s.trim());
-}
 
 /**
  * USGS Mineral Commodity Summaries world-production CSV -> one row per listed producing country for
@@ -66,14 +50,14 @@ function splitCsv(line: string): string[] {
 export function parseMineralProduction(bytes: Buffer): { records: MineralProductionRecord[]; info: { year: string } } {
   const lines = bytes.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim());
   if (!lines.length) throw new Error('mineral production table is empty');
-  const header = splitCsv(lines[0]!).map((h) => h.toUpperCase());
+  const header = splitCsvLine(lines[0]!).map((h) => h.toUpperCase());
   const at = (name: string) => header.indexOf(name);
   const prodCols = header.map((h, i) => ({ h, i })).filter((c) => /^PROD_(EST_)?\d{4}$/.test(c.h));
   if (at('COMMODITY') < 0 || at('COUNTRY') < 0 || !prodCols.length) throw new Error('mineral production table lacks COMMODITY, COUNTRY or PROD_<year> columns');
   const latest = prodCols.sort((a, b) => Number(b.h.slice(-4)) - Number(a.h.slice(-4)))[0]!;
   const records: MineralProductionRecord[] = [];
   for (const line of lines.slice(1)) {
-    const c = splitCsv(line);
+    const c = splitCsvLine(line);
     const mineral = c[at('COMMODITY')] ?? '';
     const country = c[at('COUNTRY')] ?? '';
     const unit = MINERALS[mineral];
