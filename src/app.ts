@@ -89,9 +89,13 @@ export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): Buil
     next();
   });
 
-  app.use(compression({ threshold: deps.config.COMPRESSION_THRESHOLD_BYTES }));
-
   app.use(corsMiddleware(parseOriginList(deps.config.CORS_ALLOWED_ORIGINS), deps.config.NODE_ENV === 'production'));
+
+  // The operations first, so the hot path walks no other route. Their answers carry pre-compressed
+  // variants made once per cached body (src/http/rest.ts); the middleware below compresses the rest
+  // (documents, docs assets, platform endpoints).
+  app.use(gateway.middleware());
+  app.use(compression({ threshold: deps.config.COMPRESSION_THRESHOLD_BYTES }));
 
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').setHeader('cache-control', 'public, max-age=300').send(documentYaml);
@@ -129,7 +133,6 @@ export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): Buil
   app.use(platformRouter(deps, { dispatch: (call) => gateway.dispatch(call), lifecycle }));
   app.use(docsRouter());
   app.use(sessionRouter(deps));
-  app.use(gateway.middleware());
 
   // Without a credential, an unknown service path is refused like a known one: no route inventory for anonymous callers.
   app.use((req: Request, res: Response, next: NextFunction) => {

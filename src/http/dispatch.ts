@@ -3,6 +3,7 @@ import type { AnyTRPCRouter, TRPCError } from '@trpc/server';
 import { getTRPCErrorFromUnknown } from '@trpc/server/unstable-core-do-not-import';
 import { toWire, type WireHeaders } from '../platform/errors.js';
 import { NO_STORE } from '../platform/http-cache.js';
+import type { PreparedBody } from '../platform/response-cache.js';
 import { createRequestContext, type AppDeps } from '../trpc/context.js';
 import { collectOperations, type OperationInfo } from './operations.js';
 
@@ -11,6 +12,8 @@ export interface WireResponse {
   status: number;
   headers: WireHeaders;
   body: string;
+  /** The serialised body behind a 200, with its bytes and compressed variants made once. */
+  prepared?: PreparedBody;
 }
 
 /** One REST call as the dispatcher sees it, whether it came from a socket or from a batch. */
@@ -130,6 +133,7 @@ export class RestDispatcher {
       status: 200,
       headers: { ...lower(ctx.resHeaders), 'content-type': JSON_TYPE, etag: prepared.etag, 'cache-control': ctx.cacheControl ?? NO_STORE },
       body: prepared.text,
+      prepared,
     };
   }
 }

@@ -3,6 +3,7 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import type { AppDeps } from '../trpc/context.js';
 import { readJsonBody } from './body.js';
 import { jsonError, RestDispatcher, type RestCall, type WireResponse } from './dispatch.js';
+import { encodedBody, type ContentCoding } from '../platform/response-cache.js';
 
 export { jsonError, type WireResponse } from './dispatch.js';
 
@@ -14,8 +15,11 @@ export { jsonError, type WireResponse } from './dispatch.js';
 export class RestGateway {
   readonly dispatcher: RestDispatcher;
 
+  private readonly compressAbove: number;
+
   constructor(router: AnyTRPCRouter, deps: AppDeps) {
     this.dispatcher = new RestDispatcher(router, deps);
+    this.compressAbove = deps.config.COMPRESSION_THRESHOLD_BYTES;
   }
 
   /** The REST operations, keyed by exact path. */
@@ -48,26 +52,63 @@ export class RestGateway {
         remoteAddress: req.socket.remoteAddress,
         onPrincipal: (id) => (res.locals.keyId = id),
       });
-      send(req, res, out);
+      send(req, res, out, this.compressAbove);
     };
   }
 }
 
 /**
  * Writes a wire response. A 200 whose ETag the client already holds becomes a 304 with no body;
- * HEAD gets the headers only (Node drops the body of a HEAD answer itself).
+ * HEAD gets the headers only (Node drops the body of a HEAD answer itself). A prepared body goes
+ * out as its stored bytes, compressed with the client's preferred coding above `compressAbove`
+ * bytes (each variant is made once per body and has its own validator).
  */
-export function send(req: Request, res: Response, out: WireResponse): void {
+export function send(req: Request, res: Response, out: WireResponse, compressAbove = 1024): void {
   const etag = out.headers.etag;
-  if (out.status === 200 && etag && matchesEtag(req.headers['if-none-match'], etag)) {
+  const prepared = out.prepared;
+  const coding = prepared && prepared.bytes.length >= compressAbove ? preferredCoding(req.headers['accept-encoding']) : undefined;
+  const variantTag = etag && coding ? `${etag.slice(0, -1)}-${coding}"` : etag;
+  if (out.status === 200 && variantTag && (matchesEtag(req.headers['if-none-match'], variantTag) || (etag !== variantTag && matchesEtag(req.headers['if-none-match'], etag!)))) {
     res.statusCode = 304;
-    for (const [k, v] of Object.entries(out.headers)) if (k !== 'content-type' && k !== 'content-length') res.setHeader(k, v);
+    for (const [k, v] of Object.entries(out.headers)) if (k !== 'content-type' && k !== 'content-length' && k !== 'etag') res.setHeader(k, v);
+    res.setHeader('etag', variantTag);
+    if (prepared && prepared.bytes.length >= compressAbove) res.setHeader('vary', 'Accept-Encoding');
     res.end();
     return;
   }
   res.statusCode = out.status;
   for (const [k, v] of Object.entries(out.headers)) res.setHeader(k, v);
-  res.end(out.body);
+  if (!prepared) {
+    res.end(out.body);
+    return;
+  }
+  if (prepared.bytes.length >= compressAbove) res.setHeader('vary', 'Accept-Encoding');
+  const payload = coding ? encodedBody(prepared, coding) : prepared.bytes;
+  if (coding) {
+    res.setHeader('content-encoding', coding);
+    res.setHeader('etag', variantTag!);
+  }
+  res.setHeader('content-length', payload.length);
+  res.end(payload);
+}
+
+const codingCache = new Map<string, ContentCoding | undefined>();
+
+/** br over gzip when both are acceptable (q > 0); parsed once per distinct header value. */
+export function preferredCoding(header: string | string[] | undefined): ContentCoding | undefined {
+  if (!header) return undefined;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (codingCache.has(value)) return codingCache.get(value);
+  const accepted = new Map<string, number>();
+  for (const part of value.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (c: string) => (accepted.get(c) ?? (accepted.has('*') ? accepted.get('*')! : 0)) > 0;
+  const choice: ContentCoding | undefined = ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined;
+  if (codingCache.size < 256) codingCache.set(value, choice);
+  return choice;
 }
 
 /** Weak comparison (RFC 9110): `W/` prefixes are ignored; `*` matches any current representation. */

@@ -1,16 +1,41 @@
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 
-/** A response body serialised once, with its validator and whether it reports degraded data. */
+export type ContentCoding = 'br' | 'gzip';
+
+/**
+ * A response body serialised once, with its validator and whether it reports degraded data. The
+ * UTF-8 bytes and any compressed variant are made at most once per body, so a cached response costs
+ * neither JSON.stringify nor encoding nor compression on later requests.
+ */
 export interface PreparedBody {
   text: string;
+  bytes: Buffer;
   etag: string;
   degraded: boolean;
+  encoded: Partial<Record<ContentCoding, Buffer>>;
 }
 
 export function prepareBody(value: unknown, degraded: boolean): PreparedBody {
-  const text = JSON.stringify(value);
-  const etag = `"${createHash('sha1').update(text).digest('base64url')}"`;
-  return { text, etag, degraded };
+  const text = JSON.stringify(value) ?? 'null';
+  const bytes = Buffer.from(text, 'utf8');
+  const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+  return { text, bytes, etag, degraded, encoded: {} };
+}
+
+/** The body compressed with `coding`, computed on first use and kept with the body. */
+export function encodedBody(prepared: PreparedBody, coding: ContentCoding): Buffer {
+  let out = prepared.encoded[coding];
+  if (!out) {
+    out =
+      coding === 'br'
+        ? zlib.brotliCompressSync(prepared.bytes, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: prepared.bytes.length },
+          })
+        : zlib.gzipSync(prepared.bytes, { level: 6 });
+    prepared.encoded[coding] = out;
+  }
+  return out;
 }
 
 interface Entry {
@@ -48,9 +73,9 @@ export class ResponseCache {
   set(key: string, versions: string, body: PreparedBody): void {
     const old = this.entries.get(key);
     if (old) this.delete(key, old);
-    if (body.text.length > this.maxBytes / 4) return;
+    if (body.bytes.length > this.maxBytes / 4) return;
     this.entries.set(key, { versions, body });
-    this.bytes += body.text.length;
+    this.bytes += body.bytes.length;
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
       const [k, v] = this.entries.entries().next().value as [string, Entry];
       this.delete(k, v);
@@ -68,7 +93,7 @@ export class ResponseCache {
 
   private delete(key: string, e: Entry): void {
     this.entries.delete(key);
-    this.bytes -= e.body.text.length;
+    this.bytes -= e.body.bytes.length;
   }
 }
 
