@@ -35,6 +35,10 @@ export function isDegraded(body: unknown): boolean {
 /** Cache-Control for a 200: the tier's header, made private when the caller was identified by a credential. */
 export function cacheControlFor(tier: CacheTier, degraded: boolean, credentialed: boolean): string {
   if (degraded || tier === 'no-store') return NO_STORE;
-  const header = CACHE_TIERS[tier];
-  return credentialed ? header.replace('public', 'private').replace(/, s-maxage=\d+/, '') : header;
+  return credentialed ? PRIVATE_TIERS[tier] : CACHE_TIERS[tier];
 }
+
+/** The same tiers for answers to identified callers: private, and no shared-cache lifetime. */
+const PRIVATE_TIERS = Object.fromEntries(
+  Object.entries(CACHE_TIERS).map(([tier, header]) => [tier, header.replace('public', 'private').replace(/, s-maxage=\d+/, '')]),
+) as Record<CacheTier, string>;

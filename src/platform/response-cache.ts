@@ -99,6 +99,7 @@ export class ResponseCache {
 
 /** Query string in a canonical order, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
 export function normaliseQuery(search: URLSearchParams): string {
+  if (search.size === 0) return '';
   const pairs = [...search.entries()];
   pairs.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
   return new URLSearchParams(pairs).toString();

@@ -1,5 +1,5 @@
 import { t } from './init.js';
-import { credential, entitlement, rateLimit, tierGate } from './access.js';
+import { guard } from './access.js';
 import { respond } from './respond.js';
 
 /**
@@ -8,6 +8,6 @@ import { respond } from './respond.js';
  *   credential -> entitlement -> tier gate -> rate limit -> respond (cache, projection, serialisation)
  * `respond` stays last: the response cache is consulted only once the caller is known and counted.
  */
-export const operation = t.procedure.use(credential).use(entitlement).use(tierGate).use(rateLimit).use(respond);
+export const operation = t.procedure.use(guard).use(respond);
 
 export const router = t.router;
