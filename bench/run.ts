@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scenarios, type Scenario } from './scenarios.js';
+import { etagOf, scenarios, type Scenario } from './scenarios.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HAS_TASKSET = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
@@ -70,9 +70,10 @@ function autocannon(url: string, headers: Record<string, string>, seconds: numbe
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function measurePair(s: Scenario, service: { port: number; setup: any }) {
-  const headers = { ...(service.setup.headers ?? {}), ...(s.headers ?? {}) };
+  const headers: Record<string, string> = { ...(service.setup.headers ?? {}), ...(s.headers ?? {}) };
+  if (s.conditional) headers['if-none-match'] = await etagOf({ port: service.port, setup: service.setup } as never, s.path);
   const serviceUrl = `http://127.0.0.1:${service.port}${s.path}`;
-  const sample = await fetch(serviceUrl, { headers });
+  const sample = await fetch(serviceUrl, { headers: { ...headers, 'if-none-match': '' } });
   const body = Buffer.from(await sample.arrayBuffer());
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-bare-')), 'body');
   fs.writeFileSync(file, body);
@@ -115,18 +116,22 @@ async function main() {
   try {
     for (const s of scenarios) {
       if (ONLY && !ONLY.includes(s.name)) continue;
-      if (s.run) rows.push(await s.run({ port: service.port, setup: service.setup, root: ROOT, autocannon, median }));
+      const before = rows.length;
+      if (s.run) rows.push(...[await s.run({ port: service.port, setup: service.setup, root: ROOT, autocannon, median })].flat());
       else rows.push(await measurePair(s, service));
-      const r = rows[rows.length - 1];
-      console.log(JSON.stringify(r));
+      for (const r of rows.slice(before)) console.log(JSON.stringify(r));
     }
   } finally {
     service.proc.kill('SIGTERM');
   }
-  console.log('\n| scenario | req/s | bare req/s | ratio | goal | p50 ms | p99 ms | bare p50/p99 |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('\n| scenario | result | baseline | ratio | goal | p50 / p99 ms | bare p50 / p99 ms |');
+  console.log('|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.scenario} | ${r.rps ?? r.value} | ${r.bareRps ?? ''} | ${r.ratio ?? ''} | ${r.goal ?? ''} | ${r.p50 ?? ''} | ${r.p99 ?? ''} | ${r.bareP50 ?? ''}/${r.bareP99 ?? ''} |`);
+    const result = r.unit ? `${r.rps ?? r.value} ${r.unit}` : `${r.rps} req/s`;
+    const baseline = r.bareRps !== undefined ? `${r.bareRps}${r.unit ? '' : ' req/s'}` : '';
+    const lat = r.p50 !== undefined ? `${r.p50} / ${r.p99}` : '';
+    const bareLat = r.bareP50 !== undefined ? `${r.bareP50} / ${r.bareP99}` : '';
+    console.log(`| ${r.scenario} | ${result} | ${baseline} | ${r.ratio ?? ''} | ${r.goal ?? ''} | ${lat} | ${bareLat} |`);
   }
   const outDir = path.join(ROOT, 'bench', 'results');
   fs.mkdirSync(outDir, { recursive: true });

@@ -6,6 +6,8 @@ export interface Scenario {
   extraArgs?: string[];
   /** Target ratio to the bare baseline. */
   goal?: number;
+  /** Send the service's own ETag as If-None-Match (the bare baseline still returns the full body). */
+  conditional?: boolean;
   /** A custom measurement (batch vs single, ingestion throughput...) instead of the paired one. */
   run?: (env: BenchEnv) => Promise<Record<string, unknown>>;
 }
@@ -44,8 +46,25 @@ async function batchVersusSingle(env: BenchEnv) {
   return { scenario: 'batch-20-vs-single', rps: batchOps, bareRps: singleOps, ratio: Math.round((batchOps / singleOps) * 100) / 100, goal: 2, non2xx, unit: 'operations/s (batch) vs requests/s (single)' };
 }
 
+import { ingestionThroughput, largeSnapshotFilter } from './in-process.js';
+import { coldStartAndMemory } from './cold-start.js';
+
+/** The ETag of a path as the service returns it, for the conditional-request scenario. */
+async function etagOf(env: BenchEnv, path: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${env.port}${path}`, { headers: env.setup.headers });
+  await res.arrayBuffer();
+  return res.headers.get('etag') ?? '';
+}
+
+export { etagOf };
 export const scenarios: Scenario[] = [
   { name: 'list-earthquakes', path: '/api/seismology/v1/list-earthquakes', goal: 0.8 },
   { name: 'list-earthquakes+jmespath', path: '/api/seismology/v1/list-earthquakes?jmespath=earthquakes%5B%5D.%7Bid%3Aid%2Cm%3Amagnitude%7D', goal: 0.7 },
+  { name: 'list-earthquakes+304', path: '/api/seismology/v1/list-earthquakes', goal: 1.0, conditional: true },
+  { name: 'get-chokepoint-status', path: '/api/supply-chain/v1/get-chokepoint-status' },
+  { name: 'list-acled-events?country (100k rows)', path: '/api/conflict/v1/list-acled-events?country=TR' },
   { name: 'batch-20-vs-single', path: '', run: batchVersusSingle },
+  { name: 'acled-country-filter-100k', path: '', run: () => largeSnapshotFilter() },
+  { name: 'ingest-100k-earthquakes', path: '', run: () => ingestionThroughput() },
+  { name: 'cold-start+rss', path: '', run: (env) => coldStartAndMemory(env.root) as never },
 ];
