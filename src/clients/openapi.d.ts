@@ -2145,11 +2145,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_ListAirportDelaysResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -2184,13 +2197,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2210,11 +2223,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2249,11 +2264,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_GetFlightStatusResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -2288,13 +2316,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2314,11 +2342,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2433,13 +2463,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2459,11 +2489,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2498,11 +2530,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["conflict_v1_ListAcledEventsResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -2537,13 +2582,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2563,11 +2608,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2602,11 +2649,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["conflict_v1_ListUcdpEventsResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -2641,13 +2701,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2667,11 +2727,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2701,11 +2763,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["conflict_v1_ListIranEventsResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -2740,13 +2815,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2766,11 +2841,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2807,11 +2884,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["cyber_v1_ListCyberThreatsResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -2846,13 +2936,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2872,11 +2962,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2909,11 +3001,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["displacement_v1_GetDisplacementSummaryResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -2948,13 +3053,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2974,11 +3079,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3008,11 +3115,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetBisPolicyRatesResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -3047,13 +3167,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3073,11 +3193,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3108,11 +3230,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["infrastructure_v1_ListServiceStatusesResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -3147,13 +3282,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3173,11 +3308,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3212,11 +3349,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["infrastructure_v1_ListInternetOutagesResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -3251,13 +3401,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3277,11 +3427,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3313,11 +3465,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_GetCountryRiskResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -3352,13 +3517,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3378,11 +3543,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3413,11 +3580,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListMarketQuotesResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -3452,13 +3632,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3478,11 +3658,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3512,11 +3694,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetFearGreedIndexResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -3551,13 +3746,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3577,11 +3772,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3615,11 +3812,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["research_v1_ListArxivPapersResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -3654,13 +3864,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3680,11 +3890,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3718,11 +3930,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["research_v1_ListTrendingReposResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -3757,13 +3982,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3783,11 +4008,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3820,11 +4047,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["research_v1_ListHackernewsItemsResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -3859,13 +4099,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3885,11 +4125,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3923,11 +4165,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["research_v1_ListTechEventsResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -3962,13 +4217,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3988,11 +4243,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4022,11 +4279,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["resilience_v1_GetResilienceRankingResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -4061,13 +4331,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4087,11 +4357,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4126,11 +4398,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["seismology_v1_ListEarthquakesResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -4165,13 +4450,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4191,11 +4476,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4225,11 +4512,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetChokepointStatusResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -4264,13 +4564,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4290,11 +4590,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4326,11 +4628,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetChokepointHistoryResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -4365,13 +4680,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4391,11 +4706,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4426,11 +4743,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_ListStorageFacilitiesResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -4465,13 +4795,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4491,11 +4821,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4527,11 +4859,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetStorageFacilityDetailResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -4566,13 +4911,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4592,11 +4937,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4626,11 +4973,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetCriticalMineralsResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -4665,13 +5025,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4691,11 +5051,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4735,11 +5097,24 @@ export interface operations {
                     "X-RateLimit-Remaining"?: string;
                     /** @description When the window resets, Unix epoch milliseconds. */
                     "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["unrest_v1_ListUnrestEventsResponse"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters or projection. */
             400: {
@@ -4774,13 +5149,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4800,11 +5175,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4872,13 +5249,13 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Limit": string;
                     /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Remaining": string;
                     /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
+                    "X-RateLimit-Reset": string;
                     /** @description Seconds to wait. */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4898,11 +5275,13 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
-                    "Retry-After"?: string;
+                    "Retry-After": string;
                     /** @description Billing verification outcome; matches the body `code`. */
                     "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
                     /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
                     "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
                     [name: string]: unknown;
                 };
                 content: {

@@ -82,10 +82,26 @@ const ERROR_SCHEMAS: Json = {
   },
 };
 
+const DIGITS = { type: 'string', pattern: '^[0-9]+$' };
+
 const RATE_HEADERS: Json = {
-  'X-RateLimit-Limit': { description: 'Requests allowed in the current window.', schema: { type: 'string' } },
-  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'string' } },
-  'X-RateLimit-Reset': { description: 'When the window resets, Unix epoch milliseconds.', schema: { type: 'string' } },
+  'X-RateLimit-Limit': { description: 'Requests allowed in the current window.', schema: DIGITS },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: DIGITS },
+  'X-RateLimit-Reset': { description: 'When the window resets, Unix epoch milliseconds.', schema: DIGITS },
+};
+
+/** The same headers, always sent on a refusal by the limiter. */
+const REQUIRED_RATE_HEADERS: Json = Object.fromEntries(Object.entries(RATE_HEADERS).map(([k, v]) => [k, { ...v, required: true }]));
+
+/** Validators and caching of every successful GET (the body is a pure function of the snapshot). */
+const CACHE_HEADERS: Json = {
+  ETag: { description: 'Weak validator of this representation; send it back in `If-None-Match` to get a 304.', required: true, schema: { type: 'string', pattern: '^(W/)?"[^"]*"$' } },
+  'Cache-Control': { description: '`no-store` for degraded or refused answers; otherwise the tier of the operation.', required: true, schema: { type: 'string' } },
+};
+
+const NOT_MODIFIED: Json = {
+  description: 'Not modified: `If-None-Match` holds the current validator. No body.',
+  headers: { ETag: CACHE_HEADERS.ETag },
 };
 
 const json = (schema: Json) => ({ 'application/json': { schema } });
@@ -96,18 +112,20 @@ function errorResponses(isPublic: boolean): Json {
     '400': { description: 'Invalid parameters or projection.', content: json({ oneOf: [ref('ValidationError'), ref('JmespathProjectionError')] }) },
     '429': {
       description: 'Rate limit exceeded.',
-      headers: { ...RATE_HEADERS, 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'string' } } },
+      headers: { ...REQUIRED_RATE_HEADERS, 'Retry-After': { description: 'Seconds to wait.', required: true, schema: DIGITS } },
       content: json(ref('RateLimitError')),
     },
     '500': { description: 'Unexpected failure.', content: json(ref('Error')) },
     '503': {
       description: 'Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`.',
       headers: {
-        'Retry-After': { description: 'Seconds to wait (1-60).', schema: { type: 'string' } },
+        'Retry-After': { description: 'Seconds to wait (1-60).', required: true, schema: { type: 'string', pattern: '^([1-9]|[1-5][0-9]|60)$' } },
         'X-Billing-Verification': BILLING_HEADER,
         'X-RateLimit-Mode': { description: '`degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy.', schema: { type: 'string', enum: ['degraded'] } },
+        'X-Validation-Mode': { description: '`degraded` when key validation is temporarily unavailable.', schema: { type: 'string', enum: ['degraded'] } },
       },
-      content: json({ oneOf: [ref('BillingVerificationError'), ref('GatewayError')] }),
+      // anyOf: every billing body is also a valid gateway body, so oneOf would reject both.
+      content: json({ anyOf: [ref('BillingVerificationError'), ref('GatewayError')] }),
     },
   };
   if (!isPublic) {
@@ -187,8 +205,8 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
       const isPublic = isPublicOperation(info?.meta);
       if (method === 'get') op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/Jmespath' }];
       const ok = op.responses?.['200'];
-      if (ok) ok.headers = { ...(ok.headers ?? {}), ...RATE_HEADERS };
-      op.responses = { ...(ok ? { '200': ok } : {}), ...errorResponses(isPublic) };
+      if (ok) ok.headers = { ...(ok.headers ?? {}), ...RATE_HEADERS, ...(method === 'get' ? CACHE_HEADERS : {}) };
+      op.responses = { ...(ok ? { '200': ok } : {}), ...(method === 'get' ? { '304': NOT_MODIFIED } : {}), ...errorResponses(isPublic) };
       if (method !== 'get') completeBodyOperation(doc, op, info?.meta.openapi?.requestHeaders !== undefined, info && bodyIdOf(router, info.procedure));
       const keys = [{ ServiceKey: [] }, { ApiKeyHeader: [] }];
       op.security = isPublic ? [] : info?.meta.requiredTier ? keys : [...keys, { SessionCookie: [] }];

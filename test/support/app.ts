@@ -17,6 +17,7 @@ import type { BillingState } from '../../src/platform/auth/keys.js';
 import type { PlanKey } from '../../src/platform/auth/plans.js';
 import { RATE_POLICIES } from '../../src/platform/ratelimit/limiter.js';
 import { createLogger, type Logger } from '../../src/platform/logger.js';
+import { assertConforms } from './conformance.js';
 
 /** The instant the bundled samples describe (the USGS sample was generated at 2026-11-20T12:00Z). */
 export const SAMPLE_NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -129,6 +130,8 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     } catch {
       body = undefined;
     }
+    // Every answer on a documented operation path must match openapi.gen.yaml (status, body, declared headers).
+    assertConforms({ method: init?.method ?? 'GET', url: p, status: res.status, headers: res.headers, text });
     return { status: res.status, headers: res.headers, text, body };
   };
   return {

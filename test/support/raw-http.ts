@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { assertConforms } from './conformance.js';
 
 export interface RawResponse {
   status: number;
@@ -24,6 +25,12 @@ export function rawRequest(baseUrl: string, path: string, headers: Record<string
           parsed = text ? JSON.parse(text) : undefined;
         } catch {
           parsed = undefined;
+        }
+        try {
+          // Answers on documented operation paths must match openapi.gen.yaml, whatever was sent.
+          assertConforms({ method, url: path, status: res.statusCode ?? 0, headers: res.headers, text });
+        } catch (e) {
+          return reject(e);
         }
         resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parsed });
       });
