@@ -17,18 +17,24 @@ export const snapshotMeta = sqliteTable('snapshot_meta', {
   lastSuccessAt: integer('last_success_at').notNull().default(0),
   /** Message of the most recent failed run; cleared by the next success. */
   lastError: text('last_error'),
+  /** Highest version handed to a run, published or not; a run stages its rows under the next one. */
+  stagedVersion: integer('staged_version').notNull().default(0),
 });
 
 /**
- * The rows of every dataset's current snapshot, as JSON documents in upstream-independent form.
- * A swap replaces all rows of one dataset inside one transaction, so readers see old or new, never a mix.
+ * The rows of every dataset's snapshots, as JSON documents in upstream-independent form, keyed by
+ * the snapshot version they belong to. A run writes its rows under a new version in small
+ * transactions, then publishes that version by updating `snapshot_meta` in one tiny transaction;
+ * readers read meta and rows together, so they see the old snapshot or the new one, never a mix,
+ * and no lock is held for the length of a large ingestion.
  */
 export const snapshotRecords = sqliteTable(
   'snapshot_records',
   {
     dataset: text('dataset').notNull(),
+    version: integer('version').notNull(),
     seq: integer('seq').notNull(),
     payload: text('payload').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.dataset, t.seq] })],
+  (t) => [primaryKey({ columns: [t.dataset, t.version, t.seq] })],
 );

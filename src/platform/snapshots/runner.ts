@@ -37,6 +37,10 @@ export class IngestError extends Error {
 }
 
 const INSERT_BATCH = 500;
+/** Rows per write transaction: small enough that no lock is held for long, big enough to stay fast. */
+const WRITE_CHUNK = 5000;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Runs datasets through fetch -> parse -> check -> swap. The swap is one synchronous transaction:
@@ -47,8 +51,10 @@ export class IngestionRunner {
   private readonly sqlite: Database.Database;
   private readonly insertMany: Database.Statement;
   private readonly insertOne: Database.Statement;
-  private readonly deleteRows: Database.Statement;
-  private readonly upsertSuccess: Database.Statement;
+  private readonly deleteVersion: Database.Statement;
+  private readonly strayVersions: Database.Statement<[string, string, number], { version: number }>;
+  private readonly allocate: Database.Statement<{ dataset: string; source: string }, { staged: number }>;
+  private readonly publish: Database.Statement;
   private readonly upsertFailure: Database.Statement;
   private readonly selectMeta: Database.Statement<[string], { version: number; record_count: number }>;
   private readonly inFlight = new Set<string>();
@@ -62,15 +68,21 @@ export class IngestionRunner {
     private readonly clock: Clock,
   ) {
     this.sqlite = db.$client;
-    const placeholders = Array.from({ length: INSERT_BATCH }, () => '(?, ?, ?)').join(', ');
-    this.insertMany = this.sqlite.prepare(`INSERT INTO snapshot_records (dataset, seq, payload) VALUES ${placeholders}`);
-    this.insertOne = this.sqlite.prepare('INSERT INTO snapshot_records (dataset, seq, payload) VALUES (?, ?, ?)');
-    this.deleteRows = this.sqlite.prepare('DELETE FROM snapshot_records WHERE dataset = ?');
-    this.upsertSuccess = this.sqlite.prepare(`
-      INSERT INTO snapshot_meta (dataset, version, fetched_at, record_count, source, info, last_attempt_at, last_success_at, last_error)
-      VALUES (@dataset, 1, @now, @count, @source, @info, @now, @now, NULL)
-      ON CONFLICT(dataset) DO UPDATE SET version = version + 1, fetched_at = @now, record_count = @count,
-        source = @source, info = @info, last_attempt_at = @now, last_success_at = @now, last_error = NULL`);
+    const placeholders = Array.from({ length: INSERT_BATCH }, () => '(?, ?, ?, ?)').join(', ');
+    this.insertMany = this.sqlite.prepare(`INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES ${placeholders}`);
+    this.insertOne = this.sqlite.prepare('INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES (?, ?, ?, ?)');
+    this.deleteVersion = this.sqlite.prepare('DELETE FROM snapshot_records WHERE rowid IN (SELECT rowid FROM snapshot_records WHERE dataset = ? AND version = ? LIMIT ?)');
+    this.strayVersions = this.sqlite.prepare(
+      'SELECT DISTINCT version FROM snapshot_records WHERE dataset = ? AND version <> (SELECT COALESCE(MAX(version), 0) FROM snapshot_meta WHERE dataset = ?) AND version <= ?',
+    );
+    this.allocate = this.sqlite.prepare(`
+      INSERT INTO snapshot_meta (dataset, source, staged_version) VALUES (@dataset, @source, 1)
+      ON CONFLICT(dataset) DO UPDATE SET staged_version = MAX(staged_version, version) + 1
+      RETURNING staged_version AS staged`);
+    this.publish = this.sqlite.prepare(`
+      UPDATE snapshot_meta SET version = @version, fetched_at = @now, record_count = @count, source = @source, info = @info,
+        last_attempt_at = @now, last_success_at = @now, last_error = NULL
+      WHERE dataset = @dataset AND version < @version`);
     this.upsertFailure = this.sqlite.prepare(`
       INSERT INTO snapshot_meta (dataset, source, last_attempt_at, last_error) VALUES (@dataset, @source, @now, @error)
       ON CONFLICT(dataset) DO UPDATE SET last_attempt_at = @now, last_error = @error`);
@@ -95,7 +107,7 @@ export class IngestionRunner {
       if (!parsed || !Array.isArray(parsed.records)) throw new IngestError('parser returned no record list');
       this.check(dataset, parsed, options.force === true);
       const info = { ...(parsed.info ?? {}), ...(missing.length ? { missingSources: missing } : {}) };
-      const version = this.swap(dataset, parsed.records, info, options.onProgress);
+      const version = await this.swap(dataset, parsed.records, info, options.onProgress);
       this.store.changed(dataset.name);
       return { dataset: dataset.name, ok: true, version, recordCount: parsed.records.length, partialSources: missing.length ? missing : undefined };
     } catch (err) {
@@ -148,28 +160,62 @@ export class IngestionRunner {
     }
   }
 
-  private swap(dataset: AnyDataset, records: unknown[], info: Record<string, unknown>, onProgress: IngestOptions['onProgress']): number {
-    const now = this.clock.now();
-    const tx = this.sqlite.transaction(() => {
-      this.deleteRows.run(dataset.name);
-      const args: unknown[] = new Array(INSERT_BATCH * 3);
-      let i = 0;
-      for (; i + INSERT_BATCH <= records.length; i += INSERT_BATCH) {
-        for (let j = 0; j < INSERT_BATCH; j++) {
-          args[j * 3] = dataset.name;
-          args[j * 3 + 1] = i + j;
-          args[j * 3 + 2] = JSON.stringify(records[i + j]);
+  /**
+   * Stages the rows under a fresh version in transactions of WRITE_CHUNK rows, yielding to the event
+   * loop between them, then publishes the version in one small transaction and removes the old
+   * rows the same way. No lock is held for longer than one chunk, so requests (and their rate-limit
+   * writes) in this or another process are never stalled behind a large ingestion. A failure before
+   * publishing leaves the old version current and its staged rows are removed.
+   */
+  private async swap(dataset: AnyDataset, records: unknown[], info: Record<string, unknown>, onProgress: IngestOptions['onProgress']): Promise<number> {
+    const name = dataset.name;
+    const version = this.sqlite.transaction(() => this.allocate.get({ dataset: name, source: dataset.source })!.staged).immediate();
+    try {
+      const args: unknown[] = new Array(INSERT_BATCH * 4);
+      const writeChunk = this.sqlite.transaction((from: number, to: number) => {
+        let i = from;
+        for (; i + INSERT_BATCH <= to; i += INSERT_BATCH) {
+          for (let j = 0; j < INSERT_BATCH; j++) {
+            args[j * 4] = name;
+            args[j * 4 + 1] = version;
+            args[j * 4 + 2] = i + j;
+            args[j * 4 + 3] = JSON.stringify(records[i + j]);
+          }
+          this.insertMany.run(args);
         }
-        this.insertMany.run(args);
-        if (onProgress && i % 20_000 === 0) onProgress('write', i, records.length);
+        for (; i < to; i++) this.insertOne.run(name, version, i, JSON.stringify(records[i]));
+      });
+      for (let from = 0; from < records.length; from += WRITE_CHUNK) {
+        writeChunk.immediate(from, Math.min(records.length, from + WRITE_CHUNK));
+        onProgress?.('write', Math.min(records.length, from + WRITE_CHUNK), records.length);
+        await yieldToEventLoop();
       }
-      for (; i < records.length; i++) this.insertOne.run(dataset.name, i, JSON.stringify(records[i]));
-      this.upsertSuccess.run({ dataset: dataset.name, now, count: records.length, source: dataset.source, info: JSON.stringify(info) });
-      return this.selectMeta.get(dataset.name)!.version;
-    });
-    const version = tx.immediate();
-    onProgress?.('write', records.length, records.length);
+      const now = this.clock.now();
+      const published = this.sqlite
+        .transaction(() => this.publish.run({ dataset: name, version, now, count: records.length, source: dataset.source, info: JSON.stringify(info) }).changes)
+        .immediate();
+      if (published === 0) throw new IngestError('a newer snapshot was published while this one was being written; keeping the newer one');
+    } catch (err) {
+      await this.removeVersion(name, version).catch(() => undefined);
+      throw err;
+    }
+    await this.removeStale(name, version);
     return version;
+  }
+
+  /** Deletes one version's rows in chunks (staged rows of a failed run, or a superseded snapshot). */
+  private async removeVersion(dataset: string, version: number): Promise<void> {
+    const del = this.sqlite.transaction(() => this.deleteVersion.run(dataset, version, WRITE_CHUNK).changes);
+    while (del.immediate() > 0) await yieldToEventLoop();
+  }
+
+  /** Removes every version older than the one just published, including leftovers of crashed runs. */
+  private async removeStale(dataset: string, published: number): Promise<void> {
+    try {
+      for (const { version } of this.strayVersions.all(dataset, dataset, published - 1)) await this.removeVersion(dataset, version);
+    } catch {
+      // Housekeeping: the next run retries. Readers never look at versions other than the current one.
+    }
   }
 
   private recordFailure(dataset: AnyDataset, message: string): void {

@@ -75,7 +75,7 @@ export class SnapshotStore {
   private readonly stmtMeta: Database.Statement<[string], MetaRow>;
   private readonly stmtAllMeta: Database.Statement<[], MetaRow>;
   private readonly stmtVersions: Database.Statement<[], { dataset: string; version: number }>;
-  private readonly stmtRecords: Database.Statement<[string], { payload: string }>;
+  private readonly stmtRecords: Database.Statement<[string, number], { payload: string }>;
   private readonly stmtDataVersion: Database.Statement<[], { data_version: number }>;
   private dataVersion = -1;
   private nextPollAt = 0;
@@ -89,7 +89,7 @@ export class SnapshotStore {
     this.stmtMeta = this.sqlite.prepare('SELECT * FROM snapshot_meta WHERE dataset = ?');
     this.stmtAllMeta = this.sqlite.prepare('SELECT * FROM snapshot_meta ORDER BY dataset');
     this.stmtVersions = this.sqlite.prepare('SELECT dataset, version FROM snapshot_meta');
-    this.stmtRecords = this.sqlite.prepare('SELECT payload FROM snapshot_records WHERE dataset = ? ORDER BY seq');
+    this.stmtRecords = this.sqlite.prepare('SELECT payload FROM snapshot_records WHERE dataset = ? AND version = ? ORDER BY seq');
     this.stmtDataVersion = this.sqlite.prepare('PRAGMA data_version');
   }
 
@@ -134,7 +134,7 @@ export class SnapshotStore {
     // Meta and rows are read in one read transaction, so a concurrent swap cannot mix them.
     const snapshot = this.sqlite.transaction(() => {
       const meta = toMeta(this.stmtMeta.get(dataset)!);
-      const records = this.stmtRecords.all(dataset).map((r) => JSON.parse(r.payload) as R);
+      const records = this.stmtRecords.all(dataset, meta.version).map((r) => JSON.parse(r.payload) as R);
       return new Snapshot<R, I>(meta, records);
     })();
     this.cache.set(dataset, snapshot);

@@ -42,6 +42,8 @@ export function concernLevel(score: number): ConcernLevel {
 export function testSiteConcern(lat: number, lon: number, magnitude: number, depthKm: number): TestSiteConcern {
   let nearest: { name: string; km: number } | undefined;
   for (const site of TEST_SITES) {
+    // 100 km is under one degree of latitude: most events are ruled out without trigonometry.
+    if (Math.abs(lat - site.lat) > 1) continue;
     const km = haversineKm(lat, lon, site.lat, site.lon);
     if (km <= TEST_SITE_RADIUS_KM && (!nearest || km < nearest.km)) nearest = { name: site.name, km };
   }

@@ -263,3 +263,54 @@ describe('sources that need more than one request', () => {
     expect(await deps.runner.run(alerts, { origin: bytes([]) })).toMatchObject({ ok: true, recordCount: 0 });
   });
 });
+
+describe('staged, chunked swaps', () => {
+  it('keeps serving requests while a large snapshot is written: the event loop and the write lock are free between chunks', async () => {
+    const { deps, file } = setup();
+    await deps.runner.run(numbers, { origin: bytes(rows(10)) });
+    // Another connection, as another process would have, that refuses to wait for a lock.
+    const other = openDatabase(file);
+    other.$client.pragma('busy_timeout = 0');
+    let writesDuringIngestion = 0;
+    let running = true;
+    const probe = (async () => {
+      while (running) {
+        other.$client.prepare('BEGIN IMMEDIATE').run();
+        other.$client.prepare('COMMIT').run();
+        writesDuringIngestion++;
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const big = await deps.runner.run(numbers, { origin: bytes(rows(60_000)) });
+    running = false;
+    await probe;
+    other.$client.close();
+    expect(big).toMatchObject({ ok: true, recordCount: 60_000 });
+    expect(writesDuringIngestion).toBeGreaterThan(3);
+  });
+
+  it('removes rows left behind by a run that died before publishing', async () => {
+    const { deps } = setup();
+    await deps.runner.run(numbers, { origin: bytes(rows(5)) });
+    // A crashed run: it took version 2 and wrote some rows, but never published them.
+    const sqlite = deps.db.$client;
+    sqlite.prepare("UPDATE snapshot_meta SET staged_version = 2 WHERE dataset = 'test.numbers'").run();
+    sqlite.prepare("INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES ('test.numbers', 2, 0, '{}'), ('test.numbers', 2, 1, '{}')").run();
+    expect(deps.store.read<Row>('test.numbers')!.records).toHaveLength(5);
+    const next = await deps.runner.run(numbers, { origin: bytes(rows(6)) });
+    expect(next).toMatchObject({ ok: true, version: 3 });
+    const versions = sqlite.prepare("SELECT version, COUNT(*) AS n FROM snapshot_records WHERE dataset = 'test.numbers' GROUP BY version").all();
+    expect(versions).toEqual([{ version: 3, n: 6 }]);
+  });
+
+  it('leaves no staged rows behind when a run fails while writing', async () => {
+    const { deps } = setup();
+    await deps.runner.run(numbers, { origin: bytes(rows(50)) });
+    const pages = deps.db.$client.pragma('page_count', { simple: true }) as number;
+    deps.db.$client.pragma(`max_page_count = ${pages + 20}`);
+    const result = await deps.runner.run(numbers, { origin: bytes(Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: 'y'.repeat(300) }))) });
+    expect(result.ok).toBe(false);
+    const versions = deps.db.$client.prepare("SELECT DISTINCT version FROM snapshot_records WHERE dataset = 'test.numbers'").all();
+    expect(versions).toEqual([{ version: 1 }]);
+  });
+});

@@ -18,6 +18,15 @@ describe('USGS GeoJSON parser', () => {
     expect(reports[0]).toMatchObject({ source: 'usgs', id: expect.stringMatching(/^[a-z]{2}[0-9a-z]+$/) });
   });
 
+  it('drops malformed features but keeps the well-formed ones', () => {
+    const good = { id: 'us1', properties: { mag: 5, time: 1, place: 'x' }, geometry: { type: 'Point', coordinates: [10, 20, 5] } };
+    const feed = {
+      type: 'FeatureCollection',
+      features: [good, { id: 'us2', properties: { mag: 'big', time: 1 }, geometry: null }, { id: '', properties: {}, geometry: {} }, null, { ...good, id: 'us3', geometry: { coordinates: [500, 20] } }],
+    };
+    expect(parseUsgs(Buffer.from(JSON.stringify(feed))).reports.map((r) => r.id)).toEqual(['us1']);
+  });
+
   it.each([
     ['not JSON', '<html>'],
     ['the wrong shape', '{"type":"Feature"}'],

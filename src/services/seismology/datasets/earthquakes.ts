@@ -24,25 +24,33 @@ interface Report {
 /** Event types that are human activity, not seismic events of interest. */
 const INDUSTRY_TYPES = /quarry|mining|industr|blast|rock burst|sonic/i;
 
-const UsgsFeed = z.object({
+/** The envelope is checked with zod; the (possibly 100k) features with a cheap hand-written guard. */
+const UsgsEnvelope = z.object({
   type: z.literal('FeatureCollection'),
   metadata: z.object({ generated: z.number().optional() }).optional(),
-  features: z.array(
-    z.object({
-      id: z.string().min(1),
-      properties: z.object({
-        mag: z.number().nullable(),
-        place: z.string().nullable().optional(),
-        time: z.number(),
-        url: z.string().optional(),
-        type: z.string().optional(),
-      }),
-      geometry: z.object({ type: z.literal('Point'), coordinates: z.array(z.number().nullable()).min(2) }).nullable(),
-    }),
-  ),
+  features: z.array(z.unknown()),
 });
 
-/** USGS GeoJSON summary feed -> reports. Features without magnitude or position are dropped. */
+interface UsgsFeature {
+  id: string;
+  properties: { mag: number; place?: string | null; time: number; url?: string; type?: string };
+  geometry: { coordinates: [number, number, number?] };
+}
+
+function isUsgsFeature(f: unknown): f is UsgsFeature {
+  const x = f as Partial<UsgsFeature> | null;
+  const p = x?.properties;
+  const c = x?.geometry?.coordinates;
+  return (
+    typeof x?.id === 'string' && x.id.length > 0 && x.id.length <= 100 &&
+    typeof p === 'object' && p !== null && typeof p.mag === 'number' && Number.isFinite(p.mag) && typeof p.time === 'number' &&
+    (p.place === undefined || p.place === null || typeof p.place === 'string') &&
+    (p.url === undefined || typeof p.url === 'string') && (p.type === undefined || typeof p.type === 'string') &&
+    Array.isArray(c) && isValidCoordinate(c[1], c[0])
+  );
+}
+
+/** USGS GeoJSON summary feed -> reports. Features without magnitude or position, or malformed, are dropped. */
 export function parseUsgs(bytes: Buffer): { generatedAt?: number; reports: Report[] } {
   let json: unknown;
   try {
@@ -50,20 +58,20 @@ export function parseUsgs(bytes: Buffer): { generatedAt?: number; reports: Repor
   } catch (err) {
     throw new Error(`USGS feed is not JSON: ${(err as Error).message}`);
   }
-  const feed = UsgsFeed.safeParse(json);
+  const feed = UsgsEnvelope.safeParse(json);
   if (!feed.success) throw new Error(`USGS feed has an unexpected shape: ${feed.error.issues[0]?.message ?? 'unknown'}`);
   const out: Report[] = [];
   for (const f of feed.data.features) {
-    const [lon, lat, depth] = f.geometry?.coordinates ?? [];
-    if (f.properties.mag === null || !isValidCoordinate(lat, lon)) continue;
+    if (!isUsgsFeature(f)) continue;
     if (f.properties.type && INDUSTRY_TYPES.test(f.properties.type)) continue;
+    const [lon, lat, depth] = f.geometry.coordinates;
     out.push({
       id: f.id,
       place: f.properties.place ?? '',
       magnitude: f.properties.mag,
-      depthKm: typeof depth === 'number' ? depth : 0,
-      lat: lat as number,
-      lon: lon as number,
+      depthKm: typeof depth === 'number' && Number.isFinite(depth) ? depth : 0,
+      lat,
+      lon,
       occurredAt: f.properties.time,
       sourceUrl: f.properties.url ?? `https://earthquake.usgs.gov/earthquakes/eventpage/${f.id}`,
       source: 'usgs',
