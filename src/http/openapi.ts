@@ -115,6 +115,8 @@ function errorResponses(isPublic: boolean): Json {
       headers: { ...REQUIRED_RATE_HEADERS, 'Retry-After': { description: 'Seconds to wait.', required: true, schema: DIGITS } },
       content: json(ref('RateLimitError')),
     },
+    // Node's HTTP parser answers this before any route runs (a very long query string counts too).
+    '431': { description: 'The request line and headers together exceed the server limit (16 KiB); answered without a body.' },
     '500': { description: 'Unexpected failure.', content: json(ref('Error')) },
     '503': {
       description: 'Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`.',
