@@ -56,6 +56,10 @@ const ConfigSchema = z.object({
   INGEST_INTERVAL_MINUTES: z.coerce.number().min(0).max(7 * 24 * 60).default(0),
   /** On SIGTERM, how long in-flight requests may take before their connections are closed. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** A client must finish sending its request headers within this time (slowloris defence). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  /** A client must finish sending its whole request within this time; at least the headers timeout. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** `true` serves /metrics without a credential (for a scraper on a private network); otherwise operator keys only. */
   METRICS_PUBLIC: z.enum(['true', 'false']).default('false'),
   /** Responses larger than this many bytes are compressed (brotli or gzip, as the client accepts). */

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Config } from '../config.js';
 import { createDeps } from '../deps.js';
 import { buildApp } from '../app.js';
@@ -30,13 +30,22 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
     out.write(`created a local development key (enterprise plan, id ${dev.id}); it is shown once and saved to ${dev.file}:\n${dev.key}\n`);
   }
   const { app, lifecycle } = buildApp(deps);
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
-    s.once('error', reject);
-  });
-  server.headersTimeout = 20_000;
-  server.requestTimeout = 30_000;
+  // Slow clients are cut off by these timeouts; Node checks them every connectionsCheckingInterval,
+  // so the check runs at a fraction of the shorter one (its 30 s default would let them linger).
+  const headersTimeout = config.HTTP_HEADERS_TIMEOUT_MS;
+  const requestTimeout = Math.max(config.HTTP_REQUEST_TIMEOUT_MS, headersTimeout);
+  const server: Server = createServer(
+    { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersTimeout / 4))) },
+    app,
+  );
   server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   // Tests and supervisors read the bound port from this line (PORT=0 picks a free one).
@@ -75,6 +84,7 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
       clearTimeout(force);
       deps.db.$client.close();
       deps.logger.info({ reason }, 'stopped');
+      deps.logger.flush();
       out.write('stopped\n');
       return 0;
     })();
