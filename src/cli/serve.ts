@@ -77,7 +77,8 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
         deps.logger.warn({ graceMs: config.SHUTDOWN_GRACE_MS }, 'grace period over; closing remaining connections');
         server.closeAllConnections();
       }, config.SHUTDOWN_GRACE_MS);
-      // An ingestion in progress is aborted at its next fetch; a swap already running commits (one synchronous transaction).
+      // An ingestion in progress is aborted at its next fetch; one already writing finishes its chunks and
+      // publishes (or fails and removes its staged rows) before the database closes.
       await scheduler?.stop();
       await closed;
       clearInterval(sweep);

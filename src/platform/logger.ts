@@ -2,7 +2,11 @@ import pino from 'pino';
 
 export type Logger = pino.Logger;
 
-/** Structured JSON logs. Credentials are redacted wherever they could appear. */
+/**
+ * Structured JSON logs. Credentials are redacted wherever they could appear. Without an explicit
+ * destination, lines go to stdout through an asynchronous buffered stream, so a request never waits
+ * on a write to the terminal or a pipe; `flush` is called on shutdown.
+ */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
@@ -13,6 +17,6 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         censor: '[redacted]',
       },
     },
-    destination,
+    destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }),
   );
 }
