@@ -69,6 +69,7 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
       // Readiness fails at once; the listener stops taking new connections.
       lifecycle.beginShutdown();
       deps.logger.info({ reason, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
+      deps.logger.flush(); // operators (and tests) watch for this line; do not leave it in the buffer
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Idle keep-alive sockets close now and whenever a request finishes; busy ones finish their request.
       server.closeIdleConnections();

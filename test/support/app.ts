@@ -151,6 +151,8 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       deps.db.$client.close();
+      // Temporary databases made here are removed; a file the test passed in is the test's own.
+      if (!opts.dbFile) fs.rmSync(path.dirname(dbFile), { recursive: true, force: true });
     },
   };
 }
