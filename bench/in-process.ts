@@ -54,25 +54,24 @@ export async function ingestionThroughput(rows = 100_000) {
 
 /** A country filter on a 100k-row conflict snapshot against the same filter on a 2k-row one. */
 export async function largeSnapshotFilter() {
-  const timeQuery = (rows: number) => {
+  const timeQuery = async (rows: number) => {
     const { deps, cleanup } = freshDeps();
     try {
       const payload = makeAcledPayload(rows, 7, NOW).bytes;
-      return deps.runner.run(acledDataset, { origin: { kind: 'bytes', payloads: { acled: payload } } }).then((r) => {
-        if (!r.ok) throw new Error(r.error);
-        const q = (country: string) => listAcledEvents(deps.store, { country } as never, () => undefined);
-        const first = q('TR');
-        const n = 2000;
-        let t = performance.now();
-        for (let i = 0; i < n; i++) q('TR');
-        const small = ((performance.now() - t) * 1000) / n;
-        t = performance.now();
-        for (let i = 0; i < 200; i++) q('UA');
-        const large = ((performance.now() - t) * 1000) / 200;
-        return { rows, matched: first.events.length, smallCountryUs: Math.round(small * 10) / 10, largeCountryUs: Math.round(large * 10) / 10 };
-      });
+      const r = await deps.runner.run(acledDataset, { origin: { kind: 'bytes', payloads: { acled: payload } } });
+      if (!r.ok) throw new Error(r.error);
+      const q = (country: string) => listAcledEvents(deps.store, { country } as never, () => undefined);
+      const first = q('TR');
+      const n = 2000;
+      let t = performance.now();
+      for (let i = 0; i < n; i++) q('TR');
+      const small = ((performance.now() - t) * 1000) / n;
+      t = performance.now();
+      for (let i = 0; i < 200; i++) q('UA');
+      const large = ((performance.now() - t) * 1000) / 200;
+      return { rows, matched: first.events.length, smallCountryUs: Math.round(small * 10) / 10, largeCountryUs: Math.round(large * 10) / 10 };
     } finally {
-      setImmediate(cleanup);
+      cleanup();
     }
   };
   const big = await timeQuery(100_000);

@@ -73,7 +73,7 @@ async function measurePair(s: Scenario, service: { port: number; setup: any }) {
   const headers: Record<string, string> = { ...(service.setup.headers ?? {}), ...(s.headers ?? {}) };
   if (s.conditional) headers['if-none-match'] = await etagOf({ port: service.port, setup: service.setup } as never, s.path);
   const serviceUrl = `http://127.0.0.1:${service.port}${s.path}`;
-  const sample = await fetch(serviceUrl, { headers: { ...headers, 'if-none-match': '' } });
+  const sample = await fetch(serviceUrl, { headers: { ...headers, 'if-none-match': '', 'accept-encoding': 'identity' } });
   const body = Buffer.from(await sample.arrayBuffer());
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-bare-')), 'body');
   fs.writeFileSync(file, body);

@@ -51,7 +51,8 @@ import { coldStartAndMemory } from './cold-start.js';
 
 /** The ETag of a path as the service returns it, for the conditional-request scenario. */
 async function etagOf(env: BenchEnv, path: string): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${env.port}${path}`, { headers: env.setup.headers });
+  // fetch asks for gzip by default; the identity variant's tag is the one autocannon's requests match.
+  const res = await fetch(`http://127.0.0.1:${env.port}${path}`, { headers: { ...env.setup.headers, 'accept-encoding': 'identity' } });
   await res.arrayBuffer();
   return res.headers.get('etag') ?? '';
 }
