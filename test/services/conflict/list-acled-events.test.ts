@@ -3,6 +3,7 @@ import { makeAcledPayload, FIXTURE_COUNTRIES } from '../../../bench/fixtures/acl
 import { acledEventsDataset } from '../../../src/services/conflict/datasets/acled.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../src/services/conflict/rules.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
+import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/conflict/v1/list-acled-events';
 type Ev = { id: string; country: string; occurredAt: number; location: { latitude: number; longitude: number } };
@@ -141,9 +142,7 @@ describe('GET list-acled-events', () => {
     ['cursor=eyJmb28iOjF9', 'cursor'],
   ])('%s is a 400 naming %s', async (q, field) => {
     const res = await app.get(`${PATH}?${q}`);
-    expect(res.status).toBe(400);
-    expect(Object.keys(res.body)).toEqual(['violations']);
-    expect(res.body.violations.map((v: { field: string }) => v.field)).toContain(field);
+    expectViolation(res, field);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 

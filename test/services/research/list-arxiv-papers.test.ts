@@ -6,6 +6,7 @@ import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { ARXIV_PAPERS, arxivPapersDataset, parseArxivAtom } from '../../../src/services/research/datasets/arxiv-papers.js';
 import { matchesAllWords } from '../../../src/services/research/rules.js';
 import { serveSamples } from '../infrastructure/upstream-server.js';
+import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/research/v1/list-arxiv-papers';
 const sample = (c: string) => fs.readFileSync(path.join(SAMPLES_DIR, `research/arxiv-${c}.atom`));
@@ -115,9 +116,7 @@ describe('GET list-arxiv-papers', () => {
     [`query=${'q'.repeat(201)}`, 'query'],
   ])('refuses %s with a violation on %s', async (query, field) => {
     const res = await app.get(`${PATH}?${query}`);
-    expect(res.status).toBe(400);
-    expect(Object.keys(res.body)).toEqual(['violations']);
-    expect(res.body.violations.map((v: { field: string }) => v.field)).toContain(field);
+    expectViolation(res, field);
   });
 });
 

@@ -7,6 +7,7 @@ import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { HACKERNEWS_ITEMS, hackernewsItemsDataset, HN_ITEMS_PER_FEED, parseHackernewsFeed } from '../../../src/services/research/datasets/hackernews-items.js';
 import { effectivePageSize } from '../../../src/services/research/rules.js';
 import { serveSamples } from '../infrastructure/upstream-server.js';
+import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/research/v1/list-hackernews-items';
 const sample = (feed: string) => fs.readFileSync(path.join(SAMPLES_DIR, `research/hackernews-${feed}stories.json`));
@@ -96,9 +97,7 @@ describe('GET list-hackernews-items', () => {
     ['cursor=zzz', 'cursor'],
   ])('refuses %s with a violation on %s', async (query, field) => {
     const res = await app.get(`${PATH}?${query}`);
-    expect(res.status).toBe(400);
-    expect(Object.keys(res.body)).toEqual(['violations']);
-    expect(res.body.violations.map((v: { field: string }) => v.field)).toContain(field);
+    expectViolation(res, field);
   });
 });
 

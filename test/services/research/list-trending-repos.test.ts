@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { parseTrending, TRENDING_REPOS, trendingReposDataset } from '../../../src/services/research/datasets/trending-repos.js';
 import { serveSamples } from '../infrastructure/upstream-server.js';
+import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/research/v1/list-trending-repos';
 const sample = (lang: string, period: string) => fs.readFileSync(path.join(SAMPLES_DIR, `research/trending-${lang}-${period}.json`));
@@ -92,9 +93,7 @@ describe('GET list-trending-repos', () => {
     [`language=${'x'.repeat(65)}`, 'language'],
   ])('refuses %s with a violation on %s', async (query, field) => {
     const res = await app.get(`${PATH}?${query}`);
-    expect(res.status).toBe(400);
-    expect(Object.keys(res.body)).toEqual(['violations']);
-    expect(res.body.violations.map((v: { field: string }) => v.field)).toContain(field);
+    expectViolation(res, field);
   });
 });
 

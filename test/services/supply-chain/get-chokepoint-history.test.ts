@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, SAMPLE_NOW, type TestApp } from '../../support/app.js';
 import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datasets/index.js';
 import { chokepointsDataset } from '../../../src/services/supply-chain/datasets/chokepoints.js';
+import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/supply-chain/v1/get-chokepoint-history';
 let app: TestApp;
@@ -45,9 +46,7 @@ describe('GET get-chokepoint-history', () => {
     ['chokepointId=suez&chokepointId=panama', 'chokepointId'],
   ])('refuses "%s" with a violation on %s', async (query, field) => {
     const res = await app.get(`${PATH}?${query}`);
-    expect(res.status).toBe(400);
-    expect(Object.keys(res.body)).toEqual(['violations']);
-    expect(res.body.violations.map((v: { field: string }) => v.field)).toEqual([field]);
+    expectViolation(res, field, { only: true });
   });
 
   it('serves an empty, uncached history when the transit snapshot is missing', async () => {

@@ -9,6 +9,7 @@ import { acledUnrest, gdeltUnrest, unrestEventsDataset, UNREST_EVENTS } from '..
 import { acledSeverity, bySeverityThenTime, inBox, SEVERITY_RANK } from '../../../src/services/unrest/rules.js';
 import type { UnrestEvent } from '../../../src/services/unrest/schemas.js';
 import { SAMPLE_NOW, startTestApp, type TestApp } from '../../support/app.js';
+import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/unrest/v1/list-unrest-events';
 const sample = (file: string) => fs.readFileSync(path.join(SAMPLES_DIR, file));
@@ -82,9 +83,7 @@ describe('GET list-unrest-events', () => {
     ['sw_lon=abc', 'sw_lon'],
   ])('%s is a 400 naming %s', async (q, field) => {
     const res = await app.get(`${PATH}?${q}`);
-    expect(res.status).toBe(400);
-    expect(Object.keys(res.body)).toEqual(['violations']);
-    expect(res.body.violations.map((v: { field: string }) => v.field)).toContain(field);
+    expectViolation(res, field);
   });
 
   it('a failed ingestion keeps the previous snapshot serving', async () => {
