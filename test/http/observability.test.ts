@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
-import { captureLogs, startTestApp, type TestApp } from '../support/app.js';
+import { captureLogs, startTestApp, withTestApp, type TestApp } from '../support/app.js';
 
 const OPERATOR = 'operator-key-for-tests-0003';
 const logs = captureLogs('info');
@@ -157,11 +157,8 @@ describe('/metrics', () => {
   });
 
   it('is public when METRICS_PUBLIC=true', async () => {
-    const open = await startTestApp({ samples: 'none', config: { METRICS_PUBLIC: 'true' } });
-    try {
+    await withTestApp({ samples: 'none', config: { METRICS_PUBLIC: 'true' } }, async (open) => {
       expect((await fetch(`${open.baseUrl}/metrics`)).status).toBe(200);
-    } finally {
-      await open.close();
-    }
+    });
   });
 });

@@ -6,7 +6,7 @@ import { planCatalogue } from '../../src/platform/auth/plans.js';
 import { ALL_DATASETS } from '../../src/services/datasets.js';
 import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
 import type { ManualClock } from '../../src/platform/clock.js';
-import { captureLogs, startTestApp, type TestApp } from '../support/app.js';
+import { captureLogs, startTestApp, withTestApp, type TestApp } from '../support/app.js';
 
 const OPERATOR = 'operator-key-for-tests-0001';
 const operator = { 'x-service-key': OPERATOR };
@@ -130,17 +130,14 @@ describe('GET /api/health', () => {
 
 describe('health with nothing ingested', () => {
   it('is UNHEALTHY, every dataset EMPTY, and still HTTP 200', async () => {
-    const app = await startTestApp({ samples: 'none', config: { OPERATOR_KEYS: OPERATOR } });
-    try {
+    await withTestApp({ samples: 'none', config: { OPERATOR_KEYS: OPERATOR } }, async (app) => {
       const compact = await bare(app, '/api/health');
       expect(compact.status).toBe(200);
       expect(compact.body.status).toBe('UNHEALTHY');
       const detail = await app.get('/api/health', operator);
       expect(detail.body.summary.empty).toBe(ALL_DATASETS.length);
       expect(detail.body.datasets['seismology.earthquakes']).toMatchObject({ status: 'EMPTY', fetchedAt: null, ageSeconds: null, recordCount: 0 });
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
 
@@ -215,14 +212,11 @@ describe('GET /api/version and /api/product-catalog', () => {
   });
 
   it('/api/version falls back to the checkout’s commit (or null outside git)', async () => {
-    const plain = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (plain) => {
       const res = await bare(plain, '/api/version');
       expect(res.body.commit === null || /^[0-9a-f]{40}$/.test(res.body.commit)).toBe(true);
       expect(res.body.buildTime).toBeNull();
-    } finally {
-      await plain.close();
-    }
+    });
   });
 
   it('/api/product-catalog lists the plans and limits the access layer enforces, publicly', async () => {

@@ -9,7 +9,7 @@ import { internetOutagesDataset } from '../../src/services/infrastructure/datase
 import { acledEventsDataset } from '../../src/services/conflict/datasets/acled.js';
 import { ucdpEventsDataset } from '../../src/services/conflict/datasets/ucdp.js';
 import { unrestEventsDataset } from '../../src/services/unrest/datasets/unrest-events.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { withTestApp, type TestApp } from '../support/app.js';
 
 /** Upstream tokens from the configuration travel as request headers on live fetches, and only there. */
 const seen: { path: string; headers: IncomingHttpHeaders }[] = [];
@@ -42,12 +42,9 @@ beforeAll(async () => {
 afterAll(() => new Promise((r) => upstream.close(r)));
 
 async function withApp(config: Record<string, string>, fn: (app: TestApp) => Promise<void>) {
-  const app = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: origin, ...config } });
-  try {
+  await withTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: origin, ...config } }, async (app) => {
     await fn(app);
-  } finally {
-    await app.close();
-  }
+  });
 }
 
 describe('upstream credentials', () => {

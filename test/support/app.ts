@@ -156,3 +156,13 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     },
   };
 }
+
+/** Runs `body` against a fresh test app and always closes it, however `body` ends. */
+export async function withTestApp<T>(opts: StartOptions, body: (app: TestApp) => Promise<T>): Promise<T> {
+  const app = await startTestApp(opts);
+  try {
+    return await body(app);
+  } finally {
+    await app.close();
+  }
+}

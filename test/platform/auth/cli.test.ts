@@ -7,7 +7,7 @@ import { testConfig } from '../../../src/config.js';
 import { openDatabase } from '../../../db/client.js';
 import { KeyStore, ISSUED_KEY_PATTERN } from '../../../src/platform/auth/keys.js';
 import { devKeyFile, ensureDevKey } from '../../../src/platform/auth/dev-key.js';
-import { startTestApp, tempDbFile } from '../../support/app.js';
+import { withTestApp, tempDbFile } from '../../support/app.js';
 import { rawRequest } from '../../support/raw-http.js';
 
 const dbFile = tempDbFile();
@@ -78,8 +78,7 @@ describe('mds keys', () => {
   });
 
   it('subscription sets the billing state of the key’s account; revoke ends the key', async () => {
-    const app = await startTestApp({ samples: 'none', dbFile });
-    try {
+    await withTestApp({ samples: 'none', dbFile }, async (app) => {
       const call = () => rawRequest(app.baseUrl, '/api/seismology/v1/list-earthquakes', { 'x-service-key': key });
       expect((await call()).status).toBe(200);
       expect((await mds('keys', 'subscription', id, 'lapsed')).code).toBe(0);
@@ -90,9 +89,7 @@ describe('mds keys', () => {
       expect((await call()).status).toBe(401);
       expect((await mds('keys', 'revoke', 'key_missing')).code).toBe(1);
       expect((await mds('keys', 'list')).out).toMatch(new RegExp(`${id}\\t[^\\n]*\\trevoked`));
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import type { Config } from '../../../src/config.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { flightsDataset } from '../../../src/services/aviation/datasets/flights.js';
@@ -92,15 +92,12 @@ describe('GET get-flight-status', () => {
 
 describe('without a flights snapshot or live provider', () => {
   it('answers an empty list from source "unavailable", never cached', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(`${PATH}?flight_number=BA117&date=2026-11-20`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ flights: [], source: 'unavailable', cacheHit: false });
       expect(res.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await empty.close();
-    }
+    });
   });
 });
 

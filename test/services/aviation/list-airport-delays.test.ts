@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { MONITORED_AIRPORTS } from '../../../src/services/aviation/airports.js';
 import { faaStatusDataset } from '../../../src/services/aviation/datasets/faa-status.js';
@@ -110,8 +110,7 @@ describe('GET list-airport-delays', () => {
 
 describe('with a feed missing', () => {
   it('reports the airports that feed covers as UNKNOWN and is never cached', async () => {
-    const partial = await startTestApp({ samples: [faaStatusDataset] });
-    try {
+    await withTestApp({ samples: [faaStatusDataset] }, async (partial) => {
       const res = await partial.get(PATH);
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
@@ -119,22 +118,17 @@ describe('with a feed missing', () => {
       expect(alerts).toHaveLength(MONITORED_AIRPORTS.length);
       for (const a of alerts.filter((x) => !MONITORED_AIRPORTS.find((m) => m.iata === x.iata)!.faa)) expect(a.severity).toBe('FLIGHT_DELAY_SEVERITY_UNKNOWN');
       expect(alerts.find((a) => a.iata === 'EWR')!.severity).toBe('FLIGHT_DELAY_SEVERITY_SEVERE');
-    } finally {
-      await partial.close();
-    }
+    });
   });
 
   it('with no feed at all, still lists every airport, all UNKNOWN', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(new Set(res.body.alerts.map((a: Alert) => a.severity))).toEqual(new Set(['FLIGHT_DELAY_SEVERITY_UNKNOWN']));
       expect(res.body.alerts).toHaveLength(MONITORED_AIRPORTS.length);
-    } finally {
-      await empty.close();
-    }
+    });
   });
 });
 

@@ -8,7 +8,7 @@ import { parseAcledPayload, parseDay } from '../../../src/services/conflict/data
 import { acledEventsDataset, ACLED_EVENTS } from '../../../src/services/conflict/datasets/acled.js';
 import { classifyIranReport, iranEventsDataset, IRAN_EVENTS, parseIranFeed } from '../../../src/services/conflict/datasets/iran.js';
 import { parseUcdpPage, ucdpEventsDataset, UCDP_EVENTS } from '../../../src/services/conflict/datasets/ucdp.js';
-import { SAMPLE_NOW, startTestApp } from '../../support/app.js';
+import { SAMPLE_NOW, withTestApp } from '../../support/app.js';
 
 const sample = (file: string) => fs.readFileSync(path.join(SAMPLES_DIR, file));
 
@@ -121,19 +121,15 @@ describe('live fetch against a local upstream', () => {
     [UCDP_EVENTS, ucdpEventsDataset, 20],
     [IRAN_EVENTS, iranEventsDataset, 8],
   ] as const)('ingests %s from its upstream URL', async (name, dataset, count) => {
-    const app = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: base } });
-    try {
+    await withTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: base } }, async (app) => {
       const r = await app.deps.runner.run(dataset, { origin: { kind: 'live' } });
       expect(r).toMatchObject({ ok: true, recordCount: count });
       expect(app.deps.store.read(name)!.records).toHaveLength(count);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('a failing upstream leaves the previous snapshot in place', async () => {
-    const app = await startTestApp({ samples: [ucdpEventsDataset, iranEventsDataset], config: { UPSTREAM_BASE_OVERRIDE: `${base}/missing` } });
-    try {
+    await withTestApp({ samples: [ucdpEventsDataset, iranEventsDataset], config: { UPSTREAM_BASE_OVERRIDE: `${base}/missing` } }, async (app) => {
       for (const [ds, name] of [[ucdpEventsDataset, UCDP_EVENTS], [iranEventsDataset, IRAN_EVENTS]] as const) {
         const before = app.deps.store.read(name)!;
         const r = await app.deps.runner.run(ds, { origin: { kind: 'live' } });
@@ -141,8 +137,6 @@ describe('live fetch against a local upstream', () => {
         expect(r.error).toMatch(/HTTP 404/);
         expect(app.deps.store.read(name)!.version).toBe(before.version);
       }
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAcledPayload, FIXTURE_COUNTRIES } from '../../../bench/fixtures/acled.js';
 import { acledEventsDataset } from '../../../src/services/conflict/datasets/acled.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../src/services/conflict/rules.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/conflict/v1/list-acled-events';
@@ -158,8 +158,7 @@ describe('GET list-acled-events', () => {
 
 describe('GET list-acled-events without a snapshot', () => {
   it('answers an empty list, not cacheable', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       for (const q of ['', '?country=SY', '?page_size=5']) {
         const res = await empty.get(`${PATH}${q}`);
         expect(res.status).toBe(200);
@@ -168,16 +167,13 @@ describe('GET list-acled-events without a snapshot', () => {
       }
       // Bad input is still refused before the snapshot is consulted.
       expect((await empty.get(`${PATH}?country=Narnia`)).status).toBe(400);
-    } finally {
-      await empty.close();
-    }
+    });
   });
 });
 
 describe('GET list-acled-events on a 100k-row snapshot', () => {
   it('a country filter returns exactly that country’s rows, newest first, across pages', async () => {
-    const big = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (big) => {
       const { payload, bytes } = makeAcledPayload(100_000, 7);
       const r = await big.deps.runner.run(acledEventsDataset, { origin: { kind: 'bytes', payloads: { acled: bytes } } });
       expect(r.ok).toBe(true);
@@ -203,8 +199,6 @@ describe('GET list-acled-events on a 100k-row snapshot', () => {
       const all = await big.get(`${PATH}`);
       expect(all.body.pagination.totalCount).toBe(100_000);
       expect(all.body.events).toHaveLength(DEFAULT_PAGE_SIZE);
-    } finally {
-      await big.close();
-    }
+    });
   }, 60_000);
 });

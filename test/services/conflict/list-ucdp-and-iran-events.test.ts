@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iranEventsDataset } from '../../../src/services/conflict/datasets/iran.js';
 import { ucdpEventsDataset } from '../../../src/services/conflict/datasets/ucdp.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 
 const UCDP = '/api/conflict/v1/list-ucdp-events';
 const IRAN = '/api/conflict/v1/list-iran-events';
@@ -83,8 +83,7 @@ describe('GET list-iran-events', () => {
 
 describe('without snapshots', () => {
   it('both answer empty lists and are not cacheable', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const u = await empty.get(UCDP);
       expect(u.status).toBe(200);
       expect(u.body.events).toEqual([]);
@@ -93,8 +92,6 @@ describe('without snapshots', () => {
       expect(i.status).toBe(200);
       expect(i.body).toEqual({ events: [], scrapedAt: '0' });
       expect(i.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await empty.close();
-    }
+    });
   });
 });

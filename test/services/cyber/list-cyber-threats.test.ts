@@ -7,7 +7,7 @@ import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { cyberThreatsDataset, parseC2Intel, parseFeodo, parseUrlhaus } from '../../../src/services/cyber/datasets/cyber-threats.js';
 import { abuseChTime, bySeverityThenRecency, CRITICALITY_RANK, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../src/services/cyber/rules.js';
 import type { CyberThreat } from '../../../src/services/cyber/schemas.js';
-import { SAMPLE_NOW, startTestApp, type TestApp } from '../../support/app.js';
+import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/cyber/v1/list-cyber-threats';
@@ -88,15 +88,12 @@ describe('GET list-cyber-threats', () => {
   });
 
   it('without a snapshot: empty list, not cacheable', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ threats: [], pagination: { nextCursor: '', totalCount: 0 } });
       expect(res.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await empty.close();
-    }
+    });
   });
 });
 

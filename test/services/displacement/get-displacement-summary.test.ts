@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_NOW, startTestApp, type TestApp } from '../../support/app.js';
+import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { buildSummary, DISPLACEMENT_SUMMARY, unhcrPopulationDataset } from '../../../src/services/displacement/datasets/unhcr-population.js';
@@ -129,16 +129,13 @@ describe('GET get-displacement-summary', () => {
 
 describe('get-displacement-summary without a snapshot', () => {
   it('is unavailable with fetchedAt 0 and no-store, and still validates the year', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ summary: EMPTY_SUMMARY, fetchedAt: 0, dataAvailable: false });
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect((await empty.get(`${PATH}?year=1900`)).status).toBe(400);
-    } finally {
-      await empty.close();
-    }
+    });
   });
 });
 
@@ -209,8 +206,7 @@ describe('UNHCR ingestion', () => {
   });
 
   it('keeps serving the last good snapshot, with its original fetch time, when a run fails', async () => {
-    const other = await startTestApp({ samples: [unhcrPopulationDataset] });
-    try {
+    await withTestApp({ samples: [unhcrPopulationDataset] }, async (other) => {
       const before = (await other.get(PATH)).body;
       other.clock instanceof ManualClock && other.clock.advance(3_600_000);
       for (const bytes of ['{"items":[]}', 'upstream error', '{"page":1,"items":[{"year":2025,"coo_iso":"SYR","coa_iso":"TUR","refugees":1}]}']) {
@@ -220,8 +216,6 @@ describe('UNHCR ingestion', () => {
       const after = (await other.get(PATH)).body;
       expect(after).toEqual(before);
       expect(after.fetchedAt).toBe(SAMPLE_NOW);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });

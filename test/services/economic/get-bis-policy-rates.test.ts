@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { bisPolicyRatesDataset, buildPolicyRates, parseSdmxCsv } from '../../../src/services/economic/datasets/bis-policy-rates.js';
 import { periodToDate, POLICY_RATE_ECONOMIES } from '../../../src/services/economic/rules.js';
@@ -47,15 +47,12 @@ describe('GET get-bis-policy-rates', () => {
 
 describe('get-bis-policy-rates without a snapshot', () => {
   it('is an empty list with caching disabled', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ rates: [] });
       expect(res.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await empty.close();
-    }
+    });
   });
 });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { INTERNET_OUTAGES, internetOutagesDataset, parseRadarOutages } from '../../../src/services/infrastructure/datasets/internet-outages.js';
 import { effectivePageSize, humanise, outageSeverity } from '../../../src/services/infrastructure/rules.js';
@@ -180,28 +180,22 @@ describe('GET list-internet-outages', () => {
 
 describe('degraded, failed and live ingestion', () => {
   it('serves an empty list marked no-store when no snapshot exists', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ outages: [], pagination: { nextCursor: '', totalCount: 0 } });
       expect(res.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await empty.close();
-    }
+    });
   });
 
   it('keeps the last good snapshot when an ingestion reads bad bytes', async () => {
-    const local = await startTestApp({ samples: [internetOutagesDataset] });
-    try {
+    await withTestApp({ samples: [internetOutagesDataset] }, async (local) => {
       const before = (await local.get(PATH)).body;
       const r = await local.deps.runner.run(internetOutagesDataset, { origin: { kind: 'bytes', payloads: { radar: Buffer.from('{"success":false}') } } });
       expect(r.ok).toBe(false);
       expect(local.deps.store.meta(INTERNET_OUTAGES)?.lastError).toMatch(/reported failure/);
       expect((await local.get(PATH)).body).toEqual(before);
-    } finally {
-      await local.close();
-    }
+    });
   });
 
   it('ingests the live feed from the upstream URL', async () => {

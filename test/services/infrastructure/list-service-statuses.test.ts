@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SAMPLE_NOW, startTestApp, type TestApp } from '../../support/app.js';
+import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import {
   parseStatuspageSummary,
@@ -139,29 +139,23 @@ describe('GET list-service-statuses', () => {
 
 describe('degraded and failed ingestion', () => {
   it('serves an empty list marked no-store when no snapshot exists', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ statuses: [] });
       expect(res.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await empty.close();
-    }
+    });
   });
 
   it('keeps serving the last good snapshot when every page is unreadable', async () => {
-    const local = await startTestApp({ samples: [serviceStatusesDataset] });
-    try {
+    await withTestApp({ samples: [serviceStatusesDataset] }, async (local) => {
       const before = (await local.get(PATH)).body;
       const bad = Object.fromEntries(PROVIDERS.map((p) => [p.id, Buffer.from('<html>oops</html>')]));
       const r = await local.deps.runner.run(serviceStatusesDataset, { origin: { kind: 'bytes', payloads: bad } });
       expect(r.ok).toBe(false);
       expect(local.deps.store.meta(SERVICE_STATUSES)?.lastError).toMatch(/no status page/);
       expect((await local.get(PATH)).body).toEqual(before);
-    } finally {
-      await local.close();
-    }
+    });
   });
 });
 

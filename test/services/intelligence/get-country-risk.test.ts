@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { ciiScoresDataset } from '../../../src/services/intelligence/datasets/cii-scores.js';
 import { INTELLIGENCE_DATASETS } from '../../../src/services/intelligence/datasets/index.js';
@@ -93,8 +93,7 @@ describe('with an input snapshot missing', () => {
     ['advisories', [ciiScoresDataset, sanctionsCountsDataset]],
     ['sanctions', [ciiScoresDataset, travelAdvisoriesDataset]],
   ] as const)('without %s: flagged upstreamUnavailable, empty fields, never cached', async (_n, present) => {
-    const partial = await startTestApp({ samples: [...present] });
-    try {
+    await withTestApp({ samples: [...present] }, async (partial) => {
       const res = await partial.get(`${PATH}?country_code=RU`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
@@ -107,9 +106,7 @@ describe('with an input snapshot missing', () => {
         upstreamUnavailable: true,
       });
       expect(res.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await partial.close();
-    }
+    });
   });
 });
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { parseYahooSpark, previousClose } from '../../../src/services/market/datasets/yahoo-spark.js';
 import { buildQuotes, marketQuotesDataset } from '../../../src/services/market/datasets/quotes.js';
@@ -145,8 +145,7 @@ describe('live ingestion against a local upstream', () => {
 
 describe('a failed ingestion', () => {
   it('keeps serving the last good snapshots', async () => {
-    const app = await startTestApp({ samples: [marketQuotesDataset, fearGreedDataset] });
-    try {
+    await withTestApp({ samples: [marketQuotesDataset, fearGreedDataset] }, async (app) => {
       const before = await app.get('/api/market/v1/list-market-quotes');
       const fgBefore = await app.get('/api/market/v1/get-fear-greed-index');
       const bad = await app.deps.runner.run(marketQuotesDataset, { origin: { kind: 'bytes', payloads: { spark: Buffer.from('{"spark":') } } });
@@ -159,8 +158,6 @@ describe('a failed ingestion', () => {
       expect(badFg.ok).toBe(false);
       expect((await app.get('/api/market/v1/list-market-quotes')).body).toEqual(before.body);
       expect((await app.get('/api/market/v1/get-fear-greed-index')).body).toEqual(fgBefore.body);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { fearGreedDataset } from '../../../src/services/market/datasets/fear-greed.js';
 import { CATEGORY_KEYS, CATEGORY_WEIGHTS } from '../../../src/services/market/rules.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
@@ -50,8 +50,7 @@ describe('GET get-fear-greed-index', () => {
   });
 
   it('degrades sentiment and positioning when the optional CNN feed is missing, rescaling the rest', async () => {
-    const other = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (other) => {
       const r = await other.deps.runner.run(fearGreedDataset, {
         origin: { kind: 'bytes', payloads: { yahoo: sample('yahoo-spark-fear-greed.json'), fred: sample('fred-fear-greed-inputs.csv'), cnn: Buffer.from('<html>blocked</html>') } },
       });
@@ -63,22 +62,17 @@ describe('GET get-fear-greed-index', () => {
       expect(b.cnnLabel).toBe('');
       const sum = CATEGORY_KEYS.reduce((s, k) => s + b[k].contribution, 0);
       expect(sum).toBeCloseTo(b.compositeScore, 0);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });
 
 describe('get-fear-greed-index without a composite', () => {
   it('is exactly the unavailable shape, not cached', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ compositeScore: 0, compositeLabel: '', unavailable: true });
       expect(res.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await empty.close();
-    }
+    });
   });
 });

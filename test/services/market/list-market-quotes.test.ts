@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { marketQuotesDataset } from '../../../src/services/market/datasets/quotes.js';
 import { DEFAULT_QUOTES, MAX_SYMBOLS } from '../../../src/services/market/rules.js';
 
@@ -103,8 +103,7 @@ describe('GET list-market-quotes', () => {
 
 describe('list-market-quotes without a snapshot', () => {
   it('returns no quotes, reports every symbol as seed-unavailable and is not cached', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(`${PATH}?symbols=AAPL,msft`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
@@ -122,8 +121,6 @@ describe('list-market-quotes without a snapshot', () => {
       const defaults = await empty.get(PATH);
       expect(defaults.body.unavailableSymbols).toHaveLength(DEFAULT_QUOTES.length);
       expect(defaults.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await empty.close();
-    }
+    });
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { ARXIV_PAPERS, arxivPapersDataset, parseArxivAtom } from '../../../src/services/research/datasets/arxiv-papers.js';
 import { matchesAllWords } from '../../../src/services/research/rules.js';
@@ -122,19 +122,15 @@ describe('GET list-arxiv-papers', () => {
 
 describe('degraded, failed and live ingestion', () => {
   it('serves an empty uncached list without a snapshot', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.body).toEqual({ papers: [], pagination: { nextCursor: '', totalCount: 0 } });
       expect(res.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await empty.close();
-    }
+    });
   });
 
   it('keeps the last good snapshot when a feed is unreadable', async () => {
-    const local = await startTestApp({ samples: [arxivPapersDataset] });
-    try {
+    await withTestApp({ samples: [arxivPapersDataset] }, async (local) => {
       const before = (await local.get(PATH)).body;
       const r = await local.deps.runner.run(arxivPapersDataset, {
         origin: { kind: 'bytes', payloads: { cs_ai: Buffer.from('rate limited'), cs_cl: sample('cs.CL'), cs_cr: sample('cs.CR') } },
@@ -142,9 +138,7 @@ describe('degraded, failed and live ingestion', () => {
       expect(r.ok).toBe(false);
       expect(local.deps.store.meta(ARXIV_PAPERS)?.lastError).toMatch(/not an XML/);
       expect((await local.get(PATH)).body).toEqual(before);
-    } finally {
-      await local.close();
-    }
+    });
   });
 
   it('ingests the live feeds, serving the categories that answered', async () => {

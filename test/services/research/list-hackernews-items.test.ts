@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { HACKERNEWS_ITEMS, hackernewsItemsDataset, HN_ITEMS_PER_FEED, parseHackernewsFeed } from '../../../src/services/research/datasets/hackernews-items.js';
 import { effectivePageSize } from '../../../src/services/research/rules.js';
@@ -107,28 +107,22 @@ function page(res: { body: { items: { id: number }[] } }): number[] {
 
 describe('degraded, failed and live ingestion', () => {
   it('serves an empty uncached list without a snapshot', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.body).toEqual({ items: [], pagination: { nextCursor: '', totalCount: 0 } });
       expect(res.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await empty.close();
-    }
+    });
   });
 
   it('keeps the last good snapshot when the top list arrives without item documents', async () => {
-    const local = await startTestApp({ samples: [hackernewsItemsDataset] });
-    try {
+    await withTestApp({ samples: [hackernewsItemsDataset] }, async (local) => {
       const before = (await local.get(PATH)).body;
       const payloads = { top: Buffer.from('[48145866, 48145867]'), best: sample('best'), new: sample('new'), ask: sample('ask'), show: sample('show'), job: sample('job') };
       const r = await local.deps.runner.run(hackernewsItemsDataset, { origin: { kind: 'bytes', payloads } });
       expect(r.ok).toBe(false);
       expect(local.deps.store.meta(HACKERNEWS_ITEMS)?.lastError).toMatch(/bare id list/);
       expect((await local.get(PATH)).body).toEqual(before);
-    } finally {
-      await local.close();
-    }
+    });
   });
 
   it('ingests the live lists; a failed secondary list leaves it untracked, not the others', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SAMPLE_NOW, startTestApp, type TestApp } from '../../support/app.js';
+import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { parseTechEventsIcs, TECH_EVENTS, techEventsDataset } from '../../../src/services/research/datasets/tech-events.js';
@@ -160,16 +160,13 @@ describe('GET list-tech-events', () => {
 
   it('moves its window with the clock', async () => {
     const clock = new ManualClock(Date.UTC(2027, 2, 20, 9));
-    const later = await startTestApp({ samples: [techEventsDataset], clock });
-    try {
+    await withTestApp({ samples: [techEventsDataset], clock }, async (later) => {
       const first = (await later.get(`${PATH}?days=7`)).body.events.map((e: { title: string }) => e.title);
       expect(first).toEqual(['SXSW', 'KubeCon + CloudNativeCon Europe']); // GTC ended on the 18th
       clock.set(Date.UTC(2027, 5, 1));
       const next = (await later.get(`${PATH}?days=7`)).body.events.map((e: { title: string }) => e.title);
       expect(next).toEqual(['Apple WWDC']);
-    } finally {
-      await later.close();
-    }
+    });
   });
 
   it.each([
@@ -192,20 +189,16 @@ describe('GET list-tech-events', () => {
 
 describe('no data, failed and live ingestion', () => {
   it('reports missing upstream data in error and is not cached', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true, count: 0, conferenceCount: 0, mappableCount: 0, lastUpdated: '', events: [], error: EVENTS_UNAVAILABLE });
       expect(res.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await empty.close();
-    }
+    });
   });
 
   it('keeps the last good snapshot when the feed turns into garbage or an empty calendar', async () => {
-    const local = await startTestApp({ samples: [techEventsDataset] });
-    try {
+    await withTestApp({ samples: [techEventsDataset] }, async (local) => {
       const before = (await local.get(PATH)).body;
       for (const bytes of ['<html>503</html>', 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n']) {
         const r = await local.deps.runner.run(techEventsDataset, { origin: { kind: 'bytes', payloads: { techmeme: Buffer.from(bytes) } } });
@@ -213,9 +206,7 @@ describe('no data, failed and live ingestion', () => {
       }
       expect(local.deps.store.meta(TECH_EVENTS)?.lastError).toMatch(/no rows/);
       expect((await local.get(PATH)).body).toEqual(before);
-    } finally {
-      await local.close();
-    }
+    });
   });
 
   it('ingests the live calendar from the upstream URL', async () => {

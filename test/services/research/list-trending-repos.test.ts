@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { parseTrending, TRENDING_REPOS, trendingReposDataset } from '../../../src/services/research/datasets/trending-repos.js';
 import { serveSamples } from '../infrastructure/upstream-server.js';
@@ -99,28 +99,22 @@ describe('GET list-trending-repos', () => {
 
 describe('degraded, failed and live ingestion', () => {
   it('serves an empty uncached list without a snapshot', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.body).toEqual({ repos: [], pagination: { nextCursor: '', totalCount: 0 } });
       expect(res.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await empty.close();
-    }
+    });
   });
 
   it('keeps the last good snapshot when every list fails', async () => {
-    const local = await startTestApp({ samples: [trendingReposDataset] });
-    try {
+    await withTestApp({ samples: [trendingReposDataset] }, async (local) => {
       const before = (await local.get(PATH)).body;
       const payloads = Object.fromEntries(Object.keys(trendingReposDataset.sources).map((k) => [k, Buffer.from('[]')]));
       const r = await local.deps.runner.run(trendingReposDataset, { origin: { kind: 'bytes', payloads } });
       expect(r.ok).toBe(false);
       expect(local.deps.store.meta(TRENDING_REPOS)?.lastError).toMatch(/no rows/);
       expect((await local.get(PATH)).body).toEqual(before);
-    } finally {
-      await local.close();
-    }
+    });
   });
 
   it('ingests the live lists from the upstream URLs', async () => {

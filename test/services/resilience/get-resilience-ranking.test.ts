@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { resilienceScoresDataset } from '../../../src/services/resilience/datasets/resilience-scores.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { appRouter } from '../../../src/trpc/app-router.js';
@@ -77,15 +77,12 @@ describe('GET get-resilience-ranking', () => {
 
 describe('without a scores snapshot', () => {
   it('answers an empty partial ranking that is never cached', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ items: [], greyedOut: [], fetchedAt: '', scored: 0, total: 0, coverage: 0, partial: true });
       expect(res.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await empty.close();
-    }
+    });
   });
 });
 

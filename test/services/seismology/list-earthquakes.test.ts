@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { earthquakesDataset } from '../../../src/services/seismology/datasets/earthquakes.js';
 import { expectViolation } from '../../support/expect.js';
 
@@ -141,13 +141,10 @@ describe('GET list-earthquakes', () => {
 
 describe('an empty snapshot', () => {
   it('is an empty list, not an error', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ earthquakes: [], pagination: { nextCursor: '', totalCount: 0 } });
-    } finally {
-      await empty.close();
-    }
+    });
   });
 });

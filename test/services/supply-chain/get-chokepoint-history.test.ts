@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, SAMPLE_NOW, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, SAMPLE_NOW, type TestApp } from '../../support/app.js';
 import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datasets/index.js';
 import { chokepointsDataset } from '../../../src/services/supply-chain/datasets/chokepoints.js';
 import { expectViolation } from '../../support/expect.js';
@@ -50,14 +50,11 @@ describe('GET get-chokepoint-history', () => {
   });
 
   it('serves an empty, uncached history when the transit snapshot is missing', async () => {
-    const partial = await startTestApp({ samples: [chokepointsDataset] });
-    try {
+    await withTestApp({ samples: [chokepointsDataset] }, async (partial) => {
       const res = await partial.get(`${PATH}?chokepointId=suez`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ chokepointId: 'suez', history: [], fetchedAt: '0' });
       expect(res.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await partial.close();
-    }
+    });
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datasets/index.js';
 import { chokepointsDataset } from '../../../src/services/supply-chain/datasets/chokepoints.js';
@@ -139,44 +139,34 @@ describe('GET get-chokepoint-status with every input healthy', () => {
 
 describe('degradation', () => {
   it('answers exactly the unavailable body, uncached, when nothing has been ingested', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
       expect(res.text).toBe('{"chokepoints":[],"fetchedAt":"","upstreamUnavailable":true}');
       expect(res.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await empty.close();
-    }
+    });
   });
 
   it('answers the unavailable body when the transit history is missing', async () => {
-    const partial = await startTestApp({ samples: [chokepointsDataset, navWarningsDataset, aisDisruptionsDataset] });
-    try {
+    await withTestApp({ samples: [chokepointsDataset, navWarningsDataset, aisDisruptionsDataset] }, async (partial) => {
       const res = await partial.get(PATH);
       expect(res.body).toEqual({ chokepoints: [], fetchedAt: '', upstreamUnavailable: true });
       expect(res.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await partial.close();
-    }
+    });
   });
 
   it('serves what exists and flags partial coverage when an auxiliary feed is missing', async () => {
-    const partial = await startTestApp({ samples: SUPPLY_CHAIN_DATASETS.filter((d) => d !== hazardsDataset) });
-    try {
+    await withTestApp({ samples: SUPPLY_CHAIN_DATASETS.filter((d) => d !== hazardsDataset) }, async (partial) => {
       const { res, cp } = await byId(partial);
       expect(res.body.chokepoints).toHaveLength(13);
       expect(res.body.upstreamUnavailable).toBe(true);
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(cp.hormuz_strait.flowEstimate.hazardAlertLevel).toBe('');
-    } finally {
-      await partial.close();
-    }
+    });
   });
 
   it('zero-fills the summary of a chokepoint the tracker has no history for and flags the response', async () => {
-    const partial = await startTestApp({ samples: SUPPLY_CHAIN_DATASETS });
-    try {
+    await withTestApp({ samples: SUPPLY_CHAIN_DATASETS }, async (partial) => {
       const doc = JSON.parse(sample('portwatch-daily-chokepoints.json').toString());
       doc.features = doc.features.filter((f: { attributes: { portid: string } }) => f.attributes.portid !== 'chokepoint24');
       const r = await partial.deps.runner.run(transitsDataset, { origin: { kind: 'bytes', payloads: { daily: Buffer.from(JSON.stringify(doc)) } } });
@@ -187,28 +177,22 @@ describe('degradation', () => {
       expect(cp.kerch_strait.transitSummary).toMatchObject({ dataAvailable: false, wowChangePct: 0, history: [] });
       expect(cp.kerch_strait.description).not.toMatch(/Traffic down/);
       expect(cp.suez.transitSummary.dataAvailable).toBe(true);
-    } finally {
-      await partial.close();
-    }
+    });
   });
 
   it('reads a legacy warnings snapshot without the availability flag as unavailable', async () => {
-    const legacy = await startTestApp({ samples: SUPPLY_CHAIN_DATASETS });
-    try {
+    await withTestApp({ samples: SUPPLY_CHAIN_DATASETS }, async (legacy) => {
       legacy.deps.db.$client.prepare("UPDATE snapshot_meta SET info = '{}', version = version + 1 WHERE dataset = ?").run(NAV_WARNINGS);
       legacy.deps.store.changed(NAV_WARNINGS);
       const { res, cp } = await byId(legacy);
       for (const c of res.body.chokepoints) expect(c.navigationalWarningsAvailable).toBe(false);
       expect(cp.taiwan_strait).toMatchObject({ activeWarnings: 0, disruptionScore: 15, status: 'green' });
       expect(res.body.upstreamUnavailable).toBe(true);
-    } finally {
-      await legacy.close();
-    }
+    });
   });
 
   it('reads AIS zone entries written without the flag as uncovered', async () => {
-    const legacy = await startTestApp({ samples: SUPPLY_CHAIN_DATASETS });
-    try {
+    await withTestApp({ samples: SUPPLY_CHAIN_DATASETS }, async (legacy) => {
       const doc = JSON.parse(sample('ais-vessel-snapshot.json').toString());
       for (const z of doc.snapshot.coverage) delete z.aisSnapshotAvailable;
       const r = await legacy.deps.runner.run(aisDisruptionsDataset, { origin: { kind: 'bytes', payloads: { snapshot: Buffer.from(JSON.stringify(doc)) } } });
@@ -216,16 +200,13 @@ describe('degradation', () => {
       const { res, cp } = await byId(legacy);
       for (const c of res.body.chokepoints) expect(c).toMatchObject({ aisSnapshotAvailable: false, congestionLevel: '', aisDisruptions: 0 });
       expect(cp.hormuz_strait.disruptionScore).toBe(95);
-    } finally {
-      await legacy.close();
-    }
+    });
   });
 });
 
 describe('ingestion', () => {
   it('keeps serving the last good snapshot when a feed delivers garbage', async () => {
-    const own = await startTestApp({ samples: SUPPLY_CHAIN_DATASETS });
-    try {
+    await withTestApp({ samples: SUPPLY_CHAIN_DATASETS }, async (own) => {
       const before = await own.get(PATH);
       for (const [ds, key] of [[transitsDataset, 'daily'], [navWarningsDataset, 'warnings'], [chokepointsDataset, 'registry']] as const) {
         const r = await own.deps.runner.run(ds, { origin: { kind: 'bytes', payloads: { [key]: Buffer.from('<html>502 Bad Gateway</html>') } } });
@@ -235,14 +216,11 @@ describe('ingestion', () => {
       const after = await own.get(PATH);
       expect(after.status).toBe(200);
       expect(after.text).toBe(before.text);
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('recomputes when any input gets a new version', async () => {
-    const own = await startTestApp({ samples: SUPPLY_CHAIN_DATASETS });
-    try {
+    await withTestApp({ samples: SUPPLY_CHAIN_DATASETS }, async (own) => {
       const first = getChokepointStatus(own.deps.store);
       const empty = Buffer.from(JSON.stringify({ 'broadcast-warn': [] }));
       expect((await own.deps.runner.run(navWarningsDataset, { origin: { kind: 'bytes', payloads: { warnings: empty } }, force: true })).ok).toBe(true);
@@ -251,8 +229,6 @@ describe('ingestion', () => {
       const { cp } = await byId(own);
       // A valid empty list is a real answer: available, and no warning points.
       expect(cp.taiwan_strait).toMatchObject({ navigationalWarningsAvailable: true, activeWarnings: 0, disruptionScore: 15 });
-    } finally {
-      await own.close();
-    }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { criticalMineralsDataset } from '../../../src/services/supply-chain/datasets/minerals.js';
 
 const PATH = '/api/supply-chain/v1/get-critical-minerals';
@@ -36,13 +36,10 @@ describe('GET get-critical-minerals', () => {
   });
 
   it('flags a missing table as degraded', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.body).toEqual({ minerals: [], fetchedAt: '', upstreamUnavailable: true });
       expect(res.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await empty.close();
-    }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { storageFacilitiesDataset } from '../../../src/services/supply-chain/datasets/storage.js';
 
 const LIST = '/api/supply-chain/v1/list-storage-facilities';
@@ -112,16 +112,13 @@ describe('GET get-storage-facility-detail', () => {
 
 describe('without a registry snapshot', () => {
   it('flags both operations as degraded', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const list = await empty.get(LIST);
       expect(list.body).toEqual({ facilities: [], fetchedAt: '', classifierVersion: '', upstreamUnavailable: true });
       expect(list.headers.get('cache-control')).toBe('no-store');
       const detail = await empty.get(`${DETAIL}?facilityId=rehden`);
       expect(detail.body).toEqual({ revisions: [], fetchedAt: '', unavailable: true });
       expect(detail.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await empty.close();
-    }
+    });
   });
 });

@@ -8,7 +8,7 @@ import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { acledUnrest, gdeltUnrest, unrestEventsDataset, UNREST_EVENTS } from '../../../src/services/unrest/datasets/unrest-events.js';
 import { acledSeverity, bySeverityThenTime, inBox, SEVERITY_RANK } from '../../../src/services/unrest/rules.js';
 import type { UnrestEvent } from '../../../src/services/unrest/schemas.js';
-import { SAMPLE_NOW, startTestApp, type TestApp } from '../../support/app.js';
+import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/unrest/v1/list-unrest-events';
@@ -94,15 +94,12 @@ describe('GET list-unrest-events', () => {
   });
 
   it('without a snapshot: empty lists, not cacheable', async () => {
-    const empty = await startTestApp({ samples: 'none' });
-    try {
+    await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ events: [], clusters: [], pagination: { nextCursor: '', totalCount: 0 } });
       expect(res.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      await empty.close();
-    }
+    });
   });
 });
 
