@@ -2,7 +2,7 @@ import type { Request, Response, NextFunction } from 'express';
 import type { AnyTRPCRouter } from '@trpc/server';
 import type { AppDeps } from '../trpc/context.js';
 import { readJsonBody } from './body.js';
-import { jsonError, RestDispatcher, type RestCall, type WireResponse } from './dispatch.js';
+import { RestDispatcher, type RestCall, type WireResponse } from './dispatch.js';
 import { encodedBody, type ContentCoding } from '../platform/response-cache.js';
 
 export { jsonError, type WireResponse } from './dispatch.js';

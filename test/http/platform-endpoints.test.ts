@@ -6,7 +6,7 @@ import { planCatalogue } from '../../src/platform/auth/plans.js';
 import { ALL_DATASETS } from '../../src/services/datasets.js';
 import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
 import type { ManualClock } from '../../src/platform/clock.js';
-import { captureLogs, startTestApp, withTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../support/app.js';
 
 const OPERATOR = 'operator-key-for-tests-0001';
 const operator = { 'x-service-key': OPERATOR };

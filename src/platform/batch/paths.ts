@@ -4,6 +4,15 @@ export type PathVerdict = { ok: true; pathname: string; url: string } | { ok: fa
 const ORIGIN = 'http://batch.invalid';
 const RPC_PATH = /^\/api\/[a-z][a-z0-9-]*\/v\d+\/[a-z][a-z0-9-]*$/;
 
+/** Control characters (C0 and DEL) or white space: never part of a path we dispatch. */
+function hasControlOrSpace(path: string): boolean {
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c < 0x21 || c === 0x7f) return true;
+  }
+  return /\s/.test(path);
+}
+
 /**
  * Decides whether a batch operation's path may be dispatched: it must be a same-origin path to a
  * versioned RPC (`/api/<service>/v<n>/<rpc-name>`, lower case), optionally with a query string that
@@ -11,7 +20,7 @@ const RPC_PATH = /^\/api\/[a-z][a-z0-9-]*\/v\d+\/[a-z][a-z0-9-]*$/;
  * escape the pattern, and anything under /api/batch/ never reach the dispatcher.
  */
 export function classifyPath(path: string): PathVerdict {
-  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\') || /[\u0000-\u001f\u007f\s]/.test(path)) {
+  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\') || hasControlOrSpace(path)) {
     return { ok: false, error: 'invalid_path' };
   }
   let url: URL;

@@ -1,0 +1,16 @@
+// Lint: the recommended rules of ESLint and typescript-eslint over sources, tests and tools.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'src/clients/openapi.d.ts', 'test-results/', 'bench/results/', 'data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', Buffer: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setImmediate: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', fetch: 'readonly', performance: 'readonly', AbortSignal: 'readonly', AbortController: 'readonly', structuredClone: 'readonly', Response: 'readonly', Request: 'readonly', Headers: 'readonly', NodeJS: 'readonly', TextDecoder: 'readonly', TextEncoder: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+);
