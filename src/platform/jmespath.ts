@@ -1,8 +1,43 @@
 import jmespath from 'jmespath';
+import vm from 'node:vm';
 
 /** Spec part 8: expression size and projected output size. */
 export const MAX_EXPRESSION_BYTES = 1024;
 export const MAX_PROJECTION_BYTES = 262_144;
+/** Longest a projection may compute. Only expressions that could amplify work are timed. */
+export const MAX_EVALUATION_MS = 50;
+
+/** Field paths, indexes, slices-free wildcards and flattens: linear in the body, never amplifying. */
+const PLAIN_PATH = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\[\d+\]|\[\*?\]|\.\*)*$/;
+
+// One context and script reused for every timed evaluation; the job is swapped in per call.
+const sandbox = vm.createContext({ job: undefined as undefined | (() => void) });
+const runJob = new vm.Script('job()');
+
+class EvaluationTimeout extends Error {}
+
+/**
+ * Evaluates an expression. Anything beyond a plain path runs under a time budget: an expression
+ * such as `{a:@,b:@}` piped twenty times and then passed to `to_string` or walked by projections
+ * would otherwise make the library work for minutes on a structure of 2^20 shared references.
+ * Node's vm timeout interrupts the synchronous search wherever it is.
+ */
+function evaluate(body: unknown, expression: string): unknown {
+  if (PLAIN_PATH.test(expression)) return jmespath.search(body as never, expression);
+  let result: unknown;
+  sandbox.job = () => {
+    result = jmespath.search(body as never, expression);
+  };
+  try {
+    runJob.runInContext(sandbox, { timeout: MAX_EVALUATION_MS });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new EvaluationTimeout();
+    throw err;
+  } finally {
+    sandbox.job = undefined;
+  }
+  return result;
+}
 
 export type Projection =
   | { ok: true; value: unknown }
@@ -80,8 +115,9 @@ export function project(body: unknown, expression: string): Projection {
   if (bytes > MAX_EXPRESSION_BYTES) return fail(`expression_too_long: ${bytes} > ${MAX_EXPRESSION_BYTES}`);
   let value: unknown;
   try {
-    value = jmespath.search(body as never, expression);
+    value = evaluate(body, expression);
   } catch (err) {
+    if (err instanceof EvaluationTimeout) return fail(`projection_too_large: evaluation exceeded ${MAX_EVALUATION_MS} ms`);
     return fail(`invalid_expression: ${(err as Error).message}`);
   }
   if (value === undefined) value = null;

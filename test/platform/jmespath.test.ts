@@ -48,6 +48,25 @@ describe('project', () => {
     expect(ms).toBeLessThan(1000);
   });
 
+  it.each([
+    ['to_string of the amplified value', ' | to_string(@)'],
+    ['projections walking every shared branch', ' | *.*.*.*.*.*.*.*.*.*.*.*.*.*.*.*.*.*.*.* | length(@)'],
+    ['a sort over the amplified value', ' | [@] | sort_by(@, &to_string(@))'],
+  ])('stops %s within its time budget instead of hanging', (_label, tail) => {
+    const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: `item-${i}`, text: 'x'.repeat(100) })) };
+    const expression = Array.from({ length: 20 }, () => '{a:@,b:@}').join(' | ') + tail;
+    const started = performance.now();
+    const r = project(big, expression);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.body._jmespath_error).toMatch(/^projection_too_large: evaluation exceeded \d+ ms$/);
+  });
+
+  it('still projects normally after an evaluation was stopped', () => {
+    expect(project(body, 'earthquakes[1].id')).toEqual({ ok: true, value: 'b' });
+    expect(project(body, 'earthquakes[?magnitude > `5`].id')).toEqual({ ok: true, value: ['a'] });
+  });
+
   it('refuses a projection over 256 KiB and allows one just under', () => {
     const rows = Array.from({ length: 300 }, (_, i) => ({ id: i, text: 'y'.repeat(1000) }));
     expect(project({ rows }, 'rows').ok).toBe(false);
