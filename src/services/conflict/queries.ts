@@ -3,7 +3,8 @@ import { resolveCountry } from '../../reference/countries.js';
 import { ACLED_EVENTS, type AcledInfo } from './datasets/acled.js';
 import { IRAN_EVENTS, type IranInfo } from './datasets/iran.js';
 import { UCDP_EVENTS } from './datasets/ucdp.js';
-import { checkRange, countryFilter, effectivePageSize, newestFirst, pageOfRange, timeRange } from './rules.js';
+import { checkRange, countryFilter, effectivePageSize, pageOfRange, timeRange } from './rules.js';
+import { newestFirst } from '../../platform/ordering.js';
 import type {
   AcledConflictEvent,
   IranEvent,

@@ -38,11 +38,6 @@ export function checkRange(start: number | undefined, end: number | undefined): 
   if (start && end && start > end) throw ServiceError.validation([{ field: 'end', description: 'end must not be earlier than start' }]);
 }
 
-/** Newest first, then id, so pages are stable across identical snapshots. */
-export function newestFirst<T>(timeOf: (x: T) => number, idOf: (x: T) => string) {
-  return (a: T, b: T) => timeOf(b) - timeOf(a) || (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0);
-}
-
 /** First index in `[lo, hi)` of a newest-first array whose time is <= `t` (binary search). */
 function firstAtOrBefore<T>(items: readonly T[], timeOf: (x: T) => number, t: number, lo = 0, hi = items.length): number {
   while (lo < hi) {

@@ -1,4 +1,5 @@
 import type { Criticality, CyberThreat } from './schemas.js';
+import { compareIds } from '../../platform/ordering.js';
 
 /** Page size when page_size is omitted or 0, and the largest page served (larger requests are clamped). */
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../conflict/rules.js';
@@ -16,7 +17,7 @@ export function bySeverityThenRecency(a: CyberThreat, b: CyberThreat): number {
   return (
     CRITICALITY_RANK[b.severity] - CRITICALITY_RANK[a.severity] ||
     b.lastSeenAt - a.lastSeenAt ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+    compareIds(a.id, b.id)
   );
 }
 

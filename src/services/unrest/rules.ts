@@ -1,4 +1,5 @@
 import type { SeverityLevel, UnrestEvent } from './schemas.js';
+import { compareIds } from '../../platform/ordering.js';
 
 export const SEVERITY_RANK: Record<SeverityLevel, number> = {
   SEVERITY_LEVEL_UNSPECIFIED: 0,
@@ -12,7 +13,7 @@ export function bySeverityThenTime(a: UnrestEvent, b: UnrestEvent): number {
   return (
     SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
     b.occurredAt - a.occurredAt ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+    compareIds(a.id, b.id)
   );
 }
 

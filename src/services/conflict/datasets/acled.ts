@@ -1,5 +1,6 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { ACLED_WINDOW_DAYS, newestFirst, windowStart } from '../rules.js';
+import { ACLED_WINDOW_DAYS, windowStart } from '../rules.js';
+import { newestFirst } from '../../../platform/ordering.js';
 import type { AcledConflictEvent } from '../schemas.js';
 import { acledReferenceTime, parseAcledPayload, type AcledRecord } from './acled-format.js';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isValidCoordinate } from '../../../platform/geo.js';
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { DAY_MS, newestFirst } from '../rules.js';
+import { DAY_MS } from '../rules.js';
+import { newestFirst } from '../../../platform/ordering.js';
 import type { UcdpViolenceEvent } from '../schemas.js';
 
 export const UCDP_EVENTS = 'conflict.ucdp-events';

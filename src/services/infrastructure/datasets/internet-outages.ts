@@ -3,6 +3,7 @@ import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { countryByCode } from '../../../reference/countries.js';
 import type { InternetOutage } from '../schemas.js';
 import { humanise, outageSeverity } from '../rules.js';
+import { newestFirst } from '../../../platform/ordering.js';
 
 export const INTERNET_OUTAGES = 'infrastructure.internet-outages';
 
@@ -85,7 +86,7 @@ export function parseRadarOutages(bytes: Buffer): OutageRow[] {
       });
     }
   }
-  return rows.sort((a, b) => b.detectedAt - a.detectedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return rows.sort(newestFirst((r) => r.detectedAt, (r) => r.id));
 }
 
 export const internetOutagesDataset: Dataset<OutageRow> = {

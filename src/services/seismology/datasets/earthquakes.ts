@@ -4,6 +4,7 @@ import { isValidCoordinate } from '../../../platform/geo.js';
 import { asList, parseXml, textOf } from '../../../platform/xml.js';
 import type { Earthquake } from '../schemas.js';
 import { duplicateIndices, PUBLISH_MIN_MAGNITUDE, PUBLISH_WINDOW_MS, testSiteConcern } from '../rules.js';
+import { newestFirst } from '../../../platform/ordering.js';
 
 export const EARTHQUAKES = 'seismology.earthquakes';
 
@@ -142,7 +143,7 @@ export function buildEarthquakes(usgs: Report[], nrcan: Report[], now: number): 
   return merged
     .filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)))
     .map(toEarthquake)
-    .sort((a, b) => b.occurredAt - a.occurredAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    .sort(newestFirst((q) => q.occurredAt, (q) => q.id));
 }
 
 export const earthquakesDataset: Dataset<Earthquake> = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { isValidCoordinate } from '../../../platform/geo.js';
 import { FACILITY_TYPES, type StorageEvidence, type StorageFacilityRevisionEntry } from '../schemas.js';
+import { compareIds } from '../../../platform/ordering.js';
 
 export const STORAGE_FACILITIES = 'supply-chain.storage-facilities';
 
@@ -114,7 +115,7 @@ export function parseStorageRegistry(bytes: Buffer): { records: FacilityRecord[]
       revisions: [...revisions].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)),
     });
   }
-  records.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  records.sort((a, b) => compareIds(a.id, b.id));
   return { records, info: { updatedAt: doc.data.updatedAt, classifierVersion: doc.data.classifierVersion, skipped } };
 }
 
