@@ -72,14 +72,14 @@ export class JobStore {
     this.byKey = sqlite.prepare(`SELECT ${cols} FROM jobs WHERE account_id = ? AND kind = ? AND idempotency_key = ?`);
     // A failed job is not reused for the same input: asking again is a retry.
     this.byInput = sqlite.prepare(
-      `SELECT ${cols} FROM jobs WHERE account_id = ? AND kind = ? AND input_digest = ? AND state != 'failed' ORDER BY created_at DESC LIMIT 1`,
+      `SELECT ${cols} FROM jobs WHERE account_id = ? AND kind = ? AND input_digest = ? AND state != 'failed' ORDER BY created_at DESC, rowid DESC LIMIT 1`,
     );
     this.insert = sqlite.prepare(
       `INSERT INTO jobs (id, account_id, kind, input, input_digest, idempotency_key, state, attempts, created_at) VALUES (?, ?, ?, ?, ?, ?, 'queued', 0, ?)`,
     );
     this.claim = sqlite.prepare(
       `UPDATE jobs SET state = 'running', started_at = ?, attempts = attempts + 1
-       WHERE id IN (SELECT id FROM jobs WHERE state = 'queued' AND kind IN (SELECT value FROM json_each(?)) ORDER BY created_at, id LIMIT ?)
+       WHERE id IN (SELECT id FROM jobs WHERE state = 'queued' AND kind IN (SELECT value FROM json_each(?)) ORDER BY created_at, rowid LIMIT ?)
        RETURNING ${cols}`,
     );
     this.finish = sqlite.prepare(`UPDATE jobs SET state = ?, result = ?, error = ?, finished_at = ? WHERE id = ? AND state = 'running'`);

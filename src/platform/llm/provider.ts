@@ -64,6 +64,8 @@ export interface LlmOptions {
 }
 
 export const DEFAULT_MAX_TOKENS = 512;
+/** Inputs sent in one `/embeddings` request. */
+export const EMBEDDINGS_PER_REQUEST = 128;
 
 /** The OpenAI-compatible provider: `POST {base}/chat/completions` and `POST {base}/embeddings`. */
 export class OpenAiCompatibleLlm implements Llm {
@@ -116,21 +118,33 @@ export class OpenAiCompatibleLlm implements Llm {
     // Only inputs not cached are sent, each once even when repeated in `inputs`.
     const missing = [...new Set(inputs.filter((_, i) => vectors[i] === undefined))];
     if (missing.length === 0) return { vectors: vectors as number[][], model, cached: true };
-    const answer = await this.post('/embeddings', { model, input: missing }, opts.signal);
-    const data = (answer as { data?: unknown }).data;
-    if (!Array.isArray(data) || data.length !== missing.length) throw this.malformed('/embeddings', `expected ${missing.length} embeddings in data[]`);
     const fresh = new Map<string, number[]>();
+    // Providers cap the inputs per request; larger sets go in several requests.
+    for (let start = 0; start < missing.length; start += EMBEDDINGS_PER_REQUEST) {
+      const chunk = missing.slice(start, start + EMBEDDINGS_PER_REQUEST);
+      for (const [input, v] of await this.embedChunk(model, chunk, opts.signal)) {
+        fresh.set(input, v);
+        this.opts.cache?.put(cacheDigest('embedding', model, input), 'embedding', model, JSON.stringify(v));
+      }
+    }
+    return { vectors: inputs.map((input, i) => vectors[i] ?? fresh.get(input)!), model, cached: false };
+  }
+
+  private async embedChunk(model: string, chunk: string[], signal: AbortSignal | undefined): Promise<Map<string, number[]>> {
+    const answer = await this.post('/embeddings', { model, input: chunk }, signal);
+    const data = (answer as { data?: unknown }).data;
+    if (!Array.isArray(data) || data.length !== chunk.length) throw this.malformed('/embeddings', `expected ${chunk.length} embeddings in data[]`);
+    const out = new Map<string, number[]>();
     data.forEach((item: { embedding?: unknown; index?: unknown }, position) => {
       const index = typeof item?.index === 'number' ? item.index : position;
       const v = item?.embedding;
-      if (!Number.isInteger(index) || index < 0 || index >= missing.length || !Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+      if (!Number.isInteger(index) || index < 0 || index >= chunk.length || !Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === 'number' && Number.isFinite(x))) {
         throw this.malformed('/embeddings', 'an item has no numeric embedding or a bad index');
       }
-      fresh.set(missing[index]!, v as number[]);
+      out.set(chunk[index]!, v as number[]);
     });
-    if (fresh.size !== missing.length) throw this.malformed('/embeddings', 'duplicate indexes in data[]');
-    for (const [input, v] of fresh) this.opts.cache?.put(cacheDigest('embedding', model, input), 'embedding', model, JSON.stringify(v));
-    return { vectors: inputs.map((input, i) => vectors[i] ?? fresh.get(input)!), model, cached: false };
+    if (out.size !== chunk.length) throw this.malformed('/embeddings', 'duplicate indexes in data[]');
+    return out;
   }
 
   private malformed(path: string, what: string): LlmUnavailable {

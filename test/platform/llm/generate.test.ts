@@ -17,12 +17,12 @@ beforeEach(() => {
   fixture.calls.length = 0;
 });
 
-const llm = (baseUrl?: string) =>
+const llm = (baseUrl?: string, timeoutMs = 5_000) =>
   new OpenAiCompatibleLlm({
     baseUrl,
     apiKey: 'sk-generate-key-1234',
     model: 'test-chat',
-    timeoutMs: 150,
+    timeoutMs,
     httpPost: fetchHttpPost,
     cache: new LlmCache(openDatabase(':memory:').$client, new ManualClock(), { ttlMs: 60_000, maxEntries: 10 }),
   });
@@ -46,7 +46,8 @@ describe('generate: model text with a deterministic fallback, said in-band', () 
 
   it.each(['error', 'garbage', 'malformed', 'hang'] as const)('a model failure (%s) falls back to the rules and says why', async (mode) => {
     fixture.mode = mode;
-    const out = await generate(llm(fixture.baseUrl), { task: 'brief', prompt: `q-${mode}`, fallback });
+    // A short deadline only where the provider hangs: a loaded machine must not turn a good answer into a timeout.
+    const out = await generate(llm(fixture.baseUrl, mode === 'hang' ? 150 : 5_000), { task: 'brief', prompt: `q-${mode}`, fallback });
     expect(out.method).toBe('rules');
     expect(out.model).toBe('rules:brief');
     expect(out.text).toBe(fallback());

@@ -7,7 +7,7 @@ import { ManualClock } from '../../../src/platform/clock.js';
 import { LlmCache } from '../../../src/platform/llm/cache.js';
 import { LlmUnavailable } from '../../../src/platform/llm/errors.js';
 import { fetchHttpPost } from '../../../src/platform/llm/http.js';
-import { createLlm, OpenAiCompatibleLlm, type LlmOptions } from '../../../src/platform/llm/provider.js';
+import { createLlm, EMBEDDINGS_PER_REQUEST, OpenAiCompatibleLlm, type LlmOptions } from '../../../src/platform/llm/provider.js';
 import { fixtureVector, startLlmFixture, type LlmFixture } from '../../support/llm-fixture.js';
 
 const KEY = 'sk-test-marker-7f3a9c1e5b';
@@ -29,7 +29,7 @@ function provider(over: Partial<LlmOptions> = {}, cache = { ttlMs: 60_000, maxEn
     apiKey: KEY,
     model: 'test-chat',
     embeddingsModel: 'test-embed',
-    timeoutMs: 2_000,
+    timeoutMs: 5_000,
     httpPost: fetchHttpPost,
     cache: new LlmCache(db.$client, clock, cache),
     ...over,
@@ -194,6 +194,13 @@ describe('embeddings', () => {
     expect(fixture.calls[1]!.body.input).toEqual(['beta']);
     expect(await llm.embed(['alpha', 'beta'])).toMatchObject({ cached: true });
     expect(fixture.count('/embeddings')).toBe(2);
+  });
+
+  it('sends large sets in chunks of EMBEDDINGS_PER_REQUEST', async () => {
+    const inputs = Array.from({ length: EMBEDDINGS_PER_REQUEST + 5 }, (_, i) => `text ${i}`);
+    const out = await provider().embed(inputs);
+    expect(out.vectors).toEqual(inputs.map(fixtureVector));
+    expect(fixture.calls.map((c) => c.body.input.length)).toEqual([EMBEDDINGS_PER_REQUEST, 5]);
   });
 
   it('malformed answers and errors are LlmUnavailable', async () => {
