@@ -78,6 +78,31 @@ const ConfigSchema = z.object({
   ACLED_ACCESS_TOKEN: optional(z.string().min(1)),
   /** UCDP API access token (`x-ucdp-access-token`) for the UCDP events dataset. */
   UCDP_ACCESS_TOKEN: optional(z.string().min(1)),
+  // Platform state: model provider, jobs, archive
+  /** OpenAI-compatible API root (`https://host/v1`); unset turns model-written text and embeddings off. */
+  LLM_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
+  /** Bearer token of the model provider (optional: local servers often need none). Never logged. */
+  LLM_API_KEY: optional(z.string().min(1)),
+  /** Chat model name sent with every completion; required when LLM_BASE_URL is set. */
+  LLM_MODEL: optional(z.string().min(1)),
+  /** Embeddings model name; embeddings stay off without it. */
+  EMBEDDINGS_MODEL: optional(z.string().min(1)),
+  /** Deadline of each call to the model provider. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** How long a model answer is reused for the same input. */
+  LLM_CACHE_TTL_MINUTES: z.coerce.number().int().min(0).max(365 * 24 * 60).default(24 * 60),
+  /** Most cached model answers kept (oldest dropped first). */
+  LLM_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(10_000),
+  /** Jobs the in-process worker runs at the same time. */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Finished (done or failed) jobs are kept this long, then deleted. */
+  JOBS_RETENTION_HOURS: z.coerce.number().int().min(1).max(365 * 24).default(7 * 24),
+  /** Archive documents older than this (by their date) are deleted. */
+  ARCHIVE_RETENTION_DAYS: z.coerce.number().int().min(1).max(100 * 365).default(365),
+  /** Most archive documents kept; the oldest go first. */
+  ARCHIVE_MAX_DOCUMENTS: z.coerce.number().int().min(1).default(200_000),
+}).superRefine((c, ctx) => {
+  if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -114,6 +114,8 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     const r = await deps.runner.run(d, { origin: { kind: 'samples' } });
     if (!r.ok) throw new Error(`sample for ${d.name} failed to load: ${r.error}`);
   }
+  // The job worker runs as under `mds serve`, so operations that enqueue jobs see them finish.
+  deps.jobs.start();
   const { app } = buildApp(deps, { router: opts.router });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -150,6 +152,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.jobs.stop(1_000);
       deps.db.$client.close();
       // Temporary databases made here are removed; a file the test passed in is the test's own.
       if (!opts.dbFile) fs.rmSync(path.dirname(dbFile), { recursive: true, force: true });
