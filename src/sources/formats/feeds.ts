@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { decodeText, FormatError, headOf, isObject } from './errors.js';
 
 export interface FeedItem {
@@ -165,6 +165,12 @@ function rssItem(item: Node, opts: FeedOptions): FeedItem | undefined {
 export function parseFeed(input: Buffer | string, opts: FeedOptions = {}): Feed {
   const textIn = decodeText(input);
   if (!textIn.trimStart().startsWith('<')) throw new FormatError('feed', `not an XML document (starts with "${headOf(textIn)}")`);
+  // Unbalanced tags mean a truncated or broken document; a stray `&` (common in hand-made feeds)
+  // is tolerated, as feed readers do.
+  const check = XMLValidator.validate(textIn);
+  if (check !== true && (check.err.code === 'InvalidTag' || check.err.code === 'InvalidXml')) {
+    throw new FormatError('feed', `malformed XML at line ${check.err.line}: ${check.err.msg}`);
+  }
   let doc: Node;
   try {
     doc = parser.parse(textIn) as Node;

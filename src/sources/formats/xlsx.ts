@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { zipSync } from 'fflate';
 import { FormatError, isObject } from './errors.js';
 import { unzipEntries } from './zip.js';
@@ -33,8 +33,11 @@ function xml(entries: Map<string, Buffer>, path: string, required: boolean): Nod
     if (required) throw new FormatError(F, `workbook part ${path} is missing`);
     return undefined;
   }
+  const text = data.toString('utf8');
+  const check = XMLValidator.validate(text);
+  if (check !== true) throw new FormatError(F, `${path} is not readable XML: line ${check.err.line}: ${check.err.msg}`);
   try {
-    return parser.parse(data.toString('utf8')) as Node;
+    return parser.parse(text) as Node;
   } catch (err) {
     throw new FormatError(F, `${path} is not readable XML: ${(err as Error).message}`, { cause: err });
   }
