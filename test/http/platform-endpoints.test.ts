@@ -40,6 +40,7 @@ describe('GET /api/health', () => {
     expect(res.body.datasets['seismology.earthquakes']).toEqual({
       source: earthquakesDataset.source,
       status: 'OK',
+      serving: true,
       fetchedAt: new Date(app.clock.now()).toISOString(),
       ageSeconds: 0,
       maxStaleMinutes: 30,

@@ -8,6 +8,8 @@ export const USER_AGENT = `monitoring-data-service/${VERSION} (+https://github.c
 
 /** Longest wait a `Retry-After` may impose on one retry, whatever the upstream asks. */
 const RETRY_AFTER_CAP_MS = 60_000;
+/** Body bytes are gathered in blocks of this size. */
+const BLOCK_BYTES = 1024 * 1024;
 /** Network failures worth another attempt; a name that does not resolve (ENOTFOUND) is not one. */
 const TRANSIENT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
@@ -40,6 +42,11 @@ export interface FetchOptions {
   deadline?: number;
   /** DNS for redirect targets (tests play DNS with it). */
   lookup?: Lookup;
+  /**
+   * Which resolved addresses a redirect may not reach (default: loopback, private, link-local...).
+   * Only tests replace it, to follow a cross-host hop between two local servers.
+   */
+  forbiddenAddress?: (address: string) => boolean;
   /** Overrides UPSTREAM_RETRIES (a lookup made while a client waits does not retry). */
   retries?: number;
 }
@@ -102,10 +109,10 @@ async function fetchFollowing(first: string, config: Config, opts: FetchOptions)
       } catch {
         throw new UpstreamError(`GET ${shown}: HTTP ${res.status} with an unreadable Location header`);
       }
-      const refusal = await redirectRefusal(origin, next, opts.lookup ?? systemLookup);
+      const refusal = await redirectRefusal(origin, next, opts.lookup ?? systemLookup, opts.forbiddenAddress);
       if (refusal) throw new UpstreamError(`GET ${shown}: HTTP ${res.status} ${refusal}`);
-      // Credentials were given for the configured host only; never carried to another.
-      if (next.host !== url.host) credentials = false;
+      // Credentials were given for the configured origin only; never carried to another host or port.
+      if (next.origin !== url.origin) credentials = false;
       url = next;
       continue;
     }
@@ -134,20 +141,36 @@ async function readCapped(res: Response, cap: number, shown: string): Promise<Bu
   }
   if (!res.body) return Buffer.alloc(0);
   const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
+  // Bytes are copied into blocks we own: the stream's chunks can be views over larger buffers,
+  // and keeping them would hold more memory than the bytes counted against the cap.
+  const blocks: Buffer[] = [];
+  let block = Buffer.allocUnsafeSlow(BLOCK_BYTES);
+  let used = 0;
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
     if (total > cap) {
-      chunks.length = 0;
+      blocks.length = 0;
       await reader.cancel().catch(() => undefined);
       throw tooBig(total);
     }
-    chunks.push(value);
+    let offset = 0;
+    while (offset < value.byteLength) {
+      const n = Math.min(value.byteLength - offset, BLOCK_BYTES - used);
+      block.set(value.subarray(offset, offset + n), used);
+      used += n;
+      offset += n;
+      if (used === BLOCK_BYTES) {
+        blocks.push(block);
+        block = Buffer.allocUnsafeSlow(BLOCK_BYTES);
+        used = 0;
+      }
+    }
   }
-  return Buffer.concat(chunks, total);
+  blocks.push(block.subarray(0, used));
+  return blocks.length === 1 ? Buffer.from(blocks[0]) : Buffer.concat(blocks, total);
 }
 
 function networkError(err: unknown, shown: string, timeout: AbortSignal, config: Config, caller: AbortSignal | undefined, redact: (s: string) => string): UpstreamError {

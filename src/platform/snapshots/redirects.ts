@@ -62,7 +62,7 @@ export function sameHostFamily(from: string, to: string): boolean {
  * operator asked for, e.g. a test server behind UPSTREAM_BASE_OVERRIDE) is trusted; any other
  * origin must be in the same host family and resolve only to public addresses.
  */
-export async function redirectRefusal(origin: URL, target: URL, lookup: Lookup): Promise<string | undefined> {
+export async function redirectRefusal(origin: URL, target: URL, lookup: Lookup, forbidden: (address: string) => boolean = isForbiddenAddress): Promise<string | undefined> {
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return `redirect to a ${target.protocol} address refused`;
   if (origin.protocol === 'https:' && target.protocol === 'http:') return 'redirect from https to http refused';
   if (target.origin === origin.origin) return undefined;
@@ -74,7 +74,7 @@ export async function redirectRefusal(origin: URL, target: URL, lookup: Lookup):
   } catch (err) {
     return `redirect target ${target.host} does not resolve (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`;
   }
-  const bad = addresses.find(isForbiddenAddress);
+  const bad = addresses.find(forbidden);
   if (bad !== undefined || addresses.length === 0) return `redirect to a loopback, private or link-local address (${target.host} -> ${bad ?? 'none'}) refused`;
   return undefined;
 }
