@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.js';
 import { CONFIG_VARIABLES, testConfig, type Config } from '../../src/config.js';
@@ -106,6 +109,43 @@ describe('credentials never leave', () => {
     expect(text).toMatch(/live flight status failed/);
     expect(text).toMatch(/access_key=\[redacted\]/);
     expectNoMarker('application and request logs', text);
+  }, 60_000);
+
+  it('in the logs of a real `mds serve` process: scheduled refreshes and a live lookup against a failing upstream', async () => {
+    up.play((_req, res) => res.writeHead(500).end());
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', DATABASE_PATH: tempDbFile(), PORT: '0', HOST: '127.0.0.1',
+        LOG_LEVEL: 'debug', DEV_KEY: 'never', LOAD_SAMPLES: 'never', UPSTREAM_BASE_OVERRIDE: up.origin, UPSTREAM_RETRIES: '0',
+        // A refresh cycle every ~60 ms: every dataset fails against the upstream and is logged.
+        INGEST_INTERVAL_MINUTES: '0.001', ...MARKERS,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    proc.stdout.on('data', (c: Buffer) => (out += c));
+    proc.stderr.on('data', (c: Buffer) => (out += c));
+    try {
+      const until = async (re: RegExp) => {
+        for (const stop = Date.now() + 30_000; Date.now() < stop && !re.test(out); ) await new Promise((r) => setTimeout(r, 25));
+        expect(out).toMatch(re);
+      };
+      await until(/listening on http:\/\/localhost:(\d+)/);
+      const port = Number(/listening on http:\/\/localhost:(\d+)/.exec(out)![1]);
+      await until(/refresh cycle finished/);
+      const res = await fetch(`http://127.0.0.1:${port}/api/aviation/v1/get-flight-status?flight_number=UA1&date=2026-11-20`, {
+        headers: { 'x-service-key': MARKERS.OPERATOR_KEYS },
+      });
+      expectNoMarker('get-flight-status answer', await res.text());
+      await until(/live flight status failed/);
+    } finally {
+      proc.kill('SIGTERM');
+      await new Promise((r) => proc.once('exit', r));
+    }
+    expect(out).toMatch(/access_key=\[redacted\]: HTTP 500.*ingestion failed; previous snapshot kept/);
+    expectNoMarker('mds serve output and logs', out);
   }, 60_000);
 
   it('redacts by value in every encoded form, whatever surrounds it', () => {
