@@ -31,8 +31,16 @@ const ConfigSchema = z.object({
   SNAPSHOT_POLL_MS: z.coerce.number().int().min(0).default(1000),
   /** Deadline of each batch sub-operation. */
   BATCH_OPERATION_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
-  /** Outbound fetch timeout for live upstream sources. */
+  /** Deadline of each outbound upstream request (headers and whole body), per attempt. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /** Overall deadline of one dataset's live refresh: every request, retry and wait of all its sources. */
+  UPSTREAM_DATASET_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  /** Largest upstream response body read, in bytes; a larger one is aborted while streaming. */
+  UPSTREAM_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+  /** Further attempts after a transient failure (429, 5xx, connection reset or refused, timeout). */
+  UPSTREAM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** First retry waits about this long (jittered), doubling per attempt, unless Retry-After says otherwise. */
+  UPSTREAM_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Overrides for live upstream URLs, mainly so tests can point a fetcher at a local server. */
   UPSTREAM_BASE_OVERRIDE: z.string().optional(),
   /** Load the bundled samples when the database holds no snapshot yet. */
@@ -106,6 +114,9 @@ const ConfigSchema = z.object({
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** Every variable the configuration reads (for redaction tests and tooling). */
+export const CONFIG_VARIABLES = Object.keys(ConfigSchema.shape) as (keyof Config)[];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);

@@ -3,6 +3,7 @@ import { openDatabase, type Db } from '../db/client.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { Metrics } from './platform/metrics.js';
+import { redactorFor } from './platform/secrets.js';
 import { ResponseCache } from './platform/response-cache.js';
 import { IngestionRunner } from './platform/snapshots/runner.js';
 import { SnapshotStore } from './platform/snapshots/store.js';
@@ -20,7 +21,7 @@ import { registerJobKinds } from './services/jobs.js';
 export function createDeps(config: Config, opts: { clock?: Clock; db?: Db; logger?: Logger; httpPost?: HttpPost } = {}): AppDeps {
   const clock = opts.clock ?? systemClock;
   const db = opts.db ?? openDatabase(config.DATABASE_PATH);
-  const logger = opts.logger ?? createLogger(config.LOG_LEVEL);
+  const logger = opts.logger ?? createLogger(config.LOG_LEVEL, undefined, redactorFor(config));
   const store = new SnapshotStore(db, clock, config.SNAPSHOT_POLL_MS);
   const responses = new ResponseCache();
   // A swap or a purge makes every serialised response built from that dataset unreachable;

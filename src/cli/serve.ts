@@ -19,6 +19,9 @@ export interface RunningServer {
 /** Opens and migrates the database, loads samples where empty, listens; returns once the port is bound. */
 export async function startServer(config: Config, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<RunningServer> {
   const deps = createDeps(config);
+  // Rows staged by runs that died before publishing (killed, crashed, out of disk) go first.
+  const dead = await deps.runner.removeDeadStaging();
+  if (dead) out.write(`removed rows staged by ${dead} unfinished ingestion run(s)\n`);
   if (config.LOAD_SAMPLES === 'auto') {
     for (const r of await loadSamplesWhereEmpty(ALL_DATASETS, deps.store, deps.runner)) {
       if (r.ok) out.write(`loaded bundled sample for ${r.dataset}: ${r.recordCount} rows\n`);
