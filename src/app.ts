@@ -59,6 +59,8 @@ export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): Buil
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     res.locals.requestId = id;
     res.setHeader('x-request-id', id);
+    // Every answer is JSON, YAML or a docs asset with its declared type: browsers must not guess another.
+    res.setHeader('x-content-type-options', 'nosniff');
     // An answer written during shutdown closes its connection, even for a request that arrived before,
     // so keep-alive clients reconnect to another instance.
     const writeHead = res.writeHead;
