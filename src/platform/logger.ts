@@ -3,10 +3,15 @@ import pino from 'pino';
 export type Logger = pino.Logger;
 
 /**
- * Structured JSON logs. Credentials are redacted wherever they could appear. Without an explicit
- * destination, lines go to stdout through an asynchronous buffered stream, so a request never waits
- * on a write to the terminal or a pipe; `flush` is called on shutdown.
+ * Where log lines go by default: an asynchronous stream on `fd`, so a request never waits on a write
+ * to the terminal or a pipe. Lines are written as soon as the previous write completes (no minimum
+ * batch size): under load they coalesce by themselves, and a quiet server still shows each line at once.
  */
+export function logDestination(fd = 1): pino.DestinationStream {
+  return pino.destination({ dest: fd, sync: false, minLength: 0 });
+}
+
+/** Structured JSON logs. Credentials are redacted wherever they could appear; `flush` is called on shutdown. */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
@@ -17,6 +22,6 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         censor: '[redacted]',
       },
     },
-    destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+    destination ?? logDestination(1),
   );
 }
