@@ -11,6 +11,7 @@ import { AccessControl, accessOf } from './platform/auth/access.js';
 import { ServiceError } from './platform/errors.js';
 import { buildOpenApiDocument, toYaml } from './http/openapi.js';
 import { VERSION } from './version.js';
+import { MAX_OPERATIONS } from './platform/batch/execute.js';
 import { Lifecycle, platformRouter } from './http/platform-routes.js';
 import { docsRouter } from './http/docs.js';
 import type { RequestContext } from './trpc/context.js';
@@ -118,6 +119,7 @@ export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): Buil
           remoteAddress: req.socket.remoteAddress,
         });
         ctx.dispatch = (call) => gateway.dispatch(call);
+        ctx.batchBudget = { remaining: MAX_OPERATIONS };
         // Read back by the request log for the caller's key id.
         res.locals.trpcContext = ctx;
         return ctx;

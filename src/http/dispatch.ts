@@ -3,6 +3,8 @@ import type { AnyTRPCRouter, TRPCError } from '@trpc/server';
 import { getTRPCErrorFromUnknown } from '@trpc/server/unstable-core-do-not-import';
 import { toWire, type WireHeaders } from '../platform/errors.js';
 import { NO_STORE } from '../platform/http-cache.js';
+import { decodeQuery, inputShape } from '../platform/query-params.js';
+import { ServiceError } from '../platform/errors.js';
 import type { PreparedBody } from '../platform/response-cache.js';
 import { createRequestContext, type AppDeps } from '../trpc/context.js';
 import { collectOperations, type OperationInfo } from './operations.js';
@@ -43,11 +45,13 @@ function lower(headers: WireHeaders): WireHeaders {
   return out;
 }
 
-type CallableProcedure = ((opts: unknown) => Promise<unknown>) & { _def: { type: string } };
+type CallableProcedure = ((opts: unknown) => Promise<unknown>) & { _def: { type: string; inputs?: unknown[] } };
 
 interface Route extends OperationInfo {
   call: CallableProcedure;
   type: 'query' | 'mutation';
+  /** Fields of the input schema: how query strings decode into typed values. */
+  shape?: ReturnType<typeof inputShape>;
 }
 
 /**
@@ -83,7 +87,7 @@ export class RestDispatcher {
     const procedures = router._def.procedures as Record<string, CallableProcedure>;
     for (const [path, op] of collectOperations(router)) {
       const call = procedures[op.procedure];
-      this.routes.set(path, { ...op, call, type: call._def.type === 'mutation' ? 'mutation' : 'query' });
+      this.routes.set(path, { ...op, call, type: call._def.type === 'mutation' ? 'mutation' : 'query', shape: inputShape(call._def.inputs?.[0]) });
     }
   }
 
@@ -111,9 +115,15 @@ export class RestDispatcher {
       remoteAddress: call.remoteAddress,
     });
     ctx.dispatch = this.dispatchBound;
-    const input = route.method === 'GET' ? queryInput(ctx.search) : call.body;
+    // Read by the procedure's input step, after the credential and rate-limit steps have run.
+    const getRawInput = async () => {
+      if (route.method !== 'GET') return call.body;
+      const decoded = decodeQuery(queryInput(ctx.search), route.shape);
+      if (decoded.violations.length) throw ServiceError.validation(decoded.violations);
+      return decoded.input;
+    };
     try {
-      await route.call({ ctx, path: route.procedure, type: route.type, getRawInput: async () => input, input: undefined, signal: undefined });
+      await route.call({ ctx, path: route.procedure, type: route.type, getRawInput, input: undefined, signal: undefined });
     } catch (cause) {
       if (ctx.principal) call.onPrincipal?.(ctx.principal.id);
       const error: TRPCError = getTRPCErrorFromUnknown(cause);

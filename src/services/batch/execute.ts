@@ -1,5 +1,5 @@
 import { ServiceError } from '../../platform/errors.js';
-import { executeBatch } from '../../platform/batch/execute.js';
+import { executeBatch, MAX_OPERATIONS } from '../../platform/batch/execute.js';
 import { IdempotencyStore, readIdempotencyKey, requestHash } from '../../platform/batch/idempotency.js';
 import type { AppDeps, RequestContext } from '../../trpc/context.js';
 import type { ExecuteBatchRequest, ExecuteBatchResponse } from './schemas.js';
@@ -11,6 +11,18 @@ function idempotencyOf(deps: AppDeps): IdempotencyStore {
   return s;
 }
 
+/** One cap on batch operations per HTTP request, however many batch calls that request carries. */
+function spendBatchBudget(ctx: RequestContext, count: number): void {
+  const budget = ctx.batchBudget;
+  if (!budget) return;
+  if (count > budget.remaining) {
+    throw ServiceError.validation([
+      { field: 'operations', description: `at most ${MAX_OPERATIONS} batch operations per HTTP request; ${budget.remaining} left in this one` },
+    ]);
+  }
+  budget.remaining -= count;
+}
+
 /**
  * POST /api/batch/v1/execute: runs the operations through the caller's own pipeline, and makes the
  * call safe to retry when it carries an Idempotency-Key.
@@ -19,6 +31,7 @@ export async function runBatch(ctx: RequestContext, input: ExecuteBatchRequest):
   const dispatch = ctx.dispatch;
   if (ctx.batch) throw ServiceError.handler(400, 'a batch cannot contain another batch');
   if (!dispatch) throw ServiceError.handler(501, 'batch is served over REST only');
+  spendBatchBudget(ctx, input.operations.length);
   const key = readIdempotencyKey(ctx.headers['idempotency-key']);
   const run = () =>
     executeBatch(
