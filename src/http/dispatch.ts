@@ -3,8 +3,9 @@ import type { AnyTRPCRouter, TRPCError } from '@trpc/server';
 import { getTRPCErrorFromUnknown } from '@trpc/server/unstable-core-do-not-import';
 import { toWire, type WireHeaders } from '../platform/errors.js';
 import { NO_STORE } from '../platform/http-cache.js';
-import { decodeQuery, inputShape } from '../platform/query-params.js';
-import { ServiceError } from '../platform/errors.js';
+import { decodeQuery, inputShape, unknownParams } from '../platform/query-params.js';
+import { ServiceError, violationsFromZod } from '../platform/errors.js';
+import type { z } from 'zod';
 import type { PreparedBody } from '../platform/response-cache.js';
 import { createRequestContext, type AppDeps } from '../trpc/context.js';
 import { collectOperations, type OperationInfo } from './operations.js';
@@ -117,9 +118,19 @@ export class RestDispatcher {
     ctx.dispatch = this.dispatchBound;
     // Read by the procedure's input step, after the credential and rate-limit steps have run.
     const getRawInput = async () => {
-      if (route.method !== 'GET') return call.body;
+      const unknown = unknownParams(ctx.search, route.method === 'GET' && route.shape ? Object.keys(route.shape) : []);
+      if (route.method !== 'GET') {
+        if (unknown.length) throw ServiceError.validation(unknown);
+        return call.body;
+      }
       const decoded = decodeQuery(queryInput(ctx.search), route.shape);
-      if (decoded.violations.length) throw ServiceError.validation(decoded.violations);
+      if (decoded.violations.length || unknown.length) {
+        // A mistyped name usually also leaves a required parameter missing: say both at once.
+        const schema = route.call._def.inputs?.[0] as { safeParse?: (v: unknown) => { success: boolean; error?: z.ZodError } } | undefined;
+        const parsed = decoded.violations.length ? undefined : schema?.safeParse?.(decoded.input);
+        const more = parsed && !parsed.success && parsed.error ? violationsFromZod(parsed.error) : [];
+        throw ServiceError.validation([...unknown, ...decoded.violations, ...more]);
+      }
       return decoded.input;
     };
     try {

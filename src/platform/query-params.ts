@@ -141,3 +141,47 @@ export function decodeQuery(
   }
   return { input, violations };
 }
+
+/** Query parameters every REST operation accepts besides its own (spec part 8: projection). */
+export const PLATFORM_PARAMS: readonly string[] = ['jmespath'];
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** The known name a mistyped one most likely meant, when one is close enough to suggest. */
+export function closestName(name: string, known: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  let best: { name: string; d: number } | undefined;
+  for (const k of known) {
+    const kl = k.toLowerCase();
+    // Same letters but for separators, or one name a word-prefix of the other (country -> country_code): close.
+    const near = kl.replace(/_/g, '') === lower.replace(/[_-]/g, '') || kl.startsWith(`${lower}_`) || lower.startsWith(`${kl}_`);
+    const d = near ? 1 : editDistance(lower, kl);
+    if (!best || d < best.d) best = { name: k, d };
+  }
+  return best && best.d <= Math.max(2, Math.floor(name.length / 3)) ? best.name : undefined;
+}
+
+/**
+ * Parameters the operation does not have: each is refused by name (with the closest known name),
+ * so a typo never silently falls back to a default and never becomes a separate cache entry.
+ */
+export function unknownParams(search: URLSearchParams, known: readonly string[]): { field: string; description: string }[] {
+  const out: { field: string; description: string }[] = [];
+  const seen = new Set<string>();
+  for (const key of search.keys()) {
+    if (seen.has(key) || known.includes(key) || PLATFORM_PARAMS.includes(key)) continue;
+    seen.add(key);
+    const guess = closestName(key, [...known, ...PLATFORM_PARAMS]);
+    const accepted = known.length ? `this operation accepts ${[...known, ...PLATFORM_PARAMS].join(', ')}` : `this operation accepts only ${PLATFORM_PARAMS.join(', ')}`;
+    out.push({ field: key, description: `unknown parameter${guess ? `; did you mean ${guess}?` : ''} (${accepted})` });
+  }
+  return out;
+}

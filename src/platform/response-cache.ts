@@ -97,10 +97,13 @@ export class ResponseCache {
   }
 }
 
-/** Query string in a canonical order, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
+/**
+ * Query string in a canonical order, so `?a=1&b=2` and `?b=2&a=1` share an entry. Empty values mean
+ * "absent" to the operations, so they are left out: `?page_size=` shares the entry of no parameter.
+ */
 export function normaliseQuery(search: URLSearchParams): string {
   if (search.size === 0) return '';
-  const pairs = [...search.entries()];
+  const pairs = [...search.entries()].filter(([, v]) => v !== '');
   pairs.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
   return new URLSearchParams(pairs).toString();
 }
