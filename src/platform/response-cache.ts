@@ -14,6 +14,8 @@ export interface PreparedBody {
   etag: string;
   degraded: boolean;
   encoded: Partial<Record<ContentCoding, Buffer>>;
+  /** Set on a remembered 400 projection refusal: its body, answered again as a 400. */
+  refusal?: Record<string, unknown>;
   /** Told the size of each variant made later, by the cache holding this body (memory accounting). */
   onEncoded?: (bytes: number) => void;
 }

@@ -39,6 +39,7 @@ export const respond = t.middleware(async ({ ctx, meta, path, next }) => {
   const versions = key ? datasets!.map((d) => ctx.deps.store.version(d)).join(',') : '';
   if (key) {
     const hit = ctx.deps.responses.get(key, versions);
+    if (hit?.refusal) throw new ServiceError(400, hit.refusal);
     if (hit) {
       settle(ctx, hit, tier);
       return { ok: true as const, data: PREPARED, marker: undefined as never, ctx: undefined as never };
@@ -50,7 +51,12 @@ export const respond = t.middleware(async ({ ctx, meta, path, next }) => {
   const degraded = isDegraded(body) || ctx.degraded === true;
   if (expression !== undefined) {
     const projection = project(body, expression);
-    if (!projection.ok) throw new ServiceError(400, projection.body);
+    if (!projection.ok) {
+      // A refusal is as deterministic as an answer (same expression, same snapshot): remembered the same way,
+      // so repeating an expensive refused expression costs a lookup.
+      if (key && !degraded) ctx.deps.responses.set(key, versions, { ...prepareBody(projection.body, false), refusal: projection.body });
+      throw new ServiceError(400, projection.body);
+    }
     body = projection.value;
   }
   const prepared = prepareBody(body, degraded);
