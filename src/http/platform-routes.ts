@@ -126,7 +126,7 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
   const operator = (req: Request, res: Response): { ok: true; principal: Principal } | { ok: false; response: WireResponse } => {
     let principal: Principal;
     try {
-      principal = access.authenticate(req.headers, String(res.locals.requestId));
+      principal = access.authenticateFrom(req.headers, req.socket.remoteAddress, String(res.locals.requestId));
     } catch (e) {
       if (e instanceof ServiceError && e.status === 401) {
         return { ok: false, response: jsonError(401, { error: 'Operator key required' }, { 'www-authenticate': 'ApiKey header="X-Service-Key"' }) };
@@ -256,10 +256,13 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
     }
     // The credential is checked once up front, so a missing key is one 401 rather than one per entry.
     try {
-      res.locals.keyId = access.authenticate(req.headers, String(res.locals.requestId)).id;
+      res.locals.keyId = access.authenticateFrom(req.headers, req.socket.remoteAddress, String(res.locals.requestId)).id;
     } catch (e) {
       return send(req, res, fromError(e));
     }
+    // HEAD asks for headers only: the answer is never cacheable and its length depends on every
+    // operation, so none is run and nothing is spent.
+    if (req.method === 'HEAD') return send(req, res, { status: 200, headers: { 'content-type': JSON_TYPE, 'cache-control': NO_STORE }, body: '' });
     const requested = keys !== null
       ? [...new Set(keys.split(',').map((s) => s.trim()).filter(Boolean))]
       : Object.keys(BOOTSTRAP_OPERATIONS).filter((n) => tier === null || BOOTSTRAP_OPERATIONS[n].tier === tier);

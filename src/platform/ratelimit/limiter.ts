@@ -71,10 +71,31 @@ export class RateLimiter {
     return this.overrides[name] ?? policy.perMinute;
   }
 
-  check(subject: RateSubject, policy: string | undefined, now: number): WireHeaders {
+  private checksFor(subject: RateSubject, policy: string | undefined): Check[] {
     const checks: Check[] = [{ kind: 'minute', bucket: `${subject.bucket}|m`, limit: subject.perMinute, windowMs: MINUTE_MS }];
     if (subject.perDay !== null) checks.push({ kind: 'day', bucket: `${subject.bucket}|d`, limit: subject.perDay, windowMs: DAY_MS });
     if (policy) checks.push({ kind: 'policy', bucket: `p:${policy}:${subject.bucket}|m`, limit: this.policyLimit(policy), windowMs: MINUTE_MS });
+    return checks;
+  }
+
+  /**
+   * The X-RateLimit-* headers of the caller's state now, counting nothing: for an answer whose
+   * request spent more than its own slot (a batch's operations), so the headers describe the state
+   * after the whole request. Undefined when the store cannot tell.
+   */
+  current(subject: RateSubject, policy: string | undefined, now: number): WireHeaders | undefined {
+    try {
+      const outcomes = this.store.peek(this.checksFor(subject, policy), now);
+      const tightest = outcomes.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && !b.allowed) ? b : a));
+      // A window with no room left reports 0, whatever the arithmetic of the next admission says.
+      return rateHeaders(tightest.allowed ? { ...tightest, remaining: Math.max(0, tightest.remaining + 1) } : tightest);
+    } catch {
+      return undefined;
+    }
+  }
+
+  check(subject: RateSubject, policy: string | undefined, now: number): WireHeaders {
+    const checks = this.checksFor(subject, policy);
 
     let outcomes: WindowOutcome[];
     try {
@@ -98,8 +119,8 @@ export class RateLimiter {
     this.observer?.(policy ?? 'global', denied.length ? 'limited' : 'allowed');
     if (denied.length) {
       // The binding window is the one that keeps the caller out longest.
-      const worst = denied.reduce((a, b) => (b.o.resetAt > a.o.resetAt ? b : a));
-      const retryAfter = Math.max(1, Math.ceil((worst.o.resetAt - now) / 1000));
+      const worst = denied.reduce((a, b) => (b.o.retryAt > a.o.retryAt ? b : a));
+      const retryAfter = Math.max(1, Math.ceil((worst.o.retryAt - now) / 1000));
       const error = worst.c.kind === 'day' ? 'Daily request limit reached' : 'Too many requests';
       throw new ServiceError(429, { error }, { ...rateHeaders(worst.o), 'Retry-After': String(retryAfter) });
     }

@@ -9,6 +9,8 @@ import { evaluateWindow, windowStartOf, type WindowOutcome, type WindowSpec } fr
  */
 export interface RateLimitStore {
   consume(windows: readonly WindowSpec[], now: number): WindowOutcome[];
+  /** The same evaluation without counting anything: what the next request would see. */
+  peek(windows: readonly WindowSpec[], now: number): WindowOutcome[];
 }
 
 /**
@@ -39,6 +41,15 @@ export class SqliteRateLimitStore implements RateLimitStore {
       return outcomes;
     });
     this.decide = (windows, now) => tx.immediate(windows, now);
+  }
+
+  peek(windows: readonly WindowSpec[], now: number): WindowOutcome[] {
+    return windows.map((w) => {
+      const start = windowStartOf(now, w.windowMs);
+      const curr = this.read.get(w.bucket, start)?.count ?? 0;
+      const prev = this.read.get(w.bucket, start - w.windowMs)?.count ?? 0;
+      return evaluateWindow(prev, curr, w.limit, w.windowMs, now);
+    });
   }
 
   consume(windows: readonly WindowSpec[], now: number): WindowOutcome[] {
