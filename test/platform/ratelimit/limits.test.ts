@@ -151,7 +151,7 @@ describe('when the counter store fails', () => {
   });
 
   it('the limiter itself distinguishes the two policies', () => {
-    const limiter = new RateLimiter({ consume: () => { throw new Error('store down'); } }, createLogger('silent'));
+    const limiter = new RateLimiter({ consume: () => { throw new Error('store down'); }, peek: () => { throw new Error('store down'); } }, createLogger('silent'));
     const subject = { bucket: 'k:x', perMinute: 5, perDay: null };
     expect(limiter.check(subject, undefined, SAMPLE_NOW)['X-RateLimit-Mode']).toBe('degraded');
     for (const policy of Object.keys(RATE_POLICIES)) {
