@@ -78,6 +78,9 @@ const ConfigSchema = z.object({
   ACLED_ACCESS_TOKEN: optional(z.string().min(1)),
   /** UCDP API access token (`x-ucdp-access-token`) for the UCDP events dataset. */
   UCDP_ACCESS_TOKEN: optional(z.string().min(1)),
+  // request path
+  /** Longest the serving process waits for another process's write lock: sqlite waits synchronously, so this is event-loop time. */
+  DB_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(1000).default(20),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -12,6 +12,8 @@ import type { AppDeps } from './trpc/context.js';
 export function createDeps(config: Config, opts: { clock?: Clock; db?: Db; logger?: Logger } = {}): AppDeps {
   const clock = opts.clock ?? systemClock;
   const db = opts.db ?? openDatabase(config.DATABASE_PATH);
+  // The CLI may wait seconds for a lock; the server must not hold its event loop that long.
+  db.$client.pragma(`busy_timeout = ${config.DB_BUSY_TIMEOUT_MS}`);
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL);
   const store = new SnapshotStore(db, clock, config.SNAPSHOT_POLL_MS);
   const responses = new ResponseCache();

@@ -159,6 +159,8 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
       try {
         const applied = deps.db.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number };
         if (applied.n < migrations) reasons.push(`migrations pending (${applied.n} of ${migrations} applied)`);
+        const locked = writeLockHeld(deps.db.$client);
+        if (locked) reasons.push(locked);
       } catch (e) {
         reasons.push(`database unusable: ${(e as Error).message}`);
       }
@@ -374,4 +376,20 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
 
 function presentsKeyHeader(req: Request): boolean {
   return req.headers['x-service-key'] !== undefined || req.headers['x-api-key'] !== undefined;
+}
+
+/**
+ * Whether another process holds the write lock, so this one cannot record anything (rate counts,
+ * idempotency keys): tried with a transaction that takes the lock and is rolled back at once.
+ */
+function writeLockHeld(sqlite: AppDeps['db']['$client']): string | undefined {
+  if (sqlite.inTransaction) return undefined;
+  try {
+    sqlite.prepare('BEGIN IMMEDIATE').run();
+    sqlite.prepare('ROLLBACK').run();
+    return undefined;
+  } catch (e) {
+    if ((e as { code?: string }).code === 'SQLITE_BUSY') return 'database locked by another process (writes wait)';
+    throw e;
+  }
 }

@@ -1,6 +1,6 @@
 import { ServiceError, type WireHeaders } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { RateLimitStore } from './store.js';
+import { MemoryRateLimitStore, type RateLimitStore } from './store.js';
 import type { WindowOutcome, WindowSpec } from './window.js';
 
 export const MINUTE_MS = 60_000;
@@ -59,6 +59,17 @@ export class RateLimiter {
   /** Told of every decision (for metrics): the policy or `global`, and allowed / limited / degraded. */
   observer?: (policy: string, outcome: 'allowed' | 'limited' | 'degraded') => void;
 
+  /** Per-process counters used while the shared store cannot answer (a database locked by another process). */
+  private readonly fallback = new MemoryRateLimitStore();
+  private lastWarning = Number.NEGATIVE_INFINITY;
+
+  private warnUnavailable(err: Error, now: number): void {
+    // Once every 10 s at most: during an outage every request would otherwise log a line.
+    if (now - this.lastWarning < 10_000 && now >= this.lastWarning) return;
+    this.lastWarning = now;
+    this.logger.warn({ err: { message: err.message } }, 'rate-limit store unavailable; counting in memory, fail-closed policies refused');
+  }
+
   constructor(
     public store: RateLimitStore,
     private readonly logger: Logger,
@@ -98,10 +109,11 @@ export class RateLimiter {
     const checks = this.checksFor(subject, policy);
 
     let outcomes: WindowOutcome[];
+    let degraded = false;
     try {
       outcomes = this.store.consume(checks, now);
     } catch (err) {
-      this.logger.warn({ err: { message: (err as Error).message }, policy: policy ?? null }, 'rate-limit store unavailable');
+      this.warnUnavailable(err as Error, now);
       this.observer?.(policy ?? 'global', 'degraded');
       if (policy) {
         throw new ServiceError(
@@ -110,10 +122,11 @@ export class RateLimiter {
           { 'Retry-After': String(DEGRADED_RETRY_AFTER), 'X-RateLimit-Mode': 'degraded' },
         );
       }
-      // Fail open: serve, and say the count could not be kept.
-      const resetAt = now - (now % MINUTE_MS) + MINUTE_MS;
-      return { 'X-RateLimit-Limit': String(subject.perMinute), 'X-RateLimit-Remaining': String(subject.perMinute), 'X-RateLimit-Reset': String(resetAt), 'X-RateLimit-Mode': 'degraded' };
+      // The shared counters are out of reach: keep counting in this process, and say so.
+      outcomes = this.fallback.consume(checks, now);
+      degraded = true;
     }
+    const mode: WireHeaders = degraded ? { 'X-RateLimit-Mode': 'degraded' } : {};
 
     const denied = outcomes.map((o, i) => ({ o, c: checks[i] })).filter((x) => !x.o.allowed);
     this.observer?.(policy ?? 'global', denied.length ? 'limited' : 'allowed');
@@ -122,10 +135,10 @@ export class RateLimiter {
       const worst = denied.reduce((a, b) => (b.o.retryAt > a.o.retryAt ? b : a));
       const retryAfter = Math.max(1, Math.ceil((worst.o.retryAt - now) / 1000));
       const error = worst.c.kind === 'day' ? 'Daily request limit reached' : 'Too many requests';
-      throw new ServiceError(429, { error }, { ...rateHeaders(worst.o), 'Retry-After': String(retryAfter) });
+      throw new ServiceError(429, { error }, { ...rateHeaders(worst.o), 'Retry-After': String(retryAfter), ...mode });
     }
     // Report the window closest to running out (ties: the shorter window, listed first).
     const tightest = outcomes.reduce((a, b) => (b.remaining < a.remaining ? b : a));
-    return rateHeaders(tightest);
+    return { ...rateHeaders(tightest), ...mode };
   }
 }
