@@ -127,7 +127,8 @@ export function decodeQuery(
   raw: Record<string, string | string[]>,
   shape: Record<string, z.ZodType> | undefined,
 ): { input: Record<string, unknown>; violations: { field: string; description: string }[] } {
-  const input: Record<string, unknown> = {};
+  // No prototype: a `__proto__` parameter stays a plain (refused) key.
+  const input: Record<string, unknown> = Object.create(null);
   const violations: { field: string; description: string }[] = [];
   for (const [key, value] of Object.entries(raw)) {
     const decoder = shape && Object.hasOwn(shape, key) ? decoderOf(shape[key]) : undefined;
