@@ -76,6 +76,9 @@ describe('failed credentials', () => {
     for (let i = 0; i < 20; i++) expect((await app.get(PLAIN, bad)).status).toBe(429);
     const logged = logs.lines.filter((l) => l.includes('credential refused')).length - before;
     expect(logged).toBeLessThanOrEqual(ANONYMOUS_PER_MINUTE);
+    // Requests without any credential count against the same address, unknown service paths included.
+    expect((await app.get(PLAIN, { 'x-service-key': '' })).status).toBe(429);
+    expect((await fetch(`${app.baseUrl}/api/nowhere/v1/nothing`)).status).toBe(429);
     // A valid key from the same address keeps working.
     expect((await app.get(PLAIN)).status).toBe(200);
   });
