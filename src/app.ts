@@ -11,6 +11,7 @@ import { AccessControl, accessOf } from './platform/auth/access.js';
 import { ServiceError } from './platform/errors.js';
 import { buildOpenApiDocument, toYaml } from './http/openapi.js';
 import { VERSION } from './version.js';
+import { MAX_OPERATIONS } from './platform/batch/execute.js';
 import { Lifecycle, platformRouter } from './http/platform-routes.js';
 import { docsRouter } from './http/docs.js';
 import type { RequestContext } from './trpc/context.js';
@@ -59,6 +60,8 @@ export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): Buil
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     res.locals.requestId = id;
     res.setHeader('x-request-id', id);
+    // Every answer is JSON, YAML or a docs asset with its declared type: browsers must not guess another.
+    res.setHeader('x-content-type-options', 'nosniff');
     // An answer written during shutdown closes its connection, even for a request that arrived before,
     // so keep-alive clients reconnect to another instance.
     const writeHead = res.writeHead;
@@ -116,6 +119,7 @@ export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): Buil
           remoteAddress: req.socket.remoteAddress,
         });
         ctx.dispatch = (call) => gateway.dispatch(call);
+        ctx.batchBudget = { remaining: MAX_OPERATIONS };
         // Read back by the request log for the caller's key id.
         res.locals.trpcContext = ctx;
         return ctx;
@@ -137,6 +141,13 @@ export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): Buil
   // Without a credential, an unknown service path is refused like a known one: no route inventory for anonymous callers.
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (SERVICE_PATH.test(req.path) && !AccessControl.presentsCredential(req.headers)) {
+      try {
+        // Counted like every refused credential, per client address (429 past the anonymous limit).
+        accessOf(deps).authenticateFrom(req.headers, req.socket.remoteAddress, String(res.locals.requestId));
+      } catch (e) {
+        if (e instanceof ServiceError) return send(req, res, jsonError(e.status, e.body, e.headers));
+        throw e;
+      }
       return send(req, res, jsonError(401, { error: 'API key required' }));
     }
     next();

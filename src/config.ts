@@ -109,6 +109,9 @@ const ConfigSchema = z.object({
   ARCHIVE_RETENTION_DAYS: z.coerce.number().int().min(1).max(100 * 365).default(365),
   /** Most archive documents kept; the oldest go first. */
   ARCHIVE_MAX_DOCUMENTS: z.coerce.number().int().min(1).default(200_000),
+  // request path
+  /** Longest the serving process waits for another process's write lock: sqlite waits synchronously, so this is event-loop time. */
+  DB_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(1000).default(20),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

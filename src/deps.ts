@@ -21,6 +21,8 @@ import { registerJobKinds } from './services/jobs.js';
 export function createDeps(config: Config, opts: { clock?: Clock; db?: Db; logger?: Logger; httpPost?: HttpPost } = {}): AppDeps {
   const clock = opts.clock ?? systemClock;
   const db = opts.db ?? openDatabase(config.DATABASE_PATH);
+  // The CLI may wait seconds for a lock; the server must not hold its event loop that long.
+  db.$client.pragma(`busy_timeout = ${config.DB_BUSY_TIMEOUT_MS}`);
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL, undefined, redactorFor(config));
   const store = new SnapshotStore(db, clock, config.SNAPSHOT_POLL_MS);
   const responses = new ResponseCache();

@@ -4,7 +4,8 @@ import { redactorFor } from '../platform/secrets.js';
 import { serve } from './serve.js';
 import { ingest } from './ingest.js';
 import { migrateOnly } from './migrate.js';
-import { keysCommand } from './keys.js';
+import { keysCommand, KEYS_USAGE } from './keys.js';
+import { VERSION } from '../version.js';
 
 const USAGE = `usage: mds <command> [options]
 
@@ -17,14 +18,51 @@ commands:
       --force                    accept a feed whose row count collapsed
       --list                     list the datasets and exit
   keys create|list|revoke|subscription
-                                 manage API keys and account billing states (mds keys help)
+                                 manage API keys and account billing states (mds keys --help)
+
+  mds <command> --help           usage of one command
+  mds --version                  print the version
 `;
+
+/** Usage of each command, printed by `mds <command> --help` (which then does nothing else). */
+const COMMAND_USAGE: Record<string, string> = {
+  serve: `usage: mds serve
+
+Runs the HTTP service: opens and migrates DATABASE_PATH, loads the bundled samples into an empty
+database (LOAD_SAMPLES=auto), listens on HOST:PORT and stops cleanly on SIGTERM or SIGINT.
+Configuration comes from the environment (see the README's configuration table).
+`,
+  migrate: `usage: mds migrate
+
+Applies pending database migrations to DATABASE_PATH and exits.
+`,
+  ingest: `usage: mds ingest [dataset...] [options]
+
+Refreshes snapshots from their live upstreams (every dataset when none is named).
+  --samples                  use the bundled sample payloads instead of the network
+  --file PATH | KEY=PATH     read a source from a file (KEY names the source of multi-source datasets)
+  --force                    accept a feed whose row count collapsed
+  --list                     list the datasets and exit
+`,
+  keys: KEYS_USAGE,
+};
+
+const wantsHelp = (args: readonly string[]) => args.includes('--help') || args.includes('-h');
 
 /** Entry point of the `mds` command. Returns the process exit code. */
 export async function runCli(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
   const [command, ...rest] = argv;
+  if (command !== undefined && Object.hasOwn(COMMAND_USAGE, command) && wantsHelp(rest)) {
+    out.write(COMMAND_USAGE[command]);
+    return 0;
+  }
   try {
     switch (command) {
+      case '--version':
+      case '-v':
+      case 'version':
+        out.write(`${VERSION}\n`);
+        return 0;
       case 'serve':
         return await serve(loadConfig(), out, err);
       case 'migrate':
@@ -47,6 +85,7 @@ export async function runCli(argv: string[], out: NodeJS.WritableStream = proces
       case undefined:
       case 'help':
       case '--help':
+      case '-h':
         out.write(USAGE);
         return command === undefined ? 2 : 0;
       default:

@@ -32,7 +32,8 @@ export async function ingest(config: Config, args: IngestArgs, out: NodeJS.Writa
   const redact = redactorFor(config);
   out = redacting(out, redact);
   err = redacting(err, redact);
-  const deps = createDeps({ ...config, LOG_LEVEL: 'silent' });
+  // A command-line run may wait for a running server's brief writes; only the server must never wait long.
+  const deps = createDeps({ ...config, LOG_LEVEL: 'silent', DB_BUSY_TIMEOUT_MS: 5_000 });
   const interactive = (out as NodeJS.WriteStream).isTTY === true;
   let failed = 0;
   try {

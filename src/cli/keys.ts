@@ -8,7 +8,7 @@ export const KEYS_USAGE = `usage: mds keys <subcommand>
 
   create --plan PLAN [--name N] [--rate-limit PER_MINUTE] [--expires ISO_DATE] [--account ACCOUNT_ID]
                               issue a key; prints its id, then the key alone on the last line (shown once)
-  list                        list keys (never their secrets)
+  list [--json]               list keys (never their secrets); --json prints a JSON array
   revoke ID                   revoke a key; effective on its next request, sessions included
   subscription ID STATE       set the billing state of the key's account (${BILLING_STATES.join('|')})
 
@@ -67,6 +67,11 @@ export async function keysCommand(config: Config, args: string[], out: NodeJS.Wr
         return 0;
       }
       case 'list': {
+        const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
+        if (values.json) {
+          out.write(`${JSON.stringify(keys.list(), null, 2)}\n`);
+          return 0;
+        }
         out.write(['id', 'prefix', 'plan', 'status', 'account', 'billing', 'rate/min', 'created', 'expires', 'last used', 'name'].join('\t') + '\n');
         for (const k of keys.list()) out.write(describe(k) + '\n');
         return 0;

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import net from 'node:net';
 import type { Config } from '../config.js';
 import { createDeps } from '../deps.js';
 import { buildApp } from '../app.js';
@@ -8,6 +9,9 @@ import { RefreshScheduler } from '../platform/snapshots/scheduler.js';
 import { accessOf } from '../platform/auth/access.js';
 import { ensureDevKey } from '../platform/auth/dev-key.js';
 import type { Lifecycle } from '../http/platform-routes.js';
+
+/** How long idle keep-alive connections stay open after shutdown begins, for requests already in transit. */
+const IDLE_DRAIN_MS = 1_000;
 
 export interface RunningServer {
   port: number;
@@ -79,10 +83,15 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
       lifecycle.beginShutdown();
       deps.logger.info({ reason, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
       deps.logger.flush(); // operators (and tests) watch for this line; do not leave it in the buffer
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Idle keep-alive sockets close now and whenever a request finishes; busy ones finish their request.
-      server.closeIdleConnections();
-      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      // Stop accepting connections, but leave idle keep-alive ones open for a moment (http's own close
+      // would cut them at once): a request already on its way over one is then answered, with
+      // Connection: close, instead of meeting a reset. After the drain, idle ones are closed.
+      const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+      let sweep: NodeJS.Timeout | undefined;
+      const drain = setTimeout(() => {
+        server.closeIdleConnections();
+        sweep = setInterval(() => server.closeIdleConnections(), 50);
+      }, Math.min(IDLE_DRAIN_MS, config.SHUTDOWN_GRACE_MS));
       const force = setTimeout(() => {
         deps.logger.warn({ graceMs: config.SHUTDOWN_GRACE_MS }, 'grace period over; closing remaining connections');
         server.closeAllConnections();
@@ -93,6 +102,7 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
       // the abort past the grace stays `running` in the table and is re-queued at the next start.
       await Promise.all([scheduler?.stop(), deps.jobs.stop(config.SHUTDOWN_GRACE_MS)]);
       await closed;
+      clearTimeout(drain);
       clearInterval(sweep);
       clearTimeout(force);
       deps.db.$client.close();

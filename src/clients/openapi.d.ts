@@ -839,6 +839,8 @@ export interface components {
         conflict_v1_IranEvent: {
             /** @description Event id from the map feed. */
             id: string;
+            /** @description Headline of the report, as the map feed words it. */
+            title: string;
             /** @description Feed category, e.g. airstrike, protest, military, security. */
             category: string;
             /** @description Link to the original report. */
@@ -1980,6 +1982,10 @@ export interface components {
         unrest_v1_UnrestEvent: {
             /** @description Stable id: `acled-<event id>` or `gdelt-<digest>`. */
             id: string;
+            /** @description One-line headline: what happened where (ACLED: sub-event type and place; GDELT: the place an article reports a protest at). */
+            title: string;
+            /** @description ACLED: the coder’s notes on the event. GDELT: which outlet’s article placed a protest there (the feed carries no text). */
+            summary: string;
             /**
              * @description Kind of unrest.
              * @enum {string}

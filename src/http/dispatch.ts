@@ -3,6 +3,9 @@ import type { AnyTRPCRouter, TRPCError } from '@trpc/server';
 import { getTRPCErrorFromUnknown } from '@trpc/server/unstable-core-do-not-import';
 import { toWire, type WireHeaders } from '../platform/errors.js';
 import { NO_STORE } from '../platform/http-cache.js';
+import { decodeQuery, inputShape, unknownParams } from '../platform/query-params.js';
+import { ServiceError, violationsFromZod } from '../platform/errors.js';
+import type { z } from 'zod';
 import type { PreparedBody } from '../platform/response-cache.js';
 import { createRequestContext, type AppDeps } from '../trpc/context.js';
 import { collectOperations, type OperationInfo } from './operations.js';
@@ -43,11 +46,13 @@ function lower(headers: WireHeaders): WireHeaders {
   return out;
 }
 
-type CallableProcedure = ((opts: unknown) => Promise<unknown>) & { _def: { type: string } };
+type CallableProcedure = ((opts: unknown) => Promise<unknown>) & { _def: { type: string; inputs?: unknown[] } };
 
 interface Route extends OperationInfo {
   call: CallableProcedure;
   type: 'query' | 'mutation';
+  /** Fields of the input schema: how query strings decode into typed values. */
+  shape?: ReturnType<typeof inputShape>;
 }
 
 /**
@@ -83,7 +88,7 @@ export class RestDispatcher {
     const procedures = router._def.procedures as Record<string, CallableProcedure>;
     for (const [path, op] of collectOperations(router)) {
       const call = procedures[op.procedure];
-      this.routes.set(path, { ...op, call, type: call._def.type === 'mutation' ? 'mutation' : 'query' });
+      this.routes.set(path, { ...op, call, type: call._def.type === 'mutation' ? 'mutation' : 'query', shape: inputShape(call._def.inputs?.[0]) });
     }
   }
 
@@ -111,9 +116,25 @@ export class RestDispatcher {
       remoteAddress: call.remoteAddress,
     });
     ctx.dispatch = this.dispatchBound;
-    const input = route.method === 'GET' ? queryInput(ctx.search) : call.body;
+    // Read by the procedure's input step, after the credential and rate-limit steps have run.
+    const getRawInput = async () => {
+      const unknown = unknownParams(ctx.search, route.method === 'GET' && route.shape ? Object.keys(route.shape) : []);
+      if (route.method !== 'GET') {
+        if (unknown.length) throw ServiceError.validation(unknown);
+        return call.body;
+      }
+      const decoded = decodeQuery(queryInput(ctx.search), route.shape);
+      if (decoded.violations.length || unknown.length) {
+        // A mistyped name usually also leaves a required parameter missing: say both at once.
+        const schema = route.call._def.inputs?.[0] as { safeParse?: (v: unknown) => { success: boolean; error?: z.ZodError } } | undefined;
+        const parsed = decoded.violations.length ? undefined : schema?.safeParse?.(decoded.input);
+        const more = parsed && !parsed.success && parsed.error ? violationsFromZod(parsed.error) : [];
+        throw ServiceError.validation([...unknown, ...decoded.violations, ...more]);
+      }
+      return decoded.input;
+    };
     try {
-      await route.call({ ctx, path: route.procedure, type: route.type, getRawInput: async () => input, input: undefined, signal: undefined });
+      await route.call({ ctx, path: route.procedure, type: route.type, getRawInput, input: undefined, signal: undefined });
     } catch (cause) {
       if (ctx.principal) call.onPrincipal?.(ctx.principal.id);
       const error: TRPCError = getTRPCErrorFromUnknown(cause);

@@ -127,7 +127,7 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
   const operator = (req: Request, res: Response): { ok: true; principal: Principal } | { ok: false; response: WireResponse } => {
     let principal: Principal;
     try {
-      principal = access.authenticate(req.headers, String(res.locals.requestId));
+      principal = access.authenticateFrom(req.headers, req.socket.remoteAddress, String(res.locals.requestId));
     } catch (e) {
       if (e instanceof ServiceError && e.status === 401) {
         return { ok: false, response: jsonError(401, { error: 'Operator key required' }, { 'www-authenticate': 'ApiKey header="X-Service-Key"' }) };
@@ -160,6 +160,8 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
       try {
         const applied = deps.db.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number };
         if (applied.n < migrations) reasons.push(`migrations pending (${applied.n} of ${migrations} applied)`);
+        const locked = writeLockHeld(deps.db.$client);
+        if (locked) reasons.push(locked);
       } catch (e) {
         reasons.push(`database unusable: ${(e as Error).message}`);
       }
@@ -258,10 +260,13 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
     }
     // The credential is checked once up front, so a missing key is one 401 rather than one per entry.
     try {
-      res.locals.keyId = access.authenticate(req.headers, String(res.locals.requestId)).id;
+      res.locals.keyId = access.authenticateFrom(req.headers, req.socket.remoteAddress, String(res.locals.requestId)).id;
     } catch (e) {
       return send(req, res, fromError(e));
     }
+    // HEAD asks for headers only: the answer is never cacheable and its length depends on every
+    // operation, so none is run and nothing is spent.
+    if (req.method === 'HEAD') return send(req, res, { status: 200, headers: { 'content-type': JSON_TYPE, 'cache-control': NO_STORE }, body: '' });
     const requested = keys !== null
       ? [...new Set(keys.split(',').map((s) => s.trim()).filter(Boolean))]
       : Object.keys(BOOTSTRAP_OPERATIONS).filter((n) => tier === null || BOOTSTRAP_OPERATIONS[n].tier === tier);
@@ -373,4 +378,20 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
 
 function presentsKeyHeader(req: Request): boolean {
   return req.headers['x-service-key'] !== undefined || req.headers['x-api-key'] !== undefined;
+}
+
+/**
+ * Whether another process holds the write lock, so this one cannot record anything (rate counts,
+ * idempotency keys): tried with a transaction that takes the lock and is rolled back at once.
+ */
+function writeLockHeld(sqlite: AppDeps['db']['$client']): string | undefined {
+  if (sqlite.inTransaction) return undefined;
+  try {
+    sqlite.prepare('BEGIN IMMEDIATE').run();
+    sqlite.prepare('ROLLBACK').run();
+    return undefined;
+  } catch (e) {
+    if ((e as { code?: string }).code === 'SQLITE_BUSY') return 'database locked by another process (writes wait)';
+    throw e;
+  }
 }

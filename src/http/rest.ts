@@ -72,7 +72,7 @@ export function send(req: Request, res: Response, out: WireResponse, compressAbo
     res.statusCode = 304;
     for (const [k, v] of Object.entries(out.headers)) if (k !== 'content-type' && k !== 'content-length' && k !== 'etag') res.setHeader(k, v);
     res.setHeader('etag', variantTag);
-    if (prepared && prepared.bytes.length >= compressAbove) res.setHeader('vary', 'Accept-Encoding');
+    if (prepared && prepared.bytes.length >= compressAbove) addVary(res, 'Accept-Encoding');
     res.end();
     return;
   }
@@ -82,7 +82,7 @@ export function send(req: Request, res: Response, out: WireResponse, compressAbo
     res.end(out.body);
     return;
   }
-  if (prepared.bytes.length >= compressAbove) res.setHeader('vary', 'Accept-Encoding');
+  if (prepared.bytes.length >= compressAbove) addVary(res, 'Accept-Encoding');
   const payload = coding ? encodedBody(prepared, coding) : prepared.bytes;
   if (coding) {
     res.setHeader('content-encoding', coding);
@@ -90,6 +90,14 @@ export function send(req: Request, res: Response, out: WireResponse, compressAbo
   }
   res.setHeader('content-length', payload.length);
   res.end(payload);
+}
+
+/** Adds a field to Vary, keeping what CORS (Origin) or anything else already put there. */
+export function addVary(res: Response, field: string): void {
+  const current = res.getHeader('vary');
+  const fields = (Array.isArray(current) ? current.join(',') : String(current ?? '')).split(',').map((f) => f.trim()).filter(Boolean);
+  if (!fields.some((f) => f.toLowerCase() === field.toLowerCase())) fields.push(field);
+  res.setHeader('vary', fields.join(', '));
 }
 
 const codingCache = new Map<string, ContentCoding | undefined>();

@@ -89,12 +89,16 @@ export function toWire(error: TRPCError): WireError {
     return { status: 400, body: { violations: violationsFromZod(cause) }, headers: {} };
   }
   switch (error.code) {
+    case 'BAD_REQUEST':
+      // tRPC's own input reading (malformed `input` parameter or body), before any schema ran.
+      return { status: 400, body: { message: cause instanceof SyntaxError ? 'Invalid input: not valid JSON' : `Invalid input: ${error.message}` }, headers: {} };
     case 'PARSE_ERROR':
       return { status: 400, body: { message: 'Invalid request body: not valid JSON' }, headers: {} };
     case 'PAYLOAD_TOO_LARGE':
       return { status: 413, body: { error: 'request body too large' }, headers: {} };
     case 'UNSUPPORTED_MEDIA_TYPE':
-      return { status: 415, body: { error: 'request body must be application/json' }, headers: {} };
+      // Only the tRPC adapter raises this (REST answers 415 itself): a tRPC body that is not JSON is malformed input.
+      return { status: 400, body: { message: 'Invalid request body: send JSON with Content-Type application/json' }, headers: {} };
     case 'NOT_FOUND':
       return { status: 404, body: { error: 'not found' }, headers: {} };
     case 'METHOD_NOT_SUPPORTED':
@@ -102,6 +106,16 @@ export function toWire(error: TRPCError): WireError {
     default:
       return INTERNAL;
   }
+}
+
+/** One line for a client to show: the first violation (and how many more), or the refusal's message. */
+export function summaryOf(wire: WireError): string {
+  const violations = wire.body.violations;
+  if (Array.isArray(violations) && violations.length) {
+    const first = violations[0] as Violation;
+    return `${first.field}: ${first.description}${violations.length > 1 ? ` (and ${violations.length - 1} more)` : ''}`;
+  }
+  return String(wire.body.error ?? wire.body.message ?? wire.body._jmespath_error ?? `HTTP ${wire.status}`);
 }
 
 /** Whether an error is one we expected (a client mistake or a deliberate refusal) rather than a crash. */

@@ -1,42 +1,143 @@
-import jmespath from 'jmespath';
-import vm from 'node:vm';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 /** Spec part 8: expression size and projected output size. */
 export const MAX_EXPRESSION_BYTES = 1024;
 export const MAX_PROJECTION_BYTES = 262_144;
-/** Longest a projection may compute. Only expressions that could amplify work are timed. */
-export const MAX_EVALUATION_MS = 50;
+/**
+ * Work one evaluation may do, in steps: one per node visited, one per element of every new array or
+ * object built, and for deep operations (`to_string`, `==`) one per value they walk. Counted, not
+ * timed, so the same expression on the same snapshot always gets the same answer, whatever the load.
+ * At this size the most expensive admissible expression holds the event loop for a few milliseconds.
+ */
+export const MAX_EVALUATION_STEPS = 100_000;
 
-/** Field paths, indexes, slices-free wildcards and flattens: linear in the body, never amplifying. */
-const PLAIN_PATH = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\[\d+\]|\[\*?\]|\.\*)*$/;
-
-// One context and script reused for every timed evaluation; the job is swapped in per call.
-const sandbox = vm.createContext({ job: undefined as undefined | (() => void) });
-const runJob = new vm.Script('job()');
-
-class EvaluationTimeout extends Error {}
+interface Node {
+  type: string;
+  name?: string;
+  children: Node[];
+}
+interface Interpreter {
+  visit(node: Node, value: unknown): unknown;
+}
+interface Runtime {
+  _interpreter: Interpreter;
+  callFunction(name: string, args: unknown[]): unknown;
+}
+interface Library {
+  compile(expression: string): Node;
+  strictDeepEqual(a: unknown, b: unknown): boolean;
+  TreeInterpreter: new (runtime: Runtime) => Interpreter;
+  Runtime: new () => Runtime;
+}
 
 /**
- * Evaluates an expression. Anything beyond a plain path runs under a time budget: an expression
- * such as `{a:@,b:@}` piped twenty times and then passed to `to_string` or walked by projections
- * would otherwise make the library work for minutes on a structure of 2^20 shared references.
- * Node's vm timeout interrupts the synchronous search wherever it is.
+ * The jmespath package, loaded so that its parser, interpreter and function runtime can be driven
+ * separately (it exports only `search`): the stock code runs unchanged, with the step counter
+ * wrapped around each visit and function call of one evaluation.
  */
-function evaluate(body: unknown, expression: string): unknown {
-  if (PLAIN_PATH.test(expression)) return jmespath.search(body as never, expression);
-  let result: unknown;
-  sandbox.job = () => {
-    result = jmespath.search(body as never, expression);
-  };
-  try {
-    runJob.runInContext(sandbox, { timeout: MAX_EVALUATION_MS });
-  } catch (err) {
-    if ((err as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new EvaluationTimeout();
-    throw err;
-  } finally {
-    sandbox.job = undefined;
+function loadLibrary(): Library {
+  const file = createRequire(import.meta.url).resolve('jmespath');
+  const source = readFileSync(file, 'utf8').replace(
+    'exports.strictDeepEqual = strictDeepEqual;',
+    'exports.strictDeepEqual = strictDeepEqual; exports.TreeInterpreter = TreeInterpreter; exports.Runtime = Runtime;',
+  );
+  const lib = {} as Library;
+  new Function('exports', source)(lib);
+  if (typeof lib.TreeInterpreter !== 'function' || typeof lib.Runtime !== 'function') throw new Error('jmespath: unexpected library layout');
+  return lib;
+}
+const lib = loadLibrary();
+
+class BudgetExceeded extends Error {}
+
+/** Counts the work of one evaluation and stops it past MAX_EVALUATION_STEPS. */
+class Budget {
+  private left = MAX_EVALUATION_STEPS;
+
+  spend(n: number): void {
+    this.left -= n;
+    if (this.left < 0) throw new BudgetExceeded();
   }
-  return result;
+
+  /** Pays for a new array or object by its own length (not its contents, which were paid for when built). */
+  shallow(value: unknown): void {
+    if (Array.isArray(value)) this.spend(value.length);
+    else if (value !== null && typeof value === 'object') this.spend(Object.keys(value).length);
+  }
+
+  /** Pays for walking a whole value, shared references once per appearance, before a deep operation walks it. */
+  deep(value: unknown): void {
+    const stack: unknown[] = [value];
+    while (stack.length) {
+      const v = stack.pop();
+      this.spend(1);
+      if (typeof v === 'string') this.spend(v.length >> 6);
+      else if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
+      else if (v !== null && typeof v === 'object') for (const k in v) stack.push((v as Record<string, unknown>)[k]);
+    }
+  }
+
+  /** Pays for the direct size of a function argument (a function may loop over it). */
+  argument(value: unknown): void {
+    if (Array.isArray(value)) this.spend(value.length);
+    else if (typeof value === 'string') this.spend(value.length >> 6);
+    else if (value !== null && typeof value === 'object') this.spend(Object.keys(value).length);
+  }
+}
+
+/** Nodes that build a new array or object; the others return a value that already exists (a field, `@`, a literal). */
+const BUILDERS = new Set(['Projection', 'ValueProjection', 'FilterProjection', 'Slice', 'MultiSelectList', 'MultiSelectHash', 'Function']);
+
+/** Functions that walk their argument in depth rather than along its top level. */
+const DEEP_FUNCTIONS = new Set(['to_string']);
+
+function evaluate(body: unknown, expression: string): unknown {
+  const ast = lib.compile(expression);
+  const budget = new Budget();
+  const runtime = new lib.Runtime();
+  const interpreter = new lib.TreeInterpreter(runtime);
+  runtime._interpreter = interpreter;
+  const visit = interpreter.visit;
+  const callFunction = runtime.callFunction;
+  // Instance properties shadow the prototype's, so every recursive visit and call goes through here.
+  interpreter.visit = function (node: Node, value: unknown): unknown {
+    budget.spend(1);
+    if (node.type === 'Flatten') {
+      // Paid for before the merge: flattening many references to one large array is work the output shows only afterwards.
+      const original = this.visit(node.children[0], value);
+      if (!Array.isArray(original)) return null;
+      let size = original.length;
+      for (const item of original) if (Array.isArray(item)) size += item.length;
+      budget.spend(size);
+      const merged: unknown[] = [];
+      for (const item of original) {
+        if (Array.isArray(item)) for (const x of item) merged.push(x);
+        else merged.push(item);
+      }
+      budget.shallow(merged);
+      return merged;
+    }
+    if (node.type === 'Comparator' && (node.name === 'EQ' || node.name === 'NE')) {
+      const first = this.visit(node.children[0], value);
+      const second = this.visit(node.children[1], value);
+      budget.deep(first);
+      budget.deep(second);
+      const equal = lib.strictDeepEqual(first, second);
+      return node.name === 'EQ' ? equal : !equal;
+    }
+    const result = visit.call(this, node, value);
+    if (BUILDERS.has(node.type)) budget.shallow(result);
+    return result;
+  };
+  runtime.callFunction = function (name: string, args: unknown[]): unknown {
+    for (const a of args) {
+      if (DEEP_FUNCTIONS.has(name)) budget.deep(a);
+      else budget.argument(a);
+    }
+    return callFunction.call(this, name, args);
+  };
+  return interpreter.visit(ast, body);
 }
 
 export type Projection =
@@ -117,7 +218,7 @@ export function project(body: unknown, expression: string): Projection {
   try {
     value = evaluate(body, expression);
   } catch (err) {
-    if (err instanceof EvaluationTimeout) return fail(`projection_too_large: evaluation exceeded ${MAX_EVALUATION_MS} ms`);
+    if (err instanceof BudgetExceeded) return fail(`projection_too_large: evaluation exceeded ${MAX_EVALUATION_STEPS} steps`);
     return fail(`invalid_expression: ${(err as Error).message}`);
   }
   if (value === undefined) value = null;

@@ -14,6 +14,17 @@ export interface PreparedBody {
   etag: string;
   degraded: boolean;
   encoded: Partial<Record<ContentCoding, Buffer>>;
+  /** Set on a remembered 400 projection refusal: its body, answered again as a 400. */
+  refusal?: Record<string, unknown>;
+  /** Told the size of each variant made later, by the cache holding this body (memory accounting). */
+  onEncoded?: (bytes: number) => void;
+}
+
+/** Memory a body holds: its text (kept for the batch path), its bytes and every compressed variant. */
+function footprint(body: PreparedBody): number {
+  let n = body.text.length + body.bytes.length;
+  for (const v of Object.values(body.encoded)) n += v?.length ?? 0;
+  return n;
 }
 
 export function prepareBody(value: unknown, degraded: boolean): PreparedBody {
@@ -34,6 +45,7 @@ export function encodedBody(prepared: PreparedBody, coding: ContentCoding): Buff
           })
         : zlib.gzipSync(prepared.bytes, { level: 6 });
     prepared.encoded[coding] = out;
+    prepared.onEncoded?.(out.length);
   }
   return out;
 }
@@ -41,6 +53,8 @@ export function encodedBody(prepared: PreparedBody, coding: ContentCoding): Buff
 interface Entry {
   versions: string;
   body: PreparedBody;
+  /** Bytes counted for this entry so far (grows when a compressed variant is made). */
+  size: number;
 }
 
 /**
@@ -50,7 +64,7 @@ interface Entry {
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  private used = 0;
 
   constructor(
     private readonly maxEntries = 2000,
@@ -73,18 +87,36 @@ export class ResponseCache {
   set(key: string, versions: string, body: PreparedBody): void {
     const old = this.entries.get(key);
     if (old) this.delete(key, old);
-    if (body.bytes.length > this.maxBytes / 4) return;
-    this.entries.set(key, { versions, body });
-    this.bytes += body.bytes.length;
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+    const size = footprint(body);
+    if (size > this.maxBytes / 4) return;
+    const entry: Entry = { versions, body, size };
+    this.entries.set(key, entry);
+    this.used += size;
+    body.onEncoded = (n) => {
+      if (this.entries.get(key) !== entry) return;
+      entry.size += n;
+      this.used += n;
+      this.evict();
+    };
+    this.evict();
+  }
+
+  /** Bytes held by the cached bodies, compressed variants included. */
+  get bytes(): number {
+    return this.used;
+  }
+
+  private evict(): void {
+    while (this.entries.size > this.maxEntries || this.used > this.maxBytes) {
       const [k, v] = this.entries.entries().next().value as [string, Entry];
       this.delete(k, v);
     }
   }
 
   clear(): void {
+    for (const e of this.entries.values()) e.body.onEncoded = undefined;
     this.entries.clear();
-    this.bytes = 0;
+    this.used = 0;
   }
 
   get size(): number {
@@ -93,14 +125,18 @@ export class ResponseCache {
 
   private delete(key: string, e: Entry): void {
     this.entries.delete(key);
-    this.bytes -= e.body.bytes.length;
+    this.used -= e.size;
+    e.body.onEncoded = undefined;
   }
 }
 
-/** Query string in a canonical order, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
+/**
+ * Query string in a canonical order, so `?a=1&b=2` and `?b=2&a=1` share an entry. Empty values mean
+ * "absent" to the operations, so they are left out: `?page_size=` shares the entry of no parameter.
+ */
 export function normaliseQuery(search: URLSearchParams): string {
   if (search.size === 0) return '';
-  const pairs = [...search.entries()];
+  const pairs = [...search.entries()].filter(([, v]) => v !== '');
   pairs.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
   return new URLSearchParams(pairs).toString();
 }

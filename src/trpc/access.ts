@@ -11,7 +11,7 @@ import { t, type ProcedureMeta } from './init.js';
 
 /** 1. Who is calling: key header, operator key or browser session; 401 otherwise. Public operations skip it. */
 export function identify(ctx: RequestContext, meta: ProcedureMeta | undefined): void {
-  if (!isPublicOperation(meta)) ctx.principal = accessOf(ctx.deps).authenticate(ctx.headers, ctx.requestId);
+  if (!isPublicOperation(meta)) ctx.principal = accessOf(ctx.deps).authenticateFrom(ctx.headers, ctx.remoteAddress, ctx.requestId);
 }
 
 /** 2. Whether the caller's account may be served at all (billing state); 403 lapsed, 503 unverifiable. */

@@ -62,6 +62,11 @@ export interface RequestContext {
    * degradation field, such as an empty event list for a missing snapshot): forces `no-store`.
    */
   degraded?: boolean;
+  /**
+   * Batch operations still allowed in this HTTP request. Shared by every call of one /trpc request
+   * (tRPC batching can carry several batch.execute calls), so the cap holds per HTTP request.
+   */
+  batchBudget?: { remaining: number };
 }
 
 /** Marks the current answer as degraded: served, never cached by clients or the response cache. */

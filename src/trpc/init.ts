@@ -1,6 +1,6 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { toWire } from '../platform/errors.js';
+import { summaryOf, toWire } from '../platform/errors.js';
 import type { CacheTier } from '../platform/http-cache.js';
 import type { RequestContext } from './context.js';
 import '../platform/validation-messages.js';
@@ -34,7 +34,8 @@ export const t = initTRPC
       const rest = toWire(error);
       return {
         ...shape,
-        message: rest.status >= 500 && rest.body.message === 'Internal server error' ? 'Internal server error' : shape.message,
+        // One readable line (field and problem), never a dump of the schema library's issues.
+        message: rest.status >= 500 && rest.body.message === 'Internal server error' ? 'Internal server error' : summaryOf(rest),
         data: { code: shape.data.code, httpStatus: rest.status, path: shape.data.path, rest },
       };
     },

@@ -18,6 +18,19 @@ export function readExpression(search: URLSearchParams): string | undefined {
   return all[0] ? all[0] : undefined;
 }
 
+let lastTurn: Promise<void> = Promise.resolve();
+
+/**
+ * Each evaluation is bounded (a few ms of CPU at most), but twenty of them in one batch would run
+ * back to back in one turn of the event loop. Evaluations take turns instead, one per loop
+ * iteration, so probes and other requests get in between.
+ */
+function projectionTurn(): Promise<void> {
+  const turn = lastTurn.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  lastTurn = turn;
+  return turn;
+}
+
 function settle(ctx: RequestContext, prepared: PreparedBody, tier: Parameters<typeof cacheControlFor>[0]) {
   ctx.prepared = prepared;
   // An answer given to an identified caller is theirs alone: shared caches must not keep it.
@@ -39,6 +52,7 @@ export const respond = t.middleware(async ({ ctx, meta, path, next }) => {
   const versions = key ? datasets!.map((d) => ctx.deps.store.version(d)).join(',') : '';
   if (key) {
     const hit = ctx.deps.responses.get(key, versions);
+    if (hit?.refusal) throw new ServiceError(400, hit.refusal);
     if (hit) {
       settle(ctx, hit, tier);
       return { ok: true as const, data: PREPARED, marker: undefined as never, ctx: undefined as never };
@@ -49,8 +63,14 @@ export const respond = t.middleware(async ({ ctx, meta, path, next }) => {
   let body: unknown = result.data;
   const degraded = isDegraded(body) || ctx.degraded === true;
   if (expression !== undefined) {
+    await projectionTurn();
     const projection = project(body, expression);
-    if (!projection.ok) throw new ServiceError(400, projection.body);
+    if (!projection.ok) {
+      // A refusal is as deterministic as an answer (same expression, same snapshot): remembered the same way,
+      // so repeating an expensive refused expression costs a lookup.
+      if (key && !degraded) ctx.deps.responses.set(key, versions, { ...prepareBody(projection.body, false), refusal: projection.body });
+      throw new ServiceError(400, projection.body);
+    }
     body = projection.value;
   }
   const prepared = prepareBody(body, degraded);

@@ -267,6 +267,8 @@ describe('every GET operation, random parameters, projections and keys', () => {
             return values.length > 0 && certainlyInvalid(p, values);
           });
           const expression = search.getAll('jmespath').filter((v) => v !== '');
+          // Parameters the operation does not have are refused by name, whatever their value.
+          const unknown = [...new Set(search.keys())].filter((k) => k !== 'jmespath' && !params.some((p) => p.name === k));
 
           if (REFUSED_KEY_KINDS.includes(r.key)) {
             expect(res.status, `${r.key} key on ${url}`).toBe(401);
@@ -277,11 +279,12 @@ describe('every GET operation, random parameters, projections and keys', () => {
             return;
           }
           expect(VALID_KEY_KINDS).toContain(r.key);
-          if (invalid.length) {
-            expect(res.status, `${url}: ${invalid.map((p) => p.name).join(',')} is outside the document -> ${res.text.slice(0, 300)}`).toBe(400);
+          if (invalid.length || unknown.length) {
+            const names = [...invalid.map((p) => p.name), ...unknown];
+            expect(res.status, `${url}: ${names.join(',')} is outside the document -> ${res.text.slice(0, 300)}`).toBe(400);
             if (res.body?.violations) {
               const fields = (res.body.violations as { field: string }[]).map((v) => v.field);
-              expect(fields.some((f) => invalid.some((p) => f === p.name || f.startsWith(`${p.name}[`) || f.startsWith(`${p.name}.`))), `${url}: ${res.text}`).toBe(true);
+              expect(fields.some((f) => names.some((n) => f === n || f.startsWith(`${n}[`) || f.startsWith(`${n}.`))), `${url}: ${res.text}`).toBe(true);
             } else {
               // Only a projection error may take precedence, and only when an expression was sent.
               expect(expression.length, `${url}: ${res.text}`).toBeGreaterThan(0);

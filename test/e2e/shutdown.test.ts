@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { Agent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -135,5 +135,40 @@ describe('mds serve: SIGTERM', () => {
     expect(exit).toEqual({ code: 0, signal: null });
     expect(await answered).toBeInstanceOf(Error);
     expect(child.stdout()).toMatch(/grace period over/);
+  }, 90_000);
+
+  it('answers requests arriving on idle keep-alive connections just after the signal, with Connection: close', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-shutdown-'));
+    child = await startServe(dir);
+    const { port } = child;
+    const delays = [0, 1, 2, 3, 5, 8, 13, 21, 34, 55];
+    // One idle keep-alive connection per delay, each already used once.
+    const agents = delays.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
+    const get = (agent: Agent) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/healthz', agent });
+      const answered = response(req);
+      req.end();
+      return answered;
+    };
+    for (const agent of agents) expect((await get(agent)).res.statusCode).toBe(200);
+
+    child.proc.kill('SIGTERM');
+    const outcomes = await Promise.all(
+      agents.map(async (agent, i) => {
+        await new Promise((r) => setTimeout(r, delays[i]));
+        return get(agent).then(
+          ({ res }) => ({ status: res.statusCode, connection: res.headers.connection }),
+          (e: NodeJS.ErrnoException) => ({ error: e.code ?? e.message }),
+        );
+      }),
+    );
+    for (const agent of agents) agent.destroy();
+    // None is reset: each is answered, and once the shutdown has begun, with Connection: close
+    // (the earliest may still have been served before the signal was handled).
+    expect(outcomes.filter((o) => 'error' in o), JSON.stringify(outcomes)).toEqual([]);
+    const firstClosed = outcomes.findIndex((o) => 'connection' in o && o.connection === 'close');
+    expect(firstClosed, JSON.stringify(outcomes)).toBeGreaterThanOrEqual(0);
+    for (const o of outcomes.slice(firstClosed)) expect(o, JSON.stringify(outcomes)).toMatchObject({ status: 200, connection: 'close' });
+    expect(await child.exit).toEqual({ code: 0, signal: null });
   }, 90_000);
 });

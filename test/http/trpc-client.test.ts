@@ -21,7 +21,7 @@ afterAll(() => app.close());
 
 describe('@trpc/client against /trpc', () => {
   it('returns typed data', async () => {
-    const res = await client.seismology.listEarthquakes.query({ page_size: '2' as never });
+    const res = await client.seismology.listEarthquakes.query({ page_size: 2 });
     const first: number = res.earthquakes[0].magnitude;
     expect(first).toBeGreaterThanOrEqual(4.5);
     expect(res.earthquakes).toHaveLength(2);

@@ -59,7 +59,7 @@ describe('project', () => {
     const r = project(big, expression);
     expect(performance.now() - started).toBeLessThan(2000);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.body._jmespath_error).toMatch(/^projection_too_large: evaluation exceeded \d+ ms$/);
+    if (!r.ok) expect(r.body._jmespath_error).toMatch(/^projection_too_large: evaluation exceeded \d+ steps$/);
   });
 
   it('still projects normally after an evaluation was stopped', () => {
@@ -113,5 +113,41 @@ describe('jsonSizeWithin', () => {
 
   it('gives up once past the limit', () => {
     expect(jsonSizeWithin('x'.repeat(MAX_PROJECTION_BYTES), MAX_PROJECTION_BYTES)).toBeUndefined();
+  });
+});
+
+describe('the evaluation bound', () => {
+  const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: `item-${i}`, text: 'x'.repeat(100) })) };
+  const amplified = Array.from({ length: 20 }, () => '{a:@,b:@}').join(' | ');
+  const costly = [
+    amplified + ' | to_string(@)',
+    amplified + ' | *.*.*.*.*.*.*.*.*.*.*.*.*.*.*.*.*.*.*.* | length(@)',
+    amplified + ' | [@] | sort_by(@, &to_string(@))',
+    amplified + ' | @ == @',
+    Array.from({ length: 20 }, () => '[@,@,@,@,@,@,@,@,@,@]').join(' | ') + ' | [][][][][][][][] | length(@)',
+  ];
+
+  it.each(costly)('refuses %s in well under 50 ms of CPU', (expression) => {
+    let best = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const before = process.cpuUsage();
+      const r = project(big, expression);
+      const used = process.cpuUsage(before);
+      best = Math.min(best, (used.user + used.system) / 1000);
+      expect(r.ok).toBe(false);
+    }
+    expect(best).toBeLessThan(50);
+  });
+
+  it('is counted, not timed: the same expression on the same body always gets the same answer', () => {
+    const body = { items: Array.from({ length: 20_000 }, (_, i) => ({ id: i, mag: i % 10 })) };
+    const nearLimit = 'items[?mag > `4`].id | length(@)';
+    const first = project(body, nearLimit);
+    for (let i = 0; i < 5; i++) expect(project(body, nearLimit)).toEqual(first);
+    for (const expression of costly) {
+      const r = project(big, expression);
+      expect(r).toEqual(project(big, expression));
+      if (!r.ok) expect(r.body._jmespath_error).not.toMatch(/ ms$/);
+    }
   });
 });

@@ -31,6 +31,12 @@ export interface Principal {
 
 export const BILLING_RETRY_AFTER = 5;
 
+interface Denial {
+  reason: string;
+  requestId?: string;
+  keyId?: string;
+}
+
 const unauthorized = (error: string) => new ServiceError(401, { error });
 
 /** Reads one header that must appear once; Node joins repeats with ", ", which the pattern then refuses. */
@@ -75,7 +81,17 @@ export class AccessControl {
    * The principal behind the request's credential, or a 401. Key headers win over a session cookie.
    * Unknown, expired, revoked and malformed keys get the same answer, so keys cannot be probed.
    */
-  authenticate(headers: IncomingHttpHeaders, requestId?: string): Principal {
+  authenticate(headers: IncomingHttpHeaders, requestId?: string, denials?: Denial[]): Principal {
+    const previous = this.collect;
+    this.collect = denials;
+    try {
+      return this.resolveCredential(headers, requestId);
+    } finally {
+      this.collect = previous;
+    }
+  }
+
+  private resolveCredential(headers: IncomingHttpHeaders, requestId?: string): Principal {
     const now = this.deps.clock.now();
     const a = single(headers, 'x-service-key');
     const b = single(headers, 'x-api-key');
@@ -173,8 +189,17 @@ export class AccessControl {
     return { kind: 'operator', id, via, plan, planKey: plan.planKey, tier: 3, accountId: null, billingState: 'active', rateLimitPerMinute: null };
   }
 
+  /** Where denials of the current `authenticate` call go instead of the log (synchronous, so one at a time). */
+  private collect: Denial[] | undefined;
+
   private deny(reason: string, requestId?: string, keyId?: string): void {
-    this.deps.logger.info({ requestId, reason, keyId }, 'credential refused');
+    const d = { reason, requestId, keyId };
+    if (this.collect) this.collect.push(d);
+    else this.logDenial(d);
+  }
+
+  private logDenial(d: Denial): void {
+    this.deps.logger.info(d, 'credential refused');
   }
 
   /**
@@ -206,15 +231,45 @@ export class AccessControl {
     if (p.tier < requiredTier) throw new ServiceError(403, { error: 'Upgrade required', ...body });
   }
 
+  private subjectOf(p: Principal | { anonymous: string }): RateSubject {
+    if ('anonymous' in p) return { bucket: `ip:${p.anonymous}`, perMinute: ANONYMOUS_PER_MINUTE, perDay: null };
+    const plan = p.plan ?? findPlan('free')!;
+    return { bucket: `${p.kind === 'key' ? 'k' : 'o'}:${p.id}`, perMinute: p.rateLimitPerMinute ?? plan.perMinute, perDay: plan.perDay };
+  }
+
   /** Spends one request of the principal's budget (and the operation's policy); returns the X-RateLimit-* headers. */
   rateLimit(p: Principal | { anonymous: string }, policy: string | undefined) {
-    let subject: RateSubject;
-    if ('anonymous' in p) subject = { bucket: `ip:${p.anonymous}`, perMinute: ANONYMOUS_PER_MINUTE, perDay: null };
-    else {
-      const plan = p.plan ?? findPlan('free')!;
-      subject = { bucket: `${p.kind === 'key' ? 'k' : 'o'}:${p.id}`, perMinute: p.rateLimitPerMinute ?? plan.perMinute, perDay: plan.perDay };
+    return this.limiter.check(this.subjectOf(p), policy, this.deps.clock.now());
+  }
+
+  /** The principal's X-RateLimit-* headers as they stand now, spending nothing (undefined when unknown). */
+  currentRateLimit(p: Principal | { anonymous: string }, policy: string | undefined) {
+    return this.limiter.current(this.subjectOf(p), policy, this.deps.clock.now());
+  }
+
+  /**
+   * `authenticate`, with refused credentials counted per client address: past the anonymous limit
+   * the address gets 429 (Retry-After) instead of 401, before anyone is told which keys fail, and
+   * those refusals are no longer logged one by one.
+   */
+  authenticateFrom(headers: IncomingHttpHeaders, address: string | undefined, requestId?: string): Principal {
+    const denials: Denial[] = [];
+    let limited = false;
+    try {
+      return this.authenticate(headers, requestId, denials);
+    } catch (e) {
+      if (e instanceof ServiceError && e.status === 401) {
+        try {
+          this.limiter.check({ bucket: `auth-fail:ip:${address ?? 'unknown'}`, perMinute: ANONYMOUS_PER_MINUTE, perDay: null }, undefined, this.deps.clock.now());
+        } catch (over) {
+          limited = true;
+          throw over;
+        }
+      }
+      throw e;
+    } finally {
+      if (!limited) for (const d of denials) this.logDenial(d);
     }
-    return this.limiter.check(subject, policy, this.deps.clock.now());
   }
 }
 

@@ -29,7 +29,7 @@ export interface BatchResponse {
 }
 
 /** What runs one GET in process, through the same pipeline as a direct request. */
-export type SubDispatch = (call: { method: 'GET'; url: string; headers: IncomingHttpHeaders }) => Promise<{ status: number; body: string }>;
+export type SubDispatch = (call: { method: 'GET'; url: string; headers: IncomingHttpHeaders }) => Promise<{ status: number; body: string; headers?: Record<string, string> }>;
 
 /**
  * Result ids: trimmed, a blank id becomes the operation's index, and every id must be unique or the
@@ -74,6 +74,11 @@ async function runOne(id: string, path: string, dispatch: SubDispatch, headers: 
       body = JSON.parse(out.body);
     } catch {
       return { id, status: out.status, error: 'invalid_json' };
+    }
+    // A result has no headers of its own: a refusal that says when to retry carries it in the body.
+    const retryAfter = out.headers?.['retry-after'] ?? out.headers?.['Retry-After'];
+    if (retryAfter !== undefined && body !== null && typeof body === 'object' && !Array.isArray(body)) {
+      body = { ...(body as Record<string, unknown>), retryAfter: Number(retryAfter) };
     }
     return { id, status: out.status, body, error: '' };
   } catch {

@@ -7,6 +7,13 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7E]{1,255}$/;
 export const REPLAY_WINDOW_MS = 24 * 3600 * 1000;
 /** A first call that has not answered after this long is treated as abandoned. */
 export const IN_FLIGHT_LOCK_MS = 180 * 1000;
+/**
+ * Largest answer kept for replay (serialised). A batch of reads can answer megabytes; past this the
+ * key is released instead, so a retry runs the (read-only) operations again rather than replaying.
+ */
+export const MAX_STORED_ANSWER_BYTES = 64 * 1024;
+/** Stored answers per caller, all keys together; past it new answers are not kept. */
+export const MAX_STORED_BYTES_PER_OWNER = 1024 * 1024;
 
 /** Canonical hash of a request body: the same JSON with keys in any order hashes the same. */
 export function requestHash(body: unknown): string {
@@ -38,6 +45,7 @@ export class IdempotencyStore {
   private readonly finish: Database.Statement;
   private readonly release: Database.Statement;
   private readonly sweep: Database.Statement;
+  private readonly ownerBytes: Database.Statement<[string, number], { n: number }>;
   private readonly claimTx: (owner: string, key: string, hash: string, now: number) => Claim;
   private nextSweepAt = 0;
 
@@ -51,6 +59,7 @@ export class IdempotencyStore {
     this.finish = sqlite.prepare(`UPDATE idempotency_keys SET state = 'done', response_status = ?, response_body = ?, expires_at = ? WHERE owner = ? AND key = ?`);
     this.release = sqlite.prepare(`DELETE FROM idempotency_keys WHERE owner = ? AND key = ? AND state = 'in_flight'`);
     this.sweep = sqlite.prepare('DELETE FROM idempotency_keys WHERE expires_at < ?');
+    this.ownerBytes = sqlite.prepare('SELECT coalesce(sum(length(response_body)), 0) AS n FROM idempotency_keys WHERE owner = ? AND expires_at >= ?');
     const tx = sqlite.transaction((owner: string, key: string, hash: string, now: number): Claim => {
       const row = this.select.get(owner, key);
       if (row && row.expires_at >= now) {
@@ -76,9 +85,19 @@ export class IdempotencyStore {
     return this.claimTx(owner, key, hash, now);
   }
 
-  /** Stores the answer for replay within the window. */
-  complete(owner: string, key: string, status: number, body: unknown, now: number): void {
-    this.finish.run(status, JSON.stringify(body), now + REPLAY_WINDOW_MS, owner, key);
+  /**
+   * Stores the answer for replay within the window, when it fits the per-answer and per-caller caps;
+   * otherwise releases the key (a retry then runs again). Returns whether the answer was kept.
+   */
+  complete(owner: string, key: string, status: number, body: unknown, now: number): boolean {
+    const text = JSON.stringify(body);
+    const size = Buffer.byteLength(text, 'utf8');
+    if (size > MAX_STORED_ANSWER_BYTES || this.ownerBytes.get(owner, now)!.n + size > MAX_STORED_BYTES_PER_OWNER) {
+      this.release.run(owner, key);
+      return false;
+    }
+    this.finish.run(status, text, now + REPLAY_WINDOW_MS, owner, key);
+    return true;
   }
 
   /** Forgets a call that failed, so a retry with the same key runs again. */

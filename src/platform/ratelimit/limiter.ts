@@ -1,6 +1,6 @@
 import { ServiceError, type WireHeaders } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { RateLimitStore } from './store.js';
+import { MemoryRateLimitStore, type RateLimitStore } from './store.js';
 import type { WindowOutcome, WindowSpec } from './window.js';
 
 export const MINUTE_MS = 60_000;
@@ -59,6 +59,17 @@ export class RateLimiter {
   /** Told of every decision (for metrics): the policy or `global`, and allowed / limited / degraded. */
   observer?: (policy: string, outcome: 'allowed' | 'limited' | 'degraded') => void;
 
+  /** Per-process counters used while the shared store cannot answer (a database locked by another process). */
+  private readonly fallback = new MemoryRateLimitStore();
+  private lastWarning = Number.NEGATIVE_INFINITY;
+
+  private warnUnavailable(err: Error, now: number): void {
+    // Once every 10 s at most: during an outage every request would otherwise log a line.
+    if (now - this.lastWarning < 10_000 && now >= this.lastWarning) return;
+    this.lastWarning = now;
+    this.logger.warn({ err: { message: err.message } }, 'rate-limit store unavailable; counting in memory, fail-closed policies refused');
+  }
+
   constructor(
     public store: RateLimitStore,
     private readonly logger: Logger,
@@ -71,16 +82,38 @@ export class RateLimiter {
     return this.overrides[name] ?? policy.perMinute;
   }
 
-  check(subject: RateSubject, policy: string | undefined, now: number): WireHeaders {
+  private checksFor(subject: RateSubject, policy: string | undefined): Check[] {
     const checks: Check[] = [{ kind: 'minute', bucket: `${subject.bucket}|m`, limit: subject.perMinute, windowMs: MINUTE_MS }];
     if (subject.perDay !== null) checks.push({ kind: 'day', bucket: `${subject.bucket}|d`, limit: subject.perDay, windowMs: DAY_MS });
     if (policy) checks.push({ kind: 'policy', bucket: `p:${policy}:${subject.bucket}|m`, limit: this.policyLimit(policy), windowMs: MINUTE_MS });
+    return checks;
+  }
+
+  /**
+   * The X-RateLimit-* headers of the caller's state now, counting nothing: for an answer whose
+   * request spent more than its own slot (a batch's operations), so the headers describe the state
+   * after the whole request. Undefined when the store cannot tell.
+   */
+  current(subject: RateSubject, policy: string | undefined, now: number): WireHeaders | undefined {
+    try {
+      const outcomes = this.store.peek(this.checksFor(subject, policy), now);
+      const tightest = outcomes.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && !b.allowed) ? b : a));
+      // A window with no room left reports 0, whatever the arithmetic of the next admission says.
+      return rateHeaders(tightest.allowed ? { ...tightest, remaining: Math.max(0, tightest.remaining + 1) } : tightest);
+    } catch {
+      return undefined;
+    }
+  }
+
+  check(subject: RateSubject, policy: string | undefined, now: number): WireHeaders {
+    const checks = this.checksFor(subject, policy);
 
     let outcomes: WindowOutcome[];
+    let degraded = false;
     try {
       outcomes = this.store.consume(checks, now);
     } catch (err) {
-      this.logger.warn({ err: { message: (err as Error).message }, policy: policy ?? null }, 'rate-limit store unavailable');
+      this.warnUnavailable(err as Error, now);
       this.observer?.(policy ?? 'global', 'degraded');
       if (policy) {
         throw new ServiceError(
@@ -89,22 +122,23 @@ export class RateLimiter {
           { 'Retry-After': String(DEGRADED_RETRY_AFTER), 'X-RateLimit-Mode': 'degraded' },
         );
       }
-      // Fail open: serve, and say the count could not be kept.
-      const resetAt = now - (now % MINUTE_MS) + MINUTE_MS;
-      return { 'X-RateLimit-Limit': String(subject.perMinute), 'X-RateLimit-Remaining': String(subject.perMinute), 'X-RateLimit-Reset': String(resetAt), 'X-RateLimit-Mode': 'degraded' };
+      // The shared counters are out of reach: keep counting in this process, and say so.
+      outcomes = this.fallback.consume(checks, now);
+      degraded = true;
     }
+    const mode: WireHeaders = degraded ? { 'X-RateLimit-Mode': 'degraded' } : {};
 
     const denied = outcomes.map((o, i) => ({ o, c: checks[i] })).filter((x) => !x.o.allowed);
     this.observer?.(policy ?? 'global', denied.length ? 'limited' : 'allowed');
     if (denied.length) {
       // The binding window is the one that keeps the caller out longest.
-      const worst = denied.reduce((a, b) => (b.o.resetAt > a.o.resetAt ? b : a));
-      const retryAfter = Math.max(1, Math.ceil((worst.o.resetAt - now) / 1000));
+      const worst = denied.reduce((a, b) => (b.o.retryAt > a.o.retryAt ? b : a));
+      const retryAfter = Math.max(1, Math.ceil((worst.o.retryAt - now) / 1000));
       const error = worst.c.kind === 'day' ? 'Daily request limit reached' : 'Too many requests';
-      throw new ServiceError(429, { error }, { ...rateHeaders(worst.o), 'Retry-After': String(retryAfter) });
+      throw new ServiceError(429, { error }, { ...rateHeaders(worst.o), 'Retry-After': String(retryAfter), ...mode });
     }
     // Report the window closest to running out (ties: the shorter window, listed first).
     const tightest = outcomes.reduce((a, b) => (b.remaining < a.remaining ? b : a));
-    return rateHeaders(tightest);
+    return { ...rateHeaders(tightest), ...mode };
   }
 }

@@ -9,6 +9,8 @@ import { evaluateWindow, windowStartOf, type WindowOutcome, type WindowSpec } fr
  */
 export interface RateLimitStore {
   consume(windows: readonly WindowSpec[], now: number): WindowOutcome[];
+  /** The same evaluation without counting anything: what the next request would see. */
+  peek(windows: readonly WindowSpec[], now: number): WindowOutcome[];
 }
 
 /**
@@ -41,6 +43,15 @@ export class SqliteRateLimitStore implements RateLimitStore {
     this.decide = (windows, now) => tx.immediate(windows, now);
   }
 
+  peek(windows: readonly WindowSpec[], now: number): WindowOutcome[] {
+    return windows.map((w) => {
+      const start = windowStartOf(now, w.windowMs);
+      const curr = this.read.get(w.bucket, start)?.count ?? 0;
+      const prev = this.read.get(w.bucket, start - w.windowMs)?.count ?? 0;
+      return evaluateWindow(prev, curr, w.limit, w.windowMs, now);
+    });
+  }
+
   consume(windows: readonly WindowSpec[], now: number): WindowOutcome[] {
     const out = this.decide(windows, now);
     if (now - this.lastSweep > 600_000 || now < this.lastSweep) this.sweep(now);
@@ -55,5 +66,37 @@ export class SqliteRateLimitStore implements RateLimitStore {
     } catch {
       // Housekeeping only; the next sweep retries.
     }
+  }
+}
+
+/**
+ * Counters in this process's memory, with the same arithmetic: the fallback while the shared store
+ * is unreachable, so limits keep applying (per process) instead of failing open. Old windows are
+ * dropped as they pass; the map is bounded.
+ */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly counts = new Map<string, number>();
+
+  private get(bucket: string, start: number): number {
+    return this.counts.get(`${bucket}@${start}`) ?? 0;
+  }
+
+  peek(windows: readonly WindowSpec[], now: number): WindowOutcome[] {
+    return windows.map((w) => {
+      const start = windowStartOf(now, w.windowMs);
+      return evaluateWindow(this.get(w.bucket, start - w.windowMs), this.get(w.bucket, start), w.limit, w.windowMs, now);
+    });
+  }
+
+  consume(windows: readonly WindowSpec[], now: number): WindowOutcome[] {
+    const outcomes = this.peek(windows, now);
+    if (outcomes.every((o) => o.allowed)) {
+      if (this.counts.size > 100_000) this.counts.clear();
+      for (const w of windows) {
+        const k = `${w.bucket}@${windowStartOf(now, w.windowMs)}`;
+        this.counts.set(k, (this.counts.get(k) ?? 0) + 1);
+      }
+    }
+    return outcomes;
   }
 }

@@ -16,8 +16,18 @@ export interface WindowOutcome {
   limit: number;
   /** Requests still admissible after this decision, rounded down. */
   remaining: number;
-  /** Epoch ms: end of the current fixed window when admitted; when a request will next be admitted otherwise. */
+  /**
+   * Epoch ms when every request counted so far has slid out of the window (Remaining back to Limit).
+   * The same instant for an admission and a refusal in one burst, so it never moves backwards.
+   */
   resetAt: number;
+  /** Epoch ms when a request is next admitted: `now` after an admission, later after a refusal (Retry-After). */
+  retryAt: number;
+}
+
+/** When counts `prev` (previous fixed window) and `curr` (current one) have both slid out. */
+function drainedAt(prev: number, curr: number, start: number, W: number): number {
+  return curr > 0 ? start + 2 * W : prev > 0 ? start + W : start;
 }
 
 export function windowStartOf(now: number, windowMs: number): number {
@@ -31,7 +41,7 @@ export function evaluateWindow(prev: number, curr: number, limit: number, window
   const used = prev * (W - elapsed) + curr * W;
   if (used + W <= limit * W) {
     const remaining = Math.max(0, Math.floor((limit * W - used - W) / W));
-    return { allowed: true, limit, remaining, resetAt: start + W };
+    return { allowed: true, limit, remaining, resetAt: drainedAt(prev, curr + 1, start, W), retryAt: now };
   }
   let retryAt: number;
   if (curr + 1 <= limit && prev > 0) {
@@ -42,5 +52,6 @@ export function evaluateWindow(prev: number, curr: number, limit: number, window
     const e = curr > 0 ? Math.ceil(W - ((limit - 1) * W) / curr) : 0;
     retryAt = start + W + Math.max(0, e);
   }
-  return { allowed: false, limit, remaining: 0, resetAt: Math.max(retryAt, now + 1) };
+  retryAt = Math.max(retryAt, now + 1);
+  return { allowed: false, limit, remaining: 0, resetAt: Math.max(drainedAt(prev, curr, start, W), retryAt), retryAt };
 }

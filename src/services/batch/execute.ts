@@ -1,5 +1,6 @@
 import { ServiceError } from '../../platform/errors.js';
-import { executeBatch } from '../../platform/batch/execute.js';
+import { accessOf } from '../../platform/auth/access.js';
+import { executeBatch, MAX_OPERATIONS } from '../../platform/batch/execute.js';
 import { IdempotencyStore, readIdempotencyKey, requestHash } from '../../platform/batch/idempotency.js';
 import type { AppDeps, RequestContext } from '../../trpc/context.js';
 import type { ExecuteBatchRequest, ExecuteBatchResponse } from './schemas.js';
@@ -11,6 +12,26 @@ function idempotencyOf(deps: AppDeps): IdempotencyStore {
   return s;
 }
 
+/** One cap on batch operations per HTTP request, however many batch calls that request carries. */
+function spendBatchBudget(ctx: RequestContext, count: number): void {
+  const budget = ctx.batchBudget;
+  if (!budget) return;
+  if (count > budget.remaining) {
+    throw ServiceError.validation([
+      { field: 'operations', description: `at most ${MAX_OPERATIONS} batch operations per HTTP request; ${budget.remaining} left in this one` },
+    ]);
+  }
+  budget.remaining -= count;
+}
+
+/** The answer's X-RateLimit-* describe the caller after every operation ran, not after the batch call alone. */
+function settleRate<T>(ctx: RequestContext, response: T): T {
+  const who = ctx.principal ?? { anonymous: ctx.remoteAddress ?? 'unknown' };
+  const now = accessOf(ctx.deps).currentRateLimit(who, 'batch');
+  if (now) Object.assign(ctx.resHeaders, now);
+  return response;
+}
+
 /**
  * POST /api/batch/v1/execute: runs the operations through the caller's own pipeline, and makes the
  * call safe to retry when it carries an Idempotency-Key.
@@ -19,6 +40,7 @@ export async function runBatch(ctx: RequestContext, input: ExecuteBatchRequest):
   const dispatch = ctx.dispatch;
   if (ctx.batch) throw ServiceError.handler(400, 'a batch cannot contain another batch');
   if (!dispatch) throw ServiceError.handler(501, 'batch is served over REST only');
+  spendBatchBudget(ctx, input.operations.length);
   const key = readIdempotencyKey(ctx.headers['idempotency-key']);
   const run = () =>
     executeBatch(
@@ -27,7 +49,7 @@ export async function runBatch(ctx: RequestContext, input: ExecuteBatchRequest):
       ctx.headers,
       ctx.deps.config.BATCH_OPERATION_TIMEOUT_MS,
     );
-  if (!key) return run();
+  if (!key) return settleRate(ctx, await run());
 
   const store = idempotencyOf(ctx.deps);
   const owner = ctx.principal?.id ?? `anonymous:${ctx.remoteAddress ?? ''}`;
@@ -41,7 +63,7 @@ export async function runBatch(ctx: RequestContext, input: ExecuteBatchRequest):
   try {
     const response = await run();
     store.complete(owner, key, 200, response, ctx.deps.clock.now());
-    return response;
+    return settleRate(ctx, response);
   } catch (err) {
     store.abandon(owner, key);
     throw err;

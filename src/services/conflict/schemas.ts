@@ -88,6 +88,7 @@ export type ListUcdpEventsResponse = z.infer<typeof ListUcdpEventsResponse>;
 export const IranEvent = z
   .object({
     id: z.string().meta({ description: 'Event id from the map feed.' }),
+    title: z.string().meta({ description: 'Headline of the report, as the map feed words it.' }),
     category: z.string().meta({ description: 'Feed category, e.g. airstrike, protest, military, security.' }),
     sourceUrl: z.string().meta({ description: 'Link to the original report.' }),
     latitude: z.number().min(-90).max(90).meta({ format: 'double' }),

@@ -12,6 +12,8 @@ export type SeverityLevel = z.infer<typeof SeverityLevel>;
 export const UnrestEvent = z
   .object({
     id: z.string().min(1).meta({ description: 'Stable id: `acled-<event id>` or `gdelt-<digest>`.' }),
+    title: z.string().meta({ description: 'One-line headline: what happened where (ACLED: sub-event type and place; GDELT: the place an article reports a protest at).' }),
+    summary: z.string().meta({ description: 'ACLED: the coder’s notes on the event. GDELT: which outlet’s article placed a protest there (the feed carries no text).' }),
     eventType: z
       .enum(['UNREST_EVENT_TYPE_UNSPECIFIED', 'UNREST_EVENT_TYPE_PROTEST', 'UNREST_EVENT_TYPE_RIOT', 'UNREST_EVENT_TYPE_STRIKE', 'UNREST_EVENT_TYPE_DEMONSTRATION', 'UNREST_EVENT_TYPE_CIVIL_UNREST'])
       .meta({ description: 'Kind of unrest.' }),

@@ -23,25 +23,37 @@ describe('sliding-window arithmetic', () => {
     expect(o.limit).toBe(limit);
   });
 
-  it('resets at the end of the fixed window when admitted', () => {
-    expect(evaluateWindow(0, 0, 5, W, T0 + 12_345).resetAt).toBe(T0 + W);
+  it('resets once everything counted has slid out: the end of the next fixed window after an admission', () => {
+    expect(evaluateWindow(0, 0, 5, W, T0 + 12_345).resetAt).toBe(T0 + 2 * W);
   });
 
-  it('on a denial, resetAt is the first instant a request is admitted again', () => {
+  it('reports the same reset for every answer of one burst, admitted or refused', () => {
+    const resets: number[] = [];
+    let curr = 0;
+    for (let i = 0; i < 8; i++) {
+      const o = evaluateWindow(3, curr, 5, W, T0 + 1000 + i);
+      resets.push(o.resetAt);
+      if (o.allowed) curr++;
+    }
+    for (let i = 1; i < resets.length; i++) expect(resets[i]).toBeGreaterThanOrEqual(resets[i - 1]);
+  });
+
+  it('on a denial, retryAt is the first instant a request is admitted again', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 50 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: W - 1 }), (prev, curr, limit, offset) => {
         const now = T0 + offset;
         const o = evaluateWindow(prev, curr, limit, W, now);
         if (o.allowed) return;
-        expect(o.resetAt).toBeGreaterThan(now);
+        expect(o.retryAt).toBeGreaterThan(now);
+        expect(o.resetAt).toBeGreaterThanOrEqual(o.retryAt);
         // Counts carry over as they would with no further admissions.
         const at = (t: number) => {
           const start = windowStartOf(t, W);
           if (start === T0) return evaluateWindow(prev, curr, limit, W, t);
           return start === T0 + W ? evaluateWindow(curr, 0, limit, W, t) : evaluateWindow(0, 0, limit, W, t);
         };
-        expect(at(o.resetAt).allowed).toBe(true);
-        if (o.resetAt - 1 > now) expect(at(o.resetAt - 1).allowed).toBe(false);
+        expect(at(o.retryAt).allowed).toBe(true);
+        if (o.retryAt - 1 > now) expect(at(o.retryAt - 1).allowed).toBe(false);
       }),
     );
   });

@@ -68,7 +68,8 @@ describe('GET list-iran-events', () => {
     expect(res.body.events).toHaveLength(8);
     for (const e of res.body.events) {
       expect(typeof e.timestamp).toBe('string');
-      expect(Object.keys(e).sort()).toEqual(['category', 'id', 'latitude', 'locationName', 'longitude', 'severity', 'sourceUrl', 'timestamp']);
+      expect(Object.keys(e).sort()).toEqual(['category', 'id', 'latitude', 'locationName', 'longitude', 'severity', 'sourceUrl', 'timestamp', 'title']);
+      expect(e.title.length).toBeGreaterThan(0);
     }
     expect(res.headers.get('cache-control')).not.toBe('no-store');
   });

@@ -40,8 +40,8 @@ describe('GET get-bis-policy-rates', () => {
     expect((await app.get(PATH)).headers.get('cache-control')).toMatch(/max-age=3600/);
   });
 
-  it('ignores unknown query parameters', async () => {
-    expect((await app.get(`${PATH}?country=US`)).body.rates).toHaveLength(12);
+  it('refuses unknown query parameters', async () => {
+    expect((await app.get(`${PATH}?country=US`)).body.violations.map((v: { field: string }) => v.field)).toEqual(['country']);
   });
 });
 

@@ -67,11 +67,17 @@ describe('GET get-country-risk', () => {
     ['country_code=U1', 'country_code'],
     ['country_code=%C3%9CA', 'country_code'],
     ['country_code=UA&country_code=RU', 'country_code'],
-    ['country=UA', 'country_code'],
   ])('refuses ?%s with a violation on %s', async (query, field) => {
     const res = await app.get(`${PATH}?${query}`);
     expectViolation(res, field, { only: true });
     expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('refuses ?country=UA naming the unknown parameter, the name it meant, and the missing country_code', async () => {
+    const res = await app.get(`${PATH}?country=UA`);
+    expect(res.status).toBe(400);
+    expect(res.body.violations.map((v: { field: string }) => v.field)).toEqual(['country', 'country_code']);
+    expect(res.body.violations[0].description).toContain('did you mean country_code?');
   });
 
   it('keeps serving the last good snapshots when ingestions bring bad bytes', async () => {

@@ -59,10 +59,10 @@ describe('GET get-resilience-ranking', () => {
     expect(b.items[0]).toEqual(a);
   });
 
-  it('ignores unknown query parameters', async () => {
+  it('refuses unknown query parameters', async () => {
     const res = await app.get(`${PATH}?foo=bar`);
-    expect(res.status).toBe(200);
-    expect(res.body.total).toBe(48);
+    expect(res.status).toBe(400);
+    expect(res.body.violations.map((v: { field: string }) => v.field)).toEqual(['foo']);
   });
 
   it('keeps serving the last good snapshot when an ingestion brings bad bytes', async () => {

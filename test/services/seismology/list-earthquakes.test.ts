@@ -89,10 +89,13 @@ describe('GET list-earthquakes', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('ignores empty and unknown parameters', async () => {
-    const res = await app.get(`${PATH}?page_size=&foo=bar&page_size_typo=3`);
+  it('reads empty parameters as absent and refuses unknown ones', async () => {
+    const res = await app.get(`${PATH}?page_size=`);
     expect(res.status).toBe(200);
     expect(res.body.earthquakes.length).toBeGreaterThan(100);
+    const typo = await app.get(`${PATH}?page_size=&foo=bar&page_size_typo=3`);
+    expect(typo.status).toBe(400);
+    expect(typo.body.violations.map((v: { field: string }) => v.field)).toEqual(['foo', 'page_size_typo']);
   });
 
   it('accepts a GET that declares a JSON content type without a body', async () => {

@@ -97,7 +97,14 @@ describe('GET get-storage-facility-detail', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it.each(['', 'facilityId=', 'facility_id=rehden', 'facilityId=a&facilityId=b'])('refuses "%s" with a violation on facilityId', async (query) => {
+  it('refuses "facility_id=rehden" naming the unknown parameter and the missing facilityId', async () => {
+    const res = await app.get(`${DETAIL}?facility_id=rehden`);
+    expect(res.status).toBe(400);
+    expect(res.body.violations.map((v: { field: string }) => v.field)).toEqual(['facility_id', 'facilityId']);
+    expect(res.body.violations[0].description).toContain('did you mean facilityId?');
+  });
+
+  it.each(['', 'facilityId=', 'facilityId=a&facilityId=b'])('refuses "%s" with a violation on facilityId', async (query) => {
     const res = await app.get(`${DETAIL}?${query}`);
     expect(res.status).toBe(400);
     expect(Object.keys(res.body)).toEqual(['violations']);

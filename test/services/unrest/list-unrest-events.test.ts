@@ -40,6 +40,17 @@ describe('GET list-unrest-events', () => {
     expect(new Set(events.map((e: UnrestEvent) => e.sourceType))).toEqual(new Set(['UNREST_SOURCE_TYPE_ACLED', 'UNREST_SOURCE_TYPE_GDELT']));
   });
 
+  it('titles every event and summarises it: ACLED with the coder’s notes, GDELT with the outlet', async () => {
+    const { events } = (await app.get(PATH)).body as { events: UnrestEvent[] };
+    for (const e of events) {
+      expect(e.title.length, e.id).toBeGreaterThan(0);
+      expect(e.title, e.id).toContain(e.country);
+    }
+    const acled = events.filter((e) => e.sourceType === 'UNREST_SOURCE_TYPE_ACLED');
+    expect(acled.some((e) => e.summary.length > 20)).toBe(true);
+    for (const e of events.filter((x) => x.sourceType === 'UNREST_SOURCE_TYPE_GDELT')) expect(e.summary).toMatch(/^A news article/);
+  });
+
   it.each([
     ['FR', 2], ['France', 2], ['fra', 2], ['KE', 2], ['Kenya', 2], ['CI', 2], ['Ivory%20Coast', 2], ['C%C3%B4te%20d%27Ivoire', 2],
     ['Co%CC%82te%20d%27Ivoire', 2], ['TR', 1], ['T%C3%BCrkiye', 1], ['US', 1], ['United%20States%20of%20America', 1], ['JP', 0],

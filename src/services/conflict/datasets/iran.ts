@@ -75,6 +75,7 @@ export function parseIranFeed(bytes: Buffer, now: number): { records: IranEvent[
       t,
       e: {
         id,
+        title: v.data.name.trim(),
         category,
         sourceUrl: (v.data.source || v.data.link || '').trim(),
         latitude: lat,

@@ -24,6 +24,8 @@ export function acledUnrest(bytes: Buffer, now: number): UnrestEvent[] {
     .filter((r) => UNREST_TYPES.has(r.eventType) && r.occurredAt >= from && r.occurredAt <= ref)
     .map((r) => ({
       id: `acled-${r.id}`,
+      title: `${r.subEventType || r.eventType} in ${[r.location, r.country].filter(Boolean).join(', ')}`,
+      summary: r.notes,
       eventType: acledUnrestType(r.eventType, r.notes),
       city: r.location,
       country: r.country,
@@ -84,6 +86,8 @@ export function gdeltUnrest(bytes: Buffer): UnrestEvent[] {
       t,
       e: {
         id,
+        title: `Protest reported in ${parts.join(', ')}`,
+        summary: `A news article${f.data.properties.domain ? ` on ${f.data.properties.domain}` : ''} places a protest in ${parts.join(', ')}.`,
         eventType: 'UNREST_EVENT_TYPE_PROTEST',
         city: parts.length > 1 ? parts[0] : '',
         country: country.name,

@@ -1,0 +1,77 @@
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/index.js';
+import { VERSION } from '../../src/version.js';
+import { tempDbFile } from '../support/app.js';
+
+const dbFile = tempDbFile();
+const saved = { ...process.env };
+beforeAll(() => {
+  process.env.DATABASE_PATH = dbFile;
+  process.env.NODE_ENV = 'test';
+});
+afterAll(() => {
+  process.env.DATABASE_PATH = saved.DATABASE_PATH;
+  process.env.NODE_ENV = saved.NODE_ENV;
+});
+
+async function mds(...args: string[]) {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let o = '';
+  let e = '';
+  out.on('data', (c) => (o += c));
+  err.on('data', (c) => (e += c));
+  const code = await runCli(args, out, err);
+  return { code, out: o, err: e };
+}
+
+describe('mds --version and --help', () => {
+  it.each([['--version'], ['-v'], ['version']])('%s prints the package version', async (flag) => {
+    const r = await mds(flag);
+    expect(r.code).toBe(0);
+    expect(r.out.trim()).toBe(VERSION);
+  });
+
+  it.each([
+    ['serve', /usage: mds serve/],
+    ['migrate', /usage: mds migrate/],
+    ['ingest', /usage: mds ingest/],
+    ['keys', /usage: mds keys/],
+  ])('mds %s --help prints its usage and exits 0 without doing anything', async (command, usage) => {
+    for (const flag of ['--help', '-h']) {
+      const r = await mds(command, flag);
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(usage);
+      expect(r.err).toBe('');
+    }
+  });
+
+  it.each([['create'], ['list'], ['revoke'], ['subscription']])('mds keys %s --help prints the keys usage', async (sub) => {
+    const r = await mds('keys', sub, '--help');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/usage: mds keys/);
+  });
+
+  it('mds --help lists every command', async () => {
+    const r = await mds('--help');
+    expect(r.code).toBe(0);
+    for (const c of ['serve', 'migrate', 'ingest', 'keys', '--version']) expect(r.out).toContain(c);
+  });
+});
+
+describe('mds keys list --json', () => {
+  it('prints the keys as a JSON array without their secrets', async () => {
+    const created = await mds('keys', 'create', '--plan', 'pro', '--name', 'json test');
+    expect(created.code).toBe(0);
+    const secret = created.out.trimEnd().split('\n').at(-1)!;
+    const r = await mds('keys', 'list', '--json');
+    expect(r.code).toBe(0);
+    const keys = JSON.parse(r.out) as Record<string, unknown>[];
+    expect(Array.isArray(keys)).toBe(true);
+    const mine = keys.find((k) => k.name === 'json test');
+    expect(mine).toMatchObject({ planKey: 'pro', status: 'active', prefix: expect.any(String) });
+    expect(typeof mine!.id).toBe('string');
+    expect(r.out).not.toContain(secret);
+  });
+});
