@@ -284,6 +284,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/military/v1/list-military-flights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Military aircraft in a bounding box
+         * @description Military aircraft from the public adsb.lol ADS-B military feed, each classified by operator (USAF, US Navy, USMC, US Army, RAF, Royal Navy, French and German air forces, PLA Air Force and Navy, Russian Aerospace Forces, Israeli Air Force, NATO, or OTHER with the operating state) from a curated reference table of known airframes, database operators, callsign designators, registration series and ICAO address blocks, with a confidence saying which evidence decided. Filter by box (omitted: the whole world; antimeridian boxes work), operator and aircraft role; paged, 100 per page by default.
+         */
+        get: operations["ListMilitaryFlights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/get-theater-posture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Military air posture of nine watched theaters
+         * @description For each watched theater (Iran, Taiwan, Baltic, Black Sea, Korea, South China Sea, Eastern Mediterranean, Israel/Gaza, Yemen/Red Sea) the airborne military flights of the latest ADS-B snapshot inside its box, a level (normal, elevated, critical) from per-theater thresholds, and the operations the mix of tankers, AWACS and fighters supports. Computed once per snapshot; `theater` selects one.
+         */
+        get: operations["GetTheaterPosture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/research/v1/list-arxiv-papers": {
         parameters: {
             query?: never;
@@ -1368,6 +1408,148 @@ export interface components {
              * @description One-session percent change.
              */
             change1d: number;
+        };
+        /** @description Military flights in a bounding box. */
+        military_v1_ListMilitaryFlightsResponse: {
+            /** @description Airborne and ground military aircraft in the box, interesting ones first, then by address. */
+            flights: components["schemas"]["military_v1_MilitaryFlight"][];
+            /** @description Always empty: grouping is left to the client. */
+            clusters: components["schemas"]["military_v1_MilitaryFlightCluster"][];
+            pagination: components["schemas"]["core_v1_PaginationResponse"];
+        };
+        /** @description One military aircraft with its last reported position. */
+        military_v1_MilitaryFlight: {
+            /** @description The ICAO 24-bit address, upper-case hex (one entry per airframe). */
+            id: string;
+            /** @description Transmitted callsign, trimmed; empty when none. */
+            callsign: string;
+            /** @description ICAO 24-bit address, upper-case hex. */
+            hexCode: string;
+            registration: string;
+            /**
+             * @description Role from the type designator and database description; UNKNOWN when neither names one.
+             * @enum {string}
+             */
+            aircraftType: "MILITARY_AIRCRAFT_TYPE_UNSPECIFIED" | "MILITARY_AIRCRAFT_TYPE_FIGHTER" | "MILITARY_AIRCRAFT_TYPE_BOMBER" | "MILITARY_AIRCRAFT_TYPE_TRANSPORT" | "MILITARY_AIRCRAFT_TYPE_TANKER" | "MILITARY_AIRCRAFT_TYPE_AWACS" | "MILITARY_AIRCRAFT_TYPE_RECONNAISSANCE" | "MILITARY_AIRCRAFT_TYPE_HELICOPTER" | "MILITARY_AIRCRAFT_TYPE_DRONE" | "MILITARY_AIRCRAFT_TYPE_PATROL" | "MILITARY_AIRCRAFT_TYPE_SPECIAL_OPS" | "MILITARY_AIRCRAFT_TYPE_VIP" | "MILITARY_AIRCRAFT_TYPE_UNKNOWN";
+            /** @description Model from the database description, else the type designator. */
+            aircraftModel: string;
+            /**
+             * @description Service that flies it; OTHER when the evidence names only a state.
+             * @enum {string}
+             */
+            operator: "MILITARY_OPERATOR_UNSPECIFIED" | "MILITARY_OPERATOR_USAF" | "MILITARY_OPERATOR_USN" | "MILITARY_OPERATOR_USMC" | "MILITARY_OPERATOR_USA" | "MILITARY_OPERATOR_RAF" | "MILITARY_OPERATOR_RN" | "MILITARY_OPERATOR_FAF" | "MILITARY_OPERATOR_GAF" | "MILITARY_OPERATOR_PLAAF" | "MILITARY_OPERATOR_PLAN" | "MILITARY_OPERATOR_VKS" | "MILITARY_OPERATOR_IAF" | "MILITARY_OPERATOR_NATO" | "MILITARY_OPERATOR_OTHER";
+            /** @description ISO 3166-1 alpha-2 of the operating state; empty for NATO or unknown. */
+            operatorCountry: string;
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /**
+             * Format: double
+             * @description Barometric altitude in feet; 0 on the ground.
+             */
+            altitude: number;
+            /**
+             * Format: double
+             * @description Track over ground in degrees.
+             */
+            heading: number;
+            /**
+             * Format: double
+             * @description Ground speed in knots.
+             */
+            speed: number;
+            /**
+             * Format: double
+             * @description Feet per minute, positive climbing.
+             */
+            verticalRate: number;
+            onGround: boolean;
+            squawk: string;
+            /** @description Always empty: the ADS-B feed carries no route. */
+            origin: string;
+            /** @description Always empty: the ADS-B feed carries no route. */
+            destination: string;
+            /**
+             * Format: int64
+             * @description Last position report, Unix epoch milliseconds.
+             */
+            lastSeenAt: number;
+            /**
+             * Format: int64
+             * @description Equal to lastSeenAt: a single feed snapshot does not know when tracking began.
+             */
+            firstSeenAt: number;
+            /**
+             * @description HIGH: known airframe or database operator; MEDIUM: callsign or registration series; LOW: address block or feed flag only.
+             * @enum {string}
+             */
+            confidence: "MILITARY_CONFIDENCE_UNSPECIFIED" | "MILITARY_CONFIDENCE_LOW" | "MILITARY_CONFIDENCE_MEDIUM" | "MILITARY_CONFIDENCE_HIGH";
+            /** @description Emergency squawk, or a role such as AWACS, tanker, bomber, reconnaissance or drone. */
+            isInteresting: boolean;
+            /** @description Why it is interesting, or empty. */
+            note: string;
+            enrichment?: components["schemas"]["military_v1_FlightEnrichment"];
+            /** @description `adsb.lol` (public ADS-B military feed). */
+            source: string;
+        };
+        /** @description What the ADS-B aircraft database says about the airframe. */
+        military_v1_FlightEnrichment: {
+            /** @description Manufacturer from the aircraft database description. */
+            manufacturer: string;
+            /** @description Registered owner/operator from the aircraft database, or empty. */
+            owner: string;
+            /** @description The same owner/operator name (the database does not separate them). */
+            operatorName: string;
+            /** @description ICAO aircraft type designator. */
+            typeCode: string;
+            /** @description Year of build when the database knows it, or empty. */
+            builtYear: string;
+            /** @description True when the aircraft database itself flags the airframe military. */
+            confirmedMilitary: boolean;
+            /** @description Branch the classification settled on, e.g. `USN`. */
+            militaryBranch: string;
+        };
+        /** @description A group of flights. */
+        military_v1_MilitaryFlightCluster: {
+            id: string;
+            name: string;
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /**
+             * Format: int32
+             * @description Flights in the cluster.
+             */
+            flightCount: number;
+            flights: components["schemas"]["military_v1_MilitaryFlight"][];
+            /** @enum {string} */
+            dominantOperator: "MILITARY_OPERATOR_UNSPECIFIED" | "MILITARY_OPERATOR_USAF" | "MILITARY_OPERATOR_USN" | "MILITARY_OPERATOR_USMC" | "MILITARY_OPERATOR_USA" | "MILITARY_OPERATOR_RAF" | "MILITARY_OPERATOR_RN" | "MILITARY_OPERATOR_FAF" | "MILITARY_OPERATOR_GAF" | "MILITARY_OPERATOR_PLAAF" | "MILITARY_OPERATOR_PLAN" | "MILITARY_OPERATOR_VKS" | "MILITARY_OPERATOR_IAF" | "MILITARY_OPERATOR_NATO" | "MILITARY_OPERATOR_OTHER";
+            /** @enum {string} */
+            activityType: "MILITARY_ACTIVITY_TYPE_UNSPECIFIED" | "MILITARY_ACTIVITY_TYPE_EXERCISE" | "MILITARY_ACTIVITY_TYPE_PATROL" | "MILITARY_ACTIVITY_TYPE_TRANSPORT" | "MILITARY_ACTIVITY_TYPE_DEPLOYMENT" | "MILITARY_ACTIVITY_TYPE_TRANSIT" | "MILITARY_ACTIVITY_TYPE_UNKNOWN";
+        };
+        /** @description Posture of the watched theaters. */
+        military_v1_GetTheaterPostureResponse: {
+            theaters: components["schemas"]["military_v1_TheaterPosture"][];
+        };
+        /** @description Military air activity in one theater. */
+        military_v1_TheaterPosture: {
+            /** @description Theater id, e.g. `iran-theater`. */
+            theater: string;
+            /** @description `normal`, `elevated` or `critical`, from the airborne military flights inside the theater. */
+            postureLevel: string;
+            /**
+             * Format: int32
+             * @description Airborne military flights inside the theater box.
+             */
+            activeFlights: number;
+            /**
+             * Format: int32
+             * @description Always 0: vessel tracks are not part of this snapshot.
+             */
+            trackedVessels: number;
+            /** @description `strike_capable` (tankers, AWACS and fighters together), `aerial_refueling`, `airborne_early_warning`. */
+            activeOperations: string[];
+            /**
+             * Format: int64
+             * @description Time of the flight snapshot the posture was derived from, Unix epoch milliseconds.
+             */
+            assessedAt: number;
         };
         /** @description Recent papers of one arXiv category. */
         research_v1_ListArxivPapersResponse: {
@@ -3793,6 +3975,257 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetFearGreedIndexResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListMilitaryFlights: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                cursor?: string;
+                ne_lat?: number;
+                ne_lon?: number;
+                sw_lat?: number;
+                sw_lon?: number;
+                operator?: "MILITARY_OPERATOR_UNSPECIFIED" | "MILITARY_OPERATOR_USAF" | "MILITARY_OPERATOR_USN" | "MILITARY_OPERATOR_USMC" | "MILITARY_OPERATOR_USA" | "MILITARY_OPERATOR_RAF" | "MILITARY_OPERATOR_RN" | "MILITARY_OPERATOR_FAF" | "MILITARY_OPERATOR_GAF" | "MILITARY_OPERATOR_PLAAF" | "MILITARY_OPERATOR_PLAN" | "MILITARY_OPERATOR_VKS" | "MILITARY_OPERATOR_IAF" | "MILITARY_OPERATOR_NATO" | "MILITARY_OPERATOR_OTHER";
+                aircraft_type?: "MILITARY_AIRCRAFT_TYPE_UNSPECIFIED" | "MILITARY_AIRCRAFT_TYPE_FIGHTER" | "MILITARY_AIRCRAFT_TYPE_BOMBER" | "MILITARY_AIRCRAFT_TYPE_TRANSPORT" | "MILITARY_AIRCRAFT_TYPE_TANKER" | "MILITARY_AIRCRAFT_TYPE_AWACS" | "MILITARY_AIRCRAFT_TYPE_RECONNAISSANCE" | "MILITARY_AIRCRAFT_TYPE_HELICOPTER" | "MILITARY_AIRCRAFT_TYPE_DRONE" | "MILITARY_AIRCRAFT_TYPE_PATROL" | "MILITARY_AIRCRAFT_TYPE_SPECIAL_OPS" | "MILITARY_AIRCRAFT_TYPE_VIP" | "MILITARY_AIRCRAFT_TYPE_UNKNOWN";
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_ListMilitaryFlightsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetTheaterPosture: {
+        parameters: {
+            query?: {
+                theater?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_GetTheaterPostureResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

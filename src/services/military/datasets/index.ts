@@ -1,0 +1,5 @@
+import type { AnyDataset } from '../../../platform/snapshots/dataset.js';
+import { militaryFlightsDataset } from '../flights/datasets/military-flights.js';
+
+/** Every military dataset, across the service's topic folders. */
+export const MILITARY_DATASETS: readonly AnyDataset[] = [militaryFlightsDataset];
