@@ -324,6 +324,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/military/v1/list-military-bases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Military installations in a map view
+         * @description Military bases, airfields, naval bases, ranges and other installations from a built set merging US Department of Defense MIRTA sites, a curated list of foreign and allied bases and OpenStreetMap military features. Filter by box (omitted: the whole world), operator grouping, kind and country. The zoom (default 3) decides which importance tiers show and how many bases one answer lists; above 200 bases below zoom 8 they are grouped into grid clusters.
+         */
+        get: operations["ListMilitaryBases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/research/v1/list-arxiv-papers": {
         parameters: {
             query?: never;
@@ -1550,6 +1570,80 @@ export interface components {
              * @description Time of the flight snapshot the posture was derived from, Unix epoch milliseconds.
              */
             assessedAt: number;
+        };
+        /** @description Military installations in a map view. */
+        military_v1_ListMilitaryBasesResponse: {
+            /** @description Bases in view, nearest the centre first (unclustered ones only when clustering). */
+            bases: components["schemas"]["military_v1_MilitaryBaseEntry"][];
+            /** @description Grid clusters, only when more than 200 bases are in view below zoom 8. */
+            clusters: components["schemas"]["military_v1_MilitaryBaseCluster"][];
+            /**
+             * Format: int32
+             * @description Bases matching the box, filters and zoom tier, before clustering.
+             */
+            totalInView: number;
+            /** @description True when more bases matched than this zoom lists. */
+            truncated: boolean;
+        };
+        /** @description One military installation. */
+        military_v1_MilitaryBaseEntry: {
+            id: string;
+            name: string;
+            /**
+             * Format: double
+             * @description Decimal degrees.
+             */
+            latitude: number;
+            /**
+             * Format: double
+             * @description Decimal degrees.
+             */
+            longitude: number;
+            /** @description Installation kind, e.g. `airfield`, `naval_base`. */
+            kind: string;
+            /** @description Country the installation is in, ISO 3166-1 alpha-2. */
+            countryIso2: string;
+            /** @description Operator grouping: `us-nato`, `china`, `russia`, `uk`, `france`, ... or `other`. */
+            type: string;
+            /**
+             * Format: int32
+             * @description Importance 1 (strategic) to 3 (minor); decides the zoom it appears at.
+             */
+            tier: number;
+            catAirforce: boolean;
+            catNaval: boolean;
+            catNuclear: boolean;
+            catSpace: boolean;
+            catTraining: boolean;
+            /** @description Service branch operating it, or empty. */
+            branch: string;
+            /** @description `active` or `inactive`. */
+            status: string;
+        };
+        /** @description Bases grouped on a grid cell. */
+        military_v1_MilitaryBaseCluster: {
+            /**
+             * Format: double
+             * @description Mean latitude of the members.
+             */
+            latitude: number;
+            /**
+             * Format: double
+             * @description Mean longitude of the members.
+             */
+            longitude: number;
+            /**
+             * Format: int32
+             * @description Bases in the cluster.
+             */
+            count: number;
+            /** @description Most common operator grouping among the members. */
+            dominantType: string;
+            /**
+             * Format: int32
+             * @description Zoom at which the cluster opens into smaller cells.
+             */
+            expansionZoom: number;
         };
         /** @description Recent papers of one arXiv category. */
         research_v1_ListArxivPapersResponse: {
@@ -4226,6 +4320,135 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["military_v1_GetTheaterPostureResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListMilitaryBases: {
+        parameters: {
+            query?: {
+                ne_lat?: number;
+                ne_lon?: number;
+                sw_lat?: number;
+                sw_lon?: number;
+                zoom?: number;
+                type?: "us-nato" | "china" | "russia" | "uk" | "france" | "india" | "italy" | "uae" | "turkey" | "japan" | "other";
+                kind?: "base" | "airfield" | "naval_base" | "military" | "barracks" | "bunker" | "trench" | "training_area" | "checkpoint" | "shelter" | "ammunition" | "office" | "obstacle_course" | "nuclear_explosion_site" | "range";
+                country?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_ListMilitaryBasesResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -1,7 +1,9 @@
 import { router } from '../../trpc/procedures.js';
+import { baseProcedures } from './bases/router.js';
 import { flightProcedures } from './flights/router.js';
 
 /** The military service, composed from its topic folders. */
 export const militaryRouter = router({
   ...flightProcedures,
+  ...baseProcedures,
 });

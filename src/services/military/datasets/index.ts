@@ -1,5 +1,6 @@
 import type { AnyDataset } from '../../../platform/snapshots/dataset.js';
+import { militaryBasesDataset } from '../bases/datasets/military-bases.js';
 import { militaryFlightsDataset } from '../flights/datasets/military-flights.js';
 
 /** Every military dataset, across the service's topic folders. */
-export const MILITARY_DATASETS: readonly AnyDataset[] = [militaryFlightsDataset];
+export const MILITARY_DATASETS: readonly AnyDataset[] = [militaryFlightsDataset, militaryBasesDataset];
