@@ -344,6 +344,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/military/v1/get-usni-fleet-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * US Navy ship positions from the USNI News Fleet Tracker
+         * @description The latest USNI News Fleet and Marine Tracker article, read from its WordPress feed: the battle force totals, every ship named with its hull type, sea area (with an approximate position) and deployment status, and the carrier strike groups and amphibious ready groups with their air wings, destroyer squadrons and escorts. Refreshed by ingestion; `force_refresh` changes nothing.
+         */
+        get: operations["GetUSNIFleetReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/research/v1/list-arxiv-papers": {
         parameters: {
             query?: never;
@@ -1644,6 +1664,96 @@ export interface components {
              * @description Zoom at which the cluster opens into smaller cells.
              */
             expansionZoom: number;
+        };
+        /** @description The latest fleet tracker report. */
+        military_v1_GetUSNIFleetReportResponse: {
+            report?: components["schemas"]["military_v1_USNIFleetReport"];
+            /** @description True when a stored report answered. */
+            cached: boolean;
+            /** @description True when the stored report is older than its refresh budget. */
+            stale: boolean;
+            /** @description Why no current report is available; empty otherwise. */
+            error: string;
+        };
+        /** @description The latest USNI News Fleet and Marine Tracker, parsed. */
+        military_v1_USNIFleetReport: {
+            articleUrl: string;
+            /** @description Publication time, ISO 8601 UTC. */
+            articleDate: string;
+            articleTitle: string;
+            battleForceSummary: components["schemas"]["military_v1_BattleForceSummary"];
+            vessels: components["schemas"]["military_v1_USNIVessel"][];
+            strikeGroups: components["schemas"]["military_v1_USNIStrikeGroup"][];
+            /** @description Regions in article order. */
+            regions: string[];
+            /** @description What the parser could not place (unknown regions, a missing table). */
+            parsingWarnings: string[];
+            /**
+             * Format: int64
+             * @description When the article was read, Unix epoch milliseconds.
+             */
+            timestamp: number;
+        };
+        /** @description The tracker’s battle force table. */
+        military_v1_BattleForceSummary: {
+            /**
+             * Format: int32
+             * @description Ships in the battle force.
+             */
+            totalShips: number;
+            /**
+             * Format: int32
+             * @description Ships deployed.
+             */
+            deployed: number;
+            /**
+             * Format: int32
+             * @description Ships underway, deployed or local.
+             */
+            underway: number;
+        };
+        /** @description One ship named in the tracker. */
+        military_v1_USNIVessel: {
+            /** @description Ship name with prefix, e.g. `USS Nimitz`. */
+            name: string;
+            /** @description Hull number, e.g. `CVN-68`. */
+            hullNumber: string;
+            /** @description Type from the hull prefix: carrier, destroyer, cruiser, amphibious assault ship, ... or other. */
+            vesselType: string;
+            region: string;
+            /**
+             * Format: double
+             * @description Approximate centre of the region; 0 when the region is not known.
+             */
+            regionLat: number;
+            /**
+             * Format: double
+             * @description Approximate centre of the region; 0 when the region is not known.
+             */
+            regionLon: number;
+            /** @description `deployed`, `underway`, `in-port` or `unknown`, read from the sentence naming the ship. */
+            deploymentStatus: string;
+            /** @description Always empty: the tracker does not state home ports consistently. */
+            homePort: string;
+            /** @description Carrier strike group or amphibious ready group it sails with, or empty. */
+            strikeGroup: string;
+            /** @description The sentence that mentions the ship. */
+            activityDescription: string;
+            articleUrl: string;
+            articleDate: string;
+        };
+        /** @description A carrier strike group or amphibious ready group. */
+        military_v1_USNIStrikeGroup: {
+            /** @description E.g. `George Washington Carrier Strike Group`. */
+            name: string;
+            /** @description The carrier or big-deck amphibious ship, with hull number. */
+            carrier: string;
+            /** @description E.g. `Carrier Air Wing 5`, or empty. */
+            airWing: string;
+            /** @description E.g. `Destroyer Squadron 15`, or empty. */
+            destroyerSquadron: string;
+            /** @description Other ships of the group, with hull numbers. */
+            escorts: string[];
         };
         /** @description Recent papers of one arXiv category. */
         research_v1_ListArxivPapersResponse: {
@@ -4449,6 +4559,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["military_v1_ListMilitaryBasesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetUSNIFleetReport: {
+        parameters: {
+            query?: {
+                force_refresh?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_GetUSNIFleetReportResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
