@@ -78,6 +78,11 @@ const ConfigSchema = z.object({
   ACLED_ACCESS_TOKEN: optional(z.string().min(1)),
   /** UCDP API access token (`x-ucdp-access-token`) for the UCDP events dataset. */
   UCDP_ACCESS_TOKEN: optional(z.string().min(1)),
+  // military
+  /** Wingbits customer API key: aircraft details from Wingbits instead of the open registry sample. */
+  WINGBITS_API_KEY: optional(z.string().min(1)),
+  /** USPTO Open Data Portal key (`x-api-key`) for the defense patents dataset. */
+  USPTO_API_KEY: optional(z.string().min(1)),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

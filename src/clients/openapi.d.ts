@@ -364,6 +364,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/military/v1/list-defense-patents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent patent applications of defense and strategic-technology firms
+         * @description Newest US patent applications from the USPTO Open Data Portal in five watched technology areas (CPC H04B radio and satellite links, H01L semiconductors, F42B ammunition, G06N AI, C12N genetic engineering) filed by defense primes, chip makers and DARPA. Filter by CPC prefix and applicant name part; 20 by default, up to 100. `total` counts the filtered filings.
+         */
+        get: operations["ListDefensePatents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/get-defense-industrial-base": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Military spending, arms trade and supplier dependence of a country
+         * @description Military expenditure (share of GDP and US dollars), armed forces personnel and arms exports and imports from the World Bank’s indicators (each with its latest and previous observation), plus the shares of the country’s arms imports by supplier over a five-year window from SIPRI’s trend-indicator values, with a supplier concentration index. `available: false` when neither source covers the country.
+         */
+        get: operations["GetDefenseIndustrialBase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/research/v1/list-arxiv-papers": {
         parameters: {
             query?: never;
@@ -1754,6 +1794,116 @@ export interface components {
             destroyerSquadron: string;
             /** @description Other ships of the group, with hull numbers. */
             escorts: string[];
+        };
+        /** @description Recent defense-relevant patent applications. */
+        military_v1_ListDefensePatentsResponse: {
+            /** @description Newest filings first. */
+            patents: components["schemas"]["military_v1_DefensePatentFiling"][];
+            /**
+             * Format: int32
+             * @description Filings matching the filters, before `limit`.
+             */
+            total: number;
+            /** @description When the filings were read from USPTO, ISO 8601; empty without data. */
+            fetchedAt: string;
+        };
+        /** @description A patent application by a defense or strategic-technology applicant. */
+        military_v1_DefensePatentFiling: {
+            /** @description Grant or publication number when published (e.g. `US20260198765A1`), else the application number. */
+            patentId: string;
+            title: string;
+            /** @description Filing date (else publication, else grant), YYYY-MM-DD. */
+            date: string;
+            /** @description First applicant. */
+            assignee: string;
+            /** @description The application’s CPC code in the watched subclass. */
+            cpcCode: string;
+            /** @description The watched technology area. */
+            cpcDesc: string;
+            /** @description Always empty: the search API returns no abstracts. */
+            abstract: string;
+            /** @description Google Patents page when published, else the USPTO data portal application page. */
+            url: string;
+        };
+        /** @description Military spending, personnel, arms trade and supplier dependence of a country. */
+        military_v1_GetDefenseIndustrialBaseResponse: {
+            countryCode: string;
+            /** @description True when either source covers the country. */
+            available: boolean;
+            expenditurePctGdp: components["schemas"]["military_v1_DefenseIndustrialMetric"];
+            expenditureUsd: components["schemas"]["military_v1_DefenseIndustrialMetric"];
+            personnel: components["schemas"]["military_v1_DefenseIndustrialMetric"];
+            armsExportsTiv: components["schemas"]["military_v1_DefenseIndustrialMetric"];
+            armsImportsTiv: components["schemas"]["military_v1_DefenseIndustrialMetric"];
+            /** @description Named suppliers, largest share first. */
+            suppliers: components["schemas"]["military_v1_ArmsSupplierDependency"][];
+            /**
+             * Format: double
+             * @description Herfindahl-Hirschman concentration of suppliers, 0-1 (every supplier, named or not).
+             */
+            supplierHhi: number;
+            /**
+             * Format: int32
+             * @description First year of the supplier window; 0 without supplier data.
+             */
+            windowStartYear: number;
+            /**
+             * Format: int32
+             * @description Last year of the supplier window; 0 without supplier data.
+             */
+            windowEndYear: number;
+            /** @description `SIPRI Arms Transfers Database`, or empty. */
+            supplierSource: string;
+            /** @description The older of the two source times, ISO 8601; empty when either is missing. */
+            fetchedAt: string;
+            /** @description When the World Bank indicators were read, ISO 8601, or empty. */
+            industrialFetchedAt: string;
+            /** @description When the SIPRI tables were read, ISO 8601, or empty. */
+            supplierFetchedAt: string;
+            /** @description Always false: supplier figures come from the current tables, never carried over. */
+            supplierRetained: boolean;
+            /**
+             * Format: double
+             * @description Share of import value whose supplier maps to a country code, 0-1.
+             */
+            supplierMappingCoverage: number;
+        };
+        /** @description One indicator with its latest and previous observation. */
+        military_v1_DefenseIndustrialMetric: {
+            /** @description False when the source has no value for the country. */
+            available: boolean;
+            /**
+             * Format: double
+             * @description Latest value; 0 when unavailable.
+             */
+            value: number;
+            /**
+             * Format: int32
+             * @description Year of the latest value; 0 when unavailable.
+             */
+            year: number;
+            /**
+             * Format: double
+             * @description The observation before it; 0 when none.
+             */
+            previousValue: number;
+            /**
+             * Format: int32
+             * @description Its year; 0 when none.
+             */
+            previousYear: number;
+            /** @description Indicator code and publisher, e.g. `World Bank MS.MIL.XPND.GD.ZS`. */
+            source: string;
+        };
+        /** @description How much of a country’s arms imports one supplier provides. */
+        military_v1_ArmsSupplierDependency: {
+            /** @description Supplier country, ISO 3166-1 alpha-2. */
+            supplierIso2: string;
+            /**
+             * Format: double
+             * @description Share of the importer’s arms imports (SIPRI trend-indicator value) over the window, 0-1.
+             */
+            tivShare: number;
         };
         /** @description Recent papers of one arXiv category. */
         research_v1_ListArxivPapersResponse: {
@@ -4681,6 +4831,253 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["military_v1_GetUSNIFleetReportResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListDefensePatents: {
+        parameters: {
+            query?: {
+                cpc_code?: string;
+                assignee?: string;
+                limit?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_ListDefensePatentsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetDefenseIndustrialBase: {
+        parameters: {
+            query: {
+                /** @description ISO 3166-1 alpha-2 country code, upper case. */
+                country_code: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_GetDefenseIndustrialBaseResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
