@@ -1,4 +1,5 @@
 import { router } from '../../trpc/procedures.js';
+import { aircraftProcedures } from './aircraft/router.js';
 import { baseProcedures } from './bases/router.js';
 import { fleetProcedures } from './fleet/router.js';
 import { flightProcedures } from './flights/router.js';
@@ -10,4 +11,5 @@ export const militaryRouter = router({
   ...baseProcedures,
   ...fleetProcedures,
   ...industryProcedures,
+  ...aircraftProcedures,
 });

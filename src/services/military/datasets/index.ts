@@ -1,4 +1,5 @@
 import type { AnyDataset } from '../../../platform/snapshots/dataset.js';
+import { aircraftRegistryDataset } from '../aircraft/datasets/aircraft-registry.js';
 import { militaryBasesDataset } from '../bases/datasets/military-bases.js';
 import { usniFleetDataset } from '../fleet/datasets/usni-fleet.js';
 import { defensePatentsDataset } from '../industry/datasets/defense-patents.js';
@@ -6,4 +7,4 @@ import { armsSuppliersDataset, industrialBaseDataset } from '../industry/dataset
 import { militaryFlightsDataset } from '../flights/datasets/military-flights.js';
 
 /** Every military dataset, across the service's topic folders. */
-export const MILITARY_DATASETS: readonly AnyDataset[] = [militaryFlightsDataset, militaryBasesDataset, usniFleetDataset, defensePatentsDataset, industrialBaseDataset, armsSuppliersDataset];
+export const MILITARY_DATASETS: readonly AnyDataset[] = [militaryFlightsDataset, militaryBasesDataset, usniFleetDataset, defensePatentsDataset, industrialBaseDataset, armsSuppliersDataset, aircraftRegistryDataset];
