@@ -1,4 +1,5 @@
-import { faaStatusDataset } from './faa-status.js';
-import { flightsDataset } from './flights.js';
+import { faaStatusDataset } from '../delays/datasets/faa-status.js';
+import { flightsDataset } from '../flights/datasets/flights.js';
 
+/** Every aviation dataset, across the service's topic folders. */
 export const AVIATION_DATASETS = [faaStatusDataset, flightsDataset] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
+import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { flightStatusOf, normaliseFlightNumber } from '../rules.js';
 import type { FlightInstance } from '../schemas.js';
 

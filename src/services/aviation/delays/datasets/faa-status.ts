@@ -1,5 +1,5 @@
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { asList, parseXml, textOf } from '../../../platform/xml.js';
+import type { Dataset } from '../../../../platform/snapshots/dataset.js';
+import { asList, parseXml, textOf } from '../../../../platform/xml.js';
 import { parseFaaDuration, severityForDelay, worse, type DelayType, type Severity } from '../rules.js';
 
 export const FAA_STATUS = 'aviation.faa-status';

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { MONITORED_AIRPORTS } from '../../../src/services/aviation/airports.js';
-import { faaStatusDataset } from '../../../src/services/aviation/datasets/faa-status.js';
-import { flightsDataset } from '../../../src/services/aviation/datasets/flights.js';
-import { fakeUpstream } from './support.js';
-import { expectViolation } from '../../support/expect.js';
+import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
+import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
+import { MONITORED_AIRPORTS } from '../../../../src/services/aviation/delays/airports.js';
+import { faaStatusDataset } from '../../../../src/services/aviation/delays/datasets/faa-status.js';
+import { flightsDataset } from '../../../../src/services/aviation/flights/datasets/flights.js';
+import { fakeUpstream } from '../support.js';
+import { expectViolation } from '../../../support/expect.js';
 
 const PATH = '/api/aviation/v1/list-airport-delays';
 const UNCOVERED = ['ACC', 'AKL', 'AMM', 'CMN', 'KUL', 'LIM', 'LOS'];

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
-import type { Config } from '../../../src/config.js';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { flightsDataset } from '../../../src/services/aviation/datasets/flights.js';
-import { appRouter } from '../../../src/trpc/app-router.js';
-import { fakeUpstream } from './support.js';
-import { expectViolation } from '../../support/expect.js';
+import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
+import type { Config } from '../../../../src/config.js';
+import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
+import { flightsDataset } from '../../../../src/services/aviation/flights/datasets/flights.js';
+import { appRouter } from '../../../../src/trpc/app-router.js';
+import { fakeUpstream } from '../support.js';
+import { expectViolation } from '../../../support/expect.js';
 
 const PATH = '/api/aviation/v1/get-flight-status';
 type Flight = { flightNumber: string; date: string; origin: { iata: string }; codeshareFlightNumbers: string[]; status: string; aircraftIcao24: string };

@@ -1,5 +1,5 @@
-import type { Config } from '../../config.js';
-import { fetchSource } from '../../platform/snapshots/fetch.js';
+import type { Config } from '../../../config.js';
+import { fetchSource } from '../../../platform/snapshots/fetch.js';
 import { parseAviationstackFlights } from './datasets/flights.js';
 import type { FlightInstance } from './schemas.js';
 
