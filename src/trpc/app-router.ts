@@ -6,6 +6,7 @@ import { displacementRouter } from '../services/displacement/router.js';
 import { economicRouter } from '../services/economic/router.js';
 import { infrastructureRouter } from '../services/infrastructure/router.js';
 import { intelligenceRouter } from '../services/intelligence/router.js';
+import { maritimeRouter } from '../services/maritime/router.js';
 import { marketRouter } from '../services/market/router.js';
 import { militaryRouter } from '../services/military/router.js';
 import { researchRouter } from '../services/research/router.js';
@@ -29,6 +30,7 @@ export const appRouter = router({
   economic: economicRouter,
   infrastructure: infrastructureRouter,
   intelligence: intelligenceRouter,
+  maritime: maritimeRouter,
   market: marketRouter,
   military: militaryRouter,
   research: researchRouter,
