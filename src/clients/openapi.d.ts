@@ -44,6 +44,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/aviation/v1/list-aviation-news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent aviation news
+         * @description Articles from aviation trade feeds (FlightGlobal, Simple Flying, AeroTime), newest first. `entities` keeps items mentioning any of up to 10 names; `window_hours` (default 24) counts back from the newest stored item; `max_items` defaults to 20, at most 50.
+         */
+        get: operations["ListAviationNews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/batch/v1/execute": {
         parameters: {
             query?: never;
@@ -937,6 +957,38 @@ export interface components {
             name: string;
             /** @description IANA time zone of the airport; `UTC` when unknown. */
             timezone: string;
+        };
+        /** @description Recent aviation news. */
+        aviation_v1_ListAviationNewsResponse: {
+            /** @description Newest first. */
+            items: components["schemas"]["aviation_v1_AviationNewsItem"][];
+            /** @description `rss`, or `unavailable` when no feed has been read. */
+            source: string;
+            /**
+             * Format: int64
+             * @description When the feeds were read, Unix epoch milliseconds; 0 without data.
+             */
+            updatedAt: number;
+        };
+        /** @description One aviation news article. */
+        aviation_v1_AviationNewsItem: {
+            /** @description Stable id derived from the article link. */
+            id: string;
+            title: string;
+            url: string;
+            /** @description The publication, e.g. `FlightGlobal`. */
+            sourceName: string;
+            /**
+             * Format: int64
+             * @description Publication time, Unix epoch milliseconds.
+             */
+            publishedAt: number;
+            /** @description The description as plain text, at most about 200 characters. */
+            snippet: string;
+            /** @description Requested entities the item mentions. */
+            matchedEntities: string[];
+            /** @description Image the feed attaches, or empty. */
+            imageUrl: string;
         };
         /** @description Per-operation statuses and bodies. */
         batch_v1_ExecuteBatchResponse: {
@@ -3093,6 +3145,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_GetFlightStatusResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListAviationNews: {
+        parameters: {
+            query?: {
+                entities?: string[];
+                window_hours?: number;
+                max_items?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_ListAviationNewsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -1,9 +1,11 @@
 import { router } from '../../trpc/procedures.js';
 import { delayProcedures } from './delays/router.js';
 import { flightProcedures } from './flights/router.js';
+import { newsProcedures } from './news/router.js';
 
 /** The aviation service, composed from its topic folders. */
 export const aviationRouter = router({
   ...delayProcedures,
   ...flightProcedures,
+  ...newsProcedures,
 });
