@@ -83,6 +83,11 @@ const ConfigSchema = z.object({
   WINGBITS_API_KEY: optional(z.string().min(1)),
   /** USPTO Open Data Portal key (`x-api-key`) for the defense patents dataset. */
   USPTO_API_KEY: optional(z.string().min(1)),
+  // aviation (operations summary, fares)
+  /** ICAO API Data Service key for the NOTAM dataset. */
+  ICAO_API_KEY: optional(z.string().min(1)),
+  /** Travelpayouts Data API token (`X-Access-Token`): live search-flight-prices. */
+  TRAVELPAYOUTS_API_TOKEN: optional(z.string().min(1)),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -24,6 +24,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/aviation/v1/get-airport-ops-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operations summary of chosen airports
+         * @description For up to 20 airports (default IST, LHR, FRA, CDG, AMS, DXB): delay share, average delay, cancellation rate and departures from the international flights feed (US airports: the FAA national airspace status), plus ICAO NOTAMs in force that close or restrict the aerodrome, combined into one severity. Codes outside the monitored airports answer a row with UNKNOWN severity.
+         */
+        get: operations["GetAirportOpsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/aviation/v1/get-flight-status": {
         parameters: {
             query?: never;
@@ -869,6 +889,61 @@ export interface components {
              * @description Items matching the filters across all pages.
              */
             totalCount: number;
+        };
+        /** @description Operations summaries of airports. */
+        aviation_v1_GetAirportOpsSummaryResponse: {
+            /** @description One per requested airport, in request order. */
+            summaries: components["schemas"]["aviation_v1_AirportOpsSummary"][];
+            /** @description Always true: answered from stored feeds. */
+            cacheHit: boolean;
+        };
+        /** @description Operations picture of one airport. */
+        aviation_v1_AirportOpsSummary: {
+            iata: string;
+            /** @description ICAO code; empty for an airport outside the monitored list. */
+            icao: string;
+            /** @description Airport name; the requested code for an unknown airport. */
+            name: string;
+            /** @description IANA time zone from the flights feed, else `UTC`. */
+            timezone: string;
+            /**
+             * Format: double
+             * @description Share of departures delayed 15+ minutes, percent.
+             */
+            delayPct: number;
+            /**
+             * Format: int32
+             * @description Average departure delay (FAA average or range midpoint for US airports).
+             */
+            avgDelayMinutes: number;
+            /**
+             * Format: double
+             * @description Cancelled departures, percent, one decimal.
+             */
+            cancellationRate: number;
+            /**
+             * Format: int32
+             * @description Departures seen in the flights feed.
+             */
+            totalFlights: number;
+            /** @description True when a NOTAM in force closes the aerodrome. */
+            closureStatus: boolean;
+            /** @description `CLOSED`, `RESTRICTED`, `NOTAM` (other NOTAMs in force), each once. */
+            notamFlags: string[];
+            /**
+             * @description Worst of the delay picture and the NOTAM floor (closed: SEVERE without flights, else MODERATE; restricted: MINOR); UNKNOWN without coverage.
+             * @enum {string}
+             */
+            severity: "FLIGHT_DELAY_SEVERITY_UNSPECIFIED" | "FLIGHT_DELAY_SEVERITY_NORMAL" | "FLIGHT_DELAY_SEVERITY_MINOR" | "FLIGHT_DELAY_SEVERITY_MODERATE" | "FLIGHT_DELAY_SEVERITY_MAJOR" | "FLIGHT_DELAY_SEVERITY_SEVERE" | "FLIGHT_DELAY_SEVERITY_UNKNOWN";
+            /** @description The delay reason, then the text of closing or restricting NOTAMs (80 characters). */
+            topDelayReasons: string[];
+            /** @description `aviationstack` (departures), `faa` (US airport status), `unknown` (no coverage), `degraded` (a feed is missing). */
+            source: string;
+            /**
+             * Format: int64
+             * @description When the delay source last described the airport, Unix epoch milliseconds; 0 without coverage.
+             */
+            updatedAt: number;
         };
         /** @description Status of a flight on a date. */
         aviation_v1_GetFlightStatusResponse: {
@@ -3019,6 +3094,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_ListAirportDelaysResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetAirportOpsSummary: {
+        parameters: {
+            query?: {
+                airports?: string[];
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_GetAirportOpsSummaryResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -1,5 +1,5 @@
 import { paginate } from '../../../platform/paging.js';
-import type { SnapshotStore } from '../../../platform/snapshots/store.js';
+import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
 import { MONITORED_AIRPORTS, type MonitoredAirport } from './airports.js';
 import { FAA_STATUS, type FaaDelay, type FaaStatusInfo } from './datasets/faa-status.js';
 import { FLIGHTS, type FlightsInfo } from '../flights/datasets/flights.js';
@@ -63,16 +63,9 @@ function byConcern(x: AirportDelayAlert, y: AirportDelayAlert): number {
   return severityRank(y.severity) - severityRank(x.severity) || (x.iata < y.iata ? -1 : x.iata > y.iata ? 1 : 0);
 }
 
-/**
- * Every monitored airport exactly once: US airports from the FAA feed (listed -> its delay, not
- * listed -> normal), others from departures in the flights feed, UNKNOWN where the covering feed is
- * missing or too thin. A missing snapshot degrades the answer.
- */
-export function listAirportDelays(store: SnapshotStore, req: ListAirportDelaysRequest): Answer<ListAirportDelaysResponse> {
-  const faa = store.read<FaaDelay, FaaStatusInfo>(FAA_STATUS);
-  const flights = store.read<FlightInstance, FlightsInfo>(FLIGHTS);
-  const faaByIata = faa?.derive('byIata', (s) => new Map(s.records.map((d) => [d.iata, d])));
-  const hubs = flights?.derive('hubStats', (s) => {
+/** Delay statistics per departure hub, once per flights snapshot. */
+export function hubStatsOf(flights: Snapshot<FlightInstance, FlightsInfo>): Map<string, HubDelayStats> {
+  return flights.derive('hubStats', (s) => {
     const acc = new Map<string, { total: number; cancelled: number; delays: number[] }>();
     for (const f of s.records) {
       const h = acc.get(f.origin.iata) ?? { total: 0, cancelled: 0, delays: [] };
@@ -88,6 +81,18 @@ export function listAirportDelays(store: SnapshotStore, req: ListAirportDelaysRe
     }
     return out;
   });
+}
+
+/**
+ * Every monitored airport exactly once: US airports from the FAA feed (listed -> its delay, not
+ * listed -> normal), others from departures in the flights feed, UNKNOWN where the covering feed is
+ * missing or too thin. A missing snapshot degrades the answer.
+ */
+export function listAirportDelays(store: SnapshotStore, req: ListAirportDelaysRequest): Answer<ListAirportDelaysResponse> {
+  const faa = store.read<FaaDelay, FaaStatusInfo>(FAA_STATUS);
+  const flights = store.read<FlightInstance, FlightsInfo>(FLIGHTS);
+  const faaByIata = faa?.derive('byIata', (s) => new Map(s.records.map((d) => [d.iata, d])));
+  const hubs = flights && hubStatsOf(flights);
   const alerts: AirportDelayAlert[] = [];
   for (const a of MONITORED_AIRPORTS) {
     if (req.region && a.region !== req.region) continue;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int32Param, stringParam } from '../../../platform/query-params.js';
+import { int32Param, listParam, stringParam } from '../../../platform/query-params.js';
 import { GeoCoordinates, PaginationResponse } from '../../core/schemas.js';
 import { DELAY_TYPES, SEVERITIES } from './rules.js';
 
@@ -52,3 +52,36 @@ export const ListAirportDelaysResponse = z
   .meta({ id: 'aviation_v1_ListAirportDelaysResponse', description: 'Delay status of the monitored airports.' });
 
 export type ListAirportDelaysResponse = z.infer<typeof ListAirportDelaysResponse>;
+
+export const GetAirportOpsSummaryRequest = z.object({
+  airports: listParam('Up to 20 IATA airport codes, any case; omitted: IST, LHR, FRA, CDG, AMS, DXB.', { maxItemLength: 8 }),
+});
+export type GetAirportOpsSummaryRequest = z.infer<typeof GetAirportOpsSummaryRequest>;
+
+export const AirportOpsSummary = z
+  .object({
+    iata: z.string(),
+    icao: z.string().meta({ description: 'ICAO code; empty for an airport outside the monitored list.' }),
+    name: z.string().meta({ description: 'Airport name; the requested code for an unknown airport.' }),
+    timezone: z.string().meta({ description: 'IANA time zone from the flights feed, else `UTC`.' }),
+    delayPct: z.number().meta({ format: 'double', description: 'Share of departures delayed 15+ minutes, percent.' }),
+    avgDelayMinutes: int32('Average departure delay (FAA average or range midpoint for US airports).'),
+    cancellationRate: z.number().meta({ format: 'double', description: 'Cancelled departures, percent, one decimal.' }),
+    totalFlights: int32('Departures seen in the flights feed.'),
+    closureStatus: z.boolean().meta({ description: 'True when a NOTAM in force closes the aerodrome.' }),
+    notamFlags: z.array(z.string()).meta({ description: '`CLOSED`, `RESTRICTED`, `NOTAM` (other NOTAMs in force), each once.' }),
+    severity: z.enum(SEVERITIES).meta({ description: 'Worst of the delay picture and the NOTAM floor (closed: SEVERE without flights, else MODERATE; restricted: MINOR); UNKNOWN without coverage.' }),
+    topDelayReasons: z.array(z.string()).meta({ description: 'The delay reason, then the text of closing or restricting NOTAMs (80 characters).' }),
+    source: z.string().meta({ description: '`aviationstack` (departures), `faa` (US airport status), `unknown` (no coverage), `degraded` (a feed is missing).' }),
+    updatedAt: int64('When the delay source last described the airport, Unix epoch milliseconds; 0 without coverage.'),
+  })
+  .meta({ id: 'aviation_v1_AirportOpsSummary', description: 'Operations picture of one airport.' });
+export type AirportOpsSummary = z.infer<typeof AirportOpsSummary>;
+
+export const GetAirportOpsSummaryResponse = z
+  .object({
+    summaries: z.array(AirportOpsSummary).meta({ description: 'One per requested airport, in request order.' }),
+    cacheHit: z.boolean().meta({ description: 'Always true: answered from stored feeds.' }),
+  })
+  .meta({ id: 'aviation_v1_GetAirportOpsSummaryResponse', description: 'Operations summaries of airports.' });
+export type GetAirportOpsSummaryResponse = z.infer<typeof GetAirportOpsSummaryResponse>;
