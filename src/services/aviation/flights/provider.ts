@@ -30,3 +30,17 @@ export function liveProviderFor(config: Config, now: () => number): FlightStatus
     },
   };
 }
+
+/** A live departure or arrival board is reused for 5 minutes (each board is one paid call). */
+export const BOARD_TTL_MS = 300_000;
+/** Live board calls give up after this long and fall back to the snapshot. */
+export const BOARD_TIMEOUT_MS = 10_000;
+
+/** Up to 100 departures (`dep`) or arrivals (`arr`) of an airport, live from AviationStack. */
+export async function liveBoard(config: Config, iata: string, side: 'dep' | 'arr', now: number): Promise<FlightInstance[]> {
+  const key = (config as WithProviderKey).AVIATIONSTACK_API_KEY;
+  if (!key) throw new Error('AviationStack is not configured');
+  const q = new URLSearchParams({ access_key: key, [`${side}_iata`]: iata, limit: '100' });
+  const bytes = await fetchSource({ url: `${LIVE_BASE_URL}?${q}`, sample: '' }, config, AbortSignal.timeout(BOARD_TIMEOUT_MS));
+  return parseAviationstackFlights(bytes, now);
+}

@@ -51,3 +51,51 @@ export function flightStatusOf(s: string | null | undefined): FlightStatus {
       return 'FLIGHT_INSTANCE_STATUS_UNKNOWN';
   }
 }
+
+/** A departure counts as delayed from this many minutes. */
+export const DELAYED_MINUTES = 15;
+
+export interface CarrierDepartures {
+  carrier: { iataCode: string; icaoCode: string; name: string };
+  delayMinutes: number;
+  cancelled: boolean;
+}
+
+export interface CarrierOps {
+  carrier: { iataCode: string; icaoCode: string; name: string };
+  totalFlights: number;
+  delayedCount: number;
+  cancelledCount: number;
+  avgDelayMinutes: number;
+  delayPct: number;
+  cancellationRate: number;
+}
+
+const oneDecimal = (v: number) => Math.round(v * 10) / 10;
+
+/** Departures of one airport grouped by operating carrier (IATA code), worst cancellation rate first. */
+export function carrierOps(departures: readonly CarrierDepartures[], minFlights: number): CarrierOps[] {
+  const groups = new Map<string, CarrierDepartures[]>();
+  for (const d of departures) {
+    const key = d.carrier.iataCode || d.carrier.icaoCode || d.carrier.name;
+    if (!key) continue;
+    groups.set(key, [...(groups.get(key) ?? []), d]);
+  }
+  const out: CarrierOps[] = [];
+  for (const list of groups.values()) {
+    if (list.length < minFlights) continue;
+    const flown = list.filter((d) => !d.cancelled);
+    const delayed = flown.filter((d) => d.delayMinutes >= DELAYED_MINUTES).length;
+    const cancelled = list.length - flown.length;
+    out.push({
+      carrier: list[0]!.carrier,
+      totalFlights: list.length,
+      delayedCount: delayed,
+      cancelledCount: cancelled,
+      avgDelayMinutes: flown.length ? Math.round(flown.reduce((s, d) => s + d.delayMinutes, 0) / flown.length) : 0,
+      delayPct: flown.length ? oneDecimal((delayed / flown.length) * 100) : 0,
+      cancellationRate: oneDecimal((cancelled / list.length) * 100),
+    });
+  }
+  return out.sort((a, b) => b.cancellationRate - a.cancellationRate || b.delayPct - a.delayPct || b.totalFlights - a.totalFlights || (a.carrier.iataCode < b.carrier.iataCode ? -1 : 1));
+}

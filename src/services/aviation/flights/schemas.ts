@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32Param, listParam } from '../../../platform/query-params.js';
 import { FLIGHT_STATUSES, isCalendarDate } from './rules.js';
 
 const int32 = (description: string) => z.number().int().min(-2147483648).max(2147483647).meta({ format: 'int32', description });
@@ -79,3 +80,53 @@ export const GetFlightStatusResponse = z
   .meta({ id: 'aviation_v1_GetFlightStatusResponse', description: 'Status of a flight on a date.' });
 
 export type GetFlightStatusResponse = z.infer<typeof GetFlightStatusResponse>;
+
+const DIRECTIONS = ['FLIGHT_DIRECTION_UNSPECIFIED', 'FLIGHT_DIRECTION_DEPARTURE', 'FLIGHT_DIRECTION_ARRIVAL', 'FLIGHT_DIRECTION_BOTH'] as const;
+
+export const ListAirportFlightsRequest = z.object({
+  airport: single(z.string().regex(/^[A-Za-z]{3,4}$/, { message: 'string must be a 3-letter IATA or 4-letter ICAO airport code' })).meta({
+    description: 'IATA code, or the ICAO code of a monitored airport; any case.',
+  }),
+  direction: z.enum(DIRECTIONS).optional().meta({ description: 'Departures (default), arrivals, or both.' }),
+  limit: int32Param({ min: 0, max: 100, description: 'Flights to return, 1 to 100; omitted or 0 means 30.' }),
+});
+export type ListAirportFlightsRequest = z.infer<typeof ListAirportFlightsRequest>;
+
+export const ListAirportFlightsResponse = z
+  .object({
+    flights: z.array(FlightInstance).meta({ description: 'By scheduled time (departure for departures, arrival for arrivals).' }),
+    totalAvailable: int32('Flights on the board before `limit`.'),
+    source: z.string().meta({ description: '`aviationstack` (live), `snapshot` (the stored flights feed, as of updatedAt), `unavailable`.' }),
+    updatedAt: int64('When the board was read, Unix epoch milliseconds; 0 when unavailable.'),
+  })
+  .meta({ id: 'aviation_v1_ListAirportFlightsResponse', description: 'An airport’s flight board.' });
+export type ListAirportFlightsResponse = z.infer<typeof ListAirportFlightsResponse>;
+
+export const GetCarrierOpsRequest = z.object({
+  airports: listParam('Up to 6 IATA codes, any case; omitted: IST, LHR, FRA.', { maxItemLength: 8 }),
+  min_flights: int32Param({ min: 0, max: 10000, description: 'Only carriers with at least this many departures at the airport; omitted means 3, 0 keeps all.' }),
+});
+export type GetCarrierOpsRequest = z.infer<typeof GetCarrierOpsRequest>;
+
+export const CarrierOpsSummary = z
+  .object({
+    carrier: Carrier,
+    airport: z.string(),
+    totalFlights: int32('Departures of the carrier at the airport.'),
+    delayedCount: int32('Departures delayed 15 minutes or more.'),
+    cancelledCount: int32('Cancelled departures.'),
+    avgDelayMinutes: int32('Mean departure delay of the flights that operated.'),
+    delayPct: z.number().meta({ format: 'double', description: 'Delayed share of operated departures, percent, one decimal.' }),
+    cancellationRate: z.number().meta({ format: 'double', description: 'Cancelled share, percent, one decimal.' }),
+    updatedAt: int64('When the board was read, Unix epoch milliseconds.'),
+  })
+  .meta({ id: 'aviation_v1_CarrierOpsSummary', description: 'One carrier’s departures at one airport.' });
+
+export const GetCarrierOpsResponse = z
+  .object({
+    carriers: z.array(CarrierOpsSummary).meta({ description: 'Highest cancellation rate first, then delayed share.' }),
+    source: z.string().meta({ description: '`aviationstack` (live), `snapshot` (stored flights feed), `partial` (some boards failed), `unavailable`.' }),
+    updatedAt: int64('When the boards were read, Unix epoch milliseconds (the oldest); 0 when unavailable.'),
+  })
+  .meta({ id: 'aviation_v1_GetCarrierOpsResponse', description: 'Carrier performance at airports.' });
+export type GetCarrierOpsResponse = z.infer<typeof GetCarrierOpsResponse>;
