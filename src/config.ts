@@ -88,6 +88,10 @@ const ConfigSchema = z.object({
   ICAO_API_KEY: optional(z.string().min(1)),
   /** Travelpayouts Data API token (`X-Access-Token`): live search-flight-prices. */
   TRAVELPAYOUTS_API_TOKEN: optional(z.string().min(1)),
+  /** Base URL of the live relay (Google Flights searches, YouTube live status, AIS vessel snapshot, aircraft tracks). */
+  RELAY_URL: optional(z.url()),
+  /** Shared secret the relay expects (`x-relay-key` and Bearer). */
+  RELAY_SHARED_SECRET: optional(z.string().min(1)),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -124,6 +124,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/aviation/v1/search-flight-prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Indicative fares for a route and date
+         * @description Cheapest recently seen economy fares from the Travelpayouts Data API when `TRAVELPAYOUTS_API_TOKEN` is configured (10 s timeout, reused for an hour). Without it the answer is empty with `degraded: true` and `error: missing_credentials`: no fare is ever made up or replayed. 10 quotes by default, up to 50; other cabins than economy answer `unsupported_cabin`. Requires a Pro entitlement.
+         */
+        get: operations["SearchFlightPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/search-google-flights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Itineraries and prices from Google Flights
+         * @description A Google Flights search run by the live relay (`RELAY_URL`; 10 s timeout, reused for 10 minutes). Without the relay, or without origin, destination and departure date, the answer is empty with `degraded: true` and the reason in `error`; no stored or invented fare is shown.
+         */
+        get: operations["SearchGoogleFlights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/search-google-dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lowest Google Flights price per date
+         * @description The cheapest price for each departure date between `start_date` and `end_date` (round trips of `trip_duration` days when `is_round_trip`), searched by the live relay (`RELAY_URL`). Without the relay or the required fields: empty, `degraded: true`, the reason in `error`. A range priced only in part is returned with `degraded: true`.
+         */
+        get: operations["SearchGoogleDates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/batch/v1/execute": {
         parameters: {
             query?: never;
@@ -1173,6 +1233,134 @@ export interface components {
             matchedEntities: string[];
             /** @description Image the feed attaches, or empty. */
             imageUrl: string;
+        };
+        /** @description Indicative fares for a route and date. */
+        aviation_v1_SearchFlightPricesResponse: {
+            /** @description Cheapest first. */
+            quotes: components["schemas"]["aviation_v1_PriceQuote"][];
+            /** @description `travelpayouts_data` when configured, else `none`. */
+            provider: string;
+            /** @description Always false: no synthetic fares are ever made. */
+            isDemoMode: boolean;
+            /**
+             * Format: int64
+             * @description When the fares were read; 0 when none were.
+             */
+            updatedAt: number;
+            /** @description Always true. */
+            isIndicative: boolean;
+            /** @description True when no quote could be given. */
+            degraded: boolean;
+            /** @description `missing_credentials`, `upstream_error`, `no_results`, `unsupported_cabin`, or empty. */
+            error: string;
+        };
+        /** @description One indicative fare. */
+        aviation_v1_PriceQuote: {
+            id: string;
+            origin: string;
+            destination: string;
+            /** @description Departure time as the source gives it (ISO 8601 with offset). */
+            departureDate: string;
+            returnDate: string;
+            carrier: components["schemas"]["aviation_v1_Carrier"];
+            /**
+             * Format: double
+             * @description Fare per person in `currency`, as last seen in real searches.
+             */
+            priceAmount: number;
+            currency: string;
+            /** @enum {string} */
+            cabin: "CABIN_CLASS_UNSPECIFIED" | "CABIN_CLASS_ECONOMY" | "CABIN_CLASS_PREMIUM_ECONOMY" | "CABIN_CLASS_BUSINESS" | "CABIN_CLASS_FIRST";
+            /**
+             * Format: int32
+             * @description Transfers on the outbound.
+             */
+            stops: number;
+            /**
+             * Format: int32
+             * @description Outbound duration; 0 when unknown.
+             */
+            durationMinutes: number;
+            /** @description Always empty: no booking link is offered. */
+            bookingUrl: string;
+            provider: string;
+            /** @description Always true: cached fares, not a bookable offer. */
+            isIndicative: boolean;
+            /**
+             * Format: int64
+             * @description When the fare was read, Unix epoch milliseconds.
+             */
+            observedAt: number;
+            /** @description Always empty. */
+            checkoutRef: string;
+            /**
+             * Format: int64
+             * @description When the source stops vouching for the fare; 0 when unknown.
+             */
+            expiresAt: number;
+        };
+        /** @description Itineraries found on Google Flights. */
+        aviation_v1_SearchGoogleFlightsResponse: {
+            flights: components["schemas"]["aviation_v1_GoogleFlightResult"][];
+            /** @description True when no search could run or it failed. */
+            degraded: boolean;
+            /** @description Why, or empty. */
+            error: string;
+        };
+        /** @description One itinerary. */
+        aviation_v1_GoogleFlightResult: {
+            legs: components["schemas"]["aviation_v1_GoogleFlightLeg"][];
+            /**
+             * Format: double
+             * @description Total price as Google Flights shows it.
+             */
+            price: number;
+            /**
+             * Format: int32
+             * @description Total travel time.
+             */
+            durationMinutes: number;
+            /**
+             * Format: int32
+             * @description Legs minus one.
+             */
+            stops: number;
+        };
+        /** @description One flight of an itinerary. */
+        aviation_v1_GoogleFlightLeg: {
+            airlineCode: string;
+            flightNumber: string;
+            departureAirport: string;
+            arrivalAirport: string;
+            /** @description Local time, `YYYY-MM-DDTHH:MM`. */
+            departureDatetime: string;
+            /** @description Local time, `YYYY-MM-DDTHH:MM`. */
+            arrivalDatetime: string;
+            /**
+             * Format: int32
+             * @description Leg duration.
+             */
+            durationMinutes: number;
+        };
+        /** @description Lowest prices over a date range. */
+        aviation_v1_SearchGoogleDatesResponse: {
+            dates: components["schemas"]["aviation_v1_DatePriceEntry"][];
+            /** @description True when no search could run, it failed, or only part of the range was priced. */
+            degraded: boolean;
+            /** @description Why, or empty. */
+            error: string;
+        };
+        /** @description Lowest price of one date. */
+        aviation_v1_DatePriceEntry: {
+            /** @description Departure date, YYYY-MM-DD. */
+            date: string;
+            /** @description Return date for round trips, else empty. */
+            returnDate: string;
+            /**
+             * Format: double
+             * @description Lowest price found for the date.
+             */
+            price: number;
         };
         /** @description Per-operation statuses and bodies. */
         batch_v1_ExecuteBatchResponse: {
@@ -3823,6 +4011,404 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_ListAviationNewsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    SearchFlightPrices: {
+        parameters: {
+            query: {
+                /** @description Origin IATA airport or city code. */
+                origin: string;
+                /** @description Destination IATA airport or city code. */
+                destination: string;
+                /** @description Departure date, YYYY-MM-DD. */
+                departure_date: string;
+                return_date?: string;
+                adults?: number;
+                cabin?: "CABIN_CLASS_UNSPECIFIED" | "CABIN_CLASS_ECONOMY" | "CABIN_CLASS_PREMIUM_ECONOMY" | "CABIN_CLASS_BUSINESS" | "CABIN_CLASS_FIRST";
+                nonstop_only?: boolean;
+                max_results?: number;
+                currency?: string;
+                market?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_SearchFlightPricesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    SearchGoogleFlights: {
+        parameters: {
+            query?: {
+                origin?: string;
+                destination?: string;
+                cabin_class?: string;
+                max_stops?: string;
+                departure_window?: string;
+                airlines?: string[];
+                passengers?: number;
+                departure_date?: string;
+                return_date?: string;
+                sort_by?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_SearchGoogleFlightsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    SearchGoogleDates: {
+        parameters: {
+            query?: {
+                origin?: string;
+                destination?: string;
+                cabin_class?: string;
+                max_stops?: string;
+                departure_window?: string;
+                airlines?: string[];
+                passengers?: number;
+                start_date?: string;
+                end_date?: string;
+                trip_duration?: number;
+                is_round_trip?: boolean;
+                sort_by_price?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_SearchGoogleDatesResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -1,5 +1,6 @@
 import { router } from '../../trpc/procedures.js';
 import { delayProcedures } from './delays/router.js';
+import { fareProcedures } from './fares/router.js';
 import { flightProcedures } from './flights/router.js';
 import { newsProcedures } from './news/router.js';
 
@@ -8,4 +9,5 @@ export const aviationRouter = router({
   ...delayProcedures,
   ...flightProcedures,
   ...newsProcedures,
+  ...fareProcedures,
 });
