@@ -3,6 +3,7 @@ import { delayProcedures } from './delays/router.js';
 import { fareProcedures } from './fares/router.js';
 import { flightProcedures } from './flights/router.js';
 import { newsProcedures } from './news/router.js';
+import { trackingProcedures } from './tracking/router.js';
 
 /** The aviation service, composed from its topic folders. */
 export const aviationRouter = router({
@@ -10,4 +11,5 @@ export const aviationRouter = router({
   ...flightProcedures,
   ...newsProcedures,
   ...fareProcedures,
+  ...trackingProcedures,
 });
