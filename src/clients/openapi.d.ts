@@ -444,6 +444,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/maritime/v1/get-vessel-snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * AIS vessel traffic picture
+         * @description Traffic density cells, chokepoint congestion and AIS-gap disruptions, and optionally reports of military-looking vessels and tankers, from the AIS relay (`RELAY_URL`; 10 s timeout, reused for 1-5 minutes). Without the relay, or when it fails, the recorded aggregate is replayed with its own time in `snapshotAt` and `status.connected: false`: a past picture, not a current one. An optional box (all four corners, each side at most 10 degrees) narrows everything. Limited to 60 calls a minute.
+         */
+        get: operations["GetVesselSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market/v1/list-market-quotes": {
         parameters: {
             query?: never;
@@ -1985,6 +2005,146 @@ export interface components {
              */
             expiresAt: number;
             authority: string;
+        };
+        /** @description AIS vessel picture. */
+        maritime_v1_GetVesselSnapshotResponse: {
+            snapshot?: components["schemas"]["maritime_v1_VesselSnapshot"];
+            /**
+             * Format: int64
+             * @description When the aggregate was obtained, Unix epoch milliseconds; 0 when none.
+             */
+            fetchedAt: number;
+            /** @description False when neither the relay nor a stored aggregate could answer. */
+            dataAvailable: boolean;
+        };
+        /** @description Aggregated AIS picture. */
+        maritime_v1_VesselSnapshot: {
+            /**
+             * Format: int64
+             * @description When the aggregate was taken, Unix epoch milliseconds (for a replay: its recorded time).
+             */
+            snapshotAt: number;
+            densityZones: components["schemas"]["maritime_v1_AisDensityZone"][];
+            disruptions: components["schemas"]["maritime_v1_AisDisruption"][];
+            /**
+             * Format: int32
+             * @description Aggregate sequence number.
+             */
+            sequence: number;
+            status: components["schemas"]["maritime_v1_AisSnapshotStatus"];
+            /** @description Only with include_candidates. */
+            candidateReports: components["schemas"]["maritime_v1_SnapshotCandidateReport"][];
+            /** @description Only with include_tankers. */
+            tankerReports: components["schemas"]["maritime_v1_SnapshotCandidateReport"][];
+        };
+        /** @description A busy grid cell. */
+        maritime_v1_AisDensityZone: {
+            id: string;
+            name: string;
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /**
+             * Format: double
+             * @description Relative traffic, 0.2 to 1 (log scale).
+             */
+            intensity: number;
+            /**
+             * Format: double
+             * @description Change against the previous count, percent.
+             */
+            deltaPct: number;
+            /**
+             * Format: int32
+             * @description Estimated vessels per day.
+             */
+            shipsPerDay: number;
+            note: string;
+        };
+        /** @description Congestion at a chokepoint or a cluster of AIS gaps. */
+        maritime_v1_AisDisruption: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            type: "AIS_DISRUPTION_TYPE_UNSPECIFIED" | "AIS_DISRUPTION_TYPE_GAP_SPIKE" | "AIS_DISRUPTION_TYPE_CHOKEPOINT_CONGESTION";
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /** @enum {string} */
+            severity: "AIS_DISRUPTION_SEVERITY_UNSPECIFIED" | "AIS_DISRUPTION_SEVERITY_LOW" | "AIS_DISRUPTION_SEVERITY_ELEVATED" | "AIS_DISRUPTION_SEVERITY_HIGH";
+            /**
+             * Format: double
+             * @description Change against normal, percent.
+             */
+            changePct: number;
+            /**
+             * Format: int32
+             * @description Window the disruption was measured over.
+             */
+            windowHours: number;
+            /**
+             * Format: int32
+             * @description Vessels that went silent and reappeared.
+             */
+            darkShips: number;
+            /**
+             * Format: int32
+             * @description Vessels involved.
+             */
+            vesselCount: number;
+            region: string;
+            description: string;
+        };
+        /** @description State of the AIS feed behind the aggregate. */
+        maritime_v1_AisSnapshotStatus: {
+            /** @description True only for a live relay answer whose AIS stream is connected; false for a replay. */
+            connected: boolean;
+            /**
+             * Format: int32
+             * @description Vessels tracked.
+             */
+            vessels: number;
+            /**
+             * Format: int32
+             * @description Messages received.
+             */
+            messages: number;
+        };
+        /** @description One vessel position report. */
+        maritime_v1_SnapshotCandidateReport: {
+            mmsi: string;
+            name: string;
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lon: number;
+            /**
+             * Format: int32
+             * @description AIS ship type.
+             */
+            shipType: number;
+            /**
+             * Format: int32
+             * @description Degrees.
+             */
+            heading: number;
+            /**
+             * Format: double
+             * @description Knots.
+             */
+            speed: number;
+            /**
+             * Format: int32
+             * @description Degrees.
+             */
+            course: number;
+            /**
+             * Format: int64
+             * @description Time of the report, Unix epoch milliseconds.
+             */
+            timestamp: number;
         };
         /** @description Stock and index quotes. */
         market_v1_ListMarketQuotesResponse: {
@@ -6166,6 +6326,133 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["maritime_v1_ListNavigationalWarningsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetVesselSnapshot: {
+        parameters: {
+            query?: {
+                ne_lat?: number;
+                ne_lon?: number;
+                sw_lat?: number;
+                sw_lon?: number;
+                include_candidates?: boolean;
+                include_tankers?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["maritime_v1_GetVesselSnapshotResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
