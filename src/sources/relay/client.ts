@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { fetchSource } from '../../platform/snapshots/fetch.js';
+import { fetchUrl } from '../../platform/snapshots/fetch.js';
 
 /**
  * The live relay: a companion process holding the stateful or scraped upstreams (Google Flights,
@@ -19,7 +19,8 @@ export async function relayGet(config: Config, path: string, query: Record<strin
   const base = (config as { RELAY_URL?: string }).RELAY_URL;
   if (!base) throw new Error('the relay is not configured (RELAY_URL)');
   const url = `${base.replace(/\/$/, '')}${path}?${new URLSearchParams(query)}`;
-  const bytes = await fetchSource({ url, sample: '', headers: relayHeaders }, config, AbortSignal.timeout(timeoutMs));
+  // A caller is waiting: one attempt within the deadline, no retries.
+  const bytes = await fetchUrl(url, config, { headers: relayHeaders(config), signal: AbortSignal.timeout(timeoutMs), retries: 0 });
   try {
     return JSON.parse(bytes.toString('utf8'));
   } catch {

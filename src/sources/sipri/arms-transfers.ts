@@ -1,4 +1,4 @@
-import { splitCsvLine } from '../../platform/csv.js';
+import { parseCsvRows } from '../formats/csv.js';
 
 /**
  * SIPRI Arms Transfers Database TIV table export (recipients by supplier by year): a few title
@@ -14,15 +14,15 @@ export interface TivRow {
 }
 
 export function parseTivTable(bytes: Buffer): { years: number[]; rows: TivRow[] } {
-  const lines = bytes.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
-  const headerAt = lines.findIndex((l) => /^"?Recipient"?,"?Supplier"?,/i.test(l.trim()));
+  // Title lines above the header and a note below the table have fewer cells than the rows.
+  const lines = parseCsvRows(bytes, { relaxColumnCount: true, trim: true });
+  const headerAt = lines.findIndex((cells) => /^recipient$/i.test(cells[0] ?? '') && /^supplier$/i.test(cells[1] ?? ''));
   if (headerAt < 0) throw new Error('SIPRI TIV table has no Recipient,Supplier header');
-  const header = splitCsvLine(lines[headerAt]!);
+  const header = lines[headerAt]!;
   const yearCols = header.map((h, i) => [Number(h), i] as const).filter(([y]) => Number.isInteger(y) && y > 1900);
   if (yearCols.length === 0) throw new Error('SIPRI TIV table has no year columns');
   const rows: TivRow[] = [];
-  for (const line of lines.slice(headerAt + 1)) {
-    const cells = splitCsvLine(line);
+  for (const cells of lines.slice(headerAt + 1)) {
     if (cells.length < header.length || !cells[0] || !cells[1]) continue;
     const byYear = new Map<number, number>();
     for (const [year, i] of yearCols) {

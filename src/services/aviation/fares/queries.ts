@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fetchSource } from '../../../platform/snapshots/fetch.js';
+import { fetchUrl } from '../../../platform/snapshots/fetch.js';
 import { LiveCache, relayConfigured, relayGet } from '../../../sources/relay/client.js';
 import { parsePricesForDates, pricesUrl, travelpayoutsToken } from '../../../sources/travelpayouts/prices.js';
 import type { AppDeps } from '../../../trpc/context.js';
@@ -57,7 +57,8 @@ export async function searchFlightPrices(deps: AppDeps, req: SearchFlightPricesR
   if (hit) return hit;
   let parsed;
   try {
-    const bytes = await fetchSource({ url, sample: '', headers: () => ({ 'x-access-token': token, accept: 'application/json' }) }, deps.config, AbortSignal.timeout(FARE_TIMEOUT_MS));
+    // A search made while the caller waits is not retried.
+    const bytes = await fetchUrl(url, deps.config, { headers: { 'x-access-token': token, accept: 'application/json' }, signal: AbortSignal.timeout(FARE_TIMEOUT_MS), retries: 0 });
     parsed = parsePricesForDates(bytes);
   } catch (err) {
     deps.logger.warn({ err: (err as Error).message }, 'Travelpayouts search failed');

@@ -1,5 +1,5 @@
 import type { Config } from '../../../config.js';
-import { fetchSource } from '../../../platform/snapshots/fetch.js';
+import { fetchUrl, UpstreamError } from '../../../platform/snapshots/fetch.js';
 import { parseWingbitsDetails, parseWingbitsLive, WINGBITS_DETAILS_URL, WINGBITS_LIVE_URL, wingbitsHeaders, wingbitsKey, type AircraftDetailsRecord, type WingbitsPosition } from '../../../sources/wingbits/client.js';
 import type { AppDeps } from '../../../trpc/context.js';
 
@@ -29,11 +29,10 @@ function cacheOf(deps: AppDeps): Map<string, Entry> {
 
 async function get(config: Config, url: string): Promise<Lookup<Buffer>> {
   try {
-    const bytes = await fetchSource({ url, sample: '', headers: wingbitsHeaders }, config, AbortSignal.timeout(LIVE_TIMEOUT_MS));
+    const bytes = await fetchUrl(url, config, { headers: wingbitsHeaders(config), signal: AbortSignal.timeout(LIVE_TIMEOUT_MS), retries: 0 });
     return { kind: 'found', value: bytes };
   } catch (err) {
-    const message = (err as Error).message;
-    return /HTTP 404\b/.test(message) ? { kind: 'not-found' } : { kind: 'failed', error: message };
+    return err instanceof UpstreamError && err.status === 404 ? { kind: 'not-found' } : { kind: 'failed', error: (err as Error).message };
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
-import { splitCsvLine } from '../../../../platform/csv.js';
+import { parseCsvRows } from '../../../../sources/formats/csv.js';
 import type { AircraftDetailsRecord } from '../../../../sources/wingbits/client.js';
 
 export const AIRCRAFT_REGISTRY = 'military.aircraft-registry';
@@ -25,14 +25,13 @@ const COLUMNS: Record<keyof AircraftDetailsRecord, string> = {
 
 /** Aircraft database CSV -> one details record per ICAO address (the first row of a repeated address wins). */
 export function parseAircraftRegistry(bytes: Buffer): AircraftDetailsRecord[] {
-  const lines = bytes.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
-  const header = splitCsvLine(lines[0] ?? '');
+  const rows = parseCsvRows(bytes, { relaxColumnCount: true, trim: true });
+  const header = rows[0] ?? [];
   const at = Object.fromEntries(Object.entries(COLUMNS).map(([field, col]) => [field, header.indexOf(col)])) as Record<keyof AircraftDetailsRecord, number>;
   if (at.icao24 < 0 || at.registration < 0) throw new Error('aircraft database CSV has no icao24/registration header');
   const seen = new Set<string>();
   const out: AircraftDetailsRecord[] = [];
-  for (const line of lines.slice(1)) {
-    const cells = splitCsvLine(line);
+  for (const cells of rows.slice(1)) {
     const icao24 = (cells[at.icao24] ?? '').toLowerCase();
     if (!/^[0-9a-f]{6}$/.test(icao24) || seen.has(icao24)) continue;
     seen.add(icao24);
