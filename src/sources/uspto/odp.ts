@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 export const ODP_SEARCH_URL = 'https://api.uspto.gov/api/v1/patent/applications/search';
 
 export function odpHeaders(config: Config): Record<string, string> {
-  const key = (config as { USPTO_API_KEY?: string }).USPTO_API_KEY;
+  const key = config.USPTO_API_KEY;
   return { accept: 'application/json', ...(key ? { 'x-api-key': key } : {}) };
 }
 

@@ -47,11 +47,9 @@ export const notamsDataset: Dataset<NotamRecord> = {
     notams: {
       url: NOTAM_URL,
       sample: 'aviation/icao-notams.json',
+      requires: ['ICAO_API_KEY'],
       // ICAO takes its key as a query parameter.
-      fetch: (get, { config }) => {
-        const key = (config as { ICAO_API_KEY?: string }).ICAO_API_KEY;
-        return get(`${NOTAM_URL}?format=json${key ? `&api_key=${encodeURIComponent(key)}` : ''}`);
-      },
+      fetch: (get, { config }) => get(`${NOTAM_URL}?format=json&api_key=${encodeURIComponent(config.ICAO_API_KEY ?? '')}`),
     },
   },
   parse(payloads, now) {

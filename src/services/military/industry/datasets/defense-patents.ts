@@ -8,6 +8,7 @@ const source = (subclass: string): DatasetSource => ({
   url: odpSearchUrl(subclass, WATCHED_APPLICANTS),
   sample: `military/uspto-odp-${subclass.toLowerCase()}.json`,
   headers: odpHeaders,
+  requires: ['USPTO_API_KEY'],
 });
 
 /** One ODP search response per watched CPC subclass -> merged filings, newest first. */
