@@ -1,5 +1,6 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
-import { asList, parseXml, textOf } from '../../../../platform/xml.js';
+import { asList } from '../../../../platform/xml.js';
+import { parseFeed } from '../../../../sources/formats/feeds.js';
 import { newsId, plainText, type NewsRecord } from '../rules.js';
 
 export const AVIATION_NEWS = 'aviation.news';
@@ -14,19 +15,17 @@ export const NEWS_FEEDS: Record<string, { name: string; url: string }> = {
 /** Items read per feed, newest first as the feed lists them. */
 const PER_FEED = 30;
 
-/** One RSS 2.0 document -> items with a title, a link and a readable date. */
+/** One feed document (RSS or Atom, read by the shared feed parser) -> items with a title, a link and a date. */
 export function parseRssItems(bytes: Buffer, sourceName: string): NewsRecord[] {
-  const doc = parseXml(bytes);
-  const channel = (doc.rss as { channel?: Record<string, unknown> } | undefined)?.channel;
-  if (!channel) throw new Error(`${sourceName} feed is not RSS 2.0 (no rss/channel)`);
+  const feed = parseFeed(bytes, { raw: true });
   const out: NewsRecord[] = [];
-  for (const item of asList<Record<string, unknown>>(channel.item).slice(0, PER_FEED)) {
-    const title = plainText(textOf(item.title));
-    const url = textOf(item.link).trim();
-    const publishedAt = Date.parse(textOf(item.pubDate));
-    if (!title || !/^https?:\/\//.test(url) || !Number.isFinite(publishedAt)) continue;
-    const media = asList<Record<string, unknown>>(item['media:content'])[0] ?? asList<Record<string, unknown>>(item.enclosure)[0];
-    out.push({ id: newsId(url), title, url, sourceName, publishedAt, text: plainText(textOf(item.description)), imageUrl: String(media?.['@_url'] ?? '') });
+  for (const item of feed.items.slice(0, PER_FEED)) {
+    const title = plainText(item.title);
+    const url = item.link.trim();
+    if (!title || !/^https?:\/\//.test(url) || item.publishedAt === undefined) continue;
+    // The attached picture is an RSS media extension the shared item does not carry.
+    const media = asList<Record<string, unknown>>(item.raw?.['media:content'])[0] ?? asList<Record<string, unknown>>(item.raw?.enclosure)[0];
+    out.push({ id: newsId(url), title, url, sourceName, publishedAt: item.publishedAt, text: plainText(item.summary), imageUrl: String(media?.['@_url'] ?? '') });
   }
   return out;
 }
@@ -45,7 +44,7 @@ export function parseAviationNews(payloads: Partial<Record<string, Buffer>>): Ne
 
 export const aviationNewsDataset: Dataset<NewsRecord> = {
   name: AVIATION_NEWS,
-  source: 'Aviation trade press RSS feeds (FlightGlobal, Simple Flying, AeroTime)',
+  source: 'Aviation trade press feeds (FlightGlobal, Simple Flying, AeroTime)',
   maxStaleMinutes: 120,
   // One feed down must not lose the others.
   sources: Object.fromEntries(Object.entries(NEWS_FEEDS).map(([key, f]) => [key, { url: f.url, sample: `aviation/rss-${key}.xml`, optional: true }])),
