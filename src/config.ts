@@ -112,6 +112,20 @@ const ConfigSchema = z.object({
   // request path
   /** Longest the serving process waits for another process's write lock: sqlite waits synchronously, so this is event-loop time. */
   DB_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(1000).default(20),
+  // military
+  /** Wingbits customer API key: aircraft details from Wingbits instead of the open registry sample. */
+  WINGBITS_API_KEY: optional(z.string().min(1)),
+  /** USPTO Open Data Portal key (`x-api-key`) for the defense patents dataset. */
+  USPTO_API_KEY: optional(z.string().min(1)),
+  // aviation (operations summary, fares)
+  /** ICAO API Data Service key for the NOTAM dataset. */
+  ICAO_API_KEY: optional(z.string().min(1)),
+  /** Travelpayouts Data API token (`X-Access-Token`): live search-flight-prices. */
+  TRAVELPAYOUTS_API_TOKEN: optional(z.string().min(1)),
+  /** Base URL of the live relay (Google Flights searches, YouTube live status, AIS vessel snapshot, aircraft tracks). */
+  RELAY_URL: optional(z.url()),
+  /** Shared secret the relay expects (`x-relay-key` and Bearer). */
+  RELAY_SHARED_SECRET: optional(z.string().min(1)),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

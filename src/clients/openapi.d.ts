@@ -24,6 +24,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/aviation/v1/get-airport-ops-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operations summary of chosen airports
+         * @description For up to 20 airports (default IST, LHR, FRA, CDG, AMS, DXB): delay share, average delay, cancellation rate and departures from the international flights feed (US airports: the FAA national airspace status), plus ICAO NOTAMs in force that close or restrict the aerodrome, combined into one severity. Codes outside the monitored airports answer a row with UNKNOWN severity.
+         */
+        get: operations["GetAirportOpsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/aviation/v1/get-flight-status": {
         parameters: {
             query?: never;
@@ -36,6 +56,166 @@ export interface paths {
          * @description Schedule, estimates, actual times, delay, gate and aircraft of a flight on a given date, found by its operating or codeshare number. Answered from the stored flights feed, or from the live provider when one is configured. Requires a Pro entitlement.
          */
         get: operations["GetFlightStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/list-airport-flights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Departure and arrival board of an airport
+         * @description Flights departing from or arriving at an airport. With AviationStack configured the board is read live (10 s timeout, reused for 5 minutes, `source: aviationstack`); otherwise, or when that fails, the stored flights feed answers with `source: snapshot` and its read time in `updatedAt` — a past board, not a current one. Departures by default; 30 flights by default, up to 100. Requires a Pro entitlement.
+         */
+        get: operations["ListAirportFlights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/get-carrier-ops": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Carrier delays and cancellations at airports
+         * @description Per operating carrier and airport: departures, delayed (15+ minutes) and cancelled counts, mean delay and rates, from the same boards as list-airport-flights (live AviationStack when configured, else the stored feed, said in `source`). Up to 6 airports (default IST, LHR, FRA); carriers with fewer than `min_flights` departures (default 3) are left out. Requires a Pro entitlement.
+         */
+        get: operations["GetCarrierOps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/list-aviation-news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent aviation news
+         * @description Articles from aviation trade feeds (FlightGlobal, Simple Flying, AeroTime), newest first. `entities` keeps items mentioning any of up to 10 names; `window_hours` (default 24) counts back from the newest stored item; `max_items` defaults to 20, at most 50.
+         */
+        get: operations["ListAviationNews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/search-flight-prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Indicative fares for a route and date
+         * @description Cheapest recently seen economy fares from the Travelpayouts Data API when `TRAVELPAYOUTS_API_TOKEN` is configured (10 s timeout, reused for an hour). Without it the answer is empty with `degraded: true` and `error: missing_credentials`: no fare is ever made up or replayed. 10 quotes by default, up to 50; other cabins than economy answer `unsupported_cabin`. Requires a Pro entitlement.
+         */
+        get: operations["SearchFlightPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/search-google-flights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Itineraries and prices from Google Flights
+         * @description A Google Flights search run by the live relay (`RELAY_URL`; 10 s timeout, reused for 10 minutes). Without the relay, or without origin, destination and departure date, the answer is empty with `degraded: true` and the reason in `error`; no stored or invented fare is shown.
+         */
+        get: operations["SearchGoogleFlights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/search-google-dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lowest Google Flights price per date
+         * @description The cheapest price for each departure date between `start_date` and `end_date` (round trips of `trip_duration` days when `is_round_trip`), searched by the live relay (`RELAY_URL`). Without the relay or the required fields: empty, `degraded: true`, the reason in `error`. A range priced only in part is returned with `degraded: true`.
+         */
+        get: operations["SearchGoogleDates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/track-aircraft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aircraft positions by address, callsign or box
+         * @description Current positions from Wingbits or OpenSky through the live relay (`RELAY_URL`; 8 s timeout, reused for a minute). Without the relay, or when it fails, the positions of the stored military ADS-B feed are replayed with `source: snapshot` and their own times: dated, military aircraft only, never current. Filter by ICAO address, callsign part and box.
+         */
+        get: operations["TrackAircraft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/get-youtube-live-stream-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a YouTube channel or video is live
+         * @description Live status, title and HLS manifest of a channel’s live stream or a video, checked by the live relay (`RELAY_URL`; 8 s timeout, reused for a minute). Without the relay the answer says so in `error` (and is not cached): liveness cannot be known from stored data.
+         */
+        get: operations["GetYoutubeLiveStreamInfo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -244,6 +424,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/maritime/v1/list-navigational-warnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Active navigational warnings
+         * @description Active broadcast navigational warnings from NGA’s Maritime Safety Information service (NAVAREA IV and XII, and the other areas it relays): text, area, the first position the text gives, issue time and the self-cancellation time when announced. `area` keeps warnings whose area or text contains it; newest first, 100 per page by default.
+         */
+        get: operations["ListNavigationalWarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/maritime/v1/get-vessel-snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * AIS vessel traffic picture
+         * @description Traffic density cells, chokepoint congestion and AIS-gap disruptions, and optionally reports of military-looking vessels and tankers, from the AIS relay (`RELAY_URL`; 10 s timeout, reused for 1-5 minutes). Without the relay, or when it fails, the recorded aggregate is replayed with its own time in `snapshotAt` and `status.connected: false`: a past picture, not a current one. An optional box (all four corners, each side at most 10 degrees) narrows everything. Limited to 60 calls a minute.
+         */
+        get: operations["GetVesselSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market/v1/list-market-quotes": {
         parameters: {
             query?: never;
@@ -276,6 +496,206 @@ export interface paths {
          * @description A 0-100 fear & greed composite from ten weighted categories (sentiment, volatility, positioning, trend, breadth, momentum, liquidity, credit, macro, cross-asset), with each category’s inputs, headline market readings, a financial stress indicator and one-day sector performance. When no composite is available the body is only compositeScore 0, an empty compositeLabel and unavailable true.
          */
         get: operations["GetFearGreedIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/list-military-flights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Military aircraft in a bounding box
+         * @description Military aircraft from the public adsb.lol ADS-B military feed, each classified by operator (USAF, US Navy, USMC, US Army, RAF, Royal Navy, French and German air forces, PLA Air Force and Navy, Russian Aerospace Forces, Israeli Air Force, NATO, or OTHER with the operating state) from a curated reference table of known airframes, database operators, callsign designators, registration series and ICAO address blocks, with a confidence saying which evidence decided. Filter by box (omitted: the whole world; antimeridian boxes work), operator and aircraft role; paged, 100 per page by default.
+         */
+        get: operations["ListMilitaryFlights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/get-theater-posture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Military air posture of nine watched theaters
+         * @description For each watched theater (Iran, Taiwan, Baltic, Black Sea, Korea, South China Sea, Eastern Mediterranean, Israel/Gaza, Yemen/Red Sea) the airborne military flights of the latest ADS-B snapshot inside its box, a level (normal, elevated, critical) from per-theater thresholds, and the operations the mix of tankers, AWACS and fighters supports. Computed once per snapshot; `theater` selects one.
+         */
+        get: operations["GetTheaterPosture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/list-military-bases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Military installations in a map view
+         * @description Military bases, airfields, naval bases, ranges and other installations from a built set merging US Department of Defense MIRTA sites, a curated list of foreign and allied bases and OpenStreetMap military features. Filter by box (omitted: the whole world), operator grouping, kind and country. The zoom (default 3) decides which importance tiers show and how many bases one answer lists; above 200 bases below zoom 8 they are grouped into grid clusters.
+         */
+        get: operations["ListMilitaryBases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/get-usni-fleet-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * US Navy ship positions from the USNI News Fleet Tracker
+         * @description The latest USNI News Fleet and Marine Tracker article, read from its WordPress feed: the battle force totals, every ship named with its hull type, sea area (with an approximate position) and deployment status, and the carrier strike groups and amphibious ready groups with their air wings, destroyer squadrons and escorts. Refreshed by ingestion; `force_refresh` changes nothing.
+         */
+        get: operations["GetUSNIFleetReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/list-defense-patents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent patent applications of defense and strategic-technology firms
+         * @description Newest US patent applications from the USPTO Open Data Portal in five watched technology areas (CPC H04B radio and satellite links, H01L semiconductors, F42B ammunition, G06N AI, C12N genetic engineering) filed by defense primes, chip makers and DARPA. Filter by CPC prefix and applicant name part; 20 by default, up to 100. `total` counts the filtered filings.
+         */
+        get: operations["ListDefensePatents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/get-defense-industrial-base": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Military spending, arms trade and supplier dependence of a country
+         * @description Military expenditure (share of GDP and US dollars), armed forces personnel and arms exports and imports from the World Bank’s indicators (each with its latest and previous observation), plus the shares of the country’s arms imports by supplier over a five-year window from SIPRI’s trend-indicator values, with a supplier concentration index. `available: false` when neither source covers the country.
+         */
+        get: operations["GetDefenseIndustrialBase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/get-aircraft-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Registry details of an airframe
+         * @description Registration, manufacturer, model, type, operator, owner, year of build and engines of an aircraft by its ICAO address. With a Wingbits key configured Wingbits is asked first (answers kept for a day); otherwise, or for airframes Wingbits does not know, the bundled open aircraft registry answers for the airframes it holds. The `X-Aircraft-Source` header names the source (`wingbits`, `open-registry`, `none`).
+         */
+        get: operations["GetAircraftDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/get-aircraft-details-batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registry details of up to 20 airframes
+         * @description The get-aircraft-details lookup for 1 to 20 ICAO addresses (trimmed, lower-cased, blanks and repeats dropped); found airframes are keyed by address in `results`. Limited to 30 calls a minute.
+         */
+        post: operations["GetAircraftDetailsBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/get-wingbits-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the Wingbits provider is configured
+         * @description True when a Wingbits API key is configured, so aircraft details and live positions come from Wingbits.
+         */
+        get: operations["GetWingbitsStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/get-wingbits-live-flight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Latest position of an aircraft
+         * @description With a Wingbits key configured, the aircraft’s live position from Wingbits (8 s timeout, reused for 30 s; `flightStatus: live`). Otherwise, or when Wingbits fails, its last position in the stored military ADS-B feed, labelled `flightStatus: snapshot` with the time of that position in `lastSeen`. No position known: no `flight`. Schedule and photo fields are not fetched.
+         */
+        get: operations["GetWingbitsLiveFlight"];
         put?: never;
         post?: never;
         delete?: never;
@@ -630,6 +1050,61 @@ export interface components {
              */
             totalCount: number;
         };
+        /** @description Operations summaries of airports. */
+        aviation_v1_GetAirportOpsSummaryResponse: {
+            /** @description One per requested airport, in request order. */
+            summaries: components["schemas"]["aviation_v1_AirportOpsSummary"][];
+            /** @description Always true: answered from stored feeds. */
+            cacheHit: boolean;
+        };
+        /** @description Operations picture of one airport. */
+        aviation_v1_AirportOpsSummary: {
+            iata: string;
+            /** @description ICAO code; empty for an airport outside the monitored list. */
+            icao: string;
+            /** @description Airport name; the requested code for an unknown airport. */
+            name: string;
+            /** @description IANA time zone from the flights feed, else `UTC`. */
+            timezone: string;
+            /**
+             * Format: double
+             * @description Share of departures delayed 15+ minutes, percent.
+             */
+            delayPct: number;
+            /**
+             * Format: int32
+             * @description Average departure delay (FAA average or range midpoint for US airports).
+             */
+            avgDelayMinutes: number;
+            /**
+             * Format: double
+             * @description Cancelled departures, percent, one decimal.
+             */
+            cancellationRate: number;
+            /**
+             * Format: int32
+             * @description Departures seen in the flights feed.
+             */
+            totalFlights: number;
+            /** @description True when a NOTAM in force closes the aerodrome. */
+            closureStatus: boolean;
+            /** @description `CLOSED`, `RESTRICTED`, `NOTAM` (other NOTAMs in force), each once. */
+            notamFlags: string[];
+            /**
+             * @description Worst of the delay picture and the NOTAM floor (closed: SEVERE without flights, else MODERATE; restricted: MINOR); UNKNOWN without coverage.
+             * @enum {string}
+             */
+            severity: "FLIGHT_DELAY_SEVERITY_UNSPECIFIED" | "FLIGHT_DELAY_SEVERITY_NORMAL" | "FLIGHT_DELAY_SEVERITY_MINOR" | "FLIGHT_DELAY_SEVERITY_MODERATE" | "FLIGHT_DELAY_SEVERITY_MAJOR" | "FLIGHT_DELAY_SEVERITY_SEVERE" | "FLIGHT_DELAY_SEVERITY_UNKNOWN";
+            /** @description The delay reason, then the text of closing or restricting NOTAMs (80 characters). */
+            topDelayReasons: string[];
+            /** @description `aviationstack` (departures), `faa` (US airport status), `unknown` (no coverage), `degraded` (a feed is missing). */
+            source: string;
+            /**
+             * Format: int64
+             * @description When the delay source last described the airport, Unix epoch milliseconds; 0 without coverage.
+             */
+            updatedAt: number;
+        };
         /** @description Status of a flight on a date. */
         aviation_v1_GetFlightStatusResponse: {
             flights: components["schemas"]["aviation_v1_FlightInstance"][];
@@ -717,6 +1192,307 @@ export interface components {
             name: string;
             /** @description IANA time zone of the airport; `UTC` when unknown. */
             timezone: string;
+        };
+        /** @description An airport’s flight board. */
+        aviation_v1_ListAirportFlightsResponse: {
+            /** @description By scheduled time (departure for departures, arrival for arrivals). */
+            flights: components["schemas"]["aviation_v1_FlightInstance"][];
+            /**
+             * Format: int32
+             * @description Flights on the board before `limit`.
+             */
+            totalAvailable: number;
+            /** @description `aviationstack` (live), `snapshot` (the stored flights feed, as of updatedAt), `unavailable`. */
+            source: string;
+            /**
+             * Format: int64
+             * @description When the board was read, Unix epoch milliseconds; 0 when unavailable.
+             */
+            updatedAt: number;
+        };
+        /** @description Carrier performance at airports. */
+        aviation_v1_GetCarrierOpsResponse: {
+            /** @description Highest cancellation rate first, then delayed share. */
+            carriers: components["schemas"]["aviation_v1_CarrierOpsSummary"][];
+            /** @description `aviationstack` (live), `snapshot` (stored flights feed), `partial` (some boards failed), `unavailable`. */
+            source: string;
+            /**
+             * Format: int64
+             * @description When the boards were read, Unix epoch milliseconds (the oldest); 0 when unavailable.
+             */
+            updatedAt: number;
+        };
+        /** @description One carrier’s departures at one airport. */
+        aviation_v1_CarrierOpsSummary: {
+            carrier: components["schemas"]["aviation_v1_Carrier"];
+            airport: string;
+            /**
+             * Format: int32
+             * @description Departures of the carrier at the airport.
+             */
+            totalFlights: number;
+            /**
+             * Format: int32
+             * @description Departures delayed 15 minutes or more.
+             */
+            delayedCount: number;
+            /**
+             * Format: int32
+             * @description Cancelled departures.
+             */
+            cancelledCount: number;
+            /**
+             * Format: int32
+             * @description Mean departure delay of the flights that operated.
+             */
+            avgDelayMinutes: number;
+            /**
+             * Format: double
+             * @description Delayed share of operated departures, percent, one decimal.
+             */
+            delayPct: number;
+            /**
+             * Format: double
+             * @description Cancelled share, percent, one decimal.
+             */
+            cancellationRate: number;
+            /**
+             * Format: int64
+             * @description When the board was read, Unix epoch milliseconds.
+             */
+            updatedAt: number;
+        };
+        /** @description Recent aviation news. */
+        aviation_v1_ListAviationNewsResponse: {
+            /** @description Newest first. */
+            items: components["schemas"]["aviation_v1_AviationNewsItem"][];
+            /** @description `rss`, or `unavailable` when no feed has been read. */
+            source: string;
+            /**
+             * Format: int64
+             * @description When the feeds were read, Unix epoch milliseconds; 0 without data.
+             */
+            updatedAt: number;
+        };
+        /** @description One aviation news article. */
+        aviation_v1_AviationNewsItem: {
+            /** @description Stable id derived from the article link. */
+            id: string;
+            title: string;
+            url: string;
+            /** @description The publication, e.g. `FlightGlobal`. */
+            sourceName: string;
+            /**
+             * Format: int64
+             * @description Publication time, Unix epoch milliseconds.
+             */
+            publishedAt: number;
+            /** @description The description as plain text, at most about 200 characters. */
+            snippet: string;
+            /** @description Requested entities the item mentions. */
+            matchedEntities: string[];
+            /** @description Image the feed attaches, or empty. */
+            imageUrl: string;
+        };
+        /** @description Indicative fares for a route and date. */
+        aviation_v1_SearchFlightPricesResponse: {
+            /** @description Cheapest first. */
+            quotes: components["schemas"]["aviation_v1_PriceQuote"][];
+            /** @description `travelpayouts_data` when configured, else `none`. */
+            provider: string;
+            /** @description Always false: no synthetic fares are ever made. */
+            isDemoMode: boolean;
+            /**
+             * Format: int64
+             * @description When the fares were read; 0 when none were.
+             */
+            updatedAt: number;
+            /** @description Always true. */
+            isIndicative: boolean;
+            /** @description True when no quote could be given. */
+            degraded: boolean;
+            /** @description `missing_credentials`, `upstream_error`, `no_results`, `unsupported_cabin`, or empty. */
+            error: string;
+        };
+        /** @description One indicative fare. */
+        aviation_v1_PriceQuote: {
+            id: string;
+            origin: string;
+            destination: string;
+            /** @description Departure time as the source gives it (ISO 8601 with offset). */
+            departureDate: string;
+            returnDate: string;
+            carrier: components["schemas"]["aviation_v1_Carrier"];
+            /**
+             * Format: double
+             * @description Fare per person in `currency`, as last seen in real searches.
+             */
+            priceAmount: number;
+            currency: string;
+            /** @enum {string} */
+            cabin: "CABIN_CLASS_UNSPECIFIED" | "CABIN_CLASS_ECONOMY" | "CABIN_CLASS_PREMIUM_ECONOMY" | "CABIN_CLASS_BUSINESS" | "CABIN_CLASS_FIRST";
+            /**
+             * Format: int32
+             * @description Transfers on the outbound.
+             */
+            stops: number;
+            /**
+             * Format: int32
+             * @description Outbound duration; 0 when unknown.
+             */
+            durationMinutes: number;
+            /** @description Always empty: no booking link is offered. */
+            bookingUrl: string;
+            provider: string;
+            /** @description Always true: cached fares, not a bookable offer. */
+            isIndicative: boolean;
+            /**
+             * Format: int64
+             * @description When the fare was read, Unix epoch milliseconds.
+             */
+            observedAt: number;
+            /** @description Always empty. */
+            checkoutRef: string;
+            /**
+             * Format: int64
+             * @description When the source stops vouching for the fare; 0 when unknown.
+             */
+            expiresAt: number;
+        };
+        /** @description Itineraries found on Google Flights. */
+        aviation_v1_SearchGoogleFlightsResponse: {
+            flights: components["schemas"]["aviation_v1_GoogleFlightResult"][];
+            /** @description True when no search could run or it failed. */
+            degraded: boolean;
+            /** @description Why, or empty. */
+            error: string;
+        };
+        /** @description One itinerary. */
+        aviation_v1_GoogleFlightResult: {
+            legs: components["schemas"]["aviation_v1_GoogleFlightLeg"][];
+            /**
+             * Format: double
+             * @description Total price as Google Flights shows it.
+             */
+            price: number;
+            /**
+             * Format: int32
+             * @description Total travel time.
+             */
+            durationMinutes: number;
+            /**
+             * Format: int32
+             * @description Legs minus one.
+             */
+            stops: number;
+        };
+        /** @description One flight of an itinerary. */
+        aviation_v1_GoogleFlightLeg: {
+            airlineCode: string;
+            flightNumber: string;
+            departureAirport: string;
+            arrivalAirport: string;
+            /** @description Local time, `YYYY-MM-DDTHH:MM`. */
+            departureDatetime: string;
+            /** @description Local time, `YYYY-MM-DDTHH:MM`. */
+            arrivalDatetime: string;
+            /**
+             * Format: int32
+             * @description Leg duration.
+             */
+            durationMinutes: number;
+        };
+        /** @description Lowest prices over a date range. */
+        aviation_v1_SearchGoogleDatesResponse: {
+            dates: components["schemas"]["aviation_v1_DatePriceEntry"][];
+            /** @description True when no search could run, it failed, or only part of the range was priced. */
+            degraded: boolean;
+            /** @description Why, or empty. */
+            error: string;
+        };
+        /** @description Lowest price of one date. */
+        aviation_v1_DatePriceEntry: {
+            /** @description Departure date, YYYY-MM-DD. */
+            date: string;
+            /** @description Return date for round trips, else empty. */
+            returnDate: string;
+            /**
+             * Format: double
+             * @description Lowest price found for the date.
+             */
+            price: number;
+        };
+        /** @description Aircraft positions. */
+        aviation_v1_TrackAircraftResponse: {
+            positions: components["schemas"]["aviation_v1_PositionSample"][];
+            /** @description `wingbits` or `opensky` (live, through the relay), `snapshot` (the stored military ADS-B feed, as of updatedAt), `none`. */
+            source: string;
+            /**
+             * Format: int64
+             * @description When the positions were read, Unix epoch milliseconds; 0 for none.
+             */
+            updatedAt: number;
+        };
+        /** @description One aircraft position. */
+        aviation_v1_PositionSample: {
+            icao24: string;
+            callsign: string;
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lon: number;
+            /**
+             * Format: double
+             * @description Barometric altitude, metres.
+             */
+            altitudeM: number;
+            /**
+             * Format: double
+             * @description Ground speed, knots.
+             */
+            groundSpeedKts: number;
+            /**
+             * Format: double
+             * @description Track, degrees.
+             */
+            trackDeg: number;
+            /**
+             * Format: double
+             * @description Vertical rate, metres per second.
+             */
+            verticalRate: number;
+            onGround: boolean;
+            /**
+             * @description WINGBITS for relay positions from Wingbits; UNSPECIFIED for others, including replayed ADS-B positions. Never SIMULATED.
+             * @enum {string}
+             */
+            source: "POSITION_SOURCE_UNSPECIFIED" | "POSITION_SOURCE_WINGBITS" | "POSITION_SOURCE_SIMULATED";
+            /**
+             * Format: int64
+             * @description Time of the position, Unix epoch milliseconds.
+             */
+            observedAt: number;
+        };
+        /** @description Whether a YouTube channel or video is live. */
+        aviation_v1_GetYoutubeLiveStreamInfoResponse: {
+            /** @description The live video, or the requested id. */
+            videoId: string;
+            /** @description True only when the relay saw the stream live just now. */
+            isLive: boolean;
+            /** @description True when the relay found the channel or video; false when unknown or missing. */
+            channelExists: boolean;
+            channelName: string;
+            /** @description HLS manifest of a live stream, else empty. */
+            hlsUrl: string;
+            title: string;
+            /** @description Why the status is unknown, or empty. */
+            error: string;
         };
         /** @description Per-operation statuses and bodies. */
         batch_v1_ExecuteBatchResponse: {
@@ -1202,6 +1978,176 @@ export interface components {
              */
             militaryActivity: number;
         };
+        /** @description Active navigational warnings. */
+        maritime_v1_ListNavigationalWarningsResponse: {
+            /** @description Active warnings, newest first. */
+            warnings: components["schemas"]["maritime_v1_NavigationalWarning"][];
+            pagination: components["schemas"]["core_v1_PaginationResponse"];
+        };
+        /** @description One active navigational warning. */
+        maritime_v1_NavigationalWarning: {
+            /** @description `<navArea>-<year>-<number>`. */
+            id: string;
+            /** @description `NAVAREA <area> <number>/<year>`. */
+            title: string;
+            /** @description The broadcast text as published. */
+            text: string;
+            /** @description NAVAREA, with the subregion when given (e.g. `IX 62`). */
+            area: string;
+            /** @description The first position the text gives; absent when it gives none. */
+            location?: components["schemas"]["core_v1_GeoCoordinates"];
+            /**
+             * Format: int64
+             * @description Issue time, Unix epoch milliseconds; 0 when unreadable.
+             */
+            issuedAt: number;
+            /**
+             * Format: int64
+             * @description The self-cancellation time the text announces (`CANCEL THIS MSG ...`); 0 when it announces none.
+             */
+            expiresAt: number;
+            authority: string;
+        };
+        /** @description AIS vessel picture. */
+        maritime_v1_GetVesselSnapshotResponse: {
+            snapshot?: components["schemas"]["maritime_v1_VesselSnapshot"];
+            /**
+             * Format: int64
+             * @description When the aggregate was obtained, Unix epoch milliseconds; 0 when none.
+             */
+            fetchedAt: number;
+            /** @description False when neither the relay nor a stored aggregate could answer. */
+            dataAvailable: boolean;
+        };
+        /** @description Aggregated AIS picture. */
+        maritime_v1_VesselSnapshot: {
+            /**
+             * Format: int64
+             * @description When the aggregate was taken, Unix epoch milliseconds (for a replay: its recorded time).
+             */
+            snapshotAt: number;
+            densityZones: components["schemas"]["maritime_v1_AisDensityZone"][];
+            disruptions: components["schemas"]["maritime_v1_AisDisruption"][];
+            /**
+             * Format: int32
+             * @description Aggregate sequence number.
+             */
+            sequence: number;
+            status: components["schemas"]["maritime_v1_AisSnapshotStatus"];
+            /** @description Only with include_candidates. */
+            candidateReports: components["schemas"]["maritime_v1_SnapshotCandidateReport"][];
+            /** @description Only with include_tankers. */
+            tankerReports: components["schemas"]["maritime_v1_SnapshotCandidateReport"][];
+        };
+        /** @description A busy grid cell. */
+        maritime_v1_AisDensityZone: {
+            id: string;
+            name: string;
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /**
+             * Format: double
+             * @description Relative traffic, 0.2 to 1 (log scale).
+             */
+            intensity: number;
+            /**
+             * Format: double
+             * @description Change against the previous count, percent.
+             */
+            deltaPct: number;
+            /**
+             * Format: int32
+             * @description Estimated vessels per day.
+             */
+            shipsPerDay: number;
+            note: string;
+        };
+        /** @description Congestion at a chokepoint or a cluster of AIS gaps. */
+        maritime_v1_AisDisruption: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            type: "AIS_DISRUPTION_TYPE_UNSPECIFIED" | "AIS_DISRUPTION_TYPE_GAP_SPIKE" | "AIS_DISRUPTION_TYPE_CHOKEPOINT_CONGESTION";
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /** @enum {string} */
+            severity: "AIS_DISRUPTION_SEVERITY_UNSPECIFIED" | "AIS_DISRUPTION_SEVERITY_LOW" | "AIS_DISRUPTION_SEVERITY_ELEVATED" | "AIS_DISRUPTION_SEVERITY_HIGH";
+            /**
+             * Format: double
+             * @description Change against normal, percent.
+             */
+            changePct: number;
+            /**
+             * Format: int32
+             * @description Window the disruption was measured over.
+             */
+            windowHours: number;
+            /**
+             * Format: int32
+             * @description Vessels that went silent and reappeared.
+             */
+            darkShips: number;
+            /**
+             * Format: int32
+             * @description Vessels involved.
+             */
+            vesselCount: number;
+            region: string;
+            description: string;
+        };
+        /** @description State of the AIS feed behind the aggregate. */
+        maritime_v1_AisSnapshotStatus: {
+            /** @description True only for a live relay answer whose AIS stream is connected; false for a replay. */
+            connected: boolean;
+            /**
+             * Format: int32
+             * @description Vessels tracked.
+             */
+            vessels: number;
+            /**
+             * Format: int32
+             * @description Messages received.
+             */
+            messages: number;
+        };
+        /** @description One vessel position report. */
+        maritime_v1_SnapshotCandidateReport: {
+            mmsi: string;
+            name: string;
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lon: number;
+            /**
+             * Format: int32
+             * @description AIS ship type.
+             */
+            shipType: number;
+            /**
+             * Format: int32
+             * @description Degrees.
+             */
+            heading: number;
+            /**
+             * Format: double
+             * @description Knots.
+             */
+            speed: number;
+            /**
+             * Format: int32
+             * @description Degrees.
+             */
+            course: number;
+            /**
+             * Format: int64
+             * @description Time of the report, Unix epoch milliseconds.
+             */
+            timestamp: number;
+        };
         /** @description Stock and index quotes. */
         market_v1_ListMarketQuotesResponse: {
             /** @description Quotes in the order the symbols were requested. */
@@ -1370,6 +2316,565 @@ export interface components {
              * @description One-session percent change.
              */
             change1d: number;
+        };
+        /** @description Military flights in a bounding box. */
+        military_v1_ListMilitaryFlightsResponse: {
+            /** @description Airborne and ground military aircraft in the box, interesting ones first, then by address. */
+            flights: components["schemas"]["military_v1_MilitaryFlight"][];
+            /** @description Always empty: grouping is left to the client. */
+            clusters: components["schemas"]["military_v1_MilitaryFlightCluster"][];
+            pagination: components["schemas"]["core_v1_PaginationResponse"];
+        };
+        /** @description One military aircraft with its last reported position. */
+        military_v1_MilitaryFlight: {
+            /** @description The ICAO 24-bit address, upper-case hex (one entry per airframe). */
+            id: string;
+            /** @description Transmitted callsign, trimmed; empty when none. */
+            callsign: string;
+            /** @description ICAO 24-bit address, upper-case hex. */
+            hexCode: string;
+            registration: string;
+            /**
+             * @description Role from the type designator and database description; UNKNOWN when neither names one.
+             * @enum {string}
+             */
+            aircraftType: "MILITARY_AIRCRAFT_TYPE_UNSPECIFIED" | "MILITARY_AIRCRAFT_TYPE_FIGHTER" | "MILITARY_AIRCRAFT_TYPE_BOMBER" | "MILITARY_AIRCRAFT_TYPE_TRANSPORT" | "MILITARY_AIRCRAFT_TYPE_TANKER" | "MILITARY_AIRCRAFT_TYPE_AWACS" | "MILITARY_AIRCRAFT_TYPE_RECONNAISSANCE" | "MILITARY_AIRCRAFT_TYPE_HELICOPTER" | "MILITARY_AIRCRAFT_TYPE_DRONE" | "MILITARY_AIRCRAFT_TYPE_PATROL" | "MILITARY_AIRCRAFT_TYPE_SPECIAL_OPS" | "MILITARY_AIRCRAFT_TYPE_VIP" | "MILITARY_AIRCRAFT_TYPE_UNKNOWN";
+            /** @description Model from the database description, else the type designator. */
+            aircraftModel: string;
+            /**
+             * @description Service that flies it; OTHER when the evidence names only a state.
+             * @enum {string}
+             */
+            operator: "MILITARY_OPERATOR_UNSPECIFIED" | "MILITARY_OPERATOR_USAF" | "MILITARY_OPERATOR_USN" | "MILITARY_OPERATOR_USMC" | "MILITARY_OPERATOR_USA" | "MILITARY_OPERATOR_RAF" | "MILITARY_OPERATOR_RN" | "MILITARY_OPERATOR_FAF" | "MILITARY_OPERATOR_GAF" | "MILITARY_OPERATOR_PLAAF" | "MILITARY_OPERATOR_PLAN" | "MILITARY_OPERATOR_VKS" | "MILITARY_OPERATOR_IAF" | "MILITARY_OPERATOR_NATO" | "MILITARY_OPERATOR_OTHER";
+            /** @description ISO 3166-1 alpha-2 of the operating state; empty for NATO or unknown. */
+            operatorCountry: string;
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /**
+             * Format: double
+             * @description Barometric altitude in feet; 0 on the ground.
+             */
+            altitude: number;
+            /**
+             * Format: double
+             * @description Track over ground in degrees.
+             */
+            heading: number;
+            /**
+             * Format: double
+             * @description Ground speed in knots.
+             */
+            speed: number;
+            /**
+             * Format: double
+             * @description Feet per minute, positive climbing.
+             */
+            verticalRate: number;
+            onGround: boolean;
+            squawk: string;
+            /** @description Always empty: the ADS-B feed carries no route. */
+            origin: string;
+            /** @description Always empty: the ADS-B feed carries no route. */
+            destination: string;
+            /**
+             * Format: int64
+             * @description Last position report, Unix epoch milliseconds.
+             */
+            lastSeenAt: number;
+            /**
+             * Format: int64
+             * @description Equal to lastSeenAt: a single feed snapshot does not know when tracking began.
+             */
+            firstSeenAt: number;
+            /**
+             * @description HIGH: known airframe or database operator; MEDIUM: callsign or registration series; LOW: address block or feed flag only.
+             * @enum {string}
+             */
+            confidence: "MILITARY_CONFIDENCE_UNSPECIFIED" | "MILITARY_CONFIDENCE_LOW" | "MILITARY_CONFIDENCE_MEDIUM" | "MILITARY_CONFIDENCE_HIGH";
+            /** @description Emergency squawk, or a role such as AWACS, tanker, bomber, reconnaissance or drone. */
+            isInteresting: boolean;
+            /** @description Why it is interesting, or empty. */
+            note: string;
+            enrichment?: components["schemas"]["military_v1_FlightEnrichment"];
+            /** @description `adsb.lol` (public ADS-B military feed). */
+            source: string;
+        };
+        /** @description What the ADS-B aircraft database says about the airframe. */
+        military_v1_FlightEnrichment: {
+            /** @description Manufacturer from the aircraft database description. */
+            manufacturer: string;
+            /** @description Registered owner/operator from the aircraft database, or empty. */
+            owner: string;
+            /** @description The same owner/operator name (the database does not separate them). */
+            operatorName: string;
+            /** @description ICAO aircraft type designator. */
+            typeCode: string;
+            /** @description Year of build when the database knows it, or empty. */
+            builtYear: string;
+            /** @description True when the aircraft database itself flags the airframe military. */
+            confirmedMilitary: boolean;
+            /** @description Branch the classification settled on, e.g. `USN`. */
+            militaryBranch: string;
+        };
+        /** @description A group of flights. */
+        military_v1_MilitaryFlightCluster: {
+            id: string;
+            name: string;
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /**
+             * Format: int32
+             * @description Flights in the cluster.
+             */
+            flightCount: number;
+            flights: components["schemas"]["military_v1_MilitaryFlight"][];
+            /** @enum {string} */
+            dominantOperator: "MILITARY_OPERATOR_UNSPECIFIED" | "MILITARY_OPERATOR_USAF" | "MILITARY_OPERATOR_USN" | "MILITARY_OPERATOR_USMC" | "MILITARY_OPERATOR_USA" | "MILITARY_OPERATOR_RAF" | "MILITARY_OPERATOR_RN" | "MILITARY_OPERATOR_FAF" | "MILITARY_OPERATOR_GAF" | "MILITARY_OPERATOR_PLAAF" | "MILITARY_OPERATOR_PLAN" | "MILITARY_OPERATOR_VKS" | "MILITARY_OPERATOR_IAF" | "MILITARY_OPERATOR_NATO" | "MILITARY_OPERATOR_OTHER";
+            /** @enum {string} */
+            activityType: "MILITARY_ACTIVITY_TYPE_UNSPECIFIED" | "MILITARY_ACTIVITY_TYPE_EXERCISE" | "MILITARY_ACTIVITY_TYPE_PATROL" | "MILITARY_ACTIVITY_TYPE_TRANSPORT" | "MILITARY_ACTIVITY_TYPE_DEPLOYMENT" | "MILITARY_ACTIVITY_TYPE_TRANSIT" | "MILITARY_ACTIVITY_TYPE_UNKNOWN";
+        };
+        /** @description Posture of the watched theaters. */
+        military_v1_GetTheaterPostureResponse: {
+            theaters: components["schemas"]["military_v1_TheaterPosture"][];
+        };
+        /** @description Military air activity in one theater. */
+        military_v1_TheaterPosture: {
+            /** @description Theater id, e.g. `iran-theater`. */
+            theater: string;
+            /** @description `normal`, `elevated` or `critical`, from the airborne military flights inside the theater. */
+            postureLevel: string;
+            /**
+             * Format: int32
+             * @description Airborne military flights inside the theater box.
+             */
+            activeFlights: number;
+            /**
+             * Format: int32
+             * @description Always 0: vessel tracks are not part of this snapshot.
+             */
+            trackedVessels: number;
+            /** @description `strike_capable` (tankers, AWACS and fighters together), `aerial_refueling`, `airborne_early_warning`. */
+            activeOperations: string[];
+            /**
+             * Format: int64
+             * @description Time of the flight snapshot the posture was derived from, Unix epoch milliseconds.
+             */
+            assessedAt: number;
+        };
+        /** @description Military installations in a map view. */
+        military_v1_ListMilitaryBasesResponse: {
+            /** @description Bases in view, nearest the centre first (unclustered ones only when clustering). */
+            bases: components["schemas"]["military_v1_MilitaryBaseEntry"][];
+            /** @description Grid clusters, only when more than 200 bases are in view below zoom 8. */
+            clusters: components["schemas"]["military_v1_MilitaryBaseCluster"][];
+            /**
+             * Format: int32
+             * @description Bases matching the box, filters and zoom tier, before clustering.
+             */
+            totalInView: number;
+            /** @description True when more bases matched than this zoom lists. */
+            truncated: boolean;
+        };
+        /** @description One military installation. */
+        military_v1_MilitaryBaseEntry: {
+            id: string;
+            name: string;
+            /**
+             * Format: double
+             * @description Decimal degrees.
+             */
+            latitude: number;
+            /**
+             * Format: double
+             * @description Decimal degrees.
+             */
+            longitude: number;
+            /** @description Installation kind, e.g. `airfield`, `naval_base`. */
+            kind: string;
+            /** @description Country the installation is in, ISO 3166-1 alpha-2. */
+            countryIso2: string;
+            /** @description Operator grouping: `us-nato`, `china`, `russia`, `uk`, `france`, ... or `other`. */
+            type: string;
+            /**
+             * Format: int32
+             * @description Importance 1 (strategic) to 3 (minor); decides the zoom it appears at.
+             */
+            tier: number;
+            catAirforce: boolean;
+            catNaval: boolean;
+            catNuclear: boolean;
+            catSpace: boolean;
+            catTraining: boolean;
+            /** @description Service branch operating it, or empty. */
+            branch: string;
+            /** @description `active` or `inactive`. */
+            status: string;
+        };
+        /** @description Bases grouped on a grid cell. */
+        military_v1_MilitaryBaseCluster: {
+            /**
+             * Format: double
+             * @description Mean latitude of the members.
+             */
+            latitude: number;
+            /**
+             * Format: double
+             * @description Mean longitude of the members.
+             */
+            longitude: number;
+            /**
+             * Format: int32
+             * @description Bases in the cluster.
+             */
+            count: number;
+            /** @description Most common operator grouping among the members. */
+            dominantType: string;
+            /**
+             * Format: int32
+             * @description Zoom at which the cluster opens into smaller cells.
+             */
+            expansionZoom: number;
+        };
+        /** @description The latest fleet tracker report. */
+        military_v1_GetUSNIFleetReportResponse: {
+            report?: components["schemas"]["military_v1_USNIFleetReport"];
+            /** @description True when a stored report answered. */
+            cached: boolean;
+            /** @description True when the stored report is older than its refresh budget. */
+            stale: boolean;
+            /** @description Why no current report is available; empty otherwise. */
+            error: string;
+        };
+        /** @description The latest USNI News Fleet and Marine Tracker, parsed. */
+        military_v1_USNIFleetReport: {
+            articleUrl: string;
+            /** @description Publication time, ISO 8601 UTC. */
+            articleDate: string;
+            articleTitle: string;
+            battleForceSummary: components["schemas"]["military_v1_BattleForceSummary"];
+            vessels: components["schemas"]["military_v1_USNIVessel"][];
+            strikeGroups: components["schemas"]["military_v1_USNIStrikeGroup"][];
+            /** @description Regions in article order. */
+            regions: string[];
+            /** @description What the parser could not place (unknown regions, a missing table). */
+            parsingWarnings: string[];
+            /**
+             * Format: int64
+             * @description When the article was read, Unix epoch milliseconds.
+             */
+            timestamp: number;
+        };
+        /** @description The tracker’s battle force table. */
+        military_v1_BattleForceSummary: {
+            /**
+             * Format: int32
+             * @description Ships in the battle force.
+             */
+            totalShips: number;
+            /**
+             * Format: int32
+             * @description Ships deployed.
+             */
+            deployed: number;
+            /**
+             * Format: int32
+             * @description Ships underway, deployed or local.
+             */
+            underway: number;
+        };
+        /** @description One ship named in the tracker. */
+        military_v1_USNIVessel: {
+            /** @description Ship name with prefix, e.g. `USS Nimitz`. */
+            name: string;
+            /** @description Hull number, e.g. `CVN-68`. */
+            hullNumber: string;
+            /** @description Type from the hull prefix: carrier, destroyer, cruiser, amphibious assault ship, ... or other. */
+            vesselType: string;
+            region: string;
+            /**
+             * Format: double
+             * @description Approximate centre of the region; 0 when the region is not known.
+             */
+            regionLat: number;
+            /**
+             * Format: double
+             * @description Approximate centre of the region; 0 when the region is not known.
+             */
+            regionLon: number;
+            /** @description `deployed`, `underway`, `in-port` or `unknown`, read from the sentence naming the ship. */
+            deploymentStatus: string;
+            /** @description Always empty: the tracker does not state home ports consistently. */
+            homePort: string;
+            /** @description Carrier strike group or amphibious ready group it sails with, or empty. */
+            strikeGroup: string;
+            /** @description The sentence that mentions the ship. */
+            activityDescription: string;
+            articleUrl: string;
+            articleDate: string;
+        };
+        /** @description A carrier strike group or amphibious ready group. */
+        military_v1_USNIStrikeGroup: {
+            /** @description E.g. `George Washington Carrier Strike Group`. */
+            name: string;
+            /** @description The carrier or big-deck amphibious ship, with hull number. */
+            carrier: string;
+            /** @description E.g. `Carrier Air Wing 5`, or empty. */
+            airWing: string;
+            /** @description E.g. `Destroyer Squadron 15`, or empty. */
+            destroyerSquadron: string;
+            /** @description Other ships of the group, with hull numbers. */
+            escorts: string[];
+        };
+        /** @description Recent defense-relevant patent applications. */
+        military_v1_ListDefensePatentsResponse: {
+            /** @description Newest filings first. */
+            patents: components["schemas"]["military_v1_DefensePatentFiling"][];
+            /**
+             * Format: int32
+             * @description Filings matching the filters, before `limit`.
+             */
+            total: number;
+            /** @description When the filings were read from USPTO, ISO 8601; empty without data. */
+            fetchedAt: string;
+        };
+        /** @description A patent application by a defense or strategic-technology applicant. */
+        military_v1_DefensePatentFiling: {
+            /** @description Grant or publication number when published (e.g. `US20260198765A1`), else the application number. */
+            patentId: string;
+            title: string;
+            /** @description Filing date (else publication, else grant), YYYY-MM-DD. */
+            date: string;
+            /** @description First applicant. */
+            assignee: string;
+            /** @description The application’s CPC code in the watched subclass. */
+            cpcCode: string;
+            /** @description The watched technology area. */
+            cpcDesc: string;
+            /** @description Always empty: the search API returns no abstracts. */
+            abstract: string;
+            /** @description Google Patents page when published, else the USPTO data portal application page. */
+            url: string;
+        };
+        /** @description Military spending, personnel, arms trade and supplier dependence of a country. */
+        military_v1_GetDefenseIndustrialBaseResponse: {
+            countryCode: string;
+            /** @description True when either source covers the country. */
+            available: boolean;
+            expenditurePctGdp: components["schemas"]["military_v1_DefenseIndustrialMetric"];
+            expenditureUsd: components["schemas"]["military_v1_DefenseIndustrialMetric"];
+            personnel: components["schemas"]["military_v1_DefenseIndustrialMetric"];
+            armsExportsTiv: components["schemas"]["military_v1_DefenseIndustrialMetric"];
+            armsImportsTiv: components["schemas"]["military_v1_DefenseIndustrialMetric"];
+            /** @description Named suppliers, largest share first. */
+            suppliers: components["schemas"]["military_v1_ArmsSupplierDependency"][];
+            /**
+             * Format: double
+             * @description Herfindahl-Hirschman concentration of suppliers, 0-1 (every supplier, named or not).
+             */
+            supplierHhi: number;
+            /**
+             * Format: int32
+             * @description First year of the supplier window; 0 without supplier data.
+             */
+            windowStartYear: number;
+            /**
+             * Format: int32
+             * @description Last year of the supplier window; 0 without supplier data.
+             */
+            windowEndYear: number;
+            /** @description `SIPRI Arms Transfers Database`, or empty. */
+            supplierSource: string;
+            /** @description The older of the two source times, ISO 8601; empty when either is missing. */
+            fetchedAt: string;
+            /** @description When the World Bank indicators were read, ISO 8601, or empty. */
+            industrialFetchedAt: string;
+            /** @description When the SIPRI tables were read, ISO 8601, or empty. */
+            supplierFetchedAt: string;
+            /** @description Always false: supplier figures come from the current tables, never carried over. */
+            supplierRetained: boolean;
+            /**
+             * Format: double
+             * @description Share of import value whose supplier maps to a country code, 0-1.
+             */
+            supplierMappingCoverage: number;
+        };
+        /** @description One indicator with its latest and previous observation. */
+        military_v1_DefenseIndustrialMetric: {
+            /** @description False when the source has no value for the country. */
+            available: boolean;
+            /**
+             * Format: double
+             * @description Latest value; 0 when unavailable.
+             */
+            value: number;
+            /**
+             * Format: int32
+             * @description Year of the latest value; 0 when unavailable.
+             */
+            year: number;
+            /**
+             * Format: double
+             * @description The observation before it; 0 when none.
+             */
+            previousValue: number;
+            /**
+             * Format: int32
+             * @description Its year; 0 when none.
+             */
+            previousYear: number;
+            /** @description Indicator code and publisher, e.g. `World Bank MS.MIL.XPND.GD.ZS`. */
+            source: string;
+        };
+        /** @description How much of a country’s arms imports one supplier provides. */
+        military_v1_ArmsSupplierDependency: {
+            /** @description Supplier country, ISO 3166-1 alpha-2. */
+            supplierIso2: string;
+            /**
+             * Format: double
+             * @description Share of the importer’s arms imports (SIPRI trend-indicator value) over the window, 0-1.
+             */
+            tivShare: number;
+        };
+        /** @description Details of one airframe. */
+        military_v1_GetAircraftDetailsResponse: {
+            /** @description Absent when no source knows the airframe. */
+            details?: components["schemas"]["military_v1_AircraftDetails"];
+            /** @description True when Wingbits is configured and was asked; false when the open registry answered alone. */
+            configured: boolean;
+        };
+        /** @description Registry facts about one airframe. */
+        military_v1_AircraftDetails: {
+            /** @description ICAO 24-bit address, lower-case hex. */
+            icao24: string;
+            registration: string;
+            manufacturerIcao: string;
+            manufacturerName: string;
+            model: string;
+            /** @description ICAO type designator. */
+            typecode: string;
+            serialNumber: string;
+            /** @description ICAO description code, e.g. `L2J` (landplane, two jets). */
+            icaoAircraftType: string;
+            operator: string;
+            operatorCallsign: string;
+            operatorIcao: string;
+            owner: string;
+            /** @description Year of build, or empty. */
+            built: string;
+            engines: string;
+            categoryDescription: string;
+        };
+        /** @description Details of several airframes. */
+        military_v1_GetAircraftDetailsBatchResponse: {
+            /** @description Details by lower-case ICAO address, found airframes only. */
+            results: {
+                [key: string]: components["schemas"]["military_v1_AircraftDetails"];
+            };
+            /**
+             * Format: int32
+             * @description Airframes found.
+             */
+            fetched: number;
+            /**
+             * Format: int32
+             * @description Distinct addresses looked up.
+             */
+            requested: number;
+            /** @description True when Wingbits is configured and was asked. */
+            configured: boolean;
+        };
+        /** @description Whether the Wingbits provider is available. */
+        military_v1_GetWingbitsStatusResponse: {
+            /** @description Whether a Wingbits API key is configured. */
+            configured: boolean;
+        };
+        /** @description Latest position of an aircraft. */
+        military_v1_GetWingbitsLiveFlightResponse: {
+            /** @description Absent when no position is known. */
+            flight?: components["schemas"]["military_v1_WingbitsLiveFlight"];
+        };
+        /** @description Position of one aircraft. */
+        military_v1_WingbitsLiveFlight: {
+            icao24: string;
+            callsign: string;
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lon: number;
+            /**
+             * Format: double
+             * @description Barometric altitude, feet.
+             */
+            altitude: number;
+            /**
+             * Format: double
+             * @description Ground speed, knots.
+             */
+            speed: number;
+            /**
+             * Format: double
+             * @description Track, degrees.
+             */
+            heading: number;
+            /**
+             * Format: double
+             * @description Feet per minute.
+             */
+            verticalRate: number;
+            registration: string;
+            model: string;
+            operator: string;
+            onGround: boolean;
+            /**
+             * Format: int64
+             * @description Time of the position, Unix epoch seconds (as a string).
+             */
+            lastSeen: string;
+            /** @description Schedule fields are not fetched: always empty. */
+            depIata: string;
+            /** @description Always empty. */
+            arrIata: string;
+            /** @description Always empty. */
+            depTimeUtc: string;
+            /** @description Always empty. */
+            arrTimeUtc: string;
+            /** @description Always empty. */
+            depEstimatedUtc: string;
+            /** @description Always empty. */
+            arrEstimatedUtc: string;
+            /**
+             * Format: int32
+             * @description Always 0.
+             */
+            depDelayedMin: number;
+            /**
+             * Format: int32
+             * @description Always 0.
+             */
+            arrDelayedMin: number;
+            /** @description `live` for a Wingbits position, `snapshot` for the last position in the stored military ADS-B feed (see lastSeen). */
+            flightStatus: string;
+            /**
+             * Format: int32
+             * @description Always 0.
+             */
+            flightDurationMin: number;
+            /** @description Always empty. */
+            arrTerminal: string;
+            /** @description Photos are not fetched: always empty. */
+            photoUrl: string;
+            /** @description Always empty. */
+            photoLink: string;
+            /** @description Always empty. */
+            photoCredit: string;
+            /** @description Always empty. */
+            callsignIata: string;
+            /** @description Always empty. */
+            airlineName: string;
         };
         /** @description Recent papers of one arXiv category. */
         research_v1_ListArxivPapersResponse: {
@@ -2114,6 +3619,11 @@ export interface components {
             /** @description 1 to 20 operations, run concurrently. */
             operations: components["schemas"]["batch_v1_BatchOperation"][];
         };
+        /** @description Airframes to look up. */
+        military_v1_GetAircraftDetailsBatchRequest: {
+            /** @description 1 to 20 ICAO addresses; trimmed, lower-cased, blanks and repeats dropped. */
+            icao24s: string[];
+        };
     };
     responses: never;
     parameters: {
@@ -2251,6 +3761,128 @@ export interface operations {
             };
         };
     };
+    GetAirportOpsSummary: {
+        parameters: {
+            query?: {
+                airports?: string[];
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_GetAirportOpsSummaryResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     GetFlightStatus: {
         parameters: {
             query: {
@@ -2285,6 +3917,1026 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_GetFlightStatusResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListAirportFlights: {
+        parameters: {
+            query: {
+                /** @description IATA code, or the ICAO code of a monitored airport; any case. */
+                airport: string;
+                direction?: "FLIGHT_DIRECTION_UNSPECIFIED" | "FLIGHT_DIRECTION_DEPARTURE" | "FLIGHT_DIRECTION_ARRIVAL" | "FLIGHT_DIRECTION_BOTH";
+                limit?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_ListAirportFlightsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCarrierOps: {
+        parameters: {
+            query?: {
+                airports?: string[];
+                min_flights?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_GetCarrierOpsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListAviationNews: {
+        parameters: {
+            query?: {
+                entities?: string[];
+                window_hours?: number;
+                max_items?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_ListAviationNewsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    SearchFlightPrices: {
+        parameters: {
+            query: {
+                /** @description Origin IATA airport or city code. */
+                origin: string;
+                /** @description Destination IATA airport or city code. */
+                destination: string;
+                /** @description Departure date, YYYY-MM-DD. */
+                departure_date: string;
+                return_date?: string;
+                adults?: number;
+                cabin?: "CABIN_CLASS_UNSPECIFIED" | "CABIN_CLASS_ECONOMY" | "CABIN_CLASS_PREMIUM_ECONOMY" | "CABIN_CLASS_BUSINESS" | "CABIN_CLASS_FIRST";
+                nonstop_only?: boolean;
+                max_results?: number;
+                currency?: string;
+                market?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_SearchFlightPricesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    SearchGoogleFlights: {
+        parameters: {
+            query?: {
+                origin?: string;
+                destination?: string;
+                cabin_class?: string;
+                max_stops?: string;
+                departure_window?: string;
+                airlines?: string[];
+                passengers?: number;
+                departure_date?: string;
+                return_date?: string;
+                sort_by?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_SearchGoogleFlightsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    SearchGoogleDates: {
+        parameters: {
+            query?: {
+                origin?: string;
+                destination?: string;
+                cabin_class?: string;
+                max_stops?: string;
+                departure_window?: string;
+                airlines?: string[];
+                passengers?: number;
+                start_date?: string;
+                end_date?: string;
+                trip_duration?: number;
+                is_round_trip?: boolean;
+                sort_by_price?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_SearchGoogleDatesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    TrackAircraft: {
+        parameters: {
+            query?: {
+                icao24?: string;
+                callsign?: string;
+                sw_lat?: number;
+                sw_lon?: number;
+                ne_lat?: number;
+                ne_lon?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_TrackAircraftResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetYoutubeLiveStreamInfo: {
+        parameters: {
+            query?: {
+                channel?: string;
+                video_id?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_GetYoutubeLiveStreamInfoResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -3648,6 +6300,257 @@ export interface operations {
             };
         };
     };
+    ListNavigationalWarnings: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                cursor?: string;
+                area?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["maritime_v1_ListNavigationalWarningsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetVesselSnapshot: {
+        parameters: {
+            query?: {
+                ne_lat?: number;
+                ne_lon?: number;
+                sw_lat?: number;
+                sw_lon?: number;
+                include_candidates?: boolean;
+                include_tankers?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["maritime_v1_GetVesselSnapshotResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     ListMarketQuotes: {
         parameters: {
             query?: {
@@ -3799,6 +6702,1276 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetFearGreedIndexResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListMilitaryFlights: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                cursor?: string;
+                ne_lat?: number;
+                ne_lon?: number;
+                sw_lat?: number;
+                sw_lon?: number;
+                operator?: "MILITARY_OPERATOR_UNSPECIFIED" | "MILITARY_OPERATOR_USAF" | "MILITARY_OPERATOR_USN" | "MILITARY_OPERATOR_USMC" | "MILITARY_OPERATOR_USA" | "MILITARY_OPERATOR_RAF" | "MILITARY_OPERATOR_RN" | "MILITARY_OPERATOR_FAF" | "MILITARY_OPERATOR_GAF" | "MILITARY_OPERATOR_PLAAF" | "MILITARY_OPERATOR_PLAN" | "MILITARY_OPERATOR_VKS" | "MILITARY_OPERATOR_IAF" | "MILITARY_OPERATOR_NATO" | "MILITARY_OPERATOR_OTHER";
+                aircraft_type?: "MILITARY_AIRCRAFT_TYPE_UNSPECIFIED" | "MILITARY_AIRCRAFT_TYPE_FIGHTER" | "MILITARY_AIRCRAFT_TYPE_BOMBER" | "MILITARY_AIRCRAFT_TYPE_TRANSPORT" | "MILITARY_AIRCRAFT_TYPE_TANKER" | "MILITARY_AIRCRAFT_TYPE_AWACS" | "MILITARY_AIRCRAFT_TYPE_RECONNAISSANCE" | "MILITARY_AIRCRAFT_TYPE_HELICOPTER" | "MILITARY_AIRCRAFT_TYPE_DRONE" | "MILITARY_AIRCRAFT_TYPE_PATROL" | "MILITARY_AIRCRAFT_TYPE_SPECIAL_OPS" | "MILITARY_AIRCRAFT_TYPE_VIP" | "MILITARY_AIRCRAFT_TYPE_UNKNOWN";
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_ListMilitaryFlightsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetTheaterPosture: {
+        parameters: {
+            query?: {
+                theater?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_GetTheaterPostureResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListMilitaryBases: {
+        parameters: {
+            query?: {
+                ne_lat?: number;
+                ne_lon?: number;
+                sw_lat?: number;
+                sw_lon?: number;
+                zoom?: number;
+                type?: "us-nato" | "china" | "russia" | "uk" | "france" | "india" | "italy" | "uae" | "turkey" | "japan" | "other";
+                kind?: "base" | "airfield" | "naval_base" | "military" | "barracks" | "bunker" | "trench" | "training_area" | "checkpoint" | "shelter" | "ammunition" | "office" | "obstacle_course" | "nuclear_explosion_site" | "range";
+                country?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_ListMilitaryBasesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetUSNIFleetReport: {
+        parameters: {
+            query?: {
+                force_refresh?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_GetUSNIFleetReportResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListDefensePatents: {
+        parameters: {
+            query?: {
+                cpc_code?: string;
+                assignee?: string;
+                limit?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_ListDefensePatentsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetDefenseIndustrialBase: {
+        parameters: {
+            query: {
+                /** @description ISO 3166-1 alpha-2 country code, upper case. */
+                country_code: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_GetDefenseIndustrialBaseResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetAircraftDetails: {
+        parameters: {
+            query: {
+                /** @description ICAO 24-bit address, hex, any case. */
+                icao24: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_GetAircraftDetailsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetAircraftDetailsBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h replays the stored answer (`Idempotent-Replayed: true`); 409 while the first call runs; 422 with a different body. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["military_v1_GetAircraftDetailsBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description The key, echoed. */
+                    "Idempotency-Key"?: string;
+                    /** @description `true` when this is a stored answer replayed. */
+                    "Idempotent-Replayed"?: "true" | "false";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_GetAircraftDetailsBatchResponse"];
+                };
+            };
+            /** @description Invalid body, parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description The first request with this Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetWingbitsStatus: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_GetWingbitsStatusResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetWingbitsLiveFlight: {
+        parameters: {
+            query: {
+                /** @description ICAO 24-bit address, 6 hex digits, any case; anything else answers no flight. */
+                icao24: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_GetWingbitsLiveFlightResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

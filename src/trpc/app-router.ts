@@ -6,7 +6,9 @@ import { displacementRouter } from '../services/displacement/router.js';
 import { economicRouter } from '../services/economic/router.js';
 import { infrastructureRouter } from '../services/infrastructure/router.js';
 import { intelligenceRouter } from '../services/intelligence/router.js';
+import { maritimeRouter } from '../services/maritime/router.js';
 import { marketRouter } from '../services/market/router.js';
+import { militaryRouter } from '../services/military/router.js';
 import { researchRouter } from '../services/research/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
@@ -28,7 +30,9 @@ export const appRouter = router({
   economic: economicRouter,
   infrastructure: infrastructureRouter,
   intelligence: intelligenceRouter,
+  maritime: maritimeRouter,
   market: marketRouter,
+  military: militaryRouter,
   research: researchRouter,
   resilience: resilienceRouter,
   seismology: seismologyRouter,

@@ -11,6 +11,8 @@ export const RATE_POLICIES: Readonly<Record<string, { perMinute: number }>> = Ob
   batch: { perMinute: 30 },
   'list-market-quotes': { perMinute: 60 },
   'get-resilience-ranking': { perMinute: 30 },
+  'get-aircraft-details-batch': { perMinute: 30 },
+  'get-vessel-snapshot': { perMinute: 60 },
 });
 
 /** Callers without a credential (public operations only), per client address. */

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { faaStatusDataset, parseFaaStatus } from '../../../src/services/aviation/datasets/faa-status.js';
-import { flightsDataset, parseAviationstackFlights } from '../../../src/services/aviation/datasets/flights.js';
+import { faaStatusDataset, parseFaaStatus } from '../../../src/services/aviation/delays/datasets/faa-status.js';
+import { flightsDataset, parseAviationstackFlights } from '../../../src/services/aviation/flights/datasets/flights.js';
 
 const faaSample = () => fs.readFileSync(path.join(SAMPLES_DIR, faaStatusDataset.sources.status.sample));
 const flightsSample = () => fs.readFileSync(path.join(SAMPLES_DIR, flightsDataset.sources.flights.sample));

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  flightStatusOf,
-  hubDelayStats,
-  isCalendarDate,
-  KNOWN_SEVERITIES,
-  meetsMinSeverity,
-  normaliseFlightNumber,
-  parseFaaDuration,
-  severityForDelay,
-  severityRank,
-  type Severity,
-} from '../../../src/services/aviation/rules.js';
+import { hubDelayStats, KNOWN_SEVERITIES, meetsMinSeverity, parseFaaDuration, severityForDelay, severityRank, type Severity } from '../../../src/services/aviation/delays/rules.js';
+import { flightStatusOf, isCalendarDate, normaliseFlightNumber } from '../../../src/services/aviation/flights/rules.js';
 
 const S = (s: string) => `FLIGHT_DELAY_SEVERITY_${s}` as Severity;
 

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { Dataset } from '../../../platform/snapshots/dataset.js';
+import { isValidCoordinate } from '../../../platform/geo.js';
+import { AisDisruption, SnapshotCandidateReport, type VesselSnapshot } from '../schemas.js';
+
+export const VESSEL_SNAPSHOT = 'maritime.vessel-snapshot';
+/** The relay's aggregate of the aisstream.io feed; recorded for replay when no relay is configured. */
+export const AIS_SNAPSHOT_PATH = '/ais/snapshot';
+
+const Report = z.object({
+  mmsi: z.union([z.string(), z.number()]).transform(String),
+  name: z.string().default(''),
+  lat: z.number(),
+  lon: z.number(),
+  shipType: z.number().int().default(0),
+  heading: z.number().default(0),
+  speed: z.number().default(0),
+  course: z.number().default(0),
+  timestamp: z.number().int(),
+});
+const Doc = z.object({
+  sequence: z.number().int().default(0),
+  timestamp: z.string(),
+  status: z.object({ connected: z.boolean(), vessels: z.number().int(), messages: z.number().int() }),
+  density: z.array(z.object({ id: z.string(), name: z.string().default(''), lat: z.number(), lon: z.number(), intensity: z.number(), deltaPct: z.number().default(0), shipsPerDay: z.number().int().default(0), note: z.string().default('') })),
+  disruptions: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string().default(''),
+      type: AisDisruption.shape.type,
+      lat: z.number(),
+      lon: z.number(),
+      severity: AisDisruption.shape.severity,
+      changePct: z.number().default(0),
+      windowHours: z.number().int().default(0),
+      darkShips: z.number().int().default(0),
+      vesselCount: z.number().int().default(0),
+      region: z.string().default(''),
+      description: z.string().default(''),
+    }),
+  ),
+  candidateReports: z.array(z.unknown()).default([]),
+  tankerReports: z.array(z.unknown()).default([]),
+});
+
+/** Reports without an MMSI or a valid position are dropped. */
+function reports(raw: unknown[]): z.infer<typeof SnapshotCandidateReport>[] {
+  const out: z.infer<typeof SnapshotCandidateReport>[] = [];
+  for (const r of raw) {
+    const p = Report.safeParse(r);
+    if (!p.success || !p.data.mmsi || !isValidCoordinate(p.data.lat, p.data.lon)) continue;
+    out.push({ ...p.data, heading: Math.round(p.data.heading), course: Math.round(p.data.course) });
+  }
+  return out;
+}
+
+/** The relay's `/ais/snapshot` JSON -> the contract's vessel snapshot (with every report kept). */
+export function parseAisSnapshot(body: unknown): VesselSnapshot {
+  const doc = Doc.safeParse(body);
+  if (!doc.success) throw new Error(`AIS snapshot has an unexpected shape: ${doc.error.issues[0]?.path.join('.')} ${doc.error.issues[0]?.message}`);
+  const d = doc.data;
+  const snapshotAt = Date.parse(d.timestamp);
+  if (!Number.isFinite(snapshotAt)) throw new Error('AIS snapshot has no readable timestamp');
+  return {
+    snapshotAt,
+    sequence: d.sequence,
+    status: d.status,
+    densityZones: d.density.filter((z) => isValidCoordinate(z.lat, z.lon)).map(({ lat, lon, ...z }) => ({ ...z, location: { latitude: lat, longitude: lon } })),
+    disruptions: d.disruptions.filter((x) => isValidCoordinate(x.lat, x.lon)).map(({ lat, lon, ...x }) => ({ ...x, location: { latitude: lat, longitude: lon } })),
+    candidateReports: reports(d.candidateReports),
+    tankerReports: reports(d.tankerReports),
+  };
+}
+
+export const vesselSnapshotDataset: Dataset<VesselSnapshot> = {
+  name: VESSEL_SNAPSHOT,
+  source: 'AIS relay aggregate of the aisstream.io feed (recorded for replay)',
+  maxStaleMinutes: 60,
+  sources: { snapshot: { url: `https://relay.monitoring-data-service.org${AIS_SNAPSHOT_PATH}?candidates=true&tankers=true`, sample: 'maritime/ais-relay-snapshot.json' } },
+  parse(payloads) {
+    let json: unknown;
+    try {
+      json = JSON.parse(payloads.snapshot!.toString('utf8'));
+    } catch (err) {
+      throw new Error(`AIS snapshot is not JSON: ${(err as Error).message}`);
+    }
+    return { records: [parseAisSnapshot(json)] };
+  },
+};
