@@ -78,6 +78,15 @@ const ConfigSchema = z.object({
   ACLED_ACCESS_TOKEN: optional(z.string().min(1)),
   /** UCDP API access token (`x-ucdp-access-token`) for the UCDP events dataset. */
   UCDP_ACCESS_TOKEN: optional(z.string().min(1)),
+  // environment and infrastructure catalogue (wildfire, webcam, infrastructure geo)
+  /** NASA FIRMS MAP_KEY for the fire-detections dataset (it is part of the request path). */
+  FIRMS_MAP_KEY: optional(z.string().min(1)),
+  /** Windy Webcams API key (`x-windy-api-key`): the webcam list and live webcam images. */
+  WINDY_API_KEY: optional(z.string().min(1)),
+  /** OpenAQ v3 API key (`X-API-Key`) for the air-quality dataset. */
+  OPENAQ_API_KEY: optional(z.string().min(1)),
+  /** Base URL of a Nominatim-compatible reverse geocoder; unset means the bundled gazetteer answers alone. */
+  REVERSE_GEOCODER_URL: optional(z.url()),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -524,6 +524,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wildfire/v1/list-fire-detections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List satellite fire detections
+         * @description Active-fire hotspots of the last seven days seen by the VIIRS instruments on Suomi NPP, NOAA-20 and NOAA-21 (NASA FIRMS), in nine watched regions (Ukraine, Russia, Israel/Gaza, Syria, Iran, Saudi Arabia, Turkey, Taiwan, North Korea). Most significant first: possible explosions, then confidence, brightness and radiative power. Filter by an inclusive window on the acquisition time (start, end) and by a bounding box (ne_lat, ne_lon, sw_lat, sw_lon, all four together); page with the returned cursor (default 500 per page, at most 1000). dataAvailable false (served no-store) means no fire snapshot exists yet.
+         */
+        get: operations["ListFireDetections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/session": {
         parameters: {
             query?: never;
@@ -2047,6 +2067,69 @@ export interface components {
              */
             endAt: number;
             primaryCause: string;
+        };
+        /** @description Active fires detected by satellite. */
+        wildfire_v1_ListFireDetectionsResponse: {
+            /** @description Detections, most significant first (possible explosions, then confidence, brightness, FRP, newest). */
+            fireDetections: components["schemas"]["wildfire_v1_FireDetection"][];
+            pagination: components["schemas"]["core_v1_PaginationResponse"];
+            /**
+             * Format: int64
+             * @description When the detections were read from FIRMS, Unix epoch milliseconds; 0 when there is no snapshot.
+             */
+            fetchedAt: number;
+            /** @description False when no fire snapshot is available: the empty list then says nothing about fires. */
+            dataAvailable: boolean;
+        };
+        /** @description One satellite-detected active fire. */
+        wildfire_v1_FireDetection: {
+            /** @description Stable id: latitude, longitude, acquisition date and time, and satellite. */
+            id: string;
+            /** @description Centre of the detection pixel. */
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /**
+             * Format: double
+             * @description Brightness temperature of the fire pixel in kelvin (VIIRS I-4 channel).
+             */
+            brightness: number;
+            /**
+             * Format: double
+             * @description Fire radiative power in megawatts.
+             */
+            frp: number;
+            /**
+             * @description Detection confidence as FIRMS grades it (low, nominal, high).
+             * @enum {string}
+             */
+            confidence: "FIRE_CONFIDENCE_UNSPECIFIED" | "FIRE_CONFIDENCE_LOW" | "FIRE_CONFIDENCE_NOMINAL" | "FIRE_CONFIDENCE_HIGH";
+            /** @description Satellite that saw the fire: Suomi NPP, NOAA-20 or NOAA-21. */
+            satellite: string;
+            /**
+             * Format: int64
+             * @description Acquisition time, Unix epoch milliseconds.
+             */
+            detectedAt: number;
+            /** @description Monitored region the detection falls in, e.g. `Ukraine`. */
+            region: string;
+            /** @description `D` for a daytime pass, `N` for night. */
+            dayNight: string;
+            /** @description True for an intense, very hot pixel (FRP above 80 MW and brightness above 380 K), which strikes and explosions produce. */
+            possibleExplosion: boolean;
+            /** @description Data source; `firms` for NASA FIRMS satellite hotspots. */
+            source: string;
+            /** @description `hotspot`: a satellite thermal anomaly, not a confirmed incident. */
+            kind: string;
+            /** @description True only for fires an agency has declared; satellite hotspots are unverified and false. */
+            emergency: boolean;
+            /** @description Fire id assigned by a fire agency; empty for satellite hotspots. */
+            agencyFireId: string;
+            /** @description Agency that assigned the id; empty for satellite hotspots. */
+            agencyCode: string;
+            /**
+             * Format: double
+             * @description Burned area in hectares as an agency reports it; 0 for satellite hotspots.
+             */
+            fireSize: number;
         };
         /** @description One request field that failed validation. */
         FieldViolation: {
@@ -5280,6 +5363,135 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["unrest_v1_ListUnrestEventsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListFireDetections: {
+        parameters: {
+            query?: {
+                start?: string;
+                end?: string;
+                page_size?: number;
+                cursor?: string;
+                ne_lat?: number;
+                ne_lon?: number;
+                sw_lat?: number;
+                sw_lon?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["wildfire_v1_ListFireDetectionsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -12,6 +12,7 @@ import { resilienceRouter } from '../services/resilience/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
 import { supplyChainRouter } from '../services/supply-chain/router.js';
 import { unrestRouter } from '../services/unrest/router.js';
+import { wildfireRouter } from '../services/wildfire/router.js';
 import { router } from './procedures.js';
 
 /**
@@ -34,6 +35,7 @@ export const appRouter = router({
   seismology: seismologyRouter,
   supplyChain: supplyChainRouter,
   unrest: unrestRouter,
+  wildfire: wildfireRouter,
 });
 
 export type AppRouter = typeof appRouter;

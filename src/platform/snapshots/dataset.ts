@@ -12,6 +12,8 @@ export interface DatasetSource {
   optional?: boolean;
   /** Request headers the upstream expects (Accept, API keys from config). */
   headers?: (config: Config) => Record<string, string>;
+  /** Credentials live ingestion needs; without them it refuses before any request (the sample still loads). */
+  requires?: (keyof Config)[];
   /**
    * For upstreams that take more than one request (a paged API, an id list followed by one document
    * per id): issues its requests through `get`, which applies timeout, User-Agent, headers and the
