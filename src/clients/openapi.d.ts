@@ -504,6 +504,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/thermal/v1/list-thermal-escalations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List unusual fire activity clusters
+         * @description Satellite fire detections (NASA FIRMS VIIRS, the same snapshot as list-fire-detections) of the last 24 hours, grouped into clusters within 20 km and compared with the same place over the six days before. A cluster is PERSISTENT when it has burned 12 h or more without a day’s break and is above its baseline by 3 detections or has a pixel of 80 MW or more; SPIKE at z ≥ 2.5, 6 detections above baseline, 120 MW above baseline power, or 8+ detections with 150+ MW; ELEVATED at z ≥ 1.5, 3 above baseline, 50 MW above, or 5+ detections in a place with no history. The window ends at the newest detection in the snapshot. max_items (default 12, at most 25) limits the list; the summary counts the clusters returned. dataAvailable false (no-store) means no fire snapshot.
+         */
+        get: operations["ListThermalEscalations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/unrest/v1/list-unrest-events": {
         parameters: {
             query?: never;
@@ -1989,6 +2009,162 @@ export interface components {
              * @description Share of the listed producers’ combined output, percent, one decimal.
              */
             sharePct: number;
+        };
+        /** @description Fire clusters that stand out against their own recent history. */
+        thermal_v1_ListThermalEscalationsResponse: {
+            /** @description When the underlying fire detections were read, ISO 8601; empty without data. */
+            fetchedAt: string;
+            /**
+             * Format: int32
+             * @description Length of the window the clusters describe, hours (24).
+             */
+            observationWindowHours: number;
+            /** @description Which detections and method produced the clusters. */
+            sourceVersion: string;
+            /** @description Most unusual first: spikes, persistent burns, elevated, normal; then relevance and radiative power. */
+            clusters: components["schemas"]["thermal_v1_ThermalEscalationCluster"][];
+            summary: components["schemas"]["thermal_v1_ThermalEscalationSummary"];
+            /** @description False when no fire snapshot exists: the empty list then says nothing. */
+            dataAvailable: boolean;
+        };
+        /** @description A group of fire detections within 20 km, compared with the place’s recent past. */
+        thermal_v1_ThermalEscalationCluster: {
+            /** @description Stable id of the cluster: region and the 0.1° cell of its centroid. */
+            id: string;
+            /** @description Mean position of the detections in the cluster. */
+            centroid: components["schemas"]["core_v1_GeoCoordinates"];
+            /** @description ISO 3166-1 alpha-2 code of the watched region’s country. */
+            countryCode: string;
+            /** @description Name of that country. */
+            countryName: string;
+            /** @description Watched region the cluster lies in, e.g. `Ukraine`. */
+            regionLabel: string;
+            /** @description First detection in the window, ISO 8601. */
+            firstDetectedAt: string;
+            /** @description Last detection in the window, ISO 8601. */
+            lastDetectedAt: string;
+            /**
+             * Format: int32
+             * @description Detections in the cluster during the window.
+             */
+            observationCount: number;
+            /**
+             * Format: int32
+             * @description Distinct satellites that saw it.
+             */
+            uniqueSourceCount: number;
+            /**
+             * Format: double
+             * @description Hottest pixel, kelvin.
+             */
+            maxBrightness: number;
+            /**
+             * Format: double
+             * @description Mean pixel brightness, kelvin.
+             */
+            avgBrightness: number;
+            /**
+             * Format: double
+             * @description Largest fire radiative power of one pixel, MW.
+             */
+            maxFrp: number;
+            /**
+             * Format: double
+             * @description Sum of fire radiative power, MW.
+             */
+            totalFrp: number;
+            /**
+             * Format: double
+             * @description Share of detections from night passes, 0 to 1.
+             */
+            nightDetectionShare: number;
+            /**
+             * Format: double
+             * @description Mean daily detections in the same place over the six days before the window.
+             */
+            baselineExpectedCount: number;
+            /**
+             * Format: double
+             * @description Mean daily radiative power there over those days, MW.
+             */
+            baselineExpectedFrp: number;
+            /**
+             * Format: double
+             * @description Detections in the window minus the expected count.
+             */
+            countDelta: number;
+            /**
+             * Format: double
+             * @description Radiative power in the window minus the expected daily power, MW.
+             */
+            frpDelta: number;
+            /**
+             * Format: double
+             * @description Standard scores of the window’s count against the daily counts of the baseline days; 0 when they do not vary.
+             */
+            zScore: number;
+            /**
+             * Format: double
+             * @description Hours the place has burned without a day’s break, up to the last detection.
+             */
+            persistenceHours: number;
+            /**
+             * @description PERSISTENT, SPIKE, ELEVATED or NORMAL by the thresholds in the operation description.
+             * @enum {string}
+             */
+            status: "THERMAL_STATUS_UNSPECIFIED" | "THERMAL_STATUS_NORMAL" | "THERMAL_STATUS_ELEVATED" | "THERMAL_STATUS_SPIKE" | "THERMAL_STATUS_PERSISTENT";
+            /**
+             * @description What surrounds the cluster, from the watched region (conflict zones, energy coasts, wildland).
+             * @enum {string}
+             */
+            context: "THERMAL_CONTEXT_UNSPECIFIED" | "THERMAL_CONTEXT_WILDLAND" | "THERMAL_CONTEXT_URBAN_EDGE" | "THERMAL_CONTEXT_INDUSTRIAL" | "THERMAL_CONTEXT_ENERGY_ADJACENT" | "THERMAL_CONTEXT_CONFLICT_ADJACENT" | "THERMAL_CONTEXT_LOGISTICS_ADJACENT" | "THERMAL_CONTEXT_MIXED";
+            /**
+             * @description HIGH with three or more detections from two or more satellites, MEDIUM with two or more detections, else LOW.
+             * @enum {string}
+             */
+            confidence: "THERMAL_CONFIDENCE_UNSPECIFIED" | "THERMAL_CONFIDENCE_LOW" | "THERMAL_CONFIDENCE_MEDIUM" | "THERMAL_CONFIDENCE_HIGH";
+            /**
+             * @description HIGH for a spike or persistent burn in a conflict region, MEDIUM for other unusual activity there or near energy sites, else LOW.
+             * @enum {string}
+             */
+            strategicRelevance: "THERMAL_RELEVANCE_UNSPECIFIED" | "THERMAL_RELEVANCE_LOW" | "THERMAL_RELEVANCE_MEDIUM" | "THERMAL_RELEVANCE_HIGH";
+            /** @description Named facilities within 25 km of the centroid (from a small bundled list). */
+            nearbyAssets: string[];
+            /** @description Short machine flags: `night_activity`, `high_intensity`, `possible_explosion`, `new_activity`, `multi_satellite`. */
+            narrativeFlags: string[];
+        };
+        /** @description Counts over the clusters returned. */
+        thermal_v1_ThermalEscalationSummary: {
+            /**
+             * Format: int32
+             * @description Clusters in this answer.
+             */
+            clusterCount: number;
+            /**
+             * Format: int32
+             * @description Of them ELEVATED.
+             */
+            elevatedCount: number;
+            /**
+             * Format: int32
+             * @description Of them SPIKE.
+             */
+            spikeCount: number;
+            /**
+             * Format: int32
+             * @description Of them PERSISTENT.
+             */
+            persistentCount: number;
+            /**
+             * Format: int32
+             * @description Of them in conflict regions.
+             */
+            conflictAdjacentCount: number;
+            /**
+             * Format: int32
+             * @description Of them of HIGH strategic relevance.
+             */
+            highRelevanceCount: number;
         };
         /** @description Unrest events, most severe first, then newest first. */
         unrest_v1_ListUnrestEventsResponse: {
@@ -5232,6 +5408,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetCriticalMineralsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListThermalEscalations: {
+        parameters: {
+            query?: {
+                max_items?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["thermal_v1_ListThermalEscalationsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

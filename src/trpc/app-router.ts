@@ -11,6 +11,7 @@ import { researchRouter } from '../services/research/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
 import { supplyChainRouter } from '../services/supply-chain/router.js';
+import { thermalRouter } from '../services/thermal/router.js';
 import { unrestRouter } from '../services/unrest/router.js';
 import { wildfireRouter } from '../services/wildfire/router.js';
 import { router } from './procedures.js';
@@ -34,6 +35,7 @@ export const appRouter = router({
   resilience: resilienceRouter,
   seismology: seismologyRouter,
   supplyChain: supplyChainRouter,
+  thermal: thermalRouter,
   unrest: unrestRouter,
   wildfire: wildfireRouter,
 });
