@@ -284,6 +284,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/natural/v1/list-natural-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List open natural hazards
+         * @description Open natural events of the last 30 days tracked by NASA EONET: tropical cyclones and severe storms (with their observed track, class, Saffir–Simpson category, heading and speed), wildfires (those not reported for 48 hours are dropped), volcanoes, floods, landslides, sea and lake ice, dust and snow. Most recently reported first. `days` keeps events reported within that many days before the snapshot (default 30). Forecast tracks, cones and central pressure are not in EONET and stay empty. dataAvailable false (no-store) means no event snapshot exists.
+         */
+        get: operations["ListNaturalEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/research/v1/list-arxiv-papers": {
         parameters: {
             query?: never;
@@ -1408,6 +1428,225 @@ export interface components {
              * @description One-session percent change.
              */
             change1d: number;
+        };
+        /** @description Open natural hazards. */
+        natural_v1_ListNaturalEventsResponse: {
+            /** @description Events, most recently reported first. */
+            events: components["schemas"]["natural_v1_NaturalEvent"][];
+            /**
+             * Format: int64
+             * @description When the events were read from EONET, Unix epoch milliseconds; 0 without data.
+             */
+            fetchedAt: number;
+            /** @description False when no event snapshot exists: the empty list then says nothing. */
+            dataAvailable: boolean;
+        };
+        /** @description An open natural hazard tracked by NASA EONET. */
+        natural_v1_NaturalEvent: {
+            /** @description EONET event id, e.g. `EONET_15012`. */
+            id: string;
+            /** @description Event title as EONET gives it. */
+            title: string;
+            /** @description EONET description; often empty. */
+            description: string;
+            /** @description EONET category id: `wildfires`, `severeStorms`, `volcanoes`, `floods`, `seaLakeIce`, `dustHaze`, `landslides`, `snow` ... */
+            category: string;
+            /** @description Readable category name. */
+            categoryTitle: string;
+            /**
+             * Format: double
+             * @description Latitude of the latest reported position.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude of the latest reported position.
+             */
+            lon: number;
+            /**
+             * Format: int64
+             * @description Time of the latest reported position, Unix epoch milliseconds.
+             */
+            date: number;
+            /**
+             * Format: double
+             * @description Latest magnitude EONET reports (knots for storms, acres for fires, NM² for ice); 0 when none.
+             */
+            magnitude: number;
+            /** @description Unit of the magnitude, or empty. */
+            magnitudeUnit: string;
+            /** @description Address of the first source EONET cites. */
+            sourceUrl: string;
+            /** @description Id of that source (`JTWC`, `IRWIN`, `SIVolcano` ...). */
+            sourceName: string;
+            /** @description True once EONET has closed the event. */
+            closed: boolean;
+            /** @description Storms: the event id; empty otherwise. */
+            stormId: string;
+            /** @description Storms: the name without its class, e.g. `Fung-wong`. */
+            stormName: string;
+            /** @description Storms: basin from the position (`WP`, `EP`, `AL`, `NI`, `SI`, `SP`). */
+            basin: string;
+            /**
+             * Format: int32
+             * @description Storms: Saffir–Simpson category from the latest wind (1-5; 0 for tropical storms and depressions).
+             */
+            stormCategory: number;
+            /** @description Storms: TD (<34 kt), TS (34-63 kt), HU/TY (64-129 kt), STY (130+ kt in the western Pacific). */
+            classification: string;
+            /**
+             * Format: int32
+             * @description Storms: latest maximum sustained wind, knots.
+             */
+            windKt: number;
+            /**
+             * Format: int32
+             * @description Storms: central pressure, hPa; 0 as EONET does not carry it.
+             */
+            pressureMb: number;
+            /**
+             * Format: int32
+             * @description Storms: heading between the last two positions, degrees clockwise from north.
+             */
+            movementDir: number;
+            /**
+             * Format: int32
+             * @description Storms: speed between the last two positions, knots.
+             */
+            movementSpeedKt: number;
+            /** @description Storms: forecast positions; empty, as EONET carries observations only. */
+            forecastTrack: components["schemas"]["natural_v1_ForecastPoint"][];
+            /** @description Storms: forecast cone; empty for the same reason. */
+            conePolygon: components["schemas"]["natural_v1_CoordRing"][];
+            /** @description Storms: every reported position, oldest first. */
+            pastTrack: components["schemas"]["natural_v1_PastTrackPoint"][];
+            /** @description Storms: `<basin>-<name>` in lower case, the key duplicates across feeds share. */
+            canonicalId: string;
+            /** @description How the canonical id was matched: `name` for storms, empty otherwise. */
+            matchingConfidence: string;
+            /** @description Other names of the same storm known to the feed. */
+            canonicalAliases: string[];
+            /**
+             * Format: int32
+             * @description Storms: averaging period of windKt in minutes (1 for JTWC/NHC advisories).
+             */
+            windAveragingPeriodMinutes: number;
+            /** @description Storms: the latest observation per reporting agency. */
+            agencyObservations: components["schemas"]["natural_v1_CycloneAgencyObservation"][];
+        };
+        /** @description One point of a forecast storm track. */
+        natural_v1_ForecastPoint: {
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lon: number;
+            /**
+             * Format: int32
+             * @description Hours ahead of the advisory.
+             */
+            hour: number;
+            /**
+             * Format: int32
+             * @description Forecast wind, knots.
+             */
+            windKt: number;
+            /**
+             * Format: int32
+             * @description Saffir–Simpson category at that point (0 below hurricane strength).
+             */
+            category: number;
+        };
+        /** @description A closed ring of a polygon. */
+        natural_v1_CoordRing: {
+            /** @description Vertices in order. */
+            points: components["schemas"]["natural_v1_Coordinate"][];
+        };
+        /** @description A position. */
+        natural_v1_Coordinate: {
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lon: number;
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat: number;
+        };
+        /** @description One observed position of a storm. */
+        natural_v1_PastTrackPoint: {
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lon: number;
+            /**
+             * Format: int32
+             * @description Wind at that time, knots (0 when not reported).
+             */
+            windKt: number;
+            /**
+             * Format: int64
+             * @description Observation time, Unix epoch milliseconds.
+             */
+            timestamp: number;
+        };
+        /** @description What one agency reported about a cyclone. */
+        natural_v1_CycloneAgencyObservation: {
+            /** @description Agency that issued the observation, e.g. `JTWC`. */
+            agency: string;
+            /** @description The event id in the feed that carried it. */
+            agencyId: string;
+            /**
+             * Format: int64
+             * @description Observation time, Unix epoch milliseconds.
+             */
+            observedAt: number;
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lon: number;
+            /**
+             * Format: int32
+             * @description Maximum sustained wind, knots.
+             */
+            windKt: number;
+            /**
+             * Format: int32
+             * @description Averaging period of that wind (1 for JTWC/NHC, 10 for WMO agencies; 0 when unknown).
+             */
+            windAveragingPeriodMinutes: number;
+            /**
+             * Format: int32
+             * @description Central pressure, hPa; 0 when not reported.
+             */
+            pressureMb: number;
+            /** @description Storm class at that time (TD, TS, HU/TY, STY). */
+            classification: string;
+            /** @description `active` or `closed`. */
+            status: string;
+            /** @description Name of the source. */
+            sourceName: string;
+            /** @description Advisory or product address. */
+            sourceUrl: string;
         };
         /** @description Recent papers of one arXiv category. */
         research_v1_ListArxivPapersResponse: {
@@ -4052,6 +4291,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetFearGreedIndexResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListNaturalEvents: {
+        parameters: {
+            query?: {
+                days?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["natural_v1_ListNaturalEventsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

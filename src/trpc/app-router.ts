@@ -7,6 +7,7 @@ import { economicRouter } from '../services/economic/router.js';
 import { infrastructureRouter } from '../services/infrastructure/router.js';
 import { intelligenceRouter } from '../services/intelligence/router.js';
 import { marketRouter } from '../services/market/router.js';
+import { naturalRouter } from '../services/natural/router.js';
 import { researchRouter } from '../services/research/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
@@ -31,6 +32,7 @@ export const appRouter = router({
   infrastructure: infrastructureRouter,
   intelligence: intelligenceRouter,
   market: marketRouter,
+  natural: naturalRouter,
   research: researchRouter,
   resilience: resilienceRouter,
   seismology: seismologyRouter,
