@@ -304,6 +304,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/radiation/v1/list-radiation-observations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ambient radiation readings
+         * @description The latest ambient gamma dose rate (nSv/h) at watched sites, from EPA RadNet fixed monitors (hourly CSV, approved readings only) and Safecast volunteer sensors (converted from CPM where needed), each compared with the site’s own preceding readings. One observation per site: the more severe reading wins, a second network corroborates or contradicts it. max_items (default 18, at most 25) limits the list; the counters cover every site. dataAvailable false (no-store) means no radiation snapshot exists.
+         */
+        get: operations["ListRadiationObservations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/research/v1/list-arxiv-papers": {
         parameters: {
             query?: never;
@@ -1647,6 +1667,134 @@ export interface components {
             sourceName: string;
             /** @description Advisory or product address. */
             sourceUrl: string;
+        };
+        /** @description Ambient radiation at watched sites, with counters over all of them. */
+        radiation_v1_ListRadiationObservationsResponse: {
+            /** @description Most severe first, then confidence, corroboration, freshness and recency. */
+            observations: components["schemas"]["radiation_v1_RadiationObservation"][];
+            /**
+             * Format: int64
+             * @description When the readings were collected, Unix epoch milliseconds; 0 without data.
+             */
+            fetchedAt: number;
+            /** @description False when no radiation snapshot exists. */
+            dataAvailable: boolean;
+            /**
+             * Format: int32
+             * @description RadNet sites with a reading (whole snapshot).
+             */
+            epaCount: number;
+            /**
+             * Format: int32
+             * @description Safecast sites with a reading (whole snapshot).
+             */
+            safecastCount: number;
+            /**
+             * Format: int32
+             * @description Sites not NORMAL (whole snapshot).
+             */
+            anomalyCount: number;
+            /**
+             * Format: int32
+             * @description Sites ELEVATED (whole snapshot).
+             */
+            elevatedCount: number;
+            /**
+             * Format: int32
+             * @description Sites SPIKE (whole snapshot).
+             */
+            spikeCount: number;
+            /**
+             * Format: int32
+             * @description Sites corroborated by a second network (whole snapshot).
+             */
+            corroboratedCount: number;
+            /**
+             * Format: int32
+             * @description Sites of LOW confidence (whole snapshot).
+             */
+            lowConfidenceCount: number;
+            /**
+             * Format: int32
+             * @description Sites where the networks disagree (whole snapshot).
+             */
+            conflictingCount: number;
+            /**
+             * Format: int32
+             * @description Sites whose value was converted from CPM (whole snapshot).
+             */
+            convertedFromCpmCount: number;
+        };
+        /** @description The latest ambient gamma dose rate at one monitoring site, against its own recent history. */
+        radiation_v1_RadiationObservation: {
+            /** @description Stable id: anchor site and the source of the reading shown. */
+            id: string;
+            /**
+             * @description Network of the reading shown: EPA RadNet fixed monitor or Safecast volunteer sensor.
+             * @enum {string}
+             */
+            source: "RADIATION_SOURCE_UNSPECIFIED" | "RADIATION_SOURCE_EPA_RADNET" | "RADIATION_SOURCE_SAFECAST";
+            /** @description Monitoring site, e.g. `Denver, CO`. */
+            locationName: string;
+            /** @description ISO 3166-1 alpha-2 code of the site. */
+            country: string;
+            /** @description Position of the site. */
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /**
+             * Format: double
+             * @description Latest dose rate in nSv/h.
+             */
+            value: number;
+            /** @description Always `nSv/h`. */
+            unit: string;
+            /**
+             * Format: int64
+             * @description Time of the latest reading, Unix epoch milliseconds.
+             */
+            observedAt: number;
+            /**
+             * @description Age of the reading when the snapshot was taken: LIVE up to 6 h, RECENT up to 14 days, else HISTORICAL.
+             * @enum {string}
+             */
+            freshness: "RADIATION_FRESHNESS_UNSPECIFIED" | "RADIATION_FRESHNESS_LIVE" | "RADIATION_FRESHNESS_RECENT" | "RADIATION_FRESHNESS_HISTORICAL";
+            /**
+             * Format: double
+             * @description Mean of the preceding readings (up to 168 for RadNet, 96 for Safecast), nSv/h.
+             */
+            baselineValue: number;
+            /**
+             * Format: double
+             * @description Latest value minus the baseline, nSv/h.
+             */
+            delta: number;
+            /**
+             * Format: double
+             * @description Delta in standard deviations of the preceding readings; 0 when there are too few (48 RadNet, 24 Safecast).
+             */
+            zScore: number;
+            /**
+             * @description SPIKE at delta ≥ 15 nSv/h or z ≥ 3, ELEVATED at delta ≥ 8 or z ≥ 2, else NORMAL; historical readings are NORMAL.
+             * @enum {string}
+             */
+            severity: "RADIATION_SEVERITY_UNSPECIFIED" | "RADIATION_SEVERITY_NORMAL" | "RADIATION_SEVERITY_ELEVATED" | "RADIATION_SEVERITY_SPIKE";
+            /** @description Networks with a reading at this site: `EPA_RADNET`, `SAFECAST`. */
+            contributingSources: string[];
+            /**
+             * @description HIGH when a second network agrees, LOW when it contradicts or the baseline is too short, else MEDIUM.
+             * @enum {string}
+             */
+            confidence: "RADIATION_CONFIDENCE_UNSPECIFIED" | "RADIATION_CONFIDENCE_LOW" | "RADIATION_CONFIDENCE_MEDIUM" | "RADIATION_CONFIDENCE_HIGH";
+            /** @description Another network agrees: both normal within 15 nSv/h, or deltas in the same direction within 20 nSv/h. */
+            corroborated: boolean;
+            /** @description Another network disagrees with this reading. */
+            conflictingSources: boolean;
+            /** @description The value was converted from counts per minute (÷ 350 × 1000) rather than reported as a dose rate. */
+            convertedFromCpm: boolean;
+            /**
+             * Format: int32
+             * @description Networks with a reading at this site.
+             */
+            sourceCount: number;
         };
         /** @description Recent papers of one arXiv category. */
         research_v1_ListArxivPapersResponse: {
@@ -4413,6 +4561,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["natural_v1_ListNaturalEventsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListRadiationObservations: {
+        parameters: {
+            query?: {
+                max_items?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["radiation_v1_ListRadiationObservationsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -8,6 +8,7 @@ import { infrastructureRouter } from '../services/infrastructure/router.js';
 import { intelligenceRouter } from '../services/intelligence/router.js';
 import { marketRouter } from '../services/market/router.js';
 import { naturalRouter } from '../services/natural/router.js';
+import { radiationRouter } from '../services/radiation/router.js';
 import { researchRouter } from '../services/research/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
@@ -33,6 +34,7 @@ export const appRouter = router({
   intelligence: intelligenceRouter,
   market: marketRouter,
   natural: naturalRouter,
+  radiation: radiationRouter,
   research: researchRouter,
   resilience: resilienceRouter,
   seismology: seismologyRouter,
