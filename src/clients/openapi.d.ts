@@ -184,6 +184,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/imagery/v1/search-imagery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search satellite scenes
+         * @description Sentinel-2 optical (L2A) and Sentinel-1 radar (GRD) scenes of the last seven days over watched areas (eastern Ukraine, the north-western Black Sea, Israel and Gaza, the Taiwan Strait, the Strait of Hormuz, the Saudi Gulf coast), from the Element84 Earth Search STAC catalogue. Filter by bbox (`west,south,east,north`, footprints that intersect), datetime (STAC instant or interval) and source (`sentinel-1`, `sentinel-2`, or part of a collection id); limit (default 10, at most 50) caps the newest-first list. Preview and asset links point at the public archive. An empty answer with cacheHit false (no-store) means no scene snapshot exists.
+         */
+        get: operations["SearchImagery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/infrastructure/v1/list-service-statuses": {
         parameters: {
             query?: never;
@@ -1119,6 +1139,40 @@ export interface components {
             /** @description Date the latest rate stands for, YYYY-MM-DD (the last day of the month for monthly observations). */
             date: string;
             centralBank: string;
+        };
+        /** @description Satellite scenes matching a search. */
+        imagery_v1_SearchImageryResponse: {
+            /** @description Matching scenes, newest first, at most `limit`. */
+            scenes: components["schemas"]["imagery_v1_ImageryScene"][];
+            /**
+             * Format: int32
+             * @description Scenes matching the filters before the limit.
+             */
+            totalResults: number;
+            /** @description True when the answer comes from the stored scene snapshot (always, here); false when no snapshot exists. */
+            cacheHit: boolean;
+        };
+        /** @description One satellite scene in the archive. */
+        imagery_v1_ImageryScene: {
+            /** @description STAC item id of the scene. */
+            id: string;
+            /** @description Platform that took it, e.g. `sentinel-2b`, `sentinel-1a`. */
+            satellite: string;
+            /** @description Acquisition time, ISO 8601. */
+            datetime: string;
+            /**
+             * Format: double
+             * @description Ground sample distance in metres (optical) or range resolution (radar).
+             */
+            resolutionM: number;
+            /** @description `MSI` for Sentinel-2 optical scenes; the radar instrument mode (`IW`, `EW`) for Sentinel-1. */
+            mode: string;
+            /** @description Footprint of the scene as a GeoJSON geometry, serialised. */
+            geometryGeojson: string;
+            /** @description Quick-look image address (hosted by the archive, not by this service); empty when none. */
+            previewUrl: string;
+            /** @description Full-resolution asset: the true-colour image for optical scenes, the VV (else VH) band for radar. */
+            assetUrl: string;
         };
         /** @description Status of the monitored services. */
         infrastructure_v1_ListServiceStatusesResponse: {
@@ -3825,6 +3879,131 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetBisPolicyRatesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    SearchImagery: {
+        parameters: {
+            query?: {
+                bbox?: string;
+                datetime?: string;
+                source?: string;
+                limit?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["imagery_v1_SearchImageryResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
