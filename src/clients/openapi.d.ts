@@ -604,6 +604,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webcam/v1/list-webcams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webcams in a map view
+         * @description Public webcams from the Windy Webcams catalogue inside a view (bound_w, bound_s, bound_e, bound_n; omitted bounds mean the whole world, and a west edge east of the east edge crosses the antimeridian). At coarse zooms cameras sharing a grid cell come back as clusters (zoom omitted means 3). An empty answer served no-store means no webcam snapshot exists.
+         */
+        get: operations["ListWebcams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webcam/v1/get-webcam-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webcam’s current image
+         * @description Title and windy.com page of a webcam from the webcam list, plus its current preview image and player when a Windy key (WINDY_API_KEY) is configured: the image is asked of Windy live (5 s deadline, cached 5 minutes). Without a key, or when Windy fails or does not know the id, error is `unavailable` and the image fields are empty (served no-store); an id missing from the webcam list has an empty title.
+         */
+        get: operations["GetWebcamImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wildfire/v1/list-fire-detections": {
         parameters: {
             query?: never;
@@ -2684,6 +2724,74 @@ export interface components {
              */
             endAt: number;
             primaryCause: string;
+        };
+        /** @description Webcams in a map view. */
+        webcam_v1_ListWebcamsResponse: {
+            /** @description Cameras shown on their own (alone in their cell, or every camera above zoom 8). */
+            webcams: components["schemas"]["webcam_v1_WebcamEntry"][];
+            /** @description Groups of two or more cameras in one cell. */
+            clusters: components["schemas"]["webcam_v1_WebcamCluster"][];
+            /**
+             * Format: int32
+             * @description Cameras inside the view, single or grouped.
+             */
+            totalInView: number;
+        };
+        /** @description One public webcam. */
+        webcam_v1_WebcamEntry: {
+            /** @description Windy webcam id; pass it to get-webcam-image. */
+            webcamId: string;
+            /** @description Name of the view. */
+            title: string;
+            /**
+             * Format: double
+             * @description Latitude of the camera.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude of the camera.
+             */
+            lng: number;
+            /** @description First Windy category of the camera (`city`, `harbor`, `traffic`, `beach` ...). */
+            category: string;
+            /** @description ISO 3166-1 alpha-2 code of the camera’s country. */
+            country: string;
+        };
+        /** @description Cameras close together at this zoom, shown as one marker. */
+        webcam_v1_WebcamCluster: {
+            /**
+             * Format: double
+             * @description Mean latitude of the grouped cameras.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Circular mean longitude of the grouped cameras.
+             */
+            lng: number;
+            /**
+             * Format: int32
+             * @description Cameras in the group.
+             */
+            count: number;
+            /** @description Categories of the grouped cameras, each once, sorted. */
+            categories: string[];
+        };
+        /** @description A webcam’s current image and links. */
+        webcam_v1_GetWebcamImageResponse: {
+            /** @description Current preview image (Windy CDN); empty when no image provider is configured. */
+            thumbnailUrl: string;
+            /** @description Embeddable player (live stream or day timelapse); empty when unavailable. */
+            playerUrl: string;
+            /** @description Name of the view, from the webcam list. */
+            title: string;
+            /** @description The webcam’s page on windy.com. */
+            windyUrl: string;
+            /** @description When the current image was taken, ISO 8601; empty when unavailable. */
+            lastUpdated: string;
+            /** @description `unavailable` when the current image cannot be served (no WINDY_API_KEY, or Windy failed); empty otherwise. */
+            error: string;
         };
         /** @description Active fires detected by satellite. */
         wildfire_v1_ListFireDetectionsResponse: {
@@ -6471,6 +6579,254 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["unrest_v1_ListUnrestEventsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListWebcams: {
+        parameters: {
+            query?: {
+                zoom?: number;
+                bound_w?: number;
+                bound_s?: number;
+                bound_e?: number;
+                bound_n?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["webcam_v1_ListWebcamsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetWebcamImage: {
+        parameters: {
+            query?: {
+                webcam_id?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["webcam_v1_GetWebcamImageResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -16,6 +16,7 @@ import { seismologyRouter } from '../services/seismology/router.js';
 import { supplyChainRouter } from '../services/supply-chain/router.js';
 import { thermalRouter } from '../services/thermal/router.js';
 import { unrestRouter } from '../services/unrest/router.js';
+import { webcamRouter } from '../services/webcam/router.js';
 import { wildfireRouter } from '../services/wildfire/router.js';
 import { router } from './procedures.js';
 
@@ -43,6 +44,7 @@ export const appRouter = router({
   supplyChain: supplyChainRouter,
   thermal: thermalRouter,
   unrest: unrestRouter,
+  webcam: webcamRouter,
   wildfire: wildfireRouter,
 });
 
