@@ -244,6 +244,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/infrastructure/v1/list-internet-ddos-attacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the week’s DDoS attack mix
+         * @description Network-layer DDoS attacks Cloudflare mitigated over the last seven days (Cloudflare Radar): shares by protocol and by attack vector, and the most targeted countries with a representative position. No filters. Empty lists served no-store mean the attack snapshot is unavailable.
+         */
+        get: operations["ListInternetDdosAttacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/infrastructure/v1/list-internet-traffic-anomalies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List internet traffic anomalies
+         * @description Unexpected drops in internet traffic of the last seven days detected by Cloudflare Radar, for whole countries or single networks, verified or automatic, most recent first. `country` keeps one country (ISO code or name, exact). An empty list served no-store means the anomaly snapshot is unavailable.
+         */
+        get: operations["ListInternetTrafficAnomalies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/intelligence/v1/get-country-risk": {
         parameters: {
             query?: never;
@@ -1288,6 +1328,98 @@ export interface components {
              * @description End of the outage, Unix epoch milliseconds; 0 while it is ongoing.
              */
             endedAt: number;
+        };
+        /** @description The layer-3 DDoS attack mix of the last week. */
+        infrastructure_v1_ListInternetDdosAttacksResponse: {
+            /** @description Attack traffic by network protocol, largest first. */
+            protocol: components["schemas"]["infrastructure_v1_DdosAttackSummaryEntry"][];
+            /** @description Attack traffic by attack vector, largest first. */
+            vector: components["schemas"]["infrastructure_v1_DdosAttackSummaryEntry"][];
+            /** @description Start of the seven-day window, ISO 8601; empty without data. */
+            dateRangeStart: string;
+            /** @description End of the window, ISO 8601; empty without data. */
+            dateRangeEnd: string;
+            /** @description Most targeted countries in rank order (those without a known position are left out). */
+            topTargetLocations: components["schemas"]["infrastructure_v1_DdosLocationHit"][];
+        };
+        /** @description One slice of the attack mix. */
+        infrastructure_v1_DdosAttackSummaryEntry: {
+            /** @description Protocol (`UDP`, `TCP` ...) or attack vector (`SYN Flood` ...). */
+            label: string;
+            /**
+             * Format: float
+             * @description Share of mitigated layer-3 attack traffic, percent.
+             */
+            percentage: number;
+        };
+        /** @description A country among the most attacked. */
+        infrastructure_v1_DdosLocationHit: {
+            /** @description ISO 3166-1 alpha-2 code of the targeted country. */
+            countryCode: string;
+            /** @description Name of that country. */
+            countryName: string;
+            /**
+             * Format: float
+             * @description Share of attack traffic aimed at it, percent.
+             */
+            percentage: number;
+            /**
+             * Format: float
+             * @description Representative latitude of the country.
+             */
+            latitude: number;
+            /**
+             * Format: float
+             * @description Representative longitude of the country.
+             */
+            longitude: number;
+        };
+        /** @description Internet traffic anomalies of the last week. */
+        infrastructure_v1_ListInternetTrafficAnomaliesResponse: {
+            /** @description Anomalies, most recent start first. */
+            anomalies: components["schemas"]["infrastructure_v1_TrafficAnomaly"][];
+            /**
+             * Format: int32
+             * @description Anomalies returned.
+             */
+            totalCount: number;
+        };
+        /** @description A drop in internet traffic Cloudflare detected. */
+        infrastructure_v1_TrafficAnomaly: {
+            /** @description Cloudflare Radar id of the anomaly. */
+            uuid: string;
+            /** @description `LOCATION` (a whole country) or `ASN` (one network). */
+            type: string;
+            /** @description `VERIFIED` by Cloudflare analysts, or `UNVERIFIED` (automatic detection). */
+            status: string;
+            /**
+             * Format: int64
+             * @description Start, Unix epoch milliseconds.
+             */
+            startDate: number;
+            /**
+             * Format: int64
+             * @description End, Unix epoch milliseconds; 0 while ongoing.
+             */
+            endDate: number;
+            /** @description Autonomous system number for ASN anomalies; empty otherwise. */
+            asn: string;
+            /** @description Name of that network. */
+            asnName: string;
+            /** @description ISO 3166-1 alpha-2 code of the affected country. */
+            locationCode: string;
+            /** @description Name of that country. */
+            locationName: string;
+            /**
+             * Format: float
+             * @description Representative latitude of the country; 0 when unknown.
+             */
+            latitude: number;
+            /**
+             * Format: float
+             * @description Representative longitude of the country; 0 when unknown.
+             */
+            longitude: number;
         };
         /** @description Risk summary for one country. */
         intelligence_v1_GetCountryRiskResponse: {
@@ -4360,6 +4492,249 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["infrastructure_v1_ListInternetOutagesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListInternetDdosAttacks: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["infrastructure_v1_ListInternetDdosAttacksResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListInternetTrafficAnomalies: {
+        parameters: {
+            query?: {
+                country?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["infrastructure_v1_ListInternetTrafficAnomaliesResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -1,4 +1,6 @@
-import { internetOutagesDataset } from './internet-outages.js';
-import { serviceStatusesDataset } from './service-statuses.js';
+import { ddosAttacksDataset } from '../internet/datasets/ddos-attacks.js';
+import { internetOutagesDataset } from '../internet/datasets/internet-outages.js';
+import { trafficAnomaliesDataset } from '../internet/datasets/traffic-anomalies.js';
+import { serviceStatusesDataset } from '../status/datasets/service-statuses.js';
 
-export const INFRASTRUCTURE_DATASETS = [serviceStatusesDataset, internetOutagesDataset] as const;
+export const INFRASTRUCTURE_DATASETS = [serviceStatusesDataset, internetOutagesDataset, ddosAttacksDataset, trafficAnomaliesDataset] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
+import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import type { ServiceOperationalStatus, ServiceStatus } from '../schemas.js';
 import { normaliseStatus, statusRank } from '../rules.js';
 

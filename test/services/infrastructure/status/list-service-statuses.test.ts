@@ -2,16 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../support/app.js';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
+import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
+import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import {
   parseStatuspageSummary,
   PROVIDERS,
   SERVICE_STATUSES,
   serviceStatusesDataset,
-} from '../../../src/services/infrastructure/datasets/service-statuses.js';
-import { normaliseStatus, STATUS_ORDER, statusRank } from '../../../src/services/infrastructure/rules.js';
-import { SERVICE_STATUSES as STATUS_VALUES } from '../../../src/services/infrastructure/schemas.js';
+} from '../../../../src/services/infrastructure/status/datasets/service-statuses.js';
+import { normaliseStatus, STATUS_ORDER, statusRank } from '../../../../src/services/infrastructure/status/rules.js';
+import { SERVICE_STATUSES as STATUS_VALUES } from '../../../../src/services/infrastructure/status/schemas.js';
 
 const PATH = '/api/infrastructure/v1/list-service-statuses';
 const sample = (id: string) => fs.readFileSync(path.join(SAMPLES_DIR, 'infrastructure/statuspage', `${id}.json`));
@@ -161,7 +161,7 @@ describe('degraded and failed ingestion', () => {
 
 describe('live ingestion', () => {
   it('fetches every status page and tolerates one failing', async () => {
-    const { serveSamples } = await import('./upstream-server.js');
+    const { serveSamples } = await import('../upstream-server.js');
     const upstream = await serveSamples(serviceStatusesDataset, { vercel: 503 });
     const live = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.base } });
     try {

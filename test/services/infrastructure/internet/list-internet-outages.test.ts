@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { INTERNET_OUTAGES, internetOutagesDataset, parseRadarOutages } from '../../../src/services/infrastructure/datasets/internet-outages.js';
-import { effectivePageSize, humanise, outageSeverity } from '../../../src/services/infrastructure/rules.js';
-import { serveSamples } from './upstream-server.js';
-import { expectViolation } from '../../support/expect.js';
+import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
+import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
+import { INTERNET_OUTAGES, internetOutagesDataset, parseRadarOutages } from '../../../../src/services/infrastructure/internet/datasets/internet-outages.js';
+import { effectivePageSize, humanise, outageSeverity } from '../../../../src/services/infrastructure/internet/rules.js';
+import { serveSamples } from '../upstream-server.js';
+import { expectViolation } from '../../../support/expect.js';
 
 const PATH = '/api/infrastructure/v1/list-internet-outages';
 const SAMPLE = fs.readFileSync(path.join(SAMPLES_DIR, 'infrastructure/cloudflare-radar-outages.json'));

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { countryByCode } from '../../../reference/countries.js';
+import type { Dataset } from '../../../../platform/snapshots/dataset.js';
+import { countryByCode } from '../../../../reference/countries.js';
 import type { InternetOutage } from '../schemas.js';
 import { humanise, outageSeverity } from '../rules.js';
-import { newestFirst } from '../../../platform/ordering.js';
+import { newestFirst } from '../../../../platform/ordering.js';
 
 export const INTERNET_OUTAGES = 'infrastructure.internet-outages';
 

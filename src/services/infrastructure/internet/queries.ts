@@ -1,9 +1,11 @@
-import { ServiceError } from '../../platform/errors.js';
-import { paginate } from '../../platform/paging.js';
-import type { SnapshotStore } from '../../platform/snapshots/store.js';
-import { resolveCountry } from '../../reference/countries.js';
+import { ServiceError } from '../../../platform/errors.js';
+import { paginate } from '../../../platform/paging.js';
+import type { SnapshotStore } from '../../../platform/snapshots/store.js';
+import { resolveCountry } from '../../../reference/countries.js';
+import type { Answer } from '../answer.js';
+import { DDOS_ATTACKS } from './datasets/ddos-attacks.js';
 import { INTERNET_OUTAGES, type OutageRow } from './datasets/internet-outages.js';
-import { SERVICE_STATUSES } from './datasets/service-statuses.js';
+import { TRAFFIC_ANOMALIES } from './datasets/traffic-anomalies.js';
 import { effectivePageSize } from './rules.js';
 import {
   OUTAGES_DEFAULT_PAGE_SIZE,
@@ -11,24 +13,11 @@ import {
   type InternetOutage,
   type ListInternetOutagesRequest,
   type ListInternetOutagesResponse,
-  type ListServiceStatusesRequest,
-  type ListServiceStatusesResponse,
-  type ServiceStatus,
+  type ListInternetDdosAttacksResponse,
+  type ListInternetTrafficAnomaliesRequest,
+  type ListInternetTrafficAnomaliesResponse,
+  type TrafficAnomaly,
 } from './schemas.js';
-
-/** Answer plus whether it is a fallback the body cannot flag (the contract has no flag field). */
-export interface Answer<T> {
-  body: T;
-  degraded: boolean;
-}
-
-/** Services in stored order (worst state first), optionally narrowed to one state. */
-export function listServiceStatuses(store: SnapshotStore, req: ListServiceStatusesRequest): Answer<ListServiceStatusesResponse> {
-  const snapshot = store.read<ServiceStatus>(SERVICE_STATUSES);
-  if (!snapshot) return { body: { statuses: [] }, degraded: true };
-  const statuses = req.status ? snapshot.records.filter((s) => s.status === req.status) : [...snapshot.records];
-  return { body: { statuses }, degraded: false };
-}
 
 interface OutageIndex {
   byCode: Map<string, OutageRow[]>;
@@ -80,4 +69,21 @@ export function listInternetOutages(store: SnapshotStore, req: ListInternetOutag
     body: { outages: page.items.map(toOutage), pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount } },
     degraded: false,
   };
+}
+
+/** The stored attack mix, or empty lists marked degraded when there is no snapshot. */
+export function listInternetDdosAttacks(store: SnapshotStore): Answer<ListInternetDdosAttacksResponse> {
+  const row = store.read<ListInternetDdosAttacksResponse>(DDOS_ATTACKS)?.records[0];
+  if (!row) return { body: { protocol: [], vector: [], dateRangeStart: '', dateRangeEnd: '', topTargetLocations: [] }, degraded: true };
+  return { body: row, degraded: false };
+}
+
+/** Anomalies newest first, narrowed to one country by exact ISO code (a name resolves to its code). */
+export function listInternetTrafficAnomalies(store: SnapshotStore, req: ListInternetTrafficAnomaliesRequest): Answer<ListInternetTrafficAnomaliesResponse> {
+  const snapshot = store.read<TrafficAnomaly>(TRAFFIC_ANOMALIES);
+  if (!snapshot) return { body: { anomalies: [], totalCount: 0 }, degraded: true };
+  const wanted = req.country?.trim();
+  const code = wanted ? (resolveCountry(wanted)?.alpha2 ?? wanted.toUpperCase()) : undefined;
+  const anomalies = code ? snapshot.records.filter((a) => a.locationCode === code) : [...snapshot.records];
+  return { body: { anomalies, totalCount: anomalies.length }, degraded: false };
 }
