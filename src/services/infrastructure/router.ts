@@ -1,4 +1,5 @@
 import { router } from '../../trpc/procedures.js';
+import { baselineProcedures } from './baselines/procedures.js';
 import { internetProcedures } from './internet/procedures.js';
 import { statusProcedures } from './status/procedures.js';
 
@@ -6,4 +7,5 @@ import { statusProcedures } from './status/procedures.js';
 export const infrastructureRouter = router({
   ...statusProcedures,
   ...internetProcedures,
+  ...baselineProcedures,
 });

@@ -1,6 +1,7 @@
+import { temporalBaselinesDataset } from '../baselines/datasets/temporal-baselines.js';
 import { ddosAttacksDataset } from '../internet/datasets/ddos-attacks.js';
 import { internetOutagesDataset } from '../internet/datasets/internet-outages.js';
 import { trafficAnomaliesDataset } from '../internet/datasets/traffic-anomalies.js';
 import { serviceStatusesDataset } from '../status/datasets/service-statuses.js';
 
-export const INFRASTRUCTURE_DATASETS = [serviceStatusesDataset, internetOutagesDataset, ddosAttacksDataset, trafficAnomaliesDataset] as const;
+export const INFRASTRUCTURE_DATASETS = [serviceStatusesDataset, internetOutagesDataset, ddosAttacksDataset, trafficAnomaliesDataset, temporalBaselinesDataset] as const;
