@@ -1,5 +1,6 @@
 import { router } from '../../trpc/procedures.js';
 import { baselineProcedures } from './baselines/procedures.js';
+import { geoProcedures } from './geo/procedures.js';
 import { internetProcedures } from './internet/procedures.js';
 import { statusProcedures } from './status/procedures.js';
 
@@ -8,4 +9,5 @@ export const infrastructureRouter = router({
   ...statusProcedures,
   ...internetProcedures,
   ...baselineProcedures,
+  ...geoProcedures,
 });
