@@ -64,6 +64,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/climate/v1/list-air-quality-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List current air quality
+         * @description Latest PM2.5 reading of reference monitors worldwide (OpenAQ v3), with the US EPA air quality index and a risk level, one row per monitor, readings within two hours of the newest, worst first. No filters. An empty list served no-store means no air-quality snapshot exists.
+         */
+        get: operations["ListAirQualityData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conflict/v1/list-acled-events": {
         parameters: {
             query?: never;
@@ -176,6 +196,26 @@ export interface paths {
          * @description Latest monthly policy rate and the one before it for twelve major economies (US, euro area, UK, Japan, Switzerland, Canada, Australia, China, India, South Korea, Singapore, Brazil), from the BIS policy-rate statistics. An empty list with caching disabled means the data is not available right now.
          */
         get: operations["GetBisPolicyRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/v1/list-air-quality-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List air quality by health risk
+         * @description The same OpenAQ PM2.5 snapshot as climate list-air-quality-data: each monitor’s latest reading with its US EPA index and risk level (good, moderate, unhealthy, hazardous), worst first. Like the published service it lists every monitor; filter on riskLevel for alerts. An empty list served no-store means no snapshot exists.
+         */
+        get: operations["ListAirQualityAlerts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1038,6 +1078,54 @@ export interface components {
         };
         /** @description The operation's JSON response body as a direct call would return it (an object, or whatever its jmespath projection produced). */
         batch_v1_BatchOperationBody: unknown;
+        /** @description Current fine-particle pollution at monitoring stations. */
+        climate_v1_ListAirQualityDataResponse: {
+            /** @description Monitors with a reading in the last two hours of the feed, worst AQI first. */
+            stations: components["schemas"]["climate_v1_AirQualityStation"][];
+            /**
+             * Format: int64
+             * @description When the readings were collected, Unix epoch milliseconds; 0 without data.
+             */
+            fetchedAt: number;
+        };
+        /** @description A PM2.5 monitor and its latest reading. */
+        climate_v1_AirQualityStation: {
+            /** @description City or locality of the monitor. */
+            city: string;
+            /** @description ISO 3166-1 alpha-2 code. */
+            countryCode: string;
+            /**
+             * Format: double
+             * @description Latitude of the monitor.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude of the monitor.
+             */
+            lng: number;
+            /**
+             * Format: double
+             * @description PM2.5 concentration, µg/m³ (one decimal).
+             */
+            pm25: number;
+            /**
+             * Format: int32
+             * @description US EPA air quality index from the PM2.5 value (2024 breakpoints), 0-500.
+             */
+            aqi: number;
+            /** @description `good` (AQI ≤ 50), `moderate` (≤ 100), `unhealthy` (≤ 300) or `hazardous`. */
+            riskLevel: string;
+            /** @description Pollutant the index is computed from: `pm25`. */
+            pollutant: string;
+            /**
+             * Format: int64
+             * @description Time of the reading, Unix epoch milliseconds.
+             */
+            measuredAt: number;
+            /** @description Network the reading came from: `OpenAQ`. */
+            source: string;
+        };
         /** @description Conflict events of the latest 30 days, newest first. */
         conflict_v1_ListAcledEventsResponse: {
             events: components["schemas"]["conflict_v1_AcledConflictEvent"][];
@@ -1331,6 +1419,54 @@ export interface components {
             /** @description Date the latest rate stands for, YYYY-MM-DD (the last day of the month for monthly observations). */
             date: string;
             centralBank: string;
+        };
+        /** @description Fine-particle pollution at monitoring stations, for health alerting. */
+        health_v1_ListAirQualityAlertsResponse: {
+            /** @description Every monitor with a current reading (as published: not only unhealthy ones), worst AQI first. */
+            alerts: components["schemas"]["health_v1_AirQualityAlert"][];
+            /**
+             * Format: int64
+             * @description When the readings were collected, Unix epoch milliseconds; 0 without data.
+             */
+            fetchedAt: number;
+        };
+        /** @description A PM2.5 monitor and its latest reading. */
+        health_v1_AirQualityAlert: {
+            /** @description City or locality of the monitor. */
+            city: string;
+            /** @description ISO 3166-1 alpha-2 code. */
+            countryCode: string;
+            /**
+             * Format: double
+             * @description Latitude of the monitor.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude of the monitor.
+             */
+            lng: number;
+            /**
+             * Format: double
+             * @description PM2.5 concentration, µg/m³ (one decimal).
+             */
+            pm25: number;
+            /**
+             * Format: int32
+             * @description US EPA air quality index from the PM2.5 value (2024 breakpoints), 0-500.
+             */
+            aqi: number;
+            /** @description `good` (AQI ≤ 50), `moderate` (≤ 100), `unhealthy` (≤ 300) or `hazardous`. */
+            riskLevel: string;
+            /** @description Pollutant the index is computed from: `pm25`. */
+            pollutant: string;
+            /**
+             * Format: int64
+             * @description Time of the reading, Unix epoch milliseconds.
+             */
+            measuredAt: number;
+            /** @description Network the reading came from: `OpenAQ`. */
+            source: string;
         };
         /** @description Satellite scenes matching a search. */
         imagery_v1_SearchImageryResponse: {
@@ -3706,6 +3842,127 @@ export interface operations {
             };
         };
     };
+    ListAirQualityData: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["climate_v1_ListAirQualityDataResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     ListAcledEvents: {
         parameters: {
             query?: {
@@ -4360,6 +4617,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetBisPolicyRatesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListAirQualityAlerts: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["health_v1_ListAirQualityAlertsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

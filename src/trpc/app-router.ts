@@ -1,9 +1,11 @@
 import { aviationRouter } from '../services/aviation/router.js';
 import { batchRouter } from '../services/batch/router.js';
+import { climateRouter } from '../services/climate/router.js';
 import { conflictRouter } from '../services/conflict/router.js';
 import { cyberRouter } from '../services/cyber/router.js';
 import { displacementRouter } from '../services/displacement/router.js';
 import { economicRouter } from '../services/economic/router.js';
+import { healthRouter } from '../services/health/router.js';
 import { imageryRouter } from '../services/imagery/router.js';
 import { infrastructureRouter } from '../services/infrastructure/router.js';
 import { intelligenceRouter } from '../services/intelligence/router.js';
@@ -28,10 +30,12 @@ import { router } from './procedures.js';
 export const appRouter = router({
   aviation: aviationRouter,
   batch: batchRouter,
+  climate: climateRouter,
   conflict: conflictRouter,
   cyber: cyberRouter,
   displacement: displacementRouter,
   economic: economicRouter,
+  health: healthRouter,
   imagery: imageryRouter,
   infrastructure: infrastructureRouter,
   intelligence: intelligenceRouter,

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+const i64 = (description: string) => z.number().int().meta({ format: 'int64', description });
+const dbl = (description: string) => z.number().meta({ format: 'double', description });
+
+/** One PM2.5 monitor's latest reading; the same shape serves health list-air-quality-alerts. */
+export const airQualityFields = {
+  city: z.string().meta({ description: 'City or locality of the monitor.' }),
+  countryCode: z.string().meta({ description: 'ISO 3166-1 alpha-2 code.' }),
+  lat: dbl('Latitude of the monitor.'),
+  lng: dbl('Longitude of the monitor.'),
+  pm25: dbl('PM2.5 concentration, µg/m³ (one decimal).'),
+  aqi: z.number().int().min(0).max(500).meta({ format: 'int32', description: 'US EPA air quality index from the PM2.5 value (2024 breakpoints), 0-500.' }),
+  riskLevel: z.string().meta({ description: '`good` (AQI ≤ 50), `moderate` (≤ 100), `unhealthy` (≤ 300) or `hazardous`.' }),
+  pollutant: z.string().meta({ description: 'Pollutant the index is computed from: `pm25`.' }),
+  measuredAt: i64('Time of the reading, Unix epoch milliseconds.'),
+  source: z.string().meta({ description: 'Network the reading came from: `OpenAQ`.' }),
+};
+
+export const AirQualityStation = z.object(airQualityFields).meta({ id: 'climate_v1_AirQualityStation', description: 'A PM2.5 monitor and its latest reading.' });
+export type AirQualityStation = z.infer<typeof AirQualityStation>;
+
+export const ListAirQualityDataRequest = z.object({});
+export const ListAirQualityDataResponse = z
+  .object({
+    stations: z.array(AirQualityStation).meta({ description: 'Monitors with a reading in the last two hours of the feed, worst AQI first.' }),
+    fetchedAt: i64('When the readings were collected, Unix epoch milliseconds; 0 without data.'),
+  })
+  .meta({ id: 'climate_v1_ListAirQualityDataResponse', description: 'Current fine-particle pollution at monitoring stations.' });
+export type ListAirQualityDataResponse = z.infer<typeof ListAirQualityDataResponse>;
