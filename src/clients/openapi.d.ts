@@ -204,6 +204,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/v1/list-disease-outbreaks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List disease outbreaks
+         * @description Recent outbreak reports from the WHO Disease Outbreak News and the Outbreak News Today feed, kept when they name one of about thirty diseases, with the country, a case count when the summary states one, and a keyword alert level (methodology v1). One report per disease and country (the newest), newest first, at most 50. No filters. An empty list served no-store means no outbreak snapshot exists.
+         */
+        get: operations["ListDiseaseOutbreaks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health/v1/list-air-quality-alerts": {
         parameters: {
             query?: never;
@@ -1419,6 +1439,57 @@ export interface components {
             /** @description Date the latest rate stands for, YYYY-MM-DD (the last day of the month for monthly observations). */
             date: string;
             centralBank: string;
+        };
+        /** @description Disease outbreaks reported by health agencies and outbreak news. */
+        health_v1_ListDiseaseOutbreaksResponse: {
+            /** @description Newest first, one per disease and country, at most 50. */
+            outbreaks: components["schemas"]["health_v1_DiseaseOutbreakItem"][];
+            /**
+             * Format: int64
+             * @description When the feeds were read, Unix epoch milliseconds; 0 without data.
+             */
+            fetchedAt: number;
+            /** @description Version of the keyword method behind alertLevel: `v1`. */
+            alertLevelMethodologyVersion: string;
+        };
+        /** @description A reported disease outbreak. */
+        health_v1_DiseaseOutbreakItem: {
+            /** @description Stable id: source, a hash of the report address, publication time. */
+            id: string;
+            /** @description Disease the report names, e.g. `Cholera`. */
+            disease: string;
+            /** @description Country the report is about; empty when none could be identified. */
+            location: string;
+            /** @description ISO 3166-1 alpha-2 code of that country, or empty. */
+            countryCode: string;
+            /** @description `alert` (the report speaks of an outbreak, emergency, epidemic or pandemic), `warning` (warning, spread, cases increasing) or `watch`. */
+            alertLevel: string;
+            /** @description The report’s summary as plain text, at most 300 characters. */
+            summary: string;
+            /** @description Address of the report. */
+            sourceUrl: string;
+            /**
+             * Format: int64
+             * @description Publication time, Unix epoch milliseconds.
+             */
+            publishedAt: number;
+            /** @description `WHO` or `Outbreak News Today`. */
+            sourceName: string;
+            /**
+             * Format: double
+             * @description Representative latitude of the country; 0 when unknown.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Representative longitude of the country; 0 when unknown.
+             */
+            lng: number;
+            /**
+             * Format: int32
+             * @description First case count the summary states; 0 when it states none.
+             */
+            cases: number;
         };
         /** @description Fine-particle pollution at monitoring stations, for health alerting. */
         health_v1_ListAirQualityAlertsResponse: {
@@ -4617,6 +4688,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetBisPolicyRatesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListDiseaseOutbreaks: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["health_v1_ListDiseaseOutbreaksResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
