@@ -84,6 +84,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/climate/v1/get-co2-monitoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get greenhouse gas levels
+         * @description Carbon dioxide at Mauna Loa (latest daily mean, the same day a year earlier, the latest month, the last 12 monthly means against the year before) with the global annual growth rate, and global methane and nitrous oxide, from the NOAA GML trend tables. No filters. An answer without `monitoring`, served no-store, means no greenhouse-gas snapshot exists.
+         */
+        get: operations["GetCo2Monitoring"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conflict/v1/list-acled-events": {
         parameters: {
             query?: never;
@@ -1145,6 +1165,73 @@ export interface components {
             measuredAt: number;
             /** @description Network the reading came from: `OpenAQ`. */
             source: string;
+        };
+        /** @description Greenhouse gas monitoring. */
+        climate_v1_GetCo2MonitoringResponse: {
+            /** @description Absent when no greenhouse-gas snapshot exists (then served no-store). */
+            monitoring?: components["schemas"]["climate_v1_Co2Monitoring"];
+        };
+        /** @description Greenhouse gas levels from NOAA GML. */
+        climate_v1_Co2Monitoring: {
+            /**
+             * Format: double
+             * @description Latest daily mean CO₂ at Mauna Loa, ppm.
+             */
+            currentPpm: number;
+            /**
+             * Format: double
+             * @description Daily mean on the same day a year earlier (or the nearest day recorded), ppm.
+             */
+            yearAgoPpm: number;
+            /**
+             * Format: double
+             * @description Difference between the last two global annual means, ppm per year (2 decimals).
+             */
+            annualGrowthRate: number;
+            /**
+             * Format: double
+             * @description Pre-industrial CO₂ level for comparison: 280 ppm.
+             */
+            preIndustrialBaseline: number;
+            /**
+             * Format: double
+             * @description Mean of the daily values of the latest daily value’s month, ppm.
+             */
+            monthlyAverage: number;
+            /** @description The last 12 monthly means, oldest first. */
+            trend12m: components["schemas"]["climate_v1_Co2DataPoint"][];
+            /**
+             * Format: double
+             * @description Latest global monthly mean methane, ppb.
+             */
+            methanePpb: number;
+            /**
+             * Format: double
+             * @description Latest global monthly mean nitrous oxide, ppb.
+             */
+            nitrousOxidePpb: number;
+            /**
+             * Format: int64
+             * @description Day of the latest daily value, Unix epoch milliseconds as a decimal string (the published encoding).
+             */
+            measuredAt: string;
+            /** @description Where the CO₂ values are measured: `Mauna Loa, Hawaii`. */
+            station: string;
+        };
+        /** @description One month of the CO₂ record. */
+        climate_v1_Co2DataPoint: {
+            /** @description Month, `YYYY-MM`. */
+            month: string;
+            /**
+             * Format: double
+             * @description Monthly mean CO₂ at Mauna Loa, ppm.
+             */
+            ppm: number;
+            /**
+             * Format: double
+             * @description Difference from the same month a year earlier, ppm (0 when that month is not in the table).
+             */
+            anomaly: number;
         };
         /** @description Conflict events of the latest 30 days, newest first. */
         conflict_v1_ListAcledEventsResponse: {
@@ -3942,6 +4029,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["climate_v1_ListAirQualityDataResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCo2Monitoring: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["climate_v1_GetCo2MonitoringResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -1,8 +1,9 @@
 import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
 import { AIR_QUALITY } from './datasets/air-quality.js';
-import { airQualityStations } from './queries.js';
-import { ListAirQualityDataRequest, ListAirQualityDataResponse } from './schemas.js';
+import { CO2_MONITORING } from './datasets/co2-monitoring.js';
+import { airQualityStations, co2Monitoring } from './queries.js';
+import { GetCo2MonitoringRequest, GetCo2MonitoringResponse, ListAirQualityDataRequest, ListAirQualityDataResponse } from './schemas.js';
 
 export const climateRouter = router({
   listAirQualityData: operation
@@ -27,5 +28,30 @@ export const climateRouter = router({
       const { stations, fetchedAt, degraded } = airQualityStations(ctx.deps.store);
       if (degraded) markDegraded(ctx);
       return { stations, fetchedAt };
+    }),
+
+  getCo2Monitoring: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/climate/v1/get-co2-monitoring',
+        operationId: 'GetCo2Monitoring',
+        tags: ['climate'],
+        summary: 'Get greenhouse gas levels',
+        description:
+          'Carbon dioxide at Mauna Loa (latest daily mean, the same day a year earlier, the latest month, the last 12 ' +
+          'monthly means against the year before) with the global annual growth rate, and global methane and nitrous ' +
+          'oxide, from the NOAA GML trend tables. No filters. An answer without `monitoring`, served no-store, means no ' +
+          'greenhouse-gas snapshot exists.',
+      },
+      cacheTier: 'daily',
+      datasets: [CO2_MONITORING],
+    })
+    .input(GetCo2MonitoringRequest)
+    .output(GetCo2MonitoringResponse)
+    .query(({ ctx }) => {
+      const monitoring = co2Monitoring(ctx.deps.store);
+      if (!monitoring) markDegraded(ctx);
+      return monitoring ? { monitoring } : {};
     }),
 });

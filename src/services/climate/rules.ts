@@ -26,3 +26,50 @@ export function riskLevel(aqi: number): 'good' | 'moderate' | 'unhealthy' | 'haz
   if (aqi <= 300) return 'unhealthy';
   return 'hazardous';
 }
+
+export const PRE_INDUSTRIAL_PPM = 280;
+const DAY = 86_400_000;
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+export interface Co2Inputs {
+  daily: { at: number; ppm: number }[];
+  monthly: { year: number; month: number; ppm: number }[];
+  annual: { year: number; ppm: number }[];
+  methane: number;
+  nitrousOxide: number;
+}
+
+/**
+ * The monitoring summary: latest daily value, the value a year before (same day, else the nearest
+ * recorded day), growth between the last two annual means, the mean of the latest month's days, and
+ * the last 12 monthly means each against the same month a year earlier.
+ */
+export function co2Summary(x: Co2Inputs) {
+  const daily = [...x.daily].sort((a, b) => a.at - b.at);
+  const latest = daily.at(-1);
+  if (!latest) throw new Error('no daily CO2 value');
+  const d = new Date(latest.at);
+  const target = Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), d.getUTCDate());
+  const yearAgo = daily.filter((r) => Math.abs(r.at - target) <= 31 * DAY).sort((a, b) => Math.abs(a.at - target) - Math.abs(b.at - target))[0];
+  const sameMonth = daily.filter((r) => new Date(r.at).getUTCFullYear() === d.getUTCFullYear() && new Date(r.at).getUTCMonth() === d.getUTCMonth());
+  const annual = [...x.annual].sort((a, b) => a.year - b.year);
+  const growth = annual.length >= 2 ? round2(annual.at(-1)!.ppm - annual.at(-2)!.ppm) : 0;
+  const monthly = [...x.monthly].sort((a, b) => a.year - b.year || a.month - b.month);
+  const byMonth = new Map(monthly.map((m) => [`${m.year}-${m.month}`, m.ppm]));
+  const trend12m = monthly.slice(-12).map((m) => {
+    const prev = byMonth.get(`${m.year - 1}-${m.month}`);
+    return { month: `${m.year}-${String(m.month).padStart(2, '0')}`, ppm: m.ppm, anomaly: prev === undefined ? 0 : round2(m.ppm - prev) };
+  });
+  return {
+    currentPpm: latest.ppm,
+    yearAgoPpm: yearAgo?.ppm ?? 0,
+    annualGrowthRate: growth,
+    preIndustrialBaseline: PRE_INDUSTRIAL_PPM,
+    monthlyAverage: round2(sameMonth.reduce((s, r) => s + r.ppm, 0) / sameMonth.length),
+    trend12m,
+    methanePpb: x.methane,
+    nitrousOxidePpb: x.nitrousOxide,
+    measuredAt: String(latest.at),
+    station: 'Mauna Loa, Hawaii',
+  };
+}

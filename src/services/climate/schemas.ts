@@ -28,3 +28,32 @@ export const ListAirQualityDataResponse = z
   })
   .meta({ id: 'climate_v1_ListAirQualityDataResponse', description: 'Current fine-particle pollution at monitoring stations.' });
 export type ListAirQualityDataResponse = z.infer<typeof ListAirQualityDataResponse>;
+
+export const Co2DataPoint = z
+  .object({
+    month: z.string().meta({ description: 'Month, `YYYY-MM`.' }),
+    ppm: dbl('Monthly mean CO₂ at Mauna Loa, ppm.'),
+    anomaly: dbl('Difference from the same month a year earlier, ppm (0 when that month is not in the table).'),
+  })
+  .meta({ id: 'climate_v1_Co2DataPoint', description: 'One month of the CO₂ record.' });
+
+export const Co2Monitoring = z
+  .object({
+    currentPpm: dbl('Latest daily mean CO₂ at Mauna Loa, ppm.'),
+    yearAgoPpm: dbl('Daily mean on the same day a year earlier (or the nearest day recorded), ppm.'),
+    annualGrowthRate: dbl('Difference between the last two global annual means, ppm per year (2 decimals).'),
+    preIndustrialBaseline: dbl('Pre-industrial CO₂ level for comparison: 280 ppm.'),
+    monthlyAverage: dbl('Mean of the daily values of the latest daily value’s month, ppm.'),
+    trend12m: z.array(Co2DataPoint).meta({ description: 'The last 12 monthly means, oldest first.' }),
+    methanePpb: dbl('Latest global monthly mean methane, ppb.'),
+    nitrousOxidePpb: dbl('Latest global monthly mean nitrous oxide, ppb.'),
+    measuredAt: z.string().meta({ format: 'int64', description: 'Day of the latest daily value, Unix epoch milliseconds as a decimal string (the published encoding).' }),
+    station: z.string().meta({ description: 'Where the CO₂ values are measured: `Mauna Loa, Hawaii`.' }),
+  })
+  .meta({ id: 'climate_v1_Co2Monitoring', description: 'Greenhouse gas levels from NOAA GML.' });
+export type Co2Monitoring = z.infer<typeof Co2Monitoring>;
+
+export const GetCo2MonitoringRequest = z.object({});
+export const GetCo2MonitoringResponse = z
+  .object({ monitoring: Co2Monitoring.optional().meta({ description: 'Absent when no greenhouse-gas snapshot exists (then served no-store).' }) })
+  .meta({ id: 'climate_v1_GetCo2MonitoringResponse', description: 'Greenhouse gas monitoring.' });

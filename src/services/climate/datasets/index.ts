@@ -1,3 +1,4 @@
 import { airQualityDataset } from './air-quality.js';
+import { co2MonitoringDataset } from './co2-monitoring.js';
 
-export const CLIMATE_DATASETS = [airQualityDataset] as const;
+export const CLIMATE_DATASETS = [airQualityDataset, co2MonitoringDataset] as const;
