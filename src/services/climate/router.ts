@@ -1,9 +1,17 @@
 import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
 import { AIR_QUALITY } from './datasets/air-quality.js';
+import { CLIMATE_NEWS } from './datasets/climate-news.js';
 import { CO2_MONITORING } from './datasets/co2-monitoring.js';
-import { airQualityStations, co2Monitoring } from './queries.js';
-import { GetCo2MonitoringRequest, GetCo2MonitoringResponse, ListAirQualityDataRequest, ListAirQualityDataResponse } from './schemas.js';
+import { airQualityStations, climateNews, co2Monitoring } from './queries.js';
+import {
+  GetCo2MonitoringRequest,
+  GetCo2MonitoringResponse,
+  ListAirQualityDataRequest,
+  ListAirQualityDataResponse,
+  ListClimateNewsRequest,
+  ListClimateNewsResponse,
+} from './schemas.js';
 
 export const climateRouter = router({
   listAirQualityData: operation
@@ -54,4 +62,24 @@ export const climateRouter = router({
       if (!monitoring) markDegraded(ctx);
       return monitoring ? { monitoring } : {};
     }),
+
+  listClimateNews: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/climate/v1/list-climate-news',
+        operationId: 'ListClimateNews',
+        tags: ['climate'],
+        summary: 'List climate news',
+        description:
+          'Recent articles from climate news feeds (Carbon Brief, The Guardian climate desk), newest first, one per address, ' +
+          'at most 100, with the feed summary as plain text. No filters. dataAvailable false (no-store) means no news ' +
+          'snapshot exists.',
+      },
+      cacheTier: 'slow',
+      datasets: [CLIMATE_NEWS],
+    })
+    .input(ListClimateNewsRequest)
+    .output(ListClimateNewsResponse)
+    .query(({ ctx }) => climateNews(ctx.deps.store)),
 });

@@ -57,3 +57,24 @@ export const GetCo2MonitoringRequest = z.object({});
 export const GetCo2MonitoringResponse = z
   .object({ monitoring: Co2Monitoring.optional().meta({ description: 'Absent when no greenhouse-gas snapshot exists (then served no-store).' }) })
   .meta({ id: 'climate_v1_GetCo2MonitoringResponse', description: 'Greenhouse gas monitoring.' });
+
+export const ClimateNewsItem = z
+  .object({
+    id: z.string().meta({ description: 'Stable id: hash of the article address and its publication time.' }),
+    title: z.string().meta({ description: 'Headline.' }),
+    url: z.string().meta({ description: 'Article address.' }),
+    sourceName: z.string().meta({ description: 'Outlet, e.g. `Carbon Brief`.' }),
+    publishedAt: i64('Publication time, Unix epoch milliseconds.'),
+    summary: z.string().meta({ description: 'The feed’s summary as plain text, at most 300 characters.' }),
+  })
+  .meta({ id: 'climate_v1_ClimateNewsItem', description: 'A climate news article.' });
+export type ClimateNewsItem = z.infer<typeof ClimateNewsItem>;
+
+export const ListClimateNewsRequest = z.object({});
+export const ListClimateNewsResponse = z
+  .object({
+    items: z.array(ClimateNewsItem).meta({ description: 'Newest first, one per address, at most 100.' }),
+    fetchedAt: i64('When the feeds were read, Unix epoch milliseconds; 0 without data.'),
+    dataAvailable: z.boolean().meta({ description: 'False when no news snapshot exists (served no-store).' }),
+  })
+  .meta({ id: 'climate_v1_ListClimateNewsResponse', description: 'Recent climate news.' });

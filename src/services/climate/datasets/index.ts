@@ -1,4 +1,5 @@
 import { airQualityDataset } from './air-quality.js';
+import { climateNewsDataset } from './climate-news.js';
 import { co2MonitoringDataset } from './co2-monitoring.js';
 
-export const CLIMATE_DATASETS = [airQualityDataset, co2MonitoringDataset] as const;
+export const CLIMATE_DATASETS = [airQualityDataset, co2MonitoringDataset, climateNewsDataset] as const;
