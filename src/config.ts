@@ -87,6 +87,8 @@ const ConfigSchema = z.object({
   OPENAQ_API_KEY: optional(z.string().min(1)),
   /** Base URL of a Nominatim-compatible reverse geocoder; unset means the bundled gazetteer answers alone. */
   REVERSE_GEOCODER_URL: optional(z.url()),
+  /** ReliefWeb API application name (approved per use) for the climate disasters dataset. */
+  RELIEFWEB_APPNAME: optional(z.string().min(1)),
   /** Header a trusted proxy puts the client address in (`x-forwarded-for`, `cf-connecting-ip`); unset means the socket address. */
   CLIENT_IP_HEADER: optional(z.string().regex(/^[a-z0-9-]{1,64}$/i, 'must be a header name')),
 });

@@ -124,6 +124,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/climate/v1/list-climate-disasters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List climate disasters
+         * @description Floods, tropical cyclones, droughts, heat waves and wildfires recorded by ReliefWeb, plus those tracked by NASA EONET (list-natural-events) that ReliefWeb does not list yet, newest start first, at most 300. Page with page_size (default 50, at most 100) and the returned cursor. An empty list served no-store means neither snapshot exists.
+         */
+        get: operations["ListClimateDisasters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conflict/v1/list-acled-events": {
         parameters: {
             query?: never;
@@ -1282,6 +1302,53 @@ export interface components {
             publishedAt: number;
             /** @description The feed’s summary as plain text, at most 300 characters. */
             summary: string;
+        };
+        /** @description Climate-related disasters. */
+        climate_v1_ListClimateDisastersResponse: {
+            /** @description Newest start first. */
+            disasters: components["schemas"]["climate_v1_ClimateDisaster"][];
+            pagination: components["schemas"]["core_v1_PaginationResponse"];
+        };
+        /** @description A climate-related disaster. */
+        climate_v1_ClimateDisaster: {
+            /** @description `reliefweb-<id>` or `eonet-<id>`. */
+            id: string;
+            /** @description `flood`, `tropical_cyclone`, `drought`, `heat_wave` or `wildfire`. */
+            type: string;
+            /** @description Name as the source gives it. */
+            name: string;
+            /** @description Country name; empty for satellite-tracked events without one. */
+            country: string;
+            /** @description ISO 3166-1 alpha-2 code, or empty. */
+            countryCode: string;
+            /**
+             * Format: double
+             * @description Latitude (the country’s for ReliefWeb disasters, the latest position for tracked events).
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lng: number;
+            /** @description `high` (ReliefWeb alert, or a cyclone of category 3 and above), `medium` (ongoing), `low` (past). */
+            severity: string;
+            /**
+             * Format: int64
+             * @description Start of the event, Unix epoch milliseconds.
+             */
+            startedAt: number;
+            /** @description ReliefWeb status (`alert`, `ongoing`, `past`), or `open`/`closed` for tracked events. */
+            status: string;
+            /**
+             * Format: int32
+             * @description People affected when the source states it; 0 otherwise (neither source does).
+             */
+            affectedPopulation: number;
+            /** @description `ReliefWeb` or `NASA EONET`. */
+            source: string;
+            /** @description Page of the disaster at the source. */
+            sourceUrl: string;
         };
         /** @description Conflict events of the latest 30 days, newest first. */
         conflict_v1_ListAcledEventsResponse: {
@@ -4321,6 +4388,129 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["climate_v1_ListClimateNewsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListClimateDisasters: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                cursor?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["climate_v1_ListClimateDisastersResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

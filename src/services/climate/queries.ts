@@ -1,8 +1,21 @@
+import { paginate } from '../../platform/paging.js';
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
+import { NATURAL_EVENTS } from '../natural/datasets/natural-events.js';
+import type { NaturalEvent } from '../natural/schemas.js';
+import { CLIMATE_DISASTERS } from './datasets/climate-disasters.js';
+import { NATURAL_DISASTER_TYPES, sameDisaster } from './rules.js';
 import { AIR_QUALITY } from './datasets/air-quality.js';
 import { CLIMATE_NEWS } from './datasets/climate-news.js';
 import { CO2_MONITORING } from './datasets/co2-monitoring.js';
-import type { AirQualityStation, ClimateNewsItem, Co2Monitoring } from './schemas.js';
+import {
+  DISASTERS_DEFAULT_PAGE_SIZE,
+  DISASTERS_MAX_PAGE_SIZE,
+  type AirQualityStation,
+  type ClimateDisaster,
+  type ClimateNewsItem,
+  type Co2Monitoring,
+  type ListClimateDisastersRequest,
+} from './schemas.js';
 
 /** Stored stations (worst first) and when they were read; degraded when there is no snapshot. */
 export function airQualityStations(store: SnapshotStore): { stations: AirQualityStation[]; fetchedAt: number; degraded: boolean } {
@@ -19,4 +32,47 @@ export function co2Monitoring(store: SnapshotStore): Co2Monitoring | undefined {
 export function climateNews(store: SnapshotStore): { items: ClimateNewsItem[]; fetchedAt: number; dataAvailable: boolean } {
   const snapshot = store.read<ClimateNewsItem>(CLIMATE_NEWS);
   return snapshot ? { items: [...snapshot.records], fetchedAt: snapshot.fetchedAt, dataAvailable: true } : { items: [], fetchedAt: 0, dataAvailable: false };
+}
+
+const MAX_DISASTERS = 300;
+
+function fromNaturalEvent(e: NaturalEvent): ClimateDisaster {
+  return {
+    id: `eonet-${e.id}`,
+    type: NATURAL_DISASTER_TYPES[e.category],
+    name: e.title,
+    country: '',
+    countryCode: '',
+    lat: e.lat,
+    lng: e.lon,
+    severity: e.stormCategory >= 3 ? 'high' : 'medium',
+    startedAt: e.pastTrack[0]?.timestamp ?? e.date,
+    status: e.closed ? 'closed' : 'open',
+    affectedPopulation: 0,
+    source: 'NASA EONET',
+    sourceUrl: e.sourceUrl,
+  };
+}
+
+/** ReliefWeb disasters plus climate-type EONET events that ReliefWeb does not already list, newest first. */
+export function mergedDisasters(rw: readonly ClimateDisaster[], natural: readonly NaturalEvent[]): ClimateDisaster[] {
+  const out = [...rw];
+  for (const e of natural) {
+    if (!NATURAL_DISASTER_TYPES[e.category]) continue;
+    const d = fromNaturalEvent(e);
+    if (!out.some((o) => sameDisaster(o, d))) out.push(d);
+  }
+  return out.sort((a, b) => b.startedAt - a.startedAt || (a.id < b.id ? -1 : 1)).slice(0, MAX_DISASTERS);
+}
+
+/** One page of the merged list; degraded when neither snapshot exists. */
+export function listClimateDisasters(store: SnapshotStore, req: ListClimateDisastersRequest) {
+  const pageSize = req.page_size ? Math.min(req.page_size, DISASTERS_MAX_PAGE_SIZE) : DISASTERS_DEFAULT_PAGE_SIZE;
+  const rw = store.read<ClimateDisaster>(CLIMATE_DISASTERS);
+  const nat = store.read<NaturalEvent>(NATURAL_EVENTS);
+  let rows: readonly ClimateDisaster[] = [];
+  if (rw) rows = rw.derive(`merged:${nat?.version ?? 0}`, (s) => mergedDisasters(s.records, nat?.records ?? []));
+  else if (nat) rows = nat.derive('climate-disasters', (s) => mergedDisasters([], s.records));
+  const page = paginate(rows, (d) => d.id, pageSize, req.cursor || undefined);
+  return { body: { disasters: page.items, pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount } }, degraded: !rw && !nat };
 }

@@ -1,14 +1,18 @@
 import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
 import { AIR_QUALITY } from './datasets/air-quality.js';
+import { NATURAL_EVENTS } from '../natural/datasets/natural-events.js';
+import { CLIMATE_DISASTERS } from './datasets/climate-disasters.js';
 import { CLIMATE_NEWS } from './datasets/climate-news.js';
 import { CO2_MONITORING } from './datasets/co2-monitoring.js';
-import { airQualityStations, climateNews, co2Monitoring } from './queries.js';
+import { airQualityStations, climateNews, co2Monitoring, listClimateDisasters } from './queries.js';
 import {
   GetCo2MonitoringRequest,
   GetCo2MonitoringResponse,
   ListAirQualityDataRequest,
   ListAirQualityDataResponse,
+  ListClimateDisastersRequest,
+  ListClimateDisastersResponse,
   ListClimateNewsRequest,
   ListClimateNewsResponse,
 } from './schemas.js';
@@ -82,4 +86,29 @@ export const climateRouter = router({
     .input(ListClimateNewsRequest)
     .output(ListClimateNewsResponse)
     .query(({ ctx }) => climateNews(ctx.deps.store)),
+
+  listClimateDisasters: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/climate/v1/list-climate-disasters',
+        operationId: 'ListClimateDisasters',
+        tags: ['climate'],
+        summary: 'List climate disasters',
+        description:
+          'Floods, tropical cyclones, droughts, heat waves and wildfires recorded by ReliefWeb, plus those tracked by NASA ' +
+          'EONET (list-natural-events) that ReliefWeb does not list yet, newest start first, at most 300. Page with ' +
+          'page_size (default 50, at most 100) and the returned cursor. An empty list served no-store means neither ' +
+          'snapshot exists.',
+      },
+      cacheTier: 'daily',
+      datasets: [CLIMATE_DISASTERS, NATURAL_EVENTS],
+    })
+    .input(ListClimateDisastersRequest)
+    .output(ListClimateDisastersResponse)
+    .query(({ ctx, input }) => {
+      const { body, degraded } = listClimateDisasters(ctx.deps.store, input);
+      if (degraded) markDegraded(ctx);
+      return body;
+    }),
 });

@@ -73,3 +73,30 @@ export function co2Summary(x: Co2Inputs) {
     station: 'Mauna Loa, Hawaii',
   };
 }
+
+/** ReliefWeb disaster types that are climate-driven. */
+export const DISASTER_TYPE_CODES: readonly string[] = ['FL', 'TC', 'DR', 'HT', 'WF'];
+const TYPE_NAMES: Record<string, string> = { FL: 'flood', TC: 'tropical_cyclone', DR: 'drought', HT: 'heat_wave', WF: 'wildfire' };
+export function disasterTypeOf(code: string): string {
+  return TYPE_NAMES[code] ?? code.toLowerCase();
+}
+
+/** ReliefWeb status -> severity: an alert is high, an ongoing disaster medium, a past one low. */
+export function disasterSeverity(status: string): string {
+  if (status === 'alert') return 'high';
+  if (status === 'ongoing') return 'medium';
+  return 'low';
+}
+
+/** EONET categories that are climate disasters, with our type names. */
+export const NATURAL_DISASTER_TYPES: Readonly<Record<string, string>> = { floods: 'flood', severeStorms: 'tropical_cyclone', drought: 'drought', tempExtremes: 'heat_wave', wildfires: 'wildfire' };
+
+/** Same type, same country (or both unknown) and starting within three days: one disaster. */
+export function sameDisaster(a: { type: string; countryCode: string; startedAt: number; name: string }, b: { type: string; countryCode: string; startedAt: number; name: string }): boolean {
+  if (a.type !== b.type) return false;
+  if (a.countryCode && b.countryCode) return a.countryCode === b.countryCode && Math.abs(a.startedAt - b.startedAt) <= 3 * 86_400_000;
+  // Natural events carry no country: match a named storm by name.
+  const words = (s: string) => new Set(s.toLowerCase().split(/[^a-z-]+/).filter((w) => w.length > 3));
+  const wa = words(a.name);
+  return [...words(b.name)].some((w) => wa.has(w) && !['tropical', 'cyclone', 'typhoon', 'hurricane', 'floods', 'wildfire', 'storm'].includes(w));
+}

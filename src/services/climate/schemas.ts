@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { int32Param, stringParam } from '../../platform/query-params.js';
+import { PaginationResponse } from '../core/schemas.js';
 
 const i64 = (description: string) => z.number().int().meta({ format: 'int64', description });
 const dbl = (description: string) => z.number().meta({ format: 'double', description });
@@ -78,3 +80,38 @@ export const ListClimateNewsResponse = z
     dataAvailable: z.boolean().meta({ description: 'False when no news snapshot exists (served no-store).' }),
   })
   .meta({ id: 'climate_v1_ListClimateNewsResponse', description: 'Recent climate news.' });
+
+export const ClimateDisaster = z
+  .object({
+    id: z.string().meta({ description: '`reliefweb-<id>` or `eonet-<id>`.' }),
+    type: z.string().meta({ description: '`flood`, `tropical_cyclone`, `drought`, `heat_wave` or `wildfire`.' }),
+    name: z.string().meta({ description: 'Name as the source gives it.' }),
+    country: z.string().meta({ description: 'Country name; empty for satellite-tracked events without one.' }),
+    countryCode: z.string().meta({ description: 'ISO 3166-1 alpha-2 code, or empty.' }),
+    lat: dbl('Latitude (the country’s for ReliefWeb disasters, the latest position for tracked events).'),
+    lng: dbl('Longitude.'),
+    severity: z.string().meta({ description: '`high` (ReliefWeb alert, or a cyclone of category 3 and above), `medium` (ongoing), `low` (past).' }),
+    startedAt: i64('Start of the event, Unix epoch milliseconds.'),
+    status: z.string().meta({ description: 'ReliefWeb status (`alert`, `ongoing`, `past`), or `open`/`closed` for tracked events.' }),
+    affectedPopulation: z.number().int().min(0).max(2147483647).meta({ format: 'int32', description: 'People affected when the source states it; 0 otherwise (neither source does).' }),
+    source: z.string().meta({ description: '`ReliefWeb` or `NASA EONET`.' }),
+    sourceUrl: z.string().meta({ description: 'Page of the disaster at the source.' }),
+  })
+  .meta({ id: 'climate_v1_ClimateDisaster', description: 'A climate-related disaster.' });
+export type ClimateDisaster = z.infer<typeof ClimateDisaster>;
+
+export const DISASTERS_DEFAULT_PAGE_SIZE = 50;
+export const DISASTERS_MAX_PAGE_SIZE = 100;
+
+export const ListClimateDisastersRequest = z.object({
+  page_size: int32Param({ min: 0, description: `Disasters per page. Omitted or 0 means ${DISASTERS_DEFAULT_PAGE_SIZE}; at most ${DISASTERS_MAX_PAGE_SIZE}.` }),
+  cursor: stringParam('Opaque cursor from a previous page’s pagination.nextCursor.', 512),
+});
+export type ListClimateDisastersRequest = z.infer<typeof ListClimateDisastersRequest>;
+
+export const ListClimateDisastersResponse = z
+  .object({
+    disasters: z.array(ClimateDisaster).meta({ description: 'Newest start first.' }),
+    pagination: PaginationResponse,
+  })
+  .meta({ id: 'climate_v1_ListClimateDisastersResponse', description: 'Climate-related disasters.' });
