@@ -1,4 +1,5 @@
 import { router } from '../../trpc/procedures.js';
+import { bootstrapProcedures } from './bootstrap/procedures.js';
 import { baselineProcedures } from './baselines/procedures.js';
 import { geoProcedures } from './geo/procedures.js';
 import { internetProcedures } from './internet/procedures.js';
@@ -10,4 +11,5 @@ export const infrastructureRouter = router({
   ...internetProcedures,
   ...baselineProcedures,
   ...geoProcedures,
+  ...bootstrapProcedures,
 });
