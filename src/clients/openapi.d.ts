@@ -524,6 +524,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/infrastructure/v1/get-cable-health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get submarine cable health
+         * @description Status of submarine cables read from the NGA navigational warnings in force: a warning about cables names one (by its common names) or lies within 555 km of its landings. Fault reports (fault, cut, damage, outage ...), advisories and repair ships each give a signal whose weight fades over its lifetime (5 days, 3 days, 12-24 hours); the strongest decides FAULT, DEGRADED or OK. Only cables with a live signal are listed. An empty map served no-store means no warning snapshot exists.
+         */
+        get: operations["GetCableHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/intelligence/v1/get-country-risk": {
         parameters: {
             query?: never;
@@ -2096,6 +2116,55 @@ export interface components {
             };
             /** @description Names asked for that are unknown or whose operation refused the call (tier, rate limit). */
             missing: string[];
+        };
+        /** @description Submarine cables with current warnings. */
+        infrastructure_v1_GetCableHealthResponse: {
+            /**
+             * Format: int64
+             * @description When the statuses were computed, Unix epoch milliseconds.
+             */
+            generatedAt: number;
+            /** @description Per cable id (`seamewe-5`, `aae-1` ...), only cables with a live signal. */
+            cables: {
+                [key: string]: components["schemas"]["infrastructure_v1_CableHealthRecord"];
+            };
+        };
+        /** @description Health of one submarine cable. */
+        infrastructure_v1_CableHealthRecord: {
+            /**
+             * @description FAULT: a strong, recent fault report; DEGRADED: a fault, repair ship or advisory of some weight; OK: only weak or fading signals.
+             * @enum {string}
+             */
+            status: "CABLE_HEALTH_STATUS_UNSPECIFIED" | "CABLE_HEALTH_STATUS_OK" | "CABLE_HEALTH_STATUS_DEGRADED" | "CABLE_HEALTH_STATUS_FAULT";
+            /**
+             * Format: double
+             * @description Strongest signal: severity × confidence × recency, 0 to 1 (2 decimals).
+             */
+            score: number;
+            /**
+             * Format: double
+             * @description Confidence of that signal (0.9 when the warning names the cable, less the farther its positions lie from a landing).
+             */
+            confidence: number;
+            /**
+             * Format: int64
+             * @description Newest warning about the cable, Unix epoch milliseconds.
+             */
+            lastUpdated: number;
+            /** @description Up to three warnings, newest first. */
+            evidence: components["schemas"]["infrastructure_v1_CableHealthEvidence"][];
+        };
+        /** @description A warning behind a cable’s status. */
+        infrastructure_v1_CableHealthEvidence: {
+            /** @description Where the evidence comes from: `NGA` (navigational warnings). */
+            source: string;
+            /** @description The warning text, shortened. */
+            summary: string;
+            /**
+             * Format: int64
+             * @description When the warning was issued, Unix epoch milliseconds.
+             */
+            ts: number;
         };
         /** @description Risk summary for one country. */
         intelligence_v1_GetCountryRiskResponse: {
@@ -6911,6 +6980,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["infrastructure_v1_GetBootstrapDataResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCableHealth: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["infrastructure_v1_GetCableHealthResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -1,4 +1,5 @@
 import { router } from '../../trpc/procedures.js';
+import { cableProcedures } from './cables/procedures.js';
 import { bootstrapProcedures } from './bootstrap/procedures.js';
 import { baselineProcedures } from './baselines/procedures.js';
 import { geoProcedures } from './geo/procedures.js';
@@ -12,4 +13,5 @@ export const infrastructureRouter = router({
   ...baselineProcedures,
   ...geoProcedures,
   ...bootstrapProcedures,
+  ...cableProcedures,
 });

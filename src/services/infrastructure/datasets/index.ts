@@ -1,3 +1,4 @@
+import { cableWarningsDataset } from '../cables/datasets/cable-warnings.js';
 import { temporalBaselinesDataset } from '../baselines/datasets/temporal-baselines.js';
 import { gazetteerDataset } from '../geo/datasets/gazetteer.js';
 import { ipCountryRangesDataset } from '../geo/datasets/ip-country-ranges.js';
@@ -6,4 +7,4 @@ import { internetOutagesDataset } from '../internet/datasets/internet-outages.js
 import { trafficAnomaliesDataset } from '../internet/datasets/traffic-anomalies.js';
 import { serviceStatusesDataset } from '../status/datasets/service-statuses.js';
 
-export const INFRASTRUCTURE_DATASETS = [serviceStatusesDataset, internetOutagesDataset, ddosAttacksDataset, trafficAnomaliesDataset, temporalBaselinesDataset, ipCountryRangesDataset, gazetteerDataset] as const;
+export const INFRASTRUCTURE_DATASETS = [serviceStatusesDataset, internetOutagesDataset, ddosAttacksDataset, trafficAnomaliesDataset, temporalBaselinesDataset, ipCountryRangesDataset, gazetteerDataset, cableWarningsDataset] as const;
