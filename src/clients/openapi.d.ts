@@ -144,6 +144,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/climate/v1/list-climate-anomalies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List weekly climate anomalies
+         * @description For eight climate zones, the last seven complete days of the Open-Meteo (ERA5) archive against the zone’s 1991-2020 normal for the month: temperature and precipitation departures, a severity and a type. Most severe first. min_severity keeps zones at or above a severity; page with page_size (default 50) and the cursor. An empty list served no-store means no anomaly snapshot exists.
+         */
+        get: operations["ListClimateAnomalies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conflict/v1/list-acled-events": {
         parameters: {
             query?: never;
@@ -1389,6 +1409,41 @@ export interface components {
             source: string;
             /** @description Page of the disaster at the source. */
             sourceUrl: string;
+        };
+        /** @description Weekly climate anomalies by zone. */
+        climate_v1_ListClimateAnomaliesResponse: {
+            /** @description Most severe first, then the largest temperature departure. */
+            anomalies: components["schemas"]["climate_v1_ClimateAnomaly"][];
+            pagination: components["schemas"]["core_v1_PaginationResponse"];
+        };
+        /** @description How far a zone’s last week departs from its climate normal. */
+        climate_v1_ClimateAnomaly: {
+            /** @description Climate zone, e.g. `Western Europe`. */
+            zone: string;
+            /** @description Point the zone is sampled at. */
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /**
+             * Format: double
+             * @description Mean temperature of the week minus the 1991-2020 normal for the month, °C (1 decimal).
+             */
+            tempDelta: number;
+            /**
+             * Format: double
+             * @description Mean daily precipitation of the week minus the normal, mm/day (1 decimal).
+             */
+            precipDelta: number;
+            /**
+             * @description EXTREME at |ΔT| ≥ 5 °C or |ΔP| ≥ 12 mm/day, MODERATE at 3 °C or 6 mm/day, else NORMAL.
+             * @enum {string}
+             */
+            severity: "ANOMALY_SEVERITY_UNSPECIFIED" | "ANOMALY_SEVERITY_NORMAL" | "ANOMALY_SEVERITY_MODERATE" | "ANOMALY_SEVERITY_EXTREME";
+            /**
+             * @description WARM/COLD when temperature leads, MIXED for warm and dry together, WET/DRY when precipitation leads.
+             * @enum {string}
+             */
+            type: "ANOMALY_TYPE_UNSPECIFIED" | "ANOMALY_TYPE_WARM" | "ANOMALY_TYPE_COLD" | "ANOMALY_TYPE_WET" | "ANOMALY_TYPE_DRY" | "ANOMALY_TYPE_MIXED";
+            /** @description The week compared: `<first day> to <last day>`. */
+            period: string;
         };
         /** @description Conflict events of the latest 30 days, newest first. */
         conflict_v1_ListAcledEventsResponse: {
@@ -4609,6 +4664,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["climate_v1_ListClimateDisastersResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListClimateAnomalies: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                cursor?: string;
+                min_severity?: "ANOMALY_SEVERITY_UNSPECIFIED" | "ANOMALY_SEVERITY_NORMAL" | "ANOMALY_SEVERITY_MODERATE" | "ANOMALY_SEVERITY_EXTREME";
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["climate_v1_ListClimateAnomaliesResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -2,15 +2,21 @@ import { paginate } from '../../platform/paging.js';
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
 import { NATURAL_EVENTS } from '../natural/datasets/natural-events.js';
 import type { NaturalEvent } from '../natural/schemas.js';
+import { CLIMATE_ANOMALIES } from './datasets/climate-anomalies.js';
 import { CLIMATE_DISASTERS } from './datasets/climate-disasters.js';
 import { NATURAL_DISASTER_TYPES, sameDisaster } from './rules.js';
 import { AIR_QUALITY } from './datasets/air-quality.js';
 import { CLIMATE_NEWS } from './datasets/climate-news.js';
 import { CO2_MONITORING } from './datasets/co2-monitoring.js';
 import {
+  ANOMALIES_DEFAULT_PAGE_SIZE,
+  ANOMALIES_MAX_PAGE_SIZE,
+  ANOMALY_SEVERITIES,
   DISASTERS_DEFAULT_PAGE_SIZE,
   DISASTERS_MAX_PAGE_SIZE,
   type AirQualityStation,
+  type ClimateAnomaly,
+  type ListClimateAnomaliesRequest,
   type ClimateDisaster,
   type ClimateNewsItem,
   type Co2Monitoring,
@@ -75,4 +81,19 @@ export function listClimateDisasters(store: SnapshotStore, req: ListClimateDisas
   else if (nat) rows = nat.derive('climate-disasters', (s) => mergedDisasters([], s.records));
   const page = paginate(rows, (d) => d.id, pageSize, req.cursor || undefined);
   return { body: { disasters: page.items, pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount } }, degraded: !rw && !nat };
+}
+
+const SEVERITY_RANK = (s: string) => ANOMALY_SEVERITIES.indexOf(s as (typeof ANOMALY_SEVERITIES)[number]);
+
+/** Zones at or above the asked severity, most severe first, one page at a time; degraded without a snapshot. */
+export function listClimateAnomalies(store: SnapshotStore, req: ListClimateAnomaliesRequest) {
+  const pageSize = req.page_size ? Math.min(req.page_size, ANOMALIES_MAX_PAGE_SIZE) : ANOMALIES_DEFAULT_PAGE_SIZE;
+  const snapshot = store.read<ClimateAnomaly>(CLIMATE_ANOMALIES);
+  const sorted = snapshot?.derive('by-severity', (s) =>
+    [...s.records].sort((a, b) => SEVERITY_RANK(b.severity) - SEVERITY_RANK(a.severity) || Math.abs(b.tempDelta) - Math.abs(a.tempDelta) || a.zone.localeCompare(b.zone)),
+  ) ?? [];
+  const min = req.min_severity ? SEVERITY_RANK(req.min_severity) : 0;
+  const rows = min > 0 ? sorted.filter((a) => SEVERITY_RANK(a.severity) >= min) : sorted;
+  const page = paginate(rows, (a) => a.zone, pageSize, req.cursor || undefined);
+  return { body: { anomalies: page.items, pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount } }, degraded: !snapshot };
 }

@@ -2,15 +2,18 @@ import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
 import { AIR_QUALITY } from './datasets/air-quality.js';
 import { NATURAL_EVENTS } from '../natural/datasets/natural-events.js';
+import { CLIMATE_ANOMALIES } from './datasets/climate-anomalies.js';
 import { CLIMATE_DISASTERS } from './datasets/climate-disasters.js';
 import { CLIMATE_NEWS } from './datasets/climate-news.js';
 import { CO2_MONITORING } from './datasets/co2-monitoring.js';
-import { airQualityStations, climateNews, co2Monitoring, listClimateDisasters } from './queries.js';
+import { airQualityStations, climateNews, co2Monitoring, listClimateAnomalies, listClimateDisasters } from './queries.js';
 import {
   GetCo2MonitoringRequest,
   GetCo2MonitoringResponse,
   ListAirQualityDataRequest,
   ListAirQualityDataResponse,
+  ListClimateAnomaliesRequest,
+  ListClimateAnomaliesResponse,
   ListClimateDisastersRequest,
   ListClimateDisastersResponse,
   ListClimateNewsRequest,
@@ -108,6 +111,31 @@ export const climateRouter = router({
     .output(ListClimateDisastersResponse)
     .query(({ ctx, input }) => {
       const { body, degraded } = listClimateDisasters(ctx.deps.store, input);
+      if (degraded) markDegraded(ctx);
+      return body;
+    }),
+
+  listClimateAnomalies: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/climate/v1/list-climate-anomalies',
+        operationId: 'ListClimateAnomalies',
+        tags: ['climate'],
+        summary: 'List weekly climate anomalies',
+        description:
+          'For eight climate zones, the last seven complete days of the Open-Meteo (ERA5) archive against the zone’s ' +
+          '1991-2020 normal for the month: temperature and precipitation departures, a severity and a type. Most severe ' +
+          'first. min_severity keeps zones at or above a severity; page with page_size (default 50) and the cursor. An ' +
+          'empty list served no-store means no anomaly snapshot exists.',
+      },
+      cacheTier: 'daily',
+      datasets: [CLIMATE_ANOMALIES],
+    })
+    .input(ListClimateAnomaliesRequest)
+    .output(ListClimateAnomaliesResponse)
+    .query(({ ctx, input }) => {
+      const { body, degraded } = listClimateAnomalies(ctx.deps.store, input);
       if (degraded) markDegraded(ctx);
       return body;
     }),

@@ -100,3 +100,43 @@ export function sameDisaster(a: { type: string; countryCode: string; startedAt: 
   const wa = words(a.name);
   return [...words(b.name)].some((w) => wa.has(w) && !['tropical', 'cyclone', 'typhoon', 'hurricane', 'floods', 'wildfire', 'storm'].includes(w));
 }
+
+export type AnomalySeverity = 'ANOMALY_SEVERITY_NORMAL' | 'ANOMALY_SEVERITY_MODERATE' | 'ANOMALY_SEVERITY_EXTREME';
+export type AnomalyType = 'ANOMALY_TYPE_WARM' | 'ANOMALY_TYPE_COLD' | 'ANOMALY_TYPE_WET' | 'ANOMALY_TYPE_DRY' | 'ANOMALY_TYPE_MIXED';
+
+/** |ΔT| ≥ 5 °C or |ΔP| ≥ 12 mm/day extreme; ≥ 3 or ≥ 6 moderate; else normal. */
+export function anomalySeverity(dT: number, dP: number): AnomalySeverity {
+  if (Math.abs(dT) >= 5 || Math.abs(dP) >= 12) return 'ANOMALY_SEVERITY_EXTREME';
+  if (Math.abs(dT) >= 3 || Math.abs(dP) >= 6) return 'ANOMALY_SEVERITY_MODERATE';
+  return 'ANOMALY_SEVERITY_NORMAL';
+}
+
+/**
+ * Temperature leads when |ΔT| ≥ |ΔP|/3: warm and dry together is MIXED, else WARM/COLD beyond 3 °C;
+ * then precipitation beyond 6 mm/day is WET/DRY; otherwise the sign of ΔT.
+ */
+export function anomalyType(dT: number, dP: number): AnomalyType {
+  if (Math.abs(dT) >= Math.abs(dP) / 3) {
+    if (dT > 0 && dP < -3) return 'ANOMALY_TYPE_MIXED';
+    if (dT > 3) return 'ANOMALY_TYPE_WARM';
+    if (dT < -3) return 'ANOMALY_TYPE_COLD';
+  }
+  if (dP > 6) return 'ANOMALY_TYPE_WET';
+  if (dP < -6) return 'ANOMALY_TYPE_DRY';
+  return dT > 0 ? 'ANOMALY_TYPE_WARM' : 'ANOMALY_TYPE_COLD';
+}
+
+/** Days compared with the normal: the last seven with both values. */
+export const ANOMALY_DAYS = 7;
+
+/** Mean temperature and precipitation of the last seven complete days, with their dates. */
+export function lastWeek(days: readonly { date: string; tempC: number | null; precipMm: number | null }[]) {
+  const complete = days.filter((d) => d.tempC !== null && d.precipMm !== null).slice(-ANOMALY_DAYS);
+  if (complete.length < ANOMALY_DAYS) return undefined;
+  return {
+    from: complete[0].date,
+    to: complete.at(-1)!.date,
+    tempC: complete.reduce((s, d) => s + d.tempC!, 0) / complete.length,
+    precipMm: complete.reduce((s, d) => s + d.precipMm!, 0) / complete.length,
+  };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int32Param, stringParam } from '../../platform/query-params.js';
-import { PaginationResponse } from '../core/schemas.js';
+import { GeoCoordinates, PaginationResponse } from '../core/schemas.js';
 
 const i64 = (description: string) => z.number().int().meta({ format: 'int64', description });
 const dbl = (description: string) => z.number().meta({ format: 'double', description });
@@ -115,3 +115,37 @@ export const ListClimateDisastersResponse = z
     pagination: PaginationResponse,
   })
   .meta({ id: 'climate_v1_ListClimateDisastersResponse', description: 'Climate-related disasters.' });
+
+export const ANOMALY_SEVERITIES = ['ANOMALY_SEVERITY_UNSPECIFIED', 'ANOMALY_SEVERITY_NORMAL', 'ANOMALY_SEVERITY_MODERATE', 'ANOMALY_SEVERITY_EXTREME'] as const;
+
+export const ClimateAnomaly = z
+  .object({
+    zone: z.string().meta({ description: 'Climate zone, e.g. `Western Europe`.' }),
+    location: GeoCoordinates.meta({ description: 'Point the zone is sampled at.' }),
+    tempDelta: dbl('Mean temperature of the week minus the 1991-2020 normal for the month, °C (1 decimal).'),
+    precipDelta: dbl('Mean daily precipitation of the week minus the normal, mm/day (1 decimal).'),
+    severity: z.enum(ANOMALY_SEVERITIES).meta({ description: 'EXTREME at |ΔT| ≥ 5 °C or |ΔP| ≥ 12 mm/day, MODERATE at 3 °C or 6 mm/day, else NORMAL.' }),
+    type: z
+      .enum(['ANOMALY_TYPE_UNSPECIFIED', 'ANOMALY_TYPE_WARM', 'ANOMALY_TYPE_COLD', 'ANOMALY_TYPE_WET', 'ANOMALY_TYPE_DRY', 'ANOMALY_TYPE_MIXED'])
+      .meta({ description: 'WARM/COLD when temperature leads, MIXED for warm and dry together, WET/DRY when precipitation leads.' }),
+    period: z.string().meta({ description: 'The week compared: `<first day> to <last day>`.' }),
+  })
+  .meta({ id: 'climate_v1_ClimateAnomaly', description: 'How far a zone’s last week departs from its climate normal.' });
+export type ClimateAnomaly = z.infer<typeof ClimateAnomaly>;
+
+export const ANOMALIES_DEFAULT_PAGE_SIZE = 50;
+export const ANOMALIES_MAX_PAGE_SIZE = 100;
+
+export const ListClimateAnomaliesRequest = z.object({
+  page_size: int32Param({ min: 0, description: `Zones per page. Omitted or 0 means ${ANOMALIES_DEFAULT_PAGE_SIZE}; at most ${ANOMALIES_MAX_PAGE_SIZE}.` }),
+  cursor: stringParam('Opaque cursor from a previous page’s pagination.nextCursor.', 512),
+  min_severity: z.enum(ANOMALY_SEVERITIES).optional().meta({ description: 'Only zones at this severity or above (NORMAL < MODERATE < EXTREME). Omitted or UNSPECIFIED means every zone.' }),
+});
+export type ListClimateAnomaliesRequest = z.infer<typeof ListClimateAnomaliesRequest>;
+
+export const ListClimateAnomaliesResponse = z
+  .object({
+    anomalies: z.array(ClimateAnomaly).meta({ description: 'Most severe first, then the largest temperature departure.' }),
+    pagination: PaginationResponse,
+  })
+  .meta({ id: 'climate_v1_ListClimateAnomaliesResponse', description: 'Weekly climate anomalies by zone.' });
