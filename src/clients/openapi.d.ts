@@ -164,6 +164,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/climate/v1/get-ocean-ice-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get ocean and sea ice indicators
+         * @description Arctic sea ice extent against its 1981-2010 median with the last 12 months (NSIDC Sea Ice Index), global sea level rise since 1993 and its current rate (NASA), upper-700 m ocean heat content (NCEI) and the global ocean surface temperature anomaly (NOAAGlobalTemp). Each indicator is optional: a missing one reads 0 (the trend empty). No filters. An answer without `data`, served no-store, means no snapshot exists.
+         */
+        get: operations["GetOceanIceData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conflict/v1/list-acled-events": {
         parameters: {
             query?: never;
@@ -1444,6 +1464,68 @@ export interface components {
             type: "ANOMALY_TYPE_UNSPECIFIED" | "ANOMALY_TYPE_WARM" | "ANOMALY_TYPE_COLD" | "ANOMALY_TYPE_WET" | "ANOMALY_TYPE_DRY" | "ANOMALY_TYPE_MIXED";
             /** @description The week compared: `<first day> to <last day>`. */
             period: string;
+        };
+        /** @description Ocean and sea ice indicators. */
+        climate_v1_GetOceanIceDataResponse: {
+            /** @description Absent when no ocean and ice snapshot exists (then served no-store). */
+            data?: components["schemas"]["climate_v1_OceanIceData"];
+        };
+        /** @description Ocean and sea ice indicators. */
+        climate_v1_OceanIceData: {
+            /**
+             * Format: double
+             * @description Latest daily Arctic sea ice extent, million km² (NSIDC Sea Ice Index); 0 when that section is missing.
+             */
+            arcticExtentMkm2: number;
+            /**
+             * Format: double
+             * @description Latest extent minus the 1981-2010 median for the day of year.
+             */
+            arcticExtentAnomalyMkm2: number;
+            /** @description `below_average` or `above_average` beyond ±0.5 million km², else `average`; empty when missing. */
+            arcticTrend: string;
+            /**
+             * Format: double
+             * @description Global mean sea level rise since 1993, mm (NASA).
+             */
+            seaLevelMmAbove1993: number;
+            /**
+             * Format: double
+             * @description Current rate of rise, mm per year (NASA).
+             */
+            seaLevelAnnualRiseMm: number;
+            /**
+             * Format: double
+             * @description Ocean heat content of the upper 700 m, latest year, zettajoules (NCEI).
+             */
+            ohc0700mZj: number;
+            /**
+             * Format: double
+             * @description Latest monthly global ocean surface temperature anomaly against 1991-2020, °C (NOAAGlobalTemp).
+             */
+            sstAnomalyC: number;
+            /**
+             * Format: int64
+             * @description Time of the newest indicator, Unix epoch milliseconds.
+             */
+            measuredAt: number;
+            /** @description The last 12 months of Arctic extent, oldest first. */
+            iceTrend12m: components["schemas"]["climate_v1_IceTrendPoint"][];
+        };
+        /** @description One month of Arctic sea ice. */
+        climate_v1_IceTrendPoint: {
+            /** @description Month, `YYYY-MM`. */
+            month: string;
+            /**
+             * Format: double
+             * @description Mean daily Arctic sea ice extent of the month, million km².
+             */
+            extentMkm2: number;
+            /**
+             * Format: double
+             * @description Mean difference from the 1981-2010 daily median, million km².
+             */
+            anomalyMkm2: number;
         };
         /** @description Conflict events of the latest 30 days, newest first. */
         conflict_v1_ListAcledEventsResponse: {
@@ -4788,6 +4870,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["climate_v1_ListClimateAnomaliesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetOceanIceData: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["climate_v1_GetOceanIceDataResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -8,6 +8,7 @@ import { NATURAL_DISASTER_TYPES, sameDisaster } from './rules.js';
 import { AIR_QUALITY } from './datasets/air-quality.js';
 import { CLIMATE_NEWS } from './datasets/climate-news.js';
 import { CO2_MONITORING } from './datasets/co2-monitoring.js';
+import { OCEAN_ICE } from './datasets/ocean-ice.js';
 import {
   ANOMALIES_DEFAULT_PAGE_SIZE,
   ANOMALIES_MAX_PAGE_SIZE,
@@ -21,6 +22,7 @@ import {
   type ClimateNewsItem,
   type Co2Monitoring,
   type ListClimateDisastersRequest,
+  type OceanIceData,
 } from './schemas.js';
 
 /** Stored stations (worst first) and when they were read; degraded when there is no snapshot. */
@@ -96,4 +98,9 @@ export function listClimateAnomalies(store: SnapshotStore, req: ListClimateAnoma
   const rows = min > 0 ? sorted.filter((a) => SEVERITY_RANK(a.severity) >= min) : sorted;
   const page = paginate(rows, (a) => a.zone, pageSize, req.cursor || undefined);
   return { body: { anomalies: page.items, pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount } }, degraded: !snapshot };
+}
+
+/** The stored ocean and ice indicators, absent without a snapshot. */
+export function oceanIce(store: SnapshotStore): OceanIceData | undefined {
+  return store.read<OceanIceData>(OCEAN_ICE)?.records[0];
 }

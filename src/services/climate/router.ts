@@ -6,10 +6,13 @@ import { CLIMATE_ANOMALIES } from './datasets/climate-anomalies.js';
 import { CLIMATE_DISASTERS } from './datasets/climate-disasters.js';
 import { CLIMATE_NEWS } from './datasets/climate-news.js';
 import { CO2_MONITORING } from './datasets/co2-monitoring.js';
-import { airQualityStations, climateNews, co2Monitoring, listClimateAnomalies, listClimateDisasters } from './queries.js';
+import { OCEAN_ICE } from './datasets/ocean-ice.js';
+import { airQualityStations, climateNews, co2Monitoring, listClimateAnomalies, listClimateDisasters, oceanIce } from './queries.js';
 import {
   GetCo2MonitoringRequest,
   GetCo2MonitoringResponse,
+  GetOceanIceDataRequest,
+  GetOceanIceDataResponse,
   ListAirQualityDataRequest,
   ListAirQualityDataResponse,
   ListClimateAnomaliesRequest,
@@ -138,5 +141,30 @@ export const climateRouter = router({
       const { body, degraded } = listClimateAnomalies(ctx.deps.store, input);
       if (degraded) markDegraded(ctx);
       return body;
+    }),
+
+  getOceanIceData: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/climate/v1/get-ocean-ice-data',
+        operationId: 'GetOceanIceData',
+        tags: ['climate'],
+        summary: 'Get ocean and sea ice indicators',
+        description:
+          'Arctic sea ice extent against its 1981-2010 median with the last 12 months (NSIDC Sea Ice Index), global sea ' +
+          'level rise since 1993 and its current rate (NASA), upper-700 m ocean heat content (NCEI) and the global ocean ' +
+          'surface temperature anomaly (NOAAGlobalTemp). Each indicator is optional: a missing one reads 0 (the trend ' +
+          'empty). No filters. An answer without `data`, served no-store, means no snapshot exists.',
+      },
+      cacheTier: 'daily',
+      datasets: [OCEAN_ICE],
+    })
+    .input(GetOceanIceDataRequest)
+    .output(GetOceanIceDataResponse)
+    .query(({ ctx }) => {
+      const data = oceanIce(ctx.deps.store);
+      if (!data) markDegraded(ctx);
+      return data ? { data } : {};
     }),
 });

@@ -140,3 +140,43 @@ export function lastWeek(days: readonly { date: string; tempC: number | null; pr
     precipMm: complete.reduce((s, d) => s + d.precipMm!, 0) / complete.length,
   };
 }
+
+/** Arctic extent this far (million km²) from the 1981-2010 median counts as below or above average. */
+export const ICE_TREND_MARGIN = 0.5;
+
+function dayOfYear(at: number): number {
+  const d = new Date(at);
+  return Math.floor((at - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86_400_000) + 1;
+}
+
+/** Latest extent against the median for its day of year, and monthly means over the last 12 months. */
+export function iceSummary(daily: readonly { at: number; extent: number }[], median: ReadonlyMap<number, number>) {
+  const latest = daily.at(-1);
+  if (!latest) throw new Error('no daily sea ice extent');
+  const med = (at: number) => median.get(Math.min(dayOfYear(at), 365));
+  const latestMedian = med(latest.at);
+  if (latestMedian === undefined) throw new Error('no climatology for the latest day');
+  const anomaly = round2(latest.extent - latestMedian);
+  const byMonth = new Map<string, { sum: number; anom: number; n: number }>();
+  for (const r of daily) {
+    const m = med(r.at);
+    if (m === undefined) continue;
+    const key = new Date(r.at).toISOString().slice(0, 7);
+    const acc = byMonth.get(key) ?? { sum: 0, anom: 0, n: 0 };
+    acc.sum += r.extent;
+    acc.anom += r.extent - m;
+    acc.n += 1;
+    byMonth.set(key, acc);
+  }
+  const months = [...byMonth.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .slice(-12)
+    .map(([month, a]) => ({ month, extentMkm2: round2(a.sum / a.n), anomalyMkm2: round2(a.anom / a.n) }));
+  return {
+    extent: round2(latest.extent),
+    anomaly,
+    trend: anomaly < -ICE_TREND_MARGIN ? 'below_average' : anomaly > ICE_TREND_MARGIN ? 'above_average' : 'average',
+    measuredAt: latest.at,
+    months,
+  };
+}

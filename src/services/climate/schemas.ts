@@ -149,3 +149,31 @@ export const ListClimateAnomaliesResponse = z
     pagination: PaginationResponse,
   })
   .meta({ id: 'climate_v1_ListClimateAnomaliesResponse', description: 'Weekly climate anomalies by zone.' });
+
+export const IceTrendPoint = z
+  .object({
+    month: z.string().meta({ description: 'Month, `YYYY-MM`.' }),
+    extentMkm2: dbl('Mean daily Arctic sea ice extent of the month, million km².'),
+    anomalyMkm2: dbl('Mean difference from the 1981-2010 daily median, million km².'),
+  })
+  .meta({ id: 'climate_v1_IceTrendPoint', description: 'One month of Arctic sea ice.' });
+
+export const OceanIceData = z
+  .object({
+    arcticExtentMkm2: dbl('Latest daily Arctic sea ice extent, million km² (NSIDC Sea Ice Index); 0 when that section is missing.'),
+    arcticExtentAnomalyMkm2: dbl('Latest extent minus the 1981-2010 median for the day of year.'),
+    arcticTrend: z.string().meta({ description: '`below_average` or `above_average` beyond ±0.5 million km², else `average`; empty when missing.' }),
+    seaLevelMmAbove1993: dbl('Global mean sea level rise since 1993, mm (NASA).'),
+    seaLevelAnnualRiseMm: dbl('Current rate of rise, mm per year (NASA).'),
+    ohc0700mZj: dbl('Ocean heat content of the upper 700 m, latest year, zettajoules (NCEI).'),
+    sstAnomalyC: dbl('Latest monthly global ocean surface temperature anomaly against 1991-2020, °C (NOAAGlobalTemp).'),
+    measuredAt: i64('Time of the newest indicator, Unix epoch milliseconds.'),
+    iceTrend12m: z.array(IceTrendPoint).meta({ description: 'The last 12 months of Arctic extent, oldest first.' }),
+  })
+  .meta({ id: 'climate_v1_OceanIceData', description: 'Ocean and sea ice indicators.' });
+export type OceanIceData = z.infer<typeof OceanIceData>;
+
+export const GetOceanIceDataRequest = z.object({});
+export const GetOceanIceDataResponse = z
+  .object({ data: OceanIceData.optional().meta({ description: 'Absent when no ocean and ice snapshot exists (then served no-store).' }) })
+  .meta({ id: 'climate_v1_GetOceanIceDataResponse', description: 'Ocean and sea ice indicators.' });
