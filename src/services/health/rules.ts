@@ -77,13 +77,3 @@ export function casesOf(text: string): number {
   const n = Number(m[1].replace(/,/g, ''));
   return Number.isSafeInteger(n) && n <= 2147483647 ? n : 0;
 }
-
-/** FNV-1a 32-bit, hex: a short stable id part from a URL. */
-export function fnv1a(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h.toString(16).padStart(8, '0');
-}

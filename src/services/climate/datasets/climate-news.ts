@@ -1,6 +1,5 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { parseFeed, plainText } from '../../../sources/feeds/feed.js';
-import { fnv1a } from '../../health/rules.js';
+import { parseFeed, plainText, shortHash } from '../../../sources/feeds/feed.js';
 import type { ClimateNewsItem } from '../schemas.js';
 
 export const CLIMATE_NEWS = 'climate.news';
@@ -18,7 +17,7 @@ export function newsFrom(feeds: readonly { name: string; bytes: Buffer }[]): Cli
   for (const f of feeds) {
     for (const i of parseFeed(f.bytes).items) {
       if (!i.title || !i.link || !i.publishedAt || byUrl.has(i.link)) continue;
-      byUrl.set(i.link, { id: `${fnv1a(i.link)}-${i.publishedAt}`, title: plainText(i.title, 500), url: i.link, sourceName: f.name, publishedAt: i.publishedAt, summary: plainText(i.summary) });
+      byUrl.set(i.link, { id: `${shortHash(i.link)}-${i.publishedAt}`, title: plainText(i.title, 500), url: i.link, sourceName: f.name, publishedAt: i.publishedAt, summary: plainText(i.summary) });
     }
   }
   return [...byUrl.values()].sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1)).slice(0, MAX_NEWS);

@@ -1,7 +1,7 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { parseFeed, plainText } from '../../../sources/feeds/feed.js';
+import { parseFeed, plainText, shortHash } from '../../../sources/feeds/feed.js';
 import { WHO_DON_URL, parseWhoDon } from '../../../sources/who/don.js';
-import { alertLevelOf, casesOf, countryOf, diseaseOf, fnv1a } from '../rules.js';
+import { alertLevelOf, casesOf, countryOf, diseaseOf } from '../rules.js';
 import type { DiseaseOutbreakItem } from '../schemas.js';
 
 export const DISEASE_OUTBREAKS = 'health.disease-outbreaks';
@@ -21,7 +21,7 @@ export function toOutbreak(r: Report): DiseaseOutbreakItem | undefined {
   if (!disease) return undefined;
   const country = countryOf(r.title, r.summary);
   return {
-    id: `${r.source.toLowerCase().replace(/[^a-z0-9]+/g, '')}-${fnv1a(r.url)}-${r.publishedAt}`,
+    id: `${r.source.toLowerCase().replace(/[^a-z0-9]+/g, '')}-${shortHash(r.url)}-${r.publishedAt}`,
     disease,
     location: country?.name ?? '',
     countryCode: country?.alpha2 ?? '',
