@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { splitCsvLine } from '../../platform/csv.js';
+import { parseCsvRows } from '../formats/csv.js';
 
 /**
  * DB-IP "IP to Country Lite" (CC BY 4.0): a CSV of `first address,last address,country code` rows,
@@ -19,14 +19,10 @@ export interface IpRange {
 /** Parses the CSV (gunzipping it first when it is gzip). Rows that are not three cells are refused. */
 export function parseIpCountryCsv(input: Buffer | string): IpRange[] {
   const buf = typeof input === 'string' ? Buffer.from(input) : input;
-  const text = (buf[0] === 0x1f && buf[1] === 0x8b ? gunzipSync(buf) : buf).toString('utf8').replace(/^\uFEFF/, '');
+  const rows = parseCsvRows(buf[0] === 0x1f && buf[1] === 0x8b ? gunzipSync(buf) : buf, { relaxColumnCount: true, trim: true });
   const out: IpRange[] = [];
-  let lineNo = 0;
-  for (const line of text.split(/\r?\n/)) {
-    lineNo++;
-    if (!line.trim()) continue;
-    const cells = splitCsvLine(line);
-    if (cells.length !== 3 || !/^[A-Z]{2}$/i.test(cells[2])) throw new Error(`IP-to-country CSV line ${lineNo}: expected "first,last,CC", got "${line.slice(0, 80)}"`);
+  for (const [i, cells] of rows.entries()) {
+    if (cells.length !== 3 || !/^[A-Z]{2}$/i.test(cells[2])) throw new Error(`IP-to-country CSV row ${i + 1}: expected "first,last,CC", got "${cells.join(',').slice(0, 80)}"`);
     out.push({ start: cells[0], end: cells[1], country: cells[2].toUpperCase() });
   }
   return out;

@@ -1,4 +1,4 @@
-import { splitCsvLine } from '../../platform/csv.js';
+import { parseCsvRows } from '../formats/csv.js';
 
 /** EPA RadNet fixed monitors: one CSV per year, state and city, hourly gamma dose rates. No key. */
 export function radnetCsvUrl(year: number, state: string, city: string): string {
@@ -26,15 +26,14 @@ function parseTime(text: string): number {
  * oldest first; rows with an unreadable time or dose are skipped. A body without the dose column is refused.
  */
 export function parseRadnetCsv(input: Buffer | string): RadnetReading[] {
-  const lines = (typeof input === 'string' ? input : input.toString('utf8')).replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim());
-  if (lines.length === 0) throw new Error('RadNet CSV is empty');
-  const header = splitCsvLine(lines[0]);
+  const rows = parseCsvRows(input, { relaxColumnCount: true, trim: true });
+  if (rows.length === 0) throw new Error('RadNet CSV is empty');
+  const header = rows[0];
   const col = (name: string) => header.indexOf(name);
   const [loc, time, dose, status] = [col('LOCATION_NAME'), col('SAMPLE COLLECTION TIME'), col(DOSE), col('STATUS')];
   if (loc < 0 || time < 0 || dose < 0) throw new Error(`RadNet CSV header lacks ${[loc < 0 && 'LOCATION_NAME', time < 0 && 'SAMPLE COLLECTION TIME', dose < 0 && DOSE].filter(Boolean).join(', ')}`);
   const out: RadnetReading[] = [];
-  for (const line of lines.slice(1)) {
-    const cells = splitCsvLine(line);
+  for (const cells of rows.slice(1)) {
     const st = status >= 0 ? (cells[status] ?? '').toUpperCase() : 'APPROVED';
     if (st !== 'APPROVED') continue;
     const at = parseTime(cells[time] ?? '');

@@ -1,4 +1,4 @@
-import { splitCsvLine } from '../../platform/csv.js';
+import { parseCsvRows } from '../formats/csv.js';
 
 /**
  * NASA FIRMS (Fire Information for Resource Management System) area API: active-fire hotspots as CSV,
@@ -41,13 +41,11 @@ const REQUIRED = ['latitude', 'longitude', 'acq_date', 'acq_time', 'frp'] as con
  * or the plain-text error FIRMS sends for a bad key, is refused.
  */
 export function parseFirmsCsv(input: Buffer | string): FirmsHotspot[] {
-  const text = (typeof input === 'string' ? input : input.toString('utf8')).replace(/^\uFEFF/, '');
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
-  if (lines.length === 0) return [];
+  const rows = parseCsvRows(input, { relaxColumnCount: true, trim: true });
   let header: string[] | undefined;
   const out: FirmsHotspot[] = [];
-  for (const line of lines) {
-    const cells = splitCsvLine(line);
+  for (const cells of rows) {
+    const line = cells.join(',');
     if (cells[0] === 'latitude') {
       header = cells;
       if (!REQUIRED.every((c) => header!.includes(c))) throw new Error(`FIRMS CSV header lacks ${REQUIRED.filter((c) => !header!.includes(c)).join(', ')}`);

@@ -1,4 +1,4 @@
-import { splitCsvLine } from '../../platform/csv.js';
+import { parseCsvRows } from '../formats/csv.js';
 
 /** NSIDC Sea Ice Index v3 (G02135): daily Arctic extent and the 1981-2010 climatology, CSV, no key. */
 export const NSIDC_DAILY_URL = 'https://noaadata.apps.nsidc.org/NOAA/G02135/north/daily/data/N_seaice_extent_daily_v3.0.csv';
@@ -6,10 +6,7 @@ export const NSIDC_CLIMATOLOGY_URL = 'https://noaadata.apps.nsidc.org/NOAA/G0213
 
 /** Rows whose first cell is not a number (the two header lines) are skipped. */
 function numericRows(input: Buffer | string, what: string): string[][] {
-  const rows = (typeof input === 'string' ? input : input.toString('utf8'))
-    .split(/\r?\n/)
-    .map(splitCsvLine)
-    .filter((c) => /^\d+$/.test(c[0] ?? ''));
+  const rows = parseCsvRows(input, { relaxColumnCount: true, trim: true }).filter((c) => /^\d+$/.test(c[0] ?? ''));
   if (rows.length === 0) throw new Error(`NSIDC ${what}: no data rows`);
   return rows;
 }

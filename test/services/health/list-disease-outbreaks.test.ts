@@ -3,7 +3,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { parseFeed, plainText } from '../../../src/sources/feeds/feed.js';
+import { parseFeed } from '../../../src/sources/formats/feeds.js';
+import { plainText } from '../../../src/sources/feeds/text.js';
 import { parseWhoDon } from '../../../src/sources/who/don.js';
 import { DISEASE_OUTBREAKS, diseaseOutbreaksDataset } from '../../../src/services/health/datasets/disease-outbreaks.js';
 import { alertLevelOf, casesOf, countryOf, diseaseOf } from '../../../src/services/health/rules.js';
@@ -78,8 +79,8 @@ describe('feed parsers', () => {
 
   it.each([
     [() => parseWhoDon('[]'), /no value list/],
-    [() => parseFeed('{"json":true}'), /not XML/],
-    [() => parseFeed('<html><body/></html>'), /neither RSS/],
+    [() => parseFeed('{"json":true}'), /not an XML document/],
+    [() => parseFeed('<html><body/></html>'), /no <feed>, <rss> or <rdf:RDF> root/],
   ])('refuses malformed input %#', (fn, message) => expect(fn).toThrow(message));
 });
 

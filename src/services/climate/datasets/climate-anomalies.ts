@@ -1,5 +1,5 @@
-import { splitCsvLine } from '../../../platform/csv.js';
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
+import { parseCsvRows } from '../../../sources/formats/csv.js';
 import { openMeteoArchiveUrl, parseOpenMeteoDaily } from '../../../sources/open-meteo/archive.js';
 import { anomalySeverity, anomalyType, lastWeek } from '../rules.js';
 import type { ClimateAnomaly } from '../schemas.js';
@@ -27,10 +27,9 @@ interface Normal {
 
 /** The normals CSV (`zone,latitude,longitude,month,temperature_2m_mean,precipitation_sum_per_day`, `#` comments). */
 export function parseNormals(input: Buffer | string): Normal[] {
-  const lines = (typeof input === 'string' ? input : input.toString('utf8')).split(/\r?\n/).filter((l) => l.trim() && !l.startsWith('#'));
-  if (lines[0]?.trim() !== 'zone,latitude,longitude,month,temperature_2m_mean,precipitation_sum_per_day') throw new Error('climate normals: unexpected header');
-  return lines.slice(1).map((l, i) => {
-    const c = splitCsvLine(l);
+  const rows = parseCsvRows(input, { comment: '#', relaxColumnCount: true, trim: true });
+  if (rows[0]?.join(',') !== 'zone,latitude,longitude,month,temperature_2m_mean,precipitation_sum_per_day') throw new Error('climate normals: unexpected header');
+  return rows.slice(1).map((c, i) => {
     const [month, t, p] = [Number(c[3]), Number(c[4]), Number(c[5])];
     if (c.length !== 6 || !Number.isInteger(month) || month < 1 || month > 12 || !Number.isFinite(t) || !Number.isFinite(p)) throw new Error(`climate normals line ${i + 2} is unreadable`);
     return { zone: c[0], month, tempC: t, precipMm: p };

@@ -1,5 +1,6 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { parseFeed, plainText, shortHash } from '../../../sources/feeds/feed.js';
+import { parseFeed } from '../../../sources/formats/feeds.js';
+import { plainText, shortHash } from '../../../sources/feeds/text.js';
 import type { ClimateNewsItem } from '../schemas.js';
 
 export const CLIMATE_NEWS = 'climate.news';

@@ -1,5 +1,6 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { parseFeed, plainText, shortHash } from '../../../sources/feeds/feed.js';
+import { parseFeed } from '../../../sources/formats/feeds.js';
+import { plainText, shortHash } from '../../../sources/feeds/text.js';
 import { WHO_DON_URL, parseWhoDon } from '../../../sources/who/don.js';
 import { alertLevelOf, casesOf, countryOf, diseaseOf } from '../rules.js';
 import type { DiseaseOutbreakItem } from '../schemas.js';

@@ -22,7 +22,7 @@ export function liveGeocoder(config: Config, now: () => number) {
     if (hit && hit.until > now()) return hit.value;
     let bytes: Buffer;
     try {
-      bytes = await fetchSource({ url: `${base}/reverse?lat=${lat}&lon=${lon}&format=json&zoom=3&accept-language=en`, sample: '' }, config, AbortSignal.timeout(TIMEOUT_MS));
+      bytes = await fetchSource({ url: `${base}/reverse?lat=${lat}&lon=${lon}&format=json&zoom=3&accept-language=en`, sample: '' }, config, { signal: AbortSignal.timeout(TIMEOUT_MS), retries: 0 });
     } catch (err) {
       const status = /HTTP (\d{3})/.exec((err as Error).message)?.[1];
       return { country: '', code: '', displayName: '', error: status ? `geocoder HTTP ${status}` : 'geocoder unreachable' };

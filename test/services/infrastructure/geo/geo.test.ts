@@ -86,7 +86,7 @@ describe('table parsers', () => {
   });
 
   it('refuses malformed ranges', () => {
-    expect(() => parseIpCountryCsv('1.0.0.0,1.0.0.255')).toThrow(/line 1/);
+    expect(() => parseIpCountryCsv('1.0.0.0,1.0.0.255')).toThrow(/row 1/);
     expect(() => validRanges([{ start: '1.0.0.9', end: '1.0.0.1', country: 'AU' }])).toThrow(/not a valid range/);
     expect(() => validRanges([{ start: '1.0.0.0', end: '::1', country: 'AU' }])).toThrow(/not a valid range/);
   });
