@@ -126,6 +126,19 @@ const ConfigSchema = z.object({
   RELAY_URL: optional(z.url()),
   /** Shared secret the relay expects (`x-relay-key` and Bearer). */
   RELAY_SHARED_SECRET: optional(z.string().min(1)),
+  // environment and infrastructure catalogue (wildfire, webcam, infrastructure geo)
+  /** NASA FIRMS MAP_KEY for the fire-detections dataset (it is part of the request path). */
+  FIRMS_MAP_KEY: optional(z.string().min(1)),
+  /** Windy Webcams API key (`x-windy-api-key`): the webcam list and live webcam images. */
+  WINDY_API_KEY: optional(z.string().min(1)),
+  /** OpenAQ v3 API key (`X-API-Key`) for the air-quality dataset. */
+  OPENAQ_API_KEY: optional(z.string().min(1)),
+  /** Base URL of a Nominatim-compatible reverse geocoder; unset means the bundled gazetteer answers alone. */
+  REVERSE_GEOCODER_URL: optional(z.url()),
+  /** ReliefWeb API application name (approved per use) for the climate disasters dataset. */
+  RELIEFWEB_APPNAME: optional(z.string().min(1)),
+  /** Header a trusted proxy puts the client address in (`x-forwarded-for`, `cf-connecting-ip`); unset means the socket address. */
+  CLIENT_IP_HEADER: optional(z.string().regex(/^[a-z0-9-]{1,64}$/i, 'must be a header name')),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

@@ -67,7 +67,7 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
   let scheduler: RefreshScheduler | undefined;
   if (config.INGEST_INTERVAL_MINUTES > 0) {
     scheduler = new RefreshScheduler({
-      datasets: ALL_DATASETS,
+      datasets: ALL_DATASETS.filter((d) => !d.recorded),
       intervalMs: config.INGEST_INTERVAL_MINUTES * 60_000,
       run: (dataset, signal) => deps.runner.run(dataset, { origin: { kind: 'live' }, signal }),
       onCycle: (results) =>

@@ -17,6 +17,7 @@ import type { AppDeps } from '../trpc/context.js';
 import { readExpression } from '../trpc/respond.js';
 import { VERSION } from '../version.js';
 import { readJsonBody } from './body.js';
+import { bootstrapNames, runBootstrap } from './bootstrap.js';
 import type { RestCall, WireResponse } from './dispatch.js';
 import { jsonError, send } from './rest.js';
 
@@ -31,32 +32,9 @@ export class Lifecycle {
   }
 }
 
-/**
- * First-paint data by logical name: what a dashboard needs on load, fetched in one request. Each
- * entry is an ordinary operation call, so the caller's plan, tier gates and rate limits apply.
- * `fast` entries change within the hour; `slow` ones daily or less often.
- */
-export const BOOTSTRAP_OPERATIONS: Readonly<Record<string, { url: string; tier: 'fast' | 'slow' }>> = Object.freeze({
-  earthquakes: { url: '/api/seismology/v1/list-earthquakes', tier: 'fast' },
-  outages: { url: '/api/infrastructure/v1/list-internet-outages', tier: 'fast' },
-  serviceStatuses: { url: '/api/infrastructure/v1/list-service-statuses', tier: 'fast' },
-  chokepoints: { url: '/api/supply-chain/v1/get-chokepoint-status', tier: 'fast' },
-  marketQuotes: { url: '/api/market/v1/list-market-quotes', tier: 'fast' },
-  flightDelays: { url: '/api/aviation/v1/list-airport-delays', tier: 'fast' },
-  bisPolicy: { url: '/api/economic/v1/get-bis-policy-rates', tier: 'slow' },
-  minerals: { url: '/api/supply-chain/v1/get-critical-minerals', tier: 'slow' },
-  unrestEvents: { url: '/api/unrest/v1/list-unrest-events', tier: 'slow' },
-  ucdpEvents: { url: '/api/conflict/v1/list-ucdp-events', tier: 'slow' },
-  techEvents: { url: '/api/research/v1/list-tech-events', tier: 'slow' },
-  fearGreedIndex: { url: '/api/market/v1/get-fear-greed-index', tier: 'slow' },
-  cyberThreats: { url: '/api/cyber/v1/list-cyber-threats', tier: 'slow' },
-  storageFacilities: { url: '/api/supply-chain/v1/list-storage-facilities', tier: 'slow' },
-});
+export { BOOTSTRAP_OPERATIONS } from './bootstrap.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** Headers that carry the caller's identity into in-process sub-calls; nothing else is forwarded. */
-const CREDENTIAL_HEADERS = ['x-service-key', 'x-api-key', 'cookie'] as const;
-
 let commitAtStart: string | null | undefined;
 /** The checkout's commit, read once per process; null outside a git checkout or without git. */
 function gitCommit(): string | null {
@@ -91,10 +69,6 @@ function json(status: number, body: unknown, cacheControl: string, extra: WireHe
 function fromError(e: unknown): WireResponse {
   if (e instanceof ServiceError) return jsonError(e.status, e.body, e.headers);
   throw e;
-}
-
-function lower(h: WireHeaders): WireHeaders {
-  return Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
 /** Query parameters of a platform route: only the listed names, each at most once. */
@@ -267,36 +241,12 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
     // HEAD asks for headers only: the answer is never cacheable and its length depends on every
     // operation, so none is run and nothing is spent.
     if (req.method === 'HEAD') return send(req, res, { status: 200, headers: { 'content-type': JSON_TYPE, 'cache-control': NO_STORE }, body: '' });
-    const requested = keys !== null
-      ? [...new Set(keys.split(',').map((s) => s.trim()).filter(Boolean))]
-      : Object.keys(BOOTSTRAP_OPERATIONS).filter((n) => tier === null || BOOTSTRAP_OPERATIONS[n].tier === tier);
-    const headers: Record<string, string | string[]> = {};
-    for (const h of CREDENTIAL_HEADERS) if (req.headers[h] !== undefined) headers[h] = req.headers[h]!;
-    const data: Record<string, unknown> = {};
-    const missing: string[] = [];
-    const errors: Record<string, { status: number; body: unknown }> = {};
-    const rate: WireHeaders = {};
-    // One at a time, in the order asked: the sub-calls spend the caller's budget in a predictable order.
-    for (const name of requested) {
-      const op = Object.hasOwn(BOOTSTRAP_OPERATIONS, name) ? BOOTSTRAP_OPERATIONS[name] : undefined;
-      if (!op) {
-        missing.push(name);
-        continue;
-      }
-      const out = await opts.dispatch({ method: 'GET', url: op.url, headers, requestId: String(res.locals.requestId), remoteAddress: req.socket.remoteAddress });
-      for (const [k, v] of Object.entries(lower(out.headers))) if (k.startsWith('x-ratelimit-')) rate[k] = v;
-      let body: unknown;
-      try {
-        body = JSON.parse(out.body);
-      } catch {
-        body = out.body;
-      }
-      if (out.status === 200) data[name] = body;
-      else {
-        missing.push(name);
-        errors[name] = { status: out.status, body };
-      }
-    }
+    const requested = bootstrapNames(keys !== null ? keys.split(',') : undefined, tier === null ? undefined : (tier as 'fast' | 'slow'));
+    const { data, missing, errors, rate } = await runBootstrap(opts.dispatch, requested, {
+      headers: req.headers,
+      requestId: String(res.locals.requestId),
+      remoteAddress: req.socket.remoteAddress,
+    });
     let combined: unknown = Object.keys(errors).length ? { data, missing, errors } : { data, missing };
     if (expression !== undefined) {
       const projected = project(combined, expression);

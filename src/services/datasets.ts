@@ -14,9 +14,39 @@ import { earthquakesDataset } from './seismology/datasets/earthquakes.js';
 import { MARITIME_DATASETS } from './maritime/datasets/index.js';
 import { MILITARY_DATASETS } from './military/datasets/index.js';
 import { SUPPLY_CHAIN_DATASETS } from './supply-chain/datasets/index.js';
+import { NATURAL_DATASETS } from './natural/datasets/index.js';
+import { RADIATION_DATASETS } from './radiation/datasets/index.js';
+import { IMAGERY_DATASETS } from './imagery/datasets/index.js';
+import { WEBCAM_DATASETS } from './webcam/datasets/index.js';
+import { CLIMATE_DATASETS } from './climate/datasets/index.js';
+import { HEALTH_DATASETS } from './health/datasets/index.js';
+import { WILDFIRE_DATASETS } from './wildfire/datasets/index.js';
 
 /** Every snapshot dataset the service serves, in the order first-run loading and `mds ingest` use. */
-export const ALL_DATASETS: readonly AnyDataset[] = [earthquakesDataset, resilienceScoresDataset, ...INFRASTRUCTURE_DATASETS, ...RESEARCH_DATASETS, ...MARKET_DATASETS, ...ECONOMIC_DATASETS, ...DISPLACEMENT_DATASETS, ...CONFLICT_DATASETS, ...AVIATION_DATASETS, ...SUPPLY_CHAIN_DATASETS, ...UNREST_DATASETS, ...CYBER_DATASETS, ...INTELLIGENCE_DATASETS, ...MILITARY_DATASETS, ...MARITIME_DATASETS];
+export const ALL_DATASETS: readonly AnyDataset[] = [
+  earthquakesDataset,
+  resilienceScoresDataset,
+  ...INFRASTRUCTURE_DATASETS,
+  ...RESEARCH_DATASETS,
+  ...MARKET_DATASETS,
+  ...ECONOMIC_DATASETS,
+  ...DISPLACEMENT_DATASETS,
+  ...CONFLICT_DATASETS,
+  ...AVIATION_DATASETS,
+  ...SUPPLY_CHAIN_DATASETS,
+  ...UNREST_DATASETS,
+  ...CYBER_DATASETS,
+  ...INTELLIGENCE_DATASETS,
+  ...MILITARY_DATASETS,
+  ...MARITIME_DATASETS,
+  ...WILDFIRE_DATASETS,
+  ...NATURAL_DATASETS,
+  ...RADIATION_DATASETS,
+  ...IMAGERY_DATASETS,
+  ...WEBCAM_DATASETS,
+  ...CLIMATE_DATASETS,
+  ...HEALTH_DATASETS,
+];
 
 export function findDataset(name: string): AnyDataset | undefined {
   return ALL_DATASETS.find((d) => d.name === name);

@@ -1,19 +1,27 @@
 import { aviationRouter } from '../services/aviation/router.js';
 import { batchRouter } from '../services/batch/router.js';
+import { climateRouter } from '../services/climate/router.js';
 import { conflictRouter } from '../services/conflict/router.js';
 import { cyberRouter } from '../services/cyber/router.js';
 import { displacementRouter } from '../services/displacement/router.js';
 import { economicRouter } from '../services/economic/router.js';
+import { healthRouter } from '../services/health/router.js';
+import { imageryRouter } from '../services/imagery/router.js';
 import { infrastructureRouter } from '../services/infrastructure/router.js';
 import { intelligenceRouter } from '../services/intelligence/router.js';
 import { maritimeRouter } from '../services/maritime/router.js';
 import { marketRouter } from '../services/market/router.js';
 import { militaryRouter } from '../services/military/router.js';
+import { naturalRouter } from '../services/natural/router.js';
+import { radiationRouter } from '../services/radiation/router.js';
 import { researchRouter } from '../services/research/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
 import { supplyChainRouter } from '../services/supply-chain/router.js';
+import { thermalRouter } from '../services/thermal/router.js';
 import { unrestRouter } from '../services/unrest/router.js';
+import { webcamRouter } from '../services/webcam/router.js';
+import { wildfireRouter } from '../services/wildfire/router.js';
 import { router } from './procedures.js';
 
 /**
@@ -24,20 +32,28 @@ import { router } from './procedures.js';
 export const appRouter = router({
   aviation: aviationRouter,
   batch: batchRouter,
+  climate: climateRouter,
   conflict: conflictRouter,
   cyber: cyberRouter,
   displacement: displacementRouter,
   economic: economicRouter,
+  health: healthRouter,
+  imagery: imageryRouter,
   infrastructure: infrastructureRouter,
   intelligence: intelligenceRouter,
   maritime: maritimeRouter,
   market: marketRouter,
   military: militaryRouter,
+  natural: naturalRouter,
+  radiation: radiationRouter,
   research: researchRouter,
   resilience: resilienceRouter,
   seismology: seismologyRouter,
   supplyChain: supplyChainRouter,
+  thermal: thermalRouter,
   unrest: unrestRouter,
+  webcam: webcamRouter,
+  wildfire: wildfireRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { planCatalogue } from '../../src/platform/auth/plans.js';
+import { RATE_POLICIES } from '../../src/platform/ratelimit/limiter.js';
 import { ALL_DATASETS } from '../../src/services/datasets.js';
 import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
 import type { ManualClock } from '../../src/platform/clock.js';
@@ -225,7 +226,8 @@ describe('GET /api/version and /api/product-catalog', () => {
     expect(res.status).toBe(200);
     expect(res.body.plans).toEqual(planCatalogue());
     expect(res.body.anonymous.perMinute).toBe(600);
-    expect(Object.keys(res.body.endpointPolicies).sort()).toEqual(['batch', 'get-aircraft-details-batch', 'get-resilience-ranking', 'get-vessel-snapshot', 'list-market-quotes']);
+    // Every endpoint policy the limiter enforces is published, and nothing else.
+    expect(Object.keys(res.body.endpointPolicies).sort()).toEqual(Object.keys(RATE_POLICIES).sort());
   });
 
   it('answers If-None-Match with 304 and no body', async () => {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyDataset } from '../../src/platform/snapshots/dataset.js';
 import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
-import { internetOutagesDataset } from '../../src/services/infrastructure/datasets/internet-outages.js';
+import { internetOutagesDataset } from '../../src/services/infrastructure/internet/datasets/internet-outages.js';
 import { acledEventsDataset } from '../../src/services/conflict/datasets/acled.js';
 import { ucdpEventsDataset } from '../../src/services/conflict/datasets/ucdp.js';
 import { unrestEventsDataset } from '../../src/services/unrest/datasets/unrest-events.js';

@@ -13,6 +13,7 @@ export const RATE_POLICIES: Readonly<Record<string, { perMinute: number }>> = Ob
   'get-resilience-ranking': { perMinute: 30 },
   'get-aircraft-details-batch': { perMinute: 30 },
   'get-vessel-snapshot': { perMinute: 60 },
+  'reverse-geocode': { perMinute: 60 },
 });
 
 /** Callers without a credential (public operations only), per client address. */

@@ -53,6 +53,11 @@ export interface Dataset<R = unknown, I = Record<string, unknown>> {
    */
   allowEmpty?: boolean;
   /**
+   * Grows through an operation of this service rather than from an upstream (recorded state); the
+   * live refresh scheduler skips it, its sample only seeds it.
+   */
+  recorded?: boolean;
+  /**
    * Smallest share of the previous snapshot's row count a new one may have before it is treated
    * as a broken feed and refused (default 0.25). `--force` on the CLI overrides it.
    */

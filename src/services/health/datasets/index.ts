@@ -1,0 +1,3 @@
+import { diseaseOutbreaksDataset } from './disease-outbreaks.js';
+
+export const HEALTH_DATASETS = [diseaseOutbreaksDataset] as const;

@@ -1,0 +1,58 @@
+import { markDegraded } from '../../trpc/context.js';
+import { operation, router } from '../../trpc/procedures.js';
+import { AIR_QUALITY } from '../climate/datasets/air-quality.js';
+import { DISEASE_OUTBREAKS } from './datasets/disease-outbreaks.js';
+import { airQualityStations } from '../climate/queries.js';
+import { ListAirQualityAlertsRequest, ListAirQualityAlertsResponse, ListDiseaseOutbreaksRequest, ListDiseaseOutbreaksResponse } from './schemas.js';
+import { ALERT_METHODOLOGY_VERSION, listDiseaseOutbreaks } from './queries.js';
+
+export const healthRouter = router({
+  listDiseaseOutbreaks: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/health/v1/list-disease-outbreaks',
+        operationId: 'ListDiseaseOutbreaks',
+        tags: ['health'],
+        summary: 'List disease outbreaks',
+        description:
+          'Recent outbreak reports from the WHO Disease Outbreak News and the Outbreak News Today feed, kept when they ' +
+          'name one of about thirty diseases, with the country, a case count when the summary states one, and a keyword ' +
+          'alert level (methodology v1). One report per disease and country (the newest), newest first, at most 50. ' +
+          'No filters. An empty list served no-store means no outbreak snapshot exists.',
+      },
+      cacheTier: 'slow',
+      datasets: [DISEASE_OUTBREAKS],
+    })
+    .input(ListDiseaseOutbreaksRequest)
+    .output(ListDiseaseOutbreaksResponse)
+    .query(({ ctx }) => {
+      const { outbreaks, fetchedAt, degraded } = listDiseaseOutbreaks(ctx.deps.store);
+      if (degraded) markDegraded(ctx);
+      return { outbreaks, fetchedAt, alertLevelMethodologyVersion: ALERT_METHODOLOGY_VERSION };
+    }),
+
+  listAirQualityAlerts: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/health/v1/list-air-quality-alerts',
+        operationId: 'ListAirQualityAlerts',
+        tags: ['health'],
+        summary: 'List air quality by health risk',
+        description:
+          'The same OpenAQ PM2.5 snapshot as climate list-air-quality-data: each monitor’s latest reading with its US EPA ' +
+          'index and risk level (good, moderate, unhealthy, hazardous), worst first. Like the published service it lists ' +
+          'every monitor; filter on riskLevel for alerts. An empty list served no-store means no snapshot exists.',
+      },
+      cacheTier: 'fast',
+      datasets: [AIR_QUALITY],
+    })
+    .input(ListAirQualityAlertsRequest)
+    .output(ListAirQualityAlertsResponse)
+    .query(({ ctx }) => {
+      const { stations, fetchedAt, degraded } = airQualityStations(ctx.deps.store);
+      if (degraded) markDegraded(ctx);
+      return { alerts: stations, fetchedAt };
+    }),
+});

@@ -1,0 +1,3 @@
+import { imageryScenesDataset } from './scenes.js';
+
+export const IMAGERY_DATASETS = [imageryScenesDataset] as const;

@@ -1,0 +1,3 @@
+import { naturalEventsDataset } from './natural-events.js';
+
+export const NATURAL_DATASETS = [naturalEventsDataset] as const;

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
+import { parseGmlTable } from '../../../src/sources/noaa-gml/gml.js';
+import { co2MonitoringDataset, co2MonitoringFrom } from '../../../src/services/climate/datasets/co2-monitoring.js';
+import { co2Summary } from '../../../src/services/climate/rules.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
+
+const PATH = '/api/climate/v1/get-co2-monitoring';
+const payloads = Object.fromEntries(Object.entries(co2MonitoringDataset.sources).map(([k, s]) => [k, fs.readFileSync(path.join(SAMPLES_DIR, s.sample))]));
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ samples: [co2MonitoringDataset] });
+});
+afterAll(() => app.close());
+
+describe('GML tables', () => {
+  it('skips comments and reads numeric rows', () => {
+    const rows = parseGmlTable('# header\n#\n2026 11 19 2026.8836 428.54\n', 5, 'daily');
+    expect(rows).toEqual([[2026, 11, 19, 2026.8836, 428.54]]);
+  });
+
+  it.each([
+    ['# only comments\n', /no data lines/],
+    ['2026 11 abc\n', /unreadable line/],
+    ['<html>Service Unavailable</html>', /unreadable line/],
+  ])('refuses %j', (text, message) => expect(() => parseGmlTable(text, 3, 'x')).toThrow(message));
+});
+
+describe('CO2 summary', () => {
+  const day = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d);
+
+  it('takes the nearest day a year back, the latest month and the growth of the annual means', () => {
+    const s = co2Summary({
+      daily: [
+        { at: day(2025, 11, 16), ppm: 424 },
+        { at: day(2025, 11, 20), ppm: 424.5 },
+        { at: day(2026, 11, 1), ppm: 427 },
+        { at: day(2026, 11, 19), ppm: 428 },
+      ],
+      monthly: [
+        { year: 2025, month: 10, ppm: 423 },
+        { year: 2026, month: 10, ppm: 426.1 },
+      ],
+      annual: [
+        { year: 2024, ppm: 418.06 },
+        { year: 2025, ppm: 420.52 },
+      ],
+      methane: 1946.68,
+      nitrousOxide: 339.74,
+    });
+    expect(s).toMatchObject({ currentPpm: 428, yearAgoPpm: 424.5, annualGrowthRate: 2.46, monthlyAverage: 427.5, measuredAt: String(day(2026, 11, 19)), preIndustrialBaseline: 280 });
+    expect(s.trend12m).toEqual([
+      { month: '2025-10', ppm: 423, anomaly: 0 },
+      { month: '2026-10', ppm: 426.1, anomaly: 3.1 },
+    ]);
+  });
+
+  it('drops GML missing-value sentinels', () => {
+    const daily = Buffer.from('2026 11 18 2026.88 -999.99\n2026 11 17 2026.87 427.1\n');
+    const s = co2MonitoringFrom({ ...payloads, daily });
+    expect(s.currentPpm).toBe(427.1);
+  });
+});
+
+describe('GET get-co2-monitoring', () => {
+  it('answers with the summary of the bundled tables', async () => {
+    const res = await app.get(PATH);
+    expect(res.status).toBe(200);
+    const m = res.body.monitoring;
+    expect(m).toEqual(co2MonitoringFrom(payloads));
+    expect(m.currentPpm).toBe(428.54);
+    expect(m.measuredAt).toBe(String(Date.UTC(2026, 10, 19)));
+    expect(m.trend12m).toHaveLength(12);
+    expect(m.trend12m.at(-1).month).toBe('2026-10');
+    expect(m.yearAgoPpm).toBeGreaterThan(420);
+    expect(m.methanePpb).toBe(1946.68);
+    expect(m.nitrousOxidePpb).toBe(339.74);
+    expect(m.station).toBe('Mauna Loa, Hawaii');
+    expect(res.headers.get('cache-control')).toMatch(/max-age=3600/);
+  });
+
+  it('answers without monitoring, no-store, when there is no snapshot', async () => {
+    await withTestApp({ samples: 'none' }, async (empty) => {
+      const res = await empty.get(PATH);
+      expect(res.body).toEqual({});
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    });
+  });
+});

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
+import { parseSeaLevelPage } from '../../../src/sources/nasa-climate/sea-level.js';
+import { parseOceanHeat } from '../../../src/sources/ncei/ocean-heat.js';
+import { parseOceanTemperature } from '../../../src/sources/noaa-globaltemp/ocean-temperature.js';
+import { parseClimatologyMedian, parseDailyExtent } from '../../../src/sources/nsidc/sea-ice-index.js';
+import { oceanIceDataset, oceanIceFrom } from '../../../src/services/climate/datasets/ocean-ice.js';
+import { iceSummary } from '../../../src/services/climate/rules.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
+
+const PATH = '/api/climate/v1/get-ocean-ice-data';
+const payloads = Object.fromEntries(Object.entries(oceanIceDataset.sources).map(([k, s]) => [k, fs.readFileSync(path.join(SAMPLES_DIR, s.sample))]));
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ samples: [oceanIceDataset] });
+});
+afterAll(() => app.close());
+
+describe('ocean and ice parsers', () => {
+  it('read each upstream format', () => {
+    const daily = parseDailyExtent(payloads.iceDaily);
+    expect(daily.at(-1)!.at).toBe(Date.UTC(2026, 10, 19));
+    expect(parseClimatologyMedian(payloads.iceClimatology).size).toBe(366);
+    expect(parseSeaLevelPage(payloads.seaLevel)).toEqual({ riseMm: 104.2, ratePerYearMm: 4.5 });
+    expect(parseOceanHeat(payloads.oceanHeat).at(-1)!.year).toBe(2025);
+    expect(parseOceanTemperature(payloads.oceanTemperature).at(-1)).toMatchObject({ year: 2026, month: 10 });
+  });
+
+  it.each([
+    [() => parseDailyExtent('Year, Month\nYYYY, MM\n'), /no data rows/],
+    [() => parseSeaLevelPage('<html><body>Page moved</body></html>'), /rise since 1993/],
+    [() => parseOceanHeat('YEAR WO\n'), /no data rows/],
+    [() => parseOceanTemperature('<html/>'), /no data rows/],
+  ])('refuses malformed input %#', (fn, message) => expect(fn).toThrow(message));
+});
+
+describe('ice summary', () => {
+  const day = (m: number, d: number) => Date.UTC(2026, m - 1, d);
+  const median = new Map(Array.from({ length: 366 }, (_, i) => [i + 1, 10] as [number, number]));
+
+  it.each([
+    [9.4, 'below_average'],
+    [9.6, 'average'],
+    [10.6, 'above_average'],
+  ])('extent %d against a median of 10 is %s', (extent, trend) => {
+    expect(iceSummary([{ at: day(11, 19), extent }], median).trend).toBe(trend);
+  });
+
+  it('averages months and keeps the last twelve', () => {
+    const daily = Array.from({ length: 400 }, (_, i) => ({ at: Date.UTC(2025, 9, 1) + i * 86_400_000, extent: 11 }));
+    const s = iceSummary(daily, median);
+    expect(s.months).toHaveLength(12);
+    expect(s.months.every((m) => m.extentMkm2 === 11 && m.anomalyMkm2 === 1)).toBe(true);
+  });
+});
+
+describe('indicators', () => {
+  it('combine the four sections', () => {
+    const { data, failed } = oceanIceFrom(payloads);
+    expect(failed).toEqual([]);
+    expect(data).toMatchObject({ arcticTrend: 'below_average', seaLevelMmAbove1993: 104.2, seaLevelAnnualRiseMm: 4.5, measuredAt: Date.UTC(2026, 10, 19) });
+    expect(data.ohc0700mZj).toBeGreaterThan(100);
+    expect(data.iceTrend12m).toHaveLength(12);
+  });
+
+  it('leave out an unreadable section and refuse only when none reads', () => {
+    const { data, failed } = oceanIceFrom({ ...payloads, seaLevel: Buffer.from('<html>moved</html>') });
+    expect(failed).toEqual(['seaLevel']);
+    expect(data.seaLevelMmAbove1993).toBe(0);
+    expect(data.arcticExtentMkm2).toBeGreaterThan(0);
+    expect(() => oceanIceFrom({ seaLevel: Buffer.from('x') })).toThrow(/no ocean or ice indicator/);
+  });
+});
+
+describe('GET get-ocean-ice-data', () => {
+  it('answers with the indicators', async () => {
+    const res = await app.get(PATH);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual(oceanIceFrom(payloads).data);
+  });
+
+  it('answers without data, no-store, when there is no snapshot', async () => {
+    await withTestApp({ samples: 'none' }, async (empty) => {
+      const res = await empty.get(PATH);
+      expect(res.body).toEqual({});
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    });
+  });
+});
