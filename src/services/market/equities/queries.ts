@@ -1,5 +1,4 @@
-import type { SnapshotStore } from '../../platform/snapshots/store.js';
-import { FEAR_GREED, type FearGreedInfo, type StoredCategory } from './datasets/fear-greed.js';
+import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import { MARKET_QUOTES, type QuotesInfo, type StoredQuote } from './datasets/quotes.js';
 import { SKIP_REASON, type ProviderAnswer, type QuoteProvider } from './provider.js';
 import {
@@ -11,7 +10,6 @@ import {
   PROVIDER_LOOKUP_BUDGET,
 } from './rules.js';
 import type {
-  GetFearGreedIndexResponse,
   ListMarketQuotesRequest,
   ListMarketQuotesResponse,
   MarketQuote,
@@ -105,20 +103,4 @@ async function lookupAll(provider: QuoteProvider, symbols: string[]): Promise<Pr
   };
   await Promise.all(Array.from({ length: Math.min(PROVIDER_CONCURRENCY, symbols.length) }, worker));
   return out;
-}
-
-/** The composite, its ten categories and headline inputs; exactly the unavailable shape without a snapshot. */
-export function getFearGreedIndex(store: SnapshotStore): GetFearGreedIndexResponse {
-  const snapshot = store.read<StoredCategory, FearGreedInfo>(FEAR_GREED);
-  const info = snapshot?.info;
-  if (!snapshot || !info || typeof info.compositeScore !== 'number') {
-    return { compositeScore: 0, compositeLabel: '', unavailable: true };
-  }
-  return snapshot.derive('response', (s) => {
-    const categories = Object.fromEntries(
-      s.records.map(({ key, score, weight, contribution, degraded, inputsJson }) => [key, { score, weight, contribution, degraded, inputsJson }]),
-    );
-    const { compositeScore, compositeLabel, previousScore, seededAt, ...headline } = s.info;
-    return { compositeScore, compositeLabel, previousScore, seededAt, ...categories, ...headline, unavailable: false };
-  });
 }

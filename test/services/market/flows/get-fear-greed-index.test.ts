@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
-import { fearGreedDataset } from '../../../src/services/market/datasets/fear-greed.js';
-import { CATEGORY_KEYS, CATEGORY_WEIGHTS } from '../../../src/services/market/rules.js';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
+import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
+import { fearGreedDataset } from '../../../../src/services/market/flows/datasets/fear-greed.js';
+import { CATEGORY_KEYS, CATEGORY_WEIGHTS } from '../../../../src/services/market/flows/rules.js';
+import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 
 const PATH = '/api/market/v1/get-fear-greed-index';
 let app: TestApp;

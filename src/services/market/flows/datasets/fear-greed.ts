@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
+import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import {
   CATEGORY_KEYS,
   type CategoryKey,
   composite,
   compositeLabel,
   financialStress,
-  percentChange,
   round1,
   stressLabel,
 } from '../rules.js';
-import { type ChartSeries, parseYahooSpark } from './yahoo-spark.js';
+import { percentChange } from '../../equities/rules.js';
+import { type ChartSeries, parseYahooSpark } from '../../../../sources/yahoo/spark.js';
 
 export const FEAR_GREED = 'market.fear-greed';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
-import { marketQuotesDataset } from '../../../src/services/market/datasets/quotes.js';
-import { DEFAULT_QUOTES, MAX_SYMBOLS } from '../../../src/services/market/rules.js';
+import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
+import { marketQuotesDataset } from '../../../../src/services/market/equities/datasets/quotes.js';
+import { DEFAULT_QUOTES, MAX_SYMBOLS } from '../../../../src/services/market/equities/rules.js';
 
 const PATH = '/api/market/v1/list-market-quotes';
 const R = (r: string) => `MARKET_QUOTE_UNAVAILABLE_REASON_${r}`;

@@ -1,5 +1,5 @@
-import type { Config } from '../../config.js';
-import { USER_AGENT } from '../../platform/snapshots/fetch.js';
+import type { Config } from '../../../config.js';
+import { USER_AGENT } from '../../../platform/snapshots/fetch.js';
 
 /** What a live quote provider said about one symbol. */
 export type ProviderAnswer =

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
-import { marketQuotesDataset } from '../../../src/services/market/datasets/quotes.js';
-import { finnhubProvider, providerFromConfig, type ProviderAnswer, type QuoteProvider } from '../../../src/services/market/provider.js';
-import { listMarketQuotes } from '../../../src/services/market/queries.js';
-import { PROVIDER_LOOKUP_BUDGET } from '../../../src/services/market/rules.js';
-import { testConfig } from '../../../src/config.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
+import { marketQuotesDataset } from '../../../../src/services/market/equities/datasets/quotes.js';
+import { finnhubProvider, providerFromConfig, type ProviderAnswer, type QuoteProvider } from '../../../../src/services/market/equities/provider.js';
+import { listMarketQuotes } from '../../../../src/services/market/equities/queries.js';
+import { PROVIDER_LOOKUP_BUDGET } from '../../../../src/services/market/equities/rules.js';
+import { testConfig } from '../../../../src/config.js';
 
 const R = (r: string) => `MARKET_QUOTE_UNAVAILABLE_REASON_${r}`;
 

@@ -1,6 +1,6 @@
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
+import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { DEFAULT_QUOTES, percentChange } from '../rules.js';
-import { parseYahooSpark, previousClose } from './yahoo-spark.js';
+import { parseYahooSpark, previousClose } from '../../../../sources/yahoo/spark.js';
 
 export const MARKET_QUOTES = 'market.quotes';
 

@@ -1,0 +1,6 @@
+import type { AnyDataset } from '../../platform/snapshots/dataset.js';
+import { marketQuotesDataset } from './equities/datasets/quotes.js';
+import { fearGreedDataset } from './flows/datasets/fear-greed.js';
+
+/** Every market dataset, topic by topic. */
+export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset];

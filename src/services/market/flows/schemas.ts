@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+// ---- get-fear-greed-index --------------------------------------------------------------------
+
+export const FearGreedCategory = z
+  .object({
+    score: z.number().meta({ format: 'double', description: '0 (extreme fear) to 100 (extreme greed); 50 when degraded.' }),
+    weight: z.number().meta({ format: 'double', description: 'Nominal weight of the category in the composite.' }),
+    contribution: z.number().meta({ format: 'double', description: 'Points this category adds to the composite (weights rescaled over the non-degraded categories).' }),
+    degraded: z.boolean().meta({ description: 'True when the category’s input was missing; it then contributes nothing.' }),
+    inputsJson: z.string().meta({ description: 'The category’s inputs as a JSON object string.' }),
+  })
+  .meta({ id: 'market_v1_FearGreedCategory', description: 'One component of the fear & greed composite.' });
+
+export type FearGreedCategory = z.infer<typeof FearGreedCategory>;
+
+export const FearGreedSectorPerformance = z
+  .object({
+    symbol: z.string(),
+    name: z.string(),
+    change1d: z.number().meta({ format: 'double', description: 'One-session percent change.' }),
+  })
+  .meta({ id: 'market_v1_FearGreedSectorPerformance', description: 'One S&P 500 sector fund’s last session.' });
+
+export const GetFearGreedIndexRequest = z.object({});
+
+const num = (description: string) => z.number().optional().meta({ format: 'double', description });
+
+export const GetFearGreedIndexResponse = z
+  .object({
+    compositeScore: z.number().meta({ format: 'double', description: 'Weighted composite, 0 to 100, one decimal; 0 when unavailable.' }),
+    compositeLabel: z.string().meta({ description: 'Extreme Fear (≤20), Fear (≤40), Neutral (≤60), Greed (≤80) or Extreme Greed; empty when unavailable.' }),
+    previousScore: num('The composite computed from the previous session’s inputs.'),
+    seededAt: z.string().optional().meta({ description: 'When the snapshot was built, ISO 8601 UTC.' }),
+    sentiment: FearGreedCategory.optional(),
+    volatility: FearGreedCategory.optional(),
+    positioning: FearGreedCategory.optional(),
+    trend: FearGreedCategory.optional(),
+    breadth: FearGreedCategory.optional(),
+    momentum: FearGreedCategory.optional(),
+    liquidity: FearGreedCategory.optional(),
+    credit: FearGreedCategory.optional(),
+    macro: FearGreedCategory.optional(),
+    crossAsset: FearGreedCategory.optional(),
+    vix: num('CBOE volatility index close.'),
+    hySpread: num('ICE BofA US high-yield option-adjusted spread, percent.'),
+    yield10y: num('US 10-year Treasury yield, percent.'),
+    putCallRatio: num('Equity put/call ratio (5-day average); 0 when not available.'),
+    pctAbove200d: num('Percent of the eleven S&P 500 sector funds trading above their 200-day average.'),
+    cnnFearGreed: num('CNN Fear & Greed reading; 0 when not available.'),
+    cnnLabel: z.string().optional().meta({ description: 'CNN’s rating word; empty when not available.' }),
+    aaiiBull: num('AAII survey bullish share, percent; 0 (not ingested).'),
+    aaiiBear: num('AAII survey bearish share, percent; 0 (not ingested).'),
+    fedRate: z.string().optional().meta({ description: 'Effective federal funds rate, e.g. "3.88%".' }),
+    unavailable: z.boolean().meta({ description: 'True when no composite is available; the body then holds only compositeScore, compositeLabel and this flag.' }),
+    fsiValue: num('Financial stress indicator: (HYG/TLT) / (VIX × HY spread / 100). Higher is calmer.'),
+    fsiLabel: z.string().optional().meta({ description: 'Low (≥1.5), Moderate (≥0.8), Elevated (≥0.3) or High Stress.' }),
+    hygPrice: num('High-yield bond fund (HYG) close.'),
+    tltPrice: num('Long Treasury fund (TLT) close.'),
+    sectorPerformance: z.array(FearGreedSectorPerformance).optional(),
+  })
+  .meta({ id: 'market_v1_GetFearGreedIndexResponse', description: 'Market fear & greed composite with its ten categories and headline inputs.' });
+
+export type GetFearGreedIndexResponse = z.infer<typeof GetFearGreedIndexResponse>;
