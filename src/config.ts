@@ -78,6 +78,11 @@ const ConfigSchema = z.object({
   ACLED_ACCESS_TOKEN: optional(z.string().min(1)),
   /** UCDP API access token (`x-ucdp-access-token`) for the UCDP events dataset. */
   UCDP_ACCESS_TOKEN: optional(z.string().min(1)),
+  // market
+  /** CoinGecko Pro key (pro-api host); the coin-markets dataset uses the keyless public API without either key. */
+  COINGECKO_API_KEY: optional(z.string().min(1)),
+  /** CoinGecko Demo key (public host, higher limits than keyless). */
+  COINGECKO_DEMO_API_KEY: optional(z.string().min(1)),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -11,6 +11,11 @@ export const RATE_POLICIES: Readonly<Record<string, { perMinute: number }>> = Ob
   batch: { perMinute: 30 },
   'list-market-quotes': { perMinute: 60 },
   'get-resilience-ranking': { perMinute: 30 },
+  'list-stablecoin-markets': { perMinute: 60 },
+  'get-country-stock-index': { perMinute: 30 },
+  'analyze-stock': { perMinute: 60 },
+  'backtest-stock': { perMinute: 60 },
+  'get-insider-transactions': { perMinute: 60 },
 });
 
 /** Callers without a credential (public operations only), per client address. */

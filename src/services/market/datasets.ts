@@ -1,6 +1,7 @@
 import type { AnyDataset } from '../../platform/snapshots/dataset.js';
+import { coinMarketsDataset } from './crypto/datasets/coin-markets.js';
 import { marketQuotesDataset } from './equities/datasets/quotes.js';
 import { fearGreedDataset } from './flows/datasets/fear-greed.js';
 
 /** Every market dataset, topic by topic. */
-export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset];
+export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset, coinMarketsDataset];

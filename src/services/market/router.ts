@@ -1,4 +1,5 @@
 import { router } from '../../trpc/procedures.js';
+import { cryptoProcedures } from './crypto/router.js';
 import { equitiesProcedures } from './equities/router.js';
 import { flowsProcedures } from './flows/router.js';
 
@@ -6,4 +7,5 @@ import { flowsProcedures } from './flows/router.js';
 export const marketRouter = router({
   ...equitiesProcedures,
   ...flowsProcedures,
+  ...cryptoProcedures,
 });
