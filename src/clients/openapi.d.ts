@@ -404,6 +404,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market/v1/analyze-stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Analyse a stock’s daily chart
+         * @description A deterministic technical analysis of the latest daily bar from six months of daily bars (Yahoo Finance chart data) for AAPL, MSFT, NVDA, AMZN, GOOGL, META, TSLA, JPM: moving averages, MACD, RSI, volume, trend, a 0-100 score and signal, stop and target levels, volatility, ATR and drawdown. The written summary is rules-written (provider rules, fallback true) until a model provider is configured. Without symbol: AAPL. A ticker outside the snapshot answers available false (no-store). Each new analysis is stored in the calling account’s history (get-stock-analysis-history); at most 500 new analyses per account per UTC day (429 past it). Requires a Pro entitlement.
+         */
+        get: operations["AnalyzeStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/get-stock-analysis-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account’s stored stock analyses
+         * @description Analyses the calling account ran with analyze-stock (never another account’s), newest analysed bar first, limit_per_symbol per ticker (default 4, at most 32; the newest 32 per ticker are kept for 90 days), split by include_news. Without symbols: every ticker of the daily-bars snapshot. Requires a Pro entitlement.
+         */
+        get: operations["GetStockAnalysisHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/backtest-stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Backtest the technical signal on a stock
+         * @description Replays the analyze-stock technical signal over six months of daily bars (Yahoo Finance chart data) for AAPL, MSFT, NVDA, AMZN, GOOGL, META, TSLA, JPM: the signal on every bar from the 60th, each buy or sell held eval_window_days bars (default 10, 3-30) with its stop and target, and the win rate, direction accuracy and returns. Without symbol: AAPL. A ticker outside the snapshot answers available false (no-store). The result is stored for the calling account (list-stored-stock-backtests); at most 200 backtests per account per UTC day (429 past it). Requires a Pro entitlement.
+         */
+        get: operations["BacktestStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/list-stored-stock-backtests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account’s stored backtests
+         * @description The latest backtest the calling account ran per ticker for eval_window_days (default 10, 3-30), newest first, kept 30 days; symbols narrows to those tickers (first 8). Requires a Pro entitlement.
+         */
+        get: operations["ListStoredStockBacktests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/research/v1/list-arxiv-papers": {
         parameters: {
             query?: never;
@@ -1638,6 +1718,553 @@ export interface components {
         market_v1_ListOtherTokensResponse: {
             /** @description The other panel, in its curated order; coins the snapshot lacks are left out. */
             tokens: components["schemas"]["market_v1_CryptoQuote"][];
+        };
+        /** @description A technical analysis of one stock over its daily bars. */
+        market_v1_AnalyzeStockResponse: {
+            /** @description False when the ticker has no daily bars here (or too few); the figures are then zero. */
+            available: boolean;
+            /** @description Ticker analysed. */
+            symbol: string;
+            /** @description Company name (or the requested name). */
+            name: string;
+            /** @description Short label: the ticker. */
+            display: string;
+            /** @description Price currency. */
+            currency: string;
+            /**
+             * Format: double
+             * @description Close of the latest daily bar.
+             */
+            currentPrice: number;
+            /**
+             * Format: double
+             * @description Percent change of that close against the previous one.
+             */
+            changePercent: number;
+            /**
+             * Format: double
+             * @description Technical score, 0-100: trend 30, distance from MA5 20, volume 15, nearby supports 10, MACD 15, RSI 10.
+             */
+            signalScore: number;
+            /** @description Strong buy, Buy, Hold, Watch, Sell or Strong sell. */
+            signal: string;
+            /** @description Moving-average alignment: Strong bull, Bull, Weak bull, Consolidation, Weak bear, Bear, Strong bear. */
+            trendStatus: string;
+            /** @description Heavy/Shrinking volume up/down, or Normal volume (latest volume against the five before). */
+            volumeStatus: string;
+            /** @description Golden cross (above zero), Crossing above/below zero, Bullish, Bearish or Death cross. */
+            macdStatus: string;
+            /** @description RSI(12) band: Overbought (>70), Strong (>60), Neutral (≥40), Weak (≥30), Oversold. */
+            rsiStatus: string;
+            /** @description Written summary; see provider for who wrote it. */
+            summary: string;
+            /** @description Buy, Hold, Wait, Reduce or Sell. */
+            action: string;
+            /** @description High (score ≥75), Medium (≥55) or Low. */
+            confidence: string;
+            /** @description The technical figures in one paragraph. */
+            technicalSummary: string;
+            /** @description Summary of headlines; empty when no news was searched. */
+            newsSummary: string;
+            /** @description Why the signal stands on the latest bar, with its levels. */
+            whyNow: string;
+            /** @description Supporting observations. */
+            bullishFactors: string[];
+            /** @description Opposing observations. */
+            riskFactors: string[];
+            /** @description MA5/MA10 within 2% below the price, and MA20 when below it. */
+            supportLevels: number[];
+            /** @description The 20-bar high when above the price. */
+            resistanceLevels: number[];
+            /** @description Headlines considered (none: no news source is configured). */
+            headlines: components["schemas"]["market_v1_StockAnalysisHeadline"][];
+            /**
+             * Format: double
+             * @description 5-day simple moving average.
+             */
+            ma5: number;
+            /**
+             * Format: double
+             * @description 10-day simple moving average.
+             */
+            ma10: number;
+            /**
+             * Format: double
+             * @description 20-day simple moving average.
+             */
+            ma20: number;
+            /**
+             * Format: double
+             * @description 60-day simple moving average (the 20-day one with fewer than 60 bars).
+             */
+            ma60: number;
+            /**
+             * Format: double
+             * @description Percent distance of the price from MA5.
+             */
+            biasMa5: number;
+            /**
+             * Format: double
+             * @description Percent distance of the price from MA10.
+             */
+            biasMa10: number;
+            /**
+             * Format: double
+             * @description Percent distance of the price from MA20.
+             */
+            biasMa20: number;
+            /**
+             * Format: double
+             * @description Latest volume over the mean of the five before.
+             */
+            volumeRatio5d: number;
+            /**
+             * Format: double
+             * @description Wilder RSI over 12 bars.
+             */
+            rsi12: number;
+            /**
+             * Format: double
+             * @description MACD line: EMA12 − EMA26.
+             */
+            macdDif: number;
+            /**
+             * Format: double
+             * @description Signal line: EMA9 of the MACD line.
+             */
+            macdDea: number;
+            /**
+             * Format: double
+             * @description Histogram: 2 × (DIF − DEA).
+             */
+            macdBar: number;
+            /** @description Who wrote the text: rules (deterministic, from the figures) or the model provider. */
+            provider: string;
+            /** @description Model name when a model wrote the text; empty for rules. */
+            model: string;
+            /** @description True when the text is rules-written rather than a model’s. */
+            fallback: boolean;
+            /** @description True when a news source was searched. */
+            newsSearched: boolean;
+            /** @description When this analysis was computed, ISO 8601 UTC. */
+            generatedAt: string;
+            /** @description stock:<engine>:<SYMBOL>:<analysisAt>:<news|core>. */
+            analysisId: string;
+            /**
+             * Format: int64
+             * @description Open time of the analysed daily bar, epoch ms.
+             */
+            analysisAt: number;
+            /**
+             * Format: double
+             * @description Stop level for the signal’s side.
+             */
+            stopLoss: number;
+            /**
+             * Format: double
+             * @description Target level for the signal’s side.
+             */
+            takeProfit: number;
+            /** @description Rules version. */
+            engineVersion: string;
+            analystConsensus: components["schemas"]["market_v1_AnalystConsensus"];
+            priceTarget: components["schemas"]["market_v1_PriceTarget"];
+            /** @description Recent rating changes (none held). */
+            recentUpgrades: components["schemas"]["market_v1_UpgradeDowngrade"][];
+            /**
+             * Format: double
+             * @description Dividend yield, percent (0: not held).
+             */
+            dividendYield: number;
+            /**
+             * Format: double
+             * @description Dividends over the last year per share (0: not held).
+             */
+            trailingAnnualDividendRate: number;
+            /**
+             * Format: int64
+             * @description Last ex-dividend date, epoch seconds (0: not held).
+             */
+            exDividendDate: number;
+            /**
+             * Format: double
+             * @description Payout ratio (0: not held).
+             */
+            payoutRatio: number;
+            /** @description Dividend frequency (empty: not held). */
+            dividendFrequency: string;
+            /**
+             * Format: double
+             * @description Dividend growth rate (0: not held).
+             */
+            dividendCagr: number;
+            /** @description Session of the latest bar: regular for daily bars. */
+            marketSession: string;
+            /**
+             * Format: double
+             * @description Pre/post-market price (0: not held).
+             */
+            extendedPrice: number;
+            /**
+             * Format: double
+             * @description Pre/post-market change (0: not held).
+             */
+            extendedChangePercent: number;
+            fundamentals: components["schemas"]["market_v1_Fundamentals"];
+            /**
+             * Format: double
+             * @description Fundamental score (0: no fundamentals held, so the composite is the technical score).
+             */
+            fundamentalScore: number;
+            /**
+             * Format: double
+             * @description Overall score: the technical score while no fundamentals are held.
+             */
+            compositeScore: number;
+            /** @description Next earnings date (empty: not held). */
+            nextEarningsDate: string;
+            /**
+             * Format: double
+             * @description Consensus EPS for that report (0: not held).
+             */
+            consensusEps: number;
+            /**
+             * Format: double
+             * @description Consensus revenue for that report (0: not held).
+             */
+            consensusRevenue: number;
+            /**
+             * Format: double
+             * @description Headline sentiment −1..1 (0 without headlines).
+             */
+            newsSentiment: number;
+            /**
+             * Format: double
+             * @description Annualised volatility of daily log returns, percent.
+             */
+            realizedVolatility: number;
+            /**
+             * Format: double
+             * @description Wilder average true range over 14 bars.
+             */
+            atr: number;
+            /**
+             * Format: double
+             * @description Largest peak-to-trough fall over the bars, percent.
+             */
+            maxDrawdown: number;
+            /** @description Signal from the composite score. */
+            ratingSignal: string;
+            /** @description Summary of the rating. */
+            ratingSummary: string;
+            /** @description Action for the rating. */
+            ratingAction: string;
+            /** @description Confidence of the rating. */
+            ratingConfidence: string;
+            /** @description Why the rating stands now. */
+            ratingWhyNow: string;
+            ratingBullishFactors: string[];
+            ratingRiskFactors: string[];
+        };
+        /** @description A news headline considered by an analysis. */
+        market_v1_StockAnalysisHeadline: {
+            /** @description Headline. */
+            title: string;
+            /** @description Publisher. */
+            source: string;
+            /** @description Article address. */
+            link: string;
+            /**
+             * Format: int64
+             * @description Publication time, epoch ms.
+             */
+            publishedAt: number;
+            /** @description Market session when published. */
+            marketSessionAtPublish: string;
+            /** @description Trading day the headline is attributed to, YYYY-MM-DD. */
+            alignedTradingDate: string;
+            /**
+             * @description How the publication time maps to a trading day.
+             * @enum {string}
+             */
+            alignmentRule: "HEADLINE_ALIGNMENT_RULE_UNSPECIFIED" | "HEADLINE_ALIGNMENT_RULE_REGULAR_SESSION_SAME_TRADING_DAY" | "HEADLINE_ALIGNMENT_RULE_PREMARKET_SAME_TRADING_DAY" | "HEADLINE_ALIGNMENT_RULE_AFTER_HOURS_NEXT_TRADING_DAY" | "HEADLINE_ALIGNMENT_RULE_NON_SESSION_NEXT_TRADING_DAY" | "HEADLINE_ALIGNMENT_RULE_OVERNIGHT_SAME_TRADING_DAY";
+        };
+        /** @description Analyst rating counts (zeros: not held by this service’s snapshots). */
+        market_v1_AnalystConsensus: {
+            /**
+             * Format: int32
+             * @description Strong-buy ratings.
+             */
+            strongBuy: number;
+            /**
+             * Format: int32
+             * @description Buy ratings.
+             */
+            buy: number;
+            /**
+             * Format: int32
+             * @description Hold ratings.
+             */
+            hold: number;
+            /**
+             * Format: int32
+             * @description Sell ratings.
+             */
+            sell: number;
+            /**
+             * Format: int32
+             * @description Strong-sell ratings.
+             */
+            strongSell: number;
+            /**
+             * Format: int32
+             * @description All ratings.
+             */
+            total: number;
+            /** @description Rating period; empty when no consensus data is held. */
+            period: string;
+        };
+        /** @description Analyst price targets (zeros: not held by this service’s snapshots). */
+        market_v1_PriceTarget: {
+            /**
+             * Format: double
+             * @description Highest target.
+             */
+            high: number;
+            /**
+             * Format: double
+             * @description Lowest target.
+             */
+            low: number;
+            /**
+             * Format: double
+             * @description Mean target.
+             */
+            mean: number;
+            /**
+             * Format: double
+             * @description Median target.
+             */
+            median: number;
+            /**
+             * Format: double
+             * @description Current price the targets are compared with.
+             */
+            current: number;
+            /**
+             * Format: int32
+             * @description Analysts with a target.
+             */
+            numberOfAnalysts: number;
+        };
+        /** @description One rating change. */
+        market_v1_UpgradeDowngrade: {
+            /** @description Research firm. */
+            firm: string;
+            /** @description New rating. */
+            toGrade: string;
+            /** @description Previous rating. */
+            fromGrade: string;
+            /** @description up, down, init, main or reit. */
+            action: string;
+            /**
+             * Format: int64
+             * @description Rating date, epoch seconds.
+             */
+            epochGradeDate: number;
+        };
+        /** @description Company fundamentals (zeros: not held by this service’s snapshots). */
+        market_v1_Fundamentals: {
+            /**
+             * Format: double
+             * @description Net margin, fraction.
+             */
+            profitMargin: number;
+            /**
+             * Format: double
+             * @description Gross margin, fraction.
+             */
+            grossMargin: number;
+            /**
+             * Format: double
+             * @description Operating margin, fraction.
+             */
+            operatingMargin: number;
+            /**
+             * Format: double
+             * @description Return on equity, fraction.
+             */
+            returnOnEquity: number;
+            /**
+             * Format: double
+             * @description Return on assets, fraction.
+             */
+            returnOnAssets: number;
+            /**
+             * Format: double
+             * @description Revenue growth, fraction.
+             */
+            revenueGrowth: number;
+            /**
+             * Format: double
+             * @description Earnings growth, fraction.
+             */
+            earningsGrowth: number;
+            /**
+             * Format: double
+             * @description Debt to equity, ratio.
+             */
+            debtToEquity: number;
+            /**
+             * Format: double
+             * @description Cash, reporting currency.
+             */
+            totalCash: number;
+            /**
+             * Format: double
+             * @description Debt, reporting currency.
+             */
+            totalDebt: number;
+            /**
+             * Format: double
+             * @description Free cash flow, reporting currency.
+             */
+            freeCashflow: number;
+            /**
+             * Format: double
+             * @description EBITDA, reporting currency.
+             */
+            ebitda: number;
+            /** @description Reporting currency; empty when not held. */
+            financialCurrency: string;
+        };
+        /** @description Analyses this account ran. */
+        market_v1_GetStockAnalysisHistoryResponse: {
+            /** @description Tickers with at least one analysis, in request order. */
+            items: components["schemas"]["market_v1_StockAnalysisHistoryItem"][];
+        };
+        /** @description One ticker’s stored analyses. */
+        market_v1_StockAnalysisHistoryItem: {
+            /** @description Ticker. */
+            symbol: string;
+            /** @description Analyses, newest analysed bar first. */
+            snapshots: components["schemas"]["market_v1_AnalyzeStockResponse"][];
+        };
+        /** @description The technical signal replayed over the ticker’s daily bars. */
+        market_v1_BacktestStockResponse: {
+            /** @description False when the ticker has no (or too few) daily bars here. */
+            available: boolean;
+            /** @description Ticker. */
+            symbol: string;
+            /** @description Company name (or the requested name). */
+            name: string;
+            /** @description Short label: the ticker. */
+            display: string;
+            /** @description Price currency. */
+            currency: string;
+            /**
+             * Format: int32
+             * @description Bars each signal was held.
+             */
+            evalWindowDays: number;
+            /**
+             * Format: int32
+             * @description Bars the signal was computed on (the ledger).
+             */
+            evaluationsRun: number;
+            /**
+             * Format: int32
+             * @description Buy or sell signals with a full window after them.
+             */
+            actionableEvaluations: number;
+            /**
+             * Format: double
+             * @description Percent of those with a positive return.
+             */
+            winRate: number;
+            /**
+             * Format: double
+             * @description Percent of those where the window’s close moved the signalled way.
+             */
+            directionAccuracy: number;
+            /**
+             * Format: double
+             * @description Mean return, percent.
+             */
+            avgSimulatedReturnPct: number;
+            /**
+             * Format: double
+             * @description Sum of returns, percent.
+             */
+            cumulativeSimulatedReturnPct: number;
+            /** @description Signal on the newest bar. */
+            latestSignal: string;
+            /**
+             * Format: double
+             * @description Its score.
+             */
+            latestSignalScore: number;
+            /** @description The result in one sentence (rules-written). */
+            summary: string;
+            /** @description When computed, ISO 8601 UTC. */
+            generatedAt: string;
+            /** @description The newest eight evaluations, newest first. */
+            evaluations: components["schemas"]["market_v1_BacktestStockEvaluation"][];
+            /** @description Rules version. */
+            engineVersion: string;
+            /** @description technical_only: no fundamentals or news enter the replay. */
+            ratingBasis: string;
+        };
+        /** @description One replayed signal. */
+        market_v1_BacktestStockEvaluation: {
+            /**
+             * Format: int64
+             * @description Open time of the bar the signal was given on, epoch ms.
+             */
+            analysisAt: number;
+            /** @description The signal then. */
+            signal: string;
+            /**
+             * Format: double
+             * @description Its score.
+             */
+            signalScore: number;
+            /**
+             * Format: double
+             * @description Close of that bar.
+             */
+            entryPrice: number;
+            /**
+             * Format: double
+             * @description Stop, target, or the close at the end of the window.
+             */
+            exitPrice: number;
+            /**
+             * Format: double
+             * @description Percent return of the position (inverted for a short).
+             */
+            simulatedReturnPct: number;
+            /** @description The close at the end of the window moved the way the signal pointed. */
+            directionCorrect: boolean;
+            /** @description stop_loss, take_profit or window_close. */
+            outcome: string;
+            /**
+             * Format: double
+             * @description Stop level.
+             */
+            stopLoss: number;
+            /**
+             * Format: double
+             * @description Target level.
+             */
+            takeProfit: number;
+            /** @description ledger:<engine>:<SYMBOL>:<analysisAt>. */
+            analysisId: string;
+        };
+        /** @description Backtests this account ran. */
+        market_v1_ListStoredStockBacktestsResponse: {
+            /** @description Stored backtests, newest first. */
+            items: components["schemas"]["market_v1_BacktestStockResponse"][];
         };
         /** @description Recent papers of one arXiv category. */
         research_v1_ListArxivPapersResponse: {
@@ -4791,6 +5418,501 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListOtherTokensResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    AnalyzeStock: {
+        parameters: {
+            query?: {
+                symbol?: string;
+                name?: string;
+                include_news?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_AnalyzeStockResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetStockAnalysisHistory: {
+        parameters: {
+            query?: {
+                symbols?: string[];
+                limit_per_symbol?: number;
+                include_news?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_GetStockAnalysisHistoryResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    BacktestStock: {
+        parameters: {
+            query?: {
+                symbol?: string;
+                name?: string;
+                eval_window_days?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_BacktestStockResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListStoredStockBacktests: {
+        parameters: {
+            query?: {
+                symbols?: string[];
+                eval_window_days?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_ListStoredStockBacktestsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

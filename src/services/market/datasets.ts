@@ -1,7 +1,8 @@
 import type { AnyDataset } from '../../platform/snapshots/dataset.js';
+import { dailyBarsDataset } from './analysis/datasets/daily-bars.js';
 import { coinMarketsDataset } from './crypto/datasets/coin-markets.js';
 import { marketQuotesDataset } from './equities/datasets/quotes.js';
 import { fearGreedDataset } from './flows/datasets/fear-greed.js';
 
 /** Every market dataset, topic by topic. */
-export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset, coinMarketsDataset];
+export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset, coinMarketsDataset, dailyBarsDataset];

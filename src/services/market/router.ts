@@ -1,4 +1,5 @@
 import { router } from '../../trpc/procedures.js';
+import { analysisProcedures } from './analysis/router.js';
 import { cryptoProcedures } from './crypto/router.js';
 import { equitiesProcedures } from './equities/router.js';
 import { flowsProcedures } from './flows/router.js';
@@ -8,4 +9,5 @@ export const marketRouter = router({
   ...equitiesProcedures,
   ...flowsProcedures,
   ...cryptoProcedures,
+  ...analysisProcedures,
 });
