@@ -1,8 +1,10 @@
 import type { AnyDataset } from '../../platform/snapshots/dataset.js';
 import { dailyBarsDataset } from './analysis/datasets/daily-bars.js';
+import { commoditiesDataset } from './commodities/datasets/commodities.js';
 import { coinMarketsDataset } from './crypto/datasets/coin-markets.js';
+import { indexBoardsDataset } from './equities/datasets/index-boards.js';
 import { marketQuotesDataset } from './equities/datasets/quotes.js';
 import { fearGreedDataset } from './flows/datasets/fear-greed.js';
 
 /** Every market dataset, topic by topic. */
-export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset, coinMarketsDataset, dailyBarsDataset];
+export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset, coinMarketsDataset, dailyBarsDataset, commoditiesDataset, indexBoardsDataset];

@@ -1,5 +1,6 @@
 import { router } from '../../trpc/procedures.js';
 import { analysisProcedures } from './analysis/router.js';
+import { commoditiesProcedures } from './commodities/router.js';
 import { cryptoProcedures } from './crypto/router.js';
 import { equitiesProcedures } from './equities/router.js';
 import { flowsProcedures } from './flows/router.js';
@@ -10,4 +11,5 @@ export const marketRouter = router({
   ...flowsProcedures,
   ...cryptoProcedures,
   ...analysisProcedures,
+  ...commoditiesProcedures,
 });

@@ -10,6 +10,9 @@ export interface ChartSeries {
   price: number;
   /** Time of that price, epoch milliseconds. */
   priceTime: number;
+  /** The latest session's range (`meta.regularMarketDayHigh/Low`), when given. */
+  dayHigh?: number;
+  dayLow?: number;
   /** Bar open times (epoch ms) and closes, holes removed, oldest first. */
   times: number[];
   closes: number[];
@@ -24,6 +27,8 @@ const ChartResult = z.object({
     regularMarketTime: z.number().nullish(),
     shortName: z.string().nullish(),
     longName: z.string().nullish(),
+    regularMarketDayHigh: z.number().nullish(),
+    regularMarketDayLow: z.number().nullish(),
   }),
   timestamp: z.array(z.number()).nullish(),
   indicators: z.object({ quote: z.array(z.object({ close: z.array(z.number().nullable()).nullish() })).nullish() }).nullish(),
@@ -88,9 +93,27 @@ function toSeries(r: ChartResult): ChartSeries | undefined {
     instrumentType: r.meta.instrumentType ?? '',
     price,
     priceTime: (r.meta.regularMarketTime ?? (times.at(-1) ?? 0) / 1000) * 1000,
+    ...(r.meta.regularMarketDayHigh ? { dayHigh: r.meta.regularMarketDayHigh } : {}),
+    ...(r.meta.regularMarketDayLow ? { dayLow: r.meta.regularMarketDayLow } : {}),
     times,
     closes,
   };
+}
+
+/** `/v7/finance/spark` for several symbols (Yahoo answers at most 20 per request). */
+export function sparkUrl(symbols: readonly string[], range: string, interval = '1d', origin = 'https://query1.finance.yahoo.com'): string {
+  return `${origin}/v7/finance/spark?range=${range}&interval=${interval}&symbols=${symbols.map(encodeURIComponent).join(',')}`;
+}
+
+/** Fetches spark documents for any number of symbols in batches of 20 and joins them into one spark document. */
+export async function fetchSparkBatches(get: (url: string) => Promise<Buffer>, symbols: readonly string[], range: string): Promise<Buffer> {
+  const results: unknown[] = [];
+  for (let i = 0; i < symbols.length; i += 20) {
+    const doc = JSON.parse((await get(sparkUrl(symbols.slice(i, i + 20), range))).toString('utf8')) as { spark?: { result?: unknown[] | null } };
+    if (!doc.spark) throw new Error('Yahoo spark answer has no spark object');
+    results.push(...(doc.spark.result ?? []));
+  }
+  return Buffer.from(JSON.stringify({ spark: { result: results, error: null } }));
 }
 
 /**

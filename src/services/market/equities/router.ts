@@ -1,9 +1,27 @@
-import { markDegraded } from '../../../trpc/context.js';
+import { markDegraded, type RequestContext } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
+import { getCountryStockIndex, getSectorSummary, listGulfQuotes, type Outcome } from './boards-queries.js';
+import { INDEX_BOARDS } from './datasets/index-boards.js';
 import { MARKET_QUOTES } from './datasets/quotes.js';
 import { providerFromConfig } from './provider.js';
 import { listMarketQuotes } from './queries.js';
-import { ListMarketQuotesRequest, ListMarketQuotesResponse } from './schemas.js';
+import {
+  GetCountryStockIndexRequest,
+  GetCountryStockIndexResponse,
+  GetSectorSummaryRequest,
+  GetSectorSummaryResponse,
+  ListGulfQuotesRequest,
+  ListGulfQuotesResponse,
+  ListMarketQuotesRequest,
+  ListMarketQuotesResponse,
+} from './schemas.js';
+
+function served<T>(ctx: RequestContext, outcome: Outcome<T>): T {
+  if (outcome.degraded) markDegraded(ctx);
+  return outcome.response;
+}
+
+const BOARDS_SOURCE = 'From the index-boards snapshot (a month of daily closes from Yahoo Finance chart data).';
 import { MAX_SYMBOLS } from './rules.js';
 
 /** Stocks and indices: quotes, sectors, country indices, Gulf markets, earnings, insiders, breadth. */
@@ -36,4 +54,64 @@ export const equitiesProcedures = {
       return response;
     }),
 
+
+  getSectorSummary: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/market/v1/get-sector-summary',
+        operationId: 'GetSectorSummary',
+        tags: ['market'],
+        summary: 'Get US sector performance',
+        description:
+          'Percent move of the eleven Select Sector SPDR funds and the semiconductor fund (SMH), named by sector. period picks ' +
+          `the span: 1d (default), 5d/1w, 1m/1mo; anything else is a 400. ${BOARDS_SOURCE} An empty list (no snapshot) is served with no-store.`,
+      },
+      cacheTier: 'medium',
+      datasets: [INDEX_BOARDS],
+    })
+    .input(GetSectorSummaryRequest)
+    .output(GetSectorSummaryResponse)
+    .query(({ ctx, input }) => served(ctx, getSectorSummary(ctx.deps.store, input))),
+
+  getCountryStockIndex: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/market/v1/get-country-stock-index',
+        operationId: 'GetCountryStockIndex',
+        tags: ['market'],
+        summary: 'Get a country’s benchmark stock index',
+        description:
+          'Level, week change (last six closes) and currency of the benchmark index of one of 45 countries (US S&P 500, GB FTSE ' +
+          `100, JP Nikkei 225, SA Tadawul ...). country_code is an upper-case ISO alpha-2 code (400 otherwise); omitted: US. ${BOARDS_SOURCE} ` +
+          'A country without a mapped index, or missing from the snapshot, answers available false with no-store; nothing is fetched live.',
+      },
+      cacheTier: 'slow',
+      ratePolicy: 'get-country-stock-index',
+      datasets: [INDEX_BOARDS],
+    })
+    .input(GetCountryStockIndexRequest)
+    .output(GetCountryStockIndexResponse)
+    .query(({ ctx, input }) => served(ctx, getCountryStockIndex(ctx.deps.store, input))),
+
+  listGulfQuotes: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/market/v1/list-gulf-quotes',
+        operationId: 'ListGulfQuotes',
+        tags: ['market'],
+        summary: 'List Gulf market quotes',
+        description:
+          'Six Gulf stock indices and funds, six Gulf currencies (US dollars per unit) and WTI and Brent crude, each with its ' +
+          `flag, country, type, price, change against the previous close and one-month sparkline. ${BOARDS_SOURCE} Takes no parameters; ` +
+          'an empty list (no snapshot) is served with no-store.',
+      },
+      cacheTier: 'medium',
+      datasets: [INDEX_BOARDS],
+    })
+    .input(ListGulfQuotesRequest)
+    .output(ListGulfQuotesResponse)
+    .query(({ ctx }) => served(ctx, listGulfQuotes(ctx.deps.store))),
 };

@@ -62,3 +62,27 @@ export function percentChange(price: number, previous: number | undefined): numb
   if (previous === undefined || !Number.isFinite(previous) || previous === 0) return 0;
   return Math.round(((price - previous) / previous) * 10000) / 100;
 }
+
+// ---- index boards ----------------------------------------------------------------------------
+
+/** Sector summary periods: sessions looked back (undefined: against the previous close). */
+export const SECTOR_PERIODS: Readonly<Record<string, number | 'month' | undefined>> = {
+  '1d': undefined,
+  '5d': 5,
+  '1w': 5,
+  '1m': 'month',
+  '1mo': 'month',
+};
+
+/** Percent change from the close `back` sessions before the last (the first close for 'month'), two decimals. */
+export function changeOverSessions(closes: readonly number[], back: number | 'month'): number {
+  const last = closes.at(-1);
+  const then = back === 'month' ? closes[0] : closes[closes.length - 1 - back];
+  return last === undefined ? 0 : percentChange(last, then);
+}
+
+/** Week change of an index: first to last of its last six closes, two decimals. */
+export function weekChange(closes: readonly number[]): number {
+  const tail = closes.slice(-6);
+  return tail.length < 2 ? 0 : percentChange(tail.at(-1)!, tail[0]);
+}

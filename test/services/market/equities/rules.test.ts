@@ -4,6 +4,8 @@ import {
   isEquitySymbol,
   normaliseSymbols,
   percentChange,
+  changeOverSessions,
+  weekChange,
 } from '../../../../src/services/market/equities/rules.js';
 
 describe('normaliseSymbols', () => {
@@ -46,5 +48,16 @@ describe('percentChange', () => {
     expect(percentChange(99.5, 100)).toBe(-0.5);
     expect(percentChange(100, undefined)).toBe(0);
     expect(percentChange(100, 0)).toBe(0);
+  });
+});
+
+describe('index board changes', () => {
+  it('week change runs over the last six closes', () => {
+    expect(weekChange([1, 100, 101, 102, 103, 104, 110])).toBe(10);
+    expect(weekChange([5])).toBe(0);
+  });
+  it('a span of sessions or the whole month', () => {
+    expect(changeOverSessions([100, 90, 110], 'month')).toBe(10);
+    expect(changeOverSessions([100, 90, 99], 1)).toBe(10);
   });
 });

@@ -1,0 +1,65 @@
+/** Pure rules of the commodities topic: symbol checks for the board and the gold figures. */
+import { COMMODITIES, MAX_COMMODITY_SYMBOLS } from './instruments.js';
+
+const SUPPORTED = new Set(COMMODITIES.map((c) => c.symbol));
+
+export const round = (x: number, dp = 2) => Math.round(x * 10 ** dp) / 10 ** dp;
+
+/**
+ * Requested commodity symbols as served: whitespace removed, upper-cased, at most 32 characters,
+ * de-duplicated, the first 64 kept. Symbols off the board are returned as `unsupported` (a blank
+ * one as `<blank>`) so the caller can refuse the request naming them.
+ */
+export function normaliseCommoditySymbols(raw: readonly string[]): { symbols: string[]; unsupported: string[] } {
+  const symbols: string[] = [];
+  const unsupported: string[] = [];
+  for (const r of raw) {
+    const s = r.replace(/\s+/g, '').slice(0, 32).toUpperCase();
+    if (!s || !SUPPORTED.has(s)) {
+      const shown = s || '<blank>';
+      if (!unsupported.includes(shown)) unsupported.push(shown);
+    } else if (!symbols.includes(s)) symbols.push(s);
+  }
+  return { symbols: symbols.slice(0, MAX_COMMODITY_SYMBOLS), unsupported };
+}
+
+/** Seven significant digits, as the board's sparklines carry. */
+export const sig7 = (x: number) => Number(x.toPrecision(7));
+
+/** Percent change from the close `back` bars before the last to the last close; undefined without it. */
+export function changeOver(closes: readonly number[], back: number): number | undefined {
+  const last = closes.at(-1);
+  const then = closes[closes.length - 1 - back];
+  if (last === undefined || then === undefined || then === 0) return undefined;
+  return ((last - then) / then) * 100;
+}
+
+/** Pearson correlation of two equally long series; undefined when either is flat or too short. */
+export function correlation(a: readonly number[], b: readonly number[]): number | undefined {
+  const n = Math.min(a.length, b.length);
+  if (n < 3) return undefined;
+  const x = a.slice(-n);
+  const y = b.slice(-n);
+  const mx = x.reduce((s, v) => s + v, 0) / n;
+  const my = y.reduce((s, v) => s + v, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (x[i] - mx) * (y[i] - my);
+    sxx += (x[i] - mx) ** 2;
+    syy += (y[i] - my) ** 2;
+  }
+  // Square roots taken apart: their product of tiny sums would underflow to 0.
+  const denom = Math.sqrt(sxx) * Math.sqrt(syy);
+  if (!(denom > 0)) return undefined;
+  return Math.max(-1, Math.min(1, sxy / denom));
+}
+
+/** Daily simple returns of a close series. */
+export const dailyReturns = (closes: readonly number[]) => closes.slice(1).map((c, i) => c / closes[i] - 1);
+
+/** Where the price sits in its range, percent (0 at the low, 100 at the high). */
+export function rangePosition(price: number, lo: number, hi: number): number {
+  return hi > lo ? ((price - lo) / (hi - lo)) * 100 : 50;
+}
