@@ -344,6 +344,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market/v1/list-etf-flows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List US spot-bitcoin ETF flow estimates
+         * @description The ten US spot-bitcoin ETFs’ last session from five daily sessions of Yahoo Finance chart data: price, change, volume against the earlier sessions’ mean, direction and an estimated dollar flow (a tenth of traded value signed by the price move: a heuristic, not reported creations), with totals. Takes no parameters. Without a snapshot the summary says UNAVAILABLE (no-store).
+         */
+        get: operations["ListEtfFlows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market/v1/list-crypto-quotes": {
         parameters: {
             query?: never;
@@ -1722,6 +1742,85 @@ export interface components {
              * @description One-session percent change.
              */
             change1d: number;
+        };
+        /** @description US spot-bitcoin ETF flow estimates. */
+        market_v1_ListEtfFlowsResponse: {
+            /** @description Open time of the newest session, ISO 8601 UTC; empty without a snapshot. */
+            timestamp: string;
+            summary: components["schemas"]["market_v1_EtfFlowsSummary"];
+            /** @description Funds by last-session volume, largest first. */
+            etfs: components["schemas"]["market_v1_EtfFlow"][];
+            /** @description Always false: answers come from the snapshot. */
+            rateLimited: boolean;
+        };
+        /** @description Totals over the funds. */
+        market_v1_EtfFlowsSummary: {
+            /**
+             * Format: int32
+             * @description Funds listed.
+             */
+            etfCount: number;
+            /**
+             * Format: int64
+             * @description Sum of last-session volumes.
+             */
+            totalVolume: number;
+            /**
+             * Format: int64
+             * @description Sum of estimated flows.
+             */
+            totalEstFlow: number;
+            /** @description NET INFLOW, NET OUTFLOW or NEUTRAL by the sign of totalEstFlow; UNAVAILABLE without a snapshot. */
+            netDirection: string;
+            /**
+             * Format: int32
+             * @description Funds with direction inflow.
+             */
+            inflowCount: number;
+            /**
+             * Format: int32
+             * @description Funds with direction outflow.
+             */
+            outflowCount: number;
+        };
+        /** @description One spot-bitcoin ETF’s last session. */
+        market_v1_EtfFlow: {
+            /** @description Fund ticker. */
+            ticker: string;
+            /** @description Fund issuer. */
+            issuer: string;
+            /**
+             * Format: double
+             * @description Last close, two decimals.
+             */
+            price: number;
+            /**
+             * Format: double
+             * @description Percent change against the previous close, two decimals.
+             */
+            priceChange: number;
+            /**
+             * Format: int64
+             * @description Shares traded in the last session.
+             */
+            volume: number;
+            /**
+             * Format: int64
+             * @description Mean shares traded over the earlier sessions.
+             */
+            avgVolume: number;
+            /**
+             * Format: double
+             * @description Last volume over that mean, two decimals (1 when the mean is 0).
+             */
+            volumeRatio: number;
+            /** @description inflow (change above 0.1%), outflow (below −0.1%) or neutral. */
+            direction: string;
+            /**
+             * Format: int64
+             * @description Estimated dollar flow: a tenth of the day’s traded value, signed by the price move. A heuristic, not reported creations/redemptions.
+             */
+            estFlow: number;
         };
         /** @description Crypto quotes. */
         market_v1_ListCryptoQuotesResponse: {
@@ -5235,6 +5334,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetFearGreedIndexResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListEtfFlows: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_ListEtfFlowsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

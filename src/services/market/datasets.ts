@@ -4,7 +4,8 @@ import { commoditiesDataset } from './commodities/datasets/commodities.js';
 import { coinMarketsDataset } from './crypto/datasets/coin-markets.js';
 import { indexBoardsDataset } from './equities/datasets/index-boards.js';
 import { marketQuotesDataset } from './equities/datasets/quotes.js';
+import { etfFlowsDataset } from './flows/datasets/etf-flows.js';
 import { fearGreedDataset } from './flows/datasets/fear-greed.js';
 
 /** Every market dataset, topic by topic. */
-export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset, coinMarketsDataset, dailyBarsDataset, commoditiesDataset, indexBoardsDataset];
+export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset, coinMarketsDataset, dailyBarsDataset, commoditiesDataset, indexBoardsDataset, etfFlowsDataset];

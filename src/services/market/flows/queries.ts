@@ -1,6 +1,8 @@
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import { FEAR_GREED, type FearGreedInfo, type StoredCategory } from './datasets/fear-greed.js';
-import type { GetFearGreedIndexResponse } from './schemas.js';
+import { ETF_FLOWS, type EtfFlowsInfo, type StoredEtfFlow } from './datasets/etf-flows.js';
+import { netDirection } from './rules.js';
+import type { GetFearGreedIndexResponse, ListEtfFlowsResponse } from './schemas.js';
 
 /** The composite, its ten categories and headline inputs; exactly the unavailable shape without a snapshot. */
 export function getFearGreedIndex(store: SnapshotStore): GetFearGreedIndexResponse {
@@ -16,4 +18,31 @@ export function getFearGreedIndex(store: SnapshotStore): GetFearGreedIndexRespon
     const { compositeScore, compositeLabel, previousScore, seededAt, ...headline } = s.info;
     return { compositeScore, compositeLabel, previousScore, seededAt, ...categories, ...headline, unavailable: false };
   });
+}
+
+/** The funds and their totals; an UNAVAILABLE summary without a snapshot. */
+export function listEtfFlows(store: SnapshotStore): { response: ListEtfFlowsResponse; degraded: boolean } {
+  const snapshot = store.read<StoredEtfFlow, EtfFlowsInfo>(ETF_FLOWS);
+  if (!snapshot || snapshot.records.length === 0) {
+    const summary = { etfCount: 0, totalVolume: 0, totalEstFlow: 0, netDirection: 'UNAVAILABLE', inflowCount: 0, outflowCount: 0 };
+    return { response: { timestamp: '', summary, etfs: [], rateLimited: false }, degraded: true };
+  }
+  const response = snapshot.derive('response', (s) => {
+    const etfs = [...s.records];
+    const totalEstFlow = etfs.reduce((sum, e) => sum + e.estFlow, 0);
+    return {
+      timestamp: new Date(s.info.asOf).toISOString(),
+      summary: {
+        etfCount: etfs.length,
+        totalVolume: etfs.reduce((sum, e) => sum + e.volume, 0),
+        totalEstFlow,
+        netDirection: netDirection(totalEstFlow),
+        inflowCount: etfs.filter((e) => e.direction === 'inflow').length,
+        outflowCount: etfs.filter((e) => e.direction === 'outflow').length,
+      },
+      etfs,
+      rateLimited: false,
+    };
+  });
+  return { response, degraded: false };
 }

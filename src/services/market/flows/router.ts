@@ -1,7 +1,9 @@
+import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
+import { ETF_FLOWS } from './datasets/etf-flows.js';
 import { FEAR_GREED } from './datasets/fear-greed.js';
-import { getFearGreedIndex } from './queries.js';
-import { GetFearGreedIndexRequest, GetFearGreedIndexResponse } from './schemas.js';
+import { getFearGreedIndex, listEtfFlows } from './queries.js';
+import { GetFearGreedIndexRequest, GetFearGreedIndexResponse, ListEtfFlowsRequest, ListEtfFlowsResponse } from './schemas.js';
 
 /** Fund flows and positioning: ETF flows, futures positioning, perpetuals flow, fear & greed. */
 export const flowsProcedures = {
@@ -25,4 +27,29 @@ export const flowsProcedures = {
     .input(GetFearGreedIndexRequest)
     .output(GetFearGreedIndexResponse)
     .query(({ ctx }) => getFearGreedIndex(ctx.deps.store)),
+
+  listEtfFlows: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/market/v1/list-etf-flows',
+        operationId: 'ListEtfFlows',
+        tags: ['market'],
+        summary: 'List US spot-bitcoin ETF flow estimates',
+        description:
+          'The ten US spot-bitcoin ETFs’ last session from five daily sessions of Yahoo Finance chart data: price, change, volume ' +
+          'against the earlier sessions’ mean, direction and an estimated dollar flow (a tenth of traded value signed by the ' +
+          'price move: a heuristic, not reported creations), with totals. Takes no parameters. Without a snapshot the summary ' +
+          'says UNAVAILABLE (no-store).',
+      },
+      cacheTier: 'slow',
+      datasets: [ETF_FLOWS],
+    })
+    .input(ListEtfFlowsRequest)
+    .output(ListEtfFlowsResponse)
+    .query(({ ctx }) => {
+      const { response, degraded } = listEtfFlows(ctx.deps.store);
+      if (degraded) markDegraded(ctx);
+      return response;
+    }),
 };

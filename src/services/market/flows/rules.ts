@@ -92,3 +92,49 @@ export function composite(inputs: Partial<Record<CategoryKey, number>>): { score
 }
 
 export const round1 = (x: number) => Math.round(x * 10) / 10;
+
+// ---- spot bitcoin ETF flows ------------------------------------------------------------------
+
+export type FlowDirection = 'inflow' | 'outflow' | 'neutral';
+
+export interface EtfFlowFigures {
+  price: number;
+  priceChange: number;
+  volume: number;
+  avgVolume: number;
+  volumeRatio: number;
+  direction: FlowDirection;
+  estFlow: number;
+}
+
+/**
+ * A fund's estimated flow from its last sessions (closes and volumes, oldest first, at least two):
+ * the day's change against the previous close, the last volume against the mean of the earlier ones,
+ * and a rough dollar flow of a tenth of the day's traded value, signed by the price move.
+ */
+export function etfFlow(closes: readonly number[], volumes: readonly number[]): EtfFlowFigures | undefined {
+  const n = closes.length;
+  if (n < 2 || volumes.length !== n) return undefined;
+  const price = closes[n - 1];
+  const change = ((price - closes[n - 2]) / closes[n - 2]) * 100;
+  const volume = volumes[n - 1];
+  const earlier = volumes.slice(0, -1);
+  const avg = earlier.reduce((s, v) => s + v, 0) / earlier.length;
+  return {
+    price: round2(price),
+    priceChange: round2(change),
+    volume,
+    avgVolume: Math.round(avg),
+    volumeRatio: avg > 0 ? round2(volume / avg) : 1,
+    direction: change > 0.1 ? 'inflow' : change < -0.1 ? 'outflow' : 'neutral',
+    estFlow: Math.round(volume * price * (change > 0 ? 1 : -1) * 0.1),
+  };
+}
+
+export const round2 = (x: number) => Math.round(x * 100) / 100;
+
+export function netDirection(totalEstFlow: number): string {
+  if (totalEstFlow > 0) return 'NET INFLOW';
+  if (totalEstFlow < 0) return 'NET OUTFLOW';
+  return 'NEUTRAL';
+}

@@ -62,3 +62,45 @@ export const GetFearGreedIndexResponse = z
   .meta({ id: 'market_v1_GetFearGreedIndexResponse', description: 'Market fear & greed composite with its ten categories and headline inputs.' });
 
 export type GetFearGreedIndexResponse = z.infer<typeof GetFearGreedIndexResponse>;
+
+// ---- list-etf-flows --------------------------------------------------------------------------
+
+const i64 = (description: string) => z.number().int().meta({ format: 'int64', description });
+const i32 = (description: string) => z.number().int().meta({ format: 'int32', description });
+const dbl = (description: string) => z.number().meta({ format: 'double', description });
+
+export const EtfFlow = z
+  .object({
+    ticker: z.string().min(1).meta({ description: 'Fund ticker.' }),
+    issuer: z.string().meta({ description: 'Fund issuer.' }),
+    price: dbl('Last close, two decimals.'),
+    priceChange: dbl('Percent change against the previous close, two decimals.'),
+    volume: i64('Shares traded in the last session.'),
+    avgVolume: i64('Mean shares traded over the earlier sessions.'),
+    volumeRatio: dbl('Last volume over that mean, two decimals (1 when the mean is 0).'),
+    direction: z.string().meta({ description: 'inflow (change above 0.1%), outflow (below −0.1%) or neutral.' }),
+    estFlow: i64('Estimated dollar flow: a tenth of the day’s traded value, signed by the price move. A heuristic, not reported creations/redemptions.'),
+  })
+  .meta({ id: 'market_v1_EtfFlow', description: 'One spot-bitcoin ETF’s last session.' });
+
+export const EtfFlowsSummary = z
+  .object({
+    etfCount: i32('Funds listed.'),
+    totalVolume: i64('Sum of last-session volumes.'),
+    totalEstFlow: i64('Sum of estimated flows.'),
+    netDirection: z.string().meta({ description: 'NET INFLOW, NET OUTFLOW or NEUTRAL by the sign of totalEstFlow; UNAVAILABLE without a snapshot.' }),
+    inflowCount: i32('Funds with direction inflow.'),
+    outflowCount: i32('Funds with direction outflow.'),
+  })
+  .meta({ id: 'market_v1_EtfFlowsSummary', description: 'Totals over the funds.' });
+
+export const ListEtfFlowsRequest = z.object({});
+export const ListEtfFlowsResponse = z
+  .object({
+    timestamp: z.string().meta({ description: 'Open time of the newest session, ISO 8601 UTC; empty without a snapshot.' }),
+    summary: EtfFlowsSummary,
+    etfs: z.array(EtfFlow).meta({ description: 'Funds by last-session volume, largest first.' }),
+    rateLimited: z.boolean().meta({ description: 'Always false: answers come from the snapshot.' }),
+  })
+  .meta({ id: 'market_v1_ListEtfFlowsResponse', description: 'US spot-bitcoin ETF flow estimates.' });
+export type ListEtfFlowsResponse = z.infer<typeof ListEtfFlowsResponse>;
