@@ -324,6 +324,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market/v1/list-earnings-calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the earnings calendar
+         * @description Quarterly reports from a week back to two weeks ahead (Finnhub earnings calendar, refreshed live with FINNHUB_API_KEY; the bundled sample otherwise): estimates, actuals once reported and beat/miss, limited to sizeable companies (revenue estimate of $10M or more, or an EPS estimate of at least 0.05 when revenue is unknown), the first 100 by date. fromDate and toDate (YYYY-MM-DD, inclusive) narrow the range; malformed dates are a 400. unavailable true (no-store) without a calendar.
+         */
+        get: operations["ListEarningsCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/get-insider-transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get insider transactions of a stock
+         * @description Form 4 insider activity over the last 180 days for AAPL, MSFT, NVDA, AMZN, GOOGL, META, TSLA, JPM (Finnhub insider transactions, refreshed live with FINNHUB_API_KEY; the bundled sample otherwise): dollar totals of open-market buys and sells and the newest 20 transactions. Without symbol: AAPL. A ticker the snapshot does not hold answers unavailable true (no-store).
+         */
+        get: operations["GetInsiderTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market/v1/get-fear-greed-index": {
         parameters: {
             query?: never;
@@ -1619,6 +1659,102 @@ export interface components {
             change: number;
             /** @description Daily closes of the last month, oldest first. */
             sparkline: number[];
+        };
+        /** @description Upcoming and recent earnings reports. */
+        market_v1_ListEarningsCalendarResponse: {
+            /** @description Reports in the range, by date then revenue estimate (largest first). */
+            earnings: components["schemas"]["market_v1_EarningsEntry"][];
+            /** @description The range start served. */
+            fromDate: string;
+            /** @description The range end served. */
+            toDate: string;
+            /**
+             * Format: int32
+             * @description Reports in the range.
+             */
+            total: number;
+            /** @description True when no calendar is held (served with no-store). */
+            unavailable: boolean;
+        };
+        /** @description One scheduled or reported quarterly result. */
+        market_v1_EarningsEntry: {
+            /** @description Ticker. */
+            symbol: string;
+            /** @description Company name; empty, as Finnhub’s calendar does not carry it. */
+            company: string;
+            /** @description Report date, YYYY-MM-DD. */
+            date: string;
+            /** @description bmo (before the open), amc (after the close), dmh (during market hours) or empty. */
+            hour: string;
+            /**
+             * Format: double
+             * @description Consensus EPS estimate (0 when none).
+             */
+            epsEstimate: number;
+            /**
+             * Format: double
+             * @description Consensus revenue estimate, US dollars (0 when none).
+             */
+            revenueEstimate: number;
+            /**
+             * Format: double
+             * @description Reported EPS (0 before the report).
+             */
+            epsActual: number;
+            /**
+             * Format: double
+             * @description Reported revenue (0 before the report).
+             */
+            revenueActual: number;
+            /** @description True once EPS has been reported. */
+            hasActuals: boolean;
+            /** @description beat or miss of the EPS estimate; empty before the report. */
+            surpriseDirection: string;
+        };
+        /** @description Insider buying and selling of one stock. */
+        market_v1_GetInsiderTransactionsResponse: {
+            /** @description True when the snapshot holds no filings for the ticker (served with no-store). */
+            unavailable: boolean;
+            /** @description The ticker. */
+            symbol: string;
+            /**
+             * Format: double
+             * @description Open-market purchases (P) over 180 days, US dollars.
+             */
+            totalBuys: number;
+            /**
+             * Format: double
+             * @description Open-market sales (S) over 180 days, US dollars.
+             */
+            totalSells: number;
+            /**
+             * Format: double
+             * @description Purchases minus sales.
+             */
+            netValue: number;
+            /** @description The newest 20 listed transactions (codes P, S, M, A, D, F). */
+            transactions: components["schemas"]["market_v1_InsiderTransaction"][];
+            /** @description When the filings were fetched, ISO 8601 UTC; empty when unavailable. */
+            fetchedAt: string;
+        };
+        /** @description One insider transaction. */
+        market_v1_InsiderTransaction: {
+            /** @description Insider as filed. */
+            name: string;
+            /**
+             * Format: int64
+             * @description Shares in the transaction.
+             */
+            shares: number;
+            /**
+             * Format: double
+             * @description Dollar value for open-market buys and sells; 0 for other codes.
+             */
+            value: number;
+            /** @description SEC Form 4 code: P buy, S sell, M option exercise, A grant, D disposition to issuer, F tax withholding. */
+            transactionCode: string;
+            /** @description YYYY-MM-DD. */
+            transactionDate: string;
         };
         /** @description Market fear & greed composite with its ten categories and headline inputs. */
         market_v1_GetFearGreedIndexResponse: {
@@ -5213,6 +5349,251 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListGulfQuotesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListEarningsCalendar: {
+        parameters: {
+            query?: {
+                fromDate?: string;
+                toDate?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_ListEarningsCalendarResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetInsiderTransactions: {
+        parameters: {
+            query?: {
+                symbol?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_GetInsiderTransactionsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -1,13 +1,20 @@
 import { markDegraded, type RequestContext } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { getCountryStockIndex, getSectorSummary, listGulfQuotes, type Outcome } from './boards-queries.js';
+import { getInsiderTransactions, listEarningsCalendar } from './company-queries.js';
+import { EARNINGS_CALENDAR } from './datasets/earnings-calendar.js';
 import { INDEX_BOARDS } from './datasets/index-boards.js';
+import { INSIDER_TICKERS, INSIDER_TRANSACTIONS } from './datasets/insider-transactions.js';
 import { MARKET_QUOTES } from './datasets/quotes.js';
 import { providerFromConfig } from './provider.js';
 import { listMarketQuotes } from './queries.js';
 import {
   GetCountryStockIndexRequest,
   GetCountryStockIndexResponse,
+  GetInsiderTransactionsRequest,
+  GetInsiderTransactionsResponse,
+  ListEarningsCalendarRequest,
+  ListEarningsCalendarResponse,
   GetSectorSummaryRequest,
   GetSectorSummaryResponse,
   ListGulfQuotesRequest,
@@ -114,4 +121,46 @@ export const equitiesProcedures = {
     .input(ListGulfQuotesRequest)
     .output(ListGulfQuotesResponse)
     .query(({ ctx }) => served(ctx, listGulfQuotes(ctx.deps.store))),
+
+  listEarningsCalendar: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/market/v1/list-earnings-calendar',
+        operationId: 'ListEarningsCalendar',
+        tags: ['market'],
+        summary: 'List the earnings calendar',
+        description:
+          'Quarterly reports from a week back to two weeks ahead (Finnhub earnings calendar, refreshed live with FINNHUB_API_KEY; ' +
+          'the bundled sample otherwise): estimates, actuals once reported and beat/miss, limited to sizeable companies (revenue ' +
+          'estimate of $10M or more, or an EPS estimate of at least 0.05 when revenue is unknown), the first 100 by date. fromDate ' +
+          'and toDate (YYYY-MM-DD, inclusive) narrow the range; malformed dates are a 400. unavailable true (no-store) without a calendar.',
+      },
+      cacheTier: 'slow',
+      datasets: [EARNINGS_CALENDAR],
+    })
+    .input(ListEarningsCalendarRequest)
+    .output(ListEarningsCalendarResponse)
+    .query(({ ctx, input }) => served(ctx, listEarningsCalendar(ctx.deps.store, input))),
+
+  getInsiderTransactions: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/market/v1/get-insider-transactions',
+        operationId: 'GetInsiderTransactions',
+        tags: ['market'],
+        summary: 'Get insider transactions of a stock',
+        description:
+          `Form 4 insider activity over the last 180 days for ${INSIDER_TICKERS.join(', ')} (Finnhub insider transactions, ` +
+          'refreshed live with FINNHUB_API_KEY; the bundled sample otherwise): dollar totals of open-market buys and sells and ' +
+          'the newest 20 transactions. Without symbol: AAPL. A ticker the snapshot does not hold answers unavailable true (no-store).',
+      },
+      cacheTier: 'slow',
+      ratePolicy: 'get-insider-transactions',
+      datasets: [INSIDER_TRANSACTIONS],
+    })
+    .input(GetInsiderTransactionsRequest)
+    .output(GetInsiderTransactionsResponse)
+    .query(({ ctx, input }) => served(ctx, getInsiderTransactions(ctx.deps.store, input))),
 };

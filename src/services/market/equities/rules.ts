@@ -86,3 +86,68 @@ export function weekChange(closes: readonly number[]): number {
   const tail = closes.slice(-6);
   return tail.length < 2 ? 0 : percentChange(tail.at(-1)!, tail[0]);
 }
+
+// ---- earnings calendar -----------------------------------------------------------------------
+
+/** Smallest revenue estimate that keeps a report on the calendar (US dollars). */
+export const MIN_REVENUE_ESTIMATE = 10_000_000;
+/** Without a revenue estimate, the smallest |EPS estimate| that keeps a report. */
+export const MIN_EPS_ESTIMATE = 0.05;
+export const MAX_CALENDAR_ROWS = 100;
+
+/** Reports worth a calendar: sizeable revenue, or (revenue unknown) a non-trivial EPS estimate. */
+export function keepEarning(revenueEstimate: number | null | undefined, epsEstimate: number | null | undefined): boolean {
+  if (revenueEstimate) return revenueEstimate >= MIN_REVENUE_ESTIMATE;
+  return epsEstimate !== null && epsEstimate !== undefined && Math.abs(epsEstimate) >= MIN_EPS_ESTIMATE;
+}
+
+/** beat or miss of the EPS estimate once reported; empty before, or without an estimate. */
+export function surpriseDirection(epsActual: number | null | undefined, epsEstimate: number | null | undefined): string {
+  if (epsActual === null || epsActual === undefined || epsEstimate === null || epsEstimate === undefined) return '';
+  if (epsActual > epsEstimate) return 'beat';
+  if (epsActual < epsEstimate) return 'miss';
+  return '';
+}
+
+// ---- insider transactions --------------------------------------------------------------------
+
+/** Transactions older than this (by transaction date) are left out. */
+export const INSIDER_WINDOW_DAYS = 180;
+export const MAX_INSIDER_ROWS = 20;
+/** Codes listed: open-market purchase and sale, option exercise, grant, disposition to the issuer, tax withholding. */
+export const LISTED_CODES = new Set(['P', 'S', 'M', 'A', 'D', 'F']);
+
+export interface InsiderSummary {
+  totalBuys: number;
+  totalSells: number;
+  netValue: number;
+  transactions: { name: string; shares: number; value: number; transactionCode: string; transactionDate: string }[];
+}
+
+/**
+ * Insider activity within the window before `now`: dollar totals of open-market buys (P) and sells
+ * (S) only, |shares × price| each, and the newest listed transactions (value 0 for codes that are
+ * not open-market trades).
+ */
+export function summariseInsiders(
+  rows: readonly { name: string; change?: number | null; transactionDate: string; transactionCode: string; transactionPrice?: number | null }[],
+  now: number,
+): InsiderSummary {
+  const since = new Date(now - INSIDER_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const recent = rows.filter((r) => r.transactionDate >= since);
+  const value = (r: (typeof rows)[number]) => Math.round(Math.abs((r.change ?? 0) * (r.transactionPrice ?? 0)));
+  const totalBuys = recent.filter((r) => r.transactionCode === 'P').reduce((s, r) => s + value(r), 0);
+  const totalSells = recent.filter((r) => r.transactionCode === 'S').reduce((s, r) => s + value(r), 0);
+  const transactions = recent
+    .filter((r) => LISTED_CODES.has(r.transactionCode))
+    .sort((a, b) => b.transactionDate.localeCompare(a.transactionDate))
+    .slice(0, MAX_INSIDER_ROWS)
+    .map((r) => ({
+      name: r.name,
+      shares: Math.abs(r.change ?? 0),
+      value: r.transactionCode === 'P' || r.transactionCode === 'S' ? value(r) : 0,
+      transactionCode: r.transactionCode,
+      transactionDate: r.transactionDate,
+    }));
+  return { totalBuys, totalSells, netValue: totalBuys - totalSells, transactions };
+}

@@ -137,3 +137,75 @@ export const GetCountryStockIndexResponse = z
   })
   .meta({ id: 'market_v1_GetCountryStockIndexResponse', description: 'A country’s benchmark stock index.' });
 export type GetCountryStockIndexResponse = z.infer<typeof GetCountryStockIndexResponse>;
+
+// ---- list-earnings-calendar ------------------------------------------------------------------
+
+const ymd = (field: string, what: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'string must be a date as YYYY-MM-DD' })
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), { error: 'string must be a real calendar date' })
+    .optional()
+    .meta({ description: `${what} (YYYY-MM-DD, inclusive). Omitted: the ${field} date of the calendar held.` });
+
+export const EarningsEntry = z
+  .object({
+    symbol: z.string().meta({ description: 'Ticker.' }),
+    company: z.string().meta({ description: 'Company name; empty, as Finnhub’s calendar does not carry it.' }),
+    date: z.string().meta({ description: 'Report date, YYYY-MM-DD.' }),
+    hour: z.string().meta({ description: 'bmo (before the open), amc (after the close), dmh (during market hours) or empty.' }),
+    epsEstimate: dbl('Consensus EPS estimate (0 when none).'),
+    revenueEstimate: dbl('Consensus revenue estimate, US dollars (0 when none).'),
+    epsActual: dbl('Reported EPS (0 before the report).'),
+    revenueActual: dbl('Reported revenue (0 before the report).'),
+    hasActuals: z.boolean().meta({ description: 'True once EPS has been reported.' }),
+    surpriseDirection: z.string().meta({ description: 'beat or miss of the EPS estimate; empty before the report.' }),
+  })
+  .meta({ id: 'market_v1_EarningsEntry', description: 'One scheduled or reported quarterly result.' });
+
+export const ListEarningsCalendarRequest = z.object({
+  fromDate: ymd('first', 'First report date'),
+  toDate: ymd('last', 'Last report date'),
+});
+export type ListEarningsCalendarRequest = z.infer<typeof ListEarningsCalendarRequest>;
+
+export const ListEarningsCalendarResponse = z
+  .object({
+    earnings: z.array(EarningsEntry).meta({ description: 'Reports in the range, by date then revenue estimate (largest first).' }),
+    fromDate: z.string().meta({ description: 'The range start served.' }),
+    toDate: z.string().meta({ description: 'The range end served.' }),
+    total: z.number().int().meta({ format: 'int32', description: 'Reports in the range.' }),
+    unavailable: z.boolean().meta({ description: 'True when no calendar is held (served with no-store).' }),
+  })
+  .meta({ id: 'market_v1_ListEarningsCalendarResponse', description: 'Upcoming and recent earnings reports.' });
+export type ListEarningsCalendarResponse = z.infer<typeof ListEarningsCalendarResponse>;
+
+// ---- get-insider-transactions ----------------------------------------------------------------
+
+export const InsiderTransaction = z
+  .object({
+    name: z.string().meta({ description: 'Insider as filed.' }),
+    shares: z.number().int().meta({ format: 'int64', description: 'Shares in the transaction.' }),
+    value: dbl('Dollar value for open-market buys and sells; 0 for other codes.'),
+    transactionCode: z.string().meta({ description: 'SEC Form 4 code: P buy, S sell, M option exercise, A grant, D disposition to issuer, F tax withholding.' }),
+    transactionDate: z.string().meta({ description: 'YYYY-MM-DD.' }),
+  })
+  .meta({ id: 'market_v1_InsiderTransaction', description: 'One insider transaction.' });
+
+export const GetInsiderTransactionsRequest = z.object({
+  symbol: stringParam('Ticker; whitespace removed, upper-cased, at most 32 characters. Omitted: AAPL.', 64),
+});
+export type GetInsiderTransactionsRequest = z.infer<typeof GetInsiderTransactionsRequest>;
+
+export const GetInsiderTransactionsResponse = z
+  .object({
+    unavailable: z.boolean().meta({ description: 'True when the snapshot holds no filings for the ticker (served with no-store).' }),
+    symbol: z.string().meta({ description: 'The ticker.' }),
+    totalBuys: dbl('Open-market purchases (P) over 180 days, US dollars.'),
+    totalSells: dbl('Open-market sales (S) over 180 days, US dollars.'),
+    netValue: dbl('Purchases minus sales.'),
+    transactions: z.array(InsiderTransaction).meta({ description: 'The newest 20 listed transactions (codes P, S, M, A, D, F).' }),
+    fetchedAt: z.string().meta({ description: 'When the filings were fetched, ISO 8601 UTC; empty when unavailable.' }),
+  })
+  .meta({ id: 'market_v1_GetInsiderTransactionsResponse', description: 'Insider buying and selling of one stock.' });
+export type GetInsiderTransactionsResponse = z.infer<typeof GetInsiderTransactionsResponse>;
