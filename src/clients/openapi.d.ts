@@ -404,6 +404,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market/v1/get-cot-positioning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get futures positioning (Commitments of Traders)
+         * @description Long and short contracts by trader category for six financial futures (CFTC Traders in Financial Futures) and gold, silver and WTI (CFTC disaggregated report; managed money in the asset-manager columns, other reportables as leveraged funds, producers plus swap dealers as dealers), futures and options combined, with the asset managers’ net percent. Weekly: Tuesday positions published on Friday. Takes no parameters; unavailable true (no-store) without a report.
+         */
+        get: operations["GetCotPositioning"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market/v1/list-crypto-quotes": {
         parameters: {
             query?: never;
@@ -1957,6 +1977,71 @@ export interface components {
              * @description Estimated dollar flow: a tenth of the day’s traded value, signed by the price move. A heuristic, not reported creations/redemptions.
              */
             estFlow: number;
+        };
+        /** @description CFTC Commitments of Traders positioning. */
+        market_v1_GetCotPositioningResponse: {
+            /** @description Financial futures, then commodities. */
+            instruments: components["schemas"]["market_v1_CotInstrument"][];
+            /** @description The newest report date among the instruments; empty when unavailable. */
+            reportDate: string;
+            /** @description True when no report is held (served with no-store). */
+            unavailable: boolean;
+        };
+        /** @description One futures market’s positioning by trader category. */
+        market_v1_CotInstrument: {
+            /** @description Instrument name. */
+            name: string;
+            /** @description Futures root (ES, NQ, ZN, ZT, EC, JY, GC, SI, CL). */
+            code: string;
+            /** @description Positions as of this Tuesday, YYYY-MM-DD. */
+            reportDate: string;
+            /**
+             * Format: int64
+             * @description Asset managers long (managed money for commodities) (contracts, as a decimal string).
+             */
+            assetManagerLong: string;
+            /**
+             * Format: int64
+             * @description Asset managers short (managed money for commodities) (contracts, as a decimal string).
+             */
+            assetManagerShort: string;
+            /**
+             * Format: int64
+             * @description Leveraged funds long (other reportables for commodities) (contracts, as a decimal string).
+             */
+            leveragedFundsLong: string;
+            /**
+             * Format: int64
+             * @description Leveraged funds short (other reportables for commodities) (contracts, as a decimal string).
+             */
+            leveragedFundsShort: string;
+            /**
+             * Format: int64
+             * @description Dealers long (producers/merchants plus swap dealers for commodities) (contracts, as a decimal string).
+             */
+            dealerLong: string;
+            /**
+             * Format: int64
+             * @description Dealers short (producers/merchants plus swap dealers for commodities) (contracts, as a decimal string).
+             */
+            dealerShort: string;
+            /**
+             * Format: double
+             * @description Asset managers’ (managed money’s) net position as a percent of their gross position.
+             */
+            netPct: number;
+            /**
+             * Format: int64
+             * @description Non-reportable positions long; 0 when not reported (contracts, as a decimal string).
+             */
+            smallTraderLong: string;
+            /**
+             * Format: int64
+             * @description Non-reportable positions short; 0 when not reported (contracts, as a decimal string).
+             */
+            smallTraderShort: string;
+            /** @description True when the report gave both non-reportable sides. */
+            smallTraderAvailable: boolean;
         };
         /** @description Crypto quotes. */
         market_v1_ListCryptoQuotesResponse: {
@@ -5836,6 +5921,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListEtfFlowsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCotPositioning: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_GetCotPositioningResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

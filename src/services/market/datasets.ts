@@ -6,8 +6,9 @@ import { earningsCalendarDataset } from './equities/datasets/earnings-calendar.j
 import { indexBoardsDataset } from './equities/datasets/index-boards.js';
 import { insiderTransactionsDataset } from './equities/datasets/insider-transactions.js';
 import { marketQuotesDataset } from './equities/datasets/quotes.js';
+import { cotDataset } from './flows/datasets/cot.js';
 import { etfFlowsDataset } from './flows/datasets/etf-flows.js';
 import { fearGreedDataset } from './flows/datasets/fear-greed.js';
 
 /** Every market dataset, topic by topic. */
-export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset, coinMarketsDataset, dailyBarsDataset, commoditiesDataset, indexBoardsDataset, etfFlowsDataset, earningsCalendarDataset, insiderTransactionsDataset];
+export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset, coinMarketsDataset, dailyBarsDataset, commoditiesDataset, indexBoardsDataset, etfFlowsDataset, earningsCalendarDataset, insiderTransactionsDataset, cotDataset];

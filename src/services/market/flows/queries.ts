@@ -1,8 +1,9 @@
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import { FEAR_GREED, type FearGreedInfo, type StoredCategory } from './datasets/fear-greed.js';
 import { ETF_FLOWS, type EtfFlowsInfo, type StoredEtfFlow } from './datasets/etf-flows.js';
-import { netDirection } from './rules.js';
-import type { GetFearGreedIndexResponse, ListEtfFlowsResponse } from './schemas.js';
+import { COT, type StoredCot } from './datasets/cot.js';
+import { netDirection, netPct } from './rules.js';
+import type { GetCotPositioningResponse, GetFearGreedIndexResponse, ListEtfFlowsResponse } from './schemas.js';
 
 /** The composite, its ten categories and headline inputs; exactly the unavailable shape without a snapshot. */
 export function getFearGreedIndex(store: SnapshotStore): GetFearGreedIndexResponse {
@@ -43,6 +44,31 @@ export function listEtfFlows(store: SnapshotStore): { response: ListEtfFlowsResp
       etfs,
       rateLimited: false,
     };
+  });
+  return { response, degraded: false };
+}
+
+export function getCotPositioning(store: SnapshotStore): { response: GetCotPositioningResponse; degraded: boolean } {
+  const snapshot = store.read<StoredCot>(COT);
+  if (!snapshot || snapshot.records.length === 0) return { response: { instruments: [], reportDate: '', unavailable: true }, degraded: true };
+  const response = snapshot.derive('response', (s) => {
+    const str = (n: number) => String(Math.round(n));
+    const instruments = s.records.map((r) => ({
+      name: r.name,
+      code: r.code,
+      reportDate: r.reportDate,
+      assetManagerLong: str(r.assetManager.long),
+      assetManagerShort: str(r.assetManager.short),
+      leveragedFundsLong: str(r.leveragedFunds.long),
+      leveragedFundsShort: str(r.leveragedFunds.short),
+      dealerLong: str(r.dealer.long),
+      dealerShort: str(r.dealer.short),
+      netPct: netPct(r.assetManager.long, r.assetManager.short),
+      smallTraderLong: str(r.smallTraders?.long ?? 0),
+      smallTraderShort: str(r.smallTraders?.short ?? 0),
+      smallTraderAvailable: r.smallTraders !== undefined,
+    }));
+    return { instruments, reportDate: s.records.reduce((m, r) => (r.reportDate > m ? r.reportDate : m), ''), unavailable: false };
   });
   return { response, degraded: false };
 }

@@ -1,9 +1,17 @@
 import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
+import { COT } from './datasets/cot.js';
 import { ETF_FLOWS } from './datasets/etf-flows.js';
 import { FEAR_GREED } from './datasets/fear-greed.js';
-import { getFearGreedIndex, listEtfFlows } from './queries.js';
-import { GetFearGreedIndexRequest, GetFearGreedIndexResponse, ListEtfFlowsRequest, ListEtfFlowsResponse } from './schemas.js';
+import { getCotPositioning, getFearGreedIndex, listEtfFlows } from './queries.js';
+import {
+  GetCotPositioningRequest,
+  GetCotPositioningResponse,
+  GetFearGreedIndexRequest,
+  GetFearGreedIndexResponse,
+  ListEtfFlowsRequest,
+  ListEtfFlowsResponse,
+} from './schemas.js';
 
 /** Fund flows and positioning: ETF flows, futures positioning, perpetuals flow, fear & greed. */
 export const flowsProcedures = {
@@ -49,6 +57,31 @@ export const flowsProcedures = {
     .output(ListEtfFlowsResponse)
     .query(({ ctx }) => {
       const { response, degraded } = listEtfFlows(ctx.deps.store);
+      if (degraded) markDegraded(ctx);
+      return response;
+    }),
+
+  getCotPositioning: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/market/v1/get-cot-positioning',
+        operationId: 'GetCotPositioning',
+        tags: ['market'],
+        summary: 'Get futures positioning (Commitments of Traders)',
+        description:
+          'Long and short contracts by trader category for six financial futures (CFTC Traders in Financial Futures) and gold, ' +
+          'silver and WTI (CFTC disaggregated report; managed money in the asset-manager columns, other reportables as leveraged ' +
+          'funds, producers plus swap dealers as dealers), futures and options combined, with the asset managers’ net percent. ' +
+          'Weekly: Tuesday positions published on Friday. Takes no parameters; unavailable true (no-store) without a report.',
+      },
+      cacheTier: 'slow',
+      datasets: [COT],
+    })
+    .input(GetCotPositioningRequest)
+    .output(GetCotPositioningResponse)
+    .query(({ ctx }) => {
+      const { response, degraded } = getCotPositioning(ctx.deps.store);
       if (degraded) markDegraded(ctx);
       return response;
     }),

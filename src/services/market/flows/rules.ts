@@ -138,3 +138,22 @@ export function netDirection(totalEstFlow: number): string {
   if (totalEstFlow < 0) return 'NET OUTFLOW';
   return 'NEUTRAL';
 }
+
+// ---- futures positioning ---------------------------------------------------------------------
+
+/** Net position as a percent of the category's gross position, two decimals. */
+export function netPct(long: number, short: number): number {
+  return round2(((long - short) / Math.max(long + short, 1)) * 100);
+}
+
+/** Share of open interest held by a category (long plus short over twice the open interest), percent. */
+export function oiSharePct(long: number, short: number, openInterest: number): number {
+  return openInterest > 0 ? round2(((long + short) / (2 * openInterest)) * 100) : 0;
+}
+
+/** The CFTC publishes Tuesday's positions on the Friday after. */
+export function nextReleaseDate(reportDate: string): string {
+  const d = new Date(`${reportDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 3);
+  return d.toISOString().slice(0, 10);
+}

@@ -104,3 +104,35 @@ export const ListEtfFlowsResponse = z
   })
   .meta({ id: 'market_v1_ListEtfFlowsResponse', description: 'US spot-bitcoin ETF flow estimates.' });
 export type ListEtfFlowsResponse = z.infer<typeof ListEtfFlowsResponse>;
+
+// ---- get-cot-positioning ---------------------------------------------------------------------
+
+const contracts = (description: string) => z.string().regex(/^-?\d+$/).meta({ format: 'int64', description: `${description} (contracts, as a decimal string).` });
+
+export const CotInstrument = z
+  .object({
+    name: z.string().meta({ description: 'Instrument name.' }),
+    code: z.string().meta({ description: 'Futures root (ES, NQ, ZN, ZT, EC, JY, GC, SI, CL).' }),
+    reportDate: z.string().meta({ description: 'Positions as of this Tuesday, YYYY-MM-DD.' }),
+    assetManagerLong: contracts('Asset managers long (managed money for commodities)'),
+    assetManagerShort: contracts('Asset managers short (managed money for commodities)'),
+    leveragedFundsLong: contracts('Leveraged funds long (other reportables for commodities)'),
+    leveragedFundsShort: contracts('Leveraged funds short (other reportables for commodities)'),
+    dealerLong: contracts('Dealers long (producers/merchants plus swap dealers for commodities)'),
+    dealerShort: contracts('Dealers short (producers/merchants plus swap dealers for commodities)'),
+    netPct: dbl('Asset managers’ (managed money’s) net position as a percent of their gross position.'),
+    smallTraderLong: contracts('Non-reportable positions long; 0 when not reported'),
+    smallTraderShort: contracts('Non-reportable positions short; 0 when not reported'),
+    smallTraderAvailable: z.boolean().meta({ description: 'True when the report gave both non-reportable sides.' }),
+  })
+  .meta({ id: 'market_v1_CotInstrument', description: 'One futures market’s positioning by trader category.' });
+
+export const GetCotPositioningRequest = z.object({});
+export const GetCotPositioningResponse = z
+  .object({
+    instruments: z.array(CotInstrument).meta({ description: 'Financial futures, then commodities.' }),
+    reportDate: z.string().meta({ description: 'The newest report date among the instruments; empty when unavailable.' }),
+    unavailable: z.boolean().meta({ description: 'True when no report is held (served with no-store).' }),
+  })
+  .meta({ id: 'market_v1_GetCotPositioningResponse', description: 'CFTC Commitments of Traders positioning.' });
+export type GetCotPositioningResponse = z.infer<typeof GetCotPositioningResponse>;
