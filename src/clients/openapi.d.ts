@@ -644,6 +644,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market/v1/get-gold-intelligence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get gold intelligence
+         * @description Gold futures price, change and one-month sparkline; silver, platinum and palladium with the gold/silver ratio and gold’s premium over platinum; gold in six other currencies; session range, 1-week/1-month/year-to-date/1-year returns and 52-week range; the US 10-year yield and dollar index with their 30-session return correlation to gold (all from the commodities snapshot of Yahoo Finance chart data); and managed-money and producer/swap positioning in gold futures from the CFTC snapshot (omitted without one). ETF holdings and central-bank reserves are not ingested yet and are omitted. Takes no parameters; unavailable true (no-store) without a gold price.
+         */
+        get: operations["GetGoldIntelligence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/research/v1/list-arxiv-papers": {
         parameters: {
             query?: never;
@@ -2765,6 +2785,285 @@ export interface components {
             change: number;
             /** @description Daily closes of the last month, oldest first, 7 significant digits. */
             sparkline: number[];
+        };
+        /** @description Gold price, ratios, currencies, positioning, returns and drivers. */
+        market_v1_GetGoldIntelligenceResponse: {
+            /**
+             * Format: double
+             * @description Gold futures (GC=F), US dollars per troy ounce.
+             */
+            goldPrice: number;
+            /**
+             * Format: double
+             * @description Percent change against the previous close.
+             */
+            goldChangePct: number;
+            /** @description Daily closes of the last month, oldest first. */
+            goldSparkline: number[];
+            /**
+             * Format: double
+             * @description Silver futures (SI=F).
+             */
+            silverPrice: number;
+            /**
+             * Format: double
+             * @description Platinum futures (PL=F).
+             */
+            platinumPrice: number;
+            /**
+             * Format: double
+             * @description Palladium futures (PA=F).
+             */
+            palladiumPrice: number;
+            /**
+             * Format: double
+             * @description Gold over silver, two decimals (0 without silver).
+             */
+            goldSilverRatio: number;
+            /**
+             * Format: double
+             * @description Gold’s premium over platinum, percent (0 without platinum).
+             */
+            goldPlatinumPremiumPct: number;
+            /** @description Gold in EUR, GBP, CHF, JPY, CNY and INR from the USD pairs held. */
+            crossCurrencyPrices: components["schemas"]["market_v1_GoldCrossCurrencyPrice"][];
+            /** @description Gold futures positioning; omitted when no CFTC report is held. */
+            cot?: components["schemas"]["market_v1_GoldCotPositioning"];
+            /** @description Time of the newest price, ISO 8601 UTC; empty when unavailable. */
+            updatedAt: string;
+            /** @description True when no gold price is held (served with no-store). */
+            unavailable: boolean;
+            session: components["schemas"]["market_v1_GoldSessionRange"];
+            returns: components["schemas"]["market_v1_GoldReturns"];
+            range52w: components["schemas"]["market_v1_GoldRange52w"];
+            /** @description US 10-year yield and the dollar index. */
+            drivers: components["schemas"]["market_v1_GoldDriver"][];
+            /** @description Omitted: no SPDR Gold Shares holdings source is ingested yet. */
+            etfFlows?: components["schemas"]["market_v1_GoldEtfFlows"];
+            /** @description Omitted: no IMF reserves source is ingested yet. */
+            cbReserves?: components["schemas"]["market_v1_GoldCbReserves"];
+        };
+        /** @description Gold priced in another currency. */
+        market_v1_GoldCrossCurrencyPrice: {
+            /** @description ISO currency code. */
+            currency: string;
+            /** @description Flag emoji. */
+            flag: string;
+            /**
+             * Format: double
+             * @description Gold per troy ounce in that currency, two decimals.
+             */
+            price: number;
+        };
+        /** @description Gold futures positioning (CFTC disaggregated report). */
+        market_v1_GoldCotPositioning: {
+            /** @description Positions as of this Tuesday. */
+            reportDate: string;
+            /** @description The Friday the next report is due. */
+            nextReleaseDate: string;
+            /**
+             * Format: int64
+             * @description Open interest (contracts, decimal string).
+             */
+            openInterest: string;
+            managedMoney: components["schemas"]["market_v1_GoldCotCategory"];
+            producerSwap: components["schemas"]["market_v1_GoldCotCategory"];
+        };
+        /** @description One trader category in gold futures. */
+        market_v1_GoldCotCategory: {
+            /**
+             * Format: int64
+             * @description Long (contracts, decimal string).
+             */
+            longPositions: string;
+            /**
+             * Format: int64
+             * @description Short (contracts, decimal string).
+             */
+            shortPositions: string;
+            /**
+             * Format: double
+             * @description Net as a percent of the category’s gross position.
+             */
+            netPct: number;
+            /**
+             * Format: double
+             * @description Share of open interest held by the category, percent.
+             */
+            oiSharePct: number;
+            /**
+             * Format: int64
+             * @description Change of the net position since the week before (contracts, decimal string).
+             */
+            wowNetDelta: string;
+        };
+        /** @description The latest session’s range. */
+        market_v1_GoldSessionRange: {
+            /**
+             * Format: double
+             * @description Session high.
+             */
+            dayHigh: number;
+            /**
+             * Format: double
+             * @description Session low.
+             */
+            dayLow: number;
+            /**
+             * Format: double
+             * @description Previous session’s close.
+             */
+            prevClose: number;
+        };
+        /** @description Gold returns over standard spans. */
+        market_v1_GoldReturns: {
+            /**
+             * Format: double
+             * @description Percent change over five sessions.
+             */
+            w1: number;
+            /**
+             * Format: double
+             * @description Percent change over 21 sessions.
+             */
+            m1: number;
+            /**
+             * Format: double
+             * @description Percent change since the first close of the year.
+             */
+            ytd: number;
+            /**
+             * Format: double
+             * @description Percent change over the year held.
+             */
+            y1: number;
+        };
+        /** @description The 52-week range. */
+        market_v1_GoldRange52w: {
+            /**
+             * Format: double
+             * @description Highest close of the year.
+             */
+            hi: number;
+            /**
+             * Format: double
+             * @description Lowest close of the year.
+             */
+            lo: number;
+            /**
+             * Format: double
+             * @description Where the price sits in that range, percent.
+             */
+            positionPct: number;
+        };
+        /** @description A series gold is read against. */
+        market_v1_GoldDriver: {
+            /** @description Yahoo symbol. */
+            symbol: string;
+            /** @description What it is. */
+            label: string;
+            /**
+             * Format: double
+             * @description Latest value.
+             */
+            value: number;
+            /**
+             * Format: double
+             * @description Percent change against the previous close.
+             */
+            changePct: number;
+            /**
+             * Format: double
+             * @description Correlation of its daily returns with gold’s over the last 30 common sessions.
+             */
+            correlation30d: number;
+        };
+        /** @description SPDR Gold Shares holdings. */
+        market_v1_GoldEtfFlows: {
+            asOfDate: string;
+            /**
+             * Format: double
+             * @description Holdings, tonnes.
+             */
+            tonnes: number;
+            /**
+             * Format: double
+             * @description Assets, US dollars.
+             */
+            aumUsd: number;
+            /**
+             * Format: double
+             * @description Net asset value per share.
+             */
+            nav: number;
+            /**
+             * Format: double
+             * @description Change over a week, tonnes.
+             */
+            changeW1Tonnes: number;
+            /**
+             * Format: double
+             * @description Change over a month, tonnes.
+             */
+            changeM1Tonnes: number;
+            /**
+             * Format: double
+             * @description Change over a year, tonnes.
+             */
+            changeY1Tonnes: number;
+            /**
+             * Format: double
+             * @description Change over a week, percent.
+             */
+            changeW1Pct: number;
+            /**
+             * Format: double
+             * @description Change over a month, percent.
+             */
+            changeM1Pct: number;
+            /**
+             * Format: double
+             * @description Change over a year, percent.
+             */
+            changeY1Pct: number;
+            sparkline90d: number[];
+        };
+        /** @description Central-bank gold reserves (IMF). */
+        market_v1_GoldCbReserves: {
+            asOfMonth: string;
+            /**
+             * Format: double
+             * @description Total of the listed holders.
+             */
+            totalTonnes: number;
+            topHolders: components["schemas"]["market_v1_GoldCbHolder"][];
+            topBuyers12m: components["schemas"]["market_v1_GoldCbMover"][];
+            topSellers12m: components["schemas"]["market_v1_GoldCbMover"][];
+        };
+        /** @description A central bank’s gold. */
+        market_v1_GoldCbHolder: {
+            iso3: string;
+            name: string;
+            /**
+             * Format: double
+             * @description Gold reserves, tonnes.
+             */
+            tonnes: number;
+            /**
+             * Format: double
+             * @description Share of total reserves, percent.
+             */
+            pctOfReserves: number;
+        };
+        /** @description A central bank’s twelve-month change. */
+        market_v1_GoldCbMover: {
+            iso3: string;
+            name: string;
+            /**
+             * Format: double
+             * @description Change over twelve months, tonnes.
+             */
+            deltaTonnes12m: number;
         };
         /** @description Recent papers of one arXiv category. */
         research_v1_ListArxivPapersResponse: {
@@ -7387,6 +7686,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListCommodityQuotesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetGoldIntelligence: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_GetGoldIntelligenceResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -1,9 +1,11 @@
 import { markDegraded, type RequestContext } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { COMMODITIES_SNAPSHOT } from './datasets/commodities.js';
+import { COT } from '../flows/datasets/cot.js';
+import { getGoldIntelligence } from './gold.js';
 import { MAX_COMMODITY_SYMBOLS } from './instruments.js';
 import { listCommodityQuotes, type Outcome } from './queries.js';
-import { ListCommodityQuotesRequest, ListCommodityQuotesResponse } from './schemas.js';
+import { GetGoldIntelligenceRequest, GetGoldIntelligenceResponse, ListCommodityQuotesRequest, ListCommodityQuotesResponse } from './schemas.js';
 
 function served<T>(ctx: RequestContext, outcome: Outcome<T>): T {
   if (outcome.degraded) markDegraded(ctx);
@@ -32,4 +34,27 @@ export const commoditiesProcedures = {
     .input(ListCommodityQuotesRequest)
     .output(ListCommodityQuotesResponse)
     .query(({ ctx, input }) => served(ctx, listCommodityQuotes(ctx.deps.store, input))),
+
+  getGoldIntelligence: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/market/v1/get-gold-intelligence',
+        operationId: 'GetGoldIntelligence',
+        tags: ['market'],
+        summary: 'Get gold intelligence',
+        description:
+          'Gold futures price, change and one-month sparkline; silver, platinum and palladium with the gold/silver ratio and ' +
+          'gold’s premium over platinum; gold in six other currencies; session range, 1-week/1-month/year-to-date/1-year returns ' +
+          'and 52-week range; the US 10-year yield and dollar index with their 30-session return correlation to gold (all from the ' +
+          'commodities snapshot of Yahoo Finance chart data); and managed-money and producer/swap positioning in gold futures ' +
+          'from the CFTC snapshot (omitted without one). ETF holdings and central-bank reserves are not ingested yet and are ' +
+          'omitted. Takes no parameters; unavailable true (no-store) without a gold price.',
+      },
+      cacheTier: 'slow',
+      datasets: [COMMODITIES_SNAPSHOT, COT],
+    })
+    .input(GetGoldIntelligenceRequest)
+    .output(GetGoldIntelligenceResponse)
+    .query(({ ctx }) => served(ctx, getGoldIntelligence(ctx.deps.store))),
 };
