@@ -553,7 +553,7 @@ export interface paths {
         };
         /**
          * Analyse a stock’s daily chart
-         * @description A deterministic technical analysis of the latest daily bar from six months of daily bars (Yahoo Finance chart data) for AAPL, MSFT, NVDA, AMZN, GOOGL, META, TSLA, JPM: moving averages, MACD, RSI, volume, trend, a 0-100 score and signal, stop and target levels, volatility, ATR and drawdown. The written summary is rules-written (provider rules, fallback true) until a model provider is configured. Without symbol: AAPL. A ticker outside the snapshot answers available false (no-store). Each new analysis is stored in the calling account’s history (get-stock-analysis-history); at most 500 new analyses per account per UTC day (429 past it). Requires a Pro entitlement.
+         * @description A deterministic technical analysis of the latest daily bar from six months of daily bars (Yahoo Finance chart data) for AAPL, MSFT, NVDA, AMZN, GOOGL, META, TSLA, JPM: moving averages, MACD, RSI, volume, trend, a 0-100 score and signal, stop and target levels, volatility, ATR and drawdown. The summary is written by the configured model provider from those figures (provider llm), or by rules (provider rules, fallback true). Without symbol: AAPL. A ticker outside the snapshot answers available false (no-store). Each new analysis is stored in the calling account’s history (get-stock-analysis-history); at most 500 new analyses per account per UTC day (429 past it). Requires a Pro entitlement.
          */
         get: operations["AnalyzeStock"];
         put?: never;
@@ -2332,11 +2332,11 @@ export interface components {
              * @description Histogram: 2 × (DIF − DEA).
              */
             macdBar: number;
-            /** @description Who wrote the text: rules (deterministic, from the figures) or the model provider. */
+            /** @description Who wrote the summary: llm (the configured model provider, from the computed figures) or rules (deterministic text). */
             provider: string;
-            /** @description Model name when a model wrote the text; empty for rules. */
+            /** @description Model name when the model provider wrote the summary; empty for rules. */
             model: string;
-            /** @description True when the text is rules-written rather than a model’s. */
+            /** @description True when the summary is rules-written (provider off or failing). */
             fallback: boolean;
             /** @description True when a news source was searched. */
             newsSearched: boolean;

@@ -1,3 +1,5 @@
+import { generate } from '../../../platform/llm/generate.js';
+import type { Llm } from '../../../platform/llm/provider.js';
 import { confidenceOf, isLong, isShort, type Technicals } from './rules.js';
 
 /** The written part of an analysis and who wrote it. */
@@ -62,12 +64,28 @@ export function rulesNarrative(symbol: string, t: Technicals): Narrative {
 }
 
 /**
- * SEAM (model provider): the model-written summary. The shared model provider (`deps.llm`, coming to
- * main from the `state` branch) is not available here yet, so this always answers the rules text,
- * labelled `provider: 'rules'`. Once `deps.llm` lands: when `llm.enabled`, ask it to rewrite the
- * summary/whyNow/factors from the same facts, set provider/model from it and fallback false, and keep
- * this rules text as its deterministic fallback.
+ * The written summary: the configured model provider rewrites it from the computed figures (never
+ * adding facts), the rules text answers when the provider is off or fails, and the result says which.
+ * Everything else (signal, levels, factors) stays the rules' own.
  */
-export async function writeNarrative(symbol: string, t: Technicals): Promise<Narrative> {
-  return rulesNarrative(symbol, t);
+export async function writeNarrative(llm: Llm, symbol: string, name: string, t: Technicals): Promise<Narrative> {
+  const rules = rulesNarrative(symbol, t);
+  const facts = [
+    `${name} (${symbol}), latest daily close ${fmt(t.price)}, change ${fmt(t.changePercent)}%.`,
+    `Signal ${t.signal}, score ${t.score}/100. Trend ${t.trend}; MACD ${t.macdStatus}; RSI(12) ${fmt(t.rsi12)} (${t.rsiStatus}); ${t.volumeStatus}.`,
+    `MA5 ${fmt(t.ma5)}, MA10 ${fmt(t.ma10)}, MA20 ${fmt(t.ma20)}, MA60 ${fmt(t.ma60)}. Stop ${fmt(t.stopLoss)}, target ${fmt(t.takeProfit)}.`,
+    `Realised volatility ${fmt(t.realizedVolatility)}%, ATR ${fmt(t.atr)}, max drawdown ${fmt(t.maxDrawdown)}%.`,
+    `Supporting: ${rules.bullishFactors.join(' ') || 'none'}. Opposing: ${rules.riskFactors.join(' ') || 'none'}.`,
+  ].join('\n');
+  const written = await generate(llm, {
+    task: 'analyze-stock',
+    system:
+      'You write a three-sentence technical summary of a stock for an investor. Use only the figures given; add no news, ' +
+      'fundamentals or forecasts; keep the given signal.',
+    prompt: facts,
+    fallback: () => rules.summary,
+    maxTokens: 300,
+  });
+  if (written.method === 'rules') return rules;
+  return { ...rules, summary: written.text, provider: 'llm', model: written.model, fallback: false };
 }

@@ -1,6 +1,7 @@
 import { ServiceError } from '../../../platform/errors.js';
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import type { Db } from '../../../../db/client.js';
+import type { Llm } from '../../../platform/llm/provider.js';
 import { DAILY_BARS, type DailyBarsInfo, type TickerBars } from './datasets/daily-bars.js';
 import { writeNarrative } from './narrative.js';
 import {
@@ -84,7 +85,7 @@ function emptyAnalysis(symbol: string, name: string, now: number): AnalyzeStockR
  * once and stored (its history); asking again answers the stored one without spending quota.
  */
 export async function analyzeStock(
-  deps: { store: SnapshotStore; db: Db },
+  deps: { store: SnapshotStore; db: Db; llm: Llm },
   accountId: string,
   req: AnalyzeStockRequest,
   now: number,
@@ -101,7 +102,7 @@ export async function analyzeStock(
   spendQuota(deps.db, accountId, 'analyze', now);
 
   const t = technicals(data.bars);
-  const text = await writeNarrative(symbol, t);
+  const text = await writeNarrative(deps.llm, symbol, name || data.name, t);
   const analysisId = `stock:${ENGINE_VERSION}:${symbol}:${analysisAt}:${includeNews ? 'news' : 'core'}`;
   const base = emptyAnalysis(symbol, name || data.name, now);
   const response: AnalyzeStockResponse = {

@@ -34,8 +34,8 @@ export const analysisProcedures = {
         summary: 'Analyse a stock’s daily chart',
         description:
           `A deterministic technical analysis of the latest daily bar from ${BARS}: moving averages, MACD, RSI, volume, ` +
-          'trend, a 0-100 score and signal, stop and target levels, volatility, ATR and drawdown. The written summary is ' +
-          'rules-written (provider rules, fallback true) until a model provider is configured. Without symbol: ' +
+          'trend, a 0-100 score and signal, stop and target levels, volatility, ATR and drawdown. The summary is written by the ' +
+          'configured model provider from those figures (provider llm), or by rules (provider rules, fallback true). Without symbol: ' +
           `${DEFAULT_TICKER}. A ticker outside the snapshot answers available false (no-store). Each new analysis is stored ` +
           `in the calling account’s history (get-stock-analysis-history); at most ${DAILY_QUOTA.analyze} new analyses per ` +
           'account per UTC day (429 past it). Requires a Pro entitlement.',

@@ -49,6 +49,7 @@ export const earningsCalendarDataset: Dataset<StoredEarning> = {
       url: earningsCalendarUrl(Date.UTC(2026, 10, 13), Date.UTC(2026, 11, 4)),
       urlAt: (now) => earningsCalendarUrl(now - 7 * DAY, now + 14 * DAY),
       sample: 'market/finnhub-earnings-calendar.json',
+      requires: ['FINNHUB_API_KEY'],
       headers: finnhubHeaders,
     },
   },

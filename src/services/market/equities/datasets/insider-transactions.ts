@@ -27,6 +27,7 @@ export const insiderTransactionsDataset: Dataset<StoredInsiders> = {
     finnhub: {
       url: insiderTransactionsUrl(INSIDER_TICKERS[0]),
       sample: 'market/finnhub-insider-transactions.json',
+      requires: ['FINNHUB_API_KEY'],
       headers: finnhubHeaders,
       fetch: async (get) => {
         const docs: string[] = [];
