@@ -664,6 +664,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market/v1/get-physical-premiums": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Shanghai physical gold and silver premiums
+         * @description The Shanghai Gold Exchange benchmark (gold SHAU per gram, silver SHAG per kilogram, PM price or AM when the PM session has not priced) converted to US dollars per troy ounce at the yuan rate held, against COMEX gold and silver futures from the commodities snapshot: premium in dollars and percent, with both legs and the rate. The SGE figures are licensed: live ingestion runs only where SGE_BENCHMARK_LICENSED is true; otherwise the bundled, dated benchmark sample serves while under 10 days old. metals picks gold and/or silver (400 otherwise). A missing input or a stale benchmark gives an empty list with no-store (never a cached empty answer).
+         */
+        get: operations["GetPhysicalPremiums"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/research/v1/list-arxiv-papers": {
         parameters: {
             query?: never;
@@ -3064,6 +3084,61 @@ export interface components {
              * @description Change over twelve months, tonnes.
              */
             deltaTonnes12m: number;
+        };
+        /** @description Physical gold and silver premiums in Shanghai. */
+        market_v1_GetPhysicalPremiumsResponse: {
+            /** @description Gold, then silver; empty (served with no-store) when a benchmark, futures price or rate is missing, or the benchmark is over 10 days old. */
+            premiums: components["schemas"]["market_v1_PhysicalPremium"][];
+            fx: components["schemas"]["market_v1_FxSnapshot"];
+        };
+        /** @description Shanghai physical price against the COMEX futures price. */
+        market_v1_PhysicalPremium: {
+            /** @description gold or silver. */
+            metal: string;
+            physical: components["schemas"]["market_v1_BenchmarkLeg"];
+            paper: components["schemas"]["market_v1_BenchmarkLeg"];
+            /**
+             * Format: double
+             * @description Physical minus paper, US dollars per troy ounce, four decimals.
+             */
+            premiumUsdPerOz: number;
+            /**
+             * Format: double
+             * @description That premium as a percent of the paper price, four decimals.
+             */
+            premiumPct: number;
+            /** @description Time of the newest input, ISO 8601 UTC. */
+            computedAt: string;
+        };
+        /** @description One side of a premium. */
+        market_v1_BenchmarkLeg: {
+            /**
+             * Format: double
+             * @description Price in the leg’s currency and unit.
+             */
+            price: number;
+            /** @description CNY for the physical leg, USD for the paper leg. */
+            currency: string;
+            /** @description gram (SGE gold), kilogram (SGE silver) or troy ounce (COMEX). */
+            unit: string;
+            /** @description Where the price comes from. */
+            source: string;
+            /** @description Date (SGE, YYYY-MM-DD) or time (futures, ISO 8601) of the price. */
+            asOf: string;
+        };
+        /** @description The exchange rate the physical legs were converted with. */
+        market_v1_FxSnapshot: {
+            /** @description CNY/USD: US dollars per yuan. */
+            pair: string;
+            /**
+             * Format: double
+             * @description The rate used.
+             */
+            rate: number;
+            /** @description Where the rate comes from. */
+            source: string;
+            /** @description Time of the rate, ISO 8601 UTC. */
+            asOf: string;
         };
         /** @description Recent papers of one arXiv category. */
         research_v1_ListArxivPapersResponse: {
@@ -7807,6 +7882,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetGoldIntelligenceResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetPhysicalPremiums: {
+        parameters: {
+            query?: {
+                metals?: string[];
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_GetPhysicalPremiumsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -2,10 +2,19 @@ import { markDegraded, type RequestContext } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { COMMODITIES_SNAPSHOT } from './datasets/commodities.js';
 import { COT } from '../flows/datasets/cot.js';
+import { SGE_BENCHMARKS } from './datasets/sge-benchmarks.js';
 import { getGoldIntelligence } from './gold.js';
+import { getPhysicalPremiums } from './premiums.js';
 import { MAX_COMMODITY_SYMBOLS } from './instruments.js';
 import { listCommodityQuotes, type Outcome } from './queries.js';
-import { GetGoldIntelligenceRequest, GetGoldIntelligenceResponse, ListCommodityQuotesRequest, ListCommodityQuotesResponse } from './schemas.js';
+import {
+  GetGoldIntelligenceRequest,
+  GetGoldIntelligenceResponse,
+  GetPhysicalPremiumsRequest,
+  GetPhysicalPremiumsResponse,
+  ListCommodityQuotesRequest,
+  ListCommodityQuotesResponse,
+} from './schemas.js';
 
 function served<T>(ctx: RequestContext, outcome: Outcome<T>): T {
   if (outcome.degraded) markDegraded(ctx);
@@ -57,4 +66,27 @@ export const commoditiesProcedures = {
     .input(GetGoldIntelligenceRequest)
     .output(GetGoldIntelligenceResponse)
     .query(({ ctx }) => served(ctx, getGoldIntelligence(ctx.deps.store))),
+
+  getPhysicalPremiums: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/market/v1/get-physical-premiums',
+        operationId: 'GetPhysicalPremiums',
+        tags: ['market'],
+        summary: 'Get Shanghai physical gold and silver premiums',
+        description:
+          'The Shanghai Gold Exchange benchmark (gold SHAU per gram, silver SHAG per kilogram, PM price or AM when the PM ' +
+          'session has not priced) converted to US dollars per troy ounce at the yuan rate held, against COMEX gold and silver ' +
+          'futures from the commodities snapshot: premium in dollars and percent, with both legs and the rate. The SGE figures ' +
+          'are licensed: live ingestion runs only where SGE_BENCHMARK_LICENSED is true; otherwise the bundled, dated benchmark ' +
+          'sample serves while under 10 days old. metals picks gold and/or silver (400 otherwise). A missing input or a stale ' +
+          'benchmark gives an empty list with no-store (never a cached empty answer).',
+      },
+      cacheTier: 'daily',
+      // The benchmark's age is judged against the clock, so the answer is not a pure function of the snapshots.
+    })
+    .input(GetPhysicalPremiumsRequest)
+    .output(GetPhysicalPremiumsResponse)
+    .query(({ ctx, input }) => served(ctx, getPhysicalPremiums(ctx.deps.store, input, ctx.deps.clock.now()))),
 };

@@ -63,3 +63,35 @@ export const dailyReturns = (closes: readonly number[]) => closes.slice(1).map((
 export function rangePosition(price: number, lo: number, hi: number): number {
   return hi > lo ? ((price - lo) / (hi - lo)) * 100 : 50;
 }
+
+// ---- physical premiums -----------------------------------------------------------------------
+
+export const GRAMS_PER_TROY_OUNCE = 31.1034768;
+/** A benchmark older than this is not served (the published seeder's content age limit). */
+export const MAX_BENCHMARK_AGE_DAYS = 10;
+
+/** Physical price in US dollars per troy ounce from CNY per `gramsPerUnit` grams. */
+export function physicalUsdPerOz(cnyPrice: number, gramsPerUnit: number, usdPerCny: number): number {
+  return (cnyPrice / gramsPerUnit) * usdPerCny * GRAMS_PER_TROY_OUNCE;
+}
+
+/** Premium of the physical price over the paper price, in dollars and percent, four decimals. */
+export function premium(physical: number, paper: number): { premiumUsdPerOz: number; premiumPct: number } {
+  return { premiumUsdPerOz: round(physical - paper, 4), premiumPct: paper > 0 ? round(((physical - paper) / paper) * 100, 4) : 0 };
+}
+
+export const METALS = ['gold', 'silver'] as const;
+export type Metal = (typeof METALS)[number];
+
+/** Requested metals (trimmed, case-insensitive, de-duplicated); anything else is returned as unsupported. */
+export function normaliseMetals(raw: readonly string[]): { metals: Metal[]; unsupported: string[] } {
+  const metals: Metal[] = [];
+  const unsupported: string[] = [];
+  for (const r of raw) {
+    const m = r.trim().toLowerCase();
+    if ((METALS as readonly string[]).includes(m)) {
+      if (!metals.includes(m as Metal)) metals.push(m as Metal);
+    } else unsupported.push(r.trim() || '<blank>');
+  }
+  return { metals, unsupported };
+}

@@ -146,3 +146,48 @@ export const GetGoldIntelligenceResponse = z
   })
   .meta({ id: 'market_v1_GetGoldIntelligenceResponse', description: 'Gold price, ratios, currencies, positioning, returns and drivers.' });
 export type GetGoldIntelligenceResponse = z.infer<typeof GetGoldIntelligenceResponse>;
+
+// ---- get-physical-premiums -------------------------------------------------------------------
+
+export const BenchmarkLeg = z
+  .object({
+    price: dbl('Price in the leg’s currency and unit.'),
+    currency: z.string().meta({ description: 'CNY for the physical leg, USD for the paper leg.' }),
+    unit: z.string().meta({ description: 'gram (SGE gold), kilogram (SGE silver) or troy ounce (COMEX).' }),
+    source: z.string().meta({ description: 'Where the price comes from.' }),
+    asOf: z.string().meta({ description: 'Date (SGE, YYYY-MM-DD) or time (futures, ISO 8601) of the price.' }),
+  })
+  .meta({ id: 'market_v1_BenchmarkLeg', description: 'One side of a premium.' });
+
+export const PhysicalPremium = z
+  .object({
+    metal: z.string().meta({ description: 'gold or silver.' }),
+    physical: BenchmarkLeg,
+    paper: BenchmarkLeg,
+    premiumUsdPerOz: dbl('Physical minus paper, US dollars per troy ounce, four decimals.'),
+    premiumPct: dbl('That premium as a percent of the paper price, four decimals.'),
+    computedAt: z.string().meta({ description: 'Time of the newest input, ISO 8601 UTC.' }),
+  })
+  .meta({ id: 'market_v1_PhysicalPremium', description: 'Shanghai physical price against the COMEX futures price.' });
+
+export const FxSnapshot = z
+  .object({
+    pair: z.string().meta({ description: 'CNY/USD: US dollars per yuan.' }),
+    rate: dbl('The rate used.'),
+    source: z.string().meta({ description: 'Where the rate comes from.' }),
+    asOf: z.string().meta({ description: 'Time of the rate, ISO 8601 UTC.' }),
+  })
+  .meta({ id: 'market_v1_FxSnapshot', description: 'The exchange rate the physical legs were converted with.' });
+
+export const GetPhysicalPremiumsRequest = z.object({
+  metals: listParam('gold and/or silver (case-insensitive), repeated or comma-separated; anything else is a 400. Omitted: both.'),
+});
+export type GetPhysicalPremiumsRequest = z.infer<typeof GetPhysicalPremiumsRequest>;
+
+export const GetPhysicalPremiumsResponse = z
+  .object({
+    premiums: z.array(PhysicalPremium).meta({ description: 'Gold, then silver; empty (served with no-store) when a benchmark, futures price or rate is missing, or the benchmark is over 10 days old.' }),
+    fx: FxSnapshot,
+  })
+  .meta({ id: 'market_v1_GetPhysicalPremiumsResponse', description: 'Physical gold and silver premiums in Shanghai.' });
+export type GetPhysicalPremiumsResponse = z.infer<typeof GetPhysicalPremiumsResponse>;
