@@ -2,7 +2,6 @@ import { markDegraded, type RequestContext } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { COMMODITIES_SNAPSHOT } from './datasets/commodities.js';
 import { COT } from '../flows/datasets/cot.js';
-import { SGE_BENCHMARKS } from './datasets/sge-benchmarks.js';
 import { getGoldIntelligence } from './gold.js';
 import { getPhysicalPremiums } from './premiums.js';
 import { MAX_COMMODITY_SYMBOLS } from './instruments.js';
