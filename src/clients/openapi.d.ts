@@ -364,6 +364,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market/v1/get-market-breadth-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get S&P 500 breadth history
+         * @description Percent of S&P 500 members above their 20-, 50- and 200-day averages (Barchart $S5TW, $S5FI, $S5TH end-of-day series) for about a year of sessions, with the latest readings. The history is a dataset each ingestion adds to (a session already held is updated); readings a series did not give are omitted, not zero. Takes no parameters; unavailable true (no-store) without a history.
+         */
+        get: operations["GetMarketBreadthHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market/v1/get-fear-greed-index": {
         parameters: {
             query?: never;
@@ -1815,6 +1835,50 @@ export interface components {
             transactionCode: string;
             /** @description YYYY-MM-DD. */
             transactionDate: string;
+        };
+        /** @description S&P 500 breadth history. */
+        market_v1_GetMarketBreadthHistoryResponse: {
+            /**
+             * Format: double
+             * @description Latest percent above the 20-day average; omitted when not reported.
+             */
+            currentPctAbove20d?: number;
+            /**
+             * Format: double
+             * @description Latest percent above the 50-day average; omitted when not reported.
+             */
+            currentPctAbove50d?: number;
+            /**
+             * Format: double
+             * @description Latest percent above the 200-day average; omitted when not reported.
+             */
+            currentPctAbove200d?: number;
+            /** @description When the latest readings were taken in, ISO 8601 UTC; empty when unavailable. */
+            updatedAt: string;
+            /** @description About a year of sessions, oldest first. */
+            history: components["schemas"]["market_v1_BreadthSnapshot"][];
+            /** @description True when no history is held (served with no-store). */
+            unavailable: boolean;
+        };
+        /** @description One session’s breadth readings. */
+        market_v1_BreadthSnapshot: {
+            /** @description Session, YYYY-MM-DD. */
+            date: string;
+            /**
+             * Format: double
+             * @description Percent of S&P 500 members above their 20-day average; omitted when not reported.
+             */
+            pctAbove20d?: number;
+            /**
+             * Format: double
+             * @description Percent above their 50-day average; omitted when not reported.
+             */
+            pctAbove50d?: number;
+            /**
+             * Format: double
+             * @description Percent above their 200-day average; omitted when not reported.
+             */
+            pctAbove200d?: number;
         };
         /** @description Market fear & greed composite with its ten categories and headline inputs. */
         market_v1_GetFearGreedIndexResponse: {
@@ -6053,6 +6117,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetInsiderTransactionsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetMarketBreadthHistory: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_GetMarketBreadthHistoryResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -27,6 +27,15 @@ export interface DatasetSource {
   fetch?: (get: (url: string) => Promise<Buffer>, ctx: { now: number; config: Config }) => Promise<Buffer>;
 }
 
+/**
+ * The snapshot being replaced, for datasets that accumulate (a history each ingestion appends to);
+ * undefined on the first load. Other parsers ignore it.
+ */
+export interface Previous<R, I> {
+  records: readonly R[];
+  info: I;
+}
+
 /** What a parser returns: rows plus dataset-level attributes that are not rows. */
 export interface Parsed<R, I = Record<string, unknown>> {
   records: R[];
@@ -46,7 +55,7 @@ export interface Dataset<R = unknown, I = Record<string, unknown>> {
   maxStaleMinutes: number;
   sources: Record<string, DatasetSource>;
   /** Pure: bytes in, rows out. Throws a clear error on input it cannot read. */
-  parse(payloads: Partial<Record<string, Buffer>>, now: number): Parsed<R, I>;
+  parse(payloads: Partial<Record<string, Buffer>>, now: number, previous?: Previous<R, I>): Parsed<R, I>;
   /**
    * A healthy upstream may legitimately publish nothing (no outages today); most may not. When set,
    * an empty feed is accepted even right after a non-empty snapshot.

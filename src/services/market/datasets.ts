@@ -3,6 +3,7 @@ import { dailyBarsDataset } from './analysis/datasets/daily-bars.js';
 import { commoditiesDataset } from './commodities/datasets/commodities.js';
 import { sgeBenchmarksDataset } from './commodities/datasets/sge-benchmarks.js';
 import { coinMarketsDataset } from './crypto/datasets/coin-markets.js';
+import { breadthHistoryDataset } from './equities/datasets/breadth-history.js';
 import { earningsCalendarDataset } from './equities/datasets/earnings-calendar.js';
 import { indexBoardsDataset } from './equities/datasets/index-boards.js';
 import { insiderTransactionsDataset } from './equities/datasets/insider-transactions.js';
@@ -12,4 +13,4 @@ import { etfFlowsDataset } from './flows/datasets/etf-flows.js';
 import { fearGreedDataset } from './flows/datasets/fear-greed.js';
 
 /** Every market dataset, topic by topic. */
-export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset, coinMarketsDataset, dailyBarsDataset, commoditiesDataset, indexBoardsDataset, etfFlowsDataset, earningsCalendarDataset, insiderTransactionsDataset, cotDataset, sgeBenchmarksDataset];
+export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset, coinMarketsDataset, dailyBarsDataset, commoditiesDataset, indexBoardsDataset, etfFlowsDataset, earningsCalendarDataset, insiderTransactionsDataset, cotDataset, sgeBenchmarksDataset, breadthHistoryDataset];

@@ -1,9 +1,11 @@
 import { ServiceError } from '../../../platform/errors.js';
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
+import { BREADTH_HISTORY, type BreadthInfo, type BreadthRow } from './datasets/breadth-history.js';
 import { EARNINGS_CALENDAR, type StoredEarning } from './datasets/earnings-calendar.js';
 import { INSIDER_TICKERS, INSIDER_TRANSACTIONS, type StoredInsiders } from './datasets/insider-transactions.js';
 import type {
   GetInsiderTransactionsRequest,
+  GetMarketBreadthHistoryResponse,
   GetInsiderTransactionsResponse,
   ListEarningsCalendarRequest,
   ListEarningsCalendarResponse,
@@ -39,4 +41,25 @@ export function getInsiderTransactions(store: SnapshotStore, req: GetInsiderTran
   }
   const { fetchedAt, ...summary } = row;
   return { response: { unavailable: false, ...summary, symbol, fetchedAt: new Date(fetchedAt).toISOString() }, degraded: false };
+}
+
+/** The accumulated history and its latest readings; each current figure is the newest session that reported it. */
+export function getMarketBreadthHistory(store: SnapshotStore): Outcome<GetMarketBreadthHistoryResponse> {
+  const snapshot = store.read<BreadthRow, BreadthInfo>(BREADTH_HISTORY);
+  if (!snapshot || snapshot.records.length === 0) return { response: { updatedAt: '', history: [], unavailable: true }, degraded: true };
+  const response = snapshot.derive('response', (s) => {
+    const latest = (k: 'pctAbove20d' | 'pctAbove50d' | 'pctAbove200d') => [...s.records].reverse().find((r) => r[k] !== undefined)?.[k];
+    const current = {
+      currentPctAbove20d: latest('pctAbove20d'),
+      currentPctAbove50d: latest('pctAbove50d'),
+      currentPctAbove200d: latest('pctAbove200d'),
+    };
+    return {
+      ...Object.fromEntries(Object.entries(current).filter(([, v]) => v !== undefined)),
+      updatedAt: new Date(s.info.updatedAt).toISOString(),
+      history: [...s.records],
+      unavailable: false,
+    } as GetMarketBreadthHistoryResponse;
+  });
+  return { response, degraded: false };
 }

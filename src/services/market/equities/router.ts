@@ -1,7 +1,8 @@
 import { markDegraded, type RequestContext } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { getCountryStockIndex, getSectorSummary, listGulfQuotes, type Outcome } from './boards-queries.js';
-import { getInsiderTransactions, listEarningsCalendar } from './company-queries.js';
+import { getInsiderTransactions, getMarketBreadthHistory, listEarningsCalendar } from './company-queries.js';
+import { BREADTH_HISTORY } from './datasets/breadth-history.js';
 import { EARNINGS_CALENDAR } from './datasets/earnings-calendar.js';
 import { INDEX_BOARDS } from './datasets/index-boards.js';
 import { INSIDER_TICKERS, INSIDER_TRANSACTIONS } from './datasets/insider-transactions.js';
@@ -13,6 +14,8 @@ import {
   GetCountryStockIndexResponse,
   GetInsiderTransactionsRequest,
   GetInsiderTransactionsResponse,
+  GetMarketBreadthHistoryRequest,
+  GetMarketBreadthHistoryResponse,
   ListEarningsCalendarRequest,
   ListEarningsCalendarResponse,
   GetSectorSummaryRequest,
@@ -163,4 +166,25 @@ export const equitiesProcedures = {
     .input(GetInsiderTransactionsRequest)
     .output(GetInsiderTransactionsResponse)
     .query(({ ctx, input }) => served(ctx, getInsiderTransactions(ctx.deps.store, input))),
+
+  getMarketBreadthHistory: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/market/v1/get-market-breadth-history',
+        operationId: 'GetMarketBreadthHistory',
+        tags: ['market'],
+        summary: 'Get S&P 500 breadth history',
+        description:
+          'Percent of S&P 500 members above their 20-, 50- and 200-day averages (Barchart $S5TW, $S5FI, $S5TH end-of-day ' +
+          'series) for about a year of sessions, with the latest readings. The history is a dataset each ingestion adds to ' +
+          '(a session already held is updated); readings a series did not give are omitted, not zero. Takes no parameters; ' +
+          'unavailable true (no-store) without a history.',
+      },
+      cacheTier: 'daily',
+      datasets: [BREADTH_HISTORY],
+    })
+    .input(GetMarketBreadthHistoryRequest)
+    .output(GetMarketBreadthHistoryResponse)
+    .query(({ ctx }) => served(ctx, getMarketBreadthHistory(ctx.deps.store))),
 };

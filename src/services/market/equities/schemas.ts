@@ -209,3 +209,29 @@ export const GetInsiderTransactionsResponse = z
   })
   .meta({ id: 'market_v1_GetInsiderTransactionsResponse', description: 'Insider buying and selling of one stock.' });
 export type GetInsiderTransactionsResponse = z.infer<typeof GetInsiderTransactionsResponse>;
+
+// ---- get-market-breadth-history --------------------------------------------------------------
+
+const pct = (description: string) => z.number().optional().meta({ format: 'double', description: `${description}; omitted when not reported.` });
+
+export const BreadthSnapshot = z
+  .object({
+    date: z.string().meta({ description: 'Session, YYYY-MM-DD.' }),
+    pctAbove20d: pct('Percent of S&P 500 members above their 20-day average'),
+    pctAbove50d: pct('Percent above their 50-day average'),
+    pctAbove200d: pct('Percent above their 200-day average'),
+  })
+  .meta({ id: 'market_v1_BreadthSnapshot', description: 'One session’s breadth readings.' });
+
+export const GetMarketBreadthHistoryRequest = z.object({});
+export const GetMarketBreadthHistoryResponse = z
+  .object({
+    currentPctAbove20d: pct('Latest percent above the 20-day average'),
+    currentPctAbove50d: pct('Latest percent above the 50-day average'),
+    currentPctAbove200d: pct('Latest percent above the 200-day average'),
+    updatedAt: z.string().meta({ description: 'When the latest readings were taken in, ISO 8601 UTC; empty when unavailable.' }),
+    history: z.array(BreadthSnapshot).meta({ description: 'About a year of sessions, oldest first.' }),
+    unavailable: z.boolean().meta({ description: 'True when no history is held (served with no-store).' }),
+  })
+  .meta({ id: 'market_v1_GetMarketBreadthHistoryResponse', description: 'S&P 500 breadth history.' });
+export type GetMarketBreadthHistoryResponse = z.infer<typeof GetMarketBreadthHistoryResponse>;
