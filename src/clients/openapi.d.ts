@@ -444,6 +444,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market/v1/get-hyperliquid-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Hyperliquid perpetuals flow and risk
+         * @description Funding, open interest, mark and oracle prices and day notional of 14 Hyperliquid perpetuals (BTC, ETH, SOL, PAXG; oil, gas, metals and FX on the xyz dex) with 0-100 scores for funding, volume surge, open-interest change and basis, a weighted composite, per-poll sparklines and HIGH RISK alerts. Baselines are each asset’s own recent polls: the state is a dataset each ingestion adds one poll to (the bundled sample is a recorded sequence long enough for them). Assets missing from a poll are carried as stale for up to three polls. Takes no parameters; unavailable true (no-store) without a state.
+         */
+        get: operations["GetHyperliquidFlow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market/v1/list-crypto-quotes": {
         parameters: {
             query?: never;
@@ -2146,6 +2166,95 @@ export interface components {
             smallTraderShort: string;
             /** @description True when the report gave both non-reportable sides. */
             smallTraderAvailable: boolean;
+        };
+        /** @description Hyperliquid perpetuals flow and risk. */
+        market_v1_GetHyperliquidFlowResponse: {
+            /**
+             * Format: int64
+             * @description Time of the latest poll, epoch ms as a decimal string; "0" when unavailable.
+             */
+            ts: string;
+            /** @description The same time, ISO 8601 UTC; empty when unavailable. */
+            fetchedAt: string;
+            /** @description True while any listed asset is in warm-up. */
+            warmup: boolean;
+            /**
+             * Format: int32
+             * @description Assets listed.
+             */
+            assetCount: number;
+            /** @description Crypto first, then energy, metals and FX. */
+            assets: components["schemas"]["market_v1_HyperliquidAssetFlow"][];
+            /** @description True when no state is held (served with no-store). */
+            unavailable: boolean;
+        };
+        /** @description One perpetual’s flow and risk scores. */
+        market_v1_HyperliquidAssetFlow: {
+            /** @description Hyperliquid name (BTC, xyz:GOLD ...). */
+            symbol: string;
+            /** @description Short label. */
+            display: string;
+            /** @description crypto, commodity or fx. */
+            assetClass: string;
+            /** @description crypto, metals, energy or fx. */
+            group: string;
+            /** @description Hourly funding rate, as Hyperliquid sends it (decimal string; empty when absent). */
+            funding: string;
+            /** @description Open interest in contracts, as Hyperliquid sends it (decimal string; empty when absent). */
+            openInterest: string;
+            /** @description Mark price, as Hyperliquid sends it (decimal string; empty when absent). */
+            markPx: string;
+            /** @description Oracle price, as Hyperliquid sends it (decimal string; empty when absent). */
+            oraclePx: string;
+            /** @description Notional traded over 24 hours, US dollars, as Hyperliquid sends it (decimal string; empty when absent). */
+            dayNtlVlm: string;
+            /**
+             * Format: double
+             * @description |funding| against the threshold (0.1%/h crypto, 0.05%/h others), 0-100.
+             */
+            fundingScore: number;
+            /**
+             * Format: double
+             * @description 24-hour notional against its mean over the previous 12 polls (5× crypto, 3× others); 0 below $500k a day or in warm-up, 0-100.
+             */
+            volumeScore: number;
+            /**
+             * Format: double
+             * @description Open-interest change since 12 polls ago (20% crypto, 15% others); 0 in warm-up or after a gap over 15 minutes, 0-100.
+             */
+            oiScore: number;
+            /**
+             * Format: double
+             * @description Mark/oracle gap (5% crypto, 3% others), 0-100.
+             */
+            basisScore: number;
+            /**
+             * Format: double
+             * @description 0.30 funding + 0.25 volume + 0.25 OI + 0.20 basis, 0-100.
+             */
+            composite: number;
+            /** @description Funding per poll, oldest first (at most 60 polls). */
+            sparkFunding: number[];
+            /** @description Open interest per poll, oldest first (at most 60 polls). */
+            sparkOi: number[];
+            /** @description Composite per poll, oldest first (at most 60 polls). */
+            sparkScore: number[];
+            /** @description Fewer than 12 earlier polls: volume and OI are not scored yet. */
+            warmup: boolean;
+            /** @description Missing from the latest poll; carried for up to 3 polls with its last figures. */
+            stale: boolean;
+            /**
+             * Format: int64
+             * @description First poll that lacked it, epoch ms as a decimal string; "0" while present.
+             */
+            staleSince: string;
+            /**
+             * Format: int32
+             * @description Consecutive polls that lacked it.
+             */
+            missingPolls: number;
+            /** @description HIGH RISK nn/100 when the composite is 60 or more outside warm-up. */
+            alerts: string[];
         };
         /** @description Crypto quotes. */
         market_v1_ListCryptoQuotesResponse: {
@@ -6601,6 +6710,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetCotPositioningResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetHyperliquidFlow: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_GetHyperliquidFlowResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -21,10 +21,10 @@ export interface DatasetSource {
   /**
    * For upstreams that take more than one request (a paged API, an id list followed by one document
    * per id): issues its requests through `get`, which applies timeout, User-Agent, headers and the
-   * test origin override, and returns the combined payload the parser reads. `url` is then the
+   * test origin override (`init.body` makes it a JSON POST), and returns the combined payload the parser reads. `url` is then the
    * first request's address and documents the source.
    */
-  fetch?: (get: (url: string) => Promise<Buffer>, ctx: { now: number; config: Config }) => Promise<Buffer>;
+  fetch?: (get: (url: string, init?: { body?: string }) => Promise<Buffer>, ctx: { now: number; config: Config }) => Promise<Buffer>;
 }
 
 /**

@@ -10,7 +10,8 @@ import { insiderTransactionsDataset } from './equities/datasets/insider-transact
 import { marketQuotesDataset } from './equities/datasets/quotes.js';
 import { cotDataset } from './flows/datasets/cot.js';
 import { etfFlowsDataset } from './flows/datasets/etf-flows.js';
+import { hyperliquidFlowDataset } from './flows/datasets/hyperliquid-flow.js';
 import { fearGreedDataset } from './flows/datasets/fear-greed.js';
 
 /** Every market dataset, topic by topic. */
-export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset, coinMarketsDataset, dailyBarsDataset, commoditiesDataset, indexBoardsDataset, etfFlowsDataset, earningsCalendarDataset, insiderTransactionsDataset, cotDataset, sgeBenchmarksDataset, breadthHistoryDataset];
+export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset, coinMarketsDataset, dailyBarsDataset, commoditiesDataset, indexBoardsDataset, etfFlowsDataset, earningsCalendarDataset, insiderTransactionsDataset, cotDataset, sgeBenchmarksDataset, breadthHistoryDataset, hyperliquidFlowDataset];

@@ -2,8 +2,10 @@ import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import { FEAR_GREED, type FearGreedInfo, type StoredCategory } from './datasets/fear-greed.js';
 import { ETF_FLOWS, type EtfFlowsInfo, type StoredEtfFlow } from './datasets/etf-flows.js';
 import { COT, type StoredCot } from './datasets/cot.js';
+import { type AssetState, type FlowInfo, HYPERLIQUID_FLOW } from './datasets/hyperliquid-flow.js';
+import { alertsFor } from './hyperliquid-rules.js';
 import { netDirection, netPct } from './rules.js';
-import type { GetCotPositioningResponse, GetFearGreedIndexResponse, ListEtfFlowsResponse } from './schemas.js';
+import type { GetCotPositioningResponse, GetFearGreedIndexResponse, GetHyperliquidFlowResponse, ListEtfFlowsResponse } from './schemas.js';
 
 /** The composite, its ten categories and headline inputs; exactly the unavailable shape without a snapshot. */
 export function getFearGreedIndex(store: SnapshotStore): GetFearGreedIndexResponse {
@@ -69,6 +71,44 @@ export function getCotPositioning(store: SnapshotStore): { response: GetCotPosit
       smallTraderAvailable: r.smallTraders !== undefined,
     }));
     return { instruments, reportDate: s.records.reduce((m, r) => (r.reportDate > m ? r.reportDate : m), ''), unavailable: false };
+  });
+  return { response, degraded: false };
+}
+
+export function getHyperliquidFlow(store: SnapshotStore): { response: GetHyperliquidFlowResponse; degraded: boolean } {
+  const snapshot = store.read<AssetState, FlowInfo>(HYPERLIQUID_FLOW);
+  if (!snapshot || snapshot.records.length === 0) {
+    return { response: { ts: '0', fetchedAt: '', warmup: true, assetCount: 0, assets: [], unavailable: true }, degraded: true };
+  }
+  const response = snapshot.derive('response', (s) => {
+    const assets = s.records.map((a) => ({
+      symbol: a.symbol,
+      display: a.display,
+      assetClass: a.assetClass,
+      group: a.group,
+      ...a.raw,
+      fundingScore: a.scores.fundingScore,
+      volumeScore: a.scores.volumeScore,
+      oiScore: a.scores.oiScore,
+      basisScore: a.scores.basisScore,
+      composite: a.scores.composite,
+      sparkFunding: a.samples.map((p) => p.funding).filter(Number.isFinite),
+      sparkOi: a.samples.map((p) => p.oi).filter(Number.isFinite),
+      sparkScore: a.samples.map((p) => p.composite),
+      warmup: a.scores.warmup,
+      stale: a.missingPolls > 0,
+      staleSince: String(a.staleSince),
+      missingPolls: a.missingPolls,
+      alerts: a.missingPolls > 0 ? [] : alertsFor(a.scores),
+    }));
+    return {
+      ts: String(s.info.ts),
+      fetchedAt: new Date(s.info.ts).toISOString(),
+      warmup: assets.some((a) => a.warmup),
+      assetCount: assets.length,
+      assets,
+      unavailable: false,
+    };
   });
   return { response, degraded: false };
 }

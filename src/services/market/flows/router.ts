@@ -2,13 +2,16 @@ import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { COT } from './datasets/cot.js';
 import { ETF_FLOWS } from './datasets/etf-flows.js';
+import { HYPERLIQUID_FLOW } from './datasets/hyperliquid-flow.js';
 import { FEAR_GREED } from './datasets/fear-greed.js';
-import { getCotPositioning, getFearGreedIndex, listEtfFlows } from './queries.js';
+import { getCotPositioning, getFearGreedIndex, getHyperliquidFlow, listEtfFlows } from './queries.js';
 import {
   GetCotPositioningRequest,
   GetCotPositioningResponse,
   GetFearGreedIndexRequest,
   GetFearGreedIndexResponse,
+  GetHyperliquidFlowRequest,
+  GetHyperliquidFlowResponse,
   ListEtfFlowsRequest,
   ListEtfFlowsResponse,
 } from './schemas.js';
@@ -82,6 +85,32 @@ export const flowsProcedures = {
     .output(GetCotPositioningResponse)
     .query(({ ctx }) => {
       const { response, degraded } = getCotPositioning(ctx.deps.store);
+      if (degraded) markDegraded(ctx);
+      return response;
+    }),
+
+  getHyperliquidFlow: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/market/v1/get-hyperliquid-flow',
+        operationId: 'GetHyperliquidFlow',
+        tags: ['market'],
+        summary: 'Get Hyperliquid perpetuals flow and risk',
+        description:
+          'Funding, open interest, mark and oracle prices and day notional of 14 Hyperliquid perpetuals (BTC, ETH, SOL, PAXG; ' +
+          'oil, gas, metals and FX on the xyz dex) with 0-100 scores for funding, volume surge, open-interest change and basis, ' +
+          'a weighted composite, per-poll sparklines and HIGH RISK alerts. Baselines are each asset’s own recent polls: the ' +
+          'state is a dataset each ingestion adds one poll to (the bundled sample is a recorded sequence long enough for them). ' +
+          'Assets missing from a poll are carried as stale for up to three polls. Takes no parameters; unavailable true (no-store) without a state.',
+      },
+      cacheTier: 'medium',
+      datasets: [HYPERLIQUID_FLOW],
+    })
+    .input(GetHyperliquidFlowRequest)
+    .output(GetHyperliquidFlowResponse)
+    .query(({ ctx }) => {
+      const { response, degraded } = getHyperliquidFlow(ctx.deps.store);
       if (degraded) markDegraded(ctx);
       return response;
     }),

@@ -136,3 +136,49 @@ export const GetCotPositioningResponse = z
   })
   .meta({ id: 'market_v1_GetCotPositioningResponse', description: 'CFTC Commitments of Traders positioning.' });
 export type GetCotPositioningResponse = z.infer<typeof GetCotPositioningResponse>;
+
+// ---- get-hyperliquid-flow --------------------------------------------------------------------
+
+const decimal = (description: string) => z.string().meta({ description: `${description}, as Hyperliquid sends it (decimal string; empty when absent).` });
+const score = (description: string) => dbl(`${description}, 0-100.`);
+const series = (description: string) => z.array(z.number().meta({ format: 'double' })).meta({ description: `${description}, oldest first (at most 60 polls).` });
+
+export const HyperliquidAssetFlow = z
+  .object({
+    symbol: z.string().meta({ description: 'Hyperliquid name (BTC, xyz:GOLD ...).' }),
+    display: z.string().meta({ description: 'Short label.' }),
+    assetClass: z.string().meta({ description: 'crypto, commodity or fx.' }),
+    group: z.string().meta({ description: 'crypto, metals, energy or fx.' }),
+    funding: decimal('Hourly funding rate'),
+    openInterest: decimal('Open interest in contracts'),
+    markPx: decimal('Mark price'),
+    oraclePx: decimal('Oracle price'),
+    dayNtlVlm: decimal('Notional traded over 24 hours, US dollars'),
+    fundingScore: score('|funding| against the threshold (0.1%/h crypto, 0.05%/h others)'),
+    volumeScore: score('24-hour notional against its mean over the previous 12 polls (5× crypto, 3× others); 0 below $500k a day or in warm-up'),
+    oiScore: score('Open-interest change since 12 polls ago (20% crypto, 15% others); 0 in warm-up or after a gap over 15 minutes'),
+    basisScore: score('Mark/oracle gap (5% crypto, 3% others)'),
+    composite: score('0.30 funding + 0.25 volume + 0.25 OI + 0.20 basis'),
+    sparkFunding: series('Funding per poll'),
+    sparkOi: series('Open interest per poll'),
+    sparkScore: series('Composite per poll'),
+    warmup: z.boolean().meta({ description: 'Fewer than 12 earlier polls: volume and OI are not scored yet.' }),
+    stale: z.boolean().meta({ description: 'Missing from the latest poll; carried for up to 3 polls with its last figures.' }),
+    staleSince: z.string().regex(/^\d+$/).meta({ format: 'int64', description: 'First poll that lacked it, epoch ms as a decimal string; "0" while present.' }),
+    missingPolls: z.number().int().meta({ format: 'int32', description: 'Consecutive polls that lacked it.' }),
+    alerts: z.array(z.string()).meta({ description: 'HIGH RISK nn/100 when the composite is 60 or more outside warm-up.' }),
+  })
+  .meta({ id: 'market_v1_HyperliquidAssetFlow', description: 'One perpetual’s flow and risk scores.' });
+
+export const GetHyperliquidFlowRequest = z.object({});
+export const GetHyperliquidFlowResponse = z
+  .object({
+    ts: z.string().regex(/^\d+$/).meta({ format: 'int64', description: 'Time of the latest poll, epoch ms as a decimal string; "0" when unavailable.' }),
+    fetchedAt: z.string().meta({ description: 'The same time, ISO 8601 UTC; empty when unavailable.' }),
+    warmup: z.boolean().meta({ description: 'True while any listed asset is in warm-up.' }),
+    assetCount: z.number().int().meta({ format: 'int32', description: 'Assets listed.' }),
+    assets: z.array(HyperliquidAssetFlow).meta({ description: 'Crypto first, then energy, metals and FX.' }),
+    unavailable: z.boolean().meta({ description: 'True when no state is held (served with no-store).' }),
+  })
+  .meta({ id: 'market_v1_GetHyperliquidFlowResponse', description: 'Hyperliquid perpetuals flow and risk.' });
+export type GetHyperliquidFlowResponse = z.infer<typeof GetHyperliquidFlowResponse>;
