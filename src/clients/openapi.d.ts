@@ -2207,7 +2207,7 @@ export interface components {
             /** @description Oracle price, as Hyperliquid sends it (decimal string; empty when absent). */
             oraclePx: string;
             /** @description Notional traded over 24 hours, US dollars, as Hyperliquid sends it (decimal string; empty when absent). */
-            dayNtlVlm: string;
+            dayNotional: string;
             /**
              * Format: double
              * @description |funding| against the threshold (0.1%/h crypto, 0.05%/h others), 0-100.

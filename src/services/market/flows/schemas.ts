@@ -153,7 +153,7 @@ export const HyperliquidAssetFlow = z
     openInterest: decimal('Open interest in contracts'),
     markPx: decimal('Mark price'),
     oraclePx: decimal('Oracle price'),
-    dayNtlVlm: decimal('Notional traded over 24 hours, US dollars'),
+    dayNotional: decimal('Notional traded over 24 hours, US dollars'),
     fundingScore: score('|funding| against the threshold (0.1%/h crypto, 0.05%/h others)'),
     volumeScore: score('24-hour notional against its mean over the previous 12 polls (5× crypto, 3× others); 0 below $500k a day or in warm-up'),
     oiScore: score('Open-interest change since 12 polls ago (20% crypto, 15% others); 0 in warm-up or after a gap over 15 minutes'),
