@@ -1,7 +1,9 @@
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import { COT, type StoredCot } from '../flows/datasets/cot.js';
 import { netPct, nextReleaseDate, oiSharePct } from '../flows/rules.js';
+import type { GldDay } from '../../../sources/spdr/gld.js';
 import type { StoredInstrument } from './datasets/commodities.js';
+import { GLD_HOLDINGS } from './datasets/gld-holdings.js';
 import { GOLD_DRIVERS } from './instruments.js';
 import { instruments, type Outcome } from './queries.js';
 import { changeOver, correlation, dailyReturns, rangePosition, round, sig7 } from './rules.js';
@@ -52,12 +54,39 @@ function cotOf(store: SnapshotStore): GetGoldIntelligenceResponse['cot'] {
   };
 }
 
+/** GLD holdings and their changes over 5, 21 and 252 sessions; undefined without holdings. */
+function etfFlowsOf(store: SnapshotStore): GetGoldIntelligenceResponse['etfFlows'] {
+  const snapshot = store.read<GldDay>(GLD_HOLDINGS);
+  if (!snapshot || snapshot.records.length === 0) return undefined;
+  return snapshot.derive('etfFlows', (s) => {
+    const rows = s.records;
+    const last = rows.at(-1)!;
+    const back = (n: number) => rows[rows.length - 1 - n];
+    const delta = (n: number) => (back(n) ? round(last.tonnes - back(n).tonnes) : 0);
+    const pct = (n: number) => (back(n) ? round(((last.tonnes - back(n).tonnes) / back(n).tonnes) * 100) : 0);
+    return {
+      asOfDate: last.date,
+      tonnes: round(last.tonnes),
+      aumUsd: last.aumUsd,
+      nav: last.nav,
+      changeW1Tonnes: delta(5),
+      changeM1Tonnes: delta(21),
+      changeY1Tonnes: delta(252),
+      changeW1Pct: pct(5),
+      changeM1Pct: pct(21),
+      changeY1Pct: pct(252),
+      sparkline90d: rows.slice(-90).map((r) => round(r.tonnes)),
+    };
+  });
+}
+
 /** Joins the commodities snapshot (prices, FX, drivers) with the CFTC gold positioning. */
 export function getGoldIntelligence(store: SnapshotStore): Outcome<GetGoldIntelligenceResponse> {
   const data = instruments(store);
   const gold = data?.bySymbol.get('GC=F');
   if (!data || !gold) return { response: EMPTY, degraded: true };
   const cot = cotOf(store);
+  const etfFlows = etfFlowsOf(store);
   const base = data.snapshot.derive('gold', (s) => {
     const price = (sym: string) => data.bySymbol.get(sym)?.price ?? 0;
     const g = gold.price;
@@ -97,5 +126,5 @@ export function getGoldIntelligence(store: SnapshotStore): Outcome<GetGoldIntell
       }),
     };
   });
-  return { response: cot ? { ...base, cot } : base, degraded: false };
+  return { response: { ...base, ...(cot ? { cot } : {}), ...(etfFlows ? { etfFlows } : {}) }, degraded: false };
 }

@@ -1,6 +1,7 @@
 import { markDegraded, type RequestContext } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { COMMODITIES_SNAPSHOT } from './datasets/commodities.js';
+import { GLD_HOLDINGS } from './datasets/gld-holdings.js';
 import { COT } from '../flows/datasets/cot.js';
 import { getGoldIntelligence } from './gold.js';
 import { getPhysicalPremiums } from './premiums.js';
@@ -56,11 +57,12 @@ export const commoditiesProcedures = {
           'gold’s premium over platinum; gold in six other currencies; session range, 1-week/1-month/year-to-date/1-year returns ' +
           'and 52-week range; the US 10-year yield and dollar index with their 30-session return correlation to gold (all from the ' +
           'commodities snapshot of Yahoo Finance chart data); and managed-money and producer/swap positioning in gold futures ' +
-          'from the CFTC snapshot (omitted without one). ETF holdings and central-bank reserves are not ingested yet and are ' +
-          'omitted. Takes no parameters; unavailable true (no-store) without a gold price.',
+          'from the CFTC snapshot and SPDR Gold Shares holdings with their changes from the GLD archive (each omitted without ' +
+          'its snapshot). Central-bank reserves are not ingested yet and are omitted. Takes no parameters; unavailable true ' +
+          '(no-store) without a gold price.',
       },
       cacheTier: 'slow',
-      datasets: [COMMODITIES_SNAPSHOT, COT],
+      datasets: [COMMODITIES_SNAPSHOT, COT, GLD_HOLDINGS],
     })
     .input(GetGoldIntelligenceRequest)
     .output(GetGoldIntelligenceResponse)

@@ -141,7 +141,7 @@ export const GetGoldIntelligenceResponse = z
     returns: GoldReturns,
     range52w: GoldRange52w,
     drivers: z.array(GoldDriver).meta({ description: 'US 10-year yield and the dollar index.' }),
-    etfFlows: GoldEtfFlows.optional().meta({ description: 'Omitted: no SPDR Gold Shares holdings source is ingested yet.' }),
+    etfFlows: GoldEtfFlows.optional().meta({ description: 'SPDR Gold Shares (GLD) holdings and their 1-week, 1-month and 1-year changes; omitted when no holdings are held.' }),
     cbReserves: GoldCbReserves.optional().meta({ description: 'Omitted: no IMF reserves source is ingested yet.' }),
   })
   .meta({ id: 'market_v1_GetGoldIntelligenceResponse', description: 'Gold price, ratios, currencies, positioning, returns and drivers.' });

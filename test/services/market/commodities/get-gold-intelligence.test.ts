@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { commoditiesDataset } from '../../../../src/services/market/commodities/datasets/commodities.js';
 import { cotDataset } from '../../../../src/services/market/flows/datasets/cot.js';
+import { gldHoldingsDataset } from '../../../../src/services/market/commodities/datasets/gld-holdings.js';
+import { parseGldArchive } from '../../../../src/sources/spdr/gld.js';
+import { writeXlsx } from '../../../../src/sources/formats/xlsx.js';
 
 const PATH = '/api/market/v1/get-gold-intelligence';
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp({ samples: [commoditiesDataset, cotDataset] });
+  app = await startTestApp({ samples: [commoditiesDataset, cotDataset, gldHoldingsDataset] });
 });
 afterAll(() => app.close());
 
@@ -36,16 +39,31 @@ describe('GET get-gold-intelligence', () => {
     expect(Number(b.cot.managedMoney.longPositions)).toBeGreaterThan(0);
     // Managed money added longs between the two sample weeks.
     expect(Number(b.cot.managedMoney.wowNetDelta)).toBeGreaterThan(0);
-    expect(b.etfFlows).toBeUndefined();
+    expect(b.etfFlows).toMatchObject({ asOfDate: '2026-11-19' });
+    expect(b.etfFlows.tonnes).toBeGreaterThan(800);
+    expect(b.etfFlows.sparkline90d).toHaveLength(90);
+    expect(b.etfFlows.sparkline90d.at(-1)).toBe(b.etfFlows.tonnes);
+    expect(b.etfFlows.changeW1Tonnes).toBeCloseTo(b.etfFlows.tonnes - b.etfFlows.sparkline90d.at(-6), 1);
     expect(b.cbReserves).toBeUndefined();
     expect(b.updatedAt).toMatch(/^2026-11-19T/);
   });
 
-  it('omits positioning without a CFTC report', async () => {
+  it('reads the GLD archive: the sheet with the tonnes column, dates as serials or text', () => {
+    const header = ['Date', 'NAV', 'Total Net Asset Value Tonnes in the Trust', 'Total Net Asset Value in the Trust'];
+    const book = writeXlsx([{ name: 'Notes', rows: [['nothing here']] }, { name: 'GLD', rows: [['title'], header, [46345, 370.1, 880.5, 1e11], ['18-Nov-2026', 369, 879, 9.9e10], ['n/a', 1, 0, 0]] }]);
+    expect(parseGldArchive(book)).toEqual([
+      { date: '2026-11-18', tonnes: 879, nav: 369, aumUsd: 9.9e10 },
+      { date: '2026-11-19', tonnes: 880.5, nav: 370.1, aumUsd: 1e11 },
+    ]);
+    expect(() => parseGldArchive(writeXlsx([{ name: 'x', rows: [['a']] }]))).toThrow(/tonnes/);
+  });
+
+  it('omits positioning and ETF holdings without their snapshots', async () => {
     await withTestApp({ samples: [commoditiesDataset] }, async (only) => {
       const res = await only.get(PATH);
       expect(res.body.unavailable).toBe(false);
       expect(res.body.cot).toBeUndefined();
+      expect(res.body.etfFlows).toBeUndefined();
     });
   });
 
