@@ -693,7 +693,7 @@ export interface paths {
         };
         /**
          * Get gold intelligence
-         * @description Gold futures price, change and one-month sparkline; silver, platinum and palladium with the gold/silver ratio and gold’s premium over platinum; gold in six other currencies; session range, 1-week/1-month/year-to-date/1-year returns and 52-week range; the US 10-year yield and dollar index with their 30-session return correlation to gold (all from the commodities snapshot of Yahoo Finance chart data); and managed-money and producer/swap positioning in gold futures from the CFTC snapshot and SPDR Gold Shares holdings with their changes from the GLD archive (each omitted without its snapshot). Central-bank reserves are not ingested yet and are omitted. Takes no parameters; unavailable true (no-store) without a gold price.
+         * @description Gold futures price, change and one-month sparkline; silver, platinum and palladium with the gold/silver ratio and gold’s premium over platinum; gold in six other currencies; session range, 1-week/1-month/year-to-date/1-year returns and 52-week range; the US 10-year yield and dollar index with their 30-session return correlation to gold (all from the commodities snapshot of Yahoo Finance chart data); and managed-money and producer/swap positioning in gold futures from the CFTC snapshot and SPDR Gold Shares holdings with their changes from the GLD archive (each omitted without its snapshot), and central-bank gold holders, buyers and sellers from IMF IRFCL (omitted with fewer than five holders). Takes no parameters; unavailable true (no-store) without a gold price.
          */
         get: operations["GetGoldIntelligence"];
         put?: never;
@@ -3033,7 +3033,7 @@ export interface components {
             drivers: components["schemas"]["market_v1_GoldDriver"][];
             /** @description SPDR Gold Shares (GLD) holdings and their 1-week, 1-month and 1-year changes; omitted when no holdings are held. */
             etfFlows?: components["schemas"]["market_v1_GoldEtfFlows"];
-            /** @description Omitted: no IMF reserves source is ingested yet. */
+            /** @description Central-bank gold from IMF IRFCL: top 20 holders, top 10 buyers and sellers over 12 months; omitted with fewer than five holders. */
             cbReserves?: components["schemas"]["market_v1_GoldCbReserves"];
         };
         /** @description Gold priced in another currency. */

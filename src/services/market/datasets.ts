@@ -1,6 +1,7 @@
 import type { AnyDataset } from '../../platform/snapshots/dataset.js';
 import { dailyBarsDataset } from './analysis/datasets/daily-bars.js';
 import { commoditiesDataset } from './commodities/datasets/commodities.js';
+import { cbGoldReservesDataset } from './commodities/datasets/cb-gold-reserves.js';
 import { gldHoldingsDataset } from './commodities/datasets/gld-holdings.js';
 import { sgeBenchmarksDataset } from './commodities/datasets/sge-benchmarks.js';
 import { coinMarketsDataset } from './crypto/datasets/coin-markets.js';
@@ -15,4 +16,4 @@ import { hyperliquidFlowDataset } from './flows/datasets/hyperliquid-flow.js';
 import { fearGreedDataset } from './flows/datasets/fear-greed.js';
 
 /** Every market dataset, topic by topic. */
-export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset, coinMarketsDataset, dailyBarsDataset, commoditiesDataset, indexBoardsDataset, etfFlowsDataset, earningsCalendarDataset, insiderTransactionsDataset, cotDataset, sgeBenchmarksDataset, breadthHistoryDataset, hyperliquidFlowDataset, gldHoldingsDataset];
+export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset, coinMarketsDataset, dailyBarsDataset, commoditiesDataset, indexBoardsDataset, etfFlowsDataset, earningsCalendarDataset, insiderTransactionsDataset, cotDataset, sgeBenchmarksDataset, breadthHistoryDataset, hyperliquidFlowDataset, gldHoldingsDataset, cbGoldReservesDataset];

@@ -3,10 +3,11 @@ import { COT, type StoredCot } from '../flows/datasets/cot.js';
 import { netPct, nextReleaseDate, oiSharePct } from '../flows/rules.js';
 import type { GldDay } from '../../../sources/spdr/gld.js';
 import type { StoredInstrument } from './datasets/commodities.js';
+import { CB_GOLD_RESERVES } from './datasets/cb-gold-reserves.js';
 import { GLD_HOLDINGS } from './datasets/gld-holdings.js';
 import { GOLD_DRIVERS } from './instruments.js';
 import { instruments, type Outcome } from './queries.js';
-import { changeOver, correlation, dailyReturns, rangePosition, round, sig7 } from './rules.js';
+import { type CbReserves, changeOver, correlation, dailyReturns, rangePosition, round, sig7 } from './rules.js';
 import type { GetGoldIntelligenceResponse } from './schemas.js';
 
 /** Gold in other currencies: a USD-quoted pair divides the dollar price, a USD-based pair multiplies it. */
@@ -87,6 +88,9 @@ export function getGoldIntelligence(store: SnapshotStore): Outcome<GetGoldIntell
   if (!data || !gold) return { response: EMPTY, degraded: true };
   const cot = cotOf(store);
   const etfFlows = etfFlowsOf(store);
+  // Shown only with enough holders to be a ranking.
+  const cb = store.read<CbReserves>(CB_GOLD_RESERVES)?.records[0];
+  const cbReserves = cb && cb.topHolders.length >= 5 ? cb : undefined;
   const base = data.snapshot.derive('gold', (s) => {
     const price = (sym: string) => data.bySymbol.get(sym)?.price ?? 0;
     const g = gold.price;
@@ -126,5 +130,5 @@ export function getGoldIntelligence(store: SnapshotStore): Outcome<GetGoldIntell
       }),
     };
   });
-  return { response: { ...base, ...(cot ? { cot } : {}), ...(etfFlows ? { etfFlows } : {}) }, degraded: false };
+  return { response: { ...base, ...(cot ? { cot } : {}), ...(etfFlows ? { etfFlows } : {}), ...(cbReserves ? { cbReserves } : {}) }, degraded: false };
 }

@@ -1,6 +1,7 @@
 import { markDegraded, type RequestContext } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { COMMODITIES_SNAPSHOT } from './datasets/commodities.js';
+import { CB_GOLD_RESERVES } from './datasets/cb-gold-reserves.js';
 import { GLD_HOLDINGS } from './datasets/gld-holdings.js';
 import { COT } from '../flows/datasets/cot.js';
 import { getGoldIntelligence } from './gold.js';
@@ -58,11 +59,11 @@ export const commoditiesProcedures = {
           'and 52-week range; the US 10-year yield and dollar index with their 30-session return correlation to gold (all from the ' +
           'commodities snapshot of Yahoo Finance chart data); and managed-money and producer/swap positioning in gold futures ' +
           'from the CFTC snapshot and SPDR Gold Shares holdings with their changes from the GLD archive (each omitted without ' +
-          'its snapshot). Central-bank reserves are not ingested yet and are omitted. Takes no parameters; unavailable true ' +
-          '(no-store) without a gold price.',
+          'its snapshot), and central-bank gold holders, buyers and sellers from IMF IRFCL (omitted with fewer than five ' +
+          'holders). Takes no parameters; unavailable true (no-store) without a gold price.',
       },
       cacheTier: 'slow',
-      datasets: [COMMODITIES_SNAPSHOT, COT, GLD_HOLDINGS],
+      datasets: [COMMODITIES_SNAPSHOT, COT, GLD_HOLDINGS, CB_GOLD_RESERVES],
     })
     .input(GetGoldIntelligenceRequest)
     .output(GetGoldIntelligenceResponse)

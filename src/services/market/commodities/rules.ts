@@ -95,3 +95,59 @@ export function normaliseMetals(raw: readonly string[]): { metals: Metal[]; unsu
   }
   return { metals, unsupported };
 }
+
+// ---- central-bank gold -----------------------------------------------------------------------
+
+export const TONNES_PER_MOZ = 31.1034768;
+
+export interface CbReserves {
+  asOfMonth: string;
+  totalTonnes: number;
+  topHolders: { iso3: string; name: string; tonnes: number; pctOfReserves: number }[];
+  topBuyers12m: { iso3: string; name: string; deltaTonnes12m: number }[];
+  topSellers12m: { iso3: string; name: string; deltaTonnes12m: number }[];
+}
+
+type CountryMonths = { iso3: string; name: string; months: Record<string, { goldMoz?: number; goldUsdM?: number; reservesUsdM?: number }> };
+
+const monthsBefore = (month: string, n: number) => {
+  const [y, m] = month.split('-').map(Number);
+  const d = new Date(Date.UTC(y, m - 1 - n, 1));
+  return d.toISOString().slice(0, 7);
+};
+
+/**
+ * The latest month for which most countries report gold (a late reporter is read at its own latest
+ * month), the 20 largest holders with gold's share of their reserves, and the ten largest buyers
+ * and sellers over twelve months. Undefined when nobody reports gold.
+ */
+export function centralBankGold(countries: readonly CountryMonths[]): CbReserves | undefined {
+  const counts = new Map<string, number>();
+  for (const c of countries) for (const [m, v] of Object.entries(c.months)) if (v.goldMoz !== undefined) counts.set(m, (counts.get(m) ?? 0) + 1);
+  if (counts.size === 0) return undefined;
+  const most = Math.max(...counts.values());
+  const asOfMonth = [...counts.entries()].filter(([, n]) => n >= most / 2).map(([m]) => m).sort().at(-1)!;
+  const rows = countries.flatMap((c) => {
+    const month = Object.keys(c.months).filter((m) => m <= asOfMonth && c.months[m].goldMoz !== undefined).sort().at(-1);
+    if (!month) return [];
+    const now = c.months[month];
+    const before = c.months[monthsBefore(month, 12)]?.goldMoz;
+    const tonnes = now.goldMoz! * TONNES_PER_MOZ;
+    return [{
+      iso3: c.iso3,
+      name: c.name,
+      tonnes: round(tonnes, 1),
+      pctOfReserves: now.goldUsdM !== undefined && now.reservesUsdM ? round((now.goldUsdM / now.reservesUsdM) * 100, 1) : 0,
+      delta: before === undefined ? undefined : round((now.goldMoz! - before) * TONNES_PER_MOZ, 1),
+    }];
+  });
+  const topHolders = [...rows].sort((a, b) => b.tonnes - a.tonnes).slice(0, 20).map(({ iso3, name, tonnes, pctOfReserves }) => ({ iso3, name, tonnes, pctOfReserves }));
+  const movers = rows.filter((r) => r.delta !== undefined).map((r) => ({ iso3: r.iso3, name: r.name, deltaTonnes12m: r.delta! }));
+  return {
+    asOfMonth,
+    totalTonnes: round(topHolders.reduce((s, h) => s + h.tonnes, 0), 1),
+    topHolders,
+    topBuyers12m: movers.filter((m) => m.deltaTonnes12m > 0).sort((a, b) => b.deltaTonnes12m - a.deltaTonnes12m).slice(0, 10),
+    topSellers12m: movers.filter((m) => m.deltaTonnes12m < 0).sort((a, b) => a.deltaTonnes12m - b.deltaTonnes12m).slice(0, 10),
+  };
+}

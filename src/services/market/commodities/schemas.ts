@@ -142,7 +142,7 @@ export const GetGoldIntelligenceResponse = z
     range52w: GoldRange52w,
     drivers: z.array(GoldDriver).meta({ description: 'US 10-year yield and the dollar index.' }),
     etfFlows: GoldEtfFlows.optional().meta({ description: 'SPDR Gold Shares (GLD) holdings and their 1-week, 1-month and 1-year changes; omitted when no holdings are held.' }),
-    cbReserves: GoldCbReserves.optional().meta({ description: 'Omitted: no IMF reserves source is ingested yet.' }),
+    cbReserves: GoldCbReserves.optional().meta({ description: 'Central-bank gold from IMF IRFCL: top 20 holders, top 10 buyers and sellers over 12 months; omitted with fewer than five holders.' }),
   })
   .meta({ id: 'market_v1_GetGoldIntelligenceResponse', description: 'Gold price, ratios, currencies, positioning, returns and drivers.' });
 export type GetGoldIntelligenceResponse = z.infer<typeof GetGoldIntelligenceResponse>;

@@ -3,6 +3,8 @@ import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js
 import { commoditiesDataset } from '../../../../src/services/market/commodities/datasets/commodities.js';
 import { cotDataset } from '../../../../src/services/market/flows/datasets/cot.js';
 import { gldHoldingsDataset } from '../../../../src/services/market/commodities/datasets/gld-holdings.js';
+import { cbGoldReservesDataset } from '../../../../src/services/market/commodities/datasets/cb-gold-reserves.js';
+import { centralBankGold } from '../../../../src/services/market/commodities/rules.js';
 import { parseGldArchive } from '../../../../src/sources/spdr/gld.js';
 import { writeXlsx } from '../../../../src/sources/formats/xlsx.js';
 
@@ -10,7 +12,7 @@ const PATH = '/api/market/v1/get-gold-intelligence';
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp({ samples: [commoditiesDataset, cotDataset, gldHoldingsDataset] });
+  app = await startTestApp({ samples: [commoditiesDataset, cotDataset, gldHoldingsDataset, cbGoldReservesDataset] });
 });
 afterAll(() => app.close());
 
@@ -44,7 +46,20 @@ describe('GET get-gold-intelligence', () => {
     expect(b.etfFlows.sparkline90d).toHaveLength(90);
     expect(b.etfFlows.sparkline90d.at(-1)).toBe(b.etfFlows.tonnes);
     expect(b.etfFlows.changeW1Tonnes).toBeCloseTo(b.etfFlows.tonnes - b.etfFlows.sparkline90d.at(-6), 1);
-    expect(b.cbReserves).toBeUndefined();
+    const cb = b.cbReserves;
+    expect(cb.asOfMonth).toBe('2026-10');
+    expect(cb.topHolders).toHaveLength(20);
+    expect(cb.topHolders[0]).toMatchObject({ iso3: 'USA', name: 'United States' });
+    expect(cb.topHolders[0].tonnes).toBeCloseTo(8133.5, 0);
+    expect(cb.topHolders[0].pctOfReserves).toBeGreaterThan(50);
+    expect(cb.totalTonnes).toBeCloseTo(cb.topHolders.reduce((s: number, h: { tonnes: number }) => s + h.tonnes, 0), 0);
+    expect(cb.topBuyers12m[0]).toMatchObject({ iso3: 'POL' });
+    expect(cb.topBuyers12m[0].deltaTonnes12m).toBeCloseTo(92, 0);
+    expect(cb.topSellers12m[0]).toMatchObject({ iso3: 'UZB' });
+    // Kazakhstan has not reported the latest month: ranked at its own latest (September), and with no
+    // report twelve months before that in the data, it is not counted among the movers.
+    expect(cb.topHolders.map((h: { iso3: string }) => h.iso3)).toContain('KAZ');
+    expect(cb.topBuyers12m.map((m: { iso3: string }) => m.iso3)).not.toContain('KAZ');
     expect(b.updatedAt).toMatch(/^2026-11-19T/);
   });
 
@@ -58,12 +73,22 @@ describe('GET get-gold-intelligence', () => {
     expect(() => parseGldArchive(writeXlsx([{ name: 'x', rows: [['a']] }]))).toThrow(/tonnes/);
   });
 
-  it('omits positioning and ETF holdings without their snapshots', async () => {
+  it('central-bank gold: a late reporter at its own latest month, movers over twelve months', () => {
+    const c = (iso3: string, months: Record<string, number>) => ({ iso3, name: iso3, months: Object.fromEntries(Object.entries(months).map(([m, moz]) => [m, { goldMoz: moz }])) });
+    const r = centralBankGold([c('AAA', { '2025-10': 10, '2026-10': 12 }), c('BBB', { '2025-09': 5, '2026-09': 4 }), c('CCC', { '2026-10': 1 })])!;
+    expect(r.asOfMonth).toBe('2026-10');
+    expect(r.topBuyers12m).toEqual([{ iso3: 'AAA', name: 'AAA', deltaTonnes12m: 62.2 }]);
+    expect(r.topSellers12m).toEqual([{ iso3: 'BBB', name: 'BBB', deltaTonnes12m: -31.1 }]);
+    expect(centralBankGold([])).toBeUndefined();
+  });
+
+  it('omits positioning, ETF holdings and reserves without their snapshots', async () => {
     await withTestApp({ samples: [commoditiesDataset] }, async (only) => {
       const res = await only.get(PATH);
       expect(res.body.unavailable).toBe(false);
       expect(res.body.cot).toBeUndefined();
       expect(res.body.etfFlows).toBeUndefined();
+      expect(res.body.cbReserves).toBeUndefined();
     });
   });
 
