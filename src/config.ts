@@ -115,7 +115,7 @@ const ConfigSchema = z.object({
   /** CoinGecko Demo key (public host, higher limits than keyless). */
   COINGECKO_DEMO_API_KEY: optional(z.string().min(1)),
   /** `true` where the Shanghai Gold Exchange benchmark redistribution licence is held: live SGE ingestion for get-physical-premiums. */
-  SGE_BENCHMARK_LICENSED: z.enum(['true', 'false']).default('false'),
+  SGE_BENCHMARK_LICENSED: optional(z.enum(['true', 'false'])),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

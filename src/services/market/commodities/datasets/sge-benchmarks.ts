@@ -20,7 +20,7 @@ export function buildSgeBenchmarks(gold: Buffer, silver: Buffer): { records: Sto
 }
 
 /** The pages are public, but redistributing the benchmarks needs SGE's licence: live ingestion only where it is held. */
-const licensed = (get: (url: string) => Promise<Buffer>, url: string, licensedHere: string) => {
+const licensed = (get: (url: string) => Promise<Buffer>, url: string, licensedHere: string | undefined) => {
   if (licensedHere !== 'true') {
     throw new Error('SGE_BENCHMARK_LICENSED is not true: the Shanghai Gold Exchange benchmark licence is not held here, so live SGE ingestion is off');
   }
@@ -35,12 +35,14 @@ export const sgeBenchmarksDataset: Dataset<StoredBenchmark> = {
     gold: {
       url: SGE_GOLD_URL,
       sample: 'market/sge-gold-benchmark.html',
+      requires: ['SGE_BENCHMARK_LICENSED'],
       headers: () => ({ accept: 'text/html' }),
       fetch: (get, { config }) => licensed(get, SGE_GOLD_URL, config.SGE_BENCHMARK_LICENSED),
     },
     silver: {
       url: SGE_SILVER_URL,
       sample: 'market/sge-silver-benchmark.html',
+      requires: ['SGE_BENCHMARK_LICENSED'],
       headers: () => ({ accept: 'text/html' }),
       fetch: (get, { config }) => licensed(get, SGE_SILVER_URL, config.SGE_BENCHMARK_LICENSED),
     },
