@@ -139,6 +139,13 @@ const ConfigSchema = z.object({
   RELIEFWEB_APPNAME: optional(z.string().min(1)),
   /** Header a trusted proxy puts the client address in (`x-forwarded-for`, `cf-connecting-ip`); unset means the socket address. */
   CLIENT_IP_HEADER: optional(z.string().regex(/^[a-z0-9-]{1,64}$/i, 'must be a header name')),
+  // market
+  /** CoinGecko Pro key (pro-api host); the coin-markets dataset uses the keyless public API without either key. */
+  COINGECKO_API_KEY: optional(z.string().min(1)),
+  /** CoinGecko Demo key (public host, higher limits than keyless). */
+  COINGECKO_DEMO_API_KEY: optional(z.string().min(1)),
+  /** `true` where the Shanghai Gold Exchange benchmark redistribution licence is held: live SGE ingestion for get-physical-premiums. */
+  SGE_BENCHMARK_LICENSED: optional(z.enum(['true', 'false'])),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

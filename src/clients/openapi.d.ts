@@ -64,126 +64,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/climate/v1/list-air-quality-data": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List current air quality
-         * @description Latest PM2.5 reading of reference monitors worldwide (OpenAQ v3), with the US EPA air quality index and a risk level, one row per monitor, readings within two hours of the newest, worst first. No filters. An empty list served no-store means no air-quality snapshot exists.
-         */
-        get: operations["ListAirQualityData"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/climate/v1/get-co2-monitoring": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get greenhouse gas levels
-         * @description Carbon dioxide at Mauna Loa (latest daily mean, the same day a year earlier, the latest month, the last 12 monthly means against the year before) with the global annual growth rate, and global methane and nitrous oxide, from the NOAA GML trend tables. No filters. An answer without `monitoring`, served no-store, means no greenhouse-gas snapshot exists.
-         */
-        get: operations["GetCo2Monitoring"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/climate/v1/list-climate-news": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List climate news
-         * @description Recent articles from climate news feeds (Carbon Brief, The Guardian climate desk), newest first, one per address, at most 100, with the feed summary as plain text. No filters. dataAvailable false (no-store) means no news snapshot exists.
-         */
-        get: operations["ListClimateNews"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/climate/v1/list-climate-disasters": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List climate disasters
-         * @description Floods, tropical cyclones, droughts, heat waves and wildfires recorded by ReliefWeb, plus those tracked by NASA EONET (list-natural-events) that ReliefWeb does not list yet, newest start first, at most 300. Page with page_size (default 50, at most 100) and the returned cursor. An empty list served no-store means neither snapshot exists.
-         */
-        get: operations["ListClimateDisasters"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/climate/v1/list-climate-anomalies": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List weekly climate anomalies
-         * @description For eight climate zones, the last seven complete days of the Open-Meteo (ERA5) archive against the zone’s 1991-2020 normal for the month: temperature and precipitation departures, a severity and a type. Most severe first. min_severity keeps zones at or above a severity; page with page_size (default 50) and the cursor. An empty list served no-store means no anomaly snapshot exists.
-         */
-        get: operations["ListClimateAnomalies"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/climate/v1/get-ocean-ice-data": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get ocean and sea ice indicators
-         * @description Arctic sea ice extent against its 1981-2010 median with the last 12 months (NSIDC Sea Ice Index), global sea level rise since 1993 and its current rate (NASA), upper-700 m ocean heat content (NCEI) and the global ocean surface temperature anomaly (NOAAGlobalTemp). Each indicator is optional: a missing one reads 0 (the trend empty). No filters. An answer without `data`, served no-store, means no snapshot exists.
-         */
-        get: operations["GetOceanIceData"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/conflict/v1/list-acled-events": {
         parameters: {
             query?: never;
@@ -304,66 +184,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/health/v1/list-disease-outbreaks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List disease outbreaks
-         * @description Recent outbreak reports from the WHO Disease Outbreak News and the Outbreak News Today feed, kept when they name one of about thirty diseases, with the country, a case count when the summary states one, and a keyword alert level (methodology v1). One report per disease and country (the newest), newest first, at most 50. No filters. An empty list served no-store means no outbreak snapshot exists.
-         */
-        get: operations["ListDiseaseOutbreaks"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/health/v1/list-air-quality-alerts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List air quality by health risk
-         * @description The same OpenAQ PM2.5 snapshot as climate list-air-quality-data: each monitor’s latest reading with its US EPA index and risk level (good, moderate, unhealthy, hazardous), worst first. Like the published service it lists every monitor; filter on riskLevel for alerts. An empty list served no-store means no snapshot exists.
-         */
-        get: operations["ListAirQualityAlerts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/imagery/v1/search-imagery": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Search satellite scenes
-         * @description Sentinel-2 optical (L2A) and Sentinel-1 radar (GRD) scenes of the last seven days over watched areas (eastern Ukraine, the north-western Black Sea, Israel and Gaza, the Taiwan Strait, the Strait of Hormuz, the Saudi Gulf coast), from the Element84 Earth Search STAC catalogue. Filter by bbox (`west,south,east,north`, footprints that intersect), datetime (STAC instant or interval) and source (`sentinel-1`, `sentinel-2`, or part of a collection id); limit (default 10, at most 50) caps the newest-first list. Preview and asset links point at the public archive. An empty answer with cacheHit false (no-store) means no scene snapshot exists.
-         */
-        get: operations["SearchImagery"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/infrastructure/v1/list-service-statuses": {
         parameters: {
             query?: never;
@@ -396,186 +216,6 @@ export interface paths {
          * @description Confirmed internet connectivity disruptions of the last seven days (Cloudflare Radar), one entry per affected country, most recent first. Filter by country and by an inclusive window on the start time; page with the returned cursor (default page size 100, at most 500). An empty list served with Cache-Control: no-store means the outage snapshot is unavailable, not that the internet is calm.
          */
         get: operations["ListInternetOutages"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/infrastructure/v1/list-internet-ddos-attacks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get the week’s DDoS attack mix
-         * @description Network-layer DDoS attacks Cloudflare mitigated over the last seven days (Cloudflare Radar): shares by protocol and by attack vector, and the most targeted countries with a representative position. No filters. Empty lists served no-store mean the attack snapshot is unavailable.
-         */
-        get: operations["ListInternetDdosAttacks"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/infrastructure/v1/list-internet-traffic-anomalies": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List internet traffic anomalies
-         * @description Unexpected drops in internet traffic of the last seven days detected by Cloudflare Radar, for whole countries or single networks, verified or automatic, most recent first. `country` keeps one country (ISO code or name, exact). An empty list served no-store means the anomaly snapshot is unavailable.
-         */
-        get: operations["ListInternetTrafficAnomalies"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/infrastructure/v1/get-temporal-baseline": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get the baseline of an activity count
-         * @description Mean and standard deviation of the counts recorded (through record-baseline-snapshot, seeded from a bundled history) for one activity kind and region on the current UTC weekday and month. With fewer than 10 counts the answer says learning. Give `count` to score it: an anomaly is reported from 1.5 standard deviations (medium), 2 (high) and 3 (critical). `type` is required; `region` defaults to `global`.
-         */
-        get: operations["GetTemporalBaseline"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/infrastructure/v1/record-baseline-snapshot": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Record activity counts
-         * @description Adds observed counts (`{"updates":[{"type":"news","region":"global","count":42}]}`) to the temporal baselines, stamped with the current time. Only the first 20 updates are used; updates of an unknown kind or without a non-negative count are skipped. The counts are published as a new version of the baseline dataset through the same validation as a loaded file; counts older than 90 days are dropped. An Idempotency-Key makes a retry safe.
-         */
-        post: operations["RecordBaselineSnapshot"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/infrastructure/v1/list-temporal-anomalies": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List unusual activity counts
-         * @description Compares tracked counts with their temporal baselines for the same UTC weekday and month and lists those 1.5 standard deviations or more away, largest first. Satellite fire detections count the last 24 hours of the fire snapshot (list-fire-detections); `news` is tracked, but this service holds no news-velocity count, so it never appears. Reading does not record anything: counts are added through record-baseline-snapshot.
-         */
-        get: operations["ListTemporalAnomalies"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/infrastructure/v1/get-ip-geo": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Locate the caller’s address
-         * @description Country of the caller’s IP address (IPv4 or IPv6), looked up in a bundled IP-to-country range table (DB-IP Lite CSV layout: first address, last address, country code). The address is the connection’s, or the first entry of the header named by CLIENT_IP_HEADER behind a trusted proxy. Private, reserved and unknown addresses answer `XX`; region and city stay empty (the table resolves countries only).
-         */
-        get: operations["GetIpGeo"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/infrastructure/v1/reverse-geocode": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Name the country at a position
-         * @description The country at lat/lon (both required), from the nearest place within 150 km in a bundled GeoNames gazetteer. Farther from any place (open sea, ice), a Nominatim-compatible geocoder at REVERSE_GEOCODER_URL is asked when configured (8 s deadline, answers cached a week on a 0.1° grid); without one the answer is empty with no error. A geocoder failure is reported in `error` and served no-store. Limited to 60 calls a minute per caller.
-         */
-        get: operations["ReverseGeocode"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/infrastructure/v1/get-bootstrap-data": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get first-paint data in one call
-         * @description Runs several list operations in process with your credential (each entry counts against your limits and tier) and returns each response body as a JSON string under its logical name: earthquakes, outages, serviceStatuses, chokepoints, marketQuotes, flightDelays, airQuality, bisPolicy, minerals, unrestEvents, ucdpEvents, techEvents, fearGreedIndex, cyberThreats, storageFacilities, naturalEvents, fireDetections, thermalEscalations, radiationObservations, diseaseOutbreaks, climateDisasters, trafficAnomalies. Select names with keys or a set with tier (fast or slow); nothing selects every name. Refused and unknown names are listed in missing. The same implementation serves GET /api/bootstrap, which returns the bodies as objects.
-         */
-        get: operations["GetBootstrapData"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/infrastructure/v1/get-cable-health": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get submarine cable health
-         * @description Status of submarine cables read from the NGA navigational warnings in force: a warning about cables names one (by its common names) or lies within 555 km of its landings. Fault reports (fault, cut, damage, outage ...), advisories and repair ships each give a signal whose weight fades over its lifetime (5 days, 3 days, 12-24 hours); the strongest decides FAULT, DEGRADED or OK. Only cables with a live signal are listed. An empty map served no-store means no warning snapshot exists.
-         */
-        get: operations["GetCableHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -624,6 +264,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market/v1/get-sector-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get US sector performance
+         * @description Percent move of the eleven Select Sector SPDR funds and the semiconductor fund (SMH), named by sector. period picks the span: 1d (default), 5d/1w, 1m/1mo; anything else is a 400. From the index-boards snapshot (a month of daily closes from Yahoo Finance chart data). An empty list (no snapshot) is served with no-store.
+         */
+        get: operations["GetSectorSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/get-country-stock-index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a country’s benchmark stock index
+         * @description Level, week change (last six closes) and currency of the benchmark index of one of 45 countries (US S&P 500, GB FTSE 100, JP Nikkei 225, SA Tadawul ...). country_code is an upper-case ISO alpha-2 code (400 otherwise); omitted: US. From the index-boards snapshot (a month of daily closes from Yahoo Finance chart data). A country without a mapped index, or missing from the snapshot, answers available false with no-store; nothing is fetched live.
+         */
+        get: operations["GetCountryStockIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/list-gulf-quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Gulf market quotes
+         * @description Six Gulf stock indices and funds, six Gulf currencies (US dollars per unit) and WTI and Brent crude, each with its flag, country, type, price, change against the previous close and one-month sparkline. From the index-boards snapshot (a month of daily closes from Yahoo Finance chart data). Takes no parameters; an empty list (no snapshot) is served with no-store.
+         */
+        get: operations["ListGulfQuotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/list-earnings-calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the earnings calendar
+         * @description Quarterly reports from a week back to two weeks ahead (Finnhub earnings calendar, refreshed live with FINNHUB_API_KEY; the bundled sample otherwise): estimates, actuals once reported and beat/miss, limited to sizeable companies (revenue estimate of $10M or more, or an EPS estimate of at least 0.05 when revenue is unknown), the first 100 by date. fromDate and toDate (YYYY-MM-DD, inclusive) narrow the range; malformed dates are a 400. unavailable true (no-store) without a calendar.
+         */
+        get: operations["ListEarningsCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/get-insider-transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get insider transactions of a stock
+         * @description Form 4 insider activity over the last 180 days for AAPL, MSFT, NVDA, AMZN, GOOGL, META, TSLA, JPM (Finnhub insider transactions, refreshed live with FINNHUB_API_KEY; the bundled sample otherwise): dollar totals of open-market buys and sells and the newest 20 transactions. Without symbol: AAPL. A ticker the snapshot does not hold answers unavailable true (no-store).
+         */
+        get: operations["GetInsiderTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/get-market-breadth-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get S&P 500 breadth history
+         * @description Percent of S&P 500 members above their 20-, 50- and 200-day averages (Barchart $S5TW, $S5FI, $S5TH end-of-day series) for about a year of sessions, with the latest readings. The history is a dataset each ingestion adds to (a session already held is updated); readings a series did not give are omitted, not zero. Takes no parameters; unavailable true (no-store) without a history.
+         */
+        get: operations["GetMarketBreadthHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market/v1/get-fear-greed-index": {
         parameters: {
             query?: never;
@@ -644,7 +404,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/natural/v1/list-natural-events": {
+    "/api/market/v1/list-etf-flows": {
         parameters: {
             query?: never;
             header?: never;
@@ -652,10 +412,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List open natural hazards
-         * @description Open natural events of the last 30 days tracked by NASA EONET: tropical cyclones and severe storms (with their observed track, class, Saffir–Simpson category, heading and speed), wildfires (those not reported for 48 hours are dropped), volcanoes, floods, landslides, sea and lake ice, dust and snow. Most recently reported first. `days` keeps events reported within that many days before the snapshot (default 30). Forecast tracks, cones and central pressure are not in EONET and stay empty. dataAvailable false (no-store) means no event snapshot exists.
+         * List US spot-bitcoin ETF flow estimates
+         * @description The ten US spot-bitcoin ETFs’ last session from five daily sessions of Yahoo Finance chart data: price, change, volume against the earlier sessions’ mean, direction and an estimated dollar flow (a tenth of traded value signed by the price move: a heuristic, not reported creations), with totals. Takes no parameters. Without a snapshot the summary says UNAVAILABLE (no-store).
          */
-        get: operations["ListNaturalEvents"];
+        get: operations["ListEtfFlows"];
         put?: never;
         post?: never;
         delete?: never;
@@ -664,7 +424,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/radiation/v1/list-radiation-observations": {
+    "/api/market/v1/get-cot-positioning": {
         parameters: {
             query?: never;
             header?: never;
@@ -672,10 +432,290 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List ambient radiation readings
-         * @description The latest ambient gamma dose rate (nSv/h) at watched sites, from EPA RadNet fixed monitors (hourly CSV, approved readings only) and Safecast volunteer sensors (converted from CPM where needed), each compared with the site’s own preceding readings. One observation per site: the more severe reading wins, a second network corroborates or contradicts it. max_items (default 18, at most 25) limits the list; the counters cover every site. dataAvailable false (no-store) means no radiation snapshot exists.
+         * Get futures positioning (Commitments of Traders)
+         * @description Long and short contracts by trader category for six financial futures (CFTC Traders in Financial Futures) and gold, silver and WTI (CFTC disaggregated report; managed money in the asset-manager columns, other reportables as leveraged funds, producers plus swap dealers as dealers), futures and options combined, with the asset managers’ net percent. Weekly: Tuesday positions published on Friday. Takes no parameters; unavailable true (no-store) without a report.
          */
-        get: operations["ListRadiationObservations"];
+        get: operations["GetCotPositioning"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/get-hyperliquid-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Hyperliquid perpetuals flow and risk
+         * @description Funding, open interest, mark and oracle prices and day notional of 14 Hyperliquid perpetuals (BTC, ETH, SOL, PAXG; oil, gas, metals and FX on the xyz dex) with 0-100 scores for funding, volume surge, open-interest change and basis, a weighted composite, per-poll sparklines and HIGH RISK alerts. Baselines are each asset’s own recent polls: the state is a dataset each ingestion adds one poll to (the bundled sample is a recorded sequence long enough for them). Assets missing from a poll are carried as stale for up to three polls. Takes no parameters; unavailable true (no-store) without a state.
+         */
+        get: operations["GetHyperliquidFlow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/list-crypto-quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List crypto quotes
+         * @description US-dollar price, 24-hour and 7-day percent change and a 48-hour hourly sparkline per coin, in the order requested (up to 25 CoinGecko ids). Without ids, the ten headline coins. From the coin-markets snapshot (CoinGecko coins/markets, CoinPaprika tickers as fallback for the headline coins). Ids the snapshot lacks are listed in unresolvedIds with provider degraded (served with no-store); nothing is fetched at request time.
+         */
+        get: operations["ListCryptoQuotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/list-crypto-sectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List crypto sector performance
+         * @description Eight crypto sectors (layer 1, DeFi, layer 2, AI, memes, gaming, privacy, infrastructure) of five coins each, with the mean 24-hour percent change of their coins. From the coin-markets snapshot (CoinGecko coins/markets, CoinPaprika tickers as fallback for the headline coins). Takes no parameters.
+         */
+        get: operations["ListCryptoSectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/list-stablecoin-markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stablecoin markets and peg health
+         * @description Price, distance from the dollar peg, peg status, market cap, volume and changes of dollar stablecoins, with totals and a health status over the coins answered. Without coins, the five largest; named coins are served from the snapshot in request order, invalid, over-cap and unknown ids listed in unresolved. From the coin-markets snapshot (CoinGecko coins/markets, CoinPaprika tickers as fallback for the headline coins).
+         */
+        get: operations["ListStablecoinMarkets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/list-defi-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List DeFi token quotes
+         * @description Price, 24-hour and 7-day percent change of the ten curated DeFi tokens, in their panel order (sparkline empty). From the coin-markets snapshot (CoinGecko coins/markets, CoinPaprika tickers as fallback for the headline coins). Takes no parameters. An empty list (no snapshot) is served with no-store.
+         */
+        get: operations["ListDefiTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/list-ai-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List AI token quotes
+         * @description Price, 24-hour and 7-day percent change of the ten curated AI tokens, in their panel order (sparkline empty). From the coin-markets snapshot (CoinGecko coins/markets, CoinPaprika tickers as fallback for the headline coins). Takes no parameters. An empty list (no snapshot) is served with no-store.
+         */
+        get: operations["ListAiTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/list-other-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List other notable token quotes
+         * @description Price, 24-hour and 7-day percent change of the ten curated other notable tokens, in their panel order (sparkline empty). From the coin-markets snapshot (CoinGecko coins/markets, CoinPaprika tickers as fallback for the headline coins). Takes no parameters. An empty list (no snapshot) is served with no-store.
+         */
+        get: operations["ListOtherTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/analyze-stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Analyse a stock’s daily chart
+         * @description A deterministic technical analysis of the latest daily bar from six months of daily bars (Yahoo Finance chart data) for AAPL, MSFT, NVDA, AMZN, GOOGL, META, TSLA, JPM: moving averages, MACD, RSI, volume, trend, a 0-100 score and signal, stop and target levels, volatility, ATR and drawdown. The summary is written by the configured model provider from those figures (provider llm), or by rules (provider rules, fallback true). Without symbol: AAPL. A ticker outside the snapshot answers available false (no-store). Each new analysis is stored in the calling account’s history (get-stock-analysis-history); at most 500 new analyses per account per UTC day (429 past it). Requires a Pro entitlement.
+         */
+        get: operations["AnalyzeStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/get-stock-analysis-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account’s stored stock analyses
+         * @description Analyses the calling account ran with analyze-stock (never another account’s), newest analysed bar first, limit_per_symbol per ticker (default 4, at most 32; the newest 32 per ticker are kept for 90 days), split by include_news. Without symbols: every ticker of the daily-bars snapshot. Requires a Pro entitlement.
+         */
+        get: operations["GetStockAnalysisHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/backtest-stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Backtest the technical signal on a stock
+         * @description Replays the analyze-stock technical signal over six months of daily bars (Yahoo Finance chart data) for AAPL, MSFT, NVDA, AMZN, GOOGL, META, TSLA, JPM: the signal on every bar from the 60th, each buy or sell held eval_window_days bars (default 10, 3-30) with its stop and target, and the win rate, direction accuracy and returns. Without symbol: AAPL. A ticker outside the snapshot answers available false (no-store). The result is stored for the calling account (list-stored-stock-backtests); at most 200 backtests per account per UTC day (429 past it). Requires a Pro entitlement.
+         */
+        get: operations["BacktestStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/list-stored-stock-backtests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account’s stored backtests
+         * @description The latest backtest the calling account ran per ticker for eval_window_days (default 10, 3-30), newest first, kept 30 days; symbols narrows to those tickers (first 8). Requires a Pro entitlement.
+         */
+        get: operations["ListStoredStockBacktests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/list-commodity-quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List commodity, commodity-fund and currency quotes
+         * @description Latest price, percent change against the previous close and a one-month daily sparkline for the 33-symbol board (metals, energy, agriculture futures, uranium and lithium funds, the VIX, major currency pairs), from the commodities snapshot of Yahoo Finance chart data. symbols narrows the board (up to 64; rows stay in board order); a symbol off the board is refused with 400. An empty list (no snapshot) is served with no-store.
+         */
+        get: operations["ListCommodityQuotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/get-gold-intelligence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get gold intelligence
+         * @description Gold futures price, change and one-month sparkline; silver, platinum and palladium with the gold/silver ratio and gold’s premium over platinum; gold in six other currencies; session range, 1-week/1-month/year-to-date/1-year returns and 52-week range; the US 10-year yield and dollar index with their 30-session return correlation to gold (all from the commodities snapshot of Yahoo Finance chart data); and managed-money and producer/swap positioning in gold futures from the CFTC snapshot and SPDR Gold Shares holdings with their changes from the GLD archive (each omitted without its snapshot), and central-bank gold holders, buyers and sellers from IMF IRFCL (omitted with fewer than five holders). Takes no parameters; unavailable true (no-store) without a gold price.
+         */
+        get: operations["GetGoldIntelligence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/v1/get-physical-premiums": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Shanghai physical gold and silver premiums
+         * @description The Shanghai Gold Exchange benchmark (gold SHAU per gram, silver SHAG per kilogram, PM price or AM when the PM session has not priced) converted to US dollars per troy ounce at the yuan rate held, against COMEX gold and silver futures from the commodities snapshot: premium in dollars and percent, with both legs and the rate. The SGE figures are licensed: live ingestion runs only where SGE_BENCHMARK_LICENSED is true; otherwise the bundled, dated benchmark sample serves while under 10 days old. metals picks gold and/or silver (400 otherwise). A missing input or a stale benchmark gives an empty list with no-store (never a cached empty answer).
+         */
+        get: operations["GetPhysicalPremiums"];
         put?: never;
         post?: never;
         delete?: never;
@@ -904,26 +944,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/thermal/v1/list-thermal-escalations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List unusual fire activity clusters
-         * @description Satellite fire detections (NASA FIRMS VIIRS, the same snapshot as list-fire-detections) of the last 24 hours, grouped into clusters within 20 km and compared with the same place over the six days before. A cluster is PERSISTENT when it has burned 12 h or more without a day’s break and is above its baseline by 3 detections or has a pixel of 80 MW or more; SPIKE at z ≥ 2.5, 6 detections above baseline, 120 MW above baseline power, or 8+ detections with 150+ MW; ELEVATED at z ≥ 1.5, 3 above baseline, 50 MW above, or 5+ detections in a place with no history. The window ends at the newest detection in the snapshot. max_items (default 12, at most 25) limits the list; the summary counts the clusters returned. dataAvailable false (no-store) means no fire snapshot.
-         */
-        get: operations["ListThermalEscalations"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/unrest/v1/list-unrest-events": {
         parameters: {
             query?: never;
@@ -936,66 +956,6 @@ export interface paths {
          * @description Demonstrations coded by ACLED over the last 30 days plus protest locations GDELT extracted from news over the last 7, most severe first and then newest first. Filter by country (ISO alpha-2 code or name), inclusive start/end in epoch milliseconds, minimum severity and a bounding box (all four corners). Pages hold 500 events unless page_size says otherwise (at most 1000); follow pagination.nextCursor. clusters is always empty. When no snapshot exists the lists are empty and the answer is not cacheable.
          */
         get: operations["ListUnrestEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/webcam/v1/list-webcams": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List webcams in a map view
-         * @description Public webcams from the Windy Webcams catalogue inside a view (bound_w, bound_s, bound_e, bound_n; omitted bounds mean the whole world, and a west edge east of the east edge crosses the antimeridian). At coarse zooms cameras sharing a grid cell come back as clusters (zoom omitted means 3). An empty answer served no-store means no webcam snapshot exists.
-         */
-        get: operations["ListWebcams"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/webcam/v1/get-webcam-image": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a webcam’s current image
-         * @description Title and windy.com page of a webcam from the webcam list, plus its current preview image and player when a Windy key (WINDY_API_KEY) is configured: the image is asked of Windy live (5 s deadline, cached 5 minutes). Without a key, or when Windy fails or does not know the id, error is `unavailable` and the image fields are empty (served no-store); an id missing from the webcam list has an empty title.
-         */
-        get: operations["GetWebcamImage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/wildfire/v1/list-fire-detections": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List satellite fire detections
-         * @description Active-fire hotspots of the last seven days seen by the VIIRS instruments on Suomi NPP, NOAA-20 and NOAA-21 (NASA FIRMS), in nine watched regions (Ukraine, Russia, Israel/Gaza, Syria, Iran, Saudi Arabia, Turkey, Taiwan, North Korea). Most significant first: possible explosions, then confidence, brightness and radiative power. Filter by an inclusive window on the acquisition time (start, end) and by a bounding box (ne_lat, ne_lon, sw_lat, sw_lon, all four together); page with the returned cursor (default 500 per page, at most 1000). dataAvailable false (served no-store) means no fire snapshot exists yet.
-         */
-        get: operations["ListFireDetections"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1035,18 +995,6 @@ export interface components {
             id?: string;
             /** @description A documented GET operation path `/api/<service>/v1/<rpc-name>`, optionally with a query string (jmespath included), passed through as is. */
             path: string;
-        };
-        /** @description One observed count to add to its baseline. */
-        infrastructure_v1_BaselineUpdate: {
-            /** @description Activity kind; counts of kinds outside the published list are skipped. */
-            type: string;
-            /** @description Region; omitted or empty means `global`. */
-            region?: string;
-            /**
-             * Format: double
-             * @description The observed count; a missing or negative count is skipped.
-             */
-            count?: number;
         };
         /** @description Delay status of the monitored airports. */
         aviation_v1_ListAirportDelaysResponse: {
@@ -1238,295 +1186,6 @@ export interface components {
         };
         /** @description The operation's JSON response body as a direct call would return it (an object, or whatever its jmespath projection produced). */
         batch_v1_BatchOperationBody: unknown;
-        /** @description Current fine-particle pollution at monitoring stations. */
-        climate_v1_ListAirQualityDataResponse: {
-            /** @description Monitors with a reading in the last two hours of the feed, worst AQI first. */
-            stations: components["schemas"]["climate_v1_AirQualityStation"][];
-            /**
-             * Format: int64
-             * @description When the readings were collected, Unix epoch milliseconds; 0 without data.
-             */
-            fetchedAt: number;
-        };
-        /** @description A PM2.5 monitor and its latest reading. */
-        climate_v1_AirQualityStation: {
-            /** @description City or locality of the monitor. */
-            city: string;
-            /** @description ISO 3166-1 alpha-2 code. */
-            countryCode: string;
-            /**
-             * Format: double
-             * @description Latitude of the monitor.
-             */
-            lat: number;
-            /**
-             * Format: double
-             * @description Longitude of the monitor.
-             */
-            lng: number;
-            /**
-             * Format: double
-             * @description PM2.5 concentration, µg/m³ (one decimal).
-             */
-            pm25: number;
-            /**
-             * Format: int32
-             * @description US EPA air quality index from the PM2.5 value (2024 breakpoints), 0-500.
-             */
-            aqi: number;
-            /** @description `good` (AQI ≤ 50), `moderate` (≤ 100), `unhealthy` (≤ 300) or `hazardous`. */
-            riskLevel: string;
-            /** @description Pollutant the index is computed from: `pm25`. */
-            pollutant: string;
-            /**
-             * Format: int64
-             * @description Time of the reading, Unix epoch milliseconds.
-             */
-            measuredAt: number;
-            /** @description Network the reading came from: `OpenAQ`. */
-            source: string;
-        };
-        /** @description Greenhouse gas monitoring. */
-        climate_v1_GetCo2MonitoringResponse: {
-            /** @description Absent when no greenhouse-gas snapshot exists (then served no-store). */
-            monitoring?: components["schemas"]["climate_v1_Co2Monitoring"];
-        };
-        /** @description Greenhouse gas levels from NOAA GML. */
-        climate_v1_Co2Monitoring: {
-            /**
-             * Format: double
-             * @description Latest daily mean CO₂ at Mauna Loa, ppm.
-             */
-            currentPpm: number;
-            /**
-             * Format: double
-             * @description Daily mean on the same day a year earlier (or the nearest day recorded), ppm.
-             */
-            yearAgoPpm: number;
-            /**
-             * Format: double
-             * @description Difference between the last two global annual means, ppm per year (2 decimals).
-             */
-            annualGrowthRate: number;
-            /**
-             * Format: double
-             * @description Pre-industrial CO₂ level for comparison: 280 ppm.
-             */
-            preIndustrialBaseline: number;
-            /**
-             * Format: double
-             * @description Mean of the daily values of the latest daily value’s month, ppm.
-             */
-            monthlyAverage: number;
-            /** @description The last 12 monthly means, oldest first. */
-            trend12m: components["schemas"]["climate_v1_Co2DataPoint"][];
-            /**
-             * Format: double
-             * @description Latest global monthly mean methane, ppb.
-             */
-            methanePpb: number;
-            /**
-             * Format: double
-             * @description Latest global monthly mean nitrous oxide, ppb.
-             */
-            nitrousOxidePpb: number;
-            /**
-             * Format: int64
-             * @description Day of the latest daily value, Unix epoch milliseconds as a decimal string (the published encoding).
-             */
-            measuredAt: string;
-            /** @description Where the CO₂ values are measured: `Mauna Loa, Hawaii`. */
-            station: string;
-        };
-        /** @description One month of the CO₂ record. */
-        climate_v1_Co2DataPoint: {
-            /** @description Month, `YYYY-MM`. */
-            month: string;
-            /**
-             * Format: double
-             * @description Monthly mean CO₂ at Mauna Loa, ppm.
-             */
-            ppm: number;
-            /**
-             * Format: double
-             * @description Difference from the same month a year earlier, ppm (0 when that month is not in the table).
-             */
-            anomaly: number;
-        };
-        /** @description Recent climate news. */
-        climate_v1_ListClimateNewsResponse: {
-            /** @description Newest first, one per address, at most 100. */
-            items: components["schemas"]["climate_v1_ClimateNewsItem"][];
-            /**
-             * Format: int64
-             * @description When the feeds were read, Unix epoch milliseconds; 0 without data.
-             */
-            fetchedAt: number;
-            /** @description False when no news snapshot exists (served no-store). */
-            dataAvailable: boolean;
-        };
-        /** @description A climate news article. */
-        climate_v1_ClimateNewsItem: {
-            /** @description Stable id: hash of the article address and its publication time. */
-            id: string;
-            /** @description Headline. */
-            title: string;
-            /** @description Article address. */
-            url: string;
-            /** @description Outlet, e.g. `Carbon Brief`. */
-            sourceName: string;
-            /**
-             * Format: int64
-             * @description Publication time, Unix epoch milliseconds.
-             */
-            publishedAt: number;
-            /** @description The feed’s summary as plain text, at most 300 characters. */
-            summary: string;
-        };
-        /** @description Climate-related disasters. */
-        climate_v1_ListClimateDisastersResponse: {
-            /** @description Newest start first. */
-            disasters: components["schemas"]["climate_v1_ClimateDisaster"][];
-            pagination: components["schemas"]["core_v1_PaginationResponse"];
-        };
-        /** @description A climate-related disaster. */
-        climate_v1_ClimateDisaster: {
-            /** @description `reliefweb-<id>` or `eonet-<id>`. */
-            id: string;
-            /** @description `flood`, `tropical_cyclone`, `drought`, `heat_wave` or `wildfire`. */
-            type: string;
-            /** @description Name as the source gives it. */
-            name: string;
-            /** @description Country name; empty for satellite-tracked events without one. */
-            country: string;
-            /** @description ISO 3166-1 alpha-2 code, or empty. */
-            countryCode: string;
-            /**
-             * Format: double
-             * @description Latitude (the country’s for ReliefWeb disasters, the latest position for tracked events).
-             */
-            lat: number;
-            /**
-             * Format: double
-             * @description Longitude.
-             */
-            lng: number;
-            /** @description `high` (ReliefWeb alert, or a cyclone of category 3 and above), `medium` (ongoing), `low` (past). */
-            severity: string;
-            /**
-             * Format: int64
-             * @description Start of the event, Unix epoch milliseconds.
-             */
-            startedAt: number;
-            /** @description ReliefWeb status (`alert`, `ongoing`, `past`), or `open`/`closed` for tracked events. */
-            status: string;
-            /**
-             * Format: int32
-             * @description People affected when the source states it; 0 otherwise (neither source does).
-             */
-            affectedPopulation: number;
-            /** @description `ReliefWeb` or `NASA EONET`. */
-            source: string;
-            /** @description Page of the disaster at the source. */
-            sourceUrl: string;
-        };
-        /** @description Weekly climate anomalies by zone. */
-        climate_v1_ListClimateAnomaliesResponse: {
-            /** @description Most severe first, then the largest temperature departure. */
-            anomalies: components["schemas"]["climate_v1_ClimateAnomaly"][];
-            pagination: components["schemas"]["core_v1_PaginationResponse"];
-        };
-        /** @description How far a zone’s last week departs from its climate normal. */
-        climate_v1_ClimateAnomaly: {
-            /** @description Climate zone, e.g. `Western Europe`. */
-            zone: string;
-            /** @description Point the zone is sampled at. */
-            location: components["schemas"]["core_v1_GeoCoordinates"];
-            /**
-             * Format: double
-             * @description Mean temperature of the week minus the 1991-2020 normal for the month, °C (1 decimal).
-             */
-            tempDelta: number;
-            /**
-             * Format: double
-             * @description Mean daily precipitation of the week minus the normal, mm/day (1 decimal).
-             */
-            precipDelta: number;
-            /**
-             * @description EXTREME at |ΔT| ≥ 5 °C or |ΔP| ≥ 12 mm/day, MODERATE at 3 °C or 6 mm/day, else NORMAL.
-             * @enum {string}
-             */
-            severity: "ANOMALY_SEVERITY_UNSPECIFIED" | "ANOMALY_SEVERITY_NORMAL" | "ANOMALY_SEVERITY_MODERATE" | "ANOMALY_SEVERITY_EXTREME";
-            /**
-             * @description WARM/COLD when temperature leads, MIXED for warm and dry together, WET/DRY when precipitation leads.
-             * @enum {string}
-             */
-            type: "ANOMALY_TYPE_UNSPECIFIED" | "ANOMALY_TYPE_WARM" | "ANOMALY_TYPE_COLD" | "ANOMALY_TYPE_WET" | "ANOMALY_TYPE_DRY" | "ANOMALY_TYPE_MIXED";
-            /** @description The week compared: `<first day> to <last day>`. */
-            period: string;
-        };
-        /** @description Ocean and sea ice indicators. */
-        climate_v1_GetOceanIceDataResponse: {
-            /** @description Absent when no ocean and ice snapshot exists (then served no-store). */
-            data?: components["schemas"]["climate_v1_OceanIceData"];
-        };
-        /** @description Ocean and sea ice indicators. */
-        climate_v1_OceanIceData: {
-            /**
-             * Format: double
-             * @description Latest daily Arctic sea ice extent, million km² (NSIDC Sea Ice Index); 0 when that section is missing.
-             */
-            arcticExtentMkm2: number;
-            /**
-             * Format: double
-             * @description Latest extent minus the 1981-2010 median for the day of year.
-             */
-            arcticExtentAnomalyMkm2: number;
-            /** @description `below_average` or `above_average` beyond ±0.5 million km², else `average`; empty when missing. */
-            arcticTrend: string;
-            /**
-             * Format: double
-             * @description Global mean sea level rise since 1993, mm (NASA).
-             */
-            seaLevelMmAbove1993: number;
-            /**
-             * Format: double
-             * @description Current rate of rise, mm per year (NASA).
-             */
-            seaLevelAnnualRiseMm: number;
-            /**
-             * Format: double
-             * @description Ocean heat content of the upper 700 m, latest year, zettajoules (NCEI).
-             */
-            ohc0700mZj: number;
-            /**
-             * Format: double
-             * @description Latest monthly global ocean surface temperature anomaly against 1991-2020, °C (NOAAGlobalTemp).
-             */
-            sstAnomalyC: number;
-            /**
-             * Format: int64
-             * @description Time of the newest indicator, Unix epoch milliseconds.
-             */
-            measuredAt: number;
-            /** @description The last 12 months of Arctic extent, oldest first. */
-            iceTrend12m: components["schemas"]["climate_v1_IceTrendPoint"][];
-        };
-        /** @description One month of Arctic sea ice. */
-        climate_v1_IceTrendPoint: {
-            /** @description Month, `YYYY-MM`. */
-            month: string;
-            /**
-             * Format: double
-             * @description Mean daily Arctic sea ice extent of the month, million km².
-             */
-            extentMkm2: number;
-            /**
-             * Format: double
-             * @description Mean difference from the 1981-2010 daily median, million km².
-             */
-            anomalyMkm2: number;
-        };
         /** @description Conflict events of the latest 30 days, newest first. */
         conflict_v1_ListAcledEventsResponse: {
             events: components["schemas"]["conflict_v1_AcledConflictEvent"][];
@@ -1821,139 +1480,6 @@ export interface components {
             date: string;
             centralBank: string;
         };
-        /** @description Disease outbreaks reported by health agencies and outbreak news. */
-        health_v1_ListDiseaseOutbreaksResponse: {
-            /** @description Newest first, one per disease and country, at most 50. */
-            outbreaks: components["schemas"]["health_v1_DiseaseOutbreakItem"][];
-            /**
-             * Format: int64
-             * @description When the feeds were read, Unix epoch milliseconds; 0 without data.
-             */
-            fetchedAt: number;
-            /** @description Version of the keyword method behind alertLevel: `v1`. */
-            alertLevelMethodologyVersion: string;
-        };
-        /** @description A reported disease outbreak. */
-        health_v1_DiseaseOutbreakItem: {
-            /** @description Stable id: source, a hash of the report address, publication time. */
-            id: string;
-            /** @description Disease the report names, e.g. `Cholera`. */
-            disease: string;
-            /** @description Country the report is about; empty when none could be identified. */
-            location: string;
-            /** @description ISO 3166-1 alpha-2 code of that country, or empty. */
-            countryCode: string;
-            /** @description `alert` (the report speaks of an outbreak, emergency, epidemic or pandemic), `warning` (warning, spread, cases increasing) or `watch`. */
-            alertLevel: string;
-            /** @description The report’s summary as plain text, at most 300 characters. */
-            summary: string;
-            /** @description Address of the report. */
-            sourceUrl: string;
-            /**
-             * Format: int64
-             * @description Publication time, Unix epoch milliseconds.
-             */
-            publishedAt: number;
-            /** @description `WHO` or `Outbreak News Today`. */
-            sourceName: string;
-            /**
-             * Format: double
-             * @description Representative latitude of the country; 0 when unknown.
-             */
-            lat: number;
-            /**
-             * Format: double
-             * @description Representative longitude of the country; 0 when unknown.
-             */
-            lng: number;
-            /**
-             * Format: int32
-             * @description First case count the summary states; 0 when it states none.
-             */
-            cases: number;
-        };
-        /** @description Fine-particle pollution at monitoring stations, for health alerting. */
-        health_v1_ListAirQualityAlertsResponse: {
-            /** @description Every monitor with a current reading (as published: not only unhealthy ones), worst AQI first. */
-            alerts: components["schemas"]["health_v1_AirQualityAlert"][];
-            /**
-             * Format: int64
-             * @description When the readings were collected, Unix epoch milliseconds; 0 without data.
-             */
-            fetchedAt: number;
-        };
-        /** @description A PM2.5 monitor and its latest reading. */
-        health_v1_AirQualityAlert: {
-            /** @description City or locality of the monitor. */
-            city: string;
-            /** @description ISO 3166-1 alpha-2 code. */
-            countryCode: string;
-            /**
-             * Format: double
-             * @description Latitude of the monitor.
-             */
-            lat: number;
-            /**
-             * Format: double
-             * @description Longitude of the monitor.
-             */
-            lng: number;
-            /**
-             * Format: double
-             * @description PM2.5 concentration, µg/m³ (one decimal).
-             */
-            pm25: number;
-            /**
-             * Format: int32
-             * @description US EPA air quality index from the PM2.5 value (2024 breakpoints), 0-500.
-             */
-            aqi: number;
-            /** @description `good` (AQI ≤ 50), `moderate` (≤ 100), `unhealthy` (≤ 300) or `hazardous`. */
-            riskLevel: string;
-            /** @description Pollutant the index is computed from: `pm25`. */
-            pollutant: string;
-            /**
-             * Format: int64
-             * @description Time of the reading, Unix epoch milliseconds.
-             */
-            measuredAt: number;
-            /** @description Network the reading came from: `OpenAQ`. */
-            source: string;
-        };
-        /** @description Satellite scenes matching a search. */
-        imagery_v1_SearchImageryResponse: {
-            /** @description Matching scenes, newest first, at most `limit`. */
-            scenes: components["schemas"]["imagery_v1_ImageryScene"][];
-            /**
-             * Format: int32
-             * @description Scenes matching the filters before the limit.
-             */
-            totalResults: number;
-            /** @description True when the answer comes from the stored scene snapshot (always, here); false when no snapshot exists. */
-            cacheHit: boolean;
-        };
-        /** @description One satellite scene in the archive. */
-        imagery_v1_ImageryScene: {
-            /** @description STAC item id of the scene. */
-            id: string;
-            /** @description Platform that took it, e.g. `sentinel-2b`, `sentinel-1a`. */
-            satellite: string;
-            /** @description Acquisition time, ISO 8601. */
-            datetime: string;
-            /**
-             * Format: double
-             * @description Ground sample distance in metres (optical) or range resolution (radar).
-             */
-            resolutionM: number;
-            /** @description `MSI` for Sentinel-2 optical scenes; the radar instrument mode (`IW`, `EW`) for Sentinel-1. */
-            mode: string;
-            /** @description Footprint of the scene as a GeoJSON geometry, serialised. */
-            geometryGeojson: string;
-            /** @description Quick-look image address (hosted by the archive, not by this service); empty when none. */
-            previewUrl: string;
-            /** @description Full-resolution asset: the true-colour image for optical scenes, the VV (else VH) band for radar. */
-            assetUrl: string;
-        };
         /** @description Status of the monitored services. */
         infrastructure_v1_ListServiceStatusesResponse: {
             /** @description Worst state first (major outage, partial outage, degraded, maintenance, unknown, operational), then by name. */
@@ -2028,280 +1554,6 @@ export interface components {
              * @description End of the outage, Unix epoch milliseconds; 0 while it is ongoing.
              */
             endedAt: number;
-        };
-        /** @description The layer-3 DDoS attack mix of the last week. */
-        infrastructure_v1_ListInternetDdosAttacksResponse: {
-            /** @description Attack traffic by network protocol, largest first. */
-            protocol: components["schemas"]["infrastructure_v1_DdosAttackSummaryEntry"][];
-            /** @description Attack traffic by attack vector, largest first. */
-            vector: components["schemas"]["infrastructure_v1_DdosAttackSummaryEntry"][];
-            /** @description Start of the seven-day window, ISO 8601; empty without data. */
-            dateRangeStart: string;
-            /** @description End of the window, ISO 8601; empty without data. */
-            dateRangeEnd: string;
-            /** @description Most targeted countries in rank order (those without a known position are left out). */
-            topTargetLocations: components["schemas"]["infrastructure_v1_DdosLocationHit"][];
-        };
-        /** @description One slice of the attack mix. */
-        infrastructure_v1_DdosAttackSummaryEntry: {
-            /** @description Protocol (`UDP`, `TCP` ...) or attack vector (`SYN Flood` ...). */
-            label: string;
-            /**
-             * Format: float
-             * @description Share of mitigated layer-3 attack traffic, percent.
-             */
-            percentage: number;
-        };
-        /** @description A country among the most attacked. */
-        infrastructure_v1_DdosLocationHit: {
-            /** @description ISO 3166-1 alpha-2 code of the targeted country. */
-            countryCode: string;
-            /** @description Name of that country. */
-            countryName: string;
-            /**
-             * Format: float
-             * @description Share of attack traffic aimed at it, percent.
-             */
-            percentage: number;
-            /**
-             * Format: float
-             * @description Representative latitude of the country.
-             */
-            latitude: number;
-            /**
-             * Format: float
-             * @description Representative longitude of the country.
-             */
-            longitude: number;
-        };
-        /** @description Internet traffic anomalies of the last week. */
-        infrastructure_v1_ListInternetTrafficAnomaliesResponse: {
-            /** @description Anomalies, most recent start first. */
-            anomalies: components["schemas"]["infrastructure_v1_TrafficAnomaly"][];
-            /**
-             * Format: int32
-             * @description Anomalies returned.
-             */
-            totalCount: number;
-        };
-        /** @description A drop in internet traffic Cloudflare detected. */
-        infrastructure_v1_TrafficAnomaly: {
-            /** @description Cloudflare Radar id of the anomaly. */
-            uuid: string;
-            /** @description `LOCATION` (a whole country) or `ASN` (one network). */
-            type: string;
-            /** @description `VERIFIED` by Cloudflare analysts, or `UNVERIFIED` (automatic detection). */
-            status: string;
-            /**
-             * Format: int64
-             * @description Start, Unix epoch milliseconds.
-             */
-            startDate: number;
-            /**
-             * Format: int64
-             * @description End, Unix epoch milliseconds; 0 while ongoing.
-             */
-            endDate: number;
-            /** @description Autonomous system number for ASN anomalies; empty otherwise. */
-            asn: string;
-            /** @description Name of that network. */
-            asnName: string;
-            /** @description ISO 3166-1 alpha-2 code of the affected country. */
-            locationCode: string;
-            /** @description Name of that country. */
-            locationName: string;
-            /**
-             * Format: float
-             * @description Representative latitude of the country; 0 when unknown.
-             */
-            latitude: number;
-            /**
-             * Format: float
-             * @description Representative longitude of the country; 0 when unknown.
-             */
-            longitude: number;
-        };
-        /** @description The baseline of one activity count for the current weekday and month. */
-        infrastructure_v1_GetTemporalBaselineResponse: {
-            /** @description Present when a count was given and lies 1.5 standard deviations or more from the mean. */
-            anomaly?: components["schemas"]["infrastructure_v1_BaselineAnomaly"];
-            /** @description Present once at least 10 counts are recorded for this weekday and month. */
-            baseline?: components["schemas"]["infrastructure_v1_BaselineStats"];
-            /** @description True while fewer than 10 counts are recorded for this weekday and month. */
-            learning: boolean;
-            /**
-             * Format: int32
-             * @description Counts recorded for this type, region, weekday and month.
-             */
-            sampleCount: number;
-            /**
-             * Format: int32
-             * @description Counts needed before the baseline is used (10) while learning; 0 after.
-             */
-            samplesNeeded: number;
-            /** @description Empty on success. */
-            error: string;
-        };
-        /** @description How far a count is from its baseline. */
-        infrastructure_v1_BaselineAnomaly: {
-            /**
-             * Format: double
-             * @description |count − mean| / standard deviation, 2 decimals (0 when the baseline does not vary).
-             */
-            zScore: number;
-            /** @description `critical` (z ≥ 3), `high` (z ≥ 2) or `medium` (z ≥ 1.5). */
-            severity: string;
-            /**
-             * Format: double
-             * @description count / mean, 2 decimals (999 when the mean is 0 and the count is not).
-             */
-            multiplier: number;
-        };
-        /** @description Mean and spread of the counts recorded for one weekday and month. */
-        infrastructure_v1_BaselineStats: {
-            /**
-             * Format: double
-             * @description Mean of the recorded counts, 2 decimals.
-             */
-            mean: number;
-            /**
-             * Format: double
-             * @description Sample standard deviation of the recorded counts, 2 decimals.
-             */
-            stdDev: number;
-            /**
-             * Format: int32
-             * @description Recorded counts behind the baseline.
-             */
-            sampleCount: number;
-        };
-        /** @description What was recorded. */
-        infrastructure_v1_RecordBaselineSnapshotResponse: {
-            /**
-             * Format: int32
-             * @description Counts recorded.
-             */
-            updated: number;
-            /** @description Empty on success; says why nothing was recorded otherwise. */
-            error: string;
-        };
-        /** @description Activity counts that stand out against their baselines. */
-        infrastructure_v1_ListTemporalAnomaliesResponse: {
-            /** @description Unusual counts, largest z-score first. */
-            anomalies: components["schemas"]["infrastructure_v1_TemporalAnomaly"][];
-            /** @description Kinds checked: `news` and `satellite_fires`. */
-            trackedTypes: string[];
-            /** @description When the comparison was made, ISO 8601. */
-            computedAt: string;
-        };
-        /** @description An activity count unusual for the weekday and month. */
-        infrastructure_v1_TemporalAnomaly: {
-            /** @description Activity kind (`satellite_fires`, `news`). */
-            type: string;
-            /** @description Always `global`. */
-            region: string;
-            /**
-             * Format: int32
-             * @description The current count.
-             */
-            currentCount: number;
-            /**
-             * Format: int32
-             * @description The baseline mean, rounded.
-             */
-            expectedCount: number;
-            /**
-             * Format: double
-             * @description Standard scores from the mean, 2 decimals.
-             */
-            zScore: number;
-            /** @description `critical`, `high` or `medium`. */
-            severity: string;
-            /**
-             * Format: double
-             * @description current / mean.
-             */
-            multiplier: number;
-            /** @description One line for people, e.g. `Satellite fire detections 2.8x normal for Friday (November) — 51 vs baseline 18`. */
-            message: string;
-        };
-        /** @description Where the caller’s address is registered. */
-        infrastructure_v1_GetIpGeoResponse: {
-            /** @description ISO 3166-1 alpha-2 code of the caller’s address, or `XX` when unknown or private. */
-            country: string;
-            /** @description Region of the address; empty, as the bundled table resolves countries only. */
-            region: string;
-            /** @description City of the address; empty for the same reason. */
-            city: string;
-        };
-        /** @description The country a position lies in. */
-        infrastructure_v1_ReverseGeocodeResponse: {
-            /** @description Country name; empty when no place is near (open sea, ice). */
-            country: string;
-            /** @description ISO 3166-1 alpha-2 code, upper case; empty when no place is near. */
-            code: string;
-            /** @description `<nearest place>, <country>` from the gazetteer, or the live geocoder’s display name. */
-            displayName: string;
-            /** @description Empty on success; what went wrong with the live geocoder otherwise. */
-            error: string;
-        };
-        /** @description First-paint data of several operations in one answer. */
-        infrastructure_v1_GetBootstrapDataResponse: {
-            /** @description Per name, the operation’s response body as a JSON-encoded string. */
-            data: {
-                [key: string]: string;
-            };
-            /** @description Names asked for that are unknown or whose operation refused the call (tier, rate limit). */
-            missing: string[];
-        };
-        /** @description Submarine cables with current warnings. */
-        infrastructure_v1_GetCableHealthResponse: {
-            /**
-             * Format: int64
-             * @description When the statuses were computed, Unix epoch milliseconds.
-             */
-            generatedAt: number;
-            /** @description Per cable id (`seamewe-5`, `aae-1` ...), only cables with a live signal. */
-            cables: {
-                [key: string]: components["schemas"]["infrastructure_v1_CableHealthRecord"];
-            };
-        };
-        /** @description Health of one submarine cable. */
-        infrastructure_v1_CableHealthRecord: {
-            /**
-             * @description FAULT: a strong, recent fault report; DEGRADED: a fault, repair ship or advisory of some weight; OK: only weak or fading signals.
-             * @enum {string}
-             */
-            status: "CABLE_HEALTH_STATUS_UNSPECIFIED" | "CABLE_HEALTH_STATUS_OK" | "CABLE_HEALTH_STATUS_DEGRADED" | "CABLE_HEALTH_STATUS_FAULT";
-            /**
-             * Format: double
-             * @description Strongest signal: severity × confidence × recency, 0 to 1 (2 decimals).
-             */
-            score: number;
-            /**
-             * Format: double
-             * @description Confidence of that signal (0.9 when the warning names the cable, less the farther its positions lie from a landing).
-             */
-            confidence: number;
-            /**
-             * Format: int64
-             * @description Newest warning about the cable, Unix epoch milliseconds.
-             */
-            lastUpdated: number;
-            /** @description Up to three warnings, newest first. */
-            evidence: components["schemas"]["infrastructure_v1_CableHealthEvidence"][];
-        };
-        /** @description A warning behind a cable’s status. */
-        infrastructure_v1_CableHealthEvidence: {
-            /** @description Where the evidence comes from: `NGA` (navigational warnings). */
-            source: string;
-            /** @description The warning text, shortened. */
-            summary: string;
-            /**
-             * Format: int64
-             * @description When the warning was issued, Unix epoch milliseconds.
-             */
-            ts: number;
         };
         /** @description Risk summary for one country. */
         intelligence_v1_GetCountryRiskResponse: {
@@ -2434,6 +1686,220 @@ export interface components {
              */
             reason: "MARKET_QUOTE_UNAVAILABLE_REASON_UNSPECIFIED" | "MARKET_QUOTE_UNAVAILABLE_REASON_NOT_FOUND" | "MARKET_QUOTE_UNAVAILABLE_REASON_PROVIDER_ERROR" | "MARKET_QUOTE_UNAVAILABLE_REASON_PROVIDER_RATE_LIMITED" | "MARKET_QUOTE_UNAVAILABLE_REASON_PROVIDER_NOT_CONFIGURED" | "MARKET_QUOTE_UNAVAILABLE_REASON_REQUEST_LIMIT_EXCEEDED" | "MARKET_QUOTE_UNAVAILABLE_REASON_UPSTREAM_BUDGET_EXHAUSTED" | "MARKET_QUOTE_UNAVAILABLE_REASON_SEED_UNAVAILABLE";
         };
+        /** @description US sector performance. */
+        market_v1_GetSectorSummaryResponse: {
+            /** @description The eleven Select Sector SPDR funds and the semiconductor fund; empty without a snapshot. */
+            sectors: components["schemas"]["market_v1_SectorPerformance"][];
+        };
+        /** @description One US sector fund’s move. */
+        market_v1_SectorPerformance: {
+            /** @description Sector fund ticker (XLK ...). */
+            symbol: string;
+            /** @description Sector name. */
+            name: string;
+            /**
+             * Format: double
+             * @description Percent change over the requested period, two decimals.
+             */
+            change: number;
+        };
+        /** @description A country’s benchmark stock index. */
+        market_v1_GetCountryStockIndexResponse: {
+            /** @description False when the country has no mapped index or the snapshot lacks it. */
+            available: boolean;
+            /** @description The requested country code. */
+            code: string;
+            /** @description Index symbol; empty when unavailable. */
+            symbol: string;
+            /** @description Index name; empty when unavailable. */
+            indexName: string;
+            /**
+             * Format: double
+             * @description Latest level, two decimals.
+             */
+            price: number;
+            /**
+             * Format: double
+             * @description Change over the last six closes (a trading week), percent, two decimals.
+             */
+            weekChangePercent: number;
+            /** @description Quote currency. */
+            currency: string;
+            /** @description Time of the latest price, ISO 8601 UTC; empty when unavailable. */
+            fetchedAt: string;
+        };
+        /** @description Gulf stock indices, currencies and crude. */
+        market_v1_ListGulfQuotesResponse: {
+            /** @description Indices, then currencies, then crude; empty without a snapshot. */
+            quotes: components["schemas"]["market_v1_GulfQuote"][];
+            /** @description Always false: answers come from the snapshot, never a rate-limited live call. */
+            rateLimited: boolean;
+        };
+        /** @description One Gulf market quote. */
+        market_v1_GulfQuote: {
+            /** @description Yahoo symbol. */
+            symbol: string;
+            /** @description Index, currency or crude name. */
+            name: string;
+            /** @description Flag emoji of the market. */
+            flag: string;
+            /** @description Market (Saudi Arabia, UAE, Qatar, Kuwait, Bahrain, Oman, GCC, Global). */
+            country: string;
+            /** @description index, currency (US dollars per unit) or oil. */
+            type: string;
+            /**
+             * Format: double
+             * @description Latest price.
+             */
+            price: number;
+            /**
+             * Format: double
+             * @description Percent change against the previous close, two decimals.
+             */
+            change: number;
+            /** @description Daily closes of the last month, oldest first. */
+            sparkline: number[];
+        };
+        /** @description Upcoming and recent earnings reports. */
+        market_v1_ListEarningsCalendarResponse: {
+            /** @description Reports in the range, by date then revenue estimate (largest first). */
+            earnings: components["schemas"]["market_v1_EarningsEntry"][];
+            /** @description The range start served. */
+            fromDate: string;
+            /** @description The range end served. */
+            toDate: string;
+            /**
+             * Format: int32
+             * @description Reports in the range.
+             */
+            total: number;
+            /** @description True when no calendar is held (served with no-store). */
+            unavailable: boolean;
+        };
+        /** @description One scheduled or reported quarterly result. */
+        market_v1_EarningsEntry: {
+            /** @description Ticker. */
+            symbol: string;
+            /** @description Company name; empty, as Finnhub’s calendar does not carry it. */
+            company: string;
+            /** @description Report date, YYYY-MM-DD. */
+            date: string;
+            /** @description bmo (before the open), amc (after the close), dmh (during market hours) or empty. */
+            hour: string;
+            /**
+             * Format: double
+             * @description Consensus EPS estimate (0 when none).
+             */
+            epsEstimate: number;
+            /**
+             * Format: double
+             * @description Consensus revenue estimate, US dollars (0 when none).
+             */
+            revenueEstimate: number;
+            /**
+             * Format: double
+             * @description Reported EPS (0 before the report).
+             */
+            epsActual: number;
+            /**
+             * Format: double
+             * @description Reported revenue (0 before the report).
+             */
+            revenueActual: number;
+            /** @description True once EPS has been reported. */
+            hasActuals: boolean;
+            /** @description beat or miss of the EPS estimate; empty before the report. */
+            surpriseDirection: string;
+        };
+        /** @description Insider buying and selling of one stock. */
+        market_v1_GetInsiderTransactionsResponse: {
+            /** @description True when the snapshot holds no filings for the ticker (served with no-store). */
+            unavailable: boolean;
+            /** @description The ticker. */
+            symbol: string;
+            /**
+             * Format: double
+             * @description Open-market purchases (P) over 180 days, US dollars.
+             */
+            totalBuys: number;
+            /**
+             * Format: double
+             * @description Open-market sales (S) over 180 days, US dollars.
+             */
+            totalSells: number;
+            /**
+             * Format: double
+             * @description Purchases minus sales.
+             */
+            netValue: number;
+            /** @description The newest 20 listed transactions (codes P, S, M, A, D, F). */
+            transactions: components["schemas"]["market_v1_InsiderTransaction"][];
+            /** @description When the filings were fetched, ISO 8601 UTC; empty when unavailable. */
+            fetchedAt: string;
+        };
+        /** @description One insider transaction. */
+        market_v1_InsiderTransaction: {
+            /** @description Insider as filed. */
+            name: string;
+            /**
+             * Format: int64
+             * @description Shares in the transaction.
+             */
+            shares: number;
+            /**
+             * Format: double
+             * @description Dollar value for open-market buys and sells; 0 for other codes.
+             */
+            value: number;
+            /** @description SEC Form 4 code: P buy, S sell, M option exercise, A grant, D disposition to issuer, F tax withholding. */
+            transactionCode: string;
+            /** @description YYYY-MM-DD. */
+            transactionDate: string;
+        };
+        /** @description S&P 500 breadth history. */
+        market_v1_GetMarketBreadthHistoryResponse: {
+            /**
+             * Format: double
+             * @description Latest percent above the 20-day average; omitted when not reported.
+             */
+            currentPctAbove20d?: number;
+            /**
+             * Format: double
+             * @description Latest percent above the 50-day average; omitted when not reported.
+             */
+            currentPctAbove50d?: number;
+            /**
+             * Format: double
+             * @description Latest percent above the 200-day average; omitted when not reported.
+             */
+            currentPctAbove200d?: number;
+            /** @description When the latest readings were taken in, ISO 8601 UTC; empty when unavailable. */
+            updatedAt: string;
+            /** @description About a year of sessions, oldest first. */
+            history: components["schemas"]["market_v1_BreadthSnapshot"][];
+            /** @description True when no history is held (served with no-store). */
+            unavailable: boolean;
+        };
+        /** @description One session’s breadth readings. */
+        market_v1_BreadthSnapshot: {
+            /** @description Session, YYYY-MM-DD. */
+            date: string;
+            /**
+             * Format: double
+             * @description Percent of S&P 500 members above their 20-day average; omitted when not reported.
+             */
+            pctAbove20d?: number;
+            /**
+             * Format: double
+             * @description Percent above their 50-day average; omitted when not reported.
+             */
+            pctAbove50d?: number;
+            /**
+             * Format: double
+             * @description Percent above their 200-day average; omitted when not reported.
+             */
+            pctAbove200d?: number;
+        };
         /** @description Market fear & greed composite with its ten categories and headline inputs. */
         market_v1_GetFearGreedIndexResponse: {
             /**
@@ -2557,352 +2023,1295 @@ export interface components {
              */
             change1d: number;
         };
-        /** @description Open natural hazards. */
-        natural_v1_ListNaturalEventsResponse: {
-            /** @description Events, most recently reported first. */
-            events: components["schemas"]["natural_v1_NaturalEvent"][];
+        /** @description US spot-bitcoin ETF flow estimates. */
+        market_v1_ListEtfFlowsResponse: {
+            /** @description Open time of the newest session, ISO 8601 UTC; empty without a snapshot. */
+            timestamp: string;
+            summary: components["schemas"]["market_v1_EtfFlowsSummary"];
+            /** @description Funds by last-session volume, largest first. */
+            etfs: components["schemas"]["market_v1_EtfFlow"][];
+            /** @description Always false: answers come from the snapshot. */
+            rateLimited: boolean;
+        };
+        /** @description Totals over the funds. */
+        market_v1_EtfFlowsSummary: {
+            /**
+             * Format: int32
+             * @description Funds listed.
+             */
+            etfCount: number;
             /**
              * Format: int64
-             * @description When the events were read from EONET, Unix epoch milliseconds; 0 without data.
+             * @description Sum of last-session volumes.
              */
-            fetchedAt: number;
-            /** @description False when no event snapshot exists: the empty list then says nothing. */
-            dataAvailable: boolean;
+            totalVolume: number;
+            /**
+             * Format: int64
+             * @description Sum of estimated flows.
+             */
+            totalEstFlow: number;
+            /** @description NET INFLOW, NET OUTFLOW or NEUTRAL by the sign of totalEstFlow; UNAVAILABLE without a snapshot. */
+            netDirection: string;
+            /**
+             * Format: int32
+             * @description Funds with direction inflow.
+             */
+            inflowCount: number;
+            /**
+             * Format: int32
+             * @description Funds with direction outflow.
+             */
+            outflowCount: number;
         };
-        /** @description An open natural hazard tracked by NASA EONET. */
-        natural_v1_NaturalEvent: {
-            /** @description EONET event id, e.g. `EONET_15012`. */
+        /** @description One spot-bitcoin ETF’s last session. */
+        market_v1_EtfFlow: {
+            /** @description Fund ticker. */
+            ticker: string;
+            /** @description Fund issuer. */
+            issuer: string;
+            /**
+             * Format: double
+             * @description Last close, two decimals.
+             */
+            price: number;
+            /**
+             * Format: double
+             * @description Percent change against the previous close, two decimals.
+             */
+            priceChange: number;
+            /**
+             * Format: int64
+             * @description Shares traded in the last session.
+             */
+            volume: number;
+            /**
+             * Format: int64
+             * @description Mean shares traded over the earlier sessions.
+             */
+            avgVolume: number;
+            /**
+             * Format: double
+             * @description Last volume over that mean, two decimals (1 when the mean is 0).
+             */
+            volumeRatio: number;
+            /** @description inflow (change above 0.1%), outflow (below −0.1%) or neutral. */
+            direction: string;
+            /**
+             * Format: int64
+             * @description Estimated dollar flow: a tenth of the day’s traded value, signed by the price move. A heuristic, not reported creations/redemptions.
+             */
+            estFlow: number;
+        };
+        /** @description CFTC Commitments of Traders positioning. */
+        market_v1_GetCotPositioningResponse: {
+            /** @description Financial futures, then commodities. */
+            instruments: components["schemas"]["market_v1_CotInstrument"][];
+            /** @description The newest report date among the instruments; empty when unavailable. */
+            reportDate: string;
+            /** @description True when no report is held (served with no-store). */
+            unavailable: boolean;
+        };
+        /** @description One futures market’s positioning by trader category. */
+        market_v1_CotInstrument: {
+            /** @description Instrument name. */
+            name: string;
+            /** @description Futures root (ES, NQ, ZN, ZT, EC, JY, GC, SI, CL). */
+            code: string;
+            /** @description Positions as of this Tuesday, YYYY-MM-DD. */
+            reportDate: string;
+            /**
+             * Format: int64
+             * @description Asset managers long (managed money for commodities) (contracts, as a decimal string).
+             */
+            assetManagerLong: string;
+            /**
+             * Format: int64
+             * @description Asset managers short (managed money for commodities) (contracts, as a decimal string).
+             */
+            assetManagerShort: string;
+            /**
+             * Format: int64
+             * @description Leveraged funds long (other reportables for commodities) (contracts, as a decimal string).
+             */
+            leveragedFundsLong: string;
+            /**
+             * Format: int64
+             * @description Leveraged funds short (other reportables for commodities) (contracts, as a decimal string).
+             */
+            leveragedFundsShort: string;
+            /**
+             * Format: int64
+             * @description Dealers long (producers/merchants plus swap dealers for commodities) (contracts, as a decimal string).
+             */
+            dealerLong: string;
+            /**
+             * Format: int64
+             * @description Dealers short (producers/merchants plus swap dealers for commodities) (contracts, as a decimal string).
+             */
+            dealerShort: string;
+            /**
+             * Format: double
+             * @description Asset managers’ (managed money’s) net position as a percent of their gross position.
+             */
+            netPct: number;
+            /**
+             * Format: int64
+             * @description Non-reportable positions long; 0 when not reported (contracts, as a decimal string).
+             */
+            smallTraderLong: string;
+            /**
+             * Format: int64
+             * @description Non-reportable positions short; 0 when not reported (contracts, as a decimal string).
+             */
+            smallTraderShort: string;
+            /** @description True when the report gave both non-reportable sides. */
+            smallTraderAvailable: boolean;
+        };
+        /** @description Hyperliquid perpetuals flow and risk. */
+        market_v1_GetHyperliquidFlowResponse: {
+            /**
+             * Format: int64
+             * @description Time of the latest poll, epoch ms as a decimal string; "0" when unavailable.
+             */
+            ts: string;
+            /** @description The same time, ISO 8601 UTC; empty when unavailable. */
+            fetchedAt: string;
+            /** @description True while any listed asset is in warm-up. */
+            warmup: boolean;
+            /**
+             * Format: int32
+             * @description Assets listed.
+             */
+            assetCount: number;
+            /** @description Crypto first, then energy, metals and FX. */
+            assets: components["schemas"]["market_v1_HyperliquidAssetFlow"][];
+            /** @description True when no state is held (served with no-store). */
+            unavailable: boolean;
+        };
+        /** @description One perpetual’s flow and risk scores. */
+        market_v1_HyperliquidAssetFlow: {
+            /** @description Hyperliquid name (BTC, xyz:GOLD ...). */
+            symbol: string;
+            /** @description Short label. */
+            display: string;
+            /** @description crypto, commodity or fx. */
+            assetClass: string;
+            /** @description crypto, metals, energy or fx. */
+            group: string;
+            /** @description Hourly funding rate, as Hyperliquid sends it (decimal string; empty when absent). */
+            funding: string;
+            /** @description Open interest in contracts, as Hyperliquid sends it (decimal string; empty when absent). */
+            openInterest: string;
+            /** @description Mark price, as Hyperliquid sends it (decimal string; empty when absent). */
+            markPx: string;
+            /** @description Oracle price, as Hyperliquid sends it (decimal string; empty when absent). */
+            oraclePx: string;
+            /** @description Notional traded over 24 hours, US dollars, as Hyperliquid sends it (decimal string; empty when absent). */
+            dayNotional: string;
+            /**
+             * Format: double
+             * @description |funding| against the threshold (0.1%/h crypto, 0.05%/h others), 0-100.
+             */
+            fundingScore: number;
+            /**
+             * Format: double
+             * @description 24-hour notional against its mean over the previous 12 polls (5× crypto, 3× others); 0 below $500k a day or in warm-up, 0-100.
+             */
+            volumeScore: number;
+            /**
+             * Format: double
+             * @description Open-interest change since 12 polls ago (20% crypto, 15% others); 0 in warm-up or after a gap over 15 minutes, 0-100.
+             */
+            oiScore: number;
+            /**
+             * Format: double
+             * @description Mark/oracle gap (5% crypto, 3% others), 0-100.
+             */
+            basisScore: number;
+            /**
+             * Format: double
+             * @description 0.30 funding + 0.25 volume + 0.25 OI + 0.20 basis, 0-100.
+             */
+            composite: number;
+            /** @description Funding per poll, oldest first (at most 60 polls). */
+            sparkFunding: number[];
+            /** @description Open interest per poll, oldest first (at most 60 polls). */
+            sparkOi: number[];
+            /** @description Composite per poll, oldest first (at most 60 polls). */
+            sparkScore: number[];
+            /** @description Fewer than 12 earlier polls: volume and OI are not scored yet. */
+            warmup: boolean;
+            /** @description Missing from the latest poll; carried for up to 3 polls with its last figures. */
+            stale: boolean;
+            /**
+             * Format: int64
+             * @description First poll that lacked it, epoch ms as a decimal string; "0" while present.
+             */
+            staleSince: string;
+            /**
+             * Format: int32
+             * @description Consecutive polls that lacked it.
+             */
+            missingPolls: number;
+            /** @description HIGH RISK nn/100 when the composite is 60 or more outside warm-up. */
+            alerts: string[];
+        };
+        /** @description Crypto quotes. */
+        market_v1_ListCryptoQuotesResponse: {
+            /** @description Quotes in the order the ids were requested. */
+            quotes: components["schemas"]["market_v1_CryptoQuote"][];
+            /** @description Requested ids the coin snapshot does not hold. */
+            unresolvedIds: string[];
+            /** @description seed when every quote came from the coin snapshot; degraded when some id was unresolved or the snapshot is missing. */
+            provider: string;
+        };
+        /** @description Latest US-dollar price of one coin. */
+        market_v1_CryptoQuote: {
+            /** @description Coin name as CoinGecko lists it. */
+            name: string;
+            /** @description Ticker, upper-case (BTC). */
+            symbol: string;
+            /**
+             * Format: double
+             * @description Price in US dollars.
+             */
+            price: number;
+            /**
+             * Format: double
+             * @description Percent change over the last 24 hours.
+             */
+            change: number;
+            /** @description Hourly prices, oldest first: the last 48 hours for quotes; empty for the token panels. */
+            sparkline: number[];
+            /**
+             * Format: double
+             * @description Percent change over the last seven days; 0 when not known.
+             */
+            change7d: number;
+        };
+        /** @description Crypto sector performance. */
+        market_v1_ListCryptoSectorsResponse: {
+            /** @description The eight sectors in their curated order; empty without a snapshot. */
+            sectors: components["schemas"]["market_v1_CryptoSector"][];
+        };
+        /** @description One crypto sector’s day. */
+        market_v1_CryptoSector: {
+            /** @description Sector id (layer-1, defi, memes ...). */
             id: string;
-            /** @description Event title as EONET gives it. */
+            /** @description Sector name. */
+            name: string;
+            /**
+             * Format: double
+             * @description Mean 24-hour percent change of the sector’s coins (those with a known change), two decimals; 0 when none is known.
+             */
+            change: number;
+        };
+        /** @description Stablecoin prices and peg health. */
+        market_v1_ListStablecoinMarketsResponse: {
+            /** @description Time of the newest price in the snapshot, ISO 8601 UTC; the answer time when there is none. */
+            timestamp: string;
+            summary: components["schemas"]["market_v1_StablecoinSummary"];
+            /** @description In request order (or the default order). */
+            stablecoins: components["schemas"]["market_v1_Stablecoin"][];
+            unresolved: components["schemas"]["market_v1_UnresolvedStablecoin"][];
+            /** @description OK (everything resolved), PARTIAL (some ids unresolved), UNAVAILABLE (no rows). */
+            dataStatus: string;
+        };
+        /** @description Totals over the coins in this answer. */
+        market_v1_StablecoinSummary: {
+            /**
+             * Format: double
+             * @description Sum of the listed coins’ market caps.
+             */
+            totalMarketCap: number;
+            /**
+             * Format: double
+             * @description Sum of the listed coins’ 24-hour volumes.
+             */
+            totalVolume24h: number;
+            /**
+             * Format: int32
+             * @description Coins listed.
+             */
+            coinCount: number;
+            /**
+             * Format: int32
+             * @description Listed coins whose status is DEPEGGED.
+             */
+            depeggedCount: number;
+            /** @description HEALTHY (none depegged), CAUTION (one), WARNING (two or more), UNAVAILABLE (no coins). */
+            healthStatus: string;
+        };
+        /** @description One dollar stablecoin’s market and peg. */
+        market_v1_Stablecoin: {
+            /** @description CoinGecko id. */
+            id: string;
+            /** @description Ticker, upper-case. */
+            symbol: string;
+            name: string;
+            /**
+             * Format: double
+             * @description Price in US dollars.
+             */
+            price: number;
+            /**
+             * Format: double
+             * @description Distance from one dollar, percent, three decimals.
+             */
+            deviation: number;
+            /** @description ON PEG (within 0.5%), SLIGHT DEPEG (within 1%) or DEPEGGED. */
+            pegStatus: string;
+            /**
+             * Format: double
+             * @description Market capitalisation, US dollars.
+             */
+            marketCap: number;
+            /**
+             * Format: double
+             * @description Traded volume over 24 hours, US dollars.
+             */
+            volume24h: number;
+            /**
+             * Format: double
+             * @description Percent price change over 24 hours.
+             */
+            change24h: number;
+            /**
+             * Format: double
+             * @description Percent price change over seven days.
+             */
+            change7d: number;
+            /** @description Logo address as CoinGecko gives it; empty when not known. */
+            image: string;
+        };
+        /** @description A requested coin without a row. */
+        market_v1_UnresolvedStablecoin: {
+            /** @description The requested id (at most 64 characters echoed). */
+            id: string;
+            /** @description INVALID_ID (not a CoinGecko id), OVER_CAP (beyond the first 25 ids), NOT_FOUND (not held by the coin snapshot). */
+            reason: string;
+        };
+        /** @description DeFi token quotes. */
+        market_v1_ListDefiTokensResponse: {
+            /** @description The DeFi panel, in its curated order; coins the snapshot lacks are left out. */
+            tokens: components["schemas"]["market_v1_CryptoQuote"][];
+        };
+        /** @description AI token quotes. */
+        market_v1_ListAiTokensResponse: {
+            /** @description The AI panel, in its curated order; coins the snapshot lacks are left out. */
+            tokens: components["schemas"]["market_v1_CryptoQuote"][];
+        };
+        /** @description Other notable token quotes. */
+        market_v1_ListOtherTokensResponse: {
+            /** @description The other panel, in its curated order; coins the snapshot lacks are left out. */
+            tokens: components["schemas"]["market_v1_CryptoQuote"][];
+        };
+        /** @description A technical analysis of one stock over its daily bars. */
+        market_v1_AnalyzeStockResponse: {
+            /** @description False when the ticker has no daily bars here (or too few); the figures are then zero. */
+            available: boolean;
+            /** @description Ticker analysed. */
+            symbol: string;
+            /** @description Company name (or the requested name). */
+            name: string;
+            /** @description Short label: the ticker. */
+            display: string;
+            /** @description Price currency. */
+            currency: string;
+            /**
+             * Format: double
+             * @description Close of the latest daily bar.
+             */
+            currentPrice: number;
+            /**
+             * Format: double
+             * @description Percent change of that close against the previous one.
+             */
+            changePercent: number;
+            /**
+             * Format: double
+             * @description Technical score, 0-100: trend 30, distance from MA5 20, volume 15, nearby supports 10, MACD 15, RSI 10.
+             */
+            signalScore: number;
+            /** @description Strong buy, Buy, Hold, Watch, Sell or Strong sell. */
+            signal: string;
+            /** @description Moving-average alignment: Strong bull, Bull, Weak bull, Consolidation, Weak bear, Bear, Strong bear. */
+            trendStatus: string;
+            /** @description Heavy/Shrinking volume up/down, or Normal volume (latest volume against the five before). */
+            volumeStatus: string;
+            /** @description Golden cross (above zero), Crossing above/below zero, Bullish, Bearish or Death cross. */
+            macdStatus: string;
+            /** @description RSI(12) band: Overbought (>70), Strong (>60), Neutral (≥40), Weak (≥30), Oversold. */
+            rsiStatus: string;
+            /** @description Written summary; see provider for who wrote it. */
+            summary: string;
+            /** @description Buy, Hold, Wait, Reduce or Sell. */
+            action: string;
+            /** @description High (score ≥75), Medium (≥55) or Low. */
+            confidence: string;
+            /** @description The technical figures in one paragraph. */
+            technicalSummary: string;
+            /** @description Summary of headlines; empty when no news was searched. */
+            newsSummary: string;
+            /** @description Why the signal stands on the latest bar, with its levels. */
+            whyNow: string;
+            /** @description Supporting observations. */
+            bullishFactors: string[];
+            /** @description Opposing observations. */
+            riskFactors: string[];
+            /** @description MA5/MA10 within 2% below the price, and MA20 when below it. */
+            supportLevels: number[];
+            /** @description The 20-bar high when above the price. */
+            resistanceLevels: number[];
+            /** @description Headlines considered (none: no news source is configured). */
+            headlines: components["schemas"]["market_v1_StockAnalysisHeadline"][];
+            /**
+             * Format: double
+             * @description 5-day simple moving average.
+             */
+            ma5: number;
+            /**
+             * Format: double
+             * @description 10-day simple moving average.
+             */
+            ma10: number;
+            /**
+             * Format: double
+             * @description 20-day simple moving average.
+             */
+            ma20: number;
+            /**
+             * Format: double
+             * @description 60-day simple moving average (the 20-day one with fewer than 60 bars).
+             */
+            ma60: number;
+            /**
+             * Format: double
+             * @description Percent distance of the price from MA5.
+             */
+            biasMa5: number;
+            /**
+             * Format: double
+             * @description Percent distance of the price from MA10.
+             */
+            biasMa10: number;
+            /**
+             * Format: double
+             * @description Percent distance of the price from MA20.
+             */
+            biasMa20: number;
+            /**
+             * Format: double
+             * @description Latest volume over the mean of the five before.
+             */
+            volumeRatio5d: number;
+            /**
+             * Format: double
+             * @description Wilder RSI over 12 bars.
+             */
+            rsi12: number;
+            /**
+             * Format: double
+             * @description MACD line: EMA12 − EMA26.
+             */
+            macdDif: number;
+            /**
+             * Format: double
+             * @description Signal line: EMA9 of the MACD line.
+             */
+            macdDea: number;
+            /**
+             * Format: double
+             * @description Histogram: 2 × (DIF − DEA).
+             */
+            macdBar: number;
+            /** @description Who wrote the summary: llm (the configured model provider, from the computed figures) or rules (deterministic text). */
+            provider: string;
+            /** @description Model name when the model provider wrote the summary; empty for rules. */
+            model: string;
+            /** @description True when the summary is rules-written (provider off or failing). */
+            fallback: boolean;
+            /** @description True when a news source was searched. */
+            newsSearched: boolean;
+            /** @description When this analysis was computed, ISO 8601 UTC. */
+            generatedAt: string;
+            /** @description stock:<engine>:<SYMBOL>:<analysisAt>:<news|core>. */
+            analysisId: string;
+            /**
+             * Format: int64
+             * @description Open time of the analysed daily bar, epoch ms.
+             */
+            analysisAt: number;
+            /**
+             * Format: double
+             * @description Stop level for the signal’s side.
+             */
+            stopLoss: number;
+            /**
+             * Format: double
+             * @description Target level for the signal’s side.
+             */
+            takeProfit: number;
+            /** @description Rules version. */
+            engineVersion: string;
+            analystConsensus: components["schemas"]["market_v1_AnalystConsensus"];
+            priceTarget: components["schemas"]["market_v1_PriceTarget"];
+            /** @description Recent rating changes (none held). */
+            recentUpgrades: components["schemas"]["market_v1_UpgradeDowngrade"][];
+            /**
+             * Format: double
+             * @description Dividend yield, percent (0: not held).
+             */
+            dividendYield: number;
+            /**
+             * Format: double
+             * @description Dividends over the last year per share (0: not held).
+             */
+            trailingAnnualDividendRate: number;
+            /**
+             * Format: int64
+             * @description Last ex-dividend date, epoch seconds (0: not held).
+             */
+            exDividendDate: number;
+            /**
+             * Format: double
+             * @description Payout ratio (0: not held).
+             */
+            payoutRatio: number;
+            /** @description Dividend frequency (empty: not held). */
+            dividendFrequency: string;
+            /**
+             * Format: double
+             * @description Dividend growth rate (0: not held).
+             */
+            dividendCagr: number;
+            /** @description Session of the latest bar: regular for daily bars. */
+            marketSession: string;
+            /**
+             * Format: double
+             * @description Pre/post-market price (0: not held).
+             */
+            extendedPrice: number;
+            /**
+             * Format: double
+             * @description Pre/post-market change (0: not held).
+             */
+            extendedChangePercent: number;
+            fundamentals: components["schemas"]["market_v1_Fundamentals"];
+            /**
+             * Format: double
+             * @description Fundamental score (0: no fundamentals held, so the composite is the technical score).
+             */
+            fundamentalScore: number;
+            /**
+             * Format: double
+             * @description Overall score: the technical score while no fundamentals are held.
+             */
+            compositeScore: number;
+            /** @description Next earnings date (empty: not held). */
+            nextEarningsDate: string;
+            /**
+             * Format: double
+             * @description Consensus EPS for that report (0: not held).
+             */
+            consensusEps: number;
+            /**
+             * Format: double
+             * @description Consensus revenue for that report (0: not held).
+             */
+            consensusRevenue: number;
+            /**
+             * Format: double
+             * @description Headline sentiment −1..1 (0 without headlines).
+             */
+            newsSentiment: number;
+            /**
+             * Format: double
+             * @description Annualised volatility of daily log returns, percent.
+             */
+            realizedVolatility: number;
+            /**
+             * Format: double
+             * @description Wilder average true range over 14 bars.
+             */
+            atr: number;
+            /**
+             * Format: double
+             * @description Largest peak-to-trough fall over the bars, percent.
+             */
+            maxDrawdown: number;
+            /** @description Signal from the composite score. */
+            ratingSignal: string;
+            /** @description Summary of the rating. */
+            ratingSummary: string;
+            /** @description Action for the rating. */
+            ratingAction: string;
+            /** @description Confidence of the rating. */
+            ratingConfidence: string;
+            /** @description Why the rating stands now. */
+            ratingWhyNow: string;
+            ratingBullishFactors: string[];
+            ratingRiskFactors: string[];
+        };
+        /** @description A news headline considered by an analysis. */
+        market_v1_StockAnalysisHeadline: {
+            /** @description Headline. */
             title: string;
-            /** @description EONET description; often empty. */
-            description: string;
-            /** @description EONET category id: `wildfires`, `severeStorms`, `volcanoes`, `floods`, `seaLakeIce`, `dustHaze`, `landslides`, `snow` ... */
-            category: string;
-            /** @description Readable category name. */
-            categoryTitle: string;
-            /**
-             * Format: double
-             * @description Latitude of the latest reported position.
-             */
-            lat: number;
-            /**
-             * Format: double
-             * @description Longitude of the latest reported position.
-             */
-            lon: number;
+            /** @description Publisher. */
+            source: string;
+            /** @description Article address. */
+            link: string;
             /**
              * Format: int64
-             * @description Time of the latest reported position, Unix epoch milliseconds.
+             * @description Publication time, epoch ms.
              */
-            date: number;
+            publishedAt: number;
+            /** @description Market session when published. */
+            marketSessionAtPublish: string;
+            /** @description Trading day the headline is attributed to, YYYY-MM-DD. */
+            alignedTradingDate: string;
             /**
-             * Format: double
-             * @description Latest magnitude EONET reports (knots for storms, acres for fires, NM² for ice); 0 when none.
-             */
-            magnitude: number;
-            /** @description Unit of the magnitude, or empty. */
-            magnitudeUnit: string;
-            /** @description Address of the first source EONET cites. */
-            sourceUrl: string;
-            /** @description Id of that source (`JTWC`, `IRWIN`, `SIVolcano` ...). */
-            sourceName: string;
-            /** @description True once EONET has closed the event. */
-            closed: boolean;
-            /** @description Storms: the event id; empty otherwise. */
-            stormId: string;
-            /** @description Storms: the name without its class, e.g. `Fung-wong`. */
-            stormName: string;
-            /** @description Storms: basin from the position (`WP`, `EP`, `AL`, `NI`, `SI`, `SP`). */
-            basin: string;
-            /**
-             * Format: int32
-             * @description Storms: Saffir–Simpson category from the latest wind (1-5; 0 for tropical storms and depressions).
-             */
-            stormCategory: number;
-            /** @description Storms: TD (<34 kt), TS (34-63 kt), HU/TY (64-129 kt), STY (130+ kt in the western Pacific). */
-            classification: string;
-            /**
-             * Format: int32
-             * @description Storms: latest maximum sustained wind, knots.
-             */
-            windKt: number;
-            /**
-             * Format: int32
-             * @description Storms: central pressure, hPa; 0 as EONET does not carry it.
-             */
-            pressureMb: number;
-            /**
-             * Format: int32
-             * @description Storms: heading between the last two positions, degrees clockwise from north.
-             */
-            movementDir: number;
-            /**
-             * Format: int32
-             * @description Storms: speed between the last two positions, knots.
-             */
-            movementSpeedKt: number;
-            /** @description Storms: forecast positions; empty, as EONET carries observations only. */
-            forecastTrack: components["schemas"]["natural_v1_ForecastPoint"][];
-            /** @description Storms: forecast cone; empty for the same reason. */
-            conePolygon: components["schemas"]["natural_v1_CoordRing"][];
-            /** @description Storms: every reported position, oldest first. */
-            pastTrack: components["schemas"]["natural_v1_PastTrackPoint"][];
-            /** @description Storms: `<basin>-<name>` in lower case, the key duplicates across feeds share. */
-            canonicalId: string;
-            /** @description How the canonical id was matched: `name` for storms, empty otherwise. */
-            matchingConfidence: string;
-            /** @description Other names of the same storm known to the feed. */
-            canonicalAliases: string[];
-            /**
-             * Format: int32
-             * @description Storms: averaging period of windKt in minutes (1 for JTWC/NHC advisories).
-             */
-            windAveragingPeriodMinutes: number;
-            /** @description Storms: the latest observation per reporting agency. */
-            agencyObservations: components["schemas"]["natural_v1_CycloneAgencyObservation"][];
-        };
-        /** @description One point of a forecast storm track. */
-        natural_v1_ForecastPoint: {
-            /**
-             * Format: double
-             * @description Latitude.
-             */
-            lat: number;
-            /**
-             * Format: double
-             * @description Longitude.
-             */
-            lon: number;
-            /**
-             * Format: int32
-             * @description Hours ahead of the advisory.
-             */
-            hour: number;
-            /**
-             * Format: int32
-             * @description Forecast wind, knots.
-             */
-            windKt: number;
-            /**
-             * Format: int32
-             * @description Saffir–Simpson category at that point (0 below hurricane strength).
-             */
-            category: number;
-        };
-        /** @description A closed ring of a polygon. */
-        natural_v1_CoordRing: {
-            /** @description Vertices in order. */
-            points: components["schemas"]["natural_v1_Coordinate"][];
-        };
-        /** @description A position. */
-        natural_v1_Coordinate: {
-            /**
-             * Format: double
-             * @description Longitude.
-             */
-            lon: number;
-            /**
-             * Format: double
-             * @description Latitude.
-             */
-            lat: number;
-        };
-        /** @description One observed position of a storm. */
-        natural_v1_PastTrackPoint: {
-            /**
-             * Format: double
-             * @description Latitude.
-             */
-            lat: number;
-            /**
-             * Format: double
-             * @description Longitude.
-             */
-            lon: number;
-            /**
-             * Format: int32
-             * @description Wind at that time, knots (0 when not reported).
-             */
-            windKt: number;
-            /**
-             * Format: int64
-             * @description Observation time, Unix epoch milliseconds.
-             */
-            timestamp: number;
-        };
-        /** @description What one agency reported about a cyclone. */
-        natural_v1_CycloneAgencyObservation: {
-            /** @description Agency that issued the observation, e.g. `JTWC`. */
-            agency: string;
-            /** @description The event id in the feed that carried it. */
-            agencyId: string;
-            /**
-             * Format: int64
-             * @description Observation time, Unix epoch milliseconds.
-             */
-            observedAt: number;
-            /**
-             * Format: double
-             * @description Latitude.
-             */
-            lat: number;
-            /**
-             * Format: double
-             * @description Longitude.
-             */
-            lon: number;
-            /**
-             * Format: int32
-             * @description Maximum sustained wind, knots.
-             */
-            windKt: number;
-            /**
-             * Format: int32
-             * @description Averaging period of that wind (1 for JTWC/NHC, 10 for WMO agencies; 0 when unknown).
-             */
-            windAveragingPeriodMinutes: number;
-            /**
-             * Format: int32
-             * @description Central pressure, hPa; 0 when not reported.
-             */
-            pressureMb: number;
-            /** @description Storm class at that time (TD, TS, HU/TY, STY). */
-            classification: string;
-            /** @description `active` or `closed`. */
-            status: string;
-            /** @description Name of the source. */
-            sourceName: string;
-            /** @description Advisory or product address. */
-            sourceUrl: string;
-        };
-        /** @description Ambient radiation at watched sites, with counters over all of them. */
-        radiation_v1_ListRadiationObservationsResponse: {
-            /** @description Most severe first, then confidence, corroboration, freshness and recency. */
-            observations: components["schemas"]["radiation_v1_RadiationObservation"][];
-            /**
-             * Format: int64
-             * @description When the readings were collected, Unix epoch milliseconds; 0 without data.
-             */
-            fetchedAt: number;
-            /** @description False when no radiation snapshot exists. */
-            dataAvailable: boolean;
-            /**
-             * Format: int32
-             * @description RadNet sites with a reading (whole snapshot).
-             */
-            epaCount: number;
-            /**
-             * Format: int32
-             * @description Safecast sites with a reading (whole snapshot).
-             */
-            safecastCount: number;
-            /**
-             * Format: int32
-             * @description Sites not NORMAL (whole snapshot).
-             */
-            anomalyCount: number;
-            /**
-             * Format: int32
-             * @description Sites ELEVATED (whole snapshot).
-             */
-            elevatedCount: number;
-            /**
-             * Format: int32
-             * @description Sites SPIKE (whole snapshot).
-             */
-            spikeCount: number;
-            /**
-             * Format: int32
-             * @description Sites corroborated by a second network (whole snapshot).
-             */
-            corroboratedCount: number;
-            /**
-             * Format: int32
-             * @description Sites of LOW confidence (whole snapshot).
-             */
-            lowConfidenceCount: number;
-            /**
-             * Format: int32
-             * @description Sites where the networks disagree (whole snapshot).
-             */
-            conflictingCount: number;
-            /**
-             * Format: int32
-             * @description Sites whose value was converted from CPM (whole snapshot).
-             */
-            convertedFromCpmCount: number;
-        };
-        /** @description The latest ambient gamma dose rate at one monitoring site, against its own recent history. */
-        radiation_v1_RadiationObservation: {
-            /** @description Stable id: anchor site and the source of the reading shown. */
-            id: string;
-            /**
-             * @description Network of the reading shown: EPA RadNet fixed monitor or Safecast volunteer sensor.
+             * @description How the publication time maps to a trading day.
              * @enum {string}
              */
-            source: "RADIATION_SOURCE_UNSPECIFIED" | "RADIATION_SOURCE_EPA_RADNET" | "RADIATION_SOURCE_SAFECAST";
-            /** @description Monitoring site, e.g. `Denver, CO`. */
-            locationName: string;
-            /** @description ISO 3166-1 alpha-2 code of the site. */
-            country: string;
-            /** @description Position of the site. */
-            location: components["schemas"]["core_v1_GeoCoordinates"];
+            alignmentRule: "HEADLINE_ALIGNMENT_RULE_UNSPECIFIED" | "HEADLINE_ALIGNMENT_RULE_REGULAR_SESSION_SAME_TRADING_DAY" | "HEADLINE_ALIGNMENT_RULE_PREMARKET_SAME_TRADING_DAY" | "HEADLINE_ALIGNMENT_RULE_AFTER_HOURS_NEXT_TRADING_DAY" | "HEADLINE_ALIGNMENT_RULE_NON_SESSION_NEXT_TRADING_DAY" | "HEADLINE_ALIGNMENT_RULE_OVERNIGHT_SAME_TRADING_DAY";
+        };
+        /** @description Analyst rating counts (zeros: not held by this service’s snapshots). */
+        market_v1_AnalystConsensus: {
+            /**
+             * Format: int32
+             * @description Strong-buy ratings.
+             */
+            strongBuy: number;
+            /**
+             * Format: int32
+             * @description Buy ratings.
+             */
+            buy: number;
+            /**
+             * Format: int32
+             * @description Hold ratings.
+             */
+            hold: number;
+            /**
+             * Format: int32
+             * @description Sell ratings.
+             */
+            sell: number;
+            /**
+             * Format: int32
+             * @description Strong-sell ratings.
+             */
+            strongSell: number;
+            /**
+             * Format: int32
+             * @description All ratings.
+             */
+            total: number;
+            /** @description Rating period; empty when no consensus data is held. */
+            period: string;
+        };
+        /** @description Analyst price targets (zeros: not held by this service’s snapshots). */
+        market_v1_PriceTarget: {
             /**
              * Format: double
-             * @description Latest dose rate in nSv/h.
+             * @description Highest target.
+             */
+            high: number;
+            /**
+             * Format: double
+             * @description Lowest target.
+             */
+            low: number;
+            /**
+             * Format: double
+             * @description Mean target.
+             */
+            mean: number;
+            /**
+             * Format: double
+             * @description Median target.
+             */
+            median: number;
+            /**
+             * Format: double
+             * @description Current price the targets are compared with.
+             */
+            current: number;
+            /**
+             * Format: int32
+             * @description Analysts with a target.
+             */
+            numberOfAnalysts: number;
+        };
+        /** @description One rating change. */
+        market_v1_UpgradeDowngrade: {
+            /** @description Research firm. */
+            firm: string;
+            /** @description New rating. */
+            toGrade: string;
+            /** @description Previous rating. */
+            fromGrade: string;
+            /** @description up, down, init, main or reit. */
+            action: string;
+            /**
+             * Format: int64
+             * @description Rating date, epoch seconds.
+             */
+            epochGradeDate: number;
+        };
+        /** @description Company fundamentals (zeros: not held by this service’s snapshots). */
+        market_v1_Fundamentals: {
+            /**
+             * Format: double
+             * @description Net margin, fraction.
+             */
+            profitMargin: number;
+            /**
+             * Format: double
+             * @description Gross margin, fraction.
+             */
+            grossMargin: number;
+            /**
+             * Format: double
+             * @description Operating margin, fraction.
+             */
+            operatingMargin: number;
+            /**
+             * Format: double
+             * @description Return on equity, fraction.
+             */
+            returnOnEquity: number;
+            /**
+             * Format: double
+             * @description Return on assets, fraction.
+             */
+            returnOnAssets: number;
+            /**
+             * Format: double
+             * @description Revenue growth, fraction.
+             */
+            revenueGrowth: number;
+            /**
+             * Format: double
+             * @description Earnings growth, fraction.
+             */
+            earningsGrowth: number;
+            /**
+             * Format: double
+             * @description Debt to equity, ratio.
+             */
+            debtToEquity: number;
+            /**
+             * Format: double
+             * @description Cash, reporting currency.
+             */
+            totalCash: number;
+            /**
+             * Format: double
+             * @description Debt, reporting currency.
+             */
+            totalDebt: number;
+            /**
+             * Format: double
+             * @description Free cash flow, reporting currency.
+             */
+            freeCashflow: number;
+            /**
+             * Format: double
+             * @description EBITDA, reporting currency.
+             */
+            ebitda: number;
+            /** @description Reporting currency; empty when not held. */
+            financialCurrency: string;
+        };
+        /** @description Analyses this account ran. */
+        market_v1_GetStockAnalysisHistoryResponse: {
+            /** @description Tickers with at least one analysis, in request order. */
+            items: components["schemas"]["market_v1_StockAnalysisHistoryItem"][];
+        };
+        /** @description One ticker’s stored analyses. */
+        market_v1_StockAnalysisHistoryItem: {
+            /** @description Ticker. */
+            symbol: string;
+            /** @description Analyses, newest analysed bar first. */
+            snapshots: components["schemas"]["market_v1_AnalyzeStockResponse"][];
+        };
+        /** @description The technical signal replayed over the ticker’s daily bars. */
+        market_v1_BacktestStockResponse: {
+            /** @description False when the ticker has no (or too few) daily bars here. */
+            available: boolean;
+            /** @description Ticker. */
+            symbol: string;
+            /** @description Company name (or the requested name). */
+            name: string;
+            /** @description Short label: the ticker. */
+            display: string;
+            /** @description Price currency. */
+            currency: string;
+            /**
+             * Format: int32
+             * @description Bars each signal was held.
+             */
+            evalWindowDays: number;
+            /**
+             * Format: int32
+             * @description Bars the signal was computed on (the ledger).
+             */
+            evaluationsRun: number;
+            /**
+             * Format: int32
+             * @description Buy or sell signals with a full window after them.
+             */
+            actionableEvaluations: number;
+            /**
+             * Format: double
+             * @description Percent of those with a positive return.
+             */
+            winRate: number;
+            /**
+             * Format: double
+             * @description Percent of those where the window’s close moved the signalled way.
+             */
+            directionAccuracy: number;
+            /**
+             * Format: double
+             * @description Mean return, percent.
+             */
+            avgSimulatedReturnPct: number;
+            /**
+             * Format: double
+             * @description Sum of returns, percent.
+             */
+            cumulativeSimulatedReturnPct: number;
+            /** @description Signal on the newest bar. */
+            latestSignal: string;
+            /**
+             * Format: double
+             * @description Its score.
+             */
+            latestSignalScore: number;
+            /** @description The result in one sentence (rules-written). */
+            summary: string;
+            /** @description When computed, ISO 8601 UTC. */
+            generatedAt: string;
+            /** @description The newest eight evaluations, newest first. */
+            evaluations: components["schemas"]["market_v1_BacktestStockEvaluation"][];
+            /** @description Rules version. */
+            engineVersion: string;
+            /** @description technical_only: no fundamentals or news enter the replay. */
+            ratingBasis: string;
+        };
+        /** @description One replayed signal. */
+        market_v1_BacktestStockEvaluation: {
+            /**
+             * Format: int64
+             * @description Open time of the bar the signal was given on, epoch ms.
+             */
+            analysisAt: number;
+            /** @description The signal then. */
+            signal: string;
+            /**
+             * Format: double
+             * @description Its score.
+             */
+            signalScore: number;
+            /**
+             * Format: double
+             * @description Close of that bar.
+             */
+            entryPrice: number;
+            /**
+             * Format: double
+             * @description Stop, target, or the close at the end of the window.
+             */
+            exitPrice: number;
+            /**
+             * Format: double
+             * @description Percent return of the position (inverted for a short).
+             */
+            simulatedReturnPct: number;
+            /** @description The close at the end of the window moved the way the signal pointed. */
+            directionCorrect: boolean;
+            /** @description stop_loss, take_profit or window_close. */
+            outcome: string;
+            /**
+             * Format: double
+             * @description Stop level.
+             */
+            stopLoss: number;
+            /**
+             * Format: double
+             * @description Target level.
+             */
+            takeProfit: number;
+            /** @description ledger:<engine>:<SYMBOL>:<analysisAt>. */
+            analysisId: string;
+        };
+        /** @description Backtests this account ran. */
+        market_v1_ListStoredStockBacktestsResponse: {
+            /** @description Stored backtests, newest first. */
+            items: components["schemas"]["market_v1_BacktestStockResponse"][];
+        };
+        /** @description Commodity and currency quotes. */
+        market_v1_ListCommodityQuotesResponse: {
+            /** @description In board order (not request order); empty without a snapshot. */
+            quotes: components["schemas"]["market_v1_CommodityQuote"][];
+        };
+        /** @description Latest price of one commodity, commodity fund or currency pair. */
+        market_v1_CommodityQuote: {
+            /** @description Yahoo symbol (GC=F, EURUSD=X, URA). */
+            symbol: string;
+            /** @description Instrument name. */
+            name: string;
+            /** @description Short board label (GOLD, OIL, EUR/USD). */
+            display: string;
+            /**
+             * Format: double
+             * @description Latest price in the instrument’s quote currency.
+             */
+            price: number;
+            /**
+             * Format: double
+             * @description Percent change against the previous session’s close, two decimals.
+             */
+            change: number;
+            /** @description Daily closes of the last month, oldest first, 7 significant digits. */
+            sparkline: number[];
+        };
+        /** @description Gold price, ratios, currencies, positioning, returns and drivers. */
+        market_v1_GetGoldIntelligenceResponse: {
+            /**
+             * Format: double
+             * @description Gold futures (GC=F), US dollars per troy ounce.
+             */
+            goldPrice: number;
+            /**
+             * Format: double
+             * @description Percent change against the previous close.
+             */
+            goldChangePct: number;
+            /** @description Daily closes of the last month, oldest first. */
+            goldSparkline: number[];
+            /**
+             * Format: double
+             * @description Silver futures (SI=F).
+             */
+            silverPrice: number;
+            /**
+             * Format: double
+             * @description Platinum futures (PL=F).
+             */
+            platinumPrice: number;
+            /**
+             * Format: double
+             * @description Palladium futures (PA=F).
+             */
+            palladiumPrice: number;
+            /**
+             * Format: double
+             * @description Gold over silver, two decimals (0 without silver).
+             */
+            goldSilverRatio: number;
+            /**
+             * Format: double
+             * @description Gold’s premium over platinum, percent (0 without platinum).
+             */
+            goldPlatinumPremiumPct: number;
+            /** @description Gold in EUR, GBP, CHF, JPY, CNY and INR from the USD pairs held. */
+            crossCurrencyPrices: components["schemas"]["market_v1_GoldCrossCurrencyPrice"][];
+            /** @description Gold futures positioning; omitted when no CFTC report is held. */
+            cot?: components["schemas"]["market_v1_GoldCotPositioning"];
+            /** @description Time of the newest price, ISO 8601 UTC; empty when unavailable. */
+            updatedAt: string;
+            /** @description True when no gold price is held (served with no-store). */
+            unavailable: boolean;
+            session: components["schemas"]["market_v1_GoldSessionRange"];
+            returns: components["schemas"]["market_v1_GoldReturns"];
+            range52w: components["schemas"]["market_v1_GoldRange52w"];
+            /** @description US 10-year yield and the dollar index. */
+            drivers: components["schemas"]["market_v1_GoldDriver"][];
+            /** @description SPDR Gold Shares (GLD) holdings and their 1-week, 1-month and 1-year changes; omitted when no holdings are held. */
+            etfFlows?: components["schemas"]["market_v1_GoldEtfFlows"];
+            /** @description Central-bank gold from IMF IRFCL: top 20 holders, top 10 buyers and sellers over 12 months; omitted with fewer than five holders. */
+            cbReserves?: components["schemas"]["market_v1_GoldCbReserves"];
+        };
+        /** @description Gold priced in another currency. */
+        market_v1_GoldCrossCurrencyPrice: {
+            /** @description ISO currency code. */
+            currency: string;
+            /** @description Flag emoji. */
+            flag: string;
+            /**
+             * Format: double
+             * @description Gold per troy ounce in that currency, two decimals.
+             */
+            price: number;
+        };
+        /** @description Gold futures positioning (CFTC disaggregated report). */
+        market_v1_GoldCotPositioning: {
+            /** @description Positions as of this Tuesday. */
+            reportDate: string;
+            /** @description The Friday the next report is due. */
+            nextReleaseDate: string;
+            /**
+             * Format: int64
+             * @description Open interest (contracts, decimal string).
+             */
+            openInterest: string;
+            managedMoney: components["schemas"]["market_v1_GoldCotCategory"];
+            producerSwap: components["schemas"]["market_v1_GoldCotCategory"];
+        };
+        /** @description One trader category in gold futures. */
+        market_v1_GoldCotCategory: {
+            /**
+             * Format: int64
+             * @description Long (contracts, decimal string).
+             */
+            longPositions: string;
+            /**
+             * Format: int64
+             * @description Short (contracts, decimal string).
+             */
+            shortPositions: string;
+            /**
+             * Format: double
+             * @description Net as a percent of the category’s gross position.
+             */
+            netPct: number;
+            /**
+             * Format: double
+             * @description Share of open interest held by the category, percent.
+             */
+            oiSharePct: number;
+            /**
+             * Format: int64
+             * @description Change of the net position since the week before (contracts, decimal string).
+             */
+            wowNetDelta: string;
+        };
+        /** @description The latest session’s range. */
+        market_v1_GoldSessionRange: {
+            /**
+             * Format: double
+             * @description Session high.
+             */
+            dayHigh: number;
+            /**
+             * Format: double
+             * @description Session low.
+             */
+            dayLow: number;
+            /**
+             * Format: double
+             * @description Previous session’s close.
+             */
+            prevClose: number;
+        };
+        /** @description Gold returns over standard spans. */
+        market_v1_GoldReturns: {
+            /**
+             * Format: double
+             * @description Percent change over five sessions.
+             */
+            w1: number;
+            /**
+             * Format: double
+             * @description Percent change over 21 sessions.
+             */
+            m1: number;
+            /**
+             * Format: double
+             * @description Percent change since the first close of the year.
+             */
+            ytd: number;
+            /**
+             * Format: double
+             * @description Percent change over the year held.
+             */
+            y1: number;
+        };
+        /** @description The 52-week range. */
+        market_v1_GoldRange52w: {
+            /**
+             * Format: double
+             * @description Highest close of the year.
+             */
+            hi: number;
+            /**
+             * Format: double
+             * @description Lowest close of the year.
+             */
+            lo: number;
+            /**
+             * Format: double
+             * @description Where the price sits in that range, percent.
+             */
+            positionPct: number;
+        };
+        /** @description A series gold is read against. */
+        market_v1_GoldDriver: {
+            /** @description Yahoo symbol. */
+            symbol: string;
+            /** @description What it is. */
+            label: string;
+            /**
+             * Format: double
+             * @description Latest value.
              */
             value: number;
-            /** @description Always `nSv/h`. */
+            /**
+             * Format: double
+             * @description Percent change against the previous close.
+             */
+            changePct: number;
+            /**
+             * Format: double
+             * @description Correlation of its daily returns with gold’s over the last 30 common sessions.
+             */
+            correlation30d: number;
+        };
+        /** @description SPDR Gold Shares holdings. */
+        market_v1_GoldEtfFlows: {
+            asOfDate: string;
+            /**
+             * Format: double
+             * @description Holdings, tonnes.
+             */
+            tonnes: number;
+            /**
+             * Format: double
+             * @description Assets, US dollars.
+             */
+            aumUsd: number;
+            /**
+             * Format: double
+             * @description Net asset value per share.
+             */
+            nav: number;
+            /**
+             * Format: double
+             * @description Change over a week, tonnes.
+             */
+            changeW1Tonnes: number;
+            /**
+             * Format: double
+             * @description Change over a month, tonnes.
+             */
+            changeM1Tonnes: number;
+            /**
+             * Format: double
+             * @description Change over a year, tonnes.
+             */
+            changeY1Tonnes: number;
+            /**
+             * Format: double
+             * @description Change over a week, percent.
+             */
+            changeW1Pct: number;
+            /**
+             * Format: double
+             * @description Change over a month, percent.
+             */
+            changeM1Pct: number;
+            /**
+             * Format: double
+             * @description Change over a year, percent.
+             */
+            changeY1Pct: number;
+            sparkline90d: number[];
+        };
+        /** @description Central-bank gold reserves (IMF). */
+        market_v1_GoldCbReserves: {
+            asOfMonth: string;
+            /**
+             * Format: double
+             * @description Total of the listed holders.
+             */
+            totalTonnes: number;
+            topHolders: components["schemas"]["market_v1_GoldCbHolder"][];
+            topBuyers12m: components["schemas"]["market_v1_GoldCbMover"][];
+            topSellers12m: components["schemas"]["market_v1_GoldCbMover"][];
+        };
+        /** @description A central bank’s gold. */
+        market_v1_GoldCbHolder: {
+            iso3: string;
+            name: string;
+            /**
+             * Format: double
+             * @description Gold reserves, tonnes.
+             */
+            tonnes: number;
+            /**
+             * Format: double
+             * @description Share of total reserves, percent.
+             */
+            pctOfReserves: number;
+        };
+        /** @description A central bank’s twelve-month change. */
+        market_v1_GoldCbMover: {
+            iso3: string;
+            name: string;
+            /**
+             * Format: double
+             * @description Change over twelve months, tonnes.
+             */
+            deltaTonnes12m: number;
+        };
+        /** @description Physical gold and silver premiums in Shanghai. */
+        market_v1_GetPhysicalPremiumsResponse: {
+            /** @description Gold, then silver; empty (served with no-store) when a benchmark, futures price or rate is missing, or the benchmark is over 10 days old. */
+            premiums: components["schemas"]["market_v1_PhysicalPremium"][];
+            fx: components["schemas"]["market_v1_FxSnapshot"];
+        };
+        /** @description Shanghai physical price against the COMEX futures price. */
+        market_v1_PhysicalPremium: {
+            /** @description gold or silver. */
+            metal: string;
+            physical: components["schemas"]["market_v1_BenchmarkLeg"];
+            paper: components["schemas"]["market_v1_BenchmarkLeg"];
+            /**
+             * Format: double
+             * @description Physical minus paper, US dollars per troy ounce, four decimals.
+             */
+            premiumUsdPerOz: number;
+            /**
+             * Format: double
+             * @description That premium as a percent of the paper price, four decimals.
+             */
+            premiumPct: number;
+            /** @description Time of the newest input, ISO 8601 UTC. */
+            computedAt: string;
+        };
+        /** @description One side of a premium. */
+        market_v1_BenchmarkLeg: {
+            /**
+             * Format: double
+             * @description Price in the leg’s currency and unit.
+             */
+            price: number;
+            /** @description CNY for the physical leg, USD for the paper leg. */
+            currency: string;
+            /** @description gram (SGE gold), kilogram (SGE silver) or troy ounce (COMEX). */
             unit: string;
-            /**
-             * Format: int64
-             * @description Time of the latest reading, Unix epoch milliseconds.
-             */
-            observedAt: number;
-            /**
-             * @description Age of the reading when the snapshot was taken: LIVE up to 6 h, RECENT up to 14 days, else HISTORICAL.
-             * @enum {string}
-             */
-            freshness: "RADIATION_FRESHNESS_UNSPECIFIED" | "RADIATION_FRESHNESS_LIVE" | "RADIATION_FRESHNESS_RECENT" | "RADIATION_FRESHNESS_HISTORICAL";
-            /**
-             * Format: double
-             * @description Mean of the preceding readings (up to 168 for RadNet, 96 for Safecast), nSv/h.
-             */
-            baselineValue: number;
+            /** @description Where the price comes from. */
+            source: string;
+            /** @description Date (SGE, YYYY-MM-DD) or time (futures, ISO 8601) of the price. */
+            asOf: string;
+        };
+        /** @description The exchange rate the physical legs were converted with. */
+        market_v1_FxSnapshot: {
+            /** @description CNY/USD: US dollars per yuan. */
+            pair: string;
             /**
              * Format: double
-             * @description Latest value minus the baseline, nSv/h.
+             * @description The rate used.
              */
-            delta: number;
-            /**
-             * Format: double
-             * @description Delta in standard deviations of the preceding readings; 0 when there are too few (48 RadNet, 24 Safecast).
-             */
-            zScore: number;
-            /**
-             * @description SPIKE at delta ≥ 15 nSv/h or z ≥ 3, ELEVATED at delta ≥ 8 or z ≥ 2, else NORMAL; historical readings are NORMAL.
-             * @enum {string}
-             */
-            severity: "RADIATION_SEVERITY_UNSPECIFIED" | "RADIATION_SEVERITY_NORMAL" | "RADIATION_SEVERITY_ELEVATED" | "RADIATION_SEVERITY_SPIKE";
-            /** @description Networks with a reading at this site: `EPA_RADNET`, `SAFECAST`. */
-            contributingSources: string[];
-            /**
-             * @description HIGH when a second network agrees, LOW when it contradicts or the baseline is too short, else MEDIUM.
-             * @enum {string}
-             */
-            confidence: "RADIATION_CONFIDENCE_UNSPECIFIED" | "RADIATION_CONFIDENCE_LOW" | "RADIATION_CONFIDENCE_MEDIUM" | "RADIATION_CONFIDENCE_HIGH";
-            /** @description Another network agrees: both normal within 15 nSv/h, or deltas in the same direction within 20 nSv/h. */
-            corroborated: boolean;
-            /** @description Another network disagrees with this reading. */
-            conflictingSources: boolean;
-            /** @description The value was converted from counts per minute (÷ 350 × 1000) rather than reported as a dose rate. */
-            convertedFromCpm: boolean;
-            /**
-             * Format: int32
-             * @description Networks with a reading at this site.
-             */
-            sourceCount: number;
+            rate: number;
+            /** @description Where the rate comes from. */
+            source: string;
+            /** @description Time of the rate, ISO 8601 UTC. */
+            asOf: string;
         };
         /** @description Recent papers of one arXiv category. */
         research_v1_ListArxivPapersResponse: {
@@ -3505,162 +3914,6 @@ export interface components {
              */
             sharePct: number;
         };
-        /** @description Fire clusters that stand out against their own recent history. */
-        thermal_v1_ListThermalEscalationsResponse: {
-            /** @description When the underlying fire detections were read, ISO 8601; empty without data. */
-            fetchedAt: string;
-            /**
-             * Format: int32
-             * @description Length of the window the clusters describe, hours (24).
-             */
-            observationWindowHours: number;
-            /** @description Which detections and method produced the clusters. */
-            sourceVersion: string;
-            /** @description Most unusual first: spikes, persistent burns, elevated, normal; then relevance and radiative power. */
-            clusters: components["schemas"]["thermal_v1_ThermalEscalationCluster"][];
-            summary: components["schemas"]["thermal_v1_ThermalEscalationSummary"];
-            /** @description False when no fire snapshot exists: the empty list then says nothing. */
-            dataAvailable: boolean;
-        };
-        /** @description A group of fire detections within 20 km, compared with the place’s recent past. */
-        thermal_v1_ThermalEscalationCluster: {
-            /** @description Stable id of the cluster: region and the 0.1° cell of its centroid. */
-            id: string;
-            /** @description Mean position of the detections in the cluster. */
-            centroid: components["schemas"]["core_v1_GeoCoordinates"];
-            /** @description ISO 3166-1 alpha-2 code of the watched region’s country. */
-            countryCode: string;
-            /** @description Name of that country. */
-            countryName: string;
-            /** @description Watched region the cluster lies in, e.g. `Ukraine`. */
-            regionLabel: string;
-            /** @description First detection in the window, ISO 8601. */
-            firstDetectedAt: string;
-            /** @description Last detection in the window, ISO 8601. */
-            lastDetectedAt: string;
-            /**
-             * Format: int32
-             * @description Detections in the cluster during the window.
-             */
-            observationCount: number;
-            /**
-             * Format: int32
-             * @description Distinct satellites that saw it.
-             */
-            uniqueSourceCount: number;
-            /**
-             * Format: double
-             * @description Hottest pixel, kelvin.
-             */
-            maxBrightness: number;
-            /**
-             * Format: double
-             * @description Mean pixel brightness, kelvin.
-             */
-            avgBrightness: number;
-            /**
-             * Format: double
-             * @description Largest fire radiative power of one pixel, MW.
-             */
-            maxFrp: number;
-            /**
-             * Format: double
-             * @description Sum of fire radiative power, MW.
-             */
-            totalFrp: number;
-            /**
-             * Format: double
-             * @description Share of detections from night passes, 0 to 1.
-             */
-            nightDetectionShare: number;
-            /**
-             * Format: double
-             * @description Mean daily detections in the same place over the six days before the window.
-             */
-            baselineExpectedCount: number;
-            /**
-             * Format: double
-             * @description Mean daily radiative power there over those days, MW.
-             */
-            baselineExpectedFrp: number;
-            /**
-             * Format: double
-             * @description Detections in the window minus the expected count.
-             */
-            countDelta: number;
-            /**
-             * Format: double
-             * @description Radiative power in the window minus the expected daily power, MW.
-             */
-            frpDelta: number;
-            /**
-             * Format: double
-             * @description Standard scores of the window’s count against the daily counts of the baseline days; 0 when they do not vary.
-             */
-            zScore: number;
-            /**
-             * Format: double
-             * @description Hours the place has burned without a day’s break, up to the last detection.
-             */
-            persistenceHours: number;
-            /**
-             * @description PERSISTENT, SPIKE, ELEVATED or NORMAL by the thresholds in the operation description.
-             * @enum {string}
-             */
-            status: "THERMAL_STATUS_UNSPECIFIED" | "THERMAL_STATUS_NORMAL" | "THERMAL_STATUS_ELEVATED" | "THERMAL_STATUS_SPIKE" | "THERMAL_STATUS_PERSISTENT";
-            /**
-             * @description What surrounds the cluster, from the watched region (conflict zones, energy coasts, wildland).
-             * @enum {string}
-             */
-            context: "THERMAL_CONTEXT_UNSPECIFIED" | "THERMAL_CONTEXT_WILDLAND" | "THERMAL_CONTEXT_URBAN_EDGE" | "THERMAL_CONTEXT_INDUSTRIAL" | "THERMAL_CONTEXT_ENERGY_ADJACENT" | "THERMAL_CONTEXT_CONFLICT_ADJACENT" | "THERMAL_CONTEXT_LOGISTICS_ADJACENT" | "THERMAL_CONTEXT_MIXED";
-            /**
-             * @description HIGH with three or more detections from two or more satellites, MEDIUM with two or more detections, else LOW.
-             * @enum {string}
-             */
-            confidence: "THERMAL_CONFIDENCE_UNSPECIFIED" | "THERMAL_CONFIDENCE_LOW" | "THERMAL_CONFIDENCE_MEDIUM" | "THERMAL_CONFIDENCE_HIGH";
-            /**
-             * @description HIGH for a spike or persistent burn in a conflict region, MEDIUM for other unusual activity there or near energy sites, else LOW.
-             * @enum {string}
-             */
-            strategicRelevance: "THERMAL_RELEVANCE_UNSPECIFIED" | "THERMAL_RELEVANCE_LOW" | "THERMAL_RELEVANCE_MEDIUM" | "THERMAL_RELEVANCE_HIGH";
-            /** @description Named facilities within 25 km of the centroid (from a small bundled list). */
-            nearbyAssets: string[];
-            /** @description Short machine flags: `night_activity`, `high_intensity`, `possible_explosion`, `new_activity`, `multi_satellite`. */
-            narrativeFlags: string[];
-        };
-        /** @description Counts over the clusters returned. */
-        thermal_v1_ThermalEscalationSummary: {
-            /**
-             * Format: int32
-             * @description Clusters in this answer.
-             */
-            clusterCount: number;
-            /**
-             * Format: int32
-             * @description Of them ELEVATED.
-             */
-            elevatedCount: number;
-            /**
-             * Format: int32
-             * @description Of them SPIKE.
-             */
-            spikeCount: number;
-            /**
-             * Format: int32
-             * @description Of them PERSISTENT.
-             */
-            persistentCount: number;
-            /**
-             * Format: int32
-             * @description Of them in conflict regions.
-             */
-            conflictAdjacentCount: number;
-            /**
-             * Format: int32
-             * @description Of them of HIGH strategic relevance.
-             */
-            highRelevanceCount: number;
-        };
         /** @description Unrest events, most severe first, then newest first. */
         unrest_v1_ListUnrestEventsResponse: {
             events: components["schemas"]["unrest_v1_UnrestEvent"][];
@@ -3739,137 +3992,6 @@ export interface components {
             endAt: number;
             primaryCause: string;
         };
-        /** @description Webcams in a map view. */
-        webcam_v1_ListWebcamsResponse: {
-            /** @description Cameras shown on their own (alone in their cell, or every camera above zoom 8). */
-            webcams: components["schemas"]["webcam_v1_WebcamEntry"][];
-            /** @description Groups of two or more cameras in one cell. */
-            clusters: components["schemas"]["webcam_v1_WebcamCluster"][];
-            /**
-             * Format: int32
-             * @description Cameras inside the view, single or grouped.
-             */
-            totalInView: number;
-        };
-        /** @description One public webcam. */
-        webcam_v1_WebcamEntry: {
-            /** @description Windy webcam id; pass it to get-webcam-image. */
-            webcamId: string;
-            /** @description Name of the view. */
-            title: string;
-            /**
-             * Format: double
-             * @description Latitude of the camera.
-             */
-            lat: number;
-            /**
-             * Format: double
-             * @description Longitude of the camera.
-             */
-            lng: number;
-            /** @description First Windy category of the camera (`city`, `harbor`, `traffic`, `beach` ...). */
-            category: string;
-            /** @description ISO 3166-1 alpha-2 code of the camera’s country. */
-            country: string;
-        };
-        /** @description Cameras close together at this zoom, shown as one marker. */
-        webcam_v1_WebcamCluster: {
-            /**
-             * Format: double
-             * @description Mean latitude of the grouped cameras.
-             */
-            lat: number;
-            /**
-             * Format: double
-             * @description Circular mean longitude of the grouped cameras.
-             */
-            lng: number;
-            /**
-             * Format: int32
-             * @description Cameras in the group.
-             */
-            count: number;
-            /** @description Categories of the grouped cameras, each once, sorted. */
-            categories: string[];
-        };
-        /** @description A webcam’s current image and links. */
-        webcam_v1_GetWebcamImageResponse: {
-            /** @description Current preview image (Windy CDN); empty when no image provider is configured. */
-            thumbnailUrl: string;
-            /** @description Embeddable player (live stream or day timelapse); empty when unavailable. */
-            playerUrl: string;
-            /** @description Name of the view, from the webcam list. */
-            title: string;
-            /** @description The webcam’s page on windy.com. */
-            windyUrl: string;
-            /** @description When the current image was taken, ISO 8601; empty when unavailable. */
-            lastUpdated: string;
-            /** @description `unavailable` when the current image cannot be served (no WINDY_API_KEY, or Windy failed); empty otherwise. */
-            error: string;
-        };
-        /** @description Active fires detected by satellite. */
-        wildfire_v1_ListFireDetectionsResponse: {
-            /** @description Detections, most significant first (possible explosions, then confidence, brightness, FRP, newest). */
-            fireDetections: components["schemas"]["wildfire_v1_FireDetection"][];
-            pagination: components["schemas"]["core_v1_PaginationResponse"];
-            /**
-             * Format: int64
-             * @description When the detections were read from FIRMS, Unix epoch milliseconds; 0 when there is no snapshot.
-             */
-            fetchedAt: number;
-            /** @description False when no fire snapshot is available: the empty list then says nothing about fires. */
-            dataAvailable: boolean;
-        };
-        /** @description One satellite-detected active fire. */
-        wildfire_v1_FireDetection: {
-            /** @description Stable id: latitude, longitude, acquisition date and time, and satellite. */
-            id: string;
-            /** @description Centre of the detection pixel. */
-            location: components["schemas"]["core_v1_GeoCoordinates"];
-            /**
-             * Format: double
-             * @description Brightness temperature of the fire pixel in kelvin (VIIRS I-4 channel).
-             */
-            brightness: number;
-            /**
-             * Format: double
-             * @description Fire radiative power in megawatts.
-             */
-            frp: number;
-            /**
-             * @description Detection confidence as FIRMS grades it (low, nominal, high).
-             * @enum {string}
-             */
-            confidence: "FIRE_CONFIDENCE_UNSPECIFIED" | "FIRE_CONFIDENCE_LOW" | "FIRE_CONFIDENCE_NOMINAL" | "FIRE_CONFIDENCE_HIGH";
-            /** @description Satellite that saw the fire: Suomi NPP, NOAA-20 or NOAA-21. */
-            satellite: string;
-            /**
-             * Format: int64
-             * @description Acquisition time, Unix epoch milliseconds.
-             */
-            detectedAt: number;
-            /** @description Monitored region the detection falls in, e.g. `Ukraine`. */
-            region: string;
-            /** @description `D` for a daytime pass, `N` for night. */
-            dayNight: string;
-            /** @description True for an intense, very hot pixel (FRP above 80 MW and brightness above 380 K), which strikes and explosions produce. */
-            possibleExplosion: boolean;
-            /** @description Data source; `firms` for NASA FIRMS satellite hotspots. */
-            source: string;
-            /** @description `hotspot`: a satellite thermal anomaly, not a confirmed incident. */
-            kind: string;
-            /** @description True only for fires an agency has declared; satellite hotspots are unverified and false. */
-            emergency: boolean;
-            /** @description Fire id assigned by a fire agency; empty for satellite hotspots. */
-            agencyFireId: string;
-            /** @description Agency that assigned the id; empty for satellite hotspots. */
-            agencyCode: string;
-            /**
-             * Format: double
-             * @description Burned area in hectares as an agency reports it; 0 for satellite hotspots.
-             */
-            fireSize: number;
-        };
         /** @description One request field that failed validation. */
         FieldViolation: {
             /** @description Wire name of the parameter, a body path such as `operations[3].id`, or a header name. */
@@ -3929,11 +4051,6 @@ export interface components {
         batch_v1_ExecuteBatchRequest: {
             /** @description 1 to 20 operations, run concurrently. */
             operations: components["schemas"]["batch_v1_BatchOperation"][];
-        };
-        /** @description Observed counts to add to the temporal baselines. */
-        infrastructure_v1_RecordBaselineSnapshotRequest: {
-            /** @description Counts to record; only the first 20 are used. */
-            updates?: components["schemas"]["infrastructure_v1_BaselineUpdate"][];
         };
     };
     responses: never;
@@ -4298,737 +4415,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    ListAirQualityData: {
-        parameters: {
-            query?: {
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["climate_v1_ListAirQualityDataResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    GetCo2Monitoring: {
-        parameters: {
-            query?: {
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["climate_v1_GetCo2MonitoringResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    ListClimateNews: {
-        parameters: {
-            query?: {
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["climate_v1_ListClimateNewsResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    ListClimateDisasters: {
-        parameters: {
-            query?: {
-                page_size?: number;
-                cursor?: string;
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["climate_v1_ListClimateDisastersResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    ListClimateAnomalies: {
-        parameters: {
-            query?: {
-                page_size?: number;
-                cursor?: string;
-                min_severity?: "ANOMALY_SEVERITY_UNSPECIFIED" | "ANOMALY_SEVERITY_NORMAL" | "ANOMALY_SEVERITY_MODERATE" | "ANOMALY_SEVERITY_EXTREME";
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["climate_v1_ListClimateAnomaliesResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    GetOceanIceData: {
-        parameters: {
-            query?: {
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["climate_v1_GetOceanIceDataResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -5829,373 +5215,6 @@ export interface operations {
             };
         };
     };
-    ListDiseaseOutbreaks: {
-        parameters: {
-            query?: {
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["health_v1_ListDiseaseOutbreaksResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    ListAirQualityAlerts: {
-        parameters: {
-            query?: {
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["health_v1_ListAirQualityAlertsResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    SearchImagery: {
-        parameters: {
-            query?: {
-                bbox?: string;
-                datetime?: string;
-                source?: string;
-                limit?: number;
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["imagery_v1_SearchImageryResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
     ListServiceStatuses: {
         parameters: {
             query?: {
@@ -6352,1137 +5371,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["infrastructure_v1_ListInternetOutagesResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    ListInternetDdosAttacks: {
-        parameters: {
-            query?: {
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["infrastructure_v1_ListInternetDdosAttacksResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    ListInternetTrafficAnomalies: {
-        parameters: {
-            query?: {
-                country?: string;
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["infrastructure_v1_ListInternetTrafficAnomaliesResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    GetTemporalBaseline: {
-        parameters: {
-            query: {
-                /** @description Activity kind: military_flights, vessels, protests, news, ais_gaps or satellite_fires. */
-                type: "military_flights" | "vessels" | "protests" | "news" | "ais_gaps" | "satellite_fires";
-                region?: string;
-                count?: number;
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["infrastructure_v1_GetTemporalBaselineResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    RecordBaselineSnapshot: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key and body within 24 h replays the stored answer (`Idempotent-Replayed: true`); 409 while the first call runs; 422 with a different body. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["infrastructure_v1_RecordBaselineSnapshotRequest"];
-            };
-        };
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description The key, echoed. */
-                    "Idempotency-Key"?: string;
-                    /** @description `true` when this is a stored answer replayed. */
-                    "Idempotent-Replayed"?: "true" | "false";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["infrastructure_v1_RecordBaselineSnapshotResponse"];
-                };
-            };
-            /** @description Invalid body, parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description The first request with this Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    /** @description Seconds to wait. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GatewayError"];
-                };
-            };
-            /** @description Request body too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GatewayError"];
-                };
-            };
-            /** @description Request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GatewayError"];
-                };
-            };
-            /** @description This Idempotency-Key was used with a different body. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GatewayError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    ListTemporalAnomalies: {
-        parameters: {
-            query?: {
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["infrastructure_v1_ListTemporalAnomaliesResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    GetIpGeo: {
-        parameters: {
-            query?: {
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["infrastructure_v1_GetIpGeoResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    ReverseGeocode: {
-        parameters: {
-            query?: {
-                lat?: number;
-                lon?: number;
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["infrastructure_v1_ReverseGeocodeResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    GetBootstrapData: {
-        parameters: {
-            query?: {
-                tier?: "fast" | "slow";
-                keys?: string[];
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["infrastructure_v1_GetBootstrapDataResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    GetCableHealth: {
-        parameters: {
-            query?: {
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["infrastructure_v1_GetCableHealthResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -7820,6 +5708,737 @@ export interface operations {
             };
         };
     };
+    GetSectorSummary: {
+        parameters: {
+            query?: {
+                period?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_GetSectorSummaryResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCountryStockIndex: {
+        parameters: {
+            query?: {
+                country_code?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_GetCountryStockIndexResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListGulfQuotes: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_ListGulfQuotesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListEarningsCalendar: {
+        parameters: {
+            query?: {
+                fromDate?: string;
+                toDate?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_ListEarningsCalendarResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetInsiderTransactions: {
+        parameters: {
+            query?: {
+                symbol?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_GetInsiderTransactionsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetMarketBreadthHistory: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_GetMarketBreadthHistoryResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     GetFearGreedIndex: {
         parameters: {
             query?: {
@@ -7941,10 +6560,9 @@ export interface operations {
             };
         };
     };
-    ListNaturalEvents: {
+    ListEtfFlows: {
         parameters: {
             query?: {
-                days?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
             };
@@ -7970,7 +6588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["natural_v1_ListNaturalEventsResponse"];
+                    "application/json": components["schemas"]["market_v1_ListEtfFlowsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -8063,10 +6681,9 @@ export interface operations {
             };
         };
     };
-    ListRadiationObservations: {
+    GetCotPositioning: {
         parameters: {
             query?: {
-                max_items?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
             };
@@ -8092,7 +6709,1716 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["radiation_v1_ListRadiationObservationsResponse"];
+                    "application/json": components["schemas"]["market_v1_GetCotPositioningResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetHyperliquidFlow: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_GetHyperliquidFlowResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListCryptoQuotes: {
+        parameters: {
+            query?: {
+                ids?: string[];
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_ListCryptoQuotesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListCryptoSectors: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_ListCryptoSectorsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListStablecoinMarkets: {
+        parameters: {
+            query?: {
+                coins?: string[];
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_ListStablecoinMarketsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListDefiTokens: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_ListDefiTokensResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListAiTokens: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_ListAiTokensResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListOtherTokens: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_ListOtherTokensResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    AnalyzeStock: {
+        parameters: {
+            query?: {
+                symbol?: string;
+                name?: string;
+                include_news?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_AnalyzeStockResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetStockAnalysisHistory: {
+        parameters: {
+            query?: {
+                symbols?: string[];
+                limit_per_symbol?: number;
+                include_news?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_GetStockAnalysisHistoryResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    BacktestStock: {
+        parameters: {
+            query?: {
+                symbol?: string;
+                name?: string;
+                eval_window_days?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_BacktestStockResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListStoredStockBacktests: {
+        parameters: {
+            query?: {
+                symbols?: string[];
+                eval_window_days?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_ListStoredStockBacktestsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListCommodityQuotes: {
+        parameters: {
+            query?: {
+                symbols?: string[];
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_ListCommodityQuotesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetGoldIntelligence: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_GetGoldIntelligenceResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetPhysicalPremiums: {
+        parameters: {
+            query?: {
+                metals?: string[];
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["market_v1_GetPhysicalPremiumsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -9541,128 +9867,6 @@ export interface operations {
             };
         };
     };
-    ListThermalEscalations: {
-        parameters: {
-            query?: {
-                max_items?: number;
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["thermal_v1_ListThermalEscalationsResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
     ListUnrestEvents: {
         parameters: {
             query?: {
@@ -9702,383 +9906,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["unrest_v1_ListUnrestEventsResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    ListWebcams: {
-        parameters: {
-            query?: {
-                zoom?: number;
-                bound_w?: number;
-                bound_s?: number;
-                bound_e?: number;
-                bound_n?: number;
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["webcam_v1_ListWebcamsResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    GetWebcamImage: {
-        parameters: {
-            query?: {
-                webcam_id?: string;
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["webcam_v1_GetWebcamImageResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    ListFireDetections: {
-        parameters: {
-            query?: {
-                start?: string;
-                end?: string;
-                page_size?: number;
-                cursor?: string;
-                ne_lat?: number;
-                ne_lon?: number;
-                sw_lat?: number;
-                sw_lon?: number;
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["wildfire_v1_ListFireDetectionsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

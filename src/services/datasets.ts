@@ -7,7 +7,7 @@ import { CONFLICT_DATASETS } from './conflict/datasets/index.js';
 import { INFRASTRUCTURE_DATASETS } from './infrastructure/datasets/index.js';
 import { RESEARCH_DATASETS } from './research/datasets/index.js';
 import { resilienceScoresDataset } from './resilience/datasets/resilience-scores.js';
-import { MARKET_DATASETS } from './market/datasets/index.js';
+import { MARKET_DATASETS } from './market/datasets.js';
 import { ECONOMIC_DATASETS } from './economic/datasets/index.js';
 import { DISPLACEMENT_DATASETS } from './displacement/datasets/index.js';
 import { earthquakesDataset } from './seismology/datasets/earthquakes.js';

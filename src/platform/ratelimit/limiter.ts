@@ -14,6 +14,11 @@ export const RATE_POLICIES: Readonly<Record<string, { perMinute: number }>> = Ob
   'get-aircraft-details-batch': { perMinute: 30 },
   'get-vessel-snapshot': { perMinute: 60 },
   'reverse-geocode': { perMinute: 60 },
+  'list-stablecoin-markets': { perMinute: 60 },
+  'get-country-stock-index': { perMinute: 30 },
+  'analyze-stock': { perMinute: 60 },
+  'backtest-stock': { perMinute: 60 },
+  'get-insider-transactions': { perMinute: 60 },
 });
 
 /** Callers without a credential (public operations only), per client address. */

@@ -21,10 +21,19 @@ export interface DatasetSource {
   /**
    * For upstreams that take more than one request (a paged API, an id list followed by one document
    * per id): issues its requests through `get`, which applies timeout, User-Agent, headers and the
-   * test origin override, and returns the combined payload the parser reads. `url` is then the
+   * test origin override (`init.body` makes it a JSON POST), and returns the combined payload the parser reads. `url` is then the
    * first request's address and documents the source.
    */
-  fetch?: (get: (url: string) => Promise<Buffer>, ctx: { now: number; config: Config }) => Promise<Buffer>;
+  fetch?: (get: (url: string, init?: { body?: string }) => Promise<Buffer>, ctx: { now: number; config: Config }) => Promise<Buffer>;
+}
+
+/**
+ * The snapshot being replaced, for datasets that accumulate (a history each ingestion appends to);
+ * undefined on the first load. Other parsers ignore it.
+ */
+export interface Previous<R, I> {
+  records: readonly R[];
+  info: I;
 }
 
 /** What a parser returns: rows plus dataset-level attributes that are not rows. */
@@ -46,7 +55,7 @@ export interface Dataset<R = unknown, I = Record<string, unknown>> {
   maxStaleMinutes: number;
   sources: Record<string, DatasetSource>;
   /** Pure: bytes in, rows out. Throws a clear error on input it cannot read. */
-  parse(payloads: Partial<Record<string, Buffer>>, now: number): Parsed<R, I>;
+  parse(payloads: Partial<Record<string, Buffer>>, now: number, previous?: Previous<R, I>): Parsed<R, I>;
   /**
    * A healthy upstream may legitimately publish nothing (no outages today); most may not. When set,
    * an empty feed is accepted even right after a non-empty snapshot.

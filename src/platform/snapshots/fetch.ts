@@ -49,6 +49,8 @@ export interface FetchOptions {
   forbiddenAddress?: (address: string) => boolean;
   /** Overrides UPSTREAM_RETRIES (a lookup made while a client waits does not retry). */
   retries?: number;
+  /** A JSON request body: the request is then a POST (query APIs such as Hyperliquid's `/info` read by POST). */
+  body?: string;
 }
 
 /**
@@ -79,7 +81,7 @@ export async function fetchUrl(address: string, config: Config, opts: FetchOptio
 /** Fetches a dataset source: a single address, or the source's own sequence of requests. */
 export async function fetchSource(source: DatasetSource, config: Config, opts: FetchOptions & { now?: number } = {}): Promise<Buffer> {
   const now = opts.now ?? Date.now();
-  const get = (url: string) => fetchUrl(url, config, { ...opts, headers: source.headers?.(config) });
+  const get = (url: string, init?: { body?: string }) => fetchUrl(url, config, { ...opts, headers: source.headers?.(config), body: init?.body });
   if (source.fetch) return source.fetch(get, { now, config });
   return get(source.urlAt ? source.urlAt(now) : source.url);
 }
@@ -96,7 +98,13 @@ async function fetchFollowing(first: string, config: Config, opts: FetchOptions)
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     let res: Response;
     try {
-      res = await fetch(url, { headers, signal, redirect: 'manual' });
+      res = await fetch(url, {
+        method: opts.body === undefined ? 'GET' : 'POST',
+        body: opts.body,
+        headers: opts.body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+        signal,
+        redirect: 'manual',
+      });
     } catch (err) {
       throw networkError(err, shown, timeout, config, opts.signal, redact);
     }

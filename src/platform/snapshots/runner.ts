@@ -134,7 +134,9 @@ export class IngestionRunner {
     try {
       const { payloads, missing, failures } = await this.collect(dataset, options);
       options.onProgress?.('parse');
-      const parsed = dataset.parse(payloads, this.clock.now()) as Parsed<unknown>;
+      const current = this.store.read(dataset.name);
+      const previous = current ? { records: current.records, info: current.info } : undefined;
+      const parsed = dataset.parse(payloads, this.clock.now(), previous) as Parsed<unknown>;
       if (!parsed || !Array.isArray(parsed.records)) throw new IngestError('parser returned no record list');
       this.check(dataset, parsed, options, failures);
       const info = { ...(parsed.info ?? {}), ...(missing.length ? { missingSources: missing } : {}) };

@@ -1,64 +1,15 @@
-import { markDegraded } from '../../trpc/context.js';
-import { operation, router } from '../../trpc/procedures.js';
-import { FEAR_GREED } from './datasets/fear-greed.js';
-import { MARKET_QUOTES } from './datasets/quotes.js';
-import { providerFromConfig } from './provider.js';
-import { getFearGreedIndex, listMarketQuotes } from './queries.js';
-import {
-  GetFearGreedIndexRequest,
-  GetFearGreedIndexResponse,
-  ListMarketQuotesRequest,
-  ListMarketQuotesResponse,
-} from './schemas.js';
-import { MAX_SYMBOLS } from './rules.js';
+import { router } from '../../trpc/procedures.js';
+import { analysisProcedures } from './analysis/router.js';
+import { commoditiesProcedures } from './commodities/router.js';
+import { cryptoProcedures } from './crypto/router.js';
+import { equitiesProcedures } from './equities/router.js';
+import { flowsProcedures } from './flows/router.js';
 
+/** `/api/market/v1/*`: the topic folders' procedures under one router. */
 export const marketRouter = router({
-  listMarketQuotes: operation
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/api/market/v1/list-market-quotes',
-        operationId: 'ListMarketQuotes',
-        tags: ['market'],
-        summary: 'List stock and index quotes',
-        description:
-          'Latest price, percent change against the previous close and a one-month daily sparkline for each requested ' +
-          `symbol, in the order requested (up to ${MAX_SYMBOLS} distinct symbols). Without symbols, a default board of ` +
-          'major indices and large caps. Symbols the market snapshot lacks are listed in unavailableSymbols with a reason; ' +
-          'providerSkipped says the live gap-filling provider is not configured.',
-      },
-      cacheTier: 'medium',
-      ratePolicy: 'list-market-quotes',
-      // Pure function of the query and the snapshot while no live provider is configured (there is
-      // no provider key in the config yet); drop this once gap-filled quotes can appear.
-      datasets: [MARKET_QUOTES],
-    })
-    .input(ListMarketQuotesRequest)
-    .output(ListMarketQuotesResponse)
-    .query(async ({ ctx, input }) => {
-      const { response, degraded } = await listMarketQuotes(ctx.deps.store, input, providerFromConfig(ctx.deps.config));
-      if (degraded) markDegraded(ctx);
-      return response;
-    }),
-
-  getFearGreedIndex: operation
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/api/market/v1/get-fear-greed-index',
-        operationId: 'GetFearGreedIndex',
-        tags: ['market'],
-        summary: 'Get the market fear & greed composite',
-        description:
-          'A 0-100 fear & greed composite from ten weighted categories (sentiment, volatility, positioning, trend, ' +
-          'breadth, momentum, liquidity, credit, macro, cross-asset), with each category’s inputs, headline market ' +
-          'readings, a financial stress indicator and one-day sector performance. When no composite is available the ' +
-          'body is only compositeScore 0, an empty compositeLabel and unavailable true.',
-      },
-      cacheTier: 'slow',
-      datasets: [FEAR_GREED],
-    })
-    .input(GetFearGreedIndexRequest)
-    .output(GetFearGreedIndexResponse)
-    .query(({ ctx }) => getFearGreedIndex(ctx.deps.store)),
+  ...equitiesProcedures,
+  ...flowsProcedures,
+  ...cryptoProcedures,
+  ...analysisProcedures,
+  ...commoditiesProcedures,
 });

@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { parseYahooSpark, previousClose } from '../../../src/services/market/datasets/yahoo-spark.js';
-import { buildQuotes, marketQuotesDataset } from '../../../src/services/market/datasets/quotes.js';
-import { fearGreedDataset, parseCnn, parseFredCsv } from '../../../src/services/market/datasets/fear-greed.js';
-import { DEFAULT_QUOTES } from '../../../src/services/market/rules.js';
+import { parseYahooSpark, previousClose } from '../../../src/sources/yahoo/spark.js';
+import { buildQuotes, marketQuotesDataset } from '../../../src/services/market/equities/datasets/quotes.js';
+import { fearGreedDataset, parseCnn, parseFredCsv } from '../../../src/services/market/flows/datasets/fear-greed.js';
+import { DEFAULT_QUOTES } from '../../../src/services/market/equities/rules.js';
 
 const sample = (f: string) => fs.readFileSync(path.join(SAMPLES_DIR, 'market', f));
 

@@ -1,0 +1,137 @@
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../../../db/client.js';
+import { marketDailyUsage, marketStockAnalyses, marketStockBacktests } from '../../../../db/schema/market.js';
+
+/** Newest analyses kept per (account, symbol, news flag). */
+export const HISTORY_KEEP_PER_SYMBOL = 32;
+/** Analyses older than this are removed. */
+export const HISTORY_RETENTION_MS = 90 * 86_400_000;
+/** Stored backtests older than this are removed. */
+export const BACKTEST_RETENTION_MS = 30 * 86_400_000;
+/** Fresh computations one account may run per UTC day. */
+export const DAILY_QUOTA = { analyze: 500, backtest: 200 } as const;
+export type QuotaKind = keyof typeof DAILY_QUOTA;
+
+export const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/** The account's stored analysis of this bar, if it ran one. */
+export function findAnalysis(db: Db, accountId: string, symbol: string, includeNews: boolean, analysisAt: number): string | undefined {
+  return db
+    .select({ body: marketStockAnalyses.body })
+    .from(marketStockAnalyses)
+    .where(
+      and(
+        eq(marketStockAnalyses.accountId, accountId),
+        eq(marketStockAnalyses.symbol, symbol),
+        eq(marketStockAnalyses.includeNews, includeNews),
+        eq(marketStockAnalyses.analysisAt, analysisAt),
+      ),
+    )
+    .get()?.body;
+}
+
+/** Stores an analysis, then trims the symbol's history to the newest rows and drops expired ones. */
+export function saveAnalysis(
+  db: Db,
+  row: { accountId: string; symbol: string; includeNews: boolean; analysisAt: number; analysisId: string; body: string },
+  now: number,
+): void {
+  db.transaction((tx) => {
+    tx.insert(marketStockAnalyses).values({ ...row, createdAt: now }).onConflictDoNothing().run();
+    const keep = tx
+      .select({ at: marketStockAnalyses.analysisAt })
+      .from(marketStockAnalyses)
+      .where(and(eq(marketStockAnalyses.accountId, row.accountId), eq(marketStockAnalyses.symbol, row.symbol), eq(marketStockAnalyses.includeNews, row.includeNews)))
+      .orderBy(desc(marketStockAnalyses.analysisAt))
+      .limit(1)
+      .offset(HISTORY_KEEP_PER_SYMBOL - 1)
+      .get();
+    if (keep) {
+      tx.delete(marketStockAnalyses)
+        .where(
+          and(
+            eq(marketStockAnalyses.accountId, row.accountId),
+            eq(marketStockAnalyses.symbol, row.symbol),
+            eq(marketStockAnalyses.includeNews, row.includeNews),
+            lt(marketStockAnalyses.analysisAt, keep.at),
+          ),
+        )
+        .run();
+    }
+    tx.delete(marketStockAnalyses).where(lt(marketStockAnalyses.createdAt, now - HISTORY_RETENTION_MS)).run();
+  });
+}
+
+/** Stored analyses of the given symbols, newest first, at most `limit` per symbol. */
+export function listAnalyses(db: Db, accountId: string, symbols: readonly string[], includeNews: boolean, limit: number, now: number): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (symbols.length === 0) return out;
+  const rows = db
+    .select({ symbol: marketStockAnalyses.symbol, body: marketStockAnalyses.body })
+    .from(marketStockAnalyses)
+    .where(
+      and(
+        eq(marketStockAnalyses.accountId, accountId),
+        inArray(marketStockAnalyses.symbol, [...symbols]),
+        eq(marketStockAnalyses.includeNews, includeNews),
+        sql`${marketStockAnalyses.createdAt} >= ${now - HISTORY_RETENTION_MS}`,
+      ),
+    )
+    .orderBy(desc(marketStockAnalyses.analysisAt))
+    .all();
+  for (const r of rows) {
+    const list = out.get(r.symbol) ?? [];
+    if (list.length < limit) list.push(r.body);
+    out.set(r.symbol, list);
+  }
+  return out;
+}
+
+export function saveBacktest(db: Db, row: { accountId: string; symbol: string; evalWindowDays: number; body: string }, now: number): void {
+  db.transaction((tx) => {
+    tx.insert(marketStockBacktests)
+      .values({ ...row, generatedAt: now })
+      .onConflictDoUpdate({
+        target: [marketStockBacktests.accountId, marketStockBacktests.symbol, marketStockBacktests.evalWindowDays],
+        set: { body: row.body, generatedAt: now },
+      })
+      .run();
+    tx.delete(marketStockBacktests).where(lt(marketStockBacktests.generatedAt, now - BACKTEST_RETENTION_MS)).run();
+  });
+}
+
+/** The account's stored backtests for a window (all its symbols, or the named ones), newest first. */
+export function listBacktests(db: Db, accountId: string, symbols: readonly string[], evalWindowDays: number, now: number): string[] {
+  const conditions = [
+    eq(marketStockBacktests.accountId, accountId),
+    eq(marketStockBacktests.evalWindowDays, evalWindowDays),
+    sql`${marketStockBacktests.generatedAt} >= ${now - BACKTEST_RETENTION_MS}`,
+  ];
+  if (symbols.length) conditions.push(inArray(marketStockBacktests.symbol, [...symbols]));
+  return db
+    .select({ body: marketStockBacktests.body })
+    .from(marketStockBacktests)
+    .where(and(...conditions))
+    .orderBy(desc(marketStockBacktests.generatedAt), marketStockBacktests.symbol)
+    .all()
+    .map((r) => r.body);
+}
+
+/** Counts one fresh computation against the account's daily quota; false when the quota is spent. */
+export function takeQuota(db: Db, accountId: string, kind: QuotaKind, now: number): boolean {
+  const day = utcDay(now);
+  return db.transaction((tx) => {
+    const row = tx
+      .select({ count: marketDailyUsage.count })
+      .from(marketDailyUsage)
+      .where(and(eq(marketDailyUsage.accountId, accountId), eq(marketDailyUsage.kind, kind), eq(marketDailyUsage.day, day)))
+      .get();
+    if ((row?.count ?? 0) >= DAILY_QUOTA[kind]) return false;
+    tx.insert(marketDailyUsage)
+      .values({ accountId, kind, day, count: 1 })
+      .onConflictDoUpdate({ target: [marketDailyUsage.accountId, marketDailyUsage.kind, marketDailyUsage.day], set: { count: sql`${marketDailyUsage.count} + 1` } })
+      .run();
+    tx.delete(marketDailyUsage).where(lt(marketDailyUsage.day, utcDay(now - 2 * 86_400_000))).run();
+    return true;
+  });
+}
