@@ -1,8 +1,8 @@
 /**
- * Economies whose policy rates are served, in response order. BIS reference areas are ISO alpha-2
- * codes except `XM`, the BIS code for the euro area.
+ * The twelve economies the BIS operations serve (policy rates, effective exchange rates, credit to
+ * GDP), in response order. BIS reference areas are ISO alpha-2 codes except `XM`, the euro area.
  */
-export const POLICY_RATE_ECONOMIES: readonly { code: string; name: string; centralBank: string }[] = [
+export const BIS_ECONOMIES: readonly { code: string; name: string; centralBank: string }[] = [
   { code: 'US', name: 'United States', centralBank: 'Federal Reserve' },
   { code: 'XM', name: 'Euro Area', centralBank: 'European Central Bank' },
   { code: 'GB', name: 'United Kingdom', centralBank: 'Bank of England' },

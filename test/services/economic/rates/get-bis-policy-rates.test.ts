@@ -3,10 +3,11 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { bisPolicyRatesDataset, buildPolicyRates, parseSdmxCsv } from '../../../src/services/economic/datasets/bis-policy-rates.js';
-import { periodToDate, POLICY_RATE_ECONOMIES } from '../../../src/services/economic/rules.js';
+import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
+import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
+import { bisPolicyRatesDataset, buildPolicyRates } from '../../../../src/services/economic/rates/datasets/bis-policy-rates.js';
+import { readSdmxCsv, seriesBy } from '../../../../src/sources/sdmx/csv.js';
+import { BIS_ECONOMIES, periodToDate } from '../../../../src/services/economic/rates/rules.js';
 
 const PATH = '/api/economic/v1/get-bis-policy-rates';
 const SAMPLE = fs.readFileSync(path.join(SAMPLES_DIR, 'economic', 'bis-ws-cbpol-monthly.csv'));
@@ -22,7 +23,7 @@ describe('GET get-bis-policy-rates', () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
     const rates = res.body.rates;
-    expect(rates.map((r: { countryCode: string }) => r.countryCode)).toEqual(POLICY_RATE_ECONOMIES.map((e) => e.code));
+    expect(rates.map((r: { countryCode: string }) => r.countryCode)).toEqual(BIS_ECONOMIES.map((e) => e.code));
     for (const r of rates) {
       expect(r.countryCode).toMatch(/^[A-Z]{2}$/);
       expect(r.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -58,7 +59,7 @@ describe('get-bis-policy-rates without a snapshot', () => {
 
 describe('BIS SDMX-CSV parser', () => {
   it('groups observations by reference area, oldest first, skipping blanks', () => {
-    const s = parseSdmxCsv(SAMPLE);
+    const s = seriesBy(readSdmxCsv(SAMPLE), 'REF_AREA');
     expect(s.get('US')).toEqual([
       { period: '2026-08', value: 3.875 },
       { period: '2026-09', value: 3.875 },
@@ -69,7 +70,7 @@ describe('BIS SDMX-CSV parser', () => {
 
   it('finds columns by id in any order, with labelled headers and quoted cells', () => {
     const csv = 'TIME_PERIOD:Time period,"OBS_VALUE:Value",REF_AREA:Reference area,FREQ:Frequency\n2026-10-15,"4.25",gb,D\n2026-10-14,4.5,GB,D\n2026-10-16,NaN,GB,D\n';
-    expect(parseSdmxCsv(Buffer.from(csv)).get('GB')).toEqual([
+    expect(seriesBy(readSdmxCsv(csv), 'REF_AREA').get('GB')).toEqual([
       { period: '2026-10-14', value: 4.5 },
       { period: '2026-10-15', value: 4.25 },
     ]);
@@ -84,7 +85,7 @@ describe('BIS SDMX-CSV parser', () => {
   });
 
   it('refuses a document without the SDMX columns', () => {
-    expect(() => parseSdmxCsv(Buffer.from('<error>No results</error>'))).toThrow(/REF_AREA/);
+    expect(() => readSdmxCsv('<error>No results</error>')).toThrow(/TIME_PERIOD/);
   });
 
   it.each([

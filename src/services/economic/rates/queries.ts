@@ -1,4 +1,4 @@
-import type { SnapshotStore } from '../../platform/snapshots/store.js';
+import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import { BIS_POLICY_RATES } from './datasets/bis-policy-rates.js';
 import type { BisPolicyRate, GetBisPolicyRatesResponse } from './schemas.js';
 

@@ -1,0 +1,5 @@
+import type { AnyDataset } from '../../platform/snapshots/dataset.js';
+import { RATES_DATASETS } from './rates/datasets/index.js';
+
+/** Every economic dataset, topic by topic. */
+export const ECONOMIC_DATASETS: readonly AnyDataset[] = [...RATES_DATASETS];
