@@ -78,6 +78,11 @@ const ConfigSchema = z.object({
   ACLED_ACCESS_TOKEN: optional(z.string().min(1)),
   /** UCDP API access token (`x-ucdp-access-token`) for the UCDP events dataset. */
   UCDP_ACCESS_TOKEN: optional(z.string().min(1)),
+  // economic
+  /** FRED API key (free): the FRED series dataset (rates, labour, prices, stress inputs). */
+  FRED_API_KEY: optional(z.string().min(1)),
+  /** EIA API v2 key (free): energy prices, inventories, storage and generating capacity. */
+  EIA_API_KEY: optional(z.string().min(1)),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,5 +1,6 @@
 import type { AnyDataset } from '../../platform/snapshots/dataset.js';
+import { MACRO_DATASETS } from './macro/datasets/index.js';
 import { RATES_DATASETS } from './rates/datasets/index.js';
 
 /** Every economic dataset, topic by topic. */
-export const ECONOMIC_DATASETS: readonly AnyDataset[] = [...RATES_DATASETS];
+export const ECONOMIC_DATASETS: readonly AnyDataset[] = [...RATES_DATASETS, ...MACRO_DATASETS];

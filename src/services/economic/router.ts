@@ -1,4 +1,5 @@
 import { router } from '../../trpc/procedures.js';
+import { macroProcedures } from './macro/router.js';
 import { ratesProcedures } from './rates/router.js';
 
 /**
@@ -7,4 +8,5 @@ import { ratesProcedures } from './rates/router.js';
  */
 export const economicRouter = router({
   ...ratesProcedures,
+  ...macroProcedures,
 });

@@ -1,0 +1,4 @@
+import type { AnyDataset } from '../../../../platform/snapshots/dataset.js';
+import { fredSeriesDataset } from './fred-series.js';
+
+export const MACRO_DATASETS: readonly AnyDataset[] = [fredSeriesDataset];

@@ -1,0 +1,113 @@
+import { markDegraded } from '../../../trpc/context.js';
+import { operation } from '../../../trpc/procedures.js';
+import { FRED_SERIES_DATASET } from './datasets/fred-series.js';
+import { getBlsSeries, getEconomicStress, getFredSeries, getFredSeriesBatch } from './queries.js';
+import { FRED_SERIES } from './rules.js';
+import {
+  GetBlsSeriesRequest,
+  GetBlsSeriesResponse,
+  GetEconomicStressRequest,
+  GetEconomicStressResponse,
+  GetFredSeriesBatchRequest,
+  GetFredSeriesBatchResponse,
+  GetFredSeriesRequest,
+  GetFredSeriesResponse,
+} from './schemas.js';
+
+const SERIES_LIST = FRED_SERIES.map((s) => s.id).join(', ');
+
+/** US and global macro series (FRED and its mirrors) and what is computed from them. */
+export const macroProcedures = {
+  getFredSeries: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/get-fred-series',
+        operationId: 'GetFredSeries',
+        tags: ['economic'],
+        summary: 'Get one FRED economic series',
+        description:
+          'Observations of one series from the stored FRED snapshot (St. Louis Fed; the supply-chain pressure index ' +
+          `comes from the New York Fed), oldest first, limited to the newest \`limit\`. Series held: ${SERIES_LIST}. ` +
+          'Any other id is a 400 naming it. No series in the answer, with caching disabled, means the dataset is not available right now.',
+      },
+      cacheTier: 'static',
+      datasets: [FRED_SERIES_DATASET],
+    })
+    .input(GetFredSeriesRequest)
+    .output(GetFredSeriesResponse)
+    .query(({ ctx, input }) => {
+      const { response, degraded } = getFredSeries(ctx.deps.store, input);
+      if (degraded) markDegraded(ctx);
+      return response;
+    }),
+
+  getFredSeriesBatch: operation
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/economic/v1/get-fred-series-batch',
+        operationId: 'GetFredSeriesBatch',
+        tags: ['economic'],
+        summary: 'Get several FRED series in one call',
+        description:
+          'Up to 20 series from the stored FRED snapshot, by id (ids are trimmed, upper-cased, de-duplicated and sorted). ' +
+          'Without seriesIds the headline set is returned (CPIAUCSL, DGS10, DGS2, FEDFUNDS, GDP, T10Y2Y, UNRATE, VIXCLS). ' +
+          `An id outside the held series (${SERIES_LIST}) is a 400 naming it. Read-only: the call changes nothing.`,
+      },
+      // No `datasets`: the serialised-response cache keys on path and query, and this answer depends on the body.
+      cacheTier: 'no-store',
+    })
+    .input(GetFredSeriesBatchRequest)
+    .output(GetFredSeriesBatchResponse)
+    .mutation(({ ctx, input }) => {
+      const { response, degraded } = getFredSeriesBatch(ctx.deps.store, input);
+      if (degraded) markDegraded(ctx);
+      return response;
+    }),
+
+  getBlsSeries: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/get-bls-series',
+        operationId: 'GetBlsSeries',
+        tags: ['economic'],
+        summary: 'Get a BLS labour-market series',
+        description:
+          'Total private nonfarm payrolls (USPRIV, the default) or the employment cost index for all civilian workers ' +
+          '(ECIALLCIV), in BLS year/period form, oldest first, limited to the newest `limit`. The observations are ' +
+          'the FRED mirrors of the BLS series, from the stored FRED snapshot. Any other id is a 400.',
+      },
+      cacheTier: 'daily',
+      datasets: [FRED_SERIES_DATASET],
+    })
+    .input(GetBlsSeriesRequest)
+    .output(GetBlsSeriesResponse)
+    .query(({ ctx, input }) => {
+      const { response, degraded } = getBlsSeries(ctx.deps.store, input);
+      if (degraded) markDegraded(ctx);
+      return response;
+    }),
+
+  getEconomicStress: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/get-economic-stress',
+        operationId: 'GetEconomicStress',
+        tags: ['economic'],
+        summary: 'Get the composite economic stress index',
+        description:
+          'A 0-100 stress score weighted from the latest readings of six series in the stored FRED snapshot: the ' +
+          '10y-2y and 10y-3m Treasury spreads, the VIX, the St. Louis Fed financial stress index, the New York Fed ' +
+          'supply-chain pressure index (the only one that may be missing) and initial jobless claims. Computed once ' +
+          'per snapshot. unavailable is true when an input other than the supply-chain index is missing.',
+      },
+      cacheTier: 'slow',
+      datasets: [FRED_SERIES_DATASET],
+    })
+    .input(GetEconomicStressRequest)
+    .output(GetEconomicStressResponse)
+    .query(({ ctx }) => getEconomicStress(ctx.deps.store)),
+};

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { int32Param, stringParam } from '../../../platform/query-params.js';
+
+const int32 = (description: string) => z.number().int().meta({ format: 'int32', description });
+
+// ---------------------------------------------------------------------------------------------
+// FRED series
+// ---------------------------------------------------------------------------------------------
+
+export const FredObservation = z
+  .object({
+    date: z.string().meta({ description: 'YYYY-MM-DD; monthly and quarterly observations are dated on the first day of their period.' }),
+    value: z.number().meta({ format: 'double' }),
+  })
+  .meta({ id: 'economic_v1_FredObservation', description: 'One dated value of a series.' });
+
+export const FredSeries = z
+  .object({
+    seriesId: z.string().min(1).meta({ description: 'FRED series id, e.g. `FEDFUNDS`.' }),
+    title: z.string(),
+    units: z.string(),
+    frequency: z.string(),
+    observations: z.array(FredObservation).meta({ description: 'Observations in date order, oldest first; missing values are left out.' }),
+  })
+  .meta({ id: 'economic_v1_FredSeries', description: 'A FRED economic time series.' });
+
+export type FredSeries = z.infer<typeof FredSeries>;
+
+const limitDescription = (fallback: number, cap: number) =>
+  `Newest observations to return (default ${fallback}; zero or less means the default; more than ${cap} means ${cap}).`;
+
+export const GetFredSeriesRequest = z.object({
+  series_id: z.string().min(1).max(64).meta({ description: 'FRED series id (case-insensitive), one of the series the dataset holds.' }),
+  limit: int32Param({ description: limitDescription(120, 1000) }),
+});
+
+export type GetFredSeriesRequest = z.infer<typeof GetFredSeriesRequest>;
+
+export const GetFredSeriesResponse = z
+  .object({ series: FredSeries.optional().meta({ description: 'Absent when the dataset is not available.' }) })
+  .meta({ id: 'economic_v1_GetFredSeriesResponse', description: 'One FRED series.' });
+
+export type GetFredSeriesResponse = z.infer<typeof GetFredSeriesResponse>;
+
+export const GetFredSeriesBatchRequest = z
+  .object({
+    seriesIds: z
+      .array(z.string().max(64))
+      .min(1)
+      .max(20)
+      .optional()
+      .meta({ description: '1 to 20 series ids (case-insensitive, duplicates counted once); omitted means the headline set.' }),
+    limit: z.number().int().min(-2147483648).max(2147483647).optional().meta({ format: 'int32', description: limitDescription(120, 1000) }),
+  })
+  .meta({ id: 'economic_v1_GetFredSeriesBatchRequest', description: 'Several FRED series in one call.' });
+
+export type GetFredSeriesBatchRequest = z.infer<typeof GetFredSeriesBatchRequest>;
+
+export const GetFredSeriesBatchResponse = z
+  .object({
+    results: z.record(z.string(), FredSeries).meta({ description: 'Series by id; only the series found are present.' }),
+    fetched: int32('Series found.'),
+    requested: int32('Distinct series requested.'),
+  })
+  .meta({ id: 'economic_v1_GetFredSeriesBatchResponse', description: 'FRED series by id.' });
+
+export type GetFredSeriesBatchResponse = z.infer<typeof GetFredSeriesBatchResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// BLS series
+// ---------------------------------------------------------------------------------------------
+
+export const BlsObservation = z
+  .object({
+    year: z.string(),
+    period: z.string().meta({ description: '`M01` to `M12`; quarterly series use the first month of the quarter.' }),
+    periodName: z.string().meta({ description: 'Month name.' }),
+    value: z.string().meta({ description: 'The value as text, as BLS publishes it.' }),
+  })
+  .meta({ id: 'economic_v1_BlsObservation' });
+
+export const BlsSeries = z
+  .object({
+    seriesId: z.string(),
+    title: z.string(),
+    units: z.string(),
+    observations: z.array(BlsObservation).meta({ description: 'Oldest first.' }),
+  })
+  .meta({ id: 'economic_v1_BlsSeries', description: 'A BLS labour-market series.' });
+
+export const GetBlsSeriesRequest = z.object({
+  series_id: stringParam('`USPRIV` (total private payrolls, the default) or `ECIALLCIV` (employment cost index); case-insensitive.', 32),
+  limit: int32Param({ description: limitDescription(60, 500) }),
+});
+
+export type GetBlsSeriesRequest = z.infer<typeof GetBlsSeriesRequest>;
+
+export const GetBlsSeriesResponse = z
+  .object({ series: BlsSeries.optional().meta({ description: 'Absent when the dataset is not available.' }) })
+  .meta({ id: 'economic_v1_GetBlsSeriesResponse' });
+
+export type GetBlsSeriesResponse = z.infer<typeof GetBlsSeriesResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Economic stress
+// ---------------------------------------------------------------------------------------------
+
+export const EconomicStressComponent = z
+  .object({
+    id: z.string().meta({ description: 'Input series id.' }),
+    label: z.string(),
+    rawValue: z.number().meta({ format: 'double', description: 'Latest reading of the series; 0 when missing.' }),
+    score: z.number().meta({ format: 'double', description: 'Stress score 0-100 of the reading, one decimal.' }),
+    weight: z.number().meta({ format: 'double', description: 'Weight in the composite.' }),
+    missing: z.boolean().meta({ description: 'True when the series had no reading; it is then left out of the composite.' }),
+  })
+  .meta({ id: 'economic_v1_EconomicStressComponent' });
+
+export const GetEconomicStressRequest = z.object({});
+
+export const GetEconomicStressResponse = z
+  .object({
+    compositeScore: z.number().meta({ format: 'double', description: 'Weighted stress score 0-100, one decimal.' }),
+    label: z.string().meta({ description: 'Low (<20), Moderate (<40), Elevated (<60), Severe (<80) or Critical.' }),
+    components: z.array(EconomicStressComponent),
+    seededAt: z.string().meta({ description: 'When the input series were fetched (ISO 8601); empty when unavailable.' }),
+    unavailable: z.boolean(),
+  })
+  .meta({ id: 'economic_v1_GetEconomicStressResponse', description: 'A composite US economic stress index.' });
+
+export type GetEconomicStressResponse = z.infer<typeof GetEconomicStressResponse>;
