@@ -1,4 +1,5 @@
 import { router } from '../../trpc/procedures.js';
+import { energyProcedures } from './energy/router.js';
 import { macroProcedures } from './macro/router.js';
 import { ratesProcedures } from './rates/router.js';
 
@@ -9,4 +10,5 @@ import { ratesProcedures } from './rates/router.js';
 export const economicRouter = router({
   ...ratesProcedures,
   ...macroProcedures,
+  ...energyProcedures,
 });
