@@ -33,3 +33,18 @@ export function periodToDate(period: string): string | undefined {
   const last = new Date(Date.UTC(+month[1], +month[2], 0));
   return last.toISOString().slice(0, 10);
 }
+
+export const round = (v: number, dp: number) => Math.round(v * 10 ** dp) / 10 ** dp;
+
+/** Percent change from `previous` to `latest`, one decimal; 0 without a usable base. */
+export function pctChange1(latest: number, previous: number | undefined): number {
+  if (previous === undefined || previous === 0) return 0;
+  return round(((latest - previous) / previous) * 100, 1);
+}
+
+/** `YYYY-MM` periods counted back from a moment: the first month of a window `months` long. */
+export function monthsBack(now: number, months: number): string {
+  const d = new Date(now);
+  const first = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - months, 1));
+  return first.toISOString().slice(0, 7);
+}
