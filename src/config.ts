@@ -83,6 +83,8 @@ const ConfigSchema = z.object({
   FRED_API_KEY: optional(z.string().min(1)),
   /** EIA API v2 key (free): energy prices, inventories, storage and generating capacity. */
   EIA_API_KEY: optional(z.string().min(1)),
+  /** GIE AGSI+ key (free, `x-key` header; optional for light use): EU gas storage. */
+  GIE_API_KEY: optional(z.string().min(1)),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -384,6 +384,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/economic/v1/get-eu-gas-storage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get EU gas storage
+         * @description EU aggregate gas storage fill level with its daily change and trend, the stored gas as days of average consumption, and the last five gas days, from GIE AGSI+. unavailable is true when there is no data.
+         */
+        get: operations["GetEuGasStorage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/economic/v1/get-oil-stocks-analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get IEA members’ oil stocks against the 90-day obligation
+         * @description Emergency oil stocks of IEA member countries in days of net imports for the newest month the IEA publishes: ranking, who is below the 90-day obligation, and regional summaries (Europe, Asia-Pacific, North America). Net exporters carry no obligation; totals over 500 days are treated as reporting errors and left out. Computed once per snapshot. unavailable is true when there is no data.
+         */
+        get: operations["GetOilStocksAnalysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/economic/v1/get-oil-inventories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get oil and gas inventories in one answer
+         * @description US commercial crude stocks, the Strategic Petroleum Reserve, refinery crude input and Lower 48 gas storage (EIA), EU gas storage (GIE AGSI+) and IEA members’ oil stocks. A block whose data is missing is left out; when every block is missing the answer is not cached.
+         */
+        get: operations["GetOilInventories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/infrastructure/v1/list-service-statuses": {
         parameters: {
             query?: never;
@@ -1469,6 +1529,236 @@ export interface components {
              * @description Net summer capacity summed over the states, megawatts.
              */
             capacityMw: number;
+        };
+        /** @description EU aggregate gas storage. */
+        economic_v1_GetEuGasStorageResponse: {
+            /**
+             * Format: double
+             * @description Latest EU storage fill level, percent of working gas capacity.
+             */
+            fillPct: number;
+            /**
+             * Format: double
+             * @description Change of the fill level from the day before, percentage points (2 decimals).
+             */
+            fillPctChange1d: number;
+            /**
+             * Format: double
+             * @description Gas in storage divided by an average EU consumption of 18 TWh a day, days (one decimal).
+             */
+            gasDaysConsumption: number;
+            /** @description `injecting` (change above +0.05 points), `withdrawing` (below -0.05) or `stable`. */
+            trend: string;
+            /** @description Up to five gas days, newest first. */
+            history: components["schemas"]["economic_v1_EuGasStorageHistoryEntry"][];
+            /**
+             * Format: int64
+             * @description When the data was fetched, Unix epoch milliseconds; "0" when unavailable.
+             */
+            seededAt: string;
+            /** @description Latest gas day, YYYY-MM-DD; empty when unavailable. */
+            updatedAt: string;
+            unavailable: boolean;
+        };
+        economic_v1_EuGasStorageHistoryEntry: {
+            /** @description Gas day, YYYY-MM-DD. */
+            date: string;
+            /**
+             * Format: double
+             * @description Share of working gas capacity in storage, percent.
+             */
+            fillPct: number;
+            /**
+             * Format: double
+             * @description Gas in storage, TWh.
+             */
+            gasTwh: number;
+        };
+        /** @description IEA members’ emergency oil stocks against the 90-day obligation. */
+        economic_v1_GetOilStocksAnalysisResponse: {
+            /** @description When the IEA data was fetched (ISO 8601); empty when unavailable. */
+            updatedAt: string;
+            /** @description Month the stocks stand for, YYYY-MM. */
+            dataMonth: string;
+            /** @description Members in rank order. */
+            ieaMembers: components["schemas"]["economic_v1_OilStocksAnalysisMember"][];
+            /** @description ISO codes of the members below the obligation, in rank order. */
+            belowObligation: string[];
+            /** @description Absent when unavailable. */
+            regionalSummary?: components["schemas"]["economic_v1_OilStocksRegionalSummary"];
+            unavailable: boolean;
+        };
+        economic_v1_OilStocksAnalysisMember: {
+            iso2: string;
+            /**
+             * Format: int32
+             * @description Stocks in days of net imports; absent for a net exporter.
+             */
+            daysOfCover?: number;
+            netExporter: boolean;
+            /** @description A net importer holding fewer than 90 days. */
+            belowObligation: boolean;
+            /** @description A net exporter, or 90 days or more. */
+            obligationMet: boolean;
+            /**
+             * Format: int32
+             * @description 1 = most days of cover; net exporters rank last.
+             */
+            rank: number;
+            /**
+             * Format: int32
+             * @description Days above (positive) or below the 90-day obligation; absent for a net exporter.
+             */
+            vsObligation?: number;
+        };
+        economic_v1_OilStocksRegionalSummary: {
+            europe: components["schemas"]["economic_v1_OilStocksRegionalSummaryEurope"];
+            asiaPacific: components["schemas"]["economic_v1_OilStocksRegionalSummaryAsiaPacific"];
+            northAmerica: components["schemas"]["economic_v1_OilStocksRegionalSummaryNorthAmerica"];
+        };
+        economic_v1_OilStocksRegionalSummaryEurope: {
+            /**
+             * Format: int32
+             * @description Mean days of cover of the net importers with data, rounded.
+             */
+            avgDays?: number;
+            /**
+             * Format: int32
+             * @description Fewest days of cover among them.
+             */
+            minDays?: number;
+            /**
+             * Format: int32
+             * @description Members below the 90-day obligation.
+             */
+            countBelowObligation: number;
+        };
+        economic_v1_OilStocksRegionalSummaryAsiaPacific: {
+            /**
+             * Format: int32
+             * @description Mean days of cover of the net importers with data, rounded.
+             */
+            avgDays?: number;
+            /**
+             * Format: int32
+             * @description Fewest days of cover among them.
+             */
+            minDays?: number;
+            /**
+             * Format: int32
+             * @description Members below the 90-day obligation.
+             */
+            countBelowObligation: number;
+        };
+        economic_v1_OilStocksRegionalSummaryNorthAmerica: {
+            /**
+             * Format: int32
+             * @description Net exporters among Canada, Mexico and the US.
+             */
+            netExporters: number;
+            /**
+             * Format: int32
+             * @description Mean days of cover of the importers, rounded.
+             */
+            avgDays?: number;
+        };
+        /** @description US, EU and IEA oil and gas inventories in one answer. */
+        economic_v1_GetOilInventoriesResponse: {
+            /** @description US commercial crude stocks, million barrels, newest first (as get-crude-inventories). */
+            crudeWeeks: components["schemas"]["economic_v1_CrudeInventoryWeekRef"][];
+            spr?: components["schemas"]["economic_v1_OilInventoriesSprSnapshot"];
+            /** @description US Lower 48 working gas, Bcf, newest first (as get-nat-gas-storage). */
+            natGasWeeks: components["schemas"]["economic_v1_NatGasWeekRef"][];
+            euGas?: components["schemas"]["economic_v1_OilInventoriesEuGas"];
+            ieaStocks?: components["schemas"]["economic_v1_OilInventoriesIeaStocks"];
+            refinery?: components["schemas"]["economic_v1_OilInventoriesRefinery"];
+            /** @description Newest fetch time among the inputs (ISO 8601); empty when none is available. */
+            updatedAt: string;
+        };
+        economic_v1_CrudeInventoryWeekRef: {
+            period: string;
+            /** Format: double */
+            stocksMb: number;
+            /** Format: double */
+            weeklyChangeMb?: number;
+        };
+        economic_v1_OilInventoriesSprSnapshot: {
+            /**
+             * Format: double
+             * @description Strategic Petroleum Reserve, million barrels.
+             */
+            latestStocksMb: number;
+            /**
+             * Format: double
+             * @description Change from the week before, million barrels.
+             */
+            changeWow: number;
+            /** @description Newest first. */
+            weeks: components["schemas"]["economic_v1_OilInventoriesSprWeek"][];
+        };
+        economic_v1_OilInventoriesSprWeek: {
+            period: string;
+            /** Format: double */
+            stocksMb: number;
+        };
+        economic_v1_NatGasWeekRef: {
+            period: string;
+            /** Format: double */
+            storBcf: number;
+            /** Format: double */
+            weeklyChangeBcf?: number;
+        };
+        economic_v1_OilInventoriesEuGas: {
+            /** Format: double */
+            fillPct: number;
+            /** Format: double */
+            fillPctChange1d: number;
+            trend: string;
+            history: components["schemas"]["economic_v1_OilInventoriesEuGasDay"][];
+        };
+        economic_v1_OilInventoriesEuGasDay: {
+            date: string;
+            /** Format: double */
+            fillPct: number;
+        };
+        economic_v1_OilInventoriesIeaStocks: {
+            dataMonth: string;
+            members: components["schemas"]["economic_v1_OilInventoriesIeaMember"][];
+            europe?: components["schemas"]["economic_v1_OilInventoriesRegionStats"];
+            asiaPacific?: components["schemas"]["economic_v1_OilInventoriesRegionStats"];
+            northAmerica?: components["schemas"]["economic_v1_OilInventoriesRegionStats"];
+        };
+        economic_v1_OilInventoriesIeaMember: {
+            iso2: string;
+            /** Format: double */
+            daysOfCover?: number;
+            netExporter: boolean;
+            belowObligation: boolean;
+        };
+        economic_v1_OilInventoriesRegionStats: {
+            /**
+             * Format: double
+             * @description Mean days of cover of the net importers with data, rounded.
+             */
+            avgDays?: number;
+            /**
+             * Format: double
+             * @description Fewest days of cover among them.
+             */
+            minDays?: number;
+            /**
+             * Format: int32
+             * @description Members below the 90-day obligation.
+             */
+            countBelowObligation?: number;
+        };
+        economic_v1_OilInventoriesRefinery: {
+            /**
+             * Format: double
+             * @description Refiner net input of crude oil, million barrels a day.
+             */
+            inputsMbpd: number;
+            period: string;
         };
         /** @description Status of the monitored services. */
         infrastructure_v1_ListServiceStatusesResponse: {
@@ -4843,6 +5133,369 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEnergyCapacityResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetEuGasStorage: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["economic_v1_GetEuGasStorageResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetOilStocksAnalysis: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["economic_v1_GetOilStocksAnalysisResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetOilInventories: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["economic_v1_GetOilInventoriesResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -2,7 +2,19 @@ import { markDegraded, type RequestContext } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { EIA_CAPACITY } from './datasets/eia-capacity.js';
 import { EIA_WEEKLY } from './datasets/eia-weekly.js';
-import { getCrudeInventories, getEnergyCapacity, getEnergyPrices, getNatGasStorage, type Flagged } from './queries.js';
+import { GIE_EU_STORAGE } from './datasets/gie-storage.js';
+import { IEA_OIL_STOCKS } from './datasets/iea-oil-stocks.js';
+import {
+  getCrudeInventories,
+  getEnergyCapacity,
+  getEnergyPrices,
+  getEuGasStorage,
+  getNatGasStorage,
+  getOilInventories,
+  getOilStocksAnalysis,
+  OIL_INVENTORY_DATASETS,
+  type Flagged,
+} from './queries.js';
 import {
   GetCrudeInventoriesRequest,
   GetCrudeInventoriesResponse,
@@ -11,7 +23,13 @@ import {
   GetEnergyPricesRequest,
   GetEnergyPricesResponse,
   GetNatGasStorageRequest,
+  GetEuGasStorageRequest,
+  GetEuGasStorageResponse,
   GetNatGasStorageResponse,
+  GetOilInventoriesRequest,
+  GetOilInventoriesResponse,
+  GetOilStocksAnalysisRequest,
+  GetOilStocksAnalysisResponse,
 } from './schemas.js';
 
 function answer<T>(ctx: RequestContext, { response, degraded }: Flagged<T>): T {
@@ -99,4 +117,64 @@ export const energyProcedures = {
     .input(GetEnergyCapacityRequest)
     .output(GetEnergyCapacityResponse)
     .query(({ ctx, input }) => answer(ctx, getEnergyCapacity(ctx.deps.store, input))),
+
+  getEuGasStorage: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/get-eu-gas-storage',
+        operationId: 'GetEuGasStorage',
+        tags: ['economic'],
+        summary: 'Get EU gas storage',
+        description:
+          'EU aggregate gas storage fill level with its daily change and trend, the stored gas as days of average ' +
+          'consumption, and the last five gas days, from GIE AGSI+. unavailable is true when there is no data.',
+      },
+      cacheTier: 'slow',
+      datasets: [GIE_EU_STORAGE],
+    })
+    .input(GetEuGasStorageRequest)
+    .output(GetEuGasStorageResponse)
+    .query(({ ctx }) => getEuGasStorage(ctx.deps.store)),
+
+  getOilStocksAnalysis: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/get-oil-stocks-analysis',
+        operationId: 'GetOilStocksAnalysis',
+        tags: ['economic'],
+        summary: 'Get IEA members’ oil stocks against the 90-day obligation',
+        description:
+          'Emergency oil stocks of IEA member countries in days of net imports for the newest month the IEA publishes: ' +
+          'ranking, who is below the 90-day obligation, and regional summaries (Europe, Asia-Pacific, North America). ' +
+          'Net exporters carry no obligation; totals over 500 days are treated as reporting errors and left out. ' +
+          'Computed once per snapshot. unavailable is true when there is no data.',
+      },
+      cacheTier: 'static',
+      datasets: [IEA_OIL_STOCKS],
+    })
+    .input(GetOilStocksAnalysisRequest)
+    .output(GetOilStocksAnalysisResponse)
+    .query(({ ctx }) => getOilStocksAnalysis(ctx.deps.store)),
+
+  getOilInventories: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/get-oil-inventories',
+        operationId: 'GetOilInventories',
+        tags: ['economic'],
+        summary: 'Get oil and gas inventories in one answer',
+        description:
+          'US commercial crude stocks, the Strategic Petroleum Reserve, refinery crude input and Lower 48 gas storage ' +
+          '(EIA), EU gas storage (GIE AGSI+) and IEA members’ oil stocks. A block whose data is missing is left out; ' +
+          'when every block is missing the answer is not cached.',
+      },
+      cacheTier: 'slow',
+      datasets: [...OIL_INVENTORY_DATASETS],
+    })
+    .input(GetOilInventoriesRequest)
+    .output(GetOilInventoriesResponse)
+    .query(({ ctx }) => answer(ctx, getOilInventories(ctx.deps.store))),
 };

@@ -102,3 +102,147 @@ export const GetEnergyCapacityResponse = z
   .meta({ id: 'economic_v1_GetEnergyCapacityResponse', description: 'US generating capacity by energy source.' });
 
 export type GetEnergyCapacityResponse = z.infer<typeof GetEnergyCapacityResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// EU gas storage
+// ---------------------------------------------------------------------------------------------
+
+export const EuGasStorageHistoryEntry = z
+  .object({
+    date: z.string().meta({ description: 'Gas day, YYYY-MM-DD.' }),
+    fillPct: double('Share of working gas capacity in storage, percent.'),
+    gasTwh: double('Gas in storage, TWh.'),
+  })
+  .meta({ id: 'economic_v1_EuGasStorageHistoryEntry' });
+
+export const GetEuGasStorageRequest = z.object({});
+
+export const GetEuGasStorageResponse = z
+  .object({
+    fillPct: double('Latest EU storage fill level, percent of working gas capacity.'),
+    fillPctChange1d: double('Change of the fill level from the day before, percentage points (2 decimals).'),
+    gasDaysConsumption: double('Gas in storage divided by an average EU consumption of 18 TWh a day, days (one decimal).'),
+    trend: z.string().meta({ description: '`injecting` (change above +0.05 points), `withdrawing` (below -0.05) or `stable`.' }),
+    history: z.array(EuGasStorageHistoryEntry).meta({ description: 'Up to five gas days, newest first.' }),
+    seededAt: z.string().meta({ format: 'int64', description: 'When the data was fetched, Unix epoch milliseconds; "0" when unavailable.' }),
+    updatedAt: z.string().meta({ description: 'Latest gas day, YYYY-MM-DD; empty when unavailable.' }),
+    unavailable: z.boolean(),
+  })
+  .meta({ id: 'economic_v1_GetEuGasStorageResponse', description: 'EU aggregate gas storage.' });
+
+export type GetEuGasStorageResponse = z.infer<typeof GetEuGasStorageResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// IEA oil stocks analysis
+// ---------------------------------------------------------------------------------------------
+
+const int32 = (description: string) => z.number().int().meta({ format: 'int32', description });
+
+export const OilStocksAnalysisMember = z
+  .object({
+    iso2: z.string(),
+    daysOfCover: int32('Stocks in days of net imports; absent for a net exporter.').optional(),
+    netExporter: z.boolean(),
+    belowObligation: z.boolean().meta({ description: 'A net importer holding fewer than 90 days.' }),
+    obligationMet: z.boolean().meta({ description: 'A net exporter, or 90 days or more.' }),
+    rank: int32('1 = most days of cover; net exporters rank last.'),
+    vsObligation: int32('Days above (positive) or below the 90-day obligation; absent for a net exporter.').optional(),
+  })
+  .meta({ id: 'economic_v1_OilStocksAnalysisMember' });
+
+const regionStats = (id: string) =>
+  z
+    .object({
+      avgDays: int32('Mean days of cover of the net importers with data, rounded.').optional(),
+      minDays: int32('Fewest days of cover among them.').optional(),
+      countBelowObligation: int32('Members below the 90-day obligation.'),
+    })
+    .meta({ id });
+
+export const OilStocksRegionalSummary = z
+  .object({
+    europe: regionStats('economic_v1_OilStocksRegionalSummaryEurope'),
+    asiaPacific: regionStats('economic_v1_OilStocksRegionalSummaryAsiaPacific'),
+    northAmerica: z
+      .object({ netExporters: int32('Net exporters among Canada, Mexico and the US.'), avgDays: int32('Mean days of cover of the importers, rounded.').optional() })
+      .meta({ id: 'economic_v1_OilStocksRegionalSummaryNorthAmerica' }),
+  })
+  .meta({ id: 'economic_v1_OilStocksRegionalSummary' });
+
+export const GetOilStocksAnalysisRequest = z.object({});
+
+export const GetOilStocksAnalysisResponse = z
+  .object({
+    updatedAt: z.string().meta({ description: 'When the IEA data was fetched (ISO 8601); empty when unavailable.' }),
+    dataMonth: z.string().meta({ description: 'Month the stocks stand for, YYYY-MM.' }),
+    ieaMembers: z.array(OilStocksAnalysisMember).meta({ description: 'Members in rank order.' }),
+    belowObligation: z.array(z.string()).meta({ description: 'ISO codes of the members below the obligation, in rank order.' }),
+    regionalSummary: OilStocksRegionalSummary.optional().meta({ description: 'Absent when unavailable.' }),
+    unavailable: z.boolean(),
+  })
+  .meta({ id: 'economic_v1_GetOilStocksAnalysisResponse', description: 'IEA members’ emergency oil stocks against the 90-day obligation.' });
+
+export type GetOilStocksAnalysisResponse = z.infer<typeof GetOilStocksAnalysisResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Oil and gas inventories overview
+// ---------------------------------------------------------------------------------------------
+
+const RegionStats = z
+  .object({
+    avgDays: double('Mean days of cover of the net importers with data, rounded.').optional(),
+    minDays: double('Fewest days of cover among them.').optional(),
+    countBelowObligation: int32('Members below the 90-day obligation.').optional(),
+  })
+  .meta({ id: 'economic_v1_OilInventoriesRegionStats' });
+
+export const GetOilInventoriesRequest = z.object({});
+
+export const GetOilInventoriesResponse = z
+  .object({
+    crudeWeeks: z
+      .array(z.object({ period: z.string(), stocksMb: double(), weeklyChangeMb: double().optional() }).meta({ id: 'economic_v1_CrudeInventoryWeekRef' }))
+      .meta({ description: 'US commercial crude stocks, million barrels, newest first (as get-crude-inventories).' }),
+    spr: z
+      .object({
+        latestStocksMb: double('Strategic Petroleum Reserve, million barrels.'),
+        changeWow: double('Change from the week before, million barrels.'),
+        weeks: z.array(z.object({ period: z.string(), stocksMb: double() }).meta({ id: 'economic_v1_OilInventoriesSprWeek' })).meta({ description: 'Newest first.' }),
+      })
+      .meta({ id: 'economic_v1_OilInventoriesSprSnapshot' })
+      .optional(),
+    natGasWeeks: z
+      .array(z.object({ period: z.string(), storBcf: double(), weeklyChangeBcf: double().optional() }).meta({ id: 'economic_v1_NatGasWeekRef' }))
+      .meta({ description: 'US Lower 48 working gas, Bcf, newest first (as get-nat-gas-storage).' }),
+    euGas: z
+      .object({
+        fillPct: double(),
+        fillPctChange1d: double(),
+        trend: z.string(),
+        history: z.array(z.object({ date: z.string(), fillPct: double() }).meta({ id: 'economic_v1_OilInventoriesEuGasDay' })),
+      })
+      .meta({ id: 'economic_v1_OilInventoriesEuGas' })
+      .optional(),
+    ieaStocks: z
+      .object({
+        dataMonth: z.string(),
+        members: z.array(
+          z
+            .object({ iso2: z.string(), daysOfCover: double().optional(), netExporter: z.boolean(), belowObligation: z.boolean() })
+            .meta({ id: 'economic_v1_OilInventoriesIeaMember' }),
+        ),
+        europe: RegionStats.optional(),
+        asiaPacific: RegionStats.optional(),
+        northAmerica: RegionStats.optional(),
+      })
+      .meta({ id: 'economic_v1_OilInventoriesIeaStocks' })
+      .optional(),
+    refinery: z
+      .object({ inputsMbpd: double('Refiner net input of crude oil, million barrels a day.'), period: z.string() })
+      .meta({ id: 'economic_v1_OilInventoriesRefinery' })
+      .optional(),
+    updatedAt: z.string().meta({ description: 'Newest fetch time among the inputs (ISO 8601); empty when none is available.' }),
+  })
+  .meta({ id: 'economic_v1_GetOilInventoriesResponse', description: 'US, EU and IEA oil and gas inventories in one answer.' });
+
+export type GetOilInventoriesResponse = z.infer<typeof GetOilInventoriesResponse>;

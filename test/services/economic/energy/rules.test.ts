@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { capacitySeries, pctChange, weeklyLevels } from '../../../../src/services/economic/energy/rules.js';
+import { analyseOilStocks, capacitySeries, gasTrend, pctChange, weeklyLevels, type MemberStocks } from '../../../../src/services/economic/energy/rules.js';
 
 describe('weekly levels', () => {
   it('orders newest first and gives each week its change from the one before', () => {
@@ -50,5 +50,57 @@ describe('capacity series', () => {
       { energySource: 'SUN', name: 'Solar', data: [{ year: 2023, capacityMw: 5 }] },
       { energySource: 'COL', name: 'Coal', data: [{ year: 2024, capacityMw: 142 }] },
     ]);
+  });
+});
+
+describe('gas storage trend', () => {
+  it.each([
+    [0.06, 'injecting'],
+    [0.05, 'stable'],
+    [0, 'stable'],
+    [-0.05, 'stable'],
+    [-0.06, 'withdrawing'],
+  ])('a daily change of %d points is %s', (change, trend) => expect(gasTrend(change)).toBe(trend));
+});
+
+describe('oil stocks analysis', () => {
+  it.each([
+    [89, true, false, -1],
+    [90, false, true, 0],
+    [91, false, true, 1],
+  ])('%d days: below %s, met %s, %d vs obligation', (days, below, met, vs) => {
+    const [m] = analyseOilStocks([{ iso2: 'DE', region: 'europe', daysOfCover: days, netExporter: false }]).members;
+    expect(m).toMatchObject({ belowObligation: below, obligationMet: met, vsObligation: vs, rank: 1 });
+  });
+
+  it('averages and bounds a region over its importers only', () => {
+    const a = analyseOilStocks([
+      { iso2: 'NO', region: 'europe', netExporter: true },
+      { iso2: 'DE', region: 'europe', daysOfCover: 100, netExporter: false },
+      { iso2: 'FR', region: 'europe', daysOfCover: 81, netExporter: false },
+    ]);
+    expect(a.regions.europe).toEqual({ avgDays: 91, minDays: 81, countBelowObligation: 1, netExporters: 1 });
+    expect(a.regions.asiaPacific).toEqual({ countBelowObligation: 0, netExporters: 0 });
+  });
+
+  const member = fc.record({
+    iso2: fc.stringMatching(/^[A-Z]{2}$/),
+    region: fc.constantFrom('europe' as const, 'asiaPacific' as const, 'northAmerica' as const),
+    netExporter: fc.boolean(),
+    days: fc.integer({ min: 0, max: 500 }),
+  }).map(({ days, ...m }): MemberStocks => (m.netExporter ? m : { ...m, daysOfCover: days }));
+
+  it('ranks 1..n with importers by days, most first, and every exporter after every importer', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(member, { selector: (m) => m.iso2, maxLength: 32 }), (stocks) => {
+        const { members, belowObligation } = analyseOilStocks(stocks);
+        expect(members.map((m) => m.rank)).toEqual(stocks.map((_, i) => i + 1));
+        const firstExporter = members.findIndex((m) => m.netExporter);
+        if (firstExporter >= 0) expect(members.slice(firstExporter).every((m) => m.netExporter)).toBe(true);
+        const importerDays = members.filter((m) => !m.netExporter).map((m) => m.daysOfCover!);
+        expect(importerDays).toEqual([...importerDays].sort((a, b) => b - a));
+        expect(belowObligation).toEqual(members.filter((m) => !m.netExporter && m.daysOfCover! < 90).map((m) => m.iso2));
+      }),
+    );
   });
 });
