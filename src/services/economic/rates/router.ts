@@ -3,7 +3,9 @@ import { operation } from '../../../trpc/procedures.js';
 import { BIS_CREDIT } from './datasets/bis-credit.js';
 import { BIS_EER } from './datasets/bis-eer.js';
 import { BIS_POLICY_RATES } from './datasets/bis-policy-rates.js';
-import { getBisCredit, getBisExchangeRates, getBisPolicyRates, type Flagged } from './queries.js';
+import { ECB_FX } from './datasets/ecb-fx.js';
+import { ECB_YIELD_CURVE } from './datasets/ecb-yield-curve.js';
+import { getBisCredit, getBisExchangeRates, getBisPolicyRates, getEcbFxRates, getEuFsi, getEuYieldCurve, type Flagged } from './queries.js';
 import {
   GetBisCreditRequest,
   GetBisCreditResponse,
@@ -11,6 +13,12 @@ import {
   GetBisExchangeRatesResponse,
   GetBisPolicyRatesRequest,
   GetBisPolicyRatesResponse,
+  GetEcbFxRatesRequest,
+  GetEcbFxRatesResponse,
+  GetEuFsiRequest,
+  GetEuFsiResponse,
+  GetEuYieldCurveRequest,
+  GetEuYieldCurveResponse,
 } from './schemas.js';
 
 function answer<T>(ctx: RequestContext, { response, degraded }: Flagged<T>): T {
@@ -79,4 +87,63 @@ export const ratesProcedures = {
     .input(GetBisCreditRequest)
     .output(GetBisCreditResponse)
     .query(({ ctx }) => answer(ctx, getBisCredit(ctx.deps.store))),
+
+  getEcbFxRates: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/get-ecb-fx-rates',
+        operationId: 'GetEcbFxRates',
+        tags: ['economic'],
+        summary: 'Get ECB euro reference rates',
+        description:
+          'Latest euro foreign exchange reference rates of the European Central Bank against the US dollar, pound ' +
+          'sterling, yen, Swiss franc, Canadian and Australian dollars and renminbi, with the change from the previous ' +
+          'day. unavailable is true when there is no data.',
+      },
+      cacheTier: 'slow',
+      datasets: [ECB_FX],
+    })
+    .input(GetEcbFxRatesRequest)
+    .output(GetEcbFxRatesResponse)
+    .query(({ ctx }) => getEcbFxRates(ctx.deps.store)),
+
+  getEuYieldCurve: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/get-eu-yield-curve',
+        operationId: 'GetEuYieldCurve',
+        tags: ['economic'],
+        summary: 'Get the euro area AAA government yield curve',
+        description:
+          'Latest spot rates at 1, 2, 5, 10, 20 and 30 years of the ECB yield curve for AAA-rated euro area central ' +
+          'government bonds. unavailable is true, with no data, when the curve is missing.',
+      },
+      cacheTier: 'daily',
+      datasets: [ECB_YIELD_CURVE],
+    })
+    .input(GetEuYieldCurveRequest)
+    .output(GetEuYieldCurveResponse)
+    .query(({ ctx }) => getEuYieldCurve(ctx.deps.store)),
+
+  getEuFsi: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/get-eu-fsi',
+        operationId: 'GetEuFsi',
+        tags: ['economic'],
+        summary: 'Get the euro area systemic stress indicator',
+        description:
+          'The ECB new composite indicator of systemic stress (CISS) for the euro area: latest daily reading with its ' +
+          'band, and the readings of the last year. stale is true when the latest reading is more than 14 days old; ' +
+          'unavailable is true when there is no data.',
+      },
+      // No `datasets`: `stale` depends on the time of the request, so the serialised answer is not kept.
+      cacheTier: 'slow',
+    })
+    .input(GetEuFsiRequest)
+    .output(GetEuFsiResponse)
+    .query(({ ctx }) => getEuFsi(ctx.deps.store, ctx.deps.clock.now())),
 };

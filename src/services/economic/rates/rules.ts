@@ -48,3 +48,27 @@ export function monthsBack(now: number, months: number): string {
   const first = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - months, 1));
   return first.toISOString().slice(0, 7);
 }
+
+/** Currencies of the ECB euro reference rates served, as pairs quoted per one euro, in response order. */
+export const ECB_FX_CURRENCIES: readonly string[] = ['USD', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD', 'CNY'];
+
+/** Maturities of the euro-area AAA government spot curve served, as ECB series suffixes `SR_<tenor>`. */
+export const YIELD_TENORS: readonly string[] = ['1Y', '2Y', '5Y', '10Y', '20Y', '30Y'];
+/** A curve needs at least this many tenors to be published. */
+export const MIN_YIELD_TENORS = 4;
+
+/** Bands of the ECB composite indicator of systemic stress (0 to 1). */
+export function fsiLabel(value: number): string {
+  if (value < 0.2) return 'Low';
+  if (value < 0.4) return 'Moderate';
+  if (value < 0.6) return 'Elevated';
+  return 'High';
+}
+
+/** The systemic stress reading counts as stale once its latest day is this old. */
+export const FSI_STALE_DAYS = 14;
+
+export function isFsiStale(latestDate: string, now: number): boolean {
+  const t = Date.parse(`${latestDate}T00:00:00Z`);
+  return !Number.isFinite(t) || now - t > FSI_STALE_DAYS * 86_400_000;
+}

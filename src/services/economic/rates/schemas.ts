@@ -61,3 +61,68 @@ export const GetBisCreditResponse = z
   .meta({ id: 'economic_v1_GetBisCreditResponse' });
 
 export type GetBisCreditResponse = z.infer<typeof GetBisCreditResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// ECB: reference rates, yield curve, systemic stress
+// ---------------------------------------------------------------------------------------------
+
+export const EcbFxRate = z
+  .object({
+    pair: z.string().meta({ description: '`EUR` followed by the quote currency, e.g. `EURUSD`.' }),
+    rate: z.number().meta({ format: 'double', description: 'Units of the quote currency per euro, 6 decimals at most.' }),
+    date: z.string().meta({ description: 'Day of the reference rate, YYYY-MM-DD.' }),
+    change1d: z.number().meta({ format: 'double', description: 'Change from the previous reference rate, in quote-currency units; 0 without one.' }),
+  })
+  .meta({ id: 'economic_v1_EcbFxRate', description: 'A euro foreign exchange reference rate.' });
+
+export type EcbFxRate = z.infer<typeof EcbFxRate>;
+
+export const GetEcbFxRatesRequest = z.object({});
+
+export const GetEcbFxRatesResponse = z
+  .object({
+    rates: z.array(EcbFxRate).meta({ description: 'EURUSD, EURGBP, EURJPY, EURCHF, EURCAD, EURAUD, EURCNY (those with data).' }),
+    updatedAt: z.string().meta({ description: 'Publication time of the newest rates: their day at 14:00 UTC; empty when unavailable.' }),
+    seededAt: z.string().meta({ format: 'int64', description: 'When the rates were fetched, Unix epoch milliseconds; "0" when unavailable.' }),
+    unavailable: z.boolean(),
+  })
+  .meta({ id: 'economic_v1_GetEcbFxRatesResponse' });
+
+export type GetEcbFxRatesResponse = z.infer<typeof GetEcbFxRatesResponse>;
+
+export const EuYieldCurveData = z
+  .object({
+    date: z.string().meta({ description: 'Business day of the curve, YYYY-MM-DD.' }),
+    rates: z.record(z.string(), z.number().meta({ format: 'double' })).meta({ description: 'Spot rate in percent (3 decimals) by maturity: 1Y, 2Y, 5Y, 10Y, 20Y, 30Y.' }),
+    source: z.string().meta({ description: '`ecb-aaa`: the ECB curve of AAA-rated euro area central government bonds.' }),
+    updatedAt: z.string().meta({ description: 'When the curve was fetched (ISO 8601).' }),
+  })
+  .meta({ id: 'economic_v1_EuYieldCurveData' });
+
+export const GetEuYieldCurveRequest = z.object({});
+
+export const GetEuYieldCurveResponse = z
+  .object({ data: EuYieldCurveData.optional().meta({ description: 'Absent when unavailable.' }), unavailable: z.boolean() })
+  .meta({ id: 'economic_v1_GetEuYieldCurveResponse' });
+
+export type GetEuYieldCurveResponse = z.infer<typeof GetEuYieldCurveResponse>;
+
+export const EuFsiObservation = z
+  .object({ date: z.string(), value: z.number().meta({ format: 'double' }) })
+  .meta({ id: 'economic_v1_EuFsiObservation' });
+
+export const GetEuFsiRequest = z.object({});
+
+export const GetEuFsiResponse = z
+  .object({
+    latestValue: z.number().meta({ format: 'double', description: 'Latest reading of the indicator (0 to 1).' }),
+    latestDate: z.string().meta({ description: 'Its day, YYYY-MM-DD.' }),
+    label: z.string().meta({ description: 'Low (<0.2), Moderate (<0.4), Elevated (<0.6) or High; empty when unavailable.' }),
+    history: z.array(EuFsiObservation).meta({ description: 'Daily readings of the last year, oldest first.' }),
+    seededAt: z.string().meta({ description: 'When the readings were fetched (ISO 8601); empty when unavailable.' }),
+    unavailable: z.boolean(),
+    stale: z.boolean().meta({ description: 'True when the latest reading is more than 14 days old.' }),
+  })
+  .meta({ id: 'economic_v1_GetEuFsiResponse', description: 'The ECB composite indicator of systemic stress for the euro area.' });
+
+export type GetEuFsiResponse = z.infer<typeof GetEuFsiResponse>;
