@@ -1,5 +1,6 @@
 import { router } from '../../trpc/procedures.js';
 import { energyProcedures } from './energy/router.js';
+import { pricesProcedures } from './prices/router.js';
 import { macroProcedures } from './macro/router.js';
 import { ratesProcedures } from './rates/router.js';
 
@@ -11,4 +12,5 @@ export const economicRouter = router({
   ...ratesProcedures,
   ...macroProcedures,
   ...energyProcedures,
+  ...pricesProcedures,
 });

@@ -1,0 +1,4 @@
+import type { AnyDataset } from '../../../../platform/snapshots/dataset.js';
+import { faoFfpiDataset } from './fao-ffpi.js';
+
+export const PRICES_DATASETS: readonly AnyDataset[] = [faoFfpiDataset];
