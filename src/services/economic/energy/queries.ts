@@ -3,6 +3,7 @@ import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.
 import { EIA_CAPACITY } from './datasets/eia-capacity.js';
 import { EIA_WEEKLY, type EiaWeeklyObservation } from './datasets/eia-weekly.js';
 import type { GasStorageDay } from '../../../sources/gie/agsi.js';
+import { CRISIS_POLICIES, type CrisisPoliciesInfo, type CrisisPolicy } from './datasets/crisis-policies.js';
 import { GIE_EU_STORAGE } from './datasets/gie-storage.js';
 import { IEA_OIL_STOCKS, type IeaStocksInfo } from './datasets/iea-oil-stocks.js';
 import {
@@ -27,6 +28,8 @@ import type {
   GetCrudeInventoriesResponse,
   GetEnergyCapacityRequest,
   GetEnergyCapacityResponse,
+  GetEnergyCrisisPoliciesRequest,
+  GetEnergyCrisisPoliciesResponse,
   GetEnergyPricesRequest,
   GetEnergyPricesResponse,
   GetEuGasStorageResponse,
@@ -239,4 +242,16 @@ function composeOilInventories(store: SnapshotStore): Flagged<GetOilInventoriesR
   if (fetched.length > 0) out.updatedAt = new Date(Math.max(...fetched)).toISOString();
   const empty = out.crudeWeeks.length === 0 && out.natGasWeeks.length === 0 && !out.spr && !out.refinery && !out.euGas && !out.ieaStocks;
   return { response: out, degraded: empty };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Energy crisis policies
+// ---------------------------------------------------------------------------------------------
+
+export function getEnergyCrisisPolicies(store: SnapshotStore, req: GetEnergyCrisisPoliciesRequest): GetEnergyCrisisPoliciesResponse {
+  const snapshot = store.read<CrisisPolicy, CrisisPoliciesInfo>(CRISIS_POLICIES);
+  if (!snapshot) return { source: '', sourceUrl: '', context: '', policies: [], updatedAt: '', unavailable: true };
+  const country = req.country_code?.toUpperCase();
+  const policies = snapshot.records.filter((p) => (!country || p.countryCode === country) && (!req.category || p.category === req.category));
+  return { ...snapshot.info, policies, unavailable: false };
 }

@@ -2,11 +2,13 @@ import { markDegraded, type RequestContext } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { EIA_CAPACITY } from './datasets/eia-capacity.js';
 import { EIA_WEEKLY } from './datasets/eia-weekly.js';
+import { CRISIS_POLICIES } from './datasets/crisis-policies.js';
 import { GIE_EU_STORAGE } from './datasets/gie-storage.js';
 import { IEA_OIL_STOCKS } from './datasets/iea-oil-stocks.js';
 import {
   getCrudeInventories,
   getEnergyCapacity,
+  getEnergyCrisisPolicies,
   getEnergyPrices,
   getEuGasStorage,
   getNatGasStorage,
@@ -20,6 +22,8 @@ import {
   GetCrudeInventoriesResponse,
   GetEnergyCapacityRequest,
   GetEnergyCapacityResponse,
+  GetEnergyCrisisPoliciesRequest,
+  GetEnergyCrisisPoliciesResponse,
   GetEnergyPricesRequest,
   GetEnergyPricesResponse,
   GetNatGasStorageRequest,
@@ -177,4 +181,24 @@ export const energyProcedures = {
     .input(GetOilInventoriesRequest)
     .output(GetOilInventoriesResponse)
     .query(({ ctx }) => answer(ctx, getOilInventories(ctx.deps.store))),
+
+  getEnergyCrisisPolicies: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/get-energy-crisis-policies',
+        operationId: 'GetEnergyCrisisPolicies',
+        tags: ['economic'],
+        summary: 'Get government responses to the 2026 energy crisis',
+        description:
+          'Conservation and consumer-support measures announced by governments, from a curated registry built on the IEA ' +
+          '2026 Energy Crisis Policy Response Tracker. `country_code` and `category` narrow the list; no match is an ' +
+          'empty list, not an error. unavailable is true only when the registry is missing.',
+      },
+      cacheTier: 'static',
+      datasets: [CRISIS_POLICIES],
+    })
+    .input(GetEnergyCrisisPoliciesRequest)
+    .output(GetEnergyCrisisPoliciesResponse)
+    .query(({ ctx, input }) => getEnergyCrisisPolicies(ctx.deps.store, input)),
 };

@@ -215,3 +215,23 @@ export function analyseOilStocks(stocks: readonly MemberStocks[]): OilStocksAnal
   }
   return { members, belowObligation: members.filter((m) => m.belowObligation).map((m) => m.iso2), regions };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Energy crisis policies
+// ---------------------------------------------------------------------------------------------
+
+/** Conservation cuts energy use; consumer support shields buyers from prices. */
+export const CRISIS_POLICY_CATEGORIES = ['conservation', 'consumer_support'] as const;
+
+export const CRISIS_POLICY_SECTORS = [
+  'Transport',
+  'Cooling',
+  'Campaign',
+  'Work from home',
+  'Government travel',
+  'Schools and universities',
+  'Taxation',
+  'Price caps',
+  'Fuel subsidies',
+  'Other',
+] as const;

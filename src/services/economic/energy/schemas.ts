@@ -246,3 +246,43 @@ export const GetOilInventoriesResponse = z
   .meta({ id: 'economic_v1_GetOilInventoriesResponse', description: 'US, EU and IEA oil and gas inventories in one answer.' });
 
 export type GetOilInventoriesResponse = z.infer<typeof GetOilInventoriesResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Energy crisis policies
+// ---------------------------------------------------------------------------------------------
+
+export const EnergyCrisisPolicy = z
+  .object({
+    country: z.string(),
+    countryCode: z.string().meta({ description: 'ISO 3166-1 alpha-2.' }),
+    category: z.string().meta({ description: '`conservation` or `consumer_support`.' }),
+    sector: z.string().meta({ description: 'Transport, Cooling, Campaign, Work from home, Government travel, Schools and universities, Taxation, Price caps, Fuel subsidies or Other.' }),
+    measure: z.string(),
+    dateAnnounced: z.string().meta({ description: 'YYYY-MM-DD.' }),
+    status: z.string(),
+  })
+  .meta({ id: 'economic_v1_EnergyCrisisPolicy' });
+
+export const GetEnergyCrisisPoliciesRequest = z.object({
+  country_code: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, { message: 'string must be a two-letter ISO 3166-1 country code' })
+    .optional()
+    .meta({ description: 'Only policies of this country (ISO 3166-1 alpha-2, case-insensitive).' }),
+  category: z.enum(['conservation', 'consumer_support']).optional().meta({ description: 'Only `conservation` or only `consumer_support` policies.' }),
+});
+
+export type GetEnergyCrisisPoliciesRequest = z.infer<typeof GetEnergyCrisisPoliciesRequest>;
+
+export const GetEnergyCrisisPoliciesResponse = z
+  .object({
+    source: z.string(),
+    sourceUrl: z.string(),
+    context: z.string(),
+    policies: z.array(EnergyCrisisPolicy).meta({ description: 'In registry order; empty when the filters match nothing.' }),
+    updatedAt: z.string().meta({ description: 'When the registry was last revised.' }),
+    unavailable: z.boolean().meta({ description: 'True only when the registry itself is missing.' }),
+  })
+  .meta({ id: 'economic_v1_GetEnergyCrisisPoliciesResponse', description: 'Government responses to the 2026 energy crisis.' });
+
+export type GetEnergyCrisisPoliciesResponse = z.infer<typeof GetEnergyCrisisPoliciesResponse>;
