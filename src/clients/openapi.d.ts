@@ -544,6 +544,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/economic/v1/list-bigmac-prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Big Mac prices by country
+         * @description Local and US-dollar prices of a Big Mac from The Economist’s Big Mac index (its public raw-index CSV), for the latest survey, cheapest first, with the change since the previous survey. The index is surveyed twice a year, so the `wow*` fields compare surveys about six months apart, not weeks. Dollar prices outside 1.50-12.00 are marked unavailable; changes over 20% are not reported. An empty list with caching disabled means the data is not available right now.
+         */
+        get: operations["ListBigMacPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/infrastructure/v1/list-service-statuses": {
         parameters: {
             query?: never;
@@ -1998,6 +2018,59 @@ export interface components {
             oils: number;
             /** Format: double */
             sugar: number;
+        };
+        /** @description Big Mac prices by country from The Economist’s Big Mac index. */
+        economic_v1_ListBigMacPricesResponse: {
+            /** @description Countries of the latest survey, cheapest in dollars first. */
+            countries: components["schemas"]["economic_v1_BigMacCountryPrice"][];
+            /** @description Date of the latest survey, YYYY-MM-DD; empty without data. */
+            fetchedAt: string;
+            /** @description Code of the cheapest available country. */
+            cheapestCountry: string;
+            /** @description Code of the most expensive available country. */
+            mostExpensiveCountry: string;
+            /**
+             * Format: double
+             * @description Mean change since the previous survey over the countries that have one, percent.
+             */
+            wowAvgPct: number;
+            /** @description True when the previous survey gives a usable comparison. */
+            wowAvailable: boolean;
+            /** @description Date of the previous survey, YYYY-MM-DD; empty without one. */
+            prevFetchedAt: string;
+        };
+        economic_v1_BigMacCountryPrice: {
+            /** @description ISO 3166-1 alpha-2 (`EU` for the euro area). */
+            code: string;
+            name: string;
+            /** @description ISO 4217 code of the local price. */
+            currency: string;
+            /** @description Flag emoji. */
+            flag: string;
+            /**
+             * Format: double
+             * @description Price of a Big Mac in local currency.
+             */
+            localPrice: number;
+            /**
+             * Format: double
+             * @description The same in US dollars at the survey’s exchange rate, 2 decimals.
+             */
+            usdPrice: number;
+            /**
+             * Format: double
+             * @description US dollars per unit of local currency used for the conversion.
+             */
+            fxRate: number;
+            /** @description Where the price comes from: The Economist’s Big Mac index. */
+            sourceSite: string;
+            /** @description False when the dollar price is outside 1.50-12.00 and is not used. */
+            available: boolean;
+            /**
+             * Format: double
+             * @description Change of the dollar price since the previous survey, percent (2 decimals); absent without a usable comparison.
+             */
+            wowPct?: number;
         };
         /** @description Status of the monitored services. */
         infrastructure_v1_ListServiceStatusesResponse: {
@@ -6342,6 +6415,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetFaoFoodPriceIndexResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListBigMacPrices: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["economic_v1_ListBigMacPricesResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

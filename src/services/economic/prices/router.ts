@@ -1,8 +1,9 @@
 import { markDegraded, type RequestContext } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
+import { BIGMAC } from './datasets/bigmac.js';
 import { FAO_FFPI } from './datasets/fao-ffpi.js';
-import { getFaoFoodPriceIndex, type Flagged } from './queries.js';
-import { GetFaoFoodPriceIndexRequest, GetFaoFoodPriceIndexResponse } from './schemas.js';
+import { getFaoFoodPriceIndex, listBigMacPrices, type Flagged } from './queries.js';
+import { GetFaoFoodPriceIndexRequest, GetFaoFoodPriceIndexResponse, ListBigMacPricesRequest, ListBigMacPricesResponse } from './schemas.js';
 
 function answer<T>(ctx: RequestContext, { response, degraded }: Flagged<T>): T {
   if (degraded) markDegraded(ctx);
@@ -30,4 +31,26 @@ export const pricesProcedures = {
     .input(GetFaoFoodPriceIndexRequest)
     .output(GetFaoFoodPriceIndexResponse)
     .query(({ ctx }) => answer(ctx, getFaoFoodPriceIndex(ctx.deps.store))),
+
+  listBigMacPrices: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/list-bigmac-prices',
+        operationId: 'ListBigMacPrices',
+        tags: ['economic'],
+        summary: 'List Big Mac prices by country',
+        description:
+          'Local and US-dollar prices of a Big Mac from The Economist’s Big Mac index (its public raw-index CSV), ' +
+          'for the latest survey, cheapest first, with the change since the previous survey. The index is surveyed ' +
+          'twice a year, so the `wow*` fields compare surveys about six months apart, not weeks. Dollar prices outside ' +
+          '1.50-12.00 are marked unavailable; changes over 20% are not reported. An empty list with caching disabled ' +
+          'means the data is not available right now.',
+      },
+      cacheTier: 'daily',
+      datasets: [BIGMAC],
+    })
+    .input(ListBigMacPricesRequest)
+    .output(ListBigMacPricesResponse)
+    .query(({ ctx }) => answer(ctx, listBigMacPrices(ctx.deps.store))),
 };

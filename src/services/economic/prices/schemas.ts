@@ -31,3 +31,38 @@ export const GetFaoFoodPriceIndexResponse = z
   .meta({ id: 'economic_v1_GetFaoFoodPriceIndexResponse', description: 'The FAO Food Price Index and its sub-indices.' });
 
 export type GetFaoFoodPriceIndexResponse = z.infer<typeof GetFaoFoodPriceIndexResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Big Mac prices
+// ---------------------------------------------------------------------------------------------
+
+export const BigMacCountryPrice = z
+  .object({
+    code: z.string().meta({ description: 'ISO 3166-1 alpha-2 (`EU` for the euro area).' }),
+    name: z.string(),
+    currency: z.string().meta({ description: 'ISO 4217 code of the local price.' }),
+    flag: z.string().meta({ description: 'Flag emoji.' }),
+    localPrice: double('Price of a Big Mac in local currency.'),
+    usdPrice: double('The same in US dollars at the survey’s exchange rate, 2 decimals.'),
+    fxRate: double('US dollars per unit of local currency used for the conversion.'),
+    sourceSite: z.string().meta({ description: 'Where the price comes from: The Economist’s Big Mac index.' }),
+    available: z.boolean().meta({ description: 'False when the dollar price is outside 1.50-12.00 and is not used.' }),
+    wowPct: double('Change of the dollar price since the previous survey, percent (2 decimals); absent without a usable comparison.').optional(),
+  })
+  .meta({ id: 'economic_v1_BigMacCountryPrice' });
+
+export const ListBigMacPricesRequest = z.object({});
+
+export const ListBigMacPricesResponse = z
+  .object({
+    countries: z.array(BigMacCountryPrice).meta({ description: 'Countries of the latest survey, cheapest in dollars first.' }),
+    fetchedAt: z.string().meta({ description: 'Date of the latest survey, YYYY-MM-DD; empty without data.' }),
+    cheapestCountry: z.string().meta({ description: 'Code of the cheapest available country.' }),
+    mostExpensiveCountry: z.string().meta({ description: 'Code of the most expensive available country.' }),
+    wowAvgPct: double('Mean change since the previous survey over the countries that have one, percent.'),
+    wowAvailable: z.boolean().meta({ description: 'True when the previous survey gives a usable comparison.' }),
+    prevFetchedAt: z.string().meta({ description: 'Date of the previous survey, YYYY-MM-DD; empty without one.' }),
+  })
+  .meta({ id: 'economic_v1_ListBigMacPricesResponse', description: 'Big Mac prices by country from The Economist’s Big Mac index.' });
+
+export type ListBigMacPricesResponse = z.infer<typeof ListBigMacPricesResponse>;

@@ -1,4 +1,5 @@
 import type { AnyDataset } from '../../../../platform/snapshots/dataset.js';
+import { bigMacDataset } from './bigmac.js';
 import { faoFfpiDataset } from './fao-ffpi.js';
 
-export const PRICES_DATASETS: readonly AnyDataset[] = [faoFfpiDataset];
+export const PRICES_DATASETS: readonly AnyDataset[] = [faoFfpiDataset, bigMacDataset];
