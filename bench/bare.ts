@@ -1,19 +1,28 @@
 /**
- * The baseline: a bare express 5 server answering GET /bare with the same body the service
- * returned for the scenario. Mode `json` (default) is the plain express idiom, `res.json(value)`
- * on the parsed body, as the stack notes' baseline did; mode `bytes` writes the stored bytes as they
- * are, the floor of what any express handler can do.
+ * The baseline: a bare express 5 server answering GET /bare with exactly the bytes the service
+ * returned for the scenario, the same Content-Type and the same ETag, and a 304 when the request's
+ * If-None-Match matches that tag, as the service does. Nothing is serialised per request: this is the
+ * floor of what an express handler can do for the same answer. `BENCH_BARE=json` switches to the
+ * plain `res.json(value)` idiom, for comparison only (it re-serialises each time and flatters the
+ * service).
  */
 import express from 'express';
 import { readFileSync } from 'node:fs';
 
-const [bodyFile, contentType = 'application/json; charset=utf-8', mode = process.env.BENCH_BARE ?? 'json'] = process.argv.slice(2);
+const [bodyFile, contentType = 'application/json; charset=utf-8', etag = '', mode = process.env.BENCH_BARE ?? 'bytes'] = process.argv.slice(2);
 const bytes = readFileSync(bodyFile!);
 const value = mode === 'json' ? JSON.parse(bytes.toString('utf8')) : undefined;
 const app = express();
 app.disable('x-powered-by');
 app.disable('etag');
-app.get('/bare', (_req, res) => {
+app.get('/bare', (req, res) => {
+  if (etag) {
+    res.setHeader('etag', etag);
+    if (req.headers['if-none-match'] === etag) {
+      res.status(304).end();
+      return;
+    }
+  }
   if (mode === 'json') {
     res.json(value);
     return;
@@ -23,6 +32,6 @@ app.get('/bare', (_req, res) => {
 });
 const server = app.listen(0, '127.0.0.1', () => {
   const addr = server.address();
-  process.stdout.write(`PORT ${typeof addr === 'object' && addr ? addr.port : 0}\n`);
+  process.stderr.write(`PORT ${typeof addr === 'object' && addr ? addr.port : 0}\n`);
 });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -1,41 +1,57 @@
 /**
  * `npm run bench`: every scenario against the real service and a bare express 5 server returning
- * the same bytes, measured in the same run with autocannon in a separate process. Servers are
- * pinned to CPU 0 and the load generator to CPU 1 when `taskset` exists, to cut noise on 2 cores.
- * Prints a table and writes bench/results/latest.json.
+ * the same bytes with the same Content-Type and ETag (a 304 against a bare 304), measured in the same
+ * run with autocannon in a separate process, rounds alternating between the two. The service logs
+ * every request (LOG_LEVEL=info into a file). Servers are pinned to CPU 0 and the load generator to
+ * CPU 1 when `taskset` exists, to cut noise on 2 cores. Prints a table and writes
+ * bench/results/latest.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { etagOf, scenarios, type Scenario } from './scenarios.js';
+import { scenarios, type Scenario } from './scenarios.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HAS_TASKSET = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY?.split(',');
 
 function pinned(cpu: number, cmd: string, args: string[]) {
   return HAS_TASKSET ? { cmd: 'taskset', args: ['-c', String(cpu), cmd, ...args] } : { cmd, args };
 }
 
-async function startServer(script: string, args: string[] = []): Promise<{ proc: ChildProcess; port: number; setup: any }> {
+/**
+ * Starts a bench server; it announces `PORT n` (and, for the service, `SETUP {...}`) on stderr.
+ * The service's stdout (its request log) goes to `logFile`, so logging costs what it costs in production.
+ */
+async function startServer(script: string, args: string[] = [], logFile?: string): Promise<{ proc: ChildProcess; port: number; setup: any }> {
   const { cmd, args: full } = pinned(0, process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args]);
-  const proc = spawn(cmd, full, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  const stdout = logFile ? fs.openSync(logFile, 'a') : 'ignore';
+  const proc = spawn(cmd, full, { cwd: ROOT, stdio: ['ignore', stdout, 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+  if (typeof stdout === 'number') fs.closeSync(stdout);
   return await new Promise((resolve, reject) => {
     let buf = '';
     let port = 0;
-    proc.stdout!.on('data', (chunk) => {
+    let announced = false;
+    proc.stderr!.on('data', (chunk) => {
+      if (announced) {
+        process.stderr.write(chunk);
+        return;
+      }
       buf += chunk;
       const p = /PORT (\d+)/.exec(buf);
       if (p) port = Number(p[1]);
       const s = /SETUP (.*)\n/.exec(buf);
-      if (port && (s || script.endsWith('bare.ts'))) resolve({ proc, port, setup: s ? JSON.parse(s[1]) : {} });
+      if (port && (s || script.endsWith('bare.ts'))) {
+        announced = true;
+        resolve({ proc, port, setup: s ? JSON.parse(s[1]) : {} });
+      }
     });
-    proc.once('exit', (code) => reject(new Error(`${script} exited early with ${code}`)));
+    proc.once('exit', (code) => reject(new Error(`${script} exited early with ${code}: ${buf.slice(-2000)}`)));
   });
 }
 
@@ -71,26 +87,36 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function measurePair(s: Scenario, service: { port: number; setup: any }) {
   const headers: Record<string, string> = { ...(service.setup.headers ?? {}), ...(s.headers ?? {}) };
-  if (s.conditional) headers['if-none-match'] = await etagOf({ port: service.port, setup: service.setup } as never, s.path);
   const serviceUrl = `http://127.0.0.1:${service.port}${s.path}`;
-  const sample = await fetch(serviceUrl, { headers: { ...headers, 'if-none-match': '', 'accept-encoding': 'identity' } });
+  // autocannon asks for no compression, so the identity variant (its bytes and its tag) is the answer measured.
+  const sample = await fetch(serviceUrl, { headers: { ...headers, 'accept-encoding': 'identity' } });
   const body = Buffer.from(await sample.arrayBuffer());
+  const etag = sample.headers.get('etag') ?? '';
+  if (s.conditional) {
+    if (!etag) throw new Error(`${s.name}: the service sent no ETag`);
+    headers['if-none-match'] = etag;
+  }
+  const bareHeaders: Record<string, string> = s.conditional ? { 'if-none-match': etag } : {};
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-bare-')), 'body');
   fs.writeFileSync(file, body);
-  const bare = await startServer('bench/bare.ts', [file, sample.headers.get('content-type') ?? 'application/json']);
+  const bare = await startServer('bench/bare.ts', [file, sample.headers.get('content-type') ?? 'application/json', etag]);
   const bareUrl = `http://127.0.0.1:${bare.port}/bare`;
+  const check = await fetch(bareUrl, { headers: bareHeaders });
+  await check.arrayBuffer();
+  const expectedStatus = s.conditional ? 304 : 200;
+  if (check.status !== expectedStatus) throw new Error(`${s.name}: the bare server answered ${check.status}, expected ${expectedStatus}`);
   try {
-    await autocannon(bareUrl, {}, 2);
+    await autocannon(bareUrl, bareHeaders, 2);
     await autocannon(serviceUrl, headers, 2, s.extraArgs);
     const b: Measure[] = [];
     const v: Measure[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      b.push(await autocannon(bareUrl, {}, SECONDS));
+      b.push(await autocannon(bareUrl, bareHeaders, SECONDS));
       v.push(await autocannon(serviceUrl, headers, SECONDS, s.extraArgs));
     }
     const row = {
       scenario: s.name,
-      status: sample.status,
+      status: s.conditional ? 304 : sample.status,
       bytes: body.length,
       bareRps: Math.round(median(b.map((m) => m.rps))),
       rps: Math.round(median(v.map((m) => m.rps))),
@@ -111,7 +137,9 @@ async function measurePair(s: Scenario, service: { port: number; setup: any }) {
 
 async function main() {
   console.log(`bench: ${ROUNDS} rounds x ${SECONDS}s, ${CONNECTIONS} connections, taskset ${HAS_TASKSET ? 'on (server cpu0, load cpu1)' : 'unavailable'}`);
-  const service = await startServer('bench/serve.ts');
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-bench-log-'));
+  const logFile = path.join(logDir, 'service.log');
+  const service = await startServer('bench/serve.ts', [], logFile);
   const rows: any[] = [];
   try {
     for (const s of scenarios) {
@@ -124,6 +152,8 @@ async function main() {
   } finally {
     service.proc.kill('SIGTERM');
   }
+  const logLines = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).length : 0;
+  console.log(`service request log: ${logLines} lines (${logFile})`);
   console.log('\n| scenario | result | baseline | ratio | goal | p50 / p99 ms | bare p50 / p99 ms |');
   console.log('|---|---|---|---|---|---|---|');
   for (const r of rows) {

@@ -6,7 +6,7 @@ export interface Scenario {
   extraArgs?: string[];
   /** Target ratio to the bare baseline. */
   goal?: number;
-  /** Send the service's own ETag as If-None-Match (the bare baseline still returns the full body). */
+  /** Send the answer's ETag as If-None-Match to both servers: a 304 measured against a bare 304. */
   conditional?: boolean;
   /** A custom measurement (batch vs single, ingestion throughput...) instead of the paired one. */
   run?: (env: BenchEnv) => Promise<Record<string, unknown>>;
@@ -22,7 +22,8 @@ export interface BenchEnv {
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const BATCH_OPERATION = '/api/economic/v1/get-bis-policy-rates';
+/** A realistic batch body: every sub-operation answers ~47 KB, as list-earthquakes does. */
+const BATCH_OPERATION = '/api/seismology/v1/list-earthquakes';
 
 /** Operations per second through one 20-operation batch versus 20 separate requests. */
 async function batchVersusSingle(env: BenchEnv) {
@@ -43,26 +44,18 @@ async function batchVersusSingle(env: BenchEnv) {
   }
   const singleOps = Math.round(env.median(single));
   const batchOps = Math.round(env.median(batched));
-  return { scenario: 'batch-20-vs-single', rps: batchOps, bareRps: singleOps, ratio: Math.round((batchOps / singleOps) * 100) / 100, goal: 2, non2xx, unit: 'operations/s (batch) vs requests/s (single)' };
+  return { scenario: 'batch-20-vs-single', rps: batchOps, bareRps: singleOps, ratio: Math.round((batchOps / singleOps) * 100) / 100, goal: 1.5, non2xx, unit: 'operations/s (batch) vs requests/s (single)' };
 }
 
 import { ingestionThroughput, largeSnapshotFilter } from './in-process.js';
 import { coldStartAndMemory } from './cold-start.js';
 
-/** The ETag of a path as the service returns it, for the conditional-request scenario. */
-async function etagOf(env: BenchEnv, path: string): Promise<string> {
-  // fetch asks for gzip by default; the identity variant's tag is the one autocannon's requests match.
-  const res = await fetch(`http://127.0.0.1:${env.port}${path}`, { headers: { ...env.setup.headers, 'accept-encoding': 'identity' } });
-  await res.arrayBuffer();
-  return res.headers.get('etag') ?? '';
-}
-
-export { etagOf };
 export const scenarios: Scenario[] = [
-  { name: 'list-earthquakes', path: '/api/seismology/v1/list-earthquakes', goal: 0.8 },
-  { name: 'list-earthquakes+jmespath', path: '/api/seismology/v1/list-earthquakes?jmespath=earthquakes%5B%5D.%7Bid%3Aid%2Cm%3Amagnitude%7D', goal: 0.7 },
-  { name: 'list-earthquakes+304', path: '/api/seismology/v1/list-earthquakes', goal: 1.0, conditional: true },
-  { name: 'get-chokepoint-status', path: '/api/supply-chain/v1/get-chokepoint-status' },
+  { name: 'list-earthquakes', path: '/api/seismology/v1/list-earthquakes', goal: 0.9 },
+  { name: 'list-earthquakes+304', path: '/api/seismology/v1/list-earthquakes', goal: 0.9, conditional: true },
+  // A small projection (about 140 bytes): the cost is the pipeline and the projection, not the body.
+  { name: 'list-earthquakes+jmespath', path: '/api/seismology/v1/list-earthquakes?jmespath=earthquakes%5B%3A2%5D.%7Bid%3Aid%2Cm%3Amagnitude%7D', goal: 0.7 },
+  { name: 'get-chokepoint-status', path: '/api/supply-chain/v1/get-chokepoint-status', goal: 0.9 },
   { name: 'list-acled-events?country (100k rows)', path: '/api/conflict/v1/list-acled-events?country=TR' },
   { name: 'batch-20-vs-single', path: '', run: batchVersusSingle },
   { name: 'acled-country-filter-100k', path: '', run: () => largeSnapshotFilter() },

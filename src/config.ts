@@ -31,8 +31,16 @@ const ConfigSchema = z.object({
   SNAPSHOT_POLL_MS: z.coerce.number().int().min(0).default(1000),
   /** Deadline of each batch sub-operation. */
   BATCH_OPERATION_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
-  /** Outbound fetch timeout for live upstream sources. */
+  /** Deadline of each outbound upstream request (headers and whole body), per attempt. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /** Overall deadline of one dataset's live refresh: every request, retry and wait of all its sources. */
+  UPSTREAM_DATASET_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  /** Largest upstream response body read, in bytes; a larger one is aborted while streaming. */
+  UPSTREAM_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+  /** Further attempts after a transient failure (429, 5xx, connection reset or refused, timeout). */
+  UPSTREAM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** First retry waits about this long (jittered), doubling per attempt, unless Retry-After says otherwise. */
+  UPSTREAM_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Overrides for live upstream URLs, mainly so tests can point a fetcher at a local server. */
   UPSTREAM_BASE_OVERRIDE: z.string().optional(),
   /** Load the bundled samples when the database holds no snapshot yet. */
@@ -85,9 +93,37 @@ const ConfigSchema = z.object({
   EIA_API_KEY: optional(z.string().min(1)),
   /** GIE AGSI+ key (free, `x-key` header; optional for light use): EU gas storage. */
   GIE_API_KEY: optional(z.string().min(1)),
+  // Platform state: model provider, jobs, archive
+  /** OpenAI-compatible API root (`https://host/v1`); unset turns model-written text and embeddings off. */
+  LLM_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
+  /** Bearer token of the model provider (optional: local servers often need none). Never logged. */
+  LLM_API_KEY: optional(z.string().min(1)),
+  /** Chat model name sent with every completion; required when LLM_BASE_URL is set. */
+  LLM_MODEL: optional(z.string().min(1)),
+  /** Embeddings model name; embeddings stay off without it. */
+  EMBEDDINGS_MODEL: optional(z.string().min(1)),
+  /** Deadline of each call to the model provider. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** How long a model answer is reused for the same input. */
+  LLM_CACHE_TTL_MINUTES: z.coerce.number().int().min(0).max(365 * 24 * 60).default(24 * 60),
+  /** Most cached model answers kept (oldest dropped first). */
+  LLM_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(10_000),
+  /** Jobs the in-process worker runs at the same time. */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Finished (done or failed) jobs are kept this long, then deleted. */
+  JOBS_RETENTION_HOURS: z.coerce.number().int().min(1).max(365 * 24).default(7 * 24),
+  /** Archive documents older than this (by their date) are deleted. */
+  ARCHIVE_RETENTION_DAYS: z.coerce.number().int().min(1).max(100 * 365).default(365),
+  /** Most archive documents kept; the oldest go first. */
+  ARCHIVE_MAX_DOCUMENTS: z.coerce.number().int().min(1).default(200_000),
+}).superRefine((c, ctx) => {
+  if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** Every variable the configuration reads (for redaction tests and tooling). */
+export const CONFIG_VARIABLES = Object.keys(ConfigSchema.shape) as (keyof Config)[];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);

@@ -3,16 +3,25 @@ import { openDatabase, type Db } from '../db/client.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { Metrics } from './platform/metrics.js';
+import { redactorFor } from './platform/secrets.js';
 import { ResponseCache } from './platform/response-cache.js';
 import { IngestionRunner } from './platform/snapshots/runner.js';
 import { SnapshotStore } from './platform/snapshots/store.js';
 import type { AppDeps } from './trpc/context.js';
+import { createLlm } from './platform/llm/provider.js';
+import { fetchHttpPost, type HttpPost } from './platform/llm/http.js';
+import { JobQueue } from './platform/jobs/queue.js';
+import { Archive } from './platform/archive/archive.js';
+import { registerJobKinds } from './services/jobs.js';
 
-/** Wires the long-lived collaborators once: database, snapshot store, runner, caches, logger. */
-export function createDeps(config: Config, opts: { clock?: Clock; db?: Db; logger?: Logger } = {}): AppDeps {
+/**
+ * Wires the long-lived collaborators once: database, snapshot store, runner, caches, logger, model
+ * provider, jobs and archive. The job worker is built here but started by the caller (`mds serve`).
+ */
+export function createDeps(config: Config, opts: { clock?: Clock; db?: Db; logger?: Logger; httpPost?: HttpPost } = {}): AppDeps {
   const clock = opts.clock ?? systemClock;
   const db = opts.db ?? openDatabase(config.DATABASE_PATH);
-  const logger = opts.logger ?? createLogger(config.LOG_LEVEL);
+  const logger = opts.logger ?? createLogger(config.LOG_LEVEL, undefined, redactorFor(config));
   const store = new SnapshotStore(db, clock, config.SNAPSHOT_POLL_MS);
   const responses = new ResponseCache();
   // A swap or a purge makes every serialised response built from that dataset unreachable;
@@ -25,5 +34,11 @@ export function createDeps(config: Config, opts: { clock?: Clock; db?: Db; logge
     if (r.ok) logger.debug({ dataset: r.dataset, version: r.version, recordCount: r.recordCount, partialSources: r.partialSources }, 'snapshot ingested');
     else logger.warn({ dataset: r.dataset, error: r.error }, 'ingestion failed; previous snapshot kept');
   };
-  return { config, db, clock, store, runner, responses, logger, metrics };
+  // The model provider's one way out; the integrator points it at the hardened fetch layer.
+  const llm = createLlm(config, { sqlite: db.$client, clock, httpPost: opts.httpPost ?? fetchHttpPost });
+  const jobs = new JobQueue(db.$client, clock, logger, { concurrency: config.JOBS_CONCURRENCY, retentionMs: config.JOBS_RETENTION_HOURS * 3_600_000 });
+  const archive = new Archive(db.$client, clock, { maxAgeMs: config.ARCHIVE_RETENTION_DAYS * 86_400_000, maxDocuments: config.ARCHIVE_MAX_DOCUMENTS });
+  const deps: AppDeps = { config, db, clock, store, runner, responses, logger, metrics, llm, jobs, archive };
+  registerJobKinds(deps);
+  return deps;
 }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
+import { redactorFor } from '../platform/secrets.js';
 import { serve } from './serve.js';
 import { ingest } from './ingest.js';
 import { migrateOnly } from './migrate.js';
@@ -55,10 +56,20 @@ export async function runCli(argv: string[], out: NodeJS.WritableStream = proces
         return 2;
     }
   } catch (e) {
-    err.write(`mds: ${(e as Error).message}\n`);
+    // A configuration that failed to load still has its secrets in the environment.
+    err.write(`mds: ${redactorFor(loadConfigLoosely())((e as Error).message)}\n`);
     return 1;
   }
 }
 
 export type Command = (args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream) => Promise<number>;
 export const extraCommands = new Map<string, Command>();
+
+/** The environment as a config for redaction only, even when it does not validate. */
+function loadConfigLoosely(): Config {
+  try {
+    return loadConfig();
+  } catch {
+    return { ...process.env } as unknown as Config;
+  }
+}

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import { createDeps } from '../deps.js';
 import { ALL_DATASETS, findDataset } from '../services/datasets.js';
 import type { PayloadOrigin } from '../platform/snapshots/runner.js';
+import { redactorFor, type Redact } from '../platform/secrets.js';
 
 interface IngestArgs {
   datasets: string[];
@@ -27,6 +28,10 @@ export async function ingest(config: Config, args: IngestArgs, out: NodeJS.Writa
     err.write('mds ingest: --file needs exactly one dataset\n');
     return 2;
   }
+  // Everything this command prints passes the secret redaction, whatever produced the text.
+  const redact = redactorFor(config);
+  out = redacting(out, redact);
+  err = redacting(err, redact);
   const deps = createDeps({ ...config, LOG_LEVEL: 'silent' });
   const interactive = (out as NodeJS.WriteStream).isTTY === true;
   let failed = 0;
@@ -67,4 +72,10 @@ export async function ingest(config: Config, args: IngestArgs, out: NodeJS.Writa
     deps.db.$client.close();
   }
   return failed ? 1 : 0;
+}
+
+/** A stream whose writes are redacted before they reach `target`. */
+function redacting(target: NodeJS.WritableStream, redact: Redact): NodeJS.WritableStream {
+  const write = (chunk: string | Uint8Array) => target.write(redact(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')));
+  return { write, isTTY: (target as NodeJS.WriteStream).isTTY } as unknown as NodeJS.WritableStream;
 }

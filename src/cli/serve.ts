@@ -19,6 +19,9 @@ export interface RunningServer {
 /** Opens and migrates the database, loads samples where empty, listens; returns once the port is bound. */
 export async function startServer(config: Config, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<RunningServer> {
   const deps = createDeps(config);
+  // Rows staged by runs that died before publishing (killed, crashed, out of disk) go first.
+  const dead = await deps.runner.removeDeadStaging();
+  if (dead) out.write(`removed rows staged by ${dead} unfinished ingestion run(s)\n`);
   if (config.LOAD_SAMPLES === 'auto') {
     for (const r of await loadSamplesWhereEmpty(ALL_DATASETS, deps.store, deps.runner)) {
       if (r.ok) out.write(`loaded bundled sample for ${r.dataset}: ${r.recordCount} rows\n`);
@@ -51,6 +54,12 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
   // Tests and supervisors read the bound port from this line (PORT=0 picks a free one).
   out.write(`monitoring-data-service listening on http://localhost:${port} (database ${config.DATABASE_PATH})\n`);
 
+  // Jobs a previous process left running go back to the queue before the worker takes any.
+  const recovered = deps.jobs.start();
+  if (recovered.requeued || recovered.abandoned) {
+    out.write(`job worker: ${recovered.requeued} interrupted jobs re-queued, ${recovered.abandoned} failed after repeated interruptions\n`);
+  }
+
   let scheduler: RefreshScheduler | undefined;
   if (config.INGEST_INTERVAL_MINUTES > 0) {
     scheduler = new RefreshScheduler({
@@ -80,7 +89,9 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
       }, config.SHUTDOWN_GRACE_MS);
       // An ingestion in progress is aborted at its next fetch; one already writing finishes its chunks and
       // publishes (or fails and removes its staged rows) before the database closes.
-      await scheduler?.stop();
+      // Running jobs are aborted and put back in the queue (the next start runs them); one that ignores
+      // the abort past the grace stays `running` in the table and is re-queued at the next start.
+      await Promise.all([scheduler?.stop(), deps.jobs.stop(config.SHUTDOWN_GRACE_MS)]);
       await closed;
       clearInterval(sweep);
       clearTimeout(force);

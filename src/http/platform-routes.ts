@@ -11,6 +11,7 @@ import { project } from '../platform/jmespath.js';
 import { ANONYMOUS_PER_MINUTE, RATE_POLICIES } from '../platform/ratelimit/limiter.js';
 import { prepareBody } from '../platform/response-cache.js';
 import { datasetHealth, overallStatus, type DatasetHealth } from '../platform/snapshots/health.js';
+import { redactorFor } from '../platform/secrets.js';
 import { ALL_DATASETS } from '../services/datasets.js';
 import type { AppDeps } from '../trpc/context.js';
 import { readExpression } from '../trpc/respond.js';
@@ -194,7 +195,7 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
     try {
       const metas = new Map(deps.store.allMeta().map((m) => [m.dataset, m]));
       const now = deps.clock.now();
-      entries = ALL_DATASETS.map((d) => datasetHealth(d, metas.get(d.name), now));
+      entries = ALL_DATASETS.map((d) => datasetHealth(d, metas.get(d.name), now, deps.runner.unrecordedFailure(d.name)));
     } catch (e) {
       deps.logger.error({ err: { message: (e as Error).message }, requestId: res.locals.requestId }, 'health: database unusable');
       return send(req, res, json(503, { status: 'UNHEALTHY', error: 'database unavailable', checkedAt }, NO_STORE, { 'retry-after': '5' }));
@@ -210,7 +211,8 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
       status,
       checkedAt,
       summary: { total: entries.length, ok: count('OK'), stale: count('STALE'), empty: count('EMPTY'), error: count('ERROR') },
-      datasets: Object.fromEntries(entries.map(({ dataset, ...rest }) => [dataset, rest])),
+      // Stored messages predate nothing: redacted again on the way out, whatever wrote them.
+      datasets: Object.fromEntries(entries.map(({ dataset, ...rest }) => [dataset, { ...rest, lastError: rest.lastError && redactorFor(deps.config)(rest.lastError) }])),
     };
     send(req, res, json(200, body, NO_STORE));
   });

@@ -10,6 +10,9 @@ import type { Metrics } from '../platform/metrics.js';
 import type { WireHeaders } from '../platform/errors.js';
 import type { Principal } from '../platform/auth/access.js';
 import type { RestCall, WireResponse } from '../http/dispatch.js';
+import type { Llm } from '../platform/llm/provider.js';
+import type { Jobs } from '../platform/jobs/queue.js';
+import type { Archive } from '../platform/archive/archive.js';
 
 /** Long-lived collaborators, built once per process (or per test app). */
 export interface AppDeps {
@@ -21,6 +24,12 @@ export interface AppDeps {
   responses: ResponseCache;
   logger: Logger;
   metrics: Metrics;
+  /** Model-written text and embeddings; `enabled: false` unless LLM_BASE_URL is set (use `generate` for text). */
+  llm: Llm;
+  /** Background jobs per account and their in-process worker. */
+  jobs: Jobs;
+  /** Full-text archive of dated documents (FTS5, bm25). */
+  archive: Archive;
 }
 
 /** How a call reached the procedure: REST (including batch sub-operations) or native tRPC. */

@@ -2,31 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import { runCli } from '../../src/cli/index.js';
+import { mds } from '../support/cli.js';
 import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
 import { openDatabase } from '../../db/client.js';
 import { tempDbFile } from '../support/app.js';
-
-function capture() {
-  const stream = new PassThrough();
-  let text = '';
-  stream.on('data', (c) => (text += c));
-  return { stream, text: () => text };
-}
-
-async function mds(args: string[], env: Record<string, string>) {
-  const saved = { ...process.env };
-  Object.assign(process.env, env, { LOG_LEVEL: 'silent' });
-  const out = capture();
-  const err = capture();
-  try {
-    const code = await runCli(args, out.stream, err.stream);
-    return { code, out: out.text(), err: err.text() };
-  } finally {
-    process.env = saved;
-  }
-}
 
 describe('mds ingest', () => {
   it('ingests a dataset from files and reports rows and version', async () => {

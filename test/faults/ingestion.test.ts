@@ -15,6 +15,7 @@ import type { AnyDataset } from '../../src/platform/snapshots/dataset.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const QUAKES = '/api/seismology/v1/list-earthquakes';
+const OPERATOR = 'operator-key-for-ingestion-faults-01';
 
 let app: TestApp | undefined;
 afterEach(async () => {
@@ -43,7 +44,7 @@ async function serving(): Promise<{ body: unknown; count: number }> {
 
 describe('a failed ingestion keeps the last good snapshot serving', () => {
   async function withBaseline(rows = 200) {
-    app = await startTestApp({ samples: 'none' });
+    app = await startTestApp({ samples: 'none', config: { OPERATOR_KEYS: OPERATOR } });
     const first = await app.deps.runner.run(earthquakesDataset, { origin: bytes(usgsFeed(rows, 'OLD')) });
     expect(first.ok).toBe(true);
     return serving();
@@ -97,6 +98,31 @@ describe('a failed ingestion keeps the last good snapshot serving', () => {
     expect(await serving()).toEqual(before);
     const health = await app!.get('/healthz');
     expect(health.status).toBe(200);
+    // Health does not claim all is well: the write failure shows, the last good snapshot serves.
+    const detail = await app!.get('/api/health?detail=1', { 'x-service-key': OPERATOR });
+    expect(detail.body.datasets[EARTHQUAKES]).toMatchObject({ status: 'STALE', serving: true });
+    expect(detail.body.datasets[EARTHQUAKES].lastError).toMatch(/full/i);
+    expect(detail.body.status).not.toBe('HEALTHY');
+  });
+
+  it('when even the failure cannot be recorded (the database refuses every write), health reports it from memory', async () => {
+    await withBaseline();
+    const db = app!.deps.db.$client;
+    const refusing: AnyDataset = {
+      ...earthquakesDataset,
+      parse(payloads, now) {
+        // From here on every write fails: the staging, and the write of last_error too.
+        db.pragma('query_only = ON');
+        return earthquakesDataset.parse(payloads, now);
+      },
+    };
+    const r = await app!.deps.runner.run(refusing, { origin: bytes(usgsFeed(300, 'NEW')) });
+    db.pragma('query_only = OFF');
+    expect(r.ok).toBe(false);
+    expect(app!.deps.store.meta(EARTHQUAKES)!.lastError).toBeNull();
+    const detail = await app!.get('/api/health?detail=1', { 'x-service-key': OPERATOR });
+    expect(detail.body.datasets[EARTHQUAKES]).toMatchObject({ status: 'STALE', serving: true });
+    expect(detail.body.datasets[EARTHQUAKES].lastError).toMatch(/readonly.*could not be recorded/i);
   });
 });
 

@@ -40,6 +40,7 @@ describe('GET /api/health', () => {
     expect(res.body.datasets['seismology.earthquakes']).toEqual({
       source: earthquakesDataset.source,
       status: 'OK',
+      serving: true,
       fetchedAt: new Date(app.clock.now()).toISOString(),
       ageSeconds: 0,
       maxStaleMinutes: 30,
@@ -88,11 +89,11 @@ describe('GET /api/health', () => {
     }
   });
 
-  it('shows a failed ingestion as ERROR with its message while the previous snapshot keeps serving', async () => {
+  it('shows a failed ingestion as STALE with its message while the previous snapshot keeps serving', async () => {
     const r = await app.deps.runner.run(earthquakesDataset, { origin: { kind: 'bytes', payloads: { usgs: Buffer.from('not json'), nrcan: Buffer.from('x') } } });
     expect(r.ok).toBe(false);
     const detail = await app.get('/api/health', operator);
-    expect(detail.body.datasets['seismology.earthquakes'].status).toBe('ERROR');
+    expect(detail.body.datasets['seismology.earthquakes']).toMatchObject({ status: 'STALE', serving: true });
     expect(detail.body.datasets['seismology.earthquakes'].lastError).toBeTruthy();
     expect((await app.get('/api/seismology/v1/list-earthquakes')).status).toBe(200);
     // Restore for the other tests.

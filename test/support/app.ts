@@ -17,6 +17,7 @@ import type { BillingState } from '../../src/platform/auth/keys.js';
 import type { PlanKey } from '../../src/platform/auth/plans.js';
 import { RATE_POLICIES } from '../../src/platform/ratelimit/limiter.js';
 import { createLogger, type Logger } from '../../src/platform/logger.js';
+import { redactorFor } from '../../src/platform/secrets.js';
 import { assertConforms } from './conformance.js';
 
 /** The instant the bundled samples describe (the USGS sample was generated at 2026-11-20T12:00Z). */
@@ -82,9 +83,10 @@ export interface TestKeyOptions {
 }
 
 /** Collects an app's JSON log lines in memory, for assertions such as "no key was ever logged". */
-export function captureLogs(level = 'debug'): { logger: Logger; lines: string[]; text: () => string } {
+export function captureLogs(level = 'debug', config?: Config): { logger: Logger; lines: string[]; text: () => string } {
   const lines: string[] = [];
-  const logger = createLogger(level, { write: (chunk: string) => void lines.push(chunk) } as never);
+  // With a config, lines are redacted as the app's own logger does (createDeps).
+  const logger = createLogger(level, { write: (chunk: string) => void lines.push(chunk) } as never, config ? redactorFor(config) : undefined);
   return { logger, lines, text: () => lines.join('') };
 }
 
@@ -114,6 +116,8 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     const r = await deps.runner.run(d, { origin: { kind: 'samples' } });
     if (!r.ok) throw new Error(`sample for ${d.name} failed to load: ${r.error}`);
   }
+  // The job worker runs as under `mds serve`, so operations that enqueue jobs see them finish.
+  deps.jobs.start();
   const { app } = buildApp(deps, { router: opts.router });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -150,6 +154,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.jobs.stop(1_000);
       deps.db.$client.close();
       // Temporary databases made here are removed; a file the test passed in is the test's own.
       if (!opts.dbFile) fs.rmSync(path.dirname(dbFile), { recursive: true, force: true });

@@ -10,6 +10,12 @@ export interface DatasetSource {
   sample: string;
   /** A dataset still ingests when an optional source fails; the parser sees it as absent. */
   optional?: boolean;
+  /**
+   * Config variables the live upstream cannot be read without (an API key). Live ingestion refuses
+   * before any request, naming the missing variable; the bundled sample still loads. On an optional
+   * source, the source is skipped instead.
+   */
+  requires?: readonly (keyof Config)[];
   /** Request headers the upstream expects (Accept, API keys from config). */
   headers?: (config: Config) => Record<string, string>;
   /**

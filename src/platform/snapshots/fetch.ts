@@ -1,39 +1,218 @@
 import type { Config } from '../../config.js';
+import { VERSION } from '../../version.js';
+import { redactorFor } from '../secrets.js';
 import type { DatasetSource } from './dataset.js';
+import { MAX_REDIRECTS, redirectRefusal, systemLookup, type Lookup } from './redirects.js';
 
-export const USER_AGENT = 'monitoring-data-service/0.1 (+https://github.com/monitoring-data-service)';
+export const USER_AGENT = `monitoring-data-service/${VERSION} (+https://github.com/monitoring-data-service)`;
 
+/** Longest wait a `Retry-After` may impose on one retry, whatever the upstream asks. */
+const RETRY_AFTER_CAP_MS = 60_000;
+/** Body bytes are gathered in blocks of this size. */
+const BLOCK_BYTES = 1024 * 1024;
+/** Network failures worth another attempt; a name that does not resolve (ENOTFOUND) is not one. */
+const TRANSIENT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/**
+ * Why an upstream fetch failed, with the real cause: `status` for an HTTP answer, `code` (and
+ * `cause.code`) for a network failure such as ENOTFOUND or ECONNRESET. The message names the
+ * address (credentials redacted) and the reason.
+ */
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
+  readonly status?: number;
+  readonly code?: string;
+  readonly retryable: boolean;
+  readonly retryAfterMs?: number;
+  constructor(message: string, opts: { status?: number; code?: string; retryable?: boolean; retryAfterMs?: number; cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.status = opts.status;
+    this.code = opts.code;
+    this.retryable = opts.retryable ?? false;
+    this.retryAfterMs = opts.retryAfterMs;
+  }
+}
+
+export interface FetchOptions {
+  /** Headers the upstream expects; credential-bearing, so dropped on any cross-host redirect. */
+  headers?: Record<string, string>;
+  /** The caller's cancellation (shutdown, the dataset's overall deadline). */
+  signal?: AbortSignal;
+  /** Epoch ms after which no retry is started (the dataset's overall deadline). */
+  deadline?: number;
+  /** DNS for redirect targets (tests play DNS with it). */
+  lookup?: Lookup;
+  /**
+   * Which resolved addresses a redirect may not reach (default: loopback, private, link-local...).
+   * Only tests replace it, to follow a cross-host hop between two local servers.
+   */
+  forbiddenAddress?: (address: string) => boolean;
+  /** Overrides UPSTREAM_RETRIES (a lookup made while a client waits does not retry). */
+  retries?: number;
 }
 
 /**
- * Fetches one upstream document with a timeout and our User-Agent. `UPSTREAM_BASE_OVERRIDE`
- * rewrites the origin (scheme, host, port) so tests can serve fixture bytes from a local server.
+ * Fetches one upstream document through the one fetch layer: `UPSTREAM_BASE_OVERRIDE` origin
+ * rewrite (tests), per-request timeout, streamed byte cap, guarded manual redirects, retries with
+ * jittered exponential backoff on 429/5xx/network errors honouring Retry-After, and errors that
+ * carry the real cause with every configured secret redacted.
  */
-export async function fetchSource(source: DatasetSource, config: Config, signal?: AbortSignal, now = Date.now()): Promise<Buffer> {
-  const get = (url: string) => fetchUrl(url, source, config, signal);
+export async function fetchUrl(address: string, config: Config, opts: FetchOptions = {}): Promise<Buffer> {
+  const url = rewrite(address, config.UPSTREAM_BASE_OVERRIDE);
+  const attempts = (opts.retries ?? config.UPSTREAM_RETRIES) + 1;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetchFollowing(url, config, opts);
+    } catch (err) {
+      if (!(err instanceof UpstreamError) || !err.retryable || attempt >= attempts || opts.signal?.aborted) throw err;
+      const backoff = config.UPSTREAM_RETRY_BASE_MS * 2 ** (attempt - 1);
+      const wait = err.retryAfterMs !== undefined ? Math.min(err.retryAfterMs, RETRY_AFTER_CAP_MS) : backoff / 2 + Math.random() * (backoff / 2);
+      if (err.retryAfterMs !== undefined && err.retryAfterMs > RETRY_AFTER_CAP_MS) throw withNote(err, `Retry-After of ${Math.round(err.retryAfterMs / 1000)} s is too long to wait`);
+      if (opts.deadline !== undefined && Date.now() + wait >= opts.deadline) throw withNote(err, `no time left for attempt ${attempt + 1} before the dataset deadline`);
+      await sleep(wait, opts.signal).catch((reason: unknown) => {
+        throw withNote(err, reason instanceof Error ? reason.message : String(reason));
+      });
+    }
+  }
+}
+
+/** Fetches a dataset source: a single address, or the source's own sequence of requests. */
+export async function fetchSource(source: DatasetSource, config: Config, opts: FetchOptions & { now?: number } = {}): Promise<Buffer> {
+  const now = opts.now ?? Date.now();
+  const get = (url: string) => fetchUrl(url, config, { ...opts, headers: source.headers?.(config) });
   if (source.fetch) return source.fetch(get, { now, config });
   return get(source.urlAt ? source.urlAt(now) : source.url);
 }
 
-async function fetchUrl(address: string, source: DatasetSource, config: Config, signal?: AbortSignal): Promise<Buffer> {
-  const url = rewrite(address, config.UPSTREAM_BASE_OVERRIDE);
-  const timeout = AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS);
-  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      headers: { 'user-agent': USER_AGENT, accept: '*/*', ...(source.headers?.(config) ?? {}) },
-      signal: combined,
-      redirect: 'follow',
-    });
-  } catch (err) {
-    const reason = timeout.aborted ? `timed out after ${config.UPSTREAM_TIMEOUT_MS} ms` : (err as Error).message;
-    throw new UpstreamError(`GET ${url}: ${reason}`);
+async function fetchFollowing(first: string, config: Config, opts: FetchOptions): Promise<Buffer> {
+  const redact = redactorFor(config);
+  const origin = new URL(first);
+  let url = origin;
+  let credentials = true;
+  for (let hop = 0; ; hop++) {
+    const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: '*/*', ...(credentials ? (opts.headers ?? {}) : {}) };
+    const shown = redact(url.href) + (hop > 0 ? ` (redirected from ${redact(origin.href)})` : '');
+    const timeout = AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    let res: Response;
+    try {
+      res = await fetch(url, { headers, signal, redirect: 'manual' });
+    } catch (err) {
+      throw networkError(err, shown, timeout, config, opts.signal, redact);
+    }
+    if (res.status >= 300 && res.status < 400 && res.headers.has('location')) {
+      await res.body?.cancel().catch(() => undefined);
+      if (hop >= MAX_REDIRECTS) throw new UpstreamError(`GET ${shown}: more than ${MAX_REDIRECTS} redirects`);
+      let next: URL;
+      try {
+        next = new URL(res.headers.get('location')!, url);
+      } catch {
+        throw new UpstreamError(`GET ${shown}: HTTP ${res.status} with an unreadable Location header`);
+      }
+      const refusal = await redirectRefusal(origin, next, opts.lookup ?? systemLookup, opts.forbiddenAddress);
+      if (refusal) throw new UpstreamError(`GET ${shown}: HTTP ${res.status} ${refusal}`);
+      // Credentials were given for the configured origin only; never carried to another host or port.
+      if (next.origin !== url.origin) credentials = false;
+      url = next;
+      continue;
+    }
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => undefined);
+      const retryAfterMs = res.status === 429 || res.status === 503 ? parseRetryAfter(res.headers.get('retry-after')) : undefined;
+      const transient = res.status === 429 || res.status >= 500;
+      throw new UpstreamError(`GET ${shown}: HTTP ${res.status}`, { status: res.status, retryable: transient, retryAfterMs });
+    }
+    try {
+      return await readCapped(res, config.UPSTREAM_MAX_BYTES, shown);
+    } catch (err) {
+      if (err instanceof UpstreamError) throw err;
+      throw networkError(err, shown, timeout, config, opts.signal, redact);
+    }
   }
-  if (!res.ok) throw new UpstreamError(`GET ${url}: HTTP ${res.status}`);
-  return Buffer.from(await res.arrayBuffer());
+}
+
+/** Reads the body chunk by chunk and stops past `cap` bytes, so memory never holds more than the cap. */
+async function readCapped(res: Response, cap: number, shown: string): Promise<Buffer> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  const tooBig = (n: number) => new UpstreamError(`GET ${shown}: response of ${n} bytes or more exceeds the cap of ${cap} bytes (UPSTREAM_MAX_BYTES); aborted`);
+  if (declared > cap) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooBig(declared);
+  }
+  if (!res.body) return Buffer.alloc(0);
+  const reader = res.body.getReader();
+  // Bytes are copied into blocks we own: the stream's chunks can be views over larger buffers,
+  // and keeping them would hold more memory than the bytes counted against the cap.
+  const blocks: Buffer[] = [];
+  let block = Buffer.allocUnsafeSlow(BLOCK_BYTES);
+  let used = 0;
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > cap) {
+      blocks.length = 0;
+      await reader.cancel().catch(() => undefined);
+      throw tooBig(total);
+    }
+    let offset = 0;
+    while (offset < value.byteLength) {
+      const n = Math.min(value.byteLength - offset, BLOCK_BYTES - used);
+      block.set(value.subarray(offset, offset + n), used);
+      used += n;
+      offset += n;
+      if (used === BLOCK_BYTES) {
+        blocks.push(block);
+        block = Buffer.allocUnsafeSlow(BLOCK_BYTES);
+        used = 0;
+      }
+    }
+  }
+  blocks.push(block.subarray(0, used));
+  return blocks.length === 1 ? Buffer.from(blocks[0]) : Buffer.concat(blocks, total);
+}
+
+function networkError(err: unknown, shown: string, timeout: AbortSignal, config: Config, caller: AbortSignal | undefined, redact: (s: string) => string): UpstreamError {
+  if (caller?.aborted) {
+    const reason = caller.reason instanceof Error ? caller.reason.message : String(caller.reason ?? 'aborted');
+    return new UpstreamError(`GET ${shown}: ${redact(reason)}`, { code: 'ABORTED' });
+  }
+  if (timeout.aborted) return new UpstreamError(`GET ${shown}: timed out after ${config.UPSTREAM_TIMEOUT_MS} ms`, { code: 'ETIMEDOUT', retryable: true });
+  const e = err as Error & { cause?: { code?: string; message?: string } };
+  const c = e.cause ?? (e as { code?: string; message?: string });
+  const code = c.code ?? (e as NodeJS.ErrnoException).code;
+  const detail = c.message && c.message !== e.message ? `: ${c.message}` : '';
+  const reason = code ? `${e.message} (${code}${detail})` : `${e.message}${detail}`;
+  const cause = Object.assign(new Error(redact(c.message ?? e.message)), { code });
+  return new UpstreamError(`GET ${shown}: ${redact(reason)}`, { code, cause, retryable: code === undefined || TRANSIENT_CODES.has(code) });
+}
+
+function withNote(err: UpstreamError, note: string): UpstreamError {
+  return new UpstreamError(`${err.message} (${note})`, { status: err.status, code: err.code, cause: err.cause });
+}
+
+/** `Retry-After` as delta seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason as Error);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 function rewrite(url: string, base: string | undefined): string {

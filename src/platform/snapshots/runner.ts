@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.js';
 import type { Config } from '../../config.js';
 import type { Clock } from '../clock.js';
 import type { AnyDataset, Parsed } from './dataset.js';
+import { redactorFor } from '../secrets.js';
 import { fetchSource } from './fetch.js';
 import type { SnapshotStore } from './store.js';
 import { SAMPLES_DIR } from './samples.js';
@@ -57,7 +58,10 @@ export class IngestionRunner {
   private readonly publish: Database.Statement;
   private readonly upsertFailure: Database.Statement;
   private readonly selectMeta: Database.Statement<[string], { version: number; record_count: number }>;
+  private readonly countVersion: Database.Statement<[string, number], { n: number }>;
   private readonly inFlight = new Set<string>();
+  /** Failures the database could not record (disk full): health still reports them. */
+  private readonly unrecorded = new Map<string, { at: number; error: string }>();
   /** Told of every finished run, success or failure (for metrics and logs). */
   observer?: (result: IngestResult) => void;
 
@@ -87,6 +91,33 @@ export class IngestionRunner {
       INSERT INTO snapshot_meta (dataset, source, last_attempt_at, last_error) VALUES (@dataset, @source, @now, @error)
       ON CONFLICT(dataset) DO UPDATE SET last_attempt_at = @now, last_error = @error`);
     this.selectMeta = this.sqlite.prepare('SELECT version, record_count FROM snapshot_meta WHERE dataset = ?');
+    this.countVersion = this.sqlite.prepare('SELECT COUNT(*) AS n FROM snapshot_records WHERE dataset = ? AND version = ?');
+  }
+
+  /** The last failure of a dataset that could not be written to snapshot_meta (the database was full). */
+  unrecordedFailure(dataset: string): { at: number; error: string } | undefined {
+    return this.unrecorded.get(dataset);
+  }
+
+  /**
+   * At start: removes rows of versions other than the published one, left by runs that died
+   * (killed, crashed) before publishing or before removing the superseded version. A run in
+   * another process that is still writing would find its rows gone and refuse to publish.
+   */
+  async removeDeadStaging(): Promise<number> {
+    const stray = this.sqlite
+      .prepare<[], { dataset: string; version: number }>(
+        `SELECT DISTINCT r.dataset, r.version FROM snapshot_records r LEFT JOIN snapshot_meta m ON m.dataset = r.dataset
+         WHERE r.version <> COALESCE(m.version, 0)`,
+      )
+      .all();
+    let removed = 0;
+    for (const { dataset, version } of stray) {
+      if (this.inFlight.has(dataset)) continue;
+      await this.removeVersion(dataset, version);
+      removed++;
+    }
+    return removed;
   }
 
   async run(dataset: AnyDataset, options: IngestOptions): Promise<IngestResult> {
@@ -101,17 +132,19 @@ export class IngestionRunner {
     }
     this.inFlight.add(dataset.name);
     try {
-      const { payloads, missing } = await this.collect(dataset, options);
+      const { payloads, missing, failures } = await this.collect(dataset, options);
       options.onProgress?.('parse');
       const parsed = dataset.parse(payloads, this.clock.now()) as Parsed<unknown>;
       if (!parsed || !Array.isArray(parsed.records)) throw new IngestError('parser returned no record list');
-      this.check(dataset, parsed, options.force === true);
+      this.check(dataset, parsed, options, failures);
       const info = { ...(parsed.info ?? {}), ...(missing.length ? { missingSources: missing } : {}) };
       const version = await this.swap(dataset, parsed.records, info, options.onProgress);
       this.store.changed(dataset.name);
+      this.unrecorded.delete(dataset.name);
       return { dataset: dataset.name, ok: true, version, recordCount: parsed.records.length, partialSources: missing.length ? missing : undefined };
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      // Every message leaving the runner (result, stored meta, logs, CLI) has the secrets taken out.
+      const message = redactorFor(this.config)(err instanceof Error ? err.message : String(err));
       this.recordFailure(dataset, message);
       return { dataset: dataset.name, ok: false, version: this.currentVersion(dataset.name), recordCount: 0, error: message };
     } finally {
@@ -122,40 +155,74 @@ export class IngestionRunner {
   private async collect(dataset: AnyDataset, options: IngestOptions) {
     const payloads: Partial<Record<string, Buffer>> = {};
     const missing: string[] = [];
+    const failures: string[] = [];
     const origin = options.origin;
-    for (const [key, source] of Object.entries(dataset.sources)) {
-      options.onProgress?.(`fetch ${key}`);
-      try {
-        if (origin.kind === 'bytes') {
-          if (origin.payloads[key] === undefined) throw new IngestError(`no payload given for source "${key}"`);
-          payloads[key] = origin.payloads[key];
-        } else if (origin.kind === 'files') {
-          const file = origin.files[key];
-          if (file === undefined) throw new IngestError(`no file given for source "${key}"`);
-          payloads[key] = fs.readFileSync(file);
-        } else if (origin.kind === 'samples') {
-          payloads[key] = fs.readFileSync(path.join(SAMPLES_DIR, source.sample));
-        } else {
-          payloads[key] = await fetchSource(source, this.config, options.signal, this.clock.now());
-        }
-      } catch (err) {
-        if (!source.optional) throw err;
-        missing.push(key);
+    const sources = Object.entries(dataset.sources);
+    let signal = options.signal;
+    let deadline: number | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    if (origin.kind === 'live') {
+      const unset = [...new Set(sources.filter(([, s]) => !s.optional).flatMap(([, s]) => unsetRequirements(s.requires, this.config)))];
+      if (unset.length) {
+        throw new IngestError(
+          `live ingestion needs ${unset.join(', ')}, which ${unset.length > 1 ? 'are' : 'is'} not set; no request was made (the bundled sample still loads with --samples)`,
+        );
       }
+      const ms = this.config.UPSTREAM_DATASET_TIMEOUT_MS;
+      deadline = Date.now() + ms;
+      const overall = new AbortController();
+      timer = setTimeout(() => overall.abort(new IngestError(`dataset deadline of ${ms} ms exceeded (UPSTREAM_DATASET_TIMEOUT_MS)`)), ms);
+      signal = options.signal ? AbortSignal.any([options.signal, overall.signal]) : overall.signal;
     }
-    return { payloads, missing };
+    try {
+      for (const [key, source] of sources) {
+        options.onProgress?.(`fetch ${key}`);
+        try {
+          if (origin.kind === 'bytes') {
+            if (origin.payloads[key] === undefined) throw new IngestError(`no payload given for source "${key}"`);
+            payloads[key] = origin.payloads[key];
+          } else if (origin.kind === 'files') {
+            const file = origin.files[key];
+            if (file === undefined) throw new IngestError(`no file given for source "${key}"`);
+            payloads[key] = fs.readFileSync(file);
+          } else if (origin.kind === 'samples') {
+            payloads[key] = fs.readFileSync(path.join(SAMPLES_DIR, source.sample));
+          } else {
+            const unset = unsetRequirements(source.requires, this.config);
+            if (unset.length) throw new IngestError(`${unset.join(', ')} not set; not requested`);
+            payloads[key] = await fetchSource(source, this.config, { signal, deadline, now: this.clock.now() });
+          }
+        } catch (err) {
+          if (!source.optional) throw err;
+          missing.push(key);
+          failures.push(`${key}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    // With every source down, say why rather than "no rows".
+    if (sources.length > 0 && missing.length === sources.length) throw new IngestError(`every source failed: ${failures.join('; ')}`);
+    return { payloads, missing, failures };
   }
 
-  private check(dataset: AnyDataset, parsed: Parsed<unknown>, force: boolean): void {
+  private check(dataset: AnyDataset, parsed: Parsed<unknown>, options: IngestOptions, failures: string[]): void {
+    const force = options.force === true;
     const count = parsed.records.length;
     const previous = this.selectMeta.get(dataset.name);
-    if (count === 0 && !dataset.allowEmpty) throw new IngestError('upstream returned no rows; keeping the previous snapshot');
+    if (count === 0 && !dataset.allowEmpty) {
+      // "No rows" is only claimed of an upstream that answered; a failed source is named with its cause.
+      if (failures.length) throw new IngestError(`no rows; sources unavailable: ${failures.join('; ')}; keeping the previous snapshot`);
+      const what = options.origin.kind === 'live' ? 'upstream returned no rows' : 'the payload held no rows';
+      throw new IngestError(`${what}; keeping the previous snapshot`);
+    }
     // For a dataset where "nothing today" is a real answer (no active alerts), empty is not a collapse.
     if (force || !previous || previous.version === 0 || (count === 0 && dataset.allowEmpty)) return;
     const ratio = dataset.minRetainedRatio ?? 0.25;
     if (previous.record_count >= 8 && count < previous.record_count * ratio) {
       throw new IngestError(
-        `row count collapsed from ${previous.record_count} to ${count} (below ${ratio * 100}% of the previous snapshot); keeping the previous snapshot`,
+        `row count collapsed from ${previous.record_count} to ${count} (below ${ratio * 100}% of the previous snapshot); keeping the previous snapshot ` +
+          `(if the drop is real, accept it with: mds ingest ${dataset.name} --force)`,
       );
     }
   }
@@ -192,7 +259,11 @@ export class IngestionRunner {
       }
       const now = this.clock.now();
       const published = this.sqlite
-        .transaction(() => this.publish.run({ dataset: name, version, now, count: records.length, source: dataset.source, info: JSON.stringify(info) }).changes)
+        .transaction(() => {
+          // A start-up cleanup in another process may have taken staged rows of this run for a dead one's.
+          if (this.countVersion.get(name, version)!.n !== records.length) throw new IngestError('staged rows were removed while this run was writing; keeping the previous snapshot');
+          return this.publish.run({ dataset: name, version, now, count: records.length, source: dataset.source, info: JSON.stringify(info) }).changes;
+        })
         .immediate();
       if (published === 0) throw new IngestError('a newer snapshot was published while this one was being written; keeping the newer one');
     } catch (err) {
@@ -219,10 +290,14 @@ export class IngestionRunner {
   }
 
   private recordFailure(dataset: AnyDataset, message: string): void {
+    const now = this.clock.now();
     try {
-      this.upsertFailure.run({ dataset: dataset.name, source: dataset.source, now: this.clock.now(), error: message.slice(0, 2000) });
-    } catch {
-      // The database itself may be what failed (disk full); the previous snapshot is intact either way.
+      this.upsertFailure.run({ dataset: dataset.name, source: dataset.source, now, error: message.slice(0, 2000) });
+      this.unrecorded.delete(dataset.name);
+    } catch (err) {
+      // The database itself may be what failed (disk full); the previous snapshot is intact either
+      // way, and health reports the failure from memory.
+      this.unrecorded.set(dataset.name, { at: now, error: `${message.slice(0, 2000)} (could not be recorded: ${(err as Error).message})` });
     }
   }
 
@@ -233,4 +308,12 @@ export class IngestionRunner {
       return 0;
     }
   }
+}
+
+/** The variables in `requires` the configuration leaves unset. */
+function unsetRequirements(requires: readonly (keyof Config)[] | undefined, config: Config): string[] {
+  return (requires ?? []).filter((name) => {
+    const v = config[name];
+    return v === undefined || v === null || v === '';
+  });
 }

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { fetchSource } from '../../platform/snapshots/fetch.js';
+import { fetchUrl } from '../../platform/snapshots/fetch.js';
 import { parseAviationstackFlights } from './datasets/flights.js';
 import type { FlightInstance } from './schemas.js';
 
@@ -24,8 +24,8 @@ export function liveProviderFor(config: Config, now: () => number): FlightStatus
     async lookup(flightNumber, date, origin, signal) {
       const q = new URLSearchParams({ access_key: key, flight_iata: flightNumber, flight_date: date, limit: '10' });
       if (origin) q.set('dep_iata', origin);
-      // fetchSource applies the timeout, our User-Agent and the test origin override.
-      const bytes = await fetchSource({ url: `${LIVE_BASE_URL}?${q}`, sample: '' }, config, signal);
+      // The platform fetch layer: deadline, byte cap, guarded redirects, retries, the key redacted from errors.
+      const bytes = await fetchUrl(`${LIVE_BASE_URL}?${q}`, config, { signal, retries: 0 });
       return parseAviationstackFlights(bytes, now());
     },
   };

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { USER_AGENT } from '../../platform/snapshots/fetch.js';
+import { fetchUrl, UpstreamError } from '../../platform/snapshots/fetch.js';
 
 /** What a live quote provider said about one symbol. */
 export type ProviderAnswer =
@@ -24,22 +24,27 @@ export const SKIP_REASON =
  * Finnhub's `/api/v1/quote`: `c` is the current price and `pc` the previous close; an unknown
  * symbol comes back as all zeros rather than an error status.
  */
-export function finnhubProvider(apiKey: string, config: Pick<Config, 'UPSTREAM_BASE_OVERRIDE'>): QuoteProvider {
-  const origin = config.UPSTREAM_BASE_OVERRIDE?.replace(/\/$/, '') ?? 'https://finnhub.io';
+export function finnhubProvider(apiKey: string, config: Config): QuoteProvider {
   return {
     async lookup(symbol, signal) {
-      let res: Response;
+      let bytes: Buffer;
       try {
-        res = await fetch(`${origin}/api/v1/quote?symbol=${encodeURIComponent(symbol)}`, {
-          headers: { 'x-finnhub-token': apiKey, 'user-agent': USER_AGENT, accept: 'application/json' },
+        // Through the platform fetch layer (override, deadline, byte cap, redirect guard, redaction);
+        // no retry at request time: the caller answers from what it has.
+        bytes = await fetchUrl(`https://finnhub.io/api/v1/quote?symbol=${encodeURIComponent(symbol)}`, config, {
+          headers: { 'x-finnhub-token': apiKey, accept: 'application/json' },
           signal,
+          retries: 0,
         });
+      } catch (err) {
+        return err instanceof UpstreamError && err.status === 429 ? { kind: 'rate_limited' } : { kind: 'error' };
+      }
+      let body: { c?: unknown; pc?: unknown } | undefined;
+      try {
+        body = JSON.parse(bytes.toString('utf8')) as { c?: unknown; pc?: unknown };
       } catch {
         return { kind: 'error' };
       }
-      if (res.status === 429) return { kind: 'rate_limited' };
-      if (!res.ok) return { kind: 'error' };
-      const body = (await res.json().catch(() => undefined)) as { c?: unknown; pc?: unknown } | undefined;
       if (!body || typeof body.c !== 'number' || typeof body.pc !== 'number') return { kind: 'error' };
       if (body.c === 0 && body.pc === 0) return { kind: 'not_found' };
       return { kind: 'quote', price: body.c, previousClose: body.pc };

@@ -1,6 +1,6 @@
 /**
  * BIS statistics data API (SDMX 2.1 REST, https://stats.bis.org/api/v1). No credential; answers
- * SDMX-CSV with `format=csv`. Rows are read with the SDMX-CSV reader of `sources/sdmx`.
+ * SDMX-CSV with `format=csv`. Rows are read with `parseSdmxCsv` of the shared format parsers.
  */
 export const BIS_API = 'https://stats.bis.org/api/v1';
 

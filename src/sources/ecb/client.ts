@@ -1,6 +1,6 @@
 /**
  * ECB Data Portal API (SDMX 2.1 REST, https://data-api.ecb.europa.eu). No credential. Asked for
- * `format=csvdata`, it answers SDMX-CSV, read with the SDMX-CSV reader of `sources/sdmx`.
+ * `format=csvdata`, it answers SDMX-CSV, read with `parseSdmxCsv` of the shared format parsers.
  */
 export const ECB_API = 'https://data-api.ecb.europa.eu/service';
 

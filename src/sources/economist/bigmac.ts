@@ -1,4 +1,4 @@
-import { splitCsvLine } from '../../platform/csv.js';
+import { parseCsv } from '../formats/csv.js';
 
 /**
  * The Economist's Big Mac index, published as open data on GitHub (TheEconomist/big-mac-data).
@@ -20,20 +20,16 @@ export interface BigMacObservation {
 
 /** Rows with a date, a country code, a positive price and rate; refuses a file without its columns. */
 export function parseBigMacCsv(input: Buffer | string): BigMacObservation[] {
-  const text = (typeof input === 'string' ? input : input.toString('utf8')).replace(/^\uFEFF/, '');
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
-  const header = splitCsvLine(lines[0] ?? '');
-  const col = (name: string) => header.indexOf(name);
-  const cols = { date: col('date'), iso3: col('iso_a3'), currency: col('currency_code'), name: col('name'), local: col('local_price'), ex: col('dollar_ex') };
-  if (Object.values(cols).some((i) => i < 0)) throw new Error('Big Mac CSV: header lacks date, iso_a3, currency_code, name, local_price or dollar_ex');
+  const rows = parseCsv(input, { trim: true });
+  const need = ['date', 'iso_a3', 'currency_code', 'name', 'local_price', 'dollar_ex'];
+  if (rows.length === 0 || need.some((k) => !(k in rows[0]))) throw new Error(`Big Mac CSV: header lacks ${need.join(', ')}`);
   const out: BigMacObservation[] = [];
-  for (const line of lines.slice(1)) {
-    const c = splitCsvLine(line);
-    const localPrice = Number(c[cols.local]);
-    const dollarEx = Number(c[cols.ex]);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(c[cols.date] ?? '') || !/^[A-Z]{3}$/.test(c[cols.iso3] ?? '')) continue;
+  for (const r of rows) {
+    const localPrice = Number(r.local_price);
+    const dollarEx = Number(r.dollar_ex);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(r.date) || !/^[A-Z]{3}$/.test(r.iso_a3)) continue;
     if (!(localPrice > 0) || !(dollarEx > 0)) continue;
-    out.push({ date: c[cols.date], iso3: c[cols.iso3], currency: c[cols.currency] ?? '', name: c[cols.name] ?? '', localPrice, dollarEx });
+    out.push({ date: r.date, iso3: r.iso_a3, currency: r.currency_code, name: r.name, localPrice, dollarEx });
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { splitCsvLine } from '../../platform/csv.js';
+import { parseCsvRows } from '../formats/csv.js';
 
 /**
  * The FAO Food Price Index (2014-2016 = 100) as FAO publishes it for download: a CSV with a few
@@ -21,11 +21,9 @@ export interface FoodPriceMonth {
 
 /** Monthly rows in date order; title, note and incomplete rows are skipped. */
 export function parseFfpiCsv(input: Buffer | string): FoodPriceMonth[] {
-  const text = (typeof input === 'string' ? input : input.toString('utf8')).replace(/^\uFEFF/, '');
   const out: FoodPriceMonth[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (!/^\d{4}-\d{2},/.test(line)) continue;
-    const [date, ...cells] = splitCsvLine(line);
+  for (const [date, ...cells] of parseCsvRows(input, { relaxColumnCount: true, trim: true })) {
+    if (!/^\d{4}-\d{2}$/.test(date ?? '')) continue;
     const v = cells.slice(0, 6).map((c) => (c === '' ? NaN : Number(c)));
     if (v.length < 6 || v.some((x) => !Number.isFinite(x))) continue;
     out.push({ date, ffpi: v[0], meat: v[1], dairy: v[2], cereals: v[3], oils: v[4], sugar: v[5] });

@@ -1,4 +1,4 @@
-import { splitCsvLine } from '../../platform/csv.js';
+import { parseCsvRows } from '../formats/csv.js';
 
 /**
  * The New York Fed's Global Supply Chain Pressure Index, published as a CSV with a `Date,GSCPI`
@@ -22,17 +22,15 @@ function monthStart(raw: string): string | undefined {
 
 /** Monthly index values in date order; rows without a date or a number are skipped. */
 export function parseGscpiCsv(input: Buffer | string): { date: string; value: number }[] {
-  const text = (typeof input === 'string' ? input : input.toString('utf8')).replace(/^\uFEFF/, '');
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
-  const header = splitCsvLine(lines[0] ?? '').map((h) => h.toUpperCase());
+  const rows = parseCsvRows(input, { relaxColumnCount: true, trim: true });
+  const header = (rows[0] ?? []).map((h) => h.toUpperCase());
   const [dateCol, valueCol] = [header.indexOf('DATE'), header.indexOf('GSCPI')];
   if (dateCol < 0 || valueCol < 0) throw new Error('GSCPI CSV: header lacks Date or GSCPI');
   const out: { date: string; value: number }[] = [];
-  for (const line of lines.slice(1)) {
-    const cells = splitCsvLine(line);
+  for (const cells of rows.slice(1)) {
     const date = monthStart(cells[dateCol] ?? '');
     const value = Number(cells[valueCol]);
-    if (date && cells[valueCol] !== '' && Number.isFinite(value)) out.push({ date, value });
+    if (date && cells[valueCol] && Number.isFinite(value)) out.push({ date, value });
   }
   return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }

@@ -16,12 +16,29 @@ describe('datasetHealth', () => {
     ['fresh', meta({}), 'OK'],
     ['exactly at the limit', meta({ fetchedAt: NOW - 30 * 60_000 }), 'OK'],
     ['a second past the limit', meta({ fetchedAt: NOW - 30 * 60_000 - 1000 }), 'STALE'],
-    ['last attempt failed', meta({ lastError: 'boom', lastAttemptAt: NOW }), 'ERROR'],
+    ['last attempt failed, last good snapshot serving', meta({ lastError: 'boom', lastAttemptAt: NOW }), 'STALE'],
     ['failed before a later success', meta({ lastError: null, lastAttemptAt: NOW, lastSuccessAt: NOW }), 'OK'],
     ['never succeeded, failing', meta({ version: 0, fetchedAt: 0, recordCount: 0, lastError: 'down' }), 'ERROR'],
     ['ingested with no rows', meta({ recordCount: 0 }), 'EMPTY'],
   ])('%s -> %s', (_l, m, status) => {
     expect(datasetHealth(ds, m, NOW).status).toBe(status);
+  });
+
+  it('tells "serving the last good snapshot, last refresh failed" from "nothing to serve"', () => {
+    expect(datasetHealth(ds, meta({ lastError: 'GET x: fetch failed (ENOTFOUND)', lastAttemptAt: NOW }), NOW)).toMatchObject({
+      status: 'STALE', serving: true, recordCount: 10, lastError: 'GET x: fetch failed (ENOTFOUND)',
+    });
+    expect(datasetHealth(ds, meta({ version: 0, fetchedAt: 0, recordCount: 0, lastError: 'down', lastAttemptAt: NOW }), NOW)).toMatchObject({
+      status: 'ERROR', serving: false, lastError: 'down',
+    });
+    expect(datasetHealth(ds, undefined, NOW)).toMatchObject({ status: 'EMPTY', serving: false, lastError: null });
+  });
+
+  it('reports a failure the database could not record (disk full) from memory', () => {
+    const h = datasetHealth(ds, meta({}), NOW, { at: NOW, error: 'database or disk is full' });
+    expect(h).toMatchObject({ status: 'STALE', serving: true, lastError: 'database or disk is full', lastAttemptAt: new Date(NOW).toISOString() });
+    // A later success supersedes it.
+    expect(datasetHealth(ds, meta({ lastSuccessAt: NOW + 1, fetchedAt: NOW + 1, lastAttemptAt: NOW + 1 }), NOW + 1, { at: NOW, error: 'full' }).status).toBe('OK');
   });
 
   it('reports age and limits', () => {
@@ -35,6 +52,7 @@ describe('overallStatus', () => {
     [[e('OK'), e('OK')], 'HEALTHY'],
     [[e('OK'), e('STALE')], 'DEGRADED'],
     [[e('OK'), e('OK'), e('ERROR')], 'DEGRADED'],
+    [[e('STALE'), e('STALE')], 'DEGRADED'],
     [[e('OK'), e('EMPTY')], 'UNHEALTHY'],
     [[], 'HEALTHY'],
   ])('%j -> %s', (entries, expected) => {

@@ -152,10 +152,10 @@ describe('live ingestion', () => {
   it('fetches the flights feed from its upstream URL', async () => {
     const feed = fs.readFileSync(path.join(SAMPLES_DIR, flightsDataset.sources.flights.sample));
     const upstream = await fakeUpstream(() => ({ body: feed }));
-    const t = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.origin } });
+    const t = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.origin, AVIATIONSTACK_API_KEY: 'test-key' } });
     try {
       expect(await t.deps.runner.run(flightsDataset, { origin: { kind: 'live' } })).toMatchObject({ ok: true, recordCount: 360 });
-      expect(upstream.seen[0].pathname + upstream.seen[0].search).toBe('/v1/flights?limit=1000');
+      expect(upstream.seen[0].pathname + upstream.seen[0].search).toBe('/v1/flights?limit=1000&access_key=test-key');
       expect((await t.get(`${PATH}?flight_number=UA1&date=2026-11-20`)).body.flights[0].codeshareFlightNumbers).toEqual(['SQ1401']);
     } finally {
       await t.close();

@@ -139,7 +139,7 @@ describe('live ingestion', () => {
     const upstream = await fakeUpstream((url) =>
       url.pathname === '/api/airport-status-information' ? { body: faaBytes, type: 'application/xml' } : url.pathname === '/v1/flights' ? { body: flightBytes } : { status: 404, body: '' },
     );
-    const live = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.origin } });
+    const live = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.origin, AVIATIONSTACK_API_KEY: 'test-key' } });
     try {
       expect(await live.deps.runner.run(faaStatusDataset, { origin: { kind: 'live' } })).toMatchObject({ ok: true, recordCount: 7 });
       expect(await live.deps.runner.run(flightsDataset, { origin: { kind: 'live' } })).toMatchObject({ ok: true, recordCount: 360 });

@@ -121,7 +121,7 @@ describe('live fetch against a local upstream', () => {
     [UCDP_EVENTS, ucdpEventsDataset, 20],
     [IRAN_EVENTS, iranEventsDataset, 8],
   ] as const)('ingests %s from its upstream URL', async (name, dataset, count) => {
-    await withTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: base } }, async (app) => {
+    await withTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: base, ACLED_ACCESS_TOKEN: 'test-token' } }, async (app) => {
       const r = await app.deps.runner.run(dataset, { origin: { kind: 'live' } });
       expect(r).toMatchObject({ ok: true, recordCount: count });
       expect(app.deps.store.read(name)!.records).toHaveLength(count);

@@ -200,7 +200,7 @@ describe('degraded, failed and live ingestion', () => {
 
   it('ingests the live feed from the upstream URL', async () => {
     const upstream = await serveSamples(internetOutagesDataset);
-    const live = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.base } });
+    const live = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.base, CLOUDFLARE_RADAR_TOKEN: 'test-token' } });
     try {
       const r = await live.deps.runner.run(internetOutagesDataset, { origin: { kind: 'live' } });
       expect(r).toMatchObject({ ok: true, recordCount: 16 });
@@ -214,7 +214,7 @@ describe('degraded, failed and live ingestion', () => {
 
   it('keeps the last good snapshot when the live upstream fails', async () => {
     const upstream = await serveSamples(internetOutagesDataset, { radar: 500 });
-    const live = await startTestApp({ samples: [internetOutagesDataset], config: { UPSTREAM_BASE_OVERRIDE: upstream.base } });
+    const live = await startTestApp({ samples: [internetOutagesDataset], config: { UPSTREAM_BASE_OVERRIDE: upstream.base, CLOUDFLARE_RADAR_TOKEN: 'test-token' } });
     try {
       const r = await live.deps.runner.run(internetOutagesDataset, { origin: { kind: 'live' } });
       expect(r.ok).toBe(false);

@@ -163,7 +163,8 @@ describe('live ingestion', () => {
   it('fetches every status page and tolerates one failing', async () => {
     const { serveSamples } = await import('./upstream-server.js');
     const upstream = await serveSamples(serviceStatusesDataset, { vercel: 503 });
-    const live = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.base } });
+    // No retry: the fake answers same-path sources in turn, so a retry would take the next one's sample.
+    const live = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.base, UPSTREAM_RETRIES: 0 } });
     try {
       const r = await live.deps.runner.run(serviceStatusesDataset, { origin: { kind: 'live' } });
       expect(r).toMatchObject({ ok: true, recordCount: PROVIDERS.length, partialSources: ['vercel'] });

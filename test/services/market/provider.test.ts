@@ -82,7 +82,7 @@ describe('Finnhub quote provider', () => {
     ['BUSY', { kind: 'rate_limited' }],
     ['DOWN', { kind: 'error' }],
   ])('%s -> %j', async (symbol, expected) => {
-    const p = finnhubProvider('secret-key', { UPSTREAM_BASE_OVERRIDE: origin });
+    const p = finnhubProvider('secret-key', testConfig({ UPSTREAM_BASE_OVERRIDE: origin }));
     expect(await p.lookup(symbol, AbortSignal.timeout(2000))).toEqual(expected);
     expect(seen.at(-1)).toEqual({ path: `/api/v1/quote?symbol=${symbol}`, token: 'secret-key' });
   });

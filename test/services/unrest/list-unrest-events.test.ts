@@ -150,7 +150,7 @@ describe('live fetch against a local upstream', () => {
       res.writeHead(503).end();
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const app2 = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } });
+    const app2 = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, ACLED_ACCESS_TOKEN: 'test-token' } });
     try {
       expect(await app2.deps.runner.run(unrestEventsDataset, { origin: { kind: 'live' } })).toMatchObject({ ok: true, recordCount: 17 });
       gdeltUp = false;

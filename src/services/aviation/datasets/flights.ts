@@ -143,11 +143,9 @@ export const flightsDataset: Dataset<FlightInstance, FlightsInfo> = {
     flights: {
       url: FLIGHTS_URL,
       sample: 'aviation/aviationstack-flights.json',
-      // AviationStack takes its key as a query parameter, not a header.
-      fetch: (get, { config }) => {
-        const key = (config as { AVIATIONSTACK_API_KEY?: string }).AVIATIONSTACK_API_KEY;
-        return get(key ? `${FLIGHTS_URL}&access_key=${encodeURIComponent(key)}` : FLIGHTS_URL);
-      },
+      requires: ['AVIATIONSTACK_API_KEY'],
+      // AviationStack takes its key as a query parameter, not a header (redacted by value from errors).
+      fetch: (get, { config }) => get(`${FLIGHTS_URL}&access_key=${encodeURIComponent(config.AVIATIONSTACK_API_KEY ?? '')}`),
     },
   },
   parse(payloads, now) {

@@ -61,6 +61,7 @@ export const acledEventsDataset: Dataset<AcledConflictEvent, AcledInfo> = {
         '&event_type=Battles:OR:event_type=Explosions%2FRemote%20violence:OR:event_type=Violence%20against%20civilians' +
         `&fields=event_id_cnty|event_date|event_type|sub_event_type|actor1|actor2|country|admin1|location|latitude|longitude|source|fatalities|timestamp`,
       sample: 'conflict/acled-events.json',
+      requires: ['ACLED_ACCESS_TOKEN'],
       headers: (config): Record<string, string> => (config.ACLED_ACCESS_TOKEN ? { authorization: `Bearer ${config.ACLED_ACCESS_TOKEN}` } : {}),
     },
   },

@@ -97,6 +97,7 @@ export const internetOutagesDataset: Dataset<OutageRow> = {
     radar: {
       url: 'https://api.cloudflare.com/client/v4/radar/annotations/outages?dateRange=7d&limit=500&format=json',
       sample: 'infrastructure/cloudflare-radar-outages.json',
+      requires: ['CLOUDFLARE_RADAR_TOKEN'],
       headers: (config): Record<string, string> => (config.CLOUDFLARE_RADAR_TOKEN ? { authorization: `Bearer ${config.CLOUDFLARE_RADAR_TOKEN}` } : {}),
     },
   },

@@ -113,6 +113,7 @@ export const unrestEventsDataset: Dataset<UnrestEvent> = {
     acled: {
       url: 'https://acleddata.com/api/acled/read?_format=json&limit=0&event_type=Protests:OR:event_type=Riots',
       sample: 'unrest/acled-demonstrations.json',
+      requires: ['ACLED_ACCESS_TOKEN'],
       headers: (config): Record<string, string> => (config.ACLED_ACCESS_TOKEN ? { authorization: `Bearer ${config.ACLED_ACCESS_TOKEN}` } : {}),
     },
     gdelt: {

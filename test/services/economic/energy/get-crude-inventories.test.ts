@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
+import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { eiaWeeklyDataset } from '../../../../src/services/economic/energy/datasets/eia-weekly.js';
 
 const PATH = '/api/economic/v1/get-crude-inventories';
@@ -26,7 +29,8 @@ describe('GET get-crude-inventories', () => {
   it('leaves out the change of a week whose predecessor is missing', async () => {
     await withTestApp({ samples: 'none' }, async (short) => {
       const doc = { response: { data: [{ period: '2026-11-13', series: 'WCRSTUS1', value: '427315', units: 'MBBL' }] } };
-      const r = await short.deps.runner.run(eiaWeeklyDataset, { origin: { kind: 'bytes', payloads: { crude: Buffer.from(JSON.stringify(doc)) } } });
+      const spot = fs.readFileSync(path.join(SAMPLES_DIR, eiaWeeklyDataset.sources.spot.sample));
+      const r = await short.deps.runner.run(eiaWeeklyDataset, { origin: { kind: 'bytes', payloads: { spot, crude: Buffer.from(JSON.stringify(doc)) } } });
       expect(r.ok).toBe(true);
       expect((await short.get(PATH)).body).toEqual({ weeks: [{ period: '2026-11-13', stocksMb: 427.315 }], latestPeriod: '2026-11-13' });
     });

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { buildFredSeries, fredSeriesDataset } from '../../../../src/services/economic/macro/datasets/fred-series.js';
 import { parseFredObservations } from '../../../../src/sources/fred/client.js';
@@ -79,9 +79,20 @@ describe('FRED ingestion', () => {
     expect(r).toMatchObject({ ok: true, recordCount: 26 });
     expect(hits).toContain('/fred/series/observations?series_id=FEDFUNDS&file_type=json&sort_order=desc&limit=120&api_key=k3y');
     expect(hits).toContain('/medialibrary/research/interactives/data/gscpi/gscpi_interactive_data.csv');
-    expect(hits).toHaveLength(27);
+    // The failing series is retried by the fetch layer; every series is asked for.
+    expect(new Set(hits).size).toBe(27);
     const res = await app.get('/api/economic/v1/get-fred-series?series_id=WALCL');
     expect(res.body).toEqual({});
+  });
+
+  it('without FRED_API_KEY asks FRED nothing and names the variable', async () => {
+    hits.length = 0;
+    await withTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: app.deps.config.UPSTREAM_BASE_OVERRIDE } }, async (keyless) => {
+      const r = await keyless.deps.runner.run(fredSeriesDataset, { origin: { kind: 'live' } });
+      expect(r.ok).toBe(false);
+      expect(JSON.stringify(r)).toContain('FRED_API_KEY');
+      expect(hits.every((h) => h.endsWith('.csv'))).toBe(true);
+    });
   });
 
   it('keeps the last good snapshot when a run brings back too little', async () => {

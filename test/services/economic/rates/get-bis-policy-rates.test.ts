@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { bisPolicyRatesDataset, buildPolicyRates } from '../../../../src/services/economic/rates/datasets/bis-policy-rates.js';
-import { readSdmxCsv, seriesBy } from '../../../../src/sources/sdmx/csv.js';
+import { parseSdmxCsv } from '../../../../src/sources/formats/sdmx.js';
+import { seriesBy } from '../../../../src/sources/sdmx/series.js';
 import { BIS_ECONOMIES, periodToDate } from '../../../../src/services/economic/rates/rules.js';
 
 const PATH = '/api/economic/v1/get-bis-policy-rates';
@@ -59,7 +60,7 @@ describe('get-bis-policy-rates without a snapshot', () => {
 
 describe('BIS SDMX-CSV parser', () => {
   it('groups observations by reference area, oldest first, skipping blanks', () => {
-    const s = seriesBy(readSdmxCsv(SAMPLE), 'REF_AREA');
+    const s = seriesBy(parseSdmxCsv(SAMPLE), 'REF_AREA');
     expect(s.get('US')).toEqual([
       { period: '2026-08', value: 3.875 },
       { period: '2026-09', value: 3.875 },
@@ -70,7 +71,7 @@ describe('BIS SDMX-CSV parser', () => {
 
   it('finds columns by id in any order, with labelled headers and quoted cells', () => {
     const csv = 'TIME_PERIOD:Time period,"OBS_VALUE:Value",REF_AREA:Reference area,FREQ:Frequency\n2026-10-15,"4.25",gb,D\n2026-10-14,4.5,GB,D\n2026-10-16,NaN,GB,D\n';
-    expect(seriesBy(readSdmxCsv(csv), 'REF_AREA').get('GB')).toEqual([
+    expect(seriesBy(parseSdmxCsv(csv), 'REF_AREA').get('GB')).toEqual([
       { period: '2026-10-14', value: 4.5 },
       { period: '2026-10-15', value: 4.25 },
     ]);
@@ -85,7 +86,7 @@ describe('BIS SDMX-CSV parser', () => {
   });
 
   it('refuses a document without the SDMX columns', () => {
-    expect(() => readSdmxCsv('<error>No results</error>')).toThrow(/TIME_PERIOD/);
+    expect(() => parseSdmxCsv('<error>No results</error>')).toThrow(/TIME_PERIOD/);
   });
 
   it.each([

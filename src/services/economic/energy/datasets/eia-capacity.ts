@@ -41,6 +41,7 @@ export const eiaCapacityDataset: Dataset<CapabilityRow> = {
       url: eiaDataUrl(ROUTE, query(Date.UTC(2026, 0, 1))),
       urlAt: (now) => eiaDataUrl(ROUTE, query(now)),
       sample: 'economic/eia/electricity-capability-annual.json',
+      requires: ['EIA_API_KEY'],
       // Pages until EIA's `total` is reached; the rows are joined into one answer of the same shape.
       fetch: async (get, { now, config }) => {
         const first = eiaDataUrl(ROUTE, query(now));

@@ -12,14 +12,17 @@ export interface EiaWeeklyObservation {
   units: string;
 }
 
-function eiaSource(route: string, series: string[], length: number, sample: string): DatasetSource {
+function eiaSource(route: string, series: string[], length: number, sample: string, optional = true): DatasetSource {
   const url = eiaDataUrl(route, { frequency: 'weekly', data: ['value'], facets: { series }, length });
-  return { url, sample: `economic/eia/${sample}`, optional: true, fetch: (get, { config }) => get(withEiaKey(url, config)) };
+  return { url, sample: `economic/eia/${sample}`, optional, requires: ['EIA_API_KEY'], fetch: (get, { config }) => get(withEiaKey(url, config)) };
 }
 
-/** Each source is its own request and may fail alone; the parser sees it as absent. */
+/**
+ * Each source is its own request and may fail alone (the parser sees it as absent), except the spot
+ * prices: without them, or without EIA_API_KEY, the run is refused before any request.
+ */
 const SOURCES = {
-  spot: eiaSource('petroleum/pri/spt', ENERGY_COMMODITIES.map((c) => c.series).sort(), 6, 'petroleum-pri-spt-weekly.json'),
+  spot: eiaSource('petroleum/pri/spt', ENERGY_COMMODITIES.map((c) => c.series).sort(), 6, 'petroleum-pri-spt-weekly.json', false),
   crude: eiaSource('petroleum/stoc/wstk', [EIA_SERIES.crudeStocks], INVENTORY_WEEKS + 1, 'petroleum-stoc-wstk-WCRSTUS1.json'),
   spr: eiaSource('petroleum/stoc/wstk', [EIA_SERIES.sprStocks], INVENTORY_WEEKS + 1, 'petroleum-stoc-wstk-WCSSTUS1.json'),
   refinery: eiaSource('petroleum/pnp/wiup', [EIA_SERIES.refineryInput], 2, 'petroleum-pnp-wiup-WCRRIUS2.json'),

@@ -9,12 +9,19 @@ export const FRED_SERIES_DATASET = 'economic.fred-series';
 /** Smallest share of the series a run must bring back to replace the snapshot. */
 const MIN_SERIES_SHARE = 0.75;
 
+/**
+ * Every FRED series may fail alone except the anchor: a run without it (or without the key) is
+ * refused, so a missing FRED_API_KEY stops ingestion before any request and says so.
+ */
+const ANCHOR = 'FEDFUNDS';
+
 function fredSource(id: string): DatasetSource {
   const url = fredObservationsUrl(id);
   return {
     url,
     sample: `economic/fred/${id}.json`,
-    optional: true,
+    optional: id !== ANCHOR,
+    requires: ['FRED_API_KEY'],
     fetch: (get, { config }) => get(withFredKey(url, config)),
   };
 }

@@ -1,6 +1,7 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { BIS_CSV_HEADERS, bisDataUrl } from '../../../../sources/bis/client.js';
-import { readSdmxCsv, seriesBy } from '../../../../sources/sdmx/csv.js';
+import { parseSdmxCsv } from '../../../../sources/formats/sdmx.js';
+import { seriesBy } from '../../../../sources/sdmx/series.js';
 import { BIS_ECONOMIES, round } from '../rules.js';
 import type { BisCreditToGdp } from '../schemas.js';
 
@@ -12,7 +13,7 @@ const url = (now: number) => bisDataUrl('WS_TC', KEY, { startPeriod: `${new Date
 
 /** Latest quarterly credit-to-GDP ratio per economy and the quarter before it (the same when there is none). */
 export function buildCreditToGdp(bytes: Buffer): BisCreditToGdp[] {
-  const series = seriesBy(readSdmxCsv(bytes), 'BORROWERS_CTY');
+  const series = seriesBy(parseSdmxCsv(bytes), 'BORROWERS_CTY');
   const out: BisCreditToGdp[] = [];
   for (const e of BIS_ECONOMIES) {
     const obs = (series.get(e.code) ?? []).filter((o) => /^\d{4}-Q[1-4]$/.test(o.period));

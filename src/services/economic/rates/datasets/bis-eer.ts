@@ -1,6 +1,7 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { BIS_CSV_HEADERS, bisDataUrl } from '../../../../sources/bis/client.js';
-import { obsValue, readSdmxCsv } from '../../../../sources/sdmx/csv.js';
+import { parseSdmxCsv } from '../../../../sources/formats/sdmx.js';
+import { obsValue } from '../../../../sources/sdmx/series.js';
 import { BIS_ECONOMIES, monthsBack, pctChange1, round } from '../rules.js';
 import type { BisExchangeRate } from '../schemas.js';
 
@@ -16,7 +17,7 @@ const url = (now: number) => bisDataUrl('WS_EER', KEY, { startPeriod: monthsBack
 export function buildExchangeRates(bytes: Buffer): BisExchangeRate[] {
   const real = new Map<string, { period: string; value: number }[]>();
   const nominal = new Map<string, Map<string, number>>();
-  for (const row of readSdmxCsv(bytes)) {
+  for (const row of parseSdmxCsv(bytes)) {
     const value = obsValue(row.OBS_VALUE);
     const area = (row.REF_AREA ?? '').toUpperCase();
     if (value === undefined || !/^\d{4}-\d{2}$/.test(row.TIME_PERIOD ?? '')) continue;

@@ -1,6 +1,7 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { BIS_CSV_HEADERS, bisDataUrl } from '../../../../sources/bis/client.js';
-import { readSdmxCsv, seriesBy } from '../../../../sources/sdmx/csv.js';
+import { parseSdmxCsv } from '../../../../sources/formats/sdmx.js';
+import { seriesBy } from '../../../../sources/sdmx/series.js';
 import { BIS_ECONOMIES, periodToDate } from '../rules.js';
 import type { BisPolicyRate } from '../schemas.js';
 
@@ -8,7 +9,7 @@ export const BIS_POLICY_RATES = 'economic.bis-policy-rates';
 
 /** One rate per served economy that has a dated observation, in the table's order. */
 export function buildPolicyRates(bytes: Buffer): BisPolicyRate[] {
-  const series = seriesBy(readSdmxCsv(bytes), 'REF_AREA');
+  const series = seriesBy(parseSdmxCsv(bytes), 'REF_AREA');
   const rates: BisPolicyRate[] = [];
   for (const e of BIS_ECONOMIES) {
     const obs = (series.get(e.code) ?? []).filter((o) => periodToDate(o.period) !== undefined);

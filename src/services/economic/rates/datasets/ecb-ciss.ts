@@ -1,6 +1,7 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { ECB_CSV_HEADERS, ecbDataUrl } from '../../../../sources/ecb/client.js';
-import { readSdmxCsv, seriesBy } from '../../../../sources/sdmx/csv.js';
+import { parseSdmxCsv } from '../../../../sources/formats/sdmx.js';
+import { seriesBy } from '../../../../sources/sdmx/series.js';
 
 export const ECB_CISS = 'economic.ecb-ciss';
 
@@ -14,7 +15,7 @@ const url = (now: number) => ecbDataUrl('CISS', KEY, { startPeriod: new Date(now
 
 /** Daily readings of the new composite indicator of systemic stress, oldest first; values outside 0-1 are dropped. */
 export function buildCiss(bytes: Buffer): FsiObservation[] {
-  const obs = [...seriesBy(readSdmxCsv(bytes), 'KEY').values()].flat();
+  const obs = [...seriesBy(parseSdmxCsv(bytes), 'KEY').values()].flat();
   const out = obs
     .filter((o) => o.value >= 0 && o.value <= 1 && /^\d{4}-\d{2}-\d{2}$/.test(o.period))
     .map((o) => ({ date: o.period, value: o.value }))

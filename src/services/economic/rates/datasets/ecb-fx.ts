@@ -1,6 +1,7 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { ECB_CSV_HEADERS, ecbDataUrl } from '../../../../sources/ecb/client.js';
-import { readSdmxCsv, seriesBy } from '../../../../sources/sdmx/csv.js';
+import { parseSdmxCsv } from '../../../../sources/formats/sdmx.js';
+import { seriesBy } from '../../../../sources/sdmx/series.js';
 import { ECB_FX_CURRENCIES, round } from '../rules.js';
 import type { EcbFxRate } from '../schemas.js';
 
@@ -11,7 +12,7 @@ const MIN_PAIRS = 3;
 
 /** Latest reference rate per pair with its change from the day before (absolute, 6 decimals). */
 export function buildEcbFx(bytes: Buffer): EcbFxRate[] {
-  const series = seriesBy(readSdmxCsv(bytes), 'CURRENCY');
+  const series = seriesBy(parseSdmxCsv(bytes), 'CURRENCY');
   const out: EcbFxRate[] = [];
   for (const ccy of ECB_FX_CURRENCIES) {
     const obs = series.get(ccy) ?? [];

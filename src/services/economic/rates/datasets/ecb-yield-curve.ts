@@ -1,6 +1,7 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { ECB_CSV_HEADERS, ecbDataUrl } from '../../../../sources/ecb/client.js';
-import { obsValue, readSdmxCsv } from '../../../../sources/sdmx/csv.js';
+import { parseSdmxCsv } from '../../../../sources/formats/sdmx.js';
+import { obsValue } from '../../../../sources/sdmx/series.js';
 import { MIN_YIELD_TENORS, round, YIELD_TENORS } from '../rules.js';
 
 export const ECB_YIELD_CURVE = 'economic.ecb-yield-curve';
@@ -15,7 +16,7 @@ export interface CurvePoint {
 /** The newest spot rate of each served tenor (3 decimals); fewer than four tenors is refused. */
 export function buildYieldCurve(bytes: Buffer): CurvePoint[] {
   const latest = new Map<string, CurvePoint>();
-  for (const row of readSdmxCsv(bytes)) {
+  for (const row of parseSdmxCsv(bytes)) {
     const tenor = /^SR_(\d+Y)$/.exec(row.DATA_TYPE_FM ?? '')?.[1];
     const value = obsValue(row.OBS_VALUE);
     if (!tenor || !YIELD_TENORS.includes(tenor) || value === undefined) continue;

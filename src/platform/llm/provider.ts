@@ -1,0 +1,205 @@
+import type Database from 'better-sqlite3';
+import type { Config } from '../../config.js';
+import type { Clock } from '../clock.js';
+import { LlmCache, cacheDigest } from './cache.js';
+import { LlmUnavailable, redactSecrets } from './errors.js';
+import type { HttpPost } from './http.js';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface CompletionRequest {
+  messages: ChatMessage[];
+  /** Upper bound of the answer's length in tokens (default 512). */
+  maxTokens?: number;
+  /** Sampling temperature (default 0: the most repeatable answer, which also suits the cache). */
+  temperature?: number;
+}
+
+export interface Completion {
+  text: string;
+  /** The model that answered, as the provider names it. */
+  model: string;
+  /** True when the answer came from the cache, without a call. */
+  cached: boolean;
+}
+
+export interface Embeddings {
+  /** One vector per input, in input order. */
+  vectors: number[][];
+  model: string;
+  /** True when every vector came from the cache. */
+  cached: boolean;
+}
+
+export interface CallOptions {
+  /** Aborts the call (a request that went away, a shutdown); the provider's own deadline still applies. */
+  signal?: AbortSignal;
+}
+
+/** Model-written text and embeddings (`deps.llm`). Off unless LLM_BASE_URL is configured. */
+export interface Llm {
+  /** A chat model is configured: `complete` may answer. */
+  readonly enabled: boolean;
+  /** An embeddings model is configured: `embed` may answer. */
+  readonly embeddingsEnabled: boolean;
+  /** The configured chat model name ('' when off). */
+  readonly model: string;
+  /** One chat completion; rejects with `LlmUnavailable` (never with the key in its message). */
+  complete(request: CompletionRequest, opts?: CallOptions): Promise<Completion>;
+  /** Embeddings of `inputs`; cached per input, only the missing ones are sent. Rejects with `LlmUnavailable`. */
+  embed(inputs: string[], opts?: CallOptions): Promise<Embeddings>;
+}
+
+export interface LlmOptions {
+  baseUrl?: string;
+  apiKey?: string;
+  model?: string;
+  embeddingsModel?: string;
+  timeoutMs: number;
+  httpPost: HttpPost;
+  cache?: LlmCache;
+}
+
+export const DEFAULT_MAX_TOKENS = 512;
+/** Inputs sent in one `/embeddings` request. */
+export const EMBEDDINGS_PER_REQUEST = 128;
+
+/** The OpenAI-compatible provider: `POST {base}/chat/completions` and `POST {base}/embeddings`. */
+export class OpenAiCompatibleLlm implements Llm {
+  readonly enabled: boolean;
+  readonly embeddingsEnabled: boolean;
+  readonly model: string;
+  private readonly base: string;
+  private readonly password: string | undefined;
+
+  constructor(private readonly opts: LlmOptions) {
+    this.base = (opts.baseUrl ?? '').replace(/\/+$/, '');
+    this.password = this.base ? decodeURIComponent(new URL(this.base).password) || undefined : undefined;
+    this.enabled = Boolean(this.base && opts.model);
+    this.embeddingsEnabled = Boolean(this.base && opts.embeddingsModel);
+    this.model = this.enabled ? opts.model! : '';
+  }
+
+  async complete(request: CompletionRequest, opts: CallOptions = {}): Promise<Completion> {
+    if (!this.enabled) throw new LlmUnavailable('disabled', 'model provider is not configured (LLM_BASE_URL)');
+    const body = {
+      model: this.model,
+      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+      max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
+      temperature: request.temperature ?? 0,
+    };
+    const digest = cacheDigest('chat', this.model, body);
+    const hit = this.opts.cache?.get(digest);
+    if (hit !== undefined) {
+      const stored = JSON.parse(hit) as { text: string; model: string };
+      return { text: stored.text, model: stored.model, cached: true };
+    }
+    const answer = await this.post('/chat/completions', body, opts.signal);
+    const choice = (answer as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0];
+    const text = choice?.message?.content;
+    if (typeof text !== 'string') throw this.malformed('/chat/completions', 'no choices[0].message.content string');
+    if (!text.trim()) throw this.malformed('/chat/completions', 'empty completion');
+    const model = typeof (answer as { model?: unknown }).model === 'string' ? (answer as { model: string }).model : this.model;
+    this.opts.cache?.put(digest, 'chat', this.model, JSON.stringify({ text, model }));
+    return { text, model, cached: false };
+  }
+
+  async embed(inputs: string[], opts: CallOptions = {}): Promise<Embeddings> {
+    if (!this.embeddingsEnabled) throw new LlmUnavailable('disabled', 'embeddings are not configured (LLM_BASE_URL, EMBEDDINGS_MODEL)');
+    const model = this.opts.embeddingsModel!;
+    const digests = inputs.map((input) => cacheDigest('embedding', model, input));
+    const vectors: (number[] | undefined)[] = digests.map((d) => {
+      const hit = this.opts.cache?.get(d);
+      return hit === undefined ? undefined : (JSON.parse(hit) as number[]);
+    });
+    // Only inputs not cached are sent, each once even when repeated in `inputs`.
+    const missing = [...new Set(inputs.filter((_, i) => vectors[i] === undefined))];
+    if (missing.length === 0) return { vectors: vectors as number[][], model, cached: true };
+    const fresh = new Map<string, number[]>();
+    // Providers cap the inputs per request; larger sets go in several requests.
+    for (let start = 0; start < missing.length; start += EMBEDDINGS_PER_REQUEST) {
+      const chunk = missing.slice(start, start + EMBEDDINGS_PER_REQUEST);
+      for (const [input, v] of await this.embedChunk(model, chunk, opts.signal)) {
+        fresh.set(input, v);
+        this.opts.cache?.put(cacheDigest('embedding', model, input), 'embedding', model, JSON.stringify(v));
+      }
+    }
+    return { vectors: inputs.map((input, i) => vectors[i] ?? fresh.get(input)!), model, cached: false };
+  }
+
+  private async embedChunk(model: string, chunk: string[], signal: AbortSignal | undefined): Promise<Map<string, number[]>> {
+    const answer = await this.post('/embeddings', { model, input: chunk }, signal);
+    const data = (answer as { data?: unknown }).data;
+    if (!Array.isArray(data) || data.length !== chunk.length) throw this.malformed('/embeddings', `expected ${chunk.length} embeddings in data[]`);
+    const out = new Map<string, number[]>();
+    data.forEach((item: { embedding?: unknown; index?: unknown }, position) => {
+      const index = typeof item?.index === 'number' ? item.index : position;
+      const v = item?.embedding;
+      if (!Number.isInteger(index) || index < 0 || index >= chunk.length || !Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+        throw this.malformed('/embeddings', 'an item has no numeric embedding or a bad index');
+      }
+      out.set(chunk[index]!, v as number[]);
+    });
+    if (out.size !== chunk.length) throw this.malformed('/embeddings', 'duplicate indexes in data[]');
+    return out;
+  }
+
+  private malformed(path: string, what: string): LlmUnavailable {
+    return new LlmUnavailable('malformed', `model provider answered ${path} with a malformed body: ${what}`);
+  }
+
+  /** One POST with the provider deadline; every failure becomes an `LlmUnavailable` without secrets. */
+  private async post(path: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+    const timeout = AbortSignal.timeout(this.opts.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const headers: Record<string, string> = {};
+    if (this.opts.apiKey) headers.authorization = `Bearer ${this.opts.apiKey}`;
+    // The base URL may carry credentials of its own (user:password@, ?key=): it is named, never shown.
+    const clean = (s: string) => redactSecrets(s.split(this.base).join('<LLM_BASE_URL>'), [this.opts.apiKey, this.password]).slice(0, 300);
+    let res;
+    try {
+      res = await this.opts.httpPost(this.base + path, JSON.stringify(body), headers, combined);
+    } catch (err) {
+      if (timeout.aborted) throw new LlmUnavailable('timeout', `model provider did not answer ${path} within ${this.opts.timeoutMs} ms`);
+      if (signal?.aborted) throw new LlmUnavailable('aborted', `call to ${path} was cancelled`);
+      const e = err as Error & { cause?: { code?: string; message?: string } };
+      const cause = e.cause?.code ?? e.cause?.message;
+      throw new LlmUnavailable('network', clean(`model provider unreachable at ${path}: ${e.message}${cause ? ` (${cause})` : ''}`));
+    }
+    if (res.status < 200 || res.status >= 300) {
+      throw new LlmUnavailable('http', clean(`model provider answered ${path} with HTTP ${res.status}${providerMessage(res.body)}`), res.status);
+    }
+    try {
+      return JSON.parse(res.body) as unknown;
+    } catch {
+      throw this.malformed(path, 'not JSON');
+    }
+  }
+}
+
+/** The provider's own error text (`{"error":{"message":...}}`), short, when there is one. */
+function providerMessage(body: string): string {
+  try {
+    const m = (JSON.parse(body) as { error?: { message?: unknown } | string })?.error;
+    const text = typeof m === 'string' ? m : typeof m?.message === 'string' ? m.message : undefined;
+    return text ? `: ${text.slice(0, 200)}` : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Builds `deps.llm` from the configuration; the answer cache lives in the service database. */
+export function createLlm(config: Config, deps: { sqlite: Database.Database; clock: Clock; httpPost: HttpPost }): Llm {
+  return new OpenAiCompatibleLlm({
+    baseUrl: config.LLM_BASE_URL,
+    apiKey: config.LLM_API_KEY,
+    model: config.LLM_MODEL,
+    embeddingsModel: config.EMBEDDINGS_MODEL,
+    timeoutMs: config.LLM_TIMEOUT_MS,
+    httpPost: deps.httpPost,
+    cache: new LlmCache(deps.sqlite, deps.clock, { ttlMs: config.LLM_CACHE_TTL_MINUTES * 60_000, maxEntries: config.LLM_CACHE_MAX_ENTRIES }),
+  });
+}

@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client.js';
+import { startServer } from '../../src/cli/serve.js';
+import { testConfig } from '../../src/config.js';
+import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
+import { ALL_DATASETS } from '../../src/services/datasets.js';
+import { withTestApp } from '../support/app.js';
+import { mds } from '../support/cli.js';
+import { startUpstream, type Upstream } from '../support/upstream.js';
+
+/**
+ * `mds ingest` against a local upstream (and an unresolvable one), then what `/api/health` says
+ * about it: every status names the real cause, and a failed refresh of a serving dataset is told
+ * apart from a dataset with nothing to serve.
+ */
+
+const OPERATOR = 'operator-key-for-upstream-tests-01';
+const QUAKES = 'seismology.earthquakes';
+let up: Upstream;
+beforeAll(async () => {
+  up = await startUpstream();
+});
+afterAll(() => up.close());
+
+const dbWith = async (...datasets: string[]) => {
+  const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-up-')), 'test.db');
+  if (datasets.length) expect((await mds(['ingest', ...datasets, '--samples'], { DATABASE_PATH: db })).code).toBe(0);
+  return db;
+};
+const env = (db: string, extra: Record<string, string> = {}) => ({ DATABASE_PATH: db, UPSTREAM_BASE_OVERRIDE: up.origin, UPSTREAM_RETRY_BASE_MS: '10', ...extra });
+
+async function health(db: string) {
+  return withTestApp({ dbFile: db, samples: 'none', config: { OPERATOR_KEYS: OPERATOR } }, async (app) => (await app.get('/api/health?detail=1', { 'x-service-key': OPERATOR })).body);
+}
+
+describe('mds ingest with no network', () => {
+  it('names the cause (ENOTFOUND) for every dataset, never "no rows"; health shows each still serving its last good snapshot', async () => {
+    const db = await dbWith();
+    expect((await mds(['ingest', '--samples'], { DATABASE_PATH: db })).code).toBe(0);
+    const r = await mds(['ingest'], { DATABASE_PATH: db, UPSTREAM_BASE_OVERRIDE: 'http://upstream.invalid' });
+    expect(r.code).toBe(1);
+    const lines = r.err.trim().split('\n');
+    expect(lines).toHaveLength(ALL_DATASETS.length);
+    for (const line of lines) {
+      expect(line).toMatch(/ENOTFOUND|is not set; no request was made/);
+      expect(line).not.toMatch(/no rows/);
+      expect(line).toMatch(/keeps serving$/);
+    }
+    expect(r.err).toMatch(/^research\.arxiv-papers: FAILED: .*ENOTFOUND/m);
+    const h = await health(db);
+    expect(h.status).toBe('DEGRADED');
+    expect(h.summary).toMatchObject({ ok: 0, empty: 0, error: 0, stale: ALL_DATASETS.length });
+    for (const d of Object.values(h.datasets) as { status: string; serving: boolean; lastError: string }[]) {
+      expect(d).toMatchObject({ status: 'STALE', serving: true });
+      expect(d.lastError).toMatch(/ENOTFOUND|is not set/);
+    }
+  }, 60_000);
+
+  it('a dataset with nothing to serve and a failing refresh is ERROR, not serving', async () => {
+    const db = await dbWith();
+    expect((await mds(['ingest', QUAKES], { DATABASE_PATH: db, UPSTREAM_BASE_OVERRIDE: 'http://upstream.invalid' })).code).toBe(1);
+    const h = await health(db);
+    expect(h.datasets[QUAKES]).toMatchObject({ status: 'ERROR', serving: false });
+    expect(h.datasets[QUAKES].lastError).toMatch(/fetch failed \(ENOTFOUND/);
+    expect(h.datasets['conflict.ucdp-events']).toMatchObject({ status: 'EMPTY', serving: false, lastError: null });
+  });
+});
+
+describe('mds ingest against a misbehaving upstream', () => {
+  const usgs = fs.readFileSync(path.join(SAMPLES_DIR, 'seismology/usgs-4.5_week.geojson'));
+  const nrcan = fs.readFileSync(path.join(SAMPLES_DIR, 'seismology/nrcan-canada-en.atom'));
+  const feeds = (usgsBody: Buffer | string) => (url: URL) => (url.pathname.includes('nrcan') || url.pathname.endsWith('.atom') ? nrcan : usgsBody);
+
+  it('503 then 200: retried, ingested', async () => {
+    const db = await dbWith();
+    const body = feeds(usgs);
+    up.play((_q, res, url, n) => (n === 0 ? res.writeHead(503).end() : res.end(body(url))));
+    const r = await mds(['ingest', QUAKES], env(db));
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/seismology\.earthquakes: ok, \d+ rows, version 1/);
+    expect(up.seen.filter((s) => s.path.includes('4.5_week'))).toHaveLength(2);
+  });
+
+  it('garbage: the parser\'s complaint, the previous snapshot kept', async () => {
+    const db = await dbWith(QUAKES);
+    const body = feeds('<html>maintenance</html>');
+    up.play((_q, res, url) => res.end(body(url)));
+    const r = await mds(['ingest', QUAKES], env(db));
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/FAILED: USGS feed is not JSON.*previous snapshot \(version 1\) keeps serving/);
+  });
+
+  it('a collapsed row count is refused with the --force hint, and --force accepts it', async () => {
+    const db = await dbWith(QUAKES);
+    const json = JSON.parse(usgs.toString()) as { features: unknown[] };
+    const few = Buffer.from(JSON.stringify({ ...json, features: json.features.slice(0, 3) }));
+    const body = feeds(few);
+    up.play((_q, res, url) => res.end(body(url)));
+    const r = await mds(['ingest', QUAKES], env(db));
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/row count collapsed from \d+ to \d+ .*mds ingest seismology\.earthquakes --force/);
+    expect((await mds(['ingest', QUAKES, '--force'], env(db))).code).toBe(0);
+  });
+
+  it('a hanging upstream ends at the per-dataset deadline, saying so', async () => {
+    const db = await dbWith(QUAKES);
+    up.play(() => undefined);
+    const started = Date.now();
+    const r = await mds(['ingest', QUAKES], env(db, { UPSTREAM_TIMEOUT_MS: '5000', UPSTREAM_DATASET_TIMEOUT_MS: '400' }));
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(r.err).toMatch(/dataset deadline of 400 ms exceeded \(UPSTREAM_DATASET_TIMEOUT_MS\)/);
+  });
+
+  it('a redirect to a private address is refused, naming both addresses', async () => {
+    const db = await dbWith(QUAKES);
+    up.play((_q, res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end());
+    const r = await mds(['ingest', QUAKES], env(db));
+    expect(r.err).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/earthquakes\/feed\/.*: HTTP 302 redirect to another host \(169\.254\.169\.254\) refused/);
+  });
+});
+
+describe('credentials a dataset requires', () => {
+  it('without ACLED_ACCESS_TOKEN: refused before any request, naming the variable; the sample still loads', async () => {
+    const db = await dbWith();
+    up.play((_q, res) => res.end('[]'));
+    const r = await mds(['ingest', 'conflict.acled-events', 'unrest.events', 'infrastructure.internet-outages', 'aviation.flights'], env(db));
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^conflict\.acled-events: FAILED: live ingestion needs ACLED_ACCESS_TOKEN, which is not set; no request was made/m);
+    expect(r.err).toMatch(/^unrest\.events: FAILED: live ingestion needs ACLED_ACCESS_TOKEN/m);
+    expect(r.err).toMatch(/^infrastructure\.internet-outages: FAILED: live ingestion needs CLOUDFLARE_RADAR_TOKEN/m);
+    expect(r.err).toMatch(/^aviation\.flights: FAILED: live ingestion needs AVIATIONSTACK_API_KEY/m);
+    expect(up.seen).toEqual([]);
+    expect((await mds(['ingest', 'conflict.acled-events', '--samples'], { DATABASE_PATH: db })).code).toBe(0);
+  });
+});
+
+describe('at start', () => {
+  it('`mds serve` removes rows staged by a run that died before publishing', async () => {
+    const db = await dbWith(QUAKES);
+    const sqlite = openDatabase(db).$client;
+    const published = (sqlite.prepare('SELECT version FROM snapshot_meta WHERE dataset = ?').get(QUAKES) as { version: number }).version;
+    sqlite.prepare('INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES (?, ?, 0, ?), (?, ?, 1, ?)').run(QUAKES, published + 1, '{}', QUAKES, published + 1, '{}');
+    sqlite.close();
+    let out = '';
+    const sink = { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream;
+    const server = await startServer(testConfig({ DATABASE_PATH: db, PORT: 0, HOST: '127.0.0.1', LOAD_SAMPLES: 'never', DEV_KEY: 'never' }), sink, sink);
+    await server.shutdown('test');
+    expect(out).toMatch(/removed rows staged by 1 unfinished ingestion run/);
+    const check = openDatabase(db).$client;
+    expect(check.prepare('SELECT DISTINCT version FROM snapshot_records WHERE dataset = ?').all(QUAKES)).toEqual([{ version: published }]);
+    check.close();
+  });
+});

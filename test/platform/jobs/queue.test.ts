@@ -1,0 +1,212 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { openDatabase, type Db } from '../../../db/client.js';
+import { ManualClock } from '../../../src/platform/clock.js';
+import { ServiceError } from '../../../src/platform/errors.js';
+import { JobQueue, type JobQueueOptions } from '../../../src/platform/jobs/queue.js';
+import { createLogger } from '../../../src/platform/logger.js';
+import { tempDbFile } from '../../support/app.js';
+
+const silent = createLogger('silent');
+const HOUR = 3_600_000;
+const opened: { db: Db; file: string }[] = [];
+afterEach(() => {
+  for (const { db, file } of opened.splice(0)) {
+    if (db.$client.open) db.$client.close();
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+});
+
+function setup(file = tempDbFile(), opts: Partial<JobQueueOptions> = {}, clock = new ManualClock()) {
+  const db = openDatabase(file);
+  opened.push({ db, file });
+  const jobs = new JobQueue(db.$client, clock, silent, { concurrency: 2, retentionMs: 24 * HOUR, ...opts });
+  return { db, file, jobs, clock };
+}
+
+/** A handler whose calls stay pending until the test settles them. */
+function gate() {
+  const pending: { input: any; signal: AbortSignal; resolve: (v: unknown) => void; reject: (e: Error) => void }[] = [];
+  const handler = (input: any, ctx: { signal: AbortSignal }) =>
+    new Promise((resolve, reject) => pending.push({ input, signal: ctx.signal, resolve, reject }));
+  return { pending, handler };
+}
+const tick = () => new Promise<void>((r) => setImmediate(r));
+
+describe('enqueue and get', () => {
+  it('a new job is queued, owned by its account and invisible to others', () => {
+    const { jobs, clock } = setup();
+    jobs.register('echo', (input) => input);
+    const { job, created } = jobs.enqueue({ kind: 'echo', accountId: 'acc-a', input: { q: 1 } });
+    expect(created).toBe(true);
+    expect(job).toMatchObject({ kind: 'echo', accountId: 'acc-a', state: 'queued', input: { q: 1 }, result: null, error: null, attempts: 0, createdAt: clock.now(), startedAt: null, finishedAt: null });
+    expect(jobs.get(job.id, 'acc-a')?.id).toBe(job.id);
+    expect(jobs.get(job.id, 'acc-b')).toBeUndefined();
+    expect(jobs.get('no-such-job', 'acc-a')).toBeUndefined();
+  });
+
+  it('the same idempotency key, or an identical input, finds the same job; another account or kind does not', () => {
+    const { jobs } = setup();
+    jobs.register('a', (i) => i);
+    jobs.register('b', (i) => i);
+    const first = jobs.enqueue({ kind: 'a', accountId: 'x', input: { p: 1, q: [1, 2] }, idempotencyKey: 'k1' }).job;
+    expect(jobs.enqueue({ kind: 'a', accountId: 'x', input: { q: [1, 2], p: 1 }, idempotencyKey: 'k1' })).toEqual({ job: first, created: false });
+    const plain = jobs.enqueue({ kind: 'a', accountId: 'x', input: { z: 1 } }).job;
+    expect(jobs.enqueue({ kind: 'a', accountId: 'x', input: { z: 1 } }).job.id).toBe(plain.id);
+    expect(jobs.enqueue({ kind: 'a', accountId: 'y', input: { z: 1 } }).created).toBe(true);
+    expect(jobs.enqueue({ kind: 'b', accountId: 'x', input: { z: 1 } }).created).toBe(true);
+    expect(jobs.enqueue({ kind: 'a', accountId: 'x', input: { z: 1 }, idempotencyKey: 'k2' }).created).toBe(true);
+  });
+
+  it('an idempotency key reused with another input is refused with 422', () => {
+    const { jobs } = setup();
+    jobs.register('a', (i) => i);
+    jobs.enqueue({ kind: 'a', accountId: 'x', input: 1, idempotencyKey: 'k' });
+    let err: unknown;
+    try {
+      jobs.enqueue({ kind: 'a', accountId: 'x', input: 2, idempotencyKey: 'k' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ServiceError);
+    expect((err as ServiceError).status).toBe(422);
+  });
+
+  it('a kind without a handler is a programming error, refused at enqueue', () => {
+    const { jobs } = setup();
+    expect(() => jobs.enqueue({ kind: 'nope', accountId: 'x', input: null })).toThrow(/no handler registered for job kind nope/);
+  });
+});
+
+describe('the worker', () => {
+  it('runs queued -> running -> done with result and timestamps', async () => {
+    const { jobs, clock } = setup();
+    const g = gate();
+    jobs.register('slow', g.handler);
+    jobs.start();
+    const { job } = jobs.enqueue({ kind: 'slow', accountId: 'a', input: { n: 2 } });
+    clock.advance(1_000);
+    await tick();
+    expect(jobs.get(job.id, 'a')).toMatchObject({ state: 'running', attempts: 1, startedAt: job.createdAt + 1_000, finishedAt: null });
+    expect(g.pending[0]!.input).toEqual({ n: 2 });
+    clock.advance(500);
+    g.pending[0]!.resolve({ answer: 4 });
+    await jobs.idle();
+    expect(jobs.get(job.id, 'a')).toMatchObject({ state: 'done', result: { answer: 4 }, error: null, finishedAt: job.createdAt + 1_500 });
+  });
+
+  it('a handler that throws fails the job with its message; the same input may then be retried', async () => {
+    const { jobs } = setup();
+    let calls = 0;
+    jobs.register('boom', () => {
+      calls++;
+      throw new Error('upstream said no');
+    });
+    jobs.start();
+    const { job } = jobs.enqueue({ kind: 'boom', accountId: 'a', input: 1 });
+    await jobs.idle();
+    expect(jobs.get(job.id, 'a')).toMatchObject({ state: 'failed', error: 'upstream said no', result: null });
+    const again = jobs.enqueue({ kind: 'boom', accountId: 'a', input: 1 });
+    expect(again.created).toBe(true);
+    await jobs.idle();
+    expect(calls).toBe(2);
+  });
+
+  it('never runs more jobs at once than its concurrency, and runs them oldest first', async () => {
+    const { jobs } = setup(undefined, { concurrency: 2 });
+    const g = gate();
+    jobs.register('slow', g.handler);
+    jobs.start();
+    for (let i = 0; i < 5; i++) jobs.enqueue({ kind: 'slow', accountId: 'a', input: i });
+    await tick();
+    await tick();
+    expect(g.pending.map((p) => p.input)).toEqual([0, 1]);
+    g.pending[0]!.resolve(null);
+    await tick();
+    await tick();
+    expect(g.pending.map((p) => p.input)).toEqual([0, 1, 2]);
+    for (let i = 1; i < 5; i++) {
+      while (!g.pending[i]) await tick();
+      g.pending[i]!.resolve(null);
+    }
+    await jobs.idle();
+    expect(g.pending).toHaveLength(5);
+  });
+
+  it('deletes finished jobs past their retention, never queued ones', async () => {
+    const { jobs, clock } = setup(undefined, { retentionMs: HOUR });
+    jobs.register('echo', (i) => i);
+    jobs.start();
+    const done = jobs.enqueue({ kind: 'echo', accountId: 'a', input: 'old' }).job;
+    await jobs.idle();
+    await jobs.stop();
+    const waiting = jobs.enqueue({ kind: 'echo', accountId: 'a', input: 'waiting' }).job;
+    clock.advance(2 * HOUR);
+    jobs.start();
+    await jobs.stop();
+    expect(jobs.get(done.id, 'a')).toBeUndefined();
+    expect(jobs.get(waiting.id, 'a')?.state).toBe('queued');
+  });
+});
+
+describe('restarts', () => {
+  it('a job queued before a restart runs after it', async () => {
+    const first = setup();
+    first.jobs.register('echo', (i) => i);
+    const { job } = first.jobs.enqueue({ kind: 'echo', accountId: 'a', input: 'survives' });
+    first.db.$client.close();
+
+    const second = setup(first.file);
+    second.jobs.register('echo', (i: string) => i.toUpperCase());
+    second.jobs.start();
+    await second.jobs.idle();
+    expect(second.jobs.get(job.id, 'a')).toMatchObject({ state: 'done', result: 'SURVIVES' });
+  });
+
+  it('a job left running by a process that died is re-queued at start and completes', async () => {
+    const dead = setup();
+    const g = gate();
+    dead.jobs.register('work', g.handler);
+    dead.jobs.start();
+    const { job } = dead.jobs.enqueue({ kind: 'work', accountId: 'a', input: 7 });
+    while (!g.pending[0]) await tick();
+    // The process dies: no stop(), its connection simply goes away with the job still `running`.
+    dead.db.$client.close();
+
+    const next = setup(dead.file);
+    expect(next.jobs.get(job.id, 'a')?.state).toBe('running');
+    next.jobs.register('work', (n: number) => n * 6);
+    expect(next.jobs.start()).toEqual({ requeued: 1, abandoned: 0 });
+    await next.jobs.idle();
+    expect(next.jobs.get(job.id, 'a')).toMatchObject({ state: 'done', result: 42, attempts: 2 });
+  });
+
+  it('a job that keeps dying with its process is failed after three attempts instead of looping', () => {
+    const file = tempDbFile();
+    const db = openDatabase(file);
+    opened.push({ db, file });
+    db.$client.prepare(`INSERT INTO jobs (id, account_id, kind, input, input_digest, state, attempts, created_at, started_at) VALUES ('j', 'a', 'k', '1', 'd', 'running', 3, 1, 2)`).run();
+    const jobs = new JobQueue(db.$client, new ManualClock(), silent, { concurrency: 1, retentionMs: HOUR });
+    expect(jobs.start()).toEqual({ requeued: 0, abandoned: 1 });
+    expect(jobs.get('j', 'a')).toMatchObject({ state: 'failed', error: 'interrupted 3 times by a process stop; not retried' });
+  });
+
+  it('a clean stop aborts running jobs and puts them back in the queue for the next start', async () => {
+    const { jobs, file, db } = setup();
+    jobs.register('work', (_: unknown, ctx: { signal: AbortSignal }) => new Promise((_r, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason as Error))));
+    jobs.start();
+    const { job } = jobs.enqueue({ kind: 'work', accountId: 'a', input: 1 });
+    await tick();
+    await tick();
+    expect(jobs.get(job.id, 'a')?.state).toBe('running');
+    await jobs.stop(1_000);
+    expect(jobs.get(job.id, 'a')).toMatchObject({ state: 'queued', attempts: 0, startedAt: null });
+    db.$client.close();
+    const next = setup(file);
+    next.jobs.register('work', () => 'finished');
+    next.jobs.start();
+    await next.jobs.idle();
+    expect(next.jobs.get(job.id, 'a')).toMatchObject({ state: 'done', result: 'finished', attempts: 1 });
+  });
+});

@@ -1,0 +1,73 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, hits: number) => void;
+
+export interface Upstream {
+  origin: string;
+  port: number;
+  /** Every request seen: path with query, and headers. */
+  seen: { path: string; headers: IncomingHttpHeaders }[];
+  /** Replaces the behaviour (and resets the per-path hit counts). */
+  play(handler: Handler): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A local upstream on 127.0.0.1 whose behaviour a test sets with `play`: garbage, huge, dripping,
+ * hanging, redirecting, failing. `hits` counts earlier requests to the same path (for "503 then 200").
+ */
+export async function startUpstream(): Promise<Upstream> {
+  let handler: Handler = (_req, res) => res.writeHead(404).end();
+  const hits = new Map<string, number>();
+  const seen: Upstream['seen'] = [];
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url!, 'http://upstream.local');
+    seen.push({ path: url.pathname + url.search, headers: req.headers });
+    const n = hits.get(url.pathname) ?? 0;
+    hits.set(url.pathname, n + 1);
+    handler(req, res, url, n);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    seen,
+    play(h) {
+      handler = h;
+      hits.clear();
+      seen.length = 0;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+/** Streams `total` bytes of JSON-ish filler lazily (never held in memory), honouring backpressure. */
+export function streamHuge(res: ServerResponse, total: number, declareLength = false): void {
+  res.writeHead(200, { 'content-type': 'application/json', ...(declareLength ? { 'content-length': String(total) } : {}) });
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  let sent = 0;
+  const pump = () => {
+    while (sent < total) {
+      sent += chunk.length;
+      if (!res.write(chunk)) return void res.once('drain', pump);
+    }
+    res.end();
+  };
+  res.on('error', () => undefined);
+  res.socket?.on('error', () => undefined);
+  pump();
+}
+
+/** Sends one byte every `everyMs` without ever finishing. */
+export function drip(res: ServerResponse, everyMs = 50): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.write('[');
+  const timer = setInterval(() => res.write(' '), everyMs);
+  res.on('close', () => clearInterval(timer));
+}
