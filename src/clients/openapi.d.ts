@@ -364,6 +364,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/economic/v1/list-world-bank-indicators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List World Bank indicator values by country and year
+         * @description Values of one World Development Indicator for 47 major economies over about the last six years, from a stored snapshot of the World Bank API (not a live query). Indicators held: NY.GDP.MKTP.CD (GDP, current US$), IT.NET.USER.ZS (internet users, % of population) and FP.CPI.TOTL.ZG (consumer price inflation, annual %); any other code is a 400. `country_code` narrows to some countries, `year` to one calendar year; `page_size` and `cursor` page through the rows. Country-years without a published value are left out.
+         */
+        get: operations["ListWorldBankIndicators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/economic/v1/get-energy-prices": {
         parameters: {
             query?: never;
@@ -1632,6 +1652,23 @@ export interface components {
             weight: number;
             /** @description True when the series had no reading; it is then left out of the composite. */
             missing: boolean;
+        };
+        economic_v1_ListWorldBankIndicatorsResponse: {
+            /** @description Country-years with a value, in World Bank order (country, then newest year first). */
+            data: components["schemas"]["economic_v1_WorldBankCountryData"][];
+            pagination: components["schemas"]["core_v1_PaginationResponse"];
+        };
+        /** @description One country-year value of a World Bank indicator. */
+        economic_v1_WorldBankCountryData: {
+            /** @description ISO 3166-1 alpha-3 (as the World Bank reports it). */
+            countryCode: string;
+            countryName: string;
+            indicatorCode: string;
+            indicatorName: string;
+            /** Format: int32 */
+            year: number;
+            /** Format: double */
+            value: number;
         };
         economic_v1_GetEnergyPricesResponse: {
             /** @description WTI then Brent; a benchmark without data is absent. */
@@ -5321,6 +5358,133 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEconomicStressResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListWorldBankIndicators: {
+        parameters: {
+            query: {
+                /** @description Indicator code: NY.GDP.MKTP.CD, IT.NET.USER.ZS or FP.CPI.TOTL.ZG (case-insensitive). */
+                indicator_code: string;
+                country_code?: string;
+                year?: number;
+                page_size?: number;
+                cursor?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["economic_v1_ListWorldBankIndicatorsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -11,6 +11,7 @@ export const RATE_POLICIES: Readonly<Record<string, { perMinute: number }>> = Ob
   batch: { perMinute: 30 },
   'list-market-quotes': { perMinute: 60 },
   'get-resilience-ranking': { perMinute: 30 },
+  'list-world-bank-indicators': { perMinute: 30 },
 });
 
 /** Callers without a credential (public operations only), per client address. */

@@ -1,4 +1,8 @@
 import { ServiceError } from '../../../platform/errors.js';
+import { paginate } from '../../../platform/paging.js';
+import { countryByCode } from '../../../reference/countries.js';
+import type { WorldBankRow } from '../../../sources/worldbank/client.js';
+import { WORLD_BANK } from './datasets/world-bank.js';
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
 import { FRED_SERIES_DATASET } from './datasets/fred-series.js';
 import {
@@ -15,6 +19,8 @@ import {
   newest,
   observationLimit,
   type StressIndex,
+  WORLD_BANK_INDICATORS,
+  WORLD_BANK_MAX_PAGE,
 } from './rules.js';
 import type {
   FredSeries,
@@ -25,6 +31,8 @@ import type {
   GetFredSeriesBatchResponse,
   GetFredSeriesRequest,
   GetFredSeriesResponse,
+  ListWorldBankIndicatorsRequest,
+  ListWorldBankIndicatorsResponse,
 } from './schemas.js';
 
 /** The answer plus whether it is a fallback the body cannot flag (forces no-store). */
@@ -106,4 +114,37 @@ export function getEconomicStress(store: SnapshotStore): GetEconomicStressRespon
   const index = snapshot ? stressOf(snapshot) : undefined;
   if (!snapshot || !index) return unavailableStress();
   return { ...index, seededAt: new Date(snapshot.fetchedAt).toISOString(), unavailable: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// World Bank indicators
+// ---------------------------------------------------------------------------------------------
+
+/** Requested countries as alpha-3 codes; an unknown code is a 400 naming it. */
+function countryFilter(raw: string | undefined): Set<string> | undefined {
+  const codes = (raw ?? '').split(/[;,]/).map((c) => c.trim()).filter(Boolean);
+  if (codes.length === 0) return undefined;
+  const unknown = codes.filter((c) => !countryByCode(c));
+  if (unknown.length > 0) throw ServiceError.validation([{ field: 'country_code', description: `unknown country code${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` }]);
+  return new Set(codes.map((c) => countryByCode(c)!.alpha3));
+}
+
+export function listWorldBankIndicators(store: SnapshotStore, req: ListWorldBankIndicatorsRequest): Flagged<ListWorldBankIndicatorsResponse> {
+  const code = req.indicator_code.trim().toUpperCase();
+  if (!WORLD_BANK_INDICATORS.some((i) => i.code === code)) {
+    throw ServiceError.validation([{ field: 'indicator_code', description: `unknown indicator "${req.indicator_code}"; held: ${WORLD_BANK_INDICATORS.map((i) => i.code).join(', ')}` }]);
+  }
+  const countries = countryFilter(req.country_code);
+  const snapshot = store.read<WorldBankRow>(WORLD_BANK);
+  const byIndicator = snapshot?.derive('by-indicator', (s) => {
+    const m = new Map<string, WorldBankRow[]>();
+    for (const r of s.records) (m.get(r.indicatorCode) ?? m.set(r.indicatorCode, []).get(r.indicatorCode)!).push(r);
+    return m;
+  });
+  const rows = (byIndicator?.get(code) ?? []).filter((r) => (!countries || countries.has(r.countryCode)) && (req.year === undefined || r.year === req.year));
+  const page = paginate(rows, (r) => `${r.countryCode}:${r.year}`, req.page_size ?? WORLD_BANK_MAX_PAGE, req.cursor || undefined);
+  return {
+    response: { data: page.items, pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount } },
+    degraded: !byIndicator?.has(code),
+  };
 }

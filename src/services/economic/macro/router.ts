@@ -1,7 +1,8 @@
 import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { FRED_SERIES_DATASET } from './datasets/fred-series.js';
-import { getBlsSeries, getEconomicStress, getFredSeries, getFredSeriesBatch } from './queries.js';
+import { WORLD_BANK } from './datasets/world-bank.js';
+import { getBlsSeries, getEconomicStress, getFredSeries, getFredSeriesBatch, listWorldBankIndicators } from './queries.js';
 import { FRED_SERIES } from './rules.js';
 import {
   GetBlsSeriesRequest,
@@ -12,6 +13,8 @@ import {
   GetFredSeriesBatchResponse,
   GetFredSeriesRequest,
   GetFredSeriesResponse,
+  ListWorldBankIndicatorsRequest,
+  ListWorldBankIndicatorsResponse,
 } from './schemas.js';
 
 const SERIES_LIST = FRED_SERIES.map((s) => s.id).join(', ');
@@ -110,4 +113,31 @@ export const macroProcedures = {
     .input(GetEconomicStressRequest)
     .output(GetEconomicStressResponse)
     .query(({ ctx }) => getEconomicStress(ctx.deps.store)),
+
+  listWorldBankIndicators: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/list-world-bank-indicators',
+        operationId: 'ListWorldBankIndicators',
+        tags: ['economic'],
+        summary: 'List World Bank indicator values by country and year',
+        description:
+          'Values of one World Development Indicator for 47 major economies over about the last six years, from a ' +
+          'stored snapshot of the World Bank API (not a live query). Indicators held: NY.GDP.MKTP.CD (GDP, current US$), ' +
+          'IT.NET.USER.ZS (internet users, % of population) and FP.CPI.TOTL.ZG (consumer price inflation, annual %); any ' +
+          'other code is a 400. `country_code` narrows to some countries, `year` to one calendar year; `page_size` and ' +
+          '`cursor` page through the rows. Country-years without a published value are left out.',
+      },
+      cacheTier: 'daily',
+      datasets: [WORLD_BANK],
+      ratePolicy: 'list-world-bank-indicators',
+    })
+    .input(ListWorldBankIndicatorsRequest)
+    .output(ListWorldBankIndicatorsResponse)
+    .query(({ ctx, input }) => {
+      const { response, degraded } = listWorldBankIndicators(ctx.deps.store, input);
+      if (degraded) markDegraded(ctx);
+      return response;
+    }),
 };

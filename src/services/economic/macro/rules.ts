@@ -146,3 +146,25 @@ export function blsObservation(o: { date: string; value: number }): { year: stri
   const [year, month] = o.date.split('-');
   return { year, period: `M${month}`, periodName: MONTH_NAMES[Number(month) - 1] ?? '', value: String(o.value) };
 }
+
+// ---------------------------------------------------------------------------------------------
+// World Bank indicators
+// ---------------------------------------------------------------------------------------------
+
+/** The World Development Indicators held in the snapshot. */
+export const WORLD_BANK_INDICATORS: readonly { code: string; name: string }[] = [
+  { code: 'NY.GDP.MKTP.CD', name: 'GDP (current US$)' },
+  { code: 'IT.NET.USER.ZS', name: 'Individuals using the Internet (% of population)' },
+  { code: 'FP.CPI.TOTL.ZG', name: 'Inflation, consumer prices (annual %)' },
+];
+
+/** Economies asked for (ISO alpha-3): major, technology and regional economies. */
+export const WORLD_BANK_COUNTRIES: readonly string[] = [
+  'USA', 'CHN', 'JPN', 'DEU', 'KOR', 'GBR', 'IND', 'ISR', 'SGP', 'TWN', 'FRA', 'CAN', 'SWE', 'NLD', 'CHE', 'FIN',
+  'IRL', 'AUS', 'BRA', 'IDN', 'ARE', 'SAU', 'QAT', 'BHR', 'EGY', 'TUR', 'MYS', 'THA', 'VNM', 'PHL', 'ESP', 'ITA',
+  'POL', 'CZE', 'DNK', 'NOR', 'AUT', 'BEL', 'PRT', 'EST', 'MEX', 'ARG', 'CHL', 'COL', 'ZAF', 'NGA', 'KEN',
+];
+
+/** Years of history held, counted back from the current year. */
+export const WORLD_BANK_YEARS = 6;
+export const WORLD_BANK_MAX_PAGE = 1000;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int32Param, stringParam } from '../../../platform/query-params.js';
+import { PaginationResponse } from '../../core/schemas.js';
 
 const int32 = (description: string) => z.number().int().meta({ format: 'int32', description });
 
@@ -129,3 +130,39 @@ export const GetEconomicStressResponse = z
   .meta({ id: 'economic_v1_GetEconomicStressResponse', description: 'A composite US economic stress index.' });
 
 export type GetEconomicStressResponse = z.infer<typeof GetEconomicStressResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// World Bank indicators
+// ---------------------------------------------------------------------------------------------
+
+export const WorldBankCountryData = z
+  .object({
+    countryCode: z.string().min(1).meta({ description: 'ISO 3166-1 alpha-3 (as the World Bank reports it).' }),
+    countryName: z.string(),
+    indicatorCode: z.string().min(1),
+    indicatorName: z.string(),
+    year: z.number().int().meta({ format: 'int32' }),
+    value: z.number().meta({ format: 'double' }),
+  })
+  .meta({ id: 'economic_v1_WorldBankCountryData', description: 'One country-year value of a World Bank indicator.' });
+
+export type WorldBankCountryData = z.infer<typeof WorldBankCountryData>;
+
+export const ListWorldBankIndicatorsRequest = z.object({
+  indicator_code: z.string().min(1).max(64).meta({ description: 'Indicator code: NY.GDP.MKTP.CD, IT.NET.USER.ZS or FP.CPI.TOTL.ZG (case-insensitive).' }),
+  country_code: stringParam('Only these countries: ISO alpha-2 or alpha-3 codes separated by `;` or `,` (default: every country held).', 512),
+  year: int32Param({ min: 1960, max: 2100, description: 'Only this calendar year (default: every year held, about the last six).' }),
+  page_size: int32Param({ min: 1, max: 1000, description: 'Rows per page (default and maximum 1000).' }),
+  cursor: stringParam('Cursor from the previous page’s pagination.nextCursor.', 512),
+});
+
+export type ListWorldBankIndicatorsRequest = z.infer<typeof ListWorldBankIndicatorsRequest>;
+
+export const ListWorldBankIndicatorsResponse = z
+  .object({
+    data: z.array(WorldBankCountryData).meta({ description: 'Country-years with a value, in World Bank order (country, then newest year first).' }),
+    pagination: PaginationResponse,
+  })
+  .meta({ id: 'economic_v1_ListWorldBankIndicatorsResponse' });
+
+export type ListWorldBankIndicatorsResponse = z.infer<typeof ListWorldBankIndicatorsResponse>;

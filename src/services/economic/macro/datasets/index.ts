@@ -1,4 +1,5 @@
 import type { AnyDataset } from '../../../../platform/snapshots/dataset.js';
 import { fredSeriesDataset } from './fred-series.js';
+import { worldBankDataset } from './world-bank.js';
 
-export const MACRO_DATASETS: readonly AnyDataset[] = [fredSeriesDataset];
+export const MACRO_DATASETS: readonly AnyDataset[] = [fredSeriesDataset, worldBankDataset];
