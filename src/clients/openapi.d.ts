@@ -384,6 +384,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/economic/v1/get-eurostat-country-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get inflation, unemployment and GDP growth of EU economies
+         * @description Latest HICP inflation, unemployment rate and quarterly real GDP growth, each with the period before, for Germany, France, Italy, Spain, Poland, the Netherlands, Belgium, Austria, Sweden and Czechia, from the Eurostat dissemination API. unavailable is true when there is no data.
+         */
+        get: operations["GetEurostatCountryData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/economic/v1/get-energy-prices": {
         parameters: {
             query?: never;
@@ -1669,6 +1689,44 @@ export interface components {
             year: number;
             /** Format: double */
             value: number;
+        };
+        /** @description Inflation, unemployment and growth of ten EU economies. */
+        economic_v1_GetEurostatCountryDataResponse: {
+            /** @description By ISO alpha-2 code; a country without any metric is absent. */
+            countries: {
+                [key: string]: components["schemas"]["economic_v1_EurostatCountryEntry"];
+            };
+            /**
+             * Format: int64
+             * @description When the data was fetched, Unix epoch milliseconds; "0" when unavailable.
+             */
+            seededAt: string;
+            unavailable: boolean;
+        };
+        economic_v1_EurostatCountryEntry: {
+            /** @description HICP inflation, annual rate of change (all items). */
+            cpi?: components["schemas"]["economic_v1_EurostatMetric"];
+            /** @description Unemployment rate, seasonally adjusted, percent of the labour force. */
+            unemployment?: components["schemas"]["economic_v1_EurostatMetric"];
+            /** @description Real GDP growth on the previous quarter, seasonally and calendar adjusted. */
+            gdpGrowth?: components["schemas"]["economic_v1_EurostatMetric"];
+        };
+        economic_v1_EurostatMetric: {
+            /**
+             * Format: double
+             * @description Newest value, percent (2 decimals).
+             */
+            value: number;
+            /** @description Its period: YYYY-MM for monthly data, YYYY-Qn for quarterly. */
+            date: string;
+            /** @description `%`. */
+            unit: string;
+            /**
+             * Format: double
+             * @description The period before; 0 when there is none (see hasPrior).
+             */
+            priorValue: number;
+            hasPrior: boolean;
         };
         economic_v1_GetEnergyPricesResponse: {
             /** @description WTI then Brent; a benchmark without data is absent. */
@@ -5485,6 +5543,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_ListWorldBankIndicatorsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetEurostatCountryData: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["economic_v1_GetEurostatCountryDataResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

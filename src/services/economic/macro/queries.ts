@@ -3,6 +3,7 @@ import { paginate } from '../../../platform/paging.js';
 import { countryByCode } from '../../../reference/countries.js';
 import type { WorldBankRow } from '../../../sources/worldbank/client.js';
 import { WORLD_BANK } from './datasets/world-bank.js';
+import { EUROSTAT_COUNTRY_DATA, type EurostatCountryMetric } from './datasets/eurostat.js';
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
 import { FRED_SERIES_DATASET } from './datasets/fred-series.js';
 import {
@@ -27,6 +28,7 @@ import type {
   GetBlsSeriesRequest,
   GetBlsSeriesResponse,
   GetEconomicStressResponse,
+  GetEurostatCountryDataResponse,
   GetFredSeriesBatchRequest,
   GetFredSeriesBatchResponse,
   GetFredSeriesRequest,
@@ -147,4 +149,19 @@ export function listWorldBankIndicators(store: SnapshotStore, req: ListWorldBank
     response: { data: page.items, pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount } },
     degraded: !byIndicator?.has(code),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Eurostat country data
+// ---------------------------------------------------------------------------------------------
+
+export function getEurostatCountryData(store: SnapshotStore): GetEurostatCountryDataResponse {
+  const snapshot = store.read<EurostatCountryMetric>(EUROSTAT_COUNTRY_DATA);
+  if (!snapshot || snapshot.records.length === 0) return { countries: {}, seededAt: '0', unavailable: true };
+  const countries = snapshot.derive('by-country', (s) => {
+    const out: GetEurostatCountryDataResponse['countries'] = {};
+    for (const { country, metric, ...m } of s.records) (out[country] ??= {})[metric] = m;
+    return out;
+  });
+  return { countries, seededAt: String(snapshot.fetchedAt), unavailable: false };
 }

@@ -2,13 +2,16 @@ import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { FRED_SERIES_DATASET } from './datasets/fred-series.js';
 import { WORLD_BANK } from './datasets/world-bank.js';
-import { getBlsSeries, getEconomicStress, getFredSeries, getFredSeriesBatch, listWorldBankIndicators } from './queries.js';
+import { EUROSTAT_COUNTRY_DATA } from './datasets/eurostat.js';
+import { getBlsSeries, getEconomicStress, getEurostatCountryData, getFredSeries, getFredSeriesBatch, listWorldBankIndicators } from './queries.js';
 import { FRED_SERIES } from './rules.js';
 import {
   GetBlsSeriesRequest,
   GetBlsSeriesResponse,
   GetEconomicStressRequest,
   GetEconomicStressResponse,
+  GetEurostatCountryDataRequest,
+  GetEurostatCountryDataResponse,
   GetFredSeriesBatchRequest,
   GetFredSeriesBatchResponse,
   GetFredSeriesRequest,
@@ -140,4 +143,24 @@ export const macroProcedures = {
       if (degraded) markDegraded(ctx);
       return response;
     }),
+
+  getEurostatCountryData: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/get-eurostat-country-data',
+        operationId: 'GetEurostatCountryData',
+        tags: ['economic'],
+        summary: 'Get inflation, unemployment and GDP growth of EU economies',
+        description:
+          'Latest HICP inflation, unemployment rate and quarterly real GDP growth, each with the period before, for ' +
+          'Germany, France, Italy, Spain, Poland, the Netherlands, Belgium, Austria, Sweden and Czechia, from the ' +
+          'Eurostat dissemination API. unavailable is true when there is no data.',
+      },
+      cacheTier: 'slow',
+      datasets: [EUROSTAT_COUNTRY_DATA],
+    })
+    .input(GetEurostatCountryDataRequest)
+    .output(GetEurostatCountryDataResponse)
+    .query(({ ctx }) => getEurostatCountryData(ctx.deps.store)),
 };

@@ -87,7 +87,7 @@ export interface StressIndex {
   components: StressComponent[];
 }
 
-const round = (v: number, dp: number) => Math.round(v * 10 ** dp) / 10 ** dp;
+export const round = (v: number, dp: number) => Math.round(v * 10 ** dp) / 10 ** dp;
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 export function stressLabel(score: number): string {
@@ -168,3 +168,31 @@ export const WORLD_BANK_COUNTRIES: readonly string[] = [
 /** Years of history held, counted back from the current year. */
 export const WORLD_BANK_YEARS = 6;
 export const WORLD_BANK_MAX_PAGE = 1000;
+
+// ---------------------------------------------------------------------------------------------
+// Eurostat country data
+// ---------------------------------------------------------------------------------------------
+
+/** EU economies summarised from Eurostat, by Eurostat geo code (ISO alpha-2 for these). */
+export const EUROSTAT_COUNTRIES: readonly string[] = ['DE', 'FR', 'IT', 'ES', 'PL', 'NL', 'BE', 'AT', 'SE', 'CZ'];
+
+/** A snapshot with fewer countries than this is refused as a broken run. */
+export const EUROSTAT_MIN_COUNTRIES = 5;
+
+export type EurostatMetricName = 'cpi' | 'unemployment' | 'gdpGrowth';
+
+export interface EurostatMetric {
+  value: number;
+  date: string;
+  unit: string;
+  priorValue: number;
+  hasPrior: boolean;
+}
+
+/** The newest value and the one before it (2 decimals); `hasPrior` says whether there was one. */
+export function latestMetric(obs: readonly { period: string; value: number }[]): EurostatMetric | undefined {
+  const latest = obs.at(-1);
+  if (!latest) return undefined;
+  const prior = obs.at(-2);
+  return { value: round(latest.value, 2), date: latest.period, unit: '%', priorValue: prior ? round(prior.value, 2) : 0, hasPrior: prior !== undefined };
+}

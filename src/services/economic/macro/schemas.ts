@@ -166,3 +166,37 @@ export const ListWorldBankIndicatorsResponse = z
   .meta({ id: 'economic_v1_ListWorldBankIndicatorsResponse' });
 
 export type ListWorldBankIndicatorsResponse = z.infer<typeof ListWorldBankIndicatorsResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Eurostat country data
+// ---------------------------------------------------------------------------------------------
+
+export const EurostatMetric = z
+  .object({
+    value: z.number().meta({ format: 'double', description: 'Newest value, percent (2 decimals).' }),
+    date: z.string().meta({ description: 'Its period: YYYY-MM for monthly data, YYYY-Qn for quarterly.' }),
+    unit: z.string().meta({ description: '`%`.' }),
+    priorValue: z.number().meta({ format: 'double', description: 'The period before; 0 when there is none (see hasPrior).' }),
+    hasPrior: z.boolean(),
+  })
+  .meta({ id: 'economic_v1_EurostatMetric' });
+
+export const EurostatCountryEntry = z
+  .object({
+    cpi: EurostatMetric.optional().meta({ description: 'HICP inflation, annual rate of change (all items).' }),
+    unemployment: EurostatMetric.optional().meta({ description: 'Unemployment rate, seasonally adjusted, percent of the labour force.' }),
+    gdpGrowth: EurostatMetric.optional().meta({ description: 'Real GDP growth on the previous quarter, seasonally and calendar adjusted.' }),
+  })
+  .meta({ id: 'economic_v1_EurostatCountryEntry' });
+
+export const GetEurostatCountryDataRequest = z.object({});
+
+export const GetEurostatCountryDataResponse = z
+  .object({
+    countries: z.record(z.string(), EurostatCountryEntry).meta({ description: 'By ISO alpha-2 code; a country without any metric is absent.' }),
+    seededAt: z.string().meta({ format: 'int64', description: 'When the data was fetched, Unix epoch milliseconds; "0" when unavailable.' }),
+    unavailable: z.boolean(),
+  })
+  .meta({ id: 'economic_v1_GetEurostatCountryDataResponse', description: 'Inflation, unemployment and growth of ten EU economies.' });
+
+export type GetEurostatCountryDataResponse = z.infer<typeof GetEurostatCountryDataResponse>;

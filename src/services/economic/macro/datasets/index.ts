@@ -1,5 +1,6 @@
 import type { AnyDataset } from '../../../../platform/snapshots/dataset.js';
+import { eurostatDataset } from './eurostat.js';
 import { fredSeriesDataset } from './fred-series.js';
 import { worldBankDataset } from './world-bank.js';
 
-export const MACRO_DATASETS: readonly AnyDataset[] = [fredSeriesDataset, worldBankDataset];
+export const MACRO_DATASETS: readonly AnyDataset[] = [fredSeriesDataset, worldBankDataset, eurostatDataset];
