@@ -93,6 +93,8 @@ const ConfigSchema = z.object({
   EIA_API_KEY: optional(z.string().min(1)),
   /** GIE AGSI+ key (free, `x-key` header; optional for light use): EU gas storage. */
   GIE_API_KEY: optional(z.string().min(1)),
+  /** IMF data API subscription key (optional, `Ocp-Apim-Subscription-Key`): WEO national debt inputs. */
+  IMF_API_KEY: optional(z.string().min(1)),
   // Platform state: model provider, jobs, archive
   /** OpenAI-compatible API root (`https://host/v1`); unset turns model-written text and embeddings off. */
   LLM_BASE_URL: optional(z.url({ protocol: /^https?$/ })),

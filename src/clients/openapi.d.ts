@@ -604,6 +604,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/economic/v1/get-national-debt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get national debt clocks
+         * @description General government gross debt in US dollars for every country in the IMF World Economic Outlook (country groups left out), with the debt ratio, its yearly change and the rate at which the deficit adds to it, so a client can run a live clock from baselineTs. The United States uses the Treasury’s debt to the penny. PRO plan and above. unavailable is true when there is no data.
+         */
+        get: operations["GetNationalDebt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/infrastructure/v1/list-service-statuses": {
         parameters: {
             query?: never;
@@ -2166,6 +2186,54 @@ export interface components {
              * @description Change of the dollar price since the previous survey, percent (2 decimals); absent without a usable comparison.
              */
             wowPct?: number;
+        };
+        /** @description National debt clocks. */
+        economic_v1_GetNationalDebtResponse: {
+            /** @description Largest debt first. */
+            entries: components["schemas"]["economic_v1_NationalDebtEntry"][];
+            /** @description When the inputs were fetched (ISO 8601); empty when unavailable. */
+            seededAt: string;
+            unavailable: boolean;
+        };
+        economic_v1_NationalDebtEntry: {
+            /** @description ISO 3166-1 alpha-3. */
+            iso3: string;
+            /**
+             * Format: double
+             * @description General government gross debt, US dollars.
+             */
+            debtUsd: number;
+            /**
+             * Format: double
+             * @description GDP at current prices, US dollars.
+             */
+            gdpUsd: number;
+            /**
+             * Format: double
+             * @description Gross debt, percent of GDP.
+             */
+            debtToGdp: number;
+            /**
+             * Format: double
+             * @description Change of the debt ratio from the year before, percent; 0 without one.
+             */
+            annualGrowth: number;
+            /**
+             * Format: double
+             * @description Debt added per second by the deficit, US dollars; 0 for a surplus.
+             */
+            perSecondRate: number;
+            /**
+             * Format: double
+             * @description Debt added per day by the deficit, US dollars; 0 for a surplus.
+             */
+            perDayRate: number;
+            /**
+             * Format: int64
+             * @description 1 January of the WEO vintage year, Unix epoch milliseconds: the moment the clock starts from.
+             */
+            baselineTs: string;
+            source: string;
         };
         /** @description Status of the monitored services. */
         infrastructure_v1_ListServiceStatusesResponse: {
@@ -6879,6 +6947,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_ListBigMacPricesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetNationalDebt: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["economic_v1_GetNationalDebtResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

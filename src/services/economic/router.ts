@@ -1,6 +1,7 @@
 import { router } from '../../trpc/procedures.js';
 import { energyProcedures } from './energy/router.js';
 import { pricesProcedures } from './prices/router.js';
+import { fiscalProcedures } from './fiscal/router.js';
 import { macroProcedures } from './macro/router.js';
 import { ratesProcedures } from './rates/router.js';
 
@@ -13,4 +14,5 @@ export const economicRouter = router({
   ...macroProcedures,
   ...energyProcedures,
   ...pricesProcedures,
+  ...fiscalProcedures,
 });

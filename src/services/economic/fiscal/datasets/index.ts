@@ -1,0 +1,4 @@
+import type { AnyDataset } from '../../../../platform/snapshots/dataset.js';
+import { nationalDebtDataset } from './national-debt.js';
+
+export const FISCAL_DATASETS: readonly AnyDataset[] = [nationalDebtDataset];
