@@ -604,6 +604,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/economic/v1/list-grocery-basket-prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the price of a ten-item grocery basket by country
+         * @description Sugar, salt, rice, pasta, potatoes, cooking oil, flour, eggs, milk and bread priced at national retailers, in local currency and US dollars, cheapest basket first, with the change from the week before. The prices are bundled, dated shelf-price observations (no live price search runs here): fetchedAt is the day they were observed and each item names its retailer and that day. Prices above an item’s plausible dollar ceiling or more than four times off the cross-country median are marked unavailable; the week-over-week change compares the items priced in both weeks. upstreamUnavailable is true when there are no observations.
+         */
+        get: operations["ListGroceryBasketPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/economic/v1/get-national-debt": {
         parameters: {
             query?: never;
@@ -2186,6 +2206,68 @@ export interface components {
              * @description Change of the dollar price since the previous survey, percent (2 decimals); absent without a usable comparison.
              */
             wowPct?: number;
+        };
+        /** @description A ten-item grocery basket priced across countries. */
+        economic_v1_ListGroceryBasketPricesResponse: {
+            /** @description Cheapest basket first. */
+            countries: components["schemas"]["economic_v1_CountryBasket"][];
+            /** @description Date the prices were observed (YYYY-MM-DD): these are bundled observations, not live prices. */
+            fetchedAt: string;
+            cheapestCountry: string;
+            mostExpensiveCountry: string;
+            upstreamUnavailable: boolean;
+            /**
+             * Format: double
+             * @description Mean week-over-week change over the countries that have one, percent.
+             */
+            wowAvgPct: number;
+            wowAvailable: boolean;
+            /** @description Date of the previous observations (YYYY-MM-DD); empty without them. */
+            prevFetchedAt: string;
+        };
+        economic_v1_CountryBasket: {
+            /** @description ISO 3166-1 alpha-2. */
+            code: string;
+            name: string;
+            currency: string;
+            flag: string;
+            /**
+             * Format: double
+             * @description Sum of the available items, US dollars.
+             */
+            totalUsd: number;
+            /**
+             * Format: double
+             * @description US dollars per unit of local currency on the observation day.
+             */
+            fxRate: number;
+            /** @description The ten basket items, in basket order. */
+            items: components["schemas"]["economic_v1_GroceryItemPrice"][];
+            /**
+             * Format: double
+             * @description Change of totalUsd from the week before, percent; absent without a week before.
+             */
+            wowPct?: number;
+        };
+        economic_v1_GroceryItemPrice: {
+            itemId: string;
+            itemName: string;
+            unit: string;
+            /**
+             * Format: double
+             * @description Shelf price in local currency; 0 when not found.
+             */
+            localPrice: number;
+            /**
+             * Format: double
+             * @description The same in US dollars (2 decimals); 0 when not found.
+             */
+            usdPrice: number;
+            currency: string;
+            /** @description Retailer site the price was read from, with the date of the observation. */
+            sourceSite: string;
+            /** @description False when the item was not found or its price failed the plausibility checks. */
+            available: boolean;
         };
         /** @description National debt clocks. */
         economic_v1_GetNationalDebtResponse: {
@@ -6947,6 +7029,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_ListBigMacPricesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListGroceryBasketPrices: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["economic_v1_ListGroceryBasketPricesResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -4,8 +4,9 @@ import { FAO_FFPI } from './datasets/fao-ffpi.js';
 import { countryByCode } from '../../../reference/countries.js';
 import type { BigMacObservation } from '../../../sources/economist/bigmac.js';
 import { BIGMAC } from './datasets/bigmac.js';
-import { BIGMAC_USD_RANGE, FFPI_POINTS, flagOf, pctChange2, round, screenChanges } from './rules.js';
-import type { GetFaoFoodPriceIndexResponse, ListBigMacPricesResponse } from './schemas.js';
+import { GROCERY_OBSERVATIONS, type GroceryObservation } from './datasets/grocery.js';
+import { BIGMAC_USD_RANGE, FFPI_POINTS, flagOf, GROCERY_ITEMS, MIN_BASKET_COVERAGE, pctChange2, round, screenChanges, withoutOutliers } from './rules.js';
+import type { GetFaoFoodPriceIndexResponse, ListBigMacPricesResponse, ListGroceryBasketPricesResponse } from './schemas.js';
 
 export interface Flagged<T> {
   response: T;
@@ -91,4 +92,104 @@ export function listBigMacPrices(store: SnapshotStore): Flagged<ListBigMacPrices
     return { response: { countries: [], fetchedAt: '', cheapestCountry: '', mostExpensiveCountry: '', wowAvgPct: 0, wowAvailable: false, prevFetchedAt: '' }, degraded: true };
   }
   return { response: snapshot.derive('prices', (s) => bigMacPrices(s.records)), degraded: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grocery basket
+// ---------------------------------------------------------------------------------------------
+
+interface PricedItem {
+  country: string;
+  itemId: string;
+  usdPrice: number;
+  obs: GroceryObservation;
+}
+
+/** One week's plausible prices: within the item's dollar ceiling, then within 4x of the cross-country median. */
+function plausiblePrices(week: readonly GroceryObservation[]): Map<string, Map<string, PricedItem>> {
+  const candidates: PricedItem[] = [];
+  for (const obs of week) {
+    const item = GROCERY_ITEMS.find((i) => i.id === obs.itemId);
+    const usdPrice = obs.localPrice * obs.usdPerUnit;
+    if (item && usdPrice <= item.maxUsd) candidates.push({ country: obs.country, itemId: obs.itemId, usdPrice, obs });
+  }
+  const out = new Map<string, Map<string, PricedItem>>();
+  for (const p of withoutOutliers(candidates)) (out.get(p.country) ?? out.set(p.country, new Map()).get(p.country)!).set(p.itemId, p);
+  for (const c of new Set(week.map((o) => o.country))) if (!out.has(c)) out.set(c, new Map());
+  return out;
+}
+
+/** Sum over the items priced in both weeks, so a newly found or lost item does not read as a price change. */
+function commonTotal(a: Map<string, PricedItem>, b: Map<string, PricedItem>): [number, number] {
+  let ta = 0;
+  let tb = 0;
+  for (const [id, p] of a) {
+    const q = b.get(id);
+    if (q) {
+      ta += p.usdPrice;
+      tb += q.usdPrice;
+    }
+  }
+  return [ta, tb];
+}
+
+function groceryBasket(records: readonly GroceryObservation[]): ListGroceryBasketPricesResponse {
+  const dates = [...new Set(records.map((r) => r.observedAt))].sort();
+  const latestDate = dates.at(-1)!;
+  const prevDate = dates.at(-2) ?? '';
+  const latest = plausiblePrices(records.filter((r) => r.observedAt === latestDate));
+  const previous = prevDate ? plausiblePrices(records.filter((r) => r.observedAt === prevDate)) : new Map<string, Map<string, PricedItem>>();
+  const changes: number[] = [];
+  const countries = [...latest.entries()].map(([code, priced]) => {
+    const any = records.find((r) => r.observedAt === latestDate && r.country === code)!;
+    const items = GROCERY_ITEMS.map((item) => {
+      const p = priced.get(item.id);
+      const raw = records.find((r) => r.observedAt === latestDate && r.country === code && r.itemId === item.id);
+      return {
+        itemId: item.id,
+        itemName: item.name,
+        unit: item.unit,
+        localPrice: p ? p.obs.localPrice : 0,
+        usdPrice: p ? round(p.usdPrice, 2) : 0,
+        currency: any.currency,
+        sourceSite: raw ? `${raw.sourceSite} (observed ${latestDate})` : '',
+        available: p !== undefined,
+      };
+    });
+    const prev = previous.get(code);
+    const [now, before] = prev ? commonTotal(priced, prev) : [0, 0];
+    const wowPct = before > 0 ? pctChange2(now, before) : undefined;
+    if (wowPct !== undefined) changes.push(wowPct);
+    return {
+      code,
+      name: countryByCode(code)?.name ?? code,
+      currency: any.currency,
+      flag: flagOf(code),
+      totalUsd: round(items.reduce((s, i) => s + i.usdPrice, 0), 2),
+      fxRate: any.usdPerUnit,
+      items,
+      ...(wowPct !== undefined ? { wowPct } : {}),
+      coverage: priced.size / GROCERY_ITEMS.length,
+    };
+  });
+  countries.sort((a, b) => a.totalUsd - b.totalUsd || (a.code < b.code ? -1 : 1));
+  const ranked = countries.filter((c) => c.totalUsd > 0 && c.coverage >= MIN_BASKET_COVERAGE);
+  return {
+    countries: countries.map(({ coverage: _coverage, ...c }) => c),
+    fetchedAt: latestDate,
+    cheapestCountry: ranked[0]?.code ?? '',
+    mostExpensiveCountry: ranked.at(-1)?.code ?? '',
+    upstreamUnavailable: false,
+    wowAvgPct: changes.length > 0 ? round(changes.reduce((s, v) => s + v, 0) / changes.length, 2) : 0,
+    wowAvailable: changes.length > 0,
+    prevFetchedAt: prevDate,
+  };
+}
+
+export function listGroceryBasketPrices(store: SnapshotStore): ListGroceryBasketPricesResponse {
+  const snapshot = store.read<GroceryObservation>(GROCERY_OBSERVATIONS);
+  if (!snapshot || snapshot.records.length === 0) {
+    return { countries: [], fetchedAt: '', cheapestCountry: '', mostExpensiveCountry: '', upstreamUnavailable: true, wowAvgPct: 0, wowAvailable: false, prevFetchedAt: '' };
+  }
+  return snapshot.derive('basket', (s) => groceryBasket(s.records));
 }

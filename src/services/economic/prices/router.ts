@@ -2,8 +2,16 @@ import { markDegraded, type RequestContext } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { BIGMAC } from './datasets/bigmac.js';
 import { FAO_FFPI } from './datasets/fao-ffpi.js';
-import { getFaoFoodPriceIndex, listBigMacPrices, type Flagged } from './queries.js';
-import { GetFaoFoodPriceIndexRequest, GetFaoFoodPriceIndexResponse, ListBigMacPricesRequest, ListBigMacPricesResponse } from './schemas.js';
+import { GROCERY_OBSERVATIONS } from './datasets/grocery.js';
+import { getFaoFoodPriceIndex, listBigMacPrices, listGroceryBasketPrices, type Flagged } from './queries.js';
+import {
+  GetFaoFoodPriceIndexRequest,
+  GetFaoFoodPriceIndexResponse,
+  ListBigMacPricesRequest,
+  ListBigMacPricesResponse,
+  ListGroceryBasketPricesRequest,
+  ListGroceryBasketPricesResponse,
+} from './schemas.js';
 
 function answer<T>(ctx: RequestContext, { response, degraded }: Flagged<T>): T {
   if (degraded) markDegraded(ctx);
@@ -53,4 +61,27 @@ export const pricesProcedures = {
     .input(ListBigMacPricesRequest)
     .output(ListBigMacPricesResponse)
     .query(({ ctx }) => answer(ctx, listBigMacPrices(ctx.deps.store))),
+
+  listGroceryBasketPrices: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/list-grocery-basket-prices',
+        operationId: 'ListGroceryBasketPrices',
+        tags: ['economic'],
+        summary: 'List the price of a ten-item grocery basket by country',
+        description:
+          'Sugar, salt, rice, pasta, potatoes, cooking oil, flour, eggs, milk and bread priced at national retailers, ' +
+          'in local currency and US dollars, cheapest basket first, with the change from the week before. The prices ' +
+          'are bundled, dated shelf-price observations (no live price search runs here): fetchedAt is the day they were ' +
+          'observed and each item names its retailer and that day. Prices above an item’s plausible dollar ceiling or ' +
+          'more than four times off the cross-country median are marked unavailable; the week-over-week change compares ' +
+          'the items priced in both weeks. upstreamUnavailable is true when there are no observations.',
+      },
+      cacheTier: 'daily',
+      datasets: [GROCERY_OBSERVATIONS],
+    })
+    .input(ListGroceryBasketPricesRequest)
+    .output(ListGroceryBasketPricesResponse)
+    .query(({ ctx }) => listGroceryBasketPrices(ctx.deps.store)),
 };

@@ -37,3 +37,48 @@ export function screenChanges(raw: readonly PriceChange[]): { kept: Map<string, 
   const values = [...kept.values()];
   return { kept, available: true, avg: values.length > 0 ? round(values.reduce((s, v) => s + v, 0) / values.length, 2) : 0 };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Grocery basket
+// ---------------------------------------------------------------------------------------------
+
+/** The ten staples of the basket, with the dearest plausible US-dollar price of each. */
+export const GROCERY_ITEMS: readonly { id: string; name: string; unit: string; maxUsd: number }[] = [
+  { id: 'sugar', name: 'Sugar', unit: '1 kg', maxUsd: 3.5 },
+  { id: 'salt', name: 'Salt', unit: '1 kg', maxUsd: 2.5 },
+  { id: 'rice', name: 'Rice', unit: '1 kg', maxUsd: 6 },
+  { id: 'pasta', name: 'Pasta', unit: '500 g', maxUsd: 3.5 },
+  { id: 'potatoes', name: 'Potatoes', unit: '1 kg', maxUsd: 6 },
+  { id: 'oil', name: 'Canola oil', unit: '1 L', maxUsd: 10 },
+  { id: 'flour', name: 'Flour', unit: '1 kg', maxUsd: 4.5 },
+  { id: 'eggs', name: 'Eggs', unit: '12 pcs', maxUsd: 12 },
+  { id: 'milk', name: 'Milk', unit: '1 L', maxUsd: 5 },
+  { id: 'bread', name: 'Bread', unit: '1 loaf', maxUsd: 6 },
+];
+
+/** Countries ranked cheapest or dearest must have at least this share of the basket priced. */
+export const MIN_BASKET_COVERAGE = 0.7;
+
+/** A price more than this many times the cross-country median of its item (or less than its inverse) is dropped. */
+export const OUTLIER_FACTOR = 4;
+
+function median(values: readonly number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/**
+ * Keeps, per item, the prices within a factor of four of the item's median across countries; an
+ * item priced in fewer than three countries has no median worth trusting and is kept as is.
+ */
+export function withoutOutliers<T extends { itemId: string; usdPrice: number }>(prices: readonly T[]): T[] {
+  const byItem = new Map<string, number[]>();
+  for (const p of prices) (byItem.get(p.itemId) ?? byItem.set(p.itemId, []).get(p.itemId)!).push(p.usdPrice);
+  return prices.filter((p) => {
+    const all = byItem.get(p.itemId)!;
+    if (all.length < 3) return true;
+    const m = median(all);
+    return p.usdPrice <= m * OUTLIER_FACTOR && p.usdPrice >= m / OUTLIER_FACTOR;
+  });
+}

@@ -66,3 +66,50 @@ export const ListBigMacPricesResponse = z
   .meta({ id: 'economic_v1_ListBigMacPricesResponse', description: 'Big Mac prices by country from The Economist’s Big Mac index.' });
 
 export type ListBigMacPricesResponse = z.infer<typeof ListBigMacPricesResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Grocery basket
+// ---------------------------------------------------------------------------------------------
+
+export const GroceryItemPrice = z
+  .object({
+    itemId: z.string(),
+    itemName: z.string(),
+    unit: z.string(),
+    localPrice: double('Shelf price in local currency; 0 when not found.'),
+    usdPrice: double('The same in US dollars (2 decimals); 0 when not found.'),
+    currency: z.string(),
+    sourceSite: z.string().meta({ description: 'Retailer site the price was read from, with the date of the observation.' }),
+    available: z.boolean().meta({ description: 'False when the item was not found or its price failed the plausibility checks.' }),
+  })
+  .meta({ id: 'economic_v1_GroceryItemPrice' });
+
+export const CountryBasket = z
+  .object({
+    code: z.string().meta({ description: 'ISO 3166-1 alpha-2.' }),
+    name: z.string(),
+    currency: z.string(),
+    flag: z.string(),
+    totalUsd: double('Sum of the available items, US dollars.'),
+    fxRate: double('US dollars per unit of local currency on the observation day.'),
+    items: z.array(GroceryItemPrice).meta({ description: 'The ten basket items, in basket order.' }),
+    wowPct: double('Change of totalUsd from the week before, percent; absent without a week before.').optional(),
+  })
+  .meta({ id: 'economic_v1_CountryBasket' });
+
+export const ListGroceryBasketPricesRequest = z.object({});
+
+export const ListGroceryBasketPricesResponse = z
+  .object({
+    countries: z.array(CountryBasket).meta({ description: 'Cheapest basket first.' }),
+    fetchedAt: z.string().meta({ description: 'Date the prices were observed (YYYY-MM-DD): these are bundled observations, not live prices.' }),
+    cheapestCountry: z.string(),
+    mostExpensiveCountry: z.string(),
+    upstreamUnavailable: z.boolean(),
+    wowAvgPct: double('Mean week-over-week change over the countries that have one, percent.'),
+    wowAvailable: z.boolean(),
+    prevFetchedAt: z.string().meta({ description: 'Date of the previous observations (YYYY-MM-DD); empty without them.' }),
+  })
+  .meta({ id: 'economic_v1_ListGroceryBasketPricesResponse', description: 'A ten-item grocery basket priced across countries.' });
+
+export type ListGroceryBasketPricesResponse = z.infer<typeof ListGroceryBasketPricesResponse>;

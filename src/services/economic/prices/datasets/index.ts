@@ -1,5 +1,6 @@
 import type { AnyDataset } from '../../../../platform/snapshots/dataset.js';
 import { bigMacDataset } from './bigmac.js';
+import { groceryObservationsDataset } from './grocery.js';
 import { faoFfpiDataset } from './fao-ffpi.js';
 
-export const PRICES_DATASETS: readonly AnyDataset[] = [faoFfpiDataset, bigMacDataset];
+export const PRICES_DATASETS: readonly AnyDataset[] = [faoFfpiDataset, bigMacDataset, groceryObservationsDataset];
