@@ -404,6 +404,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/economic/v1/get-macro-signals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the macro regime signals
+         * @description Seven market regime signals with a BUY/CASH verdict: yen liquidity, BTC vs Nasdaq-100 flow, Nasdaq-100 vs consumer staples regime, BTC technical trend (50/200-day averages, 30-day VWAP), Bitcoin hash rate, the Mayer multiple and the crypto Fear & Greed index. Computed once per snapshot from Yahoo Finance daily charts (JPY=X, BTC-USD, QQQ, XLP), alternative.me and mempool.space. A signal whose input is missing is UNKNOWN; unavailable is true when none can be computed.
+         */
+        get: operations["GetMacroSignals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/economic/v1/get-energy-prices": {
         parameters: {
             query?: never;
@@ -1767,6 +1787,104 @@ export interface components {
              */
             priorValue: number;
             hasPrior: boolean;
+        };
+        /** @description A seven-signal market regime dashboard. */
+        economic_v1_GetMacroSignalsResponse: {
+            /** @description When the signals were computed (ISO 8601). */
+            timestamp: string;
+            /** @description BUY when at least 57% of the known signals are bullish, CASH otherwise, UNKNOWN without any. */
+            verdict: string;
+            /** Format: int32 */
+            bullishCount: number;
+            /**
+             * Format: int32
+             * @description Signals that are not UNKNOWN.
+             */
+            totalCount: number;
+            signals: components["schemas"]["economic_v1_MacroSignals"];
+            meta: components["schemas"]["economic_v1_MacroMeta"];
+            unavailable: boolean;
+        };
+        economic_v1_MacroSignals: {
+            liquidity: components["schemas"]["economic_v1_LiquiditySignal"];
+            flowStructure: components["schemas"]["economic_v1_FlowStructureSignal"];
+            macroRegime: components["schemas"]["economic_v1_MacroRegimeSignal"];
+            technicalTrend: components["schemas"]["economic_v1_TechnicalTrendSignal"];
+            hashRate: components["schemas"]["economic_v1_HashRateSignal"];
+            priceMomentum: components["schemas"]["economic_v1_PriceMomentumSignal"];
+            fearGreed: components["schemas"]["economic_v1_FearGreedSignal"];
+        };
+        economic_v1_LiquiditySignal: {
+            /** @description SQUEEZE (yen 30-day change below -2%), NORMAL or UNKNOWN. */
+            status: string;
+            /**
+             * Format: double
+             * @description USD/JPY 30-day change, percent.
+             */
+            value?: number;
+            /** @description Last 30 USD/JPY closes. */
+            sparkline: number[];
+        };
+        economic_v1_FlowStructureSignal: {
+            /** @description PASSIVE GAP (BTC and QQQ 5-day returns more than 5 points apart), ALIGNED or UNKNOWN. */
+            status: string;
+            /** Format: double */
+            btcReturn5?: number;
+            /** Format: double */
+            qqqReturn5?: number;
+        };
+        economic_v1_MacroRegimeSignal: {
+            /** @description RISK-ON (QQQ 20-day change above XLP’s), DEFENSIVE or UNKNOWN. */
+            status: string;
+            /** Format: double */
+            qqqRoc20?: number;
+            /** Format: double */
+            xlpRoc20?: number;
+        };
+        economic_v1_TechnicalTrendSignal: {
+            /** @description BULLISH, BEARISH, NEUTRAL (BTC against its 50-day average and 30-day VWAP) or UNKNOWN. */
+            status: string;
+            /** Format: double */
+            btcPrice?: number;
+            /** Format: double */
+            sma50?: number;
+            /** Format: double */
+            sma200?: number;
+            /** Format: double */
+            vwap30d?: number;
+            /**
+             * Format: double
+             * @description BTC price over its 200-day average.
+             */
+            mayerMultiple?: number;
+            /** @description Last 30 BTC closes. */
+            sparkline: number[];
+        };
+        economic_v1_HashRateSignal: {
+            /** @description GROWING (over +3% in 30 days), DECLINING (below -3%), STABLE or UNKNOWN. */
+            status: string;
+            /** Format: double */
+            change30d?: number;
+        };
+        economic_v1_PriceMomentumSignal: {
+            /** @description STRONG (Mayer multiple above 1), MODERATE (above 0.8), WEAK or UNKNOWN. */
+            status: string;
+        };
+        economic_v1_FearGreedSignal: {
+            /** @description Today’s classification (Extreme Fear ... Extreme Greed) or UNKNOWN. */
+            status: string;
+            /** Format: int32 */
+            value?: number;
+            history: components["schemas"]["economic_v1_FearGreedHistoryEntry"][];
+        };
+        economic_v1_FearGreedHistoryEntry: {
+            /** Format: int32 */
+            value: number;
+            date: string;
+        };
+        economic_v1_MacroMeta: {
+            /** @description Last 30 QQQ closes. */
+            qqqSparkline: number[];
         };
         economic_v1_GetEnergyPricesResponse: {
             /** @description WTI then Brent; a benchmark without data is absent. */
@@ -5814,6 +5932,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEurostatCountryDataResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetMacroSignals: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["economic_v1_GetMacroSignalsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

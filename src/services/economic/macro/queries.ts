@@ -3,6 +3,8 @@ import { paginate } from '../../../platform/paging.js';
 import { countryByCode } from '../../../reference/countries.js';
 import type { WorldBankRow } from '../../../sources/worldbank/client.js';
 import { WORLD_BANK } from './datasets/world-bank.js';
+import { MACRO_SIGNALS } from './datasets/macro-inputs.js';
+import type { MacroSignals } from './signals.js';
 import { EUROSTAT_COUNTRY_DATA, type EurostatCountryMetric } from './datasets/eurostat.js';
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
 import { FRED_SERIES_DATASET } from './datasets/fred-series.js';
@@ -29,6 +31,7 @@ import type {
   GetBlsSeriesResponse,
   GetEconomicStressResponse,
   GetEurostatCountryDataResponse,
+  GetMacroSignalsResponse,
   GetFredSeriesBatchRequest,
   GetFredSeriesBatchResponse,
   GetFredSeriesRequest,
@@ -164,4 +167,32 @@ export function getEurostatCountryData(store: SnapshotStore): GetEurostatCountry
     return out;
   });
   return { countries, seededAt: String(snapshot.fetchedAt), unavailable: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Macro signals
+// ---------------------------------------------------------------------------------------------
+
+export function getMacroSignals(store: SnapshotStore, now: number): GetMacroSignalsResponse {
+  const snapshot = store.read<MacroSignals & { timestamp: string }>(MACRO_SIGNALS);
+  const stored = snapshot?.records[0];
+  if (stored && stored.totalCount > 0) return { ...stored, unavailable: false };
+  const unknown = { status: 'UNKNOWN' };
+  return {
+    timestamp: new Date(now).toISOString(),
+    verdict: 'UNKNOWN',
+    bullishCount: 0,
+    totalCount: 0,
+    signals: {
+      liquidity: { ...unknown, sparkline: [] },
+      flowStructure: unknown,
+      macroRegime: unknown,
+      technicalTrend: { ...unknown, sparkline: [] },
+      hashRate: unknown,
+      priceMomentum: unknown,
+      fearGreed: { ...unknown, history: [] },
+    },
+    meta: { qqqSparkline: [] },
+    unavailable: true,
+  };
 }

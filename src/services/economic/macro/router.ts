@@ -3,7 +3,8 @@ import { operation } from '../../../trpc/procedures.js';
 import { FRED_SERIES_DATASET } from './datasets/fred-series.js';
 import { WORLD_BANK } from './datasets/world-bank.js';
 import { EUROSTAT_COUNTRY_DATA } from './datasets/eurostat.js';
-import { getBlsSeries, getEconomicStress, getEurostatCountryData, getFredSeries, getFredSeriesBatch, listWorldBankIndicators } from './queries.js';
+import { MACRO_SIGNALS } from './datasets/macro-inputs.js';
+import { getBlsSeries, getEconomicStress, getEurostatCountryData, getMacroSignals, getFredSeries, getFredSeriesBatch, listWorldBankIndicators } from './queries.js';
 import { FRED_SERIES } from './rules.js';
 import {
   GetBlsSeriesRequest,
@@ -12,6 +13,8 @@ import {
   GetEconomicStressResponse,
   GetEurostatCountryDataRequest,
   GetEurostatCountryDataResponse,
+  GetMacroSignalsRequest,
+  GetMacroSignalsResponse,
   GetFredSeriesBatchRequest,
   GetFredSeriesBatchResponse,
   GetFredSeriesRequest,
@@ -163,4 +166,26 @@ export const macroProcedures = {
     .input(GetEurostatCountryDataRequest)
     .output(GetEurostatCountryDataResponse)
     .query(({ ctx }) => getEurostatCountryData(ctx.deps.store)),
+
+  getMacroSignals: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/get-macro-signals',
+        operationId: 'GetMacroSignals',
+        tags: ['economic'],
+        summary: 'Get the macro regime signals',
+        description:
+          'Seven market regime signals with a BUY/CASH verdict: yen liquidity, BTC vs Nasdaq-100 flow, Nasdaq-100 vs ' +
+          'consumer staples regime, BTC technical trend (50/200-day averages, 30-day VWAP), Bitcoin hash rate, the Mayer ' +
+          'multiple and the crypto Fear & Greed index. Computed once per snapshot from Yahoo Finance daily charts ' +
+          '(JPY=X, BTC-USD, QQQ, XLP), alternative.me and mempool.space. A signal whose input is missing is UNKNOWN; ' +
+          'unavailable is true when none can be computed.',
+      },
+      cacheTier: 'medium',
+      datasets: [MACRO_SIGNALS],
+    })
+    .input(GetMacroSignalsRequest)
+    .output(GetMacroSignalsResponse)
+    .query(({ ctx }) => getMacroSignals(ctx.deps.store, ctx.deps.clock.now())),
 };

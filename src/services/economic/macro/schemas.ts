@@ -200,3 +200,62 @@ export const GetEurostatCountryDataResponse = z
   .meta({ id: 'economic_v1_GetEurostatCountryDataResponse', description: 'Inflation, unemployment and growth of ten EU economies.' });
 
 export type GetEurostatCountryDataResponse = z.infer<typeof GetEurostatCountryDataResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Macro signals
+// ---------------------------------------------------------------------------------------------
+
+const dbl = (description?: string) => z.number().meta(description ? { format: 'double', description } : { format: 'double' });
+const series = (description: string) => z.array(z.number().meta({ format: 'double' })).meta({ description });
+
+export const MacroSignalsSchema = z
+  .object({
+    liquidity: z
+      .object({ status: z.string().meta({ description: 'SQUEEZE (yen 30-day change below -2%), NORMAL or UNKNOWN.' }), value: dbl('USD/JPY 30-day change, percent.').optional(), sparkline: series('Last 30 USD/JPY closes.') })
+      .meta({ id: 'economic_v1_LiquiditySignal' }),
+    flowStructure: z
+      .object({ status: z.string().meta({ description: 'PASSIVE GAP (BTC and QQQ 5-day returns more than 5 points apart), ALIGNED or UNKNOWN.' }), btcReturn5: dbl().optional(), qqqReturn5: dbl().optional() })
+      .meta({ id: 'economic_v1_FlowStructureSignal' }),
+    macroRegime: z
+      .object({ status: z.string().meta({ description: 'RISK-ON (QQQ 20-day change above XLP’s), DEFENSIVE or UNKNOWN.' }), qqqRoc20: dbl().optional(), xlpRoc20: dbl().optional() })
+      .meta({ id: 'economic_v1_MacroRegimeSignal' }),
+    technicalTrend: z
+      .object({
+        status: z.string().meta({ description: 'BULLISH, BEARISH, NEUTRAL (BTC against its 50-day average and 30-day VWAP) or UNKNOWN.' }),
+        btcPrice: dbl().optional(),
+        sma50: dbl().optional(),
+        sma200: dbl().optional(),
+        vwap30d: dbl().optional(),
+        mayerMultiple: dbl('BTC price over its 200-day average.').optional(),
+        sparkline: series('Last 30 BTC closes.'),
+      })
+      .meta({ id: 'economic_v1_TechnicalTrendSignal' }),
+    hashRate: z
+      .object({ status: z.string().meta({ description: 'GROWING (over +3% in 30 days), DECLINING (below -3%), STABLE or UNKNOWN.' }), change30d: dbl().optional() })
+      .meta({ id: 'economic_v1_HashRateSignal' }),
+    priceMomentum: z.object({ status: z.string().meta({ description: 'STRONG (Mayer multiple above 1), MODERATE (above 0.8), WEAK or UNKNOWN.' }) }).meta({ id: 'economic_v1_PriceMomentumSignal' }),
+    fearGreed: z
+      .object({
+        status: z.string().meta({ description: 'Today’s classification (Extreme Fear ... Extreme Greed) or UNKNOWN.' }),
+        value: z.number().int().meta({ format: 'int32' }).optional(),
+        history: z.array(z.object({ value: z.number().int().min(0).max(100).meta({ format: 'int32' }), date: z.string() }).meta({ id: 'economic_v1_FearGreedHistoryEntry' })),
+      })
+      .meta({ id: 'economic_v1_FearGreedSignal' }),
+  })
+  .meta({ id: 'economic_v1_MacroSignals' });
+
+export const GetMacroSignalsRequest = z.object({});
+
+export const GetMacroSignalsResponse = z
+  .object({
+    timestamp: z.string().meta({ description: 'When the signals were computed (ISO 8601).' }),
+    verdict: z.string().meta({ description: 'BUY when at least 57% of the known signals are bullish, CASH otherwise, UNKNOWN without any.' }),
+    bullishCount: z.number().int().meta({ format: 'int32' }),
+    totalCount: z.number().int().meta({ format: 'int32', description: 'Signals that are not UNKNOWN.' }),
+    signals: MacroSignalsSchema,
+    meta: z.object({ qqqSparkline: series('Last 30 QQQ closes.') }).meta({ id: 'economic_v1_MacroMeta' }),
+    unavailable: z.boolean(),
+  })
+  .meta({ id: 'economic_v1_GetMacroSignalsResponse', description: 'A seven-signal market regime dashboard.' });
+
+export type GetMacroSignalsResponse = z.infer<typeof GetMacroSignalsResponse>;
