@@ -29,3 +29,16 @@ export function valuesByGeo(input: Buffer | string): Map<string, { period: strin
   for (const obs of out.values()) obs.sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
   return out;
 }
+
+/** The next planned release date of a dataset, from its JSON-stat `extension` metadata (YYYY-MM-DD). */
+export function plannedDissemination(input: Buffer | string): string | undefined {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(typeof input === 'string' ? input : input.toString('utf8'));
+  } catch {
+    throw new Error('Eurostat: answer is not JSON');
+  }
+  const planned = (doc as { extension?: { datasetMetadata?: { disseminationSchedule?: { plannedDisseminationDate?: unknown } } } })?.extension?.datasetMetadata
+    ?.disseminationSchedule?.plannedDisseminationDate;
+  return typeof planned === 'string' && /^\d{4}-\d{2}-\d{2}/.test(planned) ? planned.slice(0, 10) : undefined;
+}

@@ -49,3 +49,25 @@ export function parseFredObservations(input: Buffer | string): FredObservation[]
   }
   return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
+
+/** Dates of one FRED release, newest first, including scheduled dates without data yet. */
+export function fredReleaseDatesUrl(releaseId: number): string {
+  return `${FRED_API}/release/dates?release_id=${releaseId}&file_type=json&sort_order=desc&include_release_dates_with_no_data=true&limit=24`;
+}
+
+/** The release dates (YYYY-MM-DD) of a `release/dates` answer, in date order. */
+export function parseFredReleaseDates(input: Buffer | string): string[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(typeof input === 'string' ? input : input.toString('utf8'));
+  } catch {
+    throw new Error('FRED: release dates answer is not JSON');
+  }
+  const d = doc as { release_dates?: unknown; error_message?: unknown };
+  if (typeof d?.error_message === 'string') throw new Error(`FRED: ${d.error_message}`);
+  if (!Array.isArray(d?.release_dates)) throw new Error('FRED: answer has no release_dates array');
+  return (d.release_dates as { date?: unknown }[])
+    .map((r) => r.date)
+    .filter((x): x is string => typeof x === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(x))
+    .sort();
+}

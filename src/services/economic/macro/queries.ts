@@ -4,6 +4,7 @@ import { countryByCode } from '../../../reference/countries.js';
 import type { WorldBankRow } from '../../../sources/worldbank/client.js';
 import { WORLD_BANK } from './datasets/world-bank.js';
 import { MACRO_SIGNALS } from './datasets/macro-inputs.js';
+import { ECONOMIC_CALENDAR } from './datasets/economic-calendar.js';
 import type { MacroSignals } from './signals.js';
 import { EUROSTAT_COUNTRY_DATA, type EurostatCountryMetric } from './datasets/eurostat.js';
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
@@ -22,6 +23,8 @@ import {
   newest,
   observationLimit,
   type StressIndex,
+  type CalendarEvent,
+  defaultCalendarWindow,
   WORLD_BANK_INDICATORS,
   WORLD_BANK_MAX_PAGE,
 } from './rules.js';
@@ -29,6 +32,8 @@ import type {
   FredSeries,
   GetBlsSeriesRequest,
   GetBlsSeriesResponse,
+  GetEconomicCalendarRequest,
+  GetEconomicCalendarResponse,
   GetEconomicStressResponse,
   GetEurostatCountryDataResponse,
   GetMacroSignalsResponse,
@@ -195,4 +200,19 @@ export function getMacroSignals(store: SnapshotStore, now: number): GetMacroSign
     meta: { qqqSparkline: [] },
     unavailable: true,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Economic calendar
+// ---------------------------------------------------------------------------------------------
+
+export function getEconomicCalendar(store: SnapshotStore, req: GetEconomicCalendarRequest, now: number): GetEconomicCalendarResponse {
+  const window = defaultCalendarWindow(now);
+  const from = req.fromDate ?? window.from;
+  const to = req.toDate ?? window.to;
+  if (from > to) throw ServiceError.validation([{ field: 'toDate', description: `toDate ${to} is before fromDate ${from}` }]);
+  const snapshot = store.read<CalendarEvent>(ECONOMIC_CALENDAR);
+  if (!snapshot) return { events: [], fromDate: from, toDate: to, total: 0, unavailable: true };
+  const events = snapshot.records.filter((e) => e.date >= from && e.date <= to).map((e) => ({ ...e, actual: '', estimate: '', previous: '' }));
+  return { events, fromDate: from, toDate: to, total: events.length, unavailable: false };
 }

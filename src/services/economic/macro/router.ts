@@ -4,11 +4,13 @@ import { FRED_SERIES_DATASET } from './datasets/fred-series.js';
 import { WORLD_BANK } from './datasets/world-bank.js';
 import { EUROSTAT_COUNTRY_DATA } from './datasets/eurostat.js';
 import { MACRO_SIGNALS } from './datasets/macro-inputs.js';
-import { getBlsSeries, getEconomicStress, getEurostatCountryData, getMacroSignals, getFredSeries, getFredSeriesBatch, listWorldBankIndicators } from './queries.js';
+import { getBlsSeries, getEconomicCalendar, getEconomicStress, getEurostatCountryData, getMacroSignals, getFredSeries, getFredSeriesBatch, listWorldBankIndicators } from './queries.js';
 import { FRED_SERIES } from './rules.js';
 import {
   GetBlsSeriesRequest,
   GetBlsSeriesResponse,
+  GetEconomicCalendarRequest,
+  GetEconomicCalendarResponse,
   GetEconomicStressRequest,
   GetEconomicStressResponse,
   GetEurostatCountryDataRequest,
@@ -188,4 +190,25 @@ export const macroProcedures = {
     .input(GetMacroSignalsRequest)
     .output(GetMacroSignalsResponse)
     .query(({ ctx }) => getMacroSignals(ctx.deps.store, ctx.deps.clock.now())),
+
+  getEconomicCalendar: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/get-economic-calendar',
+        operationId: 'GetEconomicCalendar',
+        tags: ['economic'],
+        summary: 'Get upcoming economic releases and rate decisions',
+        description:
+          'FOMC and ECB rate decision days (from the Federal Reserve and ECB meeting calendars), the next planned ' +
+          'Eurostat releases of HICP inflation, unemployment and GDP, and the US CPI, payrolls, GDP, PCE and retail ' +
+          'sales release dates from FRED, between fromDate and toDate (default: yesterday to 31 days ahead). Released ' +
+          'figures and consensus estimates are not filled in. unavailable is true when there is no calendar.',
+      },
+      // No `datasets`: the default window moves with the day of the request.
+      cacheTier: 'slow',
+    })
+    .input(GetEconomicCalendarRequest)
+    .output(GetEconomicCalendarResponse)
+    .query(({ ctx, input }) => getEconomicCalendar(ctx.deps.store, input, ctx.deps.clock.now())),
 };

@@ -196,3 +196,38 @@ export function latestMetric(obs: readonly { period: string; value: number }[]):
   const prior = obs.at(-2);
   return { value: round(latest.value, 2), date: latest.period, unit: '%', priorValue: prior ? round(prior.value, 2) : 0, hasPrior: prior !== undefined };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Economic calendar
+// ---------------------------------------------------------------------------------------------
+
+export interface CalendarEvent {
+  event: string;
+  country: string;
+  /** YYYY-MM-DD */
+  date: string;
+  impact: string;
+  unit: string;
+}
+
+/** Eurostat datasets whose next planned release is listed. */
+export const CALENDAR_EUROSTAT: readonly { dataset: string; event: string; country: string; impact: string }[] = [
+  { dataset: 'prc_hicp_manr', event: 'EU HICP (CPI)', country: 'EU', impact: 'high' },
+  { dataset: 'une_rt_m', event: 'EU Unemployment Rate', country: 'EU', impact: 'medium' },
+  { dataset: 'namq_10_gdp', event: 'Euro Area GDP', country: 'EA', impact: 'high' },
+];
+
+/** FRED releases listed as US events. */
+export const CALENDAR_FRED_RELEASES: readonly { releaseId: number; event: string; unit: string }[] = [
+  { releaseId: 10, event: 'CPI', unit: '%' },
+  { releaseId: 50, event: 'Nonfarm Payrolls', unit: 'K' },
+  { releaseId: 53, event: 'GDP', unit: '%' },
+  { releaseId: 54, event: 'PCE', unit: '%' },
+  { releaseId: 9, event: 'Retail Sales', unit: '%' },
+];
+
+/** Default window: from yesterday to 31 days ahead (UTC). */
+export function defaultCalendarWindow(now: number): { from: string; to: string } {
+  const day = 86_400_000;
+  return { from: new Date(now - day).toISOString().slice(0, 10), to: new Date(now + 31 * day).toISOString().slice(0, 10) };
+}

@@ -259,3 +259,47 @@ export const GetMacroSignalsResponse = z
   .meta({ id: 'economic_v1_GetMacroSignalsResponse', description: 'A seven-signal market regime dashboard.' });
 
 export type GetMacroSignalsResponse = z.infer<typeof GetMacroSignalsResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Economic calendar
+// ---------------------------------------------------------------------------------------------
+
+const calendarDate = (description: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'string must be a date YYYY-MM-DD' })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { message: 'value must be a real calendar date' })
+    .optional()
+    .meta({ description });
+
+export const EconomicEvent = z
+  .object({
+    event: z.string(),
+    country: z.string().meta({ description: '`US`, `EU` or `EA` (euro area).' }),
+    date: z.string().meta({ description: 'YYYY-MM-DD.' }),
+    impact: z.string().meta({ description: '`high` or `medium`.' }),
+    actual: z.string().meta({ description: 'Always empty here: released figures are not filled in.' }),
+    estimate: z.string().meta({ description: 'Always empty: no consensus source.' }),
+    previous: z.string().meta({ description: 'Always empty here.' }),
+    unit: z.string(),
+  })
+  .meta({ id: 'economic_v1_EconomicEvent' });
+
+export const GetEconomicCalendarRequest = z.object({
+  fromDate: calendarDate('First day, YYYY-MM-DD (default: yesterday).'),
+  toDate: calendarDate('Last day, inclusive, YYYY-MM-DD (default: 31 days ahead).'),
+});
+
+export type GetEconomicCalendarRequest = z.infer<typeof GetEconomicCalendarRequest>;
+
+export const GetEconomicCalendarResponse = z
+  .object({
+    events: z.array(EconomicEvent).meta({ description: 'In date order.' }),
+    fromDate: z.string(),
+    toDate: z.string(),
+    total: z.number().int().meta({ format: 'int32', description: 'Events returned.' }),
+    unavailable: z.boolean(),
+  })
+  .meta({ id: 'economic_v1_GetEconomicCalendarResponse', description: 'Scheduled economic releases and rate decisions.' });
+
+export type GetEconomicCalendarResponse = z.infer<typeof GetEconomicCalendarResponse>;
