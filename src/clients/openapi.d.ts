@@ -664,6 +664,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/economic/v1/list-fuel-prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List retail gasoline and diesel prices by country
+         * @description Pump prices per litre in local currency and US dollars from official weekly sources: Malaysia (data.gov.my), the United States (EIA), the EU member states in the European Commission’s Weekly Oil Bulletin and the United Kingdom (DESNZ), converted at Yahoo Finance exchange rates. Mexico, Brazil and New Zealand, which the published service also reads, are not included. Prices outside 0.02-3.50 USD per litre are left out; week-over-week changes compare each source’s own previous week. An empty list with caching disabled means the data is not available right now.
+         */
+        get: operations["ListFuelPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/economic/v1/get-national-debt": {
         parameters: {
             query?: never;
@@ -2435,6 +2455,66 @@ export interface components {
             sourceSite: string;
             /** @description False when the item was not found or its price failed the plausibility checks. */
             available: boolean;
+        };
+        /** @description Retail gasoline and diesel prices by country. */
+        economic_v1_ListFuelPricesResponse: {
+            /** @description By country code. */
+            countries: components["schemas"]["economic_v1_FuelCountryPrice"][];
+            /** @description When the prices were fetched (ISO 8601); empty without data. */
+            fetchedAt: string;
+            /** @description Country code with the cheapest gasoline in US dollars. */
+            cheapestGasoline: string;
+            cheapestDiesel: string;
+            mostExpensiveGasoline: string;
+            mostExpensiveDiesel: string;
+            /** @description True when at least one price has a week-over-week change. */
+            wowAvailable: boolean;
+            /** @description Always empty: changes compare each source’s own previous price, not an earlier snapshot. */
+            prevFetchedAt: string;
+            /**
+             * Format: int32
+             * @description Sources that gave prices.
+             */
+            sourceCount: number;
+            /** Format: int32 */
+            countryCount: number;
+        };
+        economic_v1_FuelCountryPrice: {
+            /** @description ISO 3166-1 alpha-2. */
+            code: string;
+            name: string;
+            currency: string;
+            flag: string;
+            gasoline?: components["schemas"]["economic_v1_FuelPrice"];
+            diesel?: components["schemas"]["economic_v1_FuelPrice"];
+            /**
+             * Format: double
+             * @description US dollars per unit of local currency used.
+             */
+            fxRate: number;
+        };
+        economic_v1_FuelPrice: {
+            /**
+             * Format: double
+             * @description US dollars per litre.
+             */
+            usdPrice: number;
+            /**
+             * Format: double
+             * @description Local currency per litre.
+             */
+            localPrice: number;
+            /** @description Grade as the source names it (RON95, Regular, Euro-super 95, ULSP, Diesel ...). */
+            grade: string;
+            source: string;
+            available: boolean;
+            /**
+             * Format: double
+             * @description Change from the source’s price of a week or more before, percent; absent without one or when over 15%.
+             */
+            wowPct?: number;
+            /** @description Date the price stands for, YYYY-MM-DD. */
+            observedAt: string;
         };
         /** @description National debt clocks. */
         economic_v1_GetNationalDebtResponse: {
@@ -7561,6 +7641,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_ListGroceryBasketPricesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListFuelPrices: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["economic_v1_ListFuelPricesResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -4,9 +4,10 @@ import { FAO_FFPI } from './datasets/fao-ffpi.js';
 import { countryByCode } from '../../../reference/countries.js';
 import type { BigMacObservation } from '../../../sources/economist/bigmac.js';
 import { BIGMAC } from './datasets/bigmac.js';
+import { FUEL_PRICES, type FuelCountry, type FuelInfo } from './datasets/fuel-prices.js';
 import { GROCERY_OBSERVATIONS, type GroceryObservation } from './datasets/grocery.js';
 import { BIGMAC_USD_RANGE, FFPI_POINTS, flagOf, GROCERY_ITEMS, MIN_BASKET_COVERAGE, pctChange2, round, screenChanges, withoutOutliers } from './rules.js';
-import type { GetFaoFoodPriceIndexResponse, ListBigMacPricesResponse, ListGroceryBasketPricesResponse } from './schemas.js';
+import type { GetFaoFoodPriceIndexResponse, ListBigMacPricesResponse, ListFuelPricesResponse, ListGroceryBasketPricesResponse } from './schemas.js';
 
 export interface Flagged<T> {
   response: T;
@@ -192,4 +193,48 @@ export function listGroceryBasketPrices(store: SnapshotStore): ListGroceryBasket
     return { countries: [], fetchedAt: '', cheapestCountry: '', mostExpensiveCountry: '', upstreamUnavailable: true, wowAvgPct: 0, wowAvailable: false, prevFetchedAt: '' };
   }
   return snapshot.derive('basket', (s) => groceryBasket(s.records));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fuel prices
+// ---------------------------------------------------------------------------------------------
+
+function extremes(countries: readonly FuelCountry[], fuel: 'gasoline' | 'diesel'): [string, string] {
+  const priced = countries.filter((c) => c[fuel]).sort((a, b) => a[fuel]!.usdPrice - b[fuel]!.usdPrice || (a.code < b.code ? -1 : 1));
+  return [priced[0]?.code ?? '', priced.at(-1)?.code ?? ''];
+}
+
+export function listFuelPrices(store: SnapshotStore): Flagged<ListFuelPricesResponse> {
+  const snapshot = store.read<FuelCountry, FuelInfo>(FUEL_PRICES);
+  if (!snapshot || snapshot.records.length === 0) {
+    return {
+      response: { countries: [], fetchedAt: '', cheapestGasoline: '', cheapestDiesel: '', mostExpensiveGasoline: '', mostExpensiveDiesel: '', wowAvailable: false, prevFetchedAt: '', sourceCount: 0, countryCount: 0 },
+      degraded: true,
+    };
+  }
+  const response = snapshot.derive('answer', (s): ListFuelPricesResponse => {
+    const [cheapestGasoline, mostExpensiveGasoline] = extremes(s.records, 'gasoline');
+    const [cheapestDiesel, mostExpensiveDiesel] = extremes(s.records, 'diesel');
+    return {
+      countries: s.records.map((c) => ({
+        code: c.code,
+        name: c.name,
+        currency: c.currency,
+        flag: flagOf(c.code),
+        ...(c.gasoline ? { gasoline: { ...c.gasoline, available: true } } : {}),
+        ...(c.diesel ? { diesel: { ...c.diesel, available: true } } : {}),
+        fxRate: c.fxRate,
+      })),
+      fetchedAt: new Date(s.fetchedAt).toISOString(),
+      cheapestGasoline,
+      cheapestDiesel,
+      mostExpensiveGasoline,
+      mostExpensiveDiesel,
+      wowAvailable: s.records.some((c) => c.gasoline?.wowPct !== undefined || c.diesel?.wowPct !== undefined),
+      prevFetchedAt: '',
+      sourceCount: s.info.sources.length,
+      countryCount: s.records.length,
+    };
+  });
+  return { response, degraded: false };
 }

@@ -2,13 +2,16 @@ import { markDegraded, type RequestContext } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { BIGMAC } from './datasets/bigmac.js';
 import { FAO_FFPI } from './datasets/fao-ffpi.js';
+import { FUEL_PRICES } from './datasets/fuel-prices.js';
 import { GROCERY_OBSERVATIONS } from './datasets/grocery.js';
-import { getFaoFoodPriceIndex, listBigMacPrices, listGroceryBasketPrices, type Flagged } from './queries.js';
+import { getFaoFoodPriceIndex, listBigMacPrices, listFuelPrices, listGroceryBasketPrices, type Flagged } from './queries.js';
 import {
   GetFaoFoodPriceIndexRequest,
   GetFaoFoodPriceIndexResponse,
   ListBigMacPricesRequest,
   ListBigMacPricesResponse,
+  ListFuelPricesRequest,
+  ListFuelPricesResponse,
   ListGroceryBasketPricesRequest,
   ListGroceryBasketPricesResponse,
 } from './schemas.js';
@@ -84,4 +87,27 @@ export const pricesProcedures = {
     .input(ListGroceryBasketPricesRequest)
     .output(ListGroceryBasketPricesResponse)
     .query(({ ctx }) => listGroceryBasketPrices(ctx.deps.store)),
+
+  listFuelPrices: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/list-fuel-prices',
+        operationId: 'ListFuelPrices',
+        tags: ['economic'],
+        summary: 'List retail gasoline and diesel prices by country',
+        description:
+          'Pump prices per litre in local currency and US dollars from official weekly sources: Malaysia (data.gov.my), ' +
+          'the United States (EIA), the EU member states in the European Commission’s Weekly Oil Bulletin and the ' +
+          'United Kingdom (DESNZ), converted at Yahoo Finance exchange rates. Mexico, Brazil and New Zealand, which ' +
+          'the published service also reads, are not included. Prices outside 0.02-3.50 USD per litre are left out; ' +
+          'week-over-week changes compare each source’s own previous week. An empty list with caching disabled means ' +
+          'the data is not available right now.',
+      },
+      cacheTier: 'daily',
+      datasets: [FUEL_PRICES],
+    })
+    .input(ListFuelPricesRequest)
+    .output(ListFuelPricesResponse)
+    .query(({ ctx }) => answer(ctx, listFuelPrices(ctx.deps.store))),
 };

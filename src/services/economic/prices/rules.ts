@@ -82,3 +82,25 @@ export function withoutOutliers<T extends { itemId: string; usdPrice: number }>(
     return p.usdPrice <= m * OUTLIER_FACTOR && p.usdPrice >= m / OUTLIER_FACTOR;
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Fuel prices
+// ---------------------------------------------------------------------------------------------
+
+/** Litres in a US gallon. */
+export const LITRES_PER_GALLON = 3.785411784;
+/** A pump price outside this band (US dollars per litre) is a unit or currency mistake, not a price. */
+export const FUEL_USD_RANGE = { min: 0.02, max: 3.5 } as const;
+/** Week-over-week changes beyond this (percent) are left out as implausible. */
+export const FUEL_WOW_CAP = 15;
+/** The comparison price must be at least this many days older than the current one. */
+export const FUEL_WOW_MIN_DAYS = 6;
+
+/** Percent change from the earlier price when it is old enough and the move plausible; undefined otherwise. */
+export function fuelWow(now: { price: number; date: string }, before: { price: number; date: string } | undefined): number | undefined {
+  if (!before || before.price <= 0) return undefined;
+  const days = (Date.parse(now.date) - Date.parse(before.date)) / 86_400_000;
+  if (!(days >= FUEL_WOW_MIN_DAYS)) return undefined;
+  const pct = pctChange2(now.price, before.price);
+  return Math.abs(pct) > FUEL_WOW_CAP ? undefined : pct;
+}

@@ -113,3 +113,50 @@ export const ListGroceryBasketPricesResponse = z
   .meta({ id: 'economic_v1_ListGroceryBasketPricesResponse', description: 'A ten-item grocery basket priced across countries.' });
 
 export type ListGroceryBasketPricesResponse = z.infer<typeof ListGroceryBasketPricesResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Fuel prices
+// ---------------------------------------------------------------------------------------------
+
+export const FuelPrice = z
+  .object({
+    usdPrice: double('US dollars per litre.'),
+    localPrice: double('Local currency per litre.'),
+    grade: z.string().meta({ description: 'Grade as the source names it (RON95, Regular, Euro-super 95, ULSP, Diesel ...).' }),
+    source: z.string(),
+    available: z.boolean(),
+    wowPct: double('Change from the source’s price of a week or more before, percent; absent without one or when over 15%.').optional(),
+    observedAt: z.string().meta({ description: 'Date the price stands for, YYYY-MM-DD.' }),
+  })
+  .meta({ id: 'economic_v1_FuelPrice' });
+
+export const FuelCountryPrice = z
+  .object({
+    code: z.string().meta({ description: 'ISO 3166-1 alpha-2.' }),
+    name: z.string(),
+    currency: z.string(),
+    flag: z.string(),
+    gasoline: FuelPrice.optional(),
+    diesel: FuelPrice.optional(),
+    fxRate: double('US dollars per unit of local currency used.'),
+  })
+  .meta({ id: 'economic_v1_FuelCountryPrice' });
+
+export const ListFuelPricesRequest = z.object({});
+
+export const ListFuelPricesResponse = z
+  .object({
+    countries: z.array(FuelCountryPrice).meta({ description: 'By country code.' }),
+    fetchedAt: z.string().meta({ description: 'When the prices were fetched (ISO 8601); empty without data.' }),
+    cheapestGasoline: z.string().meta({ description: 'Country code with the cheapest gasoline in US dollars.' }),
+    cheapestDiesel: z.string(),
+    mostExpensiveGasoline: z.string(),
+    mostExpensiveDiesel: z.string(),
+    wowAvailable: z.boolean().meta({ description: 'True when at least one price has a week-over-week change.' }),
+    prevFetchedAt: z.string().meta({ description: 'Always empty: changes compare each source’s own previous price, not an earlier snapshot.' }),
+    sourceCount: z.number().int().meta({ format: 'int32', description: 'Sources that gave prices.' }),
+    countryCount: z.number().int().meta({ format: 'int32' }),
+  })
+  .meta({ id: 'economic_v1_ListFuelPricesResponse', description: 'Retail gasoline and diesel prices by country.' });
+
+export type ListFuelPricesResponse = z.infer<typeof ListFuelPricesResponse>;
