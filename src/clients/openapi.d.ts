@@ -704,6 +704,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/economic/v1/list-global-tenders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List open public tenders worldwide
+         * @description Open public procurement opportunities from UK Contracts Finder, CanadaBuys, New Zealand GETS and World Bank procurement notices (SAM.gov and TED, which the published service also reads, are not included), each with a keyword-based automation fit. Only open notices with a future deadline that link to the source’s own site are kept. Every filter works: country/countries, region, source, status, currency, buyer, category, query, deadline and publication windows, value bounds and a minimum automation score; sort and page with sort, page_size and cursor. PRO plans and above.
+         */
+        get: operations["ListGlobalTenders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/infrastructure/v1/list-service-statuses": {
         parameters: {
             query?: never;
@@ -2563,6 +2583,82 @@ export interface components {
              */
             baselineTs: string;
             source: string;
+        };
+        /** @description Open public tenders from several national and multilateral sources. */
+        economic_v1_ListGlobalTendersResponse: {
+            tenders: components["schemas"]["economic_v1_GlobalTender"][];
+            nextCursor: string;
+            fetchedAt: string;
+            dataAvailable: boolean;
+            /** @description available, partial (a source failed), empty, stale or unavailable. */
+            availability: string;
+            sourceStatuses: components["schemas"]["economic_v1_TenderSourceStatus"][];
+            /**
+             * Format: int32
+             * @description Tenders matching the filters across all pages.
+             */
+            total: number;
+            /** @description Wire names of the filters that were active. */
+            appliedFilters: string[];
+            /** @description not_requested, observed (every requested country has tenders in the data) or unknown. */
+            countryCoverage: string;
+        };
+        economic_v1_GlobalTender: {
+            id: string;
+            source: string;
+            sourceNoticeId: string;
+            officialUrl: string;
+            countryCode: string;
+            region: string;
+            title: string;
+            description: string;
+            buyer: string;
+            publishedAt: string;
+            updatedAt: string;
+            deadline: string;
+            status: string;
+            noticeType: string;
+            money: components["schemas"]["economic_v1_TenderMoney"];
+            categoryCodes: string[];
+            sectors: string[];
+            /** @description Always empty: not extracted. */
+            eligibilityRequirements: string[];
+            /** @description Always empty: not extracted. */
+            submissionUrls: string[];
+            /** @description Always `unknown`. */
+            participationMode: string;
+            automationFit: components["schemas"]["economic_v1_AutomationFit"];
+        };
+        economic_v1_TenderMoney: {
+            /** Format: double */
+            amount?: number;
+            currency?: string;
+        };
+        /** @description How well the tender suits software and automation suppliers, by keywords. */
+        economic_v1_AutomationFit: {
+            /** @description high, medium, low or none. */
+            level: string;
+            /**
+             * Format: int32
+             * @description 90, 60, 30 or 0.
+             */
+            score: number;
+            classificationVersion: string;
+            matchReasons: string[];
+            evidence: string[];
+        };
+        economic_v1_TenderSourceStatus: {
+            source: string;
+            /** @description ok, stale (older than 180 minutes) or failed. */
+            state: string;
+            /** Format: int32 */
+            recordCount: number;
+            fetchedAt: string;
+            error?: string;
+            lastSuccessfulAt: string;
+            stale: boolean;
+            /** @description Always false: no source is rate-paced here. */
+            paced: boolean;
         };
         /** @description Status of the monitored services. */
         infrastructure_v1_ListServiceStatusesResponse: {
@@ -7883,6 +7979,146 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetNationalDebtResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListGlobalTenders: {
+        parameters: {
+            query?: {
+                country?: string;
+                countries?: string[];
+                region?: string;
+                source?: string;
+                status?: string;
+                deadline_from?: string;
+                deadline_to?: string;
+                min_value?: number;
+                max_value?: number;
+                currency?: string;
+                category?: string;
+                query?: string;
+                page_size?: number;
+                cursor?: string;
+                sort?: "newest" | "closing_soon" | "estimated_value" | "relevance";
+                buyer?: string;
+                published_from?: string;
+                published_to?: string;
+                min_automation_score?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["economic_v1_ListGlobalTendersResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
