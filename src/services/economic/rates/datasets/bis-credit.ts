@@ -13,7 +13,7 @@ const url = (now: number) => bisDataUrl('WS_TC', KEY, { startPeriod: `${new Date
 
 /** Latest quarterly credit-to-GDP ratio per economy and the quarter before it (the same when there is none). */
 export function buildCreditToGdp(bytes: Buffer): BisCreditToGdp[] {
-  const series = seriesBy(parseSdmxCsv(bytes), 'BORROWERS_CTY');
+  const series = seriesBy(parseSdmxCsv(bytes, { requiredColumns: ['BORROWERS_CTY'] }), 'BORROWERS_CTY');
   const out: BisCreditToGdp[] = [];
   for (const e of BIS_ECONOMIES) {
     const obs = (series.get(e.code) ?? []).filter((o) => /^\d{4}-Q[1-4]$/.test(o.period));

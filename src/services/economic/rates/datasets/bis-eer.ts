@@ -17,7 +17,7 @@ const url = (now: number) => bisDataUrl('WS_EER', KEY, { startPeriod: monthsBack
 export function buildExchangeRates(bytes: Buffer): BisExchangeRate[] {
   const real = new Map<string, { period: string; value: number }[]>();
   const nominal = new Map<string, Map<string, number>>();
-  for (const row of parseSdmxCsv(bytes)) {
+  for (const row of parseSdmxCsv(bytes, { requiredColumns: ['REF_AREA', 'EER_TYPE'] })) {
     const value = obsValue(row.OBS_VALUE);
     const area = (row.REF_AREA ?? '').toUpperCase();
     if (value === undefined || !/^\d{4}-\d{2}$/.test(row.TIME_PERIOD ?? '')) continue;

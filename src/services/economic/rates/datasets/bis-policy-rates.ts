@@ -9,7 +9,7 @@ export const BIS_POLICY_RATES = 'economic.bis-policy-rates';
 
 /** One rate per served economy that has a dated observation, in the table's order. */
 export function buildPolicyRates(bytes: Buffer): BisPolicyRate[] {
-  const series = seriesBy(parseSdmxCsv(bytes), 'REF_AREA');
+  const series = seriesBy(parseSdmxCsv(bytes, { requiredColumns: ['REF_AREA'] }), 'REF_AREA');
   const rates: BisPolicyRate[] = [];
   for (const e of BIS_ECONOMIES) {
     const obs = (series.get(e.code) ?? []).filter((o) => periodToDate(o.period) !== undefined);

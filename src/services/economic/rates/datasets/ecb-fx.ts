@@ -12,7 +12,7 @@ const MIN_PAIRS = 3;
 
 /** Latest reference rate per pair with its change from the day before (absolute, 6 decimals). */
 export function buildEcbFx(bytes: Buffer): EcbFxRate[] {
-  const series = seriesBy(parseSdmxCsv(bytes), 'CURRENCY');
+  const series = seriesBy(parseSdmxCsv(bytes, { requiredColumns: ['CURRENCY'] }), 'CURRENCY');
   const out: EcbFxRate[] = [];
   for (const ccy of ECB_FX_CURRENCIES) {
     const obs = series.get(ccy) ?? [];

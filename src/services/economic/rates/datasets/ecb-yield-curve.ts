@@ -16,7 +16,7 @@ export interface CurvePoint {
 /** The newest spot rate of each served tenor (3 decimals); fewer than four tenors is refused. */
 export function buildYieldCurve(bytes: Buffer): CurvePoint[] {
   const latest = new Map<string, CurvePoint>();
-  for (const row of parseSdmxCsv(bytes)) {
+  for (const row of parseSdmxCsv(bytes, { requiredColumns: ['DATA_TYPE_FM'] })) {
     const tenor = /^SR_(\d+Y)$/.exec(row.DATA_TYPE_FM ?? '')?.[1];
     const value = obsValue(row.OBS_VALUE);
     if (!tenor || !YIELD_TENORS.includes(tenor) || value === undefined) continue;
