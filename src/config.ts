@@ -86,6 +86,15 @@ const ConfigSchema = z.object({
   ACLED_ACCESS_TOKEN: optional(z.string().min(1)),
   /** UCDP API access token (`x-ucdp-access-token`) for the UCDP events dataset. */
   UCDP_ACCESS_TOKEN: optional(z.string().min(1)),
+  // economic
+  /** FRED API key (free): the FRED series dataset (rates, labour, prices, stress inputs). */
+  FRED_API_KEY: optional(z.string().min(1)),
+  /** EIA API v2 key (free): energy prices, inventories, storage and generating capacity. */
+  EIA_API_KEY: optional(z.string().min(1)),
+  /** GIE AGSI+ key (free, `x-key` header; optional for light use): EU gas storage. */
+  GIE_API_KEY: optional(z.string().min(1)),
+  /** IMF data API subscription key (optional, `Ocp-Apim-Subscription-Key`): WEO national debt inputs. */
+  IMF_API_KEY: optional(z.string().min(1)),
   // Platform state: model provider, jobs, archive
   /** OpenAI-compatible API root (`https://host/v1`); unset turns model-written text and embeddings off. */
   LLM_BASE_URL: optional(z.url({ protocol: /^https?$/ })),

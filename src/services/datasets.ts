@@ -8,7 +8,7 @@ import { INFRASTRUCTURE_DATASETS } from './infrastructure/datasets/index.js';
 import { RESEARCH_DATASETS } from './research/datasets/index.js';
 import { resilienceScoresDataset } from './resilience/datasets/resilience-scores.js';
 import { MARKET_DATASETS } from './market/datasets.js';
-import { ECONOMIC_DATASETS } from './economic/datasets/index.js';
+import { ECONOMIC_DATASETS } from './economic/datasets.js';
 import { DISPLACEMENT_DATASETS } from './displacement/datasets/index.js';
 import { earthquakesDataset } from './seismology/datasets/earthquakes.js';
 import { MARITIME_DATASETS } from './maritime/datasets/index.js';

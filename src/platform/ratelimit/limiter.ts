@@ -19,6 +19,7 @@ export const RATE_POLICIES: Readonly<Record<string, { perMinute: number }>> = Ob
   'analyze-stock': { perMinute: 60 },
   'backtest-stock': { perMinute: 60 },
   'get-insider-transactions': { perMinute: 60 },
+  'list-world-bank-indicators': { perMinute: 30 },
 });
 
 /** Callers without a credential (public operations only), per client address. */

@@ -106,3 +106,21 @@ function toBars(r: Result): ChartBars {
     bars,
   };
 }
+
+/** The part of a chart that close-and-volume readers (economic signals) need; every `ChartBars` is one. */
+export interface Chart {
+  symbol: string;
+  bars: Pick<Bar, 'time' | 'close' | 'volume'>[];
+}
+
+/** The default chart address used by datasets that want a year of daily bars. */
+export function yahooChartUrl(symbol: string, range = '1y', interval = '1d'): string {
+  return chartUrl(symbol, range, interval);
+}
+
+/** A single-symbol chart answer, as one `Chart`. */
+export function parseYahooChartOne(input: Buffer | string): Chart {
+  const [first] = parseYahooChart(input);
+  if (!first) throw new Error('Yahoo chart document has no result');
+  return first;
+}

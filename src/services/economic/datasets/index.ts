@@ -1,4 +1,0 @@
-import type { AnyDataset } from '../../../platform/snapshots/dataset.js';
-import { bisPolicyRatesDataset } from './bis-policy-rates.js';
-
-export const ECONOMIC_DATASETS: readonly AnyDataset[] = [bisPolicyRatesDataset];
