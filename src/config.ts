@@ -109,6 +109,11 @@ const ConfigSchema = z.object({
   ARCHIVE_RETENTION_DAYS: z.coerce.number().int().min(1).max(100 * 365).default(365),
   /** Most archive documents kept; the oldest go first. */
   ARCHIVE_MAX_DOCUMENTS: z.coerce.number().int().min(1).default(200_000),
+  // Trade, sanctions
+  /** WTO Timeseries API subscription key (`Ocp-Apim-Subscription-Key`) for the WTO tariff and trade dataset. */
+  WTO_API_KEY: optional(z.string().min(1)),
+  /** OpenSanctions API key: lookup-sanction-entity asks OpenSanctions live when set, otherwise the OFAC snapshot answers. */
+  OPENSANCTIONS_API_KEY: optional(z.string().min(1)),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

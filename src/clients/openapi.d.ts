@@ -504,6 +504,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trade/v1/get-trade-restrictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get MFN tariff baselines per economy
+         * @description Despite the name, these are not notified trade restrictions: each row is an economy's simple-average MFN applied tariff on all products (WTO indicator TP_A_0010, latest year within three of the newest), from the WTO Timeseries API snapshot, highest rate first, banded high (above 10%), moderate (above 5%) or low. Filter by countries (WTO codes, ISO codes or names); limit defaults to 50, at most 100.
+         */
+        get: operations["GetTradeRestrictions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trade/v1/get-tariff-trends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an economy’s average tariff over the years
+         * @description Yearly simple-average MFN applied tariff on all products (TP_A_0010) of one reporter against all partners, from the WTO Timeseries API snapshot, oldest first. reporting_country is a three-digit WTO code (default 840, United States); years counts back from the newest year (default 10). Only the all-products sector is covered: another product_sector, or a reporter outside the snapshot, answers NOT_COVERED with no points. The FRED-based effective US tariff rate is not part of this deployment, so effectiveTariffRate is absent.
+         */
+        get: operations["GetTariffTrends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trade/v1/get-trade-flows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an economy’s merchandise exports and imports by year
+         * @description Annual merchandise exports and imports with the world in millions of US dollars (WTO ITS_MTV_AX and ITS_MTV_AM), from the WTO Timeseries API snapshot, oldest first, with the percent change on the previous year. A year missing either figure is left out. reporting_country defaults to 840; only partner 000 (World) is covered; years counts back from the newest year (default 10).
+         */
+        get: operations["GetTradeFlows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trade/v1/get-trade-barriers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get agricultural tariff gaps per economy
+         * @description Despite the name, these are not SPS/TBT notifications: each row compares an economy’s average MFN tariff on agricultural products (TP_A_0160) with the one on other products (TP_A_0430), latest year of each, from the WTO Timeseries API snapshot, largest gap first. Filter by countries and by measure_type (text within the measure type, e.g. "high"); limit defaults to 50, at most 100.
+         */
+        get: operations["GetTradeBarriers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trade/v1/get-customs-revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get monthly US customs duty receipts
+         * @description Customs duties collected by the US Treasury per month over roughly the last three years, from the Monthly Treasury Statement (table 9) on FiscalData, in billions of dollars with the fiscal-year-to-date total, oldest first. No parameters.
+         */
+        get: operations["GetCustomsRevenue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trade/v1/list-comtrade-flows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List strategic-product trade from UN Comtrade
+         * @description Total trade (imports plus exports with the world) of the USA, China, Russia, Iran, India and Taiwan in strategic HS codes (chips, lithium-ion cells, electric cars, solar cells, oil, gas, coal, ores, gold, weapons) from the UN Comtrade public preview API, two consecutive years so the year-on-year change (a ratio) has a base; a change beyond 30% either way is an anomaly. Filter by reporter_code, cmd_code and anomalies_only. Newest year first, then largest change.
+         */
+        get: operations["ListComtradeFlows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/unrest/v1/list-unrest-events": {
         parameters: {
             query?: never;
@@ -1969,6 +2089,267 @@ export interface components {
              * @description Share of the listed producers’ combined output, percent, one decimal.
              */
             sharePct: number;
+        };
+        /** @description MFN tariff baselines per reporter, highest first. */
+        trade_v1_GetTradeRestrictionsResponse: {
+            restrictions: components["schemas"]["trade_v1_TradeRestriction"][];
+            /** @description When the WTO snapshot was fetched, ISO 8601; the request time when there is none. */
+            fetchedAt: string;
+            /** @description True when no WTO snapshot exists; the list is then empty. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description A reporter’s simple-average MFN applied tariff, as a baseline of its tariff protection. */
+        trade_v1_TradeRestriction: {
+            /** @description `<economy code>-<year>-TP_A_0010`. */
+            id: string;
+            /** @description WTO economy name of the reporter. */
+            reportingCountry: string;
+            /** @description Always "All trading partners": the MFN rate applies to every WTO member. */
+            affectedCountry: string;
+            /** @description Always "All products". */
+            productSector: string;
+            /** @description Always "WTO MFN Baseline". */
+            measureType: string;
+            /** @description The rate in words, e.g. "WTO MFN baseline: 7.4%". */
+            description: string;
+            /** @description Band of the rate: high above 10%, moderate above 5%, otherwise low. */
+            status: string;
+            /** @description Year the rate describes (not a notification date). */
+            notifiedAt: string;
+            sourceUrl: string;
+        };
+        /** @description A reporter’s average MFN applied tariff over the years. */
+        trade_v1_GetTariffTrendsResponse: {
+            /** @description Oldest first. */
+            datapoints: components["schemas"]["trade_v1_TariffDataPoint"][];
+            /** @description When the WTO snapshot was fetched, ISO 8601; empty when nothing is served. */
+            fetchedAt: string;
+            /** @description True when the WTO snapshot is missing. */
+            upstreamUnavailable: boolean;
+            /** @description Absent: the FRED-based effective rate is not part of this deployment. */
+            effectiveTariffRate?: components["schemas"]["trade_v1_EffectiveTariffRate"];
+            /**
+             * @description UNSPECIFIED when data is served; NOT_COVERED for a reporter or sector outside the snapshot; COVERAGE_UNKNOWN without a snapshot.
+             * @enum {string}
+             */
+            unavailableReason: "TARIFF_TREND_UNAVAILABLE_REASON_UNSPECIFIED" | "TARIFF_TREND_UNAVAILABLE_REASON_INVALID_REQUEST" | "TARIFF_TREND_UNAVAILABLE_REASON_NOT_COVERED" | "TARIFF_TREND_UNAVAILABLE_REASON_SEED_MISSING" | "TARIFF_TREND_UNAVAILABLE_REASON_COVERAGE_UNKNOWN" | "TARIFF_TREND_UNAVAILABLE_REASON_CACHE_UNAVAILABLE";
+            /**
+             * Format: int32
+             * @description First year served, 0 when none.
+             */
+            coverageStartYear: number;
+            /**
+             * Format: int32
+             * @description Last year served, 0 when none.
+             */
+            coverageEndYear: number;
+        };
+        /** @description One year of a reporter’s average applied tariff. */
+        trade_v1_TariffDataPoint: {
+            /** @description WTO economy name. */
+            reportingCountry: string;
+            /** @description Always "World". */
+            partnerCountry: string;
+            /** @description Always "All products". */
+            productSector: string;
+            /**
+             * Format: int32
+             * @description Year of the rate.
+             */
+            year: number;
+            /**
+             * Format: double
+             * @description Simple-average MFN applied tariff, percent, 2 decimals.
+             */
+            tariffRate: number;
+            /**
+             * Format: double
+             * @description Not in this dataset: always 0.
+             */
+            boundRate: number;
+            /** @description WTO indicator, TP_A_0010. */
+            indicatorCode: string;
+        };
+        /** @description Effective US tariff rate from national accounts (not served by this deployment). */
+        trade_v1_EffectiveTariffRate: {
+            sourceName: string;
+            sourceUrl: string;
+            observationPeriod: string;
+            updatedAt: string;
+            /**
+             * Format: double
+             * @description Customs duties over goods imports, percent.
+             */
+            tariffRate: number;
+        };
+        /** @description Annual merchandise exports and imports of one reporter. */
+        trade_v1_GetTradeFlowsResponse: {
+            /** @description Oldest first; only years with both exports and imports. */
+            flows: components["schemas"]["trade_v1_TradeFlowRecord"][];
+            /** @description When the WTO snapshot was fetched, ISO 8601; empty when nothing is served. */
+            fetchedAt: string;
+            /** @description True when the WTO snapshot is missing. */
+            upstreamUnavailable: boolean;
+            /**
+             * @description UNSPECIFIED when data is served; NOT_COVERED outside the snapshot; COVERAGE_UNKNOWN without a snapshot.
+             * @enum {string}
+             */
+            unavailableReason: "TRADE_FLOW_UNAVAILABLE_REASON_UNSPECIFIED" | "TRADE_FLOW_UNAVAILABLE_REASON_INVALID_REQUEST" | "TRADE_FLOW_UNAVAILABLE_REASON_NOT_COVERED" | "TRADE_FLOW_UNAVAILABLE_REASON_SEED_MISSING" | "TRADE_FLOW_UNAVAILABLE_REASON_COVERAGE_UNKNOWN" | "TRADE_FLOW_UNAVAILABLE_REASON_CACHE_UNAVAILABLE";
+            /**
+             * Format: int32
+             * @description First year served, 0 when none.
+             */
+            coverageStartYear: number;
+            /**
+             * Format: int32
+             * @description Last year served, 0 when none.
+             */
+            coverageEndYear: number;
+        };
+        /** @description A reporter’s merchandise trade with the world in one year. */
+        trade_v1_TradeFlowRecord: {
+            /** @description WTO economy name. */
+            reportingCountry: string;
+            /** @description Always "World". */
+            partnerCountry: string;
+            /**
+             * Format: int32
+             * @description Calendar year.
+             */
+            year: number;
+            /**
+             * Format: double
+             * @description Merchandise exports, millions of US dollars.
+             */
+            exportValueUsd: number;
+            /**
+             * Format: double
+             * @description Merchandise imports, millions of US dollars.
+             */
+            importValueUsd: number;
+            /**
+             * Format: double
+             * @description Percent change on the previous year, 2 decimals; 0 when that year is not served.
+             */
+            yoyExportChange: number;
+            /**
+             * Format: double
+             * @description Percent change on the previous year, 2 decimals; 0 when that year is not served.
+             */
+            yoyImportChange: number;
+            /** @description Always "Total merchandise". */
+            productSector: string;
+        };
+        /** @description Agricultural tariff gaps per reporter, largest first. */
+        trade_v1_GetTradeBarriersResponse: {
+            barriers: components["schemas"]["trade_v1_TradeBarrier"][];
+            /** @description When the WTO snapshot was fetched, ISO 8601; the request time when there is none. */
+            fetchedAt: string;
+            /** @description True when no WTO snapshot exists; the list is then empty. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description How much higher a reporter’s agricultural tariffs are than its other tariffs. */
+        trade_v1_TradeBarrier: {
+            /** @description `<economy code>-tariff-gap-<year>`. */
+            id: string;
+            /** @description WTO economy name of the reporter. */
+            notifyingCountry: string;
+            /** @description Both averages and their gap in words. */
+            title: string;
+            /** @description High (gap above 10 points) or moderate (above 5) agricultural protection, or "Low tariff gap". */
+            measureType: string;
+            /** @description Always "Agricultural vs non-agricultural products". */
+            productDescription: string;
+            /** @description "Agricultural sector protection" for a positive gap, else "Uniform tariff structure". */
+            objective: string;
+            /** @description Band of the gap: high, moderate or low. */
+            status: string;
+            /** @description Year of the agricultural rate (not a distribution date). */
+            dateDistributed: string;
+            sourceUrl: string;
+        };
+        /** @description Monthly US customs duty receipts. */
+        trade_v1_GetCustomsRevenueResponse: {
+            /** @description Oldest first. */
+            months: components["schemas"]["trade_v1_CustomsRevenueMonth"][];
+            /** @description When the Treasury snapshot was fetched, ISO 8601; the request time when there is none. */
+            fetchedAt: string;
+            /** @description True when no Treasury snapshot exists. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description US customs duties of one month. */
+        trade_v1_CustomsRevenueMonth: {
+            /** @description Last day of the month, YYYY-MM-DD. */
+            recordDate: string;
+            /**
+             * Format: int32
+             * @description US federal fiscal year (starts 1 October).
+             */
+            fiscalYear: number;
+            /**
+             * Format: int32
+             * @description Calendar year.
+             */
+            calendarYear: number;
+            /**
+             * Format: int32
+             * @description Calendar month, 1-12.
+             */
+            calendarMonth: number;
+            /**
+             * Format: double
+             * @description Customs duties collected in the month, billions of US dollars.
+             */
+            monthlyAmountBillions: number;
+            /**
+             * Format: double
+             * @description Collected since the start of the fiscal year, billions of US dollars.
+             */
+            fytdAmountBillions: number;
+        };
+        /** @description Strategic-product trade of selected economies from UN Comtrade. */
+        trade_v1_ListComtradeFlowsResponse: {
+            /** @description Newest year first, then largest |yoyChange|. */
+            flows: components["schemas"]["trade_v1_ComtradeFlowRecord"][];
+            /** @description When the Comtrade snapshot was fetched, ISO 8601; empty without one. */
+            fetchedAt: string;
+            /** @description True when no Comtrade snapshot exists. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description A reporter’s total trade in one strategic HS code in one year. */
+        trade_v1_ComtradeFlowRecord: {
+            /** @description UN M49 code as Comtrade writes it (490 is Taiwan, "Other Asia, nes"). */
+            reporterCode: string;
+            reporterName: string;
+            /** @description Always "000" (World). */
+            partnerCode: string;
+            /** @description Always "World". */
+            partnerName: string;
+            /** @description HS code. */
+            cmdCode: string;
+            cmdDesc: string;
+            /**
+             * Format: int32
+             * @description Calendar year.
+             */
+            year: number;
+            /**
+             * Format: double
+             * @description Imports plus exports with the world, US dollars.
+             */
+            tradeValueUsd: number;
+            /**
+             * Format: double
+             * @description Imported plus exported net weight, kilograms (0 when not reported).
+             */
+            netWeightKg: number;
+            /**
+             * Format: double
+             * @description Change of tradeValueUsd on the previous year as a ratio (0.25 is +25%); 0 without a previous year.
+             */
+            yoyChange: number;
+            /** @description True when |yoyChange| is above 0.30. */
+            isAnomaly: boolean;
         };
         /** @description Unrest events, most severe first, then newest first. */
         unrest_v1_ListUnrestEventsResponse: {
@@ -5149,6 +5530,747 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetCriticalMineralsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetTradeRestrictions: {
+        parameters: {
+            query?: {
+                countries?: string[];
+                limit?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["trade_v1_GetTradeRestrictionsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetTariffTrends: {
+        parameters: {
+            query?: {
+                reporting_country?: string;
+                partner_country?: string;
+                product_sector?: string;
+                years?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["trade_v1_GetTariffTrendsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetTradeFlows: {
+        parameters: {
+            query?: {
+                reporting_country?: string;
+                partner_country?: string;
+                years?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["trade_v1_GetTradeFlowsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetTradeBarriers: {
+        parameters: {
+            query?: {
+                countries?: string[];
+                measure_type?: string;
+                limit?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["trade_v1_GetTradeBarriersResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCustomsRevenue: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["trade_v1_GetCustomsRevenueResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListComtradeFlows: {
+        parameters: {
+            query?: {
+                reporter_code?: string;
+                cmd_code?: string;
+                anomalies_only?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["trade_v1_ListComtradeFlowsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -11,6 +11,7 @@ import { researchRouter } from '../services/research/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
 import { supplyChainRouter } from '../services/supply-chain/router.js';
+import { tradeRouter } from '../services/trade/router.js';
 import { unrestRouter } from '../services/unrest/router.js';
 import { router } from './procedures.js';
 
@@ -33,6 +34,7 @@ export const appRouter = router({
   resilience: resilienceRouter,
   seismology: seismologyRouter,
   supplyChain: supplyChainRouter,
+  trade: tradeRouter,
   unrest: unrestRouter,
 });
 
