@@ -114,6 +114,9 @@ const ConfigSchema = z.object({
   WTO_API_KEY: optional(z.string().min(1)),
   /** OpenSanctions API key: lookup-sanction-entity asks OpenSanctions live when set, otherwise the OFAC snapshot answers. */
   OPENSANCTIONS_API_KEY: optional(z.string().min(1)),
+  // Conflict (humanitarian summaries)
+  /** HDX HAPI app identifier (base64 of `application:email`, not a secret) for the humanitarian conflict-events dataset. */
+  HAPI_APP_IDENTIFIER: optional(z.string().min(1)),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

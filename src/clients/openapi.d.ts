@@ -124,6 +124,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conflict/v1/get-humanitarian-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a country’s latest monthly conflict summary
+         * @description Political violence (civilian targeting included), fatalities and demonstrations in a country’s latest reported month, from the HDX Humanitarian API conflict-event counts, which HDX derives from ACLED. country_code is an ISO alpha-2 code; omitted, the country with the most political violence events answers. A country without data answers an empty object (cacheable); without a snapshot the empty object is not cacheable.
+         */
+        get: operations["GetHumanitarianSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conflict/v1/get-humanitarian-summary-batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get latest monthly conflict summaries of several countries
+         * @description Political violence (civilian targeting included), fatalities and demonstrations in a country’s latest reported month, from the HDX Humanitarian API conflict-event counts, which HDX derives from ACLED. The body names 1 to 25 ISO alpha-2 codes; case is ignored and malformed codes or repeats are dropped. Countries without data are absent from results. Read-only: an Idempotency-Key is accepted but nothing needs replaying. Limited to 30 calls a minute per credential.
+         */
+        post: operations["GetHumanitarianSummaryBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cyber/v1/list-cyber-threats": {
         parameters: {
             query?: never;
@@ -156,6 +196,26 @@ export interface paths {
          * @description Refugees, asylum seekers, internally displaced and stateless people from UNHCR statistics: worldwide totals, per-country figures (as origin and as host) and the largest origin-to-asylum flows, for the latest data year, which usually precedes the calendar year. Served from the current snapshot only: a year other than the snapshot’s answers dataAvailable false with an empty summary and fetchedAt 0. Country codes are ISO alpha-2.
          */
         get: operations["GetDisplacementSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/displacement/v1/get-population-exposure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get population of conflict-affected countries, or people near a point
+         * @description Population and land area of 19 conflict-affected countries from the World Bank (latest year each; Taiwan, in the published table, has no World Bank figures). Without mode, or with any mode but "exposure", lists the countries with their density. With mode=exposure, the point lat/lon (default 0, 0) is assigned to the country whose centroid is nearest in degrees, and that country’s average density is spread over a circle of radius km (default 50, at most 1000): a rough order of magnitude, not a census of the circle.
+         */
+        get: operations["GetPopulationExposure"];
         put?: never;
         post?: never;
         delete?: never;
@@ -980,6 +1040,61 @@ export interface components {
              */
             severity: "low" | "medium" | "high";
         };
+        /** @description A country’s latest monthly conflict summary, if it has one. */
+        conflict_v1_GetHumanitarianSummaryResponse: {
+            /** @description Absent when the country has no data. */
+            summary?: components["schemas"]["conflict_v1_HumanitarianCountrySummary"];
+        };
+        /** @description One country’s conflict events and fatalities in its latest reported month. */
+        conflict_v1_HumanitarianCountrySummary: {
+            /** @description ISO 3166-1 alpha-2 code. */
+            countryCode: string;
+            countryName: string;
+            /**
+             * Format: int32
+             * @description Political violence, civilian targeting and demonstration events in the reference month.
+             */
+            conflictEventsTotal: number;
+            /**
+             * Format: int32
+             * @description Political violence events, civilian targeting included.
+             */
+            conflictPoliticalViolenceEvents: number;
+            /**
+             * Format: int32
+             * @description Fatalities of political violence and civilian targeting.
+             */
+            conflictFatalities: number;
+            /** @description First day of the reference month, YYYY-MM-DD. */
+            referencePeriod: string;
+            /**
+             * Format: int32
+             * @description Demonstration events.
+             */
+            conflictDemonstrations: number;
+            /**
+             * Format: int64
+             * @description When the snapshot was fetched, Unix epoch milliseconds.
+             */
+            updatedAt: number;
+        };
+        /** @description Latest monthly conflict summaries of several countries. */
+        conflict_v1_GetHumanitarianSummaryBatchResponse: {
+            /** @description Summaries by alpha-2 code; countries without data are absent. */
+            results: {
+                [key: string]: components["schemas"]["conflict_v1_HumanitarianCountrySummary"];
+            };
+            /**
+             * Format: int32
+             * @description Countries found.
+             */
+            fetched: number;
+            /**
+             * Format: int32
+             * @description Well-formed distinct codes looked up.
+             */
+            requested: number;
+        };
         /** @description Threat indicators, most severe first, then most recently seen. */
         cyber_v1_ListCyberThreatsResponse: {
             threats: components["schemas"]["cyber_v1_CyberThreat"][];
@@ -1136,6 +1251,51 @@ export interface components {
             refugees: number;
             originLocation?: components["schemas"]["core_v1_GeoCoordinates"];
             asylumLocation?: components["schemas"]["core_v1_GeoCoordinates"];
+        };
+        /** @description Population of conflict-affected countries, or people near a point. */
+        displacement_v1_GetPopulationExposureResponse: {
+            /** @description False when the population snapshot is missing (nothing else is then filled in). */
+            success: boolean;
+            /** @description Covered countries in countries mode; empty in exposure mode. */
+            countries: components["schemas"]["displacement_v1_CountryPopulationEntry"][];
+            /** @description Present in exposure mode only. */
+            exposure?: components["schemas"]["displacement_v1_ExposureResult"];
+        };
+        /** @description Population and density of one covered country. */
+        displacement_v1_CountryPopulationEntry: {
+            /** @description ISO 3166-1 alpha-3 code. */
+            code: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Total population, latest World Bank year.
+             */
+            population: number;
+            /**
+             * Format: int32
+             * @description People per km² of land, rounded.
+             */
+            densityPerKm2: number;
+        };
+        /** @description A rough count of people around a point. */
+        displacement_v1_ExposureResult: {
+            /**
+             * Format: int64
+             * @description People estimated within the radius at the nearest country’s average density.
+             */
+            exposedPopulation: number;
+            /**
+             * Format: double
+             * @description Radius used, km.
+             */
+            exposureRadiusKm: number;
+            /** @description ISO alpha-3 code of the covered country with the nearest centroid. */
+            nearestCountry: string;
+            /**
+             * Format: int32
+             * @description That country’s people per km².
+             */
+            densityPerKm2: number;
         };
         /** @description Policy rates of major economies; empty when the snapshot is missing. */
         economic_v1_GetBisPolicyRatesResponse: {
@@ -2489,6 +2649,11 @@ export interface components {
             /** @description 1 to 20 operations, run concurrently. */
             operations: components["schemas"]["batch_v1_BatchOperation"][];
         };
+        /** @description Countries to look up. */
+        conflict_v1_GetHumanitarianSummaryBatchRequest: {
+            /** @description One to 25 ISO alpha-2 codes; case is ignored, malformed codes and repeats are dropped. */
+            countryCodes: string[];
+        };
     };
     responses: never;
     parameters: {
@@ -3279,6 +3444,282 @@ export interface operations {
             };
         };
     };
+    GetHumanitarianSummary: {
+        parameters: {
+            query?: {
+                country_code?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["conflict_v1_GetHumanitarianSummaryResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetHumanitarianSummaryBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h replays the stored answer (`Idempotent-Replayed: true`); 409 while the first call runs; 422 with a different body. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["conflict_v1_GetHumanitarianSummaryBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description The key, echoed. */
+                    "Idempotency-Key"?: string;
+                    /** @description `true` when this is a stored answer replayed. */
+                    "Idempotent-Replayed"?: "true" | "false";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["conflict_v1_GetHumanitarianSummaryBatchResponse"];
+                };
+            };
+            /** @description Invalid body, parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description The first request with this Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     ListCyberThreats: {
         parameters: {
             query?: {
@@ -3439,6 +3880,131 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["displacement_v1_GetDisplacementSummaryResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetPopulationExposure: {
+        parameters: {
+            query?: {
+                mode?: string;
+                lat?: number;
+                lon?: number;
+                radius?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["displacement_v1_GetPopulationExposureResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

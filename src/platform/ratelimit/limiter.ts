@@ -11,6 +11,8 @@ export const RATE_POLICIES: Readonly<Record<string, { perMinute: number }>> = Ob
   batch: { perMinute: 30 },
   'list-market-quotes': { perMinute: 60 },
   'get-resilience-ranking': { perMinute: 30 },
+  'get-humanitarian-summary-batch': { perMinute: 30 },
+  'lookup-sanction-entity': { perMinute: 30 },
 });
 
 /** Callers without a credential (public operations only), per client address. */
