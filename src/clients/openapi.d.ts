@@ -444,6 +444,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sanctions/v1/list-sanctions-pressure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List where US sanctions designations concentrate
+         * @description Entries of the OFAC Specially Designated Nationals list (SDN XML export) with the 12 countries (by address, nationality or citizenship) and 12 programs that have the most entries, and counts of vessels and aircraft. Entries are listed by name, max_items of them (default 25, at most 60). Only the SDN list is read: consolidated non-SDN lists and Canada’s SEMA list are not, so their counts are 0; entries are not compared with earlier snapshots, so none is marked new.
+         */
+        get: operations["ListSanctionsPressure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sanctions/v1/lookup-sanction-entity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up a name or identifier in sanctions lists
+         * @description Searches the OFAC SDN snapshot by name, alias (a.k.a./f.k.a.) and identifier (passport, IMO number, tail number): an exact name or identifier scores highest, then names starting with the query, then names similar by character trigrams. When OPENSANCTIONS_API_KEY is configured, OpenSanctions answers live instead, falling back to the SDN snapshot if it fails; source says which list answered. q must be 2 to 200 characters, otherwise there are no results; max_results defaults to 10, at most 50. Limited to 30 calls a minute per credential.
+         */
+        get: operations["LookupSanctionEntity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/seismology/v1/list-earthquakes": {
         parameters: {
             query?: never;
@@ -1858,6 +1898,151 @@ export interface components {
             rankStable: boolean;
             /** @description Shown in the headline ranking (`items`) rather than greyed out. */
             headlineEligible: boolean;
+        };
+        /** @description Where US sanctions designations concentrate. */
+        sanctions_v1_ListSanctionsPressureResponse: {
+            /** @description Entries by name. */
+            entries: components["schemas"]["sanctions_v1_SanctionsEntry"][];
+            /** @description The 12 countries with most entries. */
+            countries: components["schemas"]["sanctions_v1_CountrySanctionsPressure"][];
+            /** @description The 12 programs with most entries. */
+            programs: components["schemas"]["sanctions_v1_ProgramSanctionsPressure"][];
+            /**
+             * Format: int64
+             * @description When the list was fetched, epoch ms as a string; "0" without a snapshot.
+             */
+            fetchedAt: string;
+            /**
+             * Format: int64
+             * @description The list’s publish date, epoch ms as a string; "0" without a snapshot.
+             */
+            datasetDate: string;
+            /**
+             * Format: int32
+             * @description Entries on the lists read.
+             */
+            totalCount: number;
+            /**
+             * Format: int32
+             * @description Entries on the SDN list.
+             */
+            sdnCount: number;
+            /**
+             * Format: int32
+             * @description Entries on the consolidated non-SDN lists: 0, they are not read.
+             */
+            consolidatedCount: number;
+            /**
+             * Format: int32
+             * @description Always 0 (see isNew).
+             */
+            newEntryCount: number;
+            /**
+             * Format: int32
+             * @description Vessels among all entries.
+             */
+            vesselCount: number;
+            /**
+             * Format: int32
+             * @description Aircraft among all entries.
+             */
+            aircraftCount: number;
+            /**
+             * Format: int32
+             * @description Canadian SEMA entries: 0, that list is not read.
+             */
+            semaCount: number;
+            /** @description Never set: SEMA is not read. */
+            semaError?: string;
+        };
+        /** @description One entry of the SDN list. */
+        sanctions_v1_SanctionsEntry: {
+            /** @description `ofac-sdn:<OFAC uid>`. */
+            id: string;
+            /** @description Name as OFAC lists it (`LAST, First` for people). */
+            name: string;
+            /** @enum {string} */
+            entityType: "SANCTIONS_ENTITY_TYPE_UNSPECIFIED" | "SANCTIONS_ENTITY_TYPE_ENTITY" | "SANCTIONS_ENTITY_TYPE_INDIVIDUAL" | "SANCTIONS_ENTITY_TYPE_VESSEL" | "SANCTIONS_ENTITY_TYPE_AIRCRAFT";
+            /** @description ISO alpha-2 codes of address, nationality and citizenship countries. */
+            countryCodes: string[];
+            /** @description Names of the same countries, in the same order. */
+            countryNames: string[];
+            /** @description OFAC sanctions programs, e.g. RUSSIA-EO14024. */
+            programs: string[];
+            /** @description Lists naming the entry: always ["SDN"] here. */
+            sourceLists: string[];
+            /**
+             * Format: int64
+             * @description Designation time, epoch ms as a string: "0", the SDN export carries no designation dates.
+             */
+            effectiveAt: string;
+            /** @description Always false: entries are not compared with earlier snapshots. */
+            isNew: boolean;
+            /** @description OFAC remarks, at most 240 characters. */
+            note: string;
+        };
+        /** @description SDN entries tied to one country. */
+        sanctions_v1_CountrySanctionsPressure: {
+            countryCode: string;
+            countryName: string;
+            /**
+             * Format: int32
+             * @description Entries tied to the country by address, nationality or citizenship.
+             */
+            entryCount: number;
+            /**
+             * Format: int32
+             * @description Always 0 (see isNew).
+             */
+            newEntryCount: number;
+            /**
+             * Format: int32
+             * @description Of which vessels.
+             */
+            vesselCount: number;
+            /**
+             * Format: int32
+             * @description Of which aircraft.
+             */
+            aircraftCount: number;
+        };
+        /** @description SDN entries under one program. */
+        sanctions_v1_ProgramSanctionsPressure: {
+            program: string;
+            /**
+             * Format: int32
+             * @description Entries designated under the program.
+             */
+            entryCount: number;
+            /**
+             * Format: int32
+             * @description Always 0 (see isNew).
+             */
+            newEntryCount: number;
+        };
+        /** @description Sanctioned parties matching a name or identifier. */
+        sanctions_v1_LookupSanctionEntityResponse: {
+            /** @description Best match first. */
+            results: components["schemas"]["sanctions_v1_SanctionEntityMatch"][];
+            /**
+             * Format: int32
+             * @description Matches found before max_results applied.
+             */
+            total: number;
+            /** @description Which list answered: "ofac" (the SDN snapshot) or "opensanctions" (live). */
+            source: string;
+        };
+        /** @description A listed party matching the query. */
+        sanctions_v1_SanctionEntityMatch: {
+            /** @description `ofac-sdn:<uid>` or `opensanctions:<id>`. */
+            id: string;
+            name: string;
+            /** @description individual, entity, vessel or aircraft. */
+            entityType: string;
+            /** @description Up to three ISO alpha-2 codes. */
+            countryCodes: string[];
+            /** @description Up to three programs. */
+            programs: string[];
         };
         /** @description Recent earthquakes, newest first. */
         seismology_v1_ListEarthquakesResponse: {
@@ -5360,6 +5545,251 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["resilience_v1_GetResilienceRankingResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListSanctionsPressure: {
+        parameters: {
+            query?: {
+                max_items?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["sanctions_v1_ListSanctionsPressureResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    LookupSanctionEntity: {
+        parameters: {
+            query?: {
+                q?: string;
+                max_results?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["sanctions_v1_LookupSanctionEntityResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

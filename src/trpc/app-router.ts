@@ -9,6 +9,7 @@ import { intelligenceRouter } from '../services/intelligence/router.js';
 import { marketRouter } from '../services/market/router.js';
 import { researchRouter } from '../services/research/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
+import { sanctionsRouter } from '../services/sanctions/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
 import { supplyChainRouter } from '../services/supply-chain/router.js';
 import { tradeRouter } from '../services/trade/router.js';
@@ -32,6 +33,7 @@ export const appRouter = router({
   market: marketRouter,
   research: researchRouter,
   resilience: resilienceRouter,
+  sanctions: sanctionsRouter,
   seismology: seismologyRouter,
   supplyChain: supplyChainRouter,
   trade: tradeRouter,
