@@ -7,6 +7,7 @@ import { economicRouter } from '../services/economic/router.js';
 import { infrastructureRouter } from '../services/infrastructure/router.js';
 import { intelligenceRouter } from '../services/intelligence/router.js';
 import { marketRouter } from '../services/market/router.js';
+import { positiveEventsRouter } from '../services/positive-events/router.js';
 import { researchRouter } from '../services/research/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
 import { sanctionsRouter } from '../services/sanctions/router.js';
@@ -31,6 +32,7 @@ export const appRouter = router({
   infrastructure: infrastructureRouter,
   intelligence: intelligenceRouter,
   market: marketRouter,
+  positiveEvents: positiveEventsRouter,
   research: researchRouter,
   resilience: resilienceRouter,
   sanctions: sanctionsRouter,
