@@ -117,6 +117,9 @@ const ConfigSchema = z.object({
   // Conflict (humanitarian summaries)
   /** HDX HAPI app identifier (base64 of `application:email`, not a secret) for the humanitarian conflict-events dataset. */
   HAPI_APP_IDENTIFIER: optional(z.string().min(1)),
+  // Consumer prices
+  /** Address of a newer price-observation CSV in the bundled layout; without it the bundled dated set is served. */
+  CONSUMER_PRICES_OBSERVATIONS_URL: optional(z.url({ protocol: /^https?$/ })),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

@@ -164,6 +164,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consumer-prices/v1/get-consumer-price-overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a market’s headline consumer-price indices
+         * @description Essentials and value-basket indices on the newest observation day, their change over 7 and 30 days, the spread between retailers, basket coverage, the mean age of each retailer’s data in minutes and the 8 categories furthest from 100. basket_slug is not used: one basket per market. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         */
+        get: operations["GetConsumerPriceOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consumer-prices/v1/get-consumer-price-basket-series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a basket’s index over time
+         * @description Essentials and value-basket indices on each observation day within range (7d, 30d, 90d or 180d; default 30d) before the newest day, oldest first. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         */
+        get: operations["GetConsumerPriceBasketSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consumer-prices/v1/list-consumer-price-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List category indices
+         * @description Up to 8 categories, furthest from 100 first, with their change over range (7d into wowPct, longer into momPct; default 30d) and a sparkline of the window. basket_slug is not used. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         */
+        get: operations["ListConsumerPriceCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consumer-prices/v1/list-consumer-price-movers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products with the largest price moves
+         * @description Each product’s newest in-stock price against its price exactly range days earlier (7d, 30d or 90d; default 30d); moves beyond a quarter or four times are treated as misreads and left out. limit applies to risers and fallers each (default 10); category_slug keeps one category. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         */
+        get: operations["ListConsumerPriceMovers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consumer-prices/v1/list-retailer-price-spreads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List what the basket costs at each retailer
+         * @description Each retailer’s total over the basket items every retailer prices on the newest day, cheapest first, with the gap to the cheapest and the minutes since the retailer was last observed. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         */
+        get: operations["ListRetailerPriceSpreads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consumer-prices/v1/get-consumer-price-freshness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get how old a market’s price data is
+         * @description For each retailer, when it was last observed and how many minutes ago: the real age of the bundled observations, not the health of a scraper (none runs here). A retailer unobserved for over 240 minutes counts as stalled. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         */
+        get: operations["GetConsumerPriceFreshness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cyber/v1/list-cyber-threats": {
         parameters: {
             query?: never;
@@ -1154,6 +1274,258 @@ export interface components {
              * @description Well-formed distinct codes looked up.
              */
             requested: number;
+        };
+        /** @description Headline consumer-price indices of a market. */
+        consumer_prices_v1_GetConsumerPriceOverviewResponse: {
+            marketCode: string;
+            /**
+             * Format: int64
+             * @description Time of the newest observation used, Unix epoch ms as a string; "0" without data.
+             */
+            asOf: string;
+            currencyCode: string;
+            /**
+             * Format: double
+             * @description Fixed-basket index (mean price per item, weighted), 100 on the base date.
+             */
+            essentialsIndex: number;
+            /**
+             * Format: double
+             * @description Same with each item’s cheapest price.
+             */
+            valueBasketIndex: number;
+            /**
+             * Format: double
+             * @description Change of the essentials index over a week, percent.
+             */
+            wowPct: number;
+            /**
+             * Format: double
+             * @description Change over 30 days, percent.
+             */
+            momPct: number;
+            /**
+             * Format: double
+             * @description Gap between the dearest and cheapest retailer’s basket, percent.
+             */
+            retailerSpreadPct: number;
+            /**
+             * Format: double
+             * @description Basket items with a current price, percent.
+             */
+            coveragePct: number;
+            /**
+             * Format: int32
+             * @description Mean minutes since each retailer was last observed: the real age of the data.
+             */
+            freshnessLagMin: number;
+            /** @description Up to 8 categories furthest from 100. */
+            topCategories: components["schemas"]["consumer_prices_v1_CategorySnapshot"][];
+            /** @description True when the market is not in the observation snapshot (or there is none); the rest is then empty. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description Index of one basket category. */
+        consumer_prices_v1_CategorySnapshot: {
+            slug: string;
+            name: string;
+            /**
+             * Format: double
+             * @description Change of the category index over 7 days, percent (for 7-day answers).
+             */
+            wowPct: number;
+            /**
+             * Format: double
+             * @description Change over the requested window, percent (for 30-day and longer answers; 0 in the overview).
+             */
+            momPct: number;
+            /**
+             * Format: double
+             * @description Category index, 100 on the basket’s base date.
+             */
+            currentIndex: number;
+            /** @description Category index on each observation day of the window, oldest first (empty in the overview). */
+            sparkline: number[];
+            /**
+             * Format: double
+             * @description Share of the category’s items with a current price, percent.
+             */
+            coveragePct: number;
+            /**
+             * Format: int32
+             * @description Basket items in the category.
+             */
+            itemCount: number;
+        };
+        /** @description A basket’s indices over a window. */
+        consumer_prices_v1_GetConsumerPriceBasketSeriesResponse: {
+            marketCode: string;
+            basketSlug: string;
+            /**
+             * Format: int64
+             * @description Time of the newest observation used, Unix epoch ms as a string; "0" without data.
+             */
+            asOf: string;
+            currencyCode: string;
+            range: string;
+            /** @description Essentials index on each observation day of the window, oldest first. */
+            essentialsSeries: components["schemas"]["consumer_prices_v1_BasketPoint"][];
+            /** @description Value-basket index on the same days. */
+            valueSeries: components["schemas"]["consumer_prices_v1_BasketPoint"][];
+            /** @description True when the market is not in the observation snapshot (or there is none); the rest is then empty. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description One day of an index. */
+        consumer_prices_v1_BasketPoint: {
+            /** @description YYYY-MM-DD. */
+            date: string;
+            /**
+             * Format: double
+             * @description Index, 1 decimal.
+             */
+            index: number;
+        };
+        /** @description Category indices of a market. */
+        consumer_prices_v1_ListConsumerPriceCategoriesResponse: {
+            marketCode: string;
+            /**
+             * Format: int64
+             * @description Time of the newest observation used, Unix epoch ms as a string; "0" without data.
+             */
+            asOf: string;
+            range: string;
+            /** @description Up to 8, furthest from 100 first. */
+            categories: components["schemas"]["consumer_prices_v1_CategorySnapshot"][];
+            /** @description True when the market is not in the observation snapshot (or there is none); the rest is then empty. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description Products with the largest price moves. */
+        consumer_prices_v1_ListConsumerPriceMoversResponse: {
+            marketCode: string;
+            /**
+             * Format: int64
+             * @description Time of the newest observation used, Unix epoch ms as a string; "0" without data.
+             */
+            asOf: string;
+            range: string;
+            /** @description Largest rises first. */
+            risers: components["schemas"]["consumer_prices_v1_PriceMover"][];
+            /** @description Largest falls first. */
+            fallers: components["schemas"]["consumer_prices_v1_PriceMover"][];
+            /** @description True when the market is not in the observation snapshot (or there is none); the rest is then empty. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description A product whose price moved. */
+        consumer_prices_v1_PriceMover: {
+            productId: string;
+            title: string;
+            category: string;
+            retailerSlug: string;
+            /**
+             * Format: double
+             * @description Change since the start of the window, percent, 2 decimals.
+             */
+            changePct: number;
+            /**
+             * Format: double
+             * @description Latest in-stock price.
+             */
+            currentPrice: number;
+            currencyCode: string;
+        };
+        /** @description What the same basket costs at each retailer. */
+        consumer_prices_v1_ListRetailerPriceSpreadsResponse: {
+            marketCode: string;
+            /**
+             * Format: int64
+             * @description Time of the newest observation used, Unix epoch ms as a string; "0" without data.
+             */
+            asOf: string;
+            basketSlug: string;
+            currencyCode: string;
+            /** @description Cheapest first. */
+            retailers: components["schemas"]["consumer_prices_v1_RetailerSpread"][];
+            /**
+             * Format: double
+             * @description Dearest over cheapest total, percent; 0 with fewer than 2 retailers or 4 common items.
+             */
+            spreadPct: number;
+            /** @description True when the market is not in the observation snapshot (or there is none); the rest is then empty. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description One retailer’s basket total. */
+        consumer_prices_v1_RetailerSpread: {
+            slug: string;
+            name: string;
+            /**
+             * Format: double
+             * @description Sum of the retailer’s cheapest current prices over the items every retailer carries.
+             */
+            basketTotal: number;
+            /**
+             * Format: double
+             * @description Above the cheapest retailer’s total, currency units, 2 decimals.
+             */
+            deltaVsCheapest: number;
+            /**
+             * Format: double
+             * @description The same in percent, 1 decimal.
+             */
+            deltaVsCheapestPct: number;
+            /**
+             * Format: int32
+             * @description Items in the total.
+             */
+            itemCount: number;
+            /**
+             * Format: int32
+             * @description Minutes since the retailer was last observed.
+             */
+            freshnessMin: number;
+            currencyCode: string;
+        };
+        /** @description The real age of a market’s price observations. */
+        consumer_prices_v1_GetConsumerPriceFreshnessResponse: {
+            marketCode: string;
+            /**
+             * Format: int64
+             * @description Time of the newest observation used, Unix epoch ms as a string; "0" without data.
+             */
+            asOf: string;
+            retailers: components["schemas"]["consumer_prices_v1_RetailerFreshnessInfo"][];
+            /**
+             * Format: int32
+             * @description Mean of the retailers’ minutes since last observation.
+             */
+            overallFreshnessMin: number;
+            /**
+             * Format: int32
+             * @description Retailers not observed for more than 240 minutes.
+             */
+            stalledCount: number;
+            /** @description True when the market is not in the observation snapshot (or there is none); the rest is then empty. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description How old one retailer’s data is. */
+        consumer_prices_v1_RetailerFreshnessInfo: {
+            slug: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Last observation of the retailer, Unix epoch ms as a string.
+             */
+            lastRunAt: string;
+            /** @description "fresh" when observed within 240 minutes, else "stalled". */
+            status: string;
+            /**
+             * Format: double
+             * @description Share of basket items with an in-stock price on the retailer’s last observation day, 0 to 1.
+             */
+            parseSuccessRate: number;
+            /**
+             * Format: int32
+             * @description Minutes since that observation.
+             */
+            freshnessMin: number;
         };
         /** @description Threat indicators, most severe first, then most recently seen. */
         cyber_v1_ListCyberThreatsResponse: {
@@ -3904,6 +4276,747 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetConsumerPriceOverview: {
+        parameters: {
+            query?: {
+                market_code?: string;
+                basket_slug?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["consumer_prices_v1_GetConsumerPriceOverviewResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetConsumerPriceBasketSeries: {
+        parameters: {
+            query?: {
+                market_code?: string;
+                basket_slug?: string;
+                range?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["consumer_prices_v1_GetConsumerPriceBasketSeriesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListConsumerPriceCategories: {
+        parameters: {
+            query?: {
+                market_code?: string;
+                basket_slug?: string;
+                range?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["consumer_prices_v1_ListConsumerPriceCategoriesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListConsumerPriceMovers: {
+        parameters: {
+            query?: {
+                market_code?: string;
+                range?: string;
+                limit?: number;
+                category_slug?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["consumer_prices_v1_ListConsumerPriceMoversResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListRetailerPriceSpreads: {
+        parameters: {
+            query?: {
+                market_code?: string;
+                basket_slug?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["consumer_prices_v1_ListRetailerPriceSpreadsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetConsumerPriceFreshness: {
+        parameters: {
+            query?: {
+                market_code?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["consumer_prices_v1_GetConsumerPriceFreshnessResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Rate limit exceeded. */

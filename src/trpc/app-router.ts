@@ -1,6 +1,7 @@
 import { aviationRouter } from '../services/aviation/router.js';
 import { batchRouter } from '../services/batch/router.js';
 import { conflictRouter } from '../services/conflict/router.js';
+import { consumerPricesRouter } from '../services/consumer-prices/router.js';
 import { cyberRouter } from '../services/cyber/router.js';
 import { displacementRouter } from '../services/displacement/router.js';
 import { economicRouter } from '../services/economic/router.js';
@@ -26,6 +27,7 @@ export const appRouter = router({
   aviation: aviationRouter,
   batch: batchRouter,
   conflict: conflictRouter,
+  consumerPrices: consumerPricesRouter,
   cyber: cyberRouter,
   displacement: displacementRouter,
   economic: economicRouter,
