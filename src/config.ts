@@ -120,6 +120,9 @@ const ConfigSchema = z.object({
   // Consumer prices
   /** Address of a newer price-observation CSV in the bundled layout; without it the bundled dated set is served. */
   CONSUMER_PRICES_OBSERVATIONS_URL: optional(z.url({ protocol: /^https?$/ })),
+  // Giving
+  /** Address of a newer giving-claims registry in the bundled layout; without it the bundled registry is served. */
+  GIVING_CLAIMS_URL: optional(z.url({ protocol: /^https?$/ })),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

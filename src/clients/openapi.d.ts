@@ -364,6 +364,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/giving/v1/get-giving-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get published estimates of charitable giving
+         * @description Figures about giving as organisations publish them (crowdfunding platforms’ stated volumes, OECD development assistance, Candid’s grant directory), from a curated registry in which every figure names its source and how far it was checked (provenance). Platform daily volumes use only verified US-dollar rates; campaign activity, category shares, crypto giving and an activity index are not measured here and are 0. platform_limit and category_limit trim the lists (0 or omitted: all).
+         */
+        get: operations["GetGivingSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/infrastructure/v1/list-service-statuses": {
         parameters: {
             query?: never;
@@ -1751,6 +1771,169 @@ export interface components {
             /** @description Date the latest rate stands for, YYYY-MM-DD (the last day of the month for monthly observations). */
             date: string;
             centralBank: string;
+        };
+        /** @description Published giving estimates. */
+        giving_v1_GetGivingSummaryResponse: {
+            /** @description Absent when the registry is not loaded. */
+            summary?: components["schemas"]["giving_v1_GivingSummary"];
+            /**
+             * Format: int64
+             * @description The registry’s compile time, Unix epoch ms; 0 without data.
+             */
+            fetchedAt: number;
+            dataAvailable: boolean;
+        };
+        /** @description Giving figures as published, with their provenance. */
+        giving_v1_GivingSummary: {
+            /** @description When the registry of figures was compiled, ISO 8601. */
+            generatedAt: string;
+            /**
+             * Format: double
+             * @description Not computed (needs live platform data): 0.
+             */
+            activityIndex: number;
+            /** @description Always "stable": no trend is measured. */
+            trend: string;
+            /**
+             * Format: double
+             * @description Sum of the platforms’ daily volumes.
+             */
+            estimatedDailyFlowUsd: number;
+            platforms: components["schemas"]["giving_v1_PlatformGiving"][];
+            categories: components["schemas"]["giving_v1_CategoryBreakdown"][];
+            crypto: components["schemas"]["giving_v1_CryptoGivingSummary"];
+            institutional: components["schemas"]["giving_v1_InstitutionalGiving"];
+            /** @description partial_estimate when any figure is unverified or partly verified, else published_estimate. */
+            dataMode: string;
+            trendAvailable: boolean;
+            provenance: components["schemas"]["giving_v1_GivingProvenance"][];
+            activityIndexAvailable: boolean;
+        };
+        /** @description One crowdfunding platform. */
+        giving_v1_PlatformGiving: {
+            platform: string;
+            /**
+             * Format: double
+             * @description Verified published volume in US dollars per day (0 when no verified USD rate exists).
+             */
+            dailyVolumeUsd: number;
+            /**
+             * Format: int32
+             * @description Not collected: 0.
+             */
+            activeCampaignsSampled: number;
+            /**
+             * Format: int32
+             * @description Not collected: 0.
+             */
+            newCampaigns24h: number;
+            /**
+             * Format: double
+             * @description Not collected: 0.
+             */
+            donationVelocity: number;
+            /** @description How the platform publishes its figure: annual or cumulative. */
+            dataFreshness: string;
+            /** @description Publication date of the verified figure, if stated. */
+            lastUpdated: string;
+        };
+        /** @description A giving category (no source publishes shares across platforms). */
+        giving_v1_CategoryBreakdown: {
+            category: string;
+            /**
+             * Format: double
+             * @description Not collected: 0.
+             */
+            share: number;
+            /**
+             * Format: double
+             * @description Not collected: 0.
+             */
+            change24h: number;
+            /**
+             * Format: int32
+             * @description Not collected: 0.
+             */
+            activeCampaigns: number;
+            trending: boolean;
+        };
+        /** @description Crypto giving (not measured here). */
+        giving_v1_CryptoGivingSummary: {
+            /**
+             * Format: double
+             * @description 0: no verified figure.
+             */
+            dailyInflowUsd: number;
+            /**
+             * Format: int32
+             * @description 0: no wallets are tracked.
+             */
+            trackedWallets: number;
+            /**
+             * Format: int32
+             * @description 0.
+             */
+            transactions24h: number;
+            topReceivers: string[];
+            /**
+             * Format: double
+             * @description 0.
+             */
+            pctOfTotal: number;
+        };
+        /** @description Institutional giving context from annual publications. */
+        giving_v1_InstitutionalGiving: {
+            /**
+             * Format: double
+             * @description Official development assistance of OECD DAC members, billions of US dollars.
+             */
+            oecdOdaAnnualUsdBn: number;
+            /**
+             * Format: int32
+             * @description Year of that figure.
+             */
+            oecdDataYear: number;
+            /**
+             * Format: double
+             * @description CAF World Giving Index score; 0 until verified.
+             */
+            cafWorldGivingIndex: number;
+            /**
+             * Format: int32
+             * @description Year of that score; 0 until verified.
+             */
+            cafDataYear: number;
+            /**
+             * Format: int32
+             * @description Grants in Candid’s directory.
+             */
+            candidGrantsTracked: number;
+            dataLag: string;
+        };
+        /** @description Where one figure comes from and how far it was checked. */
+        giving_v1_GivingProvenance: {
+            subject: string;
+            sourceName: string;
+            sourceUrl: string;
+            referencePeriod: string;
+            sourcePublishedAt: string;
+            measurementBasis: string;
+            /** @description verified, partially_verified, unverified, not_collected or not_applicable. */
+            status: string;
+            coveredMetricPaths: string[];
+            includedInHighlightedAggregate: boolean;
+            /**
+             * Format: double
+             * @description As published.
+             */
+            reportedValue: number;
+            reportedUnit: string;
+            notes: string;
+            valueQualifier: string;
+            sourceLocator: string;
+            accessedAt: string;
+            denominator: string;
+            derivation: string;
         };
         /** @description Status of the monitored services. */
         infrastructure_v1_ListServiceStatusesResponse: {
@@ -5477,6 +5660,129 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetBisPolicyRatesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetGivingSummary: {
+        parameters: {
+            query?: {
+                platform_limit?: number;
+                category_limit?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["giving_v1_GetGivingSummaryResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -5,6 +5,7 @@ import { consumerPricesRouter } from '../services/consumer-prices/router.js';
 import { cyberRouter } from '../services/cyber/router.js';
 import { displacementRouter } from '../services/displacement/router.js';
 import { economicRouter } from '../services/economic/router.js';
+import { givingRouter } from '../services/giving/router.js';
 import { infrastructureRouter } from '../services/infrastructure/router.js';
 import { intelligenceRouter } from '../services/intelligence/router.js';
 import { marketRouter } from '../services/market/router.js';
@@ -31,6 +32,7 @@ export const appRouter = router({
   cyber: cyberRouter,
   displacement: displacementRouter,
   economic: economicRouter,
+  giving: givingRouter,
   infrastructure: infrastructureRouter,
   intelligence: intelligenceRouter,
   market: marketRouter,
