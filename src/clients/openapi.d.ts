@@ -504,6 +504,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/prediction/v1/list-prediction-markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List prediction markets on news-moving questions
+         * @description Open markets from Polymarket (Gamma API events) and Kalshi, sorted into geopolitical, technology and finance pools. Sport and entertainment markets, expired ones and thin ones (under 5000 volume) are left out; each pool keeps its 25 best by how decided the price is and how much has traded, with Yes between 10% and 90% (5-95% when a pool is short). category picks a pool; query matches title text; page_size defaults to 50 markets (at most 100) with cursor paging. Prices are as of fetchedAt.
+         */
+        get: operations["ListPredictionMarkets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/research/v1/list-arxiv-papers": {
         parameters: {
             query?: never;
@@ -2296,6 +2316,45 @@ export interface components {
              * @description Newest article’s GDELT slot, Unix epoch milliseconds.
              */
             timestamp: number;
+        };
+        /** @description Selected prediction markets from Polymarket and Kalshi. */
+        prediction_v1_ListPredictionMarketsResponse: {
+            /** @description Largest volume first. */
+            markets: components["schemas"]["prediction_v1_PredictionMarket"][];
+            pagination?: components["schemas"]["core_v1_PaginationResponse"];
+            /**
+             * Format: int64
+             * @description When the markets were read, Unix epoch ms; 0 without a snapshot.
+             */
+            fetchedAt: number;
+            /** @description False without a snapshot or when the requested pool is empty. */
+            dataAvailable: boolean;
+        };
+        /** @description One prediction market. */
+        prediction_v1_PredictionMarket: {
+            /** @description Last path segment of the market’s page. */
+            id: string;
+            title: string;
+            /**
+             * Format: double
+             * @description Price of Yes, 0 to 1: the market’s implied probability.
+             */
+            yesPrice: number;
+            /**
+             * Format: double
+             * @description Traded volume, US dollars (Polymarket) or contracts (Kalshi).
+             */
+            volume: number;
+            url: string;
+            /**
+             * Format: int64
+             * @description When the market closes, Unix epoch ms; 0 when unknown.
+             */
+            closesAt: number;
+            /** @description The requested category, or the market’s pool (geopolitical, tech, finance) when none was requested. */
+            category: string;
+            /** @enum {string} */
+            source: "MARKET_SOURCE_UNSPECIFIED" | "MARKET_SOURCE_POLYMARKET" | "MARKET_SOURCE_KALSHI";
         };
         /** @description Recent papers of one arXiv category. */
         research_v1_ListArxivPapersResponse: {
@@ -6518,6 +6577,131 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["positive_events_v1_ListPositiveGeoEventsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListPredictionMarkets: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                cursor?: string;
+                category?: "ai" | "tech" | "crypto" | "science" | "economy" | "fed" | "inflation" | "interest-rates" | "recession" | "trade" | "tariffs" | "debt-ceiling";
+                query?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["prediction_v1_ListPredictionMarketsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

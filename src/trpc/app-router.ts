@@ -10,6 +10,7 @@ import { infrastructureRouter } from '../services/infrastructure/router.js';
 import { intelligenceRouter } from '../services/intelligence/router.js';
 import { marketRouter } from '../services/market/router.js';
 import { positiveEventsRouter } from '../services/positive-events/router.js';
+import { predictionRouter } from '../services/prediction/router.js';
 import { researchRouter } from '../services/research/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
 import { sanctionsRouter } from '../services/sanctions/router.js';
@@ -37,6 +38,7 @@ export const appRouter = router({
   intelligence: intelligenceRouter,
   market: marketRouter,
   positiveEvents: positiveEventsRouter,
+  prediction: predictionRouter,
   research: researchRouter,
   resilience: resilienceRouter,
   sanctions: sanctionsRouter,
