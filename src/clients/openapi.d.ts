@@ -624,6 +624,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/safety/v1/get-toronto-safety": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Toronto police open data
+         * @description From the Toronto Police Service Public Safety Data Portal (ArcGIS feature services): by default the major crimes (assault, break and enter, robbery, auto theft, theft over) reported in the last 90 days, newest first, with positions moved to the nearest intersection; with dataset=annual_aggregate, calls for service attended per year, division and neighbourhood. Filter by division, neighbourhood text, offence text (occurrences only) and year; limit defaults to 50, at most 100; matched and truncated say how many rows the filters found. degraded flags a snapshot past its refresh budget, unavailable a missing one.
+         */
+        get: operations["GetTorontoSafety"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sanctions/v1/list-sanctions-pressure": {
         parameters: {
             query?: never;
@@ -2565,6 +2585,95 @@ export interface components {
             rankStable: boolean;
             /** @description Shown in the headline ranking (`items`) rather than greyed out. */
             headlineEligible: boolean;
+        };
+        /** @description Toronto police open data: major crimes or calls attended. */
+        safety_v1_GetTorontoSafetyResponse: {
+            /** @description The dataset answered: reported_occurrence or annual_aggregate. */
+            semantic: string;
+            /** @description tps-mci or tps-calls-attended. */
+            source: string;
+            sourceLabel: string;
+            attribution: string;
+            disclaimer: string;
+            sourceUrl: string;
+            /**
+             * Format: int64
+             * @description When the snapshot was fetched, Unix epoch ms; 0 without one.
+             */
+            fetchedAt: number;
+            /**
+             * Format: int64
+             * @description When TPS last edited the layer: 0, query answers do not carry it.
+             */
+            sourceEditedAt: number;
+            /**
+             * Format: int64
+             * @description Newest report date (or start of the newest year), Unix epoch ms.
+             */
+            newestContentAt: number;
+            /** Format: int32 */
+            newestContentYear: number;
+            /** @description True when the snapshot is older than its refresh budget. */
+            degraded: boolean;
+            /** @description True when there is no snapshot. */
+            unavailable: boolean;
+            /**
+             * Format: int32
+             * @description Rows matching the filters before limit.
+             */
+            matched: number;
+            /** @description True when limit cut the matches. */
+            truncated: boolean;
+            occurrences: components["schemas"]["safety_v1_TorontoReportedOccurrence"][];
+            aggregates: components["schemas"]["safety_v1_TorontoAnnualAggregate"][];
+        };
+        /** @description One reported major crime. */
+        safety_v1_TorontoReportedOccurrence: {
+            /** @description `tps-mci:<OBJECTID>`. */
+            id: string;
+            /** Format: int64 */
+            objectId: number;
+            /** @description TPS event number (one event can have several offences). */
+            eventUniqueId: string;
+            /** @description Date reported, YYYY-MM-DD (Toronto). */
+            reportDate: string;
+            /** @description Date it happened, YYYY-MM-DD (Toronto). */
+            occurrenceDate: string;
+            division: string;
+            locationType: string;
+            premisesType: string;
+            offence: string;
+            /** @description Major crime indicator category: Assault, Break and Enter, Robbery, Auto Theft or Theft Over. */
+            csiCategory: string;
+            /** @description One of the 158 City of Toronto neighbourhoods, with its number. */
+            neighbourhood: string;
+            /** Format: double */
+            longitude: number;
+            /** Format: double */
+            latitude: number;
+            /** @description Always true: TPS moves every point to the nearest intersection for privacy. */
+            approximate: boolean;
+        };
+        /** @description Calls attended in one year, division and neighbourhood. */
+        safety_v1_TorontoAnnualAggregate: {
+            /** @description `tps-calls:<OBJECTID>`. */
+            id: string;
+            /** Format: int64 */
+            objectId: number;
+            /** Format: int32 */
+            eventYear: number;
+            /** @description Division as recorded at the time. */
+            divisionOriginal: string;
+            /** @description Division under current boundaries. */
+            divisionFinal: string;
+            neighbourhood: string;
+            /**
+             * Format: double
+             * @description Calls for service attended.
+             */
+            eventCount: number;
+            /** @description Always false: an annual count, not a located incident. */
+            incidentPoint: boolean;
         };
         /** @description Where US sanctions designations concentrate. */
         sanctions_v1_ListSanctionsPressureResponse: {
@@ -7322,6 +7431,133 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["resilience_v1_GetResilienceRankingResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetTorontoSafety: {
+        parameters: {
+            query?: {
+                dataset?: string;
+                limit?: number;
+                division?: string;
+                neighbourhood?: string;
+                offence?: string;
+                year?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["safety_v1_GetTorontoSafetyResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -18,9 +18,10 @@ import { POSITIVE_EVENTS_DATASETS } from './positive-events/datasets/index.js';
 import { CONSUMER_PRICES_DATASETS } from './consumer-prices/datasets/index.js';
 import { GIVING_DATASETS } from './giving/datasets/index.js';
 import { PREDICTION_DATASETS } from './prediction/datasets/index.js';
+import { SAFETY_DATASETS } from './safety/datasets/index.js';
 
 /** Every snapshot dataset the service serves, in the order first-run loading and `mds ingest` use. */
-export const ALL_DATASETS: readonly AnyDataset[] = [earthquakesDataset, resilienceScoresDataset, ...INFRASTRUCTURE_DATASETS, ...RESEARCH_DATASETS, ...MARKET_DATASETS, ...ECONOMIC_DATASETS, ...DISPLACEMENT_DATASETS, ...CONFLICT_DATASETS, ...AVIATION_DATASETS, ...SUPPLY_CHAIN_DATASETS, ...UNREST_DATASETS, ...CYBER_DATASETS, ...INTELLIGENCE_DATASETS, ...TRADE_DATASETS, ...SANCTIONS_DATASETS, ...POSITIVE_EVENTS_DATASETS, ...CONSUMER_PRICES_DATASETS, ...GIVING_DATASETS, ...PREDICTION_DATASETS];
+export const ALL_DATASETS: readonly AnyDataset[] = [earthquakesDataset, resilienceScoresDataset, ...INFRASTRUCTURE_DATASETS, ...RESEARCH_DATASETS, ...MARKET_DATASETS, ...ECONOMIC_DATASETS, ...DISPLACEMENT_DATASETS, ...CONFLICT_DATASETS, ...AVIATION_DATASETS, ...SUPPLY_CHAIN_DATASETS, ...UNREST_DATASETS, ...CYBER_DATASETS, ...INTELLIGENCE_DATASETS, ...TRADE_DATASETS, ...SANCTIONS_DATASETS, ...POSITIVE_EVENTS_DATASETS, ...CONSUMER_PRICES_DATASETS, ...GIVING_DATASETS, ...PREDICTION_DATASETS, ...SAFETY_DATASETS];
 
 export function findDataset(name: string): AnyDataset | undefined {
   return ALL_DATASETS.find((d) => d.name === name);

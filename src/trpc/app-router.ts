@@ -13,6 +13,7 @@ import { positiveEventsRouter } from '../services/positive-events/router.js';
 import { predictionRouter } from '../services/prediction/router.js';
 import { researchRouter } from '../services/research/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
+import { safetyRouter } from '../services/safety/router.js';
 import { sanctionsRouter } from '../services/sanctions/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
 import { supplyChainRouter } from '../services/supply-chain/router.js';
@@ -41,6 +42,7 @@ export const appRouter = router({
   prediction: predictionRouter,
   research: researchRouter,
   resilience: resilienceRouter,
+  safety: safetyRouter,
   sanctions: sanctionsRouter,
   seismology: seismologyRouter,
   supplyChain: supplyChainRouter,
