@@ -97,6 +97,14 @@ describe('POST get-humanitarian-summary-batch', () => {
   it.each([[{}], [{ countryCodes: [] }], [{ countryCodes: Array(26).fill('SD') }], [{ countryCodes: 'SD' }]])('refuses %j', async (body) => {
     expectViolation(await post(body), 'countryCodes');
   });
+  it('accepts an Idempotency-Key and answers the same again', async () => {
+    const send = () => app.request(BATCH, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'hum-1' }, body: JSON.stringify({ countryCodes: ['SD'] }) });
+    const a = await send();
+    const b = await send();
+    expect(a.status).toBe(200);
+    expect(b.body).toEqual(a.body);
+    expect(a.headers.get('cache-control')).toBe('no-store');
+  });
   it('declares the 30-per-minute policy', () => {
     const procs = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Record<string, unknown> } }>;
     expect(procs['conflict.getHumanitarianSummaryBatch']._def.meta).toMatchObject({ ratePolicy: 'get-humanitarian-summary-batch' });

@@ -145,3 +145,14 @@ describe('without a snapshot', () => {
     });
   });
 });
+
+describe('endpoint rate policy', () => {
+  it('allows 30 lookups a minute per credential, then 429', async () => {
+    await withTestApp({ samples: [sdnDataset], rateLimits: 'real' }, async (limited) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) statuses.push((await limited.get(`${LOOKUP}?q=orient`)).status);
+      expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    });
+  });
+});
