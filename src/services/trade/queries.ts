@@ -49,6 +49,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Everything the WTO operations need, derived once per snapshot version. */
 interface WtoViews {
   names: Map<string, string>;
+  /** Reporter code -> ISO alpha-2 of its WTO name, where the country table knows it. */
+  alpha2: Map<string, string | undefined>;
   series: Map<string, Map<string, YearValue[]>>;
   restrictions: TradeRestriction[];
   barriers: TradeBarrier[];
@@ -141,7 +143,8 @@ function wtoViews(snapshot: Snapshot<WtoObservation, unknown>): WtoViews {
         })),
       );
     }
-    return { names, series, restrictions, barriers, tariffs, flows };
+    const alpha2 = new Map([...names].map(([code, name]) => [code, resolveCountry(name)?.alpha2]));
+    return { names, alpha2, series, restrictions, barriers, tariffs, flows };
   });
 }
 
@@ -149,7 +152,7 @@ function wtoViews(snapshot: Snapshot<WtoObservation, unknown>): WtoViews {
  * A reporter filter: WTO codes match directly, anything else through the country table (ISO codes,
  * names, aliases) against the reporter's WTO name. Unresolvable entries match nothing.
  */
-function reporterMatcher(countries: readonly string[] | undefined, names: ReadonlyMap<string, string>) {
+function reporterMatcher(countries: readonly string[] | undefined, reporterAlpha2: ReadonlyMap<string, string | undefined>) {
   if (!countries || countries.length === 0) return () => true;
   const codes = new Set<string>();
   const alpha2 = new Set<string>();
@@ -160,9 +163,7 @@ function reporterMatcher(countries: readonly string[] | undefined, names: Readon
       if (hit) alpha2.add(hit.alpha2);
     }
   }
-  const resolved = new Map<string, string | undefined>();
-  for (const [code, name] of names) resolved.set(code, resolveCountry(name)?.alpha2);
-  return (code: string) => codes.has(code) || alpha2.has(resolved.get(code) ?? '');
+  return (code: string) => codes.has(code) || alpha2.has(reporterAlpha2.get(code) ?? '');
 }
 
 const codeOfId = (id: string) => id.slice(0, 3);
@@ -171,7 +172,7 @@ export function getTradeRestrictions(store: SnapshotStore, req: GetTradeRestrict
   const snapshot = store.read<WtoObservation>(WTO_INDICATORS);
   if (!snapshot) return { restrictions: [], fetchedAt: iso(now), upstreamUnavailable: true };
   const views = wtoViews(snapshot);
-  const keep = reporterMatcher(req.countries, views.names);
+  const keep = reporterMatcher(req.countries, views.alpha2);
   return {
     restrictions: views.restrictions.filter((r) => keep(codeOfId(r.id))).slice(0, listLimit(req.limit)),
     fetchedAt: iso(snapshot.fetchedAt),
@@ -183,7 +184,7 @@ export function getTradeBarriers(store: SnapshotStore, req: GetTradeBarriersRequ
   const snapshot = store.read<WtoObservation>(WTO_INDICATORS);
   if (!snapshot) return { barriers: [], fetchedAt: iso(now), upstreamUnavailable: true };
   const views = wtoViews(snapshot);
-  const keep = reporterMatcher(req.countries, views.names);
+  const keep = reporterMatcher(req.countries, views.alpha2);
   const measure = req.measure_type?.trim().toLowerCase();
   return {
     barriers: views.barriers
