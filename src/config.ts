@@ -155,6 +155,20 @@ const ConfigSchema = z.object({
   COINGECKO_DEMO_API_KEY: optional(z.string().min(1)),
   /** `true` where the Shanghai Gold Exchange benchmark redistribution licence is held: live SGE ingestion for get-physical-premiums. */
   SGE_BENCHMARK_LICENSED: optional(z.enum(['true', 'false'])),
+  // Trade, sanctions
+  /** WTO Timeseries API subscription key (`Ocp-Apim-Subscription-Key`) for the WTO tariff and trade dataset. */
+  WTO_API_KEY: optional(z.string().min(1)),
+  /** OpenSanctions API key: lookup-sanction-entity asks OpenSanctions live when set, otherwise the OFAC snapshot answers. */
+  OPENSANCTIONS_API_KEY: optional(z.string().min(1)),
+  // Conflict (humanitarian summaries)
+  /** HDX HAPI app identifier (base64 of `application:email`, not a secret) for the humanitarian conflict-events dataset. */
+  HAPI_APP_IDENTIFIER: optional(z.string().min(1)),
+  // Consumer prices
+  /** Address of a newer price-observation CSV in the bundled layout; without it the bundled dated set is served. */
+  CONSUMER_PRICES_OBSERVATIONS_URL: optional(z.url({ protocol: /^https?$/ })),
+  // Giving
+  /** Address of a newer giving-claims registry in the bundled layout; without it the bundled registry is served. */
+  GIVING_CLAIMS_URL: optional(z.url({ protocol: /^https?$/ })),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

@@ -24,6 +24,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/aviation/v1/get-airport-ops-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operations summary of chosen airports
+         * @description For up to 20 airports (default IST, LHR, FRA, CDG, AMS, DXB): delay share, average delay, cancellation rate and departures from the international flights feed (US airports: the FAA national airspace status), plus ICAO NOTAMs in force that close or restrict the aerodrome, combined into one severity. Codes outside the monitored airports answer a row with UNKNOWN severity.
+         */
+        get: operations["GetAirportOpsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/aviation/v1/get-flight-status": {
         parameters: {
             query?: never;
@@ -36,6 +56,166 @@ export interface paths {
          * @description Schedule, estimates, actual times, delay, gate and aircraft of a flight on a given date, found by its operating or codeshare number. Answered from the stored flights feed, or from the live provider when one is configured. Requires a Pro entitlement.
          */
         get: operations["GetFlightStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/list-airport-flights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Departure and arrival board of an airport
+         * @description Flights departing from or arriving at an airport. With AviationStack configured the board is read live (10 s timeout, reused for 5 minutes, `source: aviationstack`); otherwise, or when that fails, the stored flights feed answers with `source: snapshot` and its read time in `updatedAt` — a past board, not a current one. Departures by default; 30 flights by default, up to 100. Requires a Pro entitlement.
+         */
+        get: operations["ListAirportFlights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/get-carrier-ops": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Carrier delays and cancellations at airports
+         * @description Per operating carrier and airport: departures, delayed (15+ minutes) and cancelled counts, mean delay and rates, from the same boards as list-airport-flights (live AviationStack when configured, else the stored feed, said in `source`). Up to 6 airports (default IST, LHR, FRA); carriers with fewer than `min_flights` departures (default 3) are left out. Requires a Pro entitlement.
+         */
+        get: operations["GetCarrierOps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/list-aviation-news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent aviation news
+         * @description Articles from aviation trade feeds (FlightGlobal, Simple Flying, AeroTime), newest first. `entities` keeps items mentioning any of up to 10 names; `window_hours` (default 24) counts back from the newest stored item; `max_items` defaults to 20, at most 50.
+         */
+        get: operations["ListAviationNews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/search-flight-prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Indicative fares for a route and date
+         * @description Cheapest recently seen economy fares from the Travelpayouts Data API when `TRAVELPAYOUTS_API_TOKEN` is configured (10 s timeout, reused for an hour). Without it the answer is empty with `degraded: true` and `error: missing_credentials`: no fare is ever made up or replayed. 10 quotes by default, up to 50; other cabins than economy answer `unsupported_cabin`. Requires a Pro entitlement.
+         */
+        get: operations["SearchFlightPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/search-google-flights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Itineraries and prices from Google Flights
+         * @description A Google Flights search run by the live relay (`RELAY_URL`; 10 s timeout, reused for 10 minutes). Without the relay, or without origin, destination and departure date, the answer is empty with `degraded: true` and the reason in `error`; no stored or invented fare is shown.
+         */
+        get: operations["SearchGoogleFlights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/search-google-dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lowest Google Flights price per date
+         * @description The cheapest price for each departure date between `start_date` and `end_date` (round trips of `trip_duration` days when `is_round_trip`), searched by the live relay (`RELAY_URL`). Without the relay or the required fields: empty, `degraded: true`, the reason in `error`. A range priced only in part is returned with `degraded: true`.
+         */
+        get: operations["SearchGoogleDates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/track-aircraft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aircraft positions by address, callsign or box
+         * @description Current positions from Wingbits or OpenSky through the live relay (`RELAY_URL`; 8 s timeout, reused for a minute). Without the relay, or when it fails, the positions of the stored military ADS-B feed are replayed with `source: snapshot` and their own times: dated, military aircraft only, never current. Filter by ICAO address, callsign part and box.
+         */
+        get: operations["TrackAircraft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aviation/v1/get-youtube-live-stream-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a YouTube channel or video is live
+         * @description Live status, title and HLS manifest of a channel’s live stream or a video, checked by the live relay (`RELAY_URL`; 8 s timeout, reused for a minute). Without the relay the answer says so in `error` (and is not cached): liveness cannot be known from stored data.
+         */
+        get: operations["GetYoutubeLiveStreamInfo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -58,6 +238,126 @@ export interface paths {
          * @description Each operation runs concurrently through the same pipeline as a direct call, with your credential: it is authenticated, tier-checked, validated, projected and counted against your rate limits one by one. Results come back in request order with their own status and body. Paths must be documented GET operations; anything else is reported as invalid_path and never run. Each operation has a 10 s deadline and a 1 MiB body limit.
          */
         post: operations["ExecuteBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/climate/v1/list-air-quality-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List current air quality
+         * @description Latest PM2.5 reading of reference monitors worldwide (OpenAQ v3), with the US EPA air quality index and a risk level, one row per monitor, readings within two hours of the newest, worst first. No filters. An empty list served no-store means no air-quality snapshot exists.
+         */
+        get: operations["ListAirQualityData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/climate/v1/get-co2-monitoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get greenhouse gas levels
+         * @description Carbon dioxide at Mauna Loa (latest daily mean, the same day a year earlier, the latest month, the last 12 monthly means against the year before) with the global annual growth rate, and global methane and nitrous oxide, from the NOAA GML trend tables. No filters. An answer without `monitoring`, served no-store, means no greenhouse-gas snapshot exists.
+         */
+        get: operations["GetCo2Monitoring"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/climate/v1/list-climate-news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List climate news
+         * @description Recent articles from climate news feeds (Carbon Brief, The Guardian climate desk), newest first, one per address, at most 100, with the feed summary as plain text. No filters. dataAvailable false (no-store) means no news snapshot exists.
+         */
+        get: operations["ListClimateNews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/climate/v1/list-climate-disasters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List climate disasters
+         * @description Floods, tropical cyclones, droughts, heat waves and wildfires recorded by ReliefWeb, plus those tracked by NASA EONET (list-natural-events) that ReliefWeb does not list yet, newest start first, at most 300. Page with page_size (default 50, at most 100) and the returned cursor. An empty list served no-store means neither snapshot exists.
+         */
+        get: operations["ListClimateDisasters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/climate/v1/list-climate-anomalies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List weekly climate anomalies
+         * @description For eight climate zones, the last seven complete days of the Open-Meteo (ERA5) archive against the zone’s 1991-2020 normal for the month: temperature and precipitation departures, a severity and a type. Most severe first. min_severity keeps zones at or above a severity; page with page_size (default 50) and the cursor. An empty list served no-store means no anomaly snapshot exists.
+         */
+        get: operations["ListClimateAnomalies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/climate/v1/get-ocean-ice-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get ocean and sea ice indicators
+         * @description Arctic sea ice extent against its 1981-2010 median with the last 12 months (NSIDC Sea Ice Index), global sea level rise since 1993 and its current rate (NASA), upper-700 m ocean heat content (NCEI) and the global ocean surface temperature anomaly (NOAAGlobalTemp). Each indicator is optional: a missing one reads 0 (the trend empty). No filters. An answer without `data`, served no-store, means no snapshot exists.
+         */
+        get: operations["GetOceanIceData"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -124,6 +424,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conflict/v1/get-humanitarian-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a country’s latest monthly conflict summary
+         * @description Political violence (civilian targeting included), fatalities and demonstrations in a country’s latest reported month, from the HDX Humanitarian API conflict-event counts, which HDX derives from ACLED. country_code is an ISO alpha-2 code; omitted, the country with the most political violence events answers. A country without data answers an empty object (cacheable); without a snapshot the empty object is not cacheable.
+         */
+        get: operations["GetHumanitarianSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conflict/v1/get-humanitarian-summary-batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get latest monthly conflict summaries of several countries
+         * @description Political violence (civilian targeting included), fatalities and demonstrations in a country’s latest reported month, from the HDX Humanitarian API conflict-event counts, which HDX derives from ACLED. The body names 1 to 25 ISO alpha-2 codes; case is ignored and malformed codes or repeats are dropped. Countries without data are absent from results. Read-only: an Idempotency-Key is accepted but nothing needs replaying. Limited to 30 calls a minute per credential.
+         */
+        post: operations["GetHumanitarianSummaryBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consumer-prices/v1/get-consumer-price-overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a market’s headline consumer-price indices
+         * @description Essentials and value-basket indices on the newest observation day, their change over 7 and 30 days, the spread between retailers, basket coverage, the mean age of each retailer’s data in minutes and the 8 categories furthest from 100. basket_slug is not used: one basket per market. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         */
+        get: operations["GetConsumerPriceOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consumer-prices/v1/get-consumer-price-basket-series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a basket’s index over time
+         * @description Essentials and value-basket indices on each observation day within range (7d, 30d, 90d or 180d; default 30d) before the newest day, oldest first. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         */
+        get: operations["GetConsumerPriceBasketSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consumer-prices/v1/list-consumer-price-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List category indices
+         * @description Up to 8 categories, furthest from 100 first, with their change over range (7d into wowPct, longer into momPct; default 30d) and a sparkline of the window. basket_slug is not used. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         */
+        get: operations["ListConsumerPriceCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consumer-prices/v1/list-consumer-price-movers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products with the largest price moves
+         * @description Each product’s newest in-stock price against its price exactly range days earlier (7d, 30d or 90d; default 30d); moves beyond a quarter or four times are treated as misreads and left out. limit applies to risers and fallers each (default 10); category_slug keeps one category. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         */
+        get: operations["ListConsumerPriceMovers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consumer-prices/v1/list-retailer-price-spreads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List what the basket costs at each retailer
+         * @description Each retailer’s total over the basket items every retailer prices on the newest day, cheapest first, with the gap to the cheapest and the minutes since the retailer was last observed. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         */
+        get: operations["ListRetailerPriceSpreads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consumer-prices/v1/get-consumer-price-freshness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get how old a market’s price data is
+         * @description For each retailer, when it was last observed and how many minutes ago: the real age of the bundled observations, not the health of a scraper (none runs here). A retailer unobserved for over 240 minutes counts as stalled. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         */
+        get: operations["GetConsumerPriceFreshness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cyber/v1/list-cyber-threats": {
         parameters: {
             query?: never;
@@ -156,6 +616,26 @@ export interface paths {
          * @description Refugees, asylum seekers, internally displaced and stateless people from UNHCR statistics: worldwide totals, per-country figures (as origin and as host) and the largest origin-to-asylum flows, for the latest data year, which usually precedes the calendar year. Served from the current snapshot only: a year other than the snapshot’s answers dataAvailable false with an empty summary and fetchedAt 0. Country codes are ISO alpha-2.
          */
         get: operations["GetDisplacementSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/displacement/v1/get-population-exposure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get population of conflict-affected countries, or people near a point
+         * @description Population and land area of 19 conflict-affected countries from the World Bank (latest year each; Taiwan, in the published table, has no World Bank figures). Without mode, or with any mode but "exposure", lists the countries with their density. With mode=exposure, the point lat/lon (default 0, 0) is assigned to the country whose centroid is nearest in degrees, and that country’s average density is spread over a circle of radius km (default 50, at most 1000): a rough order of magnitude, not a census of the circle.
+         */
+        get: operations["GetPopulationExposure"];
         put?: never;
         post?: never;
         delete?: never;
@@ -724,6 +1204,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/v1/list-disease-outbreaks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List disease outbreaks
+         * @description Recent outbreak reports from the WHO Disease Outbreak News and the Outbreak News Today feed, kept when they name one of about thirty diseases, with the country, a case count when the summary states one, and a keyword alert level (methodology v1). One report per disease and country (the newest), newest first, at most 50. No filters. An empty list served no-store means no outbreak snapshot exists.
+         */
+        get: operations["ListDiseaseOutbreaks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/v1/list-air-quality-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List air quality by health risk
+         * @description The same OpenAQ PM2.5 snapshot as climate list-air-quality-data: each monitor’s latest reading with its US EPA index and risk level (good, moderate, unhealthy, hazardous), worst first. Like the published service it lists every monitor; filter on riskLevel for alerts. An empty list served no-store means no snapshot exists.
+         */
+        get: operations["ListAirQualityAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imagery/v1/search-imagery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search satellite scenes
+         * @description Sentinel-2 optical (L2A) and Sentinel-1 radar (GRD) scenes of the last seven days over watched areas (eastern Ukraine, the north-western Black Sea, Israel and Gaza, the Taiwan Strait, the Strait of Hormuz, the Saudi Gulf coast), from the Element84 Earth Search STAC catalogue. Filter by bbox (`west,south,east,north`, footprints that intersect), datetime (STAC instant or interval) and source (`sentinel-1`, `sentinel-2`, or part of a collection id); limit (default 10, at most 50) caps the newest-first list. Preview and asset links point at the public archive. An empty answer with cacheHit false (no-store) means no scene snapshot exists.
+         */
+        get: operations["SearchImagery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/giving/v1/get-giving-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get published estimates of charitable giving
+         * @description Figures about giving as organisations publish them (crowdfunding platforms’ stated volumes, OECD development assistance, Candid’s grant directory), from a curated registry in which every figure names its source and how far it was checked (provenance). Platform daily volumes use only verified US-dollar rates; campaign activity, category shares, crypto giving and an activity index are not measured here and are 0. platform_limit and category_limit trim the lists (0 or omitted: all).
+         */
+        get: operations["GetGivingSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/infrastructure/v1/list-service-statuses": {
         parameters: {
             query?: never;
@@ -764,6 +1324,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/infrastructure/v1/list-internet-ddos-attacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the week’s DDoS attack mix
+         * @description Network-layer DDoS attacks Cloudflare mitigated over the last seven days (Cloudflare Radar): shares by protocol and by attack vector, and the most targeted countries with a representative position. No filters. Empty lists served no-store mean the attack snapshot is unavailable.
+         */
+        get: operations["ListInternetDdosAttacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/infrastructure/v1/list-internet-traffic-anomalies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List internet traffic anomalies
+         * @description Unexpected drops in internet traffic of the last seven days detected by Cloudflare Radar, for whole countries or single networks, verified or automatic, most recent first. `country` keeps one country (ISO code or name, exact). An empty list served no-store means the anomaly snapshot is unavailable.
+         */
+        get: operations["ListInternetTrafficAnomalies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/infrastructure/v1/get-temporal-baseline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the baseline of an activity count
+         * @description Mean and standard deviation of the counts recorded (through record-baseline-snapshot, seeded from a bundled history) for one activity kind and region on the current UTC weekday and month. With fewer than 10 counts the answer says learning. Give `count` to score it: an anomaly is reported from 1.5 standard deviations (medium), 2 (high) and 3 (critical). `type` is required; `region` defaults to `global`.
+         */
+        get: operations["GetTemporalBaseline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/infrastructure/v1/record-baseline-snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record activity counts
+         * @description Adds observed counts (`{"updates":[{"type":"news","region":"global","count":42}]}`) to the temporal baselines, stamped with the current time. Only the first 20 updates are used; updates of an unknown kind or without a non-negative count are skipped. The counts are published as a new version of the baseline dataset through the same validation as a loaded file; counts older than 90 days are dropped. An Idempotency-Key makes a retry safe.
+         */
+        post: operations["RecordBaselineSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/infrastructure/v1/list-temporal-anomalies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List unusual activity counts
+         * @description Compares tracked counts with their temporal baselines for the same UTC weekday and month and lists those 1.5 standard deviations or more away, largest first. Satellite fire detections count the last 24 hours of the fire snapshot (list-fire-detections); `news` is tracked, but this service holds no news-velocity count, so it never appears. Reading does not record anything: counts are added through record-baseline-snapshot.
+         */
+        get: operations["ListTemporalAnomalies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/infrastructure/v1/get-ip-geo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Locate the caller’s address
+         * @description Country of the caller’s IP address (IPv4 or IPv6), looked up in a bundled IP-to-country range table (DB-IP Lite CSV layout: first address, last address, country code). The address is the connection’s, or the first entry of the header named by CLIENT_IP_HEADER behind a trusted proxy. Private, reserved and unknown addresses answer `XX`; region and city stay empty (the table resolves countries only).
+         */
+        get: operations["GetIpGeo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/infrastructure/v1/reverse-geocode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Name the country at a position
+         * @description The country at lat/lon (both required), from the nearest place within 150 km in a bundled GeoNames gazetteer. Farther from any place (open sea, ice), a Nominatim-compatible geocoder at REVERSE_GEOCODER_URL is asked when configured (8 s deadline, answers cached a week on a 0.1° grid); without one the answer is empty with no error. A geocoder failure is reported in `error` and served no-store. Limited to 60 calls a minute per caller.
+         */
+        get: operations["ReverseGeocode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/infrastructure/v1/get-bootstrap-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get first-paint data in one call
+         * @description Runs several list operations in process with your credential (each entry counts against your limits and tier) and returns each response body as a JSON string under its logical name: earthquakes, outages, serviceStatuses, chokepoints, marketQuotes, flightDelays, airQuality, bisPolicy, minerals, unrestEvents, ucdpEvents, techEvents, fearGreedIndex, cyberThreats, storageFacilities, naturalEvents, fireDetections, thermalEscalations, radiationObservations, diseaseOutbreaks, climateDisasters, trafficAnomalies. Select names with keys or a set with tier (fast or slow); nothing selects every name. Refused and unknown names are listed in missing. The same implementation serves GET /api/bootstrap, which returns the bodies as objects.
+         */
+        get: operations["GetBootstrapData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/infrastructure/v1/get-cable-health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get submarine cable health
+         * @description Status of submarine cables read from the NGA navigational warnings in force: a warning about cables names one (by its common names) or lies within 555 km of its landings. Fault reports (fault, cut, damage, outage ...), advisories and repair ships each give a signal whose weight fades over its lifetime (5 days, 3 days, 12-24 hours); the strongest decides FAULT, DEGRADED or OK. Only cables with a live signal are listed. An empty map served no-store means no warning snapshot exists.
+         */
+        get: operations["GetCableHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/intelligence/v1/get-country-risk": {
         parameters: {
             query?: never;
@@ -776,6 +1516,46 @@ export interface paths {
          * @description The country’s instability index score, its current U.S. travel advisory level and how many OFAC sanctions list entries have an address there. When any of the three inputs is unavailable the answer is flagged upstreamUnavailable and carries none of them.
          */
         get: operations["GetCountryRisk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/maritime/v1/list-navigational-warnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Active navigational warnings
+         * @description Active broadcast navigational warnings from NGA’s Maritime Safety Information service (NAVAREA IV and XII, and the other areas it relays): text, area, the first position the text gives, issue time and the self-cancellation time when announced. `area` keeps warnings whose area or text contains it; newest first, 100 per page by default.
+         */
+        get: operations["ListNavigationalWarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/maritime/v1/get-vessel-snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * AIS vessel traffic picture
+         * @description Traffic density cells, chokepoint congestion and AIS-gap disruptions, and optionally reports of military-looking vessels and tankers, from the AIS relay (`RELAY_URL`; 10 s timeout, reused for 1-5 minutes). Without the relay, or when it fails, the recorded aggregate is replayed with its own time in `snapshotAt` and `status.connected: false`: a past picture, not a current one. An optional box (all four corners, each side at most 10 degrees) narrows everything. Limited to 60 calls a minute.
+         */
+        get: operations["GetVesselSnapshot"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1264,6 +2044,286 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/military/v1/list-military-flights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Military aircraft in a bounding box
+         * @description Military aircraft from the public adsb.lol ADS-B military feed, each classified by operator (USAF, US Navy, USMC, US Army, RAF, Royal Navy, French and German air forces, PLA Air Force and Navy, Russian Aerospace Forces, Israeli Air Force, NATO, or OTHER with the operating state) from a curated reference table of known airframes, database operators, callsign designators, registration series and ICAO address blocks, with a confidence saying which evidence decided. Filter by box (omitted: the whole world; antimeridian boxes work), operator and aircraft role; paged, 100 per page by default.
+         */
+        get: operations["ListMilitaryFlights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/get-theater-posture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Military air posture of nine watched theaters
+         * @description For each watched theater (Iran, Taiwan, Baltic, Black Sea, Korea, South China Sea, Eastern Mediterranean, Israel/Gaza, Yemen/Red Sea) the airborne military flights of the latest ADS-B snapshot inside its box, a level (normal, elevated, critical) from per-theater thresholds, and the operations the mix of tankers, AWACS and fighters supports. Computed once per snapshot; `theater` selects one.
+         */
+        get: operations["GetTheaterPosture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/list-military-bases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Military installations in a map view
+         * @description Military bases, airfields, naval bases, ranges and other installations from a built set merging US Department of Defense MIRTA sites, a curated list of foreign and allied bases and OpenStreetMap military features. Filter by box (omitted: the whole world), operator grouping, kind and country. The zoom (default 3) decides which importance tiers show and how many bases one answer lists; above 200 bases below zoom 8 they are grouped into grid clusters.
+         */
+        get: operations["ListMilitaryBases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/get-usni-fleet-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * US Navy ship positions from the USNI News Fleet Tracker
+         * @description The latest USNI News Fleet and Marine Tracker article, read from its WordPress feed: the battle force totals, every ship named with its hull type, sea area (with an approximate position) and deployment status, and the carrier strike groups and amphibious ready groups with their air wings, destroyer squadrons and escorts. Refreshed by ingestion; `force_refresh` changes nothing.
+         */
+        get: operations["GetUSNIFleetReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/list-defense-patents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent patent applications of defense and strategic-technology firms
+         * @description Newest US patent applications from the USPTO Open Data Portal in five watched technology areas (CPC H04B radio and satellite links, H01L semiconductors, F42B ammunition, G06N AI, C12N genetic engineering) filed by defense primes, chip makers and DARPA. Filter by CPC prefix and applicant name part; 20 by default, up to 100. `total` counts the filtered filings.
+         */
+        get: operations["ListDefensePatents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/get-defense-industrial-base": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Military spending, arms trade and supplier dependence of a country
+         * @description Military expenditure (share of GDP and US dollars), armed forces personnel and arms exports and imports from the World Bank’s indicators (each with its latest and previous observation), plus the shares of the country’s arms imports by supplier over a five-year window from SIPRI’s trend-indicator values, with a supplier concentration index. `available: false` when neither source covers the country.
+         */
+        get: operations["GetDefenseIndustrialBase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/get-aircraft-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Registry details of an airframe
+         * @description Registration, manufacturer, model, type, operator, owner, year of build and engines of an aircraft by its ICAO address. With a Wingbits key configured Wingbits is asked first (answers kept for a day); otherwise, or for airframes Wingbits does not know, the bundled open aircraft registry answers for the airframes it holds. The `X-Aircraft-Source` header names the source (`wingbits`, `open-registry`, `none`).
+         */
+        get: operations["GetAircraftDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/get-aircraft-details-batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registry details of up to 20 airframes
+         * @description The get-aircraft-details lookup for 1 to 20 ICAO addresses (trimmed, lower-cased, blanks and repeats dropped); found airframes are keyed by address in `results`. Limited to 30 calls a minute.
+         */
+        post: operations["GetAircraftDetailsBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/get-wingbits-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the Wingbits provider is configured
+         * @description True when a Wingbits API key is configured, so aircraft details and live positions come from Wingbits.
+         */
+        get: operations["GetWingbitsStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/military/v1/get-wingbits-live-flight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Latest position of an aircraft
+         * @description With a Wingbits key configured, the aircraft’s live position from Wingbits (8 s timeout, reused for 30 s; `flightStatus: live`). Otherwise, or when Wingbits fails, its last position in the stored military ADS-B feed, labelled `flightStatus: snapshot` with the time of that position in `lastSeen`. No position known: no `flight`. Schedule and photo fields are not fetched.
+         */
+        get: operations["GetWingbitsLiveFlight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/natural/v1/list-natural-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List open natural hazards
+         * @description Open natural events of the last 30 days tracked by NASA EONET: tropical cyclones and severe storms (with their observed track, class, Saffir–Simpson category, heading and speed), wildfires (those not reported for 48 hours are dropped), volcanoes, floods, landslides, sea and lake ice, dust and snow. Most recently reported first. `days` keeps events reported within that many days before the snapshot (default 30). Forecast tracks, cones and central pressure are not in EONET and stay empty. dataAvailable false (no-store) means no event snapshot exists.
+         */
+        get: operations["ListNaturalEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/radiation/v1/list-radiation-observations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ambient radiation readings
+         * @description The latest ambient gamma dose rate (nSv/h) at watched sites, from EPA RadNet fixed monitors (hourly CSV, approved readings only) and Safecast volunteer sensors (converted from CPM where needed), each compared with the site’s own preceding readings. One observation per site: the more severe reading wins, a second network corroborates or contradicts it. max_items (default 18, at most 25) limits the list; the counters cover every site. dataAvailable false (no-store) means no radiation snapshot exists.
+         */
+        get: operations["ListRadiationObservations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positive-events/v1/list-positive-geo-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List places with good news in the last two hours
+         * @description Reads the eight 15-minute GDELT 2.0 Global Knowledge Graph files of the last two hours and keeps articles with a tone above +2 and an innovation, education, health, tourism, heritage or peacekeeping theme. Articles are grouped by their first geocoded place in 0.1° cells; a cell with three or more distinct articles becomes an event, categorised by keywords of its first headline. Most articles first. No parameters. stale says the snapshot is over 25 hours old.
+         */
+        get: operations["ListPositiveGeoEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prediction/v1/list-prediction-markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List prediction markets on news-moving questions
+         * @description Open markets from Polymarket (Gamma API events) and Kalshi, sorted into geopolitical, technology and finance pools. Sport and entertainment markets, expired ones and thin ones (under 5000 volume) are left out; each pool keeps its 25 best by how decided the price is and how much has traded, with Yes between 10% and 90% (5-95% when a pool is short). category picks a pool; query matches title text; page_size defaults to 50 markets (at most 100) with cursor paging. Prices are as of fetchedAt.
+         */
+        get: operations["ListPredictionMarkets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/research/v1/list-arxiv-papers": {
         parameters: {
             query?: never;
@@ -1356,6 +2416,66 @@ export interface paths {
          * @description Every scored country, split into a headline ranking of countries whose data is complete and trustworthy enough (best first) and a greyed-out list of the rest, with how much of the country universe is scored. Requires a Pro entitlement.
          */
         get: operations["GetResilienceRanking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/safety/v1/get-toronto-safety": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Toronto police open data
+         * @description From the Toronto Police Service Public Safety Data Portal (ArcGIS feature services): by default the major crimes (assault, break and enter, robbery, auto theft, theft over) reported in the last 90 days, newest first, with positions moved to the nearest intersection; with dataset=annual_aggregate, calls for service attended per year, division and neighbourhood. Filter by division, neighbourhood text, offence text (occurrences only) and year; limit defaults to 50, at most 100; matched and truncated say how many rows the filters found. degraded flags a snapshot past its refresh budget, unavailable a missing one.
+         */
+        get: operations["GetTorontoSafety"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sanctions/v1/list-sanctions-pressure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List where US sanctions designations concentrate
+         * @description Entries of the OFAC Specially Designated Nationals list (SDN XML export) with the 12 countries (by address, nationality or citizenship) and 12 programs that have the most entries, and counts of vessels and aircraft. Entries are listed by name, max_items of them (default 25, at most 60). Only the SDN list is read: consolidated non-SDN lists and Canada’s SEMA list are not, so their counts are 0; entries are not compared with earlier snapshots, so none is marked new.
+         */
+        get: operations["ListSanctionsPressure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sanctions/v1/lookup-sanction-entity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up a name or identifier in sanctions lists
+         * @description Searches the OFAC SDN snapshot by name, alias (a.k.a./f.k.a.) and identifier (passport, IMO number, tail number): an exact name or identifier scores highest, then names starting with the query, then names similar by character trigrams. When OPENSANCTIONS_API_KEY is configured, OpenSanctions answers live instead, falling back to the SDN snapshot if it fails; source says which list answered. q must be 2 to 200 characters, otherwise there are no results; max_results defaults to 10, at most 50. Limited to 30 calls a minute per credential.
+         */
+        get: operations["LookupSanctionEntity"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1484,6 +2604,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/thermal/v1/list-thermal-escalations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List unusual fire activity clusters
+         * @description Satellite fire detections (NASA FIRMS VIIRS, the same snapshot as list-fire-detections) of the last 24 hours, grouped into clusters within 20 km and compared with the same place over the six days before. A cluster is PERSISTENT when it has burned 12 h or more without a day’s break and is above its baseline by 3 detections or has a pixel of 80 MW or more; SPIKE at z ≥ 2.5, 6 detections above baseline, 120 MW above baseline power, or 8+ detections with 150+ MW; ELEVATED at z ≥ 1.5, 3 above baseline, 50 MW above, or 5+ detections in a place with no history. The window ends at the newest detection in the snapshot. max_items (default 12, at most 25) limits the list; the summary counts the clusters returned. dataAvailable false (no-store) means no fire snapshot.
+         */
+        get: operations["ListThermalEscalations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trade/v1/get-trade-restrictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get MFN tariff baselines per economy
+         * @description Despite the name, these are not notified trade restrictions: each row is an economy's simple-average MFN applied tariff on all products (WTO indicator TP_A_0010, latest year within three of the newest), from the WTO Timeseries API snapshot, highest rate first, banded high (above 10%), moderate (above 5%) or low. Filter by countries (WTO codes, ISO codes or names); limit defaults to 50, at most 100.
+         */
+        get: operations["GetTradeRestrictions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trade/v1/get-tariff-trends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an economy’s average tariff over the years
+         * @description Yearly simple-average MFN applied tariff on all products (TP_A_0010) of one reporter against all partners, from the WTO Timeseries API snapshot, oldest first. reporting_country is a three-digit WTO code (default 840, United States); years counts back from the newest year (default 10). Only the all-products sector is covered: another product_sector, or a reporter outside the snapshot, answers NOT_COVERED with no points. The FRED-based effective US tariff rate is not part of this deployment, so effectiveTariffRate is absent.
+         */
+        get: operations["GetTariffTrends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trade/v1/get-trade-flows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an economy’s merchandise exports and imports by year
+         * @description Annual merchandise exports and imports with the world in millions of US dollars (WTO ITS_MTV_AX and ITS_MTV_AM), from the WTO Timeseries API snapshot, oldest first, with the percent change on the previous year. A year missing either figure is left out. reporting_country defaults to 840; only partner 000 (World) is covered; years counts back from the newest year (default 10).
+         */
+        get: operations["GetTradeFlows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trade/v1/get-trade-barriers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get agricultural tariff gaps per economy
+         * @description Despite the name, these are not SPS/TBT notifications: each row compares an economy’s average MFN tariff on agricultural products (TP_A_0160) with the one on other products (TP_A_0430), latest year of each, from the WTO Timeseries API snapshot, largest gap first. Filter by countries and by measure_type (text within the measure type, e.g. "high"); limit defaults to 50, at most 100.
+         */
+        get: operations["GetTradeBarriers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trade/v1/get-customs-revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get monthly US customs duty receipts
+         * @description Customs duties collected by the US Treasury per month over roughly the last three years, from the Monthly Treasury Statement (table 9) on FiscalData, in billions of dollars with the fiscal-year-to-date total, oldest first. No parameters.
+         */
+        get: operations["GetCustomsRevenue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trade/v1/list-comtrade-flows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List strategic-product trade from UN Comtrade
+         * @description Total trade (imports plus exports with the world) of the USA, China, Russia, Iran, India and Taiwan in strategic HS codes (chips, lithium-ion cells, electric cars, solar cells, oil, gas, coal, ores, gold, weapons) from the UN Comtrade public preview API, two consecutive years so the year-on-year change (a ratio) has a base; a change beyond 30% either way is an anomaly. Filter by reporter_code, cmd_code and anomalies_only. Newest year first, then largest change.
+         */
+        get: operations["ListComtradeFlows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/unrest/v1/list-unrest-events": {
         parameters: {
             query?: never;
@@ -1496,6 +2756,66 @@ export interface paths {
          * @description Demonstrations coded by ACLED over the last 30 days plus protest locations GDELT extracted from news over the last 7, most severe first and then newest first. Filter by country (ISO alpha-2 code or name), inclusive start/end in epoch milliseconds, minimum severity and a bounding box (all four corners). Pages hold 500 events unless page_size says otherwise (at most 1000); follow pagination.nextCursor. clusters is always empty. When no snapshot exists the lists are empty and the answer is not cacheable.
          */
         get: operations["ListUnrestEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webcam/v1/list-webcams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webcams in a map view
+         * @description Public webcams from the Windy Webcams catalogue inside a view (bound_w, bound_s, bound_e, bound_n; omitted bounds mean the whole world, and a west edge east of the east edge crosses the antimeridian). At coarse zooms cameras sharing a grid cell come back as clusters (zoom omitted means 3). An empty answer served no-store means no webcam snapshot exists.
+         */
+        get: operations["ListWebcams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webcam/v1/get-webcam-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webcam’s current image
+         * @description Title and windy.com page of a webcam from the webcam list, plus its current preview image and player when a Windy key (WINDY_API_KEY) is configured: the image is asked of Windy live (5 s deadline, cached 5 minutes). Without a key, or when Windy fails or does not know the id, error is `unavailable` and the image fields are empty (served no-store); an id missing from the webcam list has an empty title.
+         */
+        get: operations["GetWebcamImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wildfire/v1/list-fire-detections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List satellite fire detections
+         * @description Active-fire hotspots of the last seven days seen by the VIIRS instruments on Suomi NPP, NOAA-20 and NOAA-21 (NASA FIRMS), in nine watched regions (Ukraine, Russia, Israel/Gaza, Syria, Iran, Saudi Arabia, Turkey, Taiwan, North Korea). Most significant first: possible explosions, then confidence, brightness and radiative power. Filter by an inclusive window on the acquisition time (start, end) and by a bounding box (ne_lat, ne_lon, sw_lat, sw_lon, all four together); page with the returned cursor (default 500 per page, at most 1000). dataAvailable false (served no-store) means no fire snapshot exists yet.
+         */
+        get: operations["ListFireDetections"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1535,6 +2855,18 @@ export interface components {
             id?: string;
             /** @description A documented GET operation path `/api/<service>/v1/<rpc-name>`, optionally with a query string (jmespath included), passed through as is. */
             path: string;
+        };
+        /** @description One observed count to add to its baseline. */
+        infrastructure_v1_BaselineUpdate: {
+            /** @description Activity kind; counts of kinds outside the published list are skipped. */
+            type: string;
+            /** @description Region; omitted or empty means `global`. */
+            region?: string;
+            /**
+             * Format: double
+             * @description The observed count; a missing or negative count is skipped.
+             */
+            count?: number;
         };
         /** @description Delay status of the monitored airports. */
         aviation_v1_ListAirportDelaysResponse: {
@@ -1609,6 +2941,61 @@ export interface components {
              * @description Items matching the filters across all pages.
              */
             totalCount: number;
+        };
+        /** @description Operations summaries of airports. */
+        aviation_v1_GetAirportOpsSummaryResponse: {
+            /** @description One per requested airport, in request order. */
+            summaries: components["schemas"]["aviation_v1_AirportOpsSummary"][];
+            /** @description Always true: answered from stored feeds. */
+            cacheHit: boolean;
+        };
+        /** @description Operations picture of one airport. */
+        aviation_v1_AirportOpsSummary: {
+            iata: string;
+            /** @description ICAO code; empty for an airport outside the monitored list. */
+            icao: string;
+            /** @description Airport name; the requested code for an unknown airport. */
+            name: string;
+            /** @description IANA time zone from the flights feed, else `UTC`. */
+            timezone: string;
+            /**
+             * Format: double
+             * @description Share of departures delayed 15+ minutes, percent.
+             */
+            delayPct: number;
+            /**
+             * Format: int32
+             * @description Average departure delay (FAA average or range midpoint for US airports).
+             */
+            avgDelayMinutes: number;
+            /**
+             * Format: double
+             * @description Cancelled departures, percent, one decimal.
+             */
+            cancellationRate: number;
+            /**
+             * Format: int32
+             * @description Departures seen in the flights feed.
+             */
+            totalFlights: number;
+            /** @description True when a NOTAM in force closes the aerodrome. */
+            closureStatus: boolean;
+            /** @description `CLOSED`, `RESTRICTED`, `NOTAM` (other NOTAMs in force), each once. */
+            notamFlags: string[];
+            /**
+             * @description Worst of the delay picture and the NOTAM floor (closed: SEVERE without flights, else MODERATE; restricted: MINOR); UNKNOWN without coverage.
+             * @enum {string}
+             */
+            severity: "FLIGHT_DELAY_SEVERITY_UNSPECIFIED" | "FLIGHT_DELAY_SEVERITY_NORMAL" | "FLIGHT_DELAY_SEVERITY_MINOR" | "FLIGHT_DELAY_SEVERITY_MODERATE" | "FLIGHT_DELAY_SEVERITY_MAJOR" | "FLIGHT_DELAY_SEVERITY_SEVERE" | "FLIGHT_DELAY_SEVERITY_UNKNOWN";
+            /** @description The delay reason, then the text of closing or restricting NOTAMs (80 characters). */
+            topDelayReasons: string[];
+            /** @description `aviationstack` (departures), `faa` (US airport status), `unknown` (no coverage), `degraded` (a feed is missing). */
+            source: string;
+            /**
+             * Format: int64
+             * @description When the delay source last described the airport, Unix epoch milliseconds; 0 without coverage.
+             */
+            updatedAt: number;
         };
         /** @description Status of a flight on a date. */
         aviation_v1_GetFlightStatusResponse: {
@@ -1698,6 +3085,307 @@ export interface components {
             /** @description IANA time zone of the airport; `UTC` when unknown. */
             timezone: string;
         };
+        /** @description An airport’s flight board. */
+        aviation_v1_ListAirportFlightsResponse: {
+            /** @description By scheduled time (departure for departures, arrival for arrivals). */
+            flights: components["schemas"]["aviation_v1_FlightInstance"][];
+            /**
+             * Format: int32
+             * @description Flights on the board before `limit`.
+             */
+            totalAvailable: number;
+            /** @description `aviationstack` (live), `snapshot` (the stored flights feed, as of updatedAt), `unavailable`. */
+            source: string;
+            /**
+             * Format: int64
+             * @description When the board was read, Unix epoch milliseconds; 0 when unavailable.
+             */
+            updatedAt: number;
+        };
+        /** @description Carrier performance at airports. */
+        aviation_v1_GetCarrierOpsResponse: {
+            /** @description Highest cancellation rate first, then delayed share. */
+            carriers: components["schemas"]["aviation_v1_CarrierOpsSummary"][];
+            /** @description `aviationstack` (live), `snapshot` (stored flights feed), `partial` (some boards failed), `unavailable`. */
+            source: string;
+            /**
+             * Format: int64
+             * @description When the boards were read, Unix epoch milliseconds (the oldest); 0 when unavailable.
+             */
+            updatedAt: number;
+        };
+        /** @description One carrier’s departures at one airport. */
+        aviation_v1_CarrierOpsSummary: {
+            carrier: components["schemas"]["aviation_v1_Carrier"];
+            airport: string;
+            /**
+             * Format: int32
+             * @description Departures of the carrier at the airport.
+             */
+            totalFlights: number;
+            /**
+             * Format: int32
+             * @description Departures delayed 15 minutes or more.
+             */
+            delayedCount: number;
+            /**
+             * Format: int32
+             * @description Cancelled departures.
+             */
+            cancelledCount: number;
+            /**
+             * Format: int32
+             * @description Mean departure delay of the flights that operated.
+             */
+            avgDelayMinutes: number;
+            /**
+             * Format: double
+             * @description Delayed share of operated departures, percent, one decimal.
+             */
+            delayPct: number;
+            /**
+             * Format: double
+             * @description Cancelled share, percent, one decimal.
+             */
+            cancellationRate: number;
+            /**
+             * Format: int64
+             * @description When the board was read, Unix epoch milliseconds.
+             */
+            updatedAt: number;
+        };
+        /** @description Recent aviation news. */
+        aviation_v1_ListAviationNewsResponse: {
+            /** @description Newest first. */
+            items: components["schemas"]["aviation_v1_AviationNewsItem"][];
+            /** @description `rss`, or `unavailable` when no feed has been read. */
+            source: string;
+            /**
+             * Format: int64
+             * @description When the feeds were read, Unix epoch milliseconds; 0 without data.
+             */
+            updatedAt: number;
+        };
+        /** @description One aviation news article. */
+        aviation_v1_AviationNewsItem: {
+            /** @description Stable id derived from the article link. */
+            id: string;
+            title: string;
+            url: string;
+            /** @description The publication, e.g. `FlightGlobal`. */
+            sourceName: string;
+            /**
+             * Format: int64
+             * @description Publication time, Unix epoch milliseconds.
+             */
+            publishedAt: number;
+            /** @description The description as plain text, at most about 200 characters. */
+            snippet: string;
+            /** @description Requested entities the item mentions. */
+            matchedEntities: string[];
+            /** @description Image the feed attaches, or empty. */
+            imageUrl: string;
+        };
+        /** @description Indicative fares for a route and date. */
+        aviation_v1_SearchFlightPricesResponse: {
+            /** @description Cheapest first. */
+            quotes: components["schemas"]["aviation_v1_PriceQuote"][];
+            /** @description `travelpayouts_data` when configured, else `none`. */
+            provider: string;
+            /** @description Always false: no synthetic fares are ever made. */
+            isDemoMode: boolean;
+            /**
+             * Format: int64
+             * @description When the fares were read; 0 when none were.
+             */
+            updatedAt: number;
+            /** @description Always true. */
+            isIndicative: boolean;
+            /** @description True when no quote could be given. */
+            degraded: boolean;
+            /** @description `missing_credentials`, `upstream_error`, `no_results`, `unsupported_cabin`, or empty. */
+            error: string;
+        };
+        /** @description One indicative fare. */
+        aviation_v1_PriceQuote: {
+            id: string;
+            origin: string;
+            destination: string;
+            /** @description Departure time as the source gives it (ISO 8601 with offset). */
+            departureDate: string;
+            returnDate: string;
+            carrier: components["schemas"]["aviation_v1_Carrier"];
+            /**
+             * Format: double
+             * @description Fare per person in `currency`, as last seen in real searches.
+             */
+            priceAmount: number;
+            currency: string;
+            /** @enum {string} */
+            cabin: "CABIN_CLASS_UNSPECIFIED" | "CABIN_CLASS_ECONOMY" | "CABIN_CLASS_PREMIUM_ECONOMY" | "CABIN_CLASS_BUSINESS" | "CABIN_CLASS_FIRST";
+            /**
+             * Format: int32
+             * @description Transfers on the outbound.
+             */
+            stops: number;
+            /**
+             * Format: int32
+             * @description Outbound duration; 0 when unknown.
+             */
+            durationMinutes: number;
+            /** @description Always empty: no booking link is offered. */
+            bookingUrl: string;
+            provider: string;
+            /** @description Always true: cached fares, not a bookable offer. */
+            isIndicative: boolean;
+            /**
+             * Format: int64
+             * @description When the fare was read, Unix epoch milliseconds.
+             */
+            observedAt: number;
+            /** @description Always empty. */
+            checkoutRef: string;
+            /**
+             * Format: int64
+             * @description When the source stops vouching for the fare; 0 when unknown.
+             */
+            expiresAt: number;
+        };
+        /** @description Itineraries found on Google Flights. */
+        aviation_v1_SearchGoogleFlightsResponse: {
+            flights: components["schemas"]["aviation_v1_GoogleFlightResult"][];
+            /** @description True when no search could run or it failed. */
+            degraded: boolean;
+            /** @description Why, or empty. */
+            error: string;
+        };
+        /** @description One itinerary. */
+        aviation_v1_GoogleFlightResult: {
+            legs: components["schemas"]["aviation_v1_GoogleFlightLeg"][];
+            /**
+             * Format: double
+             * @description Total price as Google Flights shows it.
+             */
+            price: number;
+            /**
+             * Format: int32
+             * @description Total travel time.
+             */
+            durationMinutes: number;
+            /**
+             * Format: int32
+             * @description Legs minus one.
+             */
+            stops: number;
+        };
+        /** @description One flight of an itinerary. */
+        aviation_v1_GoogleFlightLeg: {
+            airlineCode: string;
+            flightNumber: string;
+            departureAirport: string;
+            arrivalAirport: string;
+            /** @description Local time, `YYYY-MM-DDTHH:MM`. */
+            departureDatetime: string;
+            /** @description Local time, `YYYY-MM-DDTHH:MM`. */
+            arrivalDatetime: string;
+            /**
+             * Format: int32
+             * @description Leg duration.
+             */
+            durationMinutes: number;
+        };
+        /** @description Lowest prices over a date range. */
+        aviation_v1_SearchGoogleDatesResponse: {
+            dates: components["schemas"]["aviation_v1_DatePriceEntry"][];
+            /** @description True when no search could run, it failed, or only part of the range was priced. */
+            degraded: boolean;
+            /** @description Why, or empty. */
+            error: string;
+        };
+        /** @description Lowest price of one date. */
+        aviation_v1_DatePriceEntry: {
+            /** @description Departure date, YYYY-MM-DD. */
+            date: string;
+            /** @description Return date for round trips, else empty. */
+            returnDate: string;
+            /**
+             * Format: double
+             * @description Lowest price found for the date.
+             */
+            price: number;
+        };
+        /** @description Aircraft positions. */
+        aviation_v1_TrackAircraftResponse: {
+            positions: components["schemas"]["aviation_v1_PositionSample"][];
+            /** @description `wingbits` or `opensky` (live, through the relay), `snapshot` (the stored military ADS-B feed, as of updatedAt), `none`. */
+            source: string;
+            /**
+             * Format: int64
+             * @description When the positions were read, Unix epoch milliseconds; 0 for none.
+             */
+            updatedAt: number;
+        };
+        /** @description One aircraft position. */
+        aviation_v1_PositionSample: {
+            icao24: string;
+            callsign: string;
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lon: number;
+            /**
+             * Format: double
+             * @description Barometric altitude, metres.
+             */
+            altitudeM: number;
+            /**
+             * Format: double
+             * @description Ground speed, knots.
+             */
+            groundSpeedKts: number;
+            /**
+             * Format: double
+             * @description Track, degrees.
+             */
+            trackDeg: number;
+            /**
+             * Format: double
+             * @description Vertical rate, metres per second.
+             */
+            verticalRate: number;
+            onGround: boolean;
+            /**
+             * @description WINGBITS for relay positions from Wingbits; UNSPECIFIED for others, including replayed ADS-B positions. Never SIMULATED.
+             * @enum {string}
+             */
+            source: "POSITION_SOURCE_UNSPECIFIED" | "POSITION_SOURCE_WINGBITS" | "POSITION_SOURCE_SIMULATED";
+            /**
+             * Format: int64
+             * @description Time of the position, Unix epoch milliseconds.
+             */
+            observedAt: number;
+        };
+        /** @description Whether a YouTube channel or video is live. */
+        aviation_v1_GetYoutubeLiveStreamInfoResponse: {
+            /** @description The live video, or the requested id. */
+            videoId: string;
+            /** @description True only when the relay saw the stream live just now. */
+            isLive: boolean;
+            /** @description True when the relay found the channel or video; false when unknown or missing. */
+            channelExists: boolean;
+            channelName: string;
+            /** @description HLS manifest of a live stream, else empty. */
+            hlsUrl: string;
+            title: string;
+            /** @description Why the status is unknown, or empty. */
+            error: string;
+        };
         /** @description Per-operation statuses and bodies. */
         batch_v1_ExecuteBatchResponse: {
             results: components["schemas"]["batch_v1_BatchOperationResult"][];
@@ -1726,6 +3414,295 @@ export interface components {
         };
         /** @description The operation's JSON response body as a direct call would return it (an object, or whatever its jmespath projection produced). */
         batch_v1_BatchOperationBody: unknown;
+        /** @description Current fine-particle pollution at monitoring stations. */
+        climate_v1_ListAirQualityDataResponse: {
+            /** @description Monitors with a reading in the last two hours of the feed, worst AQI first. */
+            stations: components["schemas"]["climate_v1_AirQualityStation"][];
+            /**
+             * Format: int64
+             * @description When the readings were collected, Unix epoch milliseconds; 0 without data.
+             */
+            fetchedAt: number;
+        };
+        /** @description A PM2.5 monitor and its latest reading. */
+        climate_v1_AirQualityStation: {
+            /** @description City or locality of the monitor. */
+            city: string;
+            /** @description ISO 3166-1 alpha-2 code. */
+            countryCode: string;
+            /**
+             * Format: double
+             * @description Latitude of the monitor.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude of the monitor.
+             */
+            lng: number;
+            /**
+             * Format: double
+             * @description PM2.5 concentration, µg/m³ (one decimal).
+             */
+            pm25: number;
+            /**
+             * Format: int32
+             * @description US EPA air quality index from the PM2.5 value (2024 breakpoints), 0-500.
+             */
+            aqi: number;
+            /** @description `good` (AQI ≤ 50), `moderate` (≤ 100), `unhealthy` (≤ 300) or `hazardous`. */
+            riskLevel: string;
+            /** @description Pollutant the index is computed from: `pm25`. */
+            pollutant: string;
+            /**
+             * Format: int64
+             * @description Time of the reading, Unix epoch milliseconds.
+             */
+            measuredAt: number;
+            /** @description Network the reading came from: `OpenAQ`. */
+            source: string;
+        };
+        /** @description Greenhouse gas monitoring. */
+        climate_v1_GetCo2MonitoringResponse: {
+            /** @description Absent when no greenhouse-gas snapshot exists (then served no-store). */
+            monitoring?: components["schemas"]["climate_v1_Co2Monitoring"];
+        };
+        /** @description Greenhouse gas levels from NOAA GML. */
+        climate_v1_Co2Monitoring: {
+            /**
+             * Format: double
+             * @description Latest daily mean CO₂ at Mauna Loa, ppm.
+             */
+            currentPpm: number;
+            /**
+             * Format: double
+             * @description Daily mean on the same day a year earlier (or the nearest day recorded), ppm.
+             */
+            yearAgoPpm: number;
+            /**
+             * Format: double
+             * @description Difference between the last two global annual means, ppm per year (2 decimals).
+             */
+            annualGrowthRate: number;
+            /**
+             * Format: double
+             * @description Pre-industrial CO₂ level for comparison: 280 ppm.
+             */
+            preIndustrialBaseline: number;
+            /**
+             * Format: double
+             * @description Mean of the daily values of the latest daily value’s month, ppm.
+             */
+            monthlyAverage: number;
+            /** @description The last 12 monthly means, oldest first. */
+            trend12m: components["schemas"]["climate_v1_Co2DataPoint"][];
+            /**
+             * Format: double
+             * @description Latest global monthly mean methane, ppb.
+             */
+            methanePpb: number;
+            /**
+             * Format: double
+             * @description Latest global monthly mean nitrous oxide, ppb.
+             */
+            nitrousOxidePpb: number;
+            /**
+             * Format: int64
+             * @description Day of the latest daily value, Unix epoch milliseconds as a decimal string (the published encoding).
+             */
+            measuredAt: string;
+            /** @description Where the CO₂ values are measured: `Mauna Loa, Hawaii`. */
+            station: string;
+        };
+        /** @description One month of the CO₂ record. */
+        climate_v1_Co2DataPoint: {
+            /** @description Month, `YYYY-MM`. */
+            month: string;
+            /**
+             * Format: double
+             * @description Monthly mean CO₂ at Mauna Loa, ppm.
+             */
+            ppm: number;
+            /**
+             * Format: double
+             * @description Difference from the same month a year earlier, ppm (0 when that month is not in the table).
+             */
+            anomaly: number;
+        };
+        /** @description Recent climate news. */
+        climate_v1_ListClimateNewsResponse: {
+            /** @description Newest first, one per address, at most 100. */
+            items: components["schemas"]["climate_v1_ClimateNewsItem"][];
+            /**
+             * Format: int64
+             * @description When the feeds were read, Unix epoch milliseconds; 0 without data.
+             */
+            fetchedAt: number;
+            /** @description False when no news snapshot exists (served no-store). */
+            dataAvailable: boolean;
+        };
+        /** @description A climate news article. */
+        climate_v1_ClimateNewsItem: {
+            /** @description Stable id: hash of the article address and its publication time. */
+            id: string;
+            /** @description Headline. */
+            title: string;
+            /** @description Article address. */
+            url: string;
+            /** @description Outlet, e.g. `Carbon Brief`. */
+            sourceName: string;
+            /**
+             * Format: int64
+             * @description Publication time, Unix epoch milliseconds.
+             */
+            publishedAt: number;
+            /** @description The feed’s summary as plain text, at most 300 characters. */
+            summary: string;
+        };
+        /** @description Climate-related disasters. */
+        climate_v1_ListClimateDisastersResponse: {
+            /** @description Newest start first. */
+            disasters: components["schemas"]["climate_v1_ClimateDisaster"][];
+            pagination: components["schemas"]["core_v1_PaginationResponse"];
+        };
+        /** @description A climate-related disaster. */
+        climate_v1_ClimateDisaster: {
+            /** @description `reliefweb-<id>` or `eonet-<id>`. */
+            id: string;
+            /** @description `flood`, `tropical_cyclone`, `drought`, `heat_wave` or `wildfire`. */
+            type: string;
+            /** @description Name as the source gives it. */
+            name: string;
+            /** @description Country name; empty for satellite-tracked events without one. */
+            country: string;
+            /** @description ISO 3166-1 alpha-2 code, or empty. */
+            countryCode: string;
+            /**
+             * Format: double
+             * @description Latitude (the country’s for ReliefWeb disasters, the latest position for tracked events).
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lng: number;
+            /** @description `high` (ReliefWeb alert, or a cyclone of category 3 and above), `medium` (ongoing), `low` (past). */
+            severity: string;
+            /**
+             * Format: int64
+             * @description Start of the event, Unix epoch milliseconds.
+             */
+            startedAt: number;
+            /** @description ReliefWeb status (`alert`, `ongoing`, `past`), or `open`/`closed` for tracked events. */
+            status: string;
+            /**
+             * Format: int32
+             * @description People affected when the source states it; 0 otherwise (neither source does).
+             */
+            affectedPopulation: number;
+            /** @description `ReliefWeb` or `NASA EONET`. */
+            source: string;
+            /** @description Page of the disaster at the source. */
+            sourceUrl: string;
+        };
+        /** @description Weekly climate anomalies by zone. */
+        climate_v1_ListClimateAnomaliesResponse: {
+            /** @description Most severe first, then the largest temperature departure. */
+            anomalies: components["schemas"]["climate_v1_ClimateAnomaly"][];
+            pagination: components["schemas"]["core_v1_PaginationResponse"];
+        };
+        /** @description How far a zone’s last week departs from its climate normal. */
+        climate_v1_ClimateAnomaly: {
+            /** @description Climate zone, e.g. `Western Europe`. */
+            zone: string;
+            /** @description Point the zone is sampled at. */
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /**
+             * Format: double
+             * @description Mean temperature of the week minus the 1991-2020 normal for the month, °C (1 decimal).
+             */
+            tempDelta: number;
+            /**
+             * Format: double
+             * @description Mean daily precipitation of the week minus the normal, mm/day (1 decimal).
+             */
+            precipDelta: number;
+            /**
+             * @description EXTREME at |ΔT| ≥ 5 °C or |ΔP| ≥ 12 mm/day, MODERATE at 3 °C or 6 mm/day, else NORMAL.
+             * @enum {string}
+             */
+            severity: "ANOMALY_SEVERITY_UNSPECIFIED" | "ANOMALY_SEVERITY_NORMAL" | "ANOMALY_SEVERITY_MODERATE" | "ANOMALY_SEVERITY_EXTREME";
+            /**
+             * @description WARM/COLD when temperature leads, MIXED for warm and dry together, WET/DRY when precipitation leads.
+             * @enum {string}
+             */
+            type: "ANOMALY_TYPE_UNSPECIFIED" | "ANOMALY_TYPE_WARM" | "ANOMALY_TYPE_COLD" | "ANOMALY_TYPE_WET" | "ANOMALY_TYPE_DRY" | "ANOMALY_TYPE_MIXED";
+            /** @description The week compared: `<first day> to <last day>`. */
+            period: string;
+        };
+        /** @description Ocean and sea ice indicators. */
+        climate_v1_GetOceanIceDataResponse: {
+            /** @description Absent when no ocean and ice snapshot exists (then served no-store). */
+            data?: components["schemas"]["climate_v1_OceanIceData"];
+        };
+        /** @description Ocean and sea ice indicators. */
+        climate_v1_OceanIceData: {
+            /**
+             * Format: double
+             * @description Latest daily Arctic sea ice extent, million km² (NSIDC Sea Ice Index); 0 when that section is missing.
+             */
+            arcticExtentMkm2: number;
+            /**
+             * Format: double
+             * @description Latest extent minus the 1981-2010 median for the day of year.
+             */
+            arcticExtentAnomalyMkm2: number;
+            /** @description `below_average` or `above_average` beyond ±0.5 million km², else `average`; empty when missing. */
+            arcticTrend: string;
+            /**
+             * Format: double
+             * @description Global mean sea level rise since 1993, mm (NASA).
+             */
+            seaLevelMmAbove1993: number;
+            /**
+             * Format: double
+             * @description Current rate of rise, mm per year (NASA).
+             */
+            seaLevelAnnualRiseMm: number;
+            /**
+             * Format: double
+             * @description Ocean heat content of the upper 700 m, latest year, zettajoules (NCEI).
+             */
+            ohc0700mZj: number;
+            /**
+             * Format: double
+             * @description Latest monthly global ocean surface temperature anomaly against 1991-2020, °C (NOAAGlobalTemp).
+             */
+            sstAnomalyC: number;
+            /**
+             * Format: int64
+             * @description Time of the newest indicator, Unix epoch milliseconds.
+             */
+            measuredAt: number;
+            /** @description The last 12 months of Arctic extent, oldest first. */
+            iceTrend12m: components["schemas"]["climate_v1_IceTrendPoint"][];
+        };
+        /** @description One month of Arctic sea ice. */
+        climate_v1_IceTrendPoint: {
+            /** @description Month, `YYYY-MM`. */
+            month: string;
+            /**
+             * Format: double
+             * @description Mean daily Arctic sea ice extent of the month, million km².
+             */
+            extentMkm2: number;
+            /**
+             * Format: double
+             * @description Mean difference from the 1981-2010 daily median, million km².
+             */
+            anomalyMkm2: number;
+        };
         /** @description Conflict events of the latest 30 days, newest first. */
         conflict_v1_ListAcledEventsResponse: {
             events: components["schemas"]["conflict_v1_AcledConflictEvent"][];
@@ -1819,6 +3796,8 @@ export interface components {
         conflict_v1_IranEvent: {
             /** @description Event id from the map feed. */
             id: string;
+            /** @description Headline of the report, as the map feed words it. */
+            title: string;
             /** @description Feed category, e.g. airstrike, protest, military, security. */
             category: string;
             /** @description Link to the original report. */
@@ -1839,6 +3818,313 @@ export interface components {
              * @enum {string}
              */
             severity: "low" | "medium" | "high";
+        };
+        /** @description A country’s latest monthly conflict summary, if it has one. */
+        conflict_v1_GetHumanitarianSummaryResponse: {
+            /** @description Absent when the country has no data. */
+            summary?: components["schemas"]["conflict_v1_HumanitarianCountrySummary"];
+        };
+        /** @description One country’s conflict events and fatalities in its latest reported month. */
+        conflict_v1_HumanitarianCountrySummary: {
+            /** @description ISO 3166-1 alpha-2 code. */
+            countryCode: string;
+            countryName: string;
+            /**
+             * Format: int32
+             * @description Political violence, civilian targeting and demonstration events in the reference month.
+             */
+            conflictEventsTotal: number;
+            /**
+             * Format: int32
+             * @description Political violence events, civilian targeting included.
+             */
+            conflictPoliticalViolenceEvents: number;
+            /**
+             * Format: int32
+             * @description Fatalities of political violence and civilian targeting.
+             */
+            conflictFatalities: number;
+            /** @description First day of the reference month, YYYY-MM-DD. */
+            referencePeriod: string;
+            /**
+             * Format: int32
+             * @description Demonstration events.
+             */
+            conflictDemonstrations: number;
+            /**
+             * Format: int64
+             * @description When the snapshot was fetched, Unix epoch milliseconds.
+             */
+            updatedAt: number;
+        };
+        /** @description Latest monthly conflict summaries of several countries. */
+        conflict_v1_GetHumanitarianSummaryBatchResponse: {
+            /** @description Summaries by alpha-2 code; countries without data are absent. */
+            results: {
+                [key: string]: components["schemas"]["conflict_v1_HumanitarianCountrySummary"];
+            };
+            /**
+             * Format: int32
+             * @description Countries found.
+             */
+            fetched: number;
+            /**
+             * Format: int32
+             * @description Well-formed distinct codes looked up.
+             */
+            requested: number;
+        };
+        /** @description Headline consumer-price indices of a market. */
+        consumer_prices_v1_GetConsumerPriceOverviewResponse: {
+            marketCode: string;
+            /**
+             * Format: int64
+             * @description Time of the newest observation used, Unix epoch ms as a string; "0" without data.
+             */
+            asOf: string;
+            currencyCode: string;
+            /**
+             * Format: double
+             * @description Fixed-basket index (mean price per item, weighted), 100 on the base date.
+             */
+            essentialsIndex: number;
+            /**
+             * Format: double
+             * @description Same with each item’s cheapest price.
+             */
+            valueBasketIndex: number;
+            /**
+             * Format: double
+             * @description Change of the essentials index over a week, percent.
+             */
+            wowPct: number;
+            /**
+             * Format: double
+             * @description Change over 30 days, percent.
+             */
+            momPct: number;
+            /**
+             * Format: double
+             * @description Gap between the dearest and cheapest retailer’s basket, percent.
+             */
+            retailerSpreadPct: number;
+            /**
+             * Format: double
+             * @description Basket items with a current price, percent.
+             */
+            coveragePct: number;
+            /**
+             * Format: int32
+             * @description Mean minutes since each retailer was last observed: the real age of the data.
+             */
+            freshnessLagMin: number;
+            /** @description Up to 8 categories furthest from 100. */
+            topCategories: components["schemas"]["consumer_prices_v1_CategorySnapshot"][];
+            /** @description True when the market is not in the observation snapshot (or there is none); the rest is then empty. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description Index of one basket category. */
+        consumer_prices_v1_CategorySnapshot: {
+            slug: string;
+            name: string;
+            /**
+             * Format: double
+             * @description Change of the category index over 7 days, percent (for 7-day answers).
+             */
+            wowPct: number;
+            /**
+             * Format: double
+             * @description Change over the requested window, percent (for 30-day and longer answers; 0 in the overview).
+             */
+            momPct: number;
+            /**
+             * Format: double
+             * @description Category index, 100 on the basket’s base date.
+             */
+            currentIndex: number;
+            /** @description Category index on each observation day of the window, oldest first (empty in the overview). */
+            sparkline: number[];
+            /**
+             * Format: double
+             * @description Share of the category’s items with a current price, percent.
+             */
+            coveragePct: number;
+            /**
+             * Format: int32
+             * @description Basket items in the category.
+             */
+            itemCount: number;
+        };
+        /** @description A basket’s indices over a window. */
+        consumer_prices_v1_GetConsumerPriceBasketSeriesResponse: {
+            marketCode: string;
+            basketSlug: string;
+            /**
+             * Format: int64
+             * @description Time of the newest observation used, Unix epoch ms as a string; "0" without data.
+             */
+            asOf: string;
+            currencyCode: string;
+            range: string;
+            /** @description Essentials index on each observation day of the window, oldest first. */
+            essentialsSeries: components["schemas"]["consumer_prices_v1_BasketPoint"][];
+            /** @description Value-basket index on the same days. */
+            valueSeries: components["schemas"]["consumer_prices_v1_BasketPoint"][];
+            /** @description True when the market is not in the observation snapshot (or there is none); the rest is then empty. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description One day of an index. */
+        consumer_prices_v1_BasketPoint: {
+            /** @description YYYY-MM-DD. */
+            date: string;
+            /**
+             * Format: double
+             * @description Index, 1 decimal.
+             */
+            index: number;
+        };
+        /** @description Category indices of a market. */
+        consumer_prices_v1_ListConsumerPriceCategoriesResponse: {
+            marketCode: string;
+            /**
+             * Format: int64
+             * @description Time of the newest observation used, Unix epoch ms as a string; "0" without data.
+             */
+            asOf: string;
+            range: string;
+            /** @description Up to 8, furthest from 100 first. */
+            categories: components["schemas"]["consumer_prices_v1_CategorySnapshot"][];
+            /** @description True when the market is not in the observation snapshot (or there is none); the rest is then empty. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description Products with the largest price moves. */
+        consumer_prices_v1_ListConsumerPriceMoversResponse: {
+            marketCode: string;
+            /**
+             * Format: int64
+             * @description Time of the newest observation used, Unix epoch ms as a string; "0" without data.
+             */
+            asOf: string;
+            range: string;
+            /** @description Largest rises first. */
+            risers: components["schemas"]["consumer_prices_v1_PriceMover"][];
+            /** @description Largest falls first. */
+            fallers: components["schemas"]["consumer_prices_v1_PriceMover"][];
+            /** @description True when the market is not in the observation snapshot (or there is none); the rest is then empty. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description A product whose price moved. */
+        consumer_prices_v1_PriceMover: {
+            productId: string;
+            title: string;
+            category: string;
+            retailerSlug: string;
+            /**
+             * Format: double
+             * @description Change since the start of the window, percent, 2 decimals.
+             */
+            changePct: number;
+            /**
+             * Format: double
+             * @description Latest in-stock price.
+             */
+            currentPrice: number;
+            currencyCode: string;
+        };
+        /** @description What the same basket costs at each retailer. */
+        consumer_prices_v1_ListRetailerPriceSpreadsResponse: {
+            marketCode: string;
+            /**
+             * Format: int64
+             * @description Time of the newest observation used, Unix epoch ms as a string; "0" without data.
+             */
+            asOf: string;
+            basketSlug: string;
+            currencyCode: string;
+            /** @description Cheapest first. */
+            retailers: components["schemas"]["consumer_prices_v1_RetailerSpread"][];
+            /**
+             * Format: double
+             * @description Dearest over cheapest total, percent; 0 with fewer than 2 retailers or 4 common items.
+             */
+            spreadPct: number;
+            /** @description True when the market is not in the observation snapshot (or there is none); the rest is then empty. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description One retailer’s basket total. */
+        consumer_prices_v1_RetailerSpread: {
+            slug: string;
+            name: string;
+            /**
+             * Format: double
+             * @description Sum of the retailer’s cheapest current prices over the items every retailer carries.
+             */
+            basketTotal: number;
+            /**
+             * Format: double
+             * @description Above the cheapest retailer’s total, currency units, 2 decimals.
+             */
+            deltaVsCheapest: number;
+            /**
+             * Format: double
+             * @description The same in percent, 1 decimal.
+             */
+            deltaVsCheapestPct: number;
+            /**
+             * Format: int32
+             * @description Items in the total.
+             */
+            itemCount: number;
+            /**
+             * Format: int32
+             * @description Minutes since the retailer was last observed.
+             */
+            freshnessMin: number;
+            currencyCode: string;
+        };
+        /** @description The real age of a market’s price observations. */
+        consumer_prices_v1_GetConsumerPriceFreshnessResponse: {
+            marketCode: string;
+            /**
+             * Format: int64
+             * @description Time of the newest observation used, Unix epoch ms as a string; "0" without data.
+             */
+            asOf: string;
+            retailers: components["schemas"]["consumer_prices_v1_RetailerFreshnessInfo"][];
+            /**
+             * Format: int32
+             * @description Mean of the retailers’ minutes since last observation.
+             */
+            overallFreshnessMin: number;
+            /**
+             * Format: int32
+             * @description Retailers not observed for more than 240 minutes.
+             */
+            stalledCount: number;
+            /** @description True when the market is not in the observation snapshot (or there is none); the rest is then empty. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description How old one retailer’s data is. */
+        consumer_prices_v1_RetailerFreshnessInfo: {
+            slug: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Last observation of the retailer, Unix epoch ms as a string.
+             */
+            lastRunAt: string;
+            /** @description "fresh" when observed within 240 minutes, else "stalled". */
+            status: string;
+            /**
+             * Format: double
+             * @description Share of basket items with an in-stock price on the retailer’s last observation day, 0 to 1.
+             */
+            parseSuccessRate: number;
+            /**
+             * Format: int32
+             * @description Minutes since that observation.
+             */
+            freshnessMin: number;
         };
         /** @description Threat indicators, most severe first, then most recently seen. */
         cyber_v1_ListCyberThreatsResponse: {
@@ -1996,6 +4282,51 @@ export interface components {
             refugees: number;
             originLocation?: components["schemas"]["core_v1_GeoCoordinates"];
             asylumLocation?: components["schemas"]["core_v1_GeoCoordinates"];
+        };
+        /** @description Population of conflict-affected countries, or people near a point. */
+        displacement_v1_GetPopulationExposureResponse: {
+            /** @description False when the population snapshot is missing (nothing else is then filled in). */
+            success: boolean;
+            /** @description Covered countries in countries mode; empty in exposure mode. */
+            countries: components["schemas"]["displacement_v1_CountryPopulationEntry"][];
+            /** @description Present in exposure mode only. */
+            exposure?: components["schemas"]["displacement_v1_ExposureResult"];
+        };
+        /** @description Population and density of one covered country. */
+        displacement_v1_CountryPopulationEntry: {
+            /** @description ISO 3166-1 alpha-3 code. */
+            code: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Total population, latest World Bank year.
+             */
+            population: number;
+            /**
+             * Format: int32
+             * @description People per km² of land, rounded.
+             */
+            densityPerKm2: number;
+        };
+        /** @description A rough count of people around a point. */
+        displacement_v1_ExposureResult: {
+            /**
+             * Format: int64
+             * @description People estimated within the radius at the nearest country’s average density.
+             */
+            exposedPopulation: number;
+            /**
+             * Format: double
+             * @description Radius used, km.
+             */
+            exposureRadiusKm: number;
+            /** @description ISO alpha-3 code of the covered country with the nearest centroid. */
+            nearestCountry: string;
+            /**
+             * Format: int32
+             * @description That country’s people per km².
+             */
+            densityPerKm2: number;
         };
         /** @description Policy rates of major economies; empty when the snapshot is missing. */
         economic_v1_GetBisPolicyRatesResponse: {
@@ -3100,6 +5431,302 @@ export interface components {
             /** @description Always false: no source is rate-paced here. */
             paced: boolean;
         };
+        /** @description Disease outbreaks reported by health agencies and outbreak news. */
+        health_v1_ListDiseaseOutbreaksResponse: {
+            /** @description Newest first, one per disease and country, at most 50. */
+            outbreaks: components["schemas"]["health_v1_DiseaseOutbreakItem"][];
+            /**
+             * Format: int64
+             * @description When the feeds were read, Unix epoch milliseconds; 0 without data.
+             */
+            fetchedAt: number;
+            /** @description Version of the keyword method behind alertLevel: `v1`. */
+            alertLevelMethodologyVersion: string;
+        };
+        /** @description A reported disease outbreak. */
+        health_v1_DiseaseOutbreakItem: {
+            /** @description Stable id: source, a hash of the report address, publication time. */
+            id: string;
+            /** @description Disease the report names, e.g. `Cholera`. */
+            disease: string;
+            /** @description Country the report is about; empty when none could be identified. */
+            location: string;
+            /** @description ISO 3166-1 alpha-2 code of that country, or empty. */
+            countryCode: string;
+            /** @description `alert` (the report speaks of an outbreak, emergency, epidemic or pandemic), `warning` (warning, spread, cases increasing) or `watch`. */
+            alertLevel: string;
+            /** @description The report’s summary as plain text, at most 300 characters. */
+            summary: string;
+            /** @description Address of the report. */
+            sourceUrl: string;
+            /**
+             * Format: int64
+             * @description Publication time, Unix epoch milliseconds.
+             */
+            publishedAt: number;
+            /** @description `WHO` or `Outbreak News Today`. */
+            sourceName: string;
+            /**
+             * Format: double
+             * @description Representative latitude of the country; 0 when unknown.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Representative longitude of the country; 0 when unknown.
+             */
+            lng: number;
+            /**
+             * Format: int32
+             * @description First case count the summary states; 0 when it states none.
+             */
+            cases: number;
+        };
+        /** @description Fine-particle pollution at monitoring stations, for health alerting. */
+        health_v1_ListAirQualityAlertsResponse: {
+            /** @description Every monitor with a current reading (as published: not only unhealthy ones), worst AQI first. */
+            alerts: components["schemas"]["health_v1_AirQualityAlert"][];
+            /**
+             * Format: int64
+             * @description When the readings were collected, Unix epoch milliseconds; 0 without data.
+             */
+            fetchedAt: number;
+        };
+        /** @description A PM2.5 monitor and its latest reading. */
+        health_v1_AirQualityAlert: {
+            /** @description City or locality of the monitor. */
+            city: string;
+            /** @description ISO 3166-1 alpha-2 code. */
+            countryCode: string;
+            /**
+             * Format: double
+             * @description Latitude of the monitor.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude of the monitor.
+             */
+            lng: number;
+            /**
+             * Format: double
+             * @description PM2.5 concentration, µg/m³ (one decimal).
+             */
+            pm25: number;
+            /**
+             * Format: int32
+             * @description US EPA air quality index from the PM2.5 value (2024 breakpoints), 0-500.
+             */
+            aqi: number;
+            /** @description `good` (AQI ≤ 50), `moderate` (≤ 100), `unhealthy` (≤ 300) or `hazardous`. */
+            riskLevel: string;
+            /** @description Pollutant the index is computed from: `pm25`. */
+            pollutant: string;
+            /**
+             * Format: int64
+             * @description Time of the reading, Unix epoch milliseconds.
+             */
+            measuredAt: number;
+            /** @description Network the reading came from: `OpenAQ`. */
+            source: string;
+        };
+        /** @description Satellite scenes matching a search. */
+        imagery_v1_SearchImageryResponse: {
+            /** @description Matching scenes, newest first, at most `limit`. */
+            scenes: components["schemas"]["imagery_v1_ImageryScene"][];
+            /**
+             * Format: int32
+             * @description Scenes matching the filters before the limit.
+             */
+            totalResults: number;
+            /** @description True when the answer comes from the stored scene snapshot (always, here); false when no snapshot exists. */
+            cacheHit: boolean;
+        };
+        /** @description One satellite scene in the archive. */
+        imagery_v1_ImageryScene: {
+            /** @description STAC item id of the scene. */
+            id: string;
+            /** @description Platform that took it, e.g. `sentinel-2b`, `sentinel-1a`. */
+            satellite: string;
+            /** @description Acquisition time, ISO 8601. */
+            datetime: string;
+            /**
+             * Format: double
+             * @description Ground sample distance in metres (optical) or range resolution (radar).
+             */
+            resolutionM: number;
+            /** @description `MSI` for Sentinel-2 optical scenes; the radar instrument mode (`IW`, `EW`) for Sentinel-1. */
+            mode: string;
+            /** @description Footprint of the scene as a GeoJSON geometry, serialised. */
+            geometryGeojson: string;
+            /** @description Quick-look image address (hosted by the archive, not by this service); empty when none. */
+            previewUrl: string;
+            /** @description Full-resolution asset: the true-colour image for optical scenes, the VV (else VH) band for radar. */
+            assetUrl: string;
+        };
+        /** @description Published giving estimates. */
+        giving_v1_GetGivingSummaryResponse: {
+            /** @description Absent when the registry is not loaded. */
+            summary?: components["schemas"]["giving_v1_GivingSummary"];
+            /**
+             * Format: int64
+             * @description The registry’s compile time, Unix epoch ms; 0 without data.
+             */
+            fetchedAt: number;
+            dataAvailable: boolean;
+        };
+        /** @description Giving figures as published, with their provenance. */
+        giving_v1_GivingSummary: {
+            /** @description When the registry of figures was compiled, ISO 8601. */
+            generatedAt: string;
+            /**
+             * Format: double
+             * @description Not computed (needs live platform data): 0.
+             */
+            activityIndex: number;
+            /** @description Always "stable": no trend is measured. */
+            trend: string;
+            /**
+             * Format: double
+             * @description Sum of the platforms’ daily volumes.
+             */
+            estimatedDailyFlowUsd: number;
+            platforms: components["schemas"]["giving_v1_PlatformGiving"][];
+            categories: components["schemas"]["giving_v1_CategoryBreakdown"][];
+            crypto: components["schemas"]["giving_v1_CryptoGivingSummary"];
+            institutional: components["schemas"]["giving_v1_InstitutionalGiving"];
+            /** @description partial_estimate when any figure is unverified or partly verified, else published_estimate. */
+            dataMode: string;
+            trendAvailable: boolean;
+            provenance: components["schemas"]["giving_v1_GivingProvenance"][];
+            activityIndexAvailable: boolean;
+        };
+        /** @description One crowdfunding platform. */
+        giving_v1_PlatformGiving: {
+            platform: string;
+            /**
+             * Format: double
+             * @description Verified published volume in US dollars per day (0 when no verified USD rate exists).
+             */
+            dailyVolumeUsd: number;
+            /**
+             * Format: int32
+             * @description Not collected: 0.
+             */
+            activeCampaignsSampled: number;
+            /**
+             * Format: int32
+             * @description Not collected: 0.
+             */
+            newCampaigns24h: number;
+            /**
+             * Format: double
+             * @description Not collected: 0.
+             */
+            donationVelocity: number;
+            /** @description How the platform publishes its figure: annual or cumulative. */
+            dataFreshness: string;
+            /** @description Publication date of the verified figure, if stated. */
+            lastUpdated: string;
+        };
+        /** @description A giving category (no source publishes shares across platforms). */
+        giving_v1_CategoryBreakdown: {
+            category: string;
+            /**
+             * Format: double
+             * @description Not collected: 0.
+             */
+            share: number;
+            /**
+             * Format: double
+             * @description Not collected: 0.
+             */
+            change24h: number;
+            /**
+             * Format: int32
+             * @description Not collected: 0.
+             */
+            activeCampaigns: number;
+            trending: boolean;
+        };
+        /** @description Crypto giving (not measured here). */
+        giving_v1_CryptoGivingSummary: {
+            /**
+             * Format: double
+             * @description 0: no verified figure.
+             */
+            dailyInflowUsd: number;
+            /**
+             * Format: int32
+             * @description 0: no wallets are tracked.
+             */
+            trackedWallets: number;
+            /**
+             * Format: int32
+             * @description 0.
+             */
+            transactions24h: number;
+            topReceivers: string[];
+            /**
+             * Format: double
+             * @description 0.
+             */
+            pctOfTotal: number;
+        };
+        /** @description Institutional giving context from annual publications. */
+        giving_v1_InstitutionalGiving: {
+            /**
+             * Format: double
+             * @description Official development assistance of OECD DAC members, billions of US dollars.
+             */
+            oecdOdaAnnualUsdBn: number;
+            /**
+             * Format: int32
+             * @description Year of that figure.
+             */
+            oecdDataYear: number;
+            /**
+             * Format: double
+             * @description CAF World Giving Index score; 0 until verified.
+             */
+            cafWorldGivingIndex: number;
+            /**
+             * Format: int32
+             * @description Year of that score; 0 until verified.
+             */
+            cafDataYear: number;
+            /**
+             * Format: int32
+             * @description Grants in Candid’s directory.
+             */
+            candidGrantsTracked: number;
+            dataLag: string;
+        };
+        /** @description Where one figure comes from and how far it was checked. */
+        giving_v1_GivingProvenance: {
+            subject: string;
+            sourceName: string;
+            sourceUrl: string;
+            referencePeriod: string;
+            sourcePublishedAt: string;
+            measurementBasis: string;
+            /** @description verified, partially_verified, unverified, not_collected or not_applicable. */
+            status: string;
+            coveredMetricPaths: string[];
+            includedInHighlightedAggregate: boolean;
+            /**
+             * Format: double
+             * @description As published.
+             */
+            reportedValue: number;
+            reportedUnit: string;
+            notes: string;
+            valueQualifier: string;
+            sourceLocator: string;
+            accessedAt: string;
+            denominator: string;
+            derivation: string;
+        };
         /** @description Status of the monitored services. */
         infrastructure_v1_ListServiceStatusesResponse: {
             /** @description Worst state first (major outage, partial outage, degraded, maintenance, unknown, operational), then by name. */
@@ -3174,6 +5801,280 @@ export interface components {
              * @description End of the outage, Unix epoch milliseconds; 0 while it is ongoing.
              */
             endedAt: number;
+        };
+        /** @description The layer-3 DDoS attack mix of the last week. */
+        infrastructure_v1_ListInternetDdosAttacksResponse: {
+            /** @description Attack traffic by network protocol, largest first. */
+            protocol: components["schemas"]["infrastructure_v1_DdosAttackSummaryEntry"][];
+            /** @description Attack traffic by attack vector, largest first. */
+            vector: components["schemas"]["infrastructure_v1_DdosAttackSummaryEntry"][];
+            /** @description Start of the seven-day window, ISO 8601; empty without data. */
+            dateRangeStart: string;
+            /** @description End of the window, ISO 8601; empty without data. */
+            dateRangeEnd: string;
+            /** @description Most targeted countries in rank order (those without a known position are left out). */
+            topTargetLocations: components["schemas"]["infrastructure_v1_DdosLocationHit"][];
+        };
+        /** @description One slice of the attack mix. */
+        infrastructure_v1_DdosAttackSummaryEntry: {
+            /** @description Protocol (`UDP`, `TCP` ...) or attack vector (`SYN Flood` ...). */
+            label: string;
+            /**
+             * Format: float
+             * @description Share of mitigated layer-3 attack traffic, percent.
+             */
+            percentage: number;
+        };
+        /** @description A country among the most attacked. */
+        infrastructure_v1_DdosLocationHit: {
+            /** @description ISO 3166-1 alpha-2 code of the targeted country. */
+            countryCode: string;
+            /** @description Name of that country. */
+            countryName: string;
+            /**
+             * Format: float
+             * @description Share of attack traffic aimed at it, percent.
+             */
+            percentage: number;
+            /**
+             * Format: float
+             * @description Representative latitude of the country.
+             */
+            latitude: number;
+            /**
+             * Format: float
+             * @description Representative longitude of the country.
+             */
+            longitude: number;
+        };
+        /** @description Internet traffic anomalies of the last week. */
+        infrastructure_v1_ListInternetTrafficAnomaliesResponse: {
+            /** @description Anomalies, most recent start first. */
+            anomalies: components["schemas"]["infrastructure_v1_TrafficAnomaly"][];
+            /**
+             * Format: int32
+             * @description Anomalies returned.
+             */
+            totalCount: number;
+        };
+        /** @description A drop in internet traffic Cloudflare detected. */
+        infrastructure_v1_TrafficAnomaly: {
+            /** @description Cloudflare Radar id of the anomaly. */
+            uuid: string;
+            /** @description `LOCATION` (a whole country) or `ASN` (one network). */
+            type: string;
+            /** @description `VERIFIED` by Cloudflare analysts, or `UNVERIFIED` (automatic detection). */
+            status: string;
+            /**
+             * Format: int64
+             * @description Start, Unix epoch milliseconds.
+             */
+            startDate: number;
+            /**
+             * Format: int64
+             * @description End, Unix epoch milliseconds; 0 while ongoing.
+             */
+            endDate: number;
+            /** @description Autonomous system number for ASN anomalies; empty otherwise. */
+            asn: string;
+            /** @description Name of that network. */
+            asnName: string;
+            /** @description ISO 3166-1 alpha-2 code of the affected country. */
+            locationCode: string;
+            /** @description Name of that country. */
+            locationName: string;
+            /**
+             * Format: float
+             * @description Representative latitude of the country; 0 when unknown.
+             */
+            latitude: number;
+            /**
+             * Format: float
+             * @description Representative longitude of the country; 0 when unknown.
+             */
+            longitude: number;
+        };
+        /** @description The baseline of one activity count for the current weekday and month. */
+        infrastructure_v1_GetTemporalBaselineResponse: {
+            /** @description Present when a count was given and lies 1.5 standard deviations or more from the mean. */
+            anomaly?: components["schemas"]["infrastructure_v1_BaselineAnomaly"];
+            /** @description Present once at least 10 counts are recorded for this weekday and month. */
+            baseline?: components["schemas"]["infrastructure_v1_BaselineStats"];
+            /** @description True while fewer than 10 counts are recorded for this weekday and month. */
+            learning: boolean;
+            /**
+             * Format: int32
+             * @description Counts recorded for this type, region, weekday and month.
+             */
+            sampleCount: number;
+            /**
+             * Format: int32
+             * @description Counts needed before the baseline is used (10) while learning; 0 after.
+             */
+            samplesNeeded: number;
+            /** @description Empty on success. */
+            error: string;
+        };
+        /** @description How far a count is from its baseline. */
+        infrastructure_v1_BaselineAnomaly: {
+            /**
+             * Format: double
+             * @description |count − mean| / standard deviation, 2 decimals (0 when the baseline does not vary).
+             */
+            zScore: number;
+            /** @description `critical` (z ≥ 3), `high` (z ≥ 2) or `medium` (z ≥ 1.5). */
+            severity: string;
+            /**
+             * Format: double
+             * @description count / mean, 2 decimals (999 when the mean is 0 and the count is not).
+             */
+            multiplier: number;
+        };
+        /** @description Mean and spread of the counts recorded for one weekday and month. */
+        infrastructure_v1_BaselineStats: {
+            /**
+             * Format: double
+             * @description Mean of the recorded counts, 2 decimals.
+             */
+            mean: number;
+            /**
+             * Format: double
+             * @description Sample standard deviation of the recorded counts, 2 decimals.
+             */
+            stdDev: number;
+            /**
+             * Format: int32
+             * @description Recorded counts behind the baseline.
+             */
+            sampleCount: number;
+        };
+        /** @description What was recorded. */
+        infrastructure_v1_RecordBaselineSnapshotResponse: {
+            /**
+             * Format: int32
+             * @description Counts recorded.
+             */
+            updated: number;
+            /** @description Empty on success; says why nothing was recorded otherwise. */
+            error: string;
+        };
+        /** @description Activity counts that stand out against their baselines. */
+        infrastructure_v1_ListTemporalAnomaliesResponse: {
+            /** @description Unusual counts, largest z-score first. */
+            anomalies: components["schemas"]["infrastructure_v1_TemporalAnomaly"][];
+            /** @description Kinds checked: `news` and `satellite_fires`. */
+            trackedTypes: string[];
+            /** @description When the comparison was made, ISO 8601. */
+            computedAt: string;
+        };
+        /** @description An activity count unusual for the weekday and month. */
+        infrastructure_v1_TemporalAnomaly: {
+            /** @description Activity kind (`satellite_fires`, `news`). */
+            type: string;
+            /** @description Always `global`. */
+            region: string;
+            /**
+             * Format: int32
+             * @description The current count.
+             */
+            currentCount: number;
+            /**
+             * Format: int32
+             * @description The baseline mean, rounded.
+             */
+            expectedCount: number;
+            /**
+             * Format: double
+             * @description Standard scores from the mean, 2 decimals.
+             */
+            zScore: number;
+            /** @description `critical`, `high` or `medium`. */
+            severity: string;
+            /**
+             * Format: double
+             * @description current / mean.
+             */
+            multiplier: number;
+            /** @description One line for people, e.g. `Satellite fire detections 2.8x normal for Friday (November) — 51 vs baseline 18`. */
+            message: string;
+        };
+        /** @description Where the caller’s address is registered. */
+        infrastructure_v1_GetIpGeoResponse: {
+            /** @description ISO 3166-1 alpha-2 code of the caller’s address, or `XX` when unknown or private. */
+            country: string;
+            /** @description Region of the address; empty, as the bundled table resolves countries only. */
+            region: string;
+            /** @description City of the address; empty for the same reason. */
+            city: string;
+        };
+        /** @description The country a position lies in. */
+        infrastructure_v1_ReverseGeocodeResponse: {
+            /** @description Country name; empty when no place is near (open sea, ice). */
+            country: string;
+            /** @description ISO 3166-1 alpha-2 code, upper case; empty when no place is near. */
+            code: string;
+            /** @description `<nearest place>, <country>` from the gazetteer, or the live geocoder’s display name. */
+            displayName: string;
+            /** @description Empty on success; what went wrong with the live geocoder otherwise. */
+            error: string;
+        };
+        /** @description First-paint data of several operations in one answer. */
+        infrastructure_v1_GetBootstrapDataResponse: {
+            /** @description Per name, the operation’s response body as a JSON-encoded string. */
+            data: {
+                [key: string]: string;
+            };
+            /** @description Names asked for that are unknown or whose operation refused the call (tier, rate limit). */
+            missing: string[];
+        };
+        /** @description Submarine cables with current warnings. */
+        infrastructure_v1_GetCableHealthResponse: {
+            /**
+             * Format: int64
+             * @description When the statuses were computed, Unix epoch milliseconds.
+             */
+            generatedAt: number;
+            /** @description Per cable id (`seamewe-5`, `aae-1` ...), only cables with a live signal. */
+            cables: {
+                [key: string]: components["schemas"]["infrastructure_v1_CableHealthRecord"];
+            };
+        };
+        /** @description Health of one submarine cable. */
+        infrastructure_v1_CableHealthRecord: {
+            /**
+             * @description FAULT: a strong, recent fault report; DEGRADED: a fault, repair ship or advisory of some weight; OK: only weak or fading signals.
+             * @enum {string}
+             */
+            status: "CABLE_HEALTH_STATUS_UNSPECIFIED" | "CABLE_HEALTH_STATUS_OK" | "CABLE_HEALTH_STATUS_DEGRADED" | "CABLE_HEALTH_STATUS_FAULT";
+            /**
+             * Format: double
+             * @description Strongest signal: severity × confidence × recency, 0 to 1 (2 decimals).
+             */
+            score: number;
+            /**
+             * Format: double
+             * @description Confidence of that signal (0.9 when the warning names the cable, less the farther its positions lie from a landing).
+             */
+            confidence: number;
+            /**
+             * Format: int64
+             * @description Newest warning about the cable, Unix epoch milliseconds.
+             */
+            lastUpdated: number;
+            /** @description Up to three warnings, newest first. */
+            evidence: components["schemas"]["infrastructure_v1_CableHealthEvidence"][];
+        };
+        /** @description A warning behind a cable’s status. */
+        infrastructure_v1_CableHealthEvidence: {
+            /** @description Where the evidence comes from: `NGA` (navigational warnings). */
+            source: string;
+            /** @description The warning text, shortened. */
+            summary: string;
+            /**
+             * Format: int64
+             * @description When the warning was issued, Unix epoch milliseconds.
+             */
+            ts: number;
         };
         /** @description Risk summary for one country. */
         intelligence_v1_GetCountryRiskResponse: {
@@ -3259,6 +6160,176 @@ export interface components {
              * @description Observed military activity, 0-100.
              */
             militaryActivity: number;
+        };
+        /** @description Active navigational warnings. */
+        maritime_v1_ListNavigationalWarningsResponse: {
+            /** @description Active warnings, newest first. */
+            warnings: components["schemas"]["maritime_v1_NavigationalWarning"][];
+            pagination: components["schemas"]["core_v1_PaginationResponse"];
+        };
+        /** @description One active navigational warning. */
+        maritime_v1_NavigationalWarning: {
+            /** @description `<navArea>-<year>-<number>`. */
+            id: string;
+            /** @description `NAVAREA <area> <number>/<year>`. */
+            title: string;
+            /** @description The broadcast text as published. */
+            text: string;
+            /** @description NAVAREA, with the subregion when given (e.g. `IX 62`). */
+            area: string;
+            /** @description The first position the text gives; absent when it gives none. */
+            location?: components["schemas"]["core_v1_GeoCoordinates"];
+            /**
+             * Format: int64
+             * @description Issue time, Unix epoch milliseconds; 0 when unreadable.
+             */
+            issuedAt: number;
+            /**
+             * Format: int64
+             * @description The self-cancellation time the text announces (`CANCEL THIS MSG ...`); 0 when it announces none.
+             */
+            expiresAt: number;
+            authority: string;
+        };
+        /** @description AIS vessel picture. */
+        maritime_v1_GetVesselSnapshotResponse: {
+            snapshot?: components["schemas"]["maritime_v1_VesselSnapshot"];
+            /**
+             * Format: int64
+             * @description When the aggregate was obtained, Unix epoch milliseconds; 0 when none.
+             */
+            fetchedAt: number;
+            /** @description False when neither the relay nor a stored aggregate could answer. */
+            dataAvailable: boolean;
+        };
+        /** @description Aggregated AIS picture. */
+        maritime_v1_VesselSnapshot: {
+            /**
+             * Format: int64
+             * @description When the aggregate was taken, Unix epoch milliseconds (for a replay: its recorded time).
+             */
+            snapshotAt: number;
+            densityZones: components["schemas"]["maritime_v1_AisDensityZone"][];
+            disruptions: components["schemas"]["maritime_v1_AisDisruption"][];
+            /**
+             * Format: int32
+             * @description Aggregate sequence number.
+             */
+            sequence: number;
+            status: components["schemas"]["maritime_v1_AisSnapshotStatus"];
+            /** @description Only with include_candidates. */
+            candidateReports: components["schemas"]["maritime_v1_SnapshotCandidateReport"][];
+            /** @description Only with include_tankers. */
+            tankerReports: components["schemas"]["maritime_v1_SnapshotCandidateReport"][];
+        };
+        /** @description A busy grid cell. */
+        maritime_v1_AisDensityZone: {
+            id: string;
+            name: string;
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /**
+             * Format: double
+             * @description Relative traffic, 0.2 to 1 (log scale).
+             */
+            intensity: number;
+            /**
+             * Format: double
+             * @description Change against the previous count, percent.
+             */
+            deltaPct: number;
+            /**
+             * Format: int32
+             * @description Estimated vessels per day.
+             */
+            shipsPerDay: number;
+            note: string;
+        };
+        /** @description Congestion at a chokepoint or a cluster of AIS gaps. */
+        maritime_v1_AisDisruption: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            type: "AIS_DISRUPTION_TYPE_UNSPECIFIED" | "AIS_DISRUPTION_TYPE_GAP_SPIKE" | "AIS_DISRUPTION_TYPE_CHOKEPOINT_CONGESTION";
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /** @enum {string} */
+            severity: "AIS_DISRUPTION_SEVERITY_UNSPECIFIED" | "AIS_DISRUPTION_SEVERITY_LOW" | "AIS_DISRUPTION_SEVERITY_ELEVATED" | "AIS_DISRUPTION_SEVERITY_HIGH";
+            /**
+             * Format: double
+             * @description Change against normal, percent.
+             */
+            changePct: number;
+            /**
+             * Format: int32
+             * @description Window the disruption was measured over.
+             */
+            windowHours: number;
+            /**
+             * Format: int32
+             * @description Vessels that went silent and reappeared.
+             */
+            darkShips: number;
+            /**
+             * Format: int32
+             * @description Vessels involved.
+             */
+            vesselCount: number;
+            region: string;
+            description: string;
+        };
+        /** @description State of the AIS feed behind the aggregate. */
+        maritime_v1_AisSnapshotStatus: {
+            /** @description True only for a live relay answer whose AIS stream is connected; false for a replay. */
+            connected: boolean;
+            /**
+             * Format: int32
+             * @description Vessels tracked.
+             */
+            vessels: number;
+            /**
+             * Format: int32
+             * @description Messages received.
+             */
+            messages: number;
+        };
+        /** @description One vessel position report. */
+        maritime_v1_SnapshotCandidateReport: {
+            mmsi: string;
+            name: string;
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lon: number;
+            /**
+             * Format: int32
+             * @description AIS ship type.
+             */
+            shipType: number;
+            /**
+             * Format: int32
+             * @description Degrees.
+             */
+            heading: number;
+            /**
+             * Format: double
+             * @description Knots.
+             */
+            speed: number;
+            /**
+             * Format: int32
+             * @description Degrees.
+             */
+            course: number;
+            /**
+             * Format: int64
+             * @description Time of the report, Unix epoch milliseconds.
+             */
+            timestamp: number;
         };
         /** @description Stock and index quotes. */
         market_v1_ListMarketQuotesResponse: {
@@ -4933,6 +8004,984 @@ export interface components {
             /** @description Time of the rate, ISO 8601 UTC. */
             asOf: string;
         };
+        /** @description Military flights in a bounding box. */
+        military_v1_ListMilitaryFlightsResponse: {
+            /** @description Airborne and ground military aircraft in the box, interesting ones first, then by address. */
+            flights: components["schemas"]["military_v1_MilitaryFlight"][];
+            /** @description Always empty: grouping is left to the client. */
+            clusters: components["schemas"]["military_v1_MilitaryFlightCluster"][];
+            pagination: components["schemas"]["core_v1_PaginationResponse"];
+        };
+        /** @description One military aircraft with its last reported position. */
+        military_v1_MilitaryFlight: {
+            /** @description The ICAO 24-bit address, upper-case hex (one entry per airframe). */
+            id: string;
+            /** @description Transmitted callsign, trimmed; empty when none. */
+            callsign: string;
+            /** @description ICAO 24-bit address, upper-case hex. */
+            hexCode: string;
+            registration: string;
+            /**
+             * @description Role from the type designator and database description; UNKNOWN when neither names one.
+             * @enum {string}
+             */
+            aircraftType: "MILITARY_AIRCRAFT_TYPE_UNSPECIFIED" | "MILITARY_AIRCRAFT_TYPE_FIGHTER" | "MILITARY_AIRCRAFT_TYPE_BOMBER" | "MILITARY_AIRCRAFT_TYPE_TRANSPORT" | "MILITARY_AIRCRAFT_TYPE_TANKER" | "MILITARY_AIRCRAFT_TYPE_AWACS" | "MILITARY_AIRCRAFT_TYPE_RECONNAISSANCE" | "MILITARY_AIRCRAFT_TYPE_HELICOPTER" | "MILITARY_AIRCRAFT_TYPE_DRONE" | "MILITARY_AIRCRAFT_TYPE_PATROL" | "MILITARY_AIRCRAFT_TYPE_SPECIAL_OPS" | "MILITARY_AIRCRAFT_TYPE_VIP" | "MILITARY_AIRCRAFT_TYPE_UNKNOWN";
+            /** @description Model from the database description, else the type designator. */
+            aircraftModel: string;
+            /**
+             * @description Service that flies it; OTHER when the evidence names only a state.
+             * @enum {string}
+             */
+            operator: "MILITARY_OPERATOR_UNSPECIFIED" | "MILITARY_OPERATOR_USAF" | "MILITARY_OPERATOR_USN" | "MILITARY_OPERATOR_USMC" | "MILITARY_OPERATOR_USA" | "MILITARY_OPERATOR_RAF" | "MILITARY_OPERATOR_RN" | "MILITARY_OPERATOR_FAF" | "MILITARY_OPERATOR_GAF" | "MILITARY_OPERATOR_PLAAF" | "MILITARY_OPERATOR_PLAN" | "MILITARY_OPERATOR_VKS" | "MILITARY_OPERATOR_IAF" | "MILITARY_OPERATOR_NATO" | "MILITARY_OPERATOR_OTHER";
+            /** @description ISO 3166-1 alpha-2 of the operating state; empty for NATO or unknown. */
+            operatorCountry: string;
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /**
+             * Format: double
+             * @description Barometric altitude in feet; 0 on the ground.
+             */
+            altitude: number;
+            /**
+             * Format: double
+             * @description Track over ground in degrees.
+             */
+            heading: number;
+            /**
+             * Format: double
+             * @description Ground speed in knots.
+             */
+            speed: number;
+            /**
+             * Format: double
+             * @description Feet per minute, positive climbing.
+             */
+            verticalRate: number;
+            onGround: boolean;
+            squawk: string;
+            /** @description Always empty: the ADS-B feed carries no route. */
+            origin: string;
+            /** @description Always empty: the ADS-B feed carries no route. */
+            destination: string;
+            /**
+             * Format: int64
+             * @description Last position report, Unix epoch milliseconds.
+             */
+            lastSeenAt: number;
+            /**
+             * Format: int64
+             * @description Equal to lastSeenAt: a single feed snapshot does not know when tracking began.
+             */
+            firstSeenAt: number;
+            /**
+             * @description HIGH: known airframe or database operator; MEDIUM: callsign or registration series; LOW: address block or feed flag only.
+             * @enum {string}
+             */
+            confidence: "MILITARY_CONFIDENCE_UNSPECIFIED" | "MILITARY_CONFIDENCE_LOW" | "MILITARY_CONFIDENCE_MEDIUM" | "MILITARY_CONFIDENCE_HIGH";
+            /** @description Emergency squawk, or a role such as AWACS, tanker, bomber, reconnaissance or drone. */
+            isInteresting: boolean;
+            /** @description Why it is interesting, or empty. */
+            note: string;
+            enrichment?: components["schemas"]["military_v1_FlightEnrichment"];
+            /** @description `adsb.lol` (public ADS-B military feed). */
+            source: string;
+        };
+        /** @description What the ADS-B aircraft database says about the airframe. */
+        military_v1_FlightEnrichment: {
+            /** @description Manufacturer from the aircraft database description. */
+            manufacturer: string;
+            /** @description Registered owner/operator from the aircraft database, or empty. */
+            owner: string;
+            /** @description The same owner/operator name (the database does not separate them). */
+            operatorName: string;
+            /** @description ICAO aircraft type designator. */
+            typeCode: string;
+            /** @description Year of build when the database knows it, or empty. */
+            builtYear: string;
+            /** @description True when the aircraft database itself flags the airframe military. */
+            confirmedMilitary: boolean;
+            /** @description Branch the classification settled on, e.g. `USN`. */
+            militaryBranch: string;
+        };
+        /** @description A group of flights. */
+        military_v1_MilitaryFlightCluster: {
+            id: string;
+            name: string;
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /**
+             * Format: int32
+             * @description Flights in the cluster.
+             */
+            flightCount: number;
+            flights: components["schemas"]["military_v1_MilitaryFlight"][];
+            /** @enum {string} */
+            dominantOperator: "MILITARY_OPERATOR_UNSPECIFIED" | "MILITARY_OPERATOR_USAF" | "MILITARY_OPERATOR_USN" | "MILITARY_OPERATOR_USMC" | "MILITARY_OPERATOR_USA" | "MILITARY_OPERATOR_RAF" | "MILITARY_OPERATOR_RN" | "MILITARY_OPERATOR_FAF" | "MILITARY_OPERATOR_GAF" | "MILITARY_OPERATOR_PLAAF" | "MILITARY_OPERATOR_PLAN" | "MILITARY_OPERATOR_VKS" | "MILITARY_OPERATOR_IAF" | "MILITARY_OPERATOR_NATO" | "MILITARY_OPERATOR_OTHER";
+            /** @enum {string} */
+            activityType: "MILITARY_ACTIVITY_TYPE_UNSPECIFIED" | "MILITARY_ACTIVITY_TYPE_EXERCISE" | "MILITARY_ACTIVITY_TYPE_PATROL" | "MILITARY_ACTIVITY_TYPE_TRANSPORT" | "MILITARY_ACTIVITY_TYPE_DEPLOYMENT" | "MILITARY_ACTIVITY_TYPE_TRANSIT" | "MILITARY_ACTIVITY_TYPE_UNKNOWN";
+        };
+        /** @description Posture of the watched theaters. */
+        military_v1_GetTheaterPostureResponse: {
+            theaters: components["schemas"]["military_v1_TheaterPosture"][];
+        };
+        /** @description Military air activity in one theater. */
+        military_v1_TheaterPosture: {
+            /** @description Theater id, e.g. `iran-theater`. */
+            theater: string;
+            /** @description `normal`, `elevated` or `critical`, from the airborne military flights inside the theater. */
+            postureLevel: string;
+            /**
+             * Format: int32
+             * @description Airborne military flights inside the theater box.
+             */
+            activeFlights: number;
+            /**
+             * Format: int32
+             * @description Always 0: vessel tracks are not part of this snapshot.
+             */
+            trackedVessels: number;
+            /** @description `strike_capable` (tankers, AWACS and fighters together), `aerial_refueling`, `airborne_early_warning`. */
+            activeOperations: string[];
+            /**
+             * Format: int64
+             * @description Time of the flight snapshot the posture was derived from, Unix epoch milliseconds.
+             */
+            assessedAt: number;
+        };
+        /** @description Military installations in a map view. */
+        military_v1_ListMilitaryBasesResponse: {
+            /** @description Bases in view, nearest the centre first (unclustered ones only when clustering). */
+            bases: components["schemas"]["military_v1_MilitaryBaseEntry"][];
+            /** @description Grid clusters, only when more than 200 bases are in view below zoom 8. */
+            clusters: components["schemas"]["military_v1_MilitaryBaseCluster"][];
+            /**
+             * Format: int32
+             * @description Bases matching the box, filters and zoom tier, before clustering.
+             */
+            totalInView: number;
+            /** @description True when more bases matched than this zoom lists. */
+            truncated: boolean;
+        };
+        /** @description One military installation. */
+        military_v1_MilitaryBaseEntry: {
+            id: string;
+            name: string;
+            /**
+             * Format: double
+             * @description Decimal degrees.
+             */
+            latitude: number;
+            /**
+             * Format: double
+             * @description Decimal degrees.
+             */
+            longitude: number;
+            /** @description Installation kind, e.g. `airfield`, `naval_base`. */
+            kind: string;
+            /** @description Country the installation is in, ISO 3166-1 alpha-2. */
+            countryIso2: string;
+            /** @description Operator grouping: `us-nato`, `china`, `russia`, `uk`, `france`, ... or `other`. */
+            type: string;
+            /**
+             * Format: int32
+             * @description Importance 1 (strategic) to 3 (minor); decides the zoom it appears at.
+             */
+            tier: number;
+            catAirforce: boolean;
+            catNaval: boolean;
+            catNuclear: boolean;
+            catSpace: boolean;
+            catTraining: boolean;
+            /** @description Service branch operating it, or empty. */
+            branch: string;
+            /** @description `active` or `inactive`. */
+            status: string;
+        };
+        /** @description Bases grouped on a grid cell. */
+        military_v1_MilitaryBaseCluster: {
+            /**
+             * Format: double
+             * @description Mean latitude of the members.
+             */
+            latitude: number;
+            /**
+             * Format: double
+             * @description Mean longitude of the members.
+             */
+            longitude: number;
+            /**
+             * Format: int32
+             * @description Bases in the cluster.
+             */
+            count: number;
+            /** @description Most common operator grouping among the members. */
+            dominantType: string;
+            /**
+             * Format: int32
+             * @description Zoom at which the cluster opens into smaller cells.
+             */
+            expansionZoom: number;
+        };
+        /** @description The latest fleet tracker report. */
+        military_v1_GetUSNIFleetReportResponse: {
+            report?: components["schemas"]["military_v1_USNIFleetReport"];
+            /** @description True when a stored report answered. */
+            cached: boolean;
+            /** @description True when the stored report is older than its refresh budget. */
+            stale: boolean;
+            /** @description Why no current report is available; empty otherwise. */
+            error: string;
+        };
+        /** @description The latest USNI News Fleet and Marine Tracker, parsed. */
+        military_v1_USNIFleetReport: {
+            articleUrl: string;
+            /** @description Publication time, ISO 8601 UTC. */
+            articleDate: string;
+            articleTitle: string;
+            battleForceSummary: components["schemas"]["military_v1_BattleForceSummary"];
+            vessels: components["schemas"]["military_v1_USNIVessel"][];
+            strikeGroups: components["schemas"]["military_v1_USNIStrikeGroup"][];
+            /** @description Regions in article order. */
+            regions: string[];
+            /** @description What the parser could not place (unknown regions, a missing table). */
+            parsingWarnings: string[];
+            /**
+             * Format: int64
+             * @description When the article was read, Unix epoch milliseconds.
+             */
+            timestamp: number;
+        };
+        /** @description The tracker’s battle force table. */
+        military_v1_BattleForceSummary: {
+            /**
+             * Format: int32
+             * @description Ships in the battle force.
+             */
+            totalShips: number;
+            /**
+             * Format: int32
+             * @description Ships deployed.
+             */
+            deployed: number;
+            /**
+             * Format: int32
+             * @description Ships underway, deployed or local.
+             */
+            underway: number;
+        };
+        /** @description One ship named in the tracker. */
+        military_v1_USNIVessel: {
+            /** @description Ship name with prefix, e.g. `USS Nimitz`. */
+            name: string;
+            /** @description Hull number, e.g. `CVN-68`. */
+            hullNumber: string;
+            /** @description Type from the hull prefix: carrier, destroyer, cruiser, amphibious assault ship, ... or other. */
+            vesselType: string;
+            region: string;
+            /**
+             * Format: double
+             * @description Approximate centre of the region; 0 when the region is not known.
+             */
+            regionLat: number;
+            /**
+             * Format: double
+             * @description Approximate centre of the region; 0 when the region is not known.
+             */
+            regionLon: number;
+            /** @description `deployed`, `underway`, `in-port` or `unknown`, read from the sentence naming the ship. */
+            deploymentStatus: string;
+            /** @description Always empty: the tracker does not state home ports consistently. */
+            homePort: string;
+            /** @description Carrier strike group or amphibious ready group it sails with, or empty. */
+            strikeGroup: string;
+            /** @description The sentence that mentions the ship. */
+            activityDescription: string;
+            articleUrl: string;
+            articleDate: string;
+        };
+        /** @description A carrier strike group or amphibious ready group. */
+        military_v1_USNIStrikeGroup: {
+            /** @description E.g. `George Washington Carrier Strike Group`. */
+            name: string;
+            /** @description The carrier or big-deck amphibious ship, with hull number. */
+            carrier: string;
+            /** @description E.g. `Carrier Air Wing 5`, or empty. */
+            airWing: string;
+            /** @description E.g. `Destroyer Squadron 15`, or empty. */
+            destroyerSquadron: string;
+            /** @description Other ships of the group, with hull numbers. */
+            escorts: string[];
+        };
+        /** @description Recent defense-relevant patent applications. */
+        military_v1_ListDefensePatentsResponse: {
+            /** @description Newest filings first. */
+            patents: components["schemas"]["military_v1_DefensePatentFiling"][];
+            /**
+             * Format: int32
+             * @description Filings matching the filters, before `limit`.
+             */
+            total: number;
+            /** @description When the filings were read from USPTO, ISO 8601; empty without data. */
+            fetchedAt: string;
+        };
+        /** @description A patent application by a defense or strategic-technology applicant. */
+        military_v1_DefensePatentFiling: {
+            /** @description Grant or publication number when published (e.g. `US20260198765A1`), else the application number. */
+            patentId: string;
+            title: string;
+            /** @description Filing date (else publication, else grant), YYYY-MM-DD. */
+            date: string;
+            /** @description First applicant. */
+            assignee: string;
+            /** @description The application’s CPC code in the watched subclass. */
+            cpcCode: string;
+            /** @description The watched technology area. */
+            cpcDesc: string;
+            /** @description Always empty: the search API returns no abstracts. */
+            abstract: string;
+            /** @description Google Patents page when published, else the USPTO data portal application page. */
+            url: string;
+        };
+        /** @description Military spending, personnel, arms trade and supplier dependence of a country. */
+        military_v1_GetDefenseIndustrialBaseResponse: {
+            countryCode: string;
+            /** @description True when either source covers the country. */
+            available: boolean;
+            expenditurePctGdp: components["schemas"]["military_v1_DefenseIndustrialMetric"];
+            expenditureUsd: components["schemas"]["military_v1_DefenseIndustrialMetric"];
+            personnel: components["schemas"]["military_v1_DefenseIndustrialMetric"];
+            armsExportsTiv: components["schemas"]["military_v1_DefenseIndustrialMetric"];
+            armsImportsTiv: components["schemas"]["military_v1_DefenseIndustrialMetric"];
+            /** @description Named suppliers, largest share first. */
+            suppliers: components["schemas"]["military_v1_ArmsSupplierDependency"][];
+            /**
+             * Format: double
+             * @description Herfindahl-Hirschman concentration of suppliers, 0-1 (every supplier, named or not).
+             */
+            supplierHhi: number;
+            /**
+             * Format: int32
+             * @description First year of the supplier window; 0 without supplier data.
+             */
+            windowStartYear: number;
+            /**
+             * Format: int32
+             * @description Last year of the supplier window; 0 without supplier data.
+             */
+            windowEndYear: number;
+            /** @description `SIPRI Arms Transfers Database`, or empty. */
+            supplierSource: string;
+            /** @description The older of the two source times, ISO 8601; empty when either is missing. */
+            fetchedAt: string;
+            /** @description When the World Bank indicators were read, ISO 8601, or empty. */
+            industrialFetchedAt: string;
+            /** @description When the SIPRI tables were read, ISO 8601, or empty. */
+            supplierFetchedAt: string;
+            /** @description Always false: supplier figures come from the current tables, never carried over. */
+            supplierRetained: boolean;
+            /**
+             * Format: double
+             * @description Share of import value whose supplier maps to a country code, 0-1.
+             */
+            supplierMappingCoverage: number;
+        };
+        /** @description One indicator with its latest and previous observation. */
+        military_v1_DefenseIndustrialMetric: {
+            /** @description False when the source has no value for the country. */
+            available: boolean;
+            /**
+             * Format: double
+             * @description Latest value; 0 when unavailable.
+             */
+            value: number;
+            /**
+             * Format: int32
+             * @description Year of the latest value; 0 when unavailable.
+             */
+            year: number;
+            /**
+             * Format: double
+             * @description The observation before it; 0 when none.
+             */
+            previousValue: number;
+            /**
+             * Format: int32
+             * @description Its year; 0 when none.
+             */
+            previousYear: number;
+            /** @description Indicator code and publisher, e.g. `World Bank MS.MIL.XPND.GD.ZS`. */
+            source: string;
+        };
+        /** @description How much of a country’s arms imports one supplier provides. */
+        military_v1_ArmsSupplierDependency: {
+            /** @description Supplier country, ISO 3166-1 alpha-2. */
+            supplierIso2: string;
+            /**
+             * Format: double
+             * @description Share of the importer’s arms imports (SIPRI trend-indicator value) over the window, 0-1.
+             */
+            tivShare: number;
+        };
+        /** @description Details of one airframe. */
+        military_v1_GetAircraftDetailsResponse: {
+            /** @description Absent when no source knows the airframe. */
+            details?: components["schemas"]["military_v1_AircraftDetails"];
+            /** @description True when Wingbits is configured and was asked; false when the open registry answered alone. */
+            configured: boolean;
+        };
+        /** @description Registry facts about one airframe. */
+        military_v1_AircraftDetails: {
+            /** @description ICAO 24-bit address, lower-case hex. */
+            icao24: string;
+            registration: string;
+            manufacturerIcao: string;
+            manufacturerName: string;
+            model: string;
+            /** @description ICAO type designator. */
+            typecode: string;
+            serialNumber: string;
+            /** @description ICAO description code, e.g. `L2J` (landplane, two jets). */
+            icaoAircraftType: string;
+            operator: string;
+            operatorCallsign: string;
+            operatorIcao: string;
+            owner: string;
+            /** @description Year of build, or empty. */
+            built: string;
+            engines: string;
+            categoryDescription: string;
+        };
+        /** @description Details of several airframes. */
+        military_v1_GetAircraftDetailsBatchResponse: {
+            /** @description Details by lower-case ICAO address, found airframes only. */
+            results: {
+                [key: string]: components["schemas"]["military_v1_AircraftDetails"];
+            };
+            /**
+             * Format: int32
+             * @description Airframes found.
+             */
+            fetched: number;
+            /**
+             * Format: int32
+             * @description Distinct addresses looked up.
+             */
+            requested: number;
+            /** @description True when Wingbits is configured and was asked. */
+            configured: boolean;
+        };
+        /** @description Whether the Wingbits provider is available. */
+        military_v1_GetWingbitsStatusResponse: {
+            /** @description Whether a Wingbits API key is configured. */
+            configured: boolean;
+        };
+        /** @description Latest position of an aircraft. */
+        military_v1_GetWingbitsLiveFlightResponse: {
+            /** @description Absent when no position is known. */
+            flight?: components["schemas"]["military_v1_WingbitsLiveFlight"];
+        };
+        /** @description Position of one aircraft. */
+        military_v1_WingbitsLiveFlight: {
+            icao24: string;
+            callsign: string;
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lon: number;
+            /**
+             * Format: double
+             * @description Barometric altitude, feet.
+             */
+            altitude: number;
+            /**
+             * Format: double
+             * @description Ground speed, knots.
+             */
+            speed: number;
+            /**
+             * Format: double
+             * @description Track, degrees.
+             */
+            heading: number;
+            /**
+             * Format: double
+             * @description Feet per minute.
+             */
+            verticalRate: number;
+            registration: string;
+            model: string;
+            operator: string;
+            onGround: boolean;
+            /**
+             * Format: int64
+             * @description Time of the position, Unix epoch seconds (as a string).
+             */
+            lastSeen: string;
+            /** @description Schedule fields are not fetched: always empty. */
+            depIata: string;
+            /** @description Always empty. */
+            arrIata: string;
+            /** @description Always empty. */
+            depTimeUtc: string;
+            /** @description Always empty. */
+            arrTimeUtc: string;
+            /** @description Always empty. */
+            depEstimatedUtc: string;
+            /** @description Always empty. */
+            arrEstimatedUtc: string;
+            /**
+             * Format: int32
+             * @description Always 0.
+             */
+            depDelayedMin: number;
+            /**
+             * Format: int32
+             * @description Always 0.
+             */
+            arrDelayedMin: number;
+            /** @description `live` for a Wingbits position, `snapshot` for the last position in the stored military ADS-B feed (see lastSeen). */
+            flightStatus: string;
+            /**
+             * Format: int32
+             * @description Always 0.
+             */
+            flightDurationMin: number;
+            /** @description Always empty. */
+            arrTerminal: string;
+            /** @description Photos are not fetched: always empty. */
+            photoUrl: string;
+            /** @description Always empty. */
+            photoLink: string;
+            /** @description Always empty. */
+            photoCredit: string;
+            /** @description Always empty. */
+            callsignIata: string;
+            /** @description Always empty. */
+            airlineName: string;
+        };
+        /** @description Open natural hazards. */
+        natural_v1_ListNaturalEventsResponse: {
+            /** @description Events, most recently reported first. */
+            events: components["schemas"]["natural_v1_NaturalEvent"][];
+            /**
+             * Format: int64
+             * @description When the events were read from EONET, Unix epoch milliseconds; 0 without data.
+             */
+            fetchedAt: number;
+            /** @description False when no event snapshot exists: the empty list then says nothing. */
+            dataAvailable: boolean;
+        };
+        /** @description An open natural hazard tracked by NASA EONET. */
+        natural_v1_NaturalEvent: {
+            /** @description EONET event id, e.g. `EONET_15012`. */
+            id: string;
+            /** @description Event title as EONET gives it. */
+            title: string;
+            /** @description EONET description; often empty. */
+            description: string;
+            /** @description EONET category id: `wildfires`, `severeStorms`, `volcanoes`, `floods`, `seaLakeIce`, `dustHaze`, `landslides`, `snow` ... */
+            category: string;
+            /** @description Readable category name. */
+            categoryTitle: string;
+            /**
+             * Format: double
+             * @description Latitude of the latest reported position.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude of the latest reported position.
+             */
+            lon: number;
+            /**
+             * Format: int64
+             * @description Time of the latest reported position, Unix epoch milliseconds.
+             */
+            date: number;
+            /**
+             * Format: double
+             * @description Latest magnitude EONET reports (knots for storms, acres for fires, NM² for ice); 0 when none.
+             */
+            magnitude: number;
+            /** @description Unit of the magnitude, or empty. */
+            magnitudeUnit: string;
+            /** @description Address of the first source EONET cites. */
+            sourceUrl: string;
+            /** @description Id of that source (`JTWC`, `IRWIN`, `SIVolcano` ...). */
+            sourceName: string;
+            /** @description True once EONET has closed the event. */
+            closed: boolean;
+            /** @description Storms: the event id; empty otherwise. */
+            stormId: string;
+            /** @description Storms: the name without its class, e.g. `Fung-wong`. */
+            stormName: string;
+            /** @description Storms: basin from the position (`WP`, `EP`, `AL`, `NI`, `SI`, `SP`). */
+            basin: string;
+            /**
+             * Format: int32
+             * @description Storms: Saffir–Simpson category from the latest wind (1-5; 0 for tropical storms and depressions).
+             */
+            stormCategory: number;
+            /** @description Storms: TD (<34 kt), TS (34-63 kt), HU/TY (64-129 kt), STY (130+ kt in the western Pacific). */
+            classification: string;
+            /**
+             * Format: int32
+             * @description Storms: latest maximum sustained wind, knots.
+             */
+            windKt: number;
+            /**
+             * Format: int32
+             * @description Storms: central pressure, hPa; 0 as EONET does not carry it.
+             */
+            pressureMb: number;
+            /**
+             * Format: int32
+             * @description Storms: heading between the last two positions, degrees clockwise from north.
+             */
+            movementDir: number;
+            /**
+             * Format: int32
+             * @description Storms: speed between the last two positions, knots.
+             */
+            movementSpeedKt: number;
+            /** @description Storms: forecast positions; empty, as EONET carries observations only. */
+            forecastTrack: components["schemas"]["natural_v1_ForecastPoint"][];
+            /** @description Storms: forecast cone; empty for the same reason. */
+            conePolygon: components["schemas"]["natural_v1_CoordRing"][];
+            /** @description Storms: every reported position, oldest first. */
+            pastTrack: components["schemas"]["natural_v1_PastTrackPoint"][];
+            /** @description Storms: `<basin>-<name>` in lower case, the key duplicates across feeds share. */
+            canonicalId: string;
+            /** @description How the canonical id was matched: `name` for storms, empty otherwise. */
+            matchingConfidence: string;
+            /** @description Other names of the same storm known to the feed. */
+            canonicalAliases: string[];
+            /**
+             * Format: int32
+             * @description Storms: averaging period of windKt in minutes (1 for JTWC/NHC advisories).
+             */
+            windAveragingPeriodMinutes: number;
+            /** @description Storms: the latest observation per reporting agency. */
+            agencyObservations: components["schemas"]["natural_v1_CycloneAgencyObservation"][];
+        };
+        /** @description One point of a forecast storm track. */
+        natural_v1_ForecastPoint: {
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lon: number;
+            /**
+             * Format: int32
+             * @description Hours ahead of the advisory.
+             */
+            hour: number;
+            /**
+             * Format: int32
+             * @description Forecast wind, knots.
+             */
+            windKt: number;
+            /**
+             * Format: int32
+             * @description Saffir–Simpson category at that point (0 below hurricane strength).
+             */
+            category: number;
+        };
+        /** @description A closed ring of a polygon. */
+        natural_v1_CoordRing: {
+            /** @description Vertices in order. */
+            points: components["schemas"]["natural_v1_Coordinate"][];
+        };
+        /** @description A position. */
+        natural_v1_Coordinate: {
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lon: number;
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat: number;
+        };
+        /** @description One observed position of a storm. */
+        natural_v1_PastTrackPoint: {
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lon: number;
+            /**
+             * Format: int32
+             * @description Wind at that time, knots (0 when not reported).
+             */
+            windKt: number;
+            /**
+             * Format: int64
+             * @description Observation time, Unix epoch milliseconds.
+             */
+            timestamp: number;
+        };
+        /** @description What one agency reported about a cyclone. */
+        natural_v1_CycloneAgencyObservation: {
+            /** @description Agency that issued the observation, e.g. `JTWC`. */
+            agency: string;
+            /** @description The event id in the feed that carried it. */
+            agencyId: string;
+            /**
+             * Format: int64
+             * @description Observation time, Unix epoch milliseconds.
+             */
+            observedAt: number;
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lon: number;
+            /**
+             * Format: int32
+             * @description Maximum sustained wind, knots.
+             */
+            windKt: number;
+            /**
+             * Format: int32
+             * @description Averaging period of that wind (1 for JTWC/NHC, 10 for WMO agencies; 0 when unknown).
+             */
+            windAveragingPeriodMinutes: number;
+            /**
+             * Format: int32
+             * @description Central pressure, hPa; 0 when not reported.
+             */
+            pressureMb: number;
+            /** @description Storm class at that time (TD, TS, HU/TY, STY). */
+            classification: string;
+            /** @description `active` or `closed`. */
+            status: string;
+            /** @description Name of the source. */
+            sourceName: string;
+            /** @description Advisory or product address. */
+            sourceUrl: string;
+        };
+        /** @description Ambient radiation at watched sites, with counters over all of them. */
+        radiation_v1_ListRadiationObservationsResponse: {
+            /** @description Most severe first, then confidence, corroboration, freshness and recency. */
+            observations: components["schemas"]["radiation_v1_RadiationObservation"][];
+            /**
+             * Format: int64
+             * @description When the readings were collected, Unix epoch milliseconds; 0 without data.
+             */
+            fetchedAt: number;
+            /** @description False when no radiation snapshot exists. */
+            dataAvailable: boolean;
+            /**
+             * Format: int32
+             * @description RadNet sites with a reading (whole snapshot).
+             */
+            epaCount: number;
+            /**
+             * Format: int32
+             * @description Safecast sites with a reading (whole snapshot).
+             */
+            safecastCount: number;
+            /**
+             * Format: int32
+             * @description Sites not NORMAL (whole snapshot).
+             */
+            anomalyCount: number;
+            /**
+             * Format: int32
+             * @description Sites ELEVATED (whole snapshot).
+             */
+            elevatedCount: number;
+            /**
+             * Format: int32
+             * @description Sites SPIKE (whole snapshot).
+             */
+            spikeCount: number;
+            /**
+             * Format: int32
+             * @description Sites corroborated by a second network (whole snapshot).
+             */
+            corroboratedCount: number;
+            /**
+             * Format: int32
+             * @description Sites of LOW confidence (whole snapshot).
+             */
+            lowConfidenceCount: number;
+            /**
+             * Format: int32
+             * @description Sites where the networks disagree (whole snapshot).
+             */
+            conflictingCount: number;
+            /**
+             * Format: int32
+             * @description Sites whose value was converted from CPM (whole snapshot).
+             */
+            convertedFromCpmCount: number;
+        };
+        /** @description The latest ambient gamma dose rate at one monitoring site, against its own recent history. */
+        radiation_v1_RadiationObservation: {
+            /** @description Stable id: anchor site and the source of the reading shown. */
+            id: string;
+            /**
+             * @description Network of the reading shown: EPA RadNet fixed monitor or Safecast volunteer sensor.
+             * @enum {string}
+             */
+            source: "RADIATION_SOURCE_UNSPECIFIED" | "RADIATION_SOURCE_EPA_RADNET" | "RADIATION_SOURCE_SAFECAST";
+            /** @description Monitoring site, e.g. `Denver, CO`. */
+            locationName: string;
+            /** @description ISO 3166-1 alpha-2 code of the site. */
+            country: string;
+            /** @description Position of the site. */
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /**
+             * Format: double
+             * @description Latest dose rate in nSv/h.
+             */
+            value: number;
+            /** @description Always `nSv/h`. */
+            unit: string;
+            /**
+             * Format: int64
+             * @description Time of the latest reading, Unix epoch milliseconds.
+             */
+            observedAt: number;
+            /**
+             * @description Age of the reading when the snapshot was taken: LIVE up to 6 h, RECENT up to 14 days, else HISTORICAL.
+             * @enum {string}
+             */
+            freshness: "RADIATION_FRESHNESS_UNSPECIFIED" | "RADIATION_FRESHNESS_LIVE" | "RADIATION_FRESHNESS_RECENT" | "RADIATION_FRESHNESS_HISTORICAL";
+            /**
+             * Format: double
+             * @description Mean of the preceding readings (up to 168 for RadNet, 96 for Safecast), nSv/h.
+             */
+            baselineValue: number;
+            /**
+             * Format: double
+             * @description Latest value minus the baseline, nSv/h.
+             */
+            delta: number;
+            /**
+             * Format: double
+             * @description Delta in standard deviations of the preceding readings; 0 when there are too few (48 RadNet, 24 Safecast).
+             */
+            zScore: number;
+            /**
+             * @description SPIKE at delta ≥ 15 nSv/h or z ≥ 3, ELEVATED at delta ≥ 8 or z ≥ 2, else NORMAL; historical readings are NORMAL.
+             * @enum {string}
+             */
+            severity: "RADIATION_SEVERITY_UNSPECIFIED" | "RADIATION_SEVERITY_NORMAL" | "RADIATION_SEVERITY_ELEVATED" | "RADIATION_SEVERITY_SPIKE";
+            /** @description Networks with a reading at this site: `EPA_RADNET`, `SAFECAST`. */
+            contributingSources: string[];
+            /**
+             * @description HIGH when a second network agrees, LOW when it contradicts or the baseline is too short, else MEDIUM.
+             * @enum {string}
+             */
+            confidence: "RADIATION_CONFIDENCE_UNSPECIFIED" | "RADIATION_CONFIDENCE_LOW" | "RADIATION_CONFIDENCE_MEDIUM" | "RADIATION_CONFIDENCE_HIGH";
+            /** @description Another network agrees: both normal within 15 nSv/h, or deltas in the same direction within 20 nSv/h. */
+            corroborated: boolean;
+            /** @description Another network disagrees with this reading. */
+            conflictingSources: boolean;
+            /** @description The value was converted from counts per minute (÷ 350 × 1000) rather than reported as a dose rate. */
+            convertedFromCpm: boolean;
+            /**
+             * Format: int32
+             * @description Networks with a reading at this site.
+             */
+            sourceCount: number;
+        };
+        /** @description Places in the news for good reasons over the last two hours. */
+        positive_events_v1_ListPositiveGeoEventsResponse: {
+            /** @description Most articles first. */
+            events: components["schemas"]["positive_events_v1_PositiveGeoEvent"][];
+            /**
+             * Format: int64
+             * @description When the GDELT files were read, Unix epoch milliseconds; 0 without a snapshot.
+             */
+            fetchedAt: number;
+            /** @description True when that was more than 25 hours ago. */
+            stale: boolean;
+        };
+        /** @description A place with several upbeat news stories. */
+        positive_events_v1_PositiveGeoEvent: {
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+            /** @description Place name as GDELT geocoded it (at most 200 characters). */
+            name: string;
+            /** @description science-health, nature-wildlife, climate-wins, innovation-tech, humanity-kindness or culture-community. */
+            category: string;
+            /**
+             * Format: int32
+             * @description Distinct articles about the place.
+             */
+            count: number;
+            /**
+             * Format: int64
+             * @description Newest article’s GDELT slot, Unix epoch milliseconds.
+             */
+            timestamp: number;
+        };
+        /** @description Selected prediction markets from Polymarket and Kalshi. */
+        prediction_v1_ListPredictionMarketsResponse: {
+            /** @description Largest volume first. */
+            markets: components["schemas"]["prediction_v1_PredictionMarket"][];
+            pagination?: components["schemas"]["core_v1_PaginationResponse"];
+            /**
+             * Format: int64
+             * @description When the markets were read, Unix epoch ms; 0 without a snapshot.
+             */
+            fetchedAt: number;
+            /** @description False without a snapshot or when the requested pool is empty. */
+            dataAvailable: boolean;
+        };
+        /** @description One prediction market. */
+        prediction_v1_PredictionMarket: {
+            /** @description Last path segment of the market’s page. */
+            id: string;
+            title: string;
+            /**
+             * Format: double
+             * @description Price of Yes, 0 to 1: the market’s implied probability.
+             */
+            yesPrice: number;
+            /**
+             * Format: double
+             * @description Traded volume, US dollars (Polymarket) or contracts (Kalshi).
+             */
+            volume: number;
+            url: string;
+            /**
+             * Format: int64
+             * @description When the market closes, Unix epoch ms; 0 when unknown.
+             */
+            closesAt: number;
+            /** @description The requested category, or the market’s pool (geopolitical, tech, finance) when none was requested. */
+            category: string;
+            /** @enum {string} */
+            source: "MARKET_SOURCE_UNSPECIFIED" | "MARKET_SOURCE_POLYMARKET" | "MARKET_SOURCE_KALSHI";
+        };
         /** @description Recent papers of one arXiv category. */
         research_v1_ListArxivPapersResponse: {
             /** @description Newest submissions first. */
@@ -5142,6 +9191,240 @@ export interface components {
             rankStable: boolean;
             /** @description Shown in the headline ranking (`items`) rather than greyed out. */
             headlineEligible: boolean;
+        };
+        /** @description Toronto police open data: major crimes or calls attended. */
+        safety_v1_GetTorontoSafetyResponse: {
+            /** @description The dataset answered: reported_occurrence or annual_aggregate. */
+            semantic: string;
+            /** @description tps-mci or tps-calls-attended. */
+            source: string;
+            sourceLabel: string;
+            attribution: string;
+            disclaimer: string;
+            sourceUrl: string;
+            /**
+             * Format: int64
+             * @description When the snapshot was fetched, Unix epoch ms; 0 without one.
+             */
+            fetchedAt: number;
+            /**
+             * Format: int64
+             * @description When TPS last edited the layer: 0, query answers do not carry it.
+             */
+            sourceEditedAt: number;
+            /**
+             * Format: int64
+             * @description Newest report date (or start of the newest year), Unix epoch ms.
+             */
+            newestContentAt: number;
+            /** Format: int32 */
+            newestContentYear: number;
+            /** @description True when the snapshot is older than its refresh budget. */
+            degraded: boolean;
+            /** @description True when there is no snapshot. */
+            unavailable: boolean;
+            /**
+             * Format: int32
+             * @description Rows matching the filters before limit.
+             */
+            matched: number;
+            /** @description True when limit cut the matches. */
+            truncated: boolean;
+            occurrences: components["schemas"]["safety_v1_TorontoReportedOccurrence"][];
+            aggregates: components["schemas"]["safety_v1_TorontoAnnualAggregate"][];
+        };
+        /** @description One reported major crime. */
+        safety_v1_TorontoReportedOccurrence: {
+            /** @description `tps-mci:<OBJECTID>`. */
+            id: string;
+            /** Format: int64 */
+            objectId: number;
+            /** @description TPS event number (one event can have several offences). */
+            eventUniqueId: string;
+            /** @description Date reported, YYYY-MM-DD (Toronto). */
+            reportDate: string;
+            /** @description Date it happened, YYYY-MM-DD (Toronto). */
+            occurrenceDate: string;
+            division: string;
+            locationType: string;
+            premisesType: string;
+            offence: string;
+            /** @description Major crime indicator category: Assault, Break and Enter, Robbery, Auto Theft or Theft Over. */
+            csiCategory: string;
+            /** @description One of the 158 City of Toronto neighbourhoods, with its number. */
+            neighbourhood: string;
+            /** Format: double */
+            longitude: number;
+            /** Format: double */
+            latitude: number;
+            /** @description Always true: TPS moves every point to the nearest intersection for privacy. */
+            approximate: boolean;
+        };
+        /** @description Calls attended in one year, division and neighbourhood. */
+        safety_v1_TorontoAnnualAggregate: {
+            /** @description `tps-calls:<OBJECTID>`. */
+            id: string;
+            /** Format: int64 */
+            objectId: number;
+            /** Format: int32 */
+            eventYear: number;
+            /** @description Division as recorded at the time. */
+            divisionOriginal: string;
+            /** @description Division under current boundaries. */
+            divisionFinal: string;
+            neighbourhood: string;
+            /**
+             * Format: double
+             * @description Calls for service attended.
+             */
+            eventCount: number;
+            /** @description Always false: an annual count, not a located incident. */
+            incidentPoint: boolean;
+        };
+        /** @description Where US sanctions designations concentrate. */
+        sanctions_v1_ListSanctionsPressureResponse: {
+            /** @description Entries by name. */
+            entries: components["schemas"]["sanctions_v1_SanctionsEntry"][];
+            /** @description The 12 countries with most entries. */
+            countries: components["schemas"]["sanctions_v1_CountrySanctionsPressure"][];
+            /** @description The 12 programs with most entries. */
+            programs: components["schemas"]["sanctions_v1_ProgramSanctionsPressure"][];
+            /**
+             * Format: int64
+             * @description When the list was fetched, epoch ms as a string; "0" without a snapshot.
+             */
+            fetchedAt: string;
+            /**
+             * Format: int64
+             * @description The list’s publish date, epoch ms as a string; "0" without a snapshot.
+             */
+            datasetDate: string;
+            /**
+             * Format: int32
+             * @description Entries on the lists read.
+             */
+            totalCount: number;
+            /**
+             * Format: int32
+             * @description Entries on the SDN list.
+             */
+            sdnCount: number;
+            /**
+             * Format: int32
+             * @description Entries on the consolidated non-SDN lists: 0, they are not read.
+             */
+            consolidatedCount: number;
+            /**
+             * Format: int32
+             * @description Always 0 (see isNew).
+             */
+            newEntryCount: number;
+            /**
+             * Format: int32
+             * @description Vessels among all entries.
+             */
+            vesselCount: number;
+            /**
+             * Format: int32
+             * @description Aircraft among all entries.
+             */
+            aircraftCount: number;
+            /**
+             * Format: int32
+             * @description Canadian SEMA entries: 0, that list is not read.
+             */
+            semaCount: number;
+            /** @description Never set: SEMA is not read. */
+            semaError?: string;
+        };
+        /** @description One entry of the SDN list. */
+        sanctions_v1_SanctionsEntry: {
+            /** @description `ofac-sdn:<OFAC uid>`. */
+            id: string;
+            /** @description Name as OFAC lists it (`LAST, First` for people). */
+            name: string;
+            /** @enum {string} */
+            entityType: "SANCTIONS_ENTITY_TYPE_UNSPECIFIED" | "SANCTIONS_ENTITY_TYPE_ENTITY" | "SANCTIONS_ENTITY_TYPE_INDIVIDUAL" | "SANCTIONS_ENTITY_TYPE_VESSEL" | "SANCTIONS_ENTITY_TYPE_AIRCRAFT";
+            /** @description ISO alpha-2 codes of address, nationality and citizenship countries. */
+            countryCodes: string[];
+            /** @description Names of the same countries, in the same order. */
+            countryNames: string[];
+            /** @description OFAC sanctions programs, e.g. RUSSIA-EO14024. */
+            programs: string[];
+            /** @description Lists naming the entry: always ["SDN"] here. */
+            sourceLists: string[];
+            /**
+             * Format: int64
+             * @description Designation time, epoch ms as a string: "0", the SDN export carries no designation dates.
+             */
+            effectiveAt: string;
+            /** @description Always false: entries are not compared with earlier snapshots. */
+            isNew: boolean;
+            /** @description OFAC remarks, at most 240 characters. */
+            note: string;
+        };
+        /** @description SDN entries tied to one country. */
+        sanctions_v1_CountrySanctionsPressure: {
+            countryCode: string;
+            countryName: string;
+            /**
+             * Format: int32
+             * @description Entries tied to the country by address, nationality or citizenship.
+             */
+            entryCount: number;
+            /**
+             * Format: int32
+             * @description Always 0 (see isNew).
+             */
+            newEntryCount: number;
+            /**
+             * Format: int32
+             * @description Of which vessels.
+             */
+            vesselCount: number;
+            /**
+             * Format: int32
+             * @description Of which aircraft.
+             */
+            aircraftCount: number;
+        };
+        /** @description SDN entries under one program. */
+        sanctions_v1_ProgramSanctionsPressure: {
+            program: string;
+            /**
+             * Format: int32
+             * @description Entries designated under the program.
+             */
+            entryCount: number;
+            /**
+             * Format: int32
+             * @description Always 0 (see isNew).
+             */
+            newEntryCount: number;
+        };
+        /** @description Sanctioned parties matching a name or identifier. */
+        sanctions_v1_LookupSanctionEntityResponse: {
+            /** @description Best match first. */
+            results: components["schemas"]["sanctions_v1_SanctionEntityMatch"][];
+            /**
+             * Format: int32
+             * @description Matches found before max_results applied.
+             */
+            total: number;
+            /** @description Which list answered: "ofac" (the SDN snapshot) or "opensanctions" (live). */
+            source: string;
+        };
+        /** @description A listed party matching the query. */
+        sanctions_v1_SanctionEntityMatch: {
+            /** @description `ofac-sdn:<uid>` or `opensanctions:<id>`. */
+            id: string;
+            name: string;
+            /** @description individual, entity, vessel or aircraft. */
+            entityType: string;
+            /** @description Up to three ISO alpha-2 codes. */
+            countryCodes: string[];
+            /** @description Up to three programs. */
+            programs: string[];
         };
         /** @description Recent earthquakes, newest first. */
         seismology_v1_ListEarthquakesResponse: {
@@ -5534,6 +9817,423 @@ export interface components {
              */
             sharePct: number;
         };
+        /** @description Fire clusters that stand out against their own recent history. */
+        thermal_v1_ListThermalEscalationsResponse: {
+            /** @description When the underlying fire detections were read, ISO 8601; empty without data. */
+            fetchedAt: string;
+            /**
+             * Format: int32
+             * @description Length of the window the clusters describe, hours (24).
+             */
+            observationWindowHours: number;
+            /** @description Which detections and method produced the clusters. */
+            sourceVersion: string;
+            /** @description Most unusual first: spikes, persistent burns, elevated, normal; then relevance and radiative power. */
+            clusters: components["schemas"]["thermal_v1_ThermalEscalationCluster"][];
+            summary: components["schemas"]["thermal_v1_ThermalEscalationSummary"];
+            /** @description False when no fire snapshot exists: the empty list then says nothing. */
+            dataAvailable: boolean;
+        };
+        /** @description A group of fire detections within 20 km, compared with the place’s recent past. */
+        thermal_v1_ThermalEscalationCluster: {
+            /** @description Stable id of the cluster: region and the 0.1° cell of its centroid. */
+            id: string;
+            /** @description Mean position of the detections in the cluster. */
+            centroid: components["schemas"]["core_v1_GeoCoordinates"];
+            /** @description ISO 3166-1 alpha-2 code of the watched region’s country. */
+            countryCode: string;
+            /** @description Name of that country. */
+            countryName: string;
+            /** @description Watched region the cluster lies in, e.g. `Ukraine`. */
+            regionLabel: string;
+            /** @description First detection in the window, ISO 8601. */
+            firstDetectedAt: string;
+            /** @description Last detection in the window, ISO 8601. */
+            lastDetectedAt: string;
+            /**
+             * Format: int32
+             * @description Detections in the cluster during the window.
+             */
+            observationCount: number;
+            /**
+             * Format: int32
+             * @description Distinct satellites that saw it.
+             */
+            uniqueSourceCount: number;
+            /**
+             * Format: double
+             * @description Hottest pixel, kelvin.
+             */
+            maxBrightness: number;
+            /**
+             * Format: double
+             * @description Mean pixel brightness, kelvin.
+             */
+            avgBrightness: number;
+            /**
+             * Format: double
+             * @description Largest fire radiative power of one pixel, MW.
+             */
+            maxFrp: number;
+            /**
+             * Format: double
+             * @description Sum of fire radiative power, MW.
+             */
+            totalFrp: number;
+            /**
+             * Format: double
+             * @description Share of detections from night passes, 0 to 1.
+             */
+            nightDetectionShare: number;
+            /**
+             * Format: double
+             * @description Mean daily detections in the same place over the six days before the window.
+             */
+            baselineExpectedCount: number;
+            /**
+             * Format: double
+             * @description Mean daily radiative power there over those days, MW.
+             */
+            baselineExpectedFrp: number;
+            /**
+             * Format: double
+             * @description Detections in the window minus the expected count.
+             */
+            countDelta: number;
+            /**
+             * Format: double
+             * @description Radiative power in the window minus the expected daily power, MW.
+             */
+            frpDelta: number;
+            /**
+             * Format: double
+             * @description Standard scores of the window’s count against the daily counts of the baseline days; 0 when they do not vary.
+             */
+            zScore: number;
+            /**
+             * Format: double
+             * @description Hours the place has burned without a day’s break, up to the last detection.
+             */
+            persistenceHours: number;
+            /**
+             * @description PERSISTENT, SPIKE, ELEVATED or NORMAL by the thresholds in the operation description.
+             * @enum {string}
+             */
+            status: "THERMAL_STATUS_UNSPECIFIED" | "THERMAL_STATUS_NORMAL" | "THERMAL_STATUS_ELEVATED" | "THERMAL_STATUS_SPIKE" | "THERMAL_STATUS_PERSISTENT";
+            /**
+             * @description What surrounds the cluster, from the watched region (conflict zones, energy coasts, wildland).
+             * @enum {string}
+             */
+            context: "THERMAL_CONTEXT_UNSPECIFIED" | "THERMAL_CONTEXT_WILDLAND" | "THERMAL_CONTEXT_URBAN_EDGE" | "THERMAL_CONTEXT_INDUSTRIAL" | "THERMAL_CONTEXT_ENERGY_ADJACENT" | "THERMAL_CONTEXT_CONFLICT_ADJACENT" | "THERMAL_CONTEXT_LOGISTICS_ADJACENT" | "THERMAL_CONTEXT_MIXED";
+            /**
+             * @description HIGH with three or more detections from two or more satellites, MEDIUM with two or more detections, else LOW.
+             * @enum {string}
+             */
+            confidence: "THERMAL_CONFIDENCE_UNSPECIFIED" | "THERMAL_CONFIDENCE_LOW" | "THERMAL_CONFIDENCE_MEDIUM" | "THERMAL_CONFIDENCE_HIGH";
+            /**
+             * @description HIGH for a spike or persistent burn in a conflict region, MEDIUM for other unusual activity there or near energy sites, else LOW.
+             * @enum {string}
+             */
+            strategicRelevance: "THERMAL_RELEVANCE_UNSPECIFIED" | "THERMAL_RELEVANCE_LOW" | "THERMAL_RELEVANCE_MEDIUM" | "THERMAL_RELEVANCE_HIGH";
+            /** @description Named facilities within 25 km of the centroid (from a small bundled list). */
+            nearbyAssets: string[];
+            /** @description Short machine flags: `night_activity`, `high_intensity`, `possible_explosion`, `new_activity`, `multi_satellite`. */
+            narrativeFlags: string[];
+        };
+        /** @description Counts over the clusters returned. */
+        thermal_v1_ThermalEscalationSummary: {
+            /**
+             * Format: int32
+             * @description Clusters in this answer.
+             */
+            clusterCount: number;
+            /**
+             * Format: int32
+             * @description Of them ELEVATED.
+             */
+            elevatedCount: number;
+            /**
+             * Format: int32
+             * @description Of them SPIKE.
+             */
+            spikeCount: number;
+            /**
+             * Format: int32
+             * @description Of them PERSISTENT.
+             */
+            persistentCount: number;
+            /**
+             * Format: int32
+             * @description Of them in conflict regions.
+             */
+            conflictAdjacentCount: number;
+            /**
+             * Format: int32
+             * @description Of them of HIGH strategic relevance.
+             */
+            highRelevanceCount: number;
+        };
+        /** @description MFN tariff baselines per reporter, highest first. */
+        trade_v1_GetTradeRestrictionsResponse: {
+            restrictions: components["schemas"]["trade_v1_TradeRestriction"][];
+            /** @description When the WTO snapshot was fetched, ISO 8601; the request time when there is none. */
+            fetchedAt: string;
+            /** @description True when no WTO snapshot exists; the list is then empty. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description A reporter’s simple-average MFN applied tariff, as a baseline of its tariff protection. */
+        trade_v1_TradeRestriction: {
+            /** @description `<economy code>-<year>-TP_A_0010`. */
+            id: string;
+            /** @description WTO economy name of the reporter. */
+            reportingCountry: string;
+            /** @description Always "All trading partners": the MFN rate applies to every WTO member. */
+            affectedCountry: string;
+            /** @description Always "All products". */
+            productSector: string;
+            /** @description Always "WTO MFN Baseline". */
+            measureType: string;
+            /** @description The rate in words, e.g. "WTO MFN baseline: 7.4%". */
+            description: string;
+            /** @description Band of the rate: high above 10%, moderate above 5%, otherwise low. */
+            status: string;
+            /** @description Year the rate describes (not a notification date). */
+            notifiedAt: string;
+            sourceUrl: string;
+        };
+        /** @description A reporter’s average MFN applied tariff over the years. */
+        trade_v1_GetTariffTrendsResponse: {
+            /** @description Oldest first. */
+            datapoints: components["schemas"]["trade_v1_TariffDataPoint"][];
+            /** @description When the WTO snapshot was fetched, ISO 8601; empty when nothing is served. */
+            fetchedAt: string;
+            /** @description True when the WTO snapshot is missing. */
+            upstreamUnavailable: boolean;
+            /** @description Absent: the FRED-based effective rate is not part of this deployment. */
+            effectiveTariffRate?: components["schemas"]["trade_v1_EffectiveTariffRate"];
+            /**
+             * @description UNSPECIFIED when data is served; NOT_COVERED for a reporter or sector outside the snapshot; COVERAGE_UNKNOWN without a snapshot.
+             * @enum {string}
+             */
+            unavailableReason: "TARIFF_TREND_UNAVAILABLE_REASON_UNSPECIFIED" | "TARIFF_TREND_UNAVAILABLE_REASON_INVALID_REQUEST" | "TARIFF_TREND_UNAVAILABLE_REASON_NOT_COVERED" | "TARIFF_TREND_UNAVAILABLE_REASON_SEED_MISSING" | "TARIFF_TREND_UNAVAILABLE_REASON_COVERAGE_UNKNOWN" | "TARIFF_TREND_UNAVAILABLE_REASON_CACHE_UNAVAILABLE";
+            /**
+             * Format: int32
+             * @description First year served, 0 when none.
+             */
+            coverageStartYear: number;
+            /**
+             * Format: int32
+             * @description Last year served, 0 when none.
+             */
+            coverageEndYear: number;
+        };
+        /** @description One year of a reporter’s average applied tariff. */
+        trade_v1_TariffDataPoint: {
+            /** @description WTO economy name. */
+            reportingCountry: string;
+            /** @description Always "World". */
+            partnerCountry: string;
+            /** @description Always "All products". */
+            productSector: string;
+            /**
+             * Format: int32
+             * @description Year of the rate.
+             */
+            year: number;
+            /**
+             * Format: double
+             * @description Simple-average MFN applied tariff, percent, 2 decimals.
+             */
+            tariffRate: number;
+            /**
+             * Format: double
+             * @description Not in this dataset: always 0.
+             */
+            boundRate: number;
+            /** @description WTO indicator, TP_A_0010. */
+            indicatorCode: string;
+        };
+        /** @description Effective US tariff rate from national accounts (not served by this deployment). */
+        trade_v1_EffectiveTariffRate: {
+            sourceName: string;
+            sourceUrl: string;
+            observationPeriod: string;
+            updatedAt: string;
+            /**
+             * Format: double
+             * @description Customs duties over goods imports, percent.
+             */
+            tariffRate: number;
+        };
+        /** @description Annual merchandise exports and imports of one reporter. */
+        trade_v1_GetTradeFlowsResponse: {
+            /** @description Oldest first; only years with both exports and imports. */
+            flows: components["schemas"]["trade_v1_TradeFlowRecord"][];
+            /** @description When the WTO snapshot was fetched, ISO 8601; empty when nothing is served. */
+            fetchedAt: string;
+            /** @description True when the WTO snapshot is missing. */
+            upstreamUnavailable: boolean;
+            /**
+             * @description UNSPECIFIED when data is served; NOT_COVERED outside the snapshot; COVERAGE_UNKNOWN without a snapshot.
+             * @enum {string}
+             */
+            unavailableReason: "TRADE_FLOW_UNAVAILABLE_REASON_UNSPECIFIED" | "TRADE_FLOW_UNAVAILABLE_REASON_INVALID_REQUEST" | "TRADE_FLOW_UNAVAILABLE_REASON_NOT_COVERED" | "TRADE_FLOW_UNAVAILABLE_REASON_SEED_MISSING" | "TRADE_FLOW_UNAVAILABLE_REASON_COVERAGE_UNKNOWN" | "TRADE_FLOW_UNAVAILABLE_REASON_CACHE_UNAVAILABLE";
+            /**
+             * Format: int32
+             * @description First year served, 0 when none.
+             */
+            coverageStartYear: number;
+            /**
+             * Format: int32
+             * @description Last year served, 0 when none.
+             */
+            coverageEndYear: number;
+        };
+        /** @description A reporter’s merchandise trade with the world in one year. */
+        trade_v1_TradeFlowRecord: {
+            /** @description WTO economy name. */
+            reportingCountry: string;
+            /** @description Always "World". */
+            partnerCountry: string;
+            /**
+             * Format: int32
+             * @description Calendar year.
+             */
+            year: number;
+            /**
+             * Format: double
+             * @description Merchandise exports, millions of US dollars.
+             */
+            exportValueUsd: number;
+            /**
+             * Format: double
+             * @description Merchandise imports, millions of US dollars.
+             */
+            importValueUsd: number;
+            /**
+             * Format: double
+             * @description Percent change on the previous year, 2 decimals; 0 when that year is not served.
+             */
+            yoyExportChange: number;
+            /**
+             * Format: double
+             * @description Percent change on the previous year, 2 decimals; 0 when that year is not served.
+             */
+            yoyImportChange: number;
+            /** @description Always "Total merchandise". */
+            productSector: string;
+        };
+        /** @description Agricultural tariff gaps per reporter, largest first. */
+        trade_v1_GetTradeBarriersResponse: {
+            barriers: components["schemas"]["trade_v1_TradeBarrier"][];
+            /** @description When the WTO snapshot was fetched, ISO 8601; the request time when there is none. */
+            fetchedAt: string;
+            /** @description True when no WTO snapshot exists; the list is then empty. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description How much higher a reporter’s agricultural tariffs are than its other tariffs. */
+        trade_v1_TradeBarrier: {
+            /** @description `<economy code>-tariff-gap-<year>`. */
+            id: string;
+            /** @description WTO economy name of the reporter. */
+            notifyingCountry: string;
+            /** @description Both averages and their gap in words. */
+            title: string;
+            /** @description High (gap above 10 points) or moderate (above 5) agricultural protection, or "Low tariff gap". */
+            measureType: string;
+            /** @description Always "Agricultural vs non-agricultural products". */
+            productDescription: string;
+            /** @description "Agricultural sector protection" for a positive gap, else "Uniform tariff structure". */
+            objective: string;
+            /** @description Band of the gap: high, moderate or low. */
+            status: string;
+            /** @description Year of the agricultural rate (not a distribution date). */
+            dateDistributed: string;
+            sourceUrl: string;
+        };
+        /** @description Monthly US customs duty receipts. */
+        trade_v1_GetCustomsRevenueResponse: {
+            /** @description Oldest first. */
+            months: components["schemas"]["trade_v1_CustomsRevenueMonth"][];
+            /** @description When the Treasury snapshot was fetched, ISO 8601; the request time when there is none. */
+            fetchedAt: string;
+            /** @description True when no Treasury snapshot exists. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description US customs duties of one month. */
+        trade_v1_CustomsRevenueMonth: {
+            /** @description Last day of the month, YYYY-MM-DD. */
+            recordDate: string;
+            /**
+             * Format: int32
+             * @description US federal fiscal year (starts 1 October).
+             */
+            fiscalYear: number;
+            /**
+             * Format: int32
+             * @description Calendar year.
+             */
+            calendarYear: number;
+            /**
+             * Format: int32
+             * @description Calendar month, 1-12.
+             */
+            calendarMonth: number;
+            /**
+             * Format: double
+             * @description Customs duties collected in the month, billions of US dollars.
+             */
+            monthlyAmountBillions: number;
+            /**
+             * Format: double
+             * @description Collected since the start of the fiscal year, billions of US dollars.
+             */
+            fytdAmountBillions: number;
+        };
+        /** @description Strategic-product trade of selected economies from UN Comtrade. */
+        trade_v1_ListComtradeFlowsResponse: {
+            /** @description Newest year first, then largest |yoyChange|. */
+            flows: components["schemas"]["trade_v1_ComtradeFlowRecord"][];
+            /** @description When the Comtrade snapshot was fetched, ISO 8601; empty without one. */
+            fetchedAt: string;
+            /** @description True when no Comtrade snapshot exists. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description A reporter’s total trade in one strategic HS code in one year. */
+        trade_v1_ComtradeFlowRecord: {
+            /** @description UN M49 code as Comtrade writes it (490 is Taiwan, "Other Asia, nes"). */
+            reporterCode: string;
+            reporterName: string;
+            /** @description Always "000" (World). */
+            partnerCode: string;
+            /** @description Always "World". */
+            partnerName: string;
+            /** @description HS code. */
+            cmdCode: string;
+            cmdDesc: string;
+            /**
+             * Format: int32
+             * @description Calendar year.
+             */
+            year: number;
+            /**
+             * Format: double
+             * @description Imports plus exports with the world, US dollars.
+             */
+            tradeValueUsd: number;
+            /**
+             * Format: double
+             * @description Imported plus exported net weight, kilograms (0 when not reported).
+             */
+            netWeightKg: number;
+            /**
+             * Format: double
+             * @description Change of tradeValueUsd on the previous year as a ratio (0.25 is +25%); 0 without a previous year.
+             */
+            yoyChange: number;
+            /** @description True when |yoyChange| is above 0.30. */
+            isAnomaly: boolean;
+        };
         /** @description Unrest events, most severe first, then newest first. */
         unrest_v1_ListUnrestEventsResponse: {
             events: components["schemas"]["unrest_v1_UnrestEvent"][];
@@ -5544,6 +10244,10 @@ export interface components {
         unrest_v1_UnrestEvent: {
             /** @description Stable id: `acled-<event id>` or `gdelt-<digest>`. */
             id: string;
+            /** @description One-line headline: what happened where (ACLED: sub-event type and place; GDELT: the place an article reports a protest at). */
+            title: string;
+            /** @description ACLED: the coder’s notes on the event. GDELT: which outlet’s article placed a protest there (the feed carries no text). */
+            summary: string;
             /**
              * @description Kind of unrest.
              * @enum {string}
@@ -5612,6 +10316,137 @@ export interface components {
             endAt: number;
             primaryCause: string;
         };
+        /** @description Webcams in a map view. */
+        webcam_v1_ListWebcamsResponse: {
+            /** @description Cameras shown on their own (alone in their cell, or every camera above zoom 8). */
+            webcams: components["schemas"]["webcam_v1_WebcamEntry"][];
+            /** @description Groups of two or more cameras in one cell. */
+            clusters: components["schemas"]["webcam_v1_WebcamCluster"][];
+            /**
+             * Format: int32
+             * @description Cameras inside the view, single or grouped.
+             */
+            totalInView: number;
+        };
+        /** @description One public webcam. */
+        webcam_v1_WebcamEntry: {
+            /** @description Windy webcam id; pass it to get-webcam-image. */
+            webcamId: string;
+            /** @description Name of the view. */
+            title: string;
+            /**
+             * Format: double
+             * @description Latitude of the camera.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude of the camera.
+             */
+            lng: number;
+            /** @description First Windy category of the camera (`city`, `harbor`, `traffic`, `beach` ...). */
+            category: string;
+            /** @description ISO 3166-1 alpha-2 code of the camera’s country. */
+            country: string;
+        };
+        /** @description Cameras close together at this zoom, shown as one marker. */
+        webcam_v1_WebcamCluster: {
+            /**
+             * Format: double
+             * @description Mean latitude of the grouped cameras.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Circular mean longitude of the grouped cameras.
+             */
+            lng: number;
+            /**
+             * Format: int32
+             * @description Cameras in the group.
+             */
+            count: number;
+            /** @description Categories of the grouped cameras, each once, sorted. */
+            categories: string[];
+        };
+        /** @description A webcam’s current image and links. */
+        webcam_v1_GetWebcamImageResponse: {
+            /** @description Current preview image (Windy CDN); empty when no image provider is configured. */
+            thumbnailUrl: string;
+            /** @description Embeddable player (live stream or day timelapse); empty when unavailable. */
+            playerUrl: string;
+            /** @description Name of the view, from the webcam list. */
+            title: string;
+            /** @description The webcam’s page on windy.com. */
+            windyUrl: string;
+            /** @description When the current image was taken, ISO 8601; empty when unavailable. */
+            lastUpdated: string;
+            /** @description `unavailable` when the current image cannot be served (no WINDY_API_KEY, or Windy failed); empty otherwise. */
+            error: string;
+        };
+        /** @description Active fires detected by satellite. */
+        wildfire_v1_ListFireDetectionsResponse: {
+            /** @description Detections, most significant first (possible explosions, then confidence, brightness, FRP, newest). */
+            fireDetections: components["schemas"]["wildfire_v1_FireDetection"][];
+            pagination: components["schemas"]["core_v1_PaginationResponse"];
+            /**
+             * Format: int64
+             * @description When the detections were read from FIRMS, Unix epoch milliseconds; 0 when there is no snapshot.
+             */
+            fetchedAt: number;
+            /** @description False when no fire snapshot is available: the empty list then says nothing about fires. */
+            dataAvailable: boolean;
+        };
+        /** @description One satellite-detected active fire. */
+        wildfire_v1_FireDetection: {
+            /** @description Stable id: latitude, longitude, acquisition date and time, and satellite. */
+            id: string;
+            /** @description Centre of the detection pixel. */
+            location: components["schemas"]["core_v1_GeoCoordinates"];
+            /**
+             * Format: double
+             * @description Brightness temperature of the fire pixel in kelvin (VIIRS I-4 channel).
+             */
+            brightness: number;
+            /**
+             * Format: double
+             * @description Fire radiative power in megawatts.
+             */
+            frp: number;
+            /**
+             * @description Detection confidence as FIRMS grades it (low, nominal, high).
+             * @enum {string}
+             */
+            confidence: "FIRE_CONFIDENCE_UNSPECIFIED" | "FIRE_CONFIDENCE_LOW" | "FIRE_CONFIDENCE_NOMINAL" | "FIRE_CONFIDENCE_HIGH";
+            /** @description Satellite that saw the fire: Suomi NPP, NOAA-20 or NOAA-21. */
+            satellite: string;
+            /**
+             * Format: int64
+             * @description Acquisition time, Unix epoch milliseconds.
+             */
+            detectedAt: number;
+            /** @description Monitored region the detection falls in, e.g. `Ukraine`. */
+            region: string;
+            /** @description `D` for a daytime pass, `N` for night. */
+            dayNight: string;
+            /** @description True for an intense, very hot pixel (FRP above 80 MW and brightness above 380 K), which strikes and explosions produce. */
+            possibleExplosion: boolean;
+            /** @description Data source; `firms` for NASA FIRMS satellite hotspots. */
+            source: string;
+            /** @description `hotspot`: a satellite thermal anomaly, not a confirmed incident. */
+            kind: string;
+            /** @description True only for fires an agency has declared; satellite hotspots are unverified and false. */
+            emergency: boolean;
+            /** @description Fire id assigned by a fire agency; empty for satellite hotspots. */
+            agencyFireId: string;
+            /** @description Agency that assigned the id; empty for satellite hotspots. */
+            agencyCode: string;
+            /**
+             * Format: double
+             * @description Burned area in hectares as an agency reports it; 0 for satellite hotspots.
+             */
+            fireSize: number;
+        };
         /** @description One request field that failed validation. */
         FieldViolation: {
             /** @description Wire name of the parameter, a body path such as `operations[3].id`, or a header name. */
@@ -5672,6 +10507,11 @@ export interface components {
             /** @description 1 to 20 operations, run concurrently. */
             operations: components["schemas"]["batch_v1_BatchOperation"][];
         };
+        /** @description Countries to look up. */
+        conflict_v1_GetHumanitarianSummaryBatchRequest: {
+            /** @description One to 25 ISO alpha-2 codes; case is ignored, malformed codes and repeats are dropped. */
+            countryCodes: string[];
+        };
         /** @description Several FRED series in one call. */
         economic_v1_GetFredSeriesBatchRequest: {
             /** @description 1 to 20 series ids (case-insensitive, duplicates counted once); omitted means the headline set. */
@@ -5681,6 +10521,16 @@ export interface components {
              * @description Newest observations to return (default 120; zero or less means the default; more than 1000 means 1000).
              */
             limit?: number;
+        };
+        /** @description Observed counts to add to the temporal baselines. */
+        infrastructure_v1_RecordBaselineSnapshotRequest: {
+            /** @description Counts to record; only the first 20 are used. */
+            updates?: components["schemas"]["infrastructure_v1_BaselineUpdate"][];
+        };
+        /** @description Airframes to look up. */
+        military_v1_GetAircraftDetailsBatchRequest: {
+            /** @description 1 to 20 ICAO addresses; trimmed, lower-cased, blanks and repeats dropped. */
+            icao24s: string[];
         };
     };
     responses: never;
@@ -5727,6 +10577,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_ListAirportDelaysResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetAirportOpsSummary: {
+        parameters: {
+            query?: {
+                airports?: string[];
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_GetAirportOpsSummaryResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -5945,6 +10917,1026 @@ export interface operations {
             };
         };
     };
+    ListAirportFlights: {
+        parameters: {
+            query: {
+                /** @description IATA code, or the ICAO code of a monitored airport; any case. */
+                airport: string;
+                direction?: "FLIGHT_DIRECTION_UNSPECIFIED" | "FLIGHT_DIRECTION_DEPARTURE" | "FLIGHT_DIRECTION_ARRIVAL" | "FLIGHT_DIRECTION_BOTH";
+                limit?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_ListAirportFlightsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCarrierOps: {
+        parameters: {
+            query?: {
+                airports?: string[];
+                min_flights?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_GetCarrierOpsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListAviationNews: {
+        parameters: {
+            query?: {
+                entities?: string[];
+                window_hours?: number;
+                max_items?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_ListAviationNewsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    SearchFlightPrices: {
+        parameters: {
+            query: {
+                /** @description Origin IATA airport or city code. */
+                origin: string;
+                /** @description Destination IATA airport or city code. */
+                destination: string;
+                /** @description Departure date, YYYY-MM-DD. */
+                departure_date: string;
+                return_date?: string;
+                adults?: number;
+                cabin?: "CABIN_CLASS_UNSPECIFIED" | "CABIN_CLASS_ECONOMY" | "CABIN_CLASS_PREMIUM_ECONOMY" | "CABIN_CLASS_BUSINESS" | "CABIN_CLASS_FIRST";
+                nonstop_only?: boolean;
+                max_results?: number;
+                currency?: string;
+                market?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_SearchFlightPricesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    SearchGoogleFlights: {
+        parameters: {
+            query?: {
+                origin?: string;
+                destination?: string;
+                cabin_class?: string;
+                max_stops?: string;
+                departure_window?: string;
+                airlines?: string[];
+                passengers?: number;
+                departure_date?: string;
+                return_date?: string;
+                sort_by?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_SearchGoogleFlightsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    SearchGoogleDates: {
+        parameters: {
+            query?: {
+                origin?: string;
+                destination?: string;
+                cabin_class?: string;
+                max_stops?: string;
+                departure_window?: string;
+                airlines?: string[];
+                passengers?: number;
+                start_date?: string;
+                end_date?: string;
+                trip_duration?: number;
+                is_round_trip?: boolean;
+                sort_by_price?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_SearchGoogleDatesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    TrackAircraft: {
+        parameters: {
+            query?: {
+                icao24?: string;
+                callsign?: string;
+                sw_lat?: number;
+                sw_lon?: number;
+                ne_lat?: number;
+                ne_lon?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_TrackAircraftResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetYoutubeLiveStreamInfo: {
+        parameters: {
+            query?: {
+                channel?: string;
+                video_id?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["aviation_v1_GetYoutubeLiveStreamInfoResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     ExecuteBatch: {
         parameters: {
             query?: never;
@@ -6045,6 +12037,737 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListAirQualityData: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["climate_v1_ListAirQualityDataResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCo2Monitoring: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["climate_v1_GetCo2MonitoringResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListClimateNews: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["climate_v1_ListClimateNewsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListClimateDisasters: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                cursor?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["climate_v1_ListClimateDisastersResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListClimateAnomalies: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                cursor?: string;
+                min_severity?: "ANOMALY_SEVERITY_UNSPECIFIED" | "ANOMALY_SEVERITY_NORMAL" | "ANOMALY_SEVERITY_MODERATE" | "ANOMALY_SEVERITY_EXTREME";
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["climate_v1_ListClimateAnomaliesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetOceanIceData: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["climate_v1_GetOceanIceDataResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -6472,6 +13195,1023 @@ export interface operations {
             };
         };
     };
+    GetHumanitarianSummary: {
+        parameters: {
+            query?: {
+                country_code?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["conflict_v1_GetHumanitarianSummaryResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetHumanitarianSummaryBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h replays the stored answer (`Idempotent-Replayed: true`); 409 while the first call runs; 422 with a different body. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["conflict_v1_GetHumanitarianSummaryBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description The key, echoed. */
+                    "Idempotency-Key"?: string;
+                    /** @description `true` when this is a stored answer replayed. */
+                    "Idempotent-Replayed"?: "true" | "false";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["conflict_v1_GetHumanitarianSummaryBatchResponse"];
+                };
+            };
+            /** @description Invalid body, parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description The first request with this Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetConsumerPriceOverview: {
+        parameters: {
+            query?: {
+                market_code?: string;
+                basket_slug?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["consumer_prices_v1_GetConsumerPriceOverviewResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetConsumerPriceBasketSeries: {
+        parameters: {
+            query?: {
+                market_code?: string;
+                basket_slug?: string;
+                range?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["consumer_prices_v1_GetConsumerPriceBasketSeriesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListConsumerPriceCategories: {
+        parameters: {
+            query?: {
+                market_code?: string;
+                basket_slug?: string;
+                range?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["consumer_prices_v1_ListConsumerPriceCategoriesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListConsumerPriceMovers: {
+        parameters: {
+            query?: {
+                market_code?: string;
+                range?: string;
+                limit?: number;
+                category_slug?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["consumer_prices_v1_ListConsumerPriceMoversResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListRetailerPriceSpreads: {
+        parameters: {
+            query?: {
+                market_code?: string;
+                basket_slug?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["consumer_prices_v1_ListRetailerPriceSpreadsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetConsumerPriceFreshness: {
+        parameters: {
+            query?: {
+                market_code?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["consumer_prices_v1_GetConsumerPriceFreshnessResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     ListCyberThreats: {
         parameters: {
             query?: {
@@ -6632,6 +14372,131 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["displacement_v1_GetDisplacementSummaryResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetPopulationExposure: {
+        parameters: {
+            query?: {
+                mode?: string;
+                lat?: number;
+                lon?: number;
+                radius?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["displacement_v1_GetPopulationExposureResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -10155,6 +18020,496 @@ export interface operations {
             };
         };
     };
+    ListDiseaseOutbreaks: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["health_v1_ListDiseaseOutbreaksResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListAirQualityAlerts: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["health_v1_ListAirQualityAlertsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    SearchImagery: {
+        parameters: {
+            query?: {
+                bbox?: string;
+                datetime?: string;
+                source?: string;
+                limit?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["imagery_v1_SearchImageryResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetGivingSummary: {
+        parameters: {
+            query?: {
+                platform_limit?: number;
+                category_limit?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["giving_v1_GetGivingSummaryResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     ListServiceStatuses: {
         parameters: {
             query?: {
@@ -10403,6 +18758,1137 @@ export interface operations {
             };
         };
     };
+    ListInternetDdosAttacks: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["infrastructure_v1_ListInternetDdosAttacksResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListInternetTrafficAnomalies: {
+        parameters: {
+            query?: {
+                country?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["infrastructure_v1_ListInternetTrafficAnomaliesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetTemporalBaseline: {
+        parameters: {
+            query: {
+                /** @description Activity kind: military_flights, vessels, protests, news, ais_gaps or satellite_fires. */
+                type: "military_flights" | "vessels" | "protests" | "news" | "ais_gaps" | "satellite_fires";
+                region?: string;
+                count?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["infrastructure_v1_GetTemporalBaselineResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    RecordBaselineSnapshot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h replays the stored answer (`Idempotent-Replayed: true`); 409 while the first call runs; 422 with a different body. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["infrastructure_v1_RecordBaselineSnapshotRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description The key, echoed. */
+                    "Idempotency-Key"?: string;
+                    /** @description `true` when this is a stored answer replayed. */
+                    "Idempotent-Replayed"?: "true" | "false";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["infrastructure_v1_RecordBaselineSnapshotResponse"];
+                };
+            };
+            /** @description Invalid body, parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description The first request with this Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListTemporalAnomalies: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["infrastructure_v1_ListTemporalAnomaliesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetIpGeo: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["infrastructure_v1_GetIpGeoResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ReverseGeocode: {
+        parameters: {
+            query?: {
+                lat?: number;
+                lon?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["infrastructure_v1_ReverseGeocodeResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetBootstrapData: {
+        parameters: {
+            query?: {
+                tier?: "fast" | "slow";
+                keys?: string[];
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["infrastructure_v1_GetBootstrapDataResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCableHealth: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["infrastructure_v1_GetCableHealthResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     GetCountryRisk: {
         parameters: {
             query: {
@@ -10434,6 +19920,257 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_GetCountryRiskResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListNavigationalWarnings: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                cursor?: string;
+                area?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["maritime_v1_ListNavigationalWarningsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetVesselSnapshot: {
+        parameters: {
+            query?: {
+                ne_lat?: number;
+                ne_lon?: number;
+                sw_lat?: number;
+                sw_lon?: number;
+                include_candidates?: boolean;
+                include_tankers?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["maritime_v1_GetVesselSnapshotResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -13451,6 +23188,1766 @@ export interface operations {
             };
         };
     };
+    ListMilitaryFlights: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                cursor?: string;
+                ne_lat?: number;
+                ne_lon?: number;
+                sw_lat?: number;
+                sw_lon?: number;
+                operator?: "MILITARY_OPERATOR_UNSPECIFIED" | "MILITARY_OPERATOR_USAF" | "MILITARY_OPERATOR_USN" | "MILITARY_OPERATOR_USMC" | "MILITARY_OPERATOR_USA" | "MILITARY_OPERATOR_RAF" | "MILITARY_OPERATOR_RN" | "MILITARY_OPERATOR_FAF" | "MILITARY_OPERATOR_GAF" | "MILITARY_OPERATOR_PLAAF" | "MILITARY_OPERATOR_PLAN" | "MILITARY_OPERATOR_VKS" | "MILITARY_OPERATOR_IAF" | "MILITARY_OPERATOR_NATO" | "MILITARY_OPERATOR_OTHER";
+                aircraft_type?: "MILITARY_AIRCRAFT_TYPE_UNSPECIFIED" | "MILITARY_AIRCRAFT_TYPE_FIGHTER" | "MILITARY_AIRCRAFT_TYPE_BOMBER" | "MILITARY_AIRCRAFT_TYPE_TRANSPORT" | "MILITARY_AIRCRAFT_TYPE_TANKER" | "MILITARY_AIRCRAFT_TYPE_AWACS" | "MILITARY_AIRCRAFT_TYPE_RECONNAISSANCE" | "MILITARY_AIRCRAFT_TYPE_HELICOPTER" | "MILITARY_AIRCRAFT_TYPE_DRONE" | "MILITARY_AIRCRAFT_TYPE_PATROL" | "MILITARY_AIRCRAFT_TYPE_SPECIAL_OPS" | "MILITARY_AIRCRAFT_TYPE_VIP" | "MILITARY_AIRCRAFT_TYPE_UNKNOWN";
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_ListMilitaryFlightsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetTheaterPosture: {
+        parameters: {
+            query?: {
+                theater?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_GetTheaterPostureResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListMilitaryBases: {
+        parameters: {
+            query?: {
+                ne_lat?: number;
+                ne_lon?: number;
+                sw_lat?: number;
+                sw_lon?: number;
+                zoom?: number;
+                type?: "us-nato" | "china" | "russia" | "uk" | "france" | "india" | "italy" | "uae" | "turkey" | "japan" | "other";
+                kind?: "base" | "airfield" | "naval_base" | "military" | "barracks" | "bunker" | "trench" | "training_area" | "checkpoint" | "shelter" | "ammunition" | "office" | "obstacle_course" | "nuclear_explosion_site" | "range";
+                country?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_ListMilitaryBasesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetUSNIFleetReport: {
+        parameters: {
+            query?: {
+                force_refresh?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_GetUSNIFleetReportResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListDefensePatents: {
+        parameters: {
+            query?: {
+                cpc_code?: string;
+                assignee?: string;
+                limit?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_ListDefensePatentsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetDefenseIndustrialBase: {
+        parameters: {
+            query: {
+                /** @description ISO 3166-1 alpha-2 country code, upper case. */
+                country_code: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_GetDefenseIndustrialBaseResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetAircraftDetails: {
+        parameters: {
+            query: {
+                /** @description ICAO 24-bit address, hex, any case. */
+                icao24: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_GetAircraftDetailsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetAircraftDetailsBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h replays the stored answer (`Idempotent-Replayed: true`); 409 while the first call runs; 422 with a different body. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["military_v1_GetAircraftDetailsBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description The key, echoed. */
+                    "Idempotency-Key"?: string;
+                    /** @description `true` when this is a stored answer replayed. */
+                    "Idempotent-Replayed"?: "true" | "false";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_GetAircraftDetailsBatchResponse"];
+                };
+            };
+            /** @description Invalid body, parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description The first request with this Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetWingbitsStatus: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_GetWingbitsStatusResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetWingbitsLiveFlight: {
+        parameters: {
+            query: {
+                /** @description ICAO 24-bit address, 6 hex digits, any case; anything else answers no flight. */
+                icao24: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["military_v1_GetWingbitsLiveFlightResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListNaturalEvents: {
+        parameters: {
+            query?: {
+                days?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["natural_v1_ListNaturalEventsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListRadiationObservations: {
+        parameters: {
+            query?: {
+                max_items?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["radiation_v1_ListRadiationObservationsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListPositiveGeoEvents: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["positive_events_v1_ListPositiveGeoEventsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListPredictionMarkets: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                cursor?: string;
+                category?: "ai" | "tech" | "crypto" | "science" | "economy" | "fed" | "inflation" | "interest-rates" | "recession" | "trade" | "tariffs" | "debt-ceiling";
+                query?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["prediction_v1_ListPredictionMarketsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     ListArxivPapers: {
         parameters: {
             query?: {
@@ -13979,6 +25476,378 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["resilience_v1_GetResilienceRankingResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetTorontoSafety: {
+        parameters: {
+            query?: {
+                dataset?: string;
+                limit?: number;
+                division?: string;
+                neighbourhood?: string;
+                offence?: string;
+                year?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["safety_v1_GetTorontoSafetyResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListSanctionsPressure: {
+        parameters: {
+            query?: {
+                max_items?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["sanctions_v1_ListSanctionsPressureResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    LookupSanctionEntity: {
+        parameters: {
+            query?: {
+                q?: string;
+                max_results?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["sanctions_v1_LookupSanctionEntityResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -14807,6 +26676,869 @@ export interface operations {
             };
         };
     };
+    ListThermalEscalations: {
+        parameters: {
+            query?: {
+                max_items?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["thermal_v1_ListThermalEscalationsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetTradeRestrictions: {
+        parameters: {
+            query?: {
+                countries?: string[];
+                limit?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["trade_v1_GetTradeRestrictionsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetTariffTrends: {
+        parameters: {
+            query?: {
+                reporting_country?: string;
+                partner_country?: string;
+                product_sector?: string;
+                years?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["trade_v1_GetTariffTrendsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetTradeFlows: {
+        parameters: {
+            query?: {
+                reporting_country?: string;
+                partner_country?: string;
+                years?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["trade_v1_GetTradeFlowsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetTradeBarriers: {
+        parameters: {
+            query?: {
+                countries?: string[];
+                measure_type?: string;
+                limit?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["trade_v1_GetTradeBarriersResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCustomsRevenue: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["trade_v1_GetCustomsRevenueResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListComtradeFlows: {
+        parameters: {
+            query?: {
+                reporter_code?: string;
+                cmd_code?: string;
+                anomalies_only?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["trade_v1_ListComtradeFlowsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     ListUnrestEvents: {
         parameters: {
             query?: {
@@ -14846,6 +27578,383 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["unrest_v1_ListUnrestEventsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListWebcams: {
+        parameters: {
+            query?: {
+                zoom?: number;
+                bound_w?: number;
+                bound_s?: number;
+                bound_e?: number;
+                bound_n?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["webcam_v1_ListWebcamsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetWebcamImage: {
+        parameters: {
+            query?: {
+                webcam_id?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["webcam_v1_GetWebcamImageResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListFireDetections: {
+        parameters: {
+            query?: {
+                start?: string;
+                end?: string;
+                page_size?: number;
+                cursor?: string;
+                ne_lat?: number;
+                ne_lon?: number;
+                sw_lat?: number;
+                sw_lon?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["wildfire_v1_ListFireDetectionsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -21,6 +21,13 @@ import { WEBCAM_DATASETS } from './webcam/datasets/index.js';
 import { CLIMATE_DATASETS } from './climate/datasets/index.js';
 import { HEALTH_DATASETS } from './health/datasets/index.js';
 import { WILDFIRE_DATASETS } from './wildfire/datasets/index.js';
+import { TRADE_DATASETS } from './trade/datasets/index.js';
+import { SANCTIONS_DATASETS } from './sanctions/datasets/index.js';
+import { POSITIVE_EVENTS_DATASETS } from './positive-events/datasets/index.js';
+import { CONSUMER_PRICES_DATASETS } from './consumer-prices/datasets/index.js';
+import { GIVING_DATASETS } from './giving/datasets/index.js';
+import { PREDICTION_DATASETS } from './prediction/datasets/index.js';
+import { SAFETY_DATASETS } from './safety/datasets/index.js';
 
 /** Every snapshot dataset the service serves, in the order first-run loading and `mds ingest` use. */
 export const ALL_DATASETS: readonly AnyDataset[] = [
@@ -46,6 +53,13 @@ export const ALL_DATASETS: readonly AnyDataset[] = [
   ...WEBCAM_DATASETS,
   ...CLIMATE_DATASETS,
   ...HEALTH_DATASETS,
+  ...TRADE_DATASETS,
+  ...SANCTIONS_DATASETS,
+  ...POSITIVE_EVENTS_DATASETS,
+  ...CONSUMER_PRICES_DATASETS,
+  ...GIVING_DATASETS,
+  ...PREDICTION_DATASETS,
+  ...SAFETY_DATASETS,
 ];
 
 export function findDataset(name: string): AnyDataset | undefined {

@@ -2,11 +2,13 @@ import { aviationRouter } from '../services/aviation/router.js';
 import { batchRouter } from '../services/batch/router.js';
 import { climateRouter } from '../services/climate/router.js';
 import { conflictRouter } from '../services/conflict/router.js';
+import { consumerPricesRouter } from '../services/consumer-prices/router.js';
 import { cyberRouter } from '../services/cyber/router.js';
 import { displacementRouter } from '../services/displacement/router.js';
 import { economicRouter } from '../services/economic/router.js';
 import { healthRouter } from '../services/health/router.js';
 import { imageryRouter } from '../services/imagery/router.js';
+import { givingRouter } from '../services/giving/router.js';
 import { infrastructureRouter } from '../services/infrastructure/router.js';
 import { intelligenceRouter } from '../services/intelligence/router.js';
 import { maritimeRouter } from '../services/maritime/router.js';
@@ -14,11 +16,16 @@ import { marketRouter } from '../services/market/router.js';
 import { militaryRouter } from '../services/military/router.js';
 import { naturalRouter } from '../services/natural/router.js';
 import { radiationRouter } from '../services/radiation/router.js';
+import { positiveEventsRouter } from '../services/positive-events/router.js';
+import { predictionRouter } from '../services/prediction/router.js';
 import { researchRouter } from '../services/research/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
+import { safetyRouter } from '../services/safety/router.js';
+import { sanctionsRouter } from '../services/sanctions/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
 import { supplyChainRouter } from '../services/supply-chain/router.js';
 import { thermalRouter } from '../services/thermal/router.js';
+import { tradeRouter } from '../services/trade/router.js';
 import { unrestRouter } from '../services/unrest/router.js';
 import { webcamRouter } from '../services/webcam/router.js';
 import { wildfireRouter } from '../services/wildfire/router.js';
@@ -34,11 +41,13 @@ export const appRouter = router({
   batch: batchRouter,
   climate: climateRouter,
   conflict: conflictRouter,
+  consumerPrices: consumerPricesRouter,
   cyber: cyberRouter,
   displacement: displacementRouter,
   economic: economicRouter,
   health: healthRouter,
   imagery: imageryRouter,
+  giving: givingRouter,
   infrastructure: infrastructureRouter,
   intelligence: intelligenceRouter,
   maritime: maritimeRouter,
@@ -46,11 +55,16 @@ export const appRouter = router({
   military: militaryRouter,
   natural: naturalRouter,
   radiation: radiationRouter,
+  positiveEvents: positiveEventsRouter,
+  prediction: predictionRouter,
   research: researchRouter,
   resilience: resilienceRouter,
+  safety: safetyRouter,
+  sanctions: sanctionsRouter,
   seismology: seismologyRouter,
   supplyChain: supplyChainRouter,
   thermal: thermalRouter,
+  trade: tradeRouter,
   unrest: unrestRouter,
   webcam: webcamRouter,
   wildfire: wildfireRouter,

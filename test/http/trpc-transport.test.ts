@@ -3,7 +3,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../../src/trpc/app-router.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
-import { marketQuotesDataset } from '../../src/services/market/datasets/quotes.js';
+import { marketQuotesDataset } from '../../src/services/market/equities/datasets/quotes.js';
 
 /** The /trpc transport as a TypeScript client and a careless HTTP client see it. */
 let app: TestApp;

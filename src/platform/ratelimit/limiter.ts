@@ -20,6 +20,8 @@ export const RATE_POLICIES: Readonly<Record<string, { perMinute: number }>> = Ob
   'backtest-stock': { perMinute: 60 },
   'get-insider-transactions': { perMinute: 60 },
   'list-world-bank-indicators': { perMinute: 30 },
+  'get-humanitarian-summary-batch': { perMinute: 30 },
+  'lookup-sanction-entity': { perMinute: 30 },
 });
 
 /** Callers without a credential (public operations only), per client address. */

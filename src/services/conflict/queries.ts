@@ -1,12 +1,19 @@
 import type { Snapshot, SnapshotStore } from '../../platform/snapshots/store.js';
-import { resolveCountry } from '../../reference/countries.js';
+import { ServiceError } from '../../platform/errors.js';
+import { countryByCode, resolveCountry } from '../../reference/countries.js';
+import { HUMANITARIAN_SUMMARIES, type HumanitarianRow } from './datasets/humanitarian.js';
 import { ACLED_EVENTS, type AcledInfo } from './datasets/acled.js';
 import { IRAN_EVENTS, type IranInfo } from './datasets/iran.js';
 import { UCDP_EVENTS } from './datasets/ucdp.js';
-import { checkRange, countryFilter, effectivePageSize, pageOfRange, timeRange } from './rules.js';
+import { checkRange, countryFilter, effectivePageSize, normaliseCountryCodes, pageOfRange, timeRange } from './rules.js';
 import { newestFirst } from '../../platform/ordering.js';
 import type {
   AcledConflictEvent,
+  GetHumanitarianSummaryBatchRequest,
+  GetHumanitarianSummaryBatchResponse,
+  GetHumanitarianSummaryRequest,
+  GetHumanitarianSummaryResponse,
+  HumanitarianCountrySummary,
   IranEvent,
   ListAcledEventsRequest,
   ListAcledEventsResponse,
@@ -112,4 +119,46 @@ export function listIranEvents(store: SnapshotStore, markDegraded: MarkDegraded)
     return { events: [], scrapedAt: '0' };
   }
   return { events: [...snapshot.records], scrapedAt: String(snapshot.info.scrapedAt ?? snapshot.fetchedAt) };
+}
+
+interface HumanitarianIndex {
+  byCode: ReadonlyMap<string, HumanitarianCountrySummary>;
+  /** The default country: most political violence events, then code. */
+  busiest: HumanitarianCountrySummary | undefined;
+}
+
+function humanitarianIndex(store: SnapshotStore): HumanitarianIndex | undefined {
+  const snapshot = store.read<HumanitarianRow>(HUMANITARIAN_SUMMARIES);
+  if (!snapshot) return undefined;
+  return snapshot.derive('by-code', (s) => {
+    const byCode = new Map(s.records.map((r) => [r.countryCode, { ...r, updatedAt: s.fetchedAt }]));
+    let busiest: HumanitarianCountrySummary | undefined;
+    for (const r of byCode.values()) if (!busiest || r.conflictPoliticalViolenceEvents > busiest.conflictPoliticalViolenceEvents) busiest = r;
+    return { byCode, busiest };
+  });
+}
+
+/** A country's summary; `{}` when it has none. No snapshot also gives `{}`, flagged degraded. */
+export function getHumanitarianSummary(store: SnapshotStore, req: GetHumanitarianSummaryRequest, markDegraded: MarkDegraded): GetHumanitarianSummaryResponse {
+  const code = req.country_code?.toUpperCase();
+  if (code && !countryByCode(code)) throw ServiceError.validation([{ field: 'country_code', description: `unknown country code ${code}` }]);
+  const index = humanitarianIndex(store);
+  if (!index) {
+    markDegraded();
+    return {};
+  }
+  const summary = code ? index.byCode.get(code) : index.busiest;
+  return summary ? { summary } : {};
+}
+
+export function getHumanitarianSummaryBatch(store: SnapshotStore, req: GetHumanitarianSummaryBatchRequest, markDegraded: MarkDegraded): GetHumanitarianSummaryBatchResponse {
+  const codes = normaliseCountryCodes(req.countryCodes);
+  const index = humanitarianIndex(store);
+  if (!index) markDegraded();
+  const results: Record<string, HumanitarianCountrySummary> = {};
+  for (const c of codes) {
+    const s = index?.byCode.get(c);
+    if (s) results[c] = s;
+  }
+  return { results, fetched: Object.keys(results).length, requested: codes.length };
 }

@@ -1,11 +1,17 @@
 import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
+import { IdempotencyHeaders } from '../batch/schemas.js';
 import { ACLED_EVENTS } from './datasets/acled.js';
+import { HUMANITARIAN_SUMMARIES } from './datasets/humanitarian.js';
 import { IRAN_EVENTS } from './datasets/iran.js';
 import { UCDP_EVENTS } from './datasets/ucdp.js';
-import { listAcledEvents, listIranEvents, listUcdpEvents } from './queries.js';
+import { getHumanitarianSummary, getHumanitarianSummaryBatch, listAcledEvents, listIranEvents, listUcdpEvents } from './queries.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './rules.js';
 import {
+  GetHumanitarianSummaryBatchRequest,
+  GetHumanitarianSummaryBatchResponse,
+  GetHumanitarianSummaryRequest,
+  GetHumanitarianSummaryResponse,
   ListAcledEventsRequest,
   ListAcledEventsResponse,
   ListIranEventsRequest,
@@ -15,6 +21,10 @@ import {
 } from './schemas.js';
 
 const paging = `Pages hold ${DEFAULT_PAGE_SIZE} events unless page_size says otherwise (at most ${MAX_PAGE_SIZE}); follow pagination.nextCursor for the rest.`;
+
+const hapi =
+  'Political violence (civilian targeting included), fatalities and demonstrations in a country’s latest reported month, ' +
+  'from the HDX Humanitarian API conflict-event counts, which HDX derives from ACLED.';
 
 export const conflictRouter = router({
   listAcledEvents: operation
@@ -79,4 +89,43 @@ export const conflictRouter = router({
     .input(ListIranEventsRequest)
     .output(ListIranEventsResponse)
     .query(({ ctx }) => listIranEvents(ctx.deps.store, () => markDegraded(ctx))),
+  getHumanitarianSummary: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/conflict/v1/get-humanitarian-summary',
+        operationId: 'GetHumanitarianSummary',
+        tags: ['conflict'],
+        summary: 'Get a country’s latest monthly conflict summary',
+        description:
+          `${hapi} country_code is an ISO alpha-2 code; omitted, the country with the most political violence events answers. ` +
+          'A country without data answers an empty object (cacheable); without a snapshot the empty object is not cacheable.',
+      },
+      cacheTier: 'daily',
+      datasets: [HUMANITARIAN_SUMMARIES],
+    })
+    .input(GetHumanitarianSummaryRequest)
+    .output(GetHumanitarianSummaryResponse)
+    .query(({ ctx, input }) => getHumanitarianSummary(ctx.deps.store, input, () => markDegraded(ctx))),
+
+  getHumanitarianSummaryBatch: operation
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/conflict/v1/get-humanitarian-summary-batch',
+        operationId: 'GetHumanitarianSummaryBatch',
+        tags: ['conflict'],
+        summary: 'Get latest monthly conflict summaries of several countries',
+        description:
+          `${hapi} The body names 1 to 25 ISO alpha-2 codes; case is ignored and malformed codes or repeats are dropped. ` +
+          'Countries without data are absent from results. Read-only: an Idempotency-Key is accepted but nothing needs replaying. ' +
+          'Limited to 30 calls a minute per credential.',
+        requestHeaders: IdempotencyHeaders,
+      },
+      cacheTier: 'no-store',
+      ratePolicy: 'get-humanitarian-summary-batch',
+    })
+    .input(GetHumanitarianSummaryBatchRequest)
+    .output(GetHumanitarianSummaryBatchResponse)
+    .mutation(({ ctx, input }) => getHumanitarianSummaryBatch(ctx.deps.store, input, () => markDegraded(ctx))),
 });

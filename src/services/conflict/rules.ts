@@ -85,3 +85,51 @@ export function pageOfRange<T>(
   const nextCursor = to < hi && page.length > 0 ? encodeCursor(to - lo, idOf(page[page.length - 1])) : '';
   return { items: page, nextCursor, totalCount: total };
 }
+
+/** Countries a humanitarian batch request may name at most. */
+export const HUMANITARIAN_BATCH_MAX = 25;
+
+export interface HumanitarianCounts {
+  conflictEventsTotal: number;
+  conflictPoliticalViolenceEvents: number;
+  conflictFatalities: number;
+  conflictDemonstrations: number;
+  referencePeriod: string;
+}
+
+interface MonthlyCount {
+  adminLevel: number;
+  eventType: 'political_violence' | 'civilian_targeting' | 'demonstration';
+  events: number;
+  fatalities: number;
+  periodStart: string;
+}
+
+/**
+ * One country's summary from its HAPI rows: the latest reference period only, and within it the
+ * most detailed admin level present (summing two levels would count each event twice). Political
+ * violence counts include civilian targeting; fatalities are those of both.
+ */
+export function humanitarianCounts(rows: readonly MonthlyCount[]): HumanitarianCounts | undefined {
+  if (rows.length === 0) return undefined;
+  const period = rows.reduce((p, r) => (r.periodStart > p ? r.periodStart : p), '');
+  const inPeriod = rows.filter((r) => r.periodStart === period);
+  const level = Math.max(...inPeriod.map((r) => r.adminLevel));
+  const c = { conflictEventsTotal: 0, conflictPoliticalViolenceEvents: 0, conflictFatalities: 0, conflictDemonstrations: 0, referencePeriod: period };
+  for (const r of inPeriod) {
+    if (r.adminLevel !== level) continue;
+    c.conflictEventsTotal += r.events;
+    if (r.eventType === 'demonstration') c.conflictDemonstrations += r.events;
+    else {
+      c.conflictPoliticalViolenceEvents += r.events;
+      c.conflictFatalities += r.fatalities;
+    }
+  }
+  return c;
+}
+
+/** Batch country list: upper-cased, well-formed alpha-2 only, without repeats, sorted, at most 25. */
+export function normaliseCountryCodes(codes: readonly string[]): string[] {
+  const ok = new Set(codes.map((c) => c.trim().toUpperCase()).filter((c) => /^[A-Z]{2}$/.test(c)));
+  return [...ok].sort().slice(0, HUMANITARIAN_BATCH_MAX);
+}

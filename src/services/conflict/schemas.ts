@@ -109,3 +109,53 @@ export const ListIranEventsResponse = z
   })
   .meta({ id: 'conflict_v1_ListIranEventsResponse', description: 'Latest geolocated Iran reports, newest first.' });
 export type ListIranEventsResponse = z.infer<typeof ListIranEventsResponse>;
+
+// Humanitarian summaries (HDX HAPI)
+
+export const HumanitarianCountrySummary = z
+  .object({
+    countryCode: z.string().meta({ description: 'ISO 3166-1 alpha-2 code.' }),
+    countryName: z.string(),
+    conflictEventsTotal: int32().meta({ description: 'Political violence, civilian targeting and demonstration events in the reference month.' }),
+    conflictPoliticalViolenceEvents: int32().meta({ description: 'Political violence events, civilian targeting included.' }),
+    conflictFatalities: int32().meta({ description: 'Fatalities of political violence and civilian targeting.' }),
+    referencePeriod: z.string().meta({ description: 'First day of the reference month, YYYY-MM-DD.' }),
+    conflictDemonstrations: int32().meta({ description: 'Demonstration events.' }),
+    updatedAt: epochMs('When the snapshot was fetched, Unix epoch milliseconds.'),
+  })
+  .meta({ id: 'conflict_v1_HumanitarianCountrySummary', description: 'One country’s conflict events and fatalities in its latest reported month.' });
+export type HumanitarianCountrySummary = z.infer<typeof HumanitarianCountrySummary>;
+
+export const GetHumanitarianSummaryRequest = z.object({
+  country_code: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, { message: 'must be an ISO 3166-1 alpha-2 code' })
+    .meta({ description: 'ISO 3166-1 alpha-2 code (case-insensitive). Omitted: the country with the most political violence events in the snapshot.' })
+    .optional(),
+});
+export type GetHumanitarianSummaryRequest = z.infer<typeof GetHumanitarianSummaryRequest>;
+
+export const GetHumanitarianSummaryResponse = z
+  .object({ summary: HumanitarianCountrySummary.optional().meta({ description: 'Absent when the country has no data.' }) })
+  .meta({ id: 'conflict_v1_GetHumanitarianSummaryResponse', description: 'A country’s latest monthly conflict summary, if it has one.' });
+export type GetHumanitarianSummaryResponse = z.infer<typeof GetHumanitarianSummaryResponse>;
+
+export const GetHumanitarianSummaryBatchRequest = z
+  .object({
+    countryCodes: z
+      .array(z.string().max(16))
+      .min(1)
+      .max(25)
+      .meta({ description: 'One to 25 ISO alpha-2 codes; case is ignored, malformed codes and repeats are dropped.' }),
+  })
+  .meta({ id: 'conflict_v1_GetHumanitarianSummaryBatchRequest', description: 'Countries to look up.' });
+export type GetHumanitarianSummaryBatchRequest = z.infer<typeof GetHumanitarianSummaryBatchRequest>;
+
+export const GetHumanitarianSummaryBatchResponse = z
+  .object({
+    results: z.record(z.string(), HumanitarianCountrySummary).meta({ description: 'Summaries by alpha-2 code; countries without data are absent.' }),
+    fetched: int32().meta({ description: 'Countries found.' }),
+    requested: int32().meta({ description: 'Well-formed distinct codes looked up.' }),
+  })
+  .meta({ id: 'conflict_v1_GetHumanitarianSummaryBatchResponse', description: 'Latest monthly conflict summaries of several countries.' });
+export type GetHumanitarianSummaryBatchResponse = z.infer<typeof GetHumanitarianSummaryBatchResponse>;

@@ -1,8 +1,16 @@
 import { ServiceError } from '../../platform/errors.js';
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
 import { DISPLACEMENT_SUMMARY, type StoredRow, type SummaryInfo } from './datasets/unhcr-population.js';
-import { DEFAULT_FLOW_LIMIT, yearProblem } from './rules.js';
-import type { CountryDisplacement, DisplacementFlow, GetDisplacementSummaryRequest, GetDisplacementSummaryResponse } from './schemas.js';
+import { POPULATION_REFERENCE } from './datasets/population-reference.js';
+import { DEFAULT_EXPOSURE_RADIUS_KM, DEFAULT_FLOW_LIMIT, densityPerKm2, exposedPopulation, nearestCountry, yearProblem, type CountryDensity } from './rules.js';
+import type {
+  CountryDisplacement,
+  DisplacementFlow,
+  GetDisplacementSummaryRequest,
+  GetDisplacementSummaryResponse,
+  GetPopulationExposureRequest,
+  GetPopulationExposureResponse,
+} from './schemas.js';
 
 const NO_DATA: GetDisplacementSummaryResponse = {
   summary: { year: 0, globalTotals: { refugees: 0, asylumSeekers: 0, idps: 0, stateless: 0, total: 0 }, countries: [], topFlows: [] },
@@ -40,5 +48,32 @@ export function getDisplacementSummary(store: SnapshotStore, req: GetDisplacemen
     },
     fetchedAt: snapshot.fetchedAt,
     dataAvailable: true,
+  };
+}
+
+/**
+ * Countries mode lists the covered countries with their density; exposure mode assigns the point
+ * to the nearest covered centroid and spreads that country's average density over the circle.
+ */
+export function getPopulationExposure(store: SnapshotStore, req: GetPopulationExposureRequest, markDegraded: () => void): GetPopulationExposureResponse {
+  const snapshot = store.read<CountryDensity>(POPULATION_REFERENCE);
+  const exposureMode = req.mode === 'exposure';
+  if (!snapshot || snapshot.records.length === 0) {
+    markDegraded();
+    return { success: false, countries: [] };
+  }
+  if (!exposureMode) {
+    const countries = snapshot.derive('entries', (s) =>
+      s.records.map((c) => ({ code: c.code, name: c.name, population: c.population, densityPerKm2: densityPerKm2(c.population, c.areaKm2) })),
+    );
+    return { success: true, countries: countries.slice() };
+  }
+  const radius = req.radius || DEFAULT_EXPOSURE_RADIUS_KM;
+  const nearest = nearestCountry(snapshot.records, req.lat ?? 0, req.lon ?? 0)!;
+  const density = densityPerKm2(nearest.population, nearest.areaKm2);
+  return {
+    success: true,
+    countries: [],
+    exposure: { exposedPopulation: exposedPopulation(density, radius), exposureRadiusKm: radius, nearestCountry: nearest.code, densityPerKm2: density },
   };
 }

@@ -15,3 +15,41 @@ export function yearProblem(year: number, now: number): string | undefined {
 export function countryWeight(c: { totalDisplaced: number; hostTotal: number }): number {
   return Math.max(c.totalDisplaced, c.hostTotal);
 }
+
+/** Radius used when none (or 0) is given, km. */
+export const DEFAULT_EXPOSURE_RADIUS_KM = 50;
+/** Largest radius accepted: beyond it one country's average density says nothing about the circle. */
+export const MAX_EXPOSURE_RADIUS_KM = 1000;
+
+export interface CountryDensity {
+  code: string;
+  name: string;
+  population: number;
+  areaKm2: number;
+  lat: number;
+  lon: number;
+}
+
+/** People per km², rounded; 0 for an unknown area. */
+export function densityPerKm2(population: number, areaKm2: number): number {
+  return areaKm2 > 0 ? Math.round(population / areaKm2) : 0;
+}
+
+/** The country whose centroid is nearest in plain degrees (a coarse, cheap assignment). */
+export function nearestCountry<T extends { lat: number; lon: number }>(countries: readonly T[], lat: number, lon: number): T | undefined {
+  let best: T | undefined;
+  let bestD = Infinity;
+  for (const c of countries) {
+    const d = (c.lat - lat) ** 2 + (c.lon - lon) ** 2;
+    if (d < bestD) {
+      best = c;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+/** People within `radiusKm` at a uniform density: density x pi r², rounded. */
+export function exposedPopulation(density: number, radiusKm: number): number {
+  return Math.round(density * Math.PI * radiusKm * radiusKm);
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { int32Param } from '../../platform/query-params.js';
+import { doubleParam, int32Param } from '../../platform/query-params.js';
 import { GeoCoordinates } from '../core/schemas.js';
-import { DEFAULT_FLOW_LIMIT, FIRST_YEAR } from './rules.js';
+import { DEFAULT_EXPOSURE_RADIUS_KM, DEFAULT_FLOW_LIMIT, FIRST_YEAR, MAX_EXPOSURE_RADIUS_KM } from './rules.js';
 
 const count = (description?: string) => z.number().int().min(0).meta({ format: 'int64', ...(description ? { description } : {}) });
 
@@ -75,3 +75,40 @@ export const GetDisplacementSummaryResponse = z
   .meta({ id: 'displacement_v1_GetDisplacementSummaryResponse', description: 'Refugee, asylum-seeker, IDP and stateless figures by country, with the largest flows.' });
 
 export type GetDisplacementSummaryResponse = z.infer<typeof GetDisplacementSummaryResponse>;
+
+// get-population-exposure
+
+export const CountryPopulationEntry = z
+  .object({
+    code: z.string().meta({ description: 'ISO 3166-1 alpha-3 code.' }),
+    name: z.string(),
+    population: count('Total population, latest World Bank year.'),
+    densityPerKm2: z.number().int().meta({ format: 'int32', description: 'People per km² of land, rounded.' }),
+  })
+  .meta({ id: 'displacement_v1_CountryPopulationEntry', description: 'Population and density of one covered country.' });
+
+export const ExposureResult = z
+  .object({
+    exposedPopulation: count('People estimated within the radius at the nearest country’s average density.'),
+    exposureRadiusKm: z.number().meta({ format: 'double', description: 'Radius used, km.' }),
+    nearestCountry: z.string().meta({ description: 'ISO alpha-3 code of the covered country with the nearest centroid.' }),
+    densityPerKm2: z.number().int().meta({ format: 'int32', description: 'That country’s people per km².' }),
+  })
+  .meta({ id: 'displacement_v1_ExposureResult', description: 'A rough count of people around a point.' });
+
+export const GetPopulationExposureRequest = z.object({
+  mode: z.string().max(32).meta({ description: '"exposure" estimates people around lat/lon; anything else (or omitted) lists the covered countries.' }).optional(),
+  lat: doubleParam({ min: -90, max: 90, description: 'Latitude of the point, decimal degrees; omitted means 0.' }),
+  lon: doubleParam({ min: -180, max: 180, description: 'Longitude of the point, decimal degrees; omitted means 0.' }),
+  radius: doubleParam({ min: 0, max: MAX_EXPOSURE_RADIUS_KM, description: `Radius in km: omitted or 0 means ${DEFAULT_EXPOSURE_RADIUS_KM}; at most ${MAX_EXPOSURE_RADIUS_KM}.` }),
+});
+export type GetPopulationExposureRequest = z.infer<typeof GetPopulationExposureRequest>;
+
+export const GetPopulationExposureResponse = z
+  .object({
+    success: z.boolean().meta({ description: 'False when the population snapshot is missing (nothing else is then filled in).' }),
+    countries: z.array(CountryPopulationEntry).meta({ description: 'Covered countries in countries mode; empty in exposure mode.' }),
+    exposure: ExposureResult.optional().meta({ description: 'Present in exposure mode only.' }),
+  })
+  .meta({ id: 'displacement_v1_GetPopulationExposureResponse', description: 'Population of conflict-affected countries, or people near a point.' });
+export type GetPopulationExposureResponse = z.infer<typeof GetPopulationExposureResponse>;

@@ -1,9 +1,10 @@
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
-import { countryByName, countryName } from '../../reference/countries.js';
+import { countryName } from '../../reference/countries.js';
+import type { SdnEntry } from '../../sources/ofac/sdn-xml.js';
+import { SANCTIONS_SDN } from '../sanctions/datasets/sdn.js';
 import { CII_SCORES, type CiiScoresInfo } from './datasets/cii-scores.js';
-import { SANCTIONS_COUNTS, type SanctionsCount } from './datasets/sanctions-counts.js';
 import { TRAVEL_ADVISORIES } from './datasets/travel-advisories.js';
-import { advisoryCountryCodes, advisoryLabel, preferAdvisory, type Advisory } from './rules.js';
+import { advisoryCountryCodes, advisoryLabel, preferAdvisory, sanctionsCountsByCode, type Advisory } from './rules.js';
 import type { CiiScore, GetCountryRiskRequest, GetCountryRiskResponse } from './schemas.js';
 
 /**
@@ -15,7 +16,7 @@ export function getCountryRisk(store: SnapshotStore, req: GetCountryRiskRequest)
   const code = req.country_code;
   const cii = store.read<CiiScore, CiiScoresInfo>(CII_SCORES);
   const advisories = store.read<Advisory>(TRAVEL_ADVISORIES);
-  const sanctions = store.read<SanctionsCount>(SANCTIONS_COUNTS);
+  const sanctions = store.read<SdnEntry>(SANCTIONS_SDN);
   const advisoryIndex = advisories?.derive('byCode', (s) => {
     const m = new Map<string, Advisory>();
     for (const a of s.records) {
@@ -33,14 +34,7 @@ export function getCountryRisk(store: SnapshotStore, req: GetCountryRiskRequest)
   const score = cii.derive('byCode', (s) => new Map(s.records.map((r) => [r.region, r]))).get(code);
   const count =
     sanctions
-      .derive('byCode', (s) => {
-        const m = new Map<string, number>();
-        for (const r of s.records) {
-          const c = countryByName(r.country);
-          if (c) m.set(c.alpha2, (m.get(c.alpha2) ?? 0) + r.entries);
-        }
-        return m;
-      })
+      .derive('address-counts-by-code', (s) => sanctionsCountsByCode(s.records))
       .get(code) ?? 0;
   const advisory = advisoryIndex!.get(code);
   return {

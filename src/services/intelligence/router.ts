@@ -1,6 +1,6 @@
 import { operation, router } from '../../trpc/procedures.js';
 import { CII_SCORES } from './datasets/cii-scores.js';
-import { SANCTIONS_COUNTS } from './datasets/sanctions-counts.js';
+import { SANCTIONS_SDN } from '../sanctions/datasets/sdn.js';
 import { TRAVEL_ADVISORIES } from './datasets/travel-advisories.js';
 import { getCountryRisk } from './queries.js';
 import { GetCountryRiskRequest, GetCountryRiskResponse } from './schemas.js';
@@ -20,7 +20,7 @@ export const intelligenceRouter = router({
           'answer is flagged upstreamUnavailable and carries none of them.',
       },
       cacheTier: 'slow',
-      datasets: [CII_SCORES, TRAVEL_ADVISORIES, SANCTIONS_COUNTS],
+      datasets: [CII_SCORES, TRAVEL_ADVISORIES, SANCTIONS_SDN],
     })
     .input(GetCountryRiskRequest)
     .output(GetCountryRiskResponse)

@@ -42,3 +42,19 @@ export function preferAdvisory(a: Advisory, b: Advisory): Advisory {
   if (a.publishedAt !== b.publishedAt) return a.publishedAt > b.publishedAt ? a : b;
   return a.level >= b.level ? a : b;
 }
+
+/**
+ * SDN entries per alpha-2 country: an entry counts once per distinct country it has an address in
+ * (as OFAC names it); entries without an addressed country, or in a country the table does not
+ * know, count nowhere.
+ */
+export function sanctionsCountsByCode(entries: readonly { addressCountries: readonly string[] }[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const e of entries) {
+    for (const name of new Set(e.addressCountries)) {
+      const c = countryByName(name);
+      if (c) m.set(c.alpha2, (m.get(c.alpha2) ?? 0) + 1);
+    }
+  }
+  return m;
+}

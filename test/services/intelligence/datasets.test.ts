@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { ciiScoresDataset, parseCiiScores } from '../../../src/services/intelligence/datasets/cii-scores.js';
-import { parseSdnCounts, sanctionsCountsDataset } from '../../../src/services/intelligence/datasets/sanctions-counts.js';
+import { sanctionsCountsByCode } from '../../../src/services/intelligence/rules.js';
+import { sdnDataset } from '../../../src/services/sanctions/datasets/sdn.js';
 import { parseTravelAdvisories, travelAdvisoriesDataset } from '../../../src/services/intelligence/datasets/travel-advisories.js';
 
 const read = (sample: string) => fs.readFileSync(path.join(SAMPLES_DIR, sample));
@@ -65,23 +66,19 @@ describe('travel advisories RSS parser', () => {
   ])('refuses %s', (_n, text, message) => expect(() => parseTravelAdvisories(Buffer.from(text))).toThrow(message));
 });
 
-describe('OFAC SDN parser', () => {
+describe('SDN entries per country (from the sanctions service’s SDN dataset)', () => {
   it('counts entries per address country, once per entry and country', () => {
-    const { counts, info } = parseSdnCounts(read(sanctionsCountsDataset.sources.sdn.sample));
-    expect(info).toEqual({ publishedAt: Date.UTC(2026, 10, 19), entryCount: 89 });
-    const by = Object.fromEntries(counts.map((c) => [c.country, c.entries]));
-    expect(by.Russia).toBe(22);
+    const by = Object.fromEntries(sanctionsCountsByCode(sdnDataset.parse({ sdn: read(sdnDataset.sources.sdn.sample) }, 0).records));
+    expect(by.RU).toBe(22);
     // Four Russian entries also have a Dubai address.
-    expect(by['United Arab Emirates']).toBe(4 + 4);
+    expect(by.AE).toBe(4 + 4);
     // Three Iranian entries also have an Istanbul address.
-    expect(by.Turkey).toBe(2 + 3);
-    expect(by.China).toBe(5);
-    expect(by['Korea, North']).toBe(5);
-    expect(by.Unknown).toBeUndefined();
+    expect(by.TR).toBe(2 + 3);
+    expect(by.CN).toBe(5);
+    expect(by.KP).toBe(5);
   });
 
-  it.each([
-    ['HTML', '<html><body>maintenance</body></html>', /no <sdnList>/],
-    ['a list without publish date', '<sdnList><sdnEntry><uid>1</uid></sdnEntry></sdnList>', /Publish_Date/],
-  ])('refuses %s', (_n, text, message) => expect(() => parseSdnCounts(Buffer.from(text))).toThrow(message));
+  it('counts an entry once even with two addresses in one country, and ignores unknown names', () => {
+    expect(sanctionsCountsByCode([{ addressCountries: ['Russia', 'Russia', 'Atlantis'] }, { addressCountries: [] }])).toEqual(new Map([['RU', 1]]));
+  });
 });

@@ -1,5 +1,5 @@
 import { ciiScoresDataset } from './cii-scores.js';
-import { sanctionsCountsDataset } from './sanctions-counts.js';
 import { travelAdvisoriesDataset } from './travel-advisories.js';
 
-export const INTELLIGENCE_DATASETS = [ciiScoresDataset, travelAdvisoriesDataset, sanctionsCountsDataset] as const;
+// The SDN list get-country-risk counts comes from the sanctions service's dataset (sanctions.sdn).
+export const INTELLIGENCE_DATASETS = [ciiScoresDataset, travelAdvisoriesDataset] as const;

@@ -1,7 +1,7 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { FNG_URL, parseFng } from '../../../../sources/alternative-me/fng.js';
 import { MEMPOOL_HASHRATE_URL, parseHashrate } from '../../../../sources/mempool/hashrate.js';
-import { parseYahooChart, yahooChartUrl } from '../../../../sources/yahoo/chart.js';
+import { parseYahooChartOne, yahooChartUrl } from '../../../../sources/yahoo/chart.js';
 import { computeMacroSignals, type MacroInputs, type MacroSignals } from '../signals.js';
 
 export const MACRO_SIGNALS = 'economic.macro-signals';
@@ -16,7 +16,7 @@ export function buildMacroSignals(payloads: Partial<Record<string, Buffer>>, now
   const inputs: MacroInputs = {};
   for (const [key] of Object.entries(CHARTS) as [keyof typeof CHARTS, string][]) {
     const bytes = payloads[key];
-    if (bytes) inputs[key] = parseYahooChart(bytes);
+    if (bytes) inputs[key] = parseYahooChartOne(bytes);
   }
   if (payloads.fng) inputs.fng = parseFng(payloads.fng);
   if (payloads.hashrate) inputs.hashrate = parseHashrate(payloads.hashrate);

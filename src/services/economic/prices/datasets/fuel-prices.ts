@@ -4,7 +4,7 @@ import { MY_FUEL_URL, parseMyFuel } from '../../../../sources/datagovmy/fuel.js'
 import { DESNZ_ROAD_FUEL_URL, parseRoadFuel } from '../../../../sources/desnz/road-fuel.js';
 import { eiaDataUrl, eiaNumber, parseEiaRows, withEiaKey } from '../../../../sources/eia/client.js';
 import { OIL_BULLETIN_URL, parseOilBulletin } from '../../../../sources/eu-oil-bulletin/bulletin.js';
-import { parseYahooChart, yahooChartUrl } from '../../../../sources/yahoo/chart.js';
+import { parseYahooChartOne, yahooChartUrl } from '../../../../sources/yahoo/chart.js';
 import { FUEL_USD_RANGE, fuelWow, LITRES_PER_GALLON, round } from '../rules.js';
 
 export const FUEL_PRICES = 'economic.fuel-prices';
@@ -77,7 +77,7 @@ export function buildFuelPrices(payloads: Partial<Record<string, Buffer>>): { re
   const fx: Record<string, number> = { USD: 1 };
   for (const ccy of Object.keys(FX)) {
     const bytes = payloads[`fx-${ccy}`];
-    const last = bytes ? parseYahooChart(bytes).bars.at(-1) : undefined;
+    const last = bytes ? parseYahooChartOne(bytes).bars.at(-1) : undefined;
     if (last) fx[ccy] = last.close;
   }
   const out = new Map<string, FuelCountry>();

@@ -1,0 +1,3 @@
+import { givingClaimsDataset } from './claims.js';
+
+export const GIVING_DATASETS = [givingClaimsDataset] as const;

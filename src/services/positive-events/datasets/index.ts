@@ -1,0 +1,3 @@
+import { positiveGeoEventsDataset } from './geo-events.js';
+
+export const POSITIVE_EVENTS_DATASETS = [positiveGeoEventsDataset] as const;

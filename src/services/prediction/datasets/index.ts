@@ -1,0 +1,3 @@
+import { predictionMarketsDataset } from './markets.js';
+
+export const PREDICTION_DATASETS = [predictionMarketsDataset] as const;
