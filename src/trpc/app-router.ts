@@ -9,6 +9,7 @@ import { intelligenceRouter } from '../services/intelligence/router.js';
 import { marketRouter } from '../services/market/router.js';
 import { researchRouter } from '../services/research/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
+import { scenarioRouter } from '../services/scenario/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
 import { supplyChainRouter } from '../services/supply-chain/router.js';
 import { unrestRouter } from '../services/unrest/router.js';
@@ -31,6 +32,7 @@ export const appRouter = router({
   market: marketRouter,
   research: researchRouter,
   resilience: resilienceRouter,
+  scenario: scenarioRouter,
   seismology: seismologyRouter,
   supplyChain: supplyChainRouter,
   unrest: unrestRouter,

@@ -11,6 +11,10 @@ export const RATE_POLICIES: Readonly<Record<string, { perMinute: number }>> = Ob
   batch: { perMinute: 30 },
   'list-market-quotes': { perMinute: 60 },
   'get-resilience-ranking': { perMinute: 30 },
+  'run-scenario': { perMinute: 10 },
+  'trigger-simulation': { perMinute: 10 },
+  'summarize-article': { perMinute: 30 },
+  'summarize-article-cache': { perMinute: 3000 },
 });
 
 /** Callers without a credential (public operations only), per client address. */
