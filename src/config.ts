@@ -109,6 +109,9 @@ const ConfigSchema = z.object({
   ARCHIVE_RETENTION_DAYS: z.coerce.number().int().min(1).max(100 * 365).default(365),
   /** Most archive documents kept; the oldest go first. */
   ARCHIVE_MAX_DOCUMENTS: z.coerce.number().int().min(1).default(200_000),
+  // forecast, news: where their published documents are read from
+  /** Base address of the forecast pipeline's documents (predictions.json, resolutions.json, simulation-package.json). */
+  FORECAST_SOURCE_URL: z.string().url().default('https://data.worldmonitor.app/forecast/v1'),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

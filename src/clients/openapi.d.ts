@@ -184,6 +184,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/forecast/v1/get-forecasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the current forecast cards
+         * @description Forecast cards from the latest dated forecast document published by the forecast pipeline (read from FORECAST_SOURCE_URL; a bundled document otherwise): probability, confidence, signals, cascades, trend, market calibration, projections, case file and resolution rule. Filters: `domain` (exact) and `region` (case-insensitive substring). Nothing is written by a model here.
+         */
+        get: operations["GetForecasts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forecast/v1/get-forecast-scorecard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Score past forecasts against their resolutions
+         * @description Brier and log scores, calibration buckets, per-domain and per-origin tallies and skill against prediction markets, computed here from the forecast pipeline’s resolutions ledger over a 180-day rolling window. No parameters.
+         */
+        get: operations["GetForecastScorecard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forecast/v1/get-simulation-package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Describe the latest simulation package
+         * @description The run id, schema version, theater count and date of the latest simulation package written by the forecast pipeline. `runId` does not select an older package: it only adds a note when it is not the latest.
+         */
+        get: operations["GetSimulationPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forecast/v1/get-simulation-outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the outcome of your simulation
+         * @description The outcome of a simulation you queued with trigger-simulation: per theater, the chance that at least one of its forecasts comes true now and after a week on the forecasts’ own projections, computed from the current forecast document. `runId` selects the package run; without it, your latest finished simulation. Other accounts’ simulations are never visible.
+         */
+        get: operations["GetSimulationOutcome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forecast/v1/trigger-simulation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a simulation of the latest package
+         * @description Queues a background job that simulates every theater of the latest simulation package against the current forecast cards. One job per account and package run: asking again finds it (`already-handled`), as does a repeated Idempotency-Key. Read the result with get-simulation-outcome. Requires a Pro entitlement.
+         */
+        post: operations["TriggerSimulation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/infrastructure/v1/list-service-statuses": {
         parameters: {
             query?: never;
@@ -1099,6 +1199,380 @@ export interface components {
             /** @description Date the latest rate stands for, YYYY-MM-DD (the last day of the month for monthly observations). */
             date: string;
             centralBank: string;
+        };
+        /** @description The current forecast cards. */
+        forecast_v1_GetForecastsResponse: {
+            forecasts: components["schemas"]["forecast_v1_Forecast"][];
+            /**
+             * Format: int64
+             * @description When the forecast document was generated, epoch ms; 0 when none is loaded.
+             */
+            generatedAt: number;
+            /** @description No forecast document is loaded. */
+            degraded: boolean;
+            /** @description The document is more than 6 hours old. */
+            stale: boolean;
+            /** @description `forecast_backend_unavailable` when no document is loaded; empty otherwise. */
+            error: string;
+        };
+        /** @description One forecast card. */
+        forecast_v1_Forecast: {
+            id: string;
+            /** @description One of conflict, market, supply_chain, political, military, cyber, infrastructure. */
+            domain: string;
+            region: string;
+            title: string;
+            /** @description Narrative of the forecast as the document carries it (pipelines without a model write rule-based text). */
+            scenario: string;
+            feedSummary: string;
+            /**
+             * Format: double
+             * @description 0-1.
+             */
+            probability: number;
+            /**
+             * Format: double
+             * @description 0-1.
+             */
+            confidence: number;
+            timeHorizon: string;
+            signals: components["schemas"]["forecast_v1_ForecastSignal"][];
+            cascades: components["schemas"]["forecast_v1_CascadeEffect"][];
+            /** @description `rising`, `falling` or `stable` against the previous run. */
+            trend: string;
+            /** Format: double */
+            priorProbability: number;
+            calibration?: components["schemas"]["forecast_v1_CalibrationInfo"];
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            updatedAt: number;
+            perspectives?: components["schemas"]["forecast_v1_Perspectives"];
+            projections?: components["schemas"]["forecast_v1_Projections"];
+            caseFile?: components["schemas"]["forecast_v1_ForecastCase"];
+            /** Format: double */
+            simulationAdjustment: number;
+            /** Format: double */
+            simPathConfidence: number;
+            demotedBySimulation: boolean;
+            resolution?: components["schemas"]["forecast_v1_ResolutionSpec"];
+        };
+        /** @description One input that moved the forecast. */
+        forecast_v1_ForecastSignal: {
+            type: string;
+            value: string;
+            /** Format: double */
+            weight: number;
+        };
+        /** @description A knock-on effect in another domain. */
+        forecast_v1_CascadeEffect: {
+            domain: string;
+            effect: string;
+            /** Format: double */
+            probability: number;
+        };
+        /** @description The prediction market matched to the forecast. */
+        forecast_v1_CalibrationInfo: {
+            marketTitle: string;
+            /** Format: double */
+            marketPrice: number;
+            /** Format: double */
+            drift: number;
+            source: string;
+        };
+        /** @description Narratives from three viewpoints. */
+        forecast_v1_Perspectives: {
+            strategic: string;
+            regional: string;
+            contrarian: string;
+        };
+        /** @description Projected probability at 24 h, 7 and 30 days. */
+        forecast_v1_Projections: {
+            /** Format: double */
+            h24: number;
+            /** Format: double */
+            d7: number;
+            /** Format: double */
+            d30: number;
+        };
+        /** @description The evidence and cases behind a forecast. */
+        forecast_v1_ForecastCase: {
+            supportingEvidence: components["schemas"]["forecast_v1_ForecastCaseEvidence"][];
+            counterEvidence: components["schemas"]["forecast_v1_ForecastCaseEvidence"][];
+            triggers: string[];
+            actorLenses: string[];
+            baseCase: string;
+            escalatoryCase: string;
+            contrarianCase: string;
+            changeSummary: string;
+            changeItems: string[];
+            actors: components["schemas"]["forecast_v1_ForecastActor"][];
+            worldState?: components["schemas"]["forecast_v1_ForecastWorldState"];
+            branches: components["schemas"]["forecast_v1_ForecastBranch"][];
+        };
+        forecast_v1_ForecastCaseEvidence: {
+            type: string;
+            summary: string;
+            /** Format: double */
+            weight: number;
+        };
+        forecast_v1_ForecastActor: {
+            id: string;
+            name: string;
+            category: string;
+            role: string;
+            objectives: string[];
+            constraints: string[];
+            likelyActions: string[];
+            /** Format: double */
+            influenceScore: number;
+        };
+        forecast_v1_ForecastWorldState: {
+            summary: string;
+            activePressures: string[];
+            stabilizers: string[];
+            keyUnknowns: string[];
+        };
+        forecast_v1_ForecastBranch: {
+            kind: string;
+            title: string;
+            summary: string;
+            outcome: string;
+            /** Format: double */
+            projectedProbability: number;
+            rounds: components["schemas"]["forecast_v1_ForecastBranchRound"][];
+        };
+        forecast_v1_ForecastBranchRound: {
+            /** Format: int32 */
+            round: number;
+            focus: string;
+            developments: string[];
+            actorMoves: string[];
+            /** Format: double */
+            probabilityShift: number;
+        };
+        /** @description How and when the forecast is resolved. */
+        forecast_v1_ResolutionSpec: {
+            /** @description `hard` (settled by a metric) or `judged`. */
+            kind: string;
+            metricKey?: string;
+            operator?: string;
+            /** Format: double */
+            threshold?: number;
+            /** Format: double */
+            baselineValue?: number;
+            window?: string;
+            /**
+             * Format: int64
+             * @description When the forecast resolves, epoch ms.
+             */
+            deadline: number;
+            sourceFeed?: string;
+            question?: string;
+        };
+        /** @description How well past forecasts did. */
+        forecast_v1_GetForecastScorecardResponse: {
+            /** Format: int32 */
+            schemaVersion: number;
+            /**
+             * Format: int64
+             * @description Date of the resolutions ledger, epoch ms; 0 when none is loaded.
+             */
+            generatedAt: number;
+            /** Format: int32 */
+            rollingWindowDays: number;
+            methodology: string;
+            totals: components["schemas"]["forecast_v1_ScorecardTotals"];
+            overall?: components["schemas"]["forecast_v1_ScorecardSummary"];
+            byDomain: components["schemas"]["forecast_v1_ScorecardDomainGroup"][];
+            byGenerationOrigin: components["schemas"]["forecast_v1_ScorecardGenerationOriginGroup"][];
+            calibration: components["schemas"]["forecast_v1_ScorecardCalibrationBucket"][];
+            vsMarketSkill?: components["schemas"]["forecast_v1_ScorecardMarketSkill"];
+            degraded: boolean;
+            /** @description The ledger is more than 36 hours old. */
+            stale: boolean;
+            error: string;
+            skill?: components["schemas"]["forecast_v1_ScorecardSkill"];
+        };
+        forecast_v1_ScorecardTotals: {
+            /**
+             * Format: int32
+             * @description Ledger entries in the rolling window.
+             */
+            entries: number;
+            /**
+             * Format: int32
+             * @description Resolved or voided.
+             */
+            resolved: number;
+            /**
+             * Format: int32
+             * @description Deadline not reached.
+             */
+            pending: number;
+            /**
+             * Format: int32
+             * @description Past the deadline, waiting for a judged resolution.
+             */
+            pendingJudge: number;
+            /**
+             * Format: int32
+             * @description Resolved yes or no with a valid probability.
+             */
+            scored: number;
+            /** Format: int32 */
+            void: number;
+            /**
+             * Format: double
+             * @description void / resolved.
+             */
+            voidRate: number;
+            /**
+             * Format: double
+             * @description Share of entries that appeared in a published forecast document.
+             */
+            publicationCoverage: number;
+        };
+        forecast_v1_ScorecardSummary: {
+            /** Format: int32 */
+            count: number;
+            /**
+             * Format: double
+             * @description Mean (p - outcome)^2.
+             */
+            brier: number;
+            /**
+             * Format: double
+             * @description Mean logarithmic loss.
+             */
+            logScore: number;
+        };
+        forecast_v1_ScorecardDomainGroup: {
+            domain: string;
+            /** Format: int32 */
+            resolved: number;
+            /** Format: int32 */
+            scored: number;
+            /** Format: int32 */
+            void: number;
+            /** Format: double */
+            voidRate: number;
+            /** Format: double */
+            brier?: number;
+            /** Format: double */
+            logScore?: number;
+        };
+        forecast_v1_ScorecardGenerationOriginGroup: {
+            generationOrigin: string;
+            /** Format: int32 */
+            resolved: number;
+            /** Format: int32 */
+            scored: number;
+            /** Format: int32 */
+            void: number;
+            /** Format: double */
+            voidRate: number;
+            /** Format: double */
+            brier?: number;
+            /** Format: double */
+            logScore?: number;
+        };
+        forecast_v1_ScorecardCalibrationBucket: {
+            /** @description `0-10` ... `90-100` (percent). */
+            bucket: string;
+            /** Format: double */
+            minProbability: number;
+            /** Format: double */
+            maxProbability: number;
+            /** Format: int32 */
+            count: number;
+            /** Format: double */
+            predictedMean?: number;
+            /** Format: double */
+            realizedRate?: number;
+            /** Format: double */
+            brier?: number;
+        };
+        forecast_v1_ScorecardMarketSkill: {
+            /** Format: int32 */
+            count: number;
+            /** Format: double */
+            forecastBrier: number;
+            /** Format: double */
+            marketBrier: number;
+            /**
+             * Format: double
+             * @description forecastBrier - marketBrier; negative means the forecasts beat the market.
+             */
+            brierDelta: number;
+        };
+        forecast_v1_ScorecardSkill: {
+            /** Format: int32 */
+            count: number;
+            /** Format: double */
+            brier?: number;
+            /** Format: double */
+            logScore?: number;
+            /** Format: int32 */
+            excludedScored: number;
+            excludedOrigins: string[];
+        };
+        /** @description The latest simulation package. */
+        forecast_v1_GetSimulationPackageResponse: {
+            found: boolean;
+            runId: string;
+            schemaVersion: string;
+            /** Format: int32 */
+            theaterCount: number;
+            /**
+             * Format: int64
+             * @description Epoch ms; 0 when not found.
+             */
+            generatedAt: number;
+            note: string;
+            error: string;
+        };
+        /** @description The outcome of a simulation you triggered. */
+        forecast_v1_GetSimulationOutcomeResponse: {
+            found: boolean;
+            runId: string;
+            schemaVersion: string;
+            /** Format: int32 */
+            theaterCount: number;
+            /**
+             * Format: int64
+             * @description When the simulation finished, epoch ms; 0 when not found.
+             */
+            generatedAt: number;
+            note: string;
+            error: string;
+            /** @description JSON array of per-theater outcomes; empty when none. */
+            theaterSummariesJson: string;
+            /** @description Your simulation of this run is queued or running. */
+            processing: boolean;
+            /** Format: int32 */
+            eligibleTheaterCount: number;
+            /** Format: int32 */
+            failedTheaterCount: number;
+            allTheatersFailed: boolean;
+            /** @description `completed`, `partial`, `no_eligible_theaters` or `all_theaters_failed`; empty when not found. */
+            completionStatus: string;
+        };
+        /** @description What trigger-simulation did. */
+        forecast_v1_TriggerSimulationResponse: {
+            /** @description A new simulation job was queued. */
+            queued: boolean;
+            runId: string;
+            /** @description First 16 hex digits of the SHA-256 of the package key. */
+            pkgFingerprint: string;
+            /** @description Empty when queued; `no_package` or `already-handled` (you already have a job for this run). */
+            reason: string;
         };
         /** @description Status of the monitored services. */
         infrastructure_v1_ListServiceStatusesResponse: {
@@ -2250,6 +2724,10 @@ export interface components {
             /** @description 1 to 20 operations, run concurrently. */
             operations: components["schemas"]["batch_v1_BatchOperation"][];
         };
+        forecast_v1_TriggerSimulationRequest: {
+            /** @description Your client version (recorded with the job only). */
+            clientVersion?: string;
+        };
         /** @description A scenario to compute in the background. */
         scenario_v1_RunScenarioRequest: {
             /** @description Id of a template from list-scenario-templates. */
@@ -3366,6 +3844,648 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetForecasts: {
+        parameters: {
+            query?: {
+                domain?: "conflict" | "market" | "supply_chain" | "political" | "military" | "cyber" | "infrastructure";
+                region?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["forecast_v1_GetForecastsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetForecastScorecard: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["forecast_v1_GetForecastScorecardResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetSimulationPackage: {
+        parameters: {
+            query?: {
+                runId?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["forecast_v1_GetSimulationPackageResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetSimulationOutcome: {
+        parameters: {
+            query?: {
+                runId?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["forecast_v1_GetSimulationOutcomeResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    TriggerSimulation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h replays the stored answer (`Idempotent-Replayed: true`); 409 while the first call runs; 422 with a different body. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["forecast_v1_TriggerSimulationRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description The key, echoed. */
+                    "Idempotency-Key"?: string;
+                    /** @description `true` when this is a stored answer replayed. */
+                    "Idempotent-Replayed"?: "true" | "false";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["forecast_v1_TriggerSimulationResponse"];
+                };
+            };
+            /** @description Invalid body, parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description The first request with this Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
                 };
             };
             /** @description Rate limit exceeded. */

@@ -4,6 +4,7 @@ import { conflictRouter } from '../services/conflict/router.js';
 import { cyberRouter } from '../services/cyber/router.js';
 import { displacementRouter } from '../services/displacement/router.js';
 import { economicRouter } from '../services/economic/router.js';
+import { forecastRouter } from '../services/forecast/router.js';
 import { infrastructureRouter } from '../services/infrastructure/router.js';
 import { intelligenceRouter } from '../services/intelligence/router.js';
 import { marketRouter } from '../services/market/router.js';
@@ -27,6 +28,7 @@ export const appRouter = router({
   cyber: cyberRouter,
   displacement: displacementRouter,
   economic: economicRouter,
+  forecast: forecastRouter,
   infrastructure: infrastructureRouter,
   intelligence: intelligenceRouter,
   market: marketRouter,
