@@ -111,7 +111,9 @@ const ConfigSchema = z.object({
   ARCHIVE_MAX_DOCUMENTS: z.coerce.number().int().min(1).default(200_000),
   // forecast, news: where their published documents are read from
   /** Base address of the forecast pipeline's documents (predictions.json, resolutions.json, simulation-package.json). */
-  FORECAST_SOURCE_URL: z.string().url().default('https://data.worldmonitor.app/forecast/v1'),
+  FORECAST_SOURCE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().default('https://data.worldmonitor.app/forecast/v1')),
+  /** USDA FAS API key for the PSD food stocks dataset (resilience get-food-stocks). */
+  USDA_FAS_PSD_API_KEY: optional(z.string()),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

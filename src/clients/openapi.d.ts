@@ -484,6 +484,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/resilience/v1/get-food-stocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Grain and oilseed stocks-to-use by country
+         * @description Balance sheets of wheat, corn, rice, soybeans, barley and palm oil from the USDA FAS PSD database: production, consumption, trade, ending stocks and stocks-to-use, per country and for the world. Filters: `countryCode` (ISO alpha-2 or WORLD) and `commodity`; with a country, also the calorie-weighted stocks-to-use across its commodities. Requires a Pro entitlement.
+         */
+        get: operations["GetFoodStocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resilience/v1/get-demographics-capability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A country’s demographic and industrial-skills capacity
+         * @description Age structure (UN World Population Prospects), tertiary education and research (World Bank) and the industrial workforce (ILOSTAT) of one country (`countryCode`, required), each figure validated for unit, range and year, with the state of each source stage. Requires a Pro entitlement.
+         */
+        get: operations["GetDemographicsCapability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resilience/v1/get-runtime-manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Freshness of the resilience data
+         * @description Which scoring formula the loaded scores use, when each resilience dataset was last fetched and whether it is within its staleness limit, and the state of the ranking and score intervals, read from the snapshot store. No parameters.
+         */
+        get: operations["GetResilienceRuntimeManifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scenario/v1/list-scenario-templates": {
         parameters: {
             query?: never;
@@ -2112,6 +2172,158 @@ export interface components {
             rankStable: boolean;
             /** @description Shown in the headline ranking (`items`) rather than greyed out. */
             headlineEligible: boolean;
+        };
+        /** @description Grain and oilseed stocks against use. */
+        resilience_v1_GetFoodStocksResponse: {
+            records: components["schemas"]["resilience_v1_FoodStockRecord"][];
+            /** @description When the PSD data was fetched, ISO 8601; empty when not loaded. */
+            fetchedAt: string;
+            /** @description No PSD snapshot is loaded. */
+            unavailable: boolean;
+            /**
+             * Format: double
+             * @description With a country filter: stocks-to-use across its commodities weighted by calories consumed; 0 otherwise.
+             */
+            calorieWeightedStocksToUse: number;
+        };
+        /** @description One country’s balance sheet for one commodity. */
+        resilience_v1_FoodStockRecord: {
+            /** @description ISO 3166-1 alpha-2, or `WORLD`. */
+            countryCode: string;
+            commodity: string;
+            /** @description PSD marketing year, e.g. `2025/26`. */
+            marketingYear: string;
+            /**
+             * Format: double
+             * @description Ending stocks as a percentage of total use; 0 when unknown (see hasStocksToUse).
+             */
+            stocksToUse: number;
+            hasStocksToUse: boolean;
+            /**
+             * Format: double
+             * @description Thousand metric tons.
+             */
+            endingStocksTmt: number;
+            hasEndingStocks: boolean;
+            /**
+             * Format: double
+             * @description Domestic consumption plus exports (consumption alone for the world).
+             */
+            totalUseTmt: number;
+            /** Format: double */
+            productionTmt: number;
+            /** Format: double */
+            consumptionTmt: number;
+            /** Format: double */
+            importsTmt: number;
+            /** Format: double */
+            exportsTmt: number;
+            unit: string;
+            /** @description `psd` (USDA FAS PSD). */
+            source: string;
+        };
+        /** @description A country’s demographic and skills capacity. */
+        resilience_v1_GetDemographicsCapabilityResponse: {
+            countryCode: string;
+            /** @description Any observation is available for the country. */
+            available: boolean;
+            fetchedAt: string;
+            stages: components["schemas"]["resilience_v1_DemographicsCapabilityStage"][];
+            ageStructure: components["schemas"]["resilience_v1_DemographicsAgeStructure"];
+            education: components["schemas"]["resilience_v1_DemographicsEducation"];
+            industrialWorkforce: components["schemas"]["resilience_v1_DemographicsIndustrialWorkforce"];
+        };
+        resilience_v1_DemographicsCapabilityStage: {
+            /** @description `wpp`, `education` or `ilostat`. */
+            name: string;
+            /** @description `fresh`, `retained` (last good data kept) or `unavailable`. */
+            status: string;
+            fetchedAt: string;
+            /** Format: int32 */
+            recordCount: number;
+            /** Format: int32 */
+            newestObservationYear: number;
+        };
+        resilience_v1_DemographicsAgeStructure: {
+            available: boolean;
+            medianAgeYears: components["schemas"]["resilience_v1_CapabilityObservation"];
+            oldAgeDependencyRatioPercent: components["schemas"]["resilience_v1_CapabilityObservation"];
+            totalDependencyRatioPercent: components["schemas"]["resilience_v1_CapabilityObservation"];
+            workingAgePopulationPeople: components["schemas"]["resilience_v1_CapabilityObservation"];
+            workingAgePopulationProjected10yPeople: components["schemas"]["resilience_v1_CapabilityObservation"];
+        };
+        /** @description One validated figure; `available: false` with zero values when missing or invalid. */
+        resilience_v1_CapabilityObservation: {
+            available: boolean;
+            /** Format: double */
+            value: number;
+            /** Format: int32 */
+            year: number;
+            source: string;
+            unit: string;
+        };
+        resilience_v1_DemographicsEducation: {
+            available: boolean;
+            tertiaryEnrollmentGrossPercent: components["schemas"]["resilience_v1_CapabilityObservation"];
+            stemGraduatesSharePercent: components["schemas"]["resilience_v1_CapabilityObservation"];
+            researchersPerMillion: components["schemas"]["resilience_v1_CapabilityObservation"];
+        };
+        resilience_v1_DemographicsIndustrialWorkforce: {
+            available: boolean;
+            craftTradesEmploymentPeople: components["schemas"]["resilience_v1_CapabilityObservation"];
+            plantMachineOperatorsEmploymentPeople: components["schemas"]["resilience_v1_CapabilityObservation"];
+            trainedIndustrialWorkforcePeople: components["schemas"]["resilience_v1_CapabilityObservation"];
+            manufacturingEmploymentSharePercent: components["schemas"]["resilience_v1_CapabilityObservation"];
+        };
+        /** @description How fresh this service’s resilience data is. */
+        resilience_v1_GetResilienceRuntimeManifestResponse: {
+            /** Format: int32 */
+            manifestVersion: number;
+            generatedAt: string;
+            deployedCommitSha: string;
+            /** @description Always empty here. */
+            vercelEnv: string;
+            /** @description `pc` (pillar formula) or `d6` (six-domain formula) of the scores snapshot; empty when not loaded. */
+            formulaTag: string;
+            /** @description Date (YYYY-MM-DD) the resilience scores were fetched; empty when not loaded. */
+            dataVersion: string;
+            /** @description Per resilience dataset: `<dataset>:fresh`, enabled when loaded and younger than its staleness limit. */
+            flags: components["schemas"]["resilience_v1_ResilienceRuntimeFlag"][];
+            cache: components["schemas"]["resilience_v1_ResilienceRuntimeCacheState"];
+            rankingCache: components["schemas"]["resilience_v1_ResilienceRankingCacheState"];
+            constructVersions: components["schemas"]["resilience_v1_ResilienceRuntimeConstructVersions"];
+            intervals: components["schemas"]["resilience_v1_ResilienceRuntimeIntervalState"];
+        };
+        resilience_v1_ResilienceRuntimeFlag: {
+            name: string;
+            enabled: boolean;
+        };
+        /** @description Cache key names of the published service; empty here (answers come from snapshots). */
+        resilience_v1_ResilienceRuntimeCacheState: {
+            scorePrefix: string;
+            rankingKey: string;
+            historyPrefix: string;
+            intervalPrefix: string;
+            intervalMethodology: string;
+        };
+        resilience_v1_ResilienceRankingCacheState: {
+            fetchedAt: string;
+            /** Format: int32 */
+            count: number;
+            /** Format: int32 */
+            scored: number;
+            /** Format: int32 */
+            total: number;
+        };
+        resilience_v1_ResilienceRuntimeConstructVersions: {
+            energy: string;
+            education: string;
+        };
+        resilience_v1_ResilienceRuntimeIntervalState: {
+            available: boolean;
+            methodology: string;
+            sampleCountry: string;
+            lastObservedAt: string;
         };
         /** @description The scenario template catalogue. */
         scenario_v1_ListScenarioTemplatesResponse: {
@@ -5682,6 +5894,372 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["resilience_v1_GetResilienceRankingResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetFoodStocks: {
+        parameters: {
+            query?: {
+                countryCode?: string;
+                commodity?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["resilience_v1_GetFoodStocksResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetDemographicsCapability: {
+        parameters: {
+            query?: {
+                countryCode?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["resilience_v1_GetDemographicsCapabilityResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetResilienceRuntimeManifest: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["resilience_v1_GetResilienceRuntimeManifestResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

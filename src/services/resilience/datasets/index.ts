@@ -1,0 +1,7 @@
+import type { AnyDataset } from '../../../platform/snapshots/dataset.js';
+import { demographicsDataset } from './demographics.js';
+import { foodStocksDataset } from './food-stocks.js';
+import { resilienceScoresDataset } from './resilience-scores.js';
+
+/** Every resilience dataset (get-runtime-manifest reports the freshness of each). */
+export const RESILIENCE_DATASETS: readonly AnyDataset[] = [resilienceScoresDataset, foodStocksDataset, demographicsDataset];
