@@ -5,6 +5,7 @@ import { serve } from './serve.js';
 import { ingest } from './ingest.js';
 import { migrateOnly } from './migrate.js';
 import { keysCommand } from './keys.js';
+import { leadsCommand } from './leads.js';
 
 const USAGE = `usage: mds <command> [options]
 
@@ -18,6 +19,8 @@ commands:
       --list                     list the datasets and exit
   keys create|list|revoke|subscription
                                  manage API keys and account billing states (mds keys help)
+  leads contacts|interest [--csv]
+                                 list or export stored contact requests and waitlist sign-ups
 `;
 
 /** Entry point of the `mds` command. Returns the process exit code. */
@@ -44,6 +47,8 @@ export async function runCli(argv: string[], out: NodeJS.WritableStream = proces
       }
       case 'keys':
         return await keysCommand(loadConfig(), rest, out, err);
+      case 'leads':
+        return await leadsCommand(loadConfig(), rest, out, err);
       case undefined:
       case 'help':
       case '--help':

@@ -7,6 +7,7 @@ import { economicRouter } from '../services/economic/router.js';
 import { forecastRouter } from '../services/forecast/router.js';
 import { infrastructureRouter } from '../services/infrastructure/router.js';
 import { intelligenceRouter } from '../services/intelligence/router.js';
+import { leadsRouter } from '../services/leads/router.js';
 import { marketRouter } from '../services/market/router.js';
 import { researchRouter } from '../services/research/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
@@ -31,6 +32,7 @@ export const appRouter = router({
   forecast: forecastRouter,
   infrastructure: infrastructureRouter,
   intelligence: intelligenceRouter,
+  leads: leadsRouter,
   market: marketRouter,
   research: researchRouter,
   resilience: resilienceRouter,
