@@ -114,6 +114,8 @@ const ConfigSchema = z.object({
   FORECAST_SOURCE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().default('https://data.worldmonitor.app/forecast/v1')),
   /** USDA FAS API key for the PSD food stocks dataset (resilience get-food-stocks). */
   USDA_FAS_PSD_API_KEY: optional(z.string()),
+  /** Feeds of list-feed-digest: comma-separated `category|name|url[|tier[|lang]]`; unset means the built-in list. */
+  NEWS_FEEDS: optional(z.string()),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

@@ -12,11 +12,12 @@ import { ECONOMIC_DATASETS } from './economic/datasets/index.js';
 import { DISPLACEMENT_DATASETS } from './displacement/datasets/index.js';
 import { earthquakesDataset } from './seismology/datasets/earthquakes.js';
 import { FORECAST_DATASETS } from './forecast/datasets/index.js';
+import { newsFeedsDataset } from './news/datasets/feeds.js';
 import { SCENARIO_DATASETS } from './scenario/datasets/index.js';
 import { SUPPLY_CHAIN_DATASETS } from './supply-chain/datasets/index.js';
 
 /** Every snapshot dataset the service serves, in the order first-run loading and `mds ingest` use. */
-export const ALL_DATASETS: readonly AnyDataset[] = [earthquakesDataset, ...RESILIENCE_DATASETS, ...INFRASTRUCTURE_DATASETS, ...RESEARCH_DATASETS, ...MARKET_DATASETS, ...ECONOMIC_DATASETS, ...DISPLACEMENT_DATASETS, ...CONFLICT_DATASETS, ...AVIATION_DATASETS, ...SUPPLY_CHAIN_DATASETS, ...SCENARIO_DATASETS, ...FORECAST_DATASETS, ...UNREST_DATASETS, ...CYBER_DATASETS, ...INTELLIGENCE_DATASETS];
+export const ALL_DATASETS: readonly AnyDataset[] = [earthquakesDataset, ...RESILIENCE_DATASETS, ...INFRASTRUCTURE_DATASETS, ...RESEARCH_DATASETS, ...MARKET_DATASETS, ...ECONOMIC_DATASETS, ...DISPLACEMENT_DATASETS, ...CONFLICT_DATASETS, ...AVIATION_DATASETS, ...SUPPLY_CHAIN_DATASETS, ...SCENARIO_DATASETS, ...FORECAST_DATASETS, newsFeedsDataset, ...UNREST_DATASETS, ...CYBER_DATASETS, ...INTELLIGENCE_DATASETS];
 
 export function findDataset(name: string): AnyDataset | undefined {
   return ALL_DATASETS.find((d) => d.name === name);

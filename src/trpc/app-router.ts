@@ -9,6 +9,7 @@ import { infrastructureRouter } from '../services/infrastructure/router.js';
 import { intelligenceRouter } from '../services/intelligence/router.js';
 import { leadsRouter } from '../services/leads/router.js';
 import { marketRouter } from '../services/market/router.js';
+import { newsRouter } from '../services/news/router.js';
 import { researchRouter } from '../services/research/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
 import { scenarioRouter } from '../services/scenario/router.js';
@@ -34,6 +35,7 @@ export const appRouter = router({
   intelligence: intelligenceRouter,
   leads: leadsRouter,
   market: marketRouter,
+  news: newsRouter,
   research: researchRouter,
   resilience: resilienceRouter,
   scenario: scenarioRouter,
