@@ -644,6 +644,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/resilience/v1/get-resilience-score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A country’s resilience score, computed from its indicators
+         * @description Computed here from World Bank (income, debt, inflation, jobs, electricity, connectivity, energy imports, governance, undernourishment, reserves, health spending), WHO (life expectancy, service coverage) and IPC (acute food insecurity) indicators: 16 dimensions in 6 domains and 3 pillars, the overall score penalised by the weakest pillar, with coverage, imputation and data age per dimension, and the trend and 30-day change against the score history. `countryCode` is required. Requires a Pro entitlement.
+         */
+        get: operations["GetResilienceScore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scenario/v1/list-scenario-templates": {
         parameters: {
             query?: never;
@@ -2534,6 +2554,102 @@ export interface components {
             methodology: string;
             sampleCountry: string;
             lastObservedAt: string;
+        };
+        /** @description A country’s resilience score and how it was built. */
+        resilience_v1_GetResilienceScoreResponse: {
+            countryCode: string;
+            /**
+             * Format: double
+             * @description 0-100; 0 when the country has no indicator data.
+             */
+            overallScore: number;
+            /** @description `high` (60+), `medium` (30+), `low`, or `unknown` without data. */
+            level: string;
+            domains: components["schemas"]["resilience_v1_ResilienceDomain"][];
+            /** @description `rising`, `falling` or `stable`: slope of the history and the current score. */
+            trend: string;
+            /**
+             * Format: double
+             * @description Current score minus the history point of 30 days ago.
+             */
+            change30d: number;
+            lowConfidence: boolean;
+            /** Format: double */
+            imputationShare: number;
+            /**
+             * Format: double
+             * @description Weighted mean of the structural-readiness and recovery-capacity pillars.
+             */
+            baselineScore: number;
+            /**
+             * Format: double
+             * @description 100 minus the live-shock-exposure pillar.
+             */
+            stressScore: number;
+            /**
+             * Format: double
+             * @description stressScore / 100, at most 0.5.
+             */
+            stressFactor: number;
+            /** @description Date the World Bank indicators were fetched. */
+            dataVersion: string;
+            scoreInterval?: components["schemas"]["resilience_v1_ScoreInterval"];
+            pillars: components["schemas"]["resilience_v1_ResiliencePillar"][];
+            schemaVersion: string;
+            headlineEligible: boolean;
+        };
+        resilience_v1_ResilienceDomain: {
+            id: string;
+            /** Format: double */
+            score: number;
+            /** Format: double */
+            weight: number;
+            dimensions: components["schemas"]["resilience_v1_ResilienceDimension"][];
+        };
+        resilience_v1_ResilienceDimension: {
+            id: string;
+            /**
+             * Format: double
+             * @description 0-100.
+             */
+            score: number;
+            /**
+             * Format: double
+             * @description 1 for fresh data, 0.7 aging, 0.4 stale, 0 missing.
+             */
+            coverage: number;
+            /** Format: double */
+            observedWeight: number;
+            /** Format: double */
+            imputedWeight: number;
+            /** @description Empty when observed; `absence-implies-safe` or `unavailable` otherwise. */
+            imputationClass: string;
+            freshness: components["schemas"]["resilience_v1_DimensionFreshness"];
+        };
+        resilience_v1_DimensionFreshness: {
+            /**
+             * Format: int64
+             * @description End of the year of the latest observation, epoch ms as a string; "0" when none.
+             */
+            lastObservedAtMs: string;
+            /** @description `fresh` (up to 2 years old), `aging` (up to 5), `stale`, or empty when not observed. */
+            staleness: string;
+        };
+        resilience_v1_ScoreInterval: {
+            /** Format: double */
+            p05: number;
+            /** Format: double */
+            p95: number;
+        };
+        resilience_v1_ResiliencePillar: {
+            id: string;
+            /** Format: double */
+            score: number;
+            /** Format: double */
+            weight: number;
+            /** Format: double */
+            coverage: number;
+            domains: components["schemas"]["resilience_v1_ResilienceDomain"][];
         };
         /** @description The scenario template catalogue. */
         scenario_v1_ListScenarioTemplatesResponse: {
@@ -7221,6 +7337,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["resilience_v1_GetResilienceRuntimeManifestResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetResilienceScore: {
+        parameters: {
+            query?: {
+                countryCode?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["resilience_v1_GetResilienceScoreResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -16,6 +16,9 @@ import { getDemographics, getFoodStocks, getRuntimeManifest } from './capability
 import { DEMOGRAPHICS } from './datasets/demographics.js';
 import { FOOD_STOCKS } from './datasets/food-stocks.js';
 import { commodityOf, countryFilterOf } from './food-rules.js';
+import { WORLD_BANK_INDICATORS } from './datasets/indicators.js';
+import { getResilienceScore } from './score-queries.js';
+import { GetResilienceScoreRequest, GetResilienceScoreResponse } from './score-schemas.js';
 
 /** A required ISO 3166-1 alpha-2 `countryCode` (trimmed, any case), or a 400 naming it. */
 function requiredCountry(value: string | undefined): string {
@@ -120,4 +123,31 @@ export const resilienceRouter = router({
     .input(GetResilienceRuntimeManifestRequest)
     .output(GetResilienceRuntimeManifestResponse)
     .query(({ ctx }) => getRuntimeManifest(ctx.deps.store, ctx.deps.clock.now(), ctx.deps.config.GIT_COMMIT ?? '')),
+
+  getResilienceScore: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/resilience/v1/get-resilience-score',
+        operationId: 'GetResilienceScore',
+        tags: ['resilience'],
+        summary: 'A country’s resilience score, computed from its indicators',
+        description:
+          'Computed here from World Bank (income, debt, inflation, jobs, electricity, connectivity, energy imports, ' +
+          'governance, undernourishment, reserves, health spending), WHO (life expectancy, service coverage) and IPC ' +
+          '(acute food insecurity) indicators: 16 dimensions in 6 domains and 3 pillars, the overall score penalised by ' +
+          'the weakest pillar, with coverage, imputation and data age per dimension, and the trend and 30-day change ' +
+          'against the score history. `countryCode` is required. Requires a Pro entitlement.',
+      },
+      cacheTier: 'slow',
+      requiredTier: 1,
+    })
+    .input(GetResilienceScoreRequest)
+    .output(GetResilienceScoreResponse)
+    .query(({ ctx, input }) => {
+      const code = requiredCountry(input.countryCode);
+      const response = getResilienceScore(ctx.deps.store, code, ctx.deps.clock.now());
+      if (!ctx.deps.store.read(WORLD_BANK_INDICATORS) || response.level === 'unknown') markDegraded(ctx);
+      return response;
+    }),
 });

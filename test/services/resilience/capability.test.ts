@@ -109,7 +109,8 @@ describe('GET get-runtime-manifest', () => {
     const b = res.body;
     expect(b).toMatchObject({ manifestVersion: 5, generatedAt: new Date(app.clock.now()).toISOString(), formulaTag: 'd6', vercelEnv: '' });
     expect(b.dataVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(b.flags.map((f: { name: string }) => f.name)).toEqual(['resilience.scores:fresh', 'resilience.food-stocks:fresh', 'resilience.demographics:fresh']);
+    expect(b.flags.map((f: { name: string }) => f.name)).toEqual(RESILIENCE_DATASETS.map((d) => `${d.name}:fresh`));
+    expect(b.flags.find((f: { name: string }) => f.name === 'resilience.food-stocks:fresh').enabled).toBe(true);
     expect(b.rankingCache).toMatchObject({ count: 48, scored: 46, total: 48 });
     expect(b.intervals).toMatchObject({ sampleCountry: 'US', available: true });
     expect(res.headers.get('cache-control')).toBe('no-store');
