@@ -112,13 +112,17 @@ export const newsFeedsDataset: Dataset<NewsFeedItem, NewsFeedsInfo> = {
       // Every configured feed, one request each; a feed that fails is recorded in the bundle, not fatal.
       fetch: async (get, { now, config }) => {
         const feeds = [];
+        let firstError: unknown;
         for (const spec of feedsFrom(config)) {
           try {
             feeds.push({ ...spec, status: 'ok', body: (await get(spec.url)).toString('utf8') });
-          } catch {
+          } catch (err) {
+            firstError ??= err;
             feeds.push({ ...spec, status: 'timeout', body: '' });
           }
         }
+        // Nothing answered at all: report why instead of an empty bundle.
+        if (!feeds.some((f) => f.status === 'ok')) throw firstError;
         return Buffer.from(JSON.stringify({ schema: 'feed-bundle/v1', capturedAt: new Date(now).toISOString(), feeds }));
       },
     },
