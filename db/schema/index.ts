@@ -3,3 +3,7 @@ export * from './platform.js';
 export * from './batch.js';
 export * from './state.js';
 export * from './market.js';
+export * from './forecast.js';
+export * from './scenario.js';
+export * from './leads.js';
+export * from './news.js';

@@ -5,6 +5,7 @@ import { serve } from './serve.js';
 import { ingest } from './ingest.js';
 import { migrateOnly } from './migrate.js';
 import { keysCommand, KEYS_USAGE } from './keys.js';
+import { leadsCommand } from './leads.js';
 import { VERSION } from '../version.js';
 
 const USAGE = `usage: mds <command> [options]
@@ -19,6 +20,8 @@ commands:
       --list                     list the datasets and exit
   keys create|list|revoke|subscription
                                  manage API keys and account billing states (mds keys --help)
+  leads contacts|interest [--csv]
+                                 list or export stored contact requests and waitlist sign-ups
 
   mds <command> --help           usage of one command
   mds --version                  print the version
@@ -45,6 +48,11 @@ Refreshes snapshots from their live upstreams (every dataset when none is named)
   --list                     list the datasets and exit
 `,
   keys: KEYS_USAGE,
+  leads: `usage: mds leads contacts|interest [--csv]
+
+Lists the stored contact requests (contacts) or waitlist sign-ups (interest), newest first, as JSON
+lines, or as CSV with --csv. Nothing is ever e-mailed from the service.
+`,
 };
 
 const wantsHelp = (args: readonly string[]) => args.includes('--help') || args.includes('-h');
@@ -82,6 +90,8 @@ export async function runCli(argv: string[], out: NodeJS.WritableStream = proces
       }
       case 'keys':
         return await keysCommand(loadConfig(), rest, out, err);
+      case 'leads':
+        return await leadsCommand(loadConfig(), rest, out, err);
       case undefined:
       case 'help':
       case '--help':

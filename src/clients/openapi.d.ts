@@ -2424,6 +2424,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/resilience/v1/get-food-stocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Grain and oilseed stocks-to-use by country
+         * @description Balance sheets of wheat, corn, rice, soybeans, barley and palm oil from the USDA FAS PSD database: production, consumption, trade, ending stocks and stocks-to-use, per country and for the world. Filters: `countryCode` (ISO alpha-2 or WORLD) and `commodity`; with a country, also the calorie-weighted stocks-to-use across its commodities. Requires a Pro entitlement.
+         */
+        get: operations["GetFoodStocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resilience/v1/get-demographics-capability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A country’s demographic and industrial-skills capacity
+         * @description Age structure (UN World Population Prospects), tertiary education and research (World Bank) and the industrial workforce (ILOSTAT) of one country (`countryCode`, required), each figure validated for unit, range and year, with the state of each source stage. Requires a Pro entitlement.
+         */
+        get: operations["GetDemographicsCapability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resilience/v1/get-runtime-manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Freshness of the resilience data
+         * @description Which scoring formula the loaded scores use, when each resilience dataset was last fetched and whether it is within its staleness limit, and the state of the ranking and score intervals, read from the snapshot store. No parameters.
+         */
+        get: operations["GetResilienceRuntimeManifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resilience/v1/get-resilience-score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A country’s resilience score, computed from its indicators
+         * @description Computed here from World Bank (income, debt, inflation, jobs, electricity, connectivity, energy imports, governance, undernourishment, reserves, health spending), WHO (life expectancy, service coverage) and IPC (acute food insecurity) indicators: 16 dimensions in 6 domains and 3 pillars, the overall score penalised by the weakest pillar, with coverage, imputation and data age per dimension, and the trend and 30-day change against the score history. `countryCode` is required. Requires a Pro entitlement.
+         */
+        get: operations["GetResilienceScore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/safety/v1/get-toronto-safety": {
         parameters: {
             query?: never;
@@ -2476,6 +2556,266 @@ export interface paths {
          * @description Searches the OFAC SDN snapshot by name, alias (a.k.a./f.k.a.) and identifier (passport, IMO number, tail number): an exact name or identifier scores highest, then names starting with the query, then names similar by character trigrams. When OPENSANCTIONS_API_KEY is configured, OpenSanctions answers live instead, falling back to the SDN snapshot if it fails; source says which list answered. q must be 2 to 200 characters, otherwise there are no results; max_results defaults to 10, at most 50. Limited to 30 calls a minute per credential.
          */
         get: operations["LookupSanctionEntity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forecast/v1/get-forecasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the current forecast cards
+         * @description Forecast cards from the latest dated forecast document published by the forecast pipeline (read from FORECAST_SOURCE_URL; a bundled document otherwise): probability, confidence, signals, cascades, trend, market calibration, projections, case file and resolution rule. Filters: `domain` (exact) and `region` (case-insensitive substring). Nothing is written by a model here.
+         */
+        get: operations["GetForecasts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forecast/v1/get-forecast-scorecard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Score past forecasts against their resolutions
+         * @description Brier and log scores, calibration buckets, per-domain and per-origin tallies and skill against prediction markets, computed here from the forecast pipeline’s resolutions ledger over a 180-day rolling window. No parameters.
+         */
+        get: operations["GetForecastScorecard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forecast/v1/get-simulation-package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Describe the latest simulation package
+         * @description The run id, schema version, theater count and date of the latest simulation package written by the forecast pipeline. `runId` does not select an older package: it only adds a note when it is not the latest.
+         */
+        get: operations["GetSimulationPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forecast/v1/get-simulation-outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the outcome of your simulation
+         * @description The outcome of a simulation you queued with trigger-simulation: per theater, the chance that at least one of its forecasts comes true now and after a week on the forecasts’ own projections, computed from the current forecast document. `runId` selects the package run; without it, your latest finished simulation. Other accounts’ simulations are never visible.
+         */
+        get: operations["GetSimulationOutcome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forecast/v1/trigger-simulation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a simulation of the latest package
+         * @description Queues a background job that simulates every theater of the latest simulation package against the current forecast cards. One job per account and package run: asking again finds it (`already-handled`), as does a repeated Idempotency-Key. Read the result with get-simulation-outcome. Requires a Pro entitlement.
+         */
+        post: operations["TriggerSimulation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/v1/submit-contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an enterprise contact request
+         * @description Validates and stores the request for operators (`mds leads contacts`); no e-mail is sent, so `emailSent` is always false. Work addresses only (personal mailbox providers get 422). At most 3 requests per client address per hour; the stored inbox keeps the latest 50,000.
+         */
+        post: operations["SubmitContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/v1/register-interest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the waitlist
+         * @description Adds the address to the waitlist once (a second time answers `already_registered` with the same code) and returns its referral code, place and referral count. Disposable and mistyped addresses are refused. No confirmation e-mail is sent (`emailSuppressed` is always true). At most 5 new addresses per client address per hour.
+         */
+        post: operations["RegisterInterest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/news/v1/summarize-article": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Summarise headlines
+         * @description A short summary (or analysis, or translation) of up to 10 headlines. With a model provider configured (LLM_BASE_URL) the model writes it, within a daily quota of 50 per account; otherwise an extractive summary (sentences selected from the input) answers, labelled `provider: rules`, `fallback: true`. Results are cached per input for 24 h (the key is in statusDetail; read it back with summarize-article-cache). Brief and analysis need a Pro entitlement; translation does not, but needs the model.
+         */
+        post: operations["SummarizeArticle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/news/v1/summarize-article-cache": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a cached summary
+         * @description The summary summarize-article stored under `cache_key` in the last 24 hours (status CACHED), or an empty UNSPECIFIED answer when there is none. Only current-version keys (`summary:v9:`) can hit.
+         */
+        get: operations["GetSummarizeArticleCache"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/news/v1/list-feed-digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * News digest from RSS and Atom feeds
+         * @description The latest items of the configured feeds (NEWS_FEEDS; a built-in list of world, tech, finance and good-news feeds otherwise), grouped into stories by title similarity, classified by a keyword classifier (the model picks the category when one is configured), scored for importance and grouped by category. Filters: `variant` (which feeds) and `lang` (feed language).
+         */
+        get: operations["ListFeedDigest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scenario/v1/list-scenario-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the supply-chain disruption scenarios
+         * @description The scenario templates run-scenario accepts: which chokepoints each disrupts, by how much and for how long, which HS2 chapters it hits and the cost multiplier. A reference table restated from the published service. No filters.
+         */
+        get: operations["ListScenarioTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scenario/v1/run-scenario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a scenario impact computation
+         * @description Queues a job that applies a scenario template to the HS2 chokepoint trade exposure snapshot and ranks the countries it hits hardest. Answers 202 with the job id and its status address (`Location`). The same scenario and country asked again by the same account finds the same job (unless it failed), as does a repeated Idempotency-Key. Jobs belong to the account that queued them. Requires a Pro entitlement.
+         */
+        post: operations["RunScenario"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scenario/v1/get-scenario-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the status and result of a scenario job
+         * @description The state of a job queued by run-scenario with this credential: pending, processing, done (with the per-country impact computed from the trade exposure snapshot) or failed. A job of another account, or an expired one, reads as `not_found`. Unfinished states are never cached. Requires a Pro entitlement.
+         */
+        get: operations["GetScenarioStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9192,6 +9532,254 @@ export interface components {
             /** @description Shown in the headline ranking (`items`) rather than greyed out. */
             headlineEligible: boolean;
         };
+        /** @description Grain and oilseed stocks against use. */
+        resilience_v1_GetFoodStocksResponse: {
+            records: components["schemas"]["resilience_v1_FoodStockRecord"][];
+            /** @description When the PSD data was fetched, ISO 8601; empty when not loaded. */
+            fetchedAt: string;
+            /** @description No PSD snapshot is loaded. */
+            unavailable: boolean;
+            /**
+             * Format: double
+             * @description With a country filter: stocks-to-use across its commodities weighted by calories consumed; 0 otherwise.
+             */
+            calorieWeightedStocksToUse: number;
+        };
+        /** @description One country’s balance sheet for one commodity. */
+        resilience_v1_FoodStockRecord: {
+            /** @description ISO 3166-1 alpha-2, or `WORLD`. */
+            countryCode: string;
+            commodity: string;
+            /** @description PSD marketing year, e.g. `2025/26`. */
+            marketingYear: string;
+            /**
+             * Format: double
+             * @description Ending stocks as a percentage of total use; 0 when unknown (see hasStocksToUse).
+             */
+            stocksToUse: number;
+            hasStocksToUse: boolean;
+            /**
+             * Format: double
+             * @description Thousand metric tons.
+             */
+            endingStocksTmt: number;
+            hasEndingStocks: boolean;
+            /**
+             * Format: double
+             * @description Domestic consumption plus exports (consumption alone for the world).
+             */
+            totalUseTmt: number;
+            /** Format: double */
+            productionTmt: number;
+            /** Format: double */
+            consumptionTmt: number;
+            /** Format: double */
+            importsTmt: number;
+            /** Format: double */
+            exportsTmt: number;
+            unit: string;
+            /** @description `psd` (USDA FAS PSD). */
+            source: string;
+        };
+        /** @description A country’s demographic and skills capacity. */
+        resilience_v1_GetDemographicsCapabilityResponse: {
+            countryCode: string;
+            /** @description Any observation is available for the country. */
+            available: boolean;
+            fetchedAt: string;
+            stages: components["schemas"]["resilience_v1_DemographicsCapabilityStage"][];
+            ageStructure: components["schemas"]["resilience_v1_DemographicsAgeStructure"];
+            education: components["schemas"]["resilience_v1_DemographicsEducation"];
+            industrialWorkforce: components["schemas"]["resilience_v1_DemographicsIndustrialWorkforce"];
+        };
+        resilience_v1_DemographicsCapabilityStage: {
+            /** @description `wpp`, `education` or `ilostat`. */
+            name: string;
+            /** @description `fresh`, `retained` (last good data kept) or `unavailable`. */
+            status: string;
+            fetchedAt: string;
+            /** Format: int32 */
+            recordCount: number;
+            /** Format: int32 */
+            newestObservationYear: number;
+        };
+        resilience_v1_DemographicsAgeStructure: {
+            available: boolean;
+            medianAgeYears: components["schemas"]["resilience_v1_CapabilityObservation"];
+            oldAgeDependencyRatioPercent: components["schemas"]["resilience_v1_CapabilityObservation"];
+            totalDependencyRatioPercent: components["schemas"]["resilience_v1_CapabilityObservation"];
+            workingAgePopulationPeople: components["schemas"]["resilience_v1_CapabilityObservation"];
+            workingAgePopulationProjected10yPeople: components["schemas"]["resilience_v1_CapabilityObservation"];
+        };
+        /** @description One validated figure; `available: false` with zero values when missing or invalid. */
+        resilience_v1_CapabilityObservation: {
+            available: boolean;
+            /** Format: double */
+            value: number;
+            /** Format: int32 */
+            year: number;
+            source: string;
+            unit: string;
+        };
+        resilience_v1_DemographicsEducation: {
+            available: boolean;
+            tertiaryEnrollmentGrossPercent: components["schemas"]["resilience_v1_CapabilityObservation"];
+            stemGraduatesSharePercent: components["schemas"]["resilience_v1_CapabilityObservation"];
+            researchersPerMillion: components["schemas"]["resilience_v1_CapabilityObservation"];
+        };
+        resilience_v1_DemographicsIndustrialWorkforce: {
+            available: boolean;
+            craftTradesEmploymentPeople: components["schemas"]["resilience_v1_CapabilityObservation"];
+            plantMachineOperatorsEmploymentPeople: components["schemas"]["resilience_v1_CapabilityObservation"];
+            trainedIndustrialWorkforcePeople: components["schemas"]["resilience_v1_CapabilityObservation"];
+            manufacturingEmploymentSharePercent: components["schemas"]["resilience_v1_CapabilityObservation"];
+        };
+        /** @description How fresh this service’s resilience data is. */
+        resilience_v1_GetResilienceRuntimeManifestResponse: {
+            /** Format: int32 */
+            manifestVersion: number;
+            generatedAt: string;
+            deployedCommitSha: string;
+            /** @description Always empty here. */
+            vercelEnv: string;
+            /** @description `pc` (pillar formula) or `d6` (six-domain formula) of the scores snapshot; empty when not loaded. */
+            formulaTag: string;
+            /** @description Date (YYYY-MM-DD) the resilience scores were fetched; empty when not loaded. */
+            dataVersion: string;
+            /** @description Per resilience dataset: `<dataset>:fresh`, enabled when loaded and younger than its staleness limit. */
+            flags: components["schemas"]["resilience_v1_ResilienceRuntimeFlag"][];
+            cache: components["schemas"]["resilience_v1_ResilienceRuntimeCacheState"];
+            rankingCache: components["schemas"]["resilience_v1_ResilienceRankingCacheState"];
+            constructVersions: components["schemas"]["resilience_v1_ResilienceRuntimeConstructVersions"];
+            intervals: components["schemas"]["resilience_v1_ResilienceRuntimeIntervalState"];
+        };
+        resilience_v1_ResilienceRuntimeFlag: {
+            name: string;
+            enabled: boolean;
+        };
+        /** @description Cache key names of the published service; empty here (answers come from snapshots). */
+        resilience_v1_ResilienceRuntimeCacheState: {
+            scorePrefix: string;
+            rankingKey: string;
+            historyPrefix: string;
+            intervalPrefix: string;
+            intervalMethodology: string;
+        };
+        resilience_v1_ResilienceRankingCacheState: {
+            fetchedAt: string;
+            /** Format: int32 */
+            count: number;
+            /** Format: int32 */
+            scored: number;
+            /** Format: int32 */
+            total: number;
+        };
+        resilience_v1_ResilienceRuntimeConstructVersions: {
+            energy: string;
+            education: string;
+        };
+        resilience_v1_ResilienceRuntimeIntervalState: {
+            available: boolean;
+            methodology: string;
+            sampleCountry: string;
+            lastObservedAt: string;
+        };
+        /** @description A country’s resilience score and how it was built. */
+        resilience_v1_GetResilienceScoreResponse: {
+            countryCode: string;
+            /**
+             * Format: double
+             * @description 0-100; 0 when the country has no indicator data.
+             */
+            overallScore: number;
+            /** @description `high` (60+), `medium` (30+), `low`, or `unknown` without data. */
+            level: string;
+            domains: components["schemas"]["resilience_v1_ResilienceDomain"][];
+            /** @description `rising`, `falling` or `stable`: slope of the history and the current score. */
+            trend: string;
+            /**
+             * Format: double
+             * @description Current score minus the history point of 30 days ago.
+             */
+            change30d: number;
+            lowConfidence: boolean;
+            /** Format: double */
+            imputationShare: number;
+            /**
+             * Format: double
+             * @description Weighted mean of the structural-readiness and recovery-capacity pillars.
+             */
+            baselineScore: number;
+            /**
+             * Format: double
+             * @description 100 minus the live-shock-exposure pillar.
+             */
+            stressScore: number;
+            /**
+             * Format: double
+             * @description stressScore / 100, at most 0.5.
+             */
+            stressFactor: number;
+            /** @description Date the World Bank indicators were fetched. */
+            dataVersion: string;
+            scoreInterval?: components["schemas"]["resilience_v1_ScoreInterval"];
+            pillars: components["schemas"]["resilience_v1_ResiliencePillar"][];
+            schemaVersion: string;
+            headlineEligible: boolean;
+        };
+        resilience_v1_ResilienceDomain: {
+            id: string;
+            /** Format: double */
+            score: number;
+            /** Format: double */
+            weight: number;
+            dimensions: components["schemas"]["resilience_v1_ResilienceDimension"][];
+        };
+        resilience_v1_ResilienceDimension: {
+            id: string;
+            /**
+             * Format: double
+             * @description 0-100.
+             */
+            score: number;
+            /**
+             * Format: double
+             * @description 1 for fresh data, 0.7 aging, 0.4 stale, 0 missing.
+             */
+            coverage: number;
+            /** Format: double */
+            observedWeight: number;
+            /** Format: double */
+            imputedWeight: number;
+            /** @description Empty when observed; `absence-implies-safe` or `unavailable` otherwise. */
+            imputationClass: string;
+            freshness: components["schemas"]["resilience_v1_DimensionFreshness"];
+        };
+        resilience_v1_DimensionFreshness: {
+            /**
+             * Format: int64
+             * @description End of the year of the latest observation, epoch ms as a string; "0" when none.
+             */
+            lastObservedAtMs: string;
+            /** @description `fresh` (up to 2 years old), `aging` (up to 5), `stale`, or empty when not observed. */
+            staleness: string;
+        };
+        resilience_v1_ScoreInterval: {
+            /** Format: double */
+            p05: number;
+            /** Format: double */
+            p95: number;
+        };
+        resilience_v1_ResiliencePillar: {
+            id: string;
+            /** Format: double */
+            score: number;
+            /** Format: double */
+            weight: number;
+            /** Format: double */
+            coverage: number;
+            domains: components["schemas"]["resilience_v1_ResilienceDomain"][];
+        };
         /** @description Toronto police open data: major crimes or calls attended. */
         safety_v1_GetTorontoSafetyResponse: {
             /** @description The dataset answered: reported_occurrence or annual_aggregate. */
@@ -9425,6 +10013,572 @@ export interface components {
             countryCodes: string[];
             /** @description Up to three programs. */
             programs: string[];
+        };
+        /** @description The current forecast cards. */
+        forecast_v1_GetForecastsResponse: {
+            forecasts: components["schemas"]["forecast_v1_Forecast"][];
+            /**
+             * Format: int64
+             * @description When the forecast document was generated, epoch ms; 0 when none is loaded.
+             */
+            generatedAt: number;
+            /** @description No forecast document is loaded. */
+            degraded: boolean;
+            /** @description The document is more than 6 hours old. */
+            stale: boolean;
+            /** @description `forecast_backend_unavailable` when no document is loaded; empty otherwise. */
+            error: string;
+        };
+        /** @description One forecast card. */
+        forecast_v1_Forecast: {
+            id: string;
+            /** @description One of conflict, market, supply_chain, political, military, cyber, infrastructure. */
+            domain: string;
+            region: string;
+            title: string;
+            /** @description Narrative of the forecast as the document carries it (pipelines without a model write rule-based text). */
+            scenario: string;
+            feedSummary: string;
+            /**
+             * Format: double
+             * @description 0-1.
+             */
+            probability: number;
+            /**
+             * Format: double
+             * @description 0-1.
+             */
+            confidence: number;
+            timeHorizon: string;
+            signals: components["schemas"]["forecast_v1_ForecastSignal"][];
+            cascades: components["schemas"]["forecast_v1_CascadeEffect"][];
+            /** @description `rising`, `falling` or `stable` against the previous run. */
+            trend: string;
+            /** Format: double */
+            priorProbability: number;
+            calibration?: components["schemas"]["forecast_v1_CalibrationInfo"];
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            updatedAt: number;
+            perspectives?: components["schemas"]["forecast_v1_Perspectives"];
+            projections?: components["schemas"]["forecast_v1_Projections"];
+            caseFile?: components["schemas"]["forecast_v1_ForecastCase"];
+            /** Format: double */
+            simulationAdjustment: number;
+            /** Format: double */
+            simPathConfidence: number;
+            demotedBySimulation: boolean;
+            resolution?: components["schemas"]["forecast_v1_ResolutionSpec"];
+        };
+        /** @description One input that moved the forecast. */
+        forecast_v1_ForecastSignal: {
+            type: string;
+            value: string;
+            /** Format: double */
+            weight: number;
+        };
+        /** @description A knock-on effect in another domain. */
+        forecast_v1_CascadeEffect: {
+            domain: string;
+            effect: string;
+            /** Format: double */
+            probability: number;
+        };
+        /** @description The prediction market matched to the forecast. */
+        forecast_v1_CalibrationInfo: {
+            marketTitle: string;
+            /** Format: double */
+            marketPrice: number;
+            /** Format: double */
+            drift: number;
+            source: string;
+        };
+        /** @description Narratives from three viewpoints. */
+        forecast_v1_Perspectives: {
+            strategic: string;
+            regional: string;
+            contrarian: string;
+        };
+        /** @description Projected probability at 24 h, 7 and 30 days. */
+        forecast_v1_Projections: {
+            /** Format: double */
+            h24: number;
+            /** Format: double */
+            d7: number;
+            /** Format: double */
+            d30: number;
+        };
+        /** @description The evidence and cases behind a forecast. */
+        forecast_v1_ForecastCase: {
+            supportingEvidence: components["schemas"]["forecast_v1_ForecastCaseEvidence"][];
+            counterEvidence: components["schemas"]["forecast_v1_ForecastCaseEvidence"][];
+            triggers: string[];
+            actorLenses: string[];
+            baseCase: string;
+            escalatoryCase: string;
+            contrarianCase: string;
+            changeSummary: string;
+            changeItems: string[];
+            actors: components["schemas"]["forecast_v1_ForecastActor"][];
+            worldState?: components["schemas"]["forecast_v1_ForecastWorldState"];
+            branches: components["schemas"]["forecast_v1_ForecastBranch"][];
+        };
+        forecast_v1_ForecastCaseEvidence: {
+            type: string;
+            summary: string;
+            /** Format: double */
+            weight: number;
+        };
+        forecast_v1_ForecastActor: {
+            id: string;
+            name: string;
+            category: string;
+            role: string;
+            objectives: string[];
+            constraints: string[];
+            likelyActions: string[];
+            /** Format: double */
+            influenceScore: number;
+        };
+        forecast_v1_ForecastWorldState: {
+            summary: string;
+            activePressures: string[];
+            stabilizers: string[];
+            keyUnknowns: string[];
+        };
+        forecast_v1_ForecastBranch: {
+            kind: string;
+            title: string;
+            summary: string;
+            outcome: string;
+            /** Format: double */
+            projectedProbability: number;
+            rounds: components["schemas"]["forecast_v1_ForecastBranchRound"][];
+        };
+        forecast_v1_ForecastBranchRound: {
+            /** Format: int32 */
+            round: number;
+            focus: string;
+            developments: string[];
+            actorMoves: string[];
+            /** Format: double */
+            probabilityShift: number;
+        };
+        /** @description How and when the forecast is resolved. */
+        forecast_v1_ResolutionSpec: {
+            /** @description `hard` (settled by a metric) or `judged`. */
+            kind: string;
+            metricKey?: string;
+            operator?: string;
+            /** Format: double */
+            threshold?: number;
+            /** Format: double */
+            baselineValue?: number;
+            window?: string;
+            /**
+             * Format: int64
+             * @description When the forecast resolves, epoch ms.
+             */
+            deadline: number;
+            sourceFeed?: string;
+            question?: string;
+        };
+        /** @description How well past forecasts did. */
+        forecast_v1_GetForecastScorecardResponse: {
+            /** Format: int32 */
+            schemaVersion: number;
+            /**
+             * Format: int64
+             * @description Date of the resolutions ledger, epoch ms; 0 when none is loaded.
+             */
+            generatedAt: number;
+            /** Format: int32 */
+            rollingWindowDays: number;
+            methodology: string;
+            totals: components["schemas"]["forecast_v1_ScorecardTotals"];
+            overall?: components["schemas"]["forecast_v1_ScorecardSummary"];
+            byDomain: components["schemas"]["forecast_v1_ScorecardDomainGroup"][];
+            byGenerationOrigin: components["schemas"]["forecast_v1_ScorecardGenerationOriginGroup"][];
+            calibration: components["schemas"]["forecast_v1_ScorecardCalibrationBucket"][];
+            vsMarketSkill?: components["schemas"]["forecast_v1_ScorecardMarketSkill"];
+            degraded: boolean;
+            /** @description The ledger is more than 36 hours old. */
+            stale: boolean;
+            error: string;
+            skill?: components["schemas"]["forecast_v1_ScorecardSkill"];
+        };
+        forecast_v1_ScorecardTotals: {
+            /**
+             * Format: int32
+             * @description Ledger entries in the rolling window.
+             */
+            entries: number;
+            /**
+             * Format: int32
+             * @description Resolved or voided.
+             */
+            resolved: number;
+            /**
+             * Format: int32
+             * @description Deadline not reached.
+             */
+            pending: number;
+            /**
+             * Format: int32
+             * @description Past the deadline, waiting for a judged resolution.
+             */
+            pendingJudge: number;
+            /**
+             * Format: int32
+             * @description Resolved yes or no with a valid probability.
+             */
+            scored: number;
+            /** Format: int32 */
+            void: number;
+            /**
+             * Format: double
+             * @description void / resolved.
+             */
+            voidRate: number;
+            /**
+             * Format: double
+             * @description Share of entries that appeared in a published forecast document.
+             */
+            publicationCoverage: number;
+        };
+        forecast_v1_ScorecardSummary: {
+            /** Format: int32 */
+            count: number;
+            /**
+             * Format: double
+             * @description Mean (p - outcome)^2.
+             */
+            brier: number;
+            /**
+             * Format: double
+             * @description Mean logarithmic loss.
+             */
+            logScore: number;
+        };
+        forecast_v1_ScorecardDomainGroup: {
+            domain: string;
+            /** Format: int32 */
+            resolved: number;
+            /** Format: int32 */
+            scored: number;
+            /** Format: int32 */
+            void: number;
+            /** Format: double */
+            voidRate: number;
+            /** Format: double */
+            brier?: number;
+            /** Format: double */
+            logScore?: number;
+        };
+        forecast_v1_ScorecardGenerationOriginGroup: {
+            generationOrigin: string;
+            /** Format: int32 */
+            resolved: number;
+            /** Format: int32 */
+            scored: number;
+            /** Format: int32 */
+            void: number;
+            /** Format: double */
+            voidRate: number;
+            /** Format: double */
+            brier?: number;
+            /** Format: double */
+            logScore?: number;
+        };
+        forecast_v1_ScorecardCalibrationBucket: {
+            /** @description `0-10` ... `90-100` (percent). */
+            bucket: string;
+            /** Format: double */
+            minProbability: number;
+            /** Format: double */
+            maxProbability: number;
+            /** Format: int32 */
+            count: number;
+            /** Format: double */
+            predictedMean?: number;
+            /** Format: double */
+            realizedRate?: number;
+            /** Format: double */
+            brier?: number;
+        };
+        forecast_v1_ScorecardMarketSkill: {
+            /** Format: int32 */
+            count: number;
+            /** Format: double */
+            forecastBrier: number;
+            /** Format: double */
+            marketBrier: number;
+            /**
+             * Format: double
+             * @description forecastBrier - marketBrier; negative means the forecasts beat the market.
+             */
+            brierDelta: number;
+        };
+        forecast_v1_ScorecardSkill: {
+            /** Format: int32 */
+            count: number;
+            /** Format: double */
+            brier?: number;
+            /** Format: double */
+            logScore?: number;
+            /** Format: int32 */
+            excludedScored: number;
+            excludedOrigins: string[];
+        };
+        /** @description The latest simulation package. */
+        forecast_v1_GetSimulationPackageResponse: {
+            found: boolean;
+            runId: string;
+            schemaVersion: string;
+            /** Format: int32 */
+            theaterCount: number;
+            /**
+             * Format: int64
+             * @description Epoch ms; 0 when not found.
+             */
+            generatedAt: number;
+            note: string;
+            error: string;
+        };
+        /** @description The outcome of a simulation you triggered. */
+        forecast_v1_GetSimulationOutcomeResponse: {
+            found: boolean;
+            runId: string;
+            schemaVersion: string;
+            /** Format: int32 */
+            theaterCount: number;
+            /**
+             * Format: int64
+             * @description When the simulation finished, epoch ms; 0 when not found.
+             */
+            generatedAt: number;
+            note: string;
+            error: string;
+            /** @description JSON array of per-theater outcomes; empty when none. */
+            theaterSummariesJson: string;
+            /** @description Your simulation of this run is queued or running. */
+            processing: boolean;
+            /** Format: int32 */
+            eligibleTheaterCount: number;
+            /** Format: int32 */
+            failedTheaterCount: number;
+            allTheatersFailed: boolean;
+            /** @description `completed`, `partial`, `no_eligible_theaters` or `all_theaters_failed`; empty when not found. */
+            completionStatus: string;
+        };
+        /** @description What trigger-simulation did. */
+        forecast_v1_TriggerSimulationResponse: {
+            /** @description A new simulation job was queued. */
+            queued: boolean;
+            runId: string;
+            /** @description First 16 hex digits of the SHA-256 of the package key. */
+            pkgFingerprint: string;
+            /** @description Empty when queued; `no_package` or `already-handled` (you already have a job for this run). */
+            reason: string;
+        };
+        leads_v1_SubmitContactResponse: {
+            /** @description `sent`: the request is stored for the sales team. */
+            status: string;
+            /** @description Always false: this service stores requests and sends no e-mail. */
+            emailSent: boolean;
+        };
+        leads_v1_RegisterInterestResponse: {
+            /** @description `registered`, or `already_registered` for an address already on the list. */
+            status: string;
+            /** @description Your code to share; people who give it in `referredBy` count for you. */
+            referralCode: string;
+            /**
+             * Format: int32
+             * @description People who joined with your code.
+             */
+            referralCount: number;
+            /**
+             * Format: int32
+             * @description Your place on the waitlist, from 1.
+             */
+            position: number;
+            /** @description Always true: no confirmation e-mail is sent by this service. */
+            emailSuppressed: boolean;
+        };
+        /** @description A summary of headlines, and who wrote it. */
+        news_v1_SummarizeArticleResponse: {
+            summary: string;
+            /** @description The model that wrote the summary, or `rules:summarize-article` for an extractive summary (sentences picked from the input, nothing written). */
+            model: string;
+            /** @description `generic` (the configured OpenAI-compatible model), `rules` (extractive), or `cache` on a cache hit. */
+            provider: string;
+            /**
+             * Format: int32
+             * @description Always 0: token counts are not tracked.
+             */
+            tokens: number;
+            /** @description The answer is not a model-written summary (extractive, skipped or error). */
+            fallback: boolean;
+            error: string;
+            errorType: string;
+            /** @enum {string} */
+            status: "SUMMARIZE_STATUS_UNSPECIFIED" | "SUMMARIZE_STATUS_SUCCESS" | "SUMMARIZE_STATUS_CACHED" | "SUMMARIZE_STATUS_SKIPPED" | "SUMMARIZE_STATUS_ERROR";
+            /** @description Why the summary is extractive or skipped, and its cache key. */
+            statusDetail: string;
+        };
+        /** @description News from the configured feeds, grouped into stories. */
+        news_v1_ListFeedDigestResponse: {
+            /** @description Stories per category, most important first, at most 20 each. */
+            categories: {
+                [key: string]: components["schemas"]["news_v1_CategoryBucket"];
+            };
+            /** @description Feeds that were empty, timed out, or had undated items; feeds that were fine are absent. */
+            feedStatuses: {
+                [key: string]: string;
+            };
+            /** @description When the feeds were captured, ISO 8601; empty when none are loaded. */
+            generatedAt: string;
+        };
+        news_v1_CategoryBucket: {
+            items: components["schemas"]["news_v1_NewsItem"][];
+        };
+        /** @description One story: its most recent mention from the most trusted feed. */
+        news_v1_NewsItem: {
+            source: string;
+            title: string;
+            link: string;
+            /** Format: int64 */
+            publishedAt: number;
+            /** @description High or critical threat level. */
+            isAlert: boolean;
+            threat: components["schemas"]["news_v1_ThreatClassification"];
+            locationName: string;
+            /** Format: int32 */
+            importanceScore: number;
+            /**
+             * Format: int32
+             * @description Distinct feeds carrying the story.
+             */
+            corroborationCount: number;
+            storyMeta: components["schemas"]["news_v1_StoryMeta"];
+            snippet: string;
+            tickers: string[];
+            /** Format: int32 */
+            credibilityScore: number;
+        };
+        news_v1_ThreatClassification: {
+            /** @enum {string} */
+            level: "THREAT_LEVEL_UNSPECIFIED" | "THREAT_LEVEL_LOW" | "THREAT_LEVEL_MEDIUM" | "THREAT_LEVEL_HIGH" | "THREAT_LEVEL_CRITICAL";
+            category: string;
+            /** Format: double */
+            confidence: number;
+            /** @description `keyword` (keyword classifier) or `llm` (the configured model chose the category). */
+            source: string;
+        };
+        news_v1_StoryMeta: {
+            /**
+             * Format: int64
+             * @description Earliest mention, epoch ms.
+             */
+            firstSeen: number;
+            /** Format: int32 */
+            mentionCount: number;
+            /** Format: int32 */
+            sourceCount: number;
+            /**
+             * @description BREAKING (one mention), DEVELOPING (up to five within two hours) or SUSTAINED; FADING is not computed here (it needs mention history).
+             * @enum {string}
+             */
+            phase: "STORY_PHASE_UNSPECIFIED" | "STORY_PHASE_BREAKING" | "STORY_PHASE_DEVELOPING" | "STORY_PHASE_SUSTAINED" | "STORY_PHASE_FADING";
+        };
+        /** @description The scenario template catalogue. */
+        scenario_v1_ListScenarioTemplatesResponse: {
+            /** @description Every template, in catalogue order; empty when the catalogue is not loaded. */
+            templates: components["schemas"]["scenario_v1_ScenarioTemplate"][];
+        };
+        /** @description One scenario the worker can run. */
+        scenario_v1_ScenarioTemplate: {
+            /** @description Template id, as run-scenario takes it in `scenarioId`. */
+            id: string;
+            /** @description What the scenario describes. */
+            name: string;
+            /** @description Chokepoints disrupted (ids of the chokepoint registry); empty for a tariff shock. */
+            affectedChokepointIds: string[];
+            /**
+             * Format: int32
+             * @description Share of traffic through those chokepoints lost, 0-100.
+             */
+            disruptionPct: number;
+            /**
+             * Format: int32
+             * @description How long the disruption lasts, days.
+             */
+            durationDays: number;
+            /** @description HS2 chapters hit; empty means every chapter. */
+            affectedHs2: string[];
+            /**
+             * Format: double
+             * @description Multiplier applied to the cost of the affected trade.
+             */
+            costShockMultiplier: number;
+        };
+        /** @description The queued scenario job. */
+        scenario_v1_RunScenarioResponse: {
+            /** @description Id of the queued job (`scenario:<ms>:<8 chars>`), readable only with your credential. */
+            jobId: string;
+            /** @description Always `pending` here; read the progress from get-scenario-status. */
+            status: string;
+            /** @description Path of get-scenario-status for this job (also in the `Location` header). */
+            statusUrl: string;
+        };
+        /** @description Where a scenario job stands. */
+        scenario_v1_GetScenarioStatusResponse: {
+            /** @description `pending` (queued), `processing`, `done` (with `result`), `failed` (with `error`), or `not_found` for an id this credential never queued. */
+            status: string;
+            result?: components["schemas"]["scenario_v1_ScenarioResult"];
+            /** @description Why the job failed or was not found; empty otherwise. */
+            error: string;
+        };
+        /** @description Outcome of a scenario, computed from the trade exposure snapshot. */
+        scenario_v1_ScenarioResult: {
+            /** @description Disrupted chokepoints that the current chokepoint registry lists. */
+            affectedChokepointIds: string[];
+            /** @description Up to 20 countries, most affected first. */
+            topImpactCountries: components["schemas"]["scenario_v1_ScenarioImpactCountry"][];
+            template: components["schemas"]["scenario_v1_ScenarioResultTemplate"];
+        };
+        /** @description How hard the scenario hits one country. */
+        scenario_v1_ScenarioImpactCountry: {
+            /** @description Reporting country, ISO 3166-1 alpha-2. */
+            iso2: string;
+            /**
+             * Format: double
+             * @description Sum over its exposed trade of exposure score x disruption share x cost multiplier (tariff scenarios: vulnerability index x multiplier).
+             */
+            totalImpact: number;
+            /**
+             * Format: int32
+             * @description totalImpact as a percentage of the most affected country, 0-100.
+             */
+            impactPct: number;
+        };
+        /** @description The template parameters the result was computed with. */
+        scenario_v1_ScenarioResultTemplate: {
+            /** @description Disrupted chokepoint ids joined by `+`, or `tariff_shock`. */
+            name: string;
+            /** Format: int32 */
+            disruptionPct: number;
+            /** Format: int32 */
+            durationDays: number;
+            /** Format: double */
+            costShockMultiplier: number;
         };
         /** @description Recent earthquakes, newest first. */
         seismology_v1_ListEarthquakesResponse: {
@@ -10531,6 +11685,61 @@ export interface components {
         military_v1_GetAircraftDetailsBatchRequest: {
             /** @description 1 to 20 ICAO addresses; trimmed, lower-cased, blanks and repeats dropped. */
             icao24s: string[];
+        };
+        forecast_v1_TriggerSimulationRequest: {
+            /** @description Your client version (recorded with the job only). */
+            clientVersion?: string;
+        };
+        /** @description An enterprise contact request. */
+        leads_v1_SubmitContactRequest: {
+            /** @description Work e-mail address (personal mailbox providers are refused). */
+            email: string;
+            name: string;
+            organization: string;
+            phone: string;
+            message?: string;
+            /** @description Where the form was shown; default `enterprise-contact`. */
+            source?: string;
+            /** @description Leave empty (a field hidden from people; bots fill it). */
+            website?: string;
+            /** @description Bot-check token of the form (accepted as given: no verifier is configured here). */
+            turnstileToken: string;
+        };
+        /** @description Joining the waitlist. */
+        leads_v1_RegisterInterestRequest: {
+            email: string;
+            source?: string;
+            appVersion?: string;
+            /** @description Referral code of whoever invited you. */
+            referredBy?: string;
+            /** @description Leave empty (a field hidden from people; bots fill it). */
+            website?: string;
+            /** @description Bot-check token of the form (accepted as given: no verifier is configured here). */
+            turnstileToken: string;
+        };
+        news_v1_SummarizeArticleRequest: {
+            /** @description Provider the client prefers (ollama, groq, openrouter, openrouter-free, openrouter-free-backup, generic); this service always uses its one configured model provider (LLM_BASE_URL). */
+            provider: string;
+            /** @description Headlines to summarise (the first 10 are used); at least one. */
+            headlines?: string[];
+            /** @description `brief` (default), `analysis` or `translate`. */
+            mode?: string;
+            geoContext?: string;
+            /** @description Feed variant (default `full`); the target language code in translate mode. */
+            variant?: string;
+            /** @description Language of the summary (default `en`). */
+            lang?: string;
+            /** @description Extra instruction for the model (Pro callers only; ignored otherwise). */
+            systemAppend?: string;
+            /** @description Article texts paired one-to-one with the headlines (each cut to 400 characters). */
+            bodies?: string[];
+        };
+        /** @description A scenario to compute in the background. */
+        scenario_v1_RunScenarioRequest: {
+            /** @description Id of a template from list-scenario-templates. */
+            scenarioId: string;
+            /** @description Limit the impact to one reporting country (ISO 3166-1 alpha-2); empty for the six default reporters (US, CN, RU, IR, IN, TW). */
+            iso2?: string;
         };
     };
     responses: never;
@@ -25568,6 +26777,494 @@ export interface operations {
             };
         };
     };
+    GetFoodStocks: {
+        parameters: {
+            query?: {
+                countryCode?: string;
+                commodity?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["resilience_v1_GetFoodStocksResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetDemographicsCapability: {
+        parameters: {
+            query?: {
+                countryCode?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["resilience_v1_GetDemographicsCapabilityResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetResilienceRuntimeManifest: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["resilience_v1_GetResilienceRuntimeManifestResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetResilienceScore: {
+        parameters: {
+            query?: {
+                countryCode?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["resilience_v1_GetResilienceScoreResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     GetTorontoSafety: {
         parameters: {
             query?: {
@@ -25848,6 +27545,1754 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["sanctions_v1_LookupSanctionEntityResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetForecasts: {
+        parameters: {
+            query?: {
+                domain?: "conflict" | "market" | "supply_chain" | "political" | "military" | "cyber" | "infrastructure";
+                region?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["forecast_v1_GetForecastsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetForecastScorecard: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["forecast_v1_GetForecastScorecardResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetSimulationPackage: {
+        parameters: {
+            query?: {
+                runId?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["forecast_v1_GetSimulationPackageResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetSimulationOutcome: {
+        parameters: {
+            query?: {
+                runId?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["forecast_v1_GetSimulationOutcomeResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    TriggerSimulation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h replays the stored answer (`Idempotent-Replayed: true`); 409 while the first call runs; 422 with a different body. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["forecast_v1_TriggerSimulationRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description The key, echoed. */
+                    "Idempotency-Key"?: string;
+                    /** @description `true` when this is a stored answer replayed. */
+                    "Idempotent-Replayed"?: "true" | "false";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["forecast_v1_TriggerSimulationResponse"];
+                };
+            };
+            /** @description Invalid body, parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description The first request with this Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    SubmitContact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h replays the stored answer (`Idempotent-Replayed: true`); 409 while the first call runs; 422 with a different body. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["leads_v1_SubmitContactRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description The key, echoed. */
+                    "Idempotency-Key"?: string;
+                    /** @description `true` when this is a stored answer replayed. */
+                    "Idempotent-Replayed"?: "true" | "false";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["leads_v1_SubmitContactResponse"];
+                };
+            };
+            /** @description Invalid body, parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description The first request with this Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    RegisterInterest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h replays the stored answer (`Idempotent-Replayed: true`); 409 while the first call runs; 422 with a different body. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["leads_v1_RegisterInterestRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description The key, echoed. */
+                    "Idempotency-Key"?: string;
+                    /** @description `true` when this is a stored answer replayed. */
+                    "Idempotent-Replayed"?: "true" | "false";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["leads_v1_RegisterInterestResponse"];
+                };
+            };
+            /** @description Invalid body, parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description The first request with this Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    SummarizeArticle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h replays the stored answer (`Idempotent-Replayed: true`); 409 while the first call runs; 422 with a different body. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["news_v1_SummarizeArticleRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description The key, echoed. */
+                    "Idempotency-Key"?: string;
+                    /** @description `true` when this is a stored answer replayed. */
+                    "Idempotent-Replayed"?: "true" | "false";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["news_v1_SummarizeArticleResponse"];
+                };
+            };
+            /** @description Invalid body, parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description The first request with this Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetSummarizeArticleCache: {
+        parameters: {
+            query?: {
+                cache_key?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["news_v1_SummarizeArticleResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListFeedDigest: {
+        parameters: {
+            query?: {
+                variant?: string;
+                lang?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["news_v1_ListFeedDigestResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListScenarioTemplates: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["scenario_v1_ListScenarioTemplatesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    RunScenario: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h replays the stored answer (`Idempotent-Replayed: true`); 409 while the first call runs; 422 with a different body. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["scenario_v1_RunScenarioRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the work is queued; poll the address in `Location`. */
+            202: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description The key, echoed. */
+                    "Idempotency-Key"?: string;
+                    /** @description `true` when this is a stored answer replayed. */
+                    "Idempotent-Replayed"?: "true" | "false";
+                    /** @description Where to read the status of the queued work. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["scenario_v1_RunScenarioResponse"];
+                };
+            };
+            /** @description Invalid body, parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description The first request with this Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetScenarioStatus: {
+        parameters: {
+            query?: {
+                jobId?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["scenario_v1_GetScenarioStatusResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

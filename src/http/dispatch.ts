@@ -151,7 +151,7 @@ export class RestDispatcher {
       return jsonError(500, { message: 'Internal server error' });
     }
     return {
-      status: 200,
+      status: route.meta.successStatus ?? 200,
       headers: { ...lower(ctx.resHeaders), 'content-type': JSON_TYPE, etag: prepared.etag, 'cache-control': ctx.cacheControl ?? NO_STORE },
       body: prepared.text,
       prepared,

@@ -210,6 +210,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
       if (ok) ok.headers = { ...(ok.headers ?? {}), ...RATE_HEADERS, ...(method === 'get' ? CACHE_HEADERS : {}) };
       op.responses = { ...(ok ? { '200': ok } : {}), ...(method === 'get' ? { '304': NOT_MODIFIED } : {}), ...errorResponses(isPublic) };
       if (method !== 'get') completeBodyOperation(doc, op, info?.meta.openapi?.requestHeaders !== undefined, info && bodyIdOf(router, info.procedure));
+      if (ok && info?.meta.successStatus === 202) acceptedInsteadOfOk(op);
       const keys = [{ ServiceKey: [] }, { ApiKeyHeader: [] }];
       op.security = isPublic ? [] : info?.meta.requiredTier ? keys : [...keys, { SessionCookie: [] }];
       if (info?.meta.requiredTier) op['x-required-tier'] = info.meta.requiredTier;
@@ -258,6 +259,14 @@ function completeBodyOperation(doc: Json, op: Json, idempotent: boolean, bodySch
       };
     }
   }
+}
+
+/** An operation that queues work answers 202 with the address of its status in `Location`. */
+function acceptedInsteadOfOk(op: Json): void {
+  const { '200': ok, ...rest } = op.responses;
+  ok.description = 'Accepted: the work is queued; poll the address in `Location`.';
+  ok.headers = { ...(ok.headers ?? {}), Location: { description: 'Where to read the status of the queued work.', schema: { type: 'string' } } };
+  op.responses = { '202': ok, ...rest };
 }
 
 function sessionPathItem(): Json {

@@ -6,13 +6,16 @@ import { AVIATION_DATASETS } from './aviation/datasets/index.js';
 import { CONFLICT_DATASETS } from './conflict/datasets/index.js';
 import { INFRASTRUCTURE_DATASETS } from './infrastructure/datasets/index.js';
 import { RESEARCH_DATASETS } from './research/datasets/index.js';
-import { resilienceScoresDataset } from './resilience/datasets/resilience-scores.js';
 import { MARKET_DATASETS } from './market/datasets.js';
 import { ECONOMIC_DATASETS } from './economic/datasets.js';
 import { DISPLACEMENT_DATASETS } from './displacement/datasets/index.js';
 import { earthquakesDataset } from './seismology/datasets/earthquakes.js';
 import { MARITIME_DATASETS } from './maritime/datasets/index.js';
 import { MILITARY_DATASETS } from './military/datasets/index.js';
+import { RESILIENCE_DATASETS } from './resilience/datasets/index.js';
+import { FORECAST_DATASETS } from './forecast/datasets/index.js';
+import { newsFeedsDataset } from './news/datasets/feeds.js';
+import { SCENARIO_DATASETS } from './scenario/datasets/index.js';
 import { SUPPLY_CHAIN_DATASETS } from './supply-chain/datasets/index.js';
 import { NATURAL_DATASETS } from './natural/datasets/index.js';
 import { RADIATION_DATASETS } from './radiation/datasets/index.js';
@@ -32,7 +35,7 @@ import { SAFETY_DATASETS } from './safety/datasets/index.js';
 /** Every snapshot dataset the service serves, in the order first-run loading and `mds ingest` use. */
 export const ALL_DATASETS: readonly AnyDataset[] = [
   earthquakesDataset,
-  resilienceScoresDataset,
+  ...RESILIENCE_DATASETS,
   ...INFRASTRUCTURE_DATASETS,
   ...RESEARCH_DATASETS,
   ...MARKET_DATASETS,
@@ -60,6 +63,9 @@ export const ALL_DATASETS: readonly AnyDataset[] = [
   ...GIVING_DATASETS,
   ...PREDICTION_DATASETS,
   ...SAFETY_DATASETS,
+  ...SCENARIO_DATASETS,
+  ...FORECAST_DATASETS,
+  newsFeedsDataset,
 ];
 
 export function findDataset(name: string): AnyDataset | undefined {

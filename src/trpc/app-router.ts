@@ -22,6 +22,10 @@ import { researchRouter } from '../services/research/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
 import { safetyRouter } from '../services/safety/router.js';
 import { sanctionsRouter } from '../services/sanctions/router.js';
+import { forecastRouter } from '../services/forecast/router.js';
+import { leadsRouter } from '../services/leads/router.js';
+import { newsRouter } from '../services/news/router.js';
+import { scenarioRouter } from '../services/scenario/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
 import { supplyChainRouter } from '../services/supply-chain/router.js';
 import { thermalRouter } from '../services/thermal/router.js';
@@ -61,6 +65,10 @@ export const appRouter = router({
   resilience: resilienceRouter,
   safety: safetyRouter,
   sanctions: sanctionsRouter,
+  forecast: forecastRouter,
+  leads: leadsRouter,
+  news: newsRouter,
+  scenario: scenarioRouter,
   seismology: seismologyRouter,
   supplyChain: supplyChainRouter,
   thermal: thermalRouter,

@@ -20,6 +20,11 @@ export interface ServiceMeta {
   requiredTier?: 0 | 1 | 2 | 3;
   /** Name of an endpoint-specific rate-limit policy on top of the plan's limits. */
   ratePolicy?: string;
+  /**
+   * Status of a successful answer when it is not 200: 202 for operations that accept work to be done
+   * later (a job), with its status address in the `Location` header the handler sets.
+   */
+  successStatus?: 202;
 }
 
 export type ProcedureMeta = OpenApiMeta<ServiceMeta>;

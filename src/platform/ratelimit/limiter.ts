@@ -22,6 +22,10 @@ export const RATE_POLICIES: Readonly<Record<string, { perMinute: number }>> = Ob
   'list-world-bank-indicators': { perMinute: 30 },
   'get-humanitarian-summary-batch': { perMinute: 30 },
   'lookup-sanction-entity': { perMinute: 30 },
+  'run-scenario': { perMinute: 10 },
+  'trigger-simulation': { perMinute: 10 },
+  'summarize-article': { perMinute: 30 },
+  'summarize-article-cache': { perMinute: 3000 },
 });
 
 /** Callers without a credential (public operations only), per client address. */

@@ -31,7 +31,7 @@ describe('OpenAPI: access control on every operation', () => {
     expect(Object.keys(entry.responses['429'].headers)).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']));
     expect(Object.keys(entry.responses['503'].headers)).toEqual(expect.arrayContaining(['Retry-After', 'X-Billing-Verification', 'X-RateLimit-Mode']));
     expect(entry.responses['503'].content['application/json'].schema.anyOf).toContainEqual({ $ref: '#/components/schemas/BillingVerificationError' });
-    expect(Object.keys(entry.responses['200'].headers ?? {})).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
+    expect(Object.keys(entry.responses[op.meta.successStatus ?? '200'].headers ?? {})).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
   });
 
   it('documents POST /api/session', () => {

@@ -1,0 +1,41 @@
+import type { Config } from '../config.js';
+import { openDatabase } from '../../db/client.js';
+import { LeadStore } from '../services/leads/store.js';
+
+export const LEADS_USAGE = `usage: mds leads <contacts|interest> [--csv]
+
+  contacts     enterprise contact requests (submit-contact), oldest first
+  interest     the waitlist (register-interest), in waitlist order
+  --csv        CSV with a header row instead of one JSON object per line
+`;
+
+function csvCell(v: unknown): string {
+  const s = v === null || v === undefined ? '' : String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** `mds leads ...`: lists or exports the stored lead submissions of the configured database. */
+export async function leadsCommand(config: Config, args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+  const csv = args.includes('--csv');
+  const rest = args.filter((a) => a !== '--csv');
+  const [which, ...extra] = rest;
+  if ((which !== 'contacts' && which !== 'interest') || extra.length) {
+    (which === 'help' ? out : err).write(LEADS_USAGE);
+    return which === 'help' ? 0 : 2;
+  }
+  const db = openDatabase(config.DATABASE_PATH);
+  try {
+    const store = new LeadStore(db.$client);
+    const rows = (which === 'contacts' ? store.contacts() : store.interestList()).map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
+    if (csv) {
+      const cols = which === 'contacts' ? ['id', 'email', 'name', 'organization', 'phone', 'message', 'source', 'created_at'] : ['id', 'email', 'source', 'app_version', 'referred_by', 'referral_code', 'created_at'];
+      out.write(`${cols.join(',')}\n`);
+      for (const r of rows) out.write(`${cols.map((c) => csvCell((r as Record<string, unknown>)[c])).join(',')}\n`);
+    } else {
+      for (const r of rows) out.write(`${JSON.stringify(r)}\n`);
+    }
+    return 0;
+  } finally {
+    db.$client.close();
+  }
+}

@@ -1,0 +1,133 @@
+import { markDegraded } from '../../trpc/context.js';
+import { operation, router } from '../../trpc/procedures.js';
+import { IdempotencyHeaders } from '../batch/schemas.js';
+import { jobOwner } from '../jobs.js';
+import { FORECASTS } from './datasets/predictions.js';
+import { RESOLUTIONS } from './datasets/resolutions.js';
+import { SIMULATION_PACKAGE } from './datasets/simulation-package.js';
+import { getForecasts, getScorecard } from './queries.js';
+import { GetForecastsRequest, GetForecastsResponse } from './schemas.js';
+import { GetForecastScorecardRequest, GetForecastScorecardResponse } from './scorecard-schemas.js';
+import { getSimulationOutcome, getSimulationPackage, triggerSimulation } from './simulation.js';
+import {
+  GetSimulationOutcomeRequest,
+  GetSimulationOutcomeResponse,
+  GetSimulationPackageRequest,
+  GetSimulationPackageResponse,
+  TriggerSimulationRequest,
+  TriggerSimulationResponse,
+} from './simulation-schemas.js';
+
+export const forecastRouter = router({
+  getForecasts: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/forecast/v1/get-forecasts',
+        operationId: 'GetForecasts',
+        tags: ['forecast'],
+        summary: 'List the current forecast cards',
+        description:
+          'Forecast cards from the latest dated forecast document published by the forecast pipeline (read from ' +
+          'FORECAST_SOURCE_URL; a bundled document otherwise): probability, confidence, signals, cascades, trend, market ' +
+          'calibration, projections, case file and resolution rule. Filters: `domain` (exact) and `region` ' +
+          '(case-insensitive substring). Nothing is written by a model here.',
+      },
+      cacheTier: 'medium',
+      datasets: [FORECASTS],
+    })
+    .input(GetForecastsRequest)
+    .output(GetForecastsResponse)
+    .query(({ ctx, input }) => getForecasts(ctx.deps.store, ctx.deps.clock.now(), input)),
+
+  getForecastScorecard: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/forecast/v1/get-forecast-scorecard',
+        operationId: 'GetForecastScorecard',
+        tags: ['forecast'],
+        summary: 'Score past forecasts against their resolutions',
+        description:
+          'Brier and log scores, calibration buckets, per-domain and per-origin tallies and skill against prediction ' +
+          'markets, computed here from the forecast pipeline’s resolutions ledger over a 180-day rolling window. No parameters.',
+      },
+      cacheTier: 'fast',
+      datasets: [RESOLUTIONS],
+    })
+    .input(GetForecastScorecardRequest)
+    .output(GetForecastScorecardResponse)
+    .query(({ ctx }) => getScorecard(ctx.deps.store, ctx.deps.clock.now())),
+
+  getSimulationPackage: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/forecast/v1/get-simulation-package',
+        operationId: 'GetSimulationPackage',
+        tags: ['forecast'],
+        summary: 'Describe the latest simulation package',
+        description:
+          'The run id, schema version, theater count and date of the latest simulation package written by the forecast ' +
+          'pipeline. `runId` does not select an older package: it only adds a note when it is not the latest.',
+      },
+      cacheTier: 'slow',
+      datasets: [SIMULATION_PACKAGE],
+    })
+    .input(GetSimulationPackageRequest)
+    .output(GetSimulationPackageResponse)
+    .query(({ ctx, input }) => {
+      const { response, degraded } = getSimulationPackage(ctx.deps, input.runId);
+      if (degraded) markDegraded(ctx);
+      return response;
+    }),
+
+  getSimulationOutcome: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/forecast/v1/get-simulation-outcome',
+        operationId: 'GetSimulationOutcome',
+        tags: ['forecast'],
+        summary: 'Read the outcome of your simulation',
+        description:
+          'The outcome of a simulation you queued with trigger-simulation: per theater, the chance that at least one of ' +
+          'its forecasts comes true now and after a week on the forecasts’ own projections, computed from the current ' +
+          'forecast document. `runId` selects the package run; without it, your latest finished simulation. Other ' +
+          'accounts’ simulations are never visible.',
+      },
+      cacheTier: 'slow',
+    })
+    .input(GetSimulationOutcomeRequest)
+    .output(GetSimulationOutcomeResponse)
+    .query(({ ctx, input }) => {
+      const { response, degraded } = getSimulationOutcome(ctx.deps, jobOwner(ctx.principal), input.runId?.trim() || undefined);
+      if (degraded) markDegraded(ctx);
+      return response;
+    }),
+
+  triggerSimulation: operation
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/forecast/v1/trigger-simulation',
+        operationId: 'TriggerSimulation',
+        tags: ['forecast'],
+        summary: 'Queue a simulation of the latest package',
+        description:
+          'Queues a background job that simulates every theater of the latest simulation package against the current ' +
+          'forecast cards. One job per account and package run: asking again finds it (`already-handled`), as does a ' +
+          'repeated Idempotency-Key. Read the result with get-simulation-outcome. Requires a Pro entitlement.',
+        requestHeaders: IdempotencyHeaders,
+      },
+      cacheTier: 'no-store',
+      requiredTier: 1,
+      ratePolicy: 'trigger-simulation',
+    })
+    .input(TriggerSimulationRequest)
+    .output(TriggerSimulationResponse)
+    .mutation(({ ctx }) => {
+      const key = ctx.headers['idempotency-key'];
+      return triggerSimulation(ctx.deps, jobOwner(ctx.principal), typeof key === 'string' ? key : undefined);
+    }),
+});

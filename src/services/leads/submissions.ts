@@ -1,0 +1,103 @@
+import { ServiceError, type Violation } from '../../platform/errors.js';
+import { IdempotencyStore, readIdempotencyKey, requestHash } from '../../platform/batch/idempotency.js';
+import type { AppDeps, RequestContext } from '../../trpc/context.js';
+import { FREE_MAIL_DOMAINS, EMAIL_PATTERN, PHONE_PATTERN, domainOf, normaliseEmail, referralCodeOf, truncate, waitlistEmailProblem } from './rules.js';
+import type { RegisterInterestRequest, RegisterInterestResponse, SubmitContactRequest, SubmitContactResponse } from './schemas.js';
+import { leadStore } from './store.js';
+
+const HOUR_MS = 3_600_000;
+/** Submissions accepted per client address and hour (the published per-address limits). */
+export const CONTACTS_PER_HOUR = 3;
+export const INTEREST_PER_HOUR = 5;
+
+const IDEMPOTENCY = new WeakMap<AppDeps, IdempotencyStore>();
+
+/** Runs a submission once per Idempotency-Key (same key and body within 24 h replays the stored answer). */
+function once<T>(ctx: RequestContext, input: unknown, run: () => T): T {
+  const key = readIdempotencyKey(ctx.headers['idempotency-key']);
+  if (!key) return run();
+  let store = IDEMPOTENCY.get(ctx.deps);
+  if (!store) IDEMPOTENCY.set(ctx.deps, (store = new IdempotencyStore(ctx.deps.db.$client)));
+  const owner = ctx.principal?.id ?? `anonymous:${ctx.remoteAddress ?? ''}`;
+  const claim = store.claim(owner, key, requestHash(input), ctx.deps.clock.now());
+  ctx.resHeaders['Idempotency-Key'] = key;
+  if (claim.kind === 'replay') {
+    ctx.resHeaders['Idempotent-Replayed'] = 'true';
+    return claim.body as T;
+  }
+  ctx.resHeaders['Idempotent-Replayed'] = 'false';
+  try {
+    const out = run();
+    store.complete(owner, key, 200, out, ctx.deps.clock.now());
+    return out;
+  } catch (err) {
+    store.abandon(owner, key);
+    throw err;
+  }
+}
+
+function checkRate(ctx: RequestContext, table: 'contacts' | 'interest', perHour: number): string {
+  const address = ctx.remoteAddress ?? 'unknown';
+  if (leadStore(ctx.deps).submissionsSince(table, address, ctx.deps.clock.now() - HOUR_MS) >= perHour) {
+    throw ServiceError.gateway(429, `Too many submissions from this address: at most ${perHour} per hour`, { 'Retry-After': '3600' });
+  }
+  return address;
+}
+
+/** Stores an enterprise contact request after validation; a filled honeypot is answered as sent and dropped. */
+export function submitContact(ctx: RequestContext, input: SubmitContactRequest): SubmitContactResponse {
+  if (input.website?.trim()) return { status: 'sent', emailSent: false };
+  return once(ctx, input, () => {
+    const email = normaliseEmail(input.email);
+    const violations: Violation[] = [];
+    if (!EMAIL_PATTERN.test(email)) violations.push({ field: 'email', description: 'must be a valid e-mail address' });
+    if (!input.name.trim()) violations.push({ field: 'name', description: 'is required' });
+    if (!input.organization.trim()) violations.push({ field: 'organization', description: 'is required' });
+    if (!PHONE_PATTERN.test(input.phone.trim())) violations.push({ field: 'phone', description: 'must be a phone number (digits, spaces, + ( ) . / -)' });
+    if (!input.turnstileToken.trim()) violations.push({ field: 'turnstileToken', description: 'is required' });
+    if (violations.length) throw ServiceError.validation(violations);
+    if (FREE_MAIL_DOMAINS.has(domainOf(email))) throw ServiceError.gateway(422, 'Please use your work email address');
+    const address = checkRate(ctx, 'contacts', CONTACTS_PER_HOUR);
+    leadStore(ctx.deps).addContact(
+      {
+        email,
+        name: truncate(input.name),
+        organization: truncate(input.organization),
+        phone: truncate(input.phone),
+        message: truncate(input.message, 2000),
+        source: truncate(input.source, 100) || 'enterprise-contact',
+      },
+      address,
+      ctx.deps.clock.now(),
+    );
+    return { status: 'sent', emailSent: false };
+  });
+}
+
+/** Adds an address to the waitlist (once), with its referral code, place and referral count. */
+export function registerInterest(ctx: RequestContext, input: RegisterInterestRequest): RegisterInterestResponse {
+  if (input.website?.trim()) return { status: 'registered', referralCode: '', referralCount: 0, position: 0, emailSuppressed: true };
+  return once(ctx, input, () => {
+    const email = normaliseEmail(input.email);
+    const violations: Violation[] = [];
+    const problem = waitlistEmailProblem(email);
+    if (problem) violations.push({ field: 'email', description: problem });
+    if (!input.turnstileToken.trim()) violations.push({ field: 'turnstileToken', description: 'is required' });
+    if (input.referredBy && !/^[a-z0-9]{1,20}$/.test(input.referredBy.trim())) violations.push({ field: 'referredBy', description: 'must be a referral code' });
+    if (violations.length) throw ServiceError.validation(violations);
+    const store = leadStore(ctx.deps);
+    let row = store.interest(email);
+    const status = row ? 'already_registered' : 'registered';
+    if (!row) {
+      const address = checkRate(ctx, 'interest', INTEREST_PER_HOUR);
+      const code = referralCodeOf(email);
+      const referredBy = truncate(input.referredBy, 20);
+      row = store.addInterest(
+        { email, source: truncate(input.source, 100), app_version: truncate(input.appVersion, 100), referred_by: referredBy === code ? '' : referredBy, referral_code: code },
+        address,
+        ctx.deps.clock.now(),
+      );
+    }
+    return { status, referralCode: row.referral_code, referralCount: store.referralCount(row.referral_code), position: store.position(row.id), emailSuppressed: true };
+  });
+}

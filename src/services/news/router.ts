@@ -1,0 +1,88 @@
+import { ServiceError } from '../../platform/errors.js';
+import { markDegraded } from '../../trpc/context.js';
+import { operation, router } from '../../trpc/procedures.js';
+import { IdempotencyHeaders } from '../batch/schemas.js';
+import { NEWS_FEEDS } from './datasets/feeds.js';
+import { feedDigest } from './digest.js';
+import { ListFeedDigestRequest, ListFeedDigestResponse } from './digest-schemas.js';
+import { variantOf } from './feeds.js';
+import { cachedSummary, summarizeArticle, validCacheKey } from './summaries.js';
+import { GetSummarizeArticleCacheRequest, SummarizeArticleRequest, SummarizeArticleResponse } from './summary-schemas.js';
+
+export const newsRouter = router({
+  summarizeArticle: operation
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/news/v1/summarize-article',
+        operationId: 'SummarizeArticle',
+        tags: ['news'],
+        summary: 'Summarise headlines',
+        description:
+          'A short summary (or analysis, or translation) of up to 10 headlines. With a model provider configured ' +
+          '(LLM_BASE_URL) the model writes it, within a daily quota of 50 per account; otherwise an extractive summary ' +
+          '(sentences selected from the input) answers, labelled `provider: rules`, `fallback: true`. Results are cached ' +
+          'per input for 24 h (the key is in statusDetail; read it back with summarize-article-cache). Brief and ' +
+          'analysis need a Pro entitlement; translation does not, but needs the model.',
+        requestHeaders: IdempotencyHeaders,
+      },
+      cacheTier: 'no-store',
+      ratePolicy: 'summarize-article',
+    })
+    .input(SummarizeArticleRequest)
+    .output(SummarizeArticleResponse)
+    .mutation(({ ctx, input }) => summarizeArticle(ctx, input)),
+
+  getSummarizeArticleCache: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/news/v1/summarize-article-cache',
+        operationId: 'GetSummarizeArticleCache',
+        tags: ['news'],
+        summary: 'Read a cached summary',
+        description:
+          'The summary summarize-article stored under `cache_key` in the last 24 hours (status CACHED), or an empty ' +
+          'UNSPECIFIED answer when there is none. Only current-version keys (`summary:v9:`) can hit.',
+      },
+      cacheTier: 'slow',
+      ratePolicy: 'summarize-article-cache',
+    })
+    .input(GetSummarizeArticleCacheRequest)
+    .output(SummarizeArticleResponse)
+    .query(({ ctx, input }) => {
+      const key = input.cache_key?.trim();
+      if (key && !validCacheKey(key)) throw ServiceError.validation([{ field: 'cache_key', description: 'must match summary:v<digits>:<3-120 of a-z 0-9 : _ ->' }]);
+      const { response, hit } = cachedSummary(ctx.deps, key);
+      if (!hit) markDegraded(ctx);
+      return response;
+    }),
+
+  listFeedDigest: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/news/v1/list-feed-digest',
+        operationId: 'ListFeedDigest',
+        tags: ['news'],
+        summary: 'News digest from RSS and Atom feeds',
+        description:
+          'The latest items of the configured feeds (NEWS_FEEDS; a built-in list of world, tech, finance and good-news ' +
+          'feeds otherwise), grouped into stories by title similarity, classified by a keyword classifier (the model ' +
+          'picks the category when one is configured), scored for importance and grouped by category. Filters: ' +
+          '`variant` (which feeds) and `lang` (feed language).',
+      },
+      cacheTier: 'slow',
+      datasets: [NEWS_FEEDS],
+    })
+    .input(ListFeedDigestRequest)
+    .output(ListFeedDigestResponse)
+    .query(async ({ ctx, input }) => {
+      const digest = feedDigest(ctx.deps.store, ctx.deps.llm, variantOf(input.variant), input.lang?.trim().toLowerCase() || 'en');
+      if (!digest) {
+        markDegraded(ctx);
+        return { categories: {}, feedStatuses: {}, generatedAt: '' };
+      }
+      return digest;
+    }),
+});

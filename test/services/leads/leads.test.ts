@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../support/app.js';
+import { expectViolation } from '../../support/expect.js';
+import { mds } from '../../support/cli.js';
+import type { ManualClock } from '../../../src/platform/clock.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ samples: 'none' });
+});
+afterAll(() => app.close());
+
+const CONTACT = '/api/leads/v1/submit-contact';
+const INTEREST = '/api/leads/v1/register-interest';
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  app.request(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+const contact = (over: Record<string, unknown> = {}) => ({
+  email: 'ana.silva@harbourlogistics.example',
+  name: 'Ana Silva',
+  organization: 'Harbour Logistics',
+  phone: '+351 21 555 0142',
+  message: 'We would like an enterprise plan for our operations room.',
+  turnstileToken: 'token',
+  ...over,
+});
+
+describe('POST submit-contact', () => {
+  it('stores a valid request and says no e-mail was sent', async () => {
+    const res = await post(CONTACT, contact());
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'sent', emailSent: false });
+    const rows = app.deps.db.$client.prepare('SELECT email, source, organization FROM lead_contacts').all();
+    expect(rows).toEqual([{ email: 'ana.silva@harbourlogistics.example', source: 'enterprise-contact', organization: 'Harbour Logistics' }]);
+  });
+
+  it('answers a filled honeypot as sent without storing anything', async () => {
+    const before = app.deps.db.$client.prepare('SELECT count(*) AS n FROM lead_contacts').get();
+    expect((await post(CONTACT, contact({ website: 'http://spam.example' }))).body).toEqual({ status: 'sent', emailSent: false });
+    expect(app.deps.db.$client.prepare('SELECT count(*) AS n FROM lead_contacts').get()).toEqual(before);
+  });
+
+  it('refuses invalid fields, missing required ones and personal mailboxes', async () => {
+    expectViolation(await post(CONTACT, contact({ email: 'not-an-address' })), 'email');
+    expectViolation(await post(CONTACT, contact({ phone: 'call me' })), 'phone');
+    expectViolation(await post(CONTACT, contact({ name: '  ' })), 'name');
+    expect((await post(CONTACT, { email: 'a@b.example' })).status).toBe(400);
+    const free = await post(CONTACT, contact({ email: 'someone@gmail.com' }));
+    expect(free.status).toBe(422);
+    expect(free.body).toEqual({ error: 'Please use your work email address' });
+  });
+
+  it('accepts at most 3 requests per client address and hour', async () => {
+    expect((await post(CONTACT, contact({ email: 'b@harbourlogistics.example' }))).status).toBe(200);
+    expect((await post(CONTACT, contact({ email: 'c@harbourlogistics.example' }))).status).toBe(200);
+    const limited = await post(CONTACT, contact({ email: 'd@harbourlogistics.example' }));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('3600');
+    (app.clock as ManualClock).advance(3_600_001);
+    expect((await post(CONTACT, contact({ email: 'd@harbourlogistics.example' }))).status).toBe(200);
+  });
+
+  it('replays the stored answer for a repeated Idempotency-Key', async () => {
+    (app.clock as ManualClock).advance(3_600_001);
+    const a = await post(CONTACT, contact({ email: 'e@harbourlogistics.example' }), { 'idempotency-key': 'contact-1' });
+    const b = await post(CONTACT, contact({ email: 'e@harbourlogistics.example' }), { 'idempotency-key': 'contact-1' });
+    expect(b.body).toEqual(a.body);
+    expect(b.headers.get('idempotent-replayed')).toBe('true');
+    expect(app.deps.db.$client.prepare("SELECT count(*) AS n FROM lead_contacts WHERE email = 'e@harbourlogistics.example'").get()).toEqual({ n: 1 });
+  });
+});
+
+describe('POST register-interest', () => {
+  it('registers once, with a stable referral code and the place on the list', async () => {
+    const first = await post(INTEREST, { email: 'Lee@Example.org', turnstileToken: 't', source: 'landing' });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ status: 'registered', referralCount: 0, position: 1, emailSuppressed: true });
+    expect(first.body.referralCode).toMatch(/^[a-z0-9]{8}$/);
+    const again = await post(INTEREST, { email: 'lee@example.org', turnstileToken: 't' });
+    expect(again.body).toEqual({ ...first.body, status: 'already_registered' });
+  });
+
+  it('counts referrals for the referrer', async () => {
+    const referrer = (await post(INTEREST, { email: 'lee@example.org', turnstileToken: 't' })).body.referralCode;
+    const friend = await post(INTEREST, { email: 'kim@example.net', turnstileToken: 't', referredBy: referrer });
+    expect(friend.body).toMatchObject({ status: 'registered', position: 2 });
+    expect((await post(INTEREST, { email: 'lee@example.org', turnstileToken: 't' })).body.referralCount).toBe(1);
+  });
+
+  it('refuses disposable, mistyped and malformed addresses', async () => {
+    expectViolation(await post(INTEREST, { email: 'x@mailinator.com', turnstileToken: 't' }), 'email');
+    expectViolation(await post(INTEREST, { email: 'x@gmial.com', turnstileToken: 't' }), 'email');
+    expectViolation(await post(INTEREST, { email: 'x@example.con', turnstileToken: 't' }), 'email');
+    expectViolation(await post(INTEREST, { email: 'nope', turnstileToken: 't' }), 'email');
+    expect((await post(INTEREST, { turnstileToken: 't' })).status).toBe(400);
+  });
+});
+
+describe('mds leads', () => {
+  it('lists contacts as JSON lines and exports the waitlist as CSV', async () => {
+    const env = { DATABASE_PATH: app.dbFile };
+    const contacts = await mds(['leads', 'contacts'], env);
+    expect(contacts.code).toBe(0);
+    const lines = contacts.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ email: 'ana.silva@harbourlogistics.example', name: 'Ana Silva', created_at: expect.stringMatching(/^2026-/) });
+    const csv = await mds(['leads', 'interest', '--csv'], env);
+    expect(csv.code).toBe(0);
+    const rows = csv.out.trim().split('\n');
+    expect(rows[0]).toBe('id,email,source,app_version,referred_by,referral_code,created_at');
+    expect(rows.slice(1).map((r) => r.split(',')[1])).toEqual(['lee@example.org', 'kim@example.net']);
+    expect((await mds(['leads', 'everything'], env)).code).toBe(2);
+  });
+});

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
+import { newsFeedsDataset } from '../../../src/services/news/datasets/feeds.js';
+
+const DIGEST = '/api/news/v1/list-feed-digest';
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ samples: [newsFeedsDataset] });
+});
+afterAll(() => app.close());
+
+type Item = { source: string; title: string; corroborationCount: number; importanceScore: number; isAlert: boolean; threat: { level: string; category: string; source: string }; storyMeta: { mentionCount: number; phase: string }; tickers: string[] };
+const all = (body: { categories: Record<string, { items: Item[] }> }) => Object.values(body.categories).flatMap((c) => c.items);
+
+describe('GET list-feed-digest', () => {
+  it('groups the captured feeds into stories by title similarity', async () => {
+    const res = await app.get(DIGEST);
+    expect(res.status).toBe(200);
+    expect(res.body.generatedAt).toBe('2026-11-20T11:45:00.000Z');
+    const items = all(res.body);
+    const odesa = items.find((i) => i.title.includes('Odesa'))!;
+    // Reuters and BBC carry the same strike: one story, two sources, led by the most trusted latest mention.
+    expect(odesa).toMatchObject({ corroborationCount: 2, isAlert: true, threat: { level: 'THREAT_LEVEL_HIGH', category: 'conflict', source: 'keyword' } });
+    expect(odesa.storyMeta).toMatchObject({ mentionCount: 2, phase: 'STORY_PHASE_DEVELOPING' });
+    expect(items.filter((i) => i.title.includes('Odesa'))).toHaveLength(1);
+    const quake = items.find((i) => i.title.toLowerCase().includes('earthquake'))!;
+    expect(quake.corroborationCount).toBe(2);
+    expect(res.body.categories.disaster.items.map((i: Item) => i.title)).toContain(quake.title);
+    // Happy feeds are not in the full digest.
+    expect(items.some((i) => i.source === 'Good News Network')).toBe(false);
+  });
+
+  it('orders each category by importance and reads at most five items per feed', async () => {
+    const { body } = await app.get(DIGEST);
+    for (const bucket of Object.values(body.categories) as { items: Item[] }[]) {
+      for (let k = 1; k < bucket.items.length; k++) expect(bucket.items[k - 1]!.importanceScore).toBeGreaterThanOrEqual(bucket.items[k]!.importanceScore);
+    }
+    // Reuters has six items: only its five latest are read, so the oldest (an archive piece) is not there.
+    expect(all(body).some((i) => i.title.includes('archive photos'))).toBe(false);
+    expect(all(body).filter((i) => i.source === 'Reuters World').length).toBeLessThanOrEqual(5);
+    expect(all(body).find((i) => i.title.includes('$NVDA'))?.tickers).toEqual(['NVDA']);
+  });
+
+  it('reports feeds that timed out or had undated items', async () => {
+    const { body } = await app.get(DIGEST);
+    expect(body.feedStatuses).toEqual({ 'Kyiv Independent': 'timeout', 'BBC World': 'partial-undated' });
+  });
+
+  it('selects feeds by variant (unknown variants read full) and by language', async () => {
+    const happy = (await app.get(`${DIGEST}?variant=happy`)).body;
+    expect(all(happy).map((i) => i.source)).toEqual(['Good News Network', 'Good News Network']);
+    expect(Object.keys(happy.categories)).toEqual(['positive']);
+    const tech = all((await app.get(`${DIGEST}?variant=tech`)).body);
+    expect(new Set(tech.map((i) => i.source))).toEqual(new Set(['The Verge', 'Ars Technica']));
+    expect((await app.get(`${DIGEST}?variant=energy`)).body).toEqual((await app.get(DIGEST)).body);
+    expect((await app.get(`${DIGEST}?lang=fr`)).body.categories).toEqual({});
+  });
+
+  it('answers an empty, uncached digest without feeds', async () => {
+    await withTestApp({ samples: 'none' }, async (bare) => {
+      const res = await bare.get(DIGEST);
+      expect(res.body).toEqual({ categories: {}, feedStatuses: {}, generatedAt: '' });
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    });
+  });
+
+  it('keeps the last good snapshot when the bundle is malformed', async () => {
+    const result = await app.deps.runner.run(newsFeedsDataset, { origin: { kind: 'bytes', payloads: { bundle: Buffer.from('<rss>') } } });
+    expect(result.ok).toBe(false);
+    expect(all((await app.get(DIGEST)).body).length).toBeGreaterThan(5);
+  });
+});

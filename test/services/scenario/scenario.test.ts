@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../support/app.js';
+import { expectViolation } from '../../support/expect.js';
+import { SCENARIO_DATASETS } from '../../../src/services/scenario/datasets/index.js';
+import { chokepointsDataset } from '../../../src/services/supply-chain/datasets/chokepoints.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ samples: [...SCENARIO_DATASETS, chokepointsDataset] });
+});
+afterAll(() => app.close());
+
+const RUN = '/api/scenario/v1/run-scenario';
+const STATUS = '/api/scenario/v1/get-scenario-status';
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  app.request(RUN, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+
+describe('GET list-scenario-templates', () => {
+  it('lists the six templates of the catalogue in order', async () => {
+    const res = await app.get('/api/scenario/v1/list-scenario-templates');
+    expect(res.status).toBe(200);
+    const ids = res.body.templates.map((t: { id: string }) => t.id);
+    expect(ids).toEqual([
+      'taiwan-strait-full-closure',
+      'suez-bab-simultaneous',
+      'panama-drought-50pct',
+      'hormuz-tanker-blockade',
+      'russia-baltic-grain-suspension',
+      'us-tariff-escalation-electronics',
+    ]);
+    expect(res.body.templates[3]).toEqual({
+      id: 'hormuz-tanker-blockade',
+      name: 'Tanker blockade of the Strait of Hormuz',
+      affectedChokepointIds: ['hormuz_strait'],
+      disruptionPct: 100,
+      durationDays: 14,
+      affectedHs2: ['27', '29'],
+      costShockMultiplier: 2.1,
+    });
+    expect(res.headers.get('cache-control')).toMatch(/max-age=3600/);
+  });
+
+  it('answers an empty, no-store list without the catalogue', async () => {
+    const bare = await startTestApp({ samples: 'none' });
+    try {
+      const res = await bare.get('/api/scenario/v1/list-scenario-templates');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ templates: [] });
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('POST run-scenario and GET get-scenario-status', () => {
+  it('queues a job (202 + Location) that reaches done with impacts computed from the exposure sample', async () => {
+    const res = await post({ scenarioId: 'hormuz-tanker-blockade' });
+    expect(res.status).toBe(202);
+    expect(res.body.status).toBe('pending');
+    expect(res.body.jobId).toMatch(/^scenario:[0-9]{13}:[a-z0-9]{8}$/);
+    expect(res.headers.get('location')).toBe(res.body.statusUrl);
+    expect(res.body.statusUrl).toBe(`${STATUS}?jobId=${encodeURIComponent(res.body.jobId)}`);
+    await app.deps.jobs.idle();
+    const status = await app.get(res.body.statusUrl);
+    expect(status.status).toBe(200);
+    expect(status.body.status).toBe('done');
+    expect(status.body.error).toBe('');
+    const result = status.body.result;
+    expect(result.affectedChokepointIds).toEqual(['hormuz_strait']);
+    expect(result.template).toEqual({ name: 'hormuz_strait', disruptionPct: 100, durationDays: 14, costShockMultiplier: 2.1 });
+    // Iran routes nearly all its fuel and chemical trade through Hormuz.
+    expect(result.topImpactCountries[0]).toMatchObject({ iso2: 'IR', impactPct: 100 });
+    expect(result.topImpactCountries.map((c: { iso2: string }) => c.iso2).sort()).toEqual(['CN', 'IN', 'IR', 'US']);
+    for (const c of result.topImpactCountries) expect(c.totalImpact).toBeGreaterThan(0);
+  });
+
+  it('limits the reporters to iso2 and finds the same job for the same input', async () => {
+    const a = await post({ scenarioId: 'taiwan-strait-full-closure', iso2: 'TW' });
+    const b = await post({ scenarioId: 'taiwan-strait-full-closure', iso2: 'TW' });
+    expect(b.body.jobId).toBe(a.body.jobId);
+    await app.deps.jobs.idle();
+    const { body } = await app.get(a.body.statusUrl);
+    expect(body.result.topImpactCountries).toEqual([expect.objectContaining({ iso2: 'TW', impactPct: 100 })]);
+  });
+
+  it('computes a tariff shock from the vulnerability index', async () => {
+    const { body } = await post({ scenarioId: 'us-tariff-escalation-electronics' });
+    await app.deps.jobs.idle();
+    const status = (await app.get(body.statusUrl)).body;
+    expect(status.result.template.name).toBe('tariff_shock');
+    expect(status.result.affectedChokepointIds).toEqual([]);
+    expect(status.result.topImpactCountries).toHaveLength(6);
+  });
+
+  it('keeps jobs to the account that queued them', async () => {
+    const { body } = await post({ scenarioId: 'panama-drought-50pct' });
+    await app.deps.jobs.idle();
+    const other = app.createKey({ plan: 'pro' });
+    const res = await app.get(body.statusUrl, { 'x-service-key': other.key });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'not_found', error: 'no scenario job with this id for this account' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('refuses unknown templates and malformed input', async () => {
+    const unknown = await post({ scenarioId: 'no-such-thing' });
+    expectViolation(unknown, 'scenarioId');
+    expect(unknown.body.violations[0].description).toBe('Unknown scenario: no-such-thing');
+    expectViolation(await post({ scenarioId: 'panama-drought-50pct', iso2: 'usa' }), 'iso2');
+    expect((await post({})).status).toBe(400);
+    expectViolation(await app.get(`${STATUS}?jobId=abc`), 'jobId');
+    expectViolation(await app.get(STATUS), 'jobId');
+  });
+
+  it('needs a Pro entitlement', async () => {
+    const free = app.createKey({ plan: 'free' });
+    expect((await post({ scenarioId: 'panama-drought-50pct' }, { 'x-service-key': free.key })).status).toBe(403);
+  });
+});
