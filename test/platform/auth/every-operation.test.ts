@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ManualClock } from '../../../src/platform/clock.js';
 import { collectOperations } from '../../../src/http/operations.js';
 import { appRouter } from '../../../src/trpc/app-router.js';
 import { isPublicOperation } from '../../../src/platform/auth/public-paths.js';
@@ -32,6 +33,10 @@ it('the router has operations to check, and every /api/<service>/v1 operation is
 });
 
 describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))('%s', (_name, op) => {
+  // Refused credentials are limited per client address (600 a minute); every check here comes from
+  // one address, so each starts in a fresh minute, as a real client spreading them out would.
+  beforeEach(() => (app.clock as ManualClock).advance(60_000));
+
   it('refuses a request without a credential with 401 {error}', async () => {
     const res = await send(op.path, op.method, {});
     expectRefusal(res, 401);
