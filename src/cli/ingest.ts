@@ -18,7 +18,8 @@ export async function ingest(config: Config, args: IngestArgs, out: NodeJS.Writa
     for (const d of ALL_DATASETS) out.write(`${d.name}\t${Object.keys(d.sources).join(',')}\t${d.source}\n`);
     return 0;
   }
-  const selected = args.datasets.length ? args.datasets.map((n) => findDataset(n) ?? n) : [...ALL_DATASETS];
+  // A live run of everything leaves out recorded datasets: they have no upstream to refresh from.
+  const selected = args.datasets.length ? args.datasets.map((n) => findDataset(n) ?? n) : ALL_DATASETS.filter((d) => args.samples || !d.recorded);
   const unknown = selected.filter((d): d is string => typeof d === 'string');
   if (unknown.length) {
     err.write(`mds ingest: unknown dataset(s): ${unknown.join(', ')} (see mds ingest --list)\n`);
