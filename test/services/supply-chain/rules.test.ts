@@ -10,19 +10,17 @@ import {
   detectTrafficAnomaly,
   disruptionScore,
   flowSource,
-  isEvidenceStale,
   nearestHazard,
-  publicBadge,
-  riskRating,
   statusForScore,
-  summariseMineral,
   THREAT_LEVELS,
   warRiskTier,
   wowChangePct,
   type AssignTarget,
   type FlowDay,
-} from '../../../src/services/supply-chain/rules.js';
-import type { StorageEvidence } from '../../../src/services/supply-chain/schemas.js';
+} from '../../../src/services/supply-chain/chokepoints/rules.js';
+import { isEvidenceStale, publicBadge } from '../../../src/services/supply-chain/energy/rules.js';
+import type { StorageEvidence } from '../../../src/services/supply-chain/energy/schemas.js';
+import { riskRating, summariseMineral } from '../../../src/services/supply-chain/minerals/rules.js';
 
 const DAY = 86_400_000;
 

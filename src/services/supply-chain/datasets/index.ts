@@ -1,11 +1,11 @@
 import type { AnyDataset } from '../../../platform/snapshots/dataset.js';
-import { aisCrossingsDataset, aisDisruptionsDataset } from './ais.js';
-import { flowBaselinesDataset } from './baselines.js';
-import { chokepointsDataset } from './chokepoints.js';
-import { hazardsDataset } from './hazards.js';
-import { criticalMineralsDataset } from './minerals.js';
-import { storageFacilitiesDataset } from './storage.js';
-import { transitsDataset } from './transits.js';
+import { aisCrossingsDataset, aisDisruptionsDataset } from '../chokepoints/datasets/ais.js';
+import { flowBaselinesDataset } from '../chokepoints/datasets/baselines.js';
+import { chokepointsDataset } from '../chokepoints/datasets/chokepoints.js';
+import { hazardsDataset } from '../chokepoints/datasets/hazards.js';
+import { criticalMineralsDataset } from '../minerals/datasets/minerals.js';
+import { storageFacilitiesDataset } from '../energy/datasets/storage.js';
+import { transitsDataset } from '../chokepoints/datasets/transits.js';
 import { navWarningsDataset } from './warnings.js';
 
 /** Every supply-chain dataset, registry first so the status can be composed as soon as possible. */
