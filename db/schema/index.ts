@@ -2,3 +2,4 @@ export * from './snapshots.js';
 export * from './platform.js';
 export * from './batch.js';
 export * from './state.js';
+export * from './shipping.js';

@@ -5,6 +5,7 @@ import { serve } from './serve.js';
 import { ingest } from './ingest.js';
 import { migrateOnly } from './migrate.js';
 import { keysCommand } from './keys.js';
+import { webhooksCommand } from './webhooks.js';
 
 const USAGE = `usage: mds <command> [options]
 
@@ -18,6 +19,7 @@ commands:
       --list                     list the datasets and exit
   keys create|list|revoke|subscription
                                  manage API keys and account billing states (mds keys help)
+  webhooks list|deliveries       shipping webhook registrations and their delivery log (mds webhooks help)
 `;
 
 /** Entry point of the `mds` command. Returns the process exit code. */
@@ -44,6 +46,8 @@ export async function runCli(argv: string[], out: NodeJS.WritableStream = proces
       }
       case 'keys':
         return await keysCommand(loadConfig(), rest, out, err);
+      case 'webhooks':
+        return await webhooksCommand(loadConfig(), rest, out, err);
       case undefined:
       case 'help':
       case '--help':

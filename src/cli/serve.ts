@@ -8,6 +8,7 @@ import { RefreshScheduler } from '../platform/snapshots/scheduler.js';
 import { accessOf } from '../platform/auth/access.js';
 import { ensureDevKey } from '../platform/auth/dev-key.js';
 import type { Lifecycle } from '../http/platform-routes.js';
+import { webhooksOf } from '../services/shipping/webhooks/delivery.js';
 
 export interface RunningServer {
   port: number;
@@ -91,6 +92,7 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
       // publishes (or fails and removes its staged rows) before the database closes.
       // Running jobs are aborted and put back in the queue (the next start runs them); one that ignores
       // the abort past the grace stays `running` in the table and is re-queued at the next start.
+      webhooksOf(deps).stop();
       await Promise.all([scheduler?.stop(), deps.jobs.stop(config.SHUTDOWN_GRACE_MS)]);
       await closed;
       clearInterval(sweep);

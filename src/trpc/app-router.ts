@@ -10,6 +10,7 @@ import { marketRouter } from '../services/market/router.js';
 import { researchRouter } from '../services/research/router.js';
 import { resilienceRouter } from '../services/resilience/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
+import { shippingRouter } from '../services/shipping/router.js';
 import { supplyChainRouter } from '../services/supply-chain/router.js';
 import { unrestRouter } from '../services/unrest/router.js';
 import { router } from './procedures.js';
@@ -32,6 +33,7 @@ export const appRouter = router({
   research: researchRouter,
   resilience: resilienceRouter,
   seismology: seismologyRouter,
+  shipping: shippingRouter,
   supplyChain: supplyChainRouter,
   unrest: unrestRouter,
 });

@@ -34,7 +34,7 @@ describe('openapi.gen.yaml', () => {
       const entry = paths[op.path]?.[op.method.toLowerCase()];
       expect(entry, op.path).toBeDefined();
       expect(entry.summary, op.path).toBeTruthy();
-      expect(entry.responses['200'].content['application/json'].schema.$ref, op.path).toMatch(/^#\/components\/schemas\/[a-z_-]+_v1_/);
+      expect(entry.responses['200'].content['application/json'].schema.$ref, op.path).toMatch(/^#\/components\/schemas\/[a-z_-]+_v\d+_/);
       const badRequest = entry.responses['400'].content['application/json'].schema.oneOf;
       expect(badRequest.slice(0, 2)).toEqual([
         { $ref: '#/components/schemas/ValidationError' },

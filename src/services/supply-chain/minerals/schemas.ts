@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { double, int32 } from '../wire.js';
+import { double } from '../wire.js';
 
 // ---------------------------------------------------------------------------------------------
 // Critical minerals
