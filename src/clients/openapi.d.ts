@@ -508,6 +508,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/supply-chain/v1/list-pipelines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List strategic oil and gas pipelines
+         * @description The curated pipeline registry (operator and regulator disclosures, ENTSOG, Global Energy Monitor) with each pipeline’s route, capacity, evidence and public badge: flowing, reduced (recent evidence only), offline (recent and backed by a sanction, a lapsed contract or an operator statement) or disputed. commodityType narrows to gas or oil; gas pipelines come first.
+         */
+        get: operations["ListPipelines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-pipeline-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One pipeline with its evidence and revision trail
+         * @description From the curated pipeline registry. unavailable is true, with no pipeline, when the id is not in the registry or the registry is missing.
+         */
+        get: operations["GetPipelineDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/list-fuel-shortages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List national fuel shortages
+         * @description The curated fuel-shortage registry (regulator, operator and press reports; a confirmed entry rests on a regulator or operator), in registry order, resolved ones included with their resolvedAt. Filters: country (ISO alpha-2), product (petrol, diesel, jet, heating_oil), severity (confirmed, watch), combined with AND.
+         */
+        get: operations["ListFuelShortages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-fuel-shortage-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One fuel shortage with its evidence
+         * @description From the curated fuel-shortage registry. unavailable is true, with no shortage, when the id is unknown or the registry is missing.
+         */
+        get: operations["GetFuelShortageDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/list-energy-disruptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List outages of pipelines and storage assets
+         * @description The curated energy-disruption registry (operator, regulator and press reports), most recent start first: sabotage, sanctions, maintenance, mechanical failures, weather, commercial disputes and war damage, with the capacity taken offline. Filters: assetId (a pipeline or storage registry id), assetType (pipeline, storage), ongoingOnly=true.
+         */
+        get: operations["ListEnergyDisruptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/supply-chain/v1/get-critical-minerals": {
         parameters: {
             query?: never;
@@ -1977,6 +2077,216 @@ export interface components {
             trigger: string;
             sourcesUsed: string[];
             classifierVersion: string;
+        };
+        /** @description Pipelines in the registry. */
+        supply_chain_v1_ListPipelinesResponse: {
+            /** @description Gas pipelines first, then oil, each in registry order. */
+            pipelines: components["schemas"]["supply_chain_v1_PipelineEntry"][];
+            /** @description ISO-8601 time the registry was last updated; empty when unavailable. */
+            fetchedAt: string;
+            classifierVersion: string;
+            upstreamUnavailable: boolean;
+        };
+        /** @description A cross-border or strategic oil or gas pipeline. */
+        supply_chain_v1_PipelineEntry: {
+            id: string;
+            name: string;
+            operator: string;
+            /** @description gas or oil. */
+            commodityType: string;
+            /** @description ISO 3166-1 alpha-2 code of the supplying country. */
+            fromCountry: string;
+            /** @description ISO 3166-1 alpha-2 code of the receiving country. */
+            toCountry: string;
+            transitCountries: string[];
+            /**
+             * Format: double
+             * @description Design capacity in billion cubic metres a year (gas); 0 for oil.
+             */
+            capacityBcmYr: number;
+            /**
+             * Format: double
+             * @description Design capacity in million barrels a day (oil); 0 for gas.
+             */
+            capacityMbd: number;
+            /** Format: int32 */
+            lengthKm: number;
+            /**
+             * Format: int32
+             * @description Year of first commercial flow; 0 when it never entered service.
+             */
+            inService: number;
+            startPoint: components["schemas"]["supply_chain_v1_LatLon"];
+            endPoint: components["schemas"]["supply_chain_v1_LatLon"];
+            waypoints: components["schemas"]["supply_chain_v1_LatLon"][];
+            evidence?: components["schemas"]["supply_chain_v1_PipelineEvidence"];
+            /**
+             * @description Derived from the evidence; disputed when it is missing, stale or unsupported.
+             * @enum {string}
+             */
+            publicBadge: "flowing" | "reduced" | "offline" | "disputed";
+        };
+        /** @description Position in decimal degrees. */
+        supply_chain_v1_LatLon: {
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lon: number;
+        };
+        /** @description The evidence behind a pipeline’s public badge. */
+        supply_chain_v1_PipelineEvidence: {
+            /** @description flowing, reduced, offline or unknown. */
+            physicalState: string;
+            /** @description operator, regulator, press, satellite or ais-relay. */
+            physicalStateSource: string;
+            operatorStatement?: components["schemas"]["supply_chain_v1_OperatorStatement"];
+            /** @description under_contract, expired, suspended or unknown. */
+            commercialState: string;
+            sanctionRefs: components["schemas"]["supply_chain_v1_SanctionRef"][];
+            /** @description ISO-8601 time the evidence was last confirmed. */
+            lastEvidenceUpdate: string;
+            classifierVersion: string;
+            /**
+             * Format: double
+             * @description 0-1.
+             */
+            classifierConfidence: number;
+        };
+        /** @description What the operator last said publicly about the asset. */
+        supply_chain_v1_OperatorStatement: {
+            text: string;
+            url: string;
+            date: string;
+        };
+        /** @description A sanctions listing that covers the asset or its operator. */
+        supply_chain_v1_SanctionRef: {
+            authority: string;
+            listId: string;
+            date: string;
+            url: string;
+        };
+        /** @description One pipeline with its revision trail. */
+        supply_chain_v1_GetPipelineDetailResponse: {
+            pipeline?: components["schemas"]["supply_chain_v1_PipelineEntry"];
+            /** @description Evidence changes, newest first. */
+            revisions: components["schemas"]["supply_chain_v1_PipelineRevisionEntry"][];
+            /** @description ISO-8601 time the registry was last updated; empty when there is none. */
+            fetchedAt: string;
+            /** @description True when the pipeline is unknown or the registry is missing. */
+            unavailable: boolean;
+        };
+        /** @description One recorded change to a pipeline’s evidence. */
+        supply_chain_v1_PipelineRevisionEntry: {
+            date: string;
+            fieldChanged: string;
+            previousValue: string;
+            newValue: string;
+            /** @description classifier, source, decay or override. */
+            trigger: string;
+            sourcesUsed: string[];
+            classifierVersion: string;
+        };
+        /** @description Fuel shortages in the registry. */
+        supply_chain_v1_ListFuelShortagesResponse: {
+            /** @description Registry order. */
+            shortages: components["schemas"]["supply_chain_v1_FuelShortageEntry"][];
+            /** @description ISO-8601 time the registry was last updated; empty when unavailable. */
+            fetchedAt: string;
+            classifierVersion: string;
+            upstreamUnavailable: boolean;
+        };
+        /** @description A national shortage of one fuel product. */
+        supply_chain_v1_FuelShortageEntry: {
+            id: string;
+            /** @description ISO 3166-1 alpha-2 code. */
+            country: string;
+            /** @description petrol, diesel, jet or heating_oil. */
+            product: string;
+            /** @description confirmed (a regulator or operator says so) or watch. */
+            severity: string;
+            firstSeen: string;
+            lastConfirmed: string;
+            /** @description Empty while the shortage is unresolved. */
+            resolvedAt: string;
+            impactTypes: string[];
+            causeChain: string[];
+            shortDescription: string;
+            evidence?: components["schemas"]["supply_chain_v1_FuelShortageEvidence"];
+        };
+        /** @description The evidence behind a shortage entry. */
+        supply_chain_v1_FuelShortageEvidence: {
+            evidenceSources: components["schemas"]["supply_chain_v1_FuelShortageEvidenceSource"][];
+            /** @description Date a regulator or operator first confirmed the shortage; empty when none has. */
+            firstRegulatorConfirmation: string;
+            classifierVersion: string;
+            /**
+             * Format: double
+             * @description 0-1.
+             */
+            classifierConfidence: number;
+            lastEvidenceUpdate: string;
+        };
+        /** @description A report the entry rests on. */
+        supply_chain_v1_FuelShortageEvidenceSource: {
+            authority: string;
+            title: string;
+            url: string;
+            date: string;
+            /** @description regulator, operator or press. */
+            sourceType: string;
+        };
+        /** @description One fuel shortage. */
+        supply_chain_v1_GetFuelShortageDetailResponse: {
+            shortage?: components["schemas"]["supply_chain_v1_FuelShortageEntry"];
+            fetchedAt: string;
+            /** @description True when the shortage is unknown or the registry is missing. */
+            unavailable: boolean;
+        };
+        /** @description Energy infrastructure disruptions in the registry. */
+        supply_chain_v1_ListEnergyDisruptionsResponse: {
+            /** @description Most recent start first. */
+            events: components["schemas"]["supply_chain_v1_EnergyDisruptionEntry"][];
+            /** @description ISO-8601 time the registry was last updated; empty when unavailable. */
+            fetchedAt: string;
+            classifierVersion: string;
+            upstreamUnavailable: boolean;
+        };
+        /** @description An outage or curtailment of a pipeline or storage asset. */
+        supply_chain_v1_EnergyDisruptionEntry: {
+            id: string;
+            /** @description Id in the pipeline or storage registry. */
+            assetId: string;
+            /** @description pipeline or storage. */
+            assetType: string;
+            /** @description sabotage, sanction, maintenance, mechanical, weather, commercial, war or other. */
+            eventType: string;
+            startAt: string;
+            /** @description Empty while the disruption is ongoing. */
+            endAt: string;
+            /** Format: double */
+            capacityOfflineBcmYr: number;
+            /** Format: double */
+            capacityOfflineMbd: number;
+            causeChain: string[];
+            shortDescription: string;
+            sources: components["schemas"]["supply_chain_v1_EnergyDisruptionSource"][];
+            classifierVersion: string;
+            /**
+             * Format: double
+             * @description 0-1.
+             */
+            classifierConfidence: number;
+            lastEvidenceUpdate: string;
+            /** @description Countries of the asset (supply, transit, receiving), ISO alpha-2. */
+            countries: string[];
+        };
+        /** @description A report the event rests on. */
+        supply_chain_v1_EnergyDisruptionSource: {
+            authority: string;
+            title: string;
+            url: string;
+            date: string;
+            sourceType: string;
         };
         /** @description Production concentration of critical minerals. */
         supply_chain_v1_GetCriticalMineralsResponse: {
@@ -5365,6 +5675,622 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetStorageFacilityDetailResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListPipelines: {
+        parameters: {
+            query?: {
+                commodityType?: "gas" | "oil";
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_ListPipelinesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetPipelineDetail: {
+        parameters: {
+            query: {
+                /** @description Registry id of the pipeline, e.g. nord_stream_1. */
+                pipelineId: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetPipelineDetailResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListFuelShortages: {
+        parameters: {
+            query?: {
+                country?: string;
+                product?: "petrol" | "diesel" | "jet" | "heating_oil";
+                severity?: "confirmed" | "watch";
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_ListFuelShortagesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetFuelShortageDetail: {
+        parameters: {
+            query: {
+                /** @description Registry id of the shortage, e.g. cu-diesel-2024. */
+                shortageId: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetFuelShortageDetailResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListEnergyDisruptions: {
+        parameters: {
+            query?: {
+                assetId?: string;
+                assetType?: "pipeline" | "storage";
+                ongoingOnly?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_ListEnergyDisruptionsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -5,6 +5,9 @@ import { chokepointsDataset } from '../chokepoints/datasets/chokepoints.js';
 import { hazardsDataset } from '../chokepoints/datasets/hazards.js';
 import { criticalMineralsDataset } from '../minerals/datasets/minerals.js';
 import { storageFacilitiesDataset } from '../energy/datasets/storage.js';
+import { pipelinesDataset } from '../energy/datasets/pipelines.js';
+import { fuelShortagesDataset } from '../energy/datasets/fuel-shortages.js';
+import { energyDisruptionsDataset } from '../energy/datasets/energy-disruptions.js';
 import { transitsDataset } from '../chokepoints/datasets/transits.js';
 import { navWarningsDataset } from './warnings.js';
 
@@ -18,5 +21,8 @@ export const SUPPLY_CHAIN_DATASETS: readonly AnyDataset[] = [
   hazardsDataset,
   flowBaselinesDataset,
   storageFacilitiesDataset,
+  pipelinesDataset,
+  fuelShortagesDataset,
+  energyDisruptionsDataset,
   criticalMineralsDataset,
 ];

@@ -1,7 +1,33 @@
 import { operation } from '../../../trpc/procedures.js';
 import { STORAGE_FACILITIES } from './datasets/storage.js';
-import { getStorageFacilityDetail, listStorageFacilities } from './queries.js';
-import { GetStorageFacilityDetailRequest, GetStorageFacilityDetailResponse, ListStorageFacilitiesRequest, ListStorageFacilitiesResponse } from './schemas.js';
+import { ENERGY_DISRUPTIONS } from './datasets/energy-disruptions.js';
+import { FUEL_SHORTAGES } from './datasets/fuel-shortages.js';
+import { PIPELINES } from './datasets/pipelines.js';
+import {
+  getFuelShortageDetail,
+  getPipelineDetail,
+  getStorageFacilityDetail,
+  listEnergyDisruptions,
+  listFuelShortages,
+  listPipelines,
+  listStorageFacilities,
+} from './queries.js';
+import {
+  GetFuelShortageDetailRequest,
+  GetFuelShortageDetailResponse,
+  GetPipelineDetailRequest,
+  GetPipelineDetailResponse,
+  GetStorageFacilityDetailRequest,
+  GetStorageFacilityDetailResponse,
+  ListEnergyDisruptionsRequest,
+  ListEnergyDisruptionsResponse,
+  ListFuelShortagesRequest,
+  ListFuelShortagesResponse,
+  ListPipelinesRequest,
+  ListPipelinesResponse,
+  ListStorageFacilitiesRequest,
+  ListStorageFacilitiesResponse,
+} from './schemas.js';
 
 /** energy operations, composed into the supply-chain router. */
 export const energyProcedures = {
@@ -38,4 +64,99 @@ export const energyProcedures = {
     .input(GetStorageFacilityDetailRequest)
     .output(GetStorageFacilityDetailResponse)
     .query(({ ctx, input }) => getStorageFacilityDetail(ctx.deps.store, input)),
+
+  listPipelines: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/supply-chain/v1/list-pipelines',
+        operationId: 'ListPipelines',
+        tags: ['supply-chain'],
+        summary: 'List strategic oil and gas pipelines',
+        description:
+          'The curated pipeline registry (operator and regulator disclosures, ENTSOG, Global Energy Monitor) with each ' +
+          'pipeline’s route, capacity, evidence and public badge: flowing, reduced (recent evidence only), offline (recent and ' +
+          'backed by a sanction, a lapsed contract or an operator statement) or disputed. commodityType narrows to gas or oil; ' +
+          'gas pipelines come first.',
+      },
+      cacheTier: 'static',
+      datasets: [PIPELINES],
+    })
+    .input(ListPipelinesRequest)
+    .output(ListPipelinesResponse)
+    .query(({ ctx, input }) => listPipelines(ctx.deps.store, input)),
+
+  getPipelineDetail: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/supply-chain/v1/get-pipeline-detail',
+        operationId: 'GetPipelineDetail',
+        tags: ['supply-chain'],
+        summary: 'One pipeline with its evidence and revision trail',
+        description: 'From the curated pipeline registry. unavailable is true, with no pipeline, when the id is not in the registry or the registry is missing.',
+      },
+      cacheTier: 'static',
+      datasets: [PIPELINES],
+    })
+    .input(GetPipelineDetailRequest)
+    .output(GetPipelineDetailResponse)
+    .query(({ ctx, input }) => getPipelineDetail(ctx.deps.store, input)),
+
+  listFuelShortages: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/supply-chain/v1/list-fuel-shortages',
+        operationId: 'ListFuelShortages',
+        tags: ['supply-chain'],
+        summary: 'List national fuel shortages',
+        description:
+          'The curated fuel-shortage registry (regulator, operator and press reports; a confirmed entry rests on a regulator or ' +
+          'operator), in registry order, resolved ones included with their resolvedAt. Filters: country (ISO alpha-2), product ' +
+          '(petrol, diesel, jet, heating_oil), severity (confirmed, watch), combined with AND.',
+      },
+      cacheTier: 'medium',
+      datasets: [FUEL_SHORTAGES],
+    })
+    .input(ListFuelShortagesRequest)
+    .output(ListFuelShortagesResponse)
+    .query(({ ctx, input }) => listFuelShortages(ctx.deps.store, input)),
+
+  getFuelShortageDetail: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/supply-chain/v1/get-fuel-shortage-detail',
+        operationId: 'GetFuelShortageDetail',
+        tags: ['supply-chain'],
+        summary: 'One fuel shortage with its evidence',
+        description: 'From the curated fuel-shortage registry. unavailable is true, with no shortage, when the id is unknown or the registry is missing.',
+      },
+      cacheTier: 'medium',
+      datasets: [FUEL_SHORTAGES],
+    })
+    .input(GetFuelShortageDetailRequest)
+    .output(GetFuelShortageDetailResponse)
+    .query(({ ctx, input }) => getFuelShortageDetail(ctx.deps.store, input)),
+
+  listEnergyDisruptions: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/supply-chain/v1/list-energy-disruptions',
+        operationId: 'ListEnergyDisruptions',
+        tags: ['supply-chain'],
+        summary: 'List outages of pipelines and storage assets',
+        description:
+          'The curated energy-disruption registry (operator, regulator and press reports), most recent start first: sabotage, ' +
+          'sanctions, maintenance, mechanical failures, weather, commercial disputes and war damage, with the capacity taken ' +
+          'offline. Filters: assetId (a pipeline or storage registry id), assetType (pipeline, storage), ongoingOnly=true.',
+      },
+      cacheTier: 'medium',
+      datasets: [ENERGY_DISRUPTIONS],
+    })
+    .input(ListEnergyDisruptionsRequest)
+    .output(ListEnergyDisruptionsResponse)
+    .query(({ ctx, input }) => listEnergyDisruptions(ctx.deps.store, input)),
 };

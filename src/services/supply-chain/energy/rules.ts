@@ -14,17 +14,26 @@ export function isEvidenceStale(lastEvidenceUpdate: string, asOf: number): boole
   return !Number.isFinite(t) || asOf - t > EVIDENCE_STALE_DAYS * DAY_MS;
 }
 
+/** The evidence fields a badge reads; storage and pipeline evidence both carry them. */
+export interface BadgeEvidence {
+  physicalState: string;
+  commercialState: string;
+  sanctionRefs: readonly unknown[];
+  operatorStatement?: { text: string };
+  lastEvidenceUpdate: string;
+}
+
 /**
- * The public badge a facility shows. Operational evidence stands on its own; reduced must be recent;
- * offline must be recent and backed by a sanction, an expired or suspended contract state, or an
+ * The badge rule shared by the asset registries. The running state stands on its own; reduced must
+ * be recent; offline must be recent and backed by a sanction, an expired or suspended contract, or an
  * operator statement. Everything else, including no evidence at all, is disputed.
  */
-export function publicBadge(evidence: StorageEvidence | undefined, asOf: number): StorageFacilityEntry['publicBadge'] {
+function evidenceBadge<R extends string>(evidence: BadgeEvidence | undefined, asOf: number, running: string, runningBadge: R): R | 'reduced' | 'offline' | 'disputed' {
   if (!evidence) return 'disputed';
   const stale = isEvidenceStale(evidence.lastEvidenceUpdate, asOf);
   switch (evidence.physicalState) {
-    case 'operational':
-      return 'operational';
+    case running:
+      return runningBadge;
     case 'reduced':
       return stale ? 'disputed' : 'reduced';
     case 'offline': {
@@ -38,4 +47,14 @@ export function publicBadge(evidence: StorageEvidence | undefined, asOf: number)
     default:
       return 'disputed';
   }
+}
+
+/** The public badge of a storage facility (running state: operational). */
+export function publicBadge(evidence: StorageEvidence | undefined, asOf: number): StorageFacilityEntry['publicBadge'] {
+  return evidenceBadge(evidence, asOf, 'operational', 'operational');
+}
+
+/** The public badge of a pipeline (running state: flowing), by the same rule. */
+export function pipelineBadge(evidence: BadgeEvidence | undefined, asOf: number): 'flowing' | 'reduced' | 'offline' | 'disputed' {
+  return evidenceBadge(evidence, asOf, 'flowing', 'flowing');
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boolParam } from '../../../platform/query-params.js';
 import { double, int32 } from '../wire.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -103,3 +104,231 @@ export const GetStorageFacilityDetailResponse = z
   .meta({ id: 'supply_chain_v1_GetStorageFacilityDetailResponse', description: 'One storage facility with its revision trail.' });
 
 export type GetStorageFacilityDetailResponse = z.infer<typeof GetStorageFacilityDetailResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Pipelines
+// ---------------------------------------------------------------------------------------------
+
+export const COMMODITY_TYPES = ['gas', 'oil'] as const;
+
+export const LatLon = z.object({ lat: double(), lon: double() }).meta({ id: 'supply_chain_v1_LatLon', description: 'Position in decimal degrees.' });
+
+export const OperatorStatement = z
+  .object({ text: z.string(), url: z.string(), date: z.string() })
+  .meta({ id: 'supply_chain_v1_OperatorStatement', description: 'What the operator last said publicly about the asset.' });
+
+export const SanctionRef = z
+  .object({ authority: z.string(), listId: z.string(), date: z.string(), url: z.string() })
+  .meta({ id: 'supply_chain_v1_SanctionRef', description: 'A sanctions listing that covers the asset or its operator.' });
+
+export const PipelineEvidence = z
+  .object({
+    physicalState: z.string().meta({ description: 'flowing, reduced, offline or unknown.' }),
+    physicalStateSource: z.string().meta({ description: 'operator, regulator, press, satellite or ais-relay.' }),
+    operatorStatement: OperatorStatement.optional(),
+    commercialState: z.string().meta({ description: 'under_contract, expired, suspended or unknown.' }),
+    sanctionRefs: z.array(SanctionRef),
+    lastEvidenceUpdate: z.string().meta({ description: 'ISO-8601 time the evidence was last confirmed.' }),
+    classifierVersion: z.string(),
+    classifierConfidence: double('0-1.'),
+  })
+  .meta({ id: 'supply_chain_v1_PipelineEvidence', description: 'The evidence behind a pipeline’s public badge.' });
+
+export type PipelineEvidence = z.infer<typeof PipelineEvidence>;
+
+export const PipelineEntry = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    operator: z.string(),
+    commodityType: z.string().meta({ description: 'gas or oil.' }),
+    fromCountry: z.string().meta({ description: 'ISO 3166-1 alpha-2 code of the supplying country.' }),
+    toCountry: z.string().meta({ description: 'ISO 3166-1 alpha-2 code of the receiving country.' }),
+    transitCountries: z.array(z.string()),
+    capacityBcmYr: double('Design capacity in billion cubic metres a year (gas); 0 for oil.'),
+    capacityMbd: double('Design capacity in million barrels a day (oil); 0 for gas.'),
+    lengthKm: int32(),
+    inService: int32('Year of first commercial flow; 0 when it never entered service.'),
+    startPoint: LatLon,
+    endPoint: LatLon,
+    waypoints: z.array(LatLon),
+    evidence: PipelineEvidence.optional(),
+    publicBadge: z.enum(['flowing', 'reduced', 'offline', 'disputed']).meta({ description: 'Derived from the evidence; disputed when it is missing, stale or unsupported.' }),
+  })
+  .meta({ id: 'supply_chain_v1_PipelineEntry', description: 'A cross-border or strategic oil or gas pipeline.' });
+
+export type PipelineEntry = z.infer<typeof PipelineEntry>;
+
+export const PipelineRevisionEntry = z
+  .object({
+    date: z.string(),
+    fieldChanged: z.string(),
+    previousValue: z.string(),
+    newValue: z.string(),
+    trigger: z.string().meta({ description: 'classifier, source, decay or override.' }),
+    sourcesUsed: z.array(z.string()),
+    classifierVersion: z.string(),
+  })
+  .meta({ id: 'supply_chain_v1_PipelineRevisionEntry', description: 'One recorded change to a pipeline’s evidence.' });
+
+export type PipelineRevisionEntry = z.infer<typeof PipelineRevisionEntry>;
+
+export const ListPipelinesRequest = z.object({
+  commodityType: z.enum(COMMODITY_TYPES).optional().meta({ description: 'Only gas or only oil pipelines.' }),
+});
+
+export type ListPipelinesRequest = z.infer<typeof ListPipelinesRequest>;
+
+export const ListPipelinesResponse = z
+  .object({
+    pipelines: z.array(PipelineEntry).meta({ description: 'Gas pipelines first, then oil, each in registry order.' }),
+    fetchedAt: z.string().meta({ description: 'ISO-8601 time the registry was last updated; empty when unavailable.' }),
+    classifierVersion: z.string(),
+    upstreamUnavailable: z.boolean(),
+  })
+  .meta({ id: 'supply_chain_v1_ListPipelinesResponse', description: 'Pipelines in the registry.' });
+
+export type ListPipelinesResponse = z.infer<typeof ListPipelinesResponse>;
+
+export const GetPipelineDetailRequest = z.object({
+  pipelineId: z.string().min(1).max(128).meta({ description: 'Registry id of the pipeline, e.g. nord_stream_1.' }),
+});
+
+export type GetPipelineDetailRequest = z.infer<typeof GetPipelineDetailRequest>;
+
+export const GetPipelineDetailResponse = z
+  .object({
+    pipeline: PipelineEntry.optional(),
+    revisions: z.array(PipelineRevisionEntry).meta({ description: 'Evidence changes, newest first.' }),
+    fetchedAt: z.string().meta({ description: 'ISO-8601 time the registry was last updated; empty when there is none.' }),
+    unavailable: z.boolean().meta({ description: 'True when the pipeline is unknown or the registry is missing.' }),
+  })
+  .meta({ id: 'supply_chain_v1_GetPipelineDetailResponse', description: 'One pipeline with its revision trail.' });
+
+export type GetPipelineDetailResponse = z.infer<typeof GetPipelineDetailResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Fuel shortages
+// ---------------------------------------------------------------------------------------------
+
+export const FUEL_PRODUCTS = ['petrol', 'diesel', 'jet', 'heating_oil'] as const;
+export const SHORTAGE_SEVERITIES = ['confirmed', 'watch'] as const;
+
+export const FuelShortageEvidenceSource = z
+  .object({ authority: z.string(), title: z.string(), url: z.string(), date: z.string(), sourceType: z.string().meta({ description: 'regulator, operator or press.' }) })
+  .meta({ id: 'supply_chain_v1_FuelShortageEvidenceSource', description: 'A report the entry rests on.' });
+
+export const FuelShortageEvidence = z
+  .object({
+    evidenceSources: z.array(FuelShortageEvidenceSource),
+    firstRegulatorConfirmation: z.string().meta({ description: 'Date a regulator or operator first confirmed the shortage; empty when none has.' }),
+    classifierVersion: z.string(),
+    classifierConfidence: double('0-1.'),
+    lastEvidenceUpdate: z.string(),
+  })
+  .meta({ id: 'supply_chain_v1_FuelShortageEvidence', description: 'The evidence behind a shortage entry.' });
+
+export const FuelShortageEntry = z
+  .object({
+    id: z.string(),
+    country: z.string().meta({ description: 'ISO 3166-1 alpha-2 code.' }),
+    product: z.string().meta({ description: 'petrol, diesel, jet or heating_oil.' }),
+    severity: z.string().meta({ description: 'confirmed (a regulator or operator says so) or watch.' }),
+    firstSeen: z.string(),
+    lastConfirmed: z.string(),
+    resolvedAt: z.string().meta({ description: 'Empty while the shortage is unresolved.' }),
+    impactTypes: z.array(z.string()),
+    causeChain: z.array(z.string()),
+    shortDescription: z.string(),
+    evidence: FuelShortageEvidence.optional(),
+  })
+  .meta({ id: 'supply_chain_v1_FuelShortageEntry', description: 'A national shortage of one fuel product.' });
+
+export type FuelShortageEntry = z.infer<typeof FuelShortageEntry>;
+
+export const ListFuelShortagesRequest = z.object({
+  country: z.string().regex(/^[A-Z]{2}$/).optional().meta({ description: 'Only this country (ISO 3166-1 alpha-2, upper case).' }),
+  product: z.enum(FUEL_PRODUCTS).optional().meta({ description: 'Only this product.' }),
+  severity: z.enum(SHORTAGE_SEVERITIES).optional().meta({ description: 'Only this severity.' }),
+});
+
+export type ListFuelShortagesRequest = z.infer<typeof ListFuelShortagesRequest>;
+
+export const ListFuelShortagesResponse = z
+  .object({
+    shortages: z.array(FuelShortageEntry).meta({ description: 'Registry order.' }),
+    fetchedAt: z.string().meta({ description: 'ISO-8601 time the registry was last updated; empty when unavailable.' }),
+    classifierVersion: z.string(),
+    upstreamUnavailable: z.boolean(),
+  })
+  .meta({ id: 'supply_chain_v1_ListFuelShortagesResponse', description: 'Fuel shortages in the registry.' });
+
+export type ListFuelShortagesResponse = z.infer<typeof ListFuelShortagesResponse>;
+
+export const GetFuelShortageDetailRequest = z.object({
+  shortageId: z.string().min(1).max(128).meta({ description: 'Registry id of the shortage, e.g. cu-diesel-2024.' }),
+});
+
+export type GetFuelShortageDetailRequest = z.infer<typeof GetFuelShortageDetailRequest>;
+
+export const GetFuelShortageDetailResponse = z
+  .object({
+    shortage: FuelShortageEntry.optional(),
+    fetchedAt: z.string(),
+    unavailable: z.boolean().meta({ description: 'True when the shortage is unknown or the registry is missing.' }),
+  })
+  .meta({ id: 'supply_chain_v1_GetFuelShortageDetailResponse', description: 'One fuel shortage.' });
+
+export type GetFuelShortageDetailResponse = z.infer<typeof GetFuelShortageDetailResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Energy disruptions
+// ---------------------------------------------------------------------------------------------
+
+export const ASSET_TYPES = ['pipeline', 'storage'] as const;
+export const DISRUPTION_EVENT_TYPES = ['sabotage', 'sanction', 'maintenance', 'mechanical', 'weather', 'commercial', 'war', 'other'] as const;
+
+export const EnergyDisruptionSource = z
+  .object({ authority: z.string(), title: z.string(), url: z.string(), date: z.string(), sourceType: z.string() })
+  .meta({ id: 'supply_chain_v1_EnergyDisruptionSource', description: 'A report the event rests on.' });
+
+export const EnergyDisruptionEntry = z
+  .object({
+    id: z.string(),
+    assetId: z.string().meta({ description: 'Id in the pipeline or storage registry.' }),
+    assetType: z.string().meta({ description: 'pipeline or storage.' }),
+    eventType: z.string().meta({ description: 'sabotage, sanction, maintenance, mechanical, weather, commercial, war or other.' }),
+    startAt: z.string(),
+    endAt: z.string().meta({ description: 'Empty while the disruption is ongoing.' }),
+    capacityOfflineBcmYr: double(),
+    capacityOfflineMbd: double(),
+    causeChain: z.array(z.string()),
+    shortDescription: z.string(),
+    sources: z.array(EnergyDisruptionSource),
+    classifierVersion: z.string(),
+    classifierConfidence: double('0-1.'),
+    lastEvidenceUpdate: z.string(),
+    countries: z.array(z.string()).meta({ description: 'Countries of the asset (supply, transit, receiving), ISO alpha-2.' }),
+  })
+  .meta({ id: 'supply_chain_v1_EnergyDisruptionEntry', description: 'An outage or curtailment of a pipeline or storage asset.' });
+
+export type EnergyDisruptionEntry = z.infer<typeof EnergyDisruptionEntry>;
+
+export const ListEnergyDisruptionsRequest = z.object({
+  assetId: z.string().min(1).max(128).optional().meta({ description: 'Only events of this asset.' }),
+  assetType: z.enum(ASSET_TYPES).optional().meta({ description: 'Only pipeline or only storage events.' }),
+  ongoingOnly: boolParam('true keeps only events without an end date.'),
+});
+
+export type ListEnergyDisruptionsRequest = z.infer<typeof ListEnergyDisruptionsRequest>;
+
+export const ListEnergyDisruptionsResponse = z
+  .object({
+    events: z.array(EnergyDisruptionEntry).meta({ description: 'Most recent start first.' }),
+    fetchedAt: z.string().meta({ description: 'ISO-8601 time the registry was last updated; empty when unavailable.' }),
+    classifierVersion: z.string(),
+    upstreamUnavailable: z.boolean(),
+  })
+  .meta({ id: 'supply_chain_v1_ListEnergyDisruptionsResponse', description: 'Energy infrastructure disruptions in the registry.' });
+
+export type ListEnergyDisruptionsResponse = z.infer<typeof ListEnergyDisruptionsResponse>;
