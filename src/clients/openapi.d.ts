@@ -404,6 +404,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/shipping/route-intelligence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chokepoint exposure and bypasses of a trade lane
+         * @description The same lane model as supply-chain get-route-explorer-lane, in the v2 shape: the primary route between the two countries (the one matching the cargo type first), the share of the lane’s routes passing each chokepoint, up to five bypasses of its most disrupted chokepoint, and that chokepoint’s current war-risk tier and disruption score. PRO plans and above.
+         */
+        get: operations["RouteIntelligence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/shipping/webhooks": {
         parameters: {
             query?: never;
@@ -620,6 +640,46 @@ export interface paths {
          * @description Top producers, shares and the Herfindahl-Hirschman index per mineral, most concentrated first.
          */
         get: operations["GetCriticalMinerals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-bypass-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ways around a chokepoint, scored on current conditions
+         * @description Bypass corridors of one chokepoint from the curated lane model (sea diversions, pipelines, land bridges, modal shifts) that suit the cargo type, each scored from the current disruption of the chokepoints it still passes and its freight uplift, best first. closurePct (default 100) below 100 leaves out corridors meant for a full closure. PRO plans and above.
+         */
+        get: operations["GetBypassOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-route-explorer-lane": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The modelled shipping lane between two countries
+         * @description From the curated lane model: the routes both countries’ ports are near, the one matching the cargo type first as the primary route with its geometry, the share of the lane’s routes passing each chokepoint, the bypasses of the primary route’s most disrupted chokepoint (up to five, with status), its current war-risk tier and disruption score, and indicative transit days and freight. noModeledLane when the model has no shared route. PRO plans and above.
+         */
+        get: operations["GetRouteExplorerLane"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1751,6 +1811,46 @@ export interface components {
             /** @description Event category as given by NRCan; absent for USGS events. */
             category?: string;
         };
+        /** @description Chokepoint exposure and bypasses of the lane between two countries. */
+        shipping_v2_RouteIntelligenceResponse: {
+            fromIso2: string;
+            toIso2: string;
+            cargoType: string;
+            hs2: string;
+            /** @description Empty when the model has no route shared by both countries. */
+            primaryRouteId: string;
+            chokepointExposures: components["schemas"]["shipping_v2_ChokepointExposure"][];
+            bypassOptions: components["schemas"]["shipping_v2_BypassOption"][];
+            warRiskTier: string;
+            /**
+             * Format: int32
+             * @description Current disruption score (0-100) of the primary chokepoint.
+             */
+            disruptionScore: number;
+            /** @description ISO-8601 time of the chokepoint status; empty when it is unavailable. */
+            fetchedAt: string;
+        };
+        /** @description How much of a lane passes one chokepoint. */
+        shipping_v2_ChokepointExposure: {
+            chokepointId: string;
+            chokepointName: string;
+            /**
+             * Format: int32
+             * @description Share of the lane’s modelled routes passing the chokepoint, percent.
+             */
+            exposurePct: number;
+        };
+        /** @description A bypass of the lane’s primary chokepoint. */
+        shipping_v2_BypassOption: {
+            id: string;
+            name: string;
+            type: string;
+            /** Format: int32 */
+            addedTransitDays: number;
+            /** Format: double */
+            addedCostMultiplier: number;
+            activationThreshold: string;
+        };
         /** @description The calling account’s webhook registrations. */
         shipping_v2_ListWebhooksResponse: {
             /** @description Oldest registration first. */
@@ -2330,6 +2430,121 @@ export interface components {
              * @description Share of the listed producers’ combined output, percent, one decimal.
              */
             sharePct: number;
+        };
+        /** @description Bypass corridors of one chokepoint, scored on current conditions. */
+        supply_chain_v1_GetBypassOptionsResponse: {
+            chokepointId: string;
+            cargoType: string;
+            /** Format: int32 */
+            closurePct: number;
+            /** @description Best (lowest liveScore) first. */
+            options: components["schemas"]["supply_chain_v1_BypassOption"][];
+            /** @description ISO-8601 time of the chokepoint status the scores come from; empty when it is unavailable. */
+            fetchedAt: string;
+            /** @enum {string} */
+            primaryChokepointWarRiskTier: "WAR_RISK_TIER_UNSPECIFIED" | "WAR_RISK_TIER_NORMAL" | "WAR_RISK_TIER_ELEVATED" | "WAR_RISK_TIER_HIGH" | "WAR_RISK_TIER_CRITICAL" | "WAR_RISK_TIER_WAR_ZONE";
+        };
+        /** @description A way around a chokepoint. */
+        supply_chain_v1_BypassOption: {
+            id: string;
+            name: string;
+            /** @description alternative_sea_route, land_bridge, modal_shift or pipeline. */
+            type: string;
+            /**
+             * Format: int32
+             * @description Days added to the voyage against the normal route (negative when shorter).
+             */
+            addedTransitDays: number;
+            /**
+             * Format: double
+             * @description Freight cost relative to the normal route (1.3 = 30% more).
+             */
+            addedCostMultiplier: number;
+            /**
+             * Format: int64
+             * @description Yearly tonnage the corridor can take; "0" when the sea itself is the limit.
+             */
+            capacityConstraintTonnage: string;
+            suitableCargoTypes: string[];
+            /** @description partial_closure or full_closure: the closure level at which the corridor is worth opening. */
+            activationThreshold: string;
+            /** @description Tracked chokepoints the corridor still passes. */
+            waypointChokepointIds: string[];
+            /**
+             * Format: double
+             * @description 0-100, lower is better: 60% the mean disruption score of the waypoint chokepoints now, 40% the freight uplift in percent.
+             */
+            liveScore: number;
+            /**
+             * @description Most severe war-risk tier among the waypoint chokepoints; NORMAL when it passes none.
+             * @enum {string}
+             */
+            bypassWarRiskTier: "WAR_RISK_TIER_UNSPECIFIED" | "WAR_RISK_TIER_NORMAL" | "WAR_RISK_TIER_ELEVATED" | "WAR_RISK_TIER_HIGH" | "WAR_RISK_TIER_CRITICAL" | "WAR_RISK_TIER_WAR_ZONE";
+            notes: string;
+        };
+        /** @description The modelled shipping lane between two countries. */
+        supply_chain_v1_GetRouteExplorerLaneResponse: {
+            fromIso2: string;
+            toIso2: string;
+            hs2: string;
+            cargoType: string;
+            primaryRouteId: string;
+            /** @description Origin port, the chokepoints passed, destination port. */
+            primaryRouteGeometry: components["schemas"]["supply_chain_v1_GeoPoint"][];
+            chokepointExposures: components["schemas"]["supply_chain_v1_ChokepointExposureSummary"][];
+            bypassOptions: components["schemas"]["supply_chain_v1_BypassCorridorOption"][];
+            warRiskTier: string;
+            /**
+             * Format: double
+             * @description Current disruption score (0-100) of the primary chokepoint.
+             */
+            disruptionScore: number;
+            estTransitDaysRange: components["schemas"]["supply_chain_v1_NumberRange"];
+            /** @description Indicative freight for the cargo type (USD per TEU for container and ro-ro, per tonne for bulk and tanker). */
+            estFreightUsdPerTeuRange: components["schemas"]["supply_chain_v1_NumberRange"];
+            /** @description The model has no route shared by both countries; everything else is then empty. */
+            noModeledLane: boolean;
+            fetchedAt: string;
+        };
+        /** @description Position in decimal degrees. */
+        supply_chain_v1_GeoPoint: {
+            /** Format: double */
+            lon: number;
+            /** Format: double */
+            lat: number;
+        };
+        /** @description How much of a lane passes one chokepoint. */
+        supply_chain_v1_ChokepointExposureSummary: {
+            chokepointId: string;
+            chokepointName: string;
+            /**
+             * Format: int32
+             * @description Share of the lane’s modelled routes passing the chokepoint, percent.
+             */
+            exposurePct: number;
+        };
+        /** @description A bypass of the lane’s primary chokepoint. */
+        supply_chain_v1_BypassCorridorOption: {
+            id: string;
+            name: string;
+            type: string;
+            /** Format: int32 */
+            addedTransitDays: number;
+            /** Format: double */
+            addedCostMultiplier: number;
+            /** @description Most severe tier among the chokepoints the corridor passes. */
+            warRiskTier: string;
+            /** @enum {string} */
+            status: "CORRIDOR_STATUS_UNSPECIFIED" | "CORRIDOR_STATUS_ACTIVE" | "CORRIDOR_STATUS_PROPOSED" | "CORRIDOR_STATUS_UNAVAILABLE";
+            fromPort: components["schemas"]["supply_chain_v1_GeoPoint"];
+            toPort: components["schemas"]["supply_chain_v1_GeoPoint"];
+        };
+        /** @description A closed range; 0-0 when unknown. */
+        supply_chain_v1_NumberRange: {
+            /** Format: double */
+            min: number;
+            /** Format: double */
+            max: number;
         };
         /** @description Unrest events, most severe first, then newest first. */
         unrest_v1_ListUnrestEventsResponse: {
@@ -5003,6 +5218,133 @@ export interface operations {
             };
         };
     };
+    RouteIntelligence: {
+        parameters: {
+            query: {
+                /** @description Exporting country. */
+                fromIso2: string;
+                /** @description Importing country. */
+                toIso2: string;
+                cargoType?: "container" | "tanker" | "bulk" | "roro";
+                hs2?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["shipping_v2_RouteIntelligenceResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     ListWebhooks: {
         parameters: {
             query?: {
@@ -6412,6 +6754,258 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetCriticalMineralsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetBypassOptions: {
+        parameters: {
+            query: {
+                /** @description Canonical chokepoint id, e.g. suez. */
+                chokepointId: string;
+                cargoType?: "container" | "tanker" | "bulk" | "roro";
+                closurePct?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetBypassOptionsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetRouteExplorerLane: {
+        parameters: {
+            query: {
+                /** @description Exporting country. */
+                fromIso2: string;
+                /** @description Importing country. */
+                toIso2: string;
+                hs2?: string;
+                cargoType?: "container" | "tanker" | "bulk" | "roro";
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetRouteExplorerLaneResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

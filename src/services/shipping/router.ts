@@ -1,9 +1,63 @@
+import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
+import { laneView } from '../supply-chain/routes/queries.js';
+import { LANE_DATASETS } from '../supply-chain/routes/router.js';
 import { listWebhooks, registerWebhook } from './webhooks/queries.js';
-import { ListWebhooksRequest, ListWebhooksResponse, RegisterWebhookRequest, RegisterWebhookResponse, WebhookIdempotencyHeaders } from './schemas.js';
+import {
+  ListWebhooksRequest,
+  ListWebhooksResponse,
+  RegisterWebhookRequest,
+  RegisterWebhookResponse,
+  RouteIntelligenceRequest,
+  RouteIntelligenceResponse,
+  WebhookIdempotencyHeaders,
+} from './schemas.js';
 
 /** Shipping v2: its own version segment (`/api/v2/shipping/<rpc>`), served by the same chain and document. */
 export const shippingRouter = router({
+  routeIntelligence: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/v2/shipping/route-intelligence',
+        operationId: 'RouteIntelligence',
+        tags: ['shipping'],
+        summary: 'Chokepoint exposure and bypasses of a trade lane',
+        description:
+          'The same lane model as supply-chain get-route-explorer-lane, in the v2 shape: the primary route between the two ' +
+          'countries (the one matching the cargo type first), the share of the lane’s routes passing each chokepoint, up to five ' +
+          'bypasses of its most disrupted chokepoint, and that chokepoint’s current war-risk tier and disruption score. PRO plans and above.',
+      },
+      cacheTier: 'slow',
+      requiredTier: 1,
+      datasets: LANE_DATASETS,
+    })
+    .input(RouteIntelligenceRequest)
+    .output(RouteIntelligenceResponse)
+    .query(({ ctx, input }) => {
+      const v = laneView(ctx.deps.store, input.fromIso2, input.toIso2, input.cargoType, input.hs2);
+      if (v.degraded) markDegraded(ctx);
+      return {
+        fromIso2: input.fromIso2,
+        toIso2: input.toIso2,
+        cargoType: v.cargo,
+        hs2: v.hs2,
+        primaryRouteId: v.primaryRouteId,
+        chokepointExposures: v.exposures,
+        bypassOptions: v.corridors.map((c) => ({
+          id: c.id,
+          name: c.name,
+          type: c.type,
+          addedTransitDays: c.addedTransitDays,
+          addedCostMultiplier: c.addedCostMultiplier,
+          activationThreshold: c.activationThreshold,
+        })),
+        warRiskTier: v.warRiskTier,
+        disruptionScore: v.disruptionScore,
+        fetchedAt: v.fetchedAt,
+      };
+    }),
+
   listWebhooks: operation
     .meta({
       openapi: {

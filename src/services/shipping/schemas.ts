@@ -64,3 +64,52 @@ export const WebhookIdempotencyHeaders = z.object({
     .optional()
     .meta({ description: 'Makes a retry safe: the same key and body within 24 h replays the stored answer (`Idempotent-Replayed: true`); 409 while the first call runs; 422 with a different body.' }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Route intelligence
+// ---------------------------------------------------------------------------------------------
+
+const Iso2 = (description: string) => z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code in upper case').meta({ description });
+
+export const RouteIntelligenceRequest = z
+  .object({
+    fromIso2: Iso2('Exporting country.'),
+    toIso2: Iso2('Importing country.'),
+    cargoType: z.enum(['container', 'tanker', 'bulk', 'roro']).optional().meta({ description: 'container (default), tanker, bulk or roro.' }),
+    hs2: z.string().regex(/^\d{1,2}$/, 'must be an HS chapter of one or two digits').optional().meta({ description: 'HS chapter of the cargo (default 27); echoed.' }),
+  })
+  .meta({ id: 'shipping_v2_RouteIntelligenceRequest' });
+
+export type RouteIntelligenceRequest = z.infer<typeof RouteIntelligenceRequest>;
+
+export const ChokepointExposure = z
+  .object({ chokepointId: z.string(), chokepointName: z.string(), exposurePct: int32('Share of the lane’s modelled routes passing the chokepoint, percent.') })
+  .meta({ id: 'shipping_v2_ChokepointExposure', description: 'How much of a lane passes one chokepoint.' });
+
+export const RouteBypassOption = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    type: z.string(),
+    addedTransitDays: int32(),
+    addedCostMultiplier: z.number().meta({ format: 'double' }),
+    activationThreshold: z.string(),
+  })
+  .meta({ id: 'shipping_v2_BypassOption', description: 'A bypass of the lane’s primary chokepoint.' });
+
+export const RouteIntelligenceResponse = z
+  .object({
+    fromIso2: z.string(),
+    toIso2: z.string(),
+    cargoType: z.string(),
+    hs2: z.string(),
+    primaryRouteId: z.string().meta({ description: 'Empty when the model has no route shared by both countries.' }),
+    chokepointExposures: z.array(ChokepointExposure),
+    bypassOptions: z.array(RouteBypassOption),
+    warRiskTier: z.string(),
+    disruptionScore: int32('Current disruption score (0-100) of the primary chokepoint.'),
+    fetchedAt: z.string().meta({ description: 'ISO-8601 time of the chokepoint status; empty when it is unavailable.' }),
+  })
+  .meta({ id: 'shipping_v2_RouteIntelligenceResponse', description: 'Chokepoint exposure and bypasses of the lane between two countries.' });
+
+export type RouteIntelligenceResponse = z.infer<typeof RouteIntelligenceResponse>;

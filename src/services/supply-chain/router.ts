@@ -2,6 +2,7 @@ import { router } from '../../trpc/procedures.js';
 import { chokepointProcedures } from './chokepoints/router.js';
 import { energyProcedures } from './energy/router.js';
 import { mineralProcedures } from './minerals/router.js';
+import { routeProcedures } from './routes/router.js';
 
 /**
  * The supply-chain service: one topic folder per concern (chokepoints, energy infrastructure,
@@ -11,4 +12,5 @@ export const supplyChainRouter = router({
   ...chokepointProcedures,
   ...energyProcedures,
   ...mineralProcedures,
+  ...routeProcedures,
 });

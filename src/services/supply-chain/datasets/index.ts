@@ -8,6 +8,7 @@ import { storageFacilitiesDataset } from '../energy/datasets/storage.js';
 import { pipelinesDataset } from '../energy/datasets/pipelines.js';
 import { fuelShortagesDataset } from '../energy/datasets/fuel-shortages.js';
 import { energyDisruptionsDataset } from '../energy/datasets/energy-disruptions.js';
+import { routeModelDataset } from '../routes/datasets/route-model.js';
 import { transitsDataset } from '../chokepoints/datasets/transits.js';
 import { navWarningsDataset } from './warnings.js';
 
@@ -24,5 +25,6 @@ export const SUPPLY_CHAIN_DATASETS: readonly AnyDataset[] = [
   pipelinesDataset,
   fuelShortagesDataset,
   energyDisruptionsDataset,
+  routeModelDataset,
   criticalMineralsDataset,
 ];
