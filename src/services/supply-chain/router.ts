@@ -3,6 +3,7 @@ import { chokepointProcedures } from './chokepoints/router.js';
 import { energyProcedures } from './energy/router.js';
 import { mineralProcedures } from './minerals/router.js';
 import { routeProcedures } from './routes/router.js';
+import { tradeProcedures } from './trade/router.js';
 
 /**
  * The supply-chain service: one topic folder per concern (chokepoints, energy infrastructure,
@@ -13,4 +14,5 @@ export const supplyChainRouter = router({
   ...energyProcedures,
   ...mineralProcedures,
   ...routeProcedures,
+  ...tradeProcedures,
 });

@@ -9,6 +9,7 @@ import { pipelinesDataset } from '../energy/datasets/pipelines.js';
 import { fuelShortagesDataset } from '../energy/datasets/fuel-shortages.js';
 import { energyDisruptionsDataset } from '../energy/datasets/energy-disruptions.js';
 import { routeModelDataset } from '../routes/datasets/route-model.js';
+import { tradeFlowsDataset } from '../trade/datasets/trade-flows.js';
 import { transitsDataset } from '../chokepoints/datasets/transits.js';
 import { navWarningsDataset } from './warnings.js';
 
@@ -26,5 +27,6 @@ export const SUPPLY_CHAIN_DATASETS: readonly AnyDataset[] = [
   fuelShortagesDataset,
   energyDisruptionsDataset,
   routeModelDataset,
+  tradeFlowsDataset,
   criticalMineralsDataset,
 ];

@@ -65,6 +65,9 @@ export function corridorStatus(c: Pick<CorridorDef, 'name' | 'notes'>): Corridor
 
 const CATEGORY_FOR_CARGO: Record<CargoType, RouteDef['category']> = { container: 'container', roro: 'container', tanker: 'energy', bulk: 'bulk' };
 
+/** The route category a cargo type travels on. */
+export const routeCategoryFor = (cargo: CargoType): RouteDef['category'] => CATEGORY_FOR_CARGO[cargo];
+
 /**
  * The modelled routes between two countries: those both port clusters are near, the ones matching
  * the cargo's category first (stable otherwise). Empty when the model has no shared route.
