@@ -717,7 +717,7 @@ export interface paths {
         };
         /**
          * How exposed a country’s imports are to each chokepoint
-         * @description For every registry chokepoint, 0-100: over the country’s imports of the HS chapter (UN Comtrade; default 27, fuels), each supplier’s share times the share of its modelled lane to the country that passes the chokepoint, weighted by product value; without flows, the share of the chokepoint’s routes serving the country’s ports. Fuels on the four chokepoints with a supply-shock model weigh 1.5x (capped at 100). vulnerabilityIndex combines the top three. PRO plans and above.
+         * @description For every registry chokepoint, 0-100: over the country’s imports of the HS chapter (UN Comtrade; default 27, fuels), each supplier’s share times the share of its modelled sea lanes to the country that pass the chokepoint (a supplier without a modelled sea lane counts as unexposed), weighted by product value; without flows, the share of the chokepoint’s routes serving the country’s ports. Fuels on the four chokepoints with a supply-shock model weigh 1.5x (capped at 100). vulnerabilityIndex combines the top three. PRO plans and above.
          */
         get: operations["GetCountryChokepointIndex"];
         put?: never;
@@ -760,6 +760,26 @@ export interface paths {
          * @description For ten HS chapters: the country’s yearly imports (UN Comtrade), the part whose modelled lanes pass the chokepoint, and what that part pays extra per day of closure: the freight uplift of the best bypass (open at partial closure, fewest added days) plus the war-risk premium of the chokepoint’s current tier. closureDays 1-365, default 30. PRO plans and above.
          */
         get: operations["GetMultiSectorCostShock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-route-impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a trade lane carries and how concentrated it is
+         * @description For the importer toIso2 and an HS chapter (UN Comtrade; default 27): the value it imports from fromIso2, its largest supplier and share, its five largest headings with their top supplier and the chokepoint that supplier’s modelled lanes mostly pass, dependency flags for the fromIso2 lane, and the importer’s resilience score. PRO plans and above.
+         */
+        get: operations["GetRouteImpact"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2770,6 +2790,52 @@ export interface components {
             totalCostShock: number;
             /** Format: int32 */
             closureDays: number;
+        };
+        /** @description What the lane between two countries carries and how concentrated it is. */
+        supply_chain_v1_GetRouteImpactResponse: {
+            /**
+             * Format: double
+             * @description Imports of the chapter by toIso2 from fromIso2, USD.
+             */
+            laneValueUsd: number;
+            /** @description Largest supplier of the chapter to toIso2. */
+            primaryExporterIso2: string;
+            /**
+             * Format: double
+             * @description 0-1, three decimals.
+             */
+            primaryExporterShare: number;
+            /** @description The five largest headings, largest first. */
+            topStrategicProducts: components["schemas"]["supply_chain_v1_StrategicProduct"][];
+            /**
+             * Format: double
+             * @description Overall resilience score of toIso2 (0-100); 0 when unknown.
+             */
+            resilienceScore: number;
+            dependencyFlags: ("DEPENDENCY_FLAG_UNSPECIFIED" | "DEPENDENCY_FLAG_SINGLE_SOURCE_CRITICAL" | "DEPENDENCY_FLAG_SINGLE_CORRIDOR_CRITICAL" | "DEPENDENCY_FLAG_COMPOUND_RISK" | "DEPENDENCY_FLAG_DIVERSIFIABLE")[];
+            /** @description The flows dataset holds imports of this chapter by toIso2. */
+            hs2InSeededUniverse: boolean;
+            /** @description bilateral-hs4 when the importer has flows, empty when it has none, missing without the dataset. */
+            comtradeSource: string;
+            fetchedAt: string;
+        };
+        /** @description One heading of the lane’s chapter. */
+        supply_chain_v1_StrategicProduct: {
+            hs4: string;
+            label: string;
+            /**
+             * Format: double
+             * @description The importer’s imports of the heading, USD.
+             */
+            totalValueUsd: number;
+            topExporterIso2: string;
+            /**
+             * Format: double
+             * @description 0-1, three decimals.
+             */
+            topExporterShare: number;
+            /** @description The chokepoint most of the top exporter’s modelled lanes to the importer pass; empty without a lane. */
+            primaryChokepointId: string;
         };
         /** @description Unrest events, most severe first, then newest first. */
         unrest_v1_ListUnrestEventsResponse: {
@@ -7728,6 +7794,132 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetMultiSectorCostShockResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetRouteImpact: {
+        parameters: {
+            query: {
+                /** @description Exporting country. */
+                fromIso2: string;
+                /** @description Importing country. */
+                toIso2: string;
+                hs2?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetRouteImpactResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

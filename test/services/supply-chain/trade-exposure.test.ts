@@ -7,13 +7,14 @@ import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datasets/index.js';
 import { LANE_DATASETS } from '../../../src/services/supply-chain/routes/router.js';
 import { parseComtradeFlows, TRADE_FLOWS } from '../../../src/services/supply-chain/trade/datasets/trade-flows.js';
+import { resilienceScoresDataset } from '../../../src/services/resilience/datasets/resilience-scores.js';
 
 const BASE = '/api/supply-chain/v1';
 let app: TestApp;
 let pro: string;
 
 beforeAll(async () => {
-  app = await startTestApp({ samples: SUPPLY_CHAIN_DATASETS.filter((d) => [...LANE_DATASETS, TRADE_FLOWS].includes(d.name)) });
+  app = await startTestApp({ samples: [...SUPPLY_CHAIN_DATASETS.filter((d) => [...LANE_DATASETS, TRADE_FLOWS].includes(d.name)), resilienceScoresDataset] });
   pro = app.createKey({ plan: 'pro' }).key;
 });
 afterAll(() => app.close());
@@ -144,6 +145,27 @@ describe('GET get-multi-sector-cost-shock', () => {
     ['iso2=JP&chokepointId=suez&closureDays=0', 'closureDays'],
     ['iso2=JP&chokepointId=suez&closureDays=400', 'closureDays'],
   ])('refuses %s', async (q, field) => expectViolation(await get(`get-multi-sector-cost-shock?${q}`), field));
+});
+
+describe('GET get-route-impact', () => {
+  it('values the Saudi crude lane into Japan and names its chokepoints', async () => {
+    const res = await get('get-route-impact?fromIso2=SA&toIso2=JP');
+    expect(res.status).toBe(200);
+    const b = res.body;
+    expect(b.laneValueUsd).toBe(29_700_000_000);
+    expect(b).toMatchObject({ primaryExporterIso2: 'AE', hs2InSeededUniverse: true, comtradeSource: 'bilateral-hs4' });
+    expect(b.topStrategicProducts.map((p: any) => p.hs4)).toEqual(['2709', '2711']);
+    expect(b.topStrategicProducts[0]).toMatchObject({ label: 'Crude petroleum', topExporterIso2: 'AE', primaryChokepointId: 'hormuz_strait' });
+    expect(b.dependencyFlags).toEqual(['DEPENDENCY_FLAG_DIVERSIFIABLE']);
+    expect(b.resilienceScore).toBeGreaterThanOrEqual(0);
+  });
+
+  it('tells an importer without flows from a chapter it does not import', async () => {
+    expect((await get('get-route-impact?fromIso2=SA&toIso2=FR')).body).toMatchObject({ comtradeSource: 'empty', hs2InSeededUniverse: false, laneValueUsd: 0, topStrategicProducts: [] });
+    expect((await get('get-route-impact?fromIso2=SA&toIso2=JP&hs2=62')).body).toMatchObject({ comtradeSource: 'bilateral-hs4', hs2InSeededUniverse: false });
+  });
+
+  it.each([['toIso2=JP', 'fromIso2'], ['fromIso2=SA', 'toIso2'], ['fromIso2=SA&toIso2=JP&hs2=x', 'hs2']])('refuses %s', async (q, field) => expectViolation(await get(`get-route-impact?${q}`), field));
 });
 
 describe('without the flows dataset', () => {

@@ -2,7 +2,8 @@ import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import { iso } from '../wire.js';
 import type { CargoType, RouteModel } from '../routes/datasets/route-model.js';
 import { knownChokepoint, readRouteModel, statusById } from '../routes/queries.js';
-import { laneRoutes, routeCategoryFor, routeOverlapScore, warRiskPremiumBps } from '../routes/rules.js';
+import { laneExposures, laneRoutes, routeCategoryFor, routeOverlapScore, warRiskPremiumBps } from '../routes/rules.js';
+import { RESILIENCE_SCORES } from '../../resilience/datasets/resilience-scores.js';
 import { hs2Of } from '../routes/schemas.js';
 import { m49Of, hs2Label, hs4Label } from './codes.js';
 import { flowsByReporter, flowsFor, TRADE_FLOWS, type TradeFlowRecord, type TradeFlowsInfo } from './datasets/trade-flows.js';
@@ -14,6 +15,8 @@ import type {
   GetCountryProductsResponse,
   GetMultiSectorCostShockRequest,
   GetMultiSectorCostShockResponse,
+  GetRouteImpactRequest,
+  GetRouteImpactResponse,
   GetSectorDependencyRequest,
   GetSectorDependencyResponse,
 } from './schemas.js';
@@ -206,5 +209,60 @@ export function getMultiSectorCostShock(store: SnapshotStore, req: GetMultiSecto
       unavailableReason: none ? 'no import flows for this country in the trade-flows dataset' : '',
     },
     degraded: none || !model || !status.available,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// get-route-impact
+// ---------------------------------------------------------------------------------------------
+
+/** The chokepoint most of an exporter's category lanes to the importer pass, with that share (0-100). */
+function laneChokepoint(model: RouteModel | undefined, exporter: string, importer: string, cargo: CargoType): { id: string; pct: number } {
+  if (!model) return { id: '', pct: 0 };
+  const category = routeCategoryFor(cargo);
+  const lane = laneRoutes(model.countries.get(exporter)?.nearestRouteIds ?? [], model.countries.get(importer)?.nearestRouteIds ?? [], model.routes, cargo).filter((r) => r.category === category);
+  const top = laneExposures(lane)[0];
+  return top ? { id: top.chokepointId, pct: top.exposurePct } : { id: '', pct: 0 };
+}
+
+interface ResilienceRow {
+  countryCode: string;
+  overallScore: number | null;
+}
+
+export function getRouteImpact(store: SnapshotStore, req: GetRouteImpactRequest): { response: GetRouteImpactResponse; degraded: boolean } {
+  const hs2 = hs2Of(req.hs2);
+  const cargo = cargoForChapter(hs2);
+  const model = readRouteModel(store);
+  const flows = readFlows(store);
+  const importerFlows = flows ? flowsFor(flows.byReporter, req.toIso2, '') : [];
+  const chapter = importerFlows.filter((f) => f.hsCode.startsWith(hs2));
+  const { partners } = byPartner(chapter);
+  const primary = partners[0];
+  const lane = laneChokepoint(model, req.fromIso2, req.toIso2, cargo);
+  const hasBypass = lane.id !== '' && (model?.corridors.get(lane.id) ?? []).length > 0;
+  const score = store.read<ResilienceRow>(RESILIENCE_SCORES)?.records.find((r) => r.countryCode === req.toIso2)?.overallScore;
+  return {
+    response: {
+      laneValueUsd: chapter.filter((f) => f.partnerIso2 === req.fromIso2).reduce((a, f) => a + f.valueUsd, 0),
+      primaryExporterIso2: primary?.partnerIso2 ?? '',
+      primaryExporterShare: Math.round((primary?.share ?? 0) * 1000) / 1000,
+      topStrategicProducts: productImports(chapter)
+        .slice(0, 5)
+        .map((p) => ({
+          hs4: p.hs4,
+          label: hs4Label(p.hs4),
+          totalValueUsd: p.totalValue,
+          topExporterIso2: p.topExporters[0]?.partnerIso2 ?? '',
+          topExporterShare: Math.round((p.topExporters[0]?.share ?? 0) * 1000) / 1000,
+          primaryChokepointId: p.topExporters[0] ? laneChokepoint(model, p.topExporters[0].partnerIso2, req.toIso2, cargo).id : '',
+        })),
+      resilienceScore: typeof score === 'number' && score >= 0 && score <= 100 ? score : 0,
+      dependencyFlags: chapter.length > 0 ? dependencyFlags({ exporterShare: primary?.share ?? 0, exposure: lane.pct, hasBypass }) : [],
+      hs2InSeededUniverse: chapter.length > 0,
+      comtradeSource: !flows ? 'missing' : importerFlows.length > 0 ? 'bilateral-hs4' : 'empty',
+      fetchedAt: flows?.fetchedAt ?? '',
+    },
+    degraded: !flows || !model,
   };
 }

@@ -1,7 +1,8 @@
 import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { LANE_DATASETS } from '../routes/router.js';
-import { getCountryChokepointIndex, getCountryProducts, getMultiSectorCostShock, getSectorDependency, TRADE_FLOWS } from './queries.js';
+import { RESILIENCE_SCORES } from '../../resilience/datasets/resilience-scores.js';
+import { getCountryChokepointIndex, getCountryProducts, getMultiSectorCostShock, getRouteImpact, getSectorDependency, TRADE_FLOWS } from './queries.js';
 import {
   GetCountryChokepointIndexRequest,
   GetCountryChokepointIndexResponse,
@@ -9,6 +10,8 @@ import {
   GetCountryProductsResponse,
   GetMultiSectorCostShockRequest,
   GetMultiSectorCostShockResponse,
+  GetRouteImpactRequest,
+  GetRouteImpactResponse,
   GetSectorDependencyRequest,
   GetSectorDependencyResponse,
 } from './schemas.js';
@@ -113,6 +116,31 @@ export const tradeProcedures = {
     .output(GetMultiSectorCostShockResponse)
     .query(({ ctx, input }) => {
       const { response, degraded } = getMultiSectorCostShock(ctx.deps.store, input);
+      if (degraded) markDegraded(ctx);
+      return response;
+    }),
+
+  getRouteImpact: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/supply-chain/v1/get-route-impact',
+        operationId: 'GetRouteImpact',
+        tags: ['supply-chain'],
+        summary: 'What a trade lane carries and how concentrated it is',
+        description:
+          'For the importer toIso2 and an HS chapter (UN Comtrade; default 27): the value it imports from fromIso2, its largest ' +
+          'supplier and share, its five largest headings with their top supplier and the chokepoint that supplier’s modelled ' +
+          'lanes mostly pass, dependency flags for the fromIso2 lane, and the importer’s resilience score. PRO plans and above.',
+      },
+      cacheTier: 'slow',
+      requiredTier: 1,
+      datasets: [...TRADE_DATASETS, RESILIENCE_SCORES],
+    })
+    .input(GetRouteImpactRequest)
+    .output(GetRouteImpactResponse)
+    .query(({ ctx, input }) => {
+      const { response, degraded } = getRouteImpact(ctx.deps.store, input);
       if (degraded) markDegraded(ctx);
       return response;
     }),

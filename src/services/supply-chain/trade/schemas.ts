@@ -139,3 +139,40 @@ export const GetMultiSectorCostShockResponse = z
   })
   .meta({ id: 'supply_chain_v1_GetMultiSectorCostShockResponse', description: 'Extra import cost of a chokepoint closure, by sector.' });
 export type GetMultiSectorCostShockResponse = z.infer<typeof GetMultiSectorCostShockResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// get-route-impact
+// ---------------------------------------------------------------------------------------------
+
+export const StrategicProduct = z
+  .object({
+    hs4: z.string(),
+    label: z.string(),
+    totalValueUsd: double('The importer’s imports of the heading, USD.'),
+    topExporterIso2: z.string(),
+    topExporterShare: double('0-1, three decimals.'),
+    primaryChokepointId: z.string().meta({ description: 'The chokepoint most of the top exporter’s modelled lanes to the importer pass; empty without a lane.' }),
+  })
+  .meta({ id: 'supply_chain_v1_StrategicProduct', description: 'One heading of the lane’s chapter.' });
+
+export const GetRouteImpactRequest = z.object({
+  fromIso2: Iso2Param('Exporting country.'),
+  toIso2: Iso2Param('Importing country.'),
+  hs2: Hs2Param('HS chapter (default 27).'),
+});
+export type GetRouteImpactRequest = z.infer<typeof GetRouteImpactRequest>;
+
+export const GetRouteImpactResponse = z
+  .object({
+    laneValueUsd: double('Imports of the chapter by toIso2 from fromIso2, USD.'),
+    primaryExporterIso2: z.string().meta({ description: 'Largest supplier of the chapter to toIso2.' }),
+    primaryExporterShare: double('0-1, three decimals.'),
+    topStrategicProducts: z.array(StrategicProduct).meta({ description: 'The five largest headings, largest first.' }),
+    resilienceScore: double('Overall resilience score of toIso2 (0-100); 0 when unknown.'),
+    dependencyFlags: z.array(z.enum(DEPENDENCY_FLAGS)),
+    hs2InSeededUniverse: z.boolean().meta({ description: 'The flows dataset holds imports of this chapter by toIso2.' }),
+    comtradeSource: z.string().meta({ description: 'bilateral-hs4 when the importer has flows, empty when it has none, missing without the dataset.' }),
+    fetchedAt: z.string(),
+  })
+  .meta({ id: 'supply_chain_v1_GetRouteImpactResponse', description: 'What the lane between two countries carries and how concentrated it is.' });
+export type GetRouteImpactResponse = z.infer<typeof GetRouteImpactResponse>;
