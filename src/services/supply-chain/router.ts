@@ -1,6 +1,7 @@
 import { router } from '../../trpc/procedures.js';
 import { chokepointProcedures } from './chokepoints/router.js';
 import { energyProcedures } from './energy/router.js';
+import { freightProcedures } from './freight/router.js';
 import { mineralProcedures } from './minerals/router.js';
 import { routeProcedures } from './routes/router.js';
 import { tradeProcedures } from './trade/router.js';
@@ -12,6 +13,7 @@ import { tradeProcedures } from './trade/router.js';
 export const supplyChainRouter = router({
   ...chokepointProcedures,
   ...energyProcedures,
+  ...freightProcedures,
   ...mineralProcedures,
   ...routeProcedures,
   ...tradeProcedures,

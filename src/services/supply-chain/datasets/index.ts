@@ -10,6 +10,7 @@ import { fuelShortagesDataset } from '../energy/datasets/fuel-shortages.js';
 import { energyDisruptionsDataset } from '../energy/datasets/energy-disruptions.js';
 import { routeModelDataset } from '../routes/datasets/route-model.js';
 import { tradeFlowsDataset } from '../trade/datasets/trade-flows.js';
+import { shippingStressDataset } from '../freight/datasets/shipping-stress.js';
 import { transitsDataset } from '../chokepoints/datasets/transits.js';
 import { navWarningsDataset } from './warnings.js';
 
@@ -28,5 +29,6 @@ export const SUPPLY_CHAIN_DATASETS: readonly AnyDataset[] = [
   energyDisruptionsDataset,
   routeModelDataset,
   tradeFlowsDataset,
+  shippingStressDataset,
   criticalMineralsDataset,
 ];
