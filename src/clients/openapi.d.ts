@@ -668,6 +668,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/supply-chain/v1/get-mineral-production": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * World mine and refinery production of critical minerals by country
+         * @description From the USGS Mineral Commodity Summaries world-production table: per commodity and stage (mine, refinery), the latest year with data (estimates flagged), each producer’s output and share, withheld figures (W) last, the Herfindahl-Hirschman index over named producers and the world total. Filters: commodity (id or name, any case), iso2 (only that country’s rows, commodities it does not produce dropped, and its portfolio), stage.
+         */
+        get: operations["GetMineralProduction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/supply-chain/v1/get-bypass-options": {
         parameters: {
             query?: never;
@@ -2587,6 +2607,91 @@ export interface components {
              * @description Share of the listed producers’ combined output, percent, one decimal.
              */
             sharePct: number;
+        };
+        /** @description World mine and refinery production by country. */
+        supply_chain_v1_GetMineralProductionResponse: {
+            commodities: components["schemas"]["supply_chain_v1_MineralProductionRecord"][];
+            /** @description Given only with iso2. */
+            countries: components["schemas"]["supply_chain_v1_MineralCountryPortfolio"][];
+            /** @description ISO-8601 time the table was fetched; empty when unavailable. */
+            fetchedAt: string;
+            upstreamUnavailable: boolean;
+            /**
+             * Format: int32
+             * @description Latest year in the answer; 0 when empty.
+             */
+            dataYear: number;
+        };
+        /** @description Mine and refinery production of one commodity. */
+        supply_chain_v1_MineralProductionRecord: {
+            commodityId: string;
+            commodity: string;
+            /**
+             * Format: int32
+             * @description Latest year of either stage.
+             */
+            year: number;
+            unit: string;
+            mine?: components["schemas"]["supply_chain_v1_MineralStageSnapshot"];
+            refinery?: components["schemas"]["supply_chain_v1_MineralStageSnapshot"];
+            sources: string[];
+        };
+        /** @description Production of one commodity at one stage. */
+        supply_chain_v1_MineralStageSnapshot: {
+            /** Format: int32 */
+            year: number;
+            unit: string;
+            /** @description Largest first, withheld ones last. */
+            countries: components["schemas"]["supply_chain_v1_MineralCountryShare"][];
+            /**
+             * Format: double
+             * @description Herfindahl-Hirschman index over named producers, 0-10000.
+             */
+            hhi: number;
+            /**
+             * Format: double
+             * @description The published world total, else the quantified sum; absent when neither exists.
+             */
+            worldTotal?: number;
+            /** Format: int32 */
+            withheldCount: number;
+        };
+        /** @description One producer’s output at one stage. */
+        supply_chain_v1_MineralCountryShare: {
+            /** @description ISO alpha-2; empty for the "Other countries" residual. */
+            iso2: string;
+            country: string;
+            /**
+             * Format: double
+             * @description Absent when withheld.
+             */
+            output?: number;
+            /**
+             * Format: double
+             * @description Percent of the quantified output, residual included.
+             */
+            share?: number;
+            /** @description USGS withheld the figure (W) to protect company data. */
+            withheld: boolean;
+            estimated: boolean;
+            /** @description The "Other countries" row. */
+            residual: boolean;
+        };
+        /** @description What one country produces. */
+        supply_chain_v1_MineralCountryPortfolio: {
+            iso2: string;
+            holdings: components["schemas"]["supply_chain_v1_MineralCountryHolding"][];
+        };
+        /** @description One commodity and stage a country produces. */
+        supply_chain_v1_MineralCountryHolding: {
+            commodityId: string;
+            commodity: string;
+            stage: string;
+            /** Format: double */
+            output?: number;
+            /** Format: double */
+            share?: number;
+            withheld: boolean;
         };
         /** @description Bypass corridors of one chokepoint, scored on current conditions. */
         supply_chain_v1_GetBypassOptionsResponse: {
@@ -7223,6 +7328,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetCriticalMineralsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetMineralProduction: {
+        parameters: {
+            query?: {
+                commodity?: string;
+                iso2?: string;
+                stage?: "mine" | "refinery" | "smelter" | "smelting";
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetMineralProductionResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { double } from '../wire.js';
+import { double, int32 } from '../wire.js';
 
 // ---------------------------------------------------------------------------------------------
 // Critical minerals
@@ -38,3 +38,68 @@ export const GetCriticalMineralsResponse = z
   .meta({ id: 'supply_chain_v1_GetCriticalMineralsResponse', description: 'Production concentration of critical minerals.' });
 
 export type GetCriticalMineralsResponse = z.infer<typeof GetCriticalMineralsResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Mineral production (USGS MCS)
+// ---------------------------------------------------------------------------------------------
+
+export const MineralCountryShare = z
+  .object({
+    iso2: z.string().meta({ description: 'ISO alpha-2; empty for the "Other countries" residual.' }),
+    country: z.string(),
+    output: double('Absent when withheld.').optional(),
+    share: double('Percent of the quantified output, residual included.').optional(),
+    withheld: z.boolean().meta({ description: 'USGS withheld the figure (W) to protect company data.' }),
+    estimated: z.boolean(),
+    residual: z.boolean().meta({ description: 'The "Other countries" row.' }),
+  })
+  .meta({ id: 'supply_chain_v1_MineralCountryShare', description: 'One producer’s output at one stage.' });
+
+export const MineralStageSnapshot = z
+  .object({
+    year: int32(),
+    unit: z.string(),
+    countries: z.array(MineralCountryShare).meta({ description: 'Largest first, withheld ones last.' }),
+    hhi: double('Herfindahl-Hirschman index over named producers, 0-10000.'),
+    worldTotal: double('The published world total, else the quantified sum; absent when neither exists.').optional(),
+    withheldCount: int32(),
+  })
+  .meta({ id: 'supply_chain_v1_MineralStageSnapshot', description: 'Production of one commodity at one stage.' });
+
+export const MineralProductionRecord = z
+  .object({
+    commodityId: z.string(),
+    commodity: z.string(),
+    year: int32('Latest year of either stage.'),
+    unit: z.string(),
+    mine: MineralStageSnapshot.optional(),
+    refinery: MineralStageSnapshot.optional(),
+    sources: z.array(z.string()),
+  })
+  .meta({ id: 'supply_chain_v1_MineralProductionRecord', description: 'Mine and refinery production of one commodity.' });
+
+export const MineralCountryHolding = z
+  .object({ commodityId: z.string(), commodity: z.string(), stage: z.string(), output: double().optional(), share: double().optional(), withheld: z.boolean() })
+  .meta({ id: 'supply_chain_v1_MineralCountryHolding', description: 'One commodity and stage a country produces.' });
+
+export const MineralCountryPortfolio = z
+  .object({ iso2: z.string(), holdings: z.array(MineralCountryHolding) })
+  .meta({ id: 'supply_chain_v1_MineralCountryPortfolio', description: 'What one country produces.' });
+
+export const GetMineralProductionRequest = z.object({
+  commodity: z.string().min(1).max(64).optional().meta({ description: 'Commodity id or name, any case (e.g. cobalt, Rare earths, ree).' }),
+  iso2: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code in upper case').optional().meta({ description: 'Only this country’s rows, and its portfolio.' }),
+  stage: z.enum(['mine', 'refinery', 'smelter', 'smelting']).optional().meta({ description: 'mine or refinery (smelter and smelting mean refinery).' }),
+});
+export type GetMineralProductionRequest = z.infer<typeof GetMineralProductionRequest>;
+
+export const GetMineralProductionResponse = z
+  .object({
+    commodities: z.array(MineralProductionRecord),
+    countries: z.array(MineralCountryPortfolio).meta({ description: 'Given only with iso2.' }),
+    fetchedAt: z.string().meta({ description: 'ISO-8601 time the table was fetched; empty when unavailable.' }),
+    upstreamUnavailable: z.boolean(),
+    dataYear: int32('Latest year in the answer; 0 when empty.'),
+  })
+  .meta({ id: 'supply_chain_v1_GetMineralProductionResponse', description: 'World mine and refinery production by country.' });
+export type GetMineralProductionResponse = z.infer<typeof GetMineralProductionResponse>;
