@@ -628,6 +628,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/supply-chain/v1/get-shipping-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Container and dry-bulk freight indices
+         * @description The Shanghai Shipping Exchange SCFI and CCFI composites (weekly) and the Baltic Exchange dry indices BDI, BCI, BPI, BSI and BHSI as HandyBulk publishes them (daily): level, previous level and change, and a decision-grade period change with its basis (publisher-reported or derived from the prior level) when the publication date is valid.
+         */
+        get: operations["GetShippingRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/supply-chain/v1/get-shipping-stress": {
         parameters: {
             query?: never;
@@ -2527,6 +2547,51 @@ export interface components {
             url: string;
             date: string;
             sourceType: string;
+        };
+        /** @description Container and dry-bulk freight indices. */
+        supply_chain_v1_GetShippingRatesResponse: {
+            /** @description SCFI, CCFI, then the Baltic dry indices. */
+            indices: components["schemas"]["supply_chain_v1_ShippingIndex"][];
+            fetchedAt: string;
+            upstreamUnavailable: boolean;
+        };
+        /** @description A freight-rate index. */
+        supply_chain_v1_ShippingIndex: {
+            indexId: string;
+            name: string;
+            /** Format: double */
+            currentValue: number;
+            /**
+             * Format: double
+             * @description The previous publication’s level; 0 when unknown.
+             */
+            previousValue: number;
+            /**
+             * Format: double
+             * @description Against the previous publication, percent.
+             */
+            changePct: number;
+            unit: string;
+            /** @description Published levels with their dates, oldest first. */
+            history: components["schemas"]["supply_chain_v1_ShippingRatePoint"][];
+            /** @description The latest level is above the history’s mean plus two standard deviations (needs three points). */
+            spikeAlert: boolean;
+            /**
+             * Format: double
+             * @description Decision-grade change, given only with a valid publication date.
+             */
+            periodChangePct?: number;
+            /** @enum {string} */
+            periodChangeBasis?: "PERIOD_CHANGE_BASIS_UNSPECIFIED" | "publisher_reported" | "derived_from_prior_period_level";
+            /** Format: double */
+            priorPeriodValue?: number;
+            priorPeriodDate?: string;
+        };
+        /** @description One published level. */
+        supply_chain_v1_ShippingRatePoint: {
+            date: string;
+            /** Format: double */
+            value: number;
         };
         /** @description Market stress in listed shipping names. */
         supply_chain_v1_GetShippingStressResponse: {
@@ -7086,6 +7151,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_ListEnergyDisruptionsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetShippingRates: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetShippingRatesResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

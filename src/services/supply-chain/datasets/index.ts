@@ -11,6 +11,7 @@ import { energyDisruptionsDataset } from '../energy/datasets/energy-disruptions.
 import { routeModelDataset } from '../routes/datasets/route-model.js';
 import { tradeFlowsDataset } from '../trade/datasets/trade-flows.js';
 import { shippingStressDataset } from '../freight/datasets/shipping-stress.js';
+import { shippingRatesDataset } from '../freight/datasets/shipping-rates.js';
 import { mineralProductionDataset } from '../minerals/datasets/mineral-production.js';
 import { transitsDataset } from '../chokepoints/datasets/transits.js';
 import { navWarningsDataset } from './warnings.js';
@@ -31,6 +32,7 @@ export const SUPPLY_CHAIN_DATASETS: readonly AnyDataset[] = [
   routeModelDataset,
   tradeFlowsDataset,
   shippingStressDataset,
+  shippingRatesDataset,
   mineralProductionDataset,
   criticalMineralsDataset,
 ];

@@ -25,3 +25,36 @@ export const GetShippingStressResponse = z
   .meta({ id: 'supply_chain_v1_GetShippingStressResponse', description: 'Market stress in listed shipping names.' });
 
 export type GetShippingStressResponse = z.infer<typeof GetShippingStressResponse>;
+
+export const ShippingRatePoint = z.object({ date: z.string(), value: double() }).meta({ id: 'supply_chain_v1_ShippingRatePoint', description: 'One published level.' });
+
+export const ShippingIndex = z
+  .object({
+    indexId: z.string(),
+    name: z.string(),
+    currentValue: double(),
+    previousValue: double('The previous publication’s level; 0 when unknown.'),
+    changePct: double('Against the previous publication, percent.'),
+    unit: z.string(),
+    history: z.array(ShippingRatePoint).meta({ description: 'Published levels with their dates, oldest first.' }),
+    spikeAlert: z.boolean().meta({ description: 'The latest level is above the history’s mean plus two standard deviations (needs three points).' }),
+    periodChangePct: double('Decision-grade change, given only with a valid publication date.').optional(),
+    periodChangeBasis: z.enum(['PERIOD_CHANGE_BASIS_UNSPECIFIED', 'publisher_reported', 'derived_from_prior_period_level']).optional(),
+    priorPeriodValue: double().optional(),
+    priorPeriodDate: z.string().optional(),
+  })
+  .meta({ id: 'supply_chain_v1_ShippingIndex', description: 'A freight-rate index.' });
+
+export type ShippingIndex = z.infer<typeof ShippingIndex>;
+
+export const GetShippingRatesRequest = z.object({});
+
+export const GetShippingRatesResponse = z
+  .object({
+    indices: z.array(ShippingIndex).meta({ description: 'SCFI, CCFI, then the Baltic dry indices.' }),
+    fetchedAt: z.string(),
+    upstreamUnavailable: z.boolean(),
+  })
+  .meta({ id: 'supply_chain_v1_GetShippingRatesResponse', description: 'Container and dry-bulk freight indices.' });
+
+export type GetShippingRatesResponse = z.infer<typeof GetShippingRatesResponse>;
