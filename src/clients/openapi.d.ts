@@ -628,6 +628,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/supply-chain/v1/get-country-cost-shock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fuel supply shock of a chokepoint closure for one country
+         * @description For HS 27 and the four chokepoints with an energy model (Hormuz, Bab el-Mandeb, Suez, Malacca): crude lost in a full closure (JODI crude imports x the Gulf share of the country’s crude imports from UN Comtrade, else 40% x the chokepoint’s exposure x its current flow ratio), the mean shortfall of gasoline, diesel, jet fuel and LPG against JODI demand, how many days IEA emergency stocks cover the loss, and the war-risk premium of the chokepoint’s current tier. unavailableReason says why there is no estimate. PRO plans and above.
+         */
+        get: operations["GetCountryCostShock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/supply-chain/v1/get-shipping-rates": {
         parameters: {
             query?: never;
@@ -2547,6 +2567,30 @@ export interface components {
             url: string;
             date: string;
             sourceType: string;
+        };
+        /** @description Fuel supply shock of a chokepoint closure for one country. */
+        supply_chain_v1_GetCountryCostShockResponse: {
+            iso2: string;
+            chokepointId: string;
+            hs2: string;
+            /**
+             * Format: double
+             * @description Mean shortfall of gasoline, diesel, jet fuel and LPG against demand, percent.
+             */
+            supplyDeficitPct: number;
+            /**
+             * Format: int32
+             * @description Days emergency stocks cover the lost crude; 0 when unknown or for net exporters.
+             */
+            coverageDays: number;
+            /** Format: int32 */
+            warRiskPremiumBps: number;
+            /** @enum {string} */
+            warRiskTier: "WAR_RISK_TIER_UNSPECIFIED" | "WAR_RISK_TIER_NORMAL" | "WAR_RISK_TIER_ELEVATED" | "WAR_RISK_TIER_HIGH" | "WAR_RISK_TIER_CRITICAL" | "WAR_RISK_TIER_WAR_ZONE";
+            hasEnergyModel: boolean;
+            /** @description Why there is no energy estimate; empty when there is one. */
+            unavailableReason: string;
+            fetchedAt: string;
         };
         /** @description Container and dry-bulk freight indices. */
         supply_chain_v1_GetShippingRatesResponse: {
@@ -7151,6 +7195,132 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_ListEnergyDisruptionsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCountryCostShock: {
+        parameters: {
+            query: {
+                /** @description Importing country. */
+                iso2: string;
+                /** @description Canonical chokepoint id, e.g. hormuz_strait. */
+                chokepointId: string;
+                hs2?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetCountryCostShockResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

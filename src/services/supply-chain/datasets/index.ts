@@ -13,6 +13,7 @@ import { tradeFlowsDataset } from '../trade/datasets/trade-flows.js';
 import { shippingStressDataset } from '../freight/datasets/shipping-stress.js';
 import { shippingRatesDataset } from '../freight/datasets/shipping-rates.js';
 import { mineralProductionDataset } from '../minerals/datasets/mineral-production.js';
+import { oilBalancesDataset } from '../energy/datasets/oil-balances.js';
 import { transitsDataset } from '../chokepoints/datasets/transits.js';
 import { navWarningsDataset } from './warnings.js';
 
@@ -34,5 +35,6 @@ export const SUPPLY_CHAIN_DATASETS: readonly AnyDataset[] = [
   shippingStressDataset,
   shippingRatesDataset,
   mineralProductionDataset,
+  oilBalancesDataset,
   criticalMineralsDataset,
 ];

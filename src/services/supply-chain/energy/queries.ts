@@ -1,7 +1,12 @@
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
 import { iso } from '../wire.js';
 import { STORAGE_FACILITIES, type FacilityRecord, type StorageRegistryInfo } from './datasets/storage.js';
-import { pipelineBadge, publicBadge } from './rules.js';
+import { CHOKEPOINT_CRUDE_EXPOSURE, energyShock, GULF_SHARE_PROXY, pipelineBadge, publicBadge } from './rules.js';
+import { OIL_BALANCES, type OilRecord } from './datasets/oil-balances.js';
+import { knownChokepoint, statusById } from '../routes/queries.js';
+import { warRiskPremiumBps } from '../routes/rules.js';
+import { hs2Of } from '../routes/schemas.js';
+import { flowsByReporter, flowsFor, TRADE_FLOWS, type TradeFlowRecord, type TradeFlowsInfo } from '../trade/datasets/trade-flows.js';
 import { PIPELINES, type PipelineRecord } from './datasets/pipelines.js';
 import { FUEL_SHORTAGES } from './datasets/fuel-shortages.js';
 import { ENERGY_DISRUPTIONS } from './datasets/energy-disruptions.js';
@@ -9,6 +14,8 @@ import type { RegistryInfo } from './datasets/registry.js';
 import type {
   EnergyDisruptionEntry,
   FuelShortageEntry,
+  GetCountryCostShockRequest,
+  GetCountryCostShockResponse,
   GetFuelShortageDetailRequest,
   GetFuelShortageDetailResponse,
   GetPipelineDetailRequest,
@@ -165,4 +172,49 @@ export function listEnergyDisruptions(store: SnapshotStore, req: ListEnergyDisru
     (e) => (!req.assetId || e.assetId === req.assetId) && (!req.assetType || e.assetType === req.assetType) && (!req.ongoingOnly || e.endAt === ''),
   );
   return { events, fetchedAt: iso(snapshot.fetchedAt), classifierVersion: snapshot.info.classifierVersion, upstreamUnavailable: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Country cost shock (fuel supply shock of a closure)
+// ---------------------------------------------------------------------------------------------
+
+/** Gulf crude suppliers: Saudi Arabia, the UAE, Iraq, Kuwait, Iran. */
+const GULF_SUPPLIERS = new Set(['SA', 'AE', 'IQ', 'KW', 'IR']);
+
+export function getCountryCostShock(store: SnapshotStore, req: GetCountryCostShockRequest): { response: GetCountryCostShockResponse; degraded: boolean } {
+  knownChokepoint(store, 'chokepointId', req.chokepointId);
+  const hs2 = hs2Of(req.hs2);
+  const status = statusById(store);
+  const cp = status.byId.get(req.chokepointId);
+  const tier = (cp?.warRiskTier ?? 'WAR_RISK_TIER_NORMAL') as GetCountryCostShockResponse['warRiskTier'];
+  const base = { iso2: req.iso2, chokepointId: req.chokepointId, hs2, supplyDeficitPct: 0, coverageDays: 0, warRiskPremiumBps: warRiskPremiumBps(tier), warRiskTier: tier, hasEnergyModel: false };
+  if (hs2 !== '27') return { response: { ...base, unavailableReason: 'the energy supply model covers HS chapter 27 (mineral fuels) only', fetchedAt: '' }, degraded: false };
+  if (CHOKEPOINT_CRUDE_EXPOSURE[req.chokepointId] === undefined) {
+    return { response: { ...base, unavailableReason: 'an energy supply model exists only for Hormuz, Bab el-Mandeb, Suez and Malacca', fetchedAt: '' }, degraded: false };
+  }
+  const oil = store.read<OilRecord>(OIL_BALANCES);
+  const jodi = oil?.records.filter((r): r is Extract<OilRecord, { kind: 'jodi' }> => r.kind === 'jodi' && r.iso2 === req.iso2) ?? [];
+  const crude = jodi.find((r) => r.product === 'CRUDEOIL' && r.flow === 'IMPORTS');
+  if (!oil || !crude) {
+    return { response: { ...base, unavailableReason: oil ? 'no JODI oil balance for this country' : 'the oil balances dataset is unavailable', fetchedAt: oil ? iso(oil.fetchedAt) : '' }, degraded: true };
+  }
+  const stocks = oil.records.find((r): r is Extract<OilRecord, { kind: 'iea' }> => r.kind === 'iea' && r.iso2 === req.iso2);
+  const crudeExports = jodi.find((r) => r.product === 'CRUDEOIL' && r.flow === 'EXPORTS')?.kbd ?? 0;
+  const flows = store.read<TradeFlowRecord, TradeFlowsInfo>(TRADE_FLOWS);
+  const crudeFlows = flows ? flowsFor(flowsByReporter(flows), req.iso2, '2709') : [];
+  const total = crudeFlows.reduce((a, f) => a + f.valueUsd, 0);
+  const gulfShare = total > 0 ? crudeFlows.filter((f) => GULF_SUPPLIERS.has(f.partnerIso2)).reduce((a, f) => a + f.valueUsd, 0) / total : GULF_SHARE_PROXY;
+  const shock = energyShock({
+    chokepointId: req.chokepointId,
+    flowRatio: cp?.flowEstimate?.flowRatio ?? 1,
+    crudeImportsKbd: crude.kbd,
+    gulfShare,
+    demandKbd: Object.fromEntries(jodi.filter((r) => r.flow === 'TOTDEMO').map((r) => [r.product, r.kbd])),
+    daysOfCover: stocks?.daysOfNetImports,
+    netExporter: stocks?.netExporter ?? crudeExports > crude.kbd,
+  });
+  return {
+    response: { ...base, supplyDeficitPct: shock.supplyDeficitPct, coverageDays: Math.max(0, shock.coverageDays), hasEnergyModel: true, unavailableReason: '', fetchedAt: iso(oil.fetchedAt) },
+    degraded: !status.available,
+  };
 }

@@ -3,7 +3,12 @@ import { STORAGE_FACILITIES } from './datasets/storage.js';
 import { ENERGY_DISRUPTIONS } from './datasets/energy-disruptions.js';
 import { FUEL_SHORTAGES } from './datasets/fuel-shortages.js';
 import { PIPELINES } from './datasets/pipelines.js';
+import { OIL_BALANCES } from './datasets/oil-balances.js';
+import { markDegraded } from '../../../trpc/context.js';
+import { LANE_DATASETS } from '../routes/router.js';
+import { TRADE_FLOWS } from '../trade/datasets/trade-flows.js';
 import {
+  getCountryCostShock,
   getFuelShortageDetail,
   getPipelineDetail,
   getStorageFacilityDetail,
@@ -13,6 +18,8 @@ import {
   listStorageFacilities,
 } from './queries.js';
 import {
+  GetCountryCostShockRequest,
+  GetCountryCostShockResponse,
   GetFuelShortageDetailRequest,
   GetFuelShortageDetailResponse,
   GetPipelineDetailRequest,
@@ -159,4 +166,31 @@ export const energyProcedures = {
     .input(ListEnergyDisruptionsRequest)
     .output(ListEnergyDisruptionsResponse)
     .query(({ ctx, input }) => listEnergyDisruptions(ctx.deps.store, input)),
+
+  getCountryCostShock: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/supply-chain/v1/get-country-cost-shock',
+        operationId: 'GetCountryCostShock',
+        tags: ['supply-chain'],
+        summary: 'Fuel supply shock of a chokepoint closure for one country',
+        description:
+          'For HS 27 and the four chokepoints with an energy model (Hormuz, Bab el-Mandeb, Suez, Malacca): crude lost in a full ' +
+          'closure (JODI crude imports x the Gulf share of the country’s crude imports from UN Comtrade, else 40% x the ' +
+          'chokepoint’s exposure x its current flow ratio), the mean shortfall of gasoline, diesel, jet fuel and LPG against JODI ' +
+          'demand, how many days IEA emergency stocks cover the loss, and the war-risk premium of the chokepoint’s current tier. ' +
+          'unavailableReason says why there is no estimate. PRO plans and above.',
+      },
+      cacheTier: 'slow',
+      requiredTier: 1,
+      datasets: [OIL_BALANCES, TRADE_FLOWS, ...LANE_DATASETS],
+    })
+    .input(GetCountryCostShockRequest)
+    .output(GetCountryCostShockResponse)
+    .query(({ ctx, input }) => {
+      const { response, degraded } = getCountryCostShock(ctx.deps.store, input);
+      if (degraded) markDegraded(ctx);
+      return response;
+    }),
 };

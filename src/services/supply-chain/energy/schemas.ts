@@ -332,3 +332,30 @@ export const ListEnergyDisruptionsResponse = z
   .meta({ id: 'supply_chain_v1_ListEnergyDisruptionsResponse', description: 'Energy infrastructure disruptions in the registry.' });
 
 export type ListEnergyDisruptionsResponse = z.infer<typeof ListEnergyDisruptionsResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Country cost shock
+// ---------------------------------------------------------------------------------------------
+
+export const GetCountryCostShockRequest = z.object({
+  iso2: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code in upper case').meta({ description: 'Importing country.' }),
+  chokepointId: z.string().min(1).max(64).meta({ description: 'Canonical chokepoint id, e.g. hormuz_strait.' }),
+  hs2: z.string().regex(/^\d{1,2}$/, 'must be an HS chapter of one or two digits').optional().meta({ description: 'HS chapter (default 27; the energy model covers 27 only).' }),
+});
+export type GetCountryCostShockRequest = z.infer<typeof GetCountryCostShockRequest>;
+
+export const GetCountryCostShockResponse = z
+  .object({
+    iso2: z.string(),
+    chokepointId: z.string(),
+    hs2: z.string(),
+    supplyDeficitPct: double('Mean shortfall of gasoline, diesel, jet fuel and LPG against demand, percent.'),
+    coverageDays: int32('Days emergency stocks cover the lost crude; 0 when unknown or for net exporters.'),
+    warRiskPremiumBps: int32(),
+    warRiskTier: z.enum(['WAR_RISK_TIER_UNSPECIFIED', 'WAR_RISK_TIER_NORMAL', 'WAR_RISK_TIER_ELEVATED', 'WAR_RISK_TIER_HIGH', 'WAR_RISK_TIER_CRITICAL', 'WAR_RISK_TIER_WAR_ZONE']),
+    hasEnergyModel: z.boolean(),
+    unavailableReason: z.string().meta({ description: 'Why there is no energy estimate; empty when there is one.' }),
+    fetchedAt: z.string(),
+  })
+  .meta({ id: 'supply_chain_v1_GetCountryCostShockResponse', description: 'Fuel supply shock of a chokepoint closure for one country.' });
+export type GetCountryCostShockResponse = z.infer<typeof GetCountryCostShockResponse>;
