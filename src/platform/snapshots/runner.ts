@@ -139,7 +139,7 @@ export class IngestionRunner {
       this.check(dataset, parsed, options, failures);
       const info = { ...(parsed.info ?? {}), ...(missing.length ? { missingSources: missing } : {}) };
       const version = await this.swap(dataset, parsed.records, info, options.onProgress);
-      this.store.changed(dataset.name);
+      await this.store.refresh(dataset.name);
       this.unrecorded.delete(dataset.name);
       return { dataset: dataset.name, ok: true, version, recordCount: parsed.records.length, partialSources: missing.length ? missing : undefined };
     } catch (err) {

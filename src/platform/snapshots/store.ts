@@ -63,10 +63,20 @@ function toMeta(row: MetaRow): SnapshotMeta {
   };
 }
 
+/** Rows decoded between two yields to the event loop while a new version is decoded in the background. */
+const DECODE_CHUNK = 2000;
+/** A foreign swap of a snapshot up to this size is simply dropped and decoded on the next read (a few ms). */
+const SYNC_DECODE_LIMIT = 5000;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Read side of the snapshot tables. Each dataset is decoded once per version; a swap made by this
- * process is seen at once (the runner calls `changed`), one made by another process sharing the
- * file within `pollMs` (SQLite's data_version tells us another connection committed).
+ * Read side of the snapshot tables. Each dataset is decoded once per version. When a dataset that is
+ * already being served changes, the new version is decoded in chunks between requests and swapped in
+ * whole once ready; the old one serves until then, so no request waits on a large decode. A swap made
+ * by this process is installed before its ingestion reports success (the runner awaits `refresh`); one
+ * made by another process sharing the file is noticed within `pollMs` (SQLite's data_version tells us
+ * another connection committed).
  */
 export class SnapshotStore {
   private readonly sqlite: Database.Database;
@@ -74,8 +84,11 @@ export class SnapshotStore {
   private readonly listeners = new Set<(dataset: string | undefined) => void>();
   private readonly stmtMeta: Database.Statement<[string], MetaRow>;
   private readonly stmtAllMeta: Database.Statement<[], MetaRow>;
-  private readonly stmtVersions: Database.Statement<[], { dataset: string; version: number }>;
+  private readonly stmtVersions: Database.Statement<[], { dataset: string; version: number; record_count: number }>;
   private readonly stmtRecords: Database.Statement<[string, number], { payload: string }>;
+  private readonly stmtRecordChunk: Database.Statement<[string, number, number, number], { payload: string }>;
+  private readonly refreshing = new Map<string, Promise<void>>();
+  private readonly refreshAgain = new Set<string>();
   private readonly stmtDataVersion: Database.Statement<[], { data_version: number }>;
   private dataVersion = -1;
   private nextPollAt = 0;
@@ -88,8 +101,11 @@ export class SnapshotStore {
     this.sqlite = db.$client;
     this.stmtMeta = this.sqlite.prepare('SELECT * FROM snapshot_meta WHERE dataset = ?');
     this.stmtAllMeta = this.sqlite.prepare('SELECT * FROM snapshot_meta ORDER BY dataset');
-    this.stmtVersions = this.sqlite.prepare('SELECT dataset, version FROM snapshot_meta');
+    this.stmtVersions = this.sqlite.prepare('SELECT dataset, version, record_count FROM snapshot_meta');
     this.stmtRecords = this.sqlite.prepare('SELECT payload FROM snapshot_records WHERE dataset = ? AND version = ? ORDER BY seq');
+    this.stmtRecordChunk = this.sqlite.prepare(
+      'SELECT payload FROM snapshot_records WHERE dataset = ? AND version = ? AND seq >= ? AND seq < ? ORDER BY seq',
+    );
     this.stmtDataVersion = this.sqlite.prepare('PRAGMA data_version');
   }
 
@@ -123,6 +139,27 @@ export class SnapshotStore {
     for (const fn of this.listeners) fn(dataset);
   }
 
+  /**
+   * Brings a dataset's decoded snapshot up to its published version. One that was never read is only
+   * dropped (decoded lazily on first use); one being served is decoded in chunks, yielding between
+   * them, and replaces the old one in a single step. Calls for the same dataset coalesce.
+   */
+  refresh(dataset: string): Promise<void> {
+    const running = this.refreshing.get(dataset);
+    if (running) {
+      this.refreshAgain.add(dataset);
+      return running;
+    }
+    const task = (async () => {
+      do {
+        this.refreshAgain.delete(dataset);
+        await this.decodeInBackground(dataset);
+      } while (this.refreshAgain.has(dataset));
+    })().finally(() => this.refreshing.delete(dataset));
+    this.refreshing.set(dataset, task);
+    return task;
+  }
+
   onChange(fn: (dataset: string | undefined) => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
@@ -141,6 +178,40 @@ export class SnapshotStore {
     return snapshot;
   }
 
+  private async decodeInBackground(dataset: string): Promise<void> {
+    if (!this.cache.has(dataset)) {
+      this.changed(dataset);
+      return;
+    }
+    try {
+      // A newer version published mid-decode removes the rows being read; start over on the newest.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const row = this.stmtMeta.get(dataset);
+        if (!row || row.version === 0) break;
+        if (this.cache.get(dataset)?.version === row.version) return;
+        const meta = toMeta(row);
+        const records: unknown[] = [];
+        let complete = true;
+        for (let from = 0; from < meta.recordCount; from += DECODE_CHUNK) {
+          const rows = this.stmtRecordChunk.all(dataset, meta.version, from, from + DECODE_CHUNK);
+          if (rows.length !== Math.min(DECODE_CHUNK, meta.recordCount - from)) {
+            complete = false;
+            break;
+          }
+          for (const r of rows) records.push(JSON.parse(r.payload));
+          await yieldToEventLoop();
+        }
+        if (!complete) continue;
+        this.cache.set(dataset, new Snapshot(meta, records));
+        for (const fn of this.listeners) fn(dataset);
+        return;
+      }
+    } catch {
+      // Fall through: the next read decodes the published version itself.
+    }
+    this.changed(dataset);
+  }
+
   private pollForeignWrites(): void {
     const now = this.clock.now();
     if (now < this.nextPollAt) return;
@@ -150,9 +221,11 @@ export class SnapshotStore {
     const first = this.dataVersion === -1;
     this.dataVersion = dv;
     if (first) return;
-    for (const { dataset, version } of this.stmtVersions.all()) {
+    for (const { dataset, version, record_count } of this.stmtVersions.all()) {
       const cached = this.cache.get(dataset);
-      if (cached && cached.version !== version) this.changed(dataset);
+      if (!cached || cached.version === version) continue;
+      if (record_count <= SYNC_DECODE_LIMIT) this.changed(dataset);
+      else void this.refresh(dataset);
     }
   }
 }

@@ -24,12 +24,25 @@ export interface Feed {
   title: string;
   link: string;
   items: FeedItem[];
+  /** Which dialect the document was (extra to the shared API; always set). */
+  kind?: 'rss' | 'rdf' | 'atom';
+  /** When the feed itself was last built: RSS lastBuildDate (else pubDate), Atom / RDF updated or dc:date (extra). */
+  updatedAt?: number;
+}
+
+function feedUpdated(node: Node, ...names: string[]): { updatedAt?: number } {
+  const ms = dateOf(firstText(node, ...names));
+  return ms === undefined ? {} : { updatedAt: ms };
 }
 
 export interface FeedOptions {
   /** Keep each item's parsed XML node as `raw` (element names keep their prefixes, attributes under `@_`). */
   raw?: boolean;
+  /** Accept only this dialect; another one is a FormatError naming the root found. */
+  expect?: 'rss' | 'rdf' | 'atom';
 }
+
+const EXPECTED_ROOT = { atom: '<feed>', rss: '<rss><channel>', rdf: '<rdf:RDF>' } as const;
 
 type Node = Record<string, unknown>;
 
@@ -180,19 +193,27 @@ export function parseFeed(input: Buffer | string, opts: FeedOptions = {}): Feed 
   const rootName = Object.keys(doc).find((k) => !k.startsWith('?') && !k.startsWith('!') && !k.startsWith('#'));
   const root = rootName ? doc[rootName] : undefined;
   const rootNode: Node = isObject(root) ? root : {};
+  const dialect = ({ feed: 'atom', rss: 'rss', RDF: 'rdf' } as const)[rootName ? (local(rootName) as 'feed') : 'feed'];
+  if (opts.expect && (!rootName || dialect !== opts.expect)) {
+    throw new FormatError('feed', `no ${EXPECTED_ROOT[opts.expect]} root element (found ${rootName ? `<${rootName}>` : 'none'})`);
+  }
   switch (rootName ? local(rootName) : '') {
     case 'feed':
       return {
+        kind: 'atom',
         title: firstText(rootNode, 'title'),
         link: atomLink(rootNode),
+        ...feedUpdated(rootNode, 'updated'),
         items: children(rootNode, 'entry').filter(isObject).map((e) => atomEntry(e, opts)).filter((e): e is FeedItem => !!e),
       };
     case 'rss': {
       const channel = children(rootNode, 'channel').find(isObject);
       if (!channel) throw new FormatError('feed', 'RSS document has no <channel>');
       return {
+        kind: 'rss',
         title: firstText(channel, 'title'),
         link: rssLink(channel) || atomLink(channel),
+        ...feedUpdated(channel, 'lastBuildDate', 'pubDate', 'date'),
         items: children(channel, 'item').filter(isObject).map((i) => rssItem(i, opts)).filter((i): i is FeedItem => !!i),
       };
     }
@@ -200,12 +221,14 @@ export function parseFeed(input: Buffer | string, opts: FeedOptions = {}): Feed 
       // RSS 1.0: items are siblings of the channel, not inside it.
       const channel = children(rootNode, 'channel').find(isObject) ?? {};
       return {
+        kind: 'rdf',
         title: firstText(channel, 'title'),
         link: rssLink(channel),
+        ...feedUpdated(channel, 'date', 'updated'),
         items: children(rootNode, 'item').filter(isObject).map((i) => rssItem(i, opts)).filter((i): i is FeedItem => !!i),
       };
     }
     default:
-      throw new FormatError('feed', `expected an <rss>, <feed> or <rdf:RDF> root element, found ${rootName ? `<${rootName}>` : 'none'}`);
+      throw new FormatError('feed', `no <feed>, <rss> or <rdf:RDF> root element (found ${rootName ? `<${rootName}>` : 'none'})`);
   }
 }

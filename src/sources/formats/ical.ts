@@ -86,6 +86,16 @@ function categoriesOf(comp: Component): string[] {
   return [...new Set(out)];
 }
 
+/**
+ * A bare 8-digit value (`DTSTART:20270101`) without `VALUE=DATE` is a date in every calendar
+ * program that writes it; ical.js would read it as a broken date-time, so the parameter is added.
+ */
+function asDateWhereBare(text: string): string {
+  return text.replace(/^(DTSTART|DTEND|RECURRENCE-ID|EXDATE|RDATE)((?:;[^:\r\n]*)?):(\d{8})(?=\r?$)/gim, (whole, name: string, params: string, value: string) =>
+    /;VALUE=/i.test(params) ? whole : `${name}${params};VALUE=DATE:${value}`,
+  );
+}
+
 const overlaps = (start: number, end: number, w: CalendarWindow) => start < w.to && (end > w.from || (end <= start && start >= w.from));
 
 /**
@@ -101,7 +111,7 @@ export function parseCalendar(input: Buffer | string, window: CalendarWindow, op
   if (!/^\s*BEGIN:VCALENDAR/i.test(text)) throw new FormatError('iCalendar', `expected BEGIN:VCALENDAR, document starts with "${headOf(text)}"`);
   let jcal: unknown;
   try {
-    jcal = ICAL.parse(text);
+    jcal = ICAL.parse(asDateWhereBare(text));
   } catch (err) {
     throw new FormatError('iCalendar', `malformed calendar: ${(err as Error).message}`, { cause: err });
   }
@@ -110,35 +120,45 @@ export function parseCalendar(input: Buffer | string, window: CalendarWindow, op
   const maxIter = opts.maxIterationsPerEvent ?? 100_000;
   const out: CalendarEvent[] = [];
   for (const raw of roots) {
-    const cal = new ICAL.Component(raw as unknown[]);
-    const vevents = cal.getAllSubcomponents('vevent');
-    // Overrides (RECURRENCE-ID) attach to their master by UID.
-    const masters = new Map<string, InstanceType<typeof ICAL.Event>>();
-    const overrides: Component[] = [];
-    const standalone: InstanceType<typeof ICAL.Event>[] = [];
-    for (const comp of vevents) {
-      if (!comp.getFirstProperty('dtstart')) continue; // not placeable in time
-      if (comp.hasProperty('recurrence-id')) {
-        overrides.push(comp);
-        continue;
-      }
-      const ev = new ICAL.Event(comp);
-      if (ev.isRecurring() && ev.uid) masters.set(ev.uid, ev);
-      else standalone.push(ev);
+    try {
+      readRoot(raw, window, maxOcc, maxIter, out);
+    } catch (err) {
+      if (err instanceof FormatError) throw err;
+      // ical.js decodes values lazily, so a bad date surfaces here rather than in ICAL.parse.
+      throw new FormatError('iCalendar', `unreadable event: ${(err as Error).message}`, { cause: err });
     }
-    for (const o of overrides) {
-      const uid = textProp(o, 'uid');
-      const master = masters.get(uid);
-      if (master) master.relateException(o);
-      else standalone.push(new ICAL.Event(o)); // an override whose series is not here still happened
-    }
-    for (const ev of standalone) {
-      const e = toEvent(ev.component, ev.startDate, ev.endDate, tzidOf(ev.component, 'dtstart'), tzidOf(ev.component, ev.component.hasProperty('dtend') ? 'dtend' : 'dtstart'));
-      if (overlaps(e.start, e.end, window)) out.push(e);
-    }
-    for (const ev of masters.values()) expand(ev, window, maxOcc, maxIter, out);
   }
   return out.sort((a, b) => a.start - b.start || a.end - b.end || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+}
+
+function readRoot(raw: unknown, window: CalendarWindow, maxOcc: number, maxIter: number, out: CalendarEvent[]): void {
+  const cal = new ICAL.Component(raw as unknown[]);
+  const vevents = cal.getAllSubcomponents('vevent');
+  // Overrides (RECURRENCE-ID) attach to their master by UID.
+  const masters = new Map<string, InstanceType<typeof ICAL.Event>>();
+  const overrides: Component[] = [];
+  const standalone: InstanceType<typeof ICAL.Event>[] = [];
+  for (const comp of vevents) {
+    if (!comp.getFirstProperty('dtstart')) continue; // not placeable in time
+    if (comp.hasProperty('recurrence-id')) {
+      overrides.push(comp);
+      continue;
+    }
+    const ev = new ICAL.Event(comp);
+    if (ev.isRecurring() && ev.uid) masters.set(ev.uid, ev);
+    else standalone.push(ev);
+  }
+  for (const o of overrides) {
+    const uid = textProp(o, 'uid');
+    const master = masters.get(uid);
+    if (master) master.relateException(o);
+    else standalone.push(new ICAL.Event(o)); // an override whose series is not here still happened
+  }
+  for (const ev of standalone) {
+    const e = toEvent(ev.component, ev.startDate, ev.endDate, tzidOf(ev.component, 'dtstart'), tzidOf(ev.component, ev.component.hasProperty('dtend') ? 'dtend' : 'dtstart'));
+    if (overlaps(e.start, e.end, window)) out.push(e);
+  }
+  for (const ev of masters.values()) expand(ev, window, maxOcc, maxIter, out);
 }
 
 function expand(ev: InstanceType<typeof ICAL.Event>, window: CalendarWindow, maxOcc: number, maxIter: number, out: CalendarEvent[]): void {

@@ -174,17 +174,21 @@ export function parseSdmxJson(input: Buffer | string): SdmxSeries[] {
   return [...out.values()];
 }
 
+export interface SdmxCsvOptions {
+  /** Columns the caller needs besides TIME_PERIOD and OBS_VALUE (e.g. REF_AREA); all missing ones are named in the error. */
+  requiredColumns?: string[];
+}
+
 /**
  * SDMX-CSV (one observation per row, dimension columns plus TIME_PERIOD and OBS_VALUE) -> records
  * keyed by column id. Column headers of the form `FREQ: Frequency` keep only the id.
  */
-export function parseSdmxCsv(input: Buffer | string): Record<string, string>[] {
+export function parseSdmxCsv(input: Buffer | string, opts: SdmxCsvOptions = {}): Record<string, string>[] {
   const rows = parseCsvRows(input);
   if (rows.length === 0) throw new FormatError('SDMX-CSV', 'empty document, expected a header row');
   const ids = rows[0].map((h) => h.split(':')[0].trim());
-  for (const need of ['TIME_PERIOD', 'OBS_VALUE']) {
-    if (!ids.includes(need)) throw new FormatError('SDMX-CSV', `no ${need} column (columns: ${ids.join(', ')})`);
-  }
+  const missing = [...(opts.requiredColumns ?? []), 'TIME_PERIOD', 'OBS_VALUE'].filter((c, i, all) => !ids.includes(c) && all.indexOf(c) === i);
+  if (missing.length) throw new FormatError('SDMX-CSV', `no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''} (columns: ${ids.join(', ')})`);
   const seen = new Set<string>();
   for (const id of ids) {
     if (seen.has(id)) throw new FormatError('SDMX-CSV', `column ${id} appears twice in the header`);

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { bisPolicyRatesDataset, buildPolicyRates, parseSdmxCsv } from '../../../src/services/economic/datasets/bis-policy-rates.js';
+import { bisPolicyRatesDataset, buildPolicyRates, policyRateSeries } from '../../../src/services/economic/datasets/bis-policy-rates.js';
 import { periodToDate, POLICY_RATE_ECONOMIES } from '../../../src/services/economic/rules.js';
 
 const PATH = '/api/economic/v1/get-bis-policy-rates';
@@ -58,7 +58,7 @@ describe('get-bis-policy-rates without a snapshot', () => {
 
 describe('BIS SDMX-CSV parser', () => {
   it('groups observations by reference area, oldest first, skipping blanks', () => {
-    const s = parseSdmxCsv(SAMPLE);
+    const s = policyRateSeries(SAMPLE);
     expect(s.get('US')).toEqual([
       { period: '2026-08', value: 3.875 },
       { period: '2026-09', value: 3.875 },
@@ -69,7 +69,7 @@ describe('BIS SDMX-CSV parser', () => {
 
   it('finds columns by id in any order, with labelled headers and quoted cells', () => {
     const csv = 'TIME_PERIOD:Time period,"OBS_VALUE:Value",REF_AREA:Reference area,FREQ:Frequency\n2026-10-15,"4.25",gb,D\n2026-10-14,4.5,GB,D\n2026-10-16,NaN,GB,D\n';
-    expect(parseSdmxCsv(Buffer.from(csv)).get('GB')).toEqual([
+    expect(policyRateSeries(Buffer.from(csv)).get('GB')).toEqual([
       { period: '2026-10-14', value: 4.5 },
       { period: '2026-10-15', value: 4.25 },
     ]);
@@ -84,7 +84,7 @@ describe('BIS SDMX-CSV parser', () => {
   });
 
   it('refuses a document without the SDMX columns', () => {
-    expect(() => parseSdmxCsv(Buffer.from('<error>No results</error>'))).toThrow(/REF_AREA/);
+    expect(() => policyRateSeries(Buffer.from('<error>No results</error>'))).toThrow(/REF_AREA/);
   });
 
   it.each([

@@ -26,6 +26,7 @@ describe('parseCsv', () => {
     ['no trimming by default', 'a,b\n x , y \n', {}, [{ a: ' x ', b: ' y ' }]],
     ['trim on request', 'a,b\n x , y \n', { trim: true }, [{ a: 'x', b: 'y' }]],
     ['header names are trimmed', ' a , b \n1,2\n', {}, [{ a: '1', b: '2' }]],
+    ['empty cells are kept', 'a,b,c\n1,,\n', {}, [{ a: '1', b: '', c: '' }]],
     ['blank lines are skipped', 'a\n\n1\n\n2\n', {}, [{ a: '1' }, { a: '2' }]],
     ['a header without rows is no rows', 'a,b\n', {}, []],
     ['short rows read as empty cells when relaxed', 'a,b,c\n1\n', { relaxColumnCount: true }, [{ a: '1', b: '', c: '' }]],

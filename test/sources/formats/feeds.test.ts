@@ -8,6 +8,8 @@ const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, imp
 describe('parseFeed', () => {
   it('reads RSS 2.0: guid, RFC 822 dates with offsets, categories, dc:creator, CDATA, the plain link beside atom:link', () => {
     const feed = parseFeed(fixture('news.rss'));
+    expect(feed.kind).toBe('rss');
+    expect(feed.updatedAt).toBe(Date.UTC(2026, 10, 23, 9));
     expect(feed.title).toBe('Port Authority Notices');
     expect(feed.link).toBe('https://ports.example.org/notices');
     expect(feed.items).toHaveLength(2);
@@ -29,6 +31,7 @@ describe('parseFeed', () => {
   it('reads RSS 1.0 (RDF): items beside the channel, rdf:about as id, dc:date and dc:subject', () => {
     const feed = parseFeed(fixture('alerts.rdf'));
     expect(feed).toEqual({
+      kind: 'rdf',
       title: 'Volcano Alerts',
       link: 'https://alerts.example.org/',
       items: [
@@ -48,6 +51,8 @@ describe('parseFeed', () => {
 
   it('reads Atom: alternate link, several authors, category terms, published vs updated', () => {
     const feed = parseFeed(fixture('papers.atom'));
+    expect(feed.kind).toBe('atom');
+    expect(feed.updatedAt).toBe(Date.UTC(2026, 10, 23));
     expect(feed.title).toBe('Preprints: seismology');
     expect(feed.link).toBe('https://preprints.example.org/seismology');
     const [a, b] = feed.items;
@@ -81,14 +86,26 @@ describe('parseFeed', () => {
     expect(feed.items[0].publishedAt).toBeUndefined();
   });
 
+  it.each([
+    ['atom', 'news.rss', /feed: no <feed> root element \(found <rss>\)/],
+    ['rss', 'papers.atom', /feed: no <rss><channel> root element \(found <feed>\)/],
+    ['rdf', 'news.rss', /feed: no <rdf:RDF> root element \(found <rss>\)/],
+  ] as const)('refuses another dialect when %s is expected', (kind, file, message) => {
+    expect(() => parseFeed(fixture(file), { expect: kind })).toThrow(message);
+  });
+
+  it('accepts the expected dialect', () => {
+    expect(parseFeed(fixture('alerts.rdf'), { expect: 'rdf' }).items).toHaveLength(1);
+  });
+
   it('reads an empty channel as no items', () => {
-    expect(parseFeed('<rss version="2.0"><channel><title>Quiet</title></channel></rss>')).toEqual({ title: 'Quiet', link: '', items: [] });
+    expect(parseFeed('<rss version="2.0"><channel><title>Quiet</title></channel></rss>')).toEqual({ kind: 'rss', title: 'Quiet', link: '', items: [] });
   });
 
   it.each([
     ['JSON', '{"items":[]}', /feed: not an XML document/],
     ['an empty body', '', /feed: not an XML document/],
-    ['an HTML page', '<html><body>Service unavailable</body></html>', /feed: expected an <rss>, <feed> or <rdf:RDF> root element, found <html>/],
+    ['an HTML page', '<html><body>Service unavailable</body></html>', /feed: no <feed>, <rss> or <rdf:RDF> root element \(found <html>\)/],
     ['RSS without a channel', '<rss version="2.0"></rss>', /feed: RSS document has no <channel>/],
     ['mismatched tags', '<rss><channel><item><title>x</item></channel></rss>', /feed: malformed XML at line 1: Expected closing tag 'title'/],
     ['a truncated document', '<rss><channel><item><title>x</title>', /feed: malformed XML/],

@@ -75,6 +75,13 @@ describe('parseCalendar', () => {
     expect(early.map((e) => e.uid)).toEqual(['summit@example.org']);
   });
 
+  it('reads a bare 8-digit DTSTART without VALUE=DATE as an all-day date', () => {
+    const ics = 'BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:b\nSUMMARY:Bare date\nDTSTART:20261105\nEND:VEVENT\nEND:VCALENDAR\n';
+    expect(parseCalendar(ics, NOV)).toEqual([
+      { uid: 'b', summary: 'Bare date', description: '', location: '', url: '', categories: [], start: Date.UTC(2026, 10, 5), end: Date.UTC(2026, 10, 6), allDay: true },
+    ]);
+  });
+
   it('caps the occurrences kept per event', () => {
     const daily = ['BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'UID:d', 'SUMMARY:Every minute', 'DTSTART:20261101T000000Z', 'RRULE:FREQ=MINUTELY', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
     expect(parseCalendar(daily, NOV)).toHaveLength(1000);
@@ -90,6 +97,7 @@ describe('parseCalendar', () => {
     ['an HTML page', '<html>busy</html>', /iCalendar: expected BEGIN:VCALENDAR/],
     ['an empty body', '', /iCalendar: expected BEGIN:VCALENDAR/],
     ['a truncated calendar', 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\n', /iCalendar: malformed calendar/],
+    ['an unreadable date-time', 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:2026-11-05 10:00\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n', /iCalendar: unreadable event: /],
     ['a bad line', 'BEGIN:VCALENDAR\r\nthis is not a content line\r\nEND:VCALENDAR\r\n', /iCalendar: malformed calendar/],
   ])('refuses %s with a FormatError', (_name, input, message) => {
     expect(() => parseCalendar(input, NOV)).toThrow(FormatError);

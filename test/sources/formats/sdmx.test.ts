@@ -84,6 +84,11 @@ describe('parseSdmxCsv', () => {
     expect(rows[2]).toEqual({ DATAFLOW: 'BIS:WS_CBPOL(1.0)', FREQ: 'M: Monthly', REF_AREA: 'XM: Euro area', TIME_PERIOD: '2026-10', OBS_VALUE: '2.0', OBS_STATUS: 'A' });
   });
 
+  it('names every missing column the caller requires', () => {
+    expect(() => parseSdmxCsv('FREQ,OBS_VALUE\nM,1\n', { requiredColumns: ['REF_AREA'] })).toThrow(/SDMX-CSV: no REF_AREA, TIME_PERIOD columns \(columns: FREQ, OBS_VALUE\)/);
+    expect(parseSdmxCsv('REF_AREA:Area,TIME_PERIOD,OBS_VALUE\nCH,2026,1\n', { requiredColumns: ['REF_AREA'] })).toEqual([{ REF_AREA: 'CH', TIME_PERIOD: '2026', OBS_VALUE: '1' }]);
+  });
+
   it('reads a header without rows as no observations', () => {
     expect(parseSdmxCsv('KEY,TIME_PERIOD,OBS_VALUE\n')).toEqual([]);
   });

@@ -1,31 +1,24 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
+import { parseSdmxCsv } from '../../../sources/formats/sdmx.js';
 import { periodToDate, POLICY_RATE_ECONOMIES } from '../rules.js';
 import type { BisPolicyRate } from '../schemas.js';
-import { splitCsvLine } from '../../../platform/csv.js';
 
 export const BIS_POLICY_RATES = 'economic.bis-policy-rates';
-
 
 /**
  * SDMX-CSV from the BIS data API: one observation per row, columns found by their header id
  * (a labelled header such as `REF_AREA:Reference area` counts as `REF_AREA`). Rows without a
  * numeric value are skipped. Returns observations per reference area, oldest first.
  */
-export function parseSdmxCsv(bytes: Buffer): Map<string, { period: string; value: number }[]> {
-  const lines = bytes.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
-  const header = splitCsvLine(lines[0] ?? '').map((h) => h.split(':')[0].toUpperCase());
-  const col = (id: string) => header.indexOf(id);
-  const [area, period, value] = [col('REF_AREA'), col('TIME_PERIOD'), col('OBS_VALUE')];
-  if (area < 0 || period < 0 || value < 0) throw new Error('BIS CSV lacks REF_AREA, TIME_PERIOD or OBS_VALUE columns');
+export function policyRateSeries(bytes: Buffer): Map<string, { period: string; value: number }[]> {
   const out = new Map<string, { period: string; value: number }[]>();
-  for (const line of lines.slice(1)) {
-    const row = splitCsvLine(line);
-    const raw = row[value] ?? '';
+  for (const row of parseSdmxCsv(bytes, { requiredColumns: ['REF_AREA'] })) {
+    const raw = row.OBS_VALUE.trim();
     const v = Number(raw);
     if (raw === '' || raw.toUpperCase() === 'NAN' || !Number.isFinite(v)) continue;
-    const code = (row[area] ?? '').toUpperCase();
+    const code = row.REF_AREA.trim().toUpperCase();
     if (!out.has(code)) out.set(code, []);
-    out.get(code)!.push({ period: row[period] ?? '', value: v });
+    out.get(code)!.push({ period: row.TIME_PERIOD.trim(), value: v });
   }
   for (const obs of out.values()) obs.sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
   return out;
@@ -33,7 +26,7 @@ export function parseSdmxCsv(bytes: Buffer): Map<string, { period: string; value
 
 /** One rate per served economy that has a dated observation, in the table's order. */
 export function buildPolicyRates(bytes: Buffer): BisPolicyRate[] {
-  const series = parseSdmxCsv(bytes);
+  const series = policyRateSeries(bytes);
   const rates: BisPolicyRate[] = [];
   for (const e of POLICY_RATE_ECONOMIES) {
     const obs = (series.get(e.code) ?? []).filter((o) => periodToDate(o.period) !== undefined);

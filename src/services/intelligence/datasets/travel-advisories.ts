@@ -1,5 +1,6 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { asList, parseXml, textOf } from '../../../platform/xml.js';
+import { asList, textOf } from '../../../platform/xml.js';
+import { parseFeed } from '../../../sources/formats/feeds.js';
 import { parseAdvisoryTitle, type Advisory, type AdvisoryLevel } from '../rules.js';
 
 export const TRAVEL_ADVISORIES = 'intelligence.travel-advisories';
@@ -15,25 +16,21 @@ export interface TravelAdvisoriesInfo {
  * Threat-Level category; items with neither (worldwide cautions) are skipped.
  */
 export function parseTravelAdvisories(bytes: Buffer): { advisories: Advisory[]; info: TravelAdvisoriesInfo } {
-  const doc = parseXml(bytes);
-  const channel = (doc.rss as Record<string, unknown> | undefined)?.channel as Record<string, unknown> | undefined;
-  if (!channel || typeof channel !== 'object') throw new Error('travel advisories feed has no <rss><channel>');
+  const feed = parseFeed(bytes, { raw: true, expect: 'rss' });
   const advisories: Advisory[] = [];
-  for (const item of asList<Record<string, unknown>>(channel.item)) {
-    const title = textOf(item.title);
-    let parsed = parseAdvisoryTitle(title);
+  for (const item of feed.items) {
+    let parsed = parseAdvisoryTitle(item.title);
     if (!parsed) {
-      const threat = asList<unknown>(item.category).find((c) => typeof c === 'object' && c !== null && (c as Record<string, unknown>)['@_domain'] === 'Threat-Level');
+      // The category's domain attribute is not part of the shared item, so it is read from the raw node.
+      const threat = asList<unknown>(item.raw?.category).find((c) => typeof c === 'object' && c !== null && (c as Record<string, unknown>)['@_domain'] === 'Threat-Level');
       const m = /Level\s+([1-4])/i.exec(textOf(threat));
-      const name = title.split(/\s+[-–]\s+/)[0]?.trim();
+      const name = item.title.split(/\s+[-–]\s+/)[0]?.trim();
       if (m && name) parsed = { name, level: Number(m[1]) as AdvisoryLevel };
     }
     if (!parsed) continue;
-    const publishedAt = Date.parse(textOf(item.pubDate));
-    advisories.push({ name: parsed.name, level: parsed.level, publishedAt: Number.isFinite(publishedAt) ? publishedAt : 0 });
+    advisories.push({ name: parsed.name, level: parsed.level, publishedAt: item.publishedAt ?? 0 });
   }
-  const built = Date.parse(textOf(channel.lastBuildDate));
-  return { advisories, info: { builtAt: Number.isFinite(built) ? built : 0 } };
+  return { advisories, info: { builtAt: feed.updatedAt ?? 0 } };
 }
 
 export const travelAdvisoriesDataset: Dataset<Advisory, TravelAdvisoriesInfo> = {

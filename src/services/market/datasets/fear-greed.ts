@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
+import { parseCsvRows } from '../../../sources/formats/csv.js';
 import {
   CATEGORY_KEYS,
   type CategoryKey,
@@ -68,17 +69,21 @@ const FRED_SERIES = ['BAMLH0A0HYM2', 'T10Y2Y', 'DGS10', 'DFF', 'WALCL'];
 
 /** FRED's graph CSV (one date column, one column per series; empty or `.` for no observation). */
 export function parseFredCsv(bytes: Buffer): Map<string, number[]> {
-  const lines = bytes.toString('utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
-  const header = lines[0]?.split(',').map((h) => h.trim());
+  let rows: string[][];
+  try {
+    rows = parseCsvRows(bytes, { relaxColumnCount: true, trim: true });
+  } catch (err) {
+    throw new Error(`FRED CSV is unreadable: ${(err as Error).message}`, { cause: err });
+  }
+  const header = rows[0];
   if (!header || !/^(observation_date|DATE)$/i.test(header[0]) || header.length < 2) {
     throw new Error('FRED CSV has no observation_date header');
   }
   const out = new Map<string, number[]>(header.slice(1).map((id) => [id, []]));
-  for (const line of lines.slice(1)) {
-    const cells = line.split(',');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(cells[0] ?? '')) throw new Error(`FRED CSV row has no date: ${line.slice(0, 40)}`);
+  for (const cells of rows.slice(1)) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(cells[0] ?? '')) throw new Error(`FRED CSV row has no date: ${cells.join(',').slice(0, 40)}`);
     header.slice(1).forEach((id, i) => {
-      const cell = (cells[i + 1] ?? '').trim();
+      const cell = cells[i + 1] ?? '';
       if (cell === '' || cell === '.') return;
       const v = Number(cell);
       if (Number.isFinite(v)) out.get(id)!.push(v);

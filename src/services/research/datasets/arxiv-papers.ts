@@ -1,5 +1,6 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { asList, parseXml, textOf } from '../../../platform/xml.js';
+import { asList } from '../../../platform/xml.js';
+import { parseFeed } from '../../../sources/formats/feeds.js';
 import { ARXIV_CATEGORIES, type ArxivPaper } from '../schemas.js';
 
 export const ARXIV_PAPERS = 'research.arxiv-papers';
@@ -17,30 +18,27 @@ type Node = Record<string, unknown>;
  * whose single entry has an `api/errors` id; that is refused rather than stored as a paper.
  */
 export function parseArxivAtom(bytes: Buffer, feed: string): ArxivRow[] {
-  const doc = parseXml(bytes);
-  const root = doc.feed as Node | undefined;
-  if (!root || typeof root !== 'object') throw new Error('arXiv response has no <feed> element');
+  const doc = parseFeed(bytes, { raw: true, expect: 'atom' });
   const rows: ArxivRow[] = [];
   const seen = new Set<string>();
-  for (const entry of asList<Node>(root.entry)) {
-    const rawId = textOf(entry.id);
-    if (rawId.includes('/api/errors')) throw new Error(`arXiv reported an error: ${squash(textOf(entry.summary))}`);
-    const id = rawId.replace(/^https?:\/\/arxiv\.org\/abs\//, '');
-    const title = squash(textOf(entry.title));
-    const publishedAt = Date.parse(textOf(entry.published));
-    if (!id || !title || !Number.isFinite(publishedAt) || seen.has(id)) continue;
+  for (const entry of doc.items) {
+    if (entry.id.includes('/api/errors')) throw new Error(`arXiv reported an error: ${squash(entry.summary)}`);
+    const id = entry.id.replace(/^https?:\/\/arxiv\.org\/abs\//, '');
+    const title = squash(entry.title);
+    const publishedAt = entry.publishedAt;
+    if (!id || !title || publishedAt === undefined || seen.has(id)) continue;
     seen.add(id);
-    const primary = (entry['arxiv:primary_category'] as Node | undefined)?.['@_term'];
-    const terms = asList<Node>(entry.category).map((c) => String(c['@_term'] ?? '')).filter(Boolean);
-    const categories = [...new Set([...(typeof primary === 'string' ? [primary] : []), ...terms])];
-    const links = asList<Node>(entry.link);
-    const abs = links.find((l) => l['@_rel'] === 'alternate')?.['@_href'];
+    // arXiv-specific elements come from the raw entry: the primary category and the abstract page.
+    const raw = entry.raw ?? {};
+    const primary = (raw['arxiv:primary_category'] as Node | undefined)?.['@_term'];
+    const categories = [...new Set([...(typeof primary === 'string' ? [primary] : []), ...entry.categories])];
+    const abs = asList<Node>(raw.link).find((l) => l['@_rel'] === 'alternate')?.['@_href'];
     rows.push({
       feed,
       id,
       title,
-      summary: squash(textOf(entry.summary)),
-      authors: asList<Node>(entry.author).map((a) => squash(textOf(a.name))).filter(Boolean),
+      summary: squash(entry.summary),
+      authors: (entry.authors ?? []).map(squash).filter(Boolean),
       categories,
       publishedAt,
       url: typeof abs === 'string' ? abs.replace(/^http:/, 'https:') : `https://arxiv.org/abs/${id}`,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { isValidCoordinate } from '../../../platform/geo.js';
-import { asList, parseXml, textOf } from '../../../platform/xml.js';
+import { textOf } from '../../../platform/xml.js';
+import { parseFeed } from '../../../sources/formats/feeds.js';
 import type { Earthquake } from '../schemas.js';
 import { duplicateIndices, PUBLISH_MIN_MAGNITUDE, PUBLISH_WINDOW_MS, testSiteConcern } from '../rules.js';
 import { newestFirst } from '../../../platform/ordering.js';
@@ -83,30 +84,26 @@ export function parseUsgs(bytes: Buffer): { generatedAt?: number; reports: Repor
 
 /** NRCan Atom feed -> reports. Magnitude comes from the title (`M 4.7 - place`), depth from the summary. */
 export function parseNrcan(bytes: Buffer): Report[] {
-  const doc = parseXml(bytes);
-  const feed = doc.feed as Record<string, unknown> | undefined;
-  if (!feed) throw new Error('NRCan feed has no <feed> element');
+  const feed = parseFeed(bytes, { raw: true, expect: 'atom' });
   const out: Report[] = [];
-  for (const entry of asList<Record<string, unknown>>(feed.entry)) {
-    const title = textOf(entry.title);
-    const m = /^M\s*([0-9]+(?:\.[0-9]+)?)\s*[-–]\s*(.+)$/.exec(title);
-    const point = textOf(entry['georss:point']).split(/\s+/).map(Number);
-    const occurredAt = Date.parse(textOf(entry.published) || textOf(entry.updated));
-    const rawId = textOf(entry.id);
-    const category = asList<Record<string, string>>(entry.category)[0]?.['@_term'] ?? '';
-    if (!m || point.length < 2 || !isValidCoordinate(point[0], point[1]) || !Number.isFinite(occurredAt) || !rawId) continue;
+  for (const entry of feed.items) {
+    const m = /^M\s*([0-9]+(?:\.[0-9]+)?)\s*[-–]\s*(.+)$/.exec(entry.title);
+    // GeoRSS is not part of the shared item: the point comes from the raw entry.
+    const point = textOf(entry.raw?.['georss:point']).split(/\s+/).map(Number);
+    const occurredAt = entry.publishedAt;
+    const category = entry.categories[0] ?? '';
+    if (!m || point.length < 2 || !isValidCoordinate(point[0], point[1]) || occurredAt === undefined || !entry.id) continue;
     if (INDUSTRY_TYPES.test(category)) continue;
-    const depth = /depth:\s*(?:<\/b>)?\s*([0-9]+(?:\.[0-9]+)?)\s*km/i.exec(textOf(entry.summary));
-    const links = asList<Record<string, string>>(entry.link);
+    const depth = /depth:\s*(?:<\/b>)?\s*([0-9]+(?:\.[0-9]+)?)\s*km/i.exec(entry.summary);
     out.push({
-      id: `nrcan:${rawId.slice(rawId.lastIndexOf(':') + 1)}`.slice(0, 100),
+      id: `nrcan:${entry.id.slice(entry.id.lastIndexOf(':') + 1)}`.slice(0, 100),
       place: m[2].trim(),
       magnitude: Number(m[1]),
       depthKm: depth ? Number(depth[1]) : 0,
       lat: point[0],
       lon: point[1],
       occurredAt,
-      sourceUrl: links[0]?.['@_href'] ?? '',
+      sourceUrl: entry.link,
       source: 'nrcan',
       category,
     });

@@ -1,5 +1,5 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
-import { splitCsvLine } from '../../../../platform/csv.js';
+import { parseCsvRows } from '../../../../sources/formats/csv.js';
 
 export const FLOW_BASELINES = 'supply-chain.flow-baselines';
 
@@ -24,25 +24,22 @@ export interface FlowBaselineRecord {
   mbd: number;
 }
 
-
 /**
  * EIA "oil flows through world chokepoints" CSV (million barrels a day by year) -> the reference-year
  * baseline of each mapped chokepoint. Title and source lines around the table are skipped.
  */
 export function parseBaselines(bytes: Buffer, year = BASELINE_YEAR): { records: FlowBaselineRecord[]; info: { year: string } } {
-  const lines = bytes.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
-  const headerAt = lines.findIndex((l) => /^"?(location|chokepoint)"?\s*,/i.test(l));
+  // Title and unit lines above the table have a single cell, hence the relaxed column count.
+  const rows = parseCsvRows(bytes, { relaxColumnCount: true, trim: true });
+  const headerAt = rows.findIndex((r) => r.length > 1 && /^(location|chokepoint)$/i.test(r[0]!));
   if (headerAt < 0) throw new Error('baseline table has no header row');
-  const header = splitCsvLine(lines[headerAt]!);
-  const col = header.findIndex((h) => h === year);
+  const col = rows[headerAt]!.findIndex((h) => h === year);
   if (col < 0) throw new Error(`baseline table has no ${year} column`);
   const records: FlowBaselineRecord[] = [];
-  for (const line of lines.slice(headerAt + 1)) {
-    if (!line.trim()) continue;
-    const cells = splitCsvLine(line);
+  for (const cells of rows.slice(headerAt + 1)) {
     const baselineId = BASELINE_IDS[cells[0]!.toLowerCase()];
     const mbd = Number(cells[col]);
-    if (!baselineId || !Number.isFinite(mbd) || mbd <= 0 || cells[col] === '') continue;
+    if (!baselineId || !Number.isFinite(mbd) || mbd <= 0 || cells[col] === undefined || cells[col] === '') continue;
     records.push({ baselineId, name: cells[0]!, year, mbd });
   }
   return { records, info: { year } };

@@ -1,5 +1,5 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
-import { splitCsvLine } from '../../../../platform/csv.js';
+import { parseCsvRows } from '../../../../sources/formats/csv.js';
 
 export const CRITICAL_MINERALS = 'supply-chain.critical-minerals';
 
@@ -48,16 +48,15 @@ const MINERALS: Record<string, string> = {
  * producers only.
  */
 export function parseMineralProduction(bytes: Buffer): { records: MineralProductionRecord[]; info: { year: string } } {
-  const lines = bytes.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim());
-  if (!lines.length) throw new Error('mineral production table is empty');
-  const header = splitCsvLine(lines[0]!).map((h) => h.toUpperCase());
+  const rows = parseCsvRows(bytes, { relaxColumnCount: true, trim: true });
+  if (!rows.length) throw new Error('mineral production table is empty');
+  const header = rows[0]!.map((h) => h.toUpperCase());
   const at = (name: string) => header.indexOf(name);
   const prodCols = header.map((h, i) => ({ h, i })).filter((c) => /^PROD_(EST_)?\d{4}$/.test(c.h));
   if (at('COMMODITY') < 0 || at('COUNTRY') < 0 || !prodCols.length) throw new Error('mineral production table lacks COMMODITY, COUNTRY or PROD_<year> columns');
   const latest = prodCols.sort((a, b) => Number(b.h.slice(-4)) - Number(a.h.slice(-4)))[0]!;
   const records: MineralProductionRecord[] = [];
-  for (const line of lines.slice(1)) {
-    const c = splitCsvLine(line);
+  for (const c of rows.slice(1)) {
     const mineral = c[at('COMMODITY')] ?? '';
     const country = c[at('COUNTRY')] ?? '';
     const unit = MINERALS[mineral];

@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../src/config.js';
+import { createDeps } from '../../../src/deps.js';
+import { openDatabase } from '../../../db/client.js';
+import { ManualClock } from '../../../src/platform/clock.js';
+import type { Dataset } from '../../../src/platform/snapshots/dataset.js';
+import { tempDbFile } from '../../support/app.js';
+import type { AppDeps } from '../../../src/trpc/context.js';
+
+interface Row {
+  id: number;
+  generation: number;
+}
+
+const generations: Dataset<Row> = {
+  name: 'test.generations',
+  source: 'test fixture',
+  maxStaleMinutes: 60,
+  sources: { main: { url: 'https://upstream.example/rows.json', sample: 'unused.json' } },
+  parse: (payloads) => ({ records: JSON.parse(payloads.main!.toString('utf8')) as Row[] }),
+};
+
+/** `n` rows all stamped with one generation, so a mixed snapshot would show two stamps. */
+const payload = (n: number, generation: number) => ({
+  kind: 'bytes' as const,
+  payloads: { main: Buffer.from(JSON.stringify(Array.from({ length: n }, (_, id) => ({ id, generation })))) },
+});
+
+const open: AppDeps[] = [];
+function depsOn(file: string): AppDeps {
+  const deps = createDeps(testConfig({ DATABASE_PATH: file, SNAPSHOT_POLL_MS: 0 }), { clock: new ManualClock(), db: openDatabase(file) });
+  open.push(deps);
+  return deps;
+}
+afterEach(() => {
+  for (const d of open.splice(0)) d.db.$client.close();
+});
+
+const generationsOf = (deps: AppDeps) => new Set(deps.store.read<Row>(generations.name)!.records.map((r) => r.generation));
+
+describe('snapshot store: a new version of a served dataset', () => {
+  it('keeps serving the old version while the new one decodes, yielding between chunks, then swaps it in whole', async () => {
+    const deps = depsOn(tempDbFile());
+    await deps.runner.run(generations, { origin: payload(20_000, 1) });
+    expect(deps.store.read<Row>(generations.name)!.records).toHaveLength(20_000);
+
+    // Reads made from other event-loop turns while the second run publishes and decodes.
+    const seen: { version: number; published: number; generations: number[] }[] = [];
+    let reading = true;
+    const reader = (async () => {
+      while (reading) {
+        const snap = deps.store.read<Row>(generations.name)!;
+        const published = deps.store.meta(generations.name)!.version;
+        seen.push({ version: snap.version, published, generations: [...new Set(snap.records.map((r) => r.generation))] });
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const result = await deps.runner.run(generations, { origin: payload(20_000, 2) });
+    reading = false;
+    await reader;
+
+    expect(result).toMatchObject({ ok: true, version: 2 });
+    expect(generationsOf(deps)).toEqual(new Set([2]));
+    // The reader ran during the ingestion (the decode did not hold the loop) and never saw a mix.
+    expect(seen.length).toBeGreaterThan(3);
+    for (const s of seen) expect(s.generations).toEqual([s.version]);
+    // Version 2 was already published while version 1 still served: the decode happened between reads.
+    expect(seen.some((s) => s.version === 1 && s.published === 2)).toBe(true);
+  });
+
+  it('decodes a large swap made by another process in the background and serves the old version meanwhile', async () => {
+    const file = tempDbFile();
+    const server = depsOn(file);
+    const ingester = depsOn(file);
+    await server.runner.run(generations, { origin: payload(12_000, 1) });
+    expect(generationsOf(server)).toEqual(new Set([1]));
+
+    await ingester.runner.run(generations, { origin: payload(12_000, 2) });
+    // The first read after the foreign swap answers at once from the old version...
+    expect(generationsOf(server)).toEqual(new Set([1]));
+    // ...and once the background decode finishes the new version serves.
+    await server.store.refresh(generations.name);
+    expect(generationsOf(server)).toEqual(new Set([2]));
+    expect(server.store.version(generations.name)).toBe(2);
+  });
+
+  it('picks up a small foreign swap on the next read', async () => {
+    const file = tempDbFile();
+    const server = depsOn(file);
+    const ingester = depsOn(file);
+    await server.runner.run(generations, { origin: payload(50, 1) });
+    expect(generationsOf(server)).toEqual(new Set([1]));
+    await ingester.runner.run(generations, { origin: payload(50, 2) });
+    expect(generationsOf(server)).toEqual(new Set([2]));
+  });
+
+  it('ends on the newest version when versions are published during a background decode', async () => {
+    const file = tempDbFile();
+    const server = depsOn(file);
+    const ingester = depsOn(file);
+    await server.runner.run(generations, { origin: payload(12_000, 1) });
+    expect(generationsOf(server)).toEqual(new Set([1]));
+    await ingester.runner.run(generations, { origin: payload(12_000, 2) });
+    const decoding = server.store.refresh(generations.name);
+    // Published (and version 2's rows removed) while the server is part-way through decoding version 2.
+    await new Promise((r) => setImmediate(r));
+    await ingester.runner.run(generations, { origin: payload(12_000, 3) });
+    await decoding;
+    await server.store.refresh(generations.name);
+    expect(server.store.version(generations.name)).toBe(3);
+    expect(generationsOf(server)).toEqual(new Set([3]));
+  });
+
+  it('does not decode a dataset nobody has read yet', async () => {
+    const deps = depsOn(tempDbFile());
+    let notified = 0;
+    deps.store.onChange(() => notified++);
+    await deps.runner.run(generations, { origin: payload(10, 1) });
+    expect(notified).toBe(1);
+    expect(deps.store.read<Row>(generations.name)!.records).toHaveLength(10);
+  });
+});
