@@ -12,6 +12,7 @@ import { chokepointsDataset } from '../../../src/services/supply-chain/chokepoin
 import { webhooksOf } from '../../../src/services/shipping/webhooks/delivery.js';
 import { verifySignature } from '../../../src/services/shipping/webhooks/rules.js';
 import { loopbackTestPolicy, PRODUCTION_POLICY } from '../../../src/services/shipping/webhooks/targets.js';
+import { mds } from '../../support/cli.js';
 
 const PATH = '/api/v2/shipping/webhooks';
 
@@ -242,6 +243,20 @@ describe('delivery on a chokepoint status change', () => {
     } finally {
       webhooksOf(app.deps).allowLoopbackReceiverForTests();
     }
+  });
+
+  it('shows the delivery log, every attempt included, to operators with mds webhooks deliveries', async () => {
+    const log = await mds(['webhooks', 'deliveries', '--subscriber', subscriberId], { DATABASE_PATH: app.dbFile });
+    expect(log.code).toBe(0);
+    const lines = log.out.trim().split('\n');
+    expect(lines.filter((l) => l.startsWith('whd_'))).toHaveLength(3);
+    expect(log.out).toMatch(/\tdelivered\tattempts=2\t/);
+    expect(log.out).toMatch(/ {2}#1\t\S+\t503\t\d+ ms\treceiver answered HTTP 503/);
+    expect(log.out).toMatch(/\tfailed\tattempts=3\t/);
+    const list = await mds(['webhooks', 'list'], { DATABASE_PATH: app.dbFile });
+    expect(list.out).toContain(subscriberId);
+    expect(list.out).not.toContain(secret);
+    expect((await mds(['webhooks', 'deliveries', '--limit', '0'], { DATABASE_PATH: app.dbFile })).code).toBe(2);
   });
 
   it('bounds registrations per account', async () => {
