@@ -176,6 +176,17 @@ const ConfigSchema = z.object({
   USDA_FAS_PSD_API_KEY: optional(z.string()),
   /** Feeds of list-feed-digest: comma-separated `category|name|url[|tier[|lang]]`; unset means the built-in list. */
   NEWS_FEEDS: optional(z.string()),
+  // shipping v2 webhooks
+  /** `on` sends chokepoint-disruption events to registered webhooks; `off` records nothing and sends nothing. */
+  WEBHOOK_DELIVERY: z.enum(['on', 'off']).default('on'),
+  /** Most webhook registrations one account may hold. */
+  WEBHOOK_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Attempts per event before it is marked failed. */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  /** Wait before the second attempt; doubled for each one after. */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** Deadline of one delivery attempt. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

@@ -13,6 +13,7 @@ import { fetchHttpPost, type HttpPost } from './platform/llm/http.js';
 import { JobQueue } from './platform/jobs/queue.js';
 import { Archive } from './platform/archive/archive.js';
 import { registerJobKinds } from './services/jobs.js';
+import { webhooksOf } from './services/shipping/webhooks/delivery.js';
 
 /**
  * Wires the long-lived collaborators once: database, snapshot store, runner, caches, logger, model
@@ -42,5 +43,7 @@ export function createDeps(config: Config, opts: { clock?: Clock; db?: Db; logge
   const archive = new Archive(db.$client, clock, { maxAgeMs: config.ARCHIVE_RETENTION_DAYS * 86_400_000, maxDocuments: config.ARCHIVE_MAX_DOCUMENTS });
   const deps: AppDeps = { config, db, clock, store, runner, responses, logger, metrics, llm, jobs, archive };
   registerJobKinds(deps);
+  // Chokepoint status changes seen on snapshot swaps become signed webhook deliveries.
+  webhooksOf(deps).start();
   return deps;
 }

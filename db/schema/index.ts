@@ -7,3 +7,4 @@ export * from './forecast.js';
 export * from './scenario.js';
 export * from './leads.js';
 export * from './news.js';
+export * from './shipping.js';

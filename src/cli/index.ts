@@ -6,6 +6,7 @@ import { ingest } from './ingest.js';
 import { migrateOnly } from './migrate.js';
 import { keysCommand, KEYS_USAGE } from './keys.js';
 import { leadsCommand } from './leads.js';
+import { webhooksCommand } from './webhooks.js';
 import { VERSION } from '../version.js';
 
 const USAGE = `usage: mds <command> [options]
@@ -22,6 +23,7 @@ commands:
                                  manage API keys and account billing states (mds keys --help)
   leads contacts|interest [--csv]
                                  list or export stored contact requests and waitlist sign-ups
+  webhooks list|deliveries       shipping webhook registrations and their delivery log
 
   mds <command> --help           usage of one command
   mds --version                  print the version
@@ -52,6 +54,10 @@ Refreshes snapshots from their live upstreams (every dataset when none is named)
 
 Lists the stored contact requests (contacts) or waitlist sign-ups (interest), newest first, as JSON
 lines, or as CSV with --csv. Nothing is ever e-mailed from the service.
+`,
+  webhooks: `usage: mds webhooks list|deliveries
+
+Lists the shipping webhook registrations (list) or the delivery log with every attempt (deliveries).
 `,
 };
 
@@ -92,6 +98,8 @@ export async function runCli(argv: string[], out: NodeJS.WritableStream = proces
         return await keysCommand(loadConfig(), rest, out, err);
       case 'leads':
         return await leadsCommand(loadConfig(), rest, out, err);
+      case 'webhooks':
+        return await webhooksCommand(loadConfig(), rest, out, err);
       case undefined:
       case 'help':
       case '--help':

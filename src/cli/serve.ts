@@ -9,6 +9,7 @@ import { RefreshScheduler } from '../platform/snapshots/scheduler.js';
 import { accessOf } from '../platform/auth/access.js';
 import { ensureDevKey } from '../platform/auth/dev-key.js';
 import type { Lifecycle } from '../http/platform-routes.js';
+import { webhooksOf } from '../services/shipping/webhooks/delivery.js';
 
 /** How long idle keep-alive connections stay open after shutdown begins, for requests already in transit. */
 const IDLE_DRAIN_MS = 1_000;
@@ -100,6 +101,7 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
       // publishes (or fails and removes its staged rows) before the database closes.
       // Running jobs are aborted and put back in the queue (the next start runs them); one that ignores
       // the abort past the grace stays `running` in the table and is re-queued at the next start.
+      webhooksOf(deps).stop();
       await Promise.all([scheduler?.stop(), deps.jobs.stop(config.SHUTDOWN_GRACE_MS)]);
       await closed;
       clearTimeout(drain);

@@ -2844,6 +2844,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/shipping/route-intelligence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chokepoint exposure and bypasses of a trade lane
+         * @description The same lane model as supply-chain get-route-explorer-lane, in the v2 shape: the primary route between the two countries (the one matching the cargo type first), the share of the lane’s routes passing each chokepoint, up to five bypasses of its most disrupted chokepoint, and that chokepoint’s current war-risk tier and disruption score. PRO plans and above.
+         */
+        get: operations["RouteIntelligence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/shipping/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your chokepoint-disruption webhooks
+         * @description The webhook registrations of the calling account, oldest first, without their secrets. PRO plans and above, with an API key (browser sessions are refused). The delivery log of each registration is kept by the service and shown to operators with `mds webhooks deliveries`.
+         */
+        get: operations["ListWebhooks"];
+        put?: never;
+        /**
+         * Register a chokepoint-disruption webhook
+         * @description Stores a callback for the calling account (at most WEBHOOK_MAX_PER_ACCOUNT, default 10) and returns its signing secret once. Whenever a snapshot swap changes the status badge (green/yellow/red) of a followed chokepoint and the disruption score reaches alertThreshold before or after the change, the service POSTs a `chokepoint.disruption` event to the callback with headers X-Service-Event, X-Service-Delivery-Id, X-Service-Timestamp (Unix seconds) and X-Service-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>" keyed by the secret>. A non-2xx answer is retried with exponential backoff. The address must be https and resolve only to public addresses, checked now and again at every delivery. PRO plans and above, with an API key.
+         */
+        post: operations["RegisterWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/supply-chain/v1/get-chokepoint-status": {
         parameters: {
             query?: never;
@@ -2924,6 +2968,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/supply-chain/v1/list-pipelines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List strategic oil and gas pipelines
+         * @description The curated pipeline registry (operator and regulator disclosures, ENTSOG, Global Energy Monitor) with each pipeline’s route, capacity, evidence and public badge: flowing, reduced (recent evidence only), offline (recent and backed by a sanction, a lapsed contract or an operator statement) or disputed. commodityType narrows to gas or oil; gas pipelines come first.
+         */
+        get: operations["ListPipelines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-pipeline-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One pipeline with its evidence and revision trail
+         * @description From the curated pipeline registry. unavailable is true, with no pipeline, when the id is not in the registry or the registry is missing.
+         */
+        get: operations["GetPipelineDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/list-fuel-shortages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List national fuel shortages
+         * @description The curated fuel-shortage registry (regulator, operator and press reports; a confirmed entry rests on a regulator or operator), in registry order, resolved ones included with their resolvedAt. Filters: country (ISO alpha-2), product (petrol, diesel, jet, heating_oil), severity (confirmed, watch), combined with AND.
+         */
+        get: operations["ListFuelShortages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-fuel-shortage-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One fuel shortage with its evidence
+         * @description From the curated fuel-shortage registry. unavailable is true, with no shortage, when the id is unknown or the registry is missing.
+         */
+        get: operations["GetFuelShortageDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/list-energy-disruptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List outages of pipelines and storage assets
+         * @description The curated energy-disruption registry (operator, regulator and press reports), most recent start first: sabotage, sanctions, maintenance, mechanical failures, weather, commercial disputes and war damage, with the capacity taken offline. Filters: assetId (a pipeline or storage registry id), assetType (pipeline, storage), ongoingOnly=true.
+         */
+        get: operations["ListEnergyDisruptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-country-cost-shock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fuel supply shock of a chokepoint closure for one country
+         * @description For HS 27 and the four chokepoints with an energy model (Hormuz, Bab el-Mandeb, Suez, Malacca): crude lost in a full closure (JODI crude imports x the Gulf share of the country’s crude imports from UN Comtrade, else 40% x the chokepoint’s exposure x its current flow ratio), the mean shortfall of gasoline, diesel, jet fuel and LPG against JODI demand, how many days IEA emergency stocks cover the loss, and the war-risk premium of the chokepoint’s current tier. unavailableReason says why there is no estimate. PRO plans and above.
+         */
+        get: operations["GetCountryCostShock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-shipping-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Container and dry-bulk freight indices
+         * @description The Shanghai Shipping Exchange SCFI and CCFI composites (weekly) and the Baltic Exchange dry indices BDI, BCI, BPI, BSI and BHSI as HandyBulk publishes them (daily): level, previous level and change, and a decision-grade period change with its basis (publisher-reported or derived from the prior level) when the publication date is valid.
+         */
+        get: operations["GetShippingRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-shipping-stress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Market stress in listed shipping names
+         * @description Daily moves of a dry-bulk freight ETF (BDRY) and listed carriers (ZIM, MATX, SBLK) from Yahoo Finance charts, with a 0-100 stress score that rises as they fall. upstreamUnavailable when a watched name had no quote.
+         */
+        get: operations["GetShippingStress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/supply-chain/v1/get-critical-minerals": {
         parameters: {
             query?: never;
@@ -2936,6 +3140,166 @@ export interface paths {
          * @description Top producers, shares and the Herfindahl-Hirschman index per mineral, most concentrated first.
          */
         get: operations["GetCriticalMinerals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-mineral-production": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * World mine and refinery production of critical minerals by country
+         * @description From the USGS Mineral Commodity Summaries world-production table: per commodity and stage (mine, refinery), the latest year with data (estimates flagged), each producer’s output and share, withheld figures (W) last, the Herfindahl-Hirschman index over named producers and the world total. Filters: commodity (id or name, any case), iso2 (only that country’s rows, commodities it does not produce dropped, and its portfolio), stage.
+         */
+        get: operations["GetMineralProduction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-bypass-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ways around a chokepoint, scored on current conditions
+         * @description Bypass corridors of one chokepoint from the curated lane model (sea diversions, pipelines, land bridges, modal shifts) that suit the cargo type, each scored from the current disruption of the chokepoints it still passes and its freight uplift, best first. closurePct (default 100) below 100 leaves out corridors meant for a full closure. PRO plans and above.
+         */
+        get: operations["GetBypassOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-route-explorer-lane": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The modelled shipping lane between two countries
+         * @description From the curated lane model: the routes both countries’ ports are near, the one matching the cargo type first as the primary route with its geometry, the share of the lane’s routes passing each chokepoint, the bypasses of the primary route’s most disrupted chokepoint (up to five, with status), its current war-risk tier and disruption score, and indicative transit days and freight. noModeledLane when the model has no shared route. PRO plans and above.
+         */
+        get: operations["GetRouteExplorerLane"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-country-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A country’s strategic imports by product and supplier
+         * @description From UN Comtrade annual bilateral imports (HS6, grouped into HS headings): value of each heading, largest first, with its five largest suppliers and their shares. Empty when the flows dataset holds nothing for the country. PRO plans and above.
+         */
+        get: operations["GetCountryProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-country-chokepoint-index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How exposed a country’s imports are to each chokepoint
+         * @description For every registry chokepoint, 0-100: over the country’s imports of the HS chapter (UN Comtrade; default 27, fuels), each supplier’s share times the share of its modelled sea lanes to the country that pass the chokepoint (a supplier without a modelled sea lane counts as unexposed), weighted by product value; without flows, the share of the chokepoint’s routes serving the country’s ports. Fuels on the four chokepoints with a supply-shock model weigh 1.5x (capped at 100). vulnerabilityIndex combines the top three. PRO plans and above.
+         */
+        get: operations["GetCountryChokepointIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-sector-dependency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Supplier and corridor concentration of one import chapter
+         * @description The largest supplier of the HS chapter (UN Comtrade, real HS codes; default 27) and its share, the chokepoint the imports are most exposed to and whether a bypass suits the cargo, with at most one flag: compound risk (one supplier above 80% and one chokepoint above 80 with no bypass), single source, single corridor, or diversifiable. PRO plans and above.
+         */
+        get: operations["GetSectorDependency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-multi-sector-cost-shock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Extra import cost of a chokepoint closure, by sector
+         * @description For ten HS chapters: the country’s yearly imports (UN Comtrade), the part whose modelled lanes pass the chokepoint, and what that part pays extra per day of closure: the freight uplift of the best bypass (open at partial closure, fewest added days) plus the war-risk premium of the chokepoint’s current tier. closureDays 1-365, default 30. PRO plans and above.
+         */
+        get: operations["GetMultiSectorCostShock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supply-chain/v1/get-route-impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a trade lane carries and how concentrated it is
+         * @description For the importer toIso2 and an HS chapter (UN Comtrade; default 27): the value it imports from fromIso2, its largest supplier and share, its five largest headings with their top supplier and the chokepoint that supplier’s modelled lanes mostly pass, dependency flags for the fromIso2 lane, and the importer’s resilience score. PRO plans and above.
+         */
+        get: operations["GetRouteImpact"];
         put?: never;
         post?: never;
         delete?: never;
@@ -10628,6 +10992,73 @@ export interface components {
             /** @description Event category as given by NRCan; absent for USGS events. */
             category?: string;
         };
+        /** @description Chokepoint exposure and bypasses of the lane between two countries. */
+        shipping_v2_RouteIntelligenceResponse: {
+            fromIso2: string;
+            toIso2: string;
+            cargoType: string;
+            hs2: string;
+            /** @description Empty when the model has no route shared by both countries. */
+            primaryRouteId: string;
+            chokepointExposures: components["schemas"]["shipping_v2_ChokepointExposure"][];
+            bypassOptions: components["schemas"]["shipping_v2_BypassOption"][];
+            warRiskTier: string;
+            /**
+             * Format: int32
+             * @description Current disruption score (0-100) of the primary chokepoint.
+             */
+            disruptionScore: number;
+            /** @description ISO-8601 time of the chokepoint status; empty when it is unavailable. */
+            fetchedAt: string;
+        };
+        /** @description How much of a lane passes one chokepoint. */
+        shipping_v2_ChokepointExposure: {
+            chokepointId: string;
+            chokepointName: string;
+            /**
+             * Format: int32
+             * @description Share of the lane’s modelled routes passing the chokepoint, percent.
+             */
+            exposurePct: number;
+        };
+        /** @description A bypass of the lane’s primary chokepoint. */
+        shipping_v2_BypassOption: {
+            id: string;
+            name: string;
+            type: string;
+            /** Format: int32 */
+            addedTransitDays: number;
+            /** Format: double */
+            addedCostMultiplier: number;
+            activationThreshold: string;
+        };
+        /** @description The calling account’s webhook registrations. */
+        shipping_v2_ListWebhooksResponse: {
+            /** @description Oldest registration first. */
+            webhooks: components["schemas"]["shipping_v2_WebhookSummary"][];
+        };
+        /** @description One webhook registration; the signing secret is never shown again. */
+        shipping_v2_WebhookSummary: {
+            /** @description wh_ followed by 24 hex digits. */
+            subscriberId: string;
+            callbackUrl: string;
+            /** @description Chokepoints followed; empty means every chokepoint. */
+            chokepointIds: string[];
+            /**
+             * Format: int32
+             * @description Disruption score (0-100) a status change must reach, before or after, to be delivered.
+             */
+            alertThreshold: number;
+            /** @description ISO-8601 registration time. */
+            createdAt: string;
+            active: boolean;
+        };
+        /** @description The new registration’s id and signing secret. */
+        shipping_v2_RegisterWebhookResponse: {
+            subscriberId: string;
+            /** @description 64 hex digits: the HMAC-SHA256 key of X-Service-Signature. Shown only here. */
+            secret: string;
+        };
         /** @description The canonical chokepoints in registry order. */
         supply_chain_v1_GetChokepointStatusResponse: {
             chokepoints: components["schemas"]["supply_chain_v1_ChokepointInfo"][];
@@ -10928,6 +11359,322 @@ export interface components {
             sourcesUsed: string[];
             classifierVersion: string;
         };
+        /** @description Pipelines in the registry. */
+        supply_chain_v1_ListPipelinesResponse: {
+            /** @description Gas pipelines first, then oil, each in registry order. */
+            pipelines: components["schemas"]["supply_chain_v1_PipelineEntry"][];
+            /** @description ISO-8601 time the registry was last updated; empty when unavailable. */
+            fetchedAt: string;
+            classifierVersion: string;
+            upstreamUnavailable: boolean;
+        };
+        /** @description A cross-border or strategic oil or gas pipeline. */
+        supply_chain_v1_PipelineEntry: {
+            id: string;
+            name: string;
+            operator: string;
+            /** @description gas or oil. */
+            commodityType: string;
+            /** @description ISO 3166-1 alpha-2 code of the supplying country. */
+            fromCountry: string;
+            /** @description ISO 3166-1 alpha-2 code of the receiving country. */
+            toCountry: string;
+            transitCountries: string[];
+            /**
+             * Format: double
+             * @description Design capacity in billion cubic metres a year (gas); 0 for oil.
+             */
+            capacityBcmYr: number;
+            /**
+             * Format: double
+             * @description Design capacity in million barrels a day (oil); 0 for gas.
+             */
+            capacityMbd: number;
+            /** Format: int32 */
+            lengthKm: number;
+            /**
+             * Format: int32
+             * @description Year of first commercial flow; 0 when it never entered service.
+             */
+            inService: number;
+            startPoint: components["schemas"]["supply_chain_v1_LatLon"];
+            endPoint: components["schemas"]["supply_chain_v1_LatLon"];
+            waypoints: components["schemas"]["supply_chain_v1_LatLon"][];
+            evidence?: components["schemas"]["supply_chain_v1_PipelineEvidence"];
+            /**
+             * @description Derived from the evidence; disputed when it is missing, stale or unsupported.
+             * @enum {string}
+             */
+            publicBadge: "flowing" | "reduced" | "offline" | "disputed";
+        };
+        /** @description Position in decimal degrees. */
+        supply_chain_v1_LatLon: {
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lon: number;
+        };
+        /** @description The evidence behind a pipeline’s public badge. */
+        supply_chain_v1_PipelineEvidence: {
+            /** @description flowing, reduced, offline or unknown. */
+            physicalState: string;
+            /** @description operator, regulator, press, satellite or ais-relay. */
+            physicalStateSource: string;
+            operatorStatement?: components["schemas"]["supply_chain_v1_OperatorStatement"];
+            /** @description under_contract, expired, suspended or unknown. */
+            commercialState: string;
+            sanctionRefs: components["schemas"]["supply_chain_v1_SanctionRef"][];
+            /** @description ISO-8601 time the evidence was last confirmed. */
+            lastEvidenceUpdate: string;
+            classifierVersion: string;
+            /**
+             * Format: double
+             * @description 0-1.
+             */
+            classifierConfidence: number;
+        };
+        /** @description What the operator last said publicly about the asset. */
+        supply_chain_v1_OperatorStatement: {
+            text: string;
+            url: string;
+            date: string;
+        };
+        /** @description A sanctions listing that covers the asset or its operator. */
+        supply_chain_v1_SanctionRef: {
+            authority: string;
+            listId: string;
+            date: string;
+            url: string;
+        };
+        /** @description One pipeline with its revision trail. */
+        supply_chain_v1_GetPipelineDetailResponse: {
+            pipeline?: components["schemas"]["supply_chain_v1_PipelineEntry"];
+            /** @description Evidence changes, newest first. */
+            revisions: components["schemas"]["supply_chain_v1_PipelineRevisionEntry"][];
+            /** @description ISO-8601 time the registry was last updated; empty when there is none. */
+            fetchedAt: string;
+            /** @description True when the pipeline is unknown or the registry is missing. */
+            unavailable: boolean;
+        };
+        /** @description One recorded change to a pipeline’s evidence. */
+        supply_chain_v1_PipelineRevisionEntry: {
+            date: string;
+            fieldChanged: string;
+            previousValue: string;
+            newValue: string;
+            /** @description classifier, source, decay or override. */
+            trigger: string;
+            sourcesUsed: string[];
+            classifierVersion: string;
+        };
+        /** @description Fuel shortages in the registry. */
+        supply_chain_v1_ListFuelShortagesResponse: {
+            /** @description Registry order. */
+            shortages: components["schemas"]["supply_chain_v1_FuelShortageEntry"][];
+            /** @description ISO-8601 time the registry was last updated; empty when unavailable. */
+            fetchedAt: string;
+            classifierVersion: string;
+            upstreamUnavailable: boolean;
+        };
+        /** @description A national shortage of one fuel product. */
+        supply_chain_v1_FuelShortageEntry: {
+            id: string;
+            /** @description ISO 3166-1 alpha-2 code. */
+            country: string;
+            /** @description petrol, diesel, jet or heating_oil. */
+            product: string;
+            /** @description confirmed (a regulator or operator says so) or watch. */
+            severity: string;
+            firstSeen: string;
+            lastConfirmed: string;
+            /** @description Empty while the shortage is unresolved. */
+            resolvedAt: string;
+            impactTypes: string[];
+            causeChain: string[];
+            shortDescription: string;
+            evidence?: components["schemas"]["supply_chain_v1_FuelShortageEvidence"];
+        };
+        /** @description The evidence behind a shortage entry. */
+        supply_chain_v1_FuelShortageEvidence: {
+            evidenceSources: components["schemas"]["supply_chain_v1_FuelShortageEvidenceSource"][];
+            /** @description Date a regulator or operator first confirmed the shortage; empty when none has. */
+            firstRegulatorConfirmation: string;
+            classifierVersion: string;
+            /**
+             * Format: double
+             * @description 0-1.
+             */
+            classifierConfidence: number;
+            lastEvidenceUpdate: string;
+        };
+        /** @description A report the entry rests on. */
+        supply_chain_v1_FuelShortageEvidenceSource: {
+            authority: string;
+            title: string;
+            url: string;
+            date: string;
+            /** @description regulator, operator or press. */
+            sourceType: string;
+        };
+        /** @description One fuel shortage. */
+        supply_chain_v1_GetFuelShortageDetailResponse: {
+            shortage?: components["schemas"]["supply_chain_v1_FuelShortageEntry"];
+            fetchedAt: string;
+            /** @description True when the shortage is unknown or the registry is missing. */
+            unavailable: boolean;
+        };
+        /** @description Energy infrastructure disruptions in the registry. */
+        supply_chain_v1_ListEnergyDisruptionsResponse: {
+            /** @description Most recent start first. */
+            events: components["schemas"]["supply_chain_v1_EnergyDisruptionEntry"][];
+            /** @description ISO-8601 time the registry was last updated; empty when unavailable. */
+            fetchedAt: string;
+            classifierVersion: string;
+            upstreamUnavailable: boolean;
+        };
+        /** @description An outage or curtailment of a pipeline or storage asset. */
+        supply_chain_v1_EnergyDisruptionEntry: {
+            id: string;
+            /** @description Id in the pipeline or storage registry. */
+            assetId: string;
+            /** @description pipeline or storage. */
+            assetType: string;
+            /** @description sabotage, sanction, maintenance, mechanical, weather, commercial, war or other. */
+            eventType: string;
+            startAt: string;
+            /** @description Empty while the disruption is ongoing. */
+            endAt: string;
+            /** Format: double */
+            capacityOfflineBcmYr: number;
+            /** Format: double */
+            capacityOfflineMbd: number;
+            causeChain: string[];
+            shortDescription: string;
+            sources: components["schemas"]["supply_chain_v1_EnergyDisruptionSource"][];
+            classifierVersion: string;
+            /**
+             * Format: double
+             * @description 0-1.
+             */
+            classifierConfidence: number;
+            lastEvidenceUpdate: string;
+            /** @description Countries of the asset (supply, transit, receiving), ISO alpha-2. */
+            countries: string[];
+        };
+        /** @description A report the event rests on. */
+        supply_chain_v1_EnergyDisruptionSource: {
+            authority: string;
+            title: string;
+            url: string;
+            date: string;
+            sourceType: string;
+        };
+        /** @description Fuel supply shock of a chokepoint closure for one country. */
+        supply_chain_v1_GetCountryCostShockResponse: {
+            iso2: string;
+            chokepointId: string;
+            hs2: string;
+            /**
+             * Format: double
+             * @description Mean shortfall of gasoline, diesel, jet fuel and LPG against demand, percent.
+             */
+            supplyDeficitPct: number;
+            /**
+             * Format: int32
+             * @description Days emergency stocks cover the lost crude; 0 when unknown or for net exporters.
+             */
+            coverageDays: number;
+            /** Format: int32 */
+            warRiskPremiumBps: number;
+            /** @enum {string} */
+            warRiskTier: "WAR_RISK_TIER_UNSPECIFIED" | "WAR_RISK_TIER_NORMAL" | "WAR_RISK_TIER_ELEVATED" | "WAR_RISK_TIER_HIGH" | "WAR_RISK_TIER_CRITICAL" | "WAR_RISK_TIER_WAR_ZONE";
+            hasEnergyModel: boolean;
+            /** @description Why there is no energy estimate; empty when there is one. */
+            unavailableReason: string;
+            fetchedAt: string;
+        };
+        /** @description Container and dry-bulk freight indices. */
+        supply_chain_v1_GetShippingRatesResponse: {
+            /** @description SCFI, CCFI, then the Baltic dry indices. */
+            indices: components["schemas"]["supply_chain_v1_ShippingIndex"][];
+            fetchedAt: string;
+            upstreamUnavailable: boolean;
+        };
+        /** @description A freight-rate index. */
+        supply_chain_v1_ShippingIndex: {
+            indexId: string;
+            name: string;
+            /** Format: double */
+            currentValue: number;
+            /**
+             * Format: double
+             * @description The previous publication’s level; 0 when unknown.
+             */
+            previousValue: number;
+            /**
+             * Format: double
+             * @description Against the previous publication, percent.
+             */
+            changePct: number;
+            unit: string;
+            /** @description Published levels with their dates, oldest first. */
+            history: components["schemas"]["supply_chain_v1_ShippingRatePoint"][];
+            /** @description The latest level is above the history’s mean plus two standard deviations (needs three points). */
+            spikeAlert: boolean;
+            /**
+             * Format: double
+             * @description Decision-grade change, given only with a valid publication date.
+             */
+            periodChangePct?: number;
+            /** @enum {string} */
+            periodChangeBasis?: "PERIOD_CHANGE_BASIS_UNSPECIFIED" | "publisher_reported" | "derived_from_prior_period_level";
+            /** Format: double */
+            priorPeriodValue?: number;
+            priorPeriodDate?: string;
+        };
+        /** @description One published level. */
+        supply_chain_v1_ShippingRatePoint: {
+            date: string;
+            /** Format: double */
+            value: number;
+        };
+        /** @description Market stress in listed shipping names. */
+        supply_chain_v1_GetShippingStressResponse: {
+            carriers: components["schemas"]["supply_chain_v1_ShippingStressCarrier"][];
+            /**
+             * Format: double
+             * @description 0-100: 40 minus 3 x the mean daily change in percent, clamped.
+             */
+            stressScore: number;
+            /** @description critical from 75, elevated from 50, moderate from 25, else low. */
+            stressLevel: string;
+            /**
+             * Format: int64
+             * @description When the quotes were fetched, Unix epoch milliseconds; 0 when there are none.
+             */
+            fetchedAt: number;
+            /** @description No quotes, or some watched names missing from the last fetch. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description One listed shipping name. */
+        supply_chain_v1_ShippingStressCarrier: {
+            symbol: string;
+            name: string;
+            /**
+             * Format: double
+             * @description Last price, USD.
+             */
+            price: number;
+            /**
+             * Format: double
+             * @description Against the previous session’s close, percent.
+             */
+            changePct: number;
+            /** @description etf (dry-bulk freight futures fund) or carrier. */
+            carrierType: string;
+            /** @description Daily closes over about a month, oldest first. */
+            sparkline: number[];
+        };
         /** @description Production concentration of critical minerals. */
         supply_chain_v1_GetCriticalMineralsResponse: {
             /** @description Most concentrated first. */
@@ -10970,6 +11717,397 @@ export interface components {
              * @description Share of the listed producers’ combined output, percent, one decimal.
              */
             sharePct: number;
+        };
+        /** @description World mine and refinery production by country. */
+        supply_chain_v1_GetMineralProductionResponse: {
+            commodities: components["schemas"]["supply_chain_v1_MineralProductionRecord"][];
+            /** @description Given only with iso2. */
+            countries: components["schemas"]["supply_chain_v1_MineralCountryPortfolio"][];
+            /** @description ISO-8601 time the table was fetched; empty when unavailable. */
+            fetchedAt: string;
+            upstreamUnavailable: boolean;
+            /**
+             * Format: int32
+             * @description Latest year in the answer; 0 when empty.
+             */
+            dataYear: number;
+        };
+        /** @description Mine and refinery production of one commodity. */
+        supply_chain_v1_MineralProductionRecord: {
+            commodityId: string;
+            commodity: string;
+            /**
+             * Format: int32
+             * @description Latest year of either stage.
+             */
+            year: number;
+            unit: string;
+            mine?: components["schemas"]["supply_chain_v1_MineralStageSnapshot"];
+            refinery?: components["schemas"]["supply_chain_v1_MineralStageSnapshot"];
+            sources: string[];
+        };
+        /** @description Production of one commodity at one stage. */
+        supply_chain_v1_MineralStageSnapshot: {
+            /** Format: int32 */
+            year: number;
+            unit: string;
+            /** @description Largest first, withheld ones last. */
+            countries: components["schemas"]["supply_chain_v1_MineralCountryShare"][];
+            /**
+             * Format: double
+             * @description Herfindahl-Hirschman index over named producers, 0-10000.
+             */
+            hhi: number;
+            /**
+             * Format: double
+             * @description The published world total, else the quantified sum; absent when neither exists.
+             */
+            worldTotal?: number;
+            /** Format: int32 */
+            withheldCount: number;
+        };
+        /** @description One producer’s output at one stage. */
+        supply_chain_v1_MineralCountryShare: {
+            /** @description ISO alpha-2; empty for the "Other countries" residual. */
+            iso2: string;
+            country: string;
+            /**
+             * Format: double
+             * @description Absent when withheld.
+             */
+            output?: number;
+            /**
+             * Format: double
+             * @description Percent of the quantified output, residual included.
+             */
+            share?: number;
+            /** @description USGS withheld the figure (W) to protect company data. */
+            withheld: boolean;
+            estimated: boolean;
+            /** @description The "Other countries" row. */
+            residual: boolean;
+        };
+        /** @description What one country produces. */
+        supply_chain_v1_MineralCountryPortfolio: {
+            iso2: string;
+            holdings: components["schemas"]["supply_chain_v1_MineralCountryHolding"][];
+        };
+        /** @description One commodity and stage a country produces. */
+        supply_chain_v1_MineralCountryHolding: {
+            commodityId: string;
+            commodity: string;
+            stage: string;
+            /** Format: double */
+            output?: number;
+            /** Format: double */
+            share?: number;
+            withheld: boolean;
+        };
+        /** @description Bypass corridors of one chokepoint, scored on current conditions. */
+        supply_chain_v1_GetBypassOptionsResponse: {
+            chokepointId: string;
+            cargoType: string;
+            /** Format: int32 */
+            closurePct: number;
+            /** @description Best (lowest liveScore) first. */
+            options: components["schemas"]["supply_chain_v1_BypassOption"][];
+            /** @description ISO-8601 time of the chokepoint status the scores come from; empty when it is unavailable. */
+            fetchedAt: string;
+            /** @enum {string} */
+            primaryChokepointWarRiskTier: "WAR_RISK_TIER_UNSPECIFIED" | "WAR_RISK_TIER_NORMAL" | "WAR_RISK_TIER_ELEVATED" | "WAR_RISK_TIER_HIGH" | "WAR_RISK_TIER_CRITICAL" | "WAR_RISK_TIER_WAR_ZONE";
+        };
+        /** @description A way around a chokepoint. */
+        supply_chain_v1_BypassOption: {
+            id: string;
+            name: string;
+            /** @description alternative_sea_route, land_bridge, modal_shift or pipeline. */
+            type: string;
+            /**
+             * Format: int32
+             * @description Days added to the voyage against the normal route (negative when shorter).
+             */
+            addedTransitDays: number;
+            /**
+             * Format: double
+             * @description Freight cost relative to the normal route (1.3 = 30% more).
+             */
+            addedCostMultiplier: number;
+            /**
+             * Format: int64
+             * @description Yearly tonnage the corridor can take; "0" when the sea itself is the limit.
+             */
+            capacityConstraintTonnage: string;
+            suitableCargoTypes: string[];
+            /** @description partial_closure or full_closure: the closure level at which the corridor is worth opening. */
+            activationThreshold: string;
+            /** @description Tracked chokepoints the corridor still passes. */
+            waypointChokepointIds: string[];
+            /**
+             * Format: double
+             * @description 0-100, lower is better: 60% the mean disruption score of the waypoint chokepoints now, 40% the freight uplift in percent.
+             */
+            liveScore: number;
+            /**
+             * @description Most severe war-risk tier among the waypoint chokepoints; NORMAL when it passes none.
+             * @enum {string}
+             */
+            bypassWarRiskTier: "WAR_RISK_TIER_UNSPECIFIED" | "WAR_RISK_TIER_NORMAL" | "WAR_RISK_TIER_ELEVATED" | "WAR_RISK_TIER_HIGH" | "WAR_RISK_TIER_CRITICAL" | "WAR_RISK_TIER_WAR_ZONE";
+            notes: string;
+        };
+        /** @description The modelled shipping lane between two countries. */
+        supply_chain_v1_GetRouteExplorerLaneResponse: {
+            fromIso2: string;
+            toIso2: string;
+            hs2: string;
+            cargoType: string;
+            primaryRouteId: string;
+            /** @description Origin port, the chokepoints passed, destination port. */
+            primaryRouteGeometry: components["schemas"]["supply_chain_v1_GeoPoint"][];
+            chokepointExposures: components["schemas"]["supply_chain_v1_ChokepointExposureSummary"][];
+            bypassOptions: components["schemas"]["supply_chain_v1_BypassCorridorOption"][];
+            warRiskTier: string;
+            /**
+             * Format: double
+             * @description Current disruption score (0-100) of the primary chokepoint.
+             */
+            disruptionScore: number;
+            estTransitDaysRange: components["schemas"]["supply_chain_v1_NumberRange"];
+            /** @description Indicative freight for the cargo type (USD per TEU for container and ro-ro, per tonne for bulk and tanker). */
+            estFreightUsdPerTeuRange: components["schemas"]["supply_chain_v1_NumberRange"];
+            /** @description The model has no route shared by both countries; everything else is then empty. */
+            noModeledLane: boolean;
+            fetchedAt: string;
+        };
+        /** @description Position in decimal degrees. */
+        supply_chain_v1_GeoPoint: {
+            /** Format: double */
+            lon: number;
+            /** Format: double */
+            lat: number;
+        };
+        /** @description How much of a lane passes one chokepoint. */
+        supply_chain_v1_ChokepointExposureSummary: {
+            chokepointId: string;
+            chokepointName: string;
+            /**
+             * Format: int32
+             * @description Share of the lane’s modelled routes passing the chokepoint, percent.
+             */
+            exposurePct: number;
+        };
+        /** @description A bypass of the lane’s primary chokepoint. */
+        supply_chain_v1_BypassCorridorOption: {
+            id: string;
+            name: string;
+            type: string;
+            /** Format: int32 */
+            addedTransitDays: number;
+            /** Format: double */
+            addedCostMultiplier: number;
+            /** @description Most severe tier among the chokepoints the corridor passes. */
+            warRiskTier: string;
+            /** @enum {string} */
+            status: "CORRIDOR_STATUS_UNSPECIFIED" | "CORRIDOR_STATUS_ACTIVE" | "CORRIDOR_STATUS_PROPOSED" | "CORRIDOR_STATUS_UNAVAILABLE";
+            fromPort: components["schemas"]["supply_chain_v1_GeoPoint"];
+            toPort: components["schemas"]["supply_chain_v1_GeoPoint"];
+        };
+        /** @description A closed range; 0-0 when unknown. */
+        supply_chain_v1_NumberRange: {
+            /** Format: double */
+            min: number;
+            /** Format: double */
+            max: number;
+        };
+        /** @description Strategic imports of a country by HS heading. */
+        supply_chain_v1_GetCountryProductsResponse: {
+            iso2: string;
+            /** @description Largest first; empty when the flows dataset has nothing for the country. */
+            products: components["schemas"]["supply_chain_v1_CountryProduct"][];
+            /** @description ISO-8601 time the flows were fetched; empty when there are none. */
+            fetchedAt: string;
+        };
+        /** @description A country’s imports of one HS heading. */
+        supply_chain_v1_CountryProduct: {
+            hs4: string;
+            description: string;
+            /**
+             * Format: double
+             * @description Imports of the heading, USD.
+             */
+            totalValue: number;
+            /** @description The five largest, largest first. */
+            topExporters: components["schemas"]["supply_chain_v1_ProductExporter"][];
+            /** Format: int32 */
+            year: number;
+        };
+        /** @description One supplier of a product. */
+        supply_chain_v1_ProductExporter: {
+            /**
+             * Format: int32
+             * @description UN M49 code of the exporter.
+             */
+            partnerCode: number;
+            partnerIso2: string;
+            /**
+             * Format: double
+             * @description Imports from this exporter, USD.
+             */
+            value: number;
+            /**
+             * Format: double
+             * @description Of the product’s imports, 0-1.
+             */
+            share: number;
+        };
+        /** @description How exposed a country’s imports of a chapter are to each chokepoint. */
+        supply_chain_v1_GetCountryChokepointIndexResponse: {
+            iso2: string;
+            hs2: string;
+            /** @description Every registry chokepoint, most exposed first. */
+            exposures: components["schemas"]["supply_chain_v1_ChokepointExposureEntry"][];
+            primaryChokepointId: string;
+            /**
+             * Format: double
+             * @description 0.5 x the highest exposure + 0.3 x the second + 0.2 x the third.
+             */
+            vulnerabilityIndex: number;
+            fetchedAt: string;
+        };
+        /** @description A country’s exposure to one chokepoint. */
+        supply_chain_v1_ChokepointExposureEntry: {
+            chokepointId: string;
+            chokepointName: string;
+            /**
+             * Format: double
+             * @description 0-100, one decimal.
+             */
+            exposureScore: number;
+            /** @description Coast of the country’s ports; given on the first entry only. */
+            coastSide: string;
+            /** @description The chokepoint has an energy supply-shock model. */
+            shockSupported: boolean;
+        };
+        /** @description Supplier and corridor concentration of a country’s imports of a chapter. */
+        supply_chain_v1_GetSectorDependencyResponse: {
+            iso2: string;
+            hs2: string;
+            hs2Label: string;
+            flags: ("DEPENDENCY_FLAG_UNSPECIFIED" | "DEPENDENCY_FLAG_SINGLE_SOURCE_CRITICAL" | "DEPENDENCY_FLAG_SINGLE_CORRIDOR_CRITICAL" | "DEPENDENCY_FLAG_COMPOUND_RISK" | "DEPENDENCY_FLAG_DIVERSIFIABLE")[];
+            /** @description Largest supplier of the chapter; empty without flows. */
+            primaryExporterIso2: string;
+            /**
+             * Format: double
+             * @description Its share of the chapter’s imports, 0-1, three decimals.
+             */
+            primaryExporterShare: number;
+            primaryChokepointId: string;
+            /**
+             * Format: double
+             * @description Exposure to that chokepoint, 0-100, one decimal.
+             */
+            primaryChokepointExposure: number;
+            hasViableBypass: boolean;
+            fetchedAt: string;
+        };
+        /** @description Extra import cost of a chokepoint closure, by sector. */
+        supply_chain_v1_GetMultiSectorCostShockResponse: {
+            iso2: string;
+            chokepointId: string;
+            /** Format: int32 */
+            closureDays: number;
+            /** @enum {string} */
+            warRiskTier: "WAR_RISK_TIER_UNSPECIFIED" | "WAR_RISK_TIER_NORMAL" | "WAR_RISK_TIER_ELEVATED" | "WAR_RISK_TIER_HIGH" | "WAR_RISK_TIER_CRITICAL" | "WAR_RISK_TIER_WAR_ZONE";
+            /** @description Ten chapters, costliest per day first. */
+            sectors: components["schemas"]["supply_chain_v1_MultiSectorCostShock"][];
+            /**
+             * Format: double
+             * @description Sum of the sectors’ totalCostShock, USD.
+             */
+            totalAddedCost: number;
+            fetchedAt: string;
+            /** @description Why the sectors are all zero; empty otherwise. */
+            unavailableReason: string;
+        };
+        /** @description Extra import cost of one chapter during a closure. */
+        supply_chain_v1_MultiSectorCostShock: {
+            hs2: string;
+            hs2Label: string;
+            /**
+             * Format: double
+             * @description Yearly imports of the chapter, USD.
+             */
+            importValueAnnual: number;
+            /**
+             * Format: double
+             * @description Freight uplift of the best bypass, percent, four decimals.
+             */
+            freightAddedPctPerTon: number;
+            /** Format: int32 */
+            warRiskPremiumBps: number;
+            /** Format: int32 */
+            addedTransitDays: number;
+            /**
+             * Format: double
+             * @description USD.
+             */
+            totalCostShockPerDay: number;
+            /** Format: double */
+            totalCostShock30Days: number;
+            /** Format: double */
+            totalCostShock90Days: number;
+            /**
+             * Format: double
+             * @description Over closureDays.
+             */
+            totalCostShock: number;
+            /** Format: int32 */
+            closureDays: number;
+        };
+        /** @description What the lane between two countries carries and how concentrated it is. */
+        supply_chain_v1_GetRouteImpactResponse: {
+            /**
+             * Format: double
+             * @description Imports of the chapter by toIso2 from fromIso2, USD.
+             */
+            laneValueUsd: number;
+            /** @description Largest supplier of the chapter to toIso2. */
+            primaryExporterIso2: string;
+            /**
+             * Format: double
+             * @description 0-1, three decimals.
+             */
+            primaryExporterShare: number;
+            /** @description The five largest headings, largest first. */
+            topStrategicProducts: components["schemas"]["supply_chain_v1_StrategicProduct"][];
+            /**
+             * Format: double
+             * @description Overall resilience score of toIso2 (0-100); 0 when unknown.
+             */
+            resilienceScore: number;
+            dependencyFlags: ("DEPENDENCY_FLAG_UNSPECIFIED" | "DEPENDENCY_FLAG_SINGLE_SOURCE_CRITICAL" | "DEPENDENCY_FLAG_SINGLE_CORRIDOR_CRITICAL" | "DEPENDENCY_FLAG_COMPOUND_RISK" | "DEPENDENCY_FLAG_DIVERSIFIABLE")[];
+            /** @description The flows dataset holds imports of this chapter by toIso2. */
+            hs2InSeededUniverse: boolean;
+            /** @description bilateral-hs4 when the importer has flows, empty when it has none, missing without the dataset. */
+            comtradeSource: string;
+            fetchedAt: string;
+        };
+        /** @description One heading of the lane’s chapter. */
+        supply_chain_v1_StrategicProduct: {
+            hs4: string;
+            label: string;
+            /**
+             * Format: double
+             * @description The importer’s imports of the heading, USD.
+             */
+            totalValueUsd: number;
+            topExporterIso2: string;
+            /**
+             * Format: double
+             * @description 0-1, three decimals.
+             */
+            topExporterShare: number;
+            /** @description The chokepoint most of the top exporter’s modelled lanes to the importer pass; empty without a lane. */
+            primaryChokepointId: string;
         };
         /** @description Fire clusters that stand out against their own recent history. */
         thermal_v1_ListThermalEscalationsResponse: {
@@ -11740,6 +12878,17 @@ export interface components {
             scenarioId: string;
             /** @description Limit the impact to one reporting country (ISO 3166-1 alpha-2); empty for the six default reporters (US, CN, RU, IR, IN, TW). */
             iso2?: string;
+        };
+        shipping_v2_RegisterWebhookRequest: {
+            /** @description https address that receives the events; loopback, private and link-local targets are refused. */
+            callbackUrl: string;
+            /** @description Canonical chokepoint ids to follow (e.g. suez, hormuz_strait); omitted means every chokepoint. */
+            chokepointIds?: string[];
+            /**
+             * Format: int32
+             * @description Disruption score that makes a status change worth sending, default 50 (0 sends every change).
+             */
+            alertThreshold?: number;
         };
     };
     responses: never;
@@ -29511,6 +30660,408 @@ export interface operations {
             };
         };
     };
+    RouteIntelligence: {
+        parameters: {
+            query: {
+                /** @description Exporting country. */
+                fromIso2: string;
+                /** @description Importing country. */
+                toIso2: string;
+                cargoType?: "container" | "tanker" | "bulk" | "roro";
+                hs2?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["shipping_v2_RouteIntelligenceResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListWebhooks: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["shipping_v2_ListWebhooksResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    RegisterWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h replays the stored answer (`Idempotent-Replayed: true`); 409 while the first call runs; 422 with a different body. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["shipping_v2_RegisterWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description The key, echoed. */
+                    "Idempotency-Key"?: string;
+                    /** @description `true` when this is a stored answer replayed. */
+                    "Idempotent-Replayed"?: "true" | "false";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["shipping_v2_RegisterWebhookResponse"];
+                };
+            };
+            /** @description Invalid body, parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description The first request with this Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Request body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     GetChokepointStatus: {
         parameters: {
             query?: {
@@ -30000,6 +31551,990 @@ export interface operations {
             };
         };
     };
+    ListPipelines: {
+        parameters: {
+            query?: {
+                commodityType?: "gas" | "oil";
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_ListPipelinesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetPipelineDetail: {
+        parameters: {
+            query: {
+                /** @description Registry id of the pipeline, e.g. nord_stream_1. */
+                pipelineId: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetPipelineDetailResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListFuelShortages: {
+        parameters: {
+            query?: {
+                country?: string;
+                product?: "petrol" | "diesel" | "jet" | "heating_oil";
+                severity?: "confirmed" | "watch";
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_ListFuelShortagesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetFuelShortageDetail: {
+        parameters: {
+            query: {
+                /** @description Registry id of the shortage, e.g. cu-diesel-2024. */
+                shortageId: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetFuelShortageDetailResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListEnergyDisruptions: {
+        parameters: {
+            query?: {
+                assetId?: string;
+                assetType?: "pipeline" | "storage";
+                ongoingOnly?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_ListEnergyDisruptionsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCountryCostShock: {
+        parameters: {
+            query: {
+                /** @description Importing country. */
+                iso2: string;
+                /** @description Canonical chokepoint id, e.g. hormuz_strait. */
+                chokepointId: string;
+                hs2?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetCountryCostShockResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetShippingRates: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetShippingRatesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetShippingStress: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetShippingStressResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     GetCriticalMinerals: {
         parameters: {
             query?: {
@@ -30029,6 +32564,1005 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetCriticalMineralsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetMineralProduction: {
+        parameters: {
+            query?: {
+                commodity?: string;
+                iso2?: string;
+                stage?: "mine" | "refinery" | "smelter" | "smelting";
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetMineralProductionResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetBypassOptions: {
+        parameters: {
+            query: {
+                /** @description Canonical chokepoint id, e.g. suez. */
+                chokepointId: string;
+                cargoType?: "container" | "tanker" | "bulk" | "roro";
+                closurePct?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetBypassOptionsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetRouteExplorerLane: {
+        parameters: {
+            query: {
+                /** @description Exporting country. */
+                fromIso2: string;
+                /** @description Importing country. */
+                toIso2: string;
+                hs2?: string;
+                cargoType?: "container" | "tanker" | "bulk" | "roro";
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetRouteExplorerLaneResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCountryProducts: {
+        parameters: {
+            query: {
+                /** @description Importing country. */
+                iso2: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetCountryProductsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCountryChokepointIndex: {
+        parameters: {
+            query: {
+                /** @description Importing country. */
+                iso2: string;
+                hs2?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetCountryChokepointIndexResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetSectorDependency: {
+        parameters: {
+            query: {
+                /** @description Importing country. */
+                iso2: string;
+                hs2?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetSectorDependencyResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetMultiSectorCostShock: {
+        parameters: {
+            query: {
+                /** @description Importing country. */
+                iso2: string;
+                /** @description Canonical chokepoint id, e.g. hormuz_strait. */
+                chokepointId: string;
+                closureDays?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetMultiSectorCostShockResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetRouteImpact: {
+        parameters: {
+            query: {
+                /** @description Exporting country. */
+                fromIso2: string;
+                /** @description Importing country. */
+                toIso2: string;
+                hs2?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetRouteImpactResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -79,32 +79,39 @@ export function queryInput(search: URLSearchParams): Record<string, string | str
  * and a caller proxy per call), which on its own cost more than serving the cached bytes.
  */
 export class RestDispatcher {
-  readonly routes = new Map<string, Route>();
+  /** Operations by exact path, then by method (a path may carry a GET and a POST). */
+  readonly routes = new Map<string, Map<string, Route>>();
 
   constructor(
     router: AnyTRPCRouter,
     private readonly deps: AppDeps,
   ) {
     const procedures = router._def.procedures as Record<string, CallableProcedure>;
-    for (const [path, op] of collectOperations(router)) {
+    for (const op of collectOperations(router).values()) {
       const call = procedures[op.procedure];
-      this.routes.set(path, { ...op, call, type: call._def.type === 'mutation' ? 'mutation' : 'query', shape: inputShape(call._def.inputs?.[0]) });
+      let methods = this.routes.get(op.path);
+      if (!methods) this.routes.set(op.path, (methods = new Map()));
+      methods.set(op.method, { ...op, call, type: call._def.type === 'mutation' ? 'mutation' : 'query', shape: inputShape(call._def.inputs?.[0]) });
     }
   }
 
   private readonly dispatchBound = (call: RestCall) => this.dispatch(call);
 
-  route(pathname: string): Route | undefined {
-    return this.routes.get(pathname);
+  /** The operation at a path for a method; without a method, whether anything lives at the path. */
+  route(pathname: string, method?: string): Route | undefined {
+    const methods = this.routes.get(pathname);
+    if (!methods) return undefined;
+    return method === undefined ? methods.values().next().value : methods.get(method);
   }
 
   async dispatch(call: RestCall): Promise<WireResponse> {
     const q = call.url.indexOf('?');
     const pathname = q >= 0 ? call.url.slice(0, q) : call.url;
-    const route = this.routes.get(pathname);
-    if (!route) return jsonError(404, { error: `no operation at ${pathname}` });
-    if (call.method !== route.method) {
-      const allow = route.method === 'GET' ? 'GET, HEAD' : route.method;
+    const methods = this.routes.get(pathname);
+    if (!methods) return jsonError(404, { error: `no operation at ${pathname}` });
+    const route = methods.get(call.method);
+    if (!route) {
+      const allow = [...methods.keys()].map((m) => (m === 'GET' ? 'GET, HEAD' : m)).join(', ');
       return jsonError(405, { error: `method ${call.method} not allowed; use ${allow}` }, { allow });
     }
     const ctx = createRequestContext(this.deps, {

@@ -1,7 +1,7 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { stringify } from 'yaml';
 import type { AnyTRPCRouter } from '@trpc/server';
-import { collectOperations } from './operations.js';
+import { collectOperations, operationKey } from './operations.js';
 import { MAX_EXPRESSION_BYTES } from '../platform/jmespath.js';
 import { SESSION_COOKIE } from '../platform/auth/session.js';
 import { isPublicOperation } from '../platform/auth/public-paths.js';
@@ -201,9 +201,9 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
     },
   };
   for (const [path, item] of Object.entries(doc.paths as Json)) {
-    const info = ops.get(path);
     for (const [method, op] of Object.entries(item as Json)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      const info = ops.get(operationKey(method, path));
       const isPublic = isPublicOperation(info?.meta);
       if (method === 'get') op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/Jmespath' }];
       const ok = op.responses?.['200'];

@@ -10,7 +10,10 @@ export interface OperationInfo {
   meta: ProcedureMeta;
 }
 
-/** Every procedure that has a REST path, keyed by that exact path. */
+/** The key of an operation: one path may carry one GET and one POST (`/api/v2/shipping/webhooks`). */
+export const operationKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+
+/** Every procedure that has a REST path, keyed by method and exact path (`operationKey`). */
 export function collectOperations(router: AnyTRPCRouter): Map<string, OperationInfo> {
   const out = new Map<string, OperationInfo>();
   const procedures = router._def.procedures as Record<string, { _def: { meta?: ProcedureMeta } }>;
@@ -18,8 +21,9 @@ export function collectOperations(router: AnyTRPCRouter): Map<string, OperationI
     const meta = proc._def.meta;
     const openapi = meta?.openapi;
     if (!openapi || openapi.enabled === false) continue;
-    if (out.has(openapi.path)) throw new Error(`two procedures claim ${openapi.path}`);
-    out.set(openapi.path, { method: openapi.method, path: openapi.path, procedure: name, meta: meta! });
+    const key = operationKey(openapi.method, openapi.path);
+    if (out.has(key)) throw new Error(`two procedures claim ${key}`);
+    out.set(key, { method: openapi.method, path: openapi.path, procedure: name, meta: meta! });
   }
   return out;
 }

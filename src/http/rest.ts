@@ -22,7 +22,7 @@ export class RestGateway {
     this.compressAbove = deps.config.COMPRESSION_THRESHOLD_BYTES;
   }
 
-  /** The REST operations, keyed by exact path. */
+  /** The REST operations, keyed by exact path, then method. */
   get operations() {
     return this.dispatcher.routes;
   }
@@ -33,12 +33,11 @@ export class RestGateway {
 
   middleware() {
     return async (req: Request, res: Response, next: NextFunction) => {
-      const route = this.dispatcher.route(req.path);
-      if (!route) return next();
-      res.locals.route = route.path;
+      if (!this.dispatcher.route(req.path)) return next();
+      res.locals.route = req.path;
       const method = req.method === 'HEAD' ? 'GET' : req.method;
       let body: unknown;
-      if (method === 'POST' && route.method === 'POST') {
+      if (method === 'POST' && this.dispatcher.route(req.path, 'POST')) {
         const read = await readJsonBody(req);
         if (!read.ok) return send(req, res, read.response);
         body = read.value;

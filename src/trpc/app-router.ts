@@ -27,6 +27,7 @@ import { leadsRouter } from '../services/leads/router.js';
 import { newsRouter } from '../services/news/router.js';
 import { scenarioRouter } from '../services/scenario/router.js';
 import { seismologyRouter } from '../services/seismology/router.js';
+import { shippingRouter } from '../services/shipping/router.js';
 import { supplyChainRouter } from '../services/supply-chain/router.js';
 import { thermalRouter } from '../services/thermal/router.js';
 import { tradeRouter } from '../services/trade/router.js';
@@ -70,6 +71,7 @@ export const appRouter = router({
   news: newsRouter,
   scenario: scenarioRouter,
   seismology: seismologyRouter,
+  shipping: shippingRouter,
   supplyChain: supplyChainRouter,
   thermal: thermalRouter,
   trade: tradeRouter,

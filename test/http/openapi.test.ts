@@ -35,7 +35,7 @@ describe('openapi.gen.yaml', () => {
       expect(entry, op.path).toBeDefined();
       expect(entry.summary, op.path).toBeTruthy();
       const ok = entry.responses[op.meta.successStatus ?? '200'];
-      expect(ok.content['application/json'].schema.$ref, op.path).toMatch(/^#\/components\/schemas\/[a-z_-]+_v1_/);
+      expect(ok.content['application/json'].schema.$ref, op.path).toMatch(/^#\/components\/schemas\/[a-z_-]+_v\d+_/);
       const badRequest = entry.responses['400'].content['application/json'].schema.oneOf;
       expect(badRequest.slice(0, 2)).toEqual([
         { $ref: '#/components/schemas/ValidationError' },

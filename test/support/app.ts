@@ -19,6 +19,7 @@ import { RATE_POLICIES } from '../../src/platform/ratelimit/limiter.js';
 import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { redactorFor } from '../../src/platform/secrets.js';
 import { assertConforms } from './conformance.js';
+import { webhooksOf } from '../../src/services/shipping/webhooks/delivery.js';
 
 /** The instant the bundled samples describe (the USGS sample was generated at 2026-11-20T12:00Z). */
 export const SAMPLE_NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -154,6 +155,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      webhooksOf(deps).stop();
       await deps.jobs.stop(1_000);
       deps.db.$client.close();
       // Temporary databases made here are removed; a file the test passed in is the test's own.

@@ -1,8 +1,11 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import type { Config } from '../../config.js';
 import { VERSION } from '../../version.js';
 import { redactorFor } from '../secrets.js';
 import type { DatasetSource } from './dataset.js';
-import { MAX_REDIRECTS, redirectRefusal, systemLookup, type Lookup } from './redirects.js';
+import { isForbiddenAddress, MAX_REDIRECTS, redirectRefusal, systemLookup, type Lookup } from './redirects.js';
 
 export const USER_AGENT = `monitoring-data-service/${VERSION} (+https://github.com/monitoring-data-service)`;
 
@@ -228,4 +231,117 @@ function rewrite(url: string, base: string | undefined): string {
   const u = new URL(url);
   const b = new URL(base);
   return `${b.origin}${b.pathname.replace(/\/$/, '')}${u.pathname}${u.search}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outbound POST (webhook deliveries)
+// ---------------------------------------------------------------------------------------------
+
+export interface PostOptions {
+  /** Request headers besides user-agent and content-type. */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Overrides UPSTREAM_TIMEOUT_MS for this request. */
+  timeoutMs?: number;
+  /** Bytes of the receiver's answer kept (default 64 KiB); the rest is discarded unread. */
+  maxResponseBytes?: number;
+  /** DNS (tests play DNS with it). */
+  lookup?: Lookup;
+  /**
+   * Which resolved addresses the request may not reach (default: loopback, private, link-local...).
+   * Only tests replace it, to deliver to a receiver on the loopback interface.
+   */
+  forbiddenAddress?: (address: string) => boolean;
+  /** Plain http allowed (tests only, with a loopback receiver); otherwise https is required. */
+  allowHttp?: boolean;
+}
+
+export interface PostResult {
+  status: number;
+  body: Buffer;
+}
+
+/**
+ * POSTs a body to an address chosen by a user (a webhook callback), with the fetch layer's guards:
+ * https only, no credentials in the address, every resolved address checked and the connection
+ * pinned to the checked addresses (no second resolution an attacker could rebind), a deadline, a
+ * capped answer, no redirects followed (a 3xx is reported as the answer), secrets redacted from
+ * errors. One attempt: retries belong to the caller, which records each one.
+ */
+export async function postUrl(address: string, body: string, config: Config, opts: PostOptions = {}): Promise<PostResult> {
+  const redact = redactorFor(config);
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new UpstreamError('POST: the address is not a valid URL');
+  }
+  const shown = `POST ${redact(url.origin + url.pathname)}`;
+  const refusal = staticTargetRefusal(url, opts);
+  if (refusal) throw new UpstreamError(`${shown}: ${refusal}`, { code: 'EREFUSED' });
+  const forbidden = opts.forbiddenAddress ?? isForbiddenAddress;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    addresses = isIP(host) ? [host] : await (opts.lookup ?? systemLookup)(host);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UpstreamError(`${shown}: ${url.hostname} does not resolve (${code ?? (err as Error).message})`, { code, retryable: code === 'EAI_AGAIN' });
+  }
+  const bad = addresses.find(forbidden);
+  if (bad !== undefined || addresses.length === 0) {
+    throw new UpstreamError(`${shown}: ${url.hostname} resolves to a loopback, private or link-local address (${bad ?? 'none'}); refused`, { code: 'EREFUSED' });
+  }
+  const timeoutMs = opts.timeoutMs ?? config.UPSTREAM_TIMEOUT_MS;
+  const cap = opts.maxResponseBytes ?? 64 * 1024;
+  const payload = Buffer.from(body, 'utf8');
+  const pinned = addresses[0]!;
+  return new Promise<PostResult>((resolve, reject) => {
+    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'user-agent': USER_AGENT, 'content-type': 'application/json', 'content-length': String(payload.length), ...(opts.headers ?? {}) },
+        // The connection goes to the address checked above, whatever DNS would answer now.
+        lookup: ((_h: string, o: { all?: boolean }, cb: (...a: unknown[]) => void) =>
+          o?.all ? cb(null, [{ address: pinned, family: isIP(pinned) }]) : cb(null, pinned, isIP(pinned))) as never,
+        signal: opts.signal,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (kept >= cap) return;
+          const part = chunk.subarray(0, cap - kept);
+          kept += part.length;
+          chunks.push(Buffer.from(part));
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on('error', (err) => reject(postError(err, shown, redact)));
+      },
+    );
+    req.on('timeout', () => req.destroy(Object.assign(new Error(`timed out after ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
+    req.on('error', (err) => reject(postError(err, shown, redact)));
+    req.end(payload);
+  });
+}
+
+/** Why an address may not be posted to before any DNS: scheme, embedded credentials, a local name or literal. */
+export function staticTargetRefusal(url: URL, opts: { allowHttp?: boolean; forbiddenAddress?: (address: string) => boolean } = {}): string | undefined {
+  if (url.protocol !== 'https:' && !(opts.allowHttp && url.protocol === 'http:')) return `only https addresses are allowed (got ${url.protocol.replace(/:$/, '')})`;
+  if (url.username || url.password) return 'credentials in the address are not allowed';
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
+  const forbidden = opts.forbiddenAddress ?? isForbiddenAddress;
+  if (isIP(host)) return forbidden(host) ? `${host} is a loopback, private or link-local address` : undefined;
+  if (!opts.forbiddenAddress && (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal') || !host.includes('.'))) {
+    return `${host} is a local host name`;
+  }
+  return undefined;
+}
+
+function postError(err: Error, shown: string, redact: (s: string) => string): UpstreamError {
+  const code = (err as NodeJS.ErrnoException).code;
+  return new UpstreamError(`${shown}: ${redact(err.message)}${code && !err.message.includes(code) ? ` (${code})` : ''}`, { code, retryable: true, cause: err });
 }

@@ -1,5 +1,5 @@
 import type { JobKind } from '../jobs.js';
-import { CHOKEPOINTS } from '../supply-chain/datasets/chokepoints.js';
+import { CHOKEPOINTS } from '../supply-chain/chokepoints/datasets/chokepoints.js';
 import { TRADE_EXPOSURE } from './datasets/exposure.js';
 import { findTemplate } from './queries.js';
 import { computeScenario, type ScenarioResult, type TradeExposure } from './rules.js';

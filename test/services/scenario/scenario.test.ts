@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 import { SCENARIO_DATASETS } from '../../../src/services/scenario/datasets/index.js';
-import { chokepointsDataset } from '../../../src/services/supply-chain/datasets/chokepoints.js';
+import { chokepointsDataset } from '../../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
 
 let app: TestApp;
 beforeAll(async () => {

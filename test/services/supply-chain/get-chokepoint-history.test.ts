@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, SAMPLE_NOW, type TestApp } from '../../support/app.js';
 import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datasets/index.js';
-import { chokepointsDataset } from '../../../src/services/supply-chain/datasets/chokepoints.js';
+import { chokepointsDataset } from '../../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
 import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/supply-chain/v1/get-chokepoint-history';

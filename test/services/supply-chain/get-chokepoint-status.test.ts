@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datasets/index.js';
-import { chokepointsDataset } from '../../../src/services/supply-chain/datasets/chokepoints.js';
-import { transitsDataset } from '../../../src/services/supply-chain/datasets/transits.js';
+import { chokepointsDataset } from '../../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
+import { transitsDataset } from '../../../src/services/supply-chain/chokepoints/datasets/transits.js';
 import { NAV_WARNINGS, navWarningsDataset } from '../../../src/services/supply-chain/datasets/warnings.js';
-import { aisDisruptionsDataset } from '../../../src/services/supply-chain/datasets/ais.js';
-import { hazardsDataset } from '../../../src/services/supply-chain/datasets/hazards.js';
-import { getChokepointStatus } from '../../../src/services/supply-chain/queries.js';
-import { statusForScore } from '../../../src/services/supply-chain/rules.js';
+import { aisDisruptionsDataset } from '../../../src/services/supply-chain/chokepoints/datasets/ais.js';
+import { hazardsDataset } from '../../../src/services/supply-chain/chokepoints/datasets/hazards.js';
+import { getChokepointStatus } from '../../../src/services/supply-chain/chokepoints/queries.js';
+import { statusForScore } from '../../../src/services/supply-chain/chokepoints/rules.js';
 
 const PATH = '/api/supply-chain/v1/get-chokepoint-status';
 const CANONICAL = [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
-import { criticalMineralsDataset } from '../../../src/services/supply-chain/datasets/minerals.js';
+import { criticalMineralsDataset } from '../../../src/services/supply-chain/minerals/datasets/minerals.js';
 
 const PATH = '/api/supply-chain/v1/get-critical-minerals';
 let app: TestApp;

@@ -10,19 +10,17 @@ import {
   detectTrafficAnomaly,
   disruptionScore,
   flowSource,
-  isEvidenceStale,
   nearestHazard,
-  publicBadge,
-  riskRating,
   statusForScore,
-  summariseMineral,
   THREAT_LEVELS,
   warRiskTier,
   wowChangePct,
   type AssignTarget,
   type FlowDay,
-} from '../../../src/services/supply-chain/rules.js';
-import type { StorageEvidence } from '../../../src/services/supply-chain/schemas.js';
+} from '../../../src/services/supply-chain/chokepoints/rules.js';
+import { isEvidenceStale, pipelineBadge, publicBadge } from '../../../src/services/supply-chain/energy/rules.js';
+import type { StorageEvidence } from '../../../src/services/supply-chain/energy/schemas.js';
+import { riskRating, summariseMineral } from '../../../src/services/supply-chain/minerals/rules.js';
 
 const DAY = 86_400_000;
 
@@ -391,6 +389,38 @@ describe('critical minerals', () => {
         expect(m.riskRating).toBe(riskRating(m.hhi));
         const sorted = m.topProducers.map((p) => p.productionTonnes);
         expect([...sorted].sort((a, b) => b - a)).toEqual(sorted);
+      }),
+    );
+  });
+});
+
+describe('pipelineBadge', () => {
+  const asOf = Date.UTC(2026, 10, 20);
+  const ev = (physicalState: string, days: number, extra: Partial<{ commercialState: string; sanctionRefs: unknown[]; operatorStatement: { text: string } }> = {}) => ({
+    physicalState,
+    commercialState: 'under_contract',
+    sanctionRefs: [],
+    lastEvidenceUpdate: new Date(asOf - days * DAY).toISOString(),
+    ...extra,
+  });
+  it.each([
+    ['no evidence', undefined, 'disputed'],
+    ['flowing, even with old evidence', ev('flowing', 90), 'flowing'],
+    ['reduced, recent', ev('reduced', 3), 'reduced'],
+    ['reduced, stale', ev('reduced', 15), 'disputed'],
+    ['offline, unsupported', ev('offline', 1), 'disputed'],
+    ['offline with a lapsed contract', ev('offline', 1, { commercialState: 'expired' }), 'offline'],
+    ['offline with a sanction, stale', ev('offline', 30, { sanctionRefs: [{}] }), 'disputed'],
+    ['offline with an operator statement', ev('offline', 2, { operatorStatement: { text: 'shut' } }), 'offline'],
+    ['operational is a storage word', ev('operational', 1), 'disputed'],
+  ])('%s -> %s', (_what, evidence, badge) => expect(pipelineBadge(evidence, asOf)).toBe(badge));
+
+  it('agrees with the storage badge, flowing standing for operational (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('flowing', 'reduced', 'offline', 'unknown'), fc.integer({ min: 0, max: 60 }), fc.boolean(), (state, days, backed) => {
+        const e = ev(state, days, backed ? { commercialState: 'suspended' } : {});
+        const storage = publicBadge({ ...e, physicalState: state === 'flowing' ? 'operational' : state } as StorageEvidence, asOf);
+        expect(pipelineBadge(e, asOf)).toBe(storage === 'operational' ? 'flowing' : storage);
       }),
     );
   });

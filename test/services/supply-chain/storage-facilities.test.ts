@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
-import { storageFacilitiesDataset } from '../../../src/services/supply-chain/datasets/storage.js';
+import { storageFacilitiesDataset } from '../../../src/services/supply-chain/energy/datasets/storage.js';
 
 const LIST = '/api/supply-chain/v1/list-storage-facilities';
 const DETAIL = '/api/supply-chain/v1/get-storage-facility-detail';

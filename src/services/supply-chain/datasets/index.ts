@@ -1,11 +1,20 @@
 import type { AnyDataset } from '../../../platform/snapshots/dataset.js';
-import { aisCrossingsDataset, aisDisruptionsDataset } from './ais.js';
-import { flowBaselinesDataset } from './baselines.js';
-import { chokepointsDataset } from './chokepoints.js';
-import { hazardsDataset } from './hazards.js';
-import { criticalMineralsDataset } from './minerals.js';
-import { storageFacilitiesDataset } from './storage.js';
-import { transitsDataset } from './transits.js';
+import { aisCrossingsDataset, aisDisruptionsDataset } from '../chokepoints/datasets/ais.js';
+import { flowBaselinesDataset } from '../chokepoints/datasets/baselines.js';
+import { chokepointsDataset } from '../chokepoints/datasets/chokepoints.js';
+import { hazardsDataset } from '../chokepoints/datasets/hazards.js';
+import { criticalMineralsDataset } from '../minerals/datasets/minerals.js';
+import { storageFacilitiesDataset } from '../energy/datasets/storage.js';
+import { pipelinesDataset } from '../energy/datasets/pipelines.js';
+import { fuelShortagesDataset } from '../energy/datasets/fuel-shortages.js';
+import { energyDisruptionsDataset } from '../energy/datasets/energy-disruptions.js';
+import { routeModelDataset } from '../routes/datasets/route-model.js';
+import { tradeFlowsDataset } from '../trade/datasets/trade-flows.js';
+import { shippingStressDataset } from '../freight/datasets/shipping-stress.js';
+import { shippingRatesDataset } from '../freight/datasets/shipping-rates.js';
+import { mineralProductionDataset } from '../minerals/datasets/mineral-production.js';
+import { oilBalancesDataset } from '../energy/datasets/oil-balances.js';
+import { transitsDataset } from '../chokepoints/datasets/transits.js';
 import { navWarningsDataset } from './warnings.js';
 
 /** Every supply-chain dataset, registry first so the status can be composed as soon as possible. */
@@ -18,5 +27,14 @@ export const SUPPLY_CHAIN_DATASETS: readonly AnyDataset[] = [
   hazardsDataset,
   flowBaselinesDataset,
   storageFacilitiesDataset,
+  pipelinesDataset,
+  fuelShortagesDataset,
+  energyDisruptionsDataset,
+  routeModelDataset,
+  tradeFlowsDataset,
+  shippingStressDataset,
+  shippingRatesDataset,
+  mineralProductionDataset,
+  oilBalancesDataset,
   criticalMineralsDataset,
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { isValidCoordinate } from '../../../platform/geo.js';
+import type { Dataset } from '../../../../platform/snapshots/dataset.js';
+import { isValidCoordinate } from '../../../../platform/geo.js';
 import { availabilityFlag } from '../rules.js';
 
 export const AIS_CROSSINGS = 'supply-chain.ais-crossings';

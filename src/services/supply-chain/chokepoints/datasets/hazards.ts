@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { isValidCoordinate } from '../../../platform/geo.js';
+import type { Dataset } from '../../../../platform/snapshots/dataset.js';
+import { isValidCoordinate } from '../../../../platform/geo.js';
 import type { HazardAlert } from '../rules.js';
 
 export const HAZARDS = 'supply-chain.hazards';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
+import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import type { TransitDayCount } from '../schemas.js';
 
 export const TRANSITS = 'supply-chain.transits';

@@ -1,5 +1,5 @@
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { parseCsvRows } from '../../../sources/formats/csv.js';
+import type { Dataset } from '../../../../platform/snapshots/dataset.js';
+import { parseCsvRows } from '../../../../sources/formats/csv.js';
 
 export const CRITICAL_MINERALS = 'supply-chain.critical-minerals';
 

@@ -1,6 +1,7 @@
-import { haversineKm } from '../../platform/geo.js';
-import type { CriticalMineral, FlowEstimate, StorageEvidence, StorageFacilityEntry, WAR_RISK_TIERS } from './schemas.js';
+import { haversineKm } from '../../../platform/geo.js';
+import type { FlowEstimate, WAR_RISK_TIERS } from './schemas.js';
 import { FLOW_SOURCES } from './schemas.js';
+import { round } from '../wire.js';
 
 // ---------------------------------------------------------------------------------------------
 // Disruption score and badges (reference §4.2, §4.3)
@@ -221,11 +222,6 @@ export interface FlowComputation {
   basis: FlowBasis;
 }
 
-const round = (v: number, places: number) => {
-  const f = 10 ** places;
-  return Math.round(v * f) / f;
-};
-
 export function clampRatio(ratio: number): number {
   return round(Math.min(MAX_FLOW_RATIO, Math.max(0, ratio)), 3);
 }
@@ -277,75 +273,4 @@ export function nearestHazard(lat: number, lon: number, alerts: readonly HazardA
     if (km <= HAZARD_RADIUS_KM && (!best || km < best.km)) best = { level, name: a.name, km };
   }
   return best ? { level: best.level, name: best.name } : { level: '', name: '' };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Storage facility badge (reference §3.2)
-// ---------------------------------------------------------------------------------------------
-
-export const EVIDENCE_STALE_DAYS = 14;
-
-export function isEvidenceStale(lastEvidenceUpdate: string, asOf: number): boolean {
-  const t = Date.parse(lastEvidenceUpdate);
-  // Undated evidence cannot show it is current.
-  return !Number.isFinite(t) || asOf - t > EVIDENCE_STALE_DAYS * DAY_MS;
-}
-
-/**
- * The public badge a facility shows. Operational evidence stands on its own; reduced must be recent;
- * offline must be recent and backed by a sanction, an expired or suspended contract state, or an
- * operator statement. Everything else, including no evidence at all, is disputed.
- */
-export function publicBadge(evidence: StorageEvidence | undefined, asOf: number): StorageFacilityEntry['publicBadge'] {
-  if (!evidence) return 'disputed';
-  const stale = isEvidenceStale(evidence.lastEvidenceUpdate, asOf);
-  switch (evidence.physicalState) {
-    case 'operational':
-      return 'operational';
-    case 'reduced':
-      return stale ? 'disputed' : 'reduced';
-    case 'offline': {
-      const backed =
-        evidence.sanctionRefs.length > 0 ||
-        evidence.commercialState === 'expired' ||
-        evidence.commercialState === 'suspended' ||
-        (evidence.operatorStatement?.text.trim() ?? '') !== '';
-      return backed && !stale ? 'offline' : 'disputed';
-    }
-    default:
-      return 'disputed';
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Critical minerals (reference §3.3)
-// ---------------------------------------------------------------------------------------------
-
-export function riskRating(hhi: number): CriticalMineral['riskRating'] {
-  if (hhi >= 5000) return 'critical';
-  if (hhi >= 2500) return 'high';
-  if (hhi >= 1500) return 'moderate';
-  return 'low';
-}
-
-export interface ProducerRow {
-  country: string;
-  countryCode: string;
-  productionTonnes: number;
-}
-
-/**
- * Shares, concentration and rating over the listed producers only: the global figure is their sum,
- * so the shares add up to 100 and the HHI lies between 10000/n and 10000.
- */
-export function summariseMineral(mineral: string, unit: string, producers: readonly ProducerRow[]): CriticalMineral {
-  const positive = producers.filter((p) => p.productionTonnes > 0);
-  const global = positive.reduce((a, p) => a + p.productionTonnes, 0);
-  const shares = positive.map((p) => ({ ...p, share: global > 0 ? (p.productionTonnes / global) * 100 : 0 }));
-  const hhi = round(shares.reduce((a, p) => a + p.share * p.share, 0), 1);
-  const top = [...shares]
-    .sort((a, b) => b.productionTonnes - a.productionTonnes || a.country.localeCompare(b.country))
-    .slice(0, 3)
-    .map((p) => ({ country: p.country, countryCode: p.countryCode, productionTonnes: p.productionTonnes, sharePct: round(p.share, 1) }));
-  return { mineral, topProducers: top, hhi, riskRating: riskRating(hhi), globalProduction: global, unit };
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { isValidCoordinate } from '../../../platform/geo.js';
+import type { Dataset } from '../../../../platform/snapshots/dataset.js';
+import { isValidCoordinate } from '../../../../platform/geo.js';
 import { FACILITY_TYPES, type StorageEvidence, type StorageFacilityRevisionEntry } from '../schemas.js';
-import { compareIds } from '../../../platform/ordering.js';
+import { compareIds } from '../../../../platform/ordering.js';
 
 export const STORAGE_FACILITIES = 'supply-chain.storage-facilities';
 

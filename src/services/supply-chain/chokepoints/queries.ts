@@ -1,13 +1,12 @@
-import { ServiceError } from '../../platform/errors.js';
-import type { Snapshot, SnapshotStore } from '../../platform/snapshots/store.js';
+import { ServiceError } from '../../../platform/errors.js';
+import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
+import { groupBy, iso } from '../wire.js';
 import { AIS_CROSSINGS, AIS_DISRUPTIONS, CONGESTION_TYPE, type AisDisruptionRecord, type AisSnapshotInfo, type CrossingRecord } from './datasets/ais.js';
 import { FLOW_BASELINES, type FlowBaselineRecord } from './datasets/baselines.js';
 import { CHOKEPOINTS, type ChokepointDef, type ChokepointRegistryInfo } from './datasets/chokepoints.js';
 import { HAZARDS, type HazardRecord } from './datasets/hazards.js';
-import { CRITICAL_MINERALS, type MineralProductionRecord } from './datasets/minerals.js';
-import { STORAGE_FACILITIES, type FacilityRecord, type StorageRegistryInfo } from './datasets/storage.js';
 import { TRANSITS, type TransitRecord } from './datasets/transits.js';
-import { NAV_WARNINGS, type NavWarningRecord, type NavWarningsInfo } from './datasets/warnings.js';
+import { NAV_WARNINGS, type NavWarningRecord, type NavWarningsInfo } from '../datasets/warnings.js';
 import {
   assignChokepoint,
   availabilityFlag,
@@ -18,25 +17,16 @@ import {
   disruptionScore,
   flowSource,
   nearestHazard,
-  publicBadge,
   statusForScore,
-  summariseMineral,
   warRiskTier,
   wowChangePct,
   type AssignTarget,
 } from './rules.js';
 import type {
   ChokepointInfo,
-  CriticalMineral,
   GetChokepointHistoryRequest,
   GetChokepointHistoryResponse,
   GetChokepointStatusResponse,
-  GetCriticalMineralsResponse,
-  GetStorageFacilityDetailRequest,
-  GetStorageFacilityDetailResponse,
-  ListStorageFacilitiesRequest,
-  ListStorageFacilitiesResponse,
-  StorageFacilityEntry,
   TransitDayCount,
   TransitSummary,
 } from './schemas.js';
@@ -47,7 +37,6 @@ export const STATUS_DATASETS = [CHOKEPOINTS, TRANSITS, AIS_CROSSINGS, AIS_DISRUP
 /** Days of history carried inline in each transit summary: the two weeks behind wowChangePct. */
 export const SUMMARY_HISTORY_DAYS = 14;
 
-const iso = (ms: number) => new Date(ms).toISOString();
 
 function toDayCount(r: TransitRecord): TransitDayCount {
   const { chokepointId: _id, ...day } = r;
@@ -108,17 +97,6 @@ const ZERO_SUMMARY: Omit<TransitSummary, 'dataAvailable' | 'todayCountsAvailable
   riskReportAction: '',
 };
 
-function countBy<T>(items: readonly T[], key: (item: T) => string | undefined): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    if (k === undefined) continue;
-    let list = out.get(k);
-    if (!list) out.set(k, (list = []));
-    list.push(item);
-  }
-  return out;
-}
 
 /**
  * Composes the status of every registry chokepoint from all inputs (pure). Without the registry or
@@ -140,8 +118,8 @@ export function composeChokepointStatus(inputs: StatusInputs): GetChokepointStat
   const warningsAvailable = warnings !== undefined && availabilityFlag(warnings.info.navigationalWarningsAvailable);
   const aisAvailable = ais !== undefined && availabilityFlag(ais.info.aisSnapshotAvailable);
   const covered = new Set(aisAvailable ? (ais!.info.coveredChokepoints ?? []) : []);
-  const warningsById = countBy(warningsAvailable ? warnings!.records : [], (w) => assignChokepoint(w, targets));
-  const aisById = countBy(aisAvailable ? ais!.records : [], (d) => assignChokepoint(d, targets));
+  const warningsById = groupBy(warningsAvailable ? warnings!.records : [], (w) => assignChokepoint(w, targets));
+  const aisById = groupBy(aisAvailable ? ais!.records : [], (d) => assignChokepoint(d, targets));
   const crossingById = new Map((crossings?.records ?? []).map((c) => [c.chokepointId, c]));
   const baselineById = new Map((baselines?.records ?? []).map((b) => [b.baselineId, b]));
   const alerts = hazards?.records ?? [];
@@ -272,72 +250,4 @@ export function getChokepointHistory(store: SnapshotStore, req: GetChokepointHis
     response: { chokepointId: req.chokepointId, history, fetchedAt: String(transits?.fetchedAt ?? 0) },
     degraded: history.length === 0,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Storage facilities
-// ---------------------------------------------------------------------------------------------
-
-interface StorageIndex {
-  all: StorageFacilityEntry[];
-  byType: Map<string, StorageFacilityEntry[]>;
-  byId: Map<string, { entry: StorageFacilityEntry; record: FacilityRecord }>;
-}
-
-/**
- * Public entries with their badges, built once per registry snapshot. Evidence staleness is
- * measured at the snapshot's fetch time: the badge describes the registry as of that moment.
- */
-function storageIndex(snapshot: Snapshot<FacilityRecord, StorageRegistryInfo>): StorageIndex {
-  return snapshot.derive('entries', (s) => {
-    const all: StorageFacilityEntry[] = [];
-    const byType = new Map<string, StorageFacilityEntry[]>();
-    const byId = new Map<string, { entry: StorageFacilityEntry; record: FacilityRecord }>();
-    for (const record of s.records) {
-      const { revisions: _revisions, ...rest } = record;
-      const entry: StorageFacilityEntry = { ...rest, publicBadge: publicBadge(record.evidence, s.fetchedAt) };
-      all.push(entry);
-      byId.set(record.id, { entry, record });
-      let list = byType.get(record.facilityType);
-      if (!list) byType.set(record.facilityType, (list = []));
-      list.push(entry);
-    }
-    return { all, byType, byId };
-  });
-}
-
-export function listStorageFacilities(store: SnapshotStore, req: ListStorageFacilitiesRequest): ListStorageFacilitiesResponse {
-  const snapshot = store.read<FacilityRecord, StorageRegistryInfo>(STORAGE_FACILITIES);
-  if (!snapshot) return { facilities: [], fetchedAt: '', classifierVersion: '', upstreamUnavailable: true };
-  const index = storageIndex(snapshot);
-  return {
-    facilities: req.facilityType ? (index.byType.get(req.facilityType) ?? []) : index.all,
-    fetchedAt: iso(snapshot.fetchedAt),
-    classifierVersion: snapshot.info.classifierVersion ?? '',
-    upstreamUnavailable: false,
-  };
-}
-
-export function getStorageFacilityDetail(store: SnapshotStore, req: GetStorageFacilityDetailRequest): GetStorageFacilityDetailResponse {
-  const snapshot = store.read<FacilityRecord, StorageRegistryInfo>(STORAGE_FACILITIES);
-  if (!snapshot) return { revisions: [], fetchedAt: '', unavailable: true };
-  const hit = storageIndex(snapshot).byId.get(req.facilityId);
-  if (!hit) return { revisions: [], fetchedAt: iso(snapshot.fetchedAt), unavailable: true };
-  return { facility: hit.entry, revisions: hit.record.revisions, fetchedAt: iso(snapshot.fetchedAt), unavailable: false };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Critical minerals
-// ---------------------------------------------------------------------------------------------
-
-export function getCriticalMinerals(store: SnapshotStore): GetCriticalMineralsResponse {
-  const snapshot = store.read<MineralProductionRecord>(CRITICAL_MINERALS);
-  if (!snapshot) return { minerals: [], fetchedAt: '', upstreamUnavailable: true };
-  const minerals = snapshot.derive('minerals', (s): CriticalMineral[] => {
-    const byMineral = countBy(s.records, (r) => r.mineral);
-    return [...byMineral.entries()]
-      .map(([mineral, rows]) => summariseMineral(mineral, rows[0]!.unit, rows))
-      .sort((a, b) => b.hhi - a.hhi || a.mineral.localeCompare(b.mineral));
-  });
-  return { minerals, fetchedAt: iso(snapshot.fetchedAt), upstreamUnavailable: false };
 }

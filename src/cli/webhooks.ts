@@ -1,0 +1,54 @@
+import { parseArgs } from 'node:util';
+import type { Config } from '../config.js';
+import { openDatabase } from '../../db/client.js';
+import { WebhookStore } from '../services/shipping/webhooks/store.js';
+
+export const WEBHOOKS_USAGE = `usage: mds webhooks <subcommand>
+
+  list                              every webhook registration (never its secret)
+  deliveries [--subscriber ID] [--limit N]
+                                    the delivery log, newest first, with every attempt
+`;
+
+const iso = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
+
+/** `mds webhooks ...`: the operator's view of shipping webhook registrations and their delivery log. */
+export async function webhooksCommand(config: Config, args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+  const [sub, ...rest] = args;
+  if (!sub || sub === 'help' || sub === '--help') {
+    (sub ? out : err).write(WEBHOOKS_USAGE);
+    return sub ? 0 : 2;
+  }
+  const db = openDatabase(config.DATABASE_PATH);
+  const store = new WebhookStore(db.$client);
+  try {
+    switch (sub) {
+      case 'list': {
+        const rows = db.$client.prepare('SELECT id FROM webhook_registrations ORDER BY created_at, id').all() as { id: string }[];
+        for (const { id } of rows) {
+          const r = store.registration(id)!;
+          out.write([r.id, r.accountId, r.active ? 'active' : 'inactive', r.alertThreshold, r.chokepointIds.join(',') || '*', iso(r.createdAt), r.callbackUrl].join('\t') + '\n');
+        }
+        return 0;
+      }
+      case 'deliveries': {
+        const { values } = parseArgs({ args: rest, options: { subscriber: { type: 'string' }, limit: { type: 'string', default: '50' } } });
+        const limit = Number(values.limit);
+        if (!Number.isInteger(limit) || limit < 1) {
+          err.write('mds webhooks deliveries: --limit must be a positive integer\n');
+          return 2;
+        }
+        for (const d of store.deliveries({ subscriberId: values.subscriber, limit })) {
+          out.write([d.id, d.subscriberId, d.event, d.chokepointId, d.state, `attempts=${d.attempts}`, iso(d.createdAt), iso(d.finishedAt)].join('\t') + '\n');
+          for (const a of d.log) out.write(`  #${a.attempt}\t${iso(a.attemptedAt)}\t${a.status ?? '-'}\t${a.durationMs} ms\t${a.error ?? 'ok'}\n`);
+        }
+        return 0;
+      }
+      default:
+        err.write(`mds webhooks: unknown subcommand "${sub}"\n${WEBHOOKS_USAGE}`);
+        return 2;
+    }
+  } finally {
+    db.$client.close();
+  }
+}

@@ -1,0 +1,105 @@
+import { markDegraded } from '../../trpc/context.js';
+import { operation, router } from '../../trpc/procedures.js';
+import { laneView } from '../supply-chain/routes/queries.js';
+import { LANE_DATASETS } from '../supply-chain/routes/router.js';
+import { listWebhooks, registerWebhook } from './webhooks/queries.js';
+import {
+  ListWebhooksRequest,
+  ListWebhooksResponse,
+  RegisterWebhookRequest,
+  RegisterWebhookResponse,
+  RouteIntelligenceRequest,
+  RouteIntelligenceResponse,
+  WebhookIdempotencyHeaders,
+} from './schemas.js';
+
+/** Shipping v2: its own version segment (`/api/v2/shipping/<rpc>`), served by the same chain and document. */
+export const shippingRouter = router({
+  routeIntelligence: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/v2/shipping/route-intelligence',
+        operationId: 'RouteIntelligence',
+        tags: ['shipping'],
+        summary: 'Chokepoint exposure and bypasses of a trade lane',
+        description:
+          'The same lane model as supply-chain get-route-explorer-lane, in the v2 shape: the primary route between the two ' +
+          'countries (the one matching the cargo type first), the share of the lane’s routes passing each chokepoint, up to five ' +
+          'bypasses of its most disrupted chokepoint, and that chokepoint’s current war-risk tier and disruption score. PRO plans and above.',
+      },
+      cacheTier: 'slow',
+      requiredTier: 1,
+      datasets: LANE_DATASETS,
+    })
+    .input(RouteIntelligenceRequest)
+    .output(RouteIntelligenceResponse)
+    .query(({ ctx, input }) => {
+      const v = laneView(ctx.deps.store, input.fromIso2, input.toIso2, input.cargoType, input.hs2);
+      if (v.degraded) markDegraded(ctx);
+      return {
+        fromIso2: input.fromIso2,
+        toIso2: input.toIso2,
+        cargoType: v.cargo,
+        hs2: v.hs2,
+        primaryRouteId: v.primaryRouteId,
+        chokepointExposures: v.exposures,
+        bypassOptions: v.corridors.map((c) => ({
+          id: c.id,
+          name: c.name,
+          type: c.type,
+          addedTransitDays: c.addedTransitDays,
+          addedCostMultiplier: c.addedCostMultiplier,
+          activationThreshold: c.activationThreshold,
+        })),
+        warRiskTier: v.warRiskTier,
+        disruptionScore: v.disruptionScore,
+        fetchedAt: v.fetchedAt,
+      };
+    }),
+
+  listWebhooks: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/v2/shipping/webhooks',
+        operationId: 'ListWebhooks',
+        tags: ['shipping'],
+        summary: 'List your chokepoint-disruption webhooks',
+        description:
+          'The webhook registrations of the calling account, oldest first, without their secrets. PRO plans and above, with an ' +
+          'API key (browser sessions are refused). The delivery log of each registration is kept by the service and shown to ' +
+          'operators with `mds webhooks deliveries`.',
+      },
+      cacheTier: 'no-store',
+      requiredTier: 1,
+    })
+    .input(ListWebhooksRequest)
+    .output(ListWebhooksResponse)
+    .query(({ ctx }) => listWebhooks(ctx)),
+
+  registerWebhook: operation
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/v2/shipping/webhooks',
+        operationId: 'RegisterWebhook',
+        tags: ['shipping'],
+        summary: 'Register a chokepoint-disruption webhook',
+        description:
+          'Stores a callback for the calling account (at most WEBHOOK_MAX_PER_ACCOUNT, default 10) and returns its signing secret ' +
+          'once. Whenever a snapshot swap changes the status badge (green/yellow/red) of a followed chokepoint and the disruption ' +
+          'score reaches alertThreshold before or after the change, the service POSTs a `chokepoint.disruption` event to the ' +
+          'callback with headers X-Service-Event, X-Service-Delivery-Id, X-Service-Timestamp (Unix seconds) and ' +
+          'X-Service-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>" keyed by the secret>. A non-2xx answer is retried ' +
+          'with exponential backoff. The address must be https and resolve only to public addresses, checked now and again at ' +
+          'every delivery. PRO plans and above, with an API key.',
+        requestHeaders: WebhookIdempotencyHeaders,
+      },
+      cacheTier: 'no-store',
+      requiredTier: 1,
+    })
+    .input(RegisterWebhookRequest)
+    .output(RegisterWebhookResponse)
+    .mutation(({ ctx, input }) => registerWebhook(ctx, input)),
+});

@@ -1,0 +1,87 @@
+import { ServiceError } from '../../../platform/errors.js';
+import { IdempotencyStore, readIdempotencyKey, requestHash } from '../../../platform/batch/idempotency.js';
+import type { AppDeps, RequestContext } from '../../../trpc/context.js';
+import { CHOKEPOINTS, type ChokepointDef } from '../../supply-chain/chokepoints/datasets/chokepoints.js';
+import type { ListWebhooksResponse, RegisterWebhookRequest, RegisterWebhookResponse } from '../schemas.js';
+import { webhooksOf } from './delivery.js';
+import { DEFAULT_ALERT_THRESHOLD, newSecret, newSubscriberId } from './rules.js';
+import { callbackRefusal } from './targets.js';
+
+/** Registrations belong to the caller's account; an operator key (no account) is its own owner. */
+function ownerOf(ctx: RequestContext): string {
+  const p = ctx.principal;
+  if (!p) throw ServiceError.gateway(401, 'API key required');
+  return p.accountId ?? `${p.kind}:${p.id}`;
+}
+
+export function listWebhooks(ctx: RequestContext): ListWebhooksResponse {
+  const rows = webhooksOf(ctx.deps).store.listForAccount(ownerOf(ctx));
+  return {
+    webhooks: rows.map((r) => ({
+      subscriberId: r.id,
+      callbackUrl: r.callbackUrl,
+      chokepointIds: r.chokepointIds,
+      alertThreshold: r.alertThreshold,
+      createdAt: new Date(r.createdAt).toISOString(),
+      active: r.active,
+    })),
+  };
+}
+
+const IDEMPOTENCY = new WeakMap<AppDeps, IdempotencyStore>();
+
+/**
+ * Validates and stores a registration: the address by the delivery rules (https, public addresses
+ * only, resolved now and again at every delivery), the chokepoints against the registry, the
+ * account's cap. Safe to retry with an Idempotency-Key.
+ */
+export async function registerWebhook(ctx: RequestContext, input: RegisterWebhookRequest): Promise<RegisterWebhookResponse> {
+  const owner = ownerOf(ctx);
+  const key = readIdempotencyKey(ctx.headers['idempotency-key']);
+  if (!key) return register(ctx, owner, input);
+  let store = IDEMPOTENCY.get(ctx.deps);
+  if (!store) IDEMPOTENCY.set(ctx.deps, (store = new IdempotencyStore(ctx.deps.db.$client)));
+  const scope = `shipping-webhooks:${owner}`;
+  const claim = store.claim(scope, key, requestHash(input), ctx.deps.clock.now());
+  ctx.resHeaders['Idempotency-Key'] = key;
+  if (claim.kind === 'replay') {
+    ctx.resHeaders['Idempotent-Replayed'] = 'true';
+    return claim.body as RegisterWebhookResponse;
+  }
+  ctx.resHeaders['Idempotent-Replayed'] = 'false';
+  try {
+    const response = await register(ctx, owner, input);
+    store.complete(scope, key, 200, response, ctx.deps.clock.now());
+    return response;
+  } catch (err) {
+    store.abandon(scope, key);
+    throw err;
+  }
+}
+
+async function register(ctx: RequestContext, owner: string, input: RegisterWebhookRequest): Promise<RegisterWebhookResponse> {
+  const service = webhooksOf(ctx.deps);
+  const registry = ctx.deps.store.read<ChokepointDef>(CHOKEPOINTS);
+  const known = registry ? new Set(registry.records.map((c) => c.id)) : undefined;
+  const requested = [...new Set(input.chokepointIds ?? [])];
+  const unknown = known ? requested.filter((id) => !known.has(id)) : requested.filter((id) => !/^[a-z0-9_]+$/.test(id));
+  if (unknown.length > 0) throw ServiceError.validation([{ field: 'chokepointIds', description: `unknown chokepoint id: ${unknown.join(', ')}` }]);
+  const refusal = await callbackRefusal(input.callbackUrl, service.policy);
+  if (refusal) throw ServiceError.validation([{ field: 'callbackUrl', description: refusal }]);
+  const max = ctx.deps.config.WEBHOOK_MAX_PER_ACCOUNT;
+  const registration = {
+    id: newSubscriberId(),
+    accountId: owner,
+    callbackUrl: input.callbackUrl,
+    // Omitted: every chokepoint of the registry (empty when there is none yet, which also means all).
+    chokepointIds: requested.length > 0 ? requested : registry ? registry.records.map((c) => c.id) : [],
+    alertThreshold: input.alertThreshold ?? DEFAULT_ALERT_THRESHOLD,
+    secret: newSecret(),
+    active: true,
+    createdAt: ctx.deps.clock.now(),
+  };
+  if (!service.store.insertBounded(registration, max)) {
+    throw ServiceError.validation([{ field: 'callbackUrl', description: `this account already holds ${max} webhooks, the most allowed` }]);
+  }
+  return { subscriberId: registration.id, secret: registration.secret };
+}
