@@ -1,0 +1,88 @@
+import { router, operation } from '../../../trpc/procedures.js';
+import { IdempotencyHeaders } from '../../batch/schemas.js';
+import { INTEL_HISTORY } from './datasets/intel-history.js';
+import { getIntelTimeline, getSimilarEvents, searchIntelHistory } from './history-queries.js';
+import {
+  GetIntelTimelineRequest,
+  GetIntelTimelineResponse,
+  GetSimilarEventsRequest,
+  GetSimilarEventsResponse,
+  SearchIntelHistoryRequest,
+  SearchIntelHistoryResponse,
+} from './history-schemas.js';
+
+const ARCHIVE_DOC =
+  'The archive is a dataset of dated conflict, military and energy events and headlines (180 days, bounded), ' +
+  'indexed into the service’s full-text store once per snapshot.';
+
+/** Intelligence analysis operations: the history archive, classification, risk scores and briefs. */
+export const analysisProcedures = {
+  searchIntelHistory: operation
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/intelligence/v1/search-intel-history',
+        operationId: 'SearchIntelHistory',
+        tags: ['intelligence'],
+        summary: 'Search the intelligence history archive',
+        description:
+          `${ARCHIVE_DOC} Ranked by full-text bm25 relevance by default (any word of the query may match); by cosine ` +
+          'similarity of embeddings when an embeddings model is configured (EMBEDDINGS_MODEL). `ranking` says which ran. ' +
+          'Filters: domain, country, from/to (occurredAt), limit. Pro.',
+        requestHeaders: IdempotencyHeaders,
+      },
+      // No `datasets`: the serialised-response cache keys on the query string, and a POST's input is its body.
+      cacheTier: 'no-store',
+      requiredTier: 1,
+      ratePolicy: 'search-intel-history',
+    })
+    .input(SearchIntelHistoryRequest)
+    .output(SearchIntelHistoryResponse)
+    .mutation(({ ctx, input }) => searchIntelHistory(ctx.deps, input)),
+
+  getIntelTimeline: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/intelligence/v1/get-intel-timeline',
+        operationId: 'GetIntelTimeline',
+        tags: ['intelligence'],
+        summary: 'Timeline of archived intelligence events',
+        description:
+          `${ARCHIVE_DOC} Newest first, filtered by domain, country and from/to (occurredAt). With neither domain ` +
+          'nor country every domain is listed (the published service refuses that request). Pro.',
+      },
+      cacheTier: 'slow',
+      datasets: [INTEL_HISTORY],
+      requiredTier: 1,
+      ratePolicy: 'get-intel-timeline',
+    })
+    .input(GetIntelTimelineRequest)
+    .output(GetIntelTimelineResponse)
+    .query(({ ctx, input }) => getIntelTimeline(ctx.deps, input)),
+
+  getSimilarEvents: operation
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/intelligence/v1/get-similar-events',
+        operationId: 'GetSimilarEvents',
+        tags: ['intelligence'],
+        summary: 'Past events similar to a situation',
+        description:
+          `${ARCHIVE_DOC} Precedents for a described situation: full-text bm25 by default, keeping records that share at ` +
+          'least two of its words; with an embeddings model configured, cosine similarity of at least 0.55. `ranking` ' +
+          'says which ran. Filters: domain, country, limit. Pro.',
+        requestHeaders: IdempotencyHeaders,
+      },
+      // No `datasets`: the serialised-response cache keys on the query string, and a POST's input is its body.
+      cacheTier: 'no-store',
+      requiredTier: 1,
+      ratePolicy: 'get-similar-events',
+    })
+    .input(GetSimilarEventsRequest)
+    .output(GetSimilarEventsResponse)
+    .mutation(({ ctx, input }) => getSimilarEvents(ctx.deps, input)),
+};
+
+export const analysisRouter = router(analysisProcedures);
