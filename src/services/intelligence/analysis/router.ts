@@ -1,5 +1,7 @@
 import { router, operation } from '../../../trpc/procedures.js';
 import { IdempotencyHeaders } from '../../batch/schemas.js';
+import { classifyEvent } from './classify-queries.js';
+import { ClassifyEventRequest, ClassifyEventResponse } from './classify-schemas.js';
 import { INTEL_HISTORY } from './datasets/intel-history.js';
 import { getIntelTimeline, getSimilarEvents, searchIntelHistory } from './history-queries.js';
 import {
@@ -83,6 +85,27 @@ export const analysisProcedures = {
     .input(GetSimilarEventsRequest)
     .output(GetSimilarEventsResponse)
     .mutation(({ ctx, input }) => getSimilarEvents(ctx.deps, input)),
+
+  classifyEvent: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/intelligence/v1/classify-event',
+        operationId: 'ClassifyEvent',
+        tags: ['intelligence'],
+        summary: 'Classify a headline',
+        description:
+          'Category (14) and threat level (5) of a news headline. With a model provider configured (LLM_BASE_URL) the model ' +
+          'classifies (temperature 0, cached per input); otherwise, or when its answer is unusable, a keyword classifier ' +
+          'does, and `analysis` says which. description, source and country are accepted and ignored, as published. Pro.',
+      },
+      cacheTier: 'static',
+      requiredTier: 1,
+      ratePolicy: 'classify-event',
+    })
+    .input(ClassifyEventRequest)
+    .output(ClassifyEventResponse)
+    .query(({ ctx, input }) => classifyEvent(ctx.deps, input)),
 };
 
 export const analysisRouter = router(analysisProcedures);
