@@ -1584,6 +1584,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/intelligence/v1/get-risk-scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Country instability scores and the global strategic risk
+         * @description Instability scores per country, computed once per snapshot from the instability model’s exported baseline and components (unrest, conflict, security, information), the State Department advisories (boost and floor) and the OFAC SDN list (boost): combined = min(100, max(floor, round(0.4 baseline + 0.6 events + boosts))). dynamicScore is the 24 h change (the model’s own plus advisory changes of the last 24 h), trend RISING/FALLING beyond 1 point. Plus one global strategic risk from the five highest scores. `region` keeps one country (then no strategic risk).
+         */
+        get: operations["GetRiskScores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/intelligence/v1/get-country-risk": {
         parameters: {
             query?: never;
@@ -6590,29 +6610,15 @@ export interface components {
             /** @description Always empty. */
             entities: string[];
         };
-        /** @description Risk summary for one country. */
-        intelligence_v1_GetCountryRiskResponse: {
-            countryCode: string;
-            /** @description English short name; the code itself when the country is unknown. */
-            countryName: string;
-            /** @description Instability score; absent when the country is not scored or inputs are unavailable. */
-            cii?: components["schemas"]["intelligence_v1_CiiScore"];
-            /** @description U.S. travel advisory: `do-not-travel`, `reconsider`, `caution`, `normal`, or empty when none. */
-            advisoryLevel: string;
-            /** @description At least one OFAC SDN entry has an address in the country. */
-            sanctionsActive: boolean;
-            /**
-             * Format: int32
-             * @description OFAC SDN entries with an address in the country.
-             */
-            sanctionsCount: number;
-            /**
-             * Format: int64
-             * @description When the instability data was computed, Unix epoch milliseconds; 0 when unavailable.
-             */
-            fetchedAt: number;
-            /** @description One of the three inputs (scores, advisories, sanctions) is missing; the other fields are then empty. */
-            upstreamUnavailable: boolean;
+        intelligence_v1_GetRiskScoresResponse: {
+            /** @description Highest combinedScore first. */
+            ciiScores: components["schemas"]["intelligence_v1_CiiScore"][];
+            /** @description The one global entry; empty when a region is asked for. */
+            strategicRisks: components["schemas"]["intelligence_v1_StrategicRisk"][];
+            /** @description An input is missing: no instability export (then no scores), or no advisories or sanctions list (their boosts left out). */
+            degraded: boolean;
+            /** @description The last refresh of the instability export failed; the scores are from the previous one. */
+            stale: boolean;
         };
         /** @description Country instability index score. */
         intelligence_v1_CiiScore: {
@@ -6674,6 +6680,51 @@ export interface components {
              * @description Observed military activity, 0-100.
              */
             militaryActivity: number;
+        };
+        intelligence_v1_StrategicRisk: {
+            /** @description Always `global`. */
+            region: string;
+            /**
+             * @description HIGH from 70, MEDIUM from 40, LOW below.
+             * @enum {string}
+             */
+            level: "SEVERITY_LEVEL_UNSPECIFIED" | "SEVERITY_LEVEL_LOW" | "SEVERITY_LEVEL_MEDIUM" | "SEVERITY_LEVEL_HIGH";
+            /**
+             * Format: double
+             * @description min(100, round(0.7 × weighted average of the five highest country scores + 15)).
+             */
+            score: number;
+            /** @description The five countries (alpha-2) the score is made of, highest first. */
+            factors: string[];
+            /**
+             * @description Always STABLE, as published.
+             * @enum {string}
+             */
+            trend: "TREND_DIRECTION_UNSPECIFIED" | "TREND_DIRECTION_RISING" | "TREND_DIRECTION_STABLE" | "TREND_DIRECTION_FALLING";
+        };
+        /** @description Risk summary for one country. */
+        intelligence_v1_GetCountryRiskResponse: {
+            countryCode: string;
+            /** @description English short name; the code itself when the country is unknown. */
+            countryName: string;
+            /** @description Instability score; absent when the country is not scored or inputs are unavailable. */
+            cii?: components["schemas"]["intelligence_v1_CiiScore"];
+            /** @description U.S. travel advisory: `do-not-travel`, `reconsider`, `caution`, `normal`, or empty when none. */
+            advisoryLevel: string;
+            /** @description At least one OFAC SDN entry has an address in the country. */
+            sanctionsActive: boolean;
+            /**
+             * Format: int32
+             * @description OFAC SDN entries with an address in the country.
+             */
+            sanctionsCount: number;
+            /**
+             * Format: int64
+             * @description When the instability data was computed, Unix epoch milliseconds; 0 when unavailable.
+             */
+            fetchedAt: number;
+            /** @description One of the three inputs (scores, advisories, sanctions) is missing; the other fields are then empty. */
+            upstreamUnavailable: boolean;
         };
         /** @description Active navigational warnings. */
         maritime_v1_ListNavigationalWarningsResponse: {
@@ -21776,6 +21827,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ClassifyEventResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetRiskScores: {
+        parameters: {
+            query?: {
+                region?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_GetRiskScoresResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -2,6 +2,11 @@ import { router, operation } from '../../../trpc/procedures.js';
 import { IdempotencyHeaders } from '../../batch/schemas.js';
 import { classifyEvent } from './classify-queries.js';
 import { ClassifyEventRequest, ClassifyEventResponse } from './classify-schemas.js';
+import { CII_SCORES } from '../datasets/cii-scores.js';
+import { TRAVEL_ADVISORIES } from '../datasets/travel-advisories.js';
+import { SANCTIONS_SDN } from '../../sanctions/datasets/sdn.js';
+import { getRiskScores } from './risk-queries.js';
+import { GetRiskScoresRequest, GetRiskScoresResponse } from './risk-schemas.js';
 import { INTEL_HISTORY } from './datasets/intel-history.js';
 import { getIntelTimeline, getSimilarEvents, searchIntelHistory } from './history-queries.js';
 import {
@@ -106,6 +111,28 @@ export const analysisProcedures = {
     .input(ClassifyEventRequest)
     .output(ClassifyEventResponse)
     .query(({ ctx, input }) => classifyEvent(ctx.deps, input)),
+
+  getRiskScores: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/intelligence/v1/get-risk-scores',
+        operationId: 'GetRiskScores',
+        tags: ['intelligence'],
+        summary: 'Country instability scores and the global strategic risk',
+        description:
+          'Instability scores per country, computed once per snapshot from the instability model’s exported baseline and ' +
+          'components (unrest, conflict, security, information), the State Department advisories (boost and floor) and the ' +
+          'OFAC SDN list (boost): combined = min(100, max(floor, round(0.4 baseline + 0.6 events + boosts))). dynamicScore is ' +
+          'the 24 h change (the model’s own plus advisory changes of the last 24 h), trend RISING/FALLING beyond 1 point. ' +
+          'Plus one global strategic risk from the five highest scores. `region` keeps one country (then no strategic risk).',
+      },
+      cacheTier: 'slow',
+      datasets: [CII_SCORES, TRAVEL_ADVISORIES, SANCTIONS_SDN],
+    })
+    .input(GetRiskScoresRequest)
+    .output(GetRiskScoresResponse)
+    .query(({ ctx, input }) => getRiskScores(ctx.deps.store, input)),
 };
 
 export const analysisRouter = router(analysisProcedures);
