@@ -164,3 +164,10 @@ export async function getSimilarEvents(deps: Deps, req: GetSimilarEventsRequest)
     .map(fromHit);
   return { records, situation: req.situation, partial: false, upstreamUnavailable: false, ranking: 'bm25' };
 }
+
+/** The newest archived events of one country within the 180-day window (for briefs); empty without the archive. */
+export function recentCountryEvents(deps: Deps, country: string, limit: number): IntelHistoryRecord[] {
+  const filters = archiveFilters(deps, { country });
+  if (!history(deps)) return [];
+  return deps.archive.search('', { ...filters, limit }).map((h) => ({ ...fromHit(h), score: 0 }));
+}

@@ -7,6 +7,8 @@ import { TRAVEL_ADVISORIES } from '../datasets/travel-advisories.js';
 import { SANCTIONS_SDN } from '../../sanctions/datasets/sdn.js';
 import { getRiskScores } from './risk-queries.js';
 import { GetRiskScoresRequest, GetRiskScoresResponse } from './risk-schemas.js';
+import { getCountryIntelBrief } from './brief-queries.js';
+import { GetCountryIntelBriefRequest, GetCountryIntelBriefResponse } from './brief-schemas.js';
 import { INTEL_HISTORY } from './datasets/intel-history.js';
 import { getIntelTimeline, getSimilarEvents, searchIntelHistory } from './history-queries.js';
 import {
@@ -133,6 +135,28 @@ export const analysisProcedures = {
     .input(GetRiskScoresRequest)
     .output(GetRiskScoresResponse)
     .query(({ ctx, input }) => getRiskScores(ctx.deps.store, input)),
+
+  getCountryIntelBrief: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/intelligence/v1/get-country-intel-brief',
+        operationId: 'GetCountryIntelBrief',
+        tags: ['intelligence'],
+        summary: 'Intelligence brief for a country',
+        description:
+          'A short brief in a fixed section format, from snapshot facts: the country’s instability score and its 24 h change ' +
+          '(as get-risk-scores), the travel advisory, the OFAC SDN count and the newest archived events (the cited sources). ' +
+          'Written by the model when one is configured (LLM_BASE_URL; cached per input; `framework` is appended to its ' +
+          'instructions); otherwise a template assembled from the same facts, with `model` `rules:get-country-intel-brief`. Pro.',
+      },
+      cacheTier: 'static',
+      datasets: [CII_SCORES, TRAVEL_ADVISORIES, SANCTIONS_SDN, INTEL_HISTORY],
+      requiredTier: 1,
+    })
+    .input(GetCountryIntelBriefRequest)
+    .output(GetCountryIntelBriefResponse)
+    .query(({ ctx, input }) => getCountryIntelBrief(ctx.deps, input)),
 };
 
 export const analysisRouter = router(analysisProcedures);
