@@ -13,6 +13,7 @@ export const RATE_POLICIES: Readonly<Record<string, { perMinute: number }>> = Ob
   'get-intel-timeline': { perMinute: 120 },
   'get-similar-events': { perMinute: 30 },
   'classify-event': { perMinute: 600 },
+  'deduct-situation': { perMinute: 600 },
   'list-market-quotes': { perMinute: 60 },
   'get-resilience-ranking': { perMinute: 30 },
   'get-aircraft-details-batch': { perMinute: 30 },

@@ -171,3 +171,10 @@ export function recentCountryEvents(deps: Deps, country: string, limit: number):
   if (!history(deps)) return [];
   return deps.archive.search('', { ...filters, limit }).map((h) => ({ ...fromHit(h), score: 0 }));
 }
+
+/** Archived events sharing words with `text`, best bm25 match first (for evidence); empty without the archive. */
+export function matchingEvents(deps: Deps, text: string, limit: number): IntelHistoryRecord[] {
+  const expression = anyTermExpression(searchTerms(text));
+  if (!expression || !history(deps)) return [];
+  return deps.archive.search(expression, { ...archiveFilters(deps, {}), limit }).map(fromHit);
+}

@@ -9,6 +9,8 @@ import { getRiskScores } from './risk-queries.js';
 import { GetRiskScoresRequest, GetRiskScoresResponse } from './risk-schemas.js';
 import { getCountryIntelBrief } from './brief-queries.js';
 import { GetCountryIntelBriefRequest, GetCountryIntelBriefResponse } from './brief-schemas.js';
+import { deductSituation } from './deduct-queries.js';
+import { DeductSituationRequest, DeductSituationResponse } from './deduct-schemas.js';
 import { INTEL_HISTORY } from './datasets/intel-history.js';
 import { getIntelTimeline, getSimilarEvents, searchIntelHistory } from './history-queries.js';
 import {
@@ -157,6 +159,29 @@ export const analysisProcedures = {
     .input(GetCountryIntelBriefRequest)
     .output(GetCountryIntelBriefResponse)
     .query(({ ctx, input }) => getCountryIntelBrief(ctx.deps, input)),
+
+  deductSituation: operation
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/intelligence/v1/deduct-situation',
+        operationId: 'DeductSituation',
+        tags: ['intelligence'],
+        summary: 'Deduce how a situation may develop',
+        description:
+          'A short assessment (when the query asks for a brief) or forecast of a situation, reasoned by the model when one ' +
+          'is configured (LLM_BASE_URL; cached per input) from the query, the optional geoContext and framework, up to 7 ' +
+          'prediction markets whose titles share its words and the best-matching archived events. Without a model the ' +
+          'answer is that evidence as a labelled digest (`provider: rules`). An empty query answers `provider: skipped`. Pro.',
+        requestHeaders: IdempotencyHeaders,
+      },
+      cacheTier: 'no-store',
+      requiredTier: 1,
+      ratePolicy: 'deduct-situation',
+    })
+    .input(DeductSituationRequest)
+    .output(DeductSituationResponse)
+    .mutation(({ ctx, input }) => deductSituation(ctx.deps, input)),
 };
 
 export const analysisRouter = router(analysisProcedures);
