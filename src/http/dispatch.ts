@@ -134,8 +134,10 @@ export class RestDispatcher {
       if (decoded.violations.length || unknown.length) {
         // A mistyped name usually also leaves a required parameter missing: say both at once.
         const schema = route.call._def.inputs?.[0] as { safeParse?: (v: unknown) => { success: boolean; error?: z.ZodError } } | undefined;
-        const parsed = decoded.violations.length ? undefined : schema?.safeParse?.(decoded.input);
-        const more = parsed && !parsed.success && parsed.error ? violationsFromZod(parsed.error) : [];
+        // The parameters that did decode are checked too, so every bad one is named, not only the undecodable.
+        const parsed = schema?.safeParse?.(decoded.input);
+        const reported = new Set(decoded.violations.map((v) => v.field));
+        const more = parsed && !parsed.success && parsed.error ? violationsFromZod(parsed.error).filter((v) => !reported.has(v.field)) : [];
         throw ServiceError.validation([...unknown, ...decoded.violations, ...more]);
       }
       return decoded.input;

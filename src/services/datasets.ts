@@ -1,5 +1,6 @@
 import type { AnyDataset } from '../platform/snapshots/dataset.js';
 import { INTELLIGENCE_DATASETS } from './intelligence/datasets/index.js';
+import { ANALYSIS_DATASETS } from './intelligence/analysis/datasets/index.js';
 import { CYBER_DATASETS } from './cyber/datasets/index.js';
 import { UNREST_DATASETS } from './unrest/datasets/index.js';
 import { AVIATION_DATASETS } from './aviation/datasets/index.js';
@@ -47,6 +48,7 @@ export const ALL_DATASETS: readonly AnyDataset[] = [
   ...UNREST_DATASETS,
   ...CYBER_DATASETS,
   ...INTELLIGENCE_DATASETS,
+  ...ANALYSIS_DATASETS,
   ...MILITARY_DATASETS,
   ...MARITIME_DATASETS,
   ...WILDFIRE_DATASETS,

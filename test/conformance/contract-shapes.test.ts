@@ -25,6 +25,8 @@ const EXTENSIONS: Record<string, string> = {
   'GET /api/supply-chain/v1/get-chokepoint-status response.chokepoints[].aisSnapshotAvailable': 'named by the spec, part 9',
   'GET /api/supply-chain/v1/get-chokepoint-status response.chokepoints[].transitSummary.todayCountsAvailable': 'says when the today* counts are unsupplied rather than zero',
   'GET /api/market/v1/list-market-quotes response.asOf': 'time of the newest price in the snapshot',
+  'POST /api/intelligence/v1/search-intel-history response.ranking': 'says which ranking ran (bm25 or embeddings), issue 21',
+  'POST /api/intelligence/v1/get-similar-events response.ranking': 'says which ranking ran (bm25 or embeddings), issue 21',
 };
 
 function resolve(doc: Schema, s: Schema | undefined): Schema | undefined {

@@ -9,6 +9,11 @@ export const DAY_MS = 86_400_000;
 /** Endpoint policies: extra per-credential limits on expensive operations, named in `meta.ratePolicy`. They fail closed. */
 export const RATE_POLICIES: Readonly<Record<string, { perMinute: number }>> = Object.freeze({
   batch: { perMinute: 30 },
+  'search-intel-history': { perMinute: 30 },
+  'get-intel-timeline': { perMinute: 120 },
+  'get-similar-events': { perMinute: 30 },
+  'classify-event': { perMinute: 600 },
+  'deduct-situation': { perMinute: 600 },
   'list-market-quotes': { perMinute: 60 },
   'get-resilience-ranking': { perMinute: 30 },
   'get-aircraft-details-batch': { perMinute: 30 },

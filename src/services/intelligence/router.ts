@@ -3,9 +3,11 @@ import { CII_SCORES } from './datasets/cii-scores.js';
 import { SANCTIONS_SDN } from '../sanctions/datasets/sdn.js';
 import { TRAVEL_ADVISORIES } from './datasets/travel-advisories.js';
 import { getCountryRisk } from './queries.js';
+import { analysisProcedures } from './analysis/router.js';
 import { GetCountryRiskRequest, GetCountryRiskResponse } from './schemas.js';
 
 export const intelligenceRouter = router({
+  ...analysisProcedures,
   getCountryRisk: operation
     .meta({
       openapi: {

@@ -1,0 +1,70 @@
+import { generate } from '../../../platform/llm/generate.js';
+import { countryName } from '../../../reference/countries.js';
+import type { SdnEntry } from '../../../sources/ofac/sdn-xml.js';
+import type { AppDeps } from '../../../trpc/context.js';
+import { SANCTIONS_SDN } from '../../sanctions/datasets/sdn.js';
+import { sanctionsCountsByCode } from '../rules.js';
+import { stripInvalidCitations, templateBrief, type BriefFacts } from './brief-rules.js';
+import type { GetCountryIntelBriefRequest, GetCountryIntelBriefResponse } from './brief-schemas.js';
+import { recentCountryEvents } from './history-queries.js';
+import { getRiskScores } from './risk-queries.js';
+
+const MAX_SOURCES = 6;
+
+function system(name: string, framework: string | undefined): string {
+  return (
+    'You are an intelligence analyst. Write a concise country brief using only the facts given, in these sections: ' +
+    `SITUATION NOW; WHAT THIS MEANS FOR ${name.toUpperCase()} (5 bullets); KEY RISKS (3); OUTLOOK (24H/48H/72H); WATCH ITEMS. ` +
+    'Cite the numbered sources as [n]; do not invent facts.' +
+    (framework ? `\n\nAnalytic framework:\n${framework}` : '')
+  );
+}
+
+function prompt(f: BriefFacts): string {
+  const s = f.score;
+  return [
+    `Country: ${f.countryName}`,
+    s ? `Instability score: ${s.combinedScore}/100, 24 h change ${s.dynamicScore}, components: ${JSON.stringify(s.components)}` : 'Instability score: none',
+    `Travel advisory: ${f.advisory || 'none'}`,
+    `OFAC SDN entries with an address there: ${f.sanctionsCount}`,
+    'Sources:',
+    ...f.events.map((e, i) => `[${i + 1}] ${new Date(e.occurredAt).toISOString().slice(0, 10)} ${e.source}: ${e.title}`),
+  ].join('\n');
+}
+
+/**
+ * A country brief from snapshot facts (instability score, advisory, sanctions count, the newest
+ * archived events as numbered sources): written by the model when configured, otherwise (or when it
+ * fails) the labelled template.
+ */
+export async function getCountryIntelBrief(deps: Pick<AppDeps, 'store' | 'archive' | 'llm' | 'clock'>, req: GetCountryIntelBriefRequest): Promise<GetCountryIntelBriefResponse> {
+  const code = req.country_code;
+  const name = countryName(code) ?? code;
+  const score = getRiskScores(deps.store, { region: code }).ciiScores[0];
+  const sdn = deps.store.read<SdnEntry>(SANCTIONS_SDN);
+  const sanctionsCount = sdn?.derive('address-counts-by-code', (s) => sanctionsCountsByCode(s.records)).get(code) ?? 0;
+  const events = recentCountryEvents(deps, code, MAX_SOURCES);
+  const facts: BriefFacts = {
+    countryName: name,
+    ...(score ? { score } : {}),
+    advisory: score?.advisoryLevel ?? '',
+    sanctionsCount,
+    events: events.map((e) => ({ title: e.title, source: e.resource, occurredAt: e.occurredAt })),
+  };
+  const generated = await generate(deps.llm, {
+    task: 'get-country-intel-brief',
+    system: system(name, req.framework),
+    prompt: prompt(facts),
+    temperature: 0.4,
+    maxTokens: 1100,
+    fallback: () => templateBrief(facts),
+  });
+  return {
+    countryCode: code,
+    countryName: name,
+    brief: generated.method === 'model' ? stripInvalidCitations(generated.text, events.length) : generated.text,
+    model: generated.model,
+    generatedAt: deps.clock.now(),
+    sources: events.map((e) => ({ title: e.title.slice(0, 160), source: e.resource.slice(0, 80), url: e.sourceUrl, publishedAt: new Date(e.occurredAt).toISOString() })),
+  };
+}

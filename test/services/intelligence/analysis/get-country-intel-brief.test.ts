@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, SAMPLE_NOW, type TestApp } from '../../../support/app.js';
+import { expectViolation } from '../../../support/expect.js';
+import { startLlmFixture, type LlmFixture } from '../../../support/llm-fixture.js';
+import { INTELLIGENCE_DATASETS } from '../../../../src/services/intelligence/datasets/index.js';
+import { intelHistoryDataset } from '../../../../src/services/intelligence/analysis/datasets/intel-history.js';
+import { sdnDataset } from '../../../../src/services/sanctions/datasets/sdn.js';
+
+const PATH = '/api/intelligence/v1/get-country-intel-brief';
+const SAMPLES = [...INTELLIGENCE_DATASETS, sdnDataset, intelHistoryDataset];
+
+describe('get-country-intel-brief without a model provider', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ samples: SAMPLES });
+  });
+  afterAll(() => app.close());
+
+  it('answers the labelled template brief from snapshot facts, citing archived events', async () => {
+    const res = await app.get(`${PATH}?country_code=UA`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ countryCode: 'UA', countryName: 'Ukraine', model: 'rules:get-country-intel-brief', generatedAt: SAMPLE_NOW });
+    expect(res.body.brief).toMatch(/^\[Template brief assembled from snapshot facts; not model-written\.\]/);
+    expect(res.body.brief).toContain("Ukraine's instability score is 96/100, rising (+18.4 over 24 h).");
+    expect(res.body.sources.length).toBe(6);
+    expect(res.body.sources[0]).toEqual({
+      title: 'Drone strike hits energy substation near Kharkiv',
+      source: 'acled',
+      url: 'https://www.acleddata.com/',
+      publishedAt: '2026-11-19T07:00:00.000Z',
+    });
+    expect(res.body.brief).toContain('Drone strike hits energy substation near Kharkiv [1]');
+  });
+
+  it('briefs a country with no facts without inventing any', async () => {
+    const res = await app.get(`${PATH}?country_code=IS`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ countryCode: 'IS', countryName: 'Iceland', sources: [] });
+    expect(res.body.brief).toContain('Iceland has no instability score in the current snapshot.');
+  });
+
+  it('refuses a missing or malformed country code', async () => {
+    expectViolation(await app.get(PATH), 'country_code');
+    expectViolation(await app.get(`${PATH}?country_code=ua`), 'country_code');
+    expectViolation(await app.get(`${PATH}?country_code=UA&framework=${'x'.repeat(2001)}`), 'framework');
+  });
+
+  it('is a Pro operation', async () => {
+    const free = app.createKey({ plan: 'free' });
+    expect((await app.get(`${PATH}?country_code=UA`, { 'x-service-key': free.key })).status).toBe(403);
+  });
+});
+
+describe('get-country-intel-brief with a model provider', () => {
+  let app: TestApp;
+  let llm: LlmFixture;
+  beforeAll(async () => {
+    llm = await startLlmFixture({ reply: () => 'SITUATION NOW\nStrikes continue [1]; see also [9].' });
+    app = await startTestApp({ samples: SAMPLES, config: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fixture-chat' } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await llm.close();
+  });
+
+  it('has the model write from the facts and drops citations to sources it was not given', async () => {
+    const res = await app.get(`${PATH}?country_code=UA&framework=${encodeURIComponent('Use a PMESII lens.')}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ model: 'fixture-chat', brief: 'SITUATION NOW\nStrikes continue [1]; see also .' });
+    const call = llm.calls.at(-1)!;
+    expect(call.body.messages[0].content).toContain('Use a PMESII lens.');
+    expect(call.body.messages.at(-1).content).toContain('Instability score: 96/100');
+    expect(call.body.messages.at(-1).content).toContain('[1] 2026-11-19 acled: Drone strike hits energy substation near Kharkiv');
+  });
+
+  it('falls back to the template when the model fails', async () => {
+    llm.mode = 'error';
+    const res = await app.get(`${PATH}?country_code=SD`);
+    llm.mode = 'ok';
+    expect(res.body.model).toBe('rules:get-country-intel-brief');
+    expect(res.body.brief).toMatch(/^\[Template brief/);
+  });
+});
