@@ -1,5 +1,5 @@
 import type { AnyDataset } from '../platform/snapshots/dataset.js';
-import { INTELLIGENCE_DATASETS } from './intelligence/datasets/index.js';
+import { INTELLIGENCE_DATASETS } from './intelligence/datasets.js';
 import { CYBER_DATASETS } from './cyber/datasets/index.js';
 import { UNREST_DATASETS } from './unrest/datasets/index.js';
 import { AVIATION_DATASETS } from './aviation/datasets/index.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
+import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import type { CiiScore } from '../schemas.js';
 
 export const CII_SCORES = 'intelligence.cii-scores';

@@ -3,19 +3,19 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { ciiScoresDataset } from '../../../src/services/intelligence/datasets/cii-scores.js';
-import { INTELLIGENCE_DATASETS } from '../../../src/services/intelligence/datasets/index.js';
-import { sanctionsCountsDataset } from '../../../src/services/intelligence/datasets/sanctions-counts.js';
-import { travelAdvisoriesDataset } from '../../../src/services/intelligence/datasets/travel-advisories.js';
-import { expectViolation } from '../../support/expect.js';
+import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
+import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
+import { ciiScoresDataset } from '../../../../src/services/intelligence/country/datasets/cii-scores.js';
+import { COUNTRY_DATASETS } from '../../../../src/services/intelligence/country/datasets/index.js';
+import { sanctionsCountsDataset } from '../../../../src/services/intelligence/country/datasets/sanctions-counts.js';
+import { travelAdvisoriesDataset } from '../../../../src/services/intelligence/country/datasets/travel-advisories.js';
+import { expectViolation } from '../../../support/expect.js';
 
 const PATH = '/api/intelligence/v1/get-country-risk';
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp({ samples: [...INTELLIGENCE_DATASETS] });
+  app = await startTestApp({ samples: [...COUNTRY_DATASETS] });
 });
 afterAll(() => app.close());
 
@@ -112,7 +112,7 @@ describe('with an input snapshot missing', () => {
 
 describe('live ingestion', () => {
   it('fetches all three inputs from their upstream URLs', async () => {
-    const files = new Map(INTELLIGENCE_DATASETS.flatMap((d) => Object.values(d.sources).map((s) => [new URL(s.url).pathname, fs.readFileSync(path.join(SAMPLES_DIR, s.sample))] as const)));
+    const files = new Map(COUNTRY_DATASETS.flatMap((d) => Object.values(d.sources).map((s) => [new URL(s.url).pathname, fs.readFileSync(path.join(SAMPLES_DIR, s.sample))] as const)));
     const seen: string[] = [];
     const server = http.createServer((req, res) => {
       const p = new URL(req.url ?? '/', 'http://x').pathname;
@@ -123,7 +123,7 @@ describe('live ingestion', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const live = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } });
     try {
-      for (const d of INTELLIGENCE_DATASETS) expect(await live.deps.runner.run(d, { origin: { kind: 'live' } })).toMatchObject({ ok: true });
+      for (const d of COUNTRY_DATASETS) expect(await live.deps.runner.run(d, { origin: { kind: 'live' } })).toMatchObject({ ok: true });
       expect(seen.sort()).toEqual([...files.keys()].sort());
       expect((await live.get(`${PATH}?country_code=RU`)).body).toMatchObject({ sanctionsCount: 22, upstreamUnavailable: false });
     } finally {

@@ -1,6 +1,6 @@
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { asList, textOf } from '../../../platform/xml.js';
-import { parseFeed } from '../../../sources/formats/feeds.js';
+import type { Dataset } from '../../../../platform/snapshots/dataset.js';
+import { asList, textOf } from '../../../../platform/xml.js';
+import { parseFeed } from '../../../../sources/formats/feeds.js';
 import { parseAdvisoryTitle, type Advisory, type AdvisoryLevel } from '../rules.js';
 
 export const TRAVEL_ADVISORIES = 'intelligence.travel-advisories';

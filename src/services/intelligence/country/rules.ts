@@ -1,4 +1,4 @@
-import { countryByName } from '../../reference/countries.js';
+import { countryByName } from '../../../reference/countries.js';
 
 /** State Department advisory levels 1-4 as the short labels the response carries. */
 export const ADVISORY_LABELS = { 1: 'normal', 2: 'caution', 3: 'reconsider', 4: 'do-not-travel' } as const;

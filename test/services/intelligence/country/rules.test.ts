@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { advisoryCountryCodes, advisoryLabel, parseAdvisoryTitle, preferAdvisory, type Advisory } from '../../../src/services/intelligence/rules.js';
+import { advisoryCountryCodes, advisoryLabel, parseAdvisoryTitle, preferAdvisory, type Advisory } from '../../../../src/services/intelligence/country/rules.js';
 
 describe('parseAdvisoryTitle', () => {
   it.each([

@@ -1,5 +1,5 @@
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { asList, parseXml, textOf } from '../../../platform/xml.js';
+import type { Dataset } from '../../../../platform/snapshots/dataset.js';
+import { asList, parseXml, textOf } from '../../../../platform/xml.js';
 
 export const SANCTIONS_COUNTS = 'intelligence.sanctions-counts';
 

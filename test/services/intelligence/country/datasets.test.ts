@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { ciiScoresDataset, parseCiiScores } from '../../../src/services/intelligence/datasets/cii-scores.js';
-import { parseSdnCounts, sanctionsCountsDataset } from '../../../src/services/intelligence/datasets/sanctions-counts.js';
-import { parseTravelAdvisories, travelAdvisoriesDataset } from '../../../src/services/intelligence/datasets/travel-advisories.js';
+import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
+import { ciiScoresDataset, parseCiiScores } from '../../../../src/services/intelligence/country/datasets/cii-scores.js';
+import { parseSdnCounts, sanctionsCountsDataset } from '../../../../src/services/intelligence/country/datasets/sanctions-counts.js';
+import { parseTravelAdvisories, travelAdvisoriesDataset } from '../../../../src/services/intelligence/country/datasets/travel-advisories.js';
 
 const read = (sample: string) => fs.readFileSync(path.join(SAMPLES_DIR, sample));
 

@@ -1,5 +1,5 @@
-import type { SnapshotStore } from '../../platform/snapshots/store.js';
-import { countryByName, countryName } from '../../reference/countries.js';
+import type { SnapshotStore } from '../../../platform/snapshots/store.js';
+import { countryByName, countryName } from '../../../reference/countries.js';
 import { CII_SCORES, type CiiScoresInfo } from './datasets/cii-scores.js';
 import { SANCTIONS_COUNTS, type SanctionsCount } from './datasets/sanctions-counts.js';
 import { TRAVEL_ADVISORIES } from './datasets/travel-advisories.js';
