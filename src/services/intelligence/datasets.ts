@@ -1,4 +1,5 @@
 import { COUNTRY_DATASETS } from './country/datasets/index.js';
+import { ORBIT_DATASETS } from './orbit/datasets/index.js';
 
 /** Every intelligence dataset, topic by topic. */
-export const INTELLIGENCE_DATASETS = [...COUNTRY_DATASETS] as const;
+export const INTELLIGENCE_DATASETS = [...COUNTRY_DATASETS, ...ORBIT_DATASETS] as const;
