@@ -244,6 +244,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/intelligence/v1/list-security-advisories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List government travel and security advisories
+         * @description Recent advisories from the U.S. State Department travel advisories, Australia’s Smartraveller, the UK FCDO travel-advice feed and U.S. embassy alert feeds, newest first, each with its level (State Department and Smartraveller levels; `info` for notices without one) and the country concerned, plus the strictest level per country. Takes no filters. Caching is disabled while any feed has not been loaded yet.
+         */
+        get: operations["ListSecurityAdvisories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/intelligence/v1/list-satellites": {
         parameters: {
             query?: never;
@@ -1219,6 +1239,31 @@ export interface components {
              * @description Observed military activity, 0-100.
              */
             militaryActivity: number;
+        };
+        /** @description Government advisories, newest first. */
+        intelligence_v1_ListSecurityAdvisoriesResponse: {
+            advisories: components["schemas"]["intelligence_v1_SecurityAdvisoryItem"][];
+            /** @description Strictest current level per ISO alpha-2 country, over advisories that carry a level. */
+            byCountry: {
+                [key: string]: string;
+            };
+        };
+        /** @description One government travel or security advisory. */
+        intelligence_v1_SecurityAdvisoryItem: {
+            /** @description Headline as the publisher wrote it. */
+            title: string;
+            /** @description Address of the advisory on the publisher’s site. */
+            link: string;
+            /** @description Publication time, ISO 8601 UTC; empty when the feed gave none. */
+            pubDate: string;
+            /** @description Publishing government service. */
+            source: string;
+            /** @description Publisher’s country: `US`, `AU`, `UK`, `EU` or `INT`. */
+            sourceCountry: string;
+            /** @description `do-not-travel`, `reconsider`, `caution`, `normal`, or `info` for notices without a level. */
+            level: string;
+            /** @description ISO 3166-1 alpha-2 code of the country concerned; empty when none is named. */
+            country: string;
         };
         /** @description Tracked satellites, by name. */
         intelligence_v1_ListSatellitesResponse: {
@@ -3604,6 +3649,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_GetCountryRiskResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListSecurityAdvisories: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_ListSecurityAdvisoriesResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -1,9 +1,12 @@
+import { markDegraded } from '../../../trpc/context.js';
 import { operation, router } from '../../../trpc/procedures.js';
+import { listSecurityAdvisories } from './advisories.js';
 import { CII_SCORES } from './datasets/cii-scores.js';
 import { SANCTIONS_COUNTS } from './datasets/sanctions-counts.js';
+import { SECURITY_ADVISORIES } from './datasets/security-advisories.js';
 import { TRAVEL_ADVISORIES } from './datasets/travel-advisories.js';
 import { getCountryRisk } from './queries.js';
-import { GetCountryRiskRequest, GetCountryRiskResponse } from './schemas.js';
+import { GetCountryRiskRequest, GetCountryRiskResponse, ListSecurityAdvisoriesRequest, ListSecurityAdvisoriesResponse } from './schemas.js';
 
 export const countryRouter = router({
   getCountryRisk: operation
@@ -25,4 +28,29 @@ export const countryRouter = router({
     .input(GetCountryRiskRequest)
     .output(GetCountryRiskResponse)
     .query(({ ctx, input }) => getCountryRisk(ctx.deps.store, input)),
+  listSecurityAdvisories: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/intelligence/v1/list-security-advisories',
+        operationId: 'ListSecurityAdvisories',
+        tags: ['intelligence'],
+        summary: 'List government travel and security advisories',
+        description:
+          'Recent advisories from the U.S. State Department travel advisories, Australia’s Smartraveller, the UK ' +
+          'FCDO travel-advice feed and U.S. embassy alert feeds, newest first, each with its level (State ' +
+          'Department and Smartraveller levels; `info` for notices without one) and the country concerned, plus ' +
+          'the strictest level per country. Takes no filters. Caching is disabled while any feed has not been ' +
+          'loaded yet.',
+      },
+      cacheTier: 'slow',
+      datasets: [TRAVEL_ADVISORIES, SECURITY_ADVISORIES],
+    })
+    .input(ListSecurityAdvisoriesRequest)
+    .output(ListSecurityAdvisoriesResponse)
+    .query(({ ctx }) => {
+      const { response, degraded } = listSecurityAdvisories(ctx.deps.store);
+      if (degraded) markDegraded(ctx);
+      return response;
+    }),
 });

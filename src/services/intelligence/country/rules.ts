@@ -42,3 +42,31 @@ export function preferAdvisory(a: Advisory, b: Advisory): Advisory {
   if (a.publishedAt !== b.publishedAt) return a.publishedAt > b.publishedAt ? a : b;
   return a.level >= b.level ? a : b;
 }
+
+/** A State Department advisory with the item it came from. */
+export interface StateAdvisory extends Advisory {
+  title: string;
+  link: string;
+}
+
+const SECURITY_LEVEL_RANK: Record<string, number> = { 'do-not-travel': 4, reconsider: 3, caution: 2, normal: 1 };
+
+/** Ranks advisory labels for "highest level per country"; `info` and unknown labels rank 0 (never counted). */
+export function securityLevelRank(level: string): number {
+  return SECURITY_LEVEL_RANK[level] ?? 0;
+}
+
+/**
+ * The country a headline is about: the longest run of words (up to five) that the country table
+ * knows, so "South Sudan" wins over "Sudan". Empty when none matches.
+ */
+export function countryInTitle(title: string): string {
+  const words = title.split(/[^\p{L}\p{N}'’.-]+/u).filter(Boolean);
+  for (let len = Math.min(5, words.length); len >= 1; len--) {
+    for (let i = 0; i + len <= words.length; i++) {
+      const c = countryByName(words.slice(i, i + len).join(' '));
+      if (c) return c.alpha2;
+    }
+  }
+  return '';
+}

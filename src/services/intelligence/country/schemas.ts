@@ -52,3 +52,28 @@ export const GetCountryRiskResponse = z
   .meta({ id: 'intelligence_v1_GetCountryRiskResponse', description: 'Risk summary for one country.' });
 
 export type GetCountryRiskResponse = z.infer<typeof GetCountryRiskResponse>;
+
+export const SecurityAdvisoryItem = z
+  .object({
+    title: z.string().meta({ description: 'Headline as the publisher wrote it.' }),
+    link: z.string().meta({ description: 'Address of the advisory on the publisher’s site.' }),
+    pubDate: z.string().meta({ description: 'Publication time, ISO 8601 UTC; empty when the feed gave none.' }),
+    source: z.string().meta({ description: 'Publishing government service.' }),
+    sourceCountry: z.string().meta({ description: 'Publisher’s country: `US`, `AU`, `UK`, `EU` or `INT`.' }),
+    level: z.string().meta({ description: '`do-not-travel`, `reconsider`, `caution`, `normal`, or `info` for notices without a level.' }),
+    country: z.string().meta({ description: 'ISO 3166-1 alpha-2 code of the country concerned; empty when none is named.' }),
+  })
+  .meta({ id: 'intelligence_v1_SecurityAdvisoryItem', description: 'One government travel or security advisory.' });
+
+export type SecurityAdvisoryItem = z.infer<typeof SecurityAdvisoryItem>;
+
+export const ListSecurityAdvisoriesRequest = z.object({});
+
+export const ListSecurityAdvisoriesResponse = z
+  .object({
+    advisories: z.array(SecurityAdvisoryItem),
+    byCountry: z.record(z.string(), z.string()).meta({ description: 'Strictest current level per ISO alpha-2 country, over advisories that carry a level.' }),
+  })
+  .meta({ id: 'intelligence_v1_ListSecurityAdvisoriesResponse', description: 'Government advisories, newest first.' });
+
+export type ListSecurityAdvisoriesResponse = z.infer<typeof ListSecurityAdvisoriesResponse>;

@@ -56,7 +56,7 @@ describe('travel advisories RSS parser', () => {
   it('falls back to the Threat-Level category when the title carries no level', () => {
     const xml = `<rss><channel><item><title>Chad - Travel Advisory</title><category domain="Threat-Level">Level 4: Do Not Travel</category>
       <pubDate>Fri, 20 Nov 2026 08:00:00 GMT</pubDate></item></channel></rss>`;
-    expect(parseTravelAdvisories(Buffer.from(xml)).advisories).toEqual([{ name: 'Chad', level: 4, publishedAt: Date.UTC(2026, 10, 20, 8) }]);
+    expect(parseTravelAdvisories(Buffer.from(xml)).advisories).toEqual([{ name: 'Chad', level: 4, publishedAt: Date.UTC(2026, 10, 20, 8), title: 'Chad - Travel Advisory', link: '' }]);
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { ciiScoresDataset } from './cii-scores.js';
 import { sanctionsCountsDataset } from './sanctions-counts.js';
+import { securityAdvisoriesDataset } from './security-advisories.js';
 import { travelAdvisoriesDataset } from './travel-advisories.js';
 
-export const COUNTRY_DATASETS = [ciiScoresDataset, travelAdvisoriesDataset, sanctionsCountsDataset] as const;
+export const COUNTRY_DATASETS = [ciiScoresDataset, travelAdvisoriesDataset, sanctionsCountsDataset, securityAdvisoriesDataset] as const;

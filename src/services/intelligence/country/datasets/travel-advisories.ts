@@ -1,7 +1,7 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { asList, textOf } from '../../../../platform/xml.js';
 import { parseFeed } from '../../../../sources/formats/feeds.js';
-import { parseAdvisoryTitle, type Advisory, type AdvisoryLevel } from '../rules.js';
+import { parseAdvisoryTitle, type AdvisoryLevel, type StateAdvisory } from '../rules.js';
 
 export const TRAVEL_ADVISORIES = 'intelligence.travel-advisories';
 
@@ -15,9 +15,9 @@ export interface TravelAdvisoriesInfo {
  * codes are resolved when the snapshot is indexed). The level comes from the title, else from the
  * Threat-Level category; items with neither (worldwide cautions) are skipped.
  */
-export function parseTravelAdvisories(bytes: Buffer): { advisories: Advisory[]; info: TravelAdvisoriesInfo } {
+export function parseTravelAdvisories(bytes: Buffer): { advisories: StateAdvisory[]; info: TravelAdvisoriesInfo } {
   const feed = parseFeed(bytes, { raw: true, expect: 'rss' });
-  const advisories: Advisory[] = [];
+  const advisories: StateAdvisory[] = [];
   for (const item of feed.items) {
     let parsed = parseAdvisoryTitle(item.title);
     if (!parsed) {
@@ -28,12 +28,12 @@ export function parseTravelAdvisories(bytes: Buffer): { advisories: Advisory[]; 
       if (m && name) parsed = { name, level: Number(m[1]) as AdvisoryLevel };
     }
     if (!parsed) continue;
-    advisories.push({ name: parsed.name, level: parsed.level, publishedAt: item.publishedAt ?? 0 });
+    advisories.push({ name: parsed.name, level: parsed.level, publishedAt: item.publishedAt ?? 0, title: item.title.trim(), link: item.link });
   }
   return { advisories, info: { builtAt: feed.updatedAt ?? 0 } };
 }
 
-export const travelAdvisoriesDataset: Dataset<Advisory, TravelAdvisoriesInfo> = {
+export const travelAdvisoriesDataset: Dataset<StateAdvisory, TravelAdvisoriesInfo> = {
   name: TRAVEL_ADVISORIES,
   source: 'U.S. Department of State travel advisories',
   maxStaleMinutes: 24 * 60,
