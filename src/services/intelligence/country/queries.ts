@@ -1,10 +1,11 @@
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import { countryByName, countryName } from '../../../reference/countries.js';
 import { CII_SCORES, type CiiScoresInfo } from './datasets/cii-scores.js';
+import { COUNTRY_FACTS, type CountryFacts } from './datasets/country-facts.js';
 import { SANCTIONS_COUNTS, type SanctionsCount } from './datasets/sanctions-counts.js';
 import { TRAVEL_ADVISORIES } from './datasets/travel-advisories.js';
 import { advisoryCountryCodes, advisoryLabel, preferAdvisory, type Advisory } from './rules.js';
-import type { CiiScore, GetCountryRiskRequest, GetCountryRiskResponse } from './schemas.js';
+import type { CiiScore, GetCountryFactsRequest, GetCountryFactsResponse, GetCountryRiskRequest, GetCountryRiskResponse } from './schemas.js';
 
 /**
  * Risk summary of one country from three snapshots: instability score, travel advisory and SDN
@@ -52,5 +53,29 @@ export function getCountryRisk(store: SnapshotStore, req: GetCountryRiskRequest)
     sanctionsCount: count,
     fetchedAt: score?.computedAt ?? (cii.info.computedAt || cii.fetchedAt),
     upstreamUnavailable: false,
+  };
+}
+
+/**
+ * Reference facts for one country, looked up in the facts snapshot (indexed by code once per
+ * version). An unknown code answers empty fields; `degraded` when the snapshot is missing.
+ */
+export function getCountryFacts(store: SnapshotStore, req: GetCountryFactsRequest): { response: GetCountryFactsResponse; degraded: boolean } {
+  const snap = store.read<CountryFacts>(COUNTRY_FACTS);
+  const f = snap?.derive('byCode', (s) => new Map(s.records.map((r) => [r.code, r]))).get(req.country_code);
+  return {
+    response: {
+      headOfState: f?.headOfState ?? '',
+      headOfStateTitle: f?.headOfStateTitle ?? '',
+      wikipediaSummary: '',
+      wikipediaThumbnailUrl: '',
+      population: f?.population ?? 0,
+      capital: f?.capital ?? '',
+      languages: f ? [...f.languages] : [],
+      currencies: f ? [...f.currencies] : [],
+      areaSqKm: f?.areaSqKm ?? 0,
+      countryName: f?.countryName ?? '',
+    },
+    degraded: !snap,
   };
 }

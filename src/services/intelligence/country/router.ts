@@ -2,11 +2,12 @@ import { markDegraded } from '../../../trpc/context.js';
 import { operation, router } from '../../../trpc/procedures.js';
 import { listSecurityAdvisories } from './advisories.js';
 import { CII_SCORES } from './datasets/cii-scores.js';
+import { COUNTRY_FACTS } from './datasets/country-facts.js';
 import { SANCTIONS_COUNTS } from './datasets/sanctions-counts.js';
 import { SECURITY_ADVISORIES } from './datasets/security-advisories.js';
 import { TRAVEL_ADVISORIES } from './datasets/travel-advisories.js';
-import { getCountryRisk } from './queries.js';
-import { GetCountryRiskRequest, GetCountryRiskResponse, ListSecurityAdvisoriesRequest, ListSecurityAdvisoriesResponse } from './schemas.js';
+import { getCountryFacts, getCountryRisk } from './queries.js';
+import { GetCountryFactsRequest, GetCountryFactsResponse, GetCountryRiskRequest, GetCountryRiskResponse, ListSecurityAdvisoriesRequest, ListSecurityAdvisoriesResponse } from './schemas.js';
 
 export const countryRouter = router({
   getCountryRisk: operation
@@ -50,6 +51,30 @@ export const countryRouter = router({
     .output(ListSecurityAdvisoriesResponse)
     .query(({ ctx }) => {
       const { response, degraded } = listSecurityAdvisories(ctx.deps.store);
+      if (degraded) markDegraded(ctx);
+      return response;
+    }),
+  getCountryFacts: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/intelligence/v1/get-country-facts',
+        operationId: 'GetCountryFacts',
+        tags: ['intelligence'],
+        summary: 'Reference facts about a country',
+        description:
+          'Capital, population, area, official languages and currencies from RestCountries, and the current head ' +
+          'of state with the office held from Wikidata, for one ISO alpha-2 country code. The Wikipedia summary ' +
+          'and image fields stay empty: Wikipedia is not one of the loaded sources. An unknown code answers ' +
+          'empty fields; caching is disabled while the facts have not been loaded.',
+      },
+      cacheTier: 'daily',
+      datasets: [COUNTRY_FACTS],
+    })
+    .input(GetCountryFactsRequest)
+    .output(GetCountryFactsResponse)
+    .query(({ ctx, input }) => {
+      const { response, degraded } = getCountryFacts(ctx.deps.store, input);
       if (degraded) markDegraded(ctx);
       return response;
     }),

@@ -77,3 +77,29 @@ export const ListSecurityAdvisoriesResponse = z
   .meta({ id: 'intelligence_v1_ListSecurityAdvisoriesResponse', description: 'Government advisories, newest first.' });
 
 export type ListSecurityAdvisoriesResponse = z.infer<typeof ListSecurityAdvisoriesResponse>;
+
+export const GetCountryFactsRequest = z.object({
+  country_code: z
+    .string()
+    .pipe(z.string().regex(/^[A-Z]{2}$/, { message: 'string must match pattern ^[A-Z]{2}$' }))
+    .meta({ description: 'ISO 3166-1 alpha-2 country code, upper case (e.g. `FR`).' }),
+});
+
+export type GetCountryFactsRequest = z.infer<typeof GetCountryFactsRequest>;
+
+export const GetCountryFactsResponse = z
+  .object({
+    headOfState: z.string().meta({ description: 'Current head of state per Wikidata; empty when unknown.' }),
+    headOfStateTitle: z.string().meta({ description: 'Office the head of state holds, per Wikidata; empty when unknown.' }),
+    wikipediaSummary: z.string().meta({ description: 'Wikipedia article summary; always empty here (Wikipedia is not loaded).' }),
+    wikipediaThumbnailUrl: z.string().meta({ description: 'Wikipedia article image; always empty here (Wikipedia is not loaded).' }),
+    population: z.number().int().min(0).meta({ format: 'int64', description: 'Population per RestCountries; 0 when unknown.' }),
+    capital: z.string().meta({ description: 'Capital (the first listed where there are several).' }),
+    languages: z.array(z.string()).meta({ description: 'Official languages by English name.' }),
+    currencies: z.array(z.string()).meta({ description: 'Currencies in use by English name.' }),
+    areaSqKm: z.number().min(0).meta({ format: 'double', description: 'Area in square kilometres; 0 when unknown.' }),
+    countryName: z.string().meta({ description: 'Common English name; empty when the country is unknown.' }),
+  })
+  .meta({ id: 'intelligence_v1_GetCountryFactsResponse', description: 'Reference facts about one country.' });
+
+export type GetCountryFactsResponse = z.infer<typeof GetCountryFactsResponse>;
