@@ -344,6 +344,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/intelligence/v1/get-company-enrichment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Company profile from SEC EDGAR
+         * @description Identity (CIK, ticker), industry, location and website from the filer’s EDGAR submissions, with its latest annual, quarterly, current, registration and proxy reports. Give a ticker (exact registry key) or an exact registered name. Submissions are loaded for a small watch list of filers (CrowdStrike, Boeing, Apple); other resolved companies answer `unavailable`. Market profile, earnings surprises and headlines come from licensed providers that are not configured: absent or empty, and not listed in `sources`.
+         */
+        get: operations["GetCompanyEnrichment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/list-company-signals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Material-event signals about a company
+         * @description Signals from the company’s 8-K filings of the last 90 days that report a non-routine item (deals, cybersecurity incidents, results, leadership changes, impairments ...), typed and graded Strong or Moderate, newest first, with counts by type and the strongest signal. Give a ticker or an exact registered company name; filings are loaded for a small watch list (CrowdStrike, Boeing, Apple) and other resolved companies answer `unavailable`. Headline signals need a news provider that is not configured.
+         */
+        get: operations["ListCompanySignals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market/v1/list-market-quotes": {
         parameters: {
             query?: never;
@@ -1456,6 +1496,211 @@ export interface components {
             code: string;
             /** @description The item’s title as the filing lists it. */
             description: string;
+        };
+        /** @description A company profile from SEC EDGAR. */
+        intelligence_v1_GetCompanyEnrichmentResponse: {
+            company: components["schemas"]["intelligence_v1_EnrichedCompany"];
+            /** @description Deprecated; always absent. */
+            github?: components["schemas"]["intelligence_v1_EnrichedGithub"];
+            /** @description Deprecated; always empty. */
+            techStack: components["schemas"]["intelligence_v1_TechStackItem"][];
+            secFilings: components["schemas"]["intelligence_v1_SecFilings"];
+            /** @description Deprecated; always empty. */
+            hackerNewsMentions: components["schemas"]["intelligence_v1_HNMention"][];
+            /**
+             * Format: int64
+             * @description When the EDGAR data was fetched, Unix epoch milliseconds; 0 when none.
+             */
+            enrichedAtMs: number;
+            /** @description Sources that contributed: `sec_edgar` (market data and news are not loaded). */
+            sources: string[];
+            /** @description Absent: no market-data provider is configured. */
+            market?: components["schemas"]["intelligence_v1_CompanyMarketProfile"];
+            /** @description Empty: no market-data provider is configured. */
+            earningsSurprises: components["schemas"]["intelligence_v1_EarningsSurprise"][];
+            /** @description Empty: no headline provider is configured. */
+            newsMentions: components["schemas"]["intelligence_v1_CompanyNewsMention"][];
+            /** @description The company resolved but its EDGAR data is not loaded (or the registry is missing). */
+            unavailable: boolean;
+        };
+        /** @description Company identity and profile. */
+        intelligence_v1_EnrichedCompany: {
+            /** @description Filer name from its EDGAR submissions, else the ticker registry. */
+            name: string;
+            /** @description Website host without `www.`; empty when EDGAR lists no website. */
+            domain: string;
+            /** @description Standard industrial classification (SIC) description. */
+            description: string;
+            /** @description Business address city and state or country code, e.g. `AUSTIN, TX`. */
+            location: string;
+            /** @description Website EDGAR lists for the filer. */
+            website: string;
+            /**
+             * Format: int32
+             * @description Deprecated; always 0.
+             */
+            founded: number;
+            /** @description Central Index Key, 10 digits; empty when unresolved. */
+            cik: string;
+            ticker: string;
+        };
+        /** @description Deprecated. */
+        intelligence_v1_EnrichedGithub: {
+            /** Format: int32 */
+            publicRepos: number;
+            /** Format: int32 */
+            followers: number;
+            avatarUrl: string;
+        };
+        /** @description Deprecated. */
+        intelligence_v1_TechStackItem: {
+            name: string;
+            category: string;
+            /** Format: float */
+            confidence: number;
+        };
+        /** @description The filer’s recent SEC reports. */
+        intelligence_v1_SecFilings: {
+            /**
+             * Format: int32
+             * @description Recent filings EDGAR lists for the filer, every form.
+             */
+            totalFilings: number;
+            /** @description Up to 15 most recent annual, quarterly, current, registration and proxy reports. */
+            recentFilings: components["schemas"]["intelligence_v1_SecFiling"][];
+        };
+        /** @description One periodic or current report. */
+        intelligence_v1_SecFiling: {
+            form: string;
+            /** @description `YYYY-MM-DD`. */
+            fileDate: string;
+            /** @description Titles of the reported 8-K items joined with `; `; empty for other forms. */
+            description: string;
+            /** @description The filing index page on sec.gov. */
+            url: string;
+            /** @description 8-K item numbers. */
+            items: string[];
+        };
+        /** @description Deprecated. */
+        intelligence_v1_HNMention: {
+            title: string;
+            url: string;
+            /** Format: int32 */
+            points: number;
+            /** Format: int32 */
+            comments: number;
+            /** Format: int64 */
+            createdAtMs: number;
+        };
+        /** @description Market profile (a licensed market-data feed; not loaded here). */
+        intelligence_v1_CompanyMarketProfile: {
+            exchange: string;
+            industry: string;
+            /** Format: double */
+            marketCapMusd: number;
+            ipoDate: string;
+            logoUrl: string;
+            country: string;
+            currency: string;
+        };
+        /** @description Reported against estimated earnings per share for one quarter. */
+        intelligence_v1_EarningsSurprise: {
+            period: string;
+            /** Format: double */
+            actualEps: number;
+            /** Format: double */
+            estimateEps: number;
+            /** Format: double */
+            surprise: number;
+            /** Format: double */
+            surprisePercent: number;
+            /** Format: int32 */
+            year: number;
+            /** Format: int32 */
+            quarter: number;
+        };
+        /** @description A recent headline naming the company. */
+        intelligence_v1_CompanyNewsMention: {
+            title: string;
+            url: string;
+            source: string;
+            /** Format: int64 */
+            publishedAtMs: number;
+        };
+        /** @description Material-event signals about a company from its SEC filings. */
+        intelligence_v1_ListCompanySignalsResponse: {
+            /** @description Resolved company name; the input when unresolved. */
+            company: string;
+            /** @description Deprecated; echoes a domain-only request, else empty. */
+            domain: string;
+            /** @description Up to 30, newest first. */
+            signals: components["schemas"]["intelligence_v1_CompanySignal"][];
+            summary: components["schemas"]["intelligence_v1_SignalSummary"];
+            /**
+             * Format: int64
+             * @description When the answer was made, Unix epoch milliseconds.
+             */
+            discoveredAtMs: number;
+            /** @description Central Index Key, 10 digits; empty when unresolved. */
+            cik: string;
+            /** @description The company resolved but its EDGAR data is not loaded (or the registry is missing). */
+            unavailable: boolean;
+        };
+        /** @description One event signal about a company. */
+        intelligence_v1_CompanySignal: {
+            /** @description Kind of event, e.g. `Executive Change`, `Cybersecurity Incident`. */
+            type: string;
+            /** @description `<form>: <item titles>`. */
+            title: string;
+            url: string;
+            /** @description `sec_edgar`. */
+            source: string;
+            /**
+             * Format: int32
+             * @description Authority of the source, 1 (primary filing) to 3.
+             */
+            sourceTier: number;
+            /**
+             * Format: int64
+             * @description When EDGAR accepted the filing, Unix epoch milliseconds.
+             */
+            timestampMs: number;
+            /** @description `Strong`, `Moderate` or `Emerging`. */
+            strength: string;
+            /** @description Absent: filings have no engagement figures. */
+            engagement?: components["schemas"]["intelligence_v1_SignalEngagement"];
+        };
+        /** @description Audience engagement; not measured for filings. */
+        intelligence_v1_SignalEngagement: {
+            /** Format: int32 */
+            points: number;
+            /** Format: int32 */
+            comments: number;
+            /** Format: int32 */
+            stars: number;
+            /** Format: int32 */
+            forks: number;
+            /** Format: int32 */
+            mentions: number;
+        };
+        /** @description Counts over the signals. */
+        intelligence_v1_SignalSummary: {
+            /**
+             * Format: int32
+             * @description Signals returned.
+             */
+            totalSignals: number;
+            /** @description Signals per type. */
+            byType: {
+                [key: string]: number;
+            };
+            /** @description Absent when there are no signals. */
+            strongestSignal?: components["schemas"]["intelligence_v1_CompanySignal"];
+            /**
+             * Format: int32
+             * @description Distinct sources among the signals.
+             */
+            signalDiversity: number;
         };
         /** @description Stock and index quotes. */
         market_v1_ListMarketQuotesResponse: {
@@ -4423,6 +4668,254 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListMaterialEventsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCompanyEnrichment: {
+        parameters: {
+            query?: {
+                ticker?: string;
+                name?: string;
+                domain?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_GetCompanyEnrichmentResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListCompanySignals: {
+        parameters: {
+            query?: {
+                ticker?: string;
+                company?: string;
+                domain?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_ListCompanySignalsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

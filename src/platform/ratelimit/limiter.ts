@@ -11,6 +11,9 @@ export const RATE_POLICIES: Readonly<Record<string, { perMinute: number }>> = Ob
   batch: { perMinute: 30 },
   'list-market-quotes': { perMinute: 60 },
   'get-resilience-ranking': { perMinute: 30 },
+  'get-company-enrichment': { perMinute: 30 },
+  'list-company-signals': { perMinute: 30 },
+  'search-sec-filings': { perMinute: 30 },
 });
 
 /** Callers without a credential (public operations only), per client address. */

@@ -69,3 +69,129 @@ export const ListMaterialEventsResponse = z
   .meta({ id: 'intelligence_v1_ListMaterialEventsResponse', description: 'Recent material 8-K events, newest first.' });
 
 export type ListMaterialEventsResponse = z.infer<typeof ListMaterialEventsResponse>;
+
+const int32 = (description: string) => z.number().int().min(0).max(2147483647).meta({ format: 'int32', description });
+
+export const EnrichedCompany = z
+  .object({
+    name: z.string().meta({ description: 'Filer name from its EDGAR submissions, else the ticker registry.' }),
+    domain: z.string().meta({ description: 'Website host without `www.`; empty when EDGAR lists no website.' }),
+    description: z.string().meta({ description: 'Standard industrial classification (SIC) description.' }),
+    location: z.string().meta({ description: 'Business address city and state or country code, e.g. `AUSTIN, TX`.' }),
+    website: z.string().meta({ description: 'Website EDGAR lists for the filer.' }),
+    founded: z.number().int().meta({ format: 'int32', description: 'Deprecated; always 0.' }),
+    cik: z.string().meta({ description: 'Central Index Key, 10 digits; empty when unresolved.' }),
+    ticker: z.string(),
+  })
+  .meta({ id: 'intelligence_v1_EnrichedCompany', description: 'Company identity and profile.' });
+
+export const SecFiling = z
+  .object({
+    form: z.string(),
+    fileDate: z.string().meta({ description: '`YYYY-MM-DD`.' }),
+    description: z.string().meta({ description: 'Titles of the reported 8-K items joined with `; `; empty for other forms.' }),
+    url: z.string().meta({ description: 'The filing index page on sec.gov.' }),
+    items: z.array(z.string()).meta({ description: '8-K item numbers.' }),
+  })
+  .meta({ id: 'intelligence_v1_SecFiling', description: 'One periodic or current report.' });
+
+export const CompanyMarketProfile = z
+  .object({ exchange: z.string(), industry: z.string(), marketCapMusd: z.number().meta({ format: 'double' }), ipoDate: z.string(), logoUrl: z.string(), country: z.string(), currency: z.string() })
+  .meta({ id: 'intelligence_v1_CompanyMarketProfile', description: 'Market profile (a licensed market-data feed; not loaded here).' });
+
+export const EarningsSurprise = z
+  .object({ period: z.string(), actualEps: z.number().meta({ format: 'double' }), estimateEps: z.number().meta({ format: 'double' }), surprise: z.number().meta({ format: 'double' }), surprisePercent: z.number().meta({ format: 'double' }), year: z.number().int().meta({ format: 'int32' }), quarter: z.number().int().meta({ format: 'int32' }) })
+  .meta({ id: 'intelligence_v1_EarningsSurprise', description: 'Reported against estimated earnings per share for one quarter.' });
+
+export const CompanyNewsMention = z
+  .object({ title: z.string(), url: z.string(), source: z.string(), publishedAtMs: z.number().int().meta({ format: 'int64' }) })
+  .meta({ id: 'intelligence_v1_CompanyNewsMention', description: 'A recent headline naming the company.' });
+
+export const TechStackItem = z
+  .object({ name: z.string(), category: z.string(), confidence: z.number().meta({ format: 'float' }) })
+  .meta({ id: 'intelligence_v1_TechStackItem', description: 'Deprecated.' });
+
+export const HNMention = z
+  .object({ title: z.string(), url: z.string(), points: int32(''), comments: int32(''), createdAtMs: z.number().int().meta({ format: 'int64' }) })
+  .meta({ id: 'intelligence_v1_HNMention', description: 'Deprecated.' });
+
+export const EnrichedGithub = z
+  .object({ publicRepos: int32(''), followers: int32(''), avatarUrl: z.string() })
+  .meta({ id: 'intelligence_v1_EnrichedGithub', description: 'Deprecated.' });
+
+export const SignalEngagement = z
+  .object({ points: int32(''), comments: int32(''), stars: int32(''), forks: int32(''), mentions: int32('') })
+  .meta({ id: 'intelligence_v1_SignalEngagement', description: 'Audience engagement; not measured for filings.' });
+
+export const GetCompanyEnrichmentRequest = z.object({
+  ticker: stringParam('Exchange ticker (preferred), e.g. `CRWD`; case-insensitive.', 16),
+  name: stringParam('Exact registered company name (case-insensitive), used when no ticker is given.', 200),
+  domain: stringParam('Deprecated: with no ticker, answers only the domain and website.', 253),
+});
+
+export type GetCompanyEnrichmentRequest = z.infer<typeof GetCompanyEnrichmentRequest>;
+
+export const GetCompanyEnrichmentResponse = z
+  .object({
+    company: EnrichedCompany,
+    github: EnrichedGithub.optional().meta({ description: 'Deprecated; always absent.' }),
+    techStack: z.array(TechStackItem).meta({ description: 'Deprecated; always empty.' }),
+    secFilings: z
+      .object({
+        totalFilings: int32('Recent filings EDGAR lists for the filer, every form.'),
+        recentFilings: z.array(SecFiling).meta({ description: 'Up to 15 most recent annual, quarterly, current, registration and proxy reports.' }),
+      })
+      .meta({ id: 'intelligence_v1_SecFilings', description: 'The filer’s recent SEC reports.' }),
+    hackerNewsMentions: z.array(HNMention).meta({ description: 'Deprecated; always empty.' }),
+    enrichedAtMs: z.number().int().meta({ format: 'int64', description: 'When the EDGAR data was fetched, Unix epoch milliseconds; 0 when none.' }),
+    sources: z.array(z.string()).meta({ description: 'Sources that contributed: `sec_edgar` (market data and news are not loaded).' }),
+    market: CompanyMarketProfile.optional().meta({ description: 'Absent: no market-data provider is configured.' }),
+    earningsSurprises: z.array(EarningsSurprise).meta({ description: 'Empty: no market-data provider is configured.' }),
+    newsMentions: z.array(CompanyNewsMention).meta({ description: 'Empty: no headline provider is configured.' }),
+    unavailable: z.boolean().meta({ description: 'The company resolved but its EDGAR data is not loaded (or the registry is missing).' }),
+  })
+  .meta({ id: 'intelligence_v1_GetCompanyEnrichmentResponse', description: 'A company profile from SEC EDGAR.' });
+
+export type GetCompanyEnrichmentResponse = z.infer<typeof GetCompanyEnrichmentResponse>;
+
+export const CompanySignal = z
+  .object({
+    type: z.string().meta({ description: 'Kind of event, e.g. `Executive Change`, `Cybersecurity Incident`.' }),
+    title: z.string().meta({ description: '`<form>: <item titles>`.' }),
+    url: z.string(),
+    source: z.string().meta({ description: '`sec_edgar`.' }),
+    sourceTier: int32('Authority of the source, 1 (primary filing) to 3.'),
+    timestampMs: z.number().int().meta({ format: 'int64', description: 'When EDGAR accepted the filing, Unix epoch milliseconds.' }),
+    strength: z.string().meta({ description: '`Strong`, `Moderate` or `Emerging`.' }),
+    engagement: SignalEngagement.optional().meta({ description: 'Absent: filings have no engagement figures.' }),
+  })
+  .meta({ id: 'intelligence_v1_CompanySignal', description: 'One event signal about a company.' });
+
+export const ListCompanySignalsRequest = z.object({
+  ticker: stringParam('Exchange ticker (preferred), case-insensitive.', 16),
+  company: stringParam('Exact registered company name (case-insensitive), used when no ticker is given.', 200),
+  domain: stringParam('Deprecated: with no ticker or company, answers an empty list for the domain.', 253),
+});
+
+export type ListCompanySignalsRequest = z.infer<typeof ListCompanySignalsRequest>;
+
+export const ListCompanySignalsResponse = z
+  .object({
+    company: z.string().meta({ description: 'Resolved company name; the input when unresolved.' }),
+    domain: z.string().meta({ description: 'Deprecated; echoes a domain-only request, else empty.' }),
+    signals: z.array(CompanySignal).meta({ description: 'Up to 30, newest first.' }),
+    summary: z
+      .object({
+        totalSignals: int32('Signals returned.'),
+        byType: z.record(z.string(), z.number().int().meta({ format: 'int32' })).meta({ description: 'Signals per type.' }),
+        strongestSignal: CompanySignal.optional().meta({ description: 'Absent when there are no signals.' }),
+        signalDiversity: int32('Distinct sources among the signals.'),
+      })
+      .meta({ id: 'intelligence_v1_SignalSummary', description: 'Counts over the signals.' }),
+    discoveredAtMs: z.number().int().meta({ format: 'int64', description: 'When the answer was made, Unix epoch milliseconds.' }),
+    cik: z.string().meta({ description: 'Central Index Key, 10 digits; empty when unresolved.' }),
+    unavailable: z.boolean().meta({ description: 'The company resolved but its EDGAR data is not loaded (or the registry is missing).' }),
+  })
+  .meta({ id: 'intelligence_v1_ListCompanySignalsResponse', description: 'Material-event signals about a company from its SEC filings.' });
+
+export type ListCompanySignalsResponse = z.infer<typeof ListCompanySignalsResponse>;
