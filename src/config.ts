@@ -109,6 +109,9 @@ const ConfigSchema = z.object({
   ARCHIVE_RETENTION_DAYS: z.coerce.number().int().min(1).max(100 * 365).default(365),
   /** Most archive documents kept; the oldest go first. */
   ARCHIVE_MAX_DOCUMENTS: z.coerce.number().int().min(1).default(200_000),
+  // Intelligence feeds
+  /** Address of a live alerts document in OREF's alerts.json shape (OREF itself, or a relay that can reach it); unset keeps list-oref-alerts to its history. */
+  OREF_ALERTS_URL: optional(z.url({ protocol: /^https?$/ })),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

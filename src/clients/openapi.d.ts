@@ -384,6 +384,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/intelligence/v1/list-oref-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Israel Home Front Command alerts
+         * @description Siren alerts of Israel’s Home Front Command (OREF). The history is OREF’s alert-history document grouped into waves (alerts sounding together) over the week before it was fetched, replayed with their original times; the bundled sample is a dated capture. Live alerts need OREF_ALERTS_URL (OREF is only reachable from Israel): without it the answer carries the history, `configured:false` and an `error` saying so, and is not cached. `mode=MODE_HISTORY` asks for the history alone.
+         */
+        get: operations["ListOrefAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market/v1/list-market-quotes": {
         parameters: {
             query?: never;
@@ -1701,6 +1721,58 @@ export interface components {
              * @description Distinct sources among the signals.
              */
             signalDiversity: number;
+        };
+        /** @description Israel Home Front Command alerts. */
+        intelligence_v1_ListOrefAlertsResponse: {
+            /** @description The source answering this mode is available: the live alerts address for live mode, the history for history mode. */
+            configured: boolean;
+            /** @description Alerts active now (live mode with a configured source); empty otherwise. */
+            alerts: components["schemas"]["intelligence_v1_OrefAlert"][];
+            /** @description Waves of the week before the history was fetched, newest first. */
+            history: components["schemas"]["intelligence_v1_OrefWave"][];
+            /**
+             * Format: int32
+             * @description Localities alerted in the 24 hours before now.
+             */
+            historyCount24h: number;
+            /**
+             * Format: int32
+             * @description Localities alerted across the history.
+             */
+            totalHistoryCount: number;
+            /**
+             * Format: int64
+             * @description When the live alerts or, failing that, the history were fetched, Unix epoch milliseconds.
+             */
+            timestampMs: number;
+            /** @description Why live alerts or history are missing; empty when all is well. */
+            error: string;
+        };
+        /** @description One Home Front Command alert. */
+        intelligence_v1_OrefAlert: {
+            id: string;
+            /** @description Threat class: MISSILE, DRONE, INFILTRATION, EARTHQUAKE, TSUNAMI, HAZMAT or ALERT. */
+            cat: string;
+            /** @description Alert title as OREF publishes it (Hebrew). */
+            title: string;
+            /** @description Localities alerted, as OREF names them (Hebrew). */
+            data: string[];
+            /** @description Protective instructions (live alerts only; empty in history). */
+            desc: string;
+            /**
+             * Format: int64
+             * @description When the alert sounded, Unix epoch milliseconds.
+             */
+            timestampMs: number;
+        };
+        /** @description Alerts that sounded together. */
+        intelligence_v1_OrefWave: {
+            alerts: components["schemas"]["intelligence_v1_OrefAlert"][];
+            /**
+             * Format: int64
+             * @description When the wave sounded, Unix epoch milliseconds.
+             */
+            timestampMs: number;
         };
         /** @description Stock and index quotes. */
         market_v1_ListMarketQuotesResponse: {
@@ -4916,6 +4988,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListCompanySignalsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListOrefAlerts: {
+        parameters: {
+            query?: {
+                mode?: "MODE_HISTORY";
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_ListOrefAlertsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

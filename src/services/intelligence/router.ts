@@ -1,7 +1,8 @@
 import { mergeRouters } from '../../trpc/procedures.js';
 import { companiesRouter } from './companies/router.js';
 import { countryRouter } from './country/router.js';
+import { feedsRouter } from './feeds/router.js';
 import { orbitRouter } from './orbit/router.js';
 
 /** The intelligence service: the topic folders' routers merged flat under /api/intelligence/v1/. */
-export const intelligenceRouter = mergeRouters(countryRouter, orbitRouter, companiesRouter);
+export const intelligenceRouter = mergeRouters(countryRouter, orbitRouter, companiesRouter, feedsRouter);
