@@ -112,6 +112,8 @@ const ConfigSchema = z.object({
   // Intelligence feeds
   /** Address of a live alerts document in OREF's alerts.json shape (OREF itself, or a relay that can reach it); unset keeps list-oref-alerts to its history. */
   OREF_ALERTS_URL: optional(z.url({ protocol: /^https?$/ })),
+  /** X API v2 bearer token (a paid tier) for the followed accounts' timelines; unset, list-x-feed replays its capture. */
+  X_BEARER_TOKEN: optional(z.string().min(1)),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

@@ -2,9 +2,11 @@ import type { Config } from '../../../config.js';
 import { fetchUrl } from '../../../platform/snapshots/fetch.js';
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import { parseOrefLiveAlerts, type OrefHistoryRow } from '../../../sources/oref/alerts.js';
+import type { XPostMeta } from '../../../sources/x/timelines.js';
 import { OREF_HISTORY } from './datasets/oref-history.js';
+import { X_POSTS, type XPostsInfo } from './datasets/x-posts.js';
 import { localityCount, threatCategory, toWaves, type OrefWave } from './rules.js';
-import type { ListOrefAlertsRequest, ListOrefAlertsResponse } from './schemas.js';
+import type { ListOrefAlertsRequest, ListOrefAlertsResponse, ListXFeedRequest, ListXFeedResponse } from './schemas.js';
 
 /** A live lookup made while the client waits: one attempt, short deadline. */
 export const LIVE_TIMEOUT_MS = 10_000;
@@ -40,4 +42,41 @@ export async function listOrefAlerts(store: SnapshotStore, config: Config, req: 
   } catch (err) {
     return { configured: true, alerts: [], ...base, timestampMs: h?.fetchedAt ?? 0, error: `Live alerts unavailable: ${err instanceof Error ? err.message : String(err)}` };
   }
+}
+
+export const DEFAULT_POSTS = 50;
+export const MAX_POSTS = 200;
+
+/**
+ * Followed accounts' posts (metadata and derived facts, never text), newest first, by topic and
+ * handle. `enabled` only when the snapshot came from the X API; otherwise the capture is replayed
+ * and `error` says why.
+ */
+export function listXFeed(store: SnapshotStore, req: ListXFeedRequest): ListXFeedResponse {
+  const snap = store.read<XPostMeta, XPostsInfo>(X_POSTS);
+  const live = snap?.info.live === true;
+  const error = live ? '' : snap ? 'Live X feed not configured (X_BEARER_TOKEN); replaying a captured history' : 'No X posts loaded';
+  const topic = req.topic?.trim().toLowerCase();
+  const account = req.account?.trim().replace(/^@/, '').toLowerCase();
+  const limit = Math.min(req.limit || DEFAULT_POSTS, MAX_POSTS);
+  const posts = (snap?.records ?? [])
+    .filter((p) => (!topic || p.topic.toLowerCase() === topic) && (!account || p.handle.toLowerCase() === account))
+    .slice(0, limit)
+    .map((p) => {
+      const permalink = `https://x.com/${p.handle}/status/${p.postId}`;
+      return {
+        id: `${p.handle}:${p.postId}`,
+        accountId: p.accountId,
+        accountName: p.accountName,
+        handle: p.handle,
+        topic: p.topic,
+        timestampMs: p.createdAt,
+        permalink,
+        facts: [`${p.accountName} posted a ${p.topic || 'general'} update`, ...(p.hasMedia ? ['includes media'] : []), ...(p.lang ? [`lang=${p.lang}`] : []), permalink],
+        hasMedia: p.hasMedia,
+        lang: p.lang,
+        contentState: 'active',
+      };
+    });
+  return { enabled: live, posts, count: posts.length, error };
 }

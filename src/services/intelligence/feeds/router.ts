@@ -1,7 +1,8 @@
 import { operation, router } from '../../../trpc/procedures.js';
 import { OREF_HISTORY } from './datasets/oref-history.js';
-import { listOrefAlerts } from './queries.js';
-import { ListOrefAlertsRequest, ListOrefAlertsResponse } from './schemas.js';
+import { X_POSTS } from './datasets/x-posts.js';
+import { listOrefAlerts, listXFeed } from './queries.js';
+import { ListOrefAlertsRequest, ListOrefAlertsResponse, ListXFeedRequest, ListXFeedResponse } from './schemas.js';
 
 export const feedsRouter = router({
   listOrefAlerts: operation
@@ -25,4 +26,24 @@ export const feedsRouter = router({
     .input(ListOrefAlertsRequest)
     .output(ListOrefAlertsResponse)
     .query(({ ctx, input }) => listOrefAlerts(ctx.deps.store, ctx.deps.config, input, ctx.deps.clock.now())),
+  listXFeed: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/intelligence/v1/list-x-feed',
+        operationId: 'ListXFeed',
+        tags: ['intelligence'],
+        summary: 'Posts of followed X accounts',
+        description:
+          'Recent posts of a few official accounts (militaries, NATO, CISA, USGS) from the X API v2 user timelines, ' +
+          'newest first, as metadata and derived facts: post text is not redistributed. Filter by topic or handle. ' +
+          'With X_BEARER_TOKEN (a paid API tier) the timelines are read live and `enabled` is true; without it a ' +
+          'dated capture is replayed with its original times, `enabled:false` and an `error` saying so (not cached).',
+      },
+      cacheTier: 'fast',
+      datasets: [X_POSTS],
+    })
+    .input(ListXFeedRequest)
+    .output(ListXFeedResponse)
+    .query(({ ctx, input }) => listXFeed(ctx.deps.store, input)),
 });

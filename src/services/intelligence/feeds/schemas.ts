@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32Param, stringParam } from '../../../platform/query-params.js';
 
 const int32 = (description: string) => z.number().int().min(0).max(2147483647).meta({ format: 'int32', description });
 
@@ -36,3 +37,38 @@ export const ListOrefAlertsResponse = z
   .meta({ id: 'intelligence_v1_ListOrefAlertsResponse', description: 'Israel Home Front Command alerts.' });
 
 export type ListOrefAlertsResponse = z.infer<typeof ListOrefAlertsResponse>;
+
+export const XFeedItem = z
+  .object({
+    id: z.string().meta({ description: '`<handle>:<post id>`.' }),
+    accountId: z.string(),
+    accountName: z.string(),
+    handle: z.string(),
+    topic: z.string().meta({ description: 'Topic the account is filed under (military, diplomacy, cyber, disasters).' }),
+    timestampMs: z.number().int().meta({ format: 'int64', description: 'When the post was made, Unix epoch milliseconds.' }),
+    permalink: z.string(),
+    facts: z.array(z.string()).meta({ description: 'What can be said about the post without its text (which is not redistributed).' }),
+    hasMedia: z.boolean(),
+    lang: z.string().meta({ description: 'Language code X detected; empty when none.' }),
+    contentState: z.string().meta({ description: '`active`.' }),
+  })
+  .meta({ id: 'intelligence_v1_XFeedItem', description: 'Metadata of one post (no text).' });
+
+export const ListXFeedRequest = z.object({
+  limit: int32Param({ min: 0, description: 'Most posts; omitted or 0 means 50, at most 200.' }),
+  topic: stringParam('Only posts of accounts filed under this topic (case-insensitive).', 64),
+  account: stringParam('Only posts of this handle (case-insensitive, without @).', 64),
+});
+
+export type ListXFeedRequest = z.infer<typeof ListXFeedRequest>;
+
+export const ListXFeedResponse = z
+  .object({
+    enabled: z.boolean().meta({ description: 'The posts come from the X API; false when replaying the bundled capture.' }),
+    posts: z.array(XFeedItem).meta({ description: 'Newest first.' }),
+    count: int32('Posts returned.'),
+    error: z.string().meta({ description: 'Why the feed is not live; empty when it is.' }),
+  })
+  .meta({ id: 'intelligence_v1_ListXFeedResponse', description: 'Posts of followed X accounts (metadata only).' });
+
+export type ListXFeedResponse = z.infer<typeof ListXFeedResponse>;

@@ -1,3 +1,4 @@
 import { orefHistoryDataset } from './oref-history.js';
+import { xPostsDataset } from './x-posts.js';
 
-export const FEED_DATASETS = [orefHistoryDataset] as const;
+export const FEED_DATASETS = [orefHistoryDataset, xPostsDataset] as const;
