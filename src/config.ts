@@ -114,6 +114,10 @@ const ConfigSchema = z.object({
   OREF_ALERTS_URL: optional(z.url({ protocol: /^https?$/ })),
   /** X API v2 bearer token (a paid tier) for the followed accounts' timelines; unset, list-x-feed replays its capture. */
   X_BEARER_TOKEN: optional(z.string().min(1)),
+  /** Root of a relay running the Telegram MTProto client (TELEGRAM_API_ID/HASH + session live there) that serves `/telegram/feed`. */
+  TELEGRAM_RELAY_URL: optional(z.url({ protocol: /^https?$/ })),
+  /** Bearer token the Telegram relay expects, if any. Never logged. */
+  TELEGRAM_RELAY_TOKEN: optional(z.string().min(1)),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

@@ -424,6 +424,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/intelligence/v1/list-telegram-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Messages of followed Telegram channels
+         * @description Recent messages of a few public news and OSINT channels, newest first, filed by topic; filter by topic or channel handle. Telegram is read over MTProto with a user session, so the live feed comes from a relay running that client (TELEGRAM_RELAY_URL): then `enabled` is true. Without it a dated capture is replayed with its original times, `enabled:false` and an `error` saying so (not cached).
+         */
+        get: operations["ListTelegramFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market/v1/list-market-quotes": {
         parameters: {
             query?: never;
@@ -1830,6 +1850,42 @@ export interface components {
             lang: string;
             /** @description `active`. */
             contentState: string;
+        };
+        /** @description Messages of followed Telegram channels. */
+        intelligence_v1_ListTelegramFeedResponse: {
+            /** @description The messages come from the live relay; false when replaying the bundled capture. */
+            enabled: boolean;
+            /** @description Newest first. */
+            messages: components["schemas"]["intelligence_v1_TelegramMessage"][];
+            /**
+             * Format: int32
+             * @description Messages returned.
+             */
+            count: number;
+            /** @description Why the feed is not live; empty when it is. */
+            error: string;
+        };
+        /** @description One message of a public channel. */
+        intelligence_v1_TelegramMessage: {
+            /** @description `<channel handle>:<message id>`. */
+            id: string;
+            /** @description Channel handle. */
+            channelId: string;
+            /** @description Channel title. */
+            channelName: string;
+            /** @description Message text (at most 800 characters). */
+            text: string;
+            /**
+             * Format: int64
+             * @description When the message was posted, Unix epoch milliseconds.
+             */
+            timestampMs: number;
+            /** @description Always empty: media are not collected. */
+            mediaUrls: string[];
+            /** @description The message on t.me. */
+            sourceUrl: string;
+            /** @description Topic the channel is filed under. */
+            topic: string;
         };
         /** @description Stock and index quotes. */
         market_v1_ListMarketQuotesResponse: {
@@ -5291,6 +5347,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListXFeedResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListTelegramFeed: {
+        parameters: {
+            query?: {
+                limit?: number;
+                topic?: string;
+                channel?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_ListTelegramFeedResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -2,11 +2,13 @@ import type { Config } from '../../../config.js';
 import { fetchUrl } from '../../../platform/snapshots/fetch.js';
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import { parseOrefLiveAlerts, type OrefHistoryRow } from '../../../sources/oref/alerts.js';
+import type { TelegramItem } from '../../../sources/telegram/relay-feed.js';
 import type { XPostMeta } from '../../../sources/x/timelines.js';
 import { OREF_HISTORY } from './datasets/oref-history.js';
+import { TELEGRAM_MESSAGES, type TelegramInfo } from './datasets/telegram-messages.js';
 import { X_POSTS, type XPostsInfo } from './datasets/x-posts.js';
 import { localityCount, threatCategory, toWaves, type OrefWave } from './rules.js';
-import type { ListOrefAlertsRequest, ListOrefAlertsResponse, ListXFeedRequest, ListXFeedResponse } from './schemas.js';
+import type { ListOrefAlertsRequest, ListOrefAlertsResponse, ListTelegramFeedRequest, ListTelegramFeedResponse, ListXFeedRequest, ListXFeedResponse } from './schemas.js';
 
 /** A live lookup made while the client waits: one attempt, short deadline. */
 export const LIVE_TIMEOUT_MS = 10_000;
@@ -79,4 +81,19 @@ export function listXFeed(store: SnapshotStore, req: ListXFeedRequest): ListXFee
       };
     });
   return { enabled: live, posts, count: posts.length, error };
+}
+
+/** Followed channels' messages newest first, by topic and channel; `enabled` only for a live relay snapshot. */
+export function listTelegramFeed(store: SnapshotStore, req: ListTelegramFeedRequest): ListTelegramFeedResponse {
+  const snap = store.read<TelegramItem, TelegramInfo>(TELEGRAM_MESSAGES);
+  const live = snap?.info.live === true;
+  const error = live ? '' : snap ? 'Live Telegram feed not configured (TELEGRAM_RELAY_URL); replaying a captured history' : 'No Telegram messages loaded';
+  const topic = req.topic?.trim().toLowerCase();
+  const channel = req.channel?.trim().replace(/^@/, '').toLowerCase();
+  const limit = Math.min(req.limit || DEFAULT_POSTS, MAX_POSTS);
+  const messages = (snap?.records ?? [])
+    .filter((m) => (!topic || m.topic.toLowerCase() === topic) && (!channel || m.channel.toLowerCase() === channel))
+    .slice(0, limit)
+    .map((m) => ({ id: m.id, channelId: m.channel, channelName: m.channelTitle, text: m.text, timestampMs: m.postedAt, mediaUrls: [], sourceUrl: m.url, topic: m.topic }));
+  return { enabled: live, messages, count: messages.length, error };
 }

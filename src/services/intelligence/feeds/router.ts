@@ -1,8 +1,9 @@
 import { operation, router } from '../../../trpc/procedures.js';
 import { OREF_HISTORY } from './datasets/oref-history.js';
+import { TELEGRAM_MESSAGES } from './datasets/telegram-messages.js';
 import { X_POSTS } from './datasets/x-posts.js';
-import { listOrefAlerts, listXFeed } from './queries.js';
-import { ListOrefAlertsRequest, ListOrefAlertsResponse, ListXFeedRequest, ListXFeedResponse } from './schemas.js';
+import { listOrefAlerts, listTelegramFeed, listXFeed } from './queries.js';
+import { ListOrefAlertsRequest, ListOrefAlertsResponse, ListTelegramFeedRequest, ListTelegramFeedResponse, ListXFeedRequest, ListXFeedResponse } from './schemas.js';
 
 export const feedsRouter = router({
   listOrefAlerts: operation
@@ -46,4 +47,24 @@ export const feedsRouter = router({
     .input(ListXFeedRequest)
     .output(ListXFeedResponse)
     .query(({ ctx, input }) => listXFeed(ctx.deps.store, input)),
+  listTelegramFeed: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/intelligence/v1/list-telegram-feed',
+        operationId: 'ListTelegramFeed',
+        tags: ['intelligence'],
+        summary: 'Messages of followed Telegram channels',
+        description:
+          'Recent messages of a few public news and OSINT channels, newest first, filed by topic; filter by topic ' +
+          'or channel handle. Telegram is read over MTProto with a user session, so the live feed comes from a ' +
+          'relay running that client (TELEGRAM_RELAY_URL): then `enabled` is true. Without it a dated capture is ' +
+          'replayed with its original times, `enabled:false` and an `error` saying so (not cached).',
+      },
+      cacheTier: 'fast',
+      datasets: [TELEGRAM_MESSAGES],
+    })
+    .input(ListTelegramFeedRequest)
+    .output(ListTelegramFeedResponse)
+    .query(({ ctx, input }) => listTelegramFeed(ctx.deps.store, input)),
 });

@@ -72,3 +72,35 @@ export const ListXFeedResponse = z
   .meta({ id: 'intelligence_v1_ListXFeedResponse', description: 'Posts of followed X accounts (metadata only).' });
 
 export type ListXFeedResponse = z.infer<typeof ListXFeedResponse>;
+
+export const TelegramMessage = z
+  .object({
+    id: z.string().meta({ description: '`<channel handle>:<message id>`.' }),
+    channelId: z.string().meta({ description: 'Channel handle.' }),
+    channelName: z.string().meta({ description: 'Channel title.' }),
+    text: z.string().meta({ description: 'Message text (at most 800 characters).' }),
+    timestampMs: z.number().int().meta({ format: 'int64', description: 'When the message was posted, Unix epoch milliseconds.' }),
+    mediaUrls: z.array(z.string()).meta({ description: 'Always empty: media are not collected.' }),
+    sourceUrl: z.string().meta({ description: 'The message on t.me.' }),
+    topic: z.string().meta({ description: 'Topic the channel is filed under.' }),
+  })
+  .meta({ id: 'intelligence_v1_TelegramMessage', description: 'One message of a public channel.' });
+
+export const ListTelegramFeedRequest = z.object({
+  limit: int32Param({ min: 0, description: 'Most messages; omitted or 0 means 50, at most 200.' }),
+  topic: stringParam('Only channels filed under this topic (case-insensitive).', 64),
+  channel: stringParam('Only this channel handle (case-insensitive, without @).', 64),
+});
+
+export type ListTelegramFeedRequest = z.infer<typeof ListTelegramFeedRequest>;
+
+export const ListTelegramFeedResponse = z
+  .object({
+    enabled: z.boolean().meta({ description: 'The messages come from the live relay; false when replaying the bundled capture.' }),
+    messages: z.array(TelegramMessage).meta({ description: 'Newest first.' }),
+    count: int32('Messages returned.'),
+    error: z.string().meta({ description: 'Why the feed is not live; empty when it is.' }),
+  })
+  .meta({ id: 'intelligence_v1_ListTelegramFeedResponse', description: 'Messages of followed Telegram channels.' });
+
+export type ListTelegramFeedResponse = z.infer<typeof ListTelegramFeedResponse>;
