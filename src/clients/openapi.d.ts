@@ -444,6 +444,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/intelligence/v1/get-pizzint-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pentagon pizza-index status
+         * @description How busy the pizza places around the Pentagon are, as published by the third-party site pizzint.watch (itself derived from proprietary place-popularity data), with a DEFCON-style activity level. The data is a replayed dated capture of that site, not a live reading: `updatedAt` is its time and `dataFreshness` turns STALE (and caching off) once it is over two hours old. `include_gdelt=true` adds the site’s GDELT tension scores for six country pairs.
+         */
+        get: operations["GetPizzintStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market/v1/list-market-quotes": {
         parameters: {
             query?: never;
@@ -1886,6 +1906,106 @@ export interface components {
             sourceUrl: string;
             /** @description Topic the channel is filed under. */
             topic: string;
+        };
+        /** @description Pizza-index status and optional tension pairs. */
+        intelligence_v1_GetPizzintStatusResponse: {
+            /** @description Absent when no capture is loaded. */
+            pizzint?: components["schemas"]["intelligence_v1_PizzintStatus"];
+            /** @description Only with include_gdelt=true. */
+            tensionPairs: components["schemas"]["intelligence_v1_GdeltTensionPair"][];
+        };
+        /** @description Activity around the Pentagon’s pizza places. */
+        intelligence_v1_PizzintStatus: {
+            /**
+             * Format: int32
+             * @description 1 (maximum activity) to 5 (normal).
+             */
+            defconLevel: number;
+            defconLabel: string;
+            /**
+             * Format: double
+             * @description Mean busyness of open places, 0-100.
+             */
+            aggregateActivity: number;
+            /**
+             * Format: int32
+             * @description Places busier than usual.
+             */
+            activeSpikes: number;
+            /**
+             * Format: int32
+             * @description Places in the capture.
+             */
+            locationsMonitored: number;
+            /**
+             * Format: int32
+             * @description Places open at the reading.
+             */
+            locationsOpen: number;
+            /**
+             * Format: int64
+             * @description Time of the latest reading, Unix epoch milliseconds.
+             */
+            updatedAt: number;
+            /**
+             * @description FRESH only when a place reading is fresh and the capture is under two hours old.
+             * @enum {string}
+             */
+            dataFreshness: "DATA_FRESHNESS_UNSPECIFIED" | "DATA_FRESHNESS_FRESH" | "DATA_FRESHNESS_STALE";
+            locations: components["schemas"]["intelligence_v1_PizzintLocation"][];
+        };
+        /** @description One monitored place. */
+        intelligence_v1_PizzintLocation: {
+            placeId: string;
+            name: string;
+            address: string;
+            /**
+             * Format: int32
+             * @description Busyness at the reading, 0-100.
+             */
+            currentPopularity: number;
+            /**
+             * Format: int32
+             * @description Busyness against the usual for that hour, percent.
+             */
+            percentageOfUsual: number;
+            isSpike: boolean;
+            /**
+             * Format: double
+             * @description How far above usual (1.4 = 40 % above); 0 without a spike.
+             */
+            spikeMagnitude: number;
+            dataSource: string;
+            /** @description When the reading was taken, ISO 8601. */
+            recordedAt: string;
+            /** @enum {string} */
+            dataFreshness: "DATA_FRESHNESS_UNSPECIFIED" | "DATA_FRESHNESS_FRESH" | "DATA_FRESHNESS_STALE";
+            isClosedNow: boolean;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lng: number;
+        };
+        /** @description GDELT-based tension between two countries. */
+        intelligence_v1_GdeltTensionPair: {
+            /** @description Pair key, e.g. `usa_russia`. */
+            id: string;
+            /** @description The pair’s parts as the source names them (`usa`, `russia`), not ISO codes. */
+            countries: string[];
+            label: string;
+            /**
+             * Format: double
+             * @description Latest tension score, 0-100.
+             */
+            score: number;
+            /** @enum {string} */
+            trend: "TREND_DIRECTION_UNSPECIFIED" | "TREND_DIRECTION_RISING" | "TREND_DIRECTION_STABLE" | "TREND_DIRECTION_FALLING";
+            /**
+             * Format: double
+             * @description Change against the previous point, percent (0 when that was 0).
+             */
+            changePercent: number;
+            region: string;
         };
         /** @description Stock and index quotes. */
         market_v1_ListMarketQuotesResponse: {
@@ -5471,6 +5591,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListTelegramFeedResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetPizzintStatus: {
+        parameters: {
+            query?: {
+                include_gdelt?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_GetPizzintStatusResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

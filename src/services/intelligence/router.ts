@@ -3,6 +3,7 @@ import { companiesRouter } from './companies/router.js';
 import { countryRouter } from './country/router.js';
 import { feedsRouter } from './feeds/router.js';
 import { orbitRouter } from './orbit/router.js';
+import { signalsRouter } from './signals/router.js';
 
 /** The intelligence service: the topic folders' routers merged flat under /api/intelligence/v1/. */
-export const intelligenceRouter = mergeRouters(countryRouter, orbitRouter, companiesRouter, feedsRouter);
+export const intelligenceRouter = mergeRouters(countryRouter, orbitRouter, companiesRouter, feedsRouter, signalsRouter);

@@ -1,0 +1,3 @@
+import { pizzintDataset } from './pizzint.js';
+
+export const SIGNAL_DATASETS = [pizzintDataset] as const;

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { boolParam } from '../../../platform/query-params.js';
+
+const int32 = (description: string) => z.number().int().min(0).max(2147483647).meta({ format: 'int32', description });
+const Freshness = z.enum(['DATA_FRESHNESS_UNSPECIFIED', 'DATA_FRESHNESS_FRESH', 'DATA_FRESHNESS_STALE']);
+const Trend = z.enum(['TREND_DIRECTION_UNSPECIFIED', 'TREND_DIRECTION_RISING', 'TREND_DIRECTION_STABLE', 'TREND_DIRECTION_FALLING']);
+
+export const PizzintLocation = z
+  .object({
+    placeId: z.string(),
+    name: z.string(),
+    address: z.string(),
+    currentPopularity: int32('Busyness at the reading, 0-100.'),
+    percentageOfUsual: int32('Busyness against the usual for that hour, percent.'),
+    isSpike: z.boolean(),
+    spikeMagnitude: z.number().meta({ format: 'double', description: 'How far above usual (1.4 = 40 % above); 0 without a spike.' }),
+    dataSource: z.string(),
+    recordedAt: z.string().meta({ description: 'When the reading was taken, ISO 8601.' }),
+    dataFreshness: Freshness,
+    isClosedNow: z.boolean(),
+    lat: z.number().meta({ format: 'double' }),
+    lng: z.number().meta({ format: 'double' }),
+  })
+  .meta({ id: 'intelligence_v1_PizzintLocation', description: 'One monitored place.' });
+
+export const PizzintStatus = z
+  .object({
+    defconLevel: z.number().int().min(1).max(5).meta({ format: 'int32', description: '1 (maximum activity) to 5 (normal).' }),
+    defconLabel: z.string(),
+    aggregateActivity: z.number().meta({ format: 'double', description: 'Mean busyness of open places, 0-100.' }),
+    activeSpikes: int32('Places busier than usual.'),
+    locationsMonitored: int32('Places in the capture.'),
+    locationsOpen: int32('Places open at the reading.'),
+    updatedAt: z.number().int().meta({ format: 'int64', description: 'Time of the latest reading, Unix epoch milliseconds.' }),
+    dataFreshness: Freshness.meta({ description: 'FRESH only when a place reading is fresh and the capture is under two hours old.' }),
+    locations: z.array(PizzintLocation),
+  })
+  .meta({ id: 'intelligence_v1_PizzintStatus', description: 'Activity around the Pentagon’s pizza places.' });
+
+export const GdeltTensionPair = z
+  .object({
+    id: z.string().meta({ description: 'Pair key, e.g. `usa_russia`.' }),
+    countries: z.array(z.string()).meta({ description: 'The pair’s parts as the source names them (`usa`, `russia`), not ISO codes.' }),
+    label: z.string(),
+    score: z.number().min(0).max(100).meta({ format: 'double', description: 'Latest tension score, 0-100.' }),
+    trend: Trend,
+    changePercent: z.number().meta({ format: 'double', description: 'Change against the previous point, percent (0 when that was 0).' }),
+    region: z.string(),
+  })
+  .meta({ id: 'intelligence_v1_GdeltTensionPair', description: 'GDELT-based tension between two countries.' });
+
+export const GetPizzintStatusRequest = z.object({
+  include_gdelt: boolParam('Also return the GDELT country-pair tension scores.'),
+});
+
+export type GetPizzintStatusRequest = z.infer<typeof GetPizzintStatusRequest>;
+
+export const GetPizzintStatusResponse = z
+  .object({
+    pizzint: PizzintStatus.optional().meta({ description: 'Absent when no capture is loaded.' }),
+    tensionPairs: z.array(GdeltTensionPair).meta({ description: 'Only with include_gdelt=true.' }),
+  })
+  .meta({ id: 'intelligence_v1_GetPizzintStatusResponse', description: 'Pizza-index status and optional tension pairs.' });
+
+export type GetPizzintStatusResponse = z.infer<typeof GetPizzintStatusResponse>;
