@@ -1,8 +1,17 @@
 import { markDegraded } from '../../../trpc/context.js';
 import { operation, router } from '../../../trpc/procedures.js';
+import { GDELT_TOPICS } from './datasets/gdelt-topics.js';
 import { PIZZINT } from './datasets/pizzint.js';
+import { getGdeltTopicTimeline, searchGdeltDocuments } from './gdelt.js';
 import { getPizzintStatus } from './queries.js';
-import { GetPizzintStatusRequest, GetPizzintStatusResponse } from './schemas.js';
+import {
+  GetGdeltTopicTimelineRequest,
+  GetGdeltTopicTimelineResponse,
+  GetPizzintStatusRequest,
+  GetPizzintStatusResponse,
+  SearchGdeltDocumentsRequest,
+  SearchGdeltDocumentsResponse,
+} from './schemas.js';
 
 export const signalsRouter = router({
   getPizzintStatus: operation
@@ -30,4 +39,44 @@ export const signalsRouter = router({
       if (degraded) markDegraded(ctx);
       return response;
     }),
+  searchGdeltDocuments: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/intelligence/v1/search-gdelt-documents',
+        operationId: 'SearchGdeltDocuments',
+        tags: ['intelligence'],
+        summary: 'News articles on watched topics from GDELT',
+        description:
+          'Articles of the last 24 hours on six watched topics (military, cyber, nuclear, sanctions, intelligence, ' +
+          'maritime), gathered from the GDELT DOC 2.0 API article lists. A query naming a topic returns that ' +
+          'topic’s articles; other queries match articles whose title holds every word. Filter by `timespan`, ' +
+          'order with `sort`; `tone_filter` is accepted but has no effect (article lists carry no tone, so `tone` ' +
+          'is 0). It searches the gathered articles only, not all of GDELT.',
+      },
+      cacheTier: 'slow',
+      datasets: [GDELT_TOPICS],
+    })
+    .input(SearchGdeltDocumentsRequest)
+    .output(SearchGdeltDocumentsResponse)
+    .query(({ ctx, input }) => searchGdeltDocuments(ctx.deps.store, input)),
+  getGdeltTopicTimeline: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/intelligence/v1/get-gdelt-topic-timeline',
+        operationId: 'GetGdeltTopicTimeline',
+        tags: ['intelligence'],
+        summary: 'Tone and volume of a watched topic over two weeks',
+        description:
+          'Daily average tone and volume intensity (share of all monitored coverage) of one watched topic over ' +
+          'the last 14 days, from the GDELT DOC 2.0 API timelines. Topic defaults to military; an unknown topic ' +
+          'is rejected. `error:"unavailable"` (not cached) when no GDELT data is loaded.',
+      },
+      cacheTier: 'medium',
+      datasets: [GDELT_TOPICS],
+    })
+    .input(GetGdeltTopicTimelineRequest)
+    .output(GetGdeltTopicTimelineResponse)
+    .query(({ ctx, input }) => getGdeltTopicTimeline(ctx.deps.store, input)),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boolParam } from '../../../platform/query-params.js';
+import { boolParam, int32Param, stringParam } from '../../../platform/query-params.js';
 
 const int32 = (description: string) => z.number().int().min(0).max(2147483647).meta({ format: 'int32', description });
 const Freshness = z.enum(['DATA_FRESHNESS_UNSPECIFIED', 'DATA_FRESHNESS_FRESH', 'DATA_FRESHNESS_STALE']);
@@ -63,3 +63,57 @@ export const GetPizzintStatusResponse = z
   .meta({ id: 'intelligence_v1_GetPizzintStatusResponse', description: 'Pizza-index status and optional tension pairs.' });
 
 export type GetPizzintStatusResponse = z.infer<typeof GetPizzintStatusResponse>;
+
+export const GdeltArticle = z
+  .object({
+    title: z.string(),
+    url: z.string(),
+    source: z.string().meta({ description: 'Publishing domain.' }),
+    date: z.string().meta({ description: 'When GDELT saw the article, compact UTC `YYYYMMDDTHHMMSSZ`.' }),
+    image: z.string().meta({ description: 'Social sharing image; empty when none.' }),
+    language: z.string(),
+    tone: z.number().meta({ format: 'double', description: 'Always 0: GDELT’s article lists carry no per-article tone.' }),
+  })
+  .meta({ id: 'intelligence_v1_GdeltArticle', description: 'One news article GDELT indexed.' });
+
+export const SearchGdeltDocumentsRequest = z.object({
+  query: z.string().min(1).max(500).meta({ description: 'A topic name (military, cyber, nuclear, sanctions, intelligence, maritime) or words every returned title must contain.' }),
+  max_records: int32Param({ min: 0, max: 250, description: 'Most articles; omitted or 0 means 10, at most 20 are returned.' }),
+  timespan: stringParam('Only articles seen within this span before the capture: `<n>min`, `<n>h`, `<n>d` or `<n>w` (at most the 24 hours captured).', 16),
+  tone_filter: stringParam('Accepted and ignored: article lists carry no tone.', 32),
+  sort: stringParam('`DateDesc` (default) or `DateAsc`.', 16),
+});
+
+export type SearchGdeltDocumentsRequest = z.infer<typeof SearchGdeltDocumentsRequest>;
+
+export const SearchGdeltDocumentsResponse = z
+  .object({
+    articles: z.array(GdeltArticle),
+    query: z.string().meta({ description: 'The query as given.' }),
+    error: z.string().meta({ description: 'Why there are no articles when the data is missing; empty otherwise.' }),
+  })
+  .meta({ id: 'intelligence_v1_SearchGdeltDocumentsResponse', description: 'News articles on a watched topic.' });
+
+export type SearchGdeltDocumentsResponse = z.infer<typeof SearchGdeltDocumentsResponse>;
+
+export const GdeltTimelinePoint = z
+  .object({ date: z.string().meta({ description: 'ISO 8601 UTC.' }), value: z.number().meta({ format: 'double' }) })
+  .meta({ id: 'intelligence_v1_GdeltTimelinePoint', description: 'One point of a daily series.' });
+
+export const GetGdeltTopicTimelineRequest = z.object({
+  topic: stringParam('military (default), cyber, nuclear, sanctions, intelligence or maritime; trimmed, case-insensitive.', 32),
+});
+
+export type GetGdeltTopicTimelineRequest = z.infer<typeof GetGdeltTopicTimelineRequest>;
+
+export const GetGdeltTopicTimelineResponse = z
+  .object({
+    topic: z.string(),
+    tone: z.array(GdeltTimelinePoint).meta({ description: 'Daily average tone of matching coverage, oldest first.' }),
+    vol: z.array(GdeltTimelinePoint).meta({ description: 'Daily share of all coverage that matches (volume intensity, percent), oldest first.' }),
+    fetchedAt: z.string().meta({ description: 'When the series were fetched, ISO 8601; empty when unavailable.' }),
+    error: z.string().meta({ description: '`unavailable` when no GDELT data is loaded; empty otherwise.' }),
+  })
+  .meta({ id: 'intelligence_v1_GetGdeltTopicTimelineResponse', description: 'Fourteen-day tone and volume series of one topic.' });
+
+export type GetGdeltTopicTimelineResponse = z.infer<typeof GetGdeltTopicTimelineResponse>;

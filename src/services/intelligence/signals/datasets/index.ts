@@ -1,3 +1,4 @@
+import { gdeltTopicsDataset } from './gdelt-topics.js';
 import { pizzintDataset } from './pizzint.js';
 
-export const SIGNAL_DATASETS = [pizzintDataset] as const;
+export const SIGNAL_DATASETS = [pizzintDataset, gdeltTopicsDataset] as const;
