@@ -504,6 +504,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/intelligence/v1/get-social-velocity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fast-rising world-news posts on Reddit
+         * @description Posts from the hot listings of r/worldnews and r/geopolitics ranked by velocity: the log of the score times the upvote ratio, decaying with age (e-folding time six hours), at the time the listings were fetched. Pinned posts are left out and an article shared in both subreddits counts once. Top 30; takes no filters. Caching is disabled while no listing is loaded.
+         */
+        get: operations["GetSocialVelocity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market/v1/list-market-quotes": {
         parameters: {
             query?: never;
@@ -2090,6 +2110,44 @@ export interface components {
             date: string;
             /** Format: double */
             value: number;
+        };
+        /** @description Fast-rising world-news posts on Reddit. */
+        intelligence_v1_GetSocialVelocityResponse: {
+            /** @description Top 30 by velocity. */
+            posts: components["schemas"]["intelligence_v1_SocialVelocityPost"][];
+            /**
+             * Format: int64
+             * @description When the listings were fetched, Unix epoch milliseconds; 0 when none are loaded.
+             */
+            fetchedAt: number;
+        };
+        /** @description A fast-rising Reddit post. */
+        intelligence_v1_SocialVelocityPost: {
+            id: string;
+            /** @description Post title (at most 300 characters). */
+            title: string;
+            subreddit: string;
+            /** @description The Reddit discussion. */
+            url: string;
+            /** Format: int32 */
+            score: number;
+            /** Format: double */
+            upvoteRatio: number;
+            /**
+             * Format: int32
+             * @description Comments when fetched.
+             */
+            numComments: number;
+            /**
+             * Format: double
+             * @description ln(1 + score) × upvote ratio × e^(−age / 6 h) × 100, age counted to the fetch.
+             */
+            velocityScore: number;
+            /**
+             * Format: int64
+             * @description When posted, Unix epoch milliseconds.
+             */
+            createdAt: number;
         };
         /** @description Stock and index quotes. */
         market_v1_ListMarketQuotesResponse: {
@@ -6046,6 +6104,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_GetGdeltTopicTimelineResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetSocialVelocity: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_GetSocialVelocityResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -2,13 +2,16 @@ import { markDegraded } from '../../../trpc/context.js';
 import { operation, router } from '../../../trpc/procedures.js';
 import { GDELT_TOPICS } from './datasets/gdelt-topics.js';
 import { PIZZINT } from './datasets/pizzint.js';
+import { REDDIT_HOT } from './datasets/reddit-hot.js';
 import { getGdeltTopicTimeline, searchGdeltDocuments } from './gdelt.js';
-import { getPizzintStatus } from './queries.js';
+import { getPizzintStatus, getSocialVelocity } from './queries.js';
 import {
   GetGdeltTopicTimelineRequest,
   GetGdeltTopicTimelineResponse,
   GetPizzintStatusRequest,
   GetPizzintStatusResponse,
+  GetSocialVelocityRequest,
+  GetSocialVelocityResponse,
   SearchGdeltDocumentsRequest,
   SearchGdeltDocumentsResponse,
 } from './schemas.js';
@@ -79,4 +82,28 @@ export const signalsRouter = router({
     .input(GetGdeltTopicTimelineRequest)
     .output(GetGdeltTopicTimelineResponse)
     .query(({ ctx, input }) => getGdeltTopicTimeline(ctx.deps.store, input)),
+  getSocialVelocity: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/intelligence/v1/get-social-velocity',
+        operationId: 'GetSocialVelocity',
+        tags: ['intelligence'],
+        summary: 'Fast-rising world-news posts on Reddit',
+        description:
+          'Posts from the hot listings of r/worldnews and r/geopolitics ranked by velocity: the log of the score ' +
+          'times the upvote ratio, decaying with age (e-folding time six hours), at the time the listings were ' +
+          'fetched. Pinned posts are left out and an article shared in both subreddits counts once. Top 30; takes ' +
+          'no filters. Caching is disabled while no listing is loaded.',
+      },
+      cacheTier: 'fast',
+      datasets: [REDDIT_HOT],
+    })
+    .input(GetSocialVelocityRequest)
+    .output(GetSocialVelocityResponse)
+    .query(({ ctx }) => {
+      const { response, degraded } = getSocialVelocity(ctx.deps.store);
+      if (degraded) markDegraded(ctx);
+      return response;
+    }),
 });

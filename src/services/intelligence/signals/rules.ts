@@ -33,3 +33,16 @@ export function tensionOf(points: readonly number[]): { score: number; changePer
   const trend = change > 5 ? 'TREND_DIRECTION_RISING' : change < -5 ? 'TREND_DIRECTION_FALLING' : 'TREND_DIRECTION_STABLE';
   return { score: Math.max(0, Math.min(100, last)), changePercent: Math.round(change * 10) / 10, trend };
 }
+
+/** Age (hours) over which a post's velocity falls by a factor e. */
+export const VELOCITY_DECAY_HOURS = 6;
+
+/**
+ * How fast a post is rising: log of its score (at least 1) times its upvote ratio (0.5 when
+ * unknown), decaying with age, ×100, one decimal.
+ */
+export function velocityScore(score: number, upvoteRatio: number, ageMs: number): number {
+  const ageH = Math.max(0, ageMs) / 3_600_000;
+  const v = Math.log(1 + (score > 0 ? score : 1)) * (upvoteRatio > 0 ? upvoteRatio : 0.5) * Math.exp(-ageH / VELOCITY_DECAY_HOURS) * 100;
+  return Math.round(v * 10) / 10;
+}

@@ -117,3 +117,28 @@ export const GetGdeltTopicTimelineResponse = z
   .meta({ id: 'intelligence_v1_GetGdeltTopicTimelineResponse', description: 'Fourteen-day tone and volume series of one topic.' });
 
 export type GetGdeltTopicTimelineResponse = z.infer<typeof GetGdeltTopicTimelineResponse>;
+
+export const SocialVelocityPost = z
+  .object({
+    id: z.string(),
+    title: z.string().meta({ description: 'Post title (at most 300 characters).' }),
+    subreddit: z.string(),
+    url: z.string().meta({ description: 'The Reddit discussion.' }),
+    score: z.number().int().meta({ format: 'int32' }),
+    upvoteRatio: z.number().meta({ format: 'double' }),
+    numComments: int32('Comments when fetched.'),
+    velocityScore: z.number().meta({ format: 'double', description: 'ln(1 + score) × upvote ratio × e^(−age / 6 h) × 100, age counted to the fetch.' }),
+    createdAt: z.number().int().meta({ format: 'int64', description: 'When posted, Unix epoch milliseconds.' }),
+  })
+  .meta({ id: 'intelligence_v1_SocialVelocityPost', description: 'A fast-rising Reddit post.' });
+
+export const GetSocialVelocityRequest = z.object({});
+
+export const GetSocialVelocityResponse = z
+  .object({
+    posts: z.array(SocialVelocityPost).meta({ description: 'Top 30 by velocity.' }),
+    fetchedAt: z.number().int().meta({ format: 'int64', description: 'When the listings were fetched, Unix epoch milliseconds; 0 when none are loaded.' }),
+  })
+  .meta({ id: 'intelligence_v1_GetSocialVelocityResponse', description: 'Fast-rising world-news posts on Reddit.' });
+
+export type GetSocialVelocityResponse = z.infer<typeof GetSocialVelocityResponse>;
