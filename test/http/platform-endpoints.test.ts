@@ -225,7 +225,7 @@ describe('GET /api/version and /api/product-catalog', () => {
     expect(res.status).toBe(200);
     expect(res.body.plans).toEqual(planCatalogue());
     expect(res.body.anonymous.perMinute).toBe(600);
-    expect(Object.keys(res.body.endpointPolicies).sort()).toEqual(['batch', 'get-resilience-ranking', 'list-market-quotes']);
+    expect(Object.keys(res.body.endpointPolicies).sort()).toEqual(['batch', 'get-company-enrichment', 'get-resilience-ranking', 'list-company-signals', 'list-market-quotes', 'search-sec-filings']);
   });
 
   it('answers If-None-Match with 304 and no body', async () => {
