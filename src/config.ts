@@ -187,6 +187,15 @@ const ConfigSchema = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Deadline of one delivery attempt. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // Intelligence feeds
+  /** Address of a live alerts document in OREF's alerts.json shape (OREF itself, or a relay that can reach it); unset keeps list-oref-alerts to its history. */
+  OREF_ALERTS_URL: optional(z.url({ protocol: /^https?$/ })),
+  /** X API v2 bearer token (a paid tier) for the followed accounts' timelines; unset, list-x-feed replays its capture. */
+  X_BEARER_TOKEN: optional(z.string().min(1)),
+  /** Root of a relay running the Telegram MTProto client (TELEGRAM_API_ID/HASH + session live there) that serves `/telegram/feed`. */
+  TELEGRAM_RELAY_URL: optional(z.url({ protocol: /^https?$/ })),
+  /** Bearer token the Telegram relay expects, if any. Never logged. */
+  TELEGRAM_RELAY_TOKEN: optional(z.string().min(1)),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

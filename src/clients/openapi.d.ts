@@ -1504,6 +1504,326 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/intelligence/v1/get-country-risk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Risk summary for a country
+         * @description The country’s instability index score, its current U.S. travel advisory level and how many OFAC sanctions list entries have an address there. When any of the three inputs is unavailable the answer is flagged upstreamUnavailable and carries none of them.
+         */
+        get: operations["GetCountryRisk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/list-security-advisories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List government travel and security advisories
+         * @description Recent advisories from the U.S. State Department travel advisories, Australia’s Smartraveller, the UK FCDO travel-advice feed and U.S. embassy alert feeds, newest first, each with its level (State Department and Smartraveller levels; `info` for notices without one) and the country concerned, plus the strictest level per country. Takes no filters. Caching is disabled while any feed has not been loaded yet.
+         */
+        get: operations["ListSecurityAdvisories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/get-country-facts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reference facts about a country
+         * @description Capital, population, area, official languages and currencies from RestCountries, and the current head of state with the office held from Wikidata, for one ISO alpha-2 country code. The Wikipedia summary and image fields stay empty: Wikipedia is not one of the loaded sources. An unknown code answers empty fields; caching is disabled while the facts have not been loaded.
+         */
+        get: operations["GetCountryFacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/list-satellites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tracked reconnaissance and earth-observation satellites
+         * @description Satellites of about twenty reconnaissance and earth-observation constellations (Yaogan, Gaofen, Cosmos, COSMO-SkyMed, TerraSAR-X, WorldView, Sentinel ...) from CelesTrak’s military and resource element-set groups, each with its two-line elements and the mean altitude, orbital speed and inclination computed from them. Filter by operator country. An empty list with caching disabled means no element sets have been loaded yet.
+         */
+        get: operations["ListSatellites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/search-sec-filings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search recent SEC filings
+         * @description Full-text search (SQLite FTS5, bm25 ranking) over the filings in the loaded SEC EDGAR latest-8-K feed: filer names, form types and reported item titles. It is a local index of recent filings, not EDGAR’s full-text search of every document, and `total` counts matches in that index. Filter by form types and an inclusive filing-date range; malformed filters are rejected rather than ignored. `unavailable` (caching disabled) means no filings are loaded.
+         */
+        get: operations["SearchSecFilings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/list-material-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List recent material 8-K events
+         * @description Current reports (8-K, 8-K/A) from SEC EDGAR’s latest-filings feed that report at least one material item (agreements, bankruptcy, cybersecurity incidents, acquisitions, results, impairments, delisting, restatements, control and leadership changes), from the week before the feed’s time, newest first. Filter by one item code; `unavailable` (caching disabled) means the feed is not loaded.
+         */
+        get: operations["ListMaterialEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/get-company-enrichment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Company profile from SEC EDGAR
+         * @description Identity (CIK, ticker), industry, location and website from the filer’s EDGAR submissions, with its latest annual, quarterly, current, registration and proxy reports. Give a ticker (exact registry key) or an exact registered name. Submissions are loaded for a small watch list of filers (CrowdStrike, Boeing, Apple); other resolved companies answer `unavailable`. Market profile, earnings surprises and headlines come from licensed providers that are not configured: absent or empty, and not listed in `sources`.
+         */
+        get: operations["GetCompanyEnrichment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/list-company-signals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Material-event signals about a company
+         * @description Signals from the company’s 8-K filings of the last 90 days that report a non-routine item (deals, cybersecurity incidents, results, leadership changes, impairments ...), typed and graded Strong or Moderate, newest first, with counts by type and the strongest signal. Give a ticker or an exact registered company name; filings are loaded for a small watch list (CrowdStrike, Boeing, Apple) and other resolved companies answer `unavailable`. Headline signals need a news provider that is not configured.
+         */
+        get: operations["ListCompanySignals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/list-oref-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Israel Home Front Command alerts
+         * @description Siren alerts of Israel’s Home Front Command (OREF). The history is OREF’s alert-history document grouped into waves (alerts sounding together) over the week before it was fetched, replayed with their original times; the bundled sample is a dated capture. Live alerts need OREF_ALERTS_URL (OREF is only reachable from Israel): without it the answer carries the history, `configured:false` and an `error` saying so, and is not cached. `mode=MODE_HISTORY` asks for the history alone.
+         */
+        get: operations["ListOrefAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/list-x-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Posts of followed X accounts
+         * @description Recent posts of a few official accounts (militaries, NATO, CISA, USGS) from the X API v2 user timelines, newest first, as metadata and derived facts: post text is not redistributed. Filter by topic or handle. With X_BEARER_TOKEN (a paid API tier) the timelines are read live and `enabled` is true; without it a dated capture is replayed with its original times, `enabled:false` and an `error` saying so (not cached).
+         */
+        get: operations["ListXFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/list-telegram-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Messages of followed Telegram channels
+         * @description Recent messages of a few public news and OSINT channels, newest first, filed by topic; filter by topic or channel handle. Telegram is read over MTProto with a user session, so the live feed comes from a relay running that client (TELEGRAM_RELAY_URL): then `enabled` is true. Without it a dated capture is replayed with its original times, `enabled:false` and an `error` saying so (not cached).
+         */
+        get: operations["ListTelegramFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/get-pizzint-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pentagon pizza-index status
+         * @description How busy the pizza places around the Pentagon are, as published by the third-party site pizzint.watch (itself derived from proprietary place-popularity data), with a DEFCON-style activity level. The data is a replayed dated capture of that site, not a live reading: `updatedAt` is its time and `dataFreshness` turns STALE (and caching off) once it is over two hours old. `include_gdelt=true` adds the site’s GDELT tension scores for six country pairs.
+         */
+        get: operations["GetPizzintStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/search-gdelt-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * News articles on watched topics from GDELT
+         * @description Articles of the last 24 hours on six watched topics (military, cyber, nuclear, sanctions, intelligence, maritime), gathered from the GDELT DOC 2.0 API article lists. A query naming a topic returns that topic’s articles; other queries match articles whose title holds every word. Filter by `timespan`, order with `sort`; `tone_filter` is accepted but has no effect (article lists carry no tone, so `tone` is 0). It searches the gathered articles only, not all of GDELT.
+         */
+        get: operations["SearchGdeltDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/get-gdelt-topic-timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tone and volume of a watched topic over two weeks
+         * @description Daily average tone and volume intensity (share of all monitored coverage) of one watched topic over the last 14 days, from the GDELT DOC 2.0 API timelines. Topic defaults to military; an unknown topic is rejected. `error:"unavailable"` (not cached) when no GDELT data is loaded.
+         */
+        get: operations["GetGdeltTopicTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/get-social-velocity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fast-rising world-news posts on Reddit
+         * @description Posts from the hot listings of r/worldnews and r/geopolitics ranked by velocity: the log of the score times the upvote ratio, decaying with age (e-folding time six hours), at the time the listings were fetched. Pinned posts are left out and an article shared in both subreddits counts once. Top 30; takes no filters. Caching is disabled while no listing is loaded.
+         */
+        get: operations["GetSocialVelocity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/get-country-port-activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tanker activity of a country’s ports
+         * @description Tanker port calls over the last 30 days of IMF PortWatch daily data, their change against the 30 days before, and tanker import and export deadweight, per port, busiest first (at most 25). Ports of Saudi Arabia, the United Arab Emirates and the Netherlands are followed; other countries answer `available:false` (not cached), as does a missing snapshot. Omit the country for all followed ports.
+         */
+        get: operations["GetCountryPortActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/intelligence/v1/search-intel-history": {
         parameters: {
             query?: never;
@@ -1638,26 +1958,6 @@ export interface paths {
          * @description A short assessment (when the query asks for a brief) or forecast of a situation, reasoned by the model when one is configured (LLM_BASE_URL; cached per input) from the query, the optional geoContext and framework, up to 7 prediction markets whose titles share its words and the best-matching archived events. Without a model the answer is that evidence as a labelled digest (`provider: rules`). An empty query answers `provider: skipped`. Pro.
          */
         post: operations["DeductSituation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/intelligence/v1/get-country-risk": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Risk summary for a country
-         * @description The country’s instability index score, its current U.S. travel advisory level and how many OFAC sanctions list entries have an address there. When any of the three inputs is unavailable the answer is flagged upstreamUnavailable and carries none of them.
-         */
-        get: operations["GetCountryRisk"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6920,6 +7220,801 @@ export interface components {
              */
             ts: number;
         };
+        /** @description Risk summary for one country. */
+        intelligence_v1_GetCountryRiskResponse: {
+            countryCode: string;
+            /** @description English short name; the code itself when the country is unknown. */
+            countryName: string;
+            /** @description Instability score; absent when the country is not scored or inputs are unavailable. */
+            cii?: components["schemas"]["intelligence_v1_CiiScore"];
+            /** @description U.S. travel advisory: `do-not-travel`, `reconsider`, `caution`, `normal`, or empty when none. */
+            advisoryLevel: string;
+            /** @description At least one OFAC SDN entry has an address in the country. */
+            sanctionsActive: boolean;
+            /**
+             * Format: int32
+             * @description OFAC SDN entries with an address in the country.
+             */
+            sanctionsCount: number;
+            /**
+             * Format: int64
+             * @description When the instability data was computed, Unix epoch milliseconds; 0 when unavailable.
+             */
+            fetchedAt: number;
+            /** @description One of the three inputs (scores, advisories, sanctions) is missing; the other fields are then empty. */
+            upstreamUnavailable: boolean;
+        };
+        /** @description Country instability index score. */
+        intelligence_v1_CiiScore: {
+            /** @description ISO 3166-1 alpha-2 code the score is for. */
+            region: string;
+            /**
+             * Format: double
+             * @description Long-run structural instability, 0-100.
+             */
+            staticBaseline: number;
+            /**
+             * Format: double
+             * @description Recent change against the baseline, -100 to 100.
+             */
+            dynamicScore: number;
+            /**
+             * Format: double
+             * @description Baseline and recent change combined, 0-100.
+             */
+            combinedScore: number;
+            /** @enum {string} */
+            trend: "TREND_DIRECTION_UNSPECIFIED" | "TREND_DIRECTION_RISING" | "TREND_DIRECTION_STABLE" | "TREND_DIRECTION_FALLING";
+            components: components["schemas"]["intelligence_v1_CiiComponents"];
+            /**
+             * Format: int64
+             * @description When the score was computed, Unix epoch milliseconds.
+             */
+            computedAt: number;
+            methodologyVersion: string;
+            /**
+             * Format: double
+             * @description Weight applied to recent events, 0-10.
+             */
+            eventMultiplier: number;
+            /** @description Advisory level the model saw when scoring. */
+            advisoryLevel: string;
+            /** @description `live`, `fallback` or `absent`: where that advisory level came from. */
+            advisoryProvenance: string;
+        };
+        /** @description Inputs of the instability score. */
+        intelligence_v1_CiiComponents: {
+            /**
+             * Format: double
+             * @description Volume and tone of recent news about the country, 0-100.
+             */
+            newsActivity: number;
+            /**
+             * Format: double
+             * @description Contribution of the instability model’s event signals, 0-100.
+             */
+            ciiContribution: number;
+            /**
+             * Format: double
+             * @description Co-location of different event types, 0-100.
+             */
+            geoConvergence: number;
+            /**
+             * Format: double
+             * @description Observed military activity, 0-100.
+             */
+            militaryActivity: number;
+        };
+        /** @description Government advisories, newest first. */
+        intelligence_v1_ListSecurityAdvisoriesResponse: {
+            advisories: components["schemas"]["intelligence_v1_SecurityAdvisoryItem"][];
+            /** @description Strictest current level per ISO alpha-2 country, over advisories that carry a level. */
+            byCountry: {
+                [key: string]: string;
+            };
+        };
+        /** @description One government travel or security advisory. */
+        intelligence_v1_SecurityAdvisoryItem: {
+            /** @description Headline as the publisher wrote it. */
+            title: string;
+            /** @description Address of the advisory on the publisher’s site. */
+            link: string;
+            /** @description Publication time, ISO 8601 UTC; empty when the feed gave none. */
+            pubDate: string;
+            /** @description Publishing government service. */
+            source: string;
+            /** @description Publisher’s country: `US`, `AU`, `UK`, `EU` or `INT`. */
+            sourceCountry: string;
+            /** @description `do-not-travel`, `reconsider`, `caution`, `normal`, or `info` for notices without a level. */
+            level: string;
+            /** @description ISO 3166-1 alpha-2 code of the country concerned; empty when none is named. */
+            country: string;
+        };
+        /** @description Reference facts about one country. */
+        intelligence_v1_GetCountryFactsResponse: {
+            /** @description Current head of state per Wikidata; empty when unknown. */
+            headOfState: string;
+            /** @description Office the head of state holds, per Wikidata; empty when unknown. */
+            headOfStateTitle: string;
+            /** @description Wikipedia article summary; always empty here (Wikipedia is not loaded). */
+            wikipediaSummary: string;
+            /** @description Wikipedia article image; always empty here (Wikipedia is not loaded). */
+            wikipediaThumbnailUrl: string;
+            /**
+             * Format: int64
+             * @description Population per RestCountries; 0 when unknown.
+             */
+            population: number;
+            /** @description Capital (the first listed where there are several). */
+            capital: string;
+            /** @description Official languages by English name. */
+            languages: string[];
+            /** @description Currencies in use by English name. */
+            currencies: string[];
+            /**
+             * Format: double
+             * @description Area in square kilometres; 0 when unknown.
+             */
+            areaSqKm: number;
+            /** @description Common English name; empty when the country is unknown. */
+            countryName: string;
+        };
+        /** @description Tracked satellites, by name. */
+        intelligence_v1_ListSatellitesResponse: {
+            satellites: components["schemas"]["intelligence_v1_Satellite"][];
+        };
+        /** @description A tracked reconnaissance or earth-observation satellite. */
+        intelligence_v1_Satellite: {
+            /** @description NORAD catalogue number. */
+            id: string;
+            /** @description Object name as CelesTrak publishes it. */
+            name: string;
+            /** @description Operator, ISO 3166-1 alpha-2 (`EU` for the Copernicus Sentinels). */
+            country: string;
+            /** @description Sensor type: `sar`, `optical` or `military`. */
+            type: string;
+            /**
+             * Format: double
+             * @description Mean altitude above the equator, km, from the mean motion.
+             */
+            alt: number;
+            /**
+             * Format: double
+             * @description Mean orbital speed, km/s, from the mean motion.
+             */
+            velocity: number;
+            /**
+             * Format: double
+             * @description Orbital inclination, degrees.
+             */
+            inclination: number;
+            /** @description First line of the two-line element set. */
+            line1: string;
+            /** @description Second line of the two-line element set. */
+            line2: string;
+        };
+        /** @description Filings matching a full-text search, best match first. */
+        intelligence_v1_SearchSecFilingsResponse: {
+            results: components["schemas"]["intelligence_v1_SecFilingSearchResult"][];
+            /**
+             * Format: int32
+             * @description Filings in the index matching the search, before the limit.
+             */
+            total: number;
+            /** @description No filings index is loaded; results are then empty. */
+            unavailable: boolean;
+            /**
+             * Format: int64
+             * @description When the searched filings were fetched, Unix epoch milliseconds; 0 when unavailable.
+             */
+            fetchedAtMs: number;
+        };
+        /** @description One filing matching the search. */
+        intelligence_v1_SecFilingSearchResult: {
+            /** @description Filer name as EDGAR shows it. */
+            company: string;
+            /** @description Central Index Key, 10 digits. */
+            cik: string;
+            /** @description Form type, e.g. `8-K`. */
+            form: string;
+            /** @description EDGAR filing date (Eastern time), `YYYY-MM-DD`. */
+            fileDate: string;
+            /** @description Reported 8-K item numbers, e.g. `2.02`. */
+            items: string[];
+            /** @description The filing index page on sec.gov. */
+            url: string;
+            /** @description Accession number, `0000000000-YY-NNNNNN`. */
+            accession: string;
+        };
+        /** @description Recent material 8-K events, newest first. */
+        intelligence_v1_ListMaterialEventsResponse: {
+            events: components["schemas"]["intelligence_v1_MaterialEvent"][];
+            /** @description The 8-K feed has not been loaded; events are then empty. */
+            unavailable: boolean;
+            /**
+             * Format: int64
+             * @description Time of the 8-K feed the events come from, Unix epoch milliseconds; 0 when unavailable.
+             */
+            fetchedAtMs: number;
+        };
+        /** @description An 8-K reporting at least one material event. */
+        intelligence_v1_MaterialEvent: {
+            company: string;
+            /** @description Central Index Key, 10 digits. */
+            cik: string;
+            /** @description `8-K` or `8-K/A`. */
+            form: string;
+            accession: string;
+            /**
+             * Format: int64
+             * @description When EDGAR accepted the filing, Unix epoch milliseconds.
+             */
+            filedAtMs: number;
+            /** @description The material items reported (routine items left out). */
+            items: components["schemas"]["intelligence_v1_MaterialEventItem"][];
+            /** @description The filing index page on sec.gov. */
+            url: string;
+        };
+        /** @description One material item reported in an 8-K. */
+        intelligence_v1_MaterialEventItem: {
+            /** @description 8-K item number, e.g. `5.02`. */
+            code: string;
+            /** @description The item’s title as the filing lists it. */
+            description: string;
+        };
+        /** @description A company profile from SEC EDGAR. */
+        intelligence_v1_GetCompanyEnrichmentResponse: {
+            company: components["schemas"]["intelligence_v1_EnrichedCompany"];
+            /** @description Deprecated; always absent. */
+            github?: components["schemas"]["intelligence_v1_EnrichedGithub"];
+            /** @description Deprecated; always empty. */
+            techStack: components["schemas"]["intelligence_v1_TechStackItem"][];
+            secFilings: components["schemas"]["intelligence_v1_SecFilings"];
+            /** @description Deprecated; always empty. */
+            hackerNewsMentions: components["schemas"]["intelligence_v1_HNMention"][];
+            /**
+             * Format: int64
+             * @description When the EDGAR data was fetched, Unix epoch milliseconds; 0 when none.
+             */
+            enrichedAtMs: number;
+            /** @description Sources that contributed: `sec_edgar` (market data and news are not loaded). */
+            sources: string[];
+            /** @description Absent: no market-data provider is configured. */
+            market?: components["schemas"]["intelligence_v1_CompanyMarketProfile"];
+            /** @description Empty: no market-data provider is configured. */
+            earningsSurprises: components["schemas"]["intelligence_v1_EarningsSurprise"][];
+            /** @description Empty: no headline provider is configured. */
+            newsMentions: components["schemas"]["intelligence_v1_CompanyNewsMention"][];
+            /** @description The company resolved but its EDGAR data is not loaded (or the registry is missing). */
+            unavailable: boolean;
+        };
+        /** @description Company identity and profile. */
+        intelligence_v1_EnrichedCompany: {
+            /** @description Filer name from its EDGAR submissions, else the ticker registry. */
+            name: string;
+            /** @description Website host without `www.`; empty when EDGAR lists no website. */
+            domain: string;
+            /** @description Standard industrial classification (SIC) description. */
+            description: string;
+            /** @description Business address city and state or country code, e.g. `AUSTIN, TX`. */
+            location: string;
+            /** @description Website EDGAR lists for the filer. */
+            website: string;
+            /**
+             * Format: int32
+             * @description Deprecated; always 0.
+             */
+            founded: number;
+            /** @description Central Index Key, 10 digits; empty when unresolved. */
+            cik: string;
+            ticker: string;
+        };
+        /** @description Deprecated. */
+        intelligence_v1_EnrichedGithub: {
+            /** Format: int32 */
+            publicRepos: number;
+            /** Format: int32 */
+            followers: number;
+            avatarUrl: string;
+        };
+        /** @description Deprecated. */
+        intelligence_v1_TechStackItem: {
+            name: string;
+            category: string;
+            /** Format: float */
+            confidence: number;
+        };
+        /** @description The filer’s recent SEC reports. */
+        intelligence_v1_SecFilings: {
+            /**
+             * Format: int32
+             * @description Recent filings EDGAR lists for the filer, every form.
+             */
+            totalFilings: number;
+            /** @description Up to 15 most recent annual, quarterly, current, registration and proxy reports. */
+            recentFilings: components["schemas"]["intelligence_v1_SecFiling"][];
+        };
+        /** @description One periodic or current report. */
+        intelligence_v1_SecFiling: {
+            form: string;
+            /** @description `YYYY-MM-DD`. */
+            fileDate: string;
+            /** @description Titles of the reported 8-K items joined with `; `; empty for other forms. */
+            description: string;
+            /** @description The filing index page on sec.gov. */
+            url: string;
+            /** @description 8-K item numbers. */
+            items: string[];
+        };
+        /** @description Deprecated. */
+        intelligence_v1_HNMention: {
+            title: string;
+            url: string;
+            /** Format: int32 */
+            points: number;
+            /** Format: int32 */
+            comments: number;
+            /** Format: int64 */
+            createdAtMs: number;
+        };
+        /** @description Market profile (a licensed market-data feed; not loaded here). */
+        intelligence_v1_CompanyMarketProfile: {
+            exchange: string;
+            industry: string;
+            /** Format: double */
+            marketCapMusd: number;
+            ipoDate: string;
+            logoUrl: string;
+            country: string;
+            currency: string;
+        };
+        /** @description Reported against estimated earnings per share for one quarter. */
+        intelligence_v1_EarningsSurprise: {
+            period: string;
+            /** Format: double */
+            actualEps: number;
+            /** Format: double */
+            estimateEps: number;
+            /** Format: double */
+            surprise: number;
+            /** Format: double */
+            surprisePercent: number;
+            /** Format: int32 */
+            year: number;
+            /** Format: int32 */
+            quarter: number;
+        };
+        /** @description A recent headline naming the company. */
+        intelligence_v1_CompanyNewsMention: {
+            title: string;
+            url: string;
+            source: string;
+            /** Format: int64 */
+            publishedAtMs: number;
+        };
+        /** @description Material-event signals about a company from its SEC filings. */
+        intelligence_v1_ListCompanySignalsResponse: {
+            /** @description Resolved company name; the input when unresolved. */
+            company: string;
+            /** @description Deprecated; echoes a domain-only request, else empty. */
+            domain: string;
+            /** @description Up to 30, newest first. */
+            signals: components["schemas"]["intelligence_v1_CompanySignal"][];
+            summary: components["schemas"]["intelligence_v1_SignalSummary"];
+            /**
+             * Format: int64
+             * @description When the answer was made, Unix epoch milliseconds.
+             */
+            discoveredAtMs: number;
+            /** @description Central Index Key, 10 digits; empty when unresolved. */
+            cik: string;
+            /** @description The company resolved but its EDGAR data is not loaded (or the registry is missing). */
+            unavailable: boolean;
+        };
+        /** @description One event signal about a company. */
+        intelligence_v1_CompanySignal: {
+            /** @description Kind of event, e.g. `Executive Change`, `Cybersecurity Incident`. */
+            type: string;
+            /** @description `<form>: <item titles>`. */
+            title: string;
+            url: string;
+            /** @description `sec_edgar`. */
+            source: string;
+            /**
+             * Format: int32
+             * @description Authority of the source, 1 (primary filing) to 3.
+             */
+            sourceTier: number;
+            /**
+             * Format: int64
+             * @description When EDGAR accepted the filing, Unix epoch milliseconds.
+             */
+            timestampMs: number;
+            /** @description `Strong`, `Moderate` or `Emerging`. */
+            strength: string;
+            /** @description Absent: filings have no engagement figures. */
+            engagement?: components["schemas"]["intelligence_v1_SignalEngagement"];
+        };
+        /** @description Audience engagement; not measured for filings. */
+        intelligence_v1_SignalEngagement: {
+            /** Format: int32 */
+            points: number;
+            /** Format: int32 */
+            comments: number;
+            /** Format: int32 */
+            stars: number;
+            /** Format: int32 */
+            forks: number;
+            /** Format: int32 */
+            mentions: number;
+        };
+        /** @description Counts over the signals. */
+        intelligence_v1_SignalSummary: {
+            /**
+             * Format: int32
+             * @description Signals returned.
+             */
+            totalSignals: number;
+            /** @description Signals per type. */
+            byType: {
+                [key: string]: number;
+            };
+            /** @description Absent when there are no signals. */
+            strongestSignal?: components["schemas"]["intelligence_v1_CompanySignal"];
+            /**
+             * Format: int32
+             * @description Distinct sources among the signals.
+             */
+            signalDiversity: number;
+        };
+        /** @description Israel Home Front Command alerts. */
+        intelligence_v1_ListOrefAlertsResponse: {
+            /** @description The source answering this mode is available: the live alerts address for live mode, the history for history mode. */
+            configured: boolean;
+            /** @description Alerts active now (live mode with a configured source); empty otherwise. */
+            alerts: components["schemas"]["intelligence_v1_OrefAlert"][];
+            /** @description Waves of the week before the history was fetched, newest first. */
+            history: components["schemas"]["intelligence_v1_OrefWave"][];
+            /**
+             * Format: int32
+             * @description Localities alerted in the 24 hours before now.
+             */
+            historyCount24h: number;
+            /**
+             * Format: int32
+             * @description Localities alerted across the history.
+             */
+            totalHistoryCount: number;
+            /**
+             * Format: int64
+             * @description When the live alerts or, failing that, the history were fetched, Unix epoch milliseconds.
+             */
+            timestampMs: number;
+            /** @description Why live alerts or history are missing; empty when all is well. */
+            error: string;
+        };
+        /** @description One Home Front Command alert. */
+        intelligence_v1_OrefAlert: {
+            id: string;
+            /** @description Threat class: MISSILE, DRONE, INFILTRATION, EARTHQUAKE, TSUNAMI, HAZMAT or ALERT. */
+            cat: string;
+            /** @description Alert title as OREF publishes it (Hebrew). */
+            title: string;
+            /** @description Localities alerted, as OREF names them (Hebrew). */
+            data: string[];
+            /** @description Protective instructions (live alerts only; empty in history). */
+            desc: string;
+            /**
+             * Format: int64
+             * @description When the alert sounded, Unix epoch milliseconds.
+             */
+            timestampMs: number;
+        };
+        /** @description Alerts that sounded together. */
+        intelligence_v1_OrefWave: {
+            alerts: components["schemas"]["intelligence_v1_OrefAlert"][];
+            /**
+             * Format: int64
+             * @description When the wave sounded, Unix epoch milliseconds.
+             */
+            timestampMs: number;
+        };
+        /** @description Posts of followed X accounts (metadata only). */
+        intelligence_v1_ListXFeedResponse: {
+            /** @description The posts come from the X API; false when replaying the bundled capture. */
+            enabled: boolean;
+            /** @description Newest first. */
+            posts: components["schemas"]["intelligence_v1_XFeedItem"][];
+            /**
+             * Format: int32
+             * @description Posts returned.
+             */
+            count: number;
+            /** @description Why the feed is not live; empty when it is. */
+            error: string;
+        };
+        /** @description Metadata of one post (no text). */
+        intelligence_v1_XFeedItem: {
+            /** @description `<handle>:<post id>`. */
+            id: string;
+            accountId: string;
+            accountName: string;
+            handle: string;
+            /** @description Topic the account is filed under (military, diplomacy, cyber, disasters). */
+            topic: string;
+            /**
+             * Format: int64
+             * @description When the post was made, Unix epoch milliseconds.
+             */
+            timestampMs: number;
+            permalink: string;
+            /** @description What can be said about the post without its text (which is not redistributed). */
+            facts: string[];
+            hasMedia: boolean;
+            /** @description Language code X detected; empty when none. */
+            lang: string;
+            /** @description `active`. */
+            contentState: string;
+        };
+        /** @description Messages of followed Telegram channels. */
+        intelligence_v1_ListTelegramFeedResponse: {
+            /** @description The messages come from the live relay; false when replaying the bundled capture. */
+            enabled: boolean;
+            /** @description Newest first. */
+            messages: components["schemas"]["intelligence_v1_TelegramMessage"][];
+            /**
+             * Format: int32
+             * @description Messages returned.
+             */
+            count: number;
+            /** @description Why the feed is not live; empty when it is. */
+            error: string;
+        };
+        /** @description One message of a public channel. */
+        intelligence_v1_TelegramMessage: {
+            /** @description `<channel handle>:<message id>`. */
+            id: string;
+            /** @description Channel handle. */
+            channelId: string;
+            /** @description Channel title. */
+            channelName: string;
+            /** @description Message text (at most 800 characters). */
+            text: string;
+            /**
+             * Format: int64
+             * @description When the message was posted, Unix epoch milliseconds.
+             */
+            timestampMs: number;
+            /** @description Always empty: media are not collected. */
+            mediaUrls: string[];
+            /** @description The message on t.me. */
+            sourceUrl: string;
+            /** @description Topic the channel is filed under. */
+            topic: string;
+        };
+        /** @description Pizza-index status and optional tension pairs. */
+        intelligence_v1_GetPizzintStatusResponse: {
+            /** @description Absent when no capture is loaded. */
+            pizzint?: components["schemas"]["intelligence_v1_PizzintStatus"];
+            /** @description Only with include_gdelt=true. */
+            tensionPairs: components["schemas"]["intelligence_v1_GdeltTensionPair"][];
+        };
+        /** @description Activity around the Pentagon’s pizza places. */
+        intelligence_v1_PizzintStatus: {
+            /**
+             * Format: int32
+             * @description 1 (maximum activity) to 5 (normal).
+             */
+            defconLevel: number;
+            defconLabel: string;
+            /**
+             * Format: double
+             * @description Mean busyness of open places, 0-100.
+             */
+            aggregateActivity: number;
+            /**
+             * Format: int32
+             * @description Places busier than usual.
+             */
+            activeSpikes: number;
+            /**
+             * Format: int32
+             * @description Places in the capture.
+             */
+            locationsMonitored: number;
+            /**
+             * Format: int32
+             * @description Places open at the reading.
+             */
+            locationsOpen: number;
+            /**
+             * Format: int64
+             * @description Time of the latest reading, Unix epoch milliseconds.
+             */
+            updatedAt: number;
+            /**
+             * @description FRESH only when a place reading is fresh and the capture is under two hours old.
+             * @enum {string}
+             */
+            dataFreshness: "DATA_FRESHNESS_UNSPECIFIED" | "DATA_FRESHNESS_FRESH" | "DATA_FRESHNESS_STALE";
+            locations: components["schemas"]["intelligence_v1_PizzintLocation"][];
+        };
+        /** @description One monitored place. */
+        intelligence_v1_PizzintLocation: {
+            placeId: string;
+            name: string;
+            address: string;
+            /**
+             * Format: int32
+             * @description Busyness at the reading, 0-100.
+             */
+            currentPopularity: number;
+            /**
+             * Format: int32
+             * @description Busyness against the usual for that hour, percent.
+             */
+            percentageOfUsual: number;
+            isSpike: boolean;
+            /**
+             * Format: double
+             * @description How far above usual (1.4 = 40 % above); 0 without a spike.
+             */
+            spikeMagnitude: number;
+            dataSource: string;
+            /** @description When the reading was taken, ISO 8601. */
+            recordedAt: string;
+            /** @enum {string} */
+            dataFreshness: "DATA_FRESHNESS_UNSPECIFIED" | "DATA_FRESHNESS_FRESH" | "DATA_FRESHNESS_STALE";
+            isClosedNow: boolean;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lng: number;
+        };
+        /** @description GDELT-based tension between two countries. */
+        intelligence_v1_GdeltTensionPair: {
+            /** @description Pair key, e.g. `usa_russia`. */
+            id: string;
+            /** @description The pair’s parts as the source names them (`usa`, `russia`), not ISO codes. */
+            countries: string[];
+            label: string;
+            /**
+             * Format: double
+             * @description Latest tension score, 0-100.
+             */
+            score: number;
+            /** @enum {string} */
+            trend: "TREND_DIRECTION_UNSPECIFIED" | "TREND_DIRECTION_RISING" | "TREND_DIRECTION_STABLE" | "TREND_DIRECTION_FALLING";
+            /**
+             * Format: double
+             * @description Change against the previous point, percent (0 when that was 0).
+             */
+            changePercent: number;
+            region: string;
+        };
+        /** @description News articles on a watched topic. */
+        intelligence_v1_SearchGdeltDocumentsResponse: {
+            articles: components["schemas"]["intelligence_v1_GdeltArticle"][];
+            /** @description The query as given. */
+            query: string;
+            /** @description Why there are no articles when the data is missing; empty otherwise. */
+            error: string;
+        };
+        /** @description One news article GDELT indexed. */
+        intelligence_v1_GdeltArticle: {
+            title: string;
+            url: string;
+            /** @description Publishing domain. */
+            source: string;
+            /** @description When GDELT saw the article, compact UTC `YYYYMMDDTHHMMSSZ`. */
+            date: string;
+            /** @description Social sharing image; empty when none. */
+            image: string;
+            language: string;
+            /**
+             * Format: double
+             * @description Always 0: GDELT’s article lists carry no per-article tone.
+             */
+            tone: number;
+        };
+        /** @description Fourteen-day tone and volume series of one topic. */
+        intelligence_v1_GetGdeltTopicTimelineResponse: {
+            topic: string;
+            /** @description Daily average tone of matching coverage, oldest first. */
+            tone: components["schemas"]["intelligence_v1_GdeltTimelinePoint"][];
+            /** @description Daily share of all coverage that matches (volume intensity, percent), oldest first. */
+            vol: components["schemas"]["intelligence_v1_GdeltTimelinePoint"][];
+            /** @description When the series were fetched, ISO 8601; empty when unavailable. */
+            fetchedAt: string;
+            /** @description `unavailable` when no GDELT data is loaded; empty otherwise. */
+            error: string;
+        };
+        /** @description One point of a daily series. */
+        intelligence_v1_GdeltTimelinePoint: {
+            /** @description ISO 8601 UTC. */
+            date: string;
+            /** Format: double */
+            value: number;
+        };
+        /** @description Fast-rising world-news posts on Reddit. */
+        intelligence_v1_GetSocialVelocityResponse: {
+            /** @description Top 30 by velocity. */
+            posts: components["schemas"]["intelligence_v1_SocialVelocityPost"][];
+            /**
+             * Format: int64
+             * @description When the listings were fetched, Unix epoch milliseconds; 0 when none are loaded.
+             */
+            fetchedAt: number;
+        };
+        /** @description A fast-rising Reddit post. */
+        intelligence_v1_SocialVelocityPost: {
+            id: string;
+            /** @description Post title (at most 300 characters). */
+            title: string;
+            subreddit: string;
+            /** @description The Reddit discussion. */
+            url: string;
+            /** Format: int32 */
+            score: number;
+            /** Format: double */
+            upvoteRatio: number;
+            /**
+             * Format: int32
+             * @description Comments when fetched.
+             */
+            numComments: number;
+            /**
+             * Format: double
+             * @description ln(1 + score) × upvote ratio × e^(−age / 6 h) × 100, age counted to the fetch.
+             */
+            velocityScore: number;
+            /**
+             * Format: int64
+             * @description When posted, Unix epoch milliseconds.
+             */
+            createdAt: number;
+        };
+        /** @description Tanker activity of a country’s ports. */
+        intelligence_v1_CountryPortActivityResponse: {
+            /** @description Busiest first, at most 25. */
+            ports: components["schemas"]["intelligence_v1_PortActivityEntry"][];
+            /** @description When the port data was fetched, ISO 8601; empty when unavailable. */
+            fetchedAt: string;
+            /** @description False when the country is not followed or no port data is loaded. */
+            available: boolean;
+        };
+        /** @description Tanker activity of one port. */
+        intelligence_v1_PortActivityEntry: {
+            /** @description PortWatch port id. */
+            portId: string;
+            portName: string;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lon: number;
+            /**
+             * Format: int32
+             * @description Tanker port calls over the last 30 days of data.
+             */
+            tankerCalls30d: number;
+            /**
+             * Format: double
+             * @description Change against the 30 days before, percent; 0 when those had no calls.
+             */
+            trendDeltaPct: number;
+            /**
+             * Format: double
+             * @description Deadweight tonnage of tanker imports over the last 30 days.
+             */
+            importTankerDwt: number;
+            /**
+             * Format: double
+             * @description Deadweight tonnage of tanker exports over the last 30 days.
+             */
+            exportTankerDwt: number;
+            /** @description Always false: no anomaly model is applied. */
+            anomalySignal: boolean;
+        };
         intelligence_v1_SearchIntelHistoryResponse: {
             /** @description Best match first. */
             records: components["schemas"]["intelligence_v1_IntelHistoryRecord"][];
@@ -7024,67 +8119,6 @@ export interface components {
             /** @description The last refresh of the instability export failed; the scores are from the previous one. */
             stale: boolean;
         };
-        /** @description Country instability index score. */
-        intelligence_v1_CiiScore: {
-            /** @description ISO 3166-1 alpha-2 code the score is for. */
-            region: string;
-            /**
-             * Format: double
-             * @description Long-run structural instability, 0-100.
-             */
-            staticBaseline: number;
-            /**
-             * Format: double
-             * @description Recent change against the baseline, -100 to 100.
-             */
-            dynamicScore: number;
-            /**
-             * Format: double
-             * @description Baseline and recent change combined, 0-100.
-             */
-            combinedScore: number;
-            /** @enum {string} */
-            trend: "TREND_DIRECTION_UNSPECIFIED" | "TREND_DIRECTION_RISING" | "TREND_DIRECTION_STABLE" | "TREND_DIRECTION_FALLING";
-            components: components["schemas"]["intelligence_v1_CiiComponents"];
-            /**
-             * Format: int64
-             * @description When the score was computed, Unix epoch milliseconds.
-             */
-            computedAt: number;
-            methodologyVersion: string;
-            /**
-             * Format: double
-             * @description Weight applied to recent events, 0-10.
-             */
-            eventMultiplier: number;
-            /** @description Advisory level the model saw when scoring. */
-            advisoryLevel: string;
-            /** @description `live`, `fallback` or `absent`: where that advisory level came from. */
-            advisoryProvenance: string;
-        };
-        /** @description Inputs of the instability score. */
-        intelligence_v1_CiiComponents: {
-            /**
-             * Format: double
-             * @description Volume and tone of recent news about the country, 0-100.
-             */
-            newsActivity: number;
-            /**
-             * Format: double
-             * @description Contribution of the instability model’s event signals, 0-100.
-             */
-            ciiContribution: number;
-            /**
-             * Format: double
-             * @description Co-location of different event types, 0-100.
-             */
-            geoConvergence: number;
-            /**
-             * Format: double
-             * @description Observed military activity, 0-100.
-             */
-            militaryActivity: number;
-        };
         intelligence_v1_StrategicRisk: {
             /** @description Always `global`. */
             region: string;
@@ -7138,30 +8172,6 @@ export interface components {
             model: string;
             /** @description `generic` (the configured model), `rules` (evidence digest) or `skipped` (empty query). */
             provider: string;
-        };
-        /** @description Risk summary for one country. */
-        intelligence_v1_GetCountryRiskResponse: {
-            countryCode: string;
-            /** @description English short name; the code itself when the country is unknown. */
-            countryName: string;
-            /** @description Instability score; absent when the country is not scored or inputs are unavailable. */
-            cii?: components["schemas"]["intelligence_v1_CiiScore"];
-            /** @description U.S. travel advisory: `do-not-travel`, `reconsider`, `caution`, `normal`, or empty when none. */
-            advisoryLevel: string;
-            /** @description At least one OFAC SDN entry has an address in the country. */
-            sanctionsActive: boolean;
-            /**
-             * Format: int32
-             * @description OFAC SDN entries with an address in the country.
-             */
-            sanctionsCount: number;
-            /**
-             * Format: int64
-             * @description When the instability data was computed, Unix epoch milliseconds; 0 when unavailable.
-             */
-            fetchedAt: number;
-            /** @description One of the three inputs (scores, advisories, sanctions) is missing; the other fields are then empty. */
-            upstreamUnavailable: boolean;
         };
         /** @description Active navigational warnings. */
         maritime_v1_ListNavigationalWarningsResponse: {
@@ -22589,6 +23599,1977 @@ export interface operations {
             };
         };
     };
+    GetCountryRisk: {
+        parameters: {
+            query: {
+                /** @description ISO 3166-1 alpha-2 country code, upper case (e.g. `UA`). */
+                country_code: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_GetCountryRiskResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListSecurityAdvisories: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_ListSecurityAdvisoriesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCountryFacts: {
+        parameters: {
+            query: {
+                /** @description ISO 3166-1 alpha-2 country code, upper case (e.g. `FR`). */
+                country_code: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_GetCountryFactsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListSatellites: {
+        parameters: {
+            query?: {
+                country?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_ListSatellitesResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    SearchSecFilings: {
+        parameters: {
+            query: {
+                /** @description Words to find in the filer name, form and item descriptions (first 160 characters used); "quoted phrases", OR and NOT work. */
+                query: string;
+                forms?: string;
+                start_date?: string;
+                end_date?: string;
+                limit?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_SearchSecFilingsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListMaterialEvents: {
+        parameters: {
+            query?: {
+                item_code?: string;
+                limit?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_ListMaterialEventsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCompanyEnrichment: {
+        parameters: {
+            query?: {
+                ticker?: string;
+                name?: string;
+                domain?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_GetCompanyEnrichmentResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListCompanySignals: {
+        parameters: {
+            query?: {
+                ticker?: string;
+                company?: string;
+                domain?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_ListCompanySignalsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListOrefAlerts: {
+        parameters: {
+            query?: {
+                mode?: "MODE_HISTORY";
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_ListOrefAlertsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListXFeed: {
+        parameters: {
+            query?: {
+                limit?: number;
+                topic?: string;
+                account?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_ListXFeedResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListTelegramFeed: {
+        parameters: {
+            query?: {
+                limit?: number;
+                topic?: string;
+                channel?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_ListTelegramFeedResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetPizzintStatus: {
+        parameters: {
+            query?: {
+                include_gdelt?: boolean;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_GetPizzintStatusResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    SearchGdeltDocuments: {
+        parameters: {
+            query: {
+                /** @description A topic name (military, cyber, nuclear, sanctions, intelligence, maritime) or words every returned title must contain. */
+                query: string;
+                max_records?: number;
+                timespan?: string;
+                tone_filter?: string;
+                sort?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_SearchGdeltDocumentsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetGdeltTopicTimeline: {
+        parameters: {
+            query?: {
+                topic?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_GetGdeltTopicTimelineResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetSocialVelocity: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_GetSocialVelocityResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCountryPortActivity: {
+        parameters: {
+            query?: {
+                country_code?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_CountryPortActivityResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     SearchIntelHistory: {
         parameters: {
             query?: never;
@@ -23495,129 +26476,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
-                };
-            };
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset": string;
-                    /** @description Seconds to wait. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait (1-60). */
-                    "Retry-After": string;
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
-                    "X-RateLimit-Mode"?: "degraded";
-                    /** @description `degraded` when key validation is temporarily unavailable. */
-                    "X-Validation-Mode"?: "degraded";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
-                };
-            };
-        };
-    };
-    GetCountryRisk: {
-        parameters: {
-            query: {
-                /** @description ISO 3166-1 alpha-2 country code, upper case (e.g. `UA`). */
-                country_code: string;
-                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
-                jmespath?: components["parameters"]["Jmespath"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: string;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: string;
-                    /** @description When the window resets, Unix epoch milliseconds. */
-                    "X-RateLimit-Reset"?: string;
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["intelligence_v1_GetCountryRiskResponse"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
-            304: {
-                headers: {
-                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or projection. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
-                };
-            };
-            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
-            403: {
-                headers: {
-                    /** @description Billing verification outcome; matches the body `code`. */
-                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Rate limit exceeded. */

@@ -1,5 +1,5 @@
 import type { AnyDataset } from '../platform/snapshots/dataset.js';
-import { INTELLIGENCE_DATASETS } from './intelligence/datasets/index.js';
+import { INTELLIGENCE_DATASETS } from './intelligence/datasets.js';
 import { ANALYSIS_DATASETS } from './intelligence/analysis/datasets/index.js';
 import { CYBER_DATASETS } from './cyber/datasets/index.js';
 import { UNREST_DATASETS } from './unrest/datasets/index.js';

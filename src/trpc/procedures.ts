@@ -11,3 +11,6 @@ import { respond } from './respond.js';
 export const operation = t.procedure.use(guard).use(respond);
 
 export const router = t.router;
+
+/** Flat union of topic routers, for services split into topic folders (procedure names unchanged). */
+export const mergeRouters = t.mergeRouters;

@@ -31,6 +31,9 @@ export const RATE_POLICIES: Readonly<Record<string, { perMinute: number }>> = Ob
   'trigger-simulation': { perMinute: 10 },
   'summarize-article': { perMinute: 30 },
   'summarize-article-cache': { perMinute: 3000 },
+  'get-company-enrichment': { perMinute: 30 },
+  'list-company-signals': { perMinute: 30 },
+  'search-sec-filings': { perMinute: 30 },
 });
 
 /** Callers without a credential (public operations only), per client address. */

@@ -1,30 +1,11 @@
-import { operation, router } from '../../trpc/procedures.js';
-import { CII_SCORES } from './datasets/cii-scores.js';
-import { SANCTIONS_SDN } from '../sanctions/datasets/sdn.js';
-import { TRAVEL_ADVISORIES } from './datasets/travel-advisories.js';
-import { getCountryRisk } from './queries.js';
+import { mergeRouters, router } from '../../trpc/procedures.js';
 import { analysisProcedures } from './analysis/router.js';
-import { GetCountryRiskRequest, GetCountryRiskResponse } from './schemas.js';
+import { companiesRouter } from './companies/router.js';
+import { countryRouter } from './country/router.js';
+import { feedsRouter } from './feeds/router.js';
+import { orbitRouter } from './orbit/router.js';
+import { portsRouter } from './ports/router.js';
+import { signalsRouter } from './signals/router.js';
 
-export const intelligenceRouter = router({
-  ...analysisProcedures,
-  getCountryRisk: operation
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/api/intelligence/v1/get-country-risk',
-        operationId: 'GetCountryRisk',
-        tags: ['intelligence'],
-        summary: 'Risk summary for a country',
-        description:
-          'The country’s instability index score, its current U.S. travel advisory level and how many OFAC ' +
-          'sanctions list entries have an address there. When any of the three inputs is unavailable the ' +
-          'answer is flagged upstreamUnavailable and carries none of them.',
-      },
-      cacheTier: 'slow',
-      datasets: [CII_SCORES, TRAVEL_ADVISORIES, SANCTIONS_SDN],
-    })
-    .input(GetCountryRiskRequest)
-    .output(GetCountryRiskResponse)
-    .query(({ ctx, input }) => getCountryRisk(ctx.deps.store, input)),
-});
+/** The intelligence service: the topic folders' routers merged flat under /api/intelligence/v1/. */
+export const intelligenceRouter = mergeRouters(countryRouter, orbitRouter, companiesRouter, feedsRouter, signalsRouter, portsRouter, router(analysisProcedures));

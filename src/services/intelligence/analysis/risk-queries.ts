@@ -1,10 +1,10 @@
 import type { SdnEntry } from '../../../sources/ofac/sdn-xml.js';
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
 import { SANCTIONS_SDN } from '../../sanctions/datasets/sdn.js';
-import { CII_SCORES, type CiiScoresInfo } from '../datasets/cii-scores.js';
-import { TRAVEL_ADVISORIES } from '../datasets/travel-advisories.js';
-import { advisoryCountryCodes, advisoryLabel, preferAdvisory, sanctionsCountsByCode, type Advisory } from '../rules.js';
-import type { CiiScore } from '../schemas.js';
+import { CII_SCORES, type CiiScoresInfo } from '../country/datasets/cii-scores.js';
+import { TRAVEL_ADVISORIES } from '../country/datasets/travel-advisories.js';
+import { advisoryCountryCodes, advisoryLabel, preferAdvisory, sanctionsCountsByCode, type Advisory } from '../country/rules.js';
+import type { CiiScore } from '../country/schemas.js';
 import { combinedScore, dailyChange, strategicRisk, trendOf, type RiskInputs } from './risk-rules.js';
 import type { GetRiskScoresRequest, GetRiskScoresResponse } from './risk-schemas.js';
 

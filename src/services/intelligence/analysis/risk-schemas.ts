@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CiiScore } from '../schemas.js';
+import { CiiScore } from '../country/schemas.js';
 
 export const StrategicRisk = z
   .object({

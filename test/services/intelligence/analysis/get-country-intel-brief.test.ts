@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, SAMPLE_NOW, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
 import { startLlmFixture, type LlmFixture } from '../../../support/llm-fixture.js';
-import { INTELLIGENCE_DATASETS } from '../../../../src/services/intelligence/datasets/index.js';
+import { INTELLIGENCE_DATASETS } from '../../../../src/services/intelligence/datasets.js';
 import { intelHistoryDataset } from '../../../../src/services/intelligence/analysis/datasets/intel-history.js';
 import { sdnDataset } from '../../../../src/services/sanctions/datasets/sdn.js';
 

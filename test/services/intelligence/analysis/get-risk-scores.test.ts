@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
-import { INTELLIGENCE_DATASETS } from '../../../../src/services/intelligence/datasets/index.js';
-import { ciiScoresDataset } from '../../../../src/services/intelligence/datasets/cii-scores.js';
+import { INTELLIGENCE_DATASETS } from '../../../../src/services/intelligence/datasets.js';
+import { ciiScoresDataset } from '../../../../src/services/intelligence/country/datasets/cii-scores.js';
 import { sdnDataset } from '../../../../src/services/sanctions/datasets/sdn.js';
 
 const PATH = '/api/intelligence/v1/get-risk-scores';

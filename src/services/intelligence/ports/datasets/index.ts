@@ -1,0 +1,3 @@
+import { tankerPortsDataset } from './tanker-ports.js';
+
+export const PORT_DATASETS = [tankerPortsDataset] as const;
