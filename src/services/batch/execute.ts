@@ -1,16 +1,12 @@
 import { ServiceError } from '../../platform/errors.js';
 import { accessOf } from '../../platform/auth/access.js';
 import { executeBatch, MAX_OPERATIONS } from '../../platform/batch/execute.js';
-import { IdempotencyStore, readIdempotencyKey, requestHash } from '../../platform/batch/idempotency.js';
-import type { AppDeps, RequestContext } from '../../trpc/context.js';
+import { readIdempotencyKey, requestHash } from '../../platform/batch/idempotency.js';
+import type { RequestContext } from '../../trpc/context.js';
+import { idempotencyStoreOf } from '../../trpc/idempotent.js';
 import type { ExecuteBatchRequest, ExecuteBatchResponse } from './schemas.js';
 
-const STORES = new WeakMap<AppDeps, IdempotencyStore>();
-function idempotencyOf(deps: AppDeps): IdempotencyStore {
-  let s = STORES.get(deps);
-  if (!s) STORES.set(deps, (s = new IdempotencyStore(deps.db.$client)));
-  return s;
-}
+
 
 /** One cap on batch operations per HTTP request, however many batch calls that request carries. */
 function spendBatchBudget(ctx: RequestContext, count: number): void {
@@ -51,7 +47,7 @@ export async function runBatch(ctx: RequestContext, input: ExecuteBatchRequest):
     );
   if (!key) return settleRate(ctx, await run());
 
-  const store = idempotencyOf(ctx.deps);
+  const store = idempotencyStoreOf(ctx.deps);
   const owner = ctx.principal?.id ?? `anonymous:${ctx.remoteAddress ?? ''}`;
   const claim = store.claim(owner, key, requestHash(input), ctx.deps.clock.now());
   ctx.resHeaders['Idempotency-Key'] = key;

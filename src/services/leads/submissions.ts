@@ -1,6 +1,6 @@
 import { ServiceError, type Violation } from '../../platform/errors.js';
-import { IdempotencyStore, readIdempotencyKey, requestHash } from '../../platform/batch/idempotency.js';
-import type { AppDeps, RequestContext } from '../../trpc/context.js';
+import type { RequestContext } from '../../trpc/context.js';
+import { idempotent } from '../../trpc/idempotent.js';
 import { FREE_MAIL_DOMAINS, EMAIL_PATTERN, PHONE_PATTERN, domainOf, normaliseEmail, referralCodeOf, truncate, waitlistEmailProblem } from './rules.js';
 import type { RegisterInterestRequest, RegisterInterestResponse, SubmitContactRequest, SubmitContactResponse } from './schemas.js';
 import { leadStore } from './store.js';
@@ -10,31 +10,6 @@ const HOUR_MS = 3_600_000;
 export const CONTACTS_PER_HOUR = 3;
 export const INTEREST_PER_HOUR = 5;
 
-const IDEMPOTENCY = new WeakMap<AppDeps, IdempotencyStore>();
-
-/** Runs a submission once per Idempotency-Key (same key and body within 24 h replays the stored answer). */
-function once<T>(ctx: RequestContext, input: unknown, run: () => T): T {
-  const key = readIdempotencyKey(ctx.headers['idempotency-key']);
-  if (!key) return run();
-  let store = IDEMPOTENCY.get(ctx.deps);
-  if (!store) IDEMPOTENCY.set(ctx.deps, (store = new IdempotencyStore(ctx.deps.db.$client)));
-  const owner = ctx.principal?.id ?? `anonymous:${ctx.remoteAddress ?? ''}`;
-  const claim = store.claim(owner, key, requestHash(input), ctx.deps.clock.now());
-  ctx.resHeaders['Idempotency-Key'] = key;
-  if (claim.kind === 'replay') {
-    ctx.resHeaders['Idempotent-Replayed'] = 'true';
-    return claim.body as T;
-  }
-  ctx.resHeaders['Idempotent-Replayed'] = 'false';
-  try {
-    const out = run();
-    store.complete(owner, key, 200, out, ctx.deps.clock.now());
-    return out;
-  } catch (err) {
-    store.abandon(owner, key);
-    throw err;
-  }
-}
 
 function checkRate(ctx: RequestContext, table: 'contacts' | 'interest', perHour: number): string {
   const address = ctx.remoteAddress ?? 'unknown';
@@ -45,9 +20,9 @@ function checkRate(ctx: RequestContext, table: 'contacts' | 'interest', perHour:
 }
 
 /** Stores an enterprise contact request after validation; a filled honeypot is answered as sent and dropped. */
-export function submitContact(ctx: RequestContext, input: SubmitContactRequest): SubmitContactResponse {
+export async function submitContact(ctx: RequestContext, input: SubmitContactRequest): Promise<SubmitContactResponse> {
   if (input.website?.trim()) return { status: 'sent', emailSent: false };
-  return once(ctx, input, () => {
+  return idempotent(ctx, input, () => {
     const email = normaliseEmail(input.email);
     const violations: Violation[] = [];
     if (!EMAIL_PATTERN.test(email)) violations.push({ field: 'email', description: 'must be a valid e-mail address' });
@@ -75,9 +50,9 @@ export function submitContact(ctx: RequestContext, input: SubmitContactRequest):
 }
 
 /** Adds an address to the waitlist (once), with its referral code, place and referral count. */
-export function registerInterest(ctx: RequestContext, input: RegisterInterestRequest): RegisterInterestResponse {
+export async function registerInterest(ctx: RequestContext, input: RegisterInterestRequest): Promise<RegisterInterestResponse> {
   if (input.website?.trim()) return { status: 'registered', referralCode: '', referralCount: 0, position: 0, emailSuppressed: true };
-  return once(ctx, input, () => {
+  return idempotent(ctx, input, () => {
     const email = normaliseEmail(input.email);
     const violations: Violation[] = [];
     const problem = waitlistEmailProblem(email);

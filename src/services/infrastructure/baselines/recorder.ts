@@ -1,4 +1,4 @@
-import { IdempotencyStore, readIdempotencyKey, requestHash } from '../../../platform/batch/idempotency.js';
+import { idempotent } from '../../../trpc/idempotent.js';
 import type { AppDeps, RequestContext } from '../../../trpc/context.js';
 import { TEMPORAL_BASELINES, baselineDocument, temporalBaselinesDataset, type BaselineSample } from './datasets/temporal-baselines.js';
 import { BASELINE_TYPES, type RecordBaselineSnapshotRequest, type RecordBaselineSnapshotResponse } from './schemas.js';
@@ -8,7 +8,6 @@ export const MAX_UPDATES = 20;
 
 const KNOWN = new Set<string>(BASELINE_TYPES);
 const QUEUES = new WeakMap<AppDeps, Promise<unknown>>();
-const IDEMPOTENCY = new WeakMap<AppDeps, IdempotencyStore>();
 
 /** The usable updates: known type, finite non-negative count, region defaulting to `global`. */
 export function acceptedUpdates(req: RecordBaselineSnapshotRequest, now: number): BaselineSample[] {
@@ -43,28 +42,9 @@ async function append(deps: AppDeps, samples: BaselineSample[]): Promise<RecordB
 export async function recordBaselineSnapshot(ctx: RequestContext, input: RecordBaselineSnapshotRequest): Promise<RecordBaselineSnapshotResponse> {
   if (!input.updates || input.updates.length === 0) return { updated: 0, error: 'Body must have updates array' };
   const deps = ctx.deps;
-  const key = readIdempotencyKey(ctx.headers['idempotency-key']);
   const work = () => {
     const samples = acceptedUpdates(input, deps.clock.now());
     return samples.length ? append(deps, samples) : Promise.resolve({ updated: 0, error: '' });
   };
-  if (!key) return work();
-  let store = IDEMPOTENCY.get(deps);
-  if (!store) IDEMPOTENCY.set(deps, (store = new IdempotencyStore(deps.db.$client)));
-  const owner = ctx.principal?.id ?? `anonymous:${ctx.remoteAddress ?? ''}`;
-  const claim = store.claim(owner, key, requestHash(input), deps.clock.now());
-  ctx.resHeaders['Idempotency-Key'] = key;
-  if (claim.kind === 'replay') {
-    ctx.resHeaders['Idempotent-Replayed'] = 'true';
-    return claim.body as RecordBaselineSnapshotResponse;
-  }
-  ctx.resHeaders['Idempotent-Replayed'] = 'false';
-  try {
-    const response = await work();
-    store.complete(owner, key, 200, response, deps.clock.now());
-    return response;
-  } catch (err) {
-    store.abandon(owner, key);
-    throw err;
-  }
+  return idempotent(ctx, input, work);
 }

@@ -1,5 +1,5 @@
-import { IdempotencyStore, readIdempotencyKey, requestHash } from '../../../platform/batch/idempotency.js';
-import { markDegraded, type AppDeps, type RequestContext } from '../../../trpc/context.js';
+import { idempotent } from '../../../trpc/idempotent.js';
+import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { IdempotencyHeaders } from '../../batch/schemas.js';
 import { wingbitsConfigured } from './provider.js';
@@ -15,31 +15,6 @@ import {
   GetWingbitsStatusResponse,
 } from './schemas.js';
 
-const STORES = new WeakMap<AppDeps, IdempotencyStore>();
-
-/** Runs `work` once per Idempotency-Key and body, replaying the stored answer on a retry. */
-async function idempotent<T>(ctx: RequestContext, body: unknown, work: () => Promise<T>): Promise<T> {
-  const key = readIdempotencyKey(ctx.headers['idempotency-key']);
-  if (!key) return work();
-  let store = STORES.get(ctx.deps);
-  if (!store) STORES.set(ctx.deps, (store = new IdempotencyStore(ctx.deps.db.$client)));
-  const owner = ctx.principal?.id ?? `anonymous:${ctx.remoteAddress ?? ''}`;
-  const claim = store.claim(owner, key, requestHash(body), ctx.deps.clock.now());
-  ctx.resHeaders['Idempotency-Key'] = key;
-  if (claim.kind === 'replay') {
-    ctx.resHeaders['Idempotent-Replayed'] = 'true';
-    return claim.body as T;
-  }
-  ctx.resHeaders['Idempotent-Replayed'] = 'false';
-  try {
-    const response = await work();
-    store.complete(owner, key, 200, response, ctx.deps.clock.now());
-    return response;
-  } catch (err) {
-    store.abandon(owner, key);
-    throw err;
-  }
-}
 
 export const aircraftProcedures = {
   getAircraftDetails: operation

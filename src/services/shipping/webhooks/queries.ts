@@ -1,6 +1,6 @@
 import { ServiceError } from '../../../platform/errors.js';
-import { IdempotencyStore, readIdempotencyKey, requestHash } from '../../../platform/batch/idempotency.js';
-import type { AppDeps, RequestContext } from '../../../trpc/context.js';
+import { idempotent } from '../../../trpc/idempotent.js';
+import type { RequestContext } from '../../../trpc/context.js';
 import { CHOKEPOINTS, type ChokepointDef } from '../../supply-chain/chokepoints/datasets/chokepoints.js';
 import type { ListWebhooksResponse, RegisterWebhookRequest, RegisterWebhookResponse } from '../schemas.js';
 import { webhooksOf } from './delivery.js';
@@ -28,8 +28,6 @@ export function listWebhooks(ctx: RequestContext): ListWebhooksResponse {
   };
 }
 
-const IDEMPOTENCY = new WeakMap<AppDeps, IdempotencyStore>();
-
 /**
  * Validates and stores a registration: the address by the delivery rules (https, public addresses
  * only, resolved now and again at every delivery), the chokepoints against the registry, the
@@ -37,26 +35,8 @@ const IDEMPOTENCY = new WeakMap<AppDeps, IdempotencyStore>();
  */
 export async function registerWebhook(ctx: RequestContext, input: RegisterWebhookRequest): Promise<RegisterWebhookResponse> {
   const owner = ownerOf(ctx);
-  const key = readIdempotencyKey(ctx.headers['idempotency-key']);
-  if (!key) return register(ctx, owner, input);
-  let store = IDEMPOTENCY.get(ctx.deps);
-  if (!store) IDEMPOTENCY.set(ctx.deps, (store = new IdempotencyStore(ctx.deps.db.$client)));
-  const scope = `shipping-webhooks:${owner}`;
-  const claim = store.claim(scope, key, requestHash(input), ctx.deps.clock.now());
-  ctx.resHeaders['Idempotency-Key'] = key;
-  if (claim.kind === 'replay') {
-    ctx.resHeaders['Idempotent-Replayed'] = 'true';
-    return claim.body as RegisterWebhookResponse;
-  }
-  ctx.resHeaders['Idempotent-Replayed'] = 'false';
-  try {
-    const response = await register(ctx, owner, input);
-    store.complete(scope, key, 200, response, ctx.deps.clock.now());
-    return response;
-  } catch (err) {
-    store.abandon(scope, key);
-    throw err;
-  }
+  // Registrations are keyed apart from the caller's other idempotent calls.
+  return idempotent(ctx, input, () => register(ctx, owner, input), `shipping-webhooks:${owner}`);
 }
 
 async function register(ctx: RequestContext, owner: string, input: RegisterWebhookRequest): Promise<RegisterWebhookResponse> {

@@ -1,0 +1,43 @@
+import { IdempotencyStore, readIdempotencyKey, requestHash } from '../platform/batch/idempotency.js';
+import type { AppDeps, RequestContext } from './context.js';
+
+const STORES = new WeakMap<AppDeps, IdempotencyStore>();
+
+/** The app's one idempotency store (prepared statements made once per database). */
+export function idempotencyStoreOf(deps: AppDeps): IdempotencyStore {
+  let store = STORES.get(deps);
+  if (!store) STORES.set(deps, (store = new IdempotencyStore(deps.db.$client)));
+  return store;
+}
+
+/** The caller a stored answer belongs to: the principal, or the client address for anonymous calls. */
+export function idempotencyOwner(ctx: RequestContext): string {
+  return ctx.principal?.id ?? `anonymous:${ctx.remoteAddress ?? ''}`;
+}
+
+/**
+ * Runs a POST operation's `work` once per Idempotency-Key and body: a retry with the same key and
+ * body replays the stored answer (`Idempotent-Replayed: true`), the same key with another body is
+ * refused by the store, and a failure releases the key so the retry runs again. Without the header
+ * `work` simply runs. `owner` scopes the keys (default: the caller).
+ */
+export async function idempotent<T>(ctx: RequestContext, body: unknown, work: () => T | Promise<T>, owner = idempotencyOwner(ctx)): Promise<T> {
+  const key = readIdempotencyKey(ctx.headers['idempotency-key']);
+  if (!key) return work();
+  const store = idempotencyStoreOf(ctx.deps);
+  const claim = store.claim(owner, key, requestHash(body), ctx.deps.clock.now());
+  ctx.resHeaders['Idempotency-Key'] = key;
+  if (claim.kind === 'replay') {
+    ctx.resHeaders['Idempotent-Replayed'] = 'true';
+    return claim.body as T;
+  }
+  ctx.resHeaders['Idempotent-Replayed'] = 'false';
+  try {
+    const response = await work();
+    store.complete(owner, key, 200, response, ctx.deps.clock.now());
+    return response;
+  } catch (err) {
+    store.abandon(owner, key);
+    throw err;
+  }
+}
