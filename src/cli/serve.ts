@@ -107,6 +107,8 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
       clearTimeout(drain);
       clearInterval(sweep);
       clearTimeout(force);
+      // Counts decided since the last background write reach the file before it closes.
+      accessOf(deps).close();
       deps.db.$client.close();
       deps.logger.info({ reason }, 'stopped');
       deps.logger.flush();

@@ -16,14 +16,14 @@ export function sessionRouter(deps: AppDeps): Router {
   const r = Router();
   const secure = deps.config.NODE_ENV === 'production';
 
-  r.post(SESSION_PATH, (req: Request, res: Response) => {
+  r.post(SESSION_PATH, async (req: Request, res: Response) => {
     const access = accessOf(deps);
     let rate: WireHeaders = {};
     try {
       const principal = access.authenticate(req.headers, String(res.locals.requestId));
       if (principal.via === 'session') throw new ServiceError(401, { error: 'A session is created from an API key, not from another session' });
       access.checkEntitlement(principal);
-      rate = access.rateLimit(principal, undefined);
+      rate = await access.rateLimit(principal, undefined);
       const { token, expiresAt } = access.sessions.mint(principal.id, deps.clock.now());
       res.setHeader('set-cookie', sessionCookie(token, deps.config.SESSION_TTL_SECONDS, secure));
       send(req, res, {

@@ -27,9 +27,12 @@ export function checkTier(ctx: RequestContext, meta: ProcedureMeta | undefined):
 }
 
 /** 4. One request off the caller's budget and the operation's endpoint policy; X-RateLimit-* on every answer. */
-export function countRequest(ctx: RequestContext, meta: ProcedureMeta | undefined): void {
+export function countRequest(ctx: RequestContext, meta: ProcedureMeta | undefined): void | Promise<void> {
   const who = ctx.principal ?? { anonymous: ctx.remoteAddress ?? 'unknown' };
-  Object.assign(ctx.resHeaders, accessOf(ctx.deps).rateLimit(who, meta?.ratePolicy));
+  const headers = accessOf(ctx.deps).rateLimit(who, meta?.ratePolicy);
+  // An in-process store decides synchronously; only a networked one costs the request an await.
+  if (headers instanceof Promise) return headers.then((h) => void Object.assign(ctx.resHeaders, h));
+  Object.assign(ctx.resHeaders, headers);
 }
 
 /**
@@ -40,6 +43,6 @@ export const guard = t.middleware(({ ctx, meta, next }) => {
   identify(ctx, meta);
   checkBilling(ctx, meta);
   checkTier(ctx, meta);
-  countRequest(ctx, meta);
-  return next();
+  const counted = countRequest(ctx, meta);
+  return counted ? counted.then(() => next()) : next();
 });

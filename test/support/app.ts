@@ -157,6 +157,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       webhooksOf(deps).stop();
       await deps.jobs.stop(1_000);
+      access.close();
       deps.db.$client.close();
       // Temporary databases made here are removed; a file the test passed in is the test's own.
       if (!opts.dbFile) fs.rmSync(path.dirname(dbFile), { recursive: true, force: true });

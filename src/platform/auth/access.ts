@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import { RateLimiter, parsePolicyOverrides, ANONYMOUS_PER_MINUTE, type RateSubject } from '../ratelimit/limiter.js';
-import { SqliteRateLimitStore } from '../ratelimit/store.js';
+import { LocalRateLimitStore } from '../ratelimit/store.js';
 import { digestOf, isBillingState, KeyStore, KEY_PREFIX, type BillingState, type KeyRecord } from './keys.js';
 import { CREDENTIAL_PATTERN, matchOperatorDigest, parseOperatorKeys, type OperatorKey } from './operator.js';
 import { findPlan, type Plan, type Tier } from './plans.js';
@@ -61,7 +61,15 @@ export class AccessControl {
   constructor(private readonly deps: { config: Config; db: Db; clock: Clock; logger: Logger }) {
     this.keys = new KeyStore(deps.db.$client);
     this.operators = parseOperatorKeys(deps.config.OPERATOR_KEYS);
-    this.limiter = new RateLimiter(new SqliteRateLimitStore(deps.db.$client), deps.logger, parsePolicyOverrides(deps.config.RATE_POLICY_OVERRIDES));
+    const counters = new LocalRateLimitStore(deps.db.$client, deps.clock.now(), (err) =>
+      deps.logger.warn({ err: { message: err.message } }, 'rate-limit counts not persisted yet; decisions unaffected, retrying'),
+    ).start();
+    this.limiter = new RateLimiter(counters, deps.logger, parsePolicyOverrides(deps.config.RATE_POLICY_OVERRIDES));
+  }
+
+  /** Writes the counts still held in memory; the app's owner calls it on shutdown. */
+  close(): void {
+    this.limiter.local.close();
   }
 
   get sessions(): SessionSigner {
@@ -260,7 +268,7 @@ export class AccessControl {
     } catch (e) {
       if (e instanceof ServiceError && e.status === 401) {
         try {
-          this.limiter.check({ bucket: `auth-fail:ip:${address ?? 'unknown'}`, perMinute: ANONYMOUS_PER_MINUTE, perDay: null }, undefined, this.deps.clock.now());
+          this.limiter.checkLocal({ bucket: `auth-fail:ip:${address ?? 'unknown'}`, perMinute: ANONYMOUS_PER_MINUTE, perDay: null }, this.deps.clock.now());
         } catch (over) {
           limited = true;
           throw over;

@@ -1,6 +1,6 @@
 import { ServiceError, type WireHeaders } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { MemoryRateLimitStore, type RateLimitStore } from './store.js';
+import { LocalRateLimitStore, type RateLimitStore } from './store.js';
 import type { WindowOutcome, WindowSpec } from './window.js';
 
 export const MINUTE_MS = 60_000;
@@ -82,22 +82,31 @@ export class RateLimiter {
   /** Told of every decision (for metrics): the policy or `global`, and allowed / limited / degraded. */
   observer?: (policy: string, outcome: 'allowed' | 'limited' | 'degraded') => void;
 
-  /** Per-process counters used while the shared store cannot answer (a database locked by another process). */
-  private readonly fallback = new MemoryRateLimitStore();
+  /**
+   * This process's own exact counters: the store itself on a single node, the fallback while a
+   * shared store (Redis) cannot answer, and where per-address refusals of bad credentials are counted.
+   */
+  readonly local: LocalRateLimitStore;
+  /** The store deciding ordinary requests: `local` unless a shared one is configured. */
+  store: RateLimitStore;
   private lastWarning = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    local: LocalRateLimitStore,
+    private readonly logger: Logger,
+    private readonly overrides: Record<string, number> = {},
+    shared?: RateLimitStore,
+  ) {
+    this.local = local;
+    this.store = shared ?? local;
+  }
 
   private warnUnavailable(err: Error, now: number): void {
     // Once every 10 s at most: during an outage every request would otherwise log a line.
     if (now - this.lastWarning < 10_000 && now >= this.lastWarning) return;
     this.lastWarning = now;
-    this.logger.warn({ err: { message: err.message } }, 'rate-limit store unavailable; counting in memory, fail-closed policies refused');
+    this.logger.warn({ err: { message: err.message } }, 'rate-limit store unavailable; counting in this process, fail-closed policies refused');
   }
-
-  constructor(
-    public store: RateLimitStore,
-    private readonly logger: Logger,
-    private readonly overrides: Record<string, number> = {},
-  ) {}
 
   policyLimit(name: string): number {
     const policy = RATE_POLICIES[name];
@@ -117,51 +126,79 @@ export class RateLimiter {
    * request spent more than its own slot (a batch's operations), so the headers describe the state
    * after the whole request. Undefined when the store cannot tell.
    */
-  current(subject: RateSubject, policy: string | undefined, now: number): WireHeaders | undefined {
-    try {
-      const outcomes = this.store.peek(this.checksFor(subject, policy), now);
+  current(subject: RateSubject, policy: string | undefined, now: number): WireHeaders | undefined | Promise<WireHeaders | undefined> {
+    const report = (outcomes: WindowOutcome[]) => {
       const tightest = outcomes.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && !b.allowed) ? b : a));
       // A window with no room left reports 0, whatever the arithmetic of the next admission says.
       return rateHeaders(tightest.allowed ? { ...tightest, remaining: Math.max(0, tightest.remaining + 1) } : tightest);
+    };
+    try {
+      const outcomes = this.store.peek(this.checksFor(subject, policy), now);
+      return outcomes instanceof Promise ? outcomes.then(report, () => undefined) : report(outcomes);
     } catch {
       return undefined;
     }
   }
 
-  check(subject: RateSubject, policy: string | undefined, now: number): WireHeaders {
+  /**
+   * Spends one request of every window that applies; returns the headers, or throws 429 (over a
+   * limit) or 503 (a fail-closed policy the store cannot decide). Synchronous with an in-process
+   * store; a promise with a networked one.
+   */
+  check(subject: RateSubject, policy: string | undefined, now: number): WireHeaders | Promise<WireHeaders> {
     const checks = this.checksFor(subject, policy);
-
-    let outcomes: WindowOutcome[];
-    let degraded = false;
+    let outcomes: WindowOutcome[] | Promise<WindowOutcome[]>;
     try {
       outcomes = this.store.consume(checks, now);
     } catch (err) {
-      this.warnUnavailable(err as Error, now);
-      this.observer?.(policy ?? 'global', 'degraded');
-      if (policy) {
-        throw new ServiceError(
-          503,
-          { error: 'Rate-limit service temporarily unavailable' },
-          { 'Retry-After': String(DEGRADED_RETRY_AFTER), 'X-RateLimit-Mode': 'degraded' },
-        );
-      }
-      // The shared counters are out of reach: keep counting in this process, and say so.
-      outcomes = this.fallback.consume(checks, now);
-      degraded = true;
+      return this.decide(checks, policy, now, this.degrade(err as Error, checks, policy, now), true);
     }
-    const mode: WireHeaders = degraded ? { 'X-RateLimit-Mode': 'degraded' } : {};
+    if (outcomes instanceof Promise) {
+      return outcomes.then(
+        (o) => this.decide(checks, policy, now, o, false),
+        (err: Error) => this.decide(checks, policy, now, this.degrade(err, checks, policy, now), true),
+      );
+    }
+    return this.decide(checks, policy, now, outcomes, false);
+  }
 
-    const denied = outcomes.map((o, i) => ({ o, c: checks[i] })).filter((x) => !x.o.allowed);
-    this.observer?.(policy ?? 'global', denied.length ? 'limited' : 'allowed');
-    if (denied.length) {
-      // The binding window is the one that keeps the caller out longest.
-      const worst = denied.reduce((a, b) => (b.o.retryAt > a.o.retryAt ? b : a));
-      const retryAfter = Math.max(1, Math.ceil((worst.o.retryAt - now) / 1000));
-      const error = worst.c.kind === 'day' ? 'Daily request limit reached' : 'Too many requests';
-      throw new ServiceError(429, { error }, { ...rateHeaders(worst.o), 'Retry-After': String(retryAfter), ...mode });
+  /** Counts in this process only: per-address refusals, which need no cluster-wide exactness. */
+  checkLocal(subject: RateSubject, now: number): WireHeaders {
+    return this.decide(this.checksFor(subject, undefined), undefined, now, this.local.consume(this.checksFor(subject, undefined), now), false);
+  }
+
+  /** The store could not decide: fail-closed policies refuse, the global limit keeps counting locally. */
+  private degrade(err: Error, checks: Check[], policy: string | undefined, now: number): WindowOutcome[] {
+    this.warnUnavailable(err, now);
+    this.observer?.(policy ?? 'global', 'degraded');
+    if (policy) {
+      throw new ServiceError(
+        503,
+        { error: 'Rate-limit service temporarily unavailable' },
+        { 'Retry-After': String(DEGRADED_RETRY_AFTER), 'X-RateLimit-Mode': 'degraded' },
+      );
     }
-    // Report the window closest to running out (ties: the shorter window, listed first).
-    const tightest = outcomes.reduce((a, b) => (b.remaining < a.remaining ? b : a));
-    return { ...rateHeaders(tightest), ...mode };
+    return this.local.consume(checks, now);
+  }
+
+  private decide(checks: Check[], policy: string | undefined, now: number, outcomes: WindowOutcome[], degraded: boolean): WireHeaders {
+    const mode: WireHeaders = degraded ? { 'X-RateLimit-Mode': 'degraded' } : {};
+    let worst: number | undefined;
+    let tightest = 0;
+    for (let i = 0; i < outcomes.length; i++) {
+      const o = outcomes[i];
+      // The binding refusal is the one that keeps the caller out longest.
+      if (!o.allowed && (worst === undefined || o.retryAt > outcomes[worst].retryAt)) worst = i;
+      // Report the window closest to running out (ties: the shorter window, listed first).
+      if (o.remaining < outcomes[tightest].remaining) tightest = i;
+    }
+    this.observer?.(policy ?? 'global', worst === undefined ? 'allowed' : 'limited');
+    if (worst !== undefined) {
+      const o = outcomes[worst];
+      const retryAfter = Math.max(1, Math.ceil((o.retryAt - now) / 1000));
+      const error = checks[worst].kind === 'day' ? 'Daily request limit reached' : 'Too many requests';
+      throw new ServiceError(429, { error }, { ...rateHeaders(o), 'Retry-After': String(retryAfter), ...mode });
+    }
+    return { ...rateHeaders(outcomes[tightest]), ...mode };
   }
 }

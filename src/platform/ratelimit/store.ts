@@ -4,99 +4,165 @@ import { evaluateWindow, windowStartOf, type WindowOutcome, type WindowSpec } fr
 /**
  * Where rate-limit counters live. `consume` is all-or-nothing: it evaluates every window at `now`
  * and counts the request in each only when all of them admit it, atomically with respect to every
- * other caller of the same store. It throws when the store cannot decide; the caller applies the
- * fail-open or fail-closed policy. A Redis store would implement this with one Lua script.
+ * other caller of the same store. It throws (or rejects) when the store cannot decide; the caller
+ * applies the fail-open or fail-closed policy. In-process stores answer synchronously, so the
+ * request path pays no promise for them; a networked store (Redis) answers with a promise.
  */
 export interface RateLimitStore {
-  consume(windows: readonly WindowSpec[], now: number): WindowOutcome[];
+  consume(windows: readonly WindowSpec[], now: number): WindowOutcome[] | Promise<WindowOutcome[]>;
   /** The same evaluation without counting anything: what the next request would see. */
-  peek(windows: readonly WindowSpec[], now: number): WindowOutcome[];
+  peek(windows: readonly WindowSpec[], now: number): WindowOutcome[] | Promise<WindowOutcome[]>;
+}
+
+/** How often counts decided in memory reach the database: a restart loses at most this much. */
+export const PERSIST_INTERVAL_MS = 1_000;
+/** Longest window any policy uses; counters older than two of them weigh in no decision. */
+const LONGEST_WINDOW_MS = 86_400_000;
+
+interface PendingIncrement {
+  bucket: string;
+  start: number;
+  delta: number;
+}
+
+interface Counter {
+  count: number;
+  /** When this fixed window stops weighing in any decision (the end of the window after it). */
+  expiresAt: number;
 }
 
 /**
- * Counters in the service's SQLite file. Each decision is one IMMEDIATE transaction, which takes the
- * write lock before reading, so processes sharing the file never both admit the last slot.
+ * Exact counters for every decision this process makes, kept in memory, so a request costs a few
+ * map lookups instead of a database transaction. Counts reach the SQLite file about once a second
+ * (as increments, so processes sharing the file add up there) and are read back at start, so a
+ * restart forgets at most the last second. Exactness across processes is the Redis store's job.
  */
-export class SqliteRateLimitStore implements RateLimitStore {
-  private readonly read: Database.Statement<[string, number], { count: number }>;
-  private readonly bump: Database.Statement<[string, number]>;
-  private readonly decide: (windows: readonly WindowSpec[], now: number) => WindowOutcome[];
+export class LocalRateLimitStore implements RateLimitStore {
+  private readonly counters = new Map<string, Counter>();
+  /** Increments not yet written, by counter key. */
+  private pending = new Map<string, PendingIncrement>();
+  private readonly write?: (rows: PendingIncrement[]) => void;
+  private timer?: NodeJS.Timeout;
   private lastSweep = Number.NEGATIVE_INFINITY;
+  private lastDbSweep = Number.NEGATIVE_INFINITY;
+  private latest = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly sqlite: Database.Database) {
-    this.read = sqlite.prepare('SELECT count FROM rate_limit_counters WHERE bucket = ? AND window_start = ?');
-    this.bump = sqlite.prepare(
-      'INSERT INTO rate_limit_counters (bucket, window_start, count) VALUES (?, ?, 1) ON CONFLICT (bucket, window_start) DO UPDATE SET count = count + 1',
+  /**
+   * Without a database the counts live and die with the process (the limiter's fallback while a
+   * shared store is unreachable); with one they are loaded from it at `now` and persisted to it.
+   */
+  constructor(
+    private readonly sqlite?: Database.Database,
+    now = 0,
+    private readonly onPersistError: (err: Error) => void = () => {},
+  ) {
+    if (!sqlite) return;
+    const upsert = sqlite.prepare<[string, number, number]>(
+      'INSERT INTO rate_limit_counters (bucket, window_start, count) VALUES (?, ?, ?) ON CONFLICT (bucket, window_start) DO UPDATE SET count = count + excluded.count',
     );
-    const tx = sqlite.transaction((windows: readonly WindowSpec[], now: number) => {
-      const outcomes = windows.map((w) => {
-        const start = windowStartOf(now, w.windowMs);
-        const curr = this.read.get(w.bucket, start)?.count ?? 0;
-        const prev = this.read.get(w.bucket, start - w.windowMs)?.count ?? 0;
-        return evaluateWindow(prev, curr, w.limit, w.windowMs, now);
-      });
-      if (outcomes.every((o) => o.allowed)) {
-        for (const w of windows) this.bump.run(w.bucket, windowStartOf(now, w.windowMs));
-      }
-      return outcomes;
+    this.write = sqlite.transaction((rows: PendingIncrement[]) => {
+      for (const r of rows) upsert.run(r.bucket, r.start, r.delta);
     });
-    this.decide = (windows, now) => tx.immediate(windows, now);
+    this.load(sqlite, now);
   }
 
-  peek(windows: readonly WindowSpec[], now: number): WindowOutcome[] {
-    return windows.map((w) => {
-      const start = windowStartOf(now, w.windowMs);
-      const curr = this.read.get(w.bucket, start)?.count ?? 0;
-      const prev = this.read.get(w.bucket, start - w.windowMs)?.count ?? 0;
-      return evaluateWindow(prev, curr, w.limit, w.windowMs, now);
-    });
-  }
-
-  consume(windows: readonly WindowSpec[], now: number): WindowOutcome[] {
-    const out = this.decide(windows, now);
-    if (now - this.lastSweep > 600_000 || now < this.lastSweep) this.sweep(now);
-    return out;
-  }
-
-  /** Drops windows too old to weigh in any decision (the longest window is a day). */
-  sweep(now: number): void {
-    this.lastSweep = now;
+  /** Counters still in play at `now`, as the database holds them (this process's and others'). */
+  private load(sqlite: Database.Database, now: number): void {
+    let rows: { bucket: string; window_start: number; count: number }[];
     try {
-      this.sqlite.prepare('DELETE FROM rate_limit_counters WHERE window_start < ?').run(now - 2 * 86_400_000);
-    } catch {
-      // Housekeeping only; the next sweep retries.
+      rows = sqlite
+        .prepare<[number], { bucket: string; window_start: number; count: number }>('SELECT bucket, window_start, count FROM rate_limit_counters WHERE window_start >= ?')
+        .all(now - 2 * LONGEST_WINDOW_MS);
+    } catch (err) {
+      // Unreadable counters start from zero; the limiter still decides exactly from here on.
+      this.onPersistError(err as Error);
+      return;
+    }
+    for (const r of rows) this.counters.set(`${r.bucket}@${r.window_start}`, { count: r.count, expiresAt: r.window_start + 2 * LONGEST_WINDOW_MS });
+  }
+
+  /** Starts writing counts in the background; `close` stops it and writes what is left. */
+  start(): this {
+    this.timer ??= setInterval(() => this.persist(), PERSIST_INTERVAL_MS).unref();
+    return this;
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.persist();
+  }
+
+  /** Writes pending increments in one transaction; on failure they stay pending for the next try. */
+  persist(): boolean {
+    if (!this.write) return true;
+    if (this.latest - this.lastDbSweep > 600_000) this.sweepDatabase();
+    if (this.pending.size === 0) return true;
+    const rows = [...this.pending.values()];
+    this.pending = new Map();
+    // A lock held elsewhere must not stall the event loop: try once, and retry on the next tick.
+    const wait = this.sqlite!.pragma('busy_timeout', { simple: true }) as number;
+    this.sqlite!.pragma('busy_timeout = 0');
+    try {
+      this.write(rows);
+      return true;
+    } catch (err) {
+      for (const r of rows) this.addPending(r.bucket, r.start, r.delta);
+      this.onPersistError(err as Error);
+      return false;
+    } finally {
+      this.sqlite!.pragma(`busy_timeout = ${wait}`);
     }
   }
-}
 
-/**
- * Counters in this process's memory, with the same arithmetic: the fallback while the shared store
- * is unreachable, so limits keep applying (per process) instead of failing open. Old windows are
- * dropped as they pass; the map is bounded.
- */
-export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly counts = new Map<string, number>();
+  private addPending(bucket: string, start: number, delta: number): void {
+    if (!this.write) return;
+    const k = `${bucket}@${start}`;
+    const p = this.pending.get(k);
+    if (p) p.delta += delta;
+    else this.pending.set(k, { bucket, start, delta });
+  }
 
-  private get(bucket: string, start: number): number {
-    return this.counts.get(`${bucket}@${start}`) ?? 0;
+  private count(bucket: string, start: number): number {
+    return this.counters.get(`${bucket}@${start}`)?.count ?? 0;
   }
 
   peek(windows: readonly WindowSpec[], now: number): WindowOutcome[] {
     return windows.map((w) => {
       const start = windowStartOf(now, w.windowMs);
-      return evaluateWindow(this.get(w.bucket, start - w.windowMs), this.get(w.bucket, start), w.limit, w.windowMs, now);
+      return evaluateWindow(this.count(w.bucket, start - w.windowMs), this.count(w.bucket, start), w.limit, w.windowMs, now);
     });
   }
 
   consume(windows: readonly WindowSpec[], now: number): WindowOutcome[] {
     const outcomes = this.peek(windows, now);
     if (outcomes.every((o) => o.allowed)) {
-      if (this.counts.size > 100_000) this.counts.clear();
       for (const w of windows) {
-        const k = `${w.bucket}@${windowStartOf(now, w.windowMs)}`;
-        this.counts.set(k, (this.counts.get(k) ?? 0) + 1);
+        const start = windowStartOf(now, w.windowMs);
+        const k = `${w.bucket}@${start}`;
+        const c = this.counters.get(k);
+        if (c) c.count++;
+        else this.counters.set(k, { count: 1, expiresAt: start + 2 * w.windowMs });
+        this.addPending(w.bucket, start, 1);
       }
     }
+    this.latest = now;
+    if (now - this.lastSweep > 60_000 || now < this.lastSweep) this.sweep(now);
     return outcomes;
+  }
+
+  /** Forgets windows that have slid out of every decision. */
+  private sweep(now: number): void {
+    this.lastSweep = now;
+    for (const [k, c] of this.counters) if (c.expiresAt <= now) this.counters.delete(k);
+  }
+
+  private sweepDatabase(): void {
+    this.lastDbSweep = this.latest;
+    try {
+      this.sqlite!.prepare('DELETE FROM rate_limit_counters WHERE window_start < ?').run(this.latest - 2 * LONGEST_WINDOW_MS);
+    } catch {
+      // Housekeeping only; the next sweep retries.
+    }
   }
 }

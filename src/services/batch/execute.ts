@@ -21,9 +21,9 @@ function spendBatchBudget(ctx: RequestContext, count: number): void {
 }
 
 /** The answer's X-RateLimit-* describe the caller after every operation ran, not after the batch call alone. */
-function settleRate<T>(ctx: RequestContext, response: T): T {
+async function settleRate<T>(ctx: RequestContext, response: T): Promise<T> {
   const who = ctx.principal ?? { anonymous: ctx.remoteAddress ?? 'unknown' };
-  const now = accessOf(ctx.deps).currentRateLimit(who, 'batch');
+  const now = await accessOf(ctx.deps).currentRateLimit(who, 'batch');
   if (now) Object.assign(ctx.resHeaders, now);
   return response;
 }

@@ -7,6 +7,7 @@ import { appRouter } from '../../../src/trpc/app-router.js';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { openDatabase } from '../../../db/client.js';
 import { RateLimiter, RATE_POLICIES } from '../../../src/platform/ratelimit/limiter.js';
+import { LocalRateLimitStore } from '../../../src/platform/ratelimit/store.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { ServiceError } from '../../../src/platform/errors.js';
 import { SAMPLE_NOW, startTestApp, tempDbFile, type TestApp } from '../../support/app.js';
@@ -126,15 +127,17 @@ describe.runIf(WITH_POLICY)('endpoint policies', () => {
   });
 });
 
-describe('when the counter store fails', () => {
+describe('when a shared counter store cannot answer', () => {
   let broken: TestApp;
+  const down = { consume: () => { throw new Error('store down'); }, peek: () => { throw new Error('store down'); } };
   beforeAll(async () => {
     broken = await startTestApp({ samples: 'none', rateLimits: 'real' });
-    broken.deps.db.$client.exec('DROP TABLE rate_limit_counters');
+    // What a configured Redis does while unreachable: every decision throws.
+    broken.access.limiter.store = down;
   });
   afterAll(() => broken.close());
 
-  it('the global limit fails open and says so', async () => {
+  it('the global limit keeps counting in this process and says so', async () => {
     const res = await broken.get(PLAIN);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-ratelimit-mode')).toBe('degraded');
@@ -150,21 +153,45 @@ describe('when the counter store fails', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('the limiter itself distinguishes the two policies', () => {
-    const limiter = new RateLimiter({ consume: () => { throw new Error('store down'); }, peek: () => { throw new Error('store down'); } }, createLogger('silent'));
-    const subject = { bucket: 'k:x', perMinute: 5, perDay: null };
-    expect(limiter.check(subject, undefined, SAMPLE_NOW)['X-RateLimit-Mode']).toBe('degraded');
-    for (const policy of Object.keys(RATE_POLICIES)) {
-      let thrown: unknown;
-      try {
-        limiter.check(subject, policy, SAMPLE_NOW);
-      } catch (e) {
-        thrown = e;
+  it('the limiter itself distinguishes the two policies, for synchronous and asynchronous stores', async () => {
+    const rejecting = { consume: () => Promise.reject(new Error('store down')), peek: () => Promise.reject(new Error('store down')) };
+    for (const store of [down, rejecting]) {
+      const limiter = new RateLimiter(new LocalRateLimitStore(), createLogger('silent'), {}, store);
+      const subject = { bucket: 'k:x', perMinute: 5, perDay: null };
+      expect((await limiter.check(subject, undefined, SAMPLE_NOW))['X-RateLimit-Mode']).toBe('degraded');
+      for (const policy of Object.keys(RATE_POLICIES)) {
+        let thrown: unknown;
+        try {
+          await limiter.check(subject, policy, SAMPLE_NOW);
+        } catch (e) {
+          thrown = e;
+        }
+        expect(thrown).toBeInstanceOf(ServiceError);
+        expect((thrown as ServiceError).status).toBe(503);
+        expect((thrown as ServiceError).headers['X-RateLimit-Mode']).toBe('degraded');
       }
-      expect(thrown).toBeInstanceOf(ServiceError);
-      expect((thrown as ServiceError).status).toBe(503);
-      expect((thrown as ServiceError).headers['X-RateLimit-Mode']).toBe('degraded');
     }
+  });
+});
+
+describe('when the counters cannot be written to the database', () => {
+  let broken: TestApp;
+  beforeAll(async () => {
+    broken = await startTestApp({ samples: 'none', rateLimits: 'real' });
+    broken.deps.db.$client.exec('DROP TABLE rate_limit_counters');
+  });
+  afterAll(() => broken.close());
+
+  it('decisions are unaffected: they are made in memory, the write is retried in the background', async () => {
+    const key = broken.createKey({ plan: 'enterprise', rateLimitPerMinute: 2 }).key;
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await rawRequest(broken.baseUrl, PLAIN, { 'x-service-key': key });
+      expect(res.headers['x-ratelimit-mode']).toBeUndefined();
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(broken.access.limiter.local.persist()).toBe(false);
   });
 });
 
@@ -172,13 +199,48 @@ it('every ratePolicy named in meta exists', () => {
   for (const op of ops) if (op.meta.ratePolicy) expect(RATE_POLICIES, op.path).toHaveProperty(op.meta.ratePolicy);
 });
 
-it('is exact across processes sharing the database file', async () => {
-  const file = tempDbFile();
-  openDatabase(file).$client.close();
-  const script = path.resolve(__dirname, 'fixtures/hammer.ts');
-  const children = Array.from({ length: 3 }, () =>
-    run(process.execPath, ['--import', 'tsx', script, file, '40', '50', String(SAMPLE_NOW)], { cwd: path.resolve(__dirname, '../../..') }),
-  );
-  const admitted = (await Promise.all(children)).map((r) => Number(r.stdout));
-  expect(admitted.reduce((a, b) => a + b, 0)).toBe(50);
-}, 30_000);
+describe('counts kept across restarts', () => {
+  const windows = (limit: number) => [{ bucket: 'k:restart|m', limit, windowMs: 60_000 }];
+
+  it('a new process sees what earlier ones admitted and persisted', async () => {
+    const file = tempDbFile();
+    openDatabase(file).$client.close();
+    const script = path.resolve(__dirname, 'fixtures/hammer.ts');
+    const admitted: number[] = [];
+    // One after another, like restarts: each child spends 40 attempts against a limit of 50 and exits.
+    for (let i = 0; i < 3; i++) {
+      const r = await run(process.execPath, ['--import', 'tsx', script, file, '40', '50', String(SAMPLE_NOW)], { cwd: path.resolve(__dirname, '../../..') });
+      admitted.push(Number(r.stdout));
+    }
+    expect(admitted).toEqual([40, 10, 0]);
+  }, 30_000);
+
+  it('processes sharing a file add their counts up there instead of overwriting each other', () => {
+    const db = openDatabase(tempDbFile());
+    const a = new LocalRateLimitStore(db.$client, SAMPLE_NOW);
+    const b = new LocalRateLimitStore(db.$client, SAMPLE_NOW);
+    for (let i = 0; i < 3; i++) a.consume(windows(100), SAMPLE_NOW);
+    for (let i = 0; i < 4; i++) b.consume(windows(100), SAMPLE_NOW);
+    expect(a.persist() && b.persist()).toBe(true);
+    const fresh = new LocalRateLimitStore(db.$client, SAMPLE_NOW + 1_000);
+    // 7 counted: a limit of 8 has exactly one request left.
+    expect(fresh.consume(windows(8), SAMPLE_NOW + 1_000)[0].allowed).toBe(true);
+    expect(fresh.consume(windows(8), SAMPLE_NOW + 1_000)[0].allowed).toBe(false);
+    db.$client.close();
+  });
+
+  it('a failed write keeps the increments for the next one', () => {
+    const db = openDatabase(tempDbFile());
+    const errors: string[] = [];
+    const store = new LocalRateLimitStore(db.$client, SAMPLE_NOW, (e) => errors.push(e.message));
+    store.consume(windows(10), SAMPLE_NOW);
+    db.$client.exec('ALTER TABLE rate_limit_counters RENAME TO moved_away');
+    expect(store.persist()).toBe(false);
+    expect(errors.length).toBe(1);
+    db.$client.exec('ALTER TABLE moved_away RENAME TO rate_limit_counters');
+    store.consume(windows(10), SAMPLE_NOW);
+    expect(store.persist()).toBe(true);
+    expect(db.$client.prepare('SELECT count FROM rate_limit_counters').get()).toEqual({ count: 2 });
+    db.$client.close();
+  });
+});
