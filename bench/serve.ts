@@ -6,6 +6,7 @@
  * Setup hooks (extra keys, large synthetic snapshots) come from bench/setup.ts.
  */
 import fs from 'node:fs';
+import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { testConfig } from '../src/config.js';
@@ -20,8 +21,8 @@ const config = testConfig({ NODE_ENV: 'production', DATABASE_PATH: path.join(dir
 const deps = createDeps(config);
 await loadSamplesWhereEmpty(ALL_DATASETS, deps.store, deps.runner);
 const extras = await prepareBench(deps);
-const { app } = buildApp(deps);
-const server = app.listen(0, '127.0.0.1', () => {
+const { handler } = buildApp(deps);
+const server = createServer(handler).listen(0, '127.0.0.1', () => {
   const addr = server.address();
   process.stderr.write(`PORT ${typeof addr === 'object' && addr ? addr.port : 0}\n`);
   process.stderr.write(`SETUP ${JSON.stringify(extras)}\n`);

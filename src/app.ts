@@ -1,3 +1,4 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Request, type Response, type NextFunction } from 'express';
 import compression from 'compression';
 import { randomUUID } from 'node:crypto';
@@ -5,7 +6,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { appRouter as defaultRouter, type AppRouter } from './trpc/app-router.js';
 import { createRequestContext, type AppDeps } from './trpc/context.js';
 import { RestGateway, jsonError, send } from './http/rest.js';
-import { corsMiddleware, parseOriginList } from './http/cors.js';
+import { applyCors, corsMiddleware, parseOriginList } from './http/cors.js';
 import { sessionRouter } from './http/session.js';
 import { AccessControl, accessOf } from './platform/auth/access.js';
 import { ServiceError } from './platform/errors.js';
@@ -21,6 +22,9 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const SERVICE_PATH = /^\/api\/[^/]+\/v\d+(\/|$)/;
 
 export interface BuiltApp {
+  /** The request listener to serve: the operations' lane in front of `app`. */
+  handler: RequestListener;
+  /** Everything that is not an operation: documents, docs, platform endpoints, /trpc, sessions. */
   app: express.Express;
   gateway: RestGateway;
   /** Readiness state; `mds serve` flips it when shutdown begins. */
@@ -55,27 +59,18 @@ export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): Buil
   const documentYaml = toYaml(document);
   const documentJson = JSON.stringify(document);
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  /** What every answer carries and every request leaves behind (access log line, metrics), in both lanes. */
+  const begin = (req: IncomingMessage, res: ServerResponse, routeOf: () => string, keyIdOf: () => string | undefined): string => {
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    res.locals.requestId = id;
     res.setHeader('x-request-id', id);
     // Every answer is JSON, YAML or a docs asset with its declared type: browsers must not guess another.
     res.setHeader('x-content-type-options', 'nosniff');
-    // An answer written during shutdown closes its connection, even for a request that arrived before,
-    // so keep-alive clients reconnect to another instance.
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: Response, ...args: unknown[]) {
-      if (lifecycle.shuttingDown && !this.headersSent) this.setHeader('connection', 'close');
-      return (writeHead as (...a: unknown[]) => Response).apply(this, args);
-    } as typeof res.writeHead;
     const started = process.hrtime.bigint();
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeTemplate(req, res);
-      const trpcCtx = res.locals.trpcContext as RequestContext | undefined;
-      const keyId = (res.locals.keyId as string | undefined) ?? trpcCtx?.principal?.id;
-      deps.metrics.observeRequest(route, req.method, res.statusCode, seconds);
+      const route = routeOf();
+      deps.metrics.observeRequest(route, req.method!, res.statusCode, seconds);
       deps.logger.info(
         {
           requestId: id,
@@ -83,21 +78,37 @@ export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): Buil
           route,
           status: res.statusCode,
           durationMs: Math.round(seconds * 1e4) / 10,
-          keyId: keyId ?? null,
+          keyId: keyIdOf() ?? null,
           ...(res.writableFinished ? {} : { aborted: true }),
         },
         'request',
       );
     });
+    return id;
+  };
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    res.locals.requestId = begin(
+      req,
+      res,
+      () => routeTemplate(req, res),
+      () => (res.locals.keyId as string | undefined) ?? (res.locals.trpcContext as RequestContext | undefined)?.principal?.id,
+    );
+    // An answer written during shutdown closes its connection, even for a request that arrived before,
+    // so keep-alive clients reconnect to another instance.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: unknown[]) {
+      if (lifecycle.shuttingDown && !this.headersSent) this.setHeader('connection', 'close');
+      return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+    } as typeof res.writeHead;
     next();
   });
 
-  app.use(corsMiddleware(parseOriginList(deps.config.CORS_ALLOWED_ORIGINS), deps.config.NODE_ENV === 'production'));
-
-  // The operations first, so the hot path walks no other route. Their answers carry pre-compressed
-  // variants made once per cached body (src/http/rest.ts); the middleware below compresses the rest
-  // (documents, docs assets, platform endpoints).
-  app.use(gateway.middleware());
+  const origins = parseOriginList(deps.config.CORS_ALLOWED_ORIGINS);
+  const production = deps.config.NODE_ENV === 'production';
+  app.use(corsMiddleware(origins, production));
+  // Operations never get here (their lane answers them, with pre-compressed variants made once per
+  // cached body); this compresses the rest: documents, docs assets, platform endpoints.
   app.use(compression({ threshold: deps.config.COMPRESSION_THRESHOLD_BYTES }));
 
   app.get('/openapi.yaml', (_req, res) => {
@@ -169,5 +180,28 @@ export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): Buil
 
   accessOf(deps).limiter.observer = (policy, outcome) => deps.metrics.observeRateLimit(policy, outcome);
 
-  return { app, gateway, lifecycle };
+  /**
+   * The operations' lane: an exact operation path goes straight to the REST gateway, which runs the
+   * one procedure chain (credential, entitlement, tier, rate limit, validation, respond). Express's
+   * routing and per-request objects cost more than serving the cached bytes, so only the other
+   * routes pay for them.
+   */
+  const handler: RequestListener = (req, res) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q >= 0 ? url.slice(0, q) : url;
+    if (!gateway.dispatcher.route(path)) return void app(req, res);
+    let keyId: string | undefined;
+    const requestId = begin(req, res, () => path, () => keyId);
+    if (applyCors(req, res, path, origins, production)) return;
+    gateway
+      .handle(req, res, path, requestId, (id) => (keyId = id), lifecycle)
+      .catch((err: unknown) => {
+        deps.logger.error({ err, requestId }, 'unhandled error');
+        if (res.headersSent) return void res.end();
+        send(req, res, jsonError(500, { message: 'Internal server error' }));
+      });
+  };
+
+  return { handler, app, gateway, lifecycle };
 }

@@ -37,14 +37,14 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
   if (dev) {
     out.write(`created a local development key (enterprise plan, id ${dev.id}); it is shown once and saved to ${dev.file}:\n${dev.key}\n`);
   }
-  const { app, lifecycle } = buildApp(deps);
+  const { handler, lifecycle } = buildApp(deps);
   // Slow clients are cut off by these timeouts; Node checks them every connectionsCheckingInterval,
   // so the check runs at a fraction of the shorter one (its 30 s default would let them linger).
   const headersTimeout = config.HTTP_HEADERS_TIMEOUT_MS;
   const requestTimeout = Math.max(config.HTTP_REQUEST_TIMEOUT_MS, headersTimeout);
   const server: Server = createServer(
     { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersTimeout / 4))) },
-    app,
+    handler,
   );
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,6 @@
 import type { Request, Response, NextFunction } from 'express';
-import { jsonError, send } from './rest.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { addVary, jsonError, send } from './rest.js';
 import { isPublicPath } from '../platform/auth/public-paths.js';
 
 const ORIGIN_PATTERN = /^(https?):\/\/(\*\.)?([a-z0-9.-]+|\[[0-9a-f:]+\])(:\d{1,5})?$/;
@@ -43,35 +44,47 @@ export const EXPOSE_HEADERS =
   'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Mode, X-Billing-Verification, ETag, X-Request-Id';
 
 /**
- * CORS for every route. A request with a disallowed Origin is refused with 403 before anything else
- * runs; an allowed one gets its origin echoed with credentials (the session cookie); preflights are
- * answered here. Public platform routes may be read from any origin, without credentials.
+ * CORS for one request at the Node level (the operations' lane and express share it). A request
+ * with a disallowed Origin is refused with 403 before anything else runs; an allowed one gets its
+ * origin echoed with credentials (the session cookie); preflights are answered here. Public platform
+ * routes may be read from any origin, without credentials. Returns true when it answered.
  */
+export function applyCors(req: IncomingMessage, res: ServerResponse, path: string, rules: readonly OriginRule[], production: boolean): boolean {
+  addVary(res, 'Origin');
+  const origin = req.headers.origin;
+  const preflight = req.method === 'OPTIONS';
+  if (origin === undefined) {
+    if (!preflight) return false;
+    res.statusCode = 204;
+    res.setHeader('allow', 'GET, HEAD, POST, OPTIONS');
+    res.end();
+    return true;
+  }
+  const open = isPublicPath(path);
+  const allowed = isOriginAllowed(origin, rules, { production, host: req.headers.host });
+  if (!allowed && !open) {
+    send(req, res, jsonError(403, { error: 'Origin not allowed' }));
+    return true;
+  }
+  if (allowed) {
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Access-Control-Allow-Credentials', 'true');
+  } else {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+  }
+  res.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+  if (!preflight) return false;
+  res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, POST, DELETE, OPTIONS');
+  res.setHeader('Access-Control-Allow-Headers', ALLOW_HEADERS);
+  res.setHeader('Access-Control-Max-Age', '3600');
+  res.statusCode = 204;
+  res.end();
+  return true;
+}
+
+/** The same, as express middleware for every route the operations' lane hands on. */
 export function corsMiddleware(rules: readonly OriginRule[], production: boolean) {
   return (req: Request, res: Response, next: NextFunction) => {
-    res.append('Vary', 'Origin');
-    const origin = req.headers.origin;
-    const preflight = req.method === 'OPTIONS';
-    if (origin === undefined) {
-      if (preflight) return void res.status(204).setHeader('allow', 'GET, HEAD, POST, OPTIONS').end();
-      return next();
-    }
-    const open = isPublicPath(req.path);
-    const allowed = isOriginAllowed(origin, rules, { production, host: req.headers.host });
-    if (!allowed && !open) return send(req, res, jsonError(403, { error: 'Origin not allowed' }));
-    if (allowed) {
-      res.setHeader('Access-Control-Allow-Origin', origin);
-      res.setHeader('Access-Control-Allow-Credentials', 'true');
-    } else {
-      res.setHeader('Access-Control-Allow-Origin', '*');
-    }
-    res.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS);
-    if (preflight) {
-      res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, POST, DELETE, OPTIONS');
-      res.setHeader('Access-Control-Allow-Headers', ALLOW_HEADERS);
-      res.setHeader('Access-Control-Max-Age', '3600');
-      return void res.status(204).end();
-    }
-    next();
+    if (!applyCors(req, res, req.path, rules, production)) next();
   };
 }

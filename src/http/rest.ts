@@ -1,4 +1,4 @@
-import type { Request, Response, NextFunction } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AnyTRPCRouter } from '@trpc/server';
 import type { AppDeps } from '../trpc/context.js';
 import { readJsonBody } from './body.js';
@@ -31,28 +31,19 @@ export class RestGateway {
     return this.dispatcher.dispatch(call);
   }
 
-  middleware() {
-    return async (req: Request, res: Response, next: NextFunction) => {
-      if (!this.dispatcher.route(req.path)) return next();
-      res.locals.route = req.path;
-      const method = req.method === 'HEAD' ? 'GET' : req.method;
-      let body: unknown;
-      if (method === 'POST' && this.dispatcher.route(req.path, 'POST')) {
-        const read = await readJsonBody(req);
-        if (!read.ok) return send(req, res, read.response);
-        body = read.value;
-      }
-      const out = await this.dispatcher.dispatch({
-        method,
-        url: req.url,
-        headers: req.headers,
-        body,
-        requestId: res.locals.requestId as string,
-        remoteAddress: req.socket.remoteAddress,
-        onPrincipal: (id) => (res.locals.keyId = id),
-      });
-      send(req, res, out, this.compressAbove);
-    };
+  /** Answers one operation request (its path already matched) through the dispatcher. */
+  async handle(req: IncomingMessage, res: ServerResponse, path: string, requestId: string, onPrincipal: (id: string) => void, lifecycle: { shuttingDown: boolean }): Promise<void> {
+    const method = req.method === 'HEAD' ? 'GET' : req.method!;
+    let body: unknown;
+    if (method === 'POST' && this.dispatcher.route(path, 'POST')) {
+      const read = await readJsonBody(req);
+      if (!read.ok) return send(req, res, read.response);
+      body = read.value;
+    }
+    const out = await this.dispatcher.dispatch({ method, url: req.url!, headers: req.headers, body, requestId, remoteAddress: req.socket.remoteAddress, onPrincipal });
+    // An answer written during shutdown closes its connection, so keep-alive clients reconnect elsewhere.
+    if (lifecycle.shuttingDown) res.setHeader('connection', 'close');
+    send(req, res, out, this.compressAbove);
   }
 }
 
@@ -62,7 +53,7 @@ export class RestGateway {
  * out as its stored bytes, compressed with the client's preferred coding above `compressAbove`
  * bytes (each variant is made once per body and has its own validator).
  */
-export function send(req: Request, res: Response, out: WireResponse, compressAbove = 1024): void {
+export function send(req: IncomingMessage, res: ServerResponse, out: WireResponse, compressAbove = 1024): void {
   const etag = out.headers.etag;
   const prepared = out.prepared;
   const coding = prepared && prepared.bytes.length >= compressAbove ? preferredCoding(req.headers['accept-encoding']) : undefined;
@@ -92,7 +83,7 @@ export function send(req: Request, res: Response, out: WireResponse, compressAbo
 }
 
 /** Adds a field to Vary, keeping what CORS (Origin) or anything else already put there. */
-export function addVary(res: Response, field: string): void {
+export function addVary(res: ServerResponse, field: string): void {
   const current = res.getHeader('vary');
   const fields = (Array.isArray(current) ? current.join(',') : String(current ?? '')).split(',').map((f) => f.trim()).filter(Boolean);
   if (!fields.some((f) => f.toLowerCase() === field.toLowerCase())) fields.push(field);

@@ -47,16 +47,35 @@ export class Metrics {
     if (processMetrics) client.collectDefaultMetrics({ register: this.registry, prefix: 'mds_process_' });
   }
 
+  /** Label-bound histograms by `route method status-class`: the label set is hashed once, not per request. */
+  private readonly requestSeries = new Map<string, client.Histogram.Internal<'route' | 'method' | 'status'>>();
+
   observeRequest(route: string, method: string, status: number, seconds: number): void {
-    this.requestDuration.observe({ route, method, status: `${Math.floor(status / 100)}xx` }, seconds);
+    const statusClass = `${Math.floor(status / 100)}xx`;
+    const id = `${route} ${method} ${statusClass}`;
+    let series = this.requestSeries.get(id);
+    if (!series) {
+      series = this.requestDuration.labels({ route, method, status: statusClass });
+      // Routes are templates, so the set is small; the bound only guards against a mistake.
+      if (this.requestSeries.size < 10_000) this.requestSeries.set(id, series);
+    }
+    series.observe(seconds);
   }
 
   observeIngestion(dataset: string, ok: boolean): void {
     this.ingestions.inc({ dataset, result: ok ? 'success' : 'failure' });
   }
 
+  private readonly rateSeries = new Map<string, client.Counter.Internal>();
+
   observeRateLimit(policy: string, outcome: string): void {
-    this.rateLimitDecisions.inc({ policy, outcome });
+    const id = `${policy} ${outcome}`;
+    let series = this.rateSeries.get(id);
+    if (!series) {
+      series = this.rateLimitDecisions.labels({ policy, outcome });
+      if (this.rateSeries.size < 10_000) this.rateSeries.set(id, series);
+    }
+    series.inc();
   }
 
   /** Snapshot gauges are set at scrape time from the database, so they are never older than the scrape. */

@@ -28,7 +28,11 @@ function footprint(body: PreparedBody): number {
 }
 
 export function prepareBody(value: unknown, degraded: boolean): PreparedBody {
-  const text = JSON.stringify(value) ?? 'null';
+  return prepareText(JSON.stringify(value) ?? 'null', degraded);
+}
+
+/** The same for a body that is already JSON text. */
+export function prepareText(text: string, degraded: boolean): PreparedBody {
   const bytes = Buffer.from(text, 'utf8');
   const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
   return { text, bytes, etag, degraded, encoded: {} };

@@ -47,6 +47,11 @@ export interface RequestContext {
   resHeaders: WireHeaders;
   /** Set by the respond step: the exact body bytes the REST wrapper writes. */
   prepared?: PreparedBody;
+  /**
+   * A handler that already holds its answer as JSON text (a batch splicing its operations' bodies)
+   * leaves it here for the respond step, which then serialises nothing. Only without a projection.
+   */
+  serialised?: string;
   /** Cache-Control decided by the respond step for a 200. */
   cacheControl?: string;
   /** True for sub-operations dispatched by the batch endpoint. */

@@ -1,7 +1,7 @@
 import { ServiceError } from '../platform/errors.js';
 import { cacheControlFor, isDegraded } from '../platform/http-cache.js';
 import { project } from '../platform/jmespath.js';
-import { normaliseQuery, prepareBody, type PreparedBody } from '../platform/response-cache.js';
+import { normaliseQuery, prepareBody, prepareText, type PreparedBody } from '../platform/response-cache.js';
 import type { RequestContext } from './context.js';
 import { t } from './init.js';
 
@@ -60,6 +60,11 @@ export const respond = t.middleware(async ({ ctx, meta, path, next }) => {
   }
   const result = await next();
   if (!result.ok) return result;
+  if (ctx.serialised !== undefined && expression === undefined) {
+    // Never cached: only uncached handlers (a batch) hand over text.
+    settle(ctx, prepareText(ctx.serialised, ctx.degraded === true), tier);
+    return { ...result, data: PREPARED };
+  }
   let body: unknown = result.data;
   const degraded = isDegraded(body) || ctx.degraded === true;
   if (expression !== undefined) {

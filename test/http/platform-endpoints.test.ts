@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { planCatalogue } from '../../src/platform/auth/plans.js';
@@ -154,7 +154,7 @@ describe('/healthz and /readyz', () => {
     const built = buildApp(app.deps);
     lifecycle = built.lifecycle;
     second = await new Promise((resolve) => {
-      const s = built.app.listen(0, '127.0.0.1', () => resolve(s));
+      const s = createServer(built.handler).listen(0, '127.0.0.1', () => resolve(s));
     });
     secondUrl = `http://127.0.0.1:${(second.address() as AddressInfo).port}`;
   });

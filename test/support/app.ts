@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { testConfig, type Config } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
 import { buildApp } from '../../src/app.js';
@@ -119,9 +119,11 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   }
   // The job worker runs as under `mds serve`, so operations that enqueue jobs see them finish.
   deps.jobs.start();
-  const { app } = buildApp(deps, { router: opts.router });
+  const { handler } = buildApp(deps, { router: opts.router });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createServer(handler).listen(0, '127.0.0.1', () => resolve(s));
+    // Longer than any pause of a loaded test run: fetch must never reuse a socket the server is closing.
+    s.keepAliveTimeout = 60_000;
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const defaultHeaders: Record<string, string> = { 'x-service-key': defaultKey.key };

@@ -58,50 +58,80 @@ export function forwardedHeaders(headers: IncomingHttpHeaders): IncomingHttpHead
 
 const TIMED_OUT = Symbol('timeout');
 
-async function runOne(id: string, path: string, dispatch: SubDispatch, headers: IncomingHttpHeaders, timeoutMs: number): Promise<BatchResult> {
+/** A result, and the operation's body text when it travels unchanged (spliced, never re-parsed). */
+interface Outcome {
+  result: BatchResult;
+  raw?: string;
+}
+
+async function runOne(id: string, path: string, dispatch: SubDispatch, headers: IncomingHttpHeaders, timeoutMs: number, keepRaw: boolean): Promise<Outcome> {
   const verdict = classifyPath(path);
-  if (!verdict.ok) return { id, status: 0, error: verdict.error };
+  if (!verdict.ok) return { result: { id, status: 0, error: verdict.error } };
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
     timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
   });
   try {
     const out = await Promise.race([dispatch({ method: 'GET', url: verdict.url, headers }), deadline]);
-    if (out === TIMED_OUT) return { id, status: 0, error: 'timeout' };
-    if (Buffer.byteLength(out.body, 'utf8') > MAX_RESPONSE_BYTES) return { id, status: out.status, error: 'response_too_large' };
+    if (out === TIMED_OUT) return { result: { id, status: 0, error: 'timeout' } };
+    if (Buffer.byteLength(out.body, 'utf8') > MAX_RESPONSE_BYTES) return { result: { id, status: out.status, error: 'response_too_large' } };
+    // A result has no headers of its own: a refusal that says when to retry carries it in the body.
+    const retryAfter = out.headers?.['retry-after'] ?? out.headers?.['Retry-After'];
+    // The pipeline's bodies are JSON it serialised itself: as they are, they can be spliced in.
+    if (keepRaw && retryAfter === undefined) return { result: { id, status: out.status, error: '' }, raw: out.body };
     let body: unknown;
     try {
       body = JSON.parse(out.body);
     } catch {
-      return { id, status: out.status, error: 'invalid_json' };
+      return { result: { id, status: out.status, error: 'invalid_json' } };
     }
-    // A result has no headers of its own: a refusal that says when to retry carries it in the body.
-    const retryAfter = out.headers?.['retry-after'] ?? out.headers?.['Retry-After'];
     if (retryAfter !== undefined && body !== null && typeof body === 'object' && !Array.isArray(body)) {
       body = { ...(body as Record<string, unknown>), retryAfter: Number(retryAfter) };
     }
-    return { id, status: out.status, body, error: '' };
+    return { result: { id, status: out.status, body, error: '' } };
   } catch {
-    return { id, status: 0, error: 'fetch_failed' };
+    return { result: { id, status: 0, error: 'fetch_failed' } };
   } finally {
     clearTimeout(timer);
   }
 }
 
+export interface ExecutedBatch {
+  /** The answer; a result whose body is in `raw` carries none here. */
+  response: BatchResponse;
+  /** Per result, the operation's body text when `keepRaw` let it travel unparsed. */
+  raw: (string | undefined)[];
+}
+
 /**
  * Runs every operation concurrently, each with its own deadline, and reports them in request order.
  * A sub-operation is authenticated, rate-limited, validated and projected exactly like a direct
- * call, because it is one: only the socket is missing.
+ * call, because it is one: only the socket is missing. With `keepRaw`, bodies are not parsed: the
+ * caller splices them into its answer with `serialiseBatch`.
  */
 export async function executeBatch(
   operations: readonly BatchOperation[],
   dispatch: SubDispatch,
   callerHeaders: IncomingHttpHeaders,
   timeoutMs = OPERATION_TIMEOUT_MS,
-): Promise<BatchResponse> {
+  keepRaw = false,
+): Promise<ExecutedBatch> {
   const ids = assignIds(operations);
   const headers = forwardedHeaders(callerHeaders);
-  const results = await Promise.all(operations.map((op, i) => runOne(ids[i], op.path, dispatch, headers, timeoutMs)));
+  const outcomes = await Promise.all(operations.map((op, i) => runOne(ids[i], op.path, dispatch, headers, timeoutMs, keepRaw)));
+  const results = outcomes.map((o) => o.result);
   const succeeded = results.filter((r) => r.status >= 200 && r.status < 300 && r.error === '').length;
-  return { results, succeeded, failed: results.length - succeeded };
+  return { response: { results, succeeded, failed: results.length - succeeded }, raw: outcomes.map((o) => o.raw) };
+}
+
+/**
+ * The answer as JSON text, exactly as JSON.stringify would write the complete response, with each
+ * raw body placed where its result's `body` goes: twenty large bodies are copied, never re-parsed.
+ */
+export function serialiseBatch({ response, raw }: ExecutedBatch): string {
+  const parts = response.results.map((r, i) => {
+    const body = raw[i] ?? (r.body === undefined ? undefined : JSON.stringify(r.body));
+    return `{"id":${JSON.stringify(r.id)},"status":${r.status},${body === undefined ? '' : `"body":${body},`}"error":${JSON.stringify(r.error)}}`;
+  });
+  return `{"results":[${parts.join(',')}],"succeeded":${response.succeeded},"failed":${response.failed}}`;
 }

@@ -1,6 +1,7 @@
 import { ServiceError } from '../../platform/errors.js';
 import { accessOf } from '../../platform/auth/access.js';
-import { executeBatch, MAX_OPERATIONS } from '../../platform/batch/execute.js';
+import { executeBatch, MAX_OPERATIONS, serialiseBatch } from '../../platform/batch/execute.js';
+import { readExpression } from '../../trpc/respond.js';
 import { readIdempotencyKey, requestHash } from '../../platform/batch/idempotency.js';
 import type { RequestContext } from '../../trpc/context.js';
 import { idempotencyStoreOf } from '../../trpc/idempotent.js';
@@ -38,14 +39,24 @@ export async function runBatch(ctx: RequestContext, input: ExecuteBatchRequest):
   if (!dispatch) throw ServiceError.handler(501, 'batch is served over REST only');
   spendBatchBudget(ctx, input.operations.length);
   const key = readIdempotencyKey(ctx.headers['idempotency-key']);
-  const run = () =>
+  const run = (keepRaw = false) =>
     executeBatch(
       input.operations,
       (call) => dispatch({ ...call, requestId: `${ctx.requestId}/${call.url}`, remoteAddress: ctx.remoteAddress, batch: true }),
       ctx.headers,
       ctx.deps.config.BATCH_OPERATION_TIMEOUT_MS,
+      keepRaw,
     );
-  if (!key) return settleRate(ctx, await run());
+  if (!key) {
+    // Over REST without a projection the answer is written as text: the operations' bodies are
+    // spliced in as they came, never parsed and serialised again. Everything else needs the values.
+    if (ctx.transport === 'rest' && readExpression(ctx.search) === undefined) {
+      const executed = await run(true);
+      ctx.serialised = serialiseBatch(executed);
+      return settleRate(ctx, executed.response);
+    }
+    return settleRate(ctx, (await run()).response);
+  }
 
   const store = idempotencyStoreOf(ctx.deps);
   const owner = ctx.principal?.id ?? `anonymous:${ctx.remoteAddress ?? ''}`;
@@ -57,7 +68,7 @@ export async function runBatch(ctx: RequestContext, input: ExecuteBatchRequest):
   }
   ctx.resHeaders['Idempotent-Replayed'] = 'false';
   try {
-    const response = await run();
+    const response = (await run()).response;
     store.complete(owner, key, 200, response, ctx.deps.clock.now());
     return settleRate(ctx, response);
   } catch (err) {
