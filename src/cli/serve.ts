@@ -59,6 +59,9 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
   // Tests and supervisors read the bound port from this line (PORT=0 picks a free one).
   out.write(`monitoring-data-service listening on http://localhost:${port} (database ${config.DATABASE_PATH})\n`);
 
+  // Every published dataset is decoded now, between requests, rather than by the first request that reads it.
+  void deps.store.warm().catch((e: Error) => deps.logger.warn({ err: { message: e.message } }, 'snapshot warm-up stopped; datasets decode on first read'));
+
   // Jobs a previous process left running go back to the queue before the worker takes any.
   const recovered = deps.jobs.start();
   if (recovered.requeued || recovered.abandoned) {

@@ -17,6 +17,8 @@ export interface SnapshotMeta {
 /** A decoded snapshot, held in memory until the dataset's next swap. */
 export class Snapshot<R = unknown, I = Record<string, unknown>> {
   private readonly derived = new Map<string, unknown>();
+  /** How each derived value was computed, so the next version can compute it before it is swapped in. */
+  private readonly computes = new Map<string, (snapshot: never) => unknown>();
   constructor(
     readonly meta: SnapshotMeta,
     readonly records: readonly R[],
@@ -32,8 +34,28 @@ export class Snapshot<R = unknown, I = Record<string, unknown>> {
   }
   /** Computes a value from this snapshot once (indexes, scores, rankings) and reuses it until the swap. */
   derive<T>(key: string, compute: (snapshot: this) => T): T {
-    if (!this.derived.has(key)) this.derived.set(key, compute(this));
+    if (!this.derived.has(key)) {
+      this.derived.set(key, compute(this));
+      this.computes.set(key, compute as (snapshot: never) => unknown);
+    }
     return this.derived.get(key) as T;
+  }
+
+  /**
+   * Computes, on this (not yet served) snapshot, every value the one it replaces had derived, one per
+   * turn of the event loop: the first request after a swap then finds its indexes built. A compute
+   * that fails is left for the request to run (and report) as before.
+   */
+  async deriveLike(previous: Snapshot<R, I>): Promise<void> {
+    for (const [key, compute] of previous.computes) {
+      if (this.derived.has(key)) continue;
+      try {
+        this.derive(key, compute as (snapshot: this) => unknown);
+      } catch {
+        // The request that needs it computes it again and meets the error there.
+      }
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
 }
 
@@ -178,8 +200,19 @@ export class SnapshotStore {
     return snapshot;
   }
 
-  private async decodeInBackground(dataset: string): Promise<void> {
-    if (!this.cache.has(dataset)) {
+  /**
+   * Decodes every published dataset not yet in memory, in chunks between requests (`mds serve` calls
+   * it once listening), so no first request pays for a large decode.
+   */
+  async warm(): Promise<void> {
+    for (const { dataset, version } of this.stmtVersions.all()) {
+      if (version === 0 || this.cache.has(dataset) || this.refreshing.has(dataset)) continue;
+      await this.decodeInBackground(dataset, true);
+    }
+  }
+
+  private async decodeInBackground(dataset: string, evenIfUnread = false): Promise<void> {
+    if (!this.cache.has(dataset) && !evenIfUnread) {
       this.changed(dataset);
       return;
     }
@@ -202,7 +235,10 @@ export class SnapshotStore {
           await yieldToEventLoop();
         }
         if (!complete) continue;
-        this.cache.set(dataset, new Snapshot(meta, records));
+        const fresh = new Snapshot(meta, records);
+        const serving = this.cache.get(dataset);
+        if (serving) await fresh.deriveLike(serving);
+        this.cache.set(dataset, fresh);
         for (const fn of this.listeners) fn(dataset);
         return;
       }

@@ -119,4 +119,35 @@ describe('snapshot store: a new version of a served dataset', () => {
     expect(notified).toBe(1);
     expect(deps.store.read<Row>(generations.name)!.records).toHaveLength(10);
   });
+
+  it('builds the served version\'s derived values on the new version before swapping it in', async () => {
+    const deps = depsOn(tempDbFile());
+    await deps.runner.run(generations, { origin: payload(12_000, 1) });
+    const computedOn: number[] = [];
+    const byId = (snap: { version: number; records: readonly Row[] }) => {
+      computedOn.push(snap.version);
+      return new Map(snap.records.map((r) => [r.id, r]));
+    };
+    deps.store.read<Row>(generations.name)!.derive('by-id', byId);
+    expect(computedOn).toEqual([1]);
+
+    await deps.runner.run(generations, { origin: payload(12_000, 2) });
+    // Built during the background decode, not by the first read after the swap.
+    expect(computedOn).toEqual([1, 2]);
+    const fresh = deps.store.read<Row>(generations.name)!;
+    expect(fresh.version).toBe(2);
+    expect(fresh.derive('by-id', byId).get(7)).toEqual({ id: 7, generation: 2 });
+    expect(computedOn).toEqual([1, 2]);
+  });
+
+  it('warms every published dataset in the background, so no first read decodes', async () => {
+    const file = tempDbFile();
+    const ingester = depsOn(file);
+    await ingester.runner.run(generations, { origin: payload(5_000, 1) });
+    const server = depsOn(file);
+    await server.store.warm();
+    // Decoded already: the read returns the very object warm() installed, without touching the database.
+    server.db.$client.exec('DROP TABLE snapshot_records');
+    expect(server.store.read<Row>(generations.name)!.records).toHaveLength(5_000);
+  });
 });
