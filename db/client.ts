@@ -3,12 +3,12 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as schema from './schema/index.js';
+import { PROJECT_ROOT } from '../src/paths.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'migrations');
 
 export class DatabaseOpenError extends Error {
   override name = 'DatabaseOpenError';

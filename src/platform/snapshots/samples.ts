@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../../paths.js';
 
 /** Bundled upstream payloads, one folder per service, in each upstream's own format. */
-export const SAMPLES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'db', 'samples');
+export const SAMPLES_DIR = path.join(PROJECT_ROOT, 'db', 'samples');
