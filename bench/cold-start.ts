@@ -37,7 +37,8 @@ export async function coldStartAndMemory(root: string) {
   deps.db.$client.close();
 
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/main.ts'), 'serve'], {
+  // What `npm start` runs: the compiled JavaScript (built by `npm run build`, which the bench runs first).
+  const child = spawn(process.execPath, [path.join(root, 'dist/src/main.js'), 'serve'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', DATABASE_PATH: file, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],

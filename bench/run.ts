@@ -29,7 +29,9 @@ function pinned(cpu: number, cmd: string, args: string[]) {
  * The service's stdout (its request log) goes to `logFile`, so logging costs what it costs in production.
  */
 async function startServer(script: string, args: string[] = [], logFile?: string): Promise<{ proc: ChildProcess; port: number; setup: any }> {
-  const { cmd, args: full } = pinned(0, process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args]);
+  // Compiled JavaScript, as `npm start` runs the service (both servers alike); built once by main().
+  const compiled = path.join(ROOT, 'dist', script.replace(/\.ts$/, '.js'));
+  const { cmd, args: full } = pinned(0, process.execPath, [compiled, ...args]);
   const stdout = logFile ? fs.openSync(logFile, 'a') : 'ignore';
   const proc = spawn(cmd, full, { cwd: ROOT, stdio: ['ignore', stdout, 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
   if (typeof stdout === 'number') fs.closeSync(stdout);
@@ -136,6 +138,8 @@ async function measurePair(s: Scenario, service: { port: number; setup: any }) {
 }
 
 async function main() {
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build failed');
   console.log(`bench: ${ROUNDS} rounds x ${SECONDS}s, ${CONNECTIONS} connections, taskset ${HAS_TASKSET ? 'on (server cpu0, load cpu1)' : 'unavailable'}`);
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-bench-log-'));
   const logFile = path.join(logDir, 'service.log');
