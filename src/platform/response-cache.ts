@@ -9,7 +9,8 @@ export type ContentCoding = 'br' | 'gzip';
  * neither JSON.stringify nor encoding nor compression on later requests.
  */
 export interface PreparedBody {
-  text: string;
+  /** The body as a string, decoded from `bytes` when asked (only batch and bootstrap ask; nothing keeps it). */
+  readonly text: string;
   bytes: Buffer;
   etag: string;
   degraded: boolean;
@@ -20,22 +21,48 @@ export interface PreparedBody {
   onEncoded?: (bytes: number) => void;
 }
 
-/** Memory a body holds: its text (kept for the batch path), its bytes and every compressed variant. */
+/** Memory a body holds: its bytes and every compressed variant. */
 function footprint(body: PreparedBody): number {
-  let n = body.text.length + body.bytes.length;
+  let n = body.bytes.length;
   for (const v of Object.values(body.encoded)) n += v?.length ?? 0;
   return n;
 }
 
-export function prepareBody(value: unknown, degraded: boolean): PreparedBody {
-  return prepareText(JSON.stringify(value) ?? 'null', degraded);
+class Prepared implements PreparedBody {
+  readonly encoded: Partial<Record<ContentCoding, Buffer>> = {};
+  refusal?: Record<string, unknown>;
+  onEncoded?: (bytes: number) => void;
+  constructor(
+    readonly bytes: Buffer,
+    readonly etag: string,
+    readonly degraded: boolean,
+  ) {}
+  get text(): string {
+    return this.bytes.toString('utf8');
+  }
 }
 
-/** The same for a body that is already JSON text. */
-export function prepareText(text: string, degraded: boolean): PreparedBody {
-  const bytes = Buffer.from(text, 'utf8');
-  const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
-  return { text, bytes, etag, degraded, encoded: {} };
+export function prepareBody(value: unknown, degraded: boolean): PreparedBody {
+  const bytes = Buffer.from(JSON.stringify(value) ?? 'null', 'utf8');
+  return new Prepared(bytes, `"${createHash('sha1').update(bytes).digest('base64url')}"`, degraded);
+}
+
+/**
+ * A body assembled from JSON text and bodies already prepared (a batch answer around its operations'
+ * bodies): their bytes are copied, never encoded again, and the validator hashes their validators
+ * instead of their bytes (each already identifies its body's content).
+ */
+export function prepareParts(parts: readonly (string | PreparedBody)[], degraded: boolean): PreparedBody {
+  const hash = createHash('sha1');
+  const buffers = parts.map((p) => {
+    if (typeof p === 'string') {
+      hash.update(p);
+      return Buffer.from(p, 'utf8');
+    }
+    hash.update(p.etag);
+    return p.bytes;
+  });
+  return new Prepared(Buffer.concat(buffers), `"${hash.digest('base64url')}"`, degraded);
 }
 
 /** The body compressed with `coding`, computed on first use and kept with the body. */

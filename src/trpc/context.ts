@@ -48,10 +48,10 @@ export interface RequestContext {
   /** Set by the respond step: the exact body bytes the REST wrapper writes. */
   prepared?: PreparedBody;
   /**
-   * A handler that already holds its answer as JSON text (a batch splicing its operations' bodies)
-   * leaves it here for the respond step, which then serialises nothing. Only without a projection.
+   * A handler that assembles its answer's bytes itself (a batch around its operations' bodies) leaves
+   * them here for the respond step, which then serialises nothing. Only without a projection.
    */
-  serialised?: string;
+  assembled?: PreparedBody;
   /** Cache-Control decided by the respond step for a 200. */
   cacheControl?: string;
   /** True for sub-operations dispatched by the batch endpoint. */

@@ -1,7 +1,7 @@
 import { ServiceError } from '../platform/errors.js';
 import { cacheControlFor, isDegraded } from '../platform/http-cache.js';
 import { project } from '../platform/jmespath.js';
-import { normaliseQuery, prepareBody, prepareText, type PreparedBody } from '../platform/response-cache.js';
+import { normaliseQuery, prepareBody, type PreparedBody } from '../platform/response-cache.js';
 import type { RequestContext } from './context.js';
 import { t } from './init.js';
 
@@ -60,9 +60,9 @@ export const respond = t.middleware(async ({ ctx, meta, path, next }) => {
   }
   const result = await next();
   if (!result.ok) return result;
-  if (ctx.serialised !== undefined && expression === undefined) {
-    // Never cached: only uncached handlers (a batch) hand over text.
-    settle(ctx, prepareText(ctx.serialised, ctx.degraded === true), tier);
+  if (ctx.assembled && expression === undefined) {
+    // Never cached: only uncached handlers (a batch) assemble their own body.
+    settle(ctx, ctx.assembled, tier);
     return { ...result, data: PREPARED };
   }
   let body: unknown = result.data;
@@ -73,7 +73,7 @@ export const respond = t.middleware(async ({ ctx, meta, path, next }) => {
     if (!projection.ok) {
       // A refusal is as deterministic as an answer (same expression, same snapshot): remembered the same way,
       // so repeating an expensive refused expression costs a lookup.
-      if (key && !degraded) ctx.deps.responses.set(key, versions, { ...prepareBody(projection.body, false), refusal: projection.body });
+      if (key && !degraded) ctx.deps.responses.set(key, versions, Object.assign(prepareBody(projection.body, false), { refusal: projection.body }));
       throw new ServiceError(400, projection.body);
     }
     body = projection.value;

@@ -80,15 +80,38 @@ export class KeyStore {
   private readonly byId: Database.Statement<[string], KeyRecord>;
   private readonly touchStmt: Database.Statement<[number, string, number]>;
   private readonly lastTouch = new Map<string, number>();
+  /**
+   * Keys found by digest, valid while no other connection has committed anything (SQLite's
+   * data_version) and this store has changed nothing: a revocation by the CLI or another process
+   * still applies to the very next request, and a request pays a pragma instead of a join.
+   */
+  private readonly found = new Map<string, KeyRecord>();
+  private readonly dataVersion: Database.Statement<[], { data_version: number }>;
+  private seenDataVersion = -1;
 
   constructor(private readonly sqlite: Database.Database) {
+    this.dataVersion = sqlite.prepare('PRAGMA data_version');
     this.byDigest = sqlite.prepare(`SELECT ${SELECT_COLUMNS} WHERE k.digest = ?`);
     this.byId = sqlite.prepare(`SELECT ${SELECT_COLUMNS} WHERE k.id = ?`);
     this.touchStmt = sqlite.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)');
   }
 
   findByDigest(digest: Buffer): KeyRecord | undefined {
-    return this.byDigest.get(digest.toString('hex'));
+    const current = this.dataVersion.get()!.data_version;
+    if (current !== this.seenDataVersion) {
+      this.found.clear();
+      this.seenDataVersion = current;
+    }
+    const hex = digest.toString('hex');
+    const known = this.found.get(hex);
+    if (known) return known;
+    const record = this.byDigest.get(hex);
+    // Only keys that exist are remembered, so random credentials cannot fill the map.
+    if (record) {
+      if (this.found.size >= 10_000) this.found.clear();
+      this.found.set(hex, record);
+    }
+    return record;
   }
 
   findById(id: string): KeyRecord | undefined {
@@ -145,6 +168,7 @@ export class KeyStore {
   /** Returns false when no such key exists. Revoking twice keeps the first revocation time. */
   revoke(id: string, now: number): boolean {
     const r = this.sqlite.prepare("UPDATE api_keys SET status = 'revoked', revoked_at = coalesce(revoked_at, ?) WHERE id = ?").run(now, id);
+    this.found.clear();
     return r.changes > 0;
   }
 
@@ -153,6 +177,7 @@ export class KeyStore {
     const rec = this.findById(keyId);
     if (!rec) return undefined;
     this.sqlite.prepare('UPDATE accounts SET billing_state = ?, updated_at = ? WHERE id = ?').run(state, now, rec.accountId);
+    this.found.clear();
     return rec.accountId;
   }
 }

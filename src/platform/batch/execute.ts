@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { ServiceError, type Violation } from '../errors.js';
 import { classifyPath } from './paths.js';
+import { prepareParts, type PreparedBody } from '../response-cache.js';
 
 export const MAX_OPERATIONS = 20;
 export const OPERATION_TIMEOUT_MS = 10_000;
@@ -29,7 +30,7 @@ export interface BatchResponse {
 }
 
 /** What runs one GET in process, through the same pipeline as a direct request. */
-export type SubDispatch = (call: { method: 'GET'; url: string; headers: IncomingHttpHeaders }) => Promise<{ status: number; body: string; headers?: Record<string, string> }>;
+export type SubDispatch = (call: { method: 'GET'; url: string; headers: IncomingHttpHeaders }) => Promise<{ status: number; body: string; headers?: Record<string, string>; prepared?: PreparedBody }>;
 
 /**
  * Result ids: trimmed, a blank id becomes the operation's index, and every id must be unique or the
@@ -58,10 +59,10 @@ export function forwardedHeaders(headers: IncomingHttpHeaders): IncomingHttpHead
 
 const TIMED_OUT = Symbol('timeout');
 
-/** A result, and the operation's body text when it travels unchanged (spliced, never re-parsed). */
+/** A result, and the operation's prepared body when it travels unchanged (spliced, never re-parsed). */
 interface Outcome {
   result: BatchResult;
-  raw?: string;
+  raw?: PreparedBody;
 }
 
 async function runOne(id: string, path: string, dispatch: SubDispatch, headers: IncomingHttpHeaders, timeoutMs: number, keepRaw: boolean): Promise<Outcome> {
@@ -74,11 +75,12 @@ async function runOne(id: string, path: string, dispatch: SubDispatch, headers: 
   try {
     const out = await Promise.race([dispatch({ method: 'GET', url: verdict.url, headers }), deadline]);
     if (out === TIMED_OUT) return { result: { id, status: 0, error: 'timeout' } };
-    if (Buffer.byteLength(out.body, 'utf8') > MAX_RESPONSE_BYTES) return { result: { id, status: out.status, error: 'response_too_large' } };
+    const size = out.prepared ? out.prepared.bytes.length : Buffer.byteLength(out.body, 'utf8');
+    if (size > MAX_RESPONSE_BYTES) return { result: { id, status: out.status, error: 'response_too_large' } };
     // A result has no headers of its own: a refusal that says when to retry carries it in the body.
     const retryAfter = out.headers?.['retry-after'] ?? out.headers?.['Retry-After'];
-    // The pipeline's bodies are JSON it serialised itself: as they are, they can be spliced in.
-    if (keepRaw && retryAfter === undefined) return { result: { id, status: out.status, error: '' }, raw: out.body };
+    // The pipeline's prepared bodies are JSON it serialised itself: as they are, they can be spliced in.
+    if (keepRaw && retryAfter === undefined && out.prepared) return { result: { id, status: out.status, error: '' }, raw: out.prepared };
     let body: unknown;
     try {
       body = JSON.parse(out.body);
@@ -99,8 +101,8 @@ async function runOne(id: string, path: string, dispatch: SubDispatch, headers: 
 export interface ExecutedBatch {
   /** The answer; a result whose body is in `raw` carries none here. */
   response: BatchResponse;
-  /** Per result, the operation's body text when `keepRaw` let it travel unparsed. */
-  raw: (string | undefined)[];
+  /** Per result, the operation's prepared body when `keepRaw` let it travel unparsed. */
+  raw: (PreparedBody | undefined)[];
 }
 
 /**
@@ -125,13 +127,18 @@ export async function executeBatch(
 }
 
 /**
- * The answer as JSON text, exactly as JSON.stringify would write the complete response, with each
- * raw body placed where its result's `body` goes: twenty large bodies are copied, never re-parsed.
+ * The answer's bytes, exactly as JSON.stringify would write the complete response, with each raw
+ * body placed where its result's `body` goes: twenty large bodies are copied, never re-parsed.
  */
-export function serialiseBatch({ response, raw }: ExecutedBatch): string {
-  const parts = response.results.map((r, i) => {
-    const body = raw[i] ?? (r.body === undefined ? undefined : JSON.stringify(r.body));
-    return `{"id":${JSON.stringify(r.id)},"status":${r.status},${body === undefined ? '' : `"body":${body},`}"error":${JSON.stringify(r.error)}}`;
+export function serialiseBatch({ response, raw }: ExecutedBatch): PreparedBody {
+  const parts: (string | PreparedBody)[] = ['{"results":['];
+  response.results.forEach((r, i) => {
+    const head = `${i ? ',' : ''}{"id":${JSON.stringify(r.id)},"status":${r.status},`;
+    const tail = `"error":${JSON.stringify(r.error)}}`;
+    const body = raw[i];
+    if (body) parts.push(`${head}"body":`, body, `,${tail}`);
+    else parts.push(`${head}${r.body === undefined ? '' : `"body":${JSON.stringify(r.body)},`}${tail}`);
   });
-  return `{"results":[${parts.join(',')}],"succeeded":${response.succeeded},"failed":${response.failed}}`;
+  parts.push(`],"succeeded":${response.succeeded},"failed":${response.failed}}`);
+  return prepareParts(parts, false);
 }

@@ -52,7 +52,7 @@ export async function runBatch(ctx: RequestContext, input: ExecuteBatchRequest):
     // spliced in as they came, never parsed and serialised again. Everything else needs the values.
     if (ctx.transport === 'rest' && readExpression(ctx.search) === undefined) {
       const executed = await run(true);
-      ctx.serialised = serialiseBatch(executed);
+      ctx.assembled = serialiseBatch(executed);
       return settleRate(ctx, executed.response);
     }
     return settleRate(ctx, (await run()).response);

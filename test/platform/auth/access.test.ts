@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectOperations } from '../../../src/http/operations.js';
 import { appRouter } from '../../../src/trpc/app-router.js';
@@ -139,6 +140,21 @@ describe('billing states', () => {
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ error: 'Unable to verify API access', code: 'entitlement_verification_unavailable' });
       expect(res.headers['x-billing-verification']).toBe('entitlement_verification_unavailable');
+    }
+  });
+
+  it('sees a revocation or billing change made by another process on the next request, though the key was just used', async () => {
+    const other = new Database(app.dbFile);
+    try {
+      const revoked = app.createKey();
+      const lapsed = app.createKey();
+      for (const k of [revoked, lapsed]) expect((await get(PLAIN, { 'x-service-key': k.key })).status).toBe(200);
+      other.prepare("UPDATE api_keys SET status = 'revoked' WHERE id = ?").run(revoked.id);
+      other.prepare("UPDATE accounts SET billing_state = 'lapsed' WHERE id = ?").run(lapsed.accountId);
+      expect((await get(PLAIN, { 'x-service-key': revoked.key })).status).toBe(401);
+      expect((await get(PLAIN, { 'x-service-key': lapsed.key })).status).toBe(403);
+    } finally {
+      other.close();
     }
   });
 
