@@ -162,7 +162,10 @@ export class RestDispatcher {
     return {
       status: route.meta.successStatus ?? 200,
       headers: { ...lower(ctx.resHeaders), 'content-type': JSON_TYPE, etag: prepared.etag, 'cache-control': ctx.cacheControl ?? NO_STORE },
-      body: prepared.text,
+      // Decoded only by a caller that wants text; sockets and batches take the bytes.
+      get body() {
+        return prepared.text;
+      },
       prepared,
     };
   }

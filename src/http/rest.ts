@@ -56,13 +56,13 @@ export class RestGateway {
 export function send(req: IncomingMessage, res: ServerResponse, out: WireResponse, compressAbove = 1024): void {
   const etag = out.headers.etag;
   const prepared = out.prepared;
-  const coding = prepared && prepared.bytes.length >= compressAbove ? preferredCoding(req.headers['accept-encoding']) : undefined;
+  const coding = prepared && prepared.length >= compressAbove ? preferredCoding(req.headers['accept-encoding']) : undefined;
   const variantTag = etag && coding ? `${etag.slice(0, -1)}-${coding}"` : etag;
   if (out.status === 200 && variantTag && (matchesEtag(req.headers['if-none-match'], variantTag) || (etag !== variantTag && matchesEtag(req.headers['if-none-match'], etag!)))) {
     res.statusCode = 304;
     for (const [k, v] of Object.entries(out.headers)) if (k !== 'content-type' && k !== 'content-length' && k !== 'etag') res.setHeader(k, v);
     res.setHeader('etag', variantTag);
-    if (prepared && prepared.bytes.length >= compressAbove) addVary(res, 'Accept-Encoding');
+    if (prepared && prepared.length >= compressAbove) addVary(res, 'Accept-Encoding');
     res.end();
     return;
   }
@@ -72,7 +72,15 @@ export function send(req: IncomingMessage, res: ServerResponse, out: WireRespons
     res.end(out.body);
     return;
   }
-  if (prepared.bytes.length >= compressAbove) addVary(res, 'Accept-Encoding');
+  if (prepared.length >= compressAbove) addVary(res, 'Accept-Encoding');
+  if (!coding && prepared.chunks) {
+    // An assembled body (a batch) goes out part by part, in one writev, never joined in memory.
+    res.setHeader('content-length', prepared.length);
+    res.cork();
+    for (const chunk of prepared.chunks) res.write(chunk);
+    res.end();
+    return;
+  }
   const payload = coding ? encodedBody(prepared, coding) : prepared.bytes;
   if (coding) {
     res.setHeader('content-encoding', coding);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import zlib from 'node:zlib';
 
 export type ContentCoding = 'br' | 'gzip';
@@ -11,7 +11,11 @@ export type ContentCoding = 'br' | 'gzip';
 export interface PreparedBody {
   /** The body as a string, decoded from `bytes` when asked (only batch and bootstrap ask; nothing keeps it). */
   readonly text: string;
-  bytes: Buffer;
+  readonly bytes: Buffer;
+  /** The same bytes as separate buffers, for a body assembled from parts: written one after another, never joined. */
+  readonly chunks?: readonly Buffer[];
+  /** Size in bytes, without joining chunks. */
+  readonly length: number;
   etag: string;
   degraded: boolean;
   encoded: Partial<Record<ContentCoding, Buffer>>;
@@ -23,7 +27,7 @@ export interface PreparedBody {
 
 /** Memory a body holds: its bytes and every compressed variant. */
 function footprint(body: PreparedBody): number {
-  let n = body.bytes.length;
+  let n = body.length;
   for (const v of Object.values(body.encoded)) n += v?.length ?? 0;
   return n;
 }
@@ -32,11 +36,23 @@ class Prepared implements PreparedBody {
   readonly encoded: Partial<Record<ContentCoding, Buffer>> = {};
   refusal?: Record<string, unknown>;
   onEncoded?: (bytes: number) => void;
+  private joined?: Buffer;
   constructor(
-    readonly bytes: Buffer,
+    body: Buffer | readonly Buffer[],
     readonly etag: string,
     readonly degraded: boolean,
-  ) {}
+  ) {
+    if (Buffer.isBuffer(body)) this.joined = body;
+    else this.chunks = body;
+  }
+  readonly chunks?: readonly Buffer[];
+  get bytes(): Buffer {
+    this.joined ??= Buffer.concat(this.chunks!);
+    return this.joined;
+  }
+  get length(): number {
+    return this.joined ? this.joined.length : this.chunks!.reduce((n, c) => n + c.length, 0);
+  }
   get text(): string {
     return this.bytes.toString('utf8');
   }
@@ -44,7 +60,7 @@ class Prepared implements PreparedBody {
 
 export function prepareBody(value: unknown, degraded: boolean): PreparedBody {
   const bytes = Buffer.from(JSON.stringify(value) ?? 'null', 'utf8');
-  return new Prepared(bytes, `"${createHash('sha1').update(bytes).digest('base64url')}"`, degraded);
+  return new Prepared(bytes, `"${hash('sha1', bytes, 'base64url')}"`, degraded);
 }
 
 /**
@@ -62,7 +78,7 @@ export function prepareParts(parts: readonly (string | PreparedBody)[], degraded
     hash.update(p.etag);
     return p.bytes;
   });
-  return new Prepared(Buffer.concat(buffers), `"${hash.digest('base64url')}"`, degraded);
+  return new Prepared(buffers, `"${hash.digest('base64url')}"`, degraded);
 }
 
 /** The body compressed with `coding`, computed on first use and kept with the body. */

@@ -75,7 +75,7 @@ async function runOne(id: string, path: string, dispatch: SubDispatch, headers: 
   try {
     const out = await Promise.race([dispatch({ method: 'GET', url: verdict.url, headers }), deadline]);
     if (out === TIMED_OUT) return { result: { id, status: 0, error: 'timeout' } };
-    const size = out.prepared ? out.prepared.bytes.length : Buffer.byteLength(out.body, 'utf8');
+    const size = out.prepared ? out.prepared.length : Buffer.byteLength(out.body, 'utf8');
     if (size > MAX_RESPONSE_BYTES) return { result: { id, status: out.status, error: 'response_too_large' } };
     // A result has no headers of its own: a refusal that says when to retry carries it in the body.
     const retryAfter = out.headers?.['retry-after'] ?? out.headers?.['Retry-After'];
