@@ -1804,6 +1804,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/intelligence/v1/list-gps-interference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GPS interference by H3 cell, latest day
+         * @description Where aircraft reported degraded GPS accuracy on the latest day gpsjam.org has published: its daily file counts, per H3 cell (resolution 4), the aircraft whose ADS-B messages carried good and poor navigation accuracy. Cells with at least 3 aircraft are rated by the share that were affected: over 10 % HIGH, from 2 % MEDIUM; only those two levels are listed, HIGH first, each with the cell centre. `region` keeps one area (labels such as `northern-europe`, `levant`, `israel-sinai`, `ukraine-russia`, `iran-iraq`, `turkey-caucasus`, `yemen-horn`, `other`; assigned from coarse latitude/longitude boxes around the cell centre) and recounts the stats over it; an unknown label is a 400 listing the valid ones. Before any day is loaded the answer is empty with caching disabled.
+         */
+        get: operations["ListGpsInterference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/intelligence/v1/get-country-port-activity": {
         parameters: {
             query?: never;
@@ -7973,6 +7993,72 @@ export interface components {
              * @description When posted, Unix epoch milliseconds.
              */
             createdAt: number;
+        };
+        /** @description GPS interference cells of the latest day. */
+        intelligence_v1_ListGpsInterferenceResponse: {
+            /** @description Interfered cells, HIGH first, then by share of affected aircraft. */
+            hexes: components["schemas"]["intelligence_v1_GpsJamHex"][];
+            stats: components["schemas"]["intelligence_v1_GpsJamStats"];
+            /** @description Upstream and the day the cells describe, e.g. `gpsjam.org 2026-11-19`; empty when no data is loaded. */
+            source: string;
+            /**
+             * Format: int64
+             * @description When the day’s file was fetched, Unix epoch milliseconds; 0 when no data is loaded.
+             */
+            fetchedAt: number;
+        };
+        /** @description One H3 cell with GPS interference. */
+        intelligence_v1_GpsJamHex: {
+            /** @description H3 cell index (resolution 4, ~45 km across), lower-case hex. */
+            h3: string;
+            /**
+             * Format: double
+             * @description Latitude of the cell centre, degrees.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude of the cell centre, degrees.
+             */
+            lon: number;
+            /**
+             * @description HIGH when over 10 % of the cell’s aircraft reported degraded GPS accuracy, MEDIUM from 2 %.
+             * @enum {string}
+             */
+            level: "INTERFERENCE_LEVEL_UNSPECIFIED" | "INTERFERENCE_LEVEL_LOW" | "INTERFERENCE_LEVEL_MEDIUM" | "INTERFERENCE_LEVEL_HIGH";
+            /**
+             * Format: double
+             * @description Stand-in navigation precision per level (0.3 HIGH, 0.8 MEDIUM; lower is worse): gpsjam publishes counts, not precision values.
+             */
+            npAvg: number;
+            /**
+             * Format: int32
+             * @description Aircraft in the cell that reported degraded accuracy that day.
+             */
+            sampleCount: number;
+            /**
+             * Format: int32
+             * @description All aircraft seen in the cell that day.
+             */
+            aircraftCount: number;
+        };
+        /** @description Cell counts of the day. */
+        intelligence_v1_GpsJamStats: {
+            /**
+             * Format: int32
+             * @description Cells with aircraft in the day’s file (in the region, when one is asked for), interfered or not.
+             */
+            totalHexes: number;
+            /**
+             * Format: int32
+             * @description Of the returned cells, those at HIGH.
+             */
+            highCount: number;
+            /**
+             * Format: int32
+             * @description Of the returned cells, those at MEDIUM.
+             */
+            mediumCount: number;
         };
         /** @description Tanker activity of a country’s ports. */
         intelligence_v1_CountryPortActivityResponse: {
@@ -25356,6 +25442,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_GetSocialVelocityResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListGpsInterference: {
+        parameters: {
+            query?: {
+                region?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_ListGpsInterferenceResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

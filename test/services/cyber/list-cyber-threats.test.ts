@@ -117,7 +117,9 @@ describe('cyber parsers', () => {
     const t = parseC2Intel(sample('cyber/c2intel-ipc2s-30day.csv'), SAMPLE_NOW);
     expect(t.map((x) => x.malwareFamily)).toEqual(['Cobalt Strike', 'Cobalt Strike', 'Sliver', 'Pikabot']);
     expect(t.every((x) => x.lastSeenAt === SAMPLE_NOW)).toBe(true);
-    expect(() => parseC2Intel(Buffer.from('<html></html>'), SAMPLE_NOW)).toThrow('not CSV');
+    expect(() => parseC2Intel(Buffer.from('<html></html>'), SAMPLE_NOW)).toThrow('CSV: expected CSV, got an HTML page');
+    const quoted = parseC2Intel(Buffer.from('#ip,ioc\r\n1.2.3.4,"Possible Havoc C2 IP, port 443"\r\n5.6.7.8,Possible Sliver C2 IP, port 8443\r\n'), SAMPLE_NOW);
+    expect(quoted.map((x) => [x.indicator, x.malwareFamily, x.tags[0]])).toEqual([['1.2.3.4', 'Havoc', 'Possible Havoc C2 IP, port 443'], ['5.6.7.8', 'Sliver', 'Possible Sliver C2 IP, port 8443']]);
   });
 
   it.each([['2026-11-20 08:12:03 UTC', Date.UTC(2026, 10, 20, 8, 12, 3)], ['2026-11-20 08:12:03', Date.UTC(2026, 10, 20, 8, 12, 3)], ['2026-11-20', Date.UTC(2026, 10, 20)], ['yesterday', NaN]])(

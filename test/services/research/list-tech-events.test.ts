@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { parseTechEventsIcs, TECH_EVENTS, techEventsDataset } from '../../../src/services/research/datasets/tech-events.js';
+import { parseTechEventsIcs, TECH_EVENTS, techEventsDataset, techEventsWindow } from '../../../src/services/research/datasets/tech-events.js';
 import { classifyEvent, effectiveDays, effectiveLimit, geocodeCity } from '../../../src/services/research/rules.js';
 import { EVENTS_UNAVAILABLE } from '../../../src/services/research/schemas.js';
 import { serveSamples } from '../infrastructure/upstream-server.js';
@@ -70,7 +70,7 @@ describe('event rules', () => {
 });
 
 describe('iCalendar parser', () => {
-  const events = parseTechEventsIcs(SAMPLE);
+  const events = parseTechEventsIcs(SAMPLE, techEventsWindow(SAMPLE_NOW));
 
   it('reads every dated event, soonest first, skipping undated ones', () => {
     expect(events).toHaveLength(32);
@@ -105,12 +105,12 @@ describe('iCalendar parser', () => {
 
   it('handles folding, escapes and line endings it was not shown', () => {
     const ics = 'BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:x\nDTSTART:20270101\nSUMMARY:Long\n  name\\; with\\nbreak\nLOCATION:"Quoted": Berlin\nEND:VEVENT\nEND:VCALENDAR\n';
-    const [e] = parseTechEventsIcs(Buffer.from(ics));
+    const [e] = parseTechEventsIcs(Buffer.from(ics), techEventsWindow(SAMPLE_NOW));
     expect(e).toMatchObject({ title: 'Long name; with\nbreak', startDate: '2027-01-01', endDate: '2027-01-01' });
   });
 
   it.each([['<html>not a calendar</html>'], [''], ['{"events":[]}']])('refuses %j', (text) => {
-    expect(() => parseTechEventsIcs(Buffer.from(text))).toThrow(/not an iCalendar/);
+    expect(() => parseTechEventsIcs(Buffer.from(text), techEventsWindow(SAMPLE_NOW))).toThrow(/iCalendar: expected BEGIN:VCALENDAR/);
   });
 });
 

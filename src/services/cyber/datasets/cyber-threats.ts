@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { countryByCode } from '../../../reference/countries.js';
+import { parseCsvRows } from '../../../sources/formats/csv.js';
 import { abuseChTime, bySeverityThenRecency, feodoSeverity, isIpv4, urlhausSeverity } from '../rules.js';
 import type { CyberThreat } from '../schemas.js';
 
@@ -106,19 +107,17 @@ export function parseUrlhaus(bytes: Buffer): CyberThreat[] {
 }
 
 /**
- * C2IntelFeeds CSV (`#ip,ioc` then `address,description`). The feed carries no times, so the
- * entries are stamped with the ingestion time: they were listed as active when it was read.
+ * C2IntelFeeds CSV (`#ip,ioc` then `address,description`); the commented header and any row
+ * without an IPv4 address are skipped. The feed carries no times, so the entries are stamped with
+ * the ingestion time: they were listed as active when it was read.
  */
 export function parseC2Intel(bytes: Buffer, now: number): CyberThreat[] {
-  const text = bytes.toString('utf8');
-  if (/^\s*</.test(text)) throw new Error('C2IntelFeeds response is not CSV');
   const out: CyberThreat[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (!line.trim() || line.startsWith('#')) continue;
-    const comma = line.indexOf(',');
-    const ip = (comma >= 0 ? line.slice(0, comma) : line).trim();
-    const ioc = comma >= 0 ? line.slice(comma + 1).trim() : '';
+  for (const [first = '', ...rest] of parseCsvRows(bytes, { relaxColumnCount: true })) {
+    const ip = first.trim();
     if (!isIpv4(ip)) continue;
+    // An unquoted comma inside the description splits it; put it back together as written.
+    const ioc = rest.join(',').trim();
     const family = /possible\s+(.+?)\s+c2/i.exec(ioc)?.[1] ?? '';
     out.push({
       id: `c2intel:${ip}`,
