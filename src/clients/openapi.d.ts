@@ -2893,7 +2893,7 @@ export interface paths {
         };
         /**
          * A country’s demographic and industrial-skills capacity
-         * @description Age structure (UN World Population Prospects), tertiary education and research (World Bank) and the industrial workforce (ILOSTAT) of one country (`countryCode`, required), each figure validated for unit, range and year, with the state of each source stage. Requires a Pro entitlement.
+         * @description Age structure (UN World Population Prospects), tertiary education and research (World Bank) and the industrial workforce (ILOSTAT) of one country (`countryCode`; omitted: US), each figure validated for unit, range and year, with the state of each source stage. Requires a Pro entitlement.
          */
         get: operations["GetDemographicsCapability"];
         put?: never;
@@ -2933,7 +2933,7 @@ export interface paths {
         };
         /**
          * A country’s resilience score, computed from its indicators
-         * @description Computed here from World Bank (income, debt, inflation, jobs, electricity, connectivity, energy imports, governance, undernourishment, reserves, health spending), WHO (life expectancy, service coverage) and IPC (acute food insecurity) indicators: 16 dimensions in 6 domains and 3 pillars, the overall score penalised by the weakest pillar, with coverage, imputation and data age per dimension, and the trend and 30-day change against the score history. `countryCode` is required. Requires a Pro entitlement.
+         * @description Computed here from World Bank (income, debt, inflation, jobs, electricity, connectivity, energy imports, governance, undernourishment, reserves, health spending), WHO (life expectancy, service coverage) and IPC (acute food insecurity) indicators: 16 dimensions in 6 domains and 3 pillars, the overall score penalised by the weakest pillar, with coverage, imputation and data age per dimension, and the trend and 30-day change against the score history that ingestion appends to daily (30 points per country). `countryCode` omitted: US. Requires a Pro entitlement.
          */
         get: operations["GetResilienceScore"];
         put?: never;
@@ -11367,11 +11367,11 @@ export interface components {
             /** @description `high` (60+), `medium` (30+), `low`, or `unknown` without data. */
             level: string;
             domains: components["schemas"]["resilience_v1_ResilienceDomain"][];
-            /** @description `rising`, `falling` or `stable`: slope of the history and the current score. */
+            /** @description `rising`, `falling` or `stable`: least-squares slope, per 30 days beyond ±1 point, of the recorded daily history (newest 30 points, appended by ingestion) with today’s score. */
             trend: string;
             /**
              * Format: double
-             * @description Current score minus the history point of 30 days ago.
+             * @description Current score minus the oldest recorded point of the last 30 days; 0 without history.
              */
             change30d: number;
             lowConfidence: boolean;
