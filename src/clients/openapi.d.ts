@@ -3095,7 +3095,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a simulation of the latest package
-         * @description Queues a background job that simulates every theater of the latest simulation package against the current forecast cards. One job per account and package run: asking again finds it (`already-handled`), as does a repeated Idempotency-Key. Read the result with get-simulation-outcome. Requires a Pro entitlement.
+         * @description Queues a background job that simulates every theater of the latest simulation package against the current forecast cards. One job per account and package run: asking again finds it (`already-handled`), as does a repeated Idempotency-Key. Read the result with get-simulation-outcome. With more than 100 simulations waiting (over every account), answers 429 with Retry-After. Requires a Pro entitlement.
          */
         post: operations["TriggerSimulation"];
         delete?: never;
@@ -3235,7 +3235,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a scenario impact computation
-         * @description Queues a job that applies a scenario template to the HS2 chokepoint trade exposure snapshot and ranks the countries it hits hardest. Answers 202 with the job id and its status address (`Location`). The same scenario and country asked again by the same account finds the same job (unless it failed), as does a repeated Idempotency-Key. Jobs belong to the account that queued them. Requires a Pro entitlement.
+         * @description Queues a job that applies a scenario template to the HS2 chokepoint trade exposure snapshot and ranks the countries it hits hardest. Answers 202 with the job id and its status address (`Location`). The same scenario and country asked again by the same account finds the same job (unless it failed), as does a repeated Idempotency-Key. Jobs belong to the account that queued them. With more than 100 scenario jobs waiting (over every account), answers 429 with Retry-After. Requires a Pro entitlement.
          */
         post: operations["RunScenario"];
         delete?: never;

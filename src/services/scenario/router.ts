@@ -2,7 +2,7 @@ import { ServiceError } from '../../platform/errors.js';
 import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
 import { IdempotencyHeaders } from '../batch/schemas.js';
-import { jobOwner } from '../jobs.js';
+import { ensureQueueCapacity, jobOwner } from '../jobs.js';
 import { SCENARIO_TEMPLATES } from './datasets/templates.js';
 import { SCENARIO_JOB, type ScenarioJobInput } from './jobs.js';
 import { findTemplate, scenarioTemplates } from './queries.js';
@@ -56,7 +56,8 @@ export const scenarioRouter = router({
           'Queues a job that applies a scenario template to the HS2 chokepoint trade exposure snapshot and ranks the ' +
           'countries it hits hardest. Answers 202 with the job id and its status address (`Location`). The same ' +
           'scenario and country asked again by the same account finds the same job (unless it failed), as does a ' +
-          'repeated Idempotency-Key. Jobs belong to the account that queued them. Requires a Pro entitlement.',
+          'repeated Idempotency-Key. Jobs belong to the account that queued them. With more than 100 scenario jobs waiting ' +
+          '(over every account), answers 429 with Retry-After. Requires a Pro entitlement.',
         requestHeaders: IdempotencyHeaders,
       },
       cacheTier: 'no-store',
@@ -70,6 +71,7 @@ export const scenarioRouter = router({
       if (!findTemplate(ctx.deps.store, input.scenarioId)) {
         throw ServiceError.validation([{ field: 'scenarioId', description: `Unknown scenario: ${input.scenarioId}` }]);
       }
+      ensureQueueCapacity(ctx.deps.jobs, SCENARIO_JOB, 'Scenario queue at capacity, please try again later');
       const accountId = jobOwner(ctx.principal);
       const key = ctx.headers['idempotency-key'];
       const jobInput: ScenarioJobInput = { scenarioId: input.scenarioId, iso2: input.iso2 ? input.iso2 : null };
