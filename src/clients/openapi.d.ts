@@ -3253,7 +3253,7 @@ export interface paths {
         };
         /**
          * Read the status and result of a scenario job
-         * @description The state of a job queued by run-scenario with this credential: pending, processing, done (with the per-country impact computed from the trade exposure snapshot) or failed. A job of another account, or an expired one, reads as `not_found`. Unfinished states are never cached. Requires a Pro entitlement.
+         * @description The state of a job queued by run-scenario with this credential: pending, processing, done (with the per-country impact computed from the trade exposure snapshot) or failed. `jobId` omitted: the job this credential queued last. A job of another account, or an expired one, reads as `not_found`. Unfinished states are never cached. Requires a Pro entitlement.
          */
         get: operations["GetScenarioStatus"];
         put?: never;

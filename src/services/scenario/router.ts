@@ -92,8 +92,9 @@ export const scenarioRouter = router({
         summary: 'Read the status and result of a scenario job',
         description:
           'The state of a job queued by run-scenario with this credential: pending, processing, done (with the ' +
-          'per-country impact computed from the trade exposure snapshot) or failed. A job of another account, or ' +
-          'an expired one, reads as `not_found`. Unfinished states are never cached. Requires a Pro entitlement.',
+          'per-country impact computed from the trade exposure snapshot) or failed. `jobId` omitted: the job this ' +
+          'credential queued last. A job of another account, or an expired one, reads as `not_found`. Unfinished ' +
+          'states are never cached. Requires a Pro entitlement.',
       },
       cacheTier: 'slow',
       requiredTier: 1,
@@ -102,13 +103,18 @@ export const scenarioRouter = router({
     .output(GetScenarioStatusResponse)
     .query(({ ctx, input }) => {
       const publicId = input.jobId?.trim() ?? '';
-      if (!JOB_ID_PATTERN.test(publicId)) {
+      if (publicId && !JOB_ID_PATTERN.test(publicId)) {
         throw ServiceError.validation([{ field: 'jobId', description: 'must be a job id from run-scenario: scenario:<13 digits>:<8 lowercase letters or digits>' }]);
       }
       const accountId = jobOwner(ctx.principal);
-      const jobId = scenarioRuns(ctx.deps).jobIdOf(publicId, accountId);
+      const runs = scenarioRuns(ctx.deps);
+      // Omitted: the caller's most recent job (the default view of a request with no fields).
+      const jobId = publicId ? runs.jobIdOf(publicId, accountId) : runs.newestJobIdOf(accountId);
       const job = jobId ? ctx.deps.jobs.get(jobId, accountId) : undefined;
-      if (!job) return { status: 'not_found', error: 'no scenario job with this id for this account' };
+      if (!job) {
+        markDegraded(ctx);
+        return { status: 'not_found', error: publicId ? 'no scenario job with this id for this account' : 'no scenario job queued with this credential; run-scenario queues one' };
+      }
       const status = scenarioStatusOf(job.state);
       if (status === 'done') return { status, result: job.result as ScenarioResult, error: '' };
       markDegraded(ctx);

@@ -111,7 +111,20 @@ describe('POST run-scenario and GET get-scenario-status', () => {
     expectViolation(await post({ scenarioId: 'panama-drought-50pct', iso2: 'usa' }), 'iso2');
     expect((await post({})).status).toBe(400);
     expectViolation(await app.get(`${STATUS}?jobId=abc`), 'jobId');
-    expectViolation(await app.get(STATUS), 'jobId');
+  });
+
+  it('reads the job this credential queued last when jobId is omitted', async () => {
+    const own = app.createKey({ plan: 'pro' });
+    const none = await app.get(STATUS, { 'x-service-key': own.key });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ status: 'not_found', error: 'no scenario job queued with this credential; run-scenario queues one' });
+    expect(none.headers.get('cache-control')).toBe('no-store');
+    await post({ scenarioId: 'panama-drought-50pct' }, { 'x-service-key': own.key });
+    await post({ scenarioId: 'hormuz-tanker-blockade', iso2: 'IN' }, { 'x-service-key': own.key });
+    await app.deps.jobs.idle();
+    const latest = await app.get(STATUS, { 'x-service-key': own.key });
+    expect(latest.status).toBe(200);
+    expect(latest.body).toMatchObject({ status: 'done', result: { affectedChokepointIds: ['hormuz_strait'], topImpactCountries: [expect.objectContaining({ iso2: 'IN' })] } });
   });
 
   it('needs a Pro entitlement', async () => {
