@@ -27,7 +27,11 @@ function historyOf(store: SnapshotStore, countryCode: string): HistoryPoint[] {
   const history = store.read<HistoryPoint>(SCORE_HISTORY);
   const byCountry = history?.derive('byCountry', (h) => {
     const m = new Map<string, HistoryPoint[]>();
-    for (const p of h.records) m.set(p.countryCode, [...(m.get(p.countryCode) ?? []), p]);
+    for (const p of h.records) {
+      const points = m.get(p.countryCode) ?? [];
+      points.push(p);
+      m.set(p.countryCode, points);
+    }
     return m;
   });
   return byCountry?.get(countryCode) ?? [];
