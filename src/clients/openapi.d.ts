@@ -2913,7 +2913,7 @@ export interface paths {
         };
         /**
          * A country’s demographic and industrial-skills capacity
-         * @description Age structure (UN World Population Prospects), tertiary education and research (World Bank) and the industrial workforce (ILOSTAT) of one country (`countryCode`, required), each figure validated for unit, range and year, with the state of each source stage. Requires a Pro entitlement.
+         * @description Age structure (UN World Population Prospects), tertiary education and research (World Bank) and the industrial workforce (ILOSTAT) of one country (`countryCode`; omitted: US), each figure validated for unit, range and year, with the state of each source stage. Requires a Pro entitlement.
          */
         get: operations["GetDemographicsCapability"];
         put?: never;
@@ -2953,7 +2953,7 @@ export interface paths {
         };
         /**
          * A country’s resilience score, computed from its indicators
-         * @description Computed here from World Bank (income, debt, inflation, jobs, electricity, connectivity, energy imports, governance, undernourishment, reserves, health spending), WHO (life expectancy, service coverage) and IPC (acute food insecurity) indicators: 16 dimensions in 6 domains and 3 pillars, the overall score penalised by the weakest pillar, with coverage, imputation and data age per dimension, and the trend and 30-day change against the score history. `countryCode` is required. Requires a Pro entitlement.
+         * @description Computed here from World Bank (income, debt, inflation, jobs, electricity, connectivity, energy imports, governance, undernourishment, reserves, health spending), WHO (life expectancy, service coverage) and IPC (acute food insecurity) indicators: 16 dimensions in 6 domains and 3 pillars, the overall score penalised by the weakest pillar, with coverage, imputation and data age per dimension, and the trend and 30-day change against the score history that ingestion appends to daily (30 points per country). `countryCode` omitted: US. Requires a Pro entitlement.
          */
         get: operations["GetResilienceScore"];
         put?: never;
@@ -3115,7 +3115,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a simulation of the latest package
-         * @description Queues a background job that simulates every theater of the latest simulation package against the current forecast cards. One job per account and package run: asking again finds it (`already-handled`), as does a repeated Idempotency-Key. Read the result with get-simulation-outcome. Requires a Pro entitlement.
+         * @description Queues a background job that simulates every theater of the latest simulation package against the current forecast cards. One job per account and package run: asking again finds it (`already-handled`), as does a repeated Idempotency-Key. Read the result with get-simulation-outcome. With more than 100 simulations waiting (over every account), answers 429 with Retry-After. Requires a Pro entitlement.
          */
         post: operations["TriggerSimulation"];
         delete?: never;
@@ -3255,7 +3255,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a scenario impact computation
-         * @description Queues a job that applies a scenario template to the HS2 chokepoint trade exposure snapshot and ranks the countries it hits hardest. Answers 202 with the job id and its status address (`Location`). The same scenario and country asked again by the same account finds the same job (unless it failed), as does a repeated Idempotency-Key. Jobs belong to the account that queued them. Requires a Pro entitlement.
+         * @description Queues a job that applies a scenario template to the HS2 chokepoint trade exposure snapshot and ranks the countries it hits hardest. Answers 202 with the job id and its status address (`Location`). The same scenario and country asked again by the same account finds the same job (unless it failed), as does a repeated Idempotency-Key. Jobs belong to the account that queued them. With more than 100 scenario jobs waiting (over every account), answers 429 with Retry-After. Requires a Pro entitlement.
          */
         post: operations["RunScenario"];
         delete?: never;
@@ -3273,7 +3273,7 @@ export interface paths {
         };
         /**
          * Read the status and result of a scenario job
-         * @description The state of a job queued by run-scenario with this credential: pending, processing, done (with the per-country impact computed from the trade exposure snapshot) or failed. A job of another account, or an expired one, reads as `not_found`. Unfinished states are never cached. Requires a Pro entitlement.
+         * @description The state of a job queued by run-scenario with this credential: pending, processing, done (with the per-country impact computed from the trade exposure snapshot) or failed. `jobId` omitted: the job this credential queued last. A job of another account, or an expired one, reads as `not_found`. Unfinished states are never cached. Requires a Pro entitlement.
          */
         get: operations["GetScenarioStatus"];
         put?: never;
@@ -11453,11 +11453,11 @@ export interface components {
             /** @description `high` (60+), `medium` (30+), `low`, or `unknown` without data. */
             level: string;
             domains: components["schemas"]["resilience_v1_ResilienceDomain"][];
-            /** @description `rising`, `falling` or `stable`: slope of the history and the current score. */
+            /** @description `rising`, `falling` or `stable`: least-squares slope, per 30 days beyond ±1 point, of the recorded daily history (newest 30 points, appended by ingestion) with today’s score. */
             trend: string;
             /**
              * Format: double
-             * @description Current score minus the history point of 30 days ago.
+             * @description Current score minus the oldest recorded point of the last 30 days; 0 without history.
              */
             change30d: number;
             lowConfidence: boolean;

@@ -1,4 +1,5 @@
-import type { JobHandler } from '../platform/jobs/queue.js';
+import { ServiceError } from '../platform/errors.js';
+import type { JobHandler, Jobs } from '../platform/jobs/queue.js';
 import type { AppDeps } from '../trpc/context.js';
 import { simulationJobKind } from './forecast/jobs.js';
 import { scenarioJobKind } from './scenario/jobs.js';
@@ -23,4 +24,17 @@ export function registerJobKinds(deps: AppDeps, kinds: readonly JobKind[] = ALL_
 export function jobOwner(principal: { id: string; accountId: string | null } | undefined): string {
   if (!principal) throw new Error('job operations need an identified caller');
   return principal.accountId ?? `operator:${principal.id}`;
+}
+
+/** Jobs of one kind that may wait before new ones are refused (the published queues refuse past 100). */
+export const QUEUE_CAPACITY = 100;
+/** Seconds a refused caller is told to wait: the worker drains a full queue of these quick jobs well within it. */
+export const QUEUE_RETRY_AFTER_S = 30;
+
+/**
+ * Refuses new work while more than QUEUE_CAPACITY jobs of `kind` wait, over every account, with the
+ * 429 `{error}` body of a refusal (spec part 7, as documented for every 429 here) and Retry-After.
+ */
+export function ensureQueueCapacity(jobs: Jobs, kind: string, message: string): void {
+  if (jobs.queued(kind) > QUEUE_CAPACITY) throw ServiceError.gateway(429, message, { 'Retry-After': String(QUEUE_RETRY_AFTER_S) });
 }

@@ -1,30 +1,10 @@
-import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/index.js';
+import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/version.js';
 import { tempDbFile } from '../support/app.js';
+import { mds as run } from '../support/cli.js';
 
-const dbFile = tempDbFile();
-const saved = { ...process.env };
-beforeAll(() => {
-  process.env.DATABASE_PATH = dbFile;
-  process.env.NODE_ENV = 'test';
-});
-afterAll(() => {
-  process.env.DATABASE_PATH = saved.DATABASE_PATH;
-  process.env.NODE_ENV = saved.NODE_ENV;
-});
-
-async function mds(...args: string[]) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let o = '';
-  let e = '';
-  out.on('data', (c) => (o += c));
-  err.on('data', (c) => (e += c));
-  const code = await runCli(args, out, err);
-  return { code, out: o, err: e };
-}
+const env = { DATABASE_PATH: tempDbFile(), NODE_ENV: 'test' };
+const mds = (...args: string[]) => run(args, env);
 
 describe('mds --version and --help', () => {
   it.each([['--version'], ['-v'], ['version']])('%s prints the package version', async (flag) => {

@@ -125,6 +125,10 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     // Longer than any pause of a loaded test run: fetch must never reuse a socket the server is closing.
     s.keepAliveTimeout = 60_000;
   });
+  // The test process sometimes blocks its event loop for seconds (the first conformance validator
+  // compile under load): with Node's 5 s default, the server's overdue idle timer then closes a kept-alive
+  // socket the client has just reused, and the request fails with ECONNRESET. close() ends every connection.
+  server.keepAliveTimeout = 60_000;
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const defaultHeaders: Record<string, string> = { 'x-service-key': defaultKey.key };
   const request = async (p: string, init?: RequestInit): Promise<TestResponse> => {

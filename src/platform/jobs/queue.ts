@@ -38,6 +38,8 @@ export interface Jobs {
   enqueue(req: EnqueueRequest): Enqueued;
   /** The job, or undefined when it does not exist or belongs to another account. */
   get(id: string, accountId: string): Job | undefined;
+  /** How many jobs of this kind wait to run (queued, not running), over every account: the queue's depth. */
+  queued(kind: string): number;
   /** Re-queues jobs a dead process left running, then starts working. */
   start(): { requeued: number; abandoned: number };
   /** Stops taking jobs, aborts running ones (back to the queue) and waits up to `graceMs` for them. */
@@ -111,6 +113,10 @@ export class JobQueue implements Jobs {
   get(id: string, accountId: string): Job | undefined {
     const row = this.store.byId.get(id, accountId);
     return row ? toJob(row) : undefined;
+  }
+
+  queued(kind: string): number {
+    return this.store.countQueued.get(kind)!.n;
   }
 
   start(): { requeued: number; abandoned: number } {

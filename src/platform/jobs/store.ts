@@ -65,6 +65,7 @@ export class JobStore {
   readonly failAbandoned: Database.Statement<[string, number, number]>;
   readonly requeueAbandoned: Database.Statement<[]>;
   readonly sweep: Database.Statement<[number]>;
+  readonly countQueued: Database.Statement<[string], { n: number }>;
 
   constructor(readonly sqlite: Database.Database) {
     const cols = 'id, account_id, kind, input, input_digest, idempotency_key, state, result, error, attempts, created_at, started_at, finished_at';
@@ -87,5 +88,6 @@ export class JobStore {
     this.failAbandoned = sqlite.prepare(`UPDATE jobs SET state = 'failed', error = ?, finished_at = ? WHERE state = 'running' AND attempts >= ?`);
     this.requeueAbandoned = sqlite.prepare(`UPDATE jobs SET state = 'queued', started_at = NULL WHERE state = 'running'`);
     this.sweep = sqlite.prepare(`DELETE FROM jobs WHERE state IN ('done', 'failed') AND finished_at < ?`);
+    this.countQueued = sqlite.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE state = 'queued' AND kind = ?`);
   }
 }

@@ -117,7 +117,8 @@ export const forecastRouter = router({
         description:
           'Queues a background job that simulates every theater of the latest simulation package against the current ' +
           'forecast cards. One job per account and package run: asking again finds it (`already-handled`), as does a ' +
-          'repeated Idempotency-Key. Read the result with get-simulation-outcome. Requires a Pro entitlement.',
+          'repeated Idempotency-Key. Read the result with get-simulation-outcome. With more than 100 simulations waiting ' +
+          '(over every account), answers 429 with Retry-After. Requires a Pro entitlement.',
         requestHeaders: IdempotencyHeaders,
       },
       cacheTier: 'no-store',

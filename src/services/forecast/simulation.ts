@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../trpc/context.js';
 import type { Job } from '../../platform/jobs/store.js';
+import { ensureQueueCapacity } from '../jobs.js';
 import { SIMULATION_JOB, type SimulationJobInput, type SimulationResult } from './jobs.js';
 import { currentPackage } from './queries.js';
 import { simulationRuns } from './runs.js';
@@ -18,6 +19,7 @@ export function getSimulationPackage(deps: AppDeps, runId: string | undefined): 
 export function triggerSimulation(deps: AppDeps, owner: string, idempotencyKey: string | undefined): TriggerSimulationResponse {
   const pkg = currentPackage(deps.store);
   if (!pkg) return { queued: false, runId: '', pkgFingerprint: '', reason: 'no_package' };
+  ensureQueueCapacity(deps.jobs, SIMULATION_JOB, 'Simulation queue at capacity, please try again later');
   const input: SimulationJobInput = { runId: pkg.info.runId };
   const { job, created } = deps.jobs.enqueue({ kind: SIMULATION_JOB, accountId: owner, input, idempotencyKey });
   simulationRuns(deps).record(owner, pkg.info.runId, job.id, job.createdAt);

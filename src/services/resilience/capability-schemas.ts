@@ -42,7 +42,7 @@ export const GetFoodStocksResponse = z
 export type GetFoodStocksResponse = z.infer<typeof GetFoodStocksResponse>;
 
 export const GetDemographicsCapabilityRequest = z
-  .object({ countryCode: stringParam('ISO 3166-1 alpha-2 country (required).', 8) })
+  .object({ countryCode: stringParam('ISO 3166-1 alpha-2 country (trimmed, any case); omitted or empty: US.', 8) })
   .meta({ id: 'resilience_v1_GetDemographicsCapabilityRequest' });
 
 export const CapabilityObservation = z

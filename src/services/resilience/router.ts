@@ -20,10 +20,13 @@ import { WORLD_BANK_INDICATORS } from './datasets/indicators.js';
 import { getResilienceScore } from './score-queries.js';
 import { GetResilienceScoreRequest, GetResilienceScoreResponse } from './score-schemas.js';
 
-/** A required ISO 3166-1 alpha-2 `countryCode` (trimmed, any case), or a 400 naming it. */
-function requiredCountry(value: string | undefined): string {
-  const code = value?.trim().toUpperCase() ?? '';
-  if (!/^[A-Z]{2}$/.test(code)) throw ServiceError.validation([{ field: 'countryCode', description: 'is required: an ISO 3166-1 alpha-2 code such as DE' }]);
+/** The country asked about when `countryCode` is omitted (the default view of the per-country operations). */
+export const DEFAULT_COUNTRY = 'US';
+
+/** An ISO 3166-1 alpha-2 `countryCode` (trimmed, any case; omitted or empty: US), or a 400 naming it. */
+function countryOf(value: string | undefined): string {
+  const code = value?.trim().toUpperCase() || DEFAULT_COUNTRY;
+  if (!/^[A-Z]{2}$/.test(code)) throw ServiceError.validation([{ field: 'countryCode', description: 'must be an ISO 3166-1 alpha-2 code such as DE' }]);
   return code;
 }
 
@@ -95,7 +98,7 @@ export const resilienceRouter = router({
         summary: 'A country’s demographic and industrial-skills capacity',
         description:
           'Age structure (UN World Population Prospects), tertiary education and research (World Bank) and the ' +
-          'industrial workforce (ILOSTAT) of one country (`countryCode`, required), each figure validated for unit, ' +
+          'industrial workforce (ILOSTAT) of one country (`countryCode`; omitted: US), each figure validated for unit, ' +
           'range and year, with the state of each source stage. Requires a Pro entitlement.',
       },
       cacheTier: 'slow',
@@ -104,7 +107,7 @@ export const resilienceRouter = router({
     })
     .input(GetDemographicsCapabilityRequest)
     .output(GetDemographicsCapabilityResponse)
-    .query(({ ctx, input }) => getDemographics(ctx.deps.store, requiredCountry(input.countryCode))),
+    .query(({ ctx, input }) => getDemographics(ctx.deps.store, countryOf(input.countryCode))),
 
   getRuntimeManifest: operation
     .meta({
@@ -137,7 +140,8 @@ export const resilienceRouter = router({
           'governance, undernourishment, reserves, health spending), WHO (life expectancy, service coverage) and IPC ' +
           '(acute food insecurity) indicators: 16 dimensions in 6 domains and 3 pillars, the overall score penalised by ' +
           'the weakest pillar, with coverage, imputation and data age per dimension, and the trend and 30-day change ' +
-          'against the score history. `countryCode` is required. Requires a Pro entitlement.',
+          'against the score history that ingestion appends to daily (30 points per country). `countryCode` omitted: US. ' +
+          'Requires a Pro entitlement.',
       },
       cacheTier: 'slow',
       requiredTier: 1,
@@ -145,7 +149,7 @@ export const resilienceRouter = router({
     .input(GetResilienceScoreRequest)
     .output(GetResilienceScoreResponse)
     .query(({ ctx, input }) => {
-      const code = requiredCountry(input.countryCode);
+      const code = countryOf(input.countryCode);
       const response = getResilienceScore(ctx.deps.store, code, ctx.deps.clock.now());
       if (!ctx.deps.store.read(WORLD_BANK_INDICATORS) || response.level === 'unknown') markDegraded(ctx);
       return response;

@@ -1,8 +1,9 @@
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
 import { IPC_PHASES, WHO_INDICATORS, WORLD_BANK_INDICATORS, type IndicatorObservation } from './datasets/indicators.js';
-import { SCORE_HISTORY, type HistoryPoint } from './datasets/score-history.js';
+import { SCORE_HISTORY } from './datasets/score-history.js';
+import { appendScores, type HistoryPoint } from './history-rules.js';
 import { isHeadlineEligible, isLowConfidence, levelOf } from './rules.js';
-import { change30d, computeScore, stressOf, trendOf, type Latest } from './score-rules.js';
+import { change30d, computeScore, latestObservations, stressOf, trendOf, type Latest } from './score-rules.js';
 import type { GetResilienceScoreResponse } from './score-schemas.js';
 
 const SOURCES = [WORLD_BANK_INDICATORS, WHO_INDICATORS, IPC_PHASES];
@@ -11,25 +12,29 @@ const SOURCES = [WORLD_BANK_INDICATORS, WHO_INDICATORS, IPC_PHASES];
 function latestByCountry(store: SnapshotStore): Map<string, Map<string, { year: number; value: number }>> {
   const out = new Map<string, Map<string, { year: number; value: number }>>();
   for (const name of SOURCES) {
-    const snapshot = store.read<IndicatorObservation>(name);
-    if (!snapshot) continue;
-    const part = snapshot.derive('latest', (s) => {
-      const m = new Map<string, Map<string, { year: number; value: number }>>();
-      for (const o of s.records) {
-        const c = m.get(o.countryCode) ?? new Map();
-        const prev = c.get(o.indicator);
-        if (!prev || o.year > prev.year) c.set(o.indicator, { year: o.year, value: o.value });
-        m.set(o.countryCode, c);
-      }
-      return m;
-    });
-    for (const [country, indicators] of part) {
+    const part = store.read<IndicatorObservation>(name)?.derive('latest', (s) => latestObservations(s.records));
+    for (const [country, indicators] of part ?? []) {
       const c = out.get(country) ?? new Map();
       for (const [k, v] of indicators) c.set(k, v);
       out.set(country, c);
     }
   }
   return out;
+}
+
+/** The country's recorded history (as the last ingestion left it), oldest first. */
+function historyOf(store: SnapshotStore, countryCode: string): HistoryPoint[] {
+  const history = store.read<HistoryPoint>(SCORE_HISTORY);
+  const byCountry = history?.derive('byCountry', (h) => {
+    const m = new Map<string, HistoryPoint[]>();
+    for (const p of h.records) {
+      const points = m.get(p.countryCode) ?? [];
+      points.push(p);
+      m.set(p.countryCode, points);
+    }
+    return m;
+  });
+  return byCountry?.get(countryCode) ?? [];
 }
 
 /** The country's score computed from the current indicator snapshots, with its history trend. */
@@ -40,16 +45,9 @@ export function getResilienceScore(store: SnapshotStore, countryCode: string, no
   const s = computeScore(latest, currentYear);
   const scored = latest.size > 0;
   const overall = scored ? s.overall : 0;
-  const history = store.read<HistoryPoint>(SCORE_HISTORY);
-  const points =
-    history
-      ?.derive('byCountry', (h) => {
-        const m = new Map<string, HistoryPoint[]>();
-        for (const p of h.records) m.set(p.countryCode, [...(m.get(p.countryCode) ?? []), p]);
-        return m;
-      })
-      .get(countryCode) ?? [];
-  const trendPoints = [...points, { at: now, score: overall }];
+  // The recorded history with today's point as ingestion records it (the score just computed), so
+  // a read before today's ingestion answers what it will record. Nothing is written here.
+  const series = scored ? appendScores(historyOf(store, countryCode), new Map([[countryCode, overall]]), now) : [];
   const lowConfidence = isLowConfidence(s.coverage, s.imputationShare);
   const population = latest.get('SP.POP.TOTL');
   const live = s.pillars.find((p) => p.id === 'live-shock-exposure')!;
@@ -60,8 +58,8 @@ export function getResilienceScore(store: SnapshotStore, countryCode: string, no
     overallScore: overall,
     level: scored ? levelOf(overall, 'pillar') : 'unknown',
     domains: s.domains,
-    trend: scored ? trendOf(trendPoints) : 'stable',
-    change30d: scored ? change30d(points, overall, now) : 0,
+    trend: scored ? trendOf(series) : 'stable',
+    change30d: scored ? change30d(series, overall, now) : 0,
     lowConfidence: scored ? lowConfidence : true,
     imputationShare: s.imputationShare,
     baselineScore: scored ? Math.round(((structural.score * structural.weight + recovery.score * recovery.weight) / (structural.weight + recovery.weight)) * 100) / 100 : 0,

@@ -118,6 +118,20 @@ export interface Pillar {
 /** Latest observation per indicator for one country. */
 export type Latest = ReadonlyMap<string, { year: number; value: number }>;
 
+/** Latest observation per country and indicator (the latest year; within a year, the first row). */
+export function latestObservations(
+  observations: Iterable<{ countryCode: string; indicator: string; year: number; value: number }>,
+): Map<string, Map<string, { year: number; value: number }>> {
+  const out = new Map<string, Map<string, { year: number; value: number }>>();
+  for (const o of observations) {
+    const c = out.get(o.countryCode) ?? new Map<string, { year: number; value: number }>();
+    const prev = c.get(o.indicator);
+    if (!prev || o.year > prev.year) c.set(o.indicator, { year: o.year, value: o.value });
+    out.set(o.countryCode, c);
+  }
+  return out;
+}
+
 const FRESHNESS_COVERAGE: Record<Freshness, number> = { fresh: 1, aging: 0.7, stale: 0.4 };
 
 export function scoreDimension(spec: DimensionSpec, latest: Latest, currentYear: number): Dimension {

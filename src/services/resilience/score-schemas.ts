@@ -4,7 +4,7 @@ import { stringParam } from '../../platform/query-params.js';
 const dbl = (description?: string) => z.number().meta({ format: 'double', ...(description ? { description } : {}) });
 
 export const GetResilienceScoreRequest = z
-  .object({ countryCode: stringParam('ISO 3166-1 alpha-2 country (required).', 8) })
+  .object({ countryCode: stringParam('ISO 3166-1 alpha-2 country (trimmed, any case); omitted or empty: US.', 8) })
   .meta({ id: 'resilience_v1_GetResilienceScoreRequest' });
 
 export const DimensionFreshness = z
@@ -42,8 +42,11 @@ export const GetResilienceScoreResponse = z
     overallScore: dbl('0-100; 0 when the country has no indicator data.'),
     level: z.string().meta({ description: '`high` (60+), `medium` (30+), `low`, or `unknown` without data.' }),
     domains: z.array(ResilienceDomain),
-    trend: z.string().meta({ description: '`rising`, `falling` or `stable`: slope of the history and the current score.' }),
-    change30d: dbl('Current score minus the history point of 30 days ago.'),
+    trend: z.string().meta({
+      description:
+        '`rising`, `falling` or `stable`: least-squares slope, per 30 days beyond ±1 point, of the recorded daily history (newest 30 points, appended by ingestion) with today’s score.',
+    }),
+    change30d: dbl('Current score minus the oldest recorded point of the last 30 days; 0 without history.'),
     lowConfidence: z.boolean(),
     imputationShare: dbl(),
     baselineScore: dbl('Weighted mean of the structural-readiness and recovery-capacity pillars.'),

@@ -2,7 +2,7 @@ import { ServiceError } from '../../platform/errors.js';
 import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
 import { IdempotencyHeaders } from '../batch/schemas.js';
-import { jobOwner } from '../jobs.js';
+import { ensureQueueCapacity, jobOwner } from '../jobs.js';
 import { SCENARIO_TEMPLATES } from './datasets/templates.js';
 import { SCENARIO_JOB, type ScenarioJobInput } from './jobs.js';
 import { findTemplate, scenarioTemplates } from './queries.js';
@@ -56,7 +56,8 @@ export const scenarioRouter = router({
           'Queues a job that applies a scenario template to the HS2 chokepoint trade exposure snapshot and ranks the ' +
           'countries it hits hardest. Answers 202 with the job id and its status address (`Location`). The same ' +
           'scenario and country asked again by the same account finds the same job (unless it failed), as does a ' +
-          'repeated Idempotency-Key. Jobs belong to the account that queued them. Requires a Pro entitlement.',
+          'repeated Idempotency-Key. Jobs belong to the account that queued them. With more than 100 scenario jobs waiting ' +
+          '(over every account), answers 429 with Retry-After. Requires a Pro entitlement.',
         requestHeaders: IdempotencyHeaders,
       },
       cacheTier: 'no-store',
@@ -70,6 +71,7 @@ export const scenarioRouter = router({
       if (!findTemplate(ctx.deps.store, input.scenarioId)) {
         throw ServiceError.validation([{ field: 'scenarioId', description: `Unknown scenario: ${input.scenarioId}` }]);
       }
+      ensureQueueCapacity(ctx.deps.jobs, SCENARIO_JOB, 'Scenario queue at capacity, please try again later');
       const accountId = jobOwner(ctx.principal);
       const key = ctx.headers['idempotency-key'];
       const jobInput: ScenarioJobInput = { scenarioId: input.scenarioId, iso2: input.iso2 ? input.iso2 : null };
@@ -90,8 +92,9 @@ export const scenarioRouter = router({
         summary: 'Read the status and result of a scenario job',
         description:
           'The state of a job queued by run-scenario with this credential: pending, processing, done (with the ' +
-          'per-country impact computed from the trade exposure snapshot) or failed. A job of another account, or ' +
-          'an expired one, reads as `not_found`. Unfinished states are never cached. Requires a Pro entitlement.',
+          'per-country impact computed from the trade exposure snapshot) or failed. `jobId` omitted: the job this ' +
+          'credential queued last. A job of another account, or an expired one, reads as `not_found`. Unfinished ' +
+          'states are never cached. Requires a Pro entitlement.',
       },
       cacheTier: 'slow',
       requiredTier: 1,
@@ -100,13 +103,18 @@ export const scenarioRouter = router({
     .output(GetScenarioStatusResponse)
     .query(({ ctx, input }) => {
       const publicId = input.jobId?.trim() ?? '';
-      if (!JOB_ID_PATTERN.test(publicId)) {
+      if (publicId && !JOB_ID_PATTERN.test(publicId)) {
         throw ServiceError.validation([{ field: 'jobId', description: 'must be a job id from run-scenario: scenario:<13 digits>:<8 lowercase letters or digits>' }]);
       }
       const accountId = jobOwner(ctx.principal);
-      const jobId = scenarioRuns(ctx.deps).jobIdOf(publicId, accountId);
+      const runs = scenarioRuns(ctx.deps);
+      // Omitted: the caller's most recent job (the default view of a request with no fields).
+      const jobId = publicId ? runs.jobIdOf(publicId, accountId) : runs.newestJobIdOf(accountId);
       const job = jobId ? ctx.deps.jobs.get(jobId, accountId) : undefined;
-      if (!job) return { status: 'not_found', error: 'no scenario job with this id for this account' };
+      if (!job) {
+        markDegraded(ctx);
+        return { status: 'not_found', error: publicId ? 'no scenario job with this id for this account' : 'no scenario job queued with this credential; run-scenario queues one' };
+      }
       const status = scenarioStatusOf(job.state);
       if (status === 'done') return { status, result: job.result as ScenarioResult, error: '' };
       markDegraded(ctx);

@@ -7,10 +7,12 @@ class ScenarioRuns {
   private readonly byJob: Database.Statement<[string], { public_id: string }>;
   private readonly byPublic: Database.Statement<[string, string], { job_id: string }>;
   private readonly insert: Database.Statement<[string, string, string, number]>;
+  private readonly newest: Database.Statement<[string], { job_id: string }>;
 
   constructor(sqlite: Database.Database) {
     this.byJob = sqlite.prepare('SELECT public_id FROM scenario_runs WHERE job_id = ?');
     this.byPublic = sqlite.prepare('SELECT job_id FROM scenario_runs WHERE public_id = ? AND account_id = ?');
+    this.newest = sqlite.prepare('SELECT job_id FROM scenario_runs WHERE account_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1');
     this.insert = sqlite.prepare('INSERT OR IGNORE INTO scenario_runs (public_id, job_id, account_id, created_at) VALUES (?, ?, ?, ?)');
   }
 
@@ -25,6 +27,11 @@ class ScenarioRuns {
 
   jobIdOf(publicId: string, accountId: string): string | undefined {
     return this.byPublic.get(publicId, accountId)?.job_id;
+  }
+
+  /** The job the account queued last, if any. */
+  newestJobIdOf(accountId: string): string | undefined {
+    return this.newest.get(accountId)?.job_id;
   }
 }
 

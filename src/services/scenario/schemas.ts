@@ -46,7 +46,7 @@ export type RunScenarioResponse = z.infer<typeof RunScenarioResponse>;
 
 export const GetScenarioStatusRequest = z
   .object({
-    jobId: stringParam('Job id returned by run-scenario (`scenario:<13-digit ms>:<8 chars>`).', 64),
+    jobId: stringParam('Job id returned by run-scenario (`scenario:<13-digit ms>:<8 chars>`); omitted: the job this credential queued last.', 64),
   })
   .meta({ id: 'scenario_v1_GetScenarioStatusRequest' });
 

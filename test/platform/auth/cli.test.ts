@@ -1,35 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../src/cli/index.js';
+import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../../src/config.js';
 import { openDatabase } from '../../../db/client.js';
 import { KeyStore, ISSUED_KEY_PATTERN } from '../../../src/platform/auth/keys.js';
 import { devKeyFile, ensureDevKey } from '../../../src/platform/auth/dev-key.js';
 import { withTestApp, tempDbFile } from '../../support/app.js';
+import { mds as run } from '../../support/cli.js';
 import { rawRequest } from '../../support/raw-http.js';
 
 const dbFile = tempDbFile();
-const saved = { ...process.env };
-beforeAll(() => {
-  process.env.DATABASE_PATH = dbFile;
-  process.env.NODE_ENV = 'test';
-});
-afterAll(() => {
-  process.env.DATABASE_PATH = saved.DATABASE_PATH;
-  process.env.NODE_ENV = saved.NODE_ENV;
-});
+const env = { DATABASE_PATH: dbFile, NODE_ENV: 'test' };
 
 async function mds(...args: string[]) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let o = '';
-  let e = '';
-  out.on('data', (c) => (o += c));
-  err.on('data', (c) => (e += c));
-  const code = await runCli(args, out, err);
-  return { code, out: o, err: e, lines: o.trimEnd().split('\n') };
+  const r = await run(args, env);
+  return { ...r, lines: r.out.trimEnd().split('\n') };
 }
 
 describe('mds keys', () => {

@@ -73,6 +73,30 @@ describe('enqueue and get', () => {
     expect((err as ServiceError).status).toBe(422);
   });
 
+  it('queued(kind) counts the jobs of that kind waiting to run, over every account', async () => {
+    const { jobs } = setup();
+    const g = gate();
+    jobs.register('slow', g.handler);
+    jobs.register('other', (i) => i);
+    for (const account of ['x', 'y', 'z']) jobs.enqueue({ kind: 'slow', accountId: account, input: account });
+    jobs.enqueue({ kind: 'other', accountId: 'x', input: 1 });
+    expect(jobs.queued('slow')).toBe(3);
+    expect(jobs.queued('other')).toBe(1);
+    expect(jobs.queued('none')).toBe(0);
+    // Running and finished jobs are no longer waiting (concurrency 2: one slow job still waits).
+    jobs.start();
+    await tick();
+    await tick();
+    expect(g.pending).toHaveLength(2);
+    expect(jobs.queued('slow')).toBe(1);
+    while (g.pending.length || jobs.queued('slow')) {
+      for (const p of g.pending.splice(0)) p.resolve(null);
+      await tick();
+    }
+    await jobs.idle();
+    expect(jobs.queued('slow')).toBe(0);
+  });
+
   it('a kind without a handler is a programming error, refused at enqueue', () => {
     const { jobs } = setup();
     expect(() => jobs.enqueue({ kind: 'nope', accountId: 'x', input: null })).toThrow(/no handler registered for job kind nope/);

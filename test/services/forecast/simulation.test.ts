@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { FORECAST_DATASETS } from '../../../src/services/forecast/datasets/index.js';
 import { simulationPackageDataset } from '../../../src/services/forecast/datasets/simulation-package.js';
+import { SIMULATION_JOB } from '../../../src/services/forecast/jobs.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -93,5 +94,32 @@ describe('POST trigger-simulation and GET get-simulation-outcome', () => {
 
   it('refuses an over-long clientVersion', async () => {
     expect((await trigger({}, { clientVersion: 'x'.repeat(65) })).status).toBe(400);
+  });
+});
+
+describe('trigger-simulation queue capacity', () => {
+  it('refuses with 429 and Retry-After while more than 100 simulations wait, and accepts again once drained', async () => {
+    // The worker is held so the queue fills: 100 waiting simulations of other accounts.
+    await app.deps.jobs.stop();
+    try {
+      for (let i = 0; i < 100; i++) app.deps.jobs.enqueue({ kind: SIMULATION_JOB, accountId: `queue-filler-${i}`, input: { runId: `1700000000000-filler-${i}` } });
+      // 100 waiting is still within capacity: this one is queued (the 101st).
+      const within = await trigger({ 'x-service-key': app.createKey({ plan: 'pro' }).key });
+      expect(within.status).toBe(200);
+      expect(within.body).toMatchObject({ queued: true, reason: '' });
+      expect(app.deps.jobs.queued(SIMULATION_JOB)).toBe(101);
+      const over = await trigger({ 'x-service-key': app.createKey({ plan: 'pro' }).key });
+      expect(over.status).toBe(429);
+      expect(over.body).toEqual({ error: 'Simulation queue at capacity, please try again later' });
+      expect(over.headers.get('retry-after')).toBe('30');
+      expect(app.deps.jobs.queued(SIMULATION_JOB)).toBe(101);
+    } finally {
+      app.deps.jobs.start();
+    }
+    await app.deps.jobs.idle();
+    expect(app.deps.jobs.queued(SIMULATION_JOB)).toBe(0);
+    const after = await trigger({ 'x-service-key': app.createKey({ plan: 'pro' }).key });
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ queued: true });
   });
 });

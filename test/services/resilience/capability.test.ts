@@ -96,8 +96,10 @@ describe('GET get-demographics-capability', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('requires a valid countryCode', async () => {
-    expectViolation(await app.get(DEMO), 'countryCode');
+  it('answers for the United States when countryCode is omitted, and refuses a code that is not ISO alpha-2', async () => {
+    const res = await app.get(DEMO);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ countryCode: 'US', available: true });
     expectViolation(await app.get(`${DEMO}?countryCode=DEU`), 'countryCode');
   });
 });

@@ -55,9 +55,17 @@ describe('GET get-resilience-score', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('requires a valid countryCode', async () => {
-    expectViolation(await app.get(SCORE), 'countryCode');
+  it('answers for the United States when countryCode is omitted or empty', async () => {
+    for (const q of ['', '?countryCode=', '?countryCode=%20']) {
+      const res = await app.get(`${SCORE}${q}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ countryCode: 'US', trend: 'rising' });
+    }
+  });
+
+  it('refuses a countryCode that is not ISO alpha-2', async () => {
     expectViolation(await app.get(`${SCORE}?countryCode=NOR`), 'countryCode');
+    expectViolation(await app.get(`${SCORE}?countryCode=1A`), 'countryCode');
   });
 
   it('answers unknown without any indicator snapshot', async () => {

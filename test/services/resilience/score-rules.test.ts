@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { change30d, domainScore, freshnessOf, overallScore, pillarScore, scaleIndicator, stressOf, trendOf, type Dimension } from '../../../src/services/resilience/score-rules.js';
 import { parseIpc, parseWhoGho, parseWorldBank } from '../../../src/services/resilience/datasets/indicators.js';
-import { parseScoreHistory } from '../../../src/services/resilience/datasets/score-history.js';
+import { parseHistoryLog } from '../../../src/services/resilience/datasets/score-history.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
@@ -83,18 +83,19 @@ describe('indicator parsers', () => {
     expect(wb.some((o) => o.countryCode === 'SD' && o.indicator === 'GC.DOD.TOTL.GD.ZS')).toBe(false);
     expect(parseWhoGho(sample('who-gho.json')).find((o) => o.countryCode === 'JP' && o.indicator === 'WHOSIS_000001')?.value).toBe(84.5);
     expect(parseIpc(sample('ipc-phase3.csv')).map((o) => o.countryCode)).toEqual(['SD', 'HT', 'NG', 'PK']);
-    const history = parseScoreHistory(sample('score-history.json')).records;
+    const history = parseHistoryLog(sample('score-history.json'));
+    expect(new Set(history.map((p) => p.countryCode)).size).toBe(12);
+    // The seed log as written: 29 daily points, an older one and a re-run of the last day (bounding is appendScores').
     const us = history.filter((p) => p.countryCode === 'US');
-    // 29 daily points plus an older one; the repeated last day keeps its last value.
-    expect(us).toHaveLength(30);
-    expect(us.at(-1)!.score).toBe(56.89);
-    expect(us[0]!.at).toBe(Date.UTC(2026, 8, 1));
+    expect(us).toHaveLength(31);
+    expect(us.at(-1)).toEqual({ countryCode: 'US', at: Date.UTC(2026, 10, 19), score: 56.89 });
   });
 
   it('refuse malformed input with a clear message', () => {
     expect(() => parseWorldBank(Buffer.from('{"message":"Invalid value"}'))).toThrow(/World Bank response has an unexpected shape/);
     expect(() => parseWhoGho(Buffer.from('nope'))).toThrow(/WHO GHO response is not JSON/);
     expect(() => parseIpc(Buffer.from('a,b\n1,2\n'))).toThrow(/Phase 3\+ %/);
-    expect(() => parseScoreHistory(Buffer.from('{"schema":"other"}'))).toThrow(/unexpected shape/);
+    expect(() => parseHistoryLog(Buffer.from('{"schema":"other"}'))).toThrow(/unexpected shape/);
+    expect(() => parseHistoryLog(Buffer.from('[1,'))).toThrow(/not JSON/);
   });
 });

@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 import { SCENARIO_DATASETS } from '../../../src/services/scenario/datasets/index.js';
 import { chokepointsDataset } from '../../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
+import { SCENARIO_JOB } from '../../../src/services/scenario/jobs.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -110,11 +111,47 @@ describe('POST run-scenario and GET get-scenario-status', () => {
     expectViolation(await post({ scenarioId: 'panama-drought-50pct', iso2: 'usa' }), 'iso2');
     expect((await post({})).status).toBe(400);
     expectViolation(await app.get(`${STATUS}?jobId=abc`), 'jobId');
-    expectViolation(await app.get(STATUS), 'jobId');
+  });
+
+  it('reads the job this credential queued last when jobId is omitted', async () => {
+    const own = app.createKey({ plan: 'pro' });
+    const none = await app.get(STATUS, { 'x-service-key': own.key });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ status: 'not_found', error: 'no scenario job queued with this credential; run-scenario queues one' });
+    expect(none.headers.get('cache-control')).toBe('no-store');
+    await post({ scenarioId: 'panama-drought-50pct' }, { 'x-service-key': own.key });
+    await post({ scenarioId: 'hormuz-tanker-blockade', iso2: 'IN' }, { 'x-service-key': own.key });
+    await app.deps.jobs.idle();
+    const latest = await app.get(STATUS, { 'x-service-key': own.key });
+    expect(latest.status).toBe(200);
+    expect(latest.body).toMatchObject({ status: 'done', result: { affectedChokepointIds: ['hormuz_strait'], topImpactCountries: [expect.objectContaining({ iso2: 'IN' })] } });
   });
 
   it('needs a Pro entitlement', async () => {
     const free = app.createKey({ plan: 'free' });
     expect((await post({ scenarioId: 'panama-drought-50pct' }, { 'x-service-key': free.key })).status).toBe(403);
+  });
+});
+
+describe('run-scenario queue capacity', () => {
+  it('refuses with 429 and Retry-After while more than 100 scenario jobs wait, and accepts again once drained', async () => {
+    // The worker is held so the queue fills: 100 waiting scenario jobs of other accounts.
+    await app.deps.jobs.stop();
+    try {
+      for (let i = 0; i < 100; i++) app.deps.jobs.enqueue({ kind: SCENARIO_JOB, accountId: `queue-filler-${i}`, input: { scenarioId: 'panama-drought-50pct', iso2: null } });
+      const within = await post({ scenarioId: 'suez-bab-simultaneous' });
+      expect(within.status).toBe(202);
+      expect(app.deps.jobs.queued(SCENARIO_JOB)).toBe(101);
+      const over = await post({ scenarioId: 'hormuz-tanker-blockade' });
+      expect(over.status).toBe(429);
+      expect(over.body).toEqual({ error: 'Scenario queue at capacity, please try again later' });
+      expect(over.headers.get('retry-after')).toBe('30');
+      expect(over.headers.get('location')).toBeNull();
+    } finally {
+      app.deps.jobs.start();
+    }
+    await app.deps.jobs.idle();
+    expect(app.deps.jobs.queued(SCENARIO_JOB)).toBe(0);
+    expect((await post({ scenarioId: 'hormuz-tanker-blockade' })).status).toBe(202);
   });
 });

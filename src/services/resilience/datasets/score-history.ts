@@ -1,62 +1,82 @@
 import { z } from 'zod';
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
+import type { Dataset, Previous } from '../../../platform/snapshots/dataset.js';
+import { appendScores, scoresOf, type HistoryPoint } from '../history-rules.js';
+import { ipcDataset, parseIpc, parseWhoGho, parseWorldBank, whoDataset, worldBankDataset } from './indicators.js';
+
+export type { HistoryPoint } from '../history-rules.js';
 
 export const SCORE_HISTORY = 'resilience.score-history';
-/** Points kept per country. */
-export const HISTORY_POINTS = 30;
 
-export interface HistoryPoint {
-  countryCode: string;
-  /** Start of the day the score was recorded, epoch ms. */
-  at: number;
-  score: number;
+export interface ScoreHistoryInfo {
+  /** When the latest scores were appended, epoch ms. */
+  recordedAt: number;
+  /** Countries scored by that run. */
+  countriesScored: number;
 }
 
-const Doc = z.object({
-  schema: z.literal('resilience-history/v1'),
+const HISTORY_SCHEMA = 'resilience-history/v1';
+
+const Log = z.object({
+  schema: z.literal(HISTORY_SCHEMA),
   points: z.array(z.object({ countryCode: z.string(), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), score: z.number().min(0).max(100) })),
 });
 
 /**
- * The scoring pipeline's history log (one point per country and day, appended at each scoring run)
- * -> the latest 30 points per country, oldest first; a repeated day keeps its last point.
+ * A score history log (`resilience-history/v1`: one `{countryCode, date, score}` per country and
+ * day) -> points, malformed country codes dropped. Bounding and same-day replacement are left to
+ * `appendScores`. Seeds the history on a first load.
  */
-export function parseScoreHistory(bytes: Buffer): { records: HistoryPoint[] } {
+export function parseHistoryLog(bytes: Buffer): HistoryPoint[] {
   let json: unknown;
   try {
     json = JSON.parse(bytes.toString('utf8'));
   } catch (err) {
     throw new Error(`resilience history is not JSON: ${(err as Error).message}`);
   }
-  const doc = Doc.safeParse(json);
+  const doc = Log.safeParse(json);
   if (!doc.success) throw new Error(`resilience history has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
-  const byCountry = new Map<string, Map<number, number>>();
+  const points: HistoryPoint[] = [];
   for (const p of doc.data.points) {
-    const code = p.countryCode.trim().toUpperCase();
-    if (!/^[A-Z]{2}$/.test(code)) continue;
-    const days = byCountry.get(code) ?? new Map<number, number>();
-    days.set(Date.parse(`${p.date}T00:00:00Z`), p.score);
-    byCountry.set(code, days);
+    const countryCode = p.countryCode.trim().toUpperCase();
+    if (/^[A-Z]{2}$/.test(countryCode)) points.push({ countryCode, at: Date.parse(`${p.date}T00:00:00Z`), score: p.score });
   }
-  const records: HistoryPoint[] = [];
-  for (const [countryCode, days] of [...byCountry].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    const latest = [...days].sort((a, b) => a[0] - b[0]).slice(-HISTORY_POINTS);
-    for (const [at, score] of latest) records.push({ countryCode, at, score });
-  }
-  return { records };
+  return points;
 }
 
-export const scoreHistoryDataset: Dataset<HistoryPoint> = {
+/**
+ * One ingestion: scores every country from the indicator documents (the same World Bank, WHO and
+ * IPC documents, read by the same parsers, as the indicator datasets) and appends them as today's
+ * point to the history being replaced, or to the seed log on a first load.
+ */
+export function recordScores(
+  payloads: Partial<Record<'indicators' | 'gho' | 'analyses' | 'seed', Buffer>>,
+  now: number,
+  previous?: Previous<HistoryPoint, ScoreHistoryInfo>,
+): { records: HistoryPoint[]; info: ScoreHistoryInfo } {
+  const observations = [...parseWorldBank(payloads.indicators!), ...parseWhoGho(payloads.gho!), ...parseIpc(payloads.analyses!)];
+  const scores = scoresOf(observations, now);
+  if (scores.size === 0) throw new Error('the indicator documents score no country; nothing to record');
+  const base = previous ? previous.records : parseHistoryLog(payloads.seed!);
+  return { records: appendScores(base, scores, now), info: { recordedAt: now, countriesScored: scores.size } };
+}
+
+export const scoreHistoryDataset: Dataset<HistoryPoint, ScoreHistoryInfo> = {
   name: SCORE_HISTORY,
-  source: 'Resilience scoring pipeline (per-country score history log)',
-  maxStaleMinutes: 60 * 24 * 3,
+  source: 'Resilience scores computed here from the World Bank, WHO GHO and IPC indicators, one point per country and day',
+  // Every refresh records today's point; a day without one leaves a gap in the trend.
+  maxStaleMinutes: 2 * 24 * 60,
   sources: {
-    history: {
-      url: 'https://data.worldmonitor.app/resilience/v3/score-history.json',
+    // Required, all three: a score computed without one of them would be a spurious dip in the history.
+    indicators: worldBankDataset.sources.indicators!,
+    gho: whoDataset.sources.gho!,
+    analyses: ipcDataset.sources.analyses!,
+    seed: {
+      url: 'https://localhost/resilience/score-history',
       sample: 'resilience/score-history.json',
+      // No upstream publishes this history; it grows by ingestion. The bundled log seeds a first load
+      // from the samples; a first live load starts empty.
+      fetch: () => Promise.resolve(Buffer.from(JSON.stringify({ schema: HISTORY_SCHEMA, points: [] }))),
     },
   },
-  parse(payloads) {
-    return parseScoreHistory(payloads.history!);
-  },
+  parse: (payloads, now, previous) => recordScores(payloads, now, previous),
 };
