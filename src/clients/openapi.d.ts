@@ -12741,13 +12741,13 @@ export interface components {
              */
             classifierConfidence: number;
         };
-        /** @description What the operator last said publicly about the asset. */
+        /** @description What the operator last said publicly about the pipeline. */
         supply_chain_v1_OperatorStatement: {
             text: string;
             url: string;
             date: string;
         };
-        /** @description A sanctions listing that covers the asset or its operator. */
+        /** @description A sanctions listing that covers the pipeline or its operator. */
         supply_chain_v1_SanctionRef: {
             authority: string;
             listId: string;
