@@ -55,6 +55,13 @@ describe('GET get-country-products', () => {
     expect(totals).toEqual([...totals].sort((a: number, b: number) => b - a));
   });
 
+  it('reads China’s crude from the 2709 heading of the latest year, shares of the World row', async () => {
+    const crude = (await get('get-country-products?iso2=CN')).body.products.find((p: any) => p.hs4 === '2709');
+    expect(crude).toMatchObject({ year: 2024, totalValue: 324_000_000_000 });
+    expect(crude.topExporters[0]).toMatchObject({ partnerIso2: 'RU', partnerCode: 643, share: Math.round((61.71 / 324) * 1000) / 1000 });
+    expect(crude.topExporters.reduce((a: number, e: any) => a + e.share, 0)).toBeLessThan(1);
+  });
+
   it('answers an unknown country with no products', async () => {
     expect((await get('get-country-products?iso2=FR')).body.products).toEqual([]);
   });

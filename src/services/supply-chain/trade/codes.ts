@@ -10,10 +10,12 @@ export const HS2_LABELS: Record<string, string> = {
 export const hs2Label = (hs2: string) => HS2_LABELS[hs2] ?? `HS ${hs2}`;
 
 export const HS4_LABELS: Record<string, string> = {
-  '1001': 'Wheat and meslin', '2601': 'Iron ores and concentrates', '2709': 'Crude petroleum', '2710': 'Refined petroleum products',
-  '2701': 'Coal', '2711': 'Petroleum gases (LNG, LPG)', '2603': 'Copper ores and concentrates', '2805': 'Alkali and rare-earth metals', '2902': 'Cyclic hydrocarbons', '3004': 'Packaged medicaments', '3901': 'Polyethylene and other ethylene polymers',
-  '6203': "Men's suits, trousers and shorts", '7108': 'Gold', '7208': 'Hot-rolled flat steel', '8507': 'Electric accumulators (batteries)', '8408': 'Diesel engines', '8471': 'Computers',
-  '8517': 'Telephones and network equipment', '8541': 'Semiconductor devices and solar cells', '8542': 'Integrated circuits', '9301': 'Military weapons', '8703': 'Passenger cars',
+  '1001': 'Wheat and meslin', '2601': 'Iron ores and concentrates', '2603': 'Copper ores and concentrates', '2701': 'Coal',
+  '2709': 'Crude petroleum', '2710': 'Refined petroleum products', '2711': 'Petroleum gases (LNG, LPG)', '2805': 'Alkali and rare-earth metals',
+  '2902': 'Cyclic hydrocarbons', '3004': 'Packaged medicaments', '3901': 'Polyethylene and other ethylene polymers',
+  '6203': "Men's suits, trousers and shorts", '7108': 'Gold', '7208': 'Hot-rolled flat steel', '8408': 'Diesel engines', '8471': 'Computers',
+  '8507': 'Electric accumulators (batteries)', '8517': 'Telephones and network equipment', '8541': 'Semiconductor devices and solar cells',
+  '8542': 'Integrated circuits', '8703': 'Passenger cars', '9301': 'Military weapons',
 };
 
 export const hs4Label = (hs4: string, fallback = '') => HS4_LABELS[hs4] ?? (fallback || `HS ${hs4}`);
