@@ -123,6 +123,9 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  // Past node's 5 s default, a test that spends long checking a large answer could reuse a socket the
+  // server had just closed: ECONNRESET on the next request.
+  server.keepAliveTimeout = 60_000;
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const defaultHeaders: Record<string, string> = { 'x-service-key': defaultKey.key };
   const request = async (p: string, init?: RequestInit): Promise<TestResponse> => {
