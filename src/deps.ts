@@ -9,7 +9,7 @@ import { IngestionRunner } from './platform/snapshots/runner.js';
 import { SnapshotStore } from './platform/snapshots/store.js';
 import type { AppDeps } from './trpc/context.js';
 import { createLlm } from './platform/llm/provider.js';
-import { fetchHttpPost, type HttpPost } from './platform/llm/http.js';
+import { fetchLayerHttpPost, type HttpPost } from './platform/llm/http.js';
 import { JobQueue } from './platform/jobs/queue.js';
 import { Archive } from './platform/archive/archive.js';
 import { registerJobKinds } from './services/jobs.js';
@@ -38,7 +38,7 @@ export function createDeps(config: Config, opts: { clock?: Clock; db?: Db; logge
     else logger.warn({ dataset: r.dataset, error: r.error }, 'ingestion failed; previous snapshot kept');
   };
   // The model provider's one way out; the integrator points it at the hardened fetch layer.
-  const llm = createLlm(config, { sqlite: db.$client, clock, httpPost: opts.httpPost ?? fetchHttpPost });
+  const llm = createLlm(config, { sqlite: db.$client, clock, httpPost: opts.httpPost ?? fetchLayerHttpPost(config) });
   const jobs = new JobQueue(db.$client, clock, logger, { concurrency: config.JOBS_CONCURRENCY, retentionMs: config.JOBS_RETENTION_HOURS * 3_600_000 });
   const archive = new Archive(db.$client, clock, { maxAgeMs: config.ARCHIVE_RETENTION_DAYS * 86_400_000, maxDocuments: config.ARCHIVE_MAX_DOCUMENTS });
   const deps: AppDeps = { config, db, clock, store, runner, responses, logger, metrics, llm, jobs, archive };

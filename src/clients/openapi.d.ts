@@ -3677,7 +3677,7 @@ export interface paths {
         };
         /**
          * A country’s strategic imports by product and supplier
-         * @description From UN Comtrade annual bilateral imports (HS6, grouped into HS headings): value of each heading, largest first, with its five largest suppliers and their shares. Empty when the flows dataset holds nothing for the country. PRO plans and above.
+         * @description From the UN Comtrade annual imports of the shared Comtrade flows dataset (China, Japan, Germany and India in their main dependencies, plus the trade service’s strategic codes), grouped into HS headings for the latest year: the heading’s imports from the World, largest first, with its five largest suppliers and their shares of that total. A heading row wins over its subheadings, which are summed only when Comtrade gave no heading. Empty when the dataset holds nothing for the country. PRO plans and above.
          */
         get: operations["GetCountryProducts"];
         put?: never;
@@ -12827,13 +12827,13 @@ export interface components {
              */
             classifierConfidence: number;
         };
-        /** @description What the operator last said publicly about the asset. */
+        /** @description What the operator last said publicly about the pipeline. */
         supply_chain_v1_OperatorStatement: {
             text: string;
             url: string;
             date: string;
         };
-        /** @description A sanctions listing that covers the asset or its operator. */
+        /** @description A sanctions listing that covers the pipeline or its operator. */
         supply_chain_v1_SanctionRef: {
             authority: string;
             listId: string;

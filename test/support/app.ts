@@ -122,8 +122,6 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const { handler } = buildApp(deps, { router: opts.router });
   const server: Server = await new Promise((resolve) => {
     const s = createServer(handler).listen(0, '127.0.0.1', () => resolve(s));
-    // Longer than any pause of a loaded test run: fetch must never reuse a socket the server is closing.
-    s.keepAliveTimeout = 60_000;
   });
   // The test process sometimes blocks its event loop for seconds (the first conformance validator
   // compile under load): with Node's 5 s default, the server's overdue idle timer then closes a kept-alive

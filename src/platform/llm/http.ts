@@ -1,4 +1,5 @@
-import { USER_AGENT } from '../snapshots/fetch.js';
+import type { Config } from '../../config.js';
+import { postUrl } from '../snapshots/fetch.js';
 
 export interface HttpAnswer {
   status: number;
@@ -7,35 +8,31 @@ export interface HttpAnswer {
 
 /**
  * The one seam through which the model provider reaches the network: POST `body` (JSON text) to `url`.
- * Resolves with any HTTP status; rejects only when no answer arrived (network error, abort). The
- * integrator points this at the hardened fetch layer; tests may inject their own.
+ * Resolves with any HTTP status; rejects only when no answer arrived (network error, abort, an answer
+ * past the cap). Production goes through the fetch layer (`fetchLayerHttpPost`); tests may inject their own.
  */
 export type HttpPost = (url: string, body: string, headers: Record<string, string>, signal: AbortSignal) => Promise<HttpAnswer>;
 
 /** Largest provider answer read; past it the call fails instead of growing memory. */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
-/** `HttpPost` over the global fetch, with our User-Agent, no redirects and a byte cap on the answer. */
-export const fetchHttpPost: HttpPost = async (url, body, headers, signal) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    body,
-    headers: { 'user-agent': USER_AGENT, accept: 'application/json', 'content-type': 'application/json', ...headers },
-    signal,
-    // A provider that redirects would carry the bearer token elsewhere: refuse instead.
-    redirect: 'error',
-  });
-  const chunks: Buffer[] = [];
-  let size = 0;
-  if (res.body) {
-    for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > MAX_ANSWER_BYTES) {
-        await res.body.cancel().catch(() => undefined);
-        throw new Error(`answer larger than ${MAX_ANSWER_BYTES} bytes`);
-      }
-      chunks.push(Buffer.from(chunk));
-    }
-  }
-  return { status: res.status, body: Buffer.concat(chunks).toString('utf8') };
-};
+/**
+ * `HttpPost` over the fetch layer's POST: deadline (LLM_TIMEOUT_MS), answer cap (failing past it),
+ * no redirects followed (a provider that redirects would carry the bearer token elsewhere; the 3xx
+ * comes back as a failed answer), configured secrets redacted from errors. The address is
+ * LLM_BASE_URL, the operator's own choice, so a model server on loopback or the private network is
+ * allowed: `chosenBy: 'operator'`, which no address from a request ever gets (webhooks stay strict).
+ */
+export function fetchLayerHttpPost(config: Config): HttpPost {
+  return async (url, body, headers, signal) => {
+    const res = await postUrl(url, body, config, {
+      chosenBy: 'operator',
+      headers: { accept: 'application/json', ...headers },
+      signal,
+      timeoutMs: config.LLM_TIMEOUT_MS,
+      maxResponseBytes: MAX_ANSWER_BYTES,
+      oversize: 'fail',
+    });
+    return { status: res.status, body: res.body.toString('utf8') };
+  };
+}

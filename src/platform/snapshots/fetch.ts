@@ -234,17 +234,27 @@ function rewrite(url: string, base: string | undefined): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Outbound POST (webhook deliveries)
+// Outbound POST (webhook deliveries; the model provider)
 // ---------------------------------------------------------------------------------------------
 
 export interface PostOptions {
   /** Request headers besides user-agent and content-type. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Overrides UPSTREAM_TIMEOUT_MS for this request. */
+  /** Deadline of the whole exchange, connection to last answer byte; overrides UPSTREAM_TIMEOUT_MS. */
   timeoutMs?: number;
-  /** Bytes of the receiver's answer kept (default 64 KiB); the rest is discarded unread. */
+  /** Bytes of the answer kept (default 64 KiB). */
   maxResponseBytes?: number;
+  /** Past maxResponseBytes: 'truncate' (default: the rest is discarded unread) or 'fail' (the call fails). */
+  oversize?: 'truncate' | 'fail';
+  /**
+   * Who chose the address. 'user' (default) is an address a caller supplied (a webhook callback):
+   * https only, every resolved address public, the connection pinned to the checked address.
+   * 'operator' is an address from the service's own configuration (LLM_BASE_URL): a model server on
+   * this machine or the private network is legitimate, so plain http, loopback, private addresses
+   * and local names are allowed. Never pass 'operator' for an address that came from a request.
+   */
+  chosenBy?: 'user' | 'operator';
   /** DNS (tests play DNS with it). */
   lookup?: Lookup;
   /**
@@ -262,11 +272,13 @@ export interface PostResult {
 }
 
 /**
- * POSTs a body to an address chosen by a user (a webhook callback), with the fetch layer's guards:
- * https only, no credentials in the address, every resolved address checked and the connection
- * pinned to the checked addresses (no second resolution an attacker could rebind), a deadline, a
- * capped answer, no redirects followed (a 3xx is reported as the answer), secrets redacted from
- * errors. One attempt: retries belong to the caller, which records each one.
+ * POSTs a body with the fetch layer's guards. Every address gets a deadline on the whole exchange,
+ * a capped answer, no redirects followed (a 3xx is reported as the answer) and secrets redacted
+ * from errors. An address chosen by a user (a webhook callback, the default) is also held to https
+ * only, no credentials in the address, every resolved address checked and the connection pinned to
+ * the checked address (no second resolution an attacker could rebind); an operator-configured one
+ * (`chosenBy: 'operator'`) may be http, loopback or private. One attempt: retries belong to the
+ * caller, which records each one.
  */
 export async function postUrl(address: string, body: string, config: Config, opts: PostOptions = {}): Promise<PostResult> {
   const redact = redactorFor(config);
@@ -277,8 +289,69 @@ export async function postUrl(address: string, body: string, config: Config, opt
     throw new UpstreamError('POST: the address is not a valid URL');
   }
   const shown = `POST ${redact(url.origin + url.pathname)}`;
-  const refusal = staticTargetRefusal(url, opts);
+  const operator = opts.chosenBy === 'operator';
+  const refusal = operator ? operatorTargetRefusal(url) : staticTargetRefusal(url, opts);
   if (refusal) throw new UpstreamError(`${shown}: ${refusal}`, { code: 'EREFUSED' });
+  // An operator's address is not checked, so it is not pinned either: node resolves it as usual.
+  const pinned = operator ? undefined : await checkedAddress(url, shown, opts);
+  const timeoutMs = opts.timeoutMs ?? config.UPSTREAM_TIMEOUT_MS;
+  const cap = opts.maxResponseBytes ?? 64 * 1024;
+  const payload = Buffer.from(body, 'utf8');
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline;
+  const failed = (err: Error) => {
+    if (opts.signal?.aborted) return new UpstreamError(`${shown}: ${redact(String((opts.signal.reason as Error | undefined)?.message ?? 'aborted'))}`, { code: 'ABORTED', cause: err });
+    if (deadline.aborted) return new UpstreamError(`${shown}: timed out after ${timeoutMs} ms`, { code: 'ETIMEDOUT', retryable: true, cause: err });
+    return postError(err, shown, redact);
+  };
+  return new Promise<PostResult>((resolve, reject) => {
+    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const tooBig = (n: number) => new UpstreamError(`${shown}: answer of ${n} bytes or more exceeds the cap of ${cap} bytes; aborted`, { code: 'E2BIG' });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'user-agent': USER_AGENT, 'content-type': 'application/json', 'content-length': String(payload.length), ...(opts.headers ?? {}) },
+        // The connection goes to the address checked above, whatever DNS would answer now.
+        ...(pinned === undefined
+          ? {}
+          : {
+              lookup: ((_h: string, o: { all?: boolean }, cb: (...a: unknown[]) => void) =>
+                o?.all ? cb(null, [{ address: pinned, family: isIP(pinned) }]) : cb(null, pinned, isIP(pinned))) as never,
+            }),
+        signal,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const declared = Number(res.headers['content-length'] ?? NaN);
+        if (opts.oversize === 'fail' && declared > cap) {
+          res.destroy();
+          return reject(tooBig(declared));
+        }
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (opts.oversize === 'fail' && kept + chunk.length > cap) {
+            res.destroy();
+            return reject(tooBig(kept + chunk.length));
+          }
+          if (kept >= cap) return;
+          const part = chunk.subarray(0, cap - kept);
+          kept += part.length;
+          chunks.push(Buffer.from(part));
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on('error', (err) => reject(failed(err)));
+      },
+    );
+    req.on('timeout', () => req.destroy(Object.assign(new Error(`timed out after ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
+    req.on('error', (err) => reject(failed(err)));
+    req.end(payload);
+  });
+}
+
+/** A user's address resolved and checked: the one address the request may connect to. */
+async function checkedAddress(url: URL, shown: string, opts: PostOptions): Promise<string> {
   const forbidden = opts.forbiddenAddress ?? isForbiddenAddress;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
@@ -292,40 +365,12 @@ export async function postUrl(address: string, body: string, config: Config, opt
   if (bad !== undefined || addresses.length === 0) {
     throw new UpstreamError(`${shown}: ${url.hostname} resolves to a loopback, private or link-local address (${bad ?? 'none'}); refused`, { code: 'EREFUSED' });
   }
-  const timeoutMs = opts.timeoutMs ?? config.UPSTREAM_TIMEOUT_MS;
-  const cap = opts.maxResponseBytes ?? 64 * 1024;
-  const payload = Buffer.from(body, 'utf8');
-  const pinned = addresses[0]!;
-  return new Promise<PostResult>((resolve, reject) => {
-    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        headers: { 'user-agent': USER_AGENT, 'content-type': 'application/json', 'content-length': String(payload.length), ...(opts.headers ?? {}) },
-        // The connection goes to the address checked above, whatever DNS would answer now.
-        lookup: ((_h: string, o: { all?: boolean }, cb: (...a: unknown[]) => void) =>
-          o?.all ? cb(null, [{ address: pinned, family: isIP(pinned) }]) : cb(null, pinned, isIP(pinned))) as never,
-        signal: opts.signal,
-        timeout: timeoutMs,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let kept = 0;
-        res.on('data', (chunk: Buffer) => {
-          if (kept >= cap) return;
-          const part = chunk.subarray(0, cap - kept);
-          kept += part.length;
-          chunks.push(Buffer.from(part));
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-        res.on('error', (err) => reject(postError(err, shown, redact)));
-      },
-    );
-    req.on('timeout', () => req.destroy(Object.assign(new Error(`timed out after ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
-    req.on('error', (err) => reject(postError(err, shown, redact)));
-    req.end(payload);
-  });
+  return addresses[0]!;
+}
+
+/** An operator's address needs only to be http(s): where it points is the operator's decision. */
+function operatorTargetRefusal(url: URL): string | undefined {
+  return url.protocol === 'http:' || url.protocol === 'https:' ? undefined : `only http and https addresses are allowed (got ${url.protocol.replace(/:$/, '')})`;
 }
 
 /** Why an address may not be posted to before any DNS: scheme, embedded credentials, a local name or literal. */

@@ -1,7 +1,7 @@
 import type { Snapshot, SnapshotStore } from '../../platform/snapshots/store.js';
 import { resolveCountry } from '../../reference/countries.js';
 import type { WtoObservation } from '../../sources/wto/timeseries.js';
-import { COMTRADE_FLOWS, type ComtradeFlow } from './datasets/comtrade-flows.js';
+import { COMTRADE_FLOWS, isStrategicFlow, type ComtradeFlow } from './datasets/comtrade-flows.js';
 import { CUSTOMS_REVENUE } from './datasets/customs-revenue.js';
 import { WTO, WTO_INDICATORS } from './datasets/wto-indicators.js';
 import {
@@ -301,7 +301,7 @@ export function comtradeRecords(rows: readonly ComtradeFlow[]): ComtradeFlowReco
 export function listComtradeFlows(store: SnapshotStore, req: ListComtradeFlowsRequest): ListComtradeFlowsResponse {
   const snapshot = store.read<ComtradeFlow>(COMTRADE_FLOWS);
   if (!snapshot) return { flows: [], fetchedAt: '', upstreamUnavailable: true };
-  const all = snapshot.derive('comtrade-records', (s) => comtradeRecords(s.records));
+  const all = snapshot.derive('comtrade-records', (s) => comtradeRecords(s.records.filter(isStrategicFlow)));
   const reporter = req.reporter_code ? String(Number(req.reporter_code)) : undefined;
   return {
     flows: all.filter((f) => (!reporter || f.reporterCode === reporter) && (!req.cmd_code || f.cmdCode === req.cmd_code) && (!req.anomalies_only || f.isAnomaly)),

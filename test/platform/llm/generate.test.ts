@@ -3,7 +3,8 @@ import { openDatabase } from '../../../db/client.js';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { LlmCache } from '../../../src/platform/llm/cache.js';
 import { generate } from '../../../src/platform/llm/generate.js';
-import { fetchHttpPost } from '../../../src/platform/llm/http.js';
+import { testConfig } from '../../../src/config.js';
+import { fetchLayerHttpPost } from '../../../src/platform/llm/http.js';
 import { OpenAiCompatibleLlm } from '../../../src/platform/llm/provider.js';
 import { startLlmFixture, type LlmFixture } from '../../support/llm-fixture.js';
 
@@ -23,7 +24,7 @@ const llm = (baseUrl?: string, timeoutMs = 5_000) =>
     apiKey: 'sk-generate-key-1234',
     model: 'test-chat',
     timeoutMs,
-    httpPost: fetchHttpPost,
+    httpPost: fetchLayerHttpPost(testConfig()),
     cache: new LlmCache(openDatabase(':memory:').$client, new ManualClock(), { ttlMs: 60_000, maxEntries: 10 }),
   });
 const fallback = () => 'Dock workers strike at the port.';

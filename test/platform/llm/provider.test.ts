@@ -6,7 +6,7 @@ import { testConfig } from '../../../src/config.js';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { LlmCache } from '../../../src/platform/llm/cache.js';
 import { LlmUnavailable } from '../../../src/platform/llm/errors.js';
-import { fetchHttpPost } from '../../../src/platform/llm/http.js';
+import { fetchLayerHttpPost } from '../../../src/platform/llm/http.js';
 import { createLlm, EMBEDDINGS_PER_REQUEST, OpenAiCompatibleLlm, type LlmOptions } from '../../../src/platform/llm/provider.js';
 import { fixtureVector, startLlmFixture, type LlmFixture } from '../../support/llm-fixture.js';
 
@@ -30,7 +30,7 @@ function provider(over: Partial<LlmOptions> = {}, cache = { ttlMs: 60_000, maxEn
     model: 'test-chat',
     embeddingsModel: 'test-embed',
     timeoutMs: 5_000,
-    httpPost: fetchHttpPost,
+    httpPost: fetchLayerHttpPost(testConfig()),
     cache: new LlmCache(db.$client, clock, cache),
     ...over,
   });
@@ -48,7 +48,7 @@ async function failure(p: Promise<unknown>): Promise<LlmUnavailable> {
 
 describe('model provider configuration', () => {
   it('is off by default: no base URL means disabled, and calls refuse without touching the network', async () => {
-    const llm = createLlm(testConfig(), { sqlite: openDatabase(':memory:').$client, clock, httpPost: fetchHttpPost });
+    const llm = createLlm(testConfig(), { sqlite: openDatabase(':memory:').$client, clock, httpPost: fetchLayerHttpPost(testConfig()) });
     expect(llm.enabled).toBe(false);
     expect(llm.embeddingsEnabled).toBe(false);
     expect(llm.model).toBe('');

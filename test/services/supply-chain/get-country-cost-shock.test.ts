@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datasets/index.js';
 import { LANE_DATASETS } from '../../../src/services/supply-chain/routes/router.js';
-import { TRADE_FLOWS } from '../../../src/services/supply-chain/trade/datasets/trade-flows.js';
+import { comtradeFlowsDataset } from '../../../src/services/trade/datasets/comtrade-flows.js';
 import { OIL_BALANCES, parseIeaStocks, parseJodi } from '../../../src/services/supply-chain/energy/datasets/oil-balances.js';
 import { energyShock, MAX_COVER_DAYS } from '../../../src/services/supply-chain/energy/rules.js';
 
@@ -13,7 +13,7 @@ let app: TestApp;
 let pro: string;
 
 beforeAll(async () => {
-  app = await startTestApp({ samples: SUPPLY_CHAIN_DATASETS.filter((d) => [...LANE_DATASETS, TRADE_FLOWS, OIL_BALANCES].includes(d.name)) });
+  app = await startTestApp({ samples: [...SUPPLY_CHAIN_DATASETS.filter((d) => [...LANE_DATASETS, OIL_BALANCES].includes(d.name)), comtradeFlowsDataset] });
   pro = app.createKey({ plan: 'pro' }).key;
 });
 afterAll(() => app.close());

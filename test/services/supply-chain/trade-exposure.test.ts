@@ -6,7 +6,8 @@ import { expectViolation } from '../../support/expect.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datasets/index.js';
 import { LANE_DATASETS } from '../../../src/services/supply-chain/routes/router.js';
-import { parseComtradeFlows, TRADE_FLOWS } from '../../../src/services/supply-chain/trade/datasets/trade-flows.js';
+import { comtradeFlowsDataset } from '../../../src/services/trade/datasets/comtrade-flows.js';
+import { importRowsByReporter } from '../../../src/services/supply-chain/trade/flows.js';
 import { resilienceScoresDataset } from '../../../src/services/resilience/datasets/resilience-scores.js';
 
 const BASE = '/api/supply-chain/v1';
@@ -14,30 +15,31 @@ let app: TestApp;
 let pro: string;
 
 beforeAll(async () => {
-  app = await startTestApp({ samples: [...SUPPLY_CHAIN_DATASETS.filter((d) => [...LANE_DATASETS, TRADE_FLOWS].includes(d.name)), resilienceScoresDataset] });
+  app = await startTestApp({ samples: [...SUPPLY_CHAIN_DATASETS.filter((d) => LANE_DATASETS.includes(d.name)), comtradeFlowsDataset, resilienceScoresDataset] });
   pro = app.createKey({ plan: 'pro' }).key;
 });
 afterAll(() => app.close());
 
 const get = (p: string) => app.get(`${BASE}/${p}`, { 'x-service-key': pro });
 
-describe('Comtrade flows parser', () => {
-  const sample = fs.readFileSync(path.join(SAMPLES_DIR, 'supply-chain/comtrade-flows.json'));
+describe('imports read from the shared Comtrade flows dataset', () => {
+  const { records } = comtradeFlowsDataset.parse({ preview: fs.readFileSync(path.join(SAMPLES_DIR, 'trade/comtrade-preview.json')) }, 0);
+  const byReporter = importRowsByReporter(records);
 
-  it('reads partner rows at HS6 with ISO alpha-2 codes, leaving out the World totals', () => {
-    const { records, info } = parseComtradeFlows(sample);
-    expect(records.length).toBe(104);
-    expect(info.skipped).toBe(23);
-    expect(records.every((r) => /^\d{6}$/.test(r.hsCode) && /^[A-Z]{2}$/.test(r.reporterIso2) && /^[A-Z]{2}$/.test(r.partnerIso2))).toBe(true);
-    expect(records.find((r) => r.reporterIso2 === 'CN' && r.partnerIso2 === 'TW' && r.hsCode === '854231')).toMatchObject({ year: 2023, flow: 'import', valueUsd: 125_300_000_000 });
-    expect(records.find((r) => r.reporterIso2 === 'JP' && r.partnerIso2 === 'SA' && r.hsCode === '270900')!.quantityKg).toBeGreaterThan(0);
-    expect(records.filter((r) => r.flow === 'export')).toHaveLength(1);
+  it('keeps imports with ISO alpha-2 partners and the World rows, at real HS codes', () => {
+    expect([...byReporter.keys()].sort()).toEqual(['CN', 'DE', 'IN', 'JP', 'TW', 'US']);
+    const all = [...byReporter.values()].flat();
+    expect(all.every((r) => /^\d{4}(\d{2})?$/.test(r.hsCode) && (r.partnerIso2 === '' ? r.partnerCode === 0 : /^[A-Z]{2}$/.test(r.partnerIso2)))).toBe(true);
+    const taiwanChips = byReporter.get('CN')!.find((r) => r.partnerIso2 === 'TW' && r.hsCode === '8542' && r.year === 2023)!;
+    expect(taiwanChips.partnerCode).toBe(490);
+    expect(taiwanChips.valueUsd).toBeCloseTo(127.45e9, -6);
+    expect(byReporter.get('JP')!.find((r) => r.partnerIso2 === '' && r.hsCode === '270900')!.valueUsd).toBe(72_900_000_000);
   });
 
-  it('refuses an error answer and malformed input', () => {
-    expect(() => parseComtradeFlows(Buffer.from('{"data":[],"error":"rate limit"}'))).toThrow(/error: rate limit/);
-    expect(() => parseComtradeFlows(Buffer.from('<html>'))).toThrow(/not JSON/);
-    expect(() => parseComtradeFlows(Buffer.from('{"count":0}'))).toThrow(/no data array/);
+  it('leaves exports out', () => {
+    const exportsOnly = records.filter((r) => r.flowCode === 'X' && r.reporterCode === '156' && r.cmdCode === '847130');
+    expect(exportsOnly).toHaveLength(1);
+    expect(byReporter.get('CN')!.some((r) => r.hsCode === '847130')).toBe(false);
   });
 });
 
@@ -51,6 +53,13 @@ describe('GET get-country-products', () => {
     expect(crude.topExporters[0]).toEqual({ partnerCode: 784, partnerIso2: 'AE', value: 30_100_000_000, share: 0.413 });
     const totals = res.body.products.map((p: any) => p.totalValue);
     expect(totals).toEqual([...totals].sort((a: number, b: number) => b - a));
+  });
+
+  it('reads China’s crude from the 2709 heading of the latest year, shares of the World row', async () => {
+    const crude = (await get('get-country-products?iso2=CN')).body.products.find((p: any) => p.hs4 === '2709');
+    expect(crude).toMatchObject({ year: 2024, totalValue: 324_000_000_000 });
+    expect(crude.topExporters[0]).toMatchObject({ partnerIso2: 'RU', partnerCode: 643, share: Math.round((61.71 / 324) * 1000) / 1000 });
+    expect(crude.topExporters.reduce((a: number, e: any) => a + e.share, 0)).toBeLessThan(1);
   });
 
   it('answers an unknown country with no products', async () => {

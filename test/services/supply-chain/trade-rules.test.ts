@@ -1,18 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { byPartner, dependencyFlags, finalExposure, flowWeightedExposure, productImports, sectorCostShock, vulnerabilityIndex } from '../../../src/services/supply-chain/trade/rules.js';
-import type { TradeFlowRecord } from '../../../src/services/supply-chain/trade/datasets/trade-flows.js';
+import { byPartner, chapterSuppliers, dependencyFlags, finalExposure, flowWeightedExposure, productImports, sectorCostShock, vulnerabilityIndex, type ImportRow } from '../../../src/services/supply-chain/trade/rules.js';
 
-const flow = (partnerIso2: string, hsCode: string, valueUsd: number, year = 2023): TradeFlowRecord => ({ reporterIso2: 'JP', partnerIso2, hsCode, year, flow: 'import', valueUsd });
+const flow = (partnerIso2: string, hsCode: string, valueUsd: number, year = 2023): ImportRow => ({ partnerIso2, partnerCode: partnerIso2.charCodeAt(0), hsCode, year, valueUsd });
+const world = (hsCode: string, valueUsd: number, year = 2023): ImportRow => ({ partnerIso2: '', partnerCode: 0, hsCode, year, valueUsd });
 
 describe('byPartner and productImports', () => {
   it('sums per partner, shares of the total, largest first', () => {
     const r = byPartner([flow('SA', '270900', 30), flow('AE', '270900', 50), flow('SA', '271111', 20)]);
     expect(r.total).toBe(100);
     expect(r.partners).toEqual([
-      { partnerIso2: 'AE', value: 50, share: 0.5 },
-      { partnerIso2: 'SA', value: 50, share: 0.5 },
+      { partnerIso2: 'AE', partnerCode: 65, value: 50, share: 0.5 },
+      { partnerIso2: 'SA', partnerCode: 83, value: 50, share: 0.5 },
     ]);
+  });
+
+  it('takes shares of a given total (the World row), never of less than the partners sum', () => {
+    expect(byPartner([flow('SA', '2709', 30)], 120).partners[0]!.share).toBe(0.25);
+    expect(byPartner([flow('SA', '2709', 30), flow('AE', '2709', 30)], 40)).toMatchObject({ total: 60, partners: [{ share: 0.5 }, { share: 0.5 }] });
   });
 
   it('groups by heading, keeps the latest year and five suppliers', () => {
@@ -23,7 +28,46 @@ describe('byPartner and productImports', () => {
     ]);
     expect(ps.map((p) => p.hs4)).toEqual(['2709', '2711']);
     expect(ps[0]!.topExporters.map((e) => e.partnerIso2)).toEqual(['F', 'E', 'D', 'C', 'B']);
+    expect(ps[0]!.exporters).toHaveLength(6);
     expect(ps[0]!.totalValue).toBe(10 + 11 + 12 + 13 + 14 + 15);
+  });
+
+  it.each([
+    ['the World row is the total', [world('2709', 200), flow('SA', '2709', 50), flow('AE', '2709', 30)], { totalValue: 200, top: ['SA', 0.25] }],
+    ['a heading wins over its subheadings in the same year', [world('2711', 100), flow('QA', '2711', 40), world('271111', 60), flow('QA', '271111', 35), flow('AU', '271111', 20)], { totalValue: 100, top: ['QA', 0.4] }],
+    ['subheadings alone are summed', [world('271111', 60), world('271121', 40), flow('QA', '271111', 30), flow('QA', '271121', 20)], { totalValue: 100, top: ['QA', 0.5] }],
+    ['without a World row the partners make the total', [flow('SA', '2709', 30), flow('AE', '2709', 10)], { totalValue: 40, top: ['SA', 0.75] }],
+    ['a newer year with only the heading replaces an older subheading', [flow('SA', '270900', 90, 2023), world('2709', 50, 2024), flow('AE', '2709', 10, 2024)], { totalValue: 50, top: ['AE', 0.2] }],
+  ] as const)('%s', (_what, rows, expected) => {
+    const [p] = productImports(rows);
+    expect(p!.totalValue).toBe(expected.totalValue);
+    expect([p!.topExporters[0]!.partnerIso2, p!.topExporters[0]!.share]).toEqual(expected.top);
+  });
+
+  it('leaves out codes shorter than a heading', () => {
+    expect(productImports([flow('SA', '27', 100)])).toEqual([]);
+  });
+
+  it('never gives a heading shares above 1 in total, nor counts a subheading twice (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom('', 'A', 'B'), fc.constantFrom('2711', '271111', '271121'), fc.integer({ min: 1, max: 1000 })), { minLength: 1 }), (rows) => {
+        for (const p of productImports(rows.map(([partner, hs, v]) => (partner === '' ? world(hs, v) : flow(partner, hs, v))))) {
+          expect(p.exporters.reduce((a, e) => a + e.share, 0)).toBeLessThanOrEqual(1 + 1e-9);
+          const hasHeading = rows.some(([, hs]) => hs === '2711');
+          if (hasHeading) expect(p.totalValue).toBeLessThanOrEqual(rows.filter(([, hs]) => hs === '2711').reduce((a, [, , v]) => a + v, 0) + 1e-9);
+        }
+      }),
+    );
+  });
+
+  it('sums a chapter’s suppliers over its headings', () => {
+    const ps = productImports([world('2709', 100), flow('SA', '2709', 50), world('2711', 100), flow('SA', '2711', 10), flow('QA', '2711', 60)]);
+    const { total, partners } = chapterSuppliers(ps);
+    expect(total).toBe(200);
+    expect(partners.map((p) => [p.partnerIso2, p.share])).toEqual([
+      ['QA', 0.3],
+      ['SA', 0.3],
+    ]);
   });
 });
 

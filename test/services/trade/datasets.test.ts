@@ -6,7 +6,7 @@ import { parseWtoData } from '../../../src/sources/wto/timeseries.js';
 import { parseComtradePreview } from '../../../src/sources/comtrade/preview.js';
 import { parseMtsRows } from '../../../src/sources/fiscaldata/mts.js';
 import { wtoIndicatorsDataset, WTO } from '../../../src/services/trade/datasets/wto-indicators.js';
-import { comtradeFlowsDataset, COMTRADE_STRATEGIC_CODES } from '../../../src/services/trade/datasets/comtrade-flows.js';
+import { comtradeFlowsDataset, COMTRADE_REQUESTS } from '../../../src/services/trade/datasets/comtrade-flows.js';
 import { customsMonths, customsRevenueDataset } from '../../../src/services/trade/datasets/customs-revenue.js';
 import { comtradeRecords } from '../../../src/services/trade/queries.js';
 import { FormatError } from '../../../src/sources/formats/errors.js';
@@ -44,9 +44,11 @@ describe('WTO Timeseries parser', () => {
 
 describe('Comtrade preview parser and flows dataset', () => {
   it('reads bilateral and World rows with real HS codes', () => {
-    const rows = parseComtradePreview(sample('comtrade-preview-strategic.json'));
-    expect(rows.length).toBe(222);
-    for (const r of rows) expect(COMTRADE_STRATEGIC_CODES).toContain(r.cmdCode);
+    const rows = parseComtradePreview(sample('comtrade-preview.json'));
+    expect(rows.length).toBe(354);
+    // Every row answers one of the requests the live ingestion makes.
+    const asked = new Set(COMTRADE_REQUESTS.map(([reporter, cmd]) => `${reporter}|${cmd}`));
+    for (const r of rows) expect(asked.has(`${r.reporterCode}|${r.cmdCode}`)).toBe(true);
     const world = rows.find((r) => r.reporterCode === '156' && r.cmdCode === '8542' && r.flowCode === 'M' && r.partnerCode === '0' && r.year === 2023)!;
     const taiwan = rows.find((r) => r.reporterCode === '156' && r.cmdCode === '8542' && r.flowCode === 'M' && r.partnerCode === '490' && r.year === 2023)!;
     expect(world.tradeValueUsd).toBeCloseTo(349.4e9, -3);
@@ -60,12 +62,12 @@ describe('Comtrade preview parser and flows dataset', () => {
     expect(parseComtradePreview(JSON.stringify(doc))).toMatchObject([{ flowCode: 'M', cmdCode: '2709', tradeValueUsd: 5, netWeightKg: 0, reporterCode: '842', partnerCode: '0' }]);
   });
   it('the dataset removes repeated rows', () => {
-    const doc = JSON.parse(sample('comtrade-preview-strategic.json').toString());
+    const doc = JSON.parse(sample('comtrade-preview.json').toString());
     doc.data.push(doc.data[0]);
-    expect(comtradeFlowsDataset.parse({ preview: Buffer.from(JSON.stringify(doc)) }, 0).records).toHaveLength(222);
+    expect(comtradeFlowsDataset.parse({ preview: Buffer.from(JSON.stringify(doc)) }, 0).records).toHaveLength(354);
   });
   it('aggregates World imports plus exports per reporter, code and year, with the change on the year before', () => {
-    const { records } = comtradeFlowsDataset.parse({ preview: sample('comtrade-preview-strategic.json') }, 0);
+    const { records } = comtradeFlowsDataset.parse({ preview: sample('comtrade-preview.json') }, 0);
     const out = comtradeRecords(records);
     const usChips = out.filter((r) => r.reporterCode === '842' && r.cmdCode === '8542');
     expect(usChips.map((r) => r.year)).toEqual([2024, 2023]);

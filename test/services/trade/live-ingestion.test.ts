@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { startUpstream, type Upstream } from '../../support/upstream.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { comtradeFlowsDataset, COMTRADE_REPORTERS, COMTRADE_STRATEGIC_CODES } from '../../../src/services/trade/datasets/comtrade-flows.js';
+import { comtradeFlowsDataset, COMTRADE_REPORTERS, COMTRADE_REQUESTS, COMTRADE_STRATEGIC_CODES, SUPPLY_CHAIN_CODES, SUPPLY_CHAIN_IMPORTERS } from '../../../src/services/trade/datasets/comtrade-flows.js';
 import { customsRevenueDataset } from '../../../src/services/trade/datasets/customs-revenue.js';
 import { WTO, wtoIndicatorsDataset } from '../../../src/services/trade/datasets/wto-indicators.js';
 
@@ -47,13 +47,16 @@ describe('WTO live ingestion', () => {
 
 describe('Comtrade live ingestion', () => {
   it('asks once per reporter and HS code and combines the answers', async () => {
-    const rows = JSON.parse(sample('comtrade-preview-strategic.json').toString()).data as { reporterCode: number; cmdCode: string }[];
+    const rows = JSON.parse(sample('comtrade-preview.json').toString()).data as { reporterCode: number; cmdCode: string }[];
     upstream.play((_req, res, url) => {
       const data = rows.filter((r) => String(r.reporterCode) === url.searchParams.get('reporterCode') && r.cmdCode === url.searchParams.get('cmdCode'));
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ count: data.length, data, error: '' }));
     });
     expect(await app.deps.runner.run(comtradeFlowsDataset, { origin: { kind: 'live' } })).toMatchObject({ ok: true, recordCount: rows.length });
-    expect(upstream.seen).toHaveLength(COMTRADE_REPORTERS.length * COMTRADE_STRATEGIC_CODES.length);
+    // The strategic codes of the followed reporters plus the supply-chain importers' codes, each pair once
+    // (China and India ask for LNG in both lists).
+    expect(upstream.seen).toHaveLength(COMTRADE_REQUESTS.length);
+    expect(COMTRADE_REQUESTS.length).toBe(COMTRADE_REPORTERS.length * COMTRADE_STRATEGIC_CODES.length + SUPPLY_CHAIN_IMPORTERS.length * SUPPLY_CHAIN_CODES.length - 2);
     expect(upstream.seen[0].path).toMatch(/^\/public\/v1\/preview\/C\/A\/HS\?reporterCode=842&cmdCode=8542&flowCode=X%2CM&period=\d{4}%2C\d{4}&includeDesc=true$/);
   });
 

@@ -9,7 +9,6 @@ import { pipelinesDataset } from '../energy/datasets/pipelines.js';
 import { fuelShortagesDataset } from '../energy/datasets/fuel-shortages.js';
 import { energyDisruptionsDataset } from '../energy/datasets/energy-disruptions.js';
 import { routeModelDataset } from '../routes/datasets/route-model.js';
-import { tradeFlowsDataset } from '../trade/datasets/trade-flows.js';
 import { shippingStressDataset } from '../freight/datasets/shipping-stress.js';
 import { shippingRatesDataset } from '../freight/datasets/shipping-rates.js';
 import { mineralProductionDataset } from '../minerals/datasets/mineral-production.js';
@@ -31,7 +30,6 @@ export const SUPPLY_CHAIN_DATASETS: readonly AnyDataset[] = [
   fuelShortagesDataset,
   energyDisruptionsDataset,
   routeModelDataset,
-  tradeFlowsDataset,
   shippingStressDataset,
   shippingRatesDataset,
   mineralProductionDataset,

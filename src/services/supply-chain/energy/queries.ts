@@ -6,7 +6,7 @@ import { OIL_BALANCES, type OilRecord } from './datasets/oil-balances.js';
 import { knownChokepoint, statusById } from '../routes/queries.js';
 import { warRiskPremiumBps } from '../routes/rules.js';
 import { hs2Of } from '../routes/schemas.js';
-import { flowsByReporter, flowsFor, TRADE_FLOWS, type TradeFlowRecord, type TradeFlowsInfo } from '../trade/datasets/trade-flows.js';
+import { importsOf, readImports } from '../trade/flows.js';
 import { PIPELINES, type PipelineRecord } from './datasets/pipelines.js';
 import { FUEL_SHORTAGES } from './datasets/fuel-shortages.js';
 import { ENERGY_DISRUPTIONS } from './datasets/energy-disruptions.js';
@@ -200,10 +200,11 @@ export function getCountryCostShock(store: SnapshotStore, req: GetCountryCostSho
   }
   const stocks = oil.records.find((r): r is Extract<OilRecord, { kind: 'iea' }> => r.kind === 'iea' && r.iso2 === req.iso2);
   const crudeExports = jodi.find((r) => r.product === 'CRUDEOIL' && r.flow === 'EXPORTS')?.kbd ?? 0;
-  const flows = store.read<TradeFlowRecord, TradeFlowsInfo>(TRADE_FLOWS);
-  const crudeFlows = flows ? flowsFor(flowsByReporter(flows), req.iso2, '2709') : [];
-  const total = crudeFlows.reduce((a, f) => a + f.valueUsd, 0);
-  const gulfShare = total > 0 ? crudeFlows.filter((f) => GULF_SUPPLIERS.has(f.partnerIso2)).reduce((a, f) => a + f.valueUsd, 0) / total : GULF_SHARE_PROXY;
+  const flows = readImports(store);
+  // Share of the crude heading's imports (World total) bought from Gulf suppliers.
+  const crudeTrade = flows ? importsOf(flows, req.iso2, '2709')[0] : undefined;
+  const gulfShare =
+    crudeTrade && crudeTrade.totalValue > 0 ? crudeTrade.exporters.filter((e) => GULF_SUPPLIERS.has(e.partnerIso2)).reduce((a, e) => a + e.value, 0) / crudeTrade.totalValue : GULF_SHARE_PROXY;
   const shock = energyShock({
     chokepointId: req.chokepointId,
     flowRatio: cp?.flowEstimate?.flowRatio ?? 1,

@@ -6,7 +6,7 @@ import { PIPELINES } from './datasets/pipelines.js';
 import { OIL_BALANCES } from './datasets/oil-balances.js';
 import { markDegraded } from '../../../trpc/context.js';
 import { LANE_DATASETS } from '../routes/router.js';
-import { TRADE_FLOWS } from '../trade/datasets/trade-flows.js';
+import { COMTRADE_FLOWS } from '../trade/flows.js';
 import {
   getCountryCostShock,
   getFuelShortageDetail,
@@ -184,7 +184,7 @@ export const energyProcedures = {
       },
       cacheTier: 'slow',
       requiredTier: 1,
-      datasets: [OIL_BALANCES, TRADE_FLOWS, ...LANE_DATASETS],
+      datasets: [OIL_BALANCES, COMTRADE_FLOWS, ...LANE_DATASETS],
     })
     .input(GetCountryCostShockRequest)
     .output(GetCountryCostShockResponse)

@@ -3,37 +3,81 @@ import { boolParam } from '../../../platform/query-params.js';
 import { double, int32 } from '../wire.js';
 
 // ---------------------------------------------------------------------------------------------
+// Evidence: the one shape behind every curated energy registry (storage, pipelines, shortages,
+// disruptions). The contract names each registry's copy separately, so the builders below take the
+// contract ids; the fields are defined once here.
+// ---------------------------------------------------------------------------------------------
+
+const latLon = (id: string) => z.object({ lat: double(), lon: double() }).meta({ id, description: 'Position in decimal degrees.' });
+
+/** Who classified the evidence and how sure the classifier is. */
+const classifierFields = { classifierVersion: z.string(), classifierConfidence: double('0-1.') };
+
+/** The fields a registry listing answers besides its entries. */
+const registryListFields = {
+  fetchedAt: z.string().meta({ description: 'ISO-8601 time the registry was last updated; empty when unavailable.' }),
+  classifierVersion: z.string(),
+  upstreamUnavailable: z.boolean(),
+};
+
+/**
+ * Evidence of an asset's physical and commercial state (storage facilities and pipelines): the
+ * physical state with its source, the operator's last statement, the contract state, sanctions,
+ * `extra` fields of the registry, then when it was confirmed and the classifier.
+ */
+function assetEvidence<Extra extends z.ZodRawShape>(o: { ids: { evidence: string; statement: string; sanction: string }; asset: string; physicalStates: string; extra: Extra }) {
+  const statement = z
+    .object({ text: z.string(), url: z.string(), date: z.string() })
+    .meta({ id: o.ids.statement, description: `What the operator last said publicly about the ${o.asset}.` });
+  const sanction = z
+    .object({ authority: z.string(), listId: z.string(), date: z.string(), url: z.string() })
+    .meta({ id: o.ids.sanction, description: `A sanctions listing that covers the ${o.asset} or its operator.` });
+  return z
+    .object({
+      physicalState: z.string().meta({ description: `${o.physicalStates}.` }),
+      physicalStateSource: z.string().meta({ description: 'operator, regulator, press, satellite or ais-relay.' }),
+      operatorStatement: statement.optional(),
+      commercialState: z.string().meta({ description: 'under_contract, expired, suspended or unknown.' }),
+      sanctionRefs: z.array(sanction),
+      ...o.extra,
+      lastEvidenceUpdate: z.string().meta({ description: 'ISO-8601 time the evidence was last confirmed.' }),
+      ...classifierFields,
+    })
+    .meta({ id: o.ids.evidence, description: `The evidence behind a ${o.asset}’s public badge.` });
+}
+
+/** One recorded change to an asset's evidence. */
+const revisionEntry = (id: string, asset: string) =>
+  z
+    .object({
+      date: z.string(),
+      fieldChanged: z.string(),
+      previousValue: z.string(),
+      newValue: z.string(),
+      trigger: z.string().meta({ description: 'classifier, source, decay or override.' }),
+      sourcesUsed: z.array(z.string()),
+      classifierVersion: z.string(),
+    })
+    .meta({ id, description: `One recorded change to a ${asset}’s evidence.` });
+
+/** A published report an event-like entry (shortage, disruption) rests on. */
+const reportSource = (id: string, description: string, sourceType: z.ZodString = z.string()) =>
+  z.object({ authority: z.string(), title: z.string(), url: z.string(), date: z.string(), sourceType }).meta({ id, description });
+
+// ---------------------------------------------------------------------------------------------
 // Storage facilities
 // ---------------------------------------------------------------------------------------------
 
 export const FACILITY_TYPES = ['ugs', 'spr', 'lng_export', 'lng_import', 'crude_tank_farm'] as const;
 
-export const StorageLatLon = z
-  .object({ lat: double(), lon: double() })
-  .meta({ id: 'supply_chain_v1_StorageLatLon', description: 'Position in decimal degrees.' });
+export const StorageLatLon = latLon('supply_chain_v1_StorageLatLon');
 
-export const StorageOperatorStatement = z
-  .object({ text: z.string(), url: z.string(), date: z.string() })
-  .meta({ id: 'supply_chain_v1_StorageOperatorStatement', description: 'What the operator last said publicly about the facility.' });
-
-export const StorageSanctionRef = z
-  .object({ authority: z.string(), listId: z.string(), date: z.string(), url: z.string() })
-  .meta({ id: 'supply_chain_v1_StorageSanctionRef', description: 'A sanctions listing that covers the facility or its operator.' });
-
-export const StorageEvidence = z
-  .object({
-    physicalState: z.string().meta({ description: 'operational, reduced, offline, under_construction or unknown.' }),
-    physicalStateSource: z.string().meta({ description: 'operator, regulator, press, satellite or ais-relay.' }),
-    operatorStatement: StorageOperatorStatement.optional(),
-    commercialState: z.string().meta({ description: 'under_contract, expired, suspended or unknown.' }),
-    sanctionRefs: z.array(StorageSanctionRef),
-    fillDisclosed: z.boolean(),
-    fillSource: z.string(),
-    lastEvidenceUpdate: z.string().meta({ description: 'ISO-8601 time the evidence was last confirmed.' }),
-    classifierVersion: z.string(),
-    classifierConfidence: double('0-1.'),
-  })
-  .meta({ id: 'supply_chain_v1_StorageEvidence', description: 'The evidence behind a facility’s public badge.' });
+export const StorageEvidence = assetEvidence({
+  ids: { evidence: 'supply_chain_v1_StorageEvidence', statement: 'supply_chain_v1_StorageOperatorStatement', sanction: 'supply_chain_v1_StorageSanctionRef' },
+  asset: 'facility',
+  physicalStates: 'operational, reduced, offline, under_construction or unknown',
+  extra: { fillDisclosed: z.boolean(), fillSource: z.string() },
+});
 
 export type StorageEvidence = z.infer<typeof StorageEvidence>;
 
@@ -57,17 +101,7 @@ export const StorageFacilityEntry = z
 
 export type StorageFacilityEntry = z.infer<typeof StorageFacilityEntry>;
 
-export const StorageFacilityRevisionEntry = z
-  .object({
-    date: z.string(),
-    fieldChanged: z.string(),
-    previousValue: z.string(),
-    newValue: z.string(),
-    trigger: z.string().meta({ description: 'classifier, source, decay or override.' }),
-    sourcesUsed: z.array(z.string()),
-    classifierVersion: z.string(),
-  })
-  .meta({ id: 'supply_chain_v1_StorageFacilityRevisionEntry', description: 'One recorded change to a facility’s evidence.' });
+export const StorageFacilityRevisionEntry = revisionEntry('supply_chain_v1_StorageFacilityRevisionEntry', 'facility');
 
 export type StorageFacilityRevisionEntry = z.infer<typeof StorageFacilityRevisionEntry>;
 
@@ -111,28 +145,14 @@ export type GetStorageFacilityDetailResponse = z.infer<typeof GetStorageFacility
 
 export const COMMODITY_TYPES = ['gas', 'oil'] as const;
 
-export const LatLon = z.object({ lat: double(), lon: double() }).meta({ id: 'supply_chain_v1_LatLon', description: 'Position in decimal degrees.' });
+export const LatLon = latLon('supply_chain_v1_LatLon');
 
-export const OperatorStatement = z
-  .object({ text: z.string(), url: z.string(), date: z.string() })
-  .meta({ id: 'supply_chain_v1_OperatorStatement', description: 'What the operator last said publicly about the asset.' });
-
-export const SanctionRef = z
-  .object({ authority: z.string(), listId: z.string(), date: z.string(), url: z.string() })
-  .meta({ id: 'supply_chain_v1_SanctionRef', description: 'A sanctions listing that covers the asset or its operator.' });
-
-export const PipelineEvidence = z
-  .object({
-    physicalState: z.string().meta({ description: 'flowing, reduced, offline or unknown.' }),
-    physicalStateSource: z.string().meta({ description: 'operator, regulator, press, satellite or ais-relay.' }),
-    operatorStatement: OperatorStatement.optional(),
-    commercialState: z.string().meta({ description: 'under_contract, expired, suspended or unknown.' }),
-    sanctionRefs: z.array(SanctionRef),
-    lastEvidenceUpdate: z.string().meta({ description: 'ISO-8601 time the evidence was last confirmed.' }),
-    classifierVersion: z.string(),
-    classifierConfidence: double('0-1.'),
-  })
-  .meta({ id: 'supply_chain_v1_PipelineEvidence', description: 'The evidence behind a pipeline’s public badge.' });
+export const PipelineEvidence = assetEvidence({
+  ids: { evidence: 'supply_chain_v1_PipelineEvidence', statement: 'supply_chain_v1_OperatorStatement', sanction: 'supply_chain_v1_SanctionRef' },
+  asset: 'pipeline',
+  physicalStates: 'flowing, reduced, offline or unknown',
+  extra: {},
+});
 
 export type PipelineEvidence = z.infer<typeof PipelineEvidence>;
 
@@ -159,17 +179,7 @@ export const PipelineEntry = z
 
 export type PipelineEntry = z.infer<typeof PipelineEntry>;
 
-export const PipelineRevisionEntry = z
-  .object({
-    date: z.string(),
-    fieldChanged: z.string(),
-    previousValue: z.string(),
-    newValue: z.string(),
-    trigger: z.string().meta({ description: 'classifier, source, decay or override.' }),
-    sourcesUsed: z.array(z.string()),
-    classifierVersion: z.string(),
-  })
-  .meta({ id: 'supply_chain_v1_PipelineRevisionEntry', description: 'One recorded change to a pipeline’s evidence.' });
+export const PipelineRevisionEntry = revisionEntry('supply_chain_v1_PipelineRevisionEntry', 'pipeline');
 
 export type PipelineRevisionEntry = z.infer<typeof PipelineRevisionEntry>;
 
@@ -182,9 +192,7 @@ export type ListPipelinesRequest = z.infer<typeof ListPipelinesRequest>;
 export const ListPipelinesResponse = z
   .object({
     pipelines: z.array(PipelineEntry).meta({ description: 'Gas pipelines first, then oil, each in registry order.' }),
-    fetchedAt: z.string().meta({ description: 'ISO-8601 time the registry was last updated; empty when unavailable.' }),
-    classifierVersion: z.string(),
-    upstreamUnavailable: z.boolean(),
+    ...registryListFields,
   })
   .meta({ id: 'supply_chain_v1_ListPipelinesResponse', description: 'Pipelines in the registry.' });
 
@@ -214,16 +222,17 @@ export type GetPipelineDetailResponse = z.infer<typeof GetPipelineDetailResponse
 export const FUEL_PRODUCTS = ['petrol', 'diesel', 'jet', 'heating_oil'] as const;
 export const SHORTAGE_SEVERITIES = ['confirmed', 'watch'] as const;
 
-export const FuelShortageEvidenceSource = z
-  .object({ authority: z.string(), title: z.string(), url: z.string(), date: z.string(), sourceType: z.string().meta({ description: 'regulator, operator or press.' }) })
-  .meta({ id: 'supply_chain_v1_FuelShortageEvidenceSource', description: 'A report the entry rests on.' });
+export const FuelShortageEvidenceSource = reportSource(
+  'supply_chain_v1_FuelShortageEvidenceSource',
+  'A report the entry rests on.',
+  z.string().meta({ description: 'regulator, operator or press.' }),
+);
 
 export const FuelShortageEvidence = z
   .object({
     evidenceSources: z.array(FuelShortageEvidenceSource),
     firstRegulatorConfirmation: z.string().meta({ description: 'Date a regulator or operator first confirmed the shortage; empty when none has.' }),
-    classifierVersion: z.string(),
-    classifierConfidence: double('0-1.'),
+    ...classifierFields,
     lastEvidenceUpdate: z.string(),
   })
   .meta({ id: 'supply_chain_v1_FuelShortageEvidence', description: 'The evidence behind a shortage entry.' });
@@ -257,9 +266,7 @@ export type ListFuelShortagesRequest = z.infer<typeof ListFuelShortagesRequest>;
 export const ListFuelShortagesResponse = z
   .object({
     shortages: z.array(FuelShortageEntry).meta({ description: 'Registry order.' }),
-    fetchedAt: z.string().meta({ description: 'ISO-8601 time the registry was last updated; empty when unavailable.' }),
-    classifierVersion: z.string(),
-    upstreamUnavailable: z.boolean(),
+    ...registryListFields,
   })
   .meta({ id: 'supply_chain_v1_ListFuelShortagesResponse', description: 'Fuel shortages in the registry.' });
 
@@ -288,9 +295,7 @@ export type GetFuelShortageDetailResponse = z.infer<typeof GetFuelShortageDetail
 export const ASSET_TYPES = ['pipeline', 'storage'] as const;
 export const DISRUPTION_EVENT_TYPES = ['sabotage', 'sanction', 'maintenance', 'mechanical', 'weather', 'commercial', 'war', 'other'] as const;
 
-export const EnergyDisruptionSource = z
-  .object({ authority: z.string(), title: z.string(), url: z.string(), date: z.string(), sourceType: z.string() })
-  .meta({ id: 'supply_chain_v1_EnergyDisruptionSource', description: 'A report the event rests on.' });
+export const EnergyDisruptionSource = reportSource('supply_chain_v1_EnergyDisruptionSource', 'A report the event rests on.');
 
 export const EnergyDisruptionEntry = z
   .object({
@@ -305,8 +310,7 @@ export const EnergyDisruptionEntry = z
     causeChain: z.array(z.string()),
     shortDescription: z.string(),
     sources: z.array(EnergyDisruptionSource),
-    classifierVersion: z.string(),
-    classifierConfidence: double('0-1.'),
+    ...classifierFields,
     lastEvidenceUpdate: z.string(),
     countries: z.array(z.string()).meta({ description: 'Countries of the asset (supply, transit, receiving), ISO alpha-2.' }),
   })
@@ -325,9 +329,7 @@ export type ListEnergyDisruptionsRequest = z.infer<typeof ListEnergyDisruptionsR
 export const ListEnergyDisruptionsResponse = z
   .object({
     events: z.array(EnergyDisruptionEntry).meta({ description: 'Most recent start first.' }),
-    fetchedAt: z.string().meta({ description: 'ISO-8601 time the registry was last updated; empty when unavailable.' }),
-    classifierVersion: z.string(),
-    upstreamUnavailable: z.boolean(),
+    ...registryListFields,
   })
   .meta({ id: 'supply_chain_v1_ListEnergyDisruptionsResponse', description: 'Energy infrastructure disruptions in the registry.' });
 

@@ -1,13 +1,12 @@
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
-import { iso } from '../wire.js';
 import type { CargoType, RouteModel } from '../routes/datasets/route-model.js';
 import { knownChokepoint, readRouteModel, statusById } from '../routes/queries.js';
 import { laneExposures, laneRoutes, routeCategoryFor, routeOverlapScore, warRiskPremiumBps } from '../routes/rules.js';
 import { RESILIENCE_SCORES } from '../../resilience/datasets/resilience-scores.js';
 import { hs2Of } from '../routes/schemas.js';
-import { m49Of, hs2Label, hs4Label } from './codes.js';
-import { flowsByReporter, flowsFor, TRADE_FLOWS, type TradeFlowRecord, type TradeFlowsInfo } from './datasets/trade-flows.js';
-import { byPartner, dependencyFlags, DEFAULT_CLOSURE_DAYS, finalExposure, flowWeightedExposure, productImports, sectorCostShock, vulnerabilityIndex, type ProductImports } from './rules.js';
+import { hs2Label, hs4Label } from './codes.js';
+import { COMTRADE_FLOWS, importsOf, readImports } from './flows.js';
+import { chapterSuppliers, dependencyFlags, DEFAULT_CLOSURE_DAYS, finalExposure, flowWeightedExposure, sectorCostShock, vulnerabilityIndex, type ProductImports } from './rules.js';
 import type {
   GetCountryChokepointIndexRequest,
   GetCountryChokepointIndexResponse,
@@ -21,17 +20,7 @@ import type {
   GetSectorDependencyResponse,
 } from './schemas.js';
 
-export { TRADE_FLOWS };
-
-interface Flows {
-  byReporter: Map<string, TradeFlowRecord[]>;
-  fetchedAt: string;
-}
-
-function readFlows(store: SnapshotStore): Flows | undefined {
-  const s = store.read<TradeFlowRecord, TradeFlowsInfo>(TRADE_FLOWS);
-  return s ? { byReporter: flowsByReporter(s), fetchedAt: iso(s.fetchedAt) } : undefined;
-}
+export { COMTRADE_FLOWS };
 
 /** The ship type a chapter mostly travels in: fuels by tanker, ores and grain in bulk, the rest in boxes. */
 export function cargoForChapter(hs2: string): CargoType {
@@ -62,17 +51,15 @@ function rawExposure(model: RouteModel, chokepointId: string, importer: string, 
 // ---------------------------------------------------------------------------------------------
 
 export function getCountryProducts(store: SnapshotStore, req: GetCountryProductsRequest): GetCountryProductsResponse {
-  const flows = readFlows(store);
+  const flows = readImports(store);
   if (!flows) return { iso2: req.iso2, products: [], fetchedAt: '' };
-  const mine = flowsFor(flows.byReporter, req.iso2, '');
-  const descriptions = new Map(mine.map((f) => [f.hsCode.slice(0, 4), hs4Label(f.hsCode.slice(0, 4))]));
   return {
     iso2: req.iso2,
-    products: productImports(mine).map((p) => ({
+    products: importsOf(flows, req.iso2).map((p) => ({
       hs4: p.hs4,
-      description: descriptions.get(p.hs4) ?? hs4Label(p.hs4),
+      description: hs4Label(p.hs4),
       totalValue: p.totalValue,
-      topExporters: p.topExporters.map((e) => ({ partnerCode: m49Of(e.partnerIso2), partnerIso2: e.partnerIso2, value: e.value, share: Math.round(e.share * 1000) / 1000 })),
+      topExporters: p.topExporters.map((e) => ({ partnerCode: e.partnerCode, partnerIso2: e.partnerIso2, value: e.value, share: Math.round(e.share * 1000) / 1000 })),
       year: p.year,
     })),
     fetchedAt: flows.fetchedAt,
@@ -87,10 +74,10 @@ export function getCountryChokepointIndex(store: SnapshotStore, req: GetCountryC
   const hs2 = hs2Of(req.hs2);
   const model = readRouteModel(store);
   const status = statusById(store);
-  const flows = readFlows(store);
+  const flows = readImports(store);
   const empty = { iso2: req.iso2, hs2, exposures: [], primaryChokepointId: '', vulnerabilityIndex: 0, fetchedAt: '' };
   if (!model || !status.available) return { response: empty, degraded: true };
-  const products = flows ? productImports(flowsFor(flows.byReporter, req.iso2, hs2)) : [];
+  const products = flows ? importsOf(flows, req.iso2, hs2) : [];
   const cargo = cargoForChapter(hs2);
   const shock = new Set(model.info.shockModelChokepoints);
   const coastSide = model.countries.get(req.iso2)?.coastSide ?? '';
@@ -125,11 +112,10 @@ export function getSectorDependency(store: SnapshotStore, req: GetSectorDependen
   const hs2 = hs2Of(req.hs2);
   const model = readRouteModel(store);
   const status = statusById(store);
-  const flows = readFlows(store);
-  const chapter = flows ? flowsFor(flows.byReporter, req.iso2, hs2) : [];
-  const { partners } = byPartner(chapter);
+  const flows = readImports(store);
+  const products = flows ? importsOf(flows, req.iso2, hs2) : [];
+  const { partners } = chapterSuppliers(products);
   const cargo = cargoForChapter(hs2);
-  const products = productImports(chapter);
   let primaryChokepointId = '';
   let exposure = 0;
   if (model) {
@@ -169,13 +155,13 @@ export function getMultiSectorCostShock(store: SnapshotStore, req: GetMultiSecto
   const closureDays = req.closureDays ?? DEFAULT_CLOSURE_DAYS;
   const model = readRouteModel(store);
   const status = statusById(store);
-  const flows = readFlows(store);
+  const flows = readImports(store);
   const tier = status.byId.get(req.chokepointId)?.warRiskTier ?? 'WAR_RISK_TIER_NORMAL';
   const bps = warRiskPremiumBps(tier);
-  const mine = flows ? flowsFor(flows.byReporter, req.iso2, '') : [];
+  const mine = flows ? importsOf(flows, req.iso2) : [];
   const sectors = SHOCK_SECTORS.map((hs2) => {
     const cargo = cargoForChapter(hs2);
-    const { total, partners } = byPartner(mine.filter((f) => f.hsCode.startsWith(hs2)));
+    const { total, partners } = chapterSuppliers(mine.filter((p) => p.hs4.startsWith(hs2)));
     const exposed = model ? partners.reduce((a, p) => a + p.value * coverageOf(model, req.chokepointId, p.partnerIso2, req.iso2, cargo), 0) : 0;
     // The cheapest way round: a corridor open at partial closure that suits the cargo, fewest days first.
     const bypass = (model?.corridors.get(req.chokepointId) ?? [])
@@ -206,7 +192,7 @@ export function getMultiSectorCostShock(store: SnapshotStore, req: GetMultiSecto
       sectors,
       totalAddedCost: sectors.reduce((a, s) => a + s.totalCostShock, 0),
       fetchedAt: flows?.fetchedAt ?? '',
-      unavailableReason: none ? 'no import flows for this country in the trade-flows dataset' : '',
+      unavailableReason: none ? 'no import flows for this country in the Comtrade flows dataset' : '',
     },
     degraded: none || !model || !status.available,
   };
@@ -234,20 +220,20 @@ export function getRouteImpact(store: SnapshotStore, req: GetRouteImpactRequest)
   const hs2 = hs2Of(req.hs2);
   const cargo = cargoForChapter(hs2);
   const model = readRouteModel(store);
-  const flows = readFlows(store);
-  const importerFlows = flows ? flowsFor(flows.byReporter, req.toIso2, '') : [];
-  const chapter = importerFlows.filter((f) => f.hsCode.startsWith(hs2));
-  const { partners } = byPartner(chapter);
+  const flows = readImports(store);
+  const importerFlows = flows ? importsOf(flows, req.toIso2) : [];
+  const chapter = importerFlows.filter((p) => p.hs4.startsWith(hs2));
+  const { partners } = chapterSuppliers(chapter);
   const primary = partners[0];
   const lane = laneChokepoint(model, req.fromIso2, req.toIso2, cargo);
   const hasBypass = lane.id !== '' && (model?.corridors.get(lane.id) ?? []).length > 0;
   const score = store.read<ResilienceRow>(RESILIENCE_SCORES)?.records.find((r) => r.countryCode === req.toIso2)?.overallScore;
   return {
     response: {
-      laneValueUsd: chapter.filter((f) => f.partnerIso2 === req.fromIso2).reduce((a, f) => a + f.valueUsd, 0),
+      laneValueUsd: partners.find((p) => p.partnerIso2 === req.fromIso2)?.value ?? 0,
       primaryExporterIso2: primary?.partnerIso2 ?? '',
       primaryExporterShare: Math.round((primary?.share ?? 0) * 1000) / 1000,
-      topStrategicProducts: productImports(chapter)
+      topStrategicProducts: chapter
         .slice(0, 5)
         .map((p) => ({
           hs4: p.hs4,

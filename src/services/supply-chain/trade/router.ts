@@ -2,7 +2,7 @@ import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { LANE_DATASETS } from '../routes/router.js';
 import { RESILIENCE_SCORES } from '../../resilience/datasets/resilience-scores.js';
-import { getCountryChokepointIndex, getCountryProducts, getMultiSectorCostShock, getRouteImpact, getSectorDependency, TRADE_FLOWS } from './queries.js';
+import { getCountryChokepointIndex, getCountryProducts, getMultiSectorCostShock, getRouteImpact, getSectorDependency, COMTRADE_FLOWS } from './queries.js';
 import {
   GetCountryChokepointIndexRequest,
   GetCountryChokepointIndexResponse,
@@ -16,7 +16,7 @@ import {
   GetSectorDependencyResponse,
 } from './schemas.js';
 
-const TRADE_DATASETS = [TRADE_FLOWS, ...LANE_DATASETS];
+const TRADE_DATASETS = [COMTRADE_FLOWS, ...LANE_DATASETS];
 
 /** Trade exposure: imports by product and supplier, weighed against the lane model. */
 export const tradeProcedures = {
@@ -29,12 +29,14 @@ export const tradeProcedures = {
         tags: ['supply-chain'],
         summary: 'A country’s strategic imports by product and supplier',
         description:
-          'From UN Comtrade annual bilateral imports (HS6, grouped into HS headings): value of each heading, largest first, with ' +
-          'its five largest suppliers and their shares. Empty when the flows dataset holds nothing for the country. PRO plans and above.',
+          'From the UN Comtrade annual imports of the shared Comtrade flows dataset (China, Japan, Germany and India in their main ' +
+          'dependencies, plus the trade service’s strategic codes), grouped into HS headings for the latest year: the heading’s imports ' +
+          'from the World, largest first, with its five largest suppliers and their shares of that total. A heading row wins over its ' +
+          'subheadings, which are summed only when Comtrade gave no heading. Empty when the dataset holds nothing for the country. PRO plans and above.',
       },
       cacheTier: 'slow',
       requiredTier: 1,
-      datasets: [TRADE_FLOWS],
+      datasets: [COMTRADE_FLOWS],
     })
     .input(GetCountryProductsRequest)
     .output(GetCountryProductsResponse)

@@ -1,12 +1,24 @@
 import { round } from '../wire.js';
-import type { TradeFlowRecord } from './datasets/trade-flows.js';
 
 // ---------------------------------------------------------------------------------------------
 // Products and exporters
 // ---------------------------------------------------------------------------------------------
 
+/** One import row of a reporter as Comtrade reports it: from one partner, or from the World (its total). */
+export interface ImportRow {
+  /** ISO alpha-2 of the partner; '' for the World row. */
+  partnerIso2: string;
+  /** UN M49 code of the partner as Comtrade writes it (490 for Taiwan, 0 for the World). */
+  partnerCode: number;
+  /** HS code, 4 (heading) or 6 (subheading) digits. */
+  hsCode: string;
+  year: number;
+  valueUsd: number;
+}
+
 export interface ExporterShare {
   partnerIso2: string;
+  partnerCode: number;
   value: number;
   /** Of the product's (or chapter's) total imports, 0-1. */
   share: number;
@@ -14,34 +26,71 @@ export interface ExporterShare {
 
 export interface ProductImports {
   hs4: string;
+  /** Imports from the World; the sum over partners when Comtrade gave no World row. */
   totalValue: number;
-  /** The five largest exporters, largest first. */
+  /** Every named supplier, largest first. */
+  exporters: ExporterShare[];
+  /** The five largest suppliers. */
   topExporters: ExporterShare[];
   year: number;
 }
 
-/** Sums flows per partner, largest first (ties by partner code); the total alongside. */
-export function byPartner(flows: readonly TradeFlowRecord[]): { total: number; partners: ExporterShare[] } {
-  const sums = new Map<string, number>();
-  for (const f of flows) sums.set(f.partnerIso2, (sums.get(f.partnerIso2) ?? 0) + f.valueUsd);
-  const total = [...sums.values()].reduce((a, b) => a + b, 0);
+/**
+ * Sums partner values, largest first (ties by partner code), with each partner's share of `total`
+ * (by default the sum itself; the World total when known, so suppliers the rows leave out still count).
+ */
+export function byPartner(rows: readonly Pick<ImportRow, 'partnerIso2' | 'partnerCode' | 'valueUsd'>[], total?: number): { total: number; partners: ExporterShare[] } {
+  const sums = new Map<string, { code: number; value: number }>();
+  for (const f of rows) {
+    const s = sums.get(f.partnerIso2);
+    if (s) s.value += f.valueUsd;
+    else sums.set(f.partnerIso2, { code: f.partnerCode, value: f.valueUsd });
+  }
+  const sum = [...sums.values()].reduce((a, b) => a + b.value, 0);
+  const base = Math.max(total ?? sum, sum);
   const partners = [...sums.entries()]
-    .map(([partnerIso2, value]) => ({ partnerIso2, value, share: total > 0 ? value / total : 0 }))
+    .map(([partnerIso2, { code, value }]) => ({ partnerIso2, partnerCode: code, value, share: base > 0 ? value / base : 0 }))
     .sort((a, b) => b.value - a.value || a.partnerIso2.localeCompare(b.partnerIso2));
-  return { total, partners };
+  return { total: base, partners };
 }
 
-/** A reporter's imports grouped by HS heading (4 digits) for the latest year each, largest first. */
-export function productImports(flows: readonly TradeFlowRecord[]): ProductImports[] {
-  const byHs4 = new Map<string, TradeFlowRecord[]>();
-  for (const f of flows) byHs4.set(f.hsCode.slice(0, 4), [...(byHs4.get(f.hsCode.slice(0, 4)) ?? []), f]);
+/**
+ * A reporter's imports grouped by HS heading (4 digits), each for its latest year, largest first.
+ * Comtrade answers a heading and its subheadings side by side when both were asked for; the heading
+ * already contains its subheadings, so when a heading row exists for the year its subheadings are
+ * left out (no double counting), otherwise the subheadings are summed. Shares are of the World row.
+ */
+export function productImports(rows: readonly ImportRow[]): ProductImports[] {
+  const byHs4 = new Map<string, ImportRow[]>();
+  for (const f of rows) {
+    if (f.hsCode.length < 4) continue;
+    const hs4 = f.hsCode.slice(0, 4);
+    let list = byHs4.get(hs4);
+    if (!list) byHs4.set(hs4, (list = []));
+    list.push(f);
+  }
   return [...byHs4.entries()]
-    .map(([hs4, rows]) => {
-      const year = Math.max(...rows.map((r) => r.year));
-      const { total, partners } = byPartner(rows.filter((r) => r.year === year));
-      return { hs4, totalValue: total, topExporters: partners.slice(0, 5), year };
+    .map(([hs4, all]) => {
+      const year = Math.max(...all.map((r) => r.year));
+      const ofYear = all.filter((r) => r.year === year);
+      const used = ofYear.some((r) => r.hsCode === hs4) ? ofYear.filter((r) => r.hsCode === hs4) : ofYear;
+      const world = used.filter((r) => r.partnerIso2 === '').reduce((a, r) => a + r.valueUsd, 0);
+      const { total, partners } = byPartner(
+        used.filter((r) => r.partnerIso2 !== ''),
+        world > 0 ? world : undefined,
+      );
+      return { hs4, totalValue: total, exporters: partners, topExporters: partners.slice(0, 5), year };
     })
     .sort((a, b) => b.totalValue - a.totalValue || a.hs4.localeCompare(b.hs4));
+}
+
+/** Suppliers of a set of headings (e.g. one chapter): partner values summed, shares of the headings' total. */
+export function chapterSuppliers(products: readonly ProductImports[]): { total: number; partners: ExporterShare[] } {
+  const total = products.reduce((a, p) => a + p.totalValue, 0);
+  return byPartner(
+    products.flatMap((p) => p.exporters.map((e) => ({ partnerIso2: e.partnerIso2, partnerCode: e.partnerCode, valueUsd: e.value }))),
+    total,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
