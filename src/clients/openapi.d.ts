@@ -773,7 +773,7 @@ export interface paths {
         };
         /**
          * Get one FRED economic series
-         * @description Observations of one series from the stored FRED snapshot (St. Louis Fed; the supply-chain pressure index comes from the New York Fed), oldest first, limited to the newest `limit`. Series held: BAMLC0A0CM, BAMLH0A0HYM2, CPIAUCSL, DCOILWTICO, DGS10, DGS1, DGS1MO, DGS2, DGS30, DGS3MO, DGS5, DGS6MO, ECIALLCIV, FEDFUNDS, GDP, GSCPI, ICSA, M2SL, MORTGAGE30US, SOFR, STLFSI4, T10Y2Y, T10Y3M, UNRATE, USPRIV, VIXCLS, WALCL. Any other id is a 400 naming it. No series in the answer, with caching disabled, means the dataset is not available right now.
+         * @description Observations of one series from the stored FRED snapshot (St. Louis Fed; the supply-chain pressure index comes from the New York Fed), oldest first, limited to the newest `limit`. Series held: BAMLC0A0CM, BAMLH0A0HYM2, CPIAUCSL, DCOILWTICO, DGS10, DGS1, DGS1MO, DGS2, DGS30, DGS3MO, DGS5, DGS6MO, ECIALLCIV, FEDFUNDS, GDP, GSCPI, ICSA, M2SL, MORTGAGE30US, SOFR, STLFSI4, T10Y2Y, T10Y3M, UNRATE, USPRIV, VIXCLS, WALCL. Without `series_id` the answer is FEDFUNDS (effective federal funds rate, the headline policy rate). Any other id is a 400 naming it. No series in the answer, with caching disabled, means the dataset is not available right now.
          */
         get: operations["GetFredSeries"];
         put?: never;
@@ -853,7 +853,7 @@ export interface paths {
         };
         /**
          * List World Bank indicator values by country and year
-         * @description Values of one World Development Indicator for 47 major economies over about the last six years, from a stored snapshot of the World Bank API (not a live query). Indicators held: NY.GDP.MKTP.CD (GDP, current US$), IT.NET.USER.ZS (internet users, % of population) and FP.CPI.TOTL.ZG (consumer price inflation, annual %); any other code is a 400. `country_code` narrows to some countries, `year` to one calendar year; `page_size` and `cursor` page through the rows. Country-years without a published value are left out.
+         * @description Values of one World Development Indicator for 47 major economies over about the last six years, from a stored snapshot of the World Bank API (not a live query). Indicators held: NY.GDP.MKTP.CD (GDP, current US$), IT.NET.USER.ZS (internet users, % of population) and FP.CPI.TOTL.ZG (consumer price inflation, annual %); without `indicator_code` the answer holds all three, indicator by indicator; any other code is a 400 naming the ones held. `country_code` narrows to some countries, `year` to one calendar year; `page_size` and `cursor` page through the rows. Country-years without a published value are left out.
          */
         get: operations["ListWorldBankIndicators"];
         put?: never;
@@ -5709,7 +5709,7 @@ export interface components {
             missing: boolean;
         };
         economic_v1_ListWorldBankIndicatorsResponse: {
-            /** @description Country-years with a value, in World Bank order (country, then newest year first). */
+            /** @description Country-years with a value: indicator by indicator in the order listed, then in World Bank order (country, then newest year first). */
             data: components["schemas"]["economic_v1_WorldBankCountryData"][];
             pagination: components["schemas"]["core_v1_PaginationResponse"];
         };
@@ -19027,9 +19027,8 @@ export interface operations {
     };
     GetFredSeries: {
         parameters: {
-            query: {
-                /** @description FRED series id (case-insensitive), one of the series the dataset holds. */
-                series_id: string;
+            query?: {
+                series_id?: string;
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
@@ -19522,9 +19521,8 @@ export interface operations {
     };
     ListWorldBankIndicators: {
         parameters: {
-            query: {
-                /** @description Indicator code: NY.GDP.MKTP.CD, IT.NET.USER.ZS or FP.CPI.TOTL.ZG (case-insensitive). */
-                indicator_code: string;
+            query?: {
+                indicator_code?: string;
                 country_code?: string;
                 year?: number;
                 page_size?: number;
