@@ -1,0 +1,4 @@
+import type { AnyDataset } from '../../../../platform/snapshots/dataset.js';
+import { chinaMacroDataset } from './china-macro.js';
+
+export const CHINA_DATASETS: readonly AnyDataset[] = [chinaMacroDataset];
