@@ -944,6 +944,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/economic/v1/get-china-activity-nowcast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the China activity nowcast
+         * @description Whether the latest official activity reading (NBS industrial value added, from get-china-macro-snapshot) agrees with seven faster proxies: CCFI container freight change, mean PortWatch tanker-call trend of Chinese ports, corridor air-hub disruption balance, copper and aluminium futures change, the change in corridor breadth (strengthening minus weakening families) since the previous corridor reading, the SSE Composite week change, and energy demand year on year (excluded: no year-earlier base in the JODI snapshot). Method china-activity-nowcast/v1: proxies are screened for publication lag, a 210-day window and freshness budgets; comparisonState is agreement, proxy_leading_divergence, official_leading_divergence, mixed_signals or insufficient_data; payloadJson holds contributions, exclusions, confidence, leave-one-family-out sensitivity and an audit of input versions. Computed once per snapshot version; the corridor history it compares against is a dataset appended at each ingestion (16 readings), never by a request. No parameters. upstreamUnavailable is true when there is neither an official reading nor a usable proxy.
+         */
+        get: operations["GetChinaActivityNowcast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/economic/v1/get-energy-prices": {
         parameters: {
             query?: never;
@@ -6095,6 +6115,17 @@ export interface components {
             /** @description CONSISTENT_AVAILABLE_OBSERVATIONS, MIXED_OFFICIAL_SIGNALS, NO_AVAILABLE_OFFICIAL_OBSERVATION or INCOMPARABLE_PERIOD_OR_BASIS. */
             reason: string;
             observationIds: string[];
+        };
+        economic_v1_GetChinaActivityNowcastResponse: {
+            generatedAt: string;
+            /** @description `china-activity-nowcast/v1`. */
+            methodVersion: string;
+            /** @description agreement, proxy_leading_divergence, official_leading_divergence, mixed_signals or insufficient_data. */
+            comparisonState: string;
+            /** @description True when there is neither an official reading nor any usable proxy (then nothing is cached). */
+            upstreamUnavailable: boolean;
+            /** @description JSON document of the evaluation: comparisonWindow, official, contributions, missingInputs, confidence, sensitivity, historicalEvaluation, limitations, audit. */
+            payloadJson: string;
         };
         economic_v1_GetEnergyPricesResponse: {
             /** @description WTI then Brent; a benchmark without data is absent. */
@@ -20253,6 +20284,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetChinaMacroSnapshotResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetChinaActivityNowcast: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["economic_v1_GetChinaActivityNowcastResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -1,6 +1,7 @@
 import { operation } from '../../../trpc/procedures.js';
+import { NOWCAST_INPUT_DATASETS, getChinaActivityNowcast } from './nowcast.js';
 import { getChinaMacroSnapshot } from './queries.js';
-import { GetChinaMacroSnapshotRequest, GetChinaMacroSnapshotResponse } from './schemas.js';
+import { GetChinaActivityNowcastRequest, GetChinaActivityNowcastResponse, GetChinaMacroSnapshotRequest, GetChinaMacroSnapshotResponse } from './schemas.js';
 
 /** China: official macro releases and the activity nowcast built on them. */
 export const chinaProcedures = {
@@ -28,4 +29,32 @@ export const chinaProcedures = {
     .input(GetChinaMacroSnapshotRequest)
     .output(GetChinaMacroSnapshotResponse)
     .query(({ ctx }) => getChinaMacroSnapshot(ctx.deps.store, ctx.deps.clock.now())),
+
+  getChinaActivityNowcast: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/economic/v1/get-china-activity-nowcast',
+        operationId: 'GetChinaActivityNowcast',
+        tags: ['economic'],
+        summary: 'Get the China activity nowcast',
+        description:
+          'Whether the latest official activity reading (NBS industrial value added, from get-china-macro-snapshot) agrees ' +
+          'with seven faster proxies: CCFI container freight change, mean PortWatch tanker-call trend of Chinese ports, ' +
+          'corridor air-hub disruption balance, copper and aluminium futures change, the change in corridor breadth ' +
+          '(strengthening minus weakening families) since the previous corridor reading, the SSE Composite week change, and ' +
+          'energy demand year on year (excluded: no year-earlier base in the JODI snapshot). Method ' +
+          'china-activity-nowcast/v1: proxies are screened for publication lag, a 210-day window and freshness budgets; ' +
+          'comparisonState is agreement, proxy_leading_divergence, official_leading_divergence, mixed_signals or ' +
+          'insufficient_data; payloadJson holds contributions, exclusions, confidence, leave-one-family-out sensitivity and ' +
+          'an audit of input versions. Computed once per snapshot version; the corridor history it compares against is a ' +
+          'dataset appended at each ingestion (16 readings), never by a request. No parameters. upstreamUnavailable is true ' +
+          'when there is neither an official reading nor a usable proxy.',
+      },
+      cacheTier: 'medium',
+      datasets: [...NOWCAST_INPUT_DATASETS],
+    })
+    .input(GetChinaActivityNowcastRequest)
+    .output(GetChinaActivityNowcastResponse)
+    .query(({ ctx }) => getChinaActivityNowcast(ctx.deps.store, ctx.deps.clock.now())),
 };

@@ -6,16 +6,10 @@ import formatsPlugin from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { ManualClock } from '../../../../src/platform/clock.js';
-import { flightsDataset } from '../../../../src/services/aviation/flights/datasets/flights.js';
-import { naturalEventsDataset } from '../../../../src/services/natural/datasets/natural-events.js';
-import { comtradeFlowsDataset } from '../../../../src/services/trade/datasets/comtrade-flows.js';
-import { oilBalancesDataset } from '../../../../src/services/supply-chain/energy/datasets/oil-balances.js';
-import { shippingRatesDataset } from '../../../../src/services/supply-chain/freight/datasets/shipping-rates.js';
 import { chinaCorridorsDataset } from '../../../../src/services/supply-chain/china/datasets/corridors.js';
-import { chinaPortsDataset } from '../../../../src/services/supply-chain/china/datasets/china-ports.js';
+import { CORRIDOR_SAMPLES } from './corridor-samples.js';
 
 const PATH = '/api/supply-chain/v1/get-china-corridor-control-towers';
-export const CORRIDOR_SAMPLES = [chinaCorridorsDataset, chinaPortsDataset, flightsDataset, naturalEventsDataset, oilBalancesDataset, comtradeFlowsDataset, shippingRatesDataset];
 let app: TestApp;
 
 // The payload is a JSON string: check it against the published contract's own schema of it.
