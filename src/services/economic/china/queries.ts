@@ -49,19 +49,29 @@ const EMPTY_INDICATOR = {
   seasonalAdjustment: 'not_seasonally_adjusted',
 } as const;
 
-function observed(series: ChinaSeries, o: ChinaObservationRecord): ChinaMacroIndicator {
-  const vintageId = `${series.id}:${o.period}:${o.contentHash.slice(7, 19)}`;
-  const provenanceJson = JSON.stringify({
+const vintageIdOf = (seriesId: string, period: string, contentHash: string, sequence: number) => `${seriesId}:${period}:v${sequence}:${contentHash.slice(7, 19)}`;
+
+function provenanceOf(series: ChinaSeries, o: ChinaObservationRecord, v: { contentHash: string; releaseTime: number; retrievalTime: number }): string {
+  return JSON.stringify({
     publisher: { id: series.publisher.toLowerCase(), name: PUBLISHER_NAMES[series.publisher], type: 'official_government' },
     sourceUrl: o.sourceUrl,
-    originalReference: { kind: 'document', id: o.title, contentHash: o.contentHash },
+    originalReference: { kind: 'document', id: o.title, contentHash: v.contentHash },
     originalLanguage: 'en',
     translation: 'not_translated',
     observationPeriod: o.period,
-    releaseTime: iso(o.releaseTime),
+    releaseTime: iso(v.releaseTime),
     releaseTimePrecision: o.releasePrecision,
-    retrievalTime: iso(o.retrievalTime),
+    retrievalTime: iso(v.retrievalTime),
   });
+}
+
+function observed(series: ChinaSeries, o: ChinaObservationRecord): ChinaMacroIndicator {
+  // Snapshots written before vintages were kept carry none: the reading is then its own original.
+  const held = o.vintages?.length ? o.vintages : [{ sequence: 1, state: 'original' as const, value: o.value, contentHash: o.contentHash, releaseTime: o.releaseTime, retrievalTime: o.retrievalTime }];
+  const ids = held.map((v) => vintageIdOf(series.id, o.period, v.contentHash, v.sequence));
+  const current = held.at(-1)!;
+  const vintageId = ids.at(-1)!;
+  const provenanceJson = provenanceOf(series, o, current);
   const hasPrior = o.priorValue !== undefined;
   const direction = directionOf(o.value, o.priorValue);
   return {
@@ -87,25 +97,23 @@ function observed(series: ChinaSeries, o: ChinaObservationRecord): ChinaMacroInd
     comparisonBasis: series.comparisonBasis,
     comparisonValue: o.priorValue ?? 0,
     hasComparisonValue: hasPrior,
-    revisionState: 'original',
+    revisionState: current.state,
     vintageId,
-    revisionSequence: 1,
+    revisionSequence: current.sequence,
     provenanceJson,
-    vintages: [
-      {
-        vintageId,
-        sequence: 1,
-        state: 'original',
-        value: o.value,
-        hasValue: true,
-        observationPeriod: o.period,
-        periodKind: o.periodKind,
-        releaseTime: iso(o.releaseTime),
-        retrievalTime: iso(o.retrievalTime),
-        supersededBy: '',
-        provenanceJson,
-      },
-    ],
+    vintages: held.map((v, n) => ({
+      vintageId: ids[n]!,
+      sequence: v.sequence,
+      state: v.state,
+      value: v.value,
+      hasValue: true,
+      observationPeriod: o.period,
+      periodKind: o.periodKind,
+      releaseTime: iso(v.releaseTime),
+      retrievalTime: iso(v.retrievalTime),
+      supersededBy: ids[n + 1] ?? '',
+      provenanceJson: n === held.length - 1 ? provenanceJson : provenanceOf(series, o, v),
+    })),
     unavailableReason: '',
     transportStatus: 'fresh',
     transportFailureReason: '',

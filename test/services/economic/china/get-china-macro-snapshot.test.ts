@@ -102,6 +102,28 @@ describe('get-china-macro-snapshot with a release missing', () => {
   });
 });
 
+describe('get-china-macro-snapshot vintages', () => {
+  it('keeps one vintage while the figure stands, and records a revision of the same period as a new one', async () => {
+    await withTestApp({ samples: [chinaMacroDataset], clock: new ManualClock(SAMPLE_NOW) }, async (rev) => {
+      const pages = () => Object.fromEntries(Object.keys(chinaMacroDataset.sources).map((k) => [k, sample(k)]));
+      expect((await rev.deps.runner.run(chinaMacroDataset, { origin: { kind: 'bytes', payloads: pages() } })).ok).toBe(true);
+      let ip = byId((await rev.get(PATH)).body).get('nbs_industrial_value_added_yoy')!;
+      expect(ip).toMatchObject({ revisionState: 'original', revisionSequence: 1 });
+      expect(ip.vintages).toHaveLength(1);
+
+      const revised = { ...pages(), industrial: Buffer.from(sample('industrial').toString('utf8').replace('was 4.9 percent year on year', 'was 5.1 percent year on year')) };
+      expect((await rev.deps.runner.run(chinaMacroDataset, { origin: { kind: 'bytes', payloads: revised } })).ok).toBe(true);
+      ip = byId((await rev.get(PATH)).body).get('nbs_industrial_value_added_yoy')!;
+      expect(ip).toMatchObject({ value: 5.1, revisionState: 'revised', revisionSequence: 2 });
+      const [first, second] = ip.vintages as { vintageId: string; sequence: number; state: string; value: number; supersededBy: string }[];
+      expect(first).toMatchObject({ sequence: 1, state: 'original', value: 4.9, supersededBy: second!.vintageId });
+      expect(second).toMatchObject({ sequence: 2, state: 'revised', value: 5.1, supersededBy: '', vintageId: ip.vintageId });
+      // Other series, unchanged, keep their single vintage.
+      expect(byId((await rev.get(PATH)).body).get('safe_fx_reserves')!.vintages).toHaveLength(1);
+    });
+  });
+});
+
 describe('get-china-macro-snapshot without a snapshot', () => {
   it('is unavailable, empty and uncached', async () => {
     await withTestApp({ samples: 'none' }, async (empty) => {

@@ -1,4 +1,4 @@
-import type { Dataset, DatasetSource } from '../../../../platform/snapshots/dataset.js';
+import type { Dataset, DatasetSource, Previous } from '../../../../platform/snapshots/dataset.js';
 import {
   NBS_PRESS_RELEASES,
   NBS_RELEASE_CALENDAR,
@@ -20,6 +20,18 @@ export interface ChinaObservationRecord extends ReleaseObservation {
   /** The page read (the listing's link target live; the listing address for the bundled sample). */
   sourceUrl: string;
   /** Ingestion moment, epoch ms. */
+  retrievalTime: number;
+  /** Figures published for this period so far, oldest first; the last is the current one. */
+  vintages: ChinaVintage[];
+}
+
+/** One published figure of a period: the first is `original`, a later different figure `revised`. */
+export interface ChinaVintage {
+  sequence: number;
+  state: 'original' | 'revised';
+  value: number;
+  contentHash: string;
+  releaseTime: number;
   retrievalTime: number;
 }
 
@@ -62,13 +74,26 @@ for (const [key, page] of Object.entries(CHINA_PAGES)) {
 }
 sources.calendar = { url: NBS_RELEASE_CALENDAR, sample: 'economic/china/nbs-release-calendar-2026.html', optional: true };
 
+/**
+ * The vintages of a reading: those held for the same series and period, plus this figure when it
+ * differs from the last one held (a revision); a new period starts over with an original.
+ */
+export function vintagesOf(reading: ReleaseObservation, seriesId: string, now: number, previous?: readonly ChinaMacroRecord[]): ChinaVintage[] {
+  const held = previous?.find((r): r is ChinaObservationRecord => r.kind === 'observation' && r.seriesId === seriesId && r.period === reading.period)?.vintages ?? [];
+  const last = held.at(-1);
+  if (last && last.value === reading.value) return held;
+  const next: ChinaVintage = { sequence: (last?.sequence ?? 0) + 1, state: last ? 'revised' : 'original', value: reading.value, contentHash: reading.contentHash, releaseTime: reading.releaseTime, retrievalTime: now };
+  return [...held, next];
+}
+
 /** Release pages and the calendar -> one record per reading and per calendar date; at least one reading is needed. */
-export function buildChinaMacro(payloads: Partial<Record<string, Buffer>>, now: number): ChinaMacroRecord[] {
+export function buildChinaMacro(payloads: Partial<Record<string, Buffer>>, now: number, previous?: Previous<ChinaMacroRecord, ChinaMacroInfo>): ChinaMacroRecord[] {
   const out: ChinaMacroRecord[] = [];
   for (const [key, page] of Object.entries(CHINA_PAGES)) {
     const bytes = payloads[key];
     if (!bytes) continue;
-    out.push({ kind: 'observation', seriesId: page.seriesId, sourceUrl: page.list, retrievalTime: now, ...page.read(bytes) });
+    const reading = page.read(bytes);
+    out.push({ kind: 'observation', seriesId: page.seriesId, sourceUrl: page.list, retrievalTime: now, ...reading, vintages: vintagesOf(reading, page.seriesId, now, previous?.records) });
   }
   if (out.length === 0) throw new Error('China macro: no NBS or SAFE release page was read');
   if (payloads.calendar) out.push(...parseNbsCalendar(payloads.calendar).map((r) => ({ kind: 'release' as const, ...r })));
@@ -81,5 +106,5 @@ export const chinaMacroDataset: Dataset<ChinaMacroRecord, ChinaMacroInfo> = {
   // Monthly releases: a week without a new page is normal.
   maxStaleMinutes: 7 * 24 * 60,
   sources,
-  parse: (payloads, now) => ({ records: buildChinaMacro(payloads, now), info: {} }),
+  parse: (payloads, now, previous) => ({ records: buildChinaMacro(payloads, now, previous), info: {} }),
 };
