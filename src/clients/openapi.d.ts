@@ -773,7 +773,7 @@ export interface paths {
         };
         /**
          * Get one FRED economic series
-         * @description Observations of one series from the stored FRED snapshot (St. Louis Fed; the supply-chain pressure index comes from the New York Fed), oldest first, limited to the newest `limit`. Series held: BAMLC0A0CM, BAMLH0A0HYM2, CPIAUCSL, DCOILWTICO, DGS10, DGS1, DGS1MO, DGS2, DGS30, DGS3MO, DGS5, DGS6MO, ECIALLCIV, FEDFUNDS, GDP, GSCPI, ICSA, M2SL, MORTGAGE30US, SOFR, STLFSI4, T10Y2Y, T10Y3M, UNRATE, USPRIV, VIXCLS, WALCL. Any other id is a 400 naming it. No series in the answer, with caching disabled, means the dataset is not available right now.
+         * @description Observations of one series from the stored FRED snapshot (St. Louis Fed; the supply-chain pressure index comes from the New York Fed), oldest first, limited to the newest `limit`. Series held: BAMLC0A0CM, BAMLH0A0HYM2, CPIAUCSL, DCOILWTICO, DGS10, DGS1, DGS1MO, DGS2, DGS30, DGS3MO, DGS5, DGS6MO, ECIALLCIV, FEDFUNDS, GDP, GSCPI, ICSA, M2SL, MORTGAGE30US, SOFR, STLFSI4, T10Y2Y, T10Y3M, UNRATE, USPRIV, VIXCLS, WALCL. Without `series_id` the answer is FEDFUNDS (effective federal funds rate, the headline policy rate). Any other id is a 400 naming it. No series in the answer, with caching disabled, means the dataset is not available right now.
          */
         get: operations["GetFredSeries"];
         put?: never;
@@ -853,7 +853,7 @@ export interface paths {
         };
         /**
          * List World Bank indicator values by country and year
-         * @description Values of one World Development Indicator for 47 major economies over about the last six years, from a stored snapshot of the World Bank API (not a live query). Indicators held: NY.GDP.MKTP.CD (GDP, current US$), IT.NET.USER.ZS (internet users, % of population) and FP.CPI.TOTL.ZG (consumer price inflation, annual %); any other code is a 400. `country_code` narrows to some countries, `year` to one calendar year; `page_size` and `cursor` page through the rows. Country-years without a published value are left out.
+         * @description Values of one World Development Indicator for 47 major economies over about the last six years, from a stored snapshot of the World Bank API (not a live query). Indicators held: NY.GDP.MKTP.CD (GDP, current US$), IT.NET.USER.ZS (internet users, % of population) and FP.CPI.TOTL.ZG (consumer price inflation, annual %); without `indicator_code` the answer holds all three, indicator by indicator; any other code is a 400 naming the ones held. `country_code` narrows to some countries, `year` to one calendar year; `page_size` and `cursor` page through the rows. Country-years without a published value are left out.
          */
         get: operations["ListWorldBankIndicators"];
         put?: never;
@@ -916,6 +916,46 @@ export interface paths {
          * @description FOMC and ECB rate decision days (from the Federal Reserve and ECB meeting calendars), the next planned Eurostat releases of HICP inflation, unemployment and GDP, and the US CPI, payrolls, GDP, PCE and retail sales release dates from FRED, between fromDate and toDate (default: yesterday to 31 days ahead). Released figures and consensus estimates are not filled in. unavailable is true when there is no calendar.
          */
         get: operations["GetEconomicCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/economic/v1/get-china-macro-snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the official China macro snapshot
+         * @description Latest official Chinese macro figures read from the English press-release pages of the National Bureau of Statistics (industrial value added, fixed-asset investment and real estate investment, year on year) and the State Administration of Foreign Exchange (foreign exchange reserves, net bank FX settlement), each with the prior period as the release states it, its direction, release and retrieval times, vintage and provenance; the five pillars; the NBS release calendar from a month back to four months ahead; and how each publisher was read. PBoC credit and customs trade series are listed but not collected: they are reported unavailable (SOURCE_NOT_COLLECTED), never estimated. Staleness is judged at request time: NBS figures 75 days after their period, SAFE figures 45 days. No parameters. unavailable is true (and nothing is cached) without a snapshot.
+         */
+        get: operations["GetChinaMacroSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/economic/v1/get-china-activity-nowcast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the China activity nowcast
+         * @description Whether the latest official activity reading (NBS industrial value added, from get-china-macro-snapshot) agrees with seven faster proxies: CCFI container freight change, mean PortWatch tanker-call trend of Chinese ports, corridor air-hub disruption balance, copper and aluminium futures change, the change in corridor breadth (strengthening minus weakening families) since the previous corridor reading, the SSE Composite week change, and energy demand year on year (excluded: no year-earlier base in the JODI snapshot). Method china-activity-nowcast/v1: proxies are screened for publication lag, a 210-day window and freshness budgets; comparisonState is agreement, proxy_leading_divergence, official_leading_divergence, mixed_signals or insufficient_data; payloadJson holds contributions, exclusions, confidence, leave-one-family-out sensitivity and an audit of input versions. Computed once per snapshot version; the corridor history it compares against is a dataset appended at each ingestion (16 readings), never by a request. No parameters. upstreamUnavailable is true when there is neither an official reading nor a usable proxy.
+         */
+        get: operations["GetChinaActivityNowcast"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3348,6 +3388,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/supply-chain/v1/get-china-corridor-control-towers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the China logistics corridor control towers
+         * @description Four China corridors (Yangtze River Delta, Greater Bay Area, Bohai Rim, New Western Land-Sea Corridor) from a curated registry, each with one condition per family composed from snapshots this service already keeps: ports from IMF PortWatch daily tanker calls (30 days against the 30 before), aviation from the AviationStack flight feed (share of departures cancelled, diverted or 45+ minutes late), hazards from NASA EONET open events within 500 km, power and energy from JODI-Oil (China crude imports and product demand), trade from UN Comtrade (China strategic-goods exports year on year) and the Shanghai CCFI. Strategic industry has no source here and is reported unavailable. Signals carry publisher, times with precision, transport and content freshness and metrics; conditions carry a derived provenance envelope. No parameters. upstreamUnavailable is true when every corridor is unavailable.
+         */
+        get: operations["GetChinaCorridorControlTowers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/supply-chain/v1/get-chokepoint-status": {
         parameters: {
             query?: never;
@@ -5729,7 +5789,7 @@ export interface components {
             missing: boolean;
         };
         economic_v1_ListWorldBankIndicatorsResponse: {
-            /** @description Country-years with a value, in World Bank order (country, then newest year first). */
+            /** @description Country-years with a value: indicator by indicator in the order listed, then in World Bank order (country, then newest year first). */
             data: components["schemas"]["economic_v1_WorldBankCountryData"][];
             pagination: components["schemas"]["core_v1_PaginationResponse"];
         };
@@ -5909,6 +5969,183 @@ export interface components {
             /** @description Always empty here. */
             previous: string;
             unit: string;
+        };
+        economic_v1_GetChinaMacroSnapshotResponse: {
+            countryCode: string;
+            generatedAt: string;
+            /** @description ready, degraded or unavailable. */
+            status: string;
+            launchReady: boolean;
+            /** @description Oldest observation period among the required series with a value. */
+            contentObservationDate: string;
+            /** @description Newest observation period among the required series with a value. */
+            latestObservationDate: string;
+            indicators: components["schemas"]["economic_v1_ChinaMacroIndicator"][];
+            sourceDecisions: components["schemas"]["economic_v1_ChinaMacroSourceDecision"][];
+            releaseEvents: components["schemas"]["economic_v1_ChinaReleaseEvent"][];
+            /** @description True when there is no snapshot to answer from (then nothing is cached). */
+            unavailable: boolean;
+            /**
+             * Format: int32
+             * @description 2.
+             */
+            schemaVersion: number;
+            pillars: components["schemas"]["economic_v1_ChinaMacroPillarPulse"][];
+        };
+        /** @description One official Chinese macro series and its latest figure. */
+        economic_v1_ChinaMacroIndicator: {
+            /** @description Series id, e.g. `nbs_industrial_value_added_yoy`. */
+            id: string;
+            label: string;
+            /** @description Pillar: activity, investment_property, credit_liquidity, external_pressure or trade. */
+            category: string;
+            /**
+             * Format: double
+             * @description Latest figure; 0 when hasValue is false.
+             */
+            value: number;
+            hasValue: boolean;
+            /**
+             * Format: double
+             * @description The prior period as the same release states it; 0 when hasPriorValue is false.
+             */
+            priorValue: number;
+            hasPriorValue: boolean;
+            /** @description `percent_yoy`, `usd_billion` or `cny_billion`. */
+            unit: string;
+            /** @description Last day of the observation period, YYYY-MM-DD; empty without a value. */
+            observationDate: string;
+            /** @description Publisher: NBS, SAFE, PBoC or GACC. */
+            source: string;
+            sourceUrl: string;
+            /** @description Past its budget at the time of the request: 75 days after the period for NBS series, 45 for SAFE. */
+            stale: boolean;
+            /** @description Empty, STALE_OBSERVATION, SOURCE_NOT_COLLECTED (PBoC and customs, by design) or SOURCE_MISSING (the page was not read). */
+            unavailableReason: string;
+            /** @description True for series that do not count towards readiness (those not collected). */
+            contextOnly: boolean;
+            /** @description `CN` (national). */
+            geography: string;
+            /** @description `not_seasonally_adjusted`: the releases publish unadjusted year-on-year rates and levels. */
+            seasonalAdjustment: string;
+            periodKind: string;
+            observationPeriod: string;
+            releaseTime: string;
+            retrievalTime: string;
+            /** @description strengthening, weakening, unchanged or unavailable: the figure against its prior (dead band 1e-9). */
+            direction: string;
+            directionReason: string;
+            /** @description What the prior is: prior_month_yoy, prior_ytd_yoy, prior_month_level, or none. */
+            comparisonBasis: string;
+            /**
+             * Format: double
+             * @description The figure compared against (the prior); 0 when hasComparisonValue is false.
+             */
+            comparisonValue: number;
+            hasComparisonValue: boolean;
+            revisionState: string;
+            vintageId: string;
+            /**
+             * Format: int32
+             * @description Sequence of the current vintage.
+             */
+            revisionSequence: number;
+            provenanceJson: string;
+            vintages: components["schemas"]["economic_v1_ChinaMacroVintage"][];
+            /** @description fresh (page read in the last ingestion), missing (not read) or not_requested (not collected). */
+            transportStatus: string;
+            transportFailureReason: string;
+        };
+        /** @description One published figure of an observation period. */
+        economic_v1_ChinaMacroVintage: {
+            /** @description Identifies the published figure: series, period and the hash of the page it was read from. */
+            vintageId: string;
+            /**
+             * Format: int32
+             * @description 1 for the first figure published for the period, higher for revisions.
+             */
+            sequence: number;
+            /** @description `original`, `revised` or `corrected`. */
+            state: string;
+            /**
+             * Format: double
+             * @description The figure of this vintage.
+             */
+            value: number;
+            hasValue: boolean;
+            /** @description `YYYY-MM`. */
+            observationPeriod: string;
+            /** @description `month` or `year_to_date` (January to the period month). */
+            periodKind: string;
+            /** @description When the publisher released it, ISO 8601 (Beijing release time converted to UTC). */
+            releaseTime: string;
+            /** @description When this service read the page, ISO 8601. */
+            retrievalTime: string;
+            /** @description Vintage id of the figure that replaced it; empty while current. */
+            supersededBy: string;
+            /** @description JSON: publisher, source URL, content hash and times of this vintage. */
+            provenanceJson: string;
+        };
+        /** @description How one publisher was read. */
+        economic_v1_ChinaMacroSourceDecision: {
+            source: string;
+            host: string;
+            /** @description accepted (pages read), degraded (some pages missing) or not_collected (by design). */
+            status: string;
+            reason: string;
+            checkedAt: string;
+            optional: boolean;
+            /**
+             * Format: int32
+             * @description Pages read from this publisher in the last ingestion.
+             */
+            requestCount: number;
+            publisherId: string;
+            redirectBehavior: string;
+            /**
+             * Format: int32
+             * @description Most pages read from this publisher per ingestion.
+             */
+            requestBudget: number;
+            robotsStatus: string;
+            termsStatus: string;
+            sourceUrl: string;
+        };
+        /** @description One date of the NBS release calendar. */
+        economic_v1_ChinaReleaseEvent: {
+            id: string;
+            event: string;
+            countryCode: string;
+            /** @description YYYY-MM-DD, Beijing date. */
+            releaseDate: string;
+            /** @description HH:MM, Beijing time. */
+            releaseTime: string;
+            timezone: string;
+            kind: string;
+            /** @description `released` before the request time, `scheduled` after. */
+            status: string;
+            source: string;
+            sourceUrl: string;
+        };
+        /** @description The shared direction of one pillar’s comparable readings. */
+        economic_v1_ChinaMacroPillarPulse: {
+            pillar: string;
+            /** @description strengthening, weakening, unchanged, mixed or unavailable. */
+            direction: string;
+            /** @description CONSISTENT_AVAILABLE_OBSERVATIONS, MIXED_OFFICIAL_SIGNALS, NO_AVAILABLE_OFFICIAL_OBSERVATION or INCOMPARABLE_PERIOD_OR_BASIS. */
+            reason: string;
+            observationIds: string[];
+        };
+        economic_v1_GetChinaActivityNowcastResponse: {
+            generatedAt: string;
+            /** @description `china-activity-nowcast/v1`. */
+            methodVersion: string;
+            /** @description agreement, proxy_leading_divergence, official_leading_divergence, mixed_signals or insufficient_data. */
+            comparisonState: string;
+            /** @description True when there is neither an official reading nor any usable proxy (then nothing is cached). */
+            upstreamUnavailable: boolean;
+            /** @description JSON document of the evaluation: comparisonWindow, official, contributions, missingInputs, confidence, sensitivity, historicalEvaluation, limitations, audit. */
+            payloadJson: string;
         };
         economic_v1_GetEnergyPricesResponse: {
             /** @description WTI then Brent; a benchmark without data is absent. */
@@ -12452,6 +12689,14 @@ export interface components {
             subscriberId: string;
             /** @description 64 hex digits: the HMAC-SHA256 key of X-Service-Signature. Shown only here. */
             secret: string;
+        };
+        supply_chain_v1_GetChinaCorridorControlTowersResponse: {
+            /** @description JSON document `{generatedAt, corridors[]}`: per corridor its id, name, description, boundary, nodes, availability and one condition per family (port, aviation, hazard, power_energy, strategic_industry, trade) with its source signals and a decision-signal provenance envelope. */
+            payloadJson: string;
+            /** @description Assessment time of the composition: the newest input snapshot’s time, ISO 8601. */
+            generatedAt: string;
+            /** @description True when every corridor is unavailable (then nothing is cached). */
+            upstreamUnavailable: boolean;
         };
         /** @description The canonical chokepoints in registry order. */
         supply_chain_v1_GetChokepointStatusResponse: {
@@ -19113,9 +19358,8 @@ export interface operations {
     };
     GetFredSeries: {
         parameters: {
-            query: {
-                /** @description FRED series id (case-insensitive), one of the series the dataset holds. */
-                series_id: string;
+            query?: {
+                series_id?: string;
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
@@ -19608,9 +19852,8 @@ export interface operations {
     };
     ListWorldBankIndicators: {
         parameters: {
-            query: {
-                /** @description Indicator code: NY.GDP.MKTP.CD, IT.NET.USER.ZS or FP.CPI.TOTL.ZG (case-insensitive). */
-                indicator_code: string;
+            query?: {
+                indicator_code?: string;
                 country_code?: string;
                 year?: number;
                 page_size?: number;
@@ -20006,6 +20249,248 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEconomicCalendarResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetChinaMacroSnapshot: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["economic_v1_GetChinaMacroSnapshotResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetChinaActivityNowcast: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["economic_v1_GetChinaActivityNowcastResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -35376,6 +35861,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetChinaCorridorControlTowers: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["supply_chain_v1_GetChinaCorridorControlTowersResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Rate limit exceeded. */

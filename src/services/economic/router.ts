@@ -1,4 +1,5 @@
 import { router } from '../../trpc/procedures.js';
+import { chinaProcedures } from './china/router.js';
 import { energyProcedures } from './energy/router.js';
 import { pricesProcedures } from './prices/router.js';
 import { fiscalProcedures } from './fiscal/router.js';
@@ -12,6 +13,7 @@ import { ratesProcedures } from './rates/router.js';
 export const economicRouter = router({
   ...ratesProcedures,
   ...macroProcedures,
+  ...chinaProcedures,
   ...energyProcedures,
   ...pricesProcedures,
   ...fiscalProcedures,

@@ -1,4 +1,5 @@
 import { router } from '../../trpc/procedures.js';
+import { chinaCorridorProcedures } from './china/router.js';
 import { chokepointProcedures } from './chokepoints/router.js';
 import { energyProcedures } from './energy/router.js';
 import { freightProcedures } from './freight/router.js';
@@ -8,9 +9,10 @@ import { tradeProcedures } from './trade/router.js';
 
 /**
  * The supply-chain service: one topic folder per concern (chokepoints, energy infrastructure,
- * minerals, trade exposure, routes), each with its schemas, queries, rules and datasets.
+ * minerals, trade exposure, routes, China corridors), each with its schemas, queries, rules and datasets.
  */
 export const supplyChainRouter = router({
+  ...chinaCorridorProcedures,
   ...chokepointProcedures,
   ...energyProcedures,
   ...freightProcedures,

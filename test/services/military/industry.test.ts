@@ -7,7 +7,7 @@ import { defensePatentsDataset, parseDefensePatents } from '../../../src/service
 import { armsSuppliersDataset, industrialBaseDataset, parseArmsSuppliers, parseIndustrialBase } from '../../../src/services/military/industry/datasets/industrial-base.js';
 import { latestPair, supplierDependence } from '../../../src/services/military/industry/rules.js';
 import { parseOdpSearch } from '../../../src/sources/uspto/odp.js';
-import { parseIndicatorPage } from '../../../src/sources/worldbank/indicators.js';
+import { parseWorldBankIndicator } from '../../../src/sources/worldbank/indicators.js';
 import { parseTivTable } from '../../../src/sources/sipri/arms-transfers.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
@@ -69,7 +69,7 @@ describe('industrial base sources', () => {
 
   it('reads World Bank pages and SIPRI tables, and refuses broken ones', () => {
     expect(parseIndustrialBase(payloadsOf(industrialBaseDataset))).toHaveLength(11);
-    expect(() => parseIndicatorPage(Buffer.from('[{"message":[{"id":"120","value":"Invalid value"}]}]'))).toThrow(/Invalid value/);
+    expect(() => parseWorldBankIndicator(Buffer.from('[{"message":[{"id":"120","value":"Invalid value"}]}]'))).toThrow(/Invalid value/);
     expect(parseArmsSuppliers(read(armsSuppliersDataset.sources.tiv!.sample)).map((r) => r.countryCode)).toEqual(['IN', 'SA', 'UA']);
     expect(() => parseTivTable(Buffer.from('Supplier,2020\nX,1'))).toThrow(/no Recipient,Supplier header/);
     expect(() => parseTivTable(Buffer.from('Recipient,Supplier,2020,Total\nIndia,Russia,abc,1'))).toThrow(/not a number/);

@@ -92,7 +92,8 @@ describe('indicator parsers', () => {
   });
 
   it('refuse malformed input with a clear message', () => {
-    expect(() => parseWorldBank(Buffer.from('{"message":"Invalid value"}'))).toThrow(/World Bank response has an unexpected shape/);
+    expect(() => parseWorldBank(Buffer.from('{"message":"Invalid value"}'))).toThrow(/World Bank: expected a \[metadata, rows\] array/);
+    expect(() => parseWorldBank(Buffer.from('[{"message":[{"id":"120","value":"Invalid value"}]}]'))).toThrow(/World Bank: upstream error: Invalid value/);
     expect(() => parseWhoGho(Buffer.from('nope'))).toThrow(/WHO GHO response is not JSON/);
     expect(() => parseIpc(Buffer.from('a,b\n1,2\n'))).toThrow(/Phase 3\+ %/);
     expect(() => parseHistoryLog(Buffer.from('{"schema":"other"}'))).toThrow(/unexpected shape/);

@@ -39,8 +39,10 @@ describe('live ingestion of every supply-chain dataset', () => {
     expect(r.error).toBeUndefined();
     expect(r.ok).toBe(true);
     expect(r.recordCount).toBeGreaterThan(0);
-    const query = new URL(Object.values(ds.sources)[0]!.url).search;
-    expect(requested).toContain(new URL(Object.values(ds.sources)[0]!.url).pathname + query);
+    // A source with a date window asks for the address of the moment (`urlAt`); `url` documents it.
+    const first = Object.values(ds.sources)[0]!;
+    const asked = new URL(first.urlAt ? first.urlAt(app.deps.clock.now()) : first.url);
+    expect(requested).toContain(asked.pathname + asked.search);
   });
 
   it('serves the composed status from the live snapshots', async () => {

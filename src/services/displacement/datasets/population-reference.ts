@@ -16,15 +16,15 @@ export const LAND_AREA_INDICATOR = 'AG.LND.TOTL.K2';
 
 /** Population and land area joined per country, in table order, with the shared centroid. */
 export function populationTable(population: Buffer, area: Buffer): CountryDensity[] {
-  const pop = new Map(parseWorldBankIndicator(population).filter((v) => v.indicator === POPULATION_INDICATOR).map((v) => [v.countryIso3, v]));
-  const land = new Map(parseWorldBankIndicator(area).filter((v) => v.indicator === LAND_AREA_INDICATOR).map((v) => [v.countryIso3, v.value]));
+  const pop = new Map(parseWorldBankIndicator(population).flatMap((v) => (v.indicator === POPULATION_INDICATOR && v.value !== null ? [[v.countryIso3, v.value] as const] : [])));
+  const land = new Map(parseWorldBankIndicator(area).flatMap((v) => (v.indicator === LAND_AREA_INDICATOR && v.value !== null ? [[v.countryIso3, v.value] as const] : [])));
   const out: CountryDensity[] = [];
   for (const iso3 of EXPOSURE_COUNTRIES) {
     const p = pop.get(iso3);
     const a = land.get(iso3);
     const ref = countryByCode(iso3);
     if (!p || a === undefined || !ref) continue;
-    out.push({ code: iso3, name: ref.name, population: Math.round(p.value), areaKm2: a, lat: ref.lat, lon: ref.lon });
+    out.push({ code: iso3, name: ref.name, population: Math.round(p), areaKm2: a, lat: ref.lat, lon: ref.lon });
   }
   return out;
 }

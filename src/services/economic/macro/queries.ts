@@ -1,8 +1,7 @@
 import { ServiceError } from '../../../platform/errors.js';
 import { paginate } from '../../../platform/paging.js';
 import { countryByCode } from '../../../reference/countries.js';
-import type { WorldBankRow } from '../../../sources/worldbank/client.js';
-import { WORLD_BANK } from './datasets/world-bank.js';
+import { WORLD_BANK, type WorldBankRow } from './datasets/world-bank.js';
 import { MACRO_SIGNALS } from './datasets/macro-inputs.js';
 import { ECONOMIC_CALENDAR } from './datasets/economic-calendar.js';
 import type { MacroSignals } from './signals.js';
@@ -19,6 +18,7 @@ import {
   DEFAULT_BATCH_SERIES,
   FRED_DEFAULT_LIMIT,
   FRED_MAX_LIMIT,
+  FRED_DEFAULT_SERIES,
   FRED_SERIES_IDS,
   newest,
   observationLimit,
@@ -62,7 +62,7 @@ function withNewest(series: FredSeries, limit: number): FredSeries {
 const canonical = (id: string) => id.trim().toUpperCase();
 
 export function getFredSeries(store: SnapshotStore, req: GetFredSeriesRequest): Flagged<GetFredSeriesResponse> {
-  const id = canonical(req.series_id);
+  const id = req.series_id?.trim() ? canonical(req.series_id) : FRED_DEFAULT_SERIES;
   if (!FRED_SERIES_IDS.has(id)) {
     throw ServiceError.validation([{ field: 'series_id', description: `unknown series id "${req.series_id}"; known ids: ${[...FRED_SERIES_IDS].join(', ')}` }]);
   }
@@ -140,8 +140,8 @@ function countryFilter(raw: string | undefined): Set<string> | undefined {
 }
 
 export function listWorldBankIndicators(store: SnapshotStore, req: ListWorldBankIndicatorsRequest): Flagged<ListWorldBankIndicatorsResponse> {
-  const code = req.indicator_code.trim().toUpperCase();
-  if (!WORLD_BANK_INDICATORS.some((i) => i.code === code)) {
+  const code = req.indicator_code?.trim() ? req.indicator_code.trim().toUpperCase() : undefined;
+  if (code !== undefined && !WORLD_BANK_INDICATORS.some((i) => i.code === code)) {
     throw ServiceError.validation([{ field: 'indicator_code', description: `unknown indicator "${req.indicator_code}"; held: ${WORLD_BANK_INDICATORS.map((i) => i.code).join(', ')}` }]);
   }
   const countries = countryFilter(req.country_code);
@@ -151,11 +151,15 @@ export function listWorldBankIndicators(store: SnapshotStore, req: ListWorldBank
     for (const r of s.records) (m.get(r.indicatorCode) ?? m.set(r.indicatorCode, []).get(r.indicatorCode)!).push(r);
     return m;
   });
-  const rows = (byIndicator?.get(code) ?? []).filter((r) => (!countries || countries.has(r.countryCode)) && (req.year === undefined || r.year === req.year));
-  const page = paginate(rows, (r) => `${r.countryCode}:${r.year}`, req.page_size ?? WORLD_BANK_MAX_PAGE, req.cursor || undefined);
+  // No code: the whole fixed set, indicator by indicator in the documented order.
+  const codes = code !== undefined ? [code] : WORLD_BANK_INDICATORS.map((i) => i.code);
+  const rows = codes
+    .flatMap((c) => byIndicator?.get(c) ?? [])
+    .filter((r) => (!countries || countries.has(r.countryCode)) && (req.year === undefined || r.year === req.year));
+  const page = paginate(rows, (r) => `${r.indicatorCode}:${r.countryCode}:${r.year}`, req.page_size ?? WORLD_BANK_MAX_PAGE, req.cursor || undefined);
   return {
     response: { data: page.items, pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount } },
-    degraded: !byIndicator?.has(code),
+    degraded: !codes.some((c) => byIndicator?.has(c)),
   };
 }
 

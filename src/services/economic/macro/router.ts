@@ -5,7 +5,7 @@ import { WORLD_BANK } from './datasets/world-bank.js';
 import { EUROSTAT_COUNTRY_DATA } from './datasets/eurostat.js';
 import { MACRO_SIGNALS } from './datasets/macro-inputs.js';
 import { getBlsSeries, getEconomicCalendar, getEconomicStress, getEurostatCountryData, getMacroSignals, getFredSeries, getFredSeriesBatch, listWorldBankIndicators } from './queries.js';
-import { FRED_SERIES } from './rules.js';
+import { FRED_DEFAULT_SERIES, FRED_SERIES } from './rules.js';
 import {
   GetBlsSeriesRequest,
   GetBlsSeriesResponse,
@@ -40,6 +40,7 @@ export const macroProcedures = {
         description:
           'Observations of one series from the stored FRED snapshot (St. Louis Fed; the supply-chain pressure index ' +
           `comes from the New York Fed), oldest first, limited to the newest \`limit\`. Series held: ${SERIES_LIST}. ` +
+          `Without \`series_id\` the answer is ${FRED_DEFAULT_SERIES} (effective federal funds rate, the headline policy rate). ` +
           'Any other id is a 400 naming it. No series in the answer, with caching disabled, means the dataset is not available right now.',
       },
       cacheTier: 'static',
@@ -133,8 +134,8 @@ export const macroProcedures = {
         description:
           'Values of one World Development Indicator for 47 major economies over about the last six years, from a ' +
           'stored snapshot of the World Bank API (not a live query). Indicators held: NY.GDP.MKTP.CD (GDP, current US$), ' +
-          'IT.NET.USER.ZS (internet users, % of population) and FP.CPI.TOTL.ZG (consumer price inflation, annual %); any ' +
-          'other code is a 400. `country_code` narrows to some countries, `year` to one calendar year; `page_size` and ' +
+          'IT.NET.USER.ZS (internet users, % of population) and FP.CPI.TOTL.ZG (consumer price inflation, annual %); ' +
+          'without `indicator_code` the answer holds all three, indicator by indicator; any other code is a 400 naming the ones held. `country_code` narrows to some countries, `year` to one calendar year; `page_size` and ' +
           '`cursor` page through the rows. Country-years without a published value are left out.',
       },
       cacheTier: 'daily',

@@ -35,6 +35,9 @@ export const FRED_SERIES: readonly { id: string; title: string; units: string; f
 
 export const FRED_SERIES_IDS: ReadonlySet<string> = new Set(FRED_SERIES.map((s) => s.id));
 
+/** The series get-fred-series answers when none is named: the headline policy rate (the dataset's anchor). */
+export const FRED_DEFAULT_SERIES = 'FEDFUNDS';
+
 /** Series the batch returns when the request names none: the headline rates, prices and activity. */
 export const DEFAULT_BATCH_SERIES = ['CPIAUCSL', 'DGS10', 'DGS2', 'FEDFUNDS', 'GDP', 'T10Y2Y', 'UNRATE', 'VIXCLS'] as const;
 

@@ -31,7 +31,7 @@ const limitDescription = (fallback: number, cap: number) =>
   `Newest observations to return (default ${fallback}; zero or less means the default; more than ${cap} means ${cap}).`;
 
 export const GetFredSeriesRequest = z.object({
-  series_id: z.string().min(1).max(64).meta({ description: 'FRED series id (case-insensitive), one of the series the dataset holds.' }),
+  series_id: stringParam('FRED series id (case-insensitive), one of the series the dataset holds (default FEDFUNDS, the effective federal funds rate).', 64),
   limit: int32Param({ description: limitDescription(120, 1000) }),
 });
 
@@ -149,7 +149,7 @@ export const WorldBankCountryData = z
 export type WorldBankCountryData = z.infer<typeof WorldBankCountryData>;
 
 export const ListWorldBankIndicatorsRequest = z.object({
-  indicator_code: z.string().min(1).max(64).meta({ description: 'Indicator code: NY.GDP.MKTP.CD, IT.NET.USER.ZS or FP.CPI.TOTL.ZG (case-insensitive).' }),
+  indicator_code: stringParam('Indicator code: NY.GDP.MKTP.CD, IT.NET.USER.ZS or FP.CPI.TOTL.ZG (case-insensitive; default: all three).', 64),
   country_code: stringParam('Only these countries: ISO alpha-2 or alpha-3 codes separated by `;` or `,` (default: every country held).', 512),
   year: int32Param({ min: 1960, max: 2100, description: 'Only this calendar year (default: every year held, about the last six).' }),
   page_size: int32Param({ min: 1, max: 1000, description: 'Rows per page (default and maximum 1000).' }),
@@ -160,7 +160,7 @@ export type ListWorldBankIndicatorsRequest = z.infer<typeof ListWorldBankIndicat
 
 export const ListWorldBankIndicatorsResponse = z
   .object({
-    data: z.array(WorldBankCountryData).meta({ description: 'Country-years with a value, in World Bank order (country, then newest year first).' }),
+    data: z.array(WorldBankCountryData).meta({ description: 'Country-years with a value: indicator by indicator in the order listed, then in World Bank order (country, then newest year first).' }),
     pagination: PaginationResponse,
   })
   .meta({ id: 'economic_v1_ListWorldBankIndicatorsResponse' });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { parseCsv } from '../../../sources/formats/csv.js';
 import { countryByCode } from '../../../reference/countries.js';
+import { parseWorldBankIndicator } from '../../../sources/worldbank/indicators.js';
 
 /** One observation of one indicator for one country. */
 export interface IndicatorObservation {
@@ -42,22 +43,11 @@ const readJson = (bytes: Buffer, what: string): unknown => {
   }
 };
 
-const WbPage = z.tuple([
-  z.object({ page: z.number(), pages: z.number(), total: z.number() }).passthrough(),
-  z.array(z.object({ indicator: z.object({ id: z.string() }), country: z.object({ id: z.string() }), date: z.string(), value: z.number().nullable() }).passthrough()).nullable(),
-]);
-
-/** World Bank API v2 JSON (`[paging, rows]`) -> observations with a value; null values are gaps, not zeros. */
+/** World Bank API v2 JSON (`[paging, rows]`) -> observations of known countries with a value; null values are gaps, not zeros. */
 export function parseWorldBank(bytes: Buffer): IndicatorObservation[] {
-  const doc = WbPage.safeParse(readJson(bytes, 'World Bank response'));
-  if (!doc.success) throw new Error(`World Bank response has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
-  const out: IndicatorObservation[] = [];
-  for (const r of doc.data[1] ?? []) {
-    const year = Number(r.date);
-    if (r.value === null || !Number.isInteger(year) || !/^[A-Z]{2}$/.test(r.country.id) || !countryByCode(r.country.id)) continue;
-    out.push({ countryCode: r.country.id, indicator: r.indicator.id, year, value: r.value });
-  }
-  return out;
+  return parseWorldBankIndicator(bytes).flatMap((r) =>
+    r.value === null || !/^[A-Z]{2}$/.test(r.countryIso2) || !countryByCode(r.countryIso2) ? [] : [{ countryCode: r.countryIso2, indicator: r.indicator, year: r.year, value: r.value }],
+  );
 }
 
 const Gho = z.object({

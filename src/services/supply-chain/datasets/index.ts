@@ -15,6 +15,7 @@ import { mineralProductionDataset } from '../minerals/datasets/mineral-productio
 import { oilBalancesDataset } from '../energy/datasets/oil-balances.js';
 import { transitsDataset } from '../chokepoints/datasets/transits.js';
 import { navWarningsDataset } from './warnings.js';
+import { CHINA_CORRIDOR_DATASETS } from '../china/datasets/index.js';
 
 /** Every supply-chain dataset, registry first so the status can be composed as soon as possible. */
 export const SUPPLY_CHAIN_DATASETS: readonly AnyDataset[] = [
@@ -35,4 +36,5 @@ export const SUPPLY_CHAIN_DATASETS: readonly AnyDataset[] = [
   mineralProductionDataset,
   oilBalancesDataset,
   criticalMineralsDataset,
+  ...CHINA_CORRIDOR_DATASETS,
 ];

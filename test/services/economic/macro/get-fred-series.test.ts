@@ -71,8 +71,15 @@ describe('GET get-fred-series', () => {
     expect(res.body.violations[0].description).toContain('NOPE123');
   });
 
-  it('refuses a missing series id and a malformed limit', async () => {
-    expectViolation(await app.get(PATH), 'series_id');
+  it('answers the headline series, FEDFUNDS, when no series is named', async () => {
+    const res = await app.get(PATH);
+    expect(res.status).toBe(200);
+    expect(res.body.series.seriesId).toBe('FEDFUNDS');
+    expect(res.body.series.observations).toHaveLength(24);
+    expect((await app.get(`${PATH}?series_id=&limit=2`)).body.series).toMatchObject({ seriesId: 'FEDFUNDS', observations: [{ date: '2026-09-01' }, { date: '2026-10-01' }] });
+  });
+
+  it('refuses a malformed limit', async () => {
     expectViolation(await app.get(`${PATH}?series_id=GDP&limit=1e2`), 'limit');
   });
 });

@@ -5,7 +5,7 @@ import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../../su
 import { expectViolation } from '../../../support/expect.js';
 import { ManualClock } from '../../../../src/platform/clock.js';
 import { worldBankDataset } from '../../../../src/services/economic/macro/datasets/world-bank.js';
-import { parseWorldBankIndicator } from '../../../../src/sources/worldbank/client.js';
+import { parseWorldBankIndicator } from '../../../../src/sources/worldbank/indicators.js';
 
 const PATH = '/api/economic/v1/list-world-bank-indicators';
 let app: TestApp;
@@ -49,7 +49,22 @@ describe('GET list-world-bank-indicators', () => {
     expectViolation(await app.get(`${PATH}?indicator_code=NY.GDP.MKTP.CD&year=20`), 'year');
     expectViolation(await app.get(`${PATH}?indicator_code=NY.GDP.MKTP.CD&page_size=0`), 'page_size');
     expectViolation(await app.get(`${PATH}?indicator_code=NY.GDP.MKTP.CD&cursor=nope!`), 'cursor');
-    expectViolation(await app.get(PATH), 'indicator_code');
+  });
+
+  it('answers the whole fixed set, indicator by indicator, when no indicator is named', async () => {
+    const res = await app.get(PATH);
+    expect(res.status).toBe(200);
+    let total = 0;
+    for (const code of ['NY.GDP.MKTP.CD', 'IT.NET.USER.ZS', 'FP.CPI.TOTL.ZG']) total += (await app.get(`${PATH}?indicator_code=${code}`)).body.pagination.totalCount;
+    expect(res.body.pagination).toEqual({ nextCursor: '', totalCount: total });
+    const codes = res.body.data.map((r: { indicatorCode: string }) => r.indicatorCode);
+    expect([...new Set(codes)]).toEqual(['NY.GDP.MKTP.CD', 'IT.NET.USER.ZS', 'FP.CPI.TOTL.ZG']);
+    const filtered = (await app.get(`${PATH}?country_code=DE&year=2023`)).body.data;
+    expect(filtered.map((r: { indicatorCode: string; countryCode: string }) => `${r.indicatorCode}:${r.countryCode}`)).toEqual(['NY.GDP.MKTP.CD:DEU', 'IT.NET.USER.ZS:DEU', 'FP.CPI.TOTL.ZG:DEU']);
+    const first = (await app.get(`${PATH}?page_size=50`)).body;
+    const second = (await app.get(`${PATH}?page_size=50&cursor=${first.pagination.nextCursor}`)).body;
+    expect(second.data[0].indicatorCode).toBe('IT.NET.USER.ZS');
+    expect(second.data).toHaveLength(50);
   });
 });
 

@@ -1,8 +1,19 @@
 import type { Dataset, DatasetSource } from '../../../../platform/snapshots/dataset.js';
-import { parseWorldBankIndicator, worldBankIndicatorUrl, type WorldBankRow } from '../../../../sources/worldbank/client.js';
+import { parseWorldBankIndicator, worldBankIndicatorUrl } from '../../../../sources/worldbank/indicators.js';
 import { WORLD_BANK_COUNTRIES, WORLD_BANK_INDICATORS, WORLD_BANK_YEARS } from '../rules.js';
 
 export const WORLD_BANK = 'economic.world-bank-indicators';
+
+/** One stored value: a country's figure for one indicator and year (unpublished years are left out). */
+export interface WorldBankRow {
+  indicatorCode: string;
+  indicatorName: string;
+  /** ISO 3166-1 alpha-3. */
+  countryCode: string;
+  countryName: string;
+  year: number;
+  value: number;
+}
 
 const url = (code: string) => (now: number) => {
   const year = new Date(now).getUTCFullYear();
@@ -19,7 +30,11 @@ export function buildWorldBank(payloads: Partial<Record<string, Buffer>>): World
   const out: WorldBankRow[] = [];
   for (const i of WORLD_BANK_INDICATORS) {
     const bytes = payloads[i.code];
-    if (bytes) out.push(...parseWorldBankIndicator(bytes).map((r) => ({ ...r, indicatorCode: i.code })));
+    if (!bytes) continue;
+    for (const r of parseWorldBankIndicator(bytes)) {
+      if (r.value === null || !/^[A-Z]{3}$/.test(r.countryIso3)) continue;
+      out.push({ indicatorCode: i.code, indicatorName: r.indicatorName, countryCode: r.countryIso3, countryName: r.countryName, year: r.year, value: r.value });
+    }
   }
   if (out.length === 0) throw new Error('World Bank: no indicator has a value');
   return out;

@@ -1,7 +1,7 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { countryByName } from '../../../../reference/countries.js';
 import { parseTivTable, SIPRI_TIV_URL } from '../../../../sources/sipri/arms-transfers.js';
-import { indicatorUrl, parseIndicatorPage, type IndicatorObservation } from '../../../../sources/worldbank/indicators.js';
+import { indicatorUrl, parseWorldBankIndicator, type WorldBankObservation } from '../../../../sources/worldbank/indicators.js';
 import { latestPair, supplierDependence, type IndustrialMetric, type SupplierDependence } from '../rules.js';
 
 export const INDUSTRIAL_BASE = 'military.industrial-base';
@@ -30,13 +30,13 @@ export interface ArmsSuppliersRecord extends SupplierDependence {
 
 /** Five indicator pages -> one record per country with at least one value (aggregates such as `1W` are dropped). */
 export function parseIndustrialBase(payloads: Partial<Record<string, Buffer>>): IndustrialBaseRecord[] {
-  const byCountry = new Map<string, Map<string, IndicatorObservation[]>>();
+  const byCountry = new Map<string, Map<string, WorldBankObservation[]>>();
   for (const indicator of Object.values(INDUSTRIAL_INDICATORS)) {
     const bytes = payloads[indicator];
     if (!bytes) throw new Error(`World Bank page for ${indicator} is missing`);
-    for (const o of parseIndicatorPage(bytes)) {
+    for (const o of parseWorldBankIndicator(bytes)) {
       if (o.indicator !== indicator || !/^[A-Z]{2}$/.test(o.countryIso2) || /\d/.test(o.countryIso2)) continue;
-      const m = byCountry.get(o.countryIso2) ?? new Map<string, IndicatorObservation[]>();
+      const m = byCountry.get(o.countryIso2) ?? new Map<string, WorldBankObservation[]>();
       m.set(indicator, [...(m.get(indicator) ?? []), o]);
       byCountry.set(o.countryIso2, m);
     }
