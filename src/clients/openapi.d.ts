@@ -2024,6 +2024,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/intelligence/v1/get-china-decision-signals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * China decision signals with provenance
+         * @description Six signal groups, each with a state (available, partial, stale, unavailable) and at most four items carrying their provenance: macro (NBS monthly indicators), cross-strait activity (Taiwan MND daily PLA activity reports), corridor conditions (the chokepoint registry’s threat levels for the Taiwan, Malacca, Korea and Lombok straits), activity nowcast (each activity indicator against the mean of its three previous months). Policy enforcement and corporate disclosures are unavailable: their upstreams (ministry listings, exchange announcements) are not ingested here. Composed once per set of input snapshots; upstreamUnavailable only when every group is unavailable. No parameters.
+         */
+        get: operations["GetChinaDecisionSignals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/maritime/v1/list-navigational-warnings": {
         parameters: {
             query?: never;
@@ -8606,6 +8626,14 @@ export interface components {
             provider: string;
             /** @description The model’s name, or `rules:get-regional-brief` for the template. */
             model: string;
+        };
+        intelligence_v1_GetChinaDecisionSignalsResponse: {
+            /** @description The decision-signal snapshot as a JSON string (schemaVersion 1): generatedAt, six groups in fixed order (macro, policy-enforcement, cross-strait-activity, corporate-disclosures, corridor-conditions, activity-nowcast), each with state, reason, at most four items with provenance (decision-signal-provenance/v1), and the access tiers. At most 65,536 bytes. */
+            payloadJson: string;
+            /** @description ISO 8601: when the newest input was fetched. */
+            generatedAt: string;
+            /** @description True only when all six groups are unavailable. */
+            upstreamUnavailable: boolean;
         };
         /** @description Active navigational warnings. */
         maritime_v1_ListNavigationalWarningsResponse: {
@@ -27239,6 +27267,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_GetRegionalBriefResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetChinaDecisionSignals: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_GetChinaDecisionSignalsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -3,6 +3,10 @@ import { MILITARY_FLIGHTS } from '../../military/flights/datasets/military-fligh
 import { CHOKEPOINTS } from '../../supply-chain/chokepoints/datasets/chokepoints.js';
 import { CII_SCORES } from '../country/datasets/cii-scores.js';
 import { OREF_HISTORY } from '../feeds/datasets/oref-history.js';
+import { CHINA_MACRO } from '../../economic/macro/datasets/china-macro.js';
+import { CROSS_STRAIT_ACTIVITY } from '../../military/cross-strait/datasets/cross-strait-activity.js';
+import { getChinaDecisionSignals } from './china-queries.js';
+import { GetChinaDecisionSignalsRequest, GetChinaDecisionSignalsResponse } from './china-schemas.js';
 import { REGIME_HISTORY } from './datasets/regime-history.js';
 import { getRegimeHistory, getRegionalBrief, getRegionalSnapshot } from './queries.js';
 import {
@@ -21,7 +25,7 @@ const PIPELINE_DOC =
   'coercive_stalemate, managed_deescalation, stressed_equilibrium, calm) by the published thresholds.';
 const REGIONS_DOC = 'region_id: mena (default), east-asia, europe, north-america, south-asia, latam, sub-saharan-africa, global.';
 
-/** The regional snapshot pipeline: snapshot, regime history and weekly brief. */
+/** The regional snapshot pipeline (snapshot, regime history, weekly brief) and the China decision signals. */
 export const regionalRouter = router({
   getRegionalSnapshot: operation
     .meta({
@@ -87,4 +91,27 @@ export const regionalRouter = router({
     .input(GetRegionalBriefRequest)
     .output(GetRegionalBriefResponse)
     .query(({ ctx, input }) => getRegionalBrief(ctx.deps, input)),
+
+  getChinaDecisionSignals: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/intelligence/v1/get-china-decision-signals',
+        operationId: 'GetChinaDecisionSignals',
+        tags: ['intelligence'],
+        summary: 'China decision signals with provenance',
+        description:
+          'Six signal groups, each with a state (available, partial, stale, unavailable) and at most four items carrying their provenance: ' +
+          'macro (NBS monthly indicators), cross-strait activity (Taiwan MND daily PLA activity reports), corridor conditions (the chokepoint ' +
+          'registry’s threat levels for the Taiwan, Malacca, Korea and Lombok straits), activity nowcast (each activity indicator against the ' +
+          'mean of its three previous months). Policy enforcement and corporate disclosures are unavailable: their upstreams (ministry listings, ' +
+          'exchange announcements) are not ingested here. Composed once per set of input snapshots; upstreamUnavailable only when every group ' +
+          'is unavailable. No parameters.',
+      },
+      cacheTier: 'fast',
+      datasets: [CHINA_MACRO, CROSS_STRAIT_ACTIVITY, CHOKEPOINTS],
+    })
+    .input(GetChinaDecisionSignalsRequest)
+    .output(GetChinaDecisionSignalsResponse)
+    .query(({ ctx }) => getChinaDecisionSignals(ctx.deps.store, () => ctx.deps.clock.now())),
 });

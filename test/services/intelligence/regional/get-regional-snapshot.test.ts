@@ -16,6 +16,8 @@ describe('get-regional-snapshot without a model provider', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({ samples: REGIONAL_SAMPLES });
+    // The first answer's conformance check compiles the document synchronously; on a closed connection no idle socket races it.
+    await app.get(PATH, { connection: 'close' });
   });
   afterAll(() => app.close());
 

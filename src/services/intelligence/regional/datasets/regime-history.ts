@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { z } from 'zod';
 import type { Dataset, DatasetSource, Previous } from '../../../../platform/snapshots/dataset.js';
+import { SAMPLES_DIR } from '../../../../platform/snapshots/samples.js';
 import { parseOrefHistory } from '../../../../sources/oref/alerts.js';
 import { militaryFlightsDataset, parseMilitaryFlights } from '../../../military/flights/datasets/military-flights.js';
 import { chokepointsDataset, parseChokepointRegistry } from '../../../supply-chain/chokepoints/datasets/chokepoints.js';
@@ -77,14 +80,15 @@ export function buildRegimeHistory(
   return { records: history, info: { lastLabels, scoredAt: now } };
 }
 
+const SEED_SAMPLE = 'intelligence/regime-history.json';
 const optional = (s: DatasetSource): DatasetSource => ({ ...s, optional: true });
 
 /**
  * Regime transitions of the regional snapshot pipeline, appended by ingestion: each run reads the
  * pipeline's inputs from their upstreams (the instability export, the chokepoint registry, OREF
  * sirens, military ADS-B), scores the regions with the same rules as get-regional-snapshot and
- * records the regions whose label changed. The bundled history document seeds the first load; it
- * has no upstream, so live runs skip it and continue from the previous snapshot.
+ * records the regions whose label changed. The bundled history document seeds the first load (it
+ * has no upstream); later runs continue from the previous snapshot.
  */
 export const regimeHistoryDataset: Dataset<RegimeTransition, RegimeHistoryInfo> = {
   name: REGIME_HISTORY,
@@ -94,9 +98,10 @@ export const regimeHistoryDataset: Dataset<RegimeTransition, RegimeHistoryInfo> 
   sources: {
     seed: {
       url: 'https://localhost/regime-history/v1.json',
-      sample: 'intelligence/regime-history.json',
+      sample: SEED_SAMPLE,
       optional: true,
-      fetch: () => Promise.reject(new Error('the regime history seed is bundled only; live runs continue from the previous snapshot')),
+      // No upstream: the seed is the bundled document, read from disk on a live run too (used only without a previous snapshot).
+      fetch: () => readFile(path.join(SAMPLES_DIR, SEED_SAMPLE)),
     },
     cii: ciiScoresDataset.sources.scores!,
     chokepoints: optional(chokepointsDataset.sources.registry!),

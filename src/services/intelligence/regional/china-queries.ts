@@ -1,0 +1,35 @@
+import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
+import type { NbsObservation } from '../../../sources/nbs/easyquery.js';
+import type { PlaActivityReport } from '../../../sources/taiwan-mnd/pla-activity.js';
+import { CHINA_MACRO } from '../../economic/macro/datasets/china-macro.js';
+import { CROSS_STRAIT_ACTIVITY } from '../../military/cross-strait/datasets/cross-strait-activity.js';
+import { CHOKEPOINTS, type ChokepointDef, type ChokepointRegistryInfo } from '../../supply-chain/chokepoints/datasets/chokepoints.js';
+import { composeDecisionSnapshot, type Input } from './china-rules.js';
+import type { GetChinaDecisionSignalsResponse } from './china-schemas.js';
+
+const failed = (s: Snapshot<unknown, unknown>) => Boolean(s.meta.lastError) && s.meta.lastAttemptAt > s.meta.lastSuccessAt;
+const input = <R>(s: Snapshot<R, unknown>): Input<R> => ({ rows: s.records, fetchedAt: s.fetchedAt, failed: failed(s as Snapshot<unknown, unknown>) });
+
+/**
+ * get-china-decision-signals: the six groups composed from the China macro, cross-strait activity
+ * and chokepoint snapshots, once per combination of their versions and refresh states; a missing
+ * input makes only its groups unavailable.
+ */
+export function getChinaDecisionSignals(store: SnapshotStore, now: () => number): GetChinaDecisionSignalsResponse {
+  const macro = store.read<NbsObservation>(CHINA_MACRO);
+  const strait = store.read<PlaActivityReport>(CROSS_STRAIT_ACTIVITY);
+  const corridors = store.read<ChokepointDef, ChokepointRegistryInfo>(CHOKEPOINTS);
+  const present = [macro, strait, corridors].filter((s): s is NonNullable<typeof s> => Boolean(s)) as Snapshot<unknown, unknown>[];
+  const key = `china-decision-signals:${[macro, strait, corridors].map((s) => (s ? `${s.version}${failed(s as Snapshot<unknown, unknown>) ? 'f' : ''}` : '-')).join(':')}`;
+  const compose = () => {
+    const at = present.reduce((m, s) => Math.max(m, s.fetchedAt), 0) || now();
+    const snapshot = composeDecisionSnapshot({
+      ...(macro ? { macro: input(macro) } : {}),
+      ...(strait ? { crossStrait: input(strait) } : {}),
+      ...(corridors ? { corridors: { ...input(corridors), reviewedAt: corridors.info.reviewedAt } } : {}),
+      now: at,
+    });
+    return { payloadJson: JSON.stringify(snapshot), generatedAt: snapshot.generatedAt, upstreamUnavailable: snapshot.groups.every((g) => g.state === 'unavailable') };
+  };
+  return present[0] ? present[0].derive(key, compose) : compose();
+}
