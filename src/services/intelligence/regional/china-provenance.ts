@@ -129,3 +129,27 @@ export function derivedClaims(
     derivation: known({ methodId: o.method, methodVersion: o.methodVersion, computedAt: f.assessedAt, inputSignalIds: inputs }),
   };
 }
+
+/** A dated document (policy release, exchange announcement) read from a publisher's list, in Chinese, classified by keywords. */
+export function documentClaims(
+  p: Publisher,
+  f: Freshness,
+  o: { sourceUrl: string; day: string; classificationScore: number; classificationMethod: string; exchange: boolean },
+): Claims {
+  return {
+    ...common(p, f),
+    source_url: known(o.sourceUrl),
+    original_reference: known({ kind: 'document', id: o.sourceUrl }),
+    original_language: known('zh'),
+    translation: known({ state: 'not_translated' }),
+    observation_time: na('a document, not an observation'),
+    effective_time: unknown('the list gives no effective date'),
+    publication_time: at('publication', o.day, 'day'),
+    // An exchange announcement is one filing: this is its original version. A ministry list has no revision marker.
+    revision: o.exchange ? known({ vintageId: o.sourceUrl, sequence: 1, state: 'original' }) : unknown('the list page carries no revision marker'),
+    extraction_confidence: known({ score: 0.95, method: 'list-entry-fields' }),
+    classification_confidence: known({ score: o.classificationScore, method: o.classificationMethod }),
+    corroboration: unknown('not cross-checked against another source here'),
+    derivation: na('the document as listed, not derived'),
+  };
+}

@@ -1,6 +1,9 @@
 import type { NbsObservation } from '../../../sources/nbs/easyquery.js';
 import { NBS_PORTAL } from '../../../sources/nbs/easyquery.js';
 import type { PlaActivityReport } from '../../../sources/taiwan-mnd/pla-activity.js';
+import type { PolicyDocument } from '../../../sources/mofcom/announcements.js';
+import type { ExchangeBulletin } from '../../../sources/sse/bulletins.js';
+import { disclosureGroup, policyGroup } from './china-documents.js';
 import { activityRecordClaims, derivedClaims, officialObservationClaims, PROVENANCE_VERSION, type Claims, type Family, type Freshness, type Publisher, type PublisherType } from './china-provenance.js';
 
 /**
@@ -71,6 +74,8 @@ export interface DecisionInputs {
   macro?: Input<NbsObservation>;
   crossStrait?: Input<PlaActivityReport>;
   corridors?: Input<CorridorInput> & { reviewedAt: string };
+  policy?: Input<PolicyDocument>;
+  disclosures?: Input<ExchangeBulletin>;
   /** The snapshot's time (newest input fetch), epoch ms. */
   now: number;
 }
@@ -326,9 +331,9 @@ export function capSnapshot(s: DecisionSnapshot, max = MAX_PAYLOAD_BYTES): Decis
 export function composeDecisionSnapshot(inputs: DecisionInputs): DecisionSnapshot {
   const byId: Record<GroupId, SignalGroup> = {
     macro: macroGroup(inputs.macro, inputs.now),
-    'policy-enforcement': unavailable('policy-enforcement', 'No ingestion of the ministries’ policy listings (CAC, MIIT, MOFCOM, PBoC, SAMR, NDRC) in this service yet.'),
+    'policy-enforcement': policyGroup(inputs.policy, inputs.now),
     'cross-strait-activity': crossStraitGroup(inputs.crossStrait, inputs.now),
-    'corporate-disclosures': unavailable('corporate-disclosures', 'No ingestion of exchange announcements (SSE, SZSE, HKEX) in this service yet.'),
+    'corporate-disclosures': disclosureGroup(inputs.disclosures, inputs.now),
     'corridor-conditions': corridorGroup(inputs.corridors, inputs.now),
     'activity-nowcast': nowcastGroup(inputs.macro, inputs.now),
   };

@@ -4,7 +4,9 @@ import { CHOKEPOINTS } from '../../supply-chain/chokepoints/datasets/chokepoints
 import { CII_SCORES } from '../country/datasets/cii-scores.js';
 import { OREF_HISTORY } from '../feeds/datasets/oref-history.js';
 import { CHINA_MACRO } from '../../economic/macro/datasets/china-macro.js';
+import { CHINA_DISCLOSURES } from '../../market/equities/datasets/china-disclosures.js';
 import { CROSS_STRAIT_ACTIVITY } from '../../military/cross-strait/datasets/cross-strait-activity.js';
+import { CHINA_POLICY_EVENTS } from './datasets/china-policy-events.js';
 import { getChinaDecisionSignals } from './china-queries.js';
 import { GetChinaDecisionSignalsRequest, GetChinaDecisionSignalsResponse } from './china-schemas.js';
 import { REGIME_HISTORY } from './datasets/regime-history.js';
@@ -102,14 +104,16 @@ export const regionalRouter = router({
         summary: 'China decision signals with provenance',
         description:
           'Six signal groups, each with a state (available, partial, stale, unavailable) and at most four items carrying their provenance: ' +
-          'macro (NBS monthly indicators), cross-strait activity (Taiwan MND daily PLA activity reports), corridor conditions (the chokepoint ' +
-          'registry’s threat levels for the Taiwan, Malacca, Korea and Lombok straits), activity nowcast (each activity indicator against the ' +
-          'mean of its three previous months). Policy enforcement and corporate disclosures are unavailable: their upstreams (ministry listings, ' +
-          'exchange announcements) are not ingested here. Composed once per set of input snapshots; upstreamUnavailable only when every group ' +
-          'is unavailable. No parameters.',
+          'macro (NBS monthly indicators), policy enforcement (MOFCOM policy releases of the last 30 days, typed by title keywords: export ' +
+          'control, trade remedy, unreliable entity list, tariff, licensing), cross-strait activity (Taiwan MND daily PLA activity reports), ' +
+          'corporate disclosures (Shanghai Stock Exchange announcements of the last 3 days, material types first), corridor conditions (the ' +
+          'chokepoint registry’s threat levels for the Taiwan, Malacca, Korea and Lombok straits) and activity nowcast (each activity indicator ' +
+          'against the mean of its three previous months). The other ministries and exchanges the published service reads (CAC, MIIT, PBoC, ' +
+          'SAMR, NDRC; SZSE, HKEX) are not ingested. Composed once per set of input snapshots; a missing input makes only its groups ' +
+          'unavailable, upstreamUnavailable only when every group is. No parameters.',
       },
       cacheTier: 'fast',
-      datasets: [CHINA_MACRO, CROSS_STRAIT_ACTIVITY, CHOKEPOINTS],
+      datasets: [CHINA_MACRO, CHINA_POLICY_EVENTS, CROSS_STRAIT_ACTIVITY, CHINA_DISCLOSURES, CHOKEPOINTS],
     })
     .input(GetChinaDecisionSignalsRequest)
     .output(GetChinaDecisionSignalsResponse)

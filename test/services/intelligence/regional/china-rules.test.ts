@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { capSnapshot, composeDecisionSnapshot, GROUP_IDS, momentum, monthsBetween, nextMonth, type DecisionInputs } from '../../../../src/services/intelligence/regional/china-rules.js';
+import { classify, DISCLOSURE_TOPICS, POLICY_TOPICS } from '../../../../src/services/intelligence/regional/china-documents.js';
 import type { NbsObservation } from '../../../../src/sources/nbs/easyquery.js';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
@@ -72,4 +73,20 @@ describe('helpers', () => {
     expect(capped.groups.map((g) => g.id)).toEqual([...GROUP_IDS]);
     for (const g of capped.groups) if (g.state !== 'unavailable') expect(g.items.length).toBeGreaterThanOrEqual(1);
   });
+});
+
+describe('document typing', () => {
+  it.each([
+    ['关于对部分物项实施出口管制的公告', 'export-control'],
+    ['反倾销调查的最终裁定', 'trade-remedy'],
+    ['列入不可靠实体清单的公告', 'unreliable-entity-list'],
+    ['关于促进服务消费的指导意见', 'general-policy'],
+  ])('policy title %s -> %s', (title, id) => expect(classify(title, POLICY_TOPICS, 'general-policy').id).toBe(id));
+
+  it.each([
+    ['关于以集中竞价交易方式回购公司股份的进展公告', 'buyback'],
+    ['关于股东减持股份计划的公告', 'stake-reduction'],
+    ['关于控股子公司收购海外锂矿项目的公告', 'acquisition'],
+    ['关于董事会换届选举的公告', 'routine'],
+  ])('announcement %s -> %s', (title, id) => expect(classify(title, DISCLOSURE_TOPICS, 'routine').id).toBe(id));
 });

@@ -6,6 +6,8 @@ import formatsPlugin from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../support/app.js';
 import { chinaMacroDataset } from '../../../../src/services/economic/macro/datasets/china-macro.js';
+import { chinaPolicyEventsDataset } from '../../../../src/services/intelligence/regional/datasets/china-policy-events.js';
+import { chinaDisclosuresDataset } from '../../../../src/services/market/equities/datasets/china-disclosures.js';
 import { crossStraitActivityDataset } from '../../../../src/services/military/cross-strait/datasets/cross-strait-activity.js';
 import { chokepointsDataset } from '../../../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
 
@@ -28,7 +30,7 @@ describe('get-china-decision-signals', () => {
   let app: TestApp;
   const validate = snapshotValidator();
   beforeAll(async () => {
-    app = await startTestApp({ samples: [chinaMacroDataset, crossStraitActivityDataset, chokepointsDataset] });
+    app = await startTestApp({ samples: [chinaMacroDataset, chinaPolicyEventsDataset, crossStraitActivityDataset, chinaDisclosuresDataset, chokepointsDataset] });
     // The first answer's conformance check compiles the document synchronously; on a closed connection no idle socket races it.
     await app.get(PATH, { connection: 'close' });
   });
@@ -43,9 +45,9 @@ describe('get-china-decision-signals', () => {
     expect(snapshot.generatedAt).toBe(res.body.generatedAt);
     expect(groups(res.body).map((g) => [g.id, g.state])).toEqual([
       ['macro', 'available'],
-      ['policy-enforcement', 'unavailable'],
+      ['policy-enforcement', 'available'],
       ['cross-strait-activity', 'available'],
-      ['corporate-disclosures', 'unavailable'],
+      ['corporate-disclosures', 'available'],
       ['corridor-conditions', 'available'],
       ['activity-nowcast', 'available'],
     ]);
@@ -59,6 +61,32 @@ describe('get-china-decision-signals', () => {
     expect(macro.items[0]).toMatchObject({ observedAt: '2026-10', publishedAt: '2026-11', sourceUrl: 'https://data.stats.gov.cn/english/', publisherType: 'official_government', stale: false });
     expect(macro.items[0].summary).toBe('Consumer prices: +0.3% year on year in 2026-10 (-0.2% year on year in 2026-09).');
     expect(macro.items[3].summary).toBe('Manufacturing PMI: 49.2 in 2026-10 (49.8 in 2026-09).');
+  });
+
+  it('types MOFCOM releases of the last 30 days, enforcement types first', async () => {
+    const policy = groups((await app.get(PATH)).body)[1]!;
+    expect(policy.items.map((i) => [i.publishedAt, i.metadata.type])).toEqual([
+      ['2026-11-18', 'export-control'],
+      ['2026-11-14', 'trade-remedy'],
+      ['2026-11-10', 'unreliable-entity-list'],
+      ['2026-10-30', 'licensing'],
+    ]);
+    expect(policy.items[0].summary).toBe('Export control document released 2026-11-18: 商务部 海关总署公告2026年第61号 关于对部分稀土相关物项实施出口管制的公告');
+    expect(policy.items[0].sourceUrl).toBe('https://www.mofcom.gov.cn/zwgk/zcfb/art/2026/art_8c1e2f0a.html');
+    expect(policy.items[0].provenance.familyId).toBe('typed_document_event');
+  });
+
+  it('lists material SSE announcements of the last 3 days', async () => {
+    const d = groups((await app.get(PATH)).body)[3]!;
+    expect(d.items.map((i) => [i.publishedAt, i.metadata.type])).toEqual([
+      ['2026-11-19', 'buyback'],
+      ['2026-11-19', 'acquisition'],
+      ['2026-11-18', 'related-party'],
+      ['2026-11-18', 'stake-reduction'],
+    ]);
+    expect(d.items[0].label).toBe('贵州茅台 (600519): Share buyback');
+    expect(d.items[0].sourceUrl).toBe('https://static.sse.com.cn/disclosure/listedinfo/announcement/c/new/2026-11-19/600519_20261119_4KQ1.pdf');
+    expect(d.items[0].provenance.familyId).toBe('exchange_disclosure');
   });
 
   it('reports the four newest MND days with their counts', async () => {
