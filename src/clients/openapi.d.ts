@@ -2024,6 +2024,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/intelligence/v1/get-regional-snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Regional balance, regime, triggers and scenarios
+         * @description The regional pipeline scores a region deterministically from the instability export (member countries’ scores), the chokepoint registry’s threat levels, OREF sirens (Middle East) and military ADS-B aircraft in the region’s box: four pressure and three buffer axes in 0–1, their net balance, and a regime label (escalation_ladder, fragmentation_risk, coercive_stalemate, managed_deescalation, stressed_equilibrium, calm) by the published thresholds. Computed once per set of input snapshots, with actors, a trigger ladder, rule-weighted scenario lanes, chokepoint transmission paths and the evidence behind them; the regime’s previous label comes from the regime history. The narrative is written by the model when one is configured (LLM_BASE_URL; cached per input), otherwise assembled from the facts (meta.narrativeProvider `template`). region_id: mena (default), east-asia, europe, north-america, south-asia, latam, sub-saharan-africa, global. An unknown region answers `{}`. Pro.
+         */
+        get: operations["GetRegionalSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/get-regime-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Regime transitions of a region
+         * @description The regional pipeline scores a region deterministically from the instability export (member countries’ scores), the chokepoint registry’s threat levels, OREF sirens (Middle East) and military ADS-B aircraft in the region’s box: four pressure and three buffer axes in 0–1, their net balance, and a regime label (escalation_ladder, fragmentation_risk, coercive_stalemate, managed_deescalation, stressed_equilibrium, calm) by the published thresholds. Each ingestion of the regime history scores every region from the inputs it fetches and appends an entry when a region’s label changed (stamped with the ingestion time; at most 100 kept per region); a bundled history seeds the first load. Newest first. region_id: mena (default), east-asia, europe, north-america, south-asia, latam, sub-saharan-africa, global. limit: 1–100, default 50. Pro.
+         */
+        get: operations["GetRegimeHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/get-regional-brief": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Weekly brief of a region
+         * @description A weekly brief (recap, regime trajectory, key developments, risk outlook) from the region’s current snapshot (as get-regional-snapshot) and its regime transitions of the 7 days up to it. Written by the model when one is configured (LLM_BASE_URL; cached per input); otherwise a template assembled from those facts, with `provider` `template` and `model` `rules:get-regional-brief`. region_id: mena (default), east-asia, europe, north-america, south-asia, latam, sub-saharan-africa, global. No snapshot answers `{}`. Pro.
+         */
+        get: operations["GetRegionalBrief"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/get-china-decision-signals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * China decision signals with provenance
+         * @description Six signal groups, each with a state (available, partial, stale, unavailable) and at most four items carrying their provenance: macro (NBS monthly indicators), policy enforcement (MOFCOM policy releases of the last 30 days, typed by title keywords: export control, trade remedy, unreliable entity list, tariff, licensing), cross-strait activity (Taiwan MND daily PLA activity reports), corporate disclosures (Shanghai Stock Exchange announcements of the last 3 days, material types first), corridor conditions (the chokepoint registry’s threat levels for the Taiwan, Malacca, Korea and Lombok straits) and activity nowcast (each activity indicator against the mean of its three previous months). The other ministries and exchanges the published service reads (CAC, MIIT, PBoC, SAMR, NDRC; SZSE, HKEX) are not ingested. Composed once per set of input snapshots; a missing input makes only its groups unavailable, upstreamUnavailable only when every group is. No parameters.
+         */
+        get: operations["GetChinaDecisionSignals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/maritime/v1/list-navigational-warnings": {
         parameters: {
             query?: never;
@@ -8495,6 +8575,388 @@ export interface components {
             model: string;
             /** @description `generic` (the configured model), `rules` (evidence digest) or `skipped` (empty query). */
             provider: string;
+        };
+        intelligence_v1_GetRegionalSnapshotResponse: {
+            /** @description Absent for an unknown region or without the instability export, as published. */
+            snapshot?: components["schemas"]["intelligence_v1_RegionalSnapshot"];
+        };
+        intelligence_v1_RegionalSnapshot: {
+            regionId: string;
+            /**
+             * Format: int64
+             * @description Time of the newest input snapshot, Unix epoch milliseconds.
+             */
+            generatedAt: number;
+            meta: components["schemas"]["intelligence_v1_SnapshotMeta"];
+            regime: components["schemas"]["intelligence_v1_RegimeState"];
+            balance: components["schemas"]["intelligence_v1_BalanceVector"];
+            /** @description The five member states with the highest instability scores. */
+            actors: components["schemas"]["intelligence_v1_ActorState"][];
+            /** @description No input describes leverage between actors here: always empty. */
+            leverageEdges: components["schemas"]["intelligence_v1_LeverageEdge"][];
+            scenarioSets: components["schemas"]["intelligence_v1_ScenarioSet"][];
+            /** @description One per chokepoint of the region at threat level high or worse. */
+            transmissionPaths: components["schemas"]["intelligence_v1_TransmissionPath"][];
+            triggers: components["schemas"]["intelligence_v1_TriggerLadder"];
+            mobility: components["schemas"]["intelligence_v1_MobilityState"];
+            evidence: components["schemas"]["intelligence_v1_EvidenceItem"][];
+            narrative: components["schemas"]["intelligence_v1_RegionalNarrative"];
+        };
+        intelligence_v1_SnapshotMeta: {
+            /** @description Content id of the scored state: the same inputs give the same id, and the regime history names it. */
+            snapshotId: string;
+            /** @description Version of this pipeline. */
+            modelVersion: string;
+            /** @description Version of the axis and regime rules. */
+            scoringVersion: string;
+            /** @description Version of the region table (member countries, chokepoints, flight box). */
+            geographyVersion: string;
+            /**
+             * Format: double
+             * @description Share of the pipeline’s inputs present for the region, 0–1.
+             */
+            snapshotConfidence: number;
+            /** @description Inputs that were absent (their axes computed without them). */
+            missingInputs: string[];
+            /** @description Inputs whose last refresh failed; their previous snapshot was used. */
+            staleInputs: string[];
+            /**
+             * Format: int64
+             * @description generatedAt plus 6 hours (the published refresh cadence), Unix epoch milliseconds.
+             */
+            validUntil: number;
+            /** @description `scheduled`: computed when its inputs’ snapshots changed. */
+            triggerReason: string;
+            /** @description `llm` when the configured model wrote the narrative, `template` when it was assembled from the facts. */
+            narrativeProvider: string;
+            /** @description The model’s name, or `rules:get-regional-snapshot` for the template. */
+            narrativeModel: string;
+        };
+        intelligence_v1_RegimeState: {
+            /** @description escalation_ladder, fragmentation_risk, coercive_stalemate, managed_deescalation, stressed_equilibrium or calm. */
+            label: string;
+            /** @description Label before the last recorded transition to this one; empty when none is recorded. */
+            previousLabel: string;
+            /**
+             * Format: int64
+             * @description When that transition was recorded (Unix epoch ms); 0 when none is.
+             */
+            transitionedAt: number;
+            /** @description The rule condition that selects the current label, with the values that met it. */
+            transitionDriver: string;
+        };
+        intelligence_v1_BalanceVector: {
+            /**
+             * Format: double
+             * @description 0.45 × mean of the three highest military components of member countries’ instability scores + 0.30 × conflict (geo-convergence) + 0.25 × activity (OREF sirens in 24 h or military flights in the region box, saturating), 0–1.
+             */
+            coercivePressure: number;
+            /**
+             * Format: double
+             * @description Mean of the three highest member values of 0.6 × unrest component + 0.4 × combined instability score, 0–1.
+             */
+            domesticFragility: number;
+            /**
+             * Format: double
+             * @description No input in this pipeline: 0, and left out of the means, 0–1.
+             */
+            capitalStress: number;
+            /**
+             * Format: double
+             * @description Threat of the worst chokepoint of the region (war zone = 1), 0–1.
+             */
+            energyVulnerability: number;
+            /**
+             * Format: double
+             * @description 1 − mean combined instability score of scored member countries (0.5 with none scored), 0–1.
+             */
+            allianceCohesion: number;
+            /**
+             * Format: double
+             * @description 1 − mean threat of the region’s chokepoints (1 with none), 0–1.
+             */
+            maritimeAccess: number;
+            /**
+             * Format: double
+             * @description No input in this pipeline: 0, and left out of the means, 0–1.
+             */
+            energyLeverage: number;
+            /**
+             * Format: double
+             * @description Mean of the buffers with an input − mean of the pressures with an input, −1..1.
+             */
+            netBalance: number;
+            pressures: components["schemas"]["intelligence_v1_BalanceDriver"][];
+            buffers: components["schemas"]["intelligence_v1_BalanceDriver"][];
+        };
+        intelligence_v1_BalanceDriver: {
+            axis: string;
+            /** @description What moved the axis, from the inputs. */
+            description: string;
+            /**
+             * Format: double
+             * @description The axis value, 0–1.
+             */
+            magnitude: number;
+            /** @description Evidence items behind it. */
+            evidenceIds: string[];
+            /** @description `pressure` or `buffer`. */
+            orientation: string;
+        };
+        intelligence_v1_ActorState: {
+            /** @description ISO alpha-2 code of the state. */
+            actorId: string;
+            name: string;
+            /** @description `state`. */
+            role: string;
+            /** @description Score components at 60 or more: military, conflict, unrest, information. */
+            leverageDomains: string[];
+            /**
+             * Format: double
+             * @description Combined instability score / 100.
+             */
+            leverageScore: number;
+            /**
+             * Format: double
+             * @description 24 h change of the score / 100.
+             */
+            delta: number;
+            /** @description Evidence items behind it. */
+            evidenceIds: string[];
+        };
+        intelligence_v1_LeverageEdge: {
+            fromActorId: string;
+            toActorId: string;
+            mechanism: string;
+            /**
+             * Format: double
+             * @description 0–1.
+             */
+            strength: number;
+            /** @description Evidence items behind it. */
+            evidenceIds: string[];
+        };
+        intelligence_v1_ScenarioSet: {
+            /** @description `24h`, `7d` or `30d`. */
+            horizon: string;
+            lanes: components["schemas"]["intelligence_v1_ScenarioLane"][];
+        };
+        intelligence_v1_ScenarioLane: {
+            /** @description `escalation`, `base` or `de-escalation`. */
+            name: string;
+            /**
+             * Format: double
+             * @description Rule-derived weight of the lane (the three sum to 1).
+             */
+            probability: number;
+            /** @description Active triggers pointing at this lane. */
+            triggerIds: string[];
+            consequences: string[];
+            transmissions: components["schemas"]["intelligence_v1_TransmissionPath"][];
+        };
+        intelligence_v1_TransmissionPath: {
+            /** @description The chokepoint under threat. */
+            start: string;
+            mechanism: string;
+            end: string;
+            /** @description The registry’s threat level. */
+            severity: string;
+            /** @description Chokepoint id of the supply-chain registry. */
+            corridorId: string;
+            /**
+             * Format: double
+             * @description Threat share of the chokepoint, 0–1.
+             */
+            confidence: number;
+            /**
+             * Format: int32
+             * @description Hours until the effect is expected to show.
+             */
+            latencyHours: number;
+            impactedAssetClass: string;
+            /** @description Regions affected. */
+            impactedRegions: string[];
+            /**
+             * Format: double
+             * @description Not estimated here: 0.
+             */
+            magnitudeLow: number;
+            /**
+             * Format: double
+             * @description Not estimated here: 0.
+             */
+            magnitudeHigh: number;
+            /** @description Empty: no magnitude is estimated. */
+            magnitudeUnit: string;
+            templateId: string;
+            templateVersion: string;
+        };
+        intelligence_v1_TriggerLadder: {
+            /** @description Threshold met. */
+            active: components["schemas"]["intelligence_v1_Trigger"][];
+            /** @description Within 20% of the threshold. */
+            watching: components["schemas"]["intelligence_v1_Trigger"][];
+            dormant: components["schemas"]["intelligence_v1_Trigger"][];
+        };
+        intelligence_v1_Trigger: {
+            id: string;
+            description: string;
+            threshold: components["schemas"]["intelligence_v1_TriggerThreshold"];
+            activated: boolean;
+            /**
+             * Format: int64
+             * @description generatedAt when active, else 0.
+             */
+            activatedAt: number;
+            scenarioLane: string;
+            /** @description Evidence items behind it. */
+            evidenceIds: string[];
+        };
+        intelligence_v1_TriggerThreshold: {
+            metric: string;
+            /** @description `>` or `<`. */
+            operator: string;
+            /**
+             * Format: double
+             * @description The threshold.
+             */
+            value: number;
+            /**
+             * Format: int32
+             * @description Counting window of the metric; 0 for an axis value.
+             */
+            windowMinutes: number;
+            /** @description `fixed`: an absolute threshold. */
+            baseline: string;
+        };
+        /** @description Aviation mobility: not among this pipeline’s inputs, so always empty (no invented closures). */
+        intelligence_v1_MobilityState: {
+            airspace: components["schemas"]["intelligence_v1_AirspaceStatus"][];
+            flightCorridors: components["schemas"]["intelligence_v1_FlightCorridorStress"][];
+            airports: components["schemas"]["intelligence_v1_AirportNodeStatus"][];
+            /**
+             * Format: double
+             * @description 0–1.
+             */
+            rerouteIntensity: number;
+            notamClosures: string[];
+        };
+        intelligence_v1_AirspaceStatus: {
+            airspaceId: string;
+            status: string;
+            reason: string;
+        };
+        intelligence_v1_FlightCorridorStress: {
+            corridor: string;
+            /**
+             * Format: double
+             * @description 0–1.
+             */
+            stressLevel: number;
+            /**
+             * Format: int32
+             * @description Flights rerouted in 24 h.
+             */
+            reroutedFlights24h: number;
+        };
+        intelligence_v1_AirportNodeStatus: {
+            icao: string;
+            name: string;
+            status: string;
+            disruptionReason: string;
+        };
+        intelligence_v1_EvidenceItem: {
+            id: string;
+            /** @description `instability-score`, `chokepoint-threat`, `oref-alerts` or `military-flights`. */
+            type: string;
+            /** @description The dataset it was read from. */
+            source: string;
+            summary: string;
+            /**
+             * Format: double
+             * @description 0–1.
+             */
+            confidence: number;
+            /**
+             * Format: int64
+             * @description Unix epoch milliseconds.
+             */
+            observedAt: number;
+            /** @description Country code or region id. */
+            theater: string;
+            /** @description Chokepoint id for chokepoint evidence, else empty. */
+            corridor: string;
+        };
+        intelligence_v1_RegionalNarrative: {
+            situation: components["schemas"]["intelligence_v1_NarrativeSection"];
+            balanceAssessment: components["schemas"]["intelligence_v1_NarrativeSection"];
+            outlook24h: components["schemas"]["intelligence_v1_NarrativeSection"];
+            outlook7d: components["schemas"]["intelligence_v1_NarrativeSection"];
+            outlook30d: components["schemas"]["intelligence_v1_NarrativeSection"];
+            watchItems: components["schemas"]["intelligence_v1_NarrativeSection"][];
+        };
+        intelligence_v1_NarrativeSection: {
+            text: string;
+            /** @description Evidence items the text rests on. */
+            evidenceIds: string[];
+        };
+        intelligence_v1_GetRegimeHistoryResponse: {
+            /** @description Newest first. */
+            transitions: components["schemas"]["intelligence_v1_RegimeTransition"][];
+        };
+        intelligence_v1_RegimeTransition: {
+            regionId: string;
+            /** @description The label the region changed to. */
+            label: string;
+            previousLabel: string;
+            /**
+             * Format: int64
+             * @description When the ingestion that saw the change ran, Unix epoch milliseconds.
+             */
+            transitionedAt: number;
+            /** @description The rule condition that selected the new label. */
+            transitionDriver: string;
+            /** @description Content id of the scored state (as get-regional-snapshot’s meta.snapshotId). */
+            snapshotId: string;
+        };
+        intelligence_v1_GetRegionalBriefResponse: {
+            /** @description Absent when there is no snapshot for the region, as published. */
+            brief?: components["schemas"]["intelligence_v1_RegionalBrief"];
+        };
+        intelligence_v1_RegionalBrief: {
+            regionId: string;
+            /**
+             * Format: int64
+             * @description When the brief was written, Unix epoch milliseconds.
+             */
+            generatedAt: number;
+            /**
+             * Format: int64
+             * @description periodEnd minus 7 days.
+             */
+            periodStart: number;
+            /**
+             * Format: int64
+             * @description generatedAt of the snapshot the brief is written from.
+             */
+            periodEnd: number;
+            situationRecap: string;
+            /** @description The regime now and its transitions within the period. */
+            regimeTrajectory: string;
+            keyDevelopments: string[];
+            riskOutlook: string;
+            /** @description `llm` when the configured model wrote it, `template` when assembled from the snapshot and history. */
+            provider: string;
+            /** @description The model’s name, or `rules:get-regional-brief` for the template. */
+            model: string;
+        };
+        intelligence_v1_GetChinaDecisionSignalsResponse: {
+            /** @description The decision-signal snapshot as a JSON string (schemaVersion 1): generatedAt, six groups in fixed order (macro, policy-enforcement, cross-strait-activity, corporate-disclosures, corridor-conditions, activity-nowcast), each with state, reason, at most four items with provenance (decision-signal-provenance/v1), and the access tiers. At most 65,536 bytes. */
+            payloadJson: string;
+            /** @description ISO 8601: when the newest input was fetched. */
+            generatedAt: string;
+            /** @description True only when all six groups are unavailable. */
+            upstreamUnavailable: boolean;
         };
         /** @description Active navigational warnings. */
         maritime_v1_ListNavigationalWarningsResponse: {
@@ -27169,6 +27631,494 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetRegionalSnapshot: {
+        parameters: {
+            query?: {
+                region_id?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_GetRegionalSnapshotResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetRegimeHistory: {
+        parameters: {
+            query?: {
+                region_id?: string;
+                limit?: number;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_GetRegimeHistoryResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetRegionalBrief: {
+        parameters: {
+            query?: {
+                region_id?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_GetRegionalBriefResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetChinaDecisionSignals: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_GetChinaDecisionSignalsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Rate limit exceeded. */

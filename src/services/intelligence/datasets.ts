@@ -4,7 +4,8 @@ import { FEED_DATASETS } from './feeds/datasets/index.js';
 import { GPS_DATASETS } from './gps/datasets/index.js';
 import { ORBIT_DATASETS } from './orbit/datasets/index.js';
 import { PORT_DATASETS } from './ports/datasets/index.js';
+import { REGIONAL_DATASETS } from './regional/datasets/index.js';
 import { SIGNAL_DATASETS } from './signals/datasets/index.js';
 
 /** Every intelligence dataset, topic by topic. */
-export const INTELLIGENCE_DATASETS = [...COUNTRY_DATASETS, ...ORBIT_DATASETS, ...COMPANY_DATASETS, ...FEED_DATASETS, ...SIGNAL_DATASETS, ...GPS_DATASETS, ...PORT_DATASETS] as const;
+export const INTELLIGENCE_DATASETS = [...COUNTRY_DATASETS, ...ORBIT_DATASETS, ...COMPANY_DATASETS, ...FEED_DATASETS, ...SIGNAL_DATASETS, ...GPS_DATASETS, ...PORT_DATASETS, ...REGIONAL_DATASETS] as const;

@@ -5,6 +5,7 @@ import { usniFleetDataset } from '../fleet/datasets/usni-fleet.js';
 import { defensePatentsDataset } from '../industry/datasets/defense-patents.js';
 import { armsSuppliersDataset, industrialBaseDataset } from '../industry/datasets/industrial-base.js';
 import { militaryFlightsDataset } from '../flights/datasets/military-flights.js';
+import { crossStraitActivityDataset } from '../cross-strait/datasets/cross-strait-activity.js';
 
 /** Every military dataset, across the service's topic folders. */
-export const MILITARY_DATASETS: readonly AnyDataset[] = [militaryFlightsDataset, militaryBasesDataset, usniFleetDataset, defensePatentsDataset, industrialBaseDataset, armsSuppliersDataset, aircraftRegistryDataset];
+export const MILITARY_DATASETS: readonly AnyDataset[] = [militaryFlightsDataset, militaryBasesDataset, usniFleetDataset, defensePatentsDataset, industrialBaseDataset, armsSuppliersDataset, aircraftRegistryDataset, crossStraitActivityDataset];

@@ -1,0 +1,43 @@
+import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
+import type { NbsObservation } from '../../../sources/nbs/easyquery.js';
+import type { PlaActivityReport } from '../../../sources/taiwan-mnd/pla-activity.js';
+import type { PolicyDocument } from '../../../sources/mofcom/announcements.js';
+import type { ExchangeBulletin } from '../../../sources/sse/bulletins.js';
+import { CHINA_MACRO } from '../../economic/macro/datasets/china-macro.js';
+import { CHINA_DISCLOSURES } from '../../market/equities/datasets/china-disclosures.js';
+import { CHINA_POLICY_EVENTS } from './datasets/china-policy-events.js';
+import { CROSS_STRAIT_ACTIVITY } from '../../military/cross-strait/datasets/cross-strait-activity.js';
+import { CHOKEPOINTS, type ChokepointDef, type ChokepointRegistryInfo } from '../../supply-chain/chokepoints/datasets/chokepoints.js';
+import { composeDecisionSnapshot, type Input } from './china-rules.js';
+import type { GetChinaDecisionSignalsResponse } from './china-schemas.js';
+
+const failed = (s: Snapshot<unknown, unknown>) => Boolean(s.meta.lastError) && s.meta.lastAttemptAt > s.meta.lastSuccessAt;
+const input = <R>(s: Snapshot<R, unknown>): Input<R> => ({ rows: s.records, fetchedAt: s.fetchedAt, failed: failed(s as Snapshot<unknown, unknown>) });
+
+/**
+ * get-china-decision-signals: the six groups composed from the China macro, policy, cross-strait
+ * activity, exchange disclosure and chokepoint snapshots, once per combination of their versions and refresh states; a missing
+ * input makes only its groups unavailable.
+ */
+export function getChinaDecisionSignals(store: SnapshotStore, now: () => number): GetChinaDecisionSignalsResponse {
+  const macro = store.read<NbsObservation>(CHINA_MACRO);
+  const strait = store.read<PlaActivityReport>(CROSS_STRAIT_ACTIVITY);
+  const corridors = store.read<ChokepointDef, ChokepointRegistryInfo>(CHOKEPOINTS);
+  const policy = store.read<PolicyDocument>(CHINA_POLICY_EVENTS);
+  const disclosures = store.read<ExchangeBulletin>(CHINA_DISCLOSURES);
+  const present = [macro, strait, corridors, policy, disclosures].filter((s): s is NonNullable<typeof s> => Boolean(s)) as Snapshot<unknown, unknown>[];
+  const key = `china-decision-signals:${[macro, strait, corridors, policy, disclosures].map((s) => (s ? `${s.version}${failed(s as Snapshot<unknown, unknown>) ? 'f' : ''}` : '-')).join(':')}`;
+  const compose = () => {
+    const at = present.reduce((m, s) => Math.max(m, s.fetchedAt), 0) || now();
+    const snapshot = composeDecisionSnapshot({
+      ...(macro ? { macro: input(macro) } : {}),
+      ...(strait ? { crossStrait: input(strait) } : {}),
+      ...(corridors ? { corridors: { ...input(corridors), reviewedAt: corridors.info.reviewedAt } } : {}),
+      ...(policy ? { policy: input(policy) } : {}),
+      ...(disclosures ? { disclosures: input(disclosures) } : {}),
+      now: at,
+    });
+    return { payloadJson: JSON.stringify(snapshot), generatedAt: snapshot.generatedAt, upstreamUnavailable: snapshot.groups.every((g) => g.state === 'unavailable') };
+  };
+  return present[0] ? present[0].derive(key, compose) : compose();
+}
