@@ -1964,6 +1964,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/intelligence/v1/get-country-energy-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Energy profile of a country
+         * @description One country’s energy position from the bundled snapshots: primary energy mix (Our World in Data), JODI-Oil product demand and imports, JODI-Gas demand and LNG/pipeline imports, IEA oil stocks in days of net imports, the newest Ember month of the electricity mix, the curated strategic-reserve registry and European gas storage (GIE AGSI+). Each block has its own `…Available` flag; a country a source does not cover answers zeros there. No wholesale electricity price dataset is bundled, so `electricityAvailable` is false. Not cached while no energy snapshot is loaded. Filter: country_code (omitted: the largest crude importer in the JODI snapshot).
+         */
+        get: operations["GetCountryEnergyProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/compute-energy-shock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Oil and gas shortfall of a chokepoint disruption for a country
+         * @description A disruption of disruption_pct (10-100, default 100) at one of four chokepoints: crude lost = JODI crude imports x the Gulf share of the country’s crude imports x the chokepoint’s exposure (Hormuz and Bab el-Mandeb 1.0, Malacca 0.7, Suez 0.6) x the live flow ratio; per-product shortfalls by refinery yield against JODI demand; days IEA stocks bridge it. The Gulf share is measured from the bundled UN Comtrade crude flows (trade and supply-chain datasets) where they have the country; elsewhere it is a 40% proxy, and `comtradeCoverage:false` and `limitations` say so. fuel_mode gas or both adds the LNG loss (JODI-Gas) and European storage buffer. `degraded` (not cached) when the chokepoint has no live flow estimate. Filters: country_code (omitted: the largest JODI crude importer), chokepoint_id (default hormuz_strait), disruption_pct, fuel_mode (default oil).
+         */
+        get: operations["ComputeEnergyShockScenario"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/maritime/v1/list-navigational-warnings": {
         parameters: {
             query?: never;
@@ -8172,6 +8212,340 @@ export interface components {
             model: string;
             /** @description `generic` (the configured model), `rules` (evidence digest) or `skipped` (empty query). */
             provider: string;
+        };
+        intelligence_v1_GetCountryEnergyProfileResponse: {
+            /** @description True when Our World in Data publishes a primary energy mix for the country. */
+            mixAvailable: boolean;
+            /**
+             * Format: int32
+             * @description Year of that mix; 0 when unavailable.
+             */
+            mixYear: number;
+            /**
+             * Format: double
+             * @description Coal share of primary energy, percent.
+             */
+            coalShare: number;
+            /**
+             * Format: double
+             * @description Gas share of primary energy, percent.
+             */
+            gasShare: number;
+            /**
+             * Format: double
+             * @description Oil share of primary energy, percent.
+             */
+            oilShare: number;
+            /**
+             * Format: double
+             * @description Nuclear share of primary energy, percent.
+             */
+            nuclearShare: number;
+            /**
+             * Format: double
+             * @description Renewables share of primary energy, percent.
+             */
+            renewShare: number;
+            /**
+             * Format: double
+             * @description Wind share of primary energy, percent.
+             */
+            windShare: number;
+            /**
+             * Format: double
+             * @description Solar share of primary energy, percent.
+             */
+            solarShare: number;
+            /**
+             * Format: double
+             * @description Hydro share of primary energy, percent.
+             */
+            hydroShare: number;
+            /**
+             * Format: double
+             * @description Net electricity imports as a share of electricity demand, percent (OWID; negative for a net exporter).
+             */
+            importShare: number;
+            /** @description True when GIE AGSI+ publishes the country’s gas storage. */
+            gasStorageAvailable: boolean;
+            /**
+             * Format: double
+             * @description Gas storage fill level, percent of working capacity.
+             */
+            gasStorageFillPct: number;
+            /**
+             * Format: double
+             * @description Change of the fill level over the last gas day, percentage points.
+             */
+            gasStorageChange1d: number;
+            /** @description `injecting`, `withdrawing` or `stable`; empty when unavailable. */
+            gasStorageTrend: string;
+            /** @description Gas day of the fill level, YYYY-MM-DD. */
+            gasStorageDate: string;
+            /** @description Always false: no wholesale electricity price dataset (ENTSO-E, EIA) is bundled yet. */
+            electricityAvailable: boolean;
+            /**
+             * Format: double
+             * @description Wholesale electricity price per MWh; 0 when unavailable.
+             */
+            electricityPriceMwh: number;
+            electricitySource: string;
+            electricityDate: string;
+            /** @description True when JODI-Oil has at least one finite figure for the country. */
+            jodiOilAvailable: boolean;
+            /** @description Month of the JODI oil figures, YYYY-MM. */
+            jodiOilDataMonth: string;
+            /**
+             * Format: double
+             * @description Gasoline demand, thousand barrels a day.
+             */
+            gasolineDemandKbd: number;
+            /**
+             * Format: double
+             * @description Gasoline imports, kb/d.
+             */
+            gasolineImportsKbd: number;
+            /**
+             * Format: double
+             * @description Diesel and gas oil demand, kb/d.
+             */
+            dieselDemandKbd: number;
+            /**
+             * Format: double
+             * @description Diesel imports, kb/d.
+             */
+            dieselImportsKbd: number;
+            /**
+             * Format: double
+             * @description Jet kerosene demand, kb/d.
+             */
+            jetDemandKbd: number;
+            /**
+             * Format: double
+             * @description Jet kerosene imports, kb/d.
+             */
+            jetImportsKbd: number;
+            /**
+             * Format: double
+             * @description LPG demand, kb/d.
+             */
+            lpgDemandKbd: number;
+            /**
+             * Format: double
+             * @description Crude oil imports, kb/d.
+             */
+            crudeImportsKbd: number;
+            /**
+             * Format: double
+             * @description LPG imports, kb/d.
+             */
+            lpgImportsKbd: number;
+            /** @description True when JODI-Gas has at least one finite terajoule figure for the country. */
+            jodiGasAvailable: boolean;
+            jodiGasDataMonth: string;
+            /**
+             * Format: double
+             * @description Gross inland gas deliveries in that month, terajoules.
+             */
+            gasTotalDemandTj: number;
+            /**
+             * Format: double
+             * @description LNG imports, TJ.
+             */
+            gasLngImportsTj: number;
+            /**
+             * Format: double
+             * @description Pipeline imports, TJ.
+             */
+            gasPipeImportsTj: number;
+            /**
+             * Format: double
+             * @description LNG share of gas imports, percent.
+             */
+            gasLngShare: number;
+            /** @description True for a net exporter or a member with days of cover that are not an anomaly (over 500 days). */
+            ieaStocksAvailable: boolean;
+            ieaStocksDataMonth: string;
+            /**
+             * Format: int32
+             * @description Oil stocks in days of net imports (IEA).
+             */
+            ieaDaysOfCover: number;
+            ieaNetExporter: boolean;
+            /** @description Net importer holding under the 90-day obligation. */
+            ieaBelowObligation: boolean;
+            /**
+             * Format: double
+             * @description Fossil share of electricity generation in the newest Ember month, percent.
+             */
+            emberFossilShare: number;
+            /**
+             * Format: double
+             * @description Renewables share of generation, percent.
+             */
+            emberRenewShare: number;
+            /**
+             * Format: double
+             * @description Nuclear share of generation, percent.
+             */
+            emberNuclearShare: number;
+            /**
+             * Format: double
+             * @description Coal share of generation, percent.
+             */
+            emberCoalShare: number;
+            /**
+             * Format: double
+             * @description Gas share of generation, percent.
+             */
+            emberGasShare: number;
+            /**
+             * Format: double
+             * @description Electricity demand that month, TWh.
+             */
+            emberDemandTwh: number;
+            emberDataMonth: string;
+            emberAvailable: boolean;
+            /** @description government_spr, agency, industry_obligation, mixed, none; `unknown` when the registry has no entry. */
+            sprRegime: string;
+            /**
+             * Format: double
+             * @description Reserve capacity, million barrels; 0 when not published.
+             */
+            sprCapacityMb: number;
+            sprOperator: string;
+            sprIeaMember: boolean;
+            sprStockholdingModel: string;
+            sprNote: string;
+            sprSource: string;
+            sprAsOf: string;
+            sprAvailable: boolean;
+            /** @description The JODI oil figures that had a value, as `PRODUCT.FLOW`. */
+            jodiOilObservedMeasurements: string[];
+            /** @description The JODI gas flows that had a value. */
+            jodiGasObservedMeasurements: string[];
+        };
+        intelligence_v1_ComputeEnergyShockScenarioResponse: {
+            countryCode: string;
+            chokepointId: string;
+            /**
+             * Format: int32
+             * @description The disruption modelled, 10-100.
+             */
+            disruptionPct: number;
+            /**
+             * Format: double
+             * @description Gulf share of crude imports x the chokepoint’s exposure (x live flow ratio), 0-1.5.
+             */
+            gulfCrudeShare: number;
+            /**
+             * Format: double
+             * @description Crude imports lost, kb/d.
+             */
+            crudeLossKbd: number;
+            products: components["schemas"]["intelligence_v1_ProductImpact"][];
+            /**
+             * Format: int32
+             * @description Days emergency stocks bridge the loss (at most 730); -1 for a net exporter.
+             */
+            effectiveCoverDays: number;
+            assessment: string;
+            /** @description False when the fuel asked for has no balance data for the country (then not cached). */
+            dataAvailable: boolean;
+            jodiOilCoverage: boolean;
+            /** @description True when the Gulf share was measured from bundled UN Comtrade crude flows; false means the 40% proxy was used (also in limitations). */
+            comtradeCoverage: boolean;
+            ieaStocksCoverage: boolean;
+            /** @description True when the chokepoint has a live flow estimate. */
+            portwatchCoverage: boolean;
+            /** @description full, partial or unsupported. */
+            coverageLevel: string;
+            /** @description Caveats of this answer, including when a proxy was used. */
+            limitations: string[];
+            /** @description True when the chokepoint’s live flow is unknown (then not cached). */
+            degraded: boolean;
+            /** @description `high` with a live flow ratio, else `none`. */
+            chokepointConfidence: string;
+            /**
+             * Format: double
+             * @description Current flow against baseline, clamped 0-1.5.
+             */
+            liveFlowRatio?: number;
+            gasImpact?: components["schemas"]["intelligence_v1_GasImpact"];
+        };
+        intelligence_v1_ProductImpact: {
+            /** @description Gasoline, Diesel, Jet fuel or LPG. */
+            product: string;
+            /**
+             * Format: double
+             * @description Refinery output lost, kb/d.
+             */
+            outputLossKbd: number;
+            /**
+             * Format: double
+             * @description Demand, kb/d (JODI).
+             */
+            demandKbd: number;
+            /**
+             * Format: double
+             * @description Loss over demand, percent (0-100).
+             */
+            deficitPct: number;
+        };
+        intelligence_v1_GasImpact: {
+            /**
+             * Format: double
+             * @description LNG share of gas imports, 0-1.
+             */
+            lngShareOfImports: number;
+            /**
+             * Format: double
+             * @description Monthly LNG imports, TJ.
+             */
+            lngImportsTj: number;
+            /**
+             * Format: double
+             * @description Monthly LNG lost, TJ.
+             */
+            lngDisruptionTj: number;
+            /**
+             * Format: double
+             * @description Monthly gas demand, TJ.
+             */
+            totalDemandTj: number;
+            /**
+             * Format: double
+             * @description Loss over demand, percent.
+             */
+            deficitPct: number;
+            dataAvailable: boolean;
+            assessment: string;
+            storage?: components["schemas"]["intelligence_v1_GasStorageBuffer"];
+            /** @description `gie_daily` when storage is known, else `jodi_monthly`. */
+            dataSource: string;
+        };
+        intelligence_v1_GasStorageBuffer: {
+            /**
+             * Format: double
+             * @description Storage fill level, percent.
+             */
+            fillPct: number;
+            /**
+             * Format: double
+             * @description Gas in storage, TWh.
+             */
+            gasTwh: number;
+            /**
+             * Format: double
+             * @description Days the stored gas replaces the lost LNG (at most 730).
+             */
+            bufferDays: number;
+            /** @description injecting, withdrawing or stable. */
+            trend: string;
+            /** @description Gas day, YYYY-MM-DD. */
+            date: string;
+            /** @description Always `europe`: AGSI+ covers European storage only. */
+            scope: string;
         };
         /** @description Active navigational warnings. */
         maritime_v1_ListNavigationalWarningsResponse: {
@@ -26476,6 +26850,253 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCountryEnergyProfile: {
+        parameters: {
+            query?: {
+                country_code?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_GetCountryEnergyProfileResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ComputeEnergyShockScenario: {
+        parameters: {
+            query?: {
+                country_code?: string;
+                chokepoint_id?: "hormuz_strait" | "malacca_strait" | "suez" | "bab_el_mandeb";
+                disruption_pct?: number;
+                fuel_mode?: "oil" | "gas" | "both";
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_ComputeEnergyShockScenarioResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Rate limit exceeded. */
