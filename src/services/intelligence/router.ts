@@ -4,9 +4,10 @@ import { companiesRouter } from './companies/router.js';
 import { countryRouter } from './country/router.js';
 import { energyRouter } from './energy/router.js';
 import { feedsRouter } from './feeds/router.js';
+import { marketsRouter } from './markets/router.js';
 import { orbitRouter } from './orbit/router.js';
 import { portsRouter } from './ports/router.js';
 import { signalsRouter } from './signals/router.js';
 
 /** The intelligence service: the topic folders' routers merged flat under /api/intelligence/v1/. */
-export const intelligenceRouter = mergeRouters(countryRouter, orbitRouter, companiesRouter, feedsRouter, signalsRouter, portsRouter, router(analysisProcedures), energyRouter);
+export const intelligenceRouter = mergeRouters(countryRouter, orbitRouter, companiesRouter, feedsRouter, signalsRouter, portsRouter, router(analysisProcedures), energyRouter, marketsRouter);
