@@ -121,6 +121,12 @@ describe('GET compute-energy-shock', () => {
     expect(b.gulfCrudeShare).toBeCloseTo(Math.round(0.4 * 0.7 * Math.min(1.5, ratio) * 1000) / 1000, 3);
   });
 
+  it('answers a net exporter with no import gap', async () => {
+    const b = (await app.get(`${SHOCK}?country_code=SA`)).body;
+    expect(b).toMatchObject({ countryCode: 'SA', crudeLossKbd: 0, effectiveCoverDays: -1, dataAvailable: true });
+    expect(b.assessment).toMatch(/^SA is a net oil exporter/);
+  });
+
   it('holds the disruption to 10-100 as published', async () => {
     expect((await app.get(`${SHOCK}?country_code=JP&disruption_pct=0`)).body.disruptionPct).toBe(10);
     expect((await app.get(`${SHOCK}?country_code=JP&disruption_pct=3`)).body.disruptionPct).toBe(10);
