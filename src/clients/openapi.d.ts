@@ -1973,7 +1973,7 @@ export interface paths {
         };
         /**
          * Energy profile of a country
-         * @description One country’s energy position from the bundled snapshots: primary energy mix (Our World in Data), JODI-Oil product demand and imports, JODI-Gas demand and LNG/pipeline imports, IEA oil stocks in days of net imports, the newest Ember month of the electricity mix, the curated strategic-reserve registry and European gas storage (GIE AGSI+). Each block has its own `…Available` flag; a country a source does not cover answers zeros there. No wholesale electricity price dataset is bundled, so `electricityAvailable` is false. Not cached while no energy snapshot is loaded. Filter: country_code (omitted: the largest crude importer in the JODI snapshot).
+         * @description One country’s energy position from the bundled snapshots: primary energy mix (Our World in Data), JODI-Oil product demand and imports, JODI-Gas demand and LNG/pipeline imports, IEA oil stocks in days of net imports, the newest Ember month of the electricity mix, the curated strategic-reserve registry, European gas storage (GIE AGSI+) and ENTSO-E day-ahead electricity prices. Each block has its own `…Available` flag; a country a source does not cover answers zeros there. Not cached while no energy snapshot is loaded. Filter: country_code (omitted: the largest crude importer in the JODI snapshot).
          */
         get: operations["GetCountryEnergyProfile"];
         put?: never;
@@ -8322,14 +8322,16 @@ export interface components {
             gasStorageTrend: string;
             /** @description Gas day of the fill level, YYYY-MM-DD. */
             gasStorageDate: string;
-            /** @description Always false: no wholesale electricity price dataset (ENTSO-E, EIA) is bundled yet. */
+            /** @description True when ENTSO-E publishes day-ahead prices for the country’s bidding zone (DE, FR, ES, NL followed). */
             electricityAvailable: boolean;
             /**
              * Format: double
-             * @description Wholesale electricity price per MWh; 0 when unavailable.
+             * @description Mean day-ahead price of the newest delivery day, EUR per MWh; 0 when unavailable.
              */
             electricityPriceMwh: number;
+            /** @description `entsoe`; empty when unavailable. */
             electricitySource: string;
+            /** @description Delivery day of that price, YYYY-MM-DD. */
             electricityDate: string;
             /** @description True when JODI-Oil has at least one finite figure for the country. */
             jodiOilAvailable: boolean;

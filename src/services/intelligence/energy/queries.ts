@@ -1,6 +1,7 @@
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
 import { countryByCode } from '../../../reference/countries.js';
 import { EMBER_MONTHLY, type ElectricityMixRow } from '../../economic/energy/datasets/ember-monthly.js';
+import { ENTSOE_PRICES, type ElectricityPriceRow } from '../../economic/energy/datasets/entsoe-prices.js';
 import { GIE_COUNTRY_STORAGE } from '../../economic/energy/datasets/gie-country-storage.js';
 import { IEA_OIL_STOCKS, type IeaStocksInfo } from '../../economic/energy/datasets/iea-oil-stocks.js';
 import { JODI_GAS, JODI_GAS_FLOWS, type GasBalanceRow } from '../../economic/energy/datasets/jodi-gas.js';
@@ -36,7 +37,7 @@ import type {
 } from './schemas.js';
 
 /** Every dataset an energy answer reads. */
-export const ENERGY_PROFILE_DATASETS = [OWID_ENERGY_MIX, JODI_GAS, EMBER_MONTHLY, SPR_POLICIES, GIE_COUNTRY_STORAGE, IEA_OIL_STOCKS, OIL_BALANCES] as const;
+export const ENERGY_PROFILE_DATASETS = [OWID_ENERGY_MIX, JODI_GAS, EMBER_MONTHLY, SPR_POLICIES, GIE_COUNTRY_STORAGE, ENTSOE_PRICES, IEA_OIL_STOCKS, OIL_BALANCES] as const;
 export const ENERGY_SHOCK_DATASETS = [...ENERGY_PROFILE_DATASETS, COMTRADE_FLOWS, TRADE_FLOWS, ...STATUS_DATASETS] as const;
 
 /** EU-27 and the UK: the storage AGSI+ publishes. */
@@ -105,6 +106,7 @@ export function getCountryEnergyProfile(store: SnapshotStore, req: GetCountryEne
   const ember = known ? byIso2(store.read<ElectricityMixRow>(EMBER_MONTHLY)).get(cc) : undefined;
   const spr = known ? byIso2(store.read<SprPolicy, SprRegistryInfo>(SPR_POLICIES)).get(cc) : undefined;
   const storage = known ? latestStorage(store, cc) : undefined;
+  const power = known ? byIso2(store.read<ElectricityPriceRow>(ENTSOE_PRICES)).get(cc) : undefined;
   const iea = known ? ieaView(store, cc) : ieaView(store, '');
   const oil = known ? (jodiOil(store).get(cc) ?? []) : [];
   const kbd = (product: string, flow: string) => fin(oil.find((r) => r.product === product && r.flow === flow)?.kbd);
@@ -126,10 +128,10 @@ export function getCountryEnergyProfile(store: SnapshotStore, req: GetCountryEne
     gasStorageChange1d: fin(storage?.trendPct),
     gasStorageTrend: storage ? trendWord(storage.trendPct) : '',
     gasStorageDate: storage?.gasDay ?? '',
-    electricityAvailable: false,
-    electricityPriceMwh: 0,
-    electricitySource: '',
-    electricityDate: '',
+    electricityAvailable: !!power,
+    electricityPriceMwh: power?.meanPriceMwh ?? 0,
+    electricitySource: power ? 'entsoe' : '',
+    electricityDate: power?.date ?? '',
     jodiOilAvailable: oil.length > 0,
     jodiOilDataMonth: oil.reduce((m, r) => (r.period > m ? r.period : m), ''),
     gasolineDemandKbd: kbd('GASOLINE', 'TOTDEMO'),

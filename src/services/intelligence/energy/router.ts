@@ -21,9 +21,9 @@ export const energyRouter = router({
         description:
           'One country’s energy position from the bundled snapshots: primary energy mix (Our World in Data), JODI-Oil product ' +
           'demand and imports, JODI-Gas demand and LNG/pipeline imports, IEA oil stocks in days of net imports, the newest ' +
-          'Ember month of the electricity mix, the curated strategic-reserve registry and European gas storage (GIE AGSI+). ' +
-          'Each block has its own `…Available` flag; a country a source does not cover answers zeros there. No wholesale ' +
-          'electricity price dataset is bundled, so `electricityAvailable` is false. Not cached while no energy snapshot is loaded. Filter: country_code (omitted: the ' +
+          'Ember month of the electricity mix, the curated strategic-reserve registry, European gas storage (GIE AGSI+) and ' +
+          'ENTSO-E day-ahead electricity prices. Each block has its own `…Available` flag; a country a source does not ' +
+          'cover answers zeros there. Not cached while no energy snapshot is loaded. Filter: country_code (omitted: the ' +
           'largest crude importer in the JODI snapshot).',
       },
       cacheTier: 'slow',

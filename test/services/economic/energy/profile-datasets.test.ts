@@ -8,6 +8,8 @@ import { parseEmberMonthly } from '../../../../src/services/economic/energy/data
 import { parseSprPolicies } from '../../../../src/services/economic/energy/datasets/spr-policies.js';
 import { gieCountryStorageDataset } from '../../../../src/services/economic/energy/datasets/gie-country-storage.js';
 import { parseAgsiCountries } from '../../../../src/sources/gie/agsi.js';
+import { buildElectricityPrices } from '../../../../src/services/economic/energy/datasets/entsoe-prices.js';
+import { entsoeDayAheadUrl, parseDayAhead, withEntsoeToken } from '../../../../src/sources/entsoe/day-ahead.js';
 
 const sample = (f: string) => fs.readFileSync(path.join(SAMPLES_DIR, 'economic', f));
 
@@ -68,5 +70,29 @@ describe('AGSI+ country storage', () => {
     expect(parseAgsiCountries('{"data":[{"code":"eu","gasDayStart":"2026-11-19","full":"80","gasInStorage":"900"}]}')).toEqual([]);
     expect(() => parseAgsiCountries('{"error":"x"}')).toThrow(/no data array/);
     expect(() => gieCountryStorageDataset.parse({ countries: Buffer.from('{"data":[]}') }, 0)).toThrow(/no country gas day/);
+  });
+});
+
+describe('ENTSO-E day-ahead prices', () => {
+  it('takes the mean of the newest delivery day of each zone', () => {
+    const de = parseDayAhead(sample('entsoe/day-ahead-DE.xml'));
+    expect(de).toMatchObject({ zone: '10Y1001A1001A82H', date: '2026-11-19', currency: 'EUR' });
+    expect(de.meanPriceMwh).toBeCloseTo(98.4, 0);
+    const rows = buildElectricityPrices({ DE: sample('entsoe/day-ahead-DE.xml'), FR: sample('entsoe/day-ahead-FR.xml') });
+    expect(rows.map((r) => r.iso2)).toEqual(['DE', 'FR']);
+  });
+  it('refuses an acknowledgement, another document or no answer at all', () => {
+    const ack =
+      '<Acknowledgement_MarketDocument><mRID>x</mRID><Reason><code>999</code><text>No matching data found for Data item Day-ahead Prices</text></Reason></Acknowledgement_MarketDocument>';
+    expect(() => parseDayAhead(ack)).toThrow(/ENTSO-E: No matching data found/);
+    expect(() => parseDayAhead('<GL_MarketDocument/>')).toThrow(/not a Publication_MarketDocument/);
+    expect(() => buildElectricityPrices({})).toThrow(/no bidding zone answered/);
+  });
+  it('asks for the two days before now and adds the token only at fetch time', () => {
+    const url = entsoeDayAheadUrl('10YFR-RTE------C', Date.UTC(2026, 10, 20, 15));
+    expect(url).toContain('documentType=A44');
+    expect(url).toContain('periodStart=202611180000&periodEnd=202611200000');
+    expect(withEntsoeToken(url, { ENTSO_E_TOKEN: 'tok' })).toMatch(/&securityToken=tok$/);
+    expect(withEntsoeToken(url, { ENTSO_E_TOKEN: undefined })).toBe(url);
   });
 });

@@ -21,6 +21,7 @@ describe('GET get-country-energy-profile', () => {
   it('answers the empty request with the largest crude importer (China in the samples)', async () => {
     const res = await app.get(PROFILE);
     expect(res.status).toBe(200);
+    expect(res.body.electricityAvailable).toBe(false);
     expect(res.body).toMatchObject({ mixAvailable: true, mixYear: 2024, coalShare: 53, jodiOilAvailable: true, sprRegime: 'government_spr', sprIeaMember: false, ieaStocksAvailable: false });
     expect(res.headers.get('cache-control')).not.toBe('no-store');
   });
@@ -35,7 +36,9 @@ describe('GET get-country-energy-profile', () => {
       gasStorageFillPct: 89.9,
       gasStorageTrend: 'withdrawing',
       gasStorageDate: '2026-11-19',
-      electricityAvailable: false,
+      electricityAvailable: true,
+      electricitySource: 'entsoe',
+      electricityDate: '2026-11-19',
       jodiGasAvailable: true,
       jodiGasDataMonth: '2026-08',
       gasTotalDemandTj: 230000,
@@ -51,6 +54,7 @@ describe('GET get-country-energy-profile', () => {
       jodiGasObservedMeasurements: ['IMPLNG', 'IMPPIP', 'INDPROD', 'TOTDEMC'],
     });
     expect(b.jodiOilObservedMeasurements).toContain('CRUDEOIL.IMPORTS');
+    expect(b.electricityPriceMwh).toBeCloseTo(98.4, 0);
   });
 
   it('flags an IEA member under the 90-day obligation and a net exporter', async () => {

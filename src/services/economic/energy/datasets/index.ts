@@ -3,6 +3,7 @@ import { crisisPoliciesDataset } from './crisis-policies.js';
 import { eiaCapacityDataset } from './eia-capacity.js';
 import { eiaWeeklyDataset } from './eia-weekly.js';
 import { emberMonthlyDataset } from './ember-monthly.js';
+import { entsoePricesDataset } from './entsoe-prices.js';
 import { gieCountryStorageDataset } from './gie-country-storage.js';
 import { gieStorageDataset } from './gie-storage.js';
 import { ieaOilStocksDataset } from './iea-oil-stocks.js';
@@ -22,4 +23,5 @@ export const ENERGY_DATASETS: readonly AnyDataset[] = [
   emberMonthlyDataset,
   sprPoliciesDataset,
   gieCountryStorageDataset,
+  entsoePricesDataset,
 ];
