@@ -8,7 +8,10 @@ export interface ElectricityPriceRow extends DayAheadPrice {
   iso2: string;
 }
 
-/** One request per bidding zone; each may fail alone (its country is then left out). */
+/**
+ * One request per bidding zone; each may fail alone (its country is then left out), except Germany's:
+ * without it, or without ENTSO_E_TOKEN, the run is refused before any request.
+ */
 const SOURCES: Record<string, DatasetSource> = Object.fromEntries(
   Object.entries(ENTSOE_ZONES).map(([iso2, eic]) => [
     iso2,
@@ -16,7 +19,7 @@ const SOURCES: Record<string, DatasetSource> = Object.fromEntries(
       url: entsoeDayAheadUrl(eic, Date.UTC(2026, 10, 20)),
       urlAt: (now: number) => entsoeDayAheadUrl(eic, now),
       sample: `economic/entsoe/day-ahead-${iso2}.xml`,
-      optional: true,
+      optional: iso2 !== 'DE',
       requires: ['ENTSO_E_TOKEN'],
       fetch: (get, { now, config }) => get(withEntsoeToken(entsoeDayAheadUrl(eic, now), config)),
     } satisfies DatasetSource,
