@@ -196,6 +196,9 @@ const ConfigSchema = z.object({
   TELEGRAM_RELAY_URL: optional(z.url({ protocol: /^https?$/ })),
   /** Bearer token the Telegram relay expects, if any. Never logged. */
   TELEGRAM_RELAY_TOKEN: optional(z.string().min(1)),
+  // intelligence energy profiles
+  /** ENTSO-E Transparency Platform security token for the day-ahead electricity price dataset. Never logged. */
+  ENTSO_E_TOKEN: optional(z.string().min(1)),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

@@ -1513,7 +1513,7 @@ export interface paths {
         };
         /**
          * Get first-paint data in one call
-         * @description Runs several list operations in process with your credential (each entry counts against your limits and tier) and returns each response body as a JSON string under its logical name: earthquakes, outages, serviceStatuses, chokepoints, marketQuotes, flightDelays, airQuality, bisPolicy, minerals, unrestEvents, ucdpEvents, techEvents, fearGreedIndex, cyberThreats, storageFacilities, naturalEvents, fireDetections, thermalEscalations, radiationObservations, diseaseOutbreaks, climateDisasters, trafficAnomalies. Select names with keys or a set with tier (fast or slow); nothing selects every name. Refused and unknown names are listed in missing. The same implementation serves GET /api/bootstrap, which returns the bodies as objects.
+         * @description Runs several list operations in process with your credential (each entry counts against your limits and tier) and returns each response body as a JSON string under its logical name: earthquakes, outages, serviceStatuses, chokepoints, marketQuotes, flightDelays, airQuality, crossSourceSignals, bisPolicy, minerals, unrestEvents, ucdpEvents, techEvents, fearGreedIndex, cyberThreats, storageFacilities, naturalEvents, fireDetections, thermalEscalations, radiationObservations, diseaseOutbreaks, climateDisasters, trafficAnomalies, marketImplications. Select names with keys or a set with tier (fast or slow); nothing selects every name. Refused and unknown names are listed in missing. The same implementation serves GET /api/bootstrap, which returns the bodies as objects.
          */
         get: operations["GetBootstrapData"];
         put?: never;
@@ -2096,6 +2096,86 @@ export interface paths {
          * @description Six signal groups, each with a state (available, partial, stale, unavailable) and at most four items carrying their provenance: macro (NBS monthly indicators), policy enforcement (MOFCOM policy releases of the last 30 days, typed by title keywords: export control, trade remedy, unreliable entity list, tariff, licensing), cross-strait activity (Taiwan MND daily PLA activity reports), corporate disclosures (Shanghai Stock Exchange announcements of the last 3 days, material types first), corridor conditions (the chokepoint registry’s threat levels for the Taiwan, Malacca, Korea and Lombok straits) and activity nowcast (each activity indicator against the mean of its three previous months). The other ministries and exchanges the published service reads (CAC, MIIT, PBoC, SAMR, NDRC; SZSE, HKEX) are not ingested. Composed once per set of input snapshots; a missing input makes only its groups unavailable, upstreamUnavailable only when every group is. No parameters.
          */
         get: operations["GetChinaDecisionSignals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/get-country-energy-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Energy profile of a country
+         * @description One country’s energy position from the bundled snapshots: primary energy mix (Our World in Data), JODI-Oil product demand and imports, JODI-Gas demand and LNG/pipeline imports, IEA oil stocks in days of net imports, the newest Ember month of the electricity mix, the curated strategic-reserve registry, European gas storage (GIE AGSI+) and ENTSO-E day-ahead electricity prices. Each block has its own `…Available` flag; a country a source does not cover answers zeros there. Not cached while no energy snapshot is loaded. Filter: country_code (omitted: the largest crude importer in the JODI snapshot).
+         */
+        get: operations["GetCountryEnergyProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/compute-energy-shock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Oil and gas shortfall of a chokepoint disruption for a country
+         * @description A disruption of disruption_pct (10-100, default 100) at one of four chokepoints: crude lost = JODI crude imports x the Gulf share of the country’s crude imports x the chokepoint’s exposure (Hormuz and Bab el-Mandeb 1.0, Malacca 0.7, Suez 0.6) x the live flow ratio; per-product shortfalls by refinery yield against JODI demand; days IEA stocks bridge it. The Gulf share is measured from the bundled UN Comtrade crude flows (trade and supply-chain datasets) where they have the country; elsewhere it is a 40% proxy, and `comtradeCoverage:false` and `limitations` say so. fuel_mode gas or both adds the LNG loss (JODI-Gas) and European storage buffer. `degraded` (not cached) when the chokepoint has no live flow estimate. Filters: country_code (omitted: the largest JODI crude importer), chokepoint_id (default hormuz_strait), disruption_pct, fuel_mode (default oil).
+         */
+        get: operations["ComputeEnergyShockScenario"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/list-cross-source-signals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signals that several datasets raise together
+         * @description Signals are computed once per set of input snapshots by fixed extractors: OREF sirens, commodity moves of 5% or more, the VIX from 25, S&P 500 moves of 2% or more, earthquakes from M6.5, unrest events and critical cyber indicators per theater, military aircraft over a watched theater’s elevated count (ADS-B), possible-explosion fire detections, radiation spikes, ongoing nationwide internet outages, instability scores over 80 or rising, rising forecasts of 50% or more, falling GDELT media tone and chokepoint disruption. Each scores its type’s base weight x a size factor; a theater where three or more types fire becomes a composite escalation. Composites first, then by score and recency, at most 30. No parameters. GPS jamming, sanctions, weather and displacement extractors are not run: their inputs are not bundled. Not cached while no input is loaded.
+         */
+        get: operations["ListCrossSourceSignals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence/v1/list-market-implications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Market implications of the current signals
+         * @description Up to five trade-idea cards (instrument, direction, timeframe, confidence, transmission chain) drawn from the cross-source signals, session moves of commodities and the S&P 500 and the VIX level. Written by the model when one is configured (LLM_BASE_URL; cached per input; answers outside the allowed instruments and values are dropped); otherwise rule-based cards, each narrative starting by saying it is not model-written. No card: `degraded` (not cached) with emptyReason. frameworkId is accepted and ignored, as published. Pro.
+         */
+        get: operations["ListMarketImplications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8957,6 +9037,419 @@ export interface components {
             generatedAt: string;
             /** @description True only when all six groups are unavailable. */
             upstreamUnavailable: boolean;
+        };
+        intelligence_v1_GetCountryEnergyProfileResponse: {
+            /** @description True when Our World in Data publishes a primary energy mix for the country. */
+            mixAvailable: boolean;
+            /**
+             * Format: int32
+             * @description Year of that mix; 0 when unavailable.
+             */
+            mixYear: number;
+            /**
+             * Format: double
+             * @description Coal share of primary energy, percent.
+             */
+            coalShare: number;
+            /**
+             * Format: double
+             * @description Gas share of primary energy, percent.
+             */
+            gasShare: number;
+            /**
+             * Format: double
+             * @description Oil share of primary energy, percent.
+             */
+            oilShare: number;
+            /**
+             * Format: double
+             * @description Nuclear share of primary energy, percent.
+             */
+            nuclearShare: number;
+            /**
+             * Format: double
+             * @description Renewables share of primary energy, percent.
+             */
+            renewShare: number;
+            /**
+             * Format: double
+             * @description Wind share of primary energy, percent.
+             */
+            windShare: number;
+            /**
+             * Format: double
+             * @description Solar share of primary energy, percent.
+             */
+            solarShare: number;
+            /**
+             * Format: double
+             * @description Hydro share of primary energy, percent.
+             */
+            hydroShare: number;
+            /**
+             * Format: double
+             * @description Net electricity imports as a share of electricity demand, percent (OWID; negative for a net exporter).
+             */
+            importShare: number;
+            /** @description True when GIE AGSI+ publishes the country’s gas storage. */
+            gasStorageAvailable: boolean;
+            /**
+             * Format: double
+             * @description Gas storage fill level, percent of working capacity.
+             */
+            gasStorageFillPct: number;
+            /**
+             * Format: double
+             * @description Change of the fill level over the last gas day, percentage points.
+             */
+            gasStorageChange1d: number;
+            /** @description `injecting`, `withdrawing` or `stable`; empty when unavailable. */
+            gasStorageTrend: string;
+            /** @description Gas day of the fill level, YYYY-MM-DD. */
+            gasStorageDate: string;
+            /** @description True when ENTSO-E publishes day-ahead prices for the country’s bidding zone (DE, FR, ES, NL followed). */
+            electricityAvailable: boolean;
+            /**
+             * Format: double
+             * @description Mean day-ahead price of the newest delivery day, EUR per MWh; 0 when unavailable.
+             */
+            electricityPriceMwh: number;
+            /** @description `entsoe`; empty when unavailable. */
+            electricitySource: string;
+            /** @description Delivery day of that price, YYYY-MM-DD. */
+            electricityDate: string;
+            /** @description True when JODI-Oil has at least one finite figure for the country. */
+            jodiOilAvailable: boolean;
+            /** @description Month of the JODI oil figures, YYYY-MM. */
+            jodiOilDataMonth: string;
+            /**
+             * Format: double
+             * @description Gasoline demand, thousand barrels a day.
+             */
+            gasolineDemandKbd: number;
+            /**
+             * Format: double
+             * @description Gasoline imports, kb/d.
+             */
+            gasolineImportsKbd: number;
+            /**
+             * Format: double
+             * @description Diesel and gas oil demand, kb/d.
+             */
+            dieselDemandKbd: number;
+            /**
+             * Format: double
+             * @description Diesel imports, kb/d.
+             */
+            dieselImportsKbd: number;
+            /**
+             * Format: double
+             * @description Jet kerosene demand, kb/d.
+             */
+            jetDemandKbd: number;
+            /**
+             * Format: double
+             * @description Jet kerosene imports, kb/d.
+             */
+            jetImportsKbd: number;
+            /**
+             * Format: double
+             * @description LPG demand, kb/d.
+             */
+            lpgDemandKbd: number;
+            /**
+             * Format: double
+             * @description Crude oil imports, kb/d.
+             */
+            crudeImportsKbd: number;
+            /**
+             * Format: double
+             * @description LPG imports, kb/d.
+             */
+            lpgImportsKbd: number;
+            /** @description True when JODI-Gas has at least one finite terajoule figure for the country. */
+            jodiGasAvailable: boolean;
+            jodiGasDataMonth: string;
+            /**
+             * Format: double
+             * @description Gross inland gas deliveries in that month, terajoules.
+             */
+            gasTotalDemandTj: number;
+            /**
+             * Format: double
+             * @description LNG imports, TJ.
+             */
+            gasLngImportsTj: number;
+            /**
+             * Format: double
+             * @description Pipeline imports, TJ.
+             */
+            gasPipeImportsTj: number;
+            /**
+             * Format: double
+             * @description LNG share of gas imports, percent.
+             */
+            gasLngShare: number;
+            /** @description True for a net exporter or a member with days of cover that are not an anomaly (over 500 days). */
+            ieaStocksAvailable: boolean;
+            ieaStocksDataMonth: string;
+            /**
+             * Format: int32
+             * @description Oil stocks in days of net imports (IEA).
+             */
+            ieaDaysOfCover: number;
+            ieaNetExporter: boolean;
+            /** @description Net importer holding under the 90-day obligation. */
+            ieaBelowObligation: boolean;
+            /**
+             * Format: double
+             * @description Fossil share of electricity generation in the newest Ember month, percent.
+             */
+            emberFossilShare: number;
+            /**
+             * Format: double
+             * @description Renewables share of generation, percent.
+             */
+            emberRenewShare: number;
+            /**
+             * Format: double
+             * @description Nuclear share of generation, percent.
+             */
+            emberNuclearShare: number;
+            /**
+             * Format: double
+             * @description Coal share of generation, percent.
+             */
+            emberCoalShare: number;
+            /**
+             * Format: double
+             * @description Gas share of generation, percent.
+             */
+            emberGasShare: number;
+            /**
+             * Format: double
+             * @description Electricity demand that month, TWh.
+             */
+            emberDemandTwh: number;
+            emberDataMonth: string;
+            emberAvailable: boolean;
+            /** @description government_spr, agency, industry_obligation, mixed, none; `unknown` when the registry has no entry. */
+            sprRegime: string;
+            /**
+             * Format: double
+             * @description Reserve capacity, million barrels; 0 when not published.
+             */
+            sprCapacityMb: number;
+            sprOperator: string;
+            sprIeaMember: boolean;
+            sprStockholdingModel: string;
+            sprNote: string;
+            sprSource: string;
+            sprAsOf: string;
+            sprAvailable: boolean;
+            /** @description The JODI oil figures that had a value, as `PRODUCT.FLOW`. */
+            jodiOilObservedMeasurements: string[];
+            /** @description The JODI gas flows that had a value. */
+            jodiGasObservedMeasurements: string[];
+        };
+        intelligence_v1_ComputeEnergyShockScenarioResponse: {
+            countryCode: string;
+            chokepointId: string;
+            /**
+             * Format: int32
+             * @description The disruption modelled, 10-100.
+             */
+            disruptionPct: number;
+            /**
+             * Format: double
+             * @description Gulf share of crude imports x the chokepoint’s exposure (x live flow ratio), 0-1.5.
+             */
+            gulfCrudeShare: number;
+            /**
+             * Format: double
+             * @description Crude imports lost, kb/d.
+             */
+            crudeLossKbd: number;
+            products: components["schemas"]["intelligence_v1_ProductImpact"][];
+            /**
+             * Format: int32
+             * @description Days emergency stocks bridge the loss (at most 730); -1 for a net exporter.
+             */
+            effectiveCoverDays: number;
+            assessment: string;
+            /** @description False when the fuel asked for has no balance data for the country (then not cached). */
+            dataAvailable: boolean;
+            jodiOilCoverage: boolean;
+            /** @description True when the Gulf share was measured from bundled UN Comtrade crude flows; false means the 40% proxy was used (also in limitations). */
+            comtradeCoverage: boolean;
+            ieaStocksCoverage: boolean;
+            /** @description True when the chokepoint has a live flow estimate. */
+            portwatchCoverage: boolean;
+            /** @description full, partial or unsupported. */
+            coverageLevel: string;
+            /** @description Caveats of this answer, including when a proxy was used. */
+            limitations: string[];
+            /** @description True when the chokepoint’s live flow is unknown (then not cached). */
+            degraded: boolean;
+            /** @description `high` with a live flow ratio, else `none`. */
+            chokepointConfidence: string;
+            /**
+             * Format: double
+             * @description Current flow against baseline, clamped 0-1.5.
+             */
+            liveFlowRatio?: number;
+            gasImpact?: components["schemas"]["intelligence_v1_GasImpact"];
+        };
+        intelligence_v1_ProductImpact: {
+            /** @description Gasoline, Diesel, Jet fuel or LPG. */
+            product: string;
+            /**
+             * Format: double
+             * @description Refinery output lost, kb/d.
+             */
+            outputLossKbd: number;
+            /**
+             * Format: double
+             * @description Demand, kb/d (JODI).
+             */
+            demandKbd: number;
+            /**
+             * Format: double
+             * @description Loss over demand, percent (0-100).
+             */
+            deficitPct: number;
+        };
+        intelligence_v1_GasImpact: {
+            /**
+             * Format: double
+             * @description LNG share of gas imports, 0-1.
+             */
+            lngShareOfImports: number;
+            /**
+             * Format: double
+             * @description Monthly LNG imports, TJ.
+             */
+            lngImportsTj: number;
+            /**
+             * Format: double
+             * @description Monthly LNG lost, TJ.
+             */
+            lngDisruptionTj: number;
+            /**
+             * Format: double
+             * @description Monthly gas demand, TJ.
+             */
+            totalDemandTj: number;
+            /**
+             * Format: double
+             * @description Loss over demand, percent.
+             */
+            deficitPct: number;
+            dataAvailable: boolean;
+            assessment: string;
+            storage?: components["schemas"]["intelligence_v1_GasStorageBuffer"];
+            /** @description `gie_daily` when storage is known, else `jodi_monthly`. */
+            dataSource: string;
+        };
+        intelligence_v1_GasStorageBuffer: {
+            /**
+             * Format: double
+             * @description Storage fill level, percent.
+             */
+            fillPct: number;
+            /**
+             * Format: double
+             * @description Gas in storage, TWh.
+             */
+            gasTwh: number;
+            /**
+             * Format: double
+             * @description Days the stored gas replaces the lost LNG (at most 730).
+             */
+            bufferDays: number;
+            /** @description injecting, withdrawing or stable. */
+            trend: string;
+            /** @description Gas day, YYYY-MM-DD. */
+            date: string;
+            /** @description Always `europe`: AGSI+ covers European storage only. */
+            scope: string;
+        };
+        intelligence_v1_ListCrossSourceSignalsResponse: {
+            /** @description Composites first, then by score and recency; at most 30. */
+            signals: components["schemas"]["intelligence_v1_CrossSourceSignal"][];
+            /**
+             * Format: int64
+             * @description The newest input snapshot the signals were computed from, epoch ms; 0 with no input.
+             */
+            evaluatedAt: number;
+            /** Format: int32 */
+            compositeCount: number;
+        };
+        intelligence_v1_CrossSourceSignal: {
+            /** @description `<type>:<key>`; composites are `composite:<theater>`. */
+            id: string;
+            /** @enum {string} */
+            type: "CROSS_SOURCE_SIGNAL_TYPE_UNSPECIFIED" | "CROSS_SOURCE_SIGNAL_TYPE_COMPOSITE_ESCALATION" | "CROSS_SOURCE_SIGNAL_TYPE_THERMAL_SPIKE" | "CROSS_SOURCE_SIGNAL_TYPE_GPS_JAMMING" | "CROSS_SOURCE_SIGNAL_TYPE_MILITARY_FLIGHT_SURGE" | "CROSS_SOURCE_SIGNAL_TYPE_UNREST_SURGE" | "CROSS_SOURCE_SIGNAL_TYPE_OREF_ALERT_CLUSTER" | "CROSS_SOURCE_SIGNAL_TYPE_VIX_SPIKE" | "CROSS_SOURCE_SIGNAL_TYPE_COMMODITY_SHOCK" | "CROSS_SOURCE_SIGNAL_TYPE_CYBER_ESCALATION" | "CROSS_SOURCE_SIGNAL_TYPE_SHIPPING_DISRUPTION" | "CROSS_SOURCE_SIGNAL_TYPE_SANCTIONS_SURGE" | "CROSS_SOURCE_SIGNAL_TYPE_EARTHQUAKE_SIGNIFICANT" | "CROSS_SOURCE_SIGNAL_TYPE_RADIATION_ANOMALY" | "CROSS_SOURCE_SIGNAL_TYPE_INFRASTRUCTURE_OUTAGE" | "CROSS_SOURCE_SIGNAL_TYPE_WILDFIRE_ESCALATION" | "CROSS_SOURCE_SIGNAL_TYPE_DISPLACEMENT_SURGE" | "CROSS_SOURCE_SIGNAL_TYPE_FORECAST_DETERIORATION" | "CROSS_SOURCE_SIGNAL_TYPE_MARKET_STRESS" | "CROSS_SOURCE_SIGNAL_TYPE_WEATHER_EXTREME" | "CROSS_SOURCE_SIGNAL_TYPE_MEDIA_TONE_DETERIORATION" | "CROSS_SOURCE_SIGNAL_TYPE_RISK_SCORE_SPIKE";
+            /** @description Region the signal is grouped in (Middle East, Eastern Europe, Persian Gulf …); `Global` for market-wide signals. */
+            theater: string;
+            summary: string;
+            /**
+             * @description From severityScore: CRITICAL from 3.5, HIGH from 2.5, MEDIUM from 1.5, else LOW.
+             * @enum {string}
+             */
+            severity: "CROSS_SOURCE_SIGNAL_SEVERITY_UNSPECIFIED" | "CROSS_SOURCE_SIGNAL_SEVERITY_LOW" | "CROSS_SOURCE_SIGNAL_SEVERITY_MEDIUM" | "CROSS_SOURCE_SIGNAL_SEVERITY_HIGH" | "CROSS_SOURCE_SIGNAL_SEVERITY_CRITICAL";
+            /**
+             * Format: double
+             * @description Base weight of the type x a factor of its size (at most 2).
+             */
+            severityScore: number;
+            /**
+             * Format: int64
+             * @description Newest input behind the signal, Unix epoch milliseconds.
+             */
+            detectedAt: number;
+            /** @description Signal types behind it (itself, or a composite’s members). */
+            contributingTypes: string[];
+            /**
+             * Format: int32
+             * @description Signals behind it: 1, or a composite’s member count.
+             */
+            signalCount: number;
+        };
+        intelligence_v1_ListMarketImplicationsResponse: {
+            /** @description At most 5. */
+            cards: components["schemas"]["intelligence_v1_MarketImplicationCard"][];
+            /** @description True when there is no card (then not cached). */
+            degraded: boolean;
+            /** @description `no_cards` when the facts support none, `data_unavailable` when no input snapshot is loaded; empty otherwise. */
+            emptyReason: string;
+            /** @description When the cards were written, ISO 8601. */
+            generatedAt: string;
+        };
+        intelligence_v1_MarketImplicationCard: {
+            ticker: string;
+            name: string;
+            /** @description LONG, SHORT or HEDGE. */
+            direction: string;
+            /** @description 1W, 2W, 1M or 3M. */
+            timeframe: string;
+            /** @description HIGH, MEDIUM or LOW. */
+            confidence: string;
+            title: string;
+            /** @description Why; a rule-based card starts by saying it is not model-written. */
+            narrative: string;
+            riskCaveat: string;
+            /** @description The snapshot fact the card rests on. */
+            driver: string;
+            /** @description Two to four steps. */
+            transmissionChain: components["schemas"]["intelligence_v1_TransmissionNode"][];
+        };
+        intelligence_v1_TransmissionNode: {
+            /** @description A step from the driver to the instrument. */
+            node: string;
+            /** @description supply_shock, demand_shock, risk_off, risk_on, inflation, rates, currency or safe_haven. */
+            impactType: string;
+            logic: string;
         };
         /** @description Active navigational warnings. */
         maritime_v1_ListNavigationalWarningsResponse: {
@@ -28081,6 +28574,496 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_GetChinaDecisionSignalsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    GetCountryEnergyProfile: {
+        parameters: {
+            query?: {
+                country_code?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_GetCountryEnergyProfileResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ComputeEnergyShockScenario: {
+        parameters: {
+            query?: {
+                country_code?: string;
+                chokepoint_id?: "hormuz_strait" | "malacca_strait" | "suez" | "bab_el_mandeb";
+                disruption_pct?: number;
+                fuel_mode?: "oil" | "gas" | "both";
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_ComputeEnergyShockScenarioResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListCrossSourceSignals: {
+        parameters: {
+            query?: {
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_ListCrossSourceSignalsResponse"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` holds the current validator. No body. */
+            304: {
+                headers: {
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or projection. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation. */
+            403: {
+                headers: {
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description The request line and headers together exceed the server limit (16 KiB); answered without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (1-60). */
+                    "Retry-After": string;
+                    /** @description Billing verification outcome; matches the body `code`. */
+                    "X-Billing-Verification"?: "subscription_lapsed" | "renewal_verification_pending" | "renewal_verification_failed" | "entitlement_verification_unavailable";
+                    /** @description `degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy. */
+                    "X-RateLimit-Mode"?: "degraded";
+                    /** @description `degraded` when key validation is temporarily unavailable. */
+                    "X-Validation-Mode"?: "degraded";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingVerificationError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    ListMarketImplications: {
+        parameters: {
+            query?: {
+                frameworkId?: string;
+                /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
+                jmespath?: components["parameters"]["Jmespath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets, Unix epoch milliseconds. */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Weak validator of this representation; send it back in `If-None-Match` to get a 304. */
+                    ETag: string;
+                    /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["intelligence_v1_ListMarketImplicationsResponse"];
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */

@@ -15,6 +15,7 @@ export const BOOTSTRAP_OPERATIONS: Readonly<Record<string, { url: string; tier: 
   marketQuotes: { url: '/api/market/v1/list-market-quotes', tier: 'fast' },
   flightDelays: { url: '/api/aviation/v1/list-airport-delays', tier: 'fast' },
   airQuality: { url: '/api/climate/v1/list-air-quality-data', tier: 'fast' },
+  crossSourceSignals: { url: '/api/intelligence/v1/list-cross-source-signals', tier: 'fast' },
   bisPolicy: { url: '/api/economic/v1/get-bis-policy-rates', tier: 'slow' },
   minerals: { url: '/api/supply-chain/v1/get-critical-minerals', tier: 'slow' },
   unrestEvents: { url: '/api/unrest/v1/list-unrest-events', tier: 'slow' },
@@ -30,6 +31,7 @@ export const BOOTSTRAP_OPERATIONS: Readonly<Record<string, { url: string; tier: 
   diseaseOutbreaks: { url: '/api/health/v1/list-disease-outbreaks', tier: 'slow' },
   climateDisasters: { url: '/api/climate/v1/list-climate-disasters', tier: 'slow' },
   trafficAnomalies: { url: '/api/infrastructure/v1/list-internet-traffic-anomalies', tier: 'slow' },
+  marketImplications: { url: '/api/intelligence/v1/list-market-implications', tier: 'slow' },
 });
 
 /** Headers that carry the caller's identity into in-process sub-calls; nothing else is forwarded. */

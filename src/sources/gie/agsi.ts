@@ -42,3 +42,41 @@ export function parseAgsi(input: Buffer | string): GasStorageDay[] {
   }
   return out.sort((a, b) => (a.gasDay < b.gasDay ? 1 : a.gasDay > b.gasDay ? -1 : 0));
 }
+
+/** One country's storage answer: `country=DE` gives that country's gas days, newest first. */
+export function agsiCountryUrl(country: string, size = 2): string {
+  return `https://agsi.gie.eu/api?country=${encodeURIComponent(country)}&size=${size}`;
+}
+
+export interface CountryGasStorageDay extends GasStorageDay {
+  /** ISO alpha-2 of the country, as AGSI+ writes it in `code`. */
+  country: string;
+  /** Change of the fill level over the day, percentage points. */
+  trendPct: number;
+}
+
+/**
+ * Country rows (`code` is the ISO alpha-2) with a fill level and a stored volume, newest first per
+ * country. Rows of aggregates (`eu`, `ne`) are left out.
+ */
+export function parseAgsiCountries(input: Buffer | string): CountryGasStorageDay[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(typeof input === 'string' ? input : input.toString('utf8'));
+  } catch {
+    throw new Error('AGSI+: answer is not JSON');
+  }
+  const data = (doc as { data?: unknown })?.data;
+  if (!Array.isArray(data)) throw new Error('AGSI+: answer has no data array');
+  const out: CountryGasStorageDay[] = [];
+  for (const row of data as Record<string, unknown>[]) {
+    const country = String(row?.code ?? '');
+    const gasDay = String(row?.gasDayStart ?? '');
+    const fullPct = num(row?.full);
+    const gasInStorageTwh = num(row?.gasInStorage);
+    const trend = num(row?.trend);
+    if (!/^[A-Z]{2}$/.test(country) || !/^\d{4}-\d{2}-\d{2}$/.test(gasDay) || !Number.isFinite(fullPct) || !Number.isFinite(gasInStorageTwh)) continue;
+    out.push({ country, gasDay, fullPct, gasInStorageTwh, trendPct: Number.isFinite(trend) ? trend : 0 });
+  }
+  return out.sort((a, b) => (a.country !== b.country ? (a.country < b.country ? -1 : 1) : a.gasDay < b.gasDay ? 1 : a.gasDay > b.gasDay ? -1 : 0));
+}
