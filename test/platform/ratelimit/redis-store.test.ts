@@ -98,6 +98,25 @@ describe('RedisRateLimitStore (real redis-server)', () => {
     expect(await a.get(`${prefix}rl:k:shared|m@${T0}`)).toBe('10');
   });
 
+  it('decides in one round trip per request: one script call, nothing else sent', async () => {
+    const store = new RedisRateLimitStore(a, freshPrefix());
+    const windows: WindowSpec[] = [
+      { bucket: 'k:rt|m', limit: 100, windowMs: MINUTE },
+      { bucket: 'k:rt|d', limit: 1000, windowMs: DAY },
+    ];
+    await a.config('RESETSTAT');
+    for (let i = 0; i < 20; i++) await store.admit('key_rt', windows, T0 + i);
+    const stats = await a.info('commandstats');
+    const calls = Object.fromEntries([...stats.matchAll(/^cmdstat_([a-z|]+):calls=(\d+)/gm)].map((m) => [m[1], Number(m[2])]));
+    // 20 script calls (EVAL the first time a connection runs it, EVALSHA after). The commands the
+    // script runs count too, exactly as many as it runs: 2 GETs per window, one EXISTS, and per
+    // counted window INCR, PTTL and PEXPIRE. Nothing else was sent but this check's own commands.
+    expect((calls.eval ?? 0) + (calls.evalsha ?? 0)).toBe(20);
+    expect(calls).toMatchObject({ get: 20 * 4, exists: 20, incr: 20 * 2, pttl: 20 * 2 });
+    const expected = ['eval', 'evalsha', 'exists', 'get', 'incr', 'pttl', 'pexpire', 'info', 'config|resetstat'];
+    expect(Object.keys(calls).filter((c) => !expected.includes(c))).toEqual([]);
+  });
+
   it('keeps each counter only as long as it can weigh in a decision', async () => {
     const prefix = freshPrefix();
     const store = new RedisRateLimitStore(a, prefix);
