@@ -52,18 +52,27 @@ export function subscriberOptions(config: RedisConfig): RedisOptions {
   };
 }
 
-/** Logs connection trouble once per 10 s at most: during an outage every reconnect attempt errors. */
+/**
+ * Logs a lost or failing connection once per 10 s at most (during an outage every reconnect attempt
+ * errors), and its return.
+ */
 function watch(client: Redis, role: string, logger?: Logger): Redis {
   let lastWarning = Number.NEGATIVE_INFINITY;
   let lost = false;
-  client.on('error', (err: Error) => {
+  const warn = (message: string) => {
     const now = Date.now();
     if (now - lastWarning < 10_000 && now >= lastWarning) return;
     lastWarning = now;
-    // Only the message: the error object can carry the connection options, password included.
-    logger?.warn({ redis: role, err: { message: err.message } }, 'redis unreachable; shared limits, revocations and notices degraded');
+    // Only the message: an error object can carry the connection options, password included.
+    logger?.warn({ redis: role, err: { message } }, 'redis unreachable; shared limits, revocations and notices degraded');
+  };
+  client.on('error', (err: Error) => warn(err.message));
+  // 'reconnecting', not 'close': a server that shuts down closes cleanly without an error event,
+  // and a client closed on purpose (shutdown) does not reconnect.
+  client.on('reconnecting', () => {
+    if (!lost) warn('connection lost');
+    lost = true;
   });
-  client.on('close', () => (lost = true));
   client.on('ready', () => {
     if (lost) logger?.info({ redis: role }, 'redis connection restored');
     lost = false;

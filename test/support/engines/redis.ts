@@ -67,9 +67,10 @@ function freePort(): Promise<number> {
 }
 
 /** Starts the server in the foreground and resolves once it logs that it accepts connections. */
-function launch(bin: string, port: number, dir: string): Promise<ChildProcess> {
+function launch(bin: string, port: number, dir: string, password?: string): Promise<ChildProcess> {
   // No persistence at all: the tests want an empty server after every restart, and no disk writes.
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no', '--protected-mode', 'yes', '--loglevel', 'notice'];
+  if (password) args.push('--requirepass', password);
   const child = spawn(bin, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -103,20 +104,21 @@ function exited(child: ChildProcess): Promise<void> {
 
 /**
  * A private redis-server on a free loopback port in a temporary directory, without persistence
- * (`--save ''`, no AOF). `stop()` and `restart()` (same port) drive the degraded-mode tests. The
+ * (`--save ''`, no AOF), with `requirepass` when a password is given. `stop()` and `restart()` (same
+ * port) drive the degraded-mode tests. The
  * process is killed when the test process exits, whatever happens to the test.
  */
-export async function startRedis(): Promise<RunningRedis> {
+export async function startRedis(options: { password?: string } = {}): Promise<RunningRedis> {
   const bin = ensureInstalled();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-redis-'));
   let port = await freePort();
   let child: ChildProcess;
   try {
-    child = await launch(bin, port, dir);
+    child = await launch(bin, port, dir, options.password);
   } catch {
     // Someone took the port between the probe and the bind: one more try on another one.
     port = await freePort();
-    child = await launch(bin, port, dir);
+    child = await launch(bin, port, dir, options.password);
   }
   let current: ChildProcess | undefined = child;
   const killOnExit = () => current?.kill('SIGKILL');
@@ -136,7 +138,7 @@ export async function startRedis(): Promise<RunningRedis> {
     stop,
     async restart() {
       await stop();
-      current = await launch(bin, port, dir);
+      current = await launch(bin, port, dir, options.password);
     },
     async close() {
       await stop();
