@@ -104,4 +104,23 @@ describe('snapshot-change notices over pub/sub (real redis-server)', () => {
     expect(b.seen.map((s) => s.notice.version)).toEqual([5]);
     await stop();
   });
+
+  it('a subscription asked for while Redis is down (a node starting during an outage) takes effect when it returns', async () => {
+    await redis.stop();
+    const b = recorder();
+    let subscribed = false;
+    const pending = noticesB.subscribe(b.handler).then((stop) => {
+      subscribed = true;
+      return stop;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(subscribed).toBe(false);
+    await redis.restart();
+    const stop = await pending;
+    await whenReady(publisherA, 5_000);
+    const arrival = b.next();
+    await noticesA.publish({ dataset: 'markets.quotes', version: 6 });
+    expect(await arrival).toEqual({ dataset: 'markets.quotes', version: 6 });
+    await stop();
+  });
 });
