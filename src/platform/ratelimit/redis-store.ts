@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { breakerFor, type RedisBreaker } from '../redis/breaker.js';
 import { redisKeys } from '../redis/keys.js';
 import { evaluateWindow, windowStartOf, type WindowOutcome, type WindowSpec } from './window.js';
 
@@ -67,9 +68,11 @@ const COMMAND = 'mdsRateAdmit';
  * injected clock), so nodes' clocks should agree (NTP); a skew of s ms moves their window edges by s.
  *
  * Failure policy (the caller's, see README "Shared Redis"): every method rejects within the client's
- * command timeout (at once when the connection is down), never queues; the limiter then counts in
- * its per-process MemoryRateLimitStore and answers with `X-RateLimit-Mode: degraded` (fail-closed
- * endpoint policies answer 503 instead). Counts made in memory during an outage are not copied back.
+ * command timeout (at once while the connection is down, and for a second after a timeout: see
+ * breaker.ts), never queues; the limiter then counts in its per-process MemoryRateLimitStore and
+ * answers with `X-RateLimit-Mode: degraded` (fail-closed endpoint policies answer 503 instead).
+ * Counts made in memory during an outage are not copied back; a decision that timed out on a
+ * stalled server may still run when it wakes, so that request counts in both (strict, never lax).
  */
 export class RedisRateLimitStore implements AsyncRateLimitStore {
   private readonly script: AdmitScript;
@@ -77,6 +80,7 @@ export class RedisRateLimitStore implements AsyncRateLimitStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'mds:',
+    private readonly breaker: RedisBreaker = breakerFor(redis),
   ) {
     const target = redis as unknown as Record<string, AdmitScript | undefined>;
     if (typeof target[COMMAND] !== 'function') redis.defineCommand(COMMAND, { lua: ADMIT_LUA });
@@ -104,7 +108,7 @@ export class RedisRateLimitStore implements AsyncRateLimitStore {
 
   async peek(windows: readonly WindowSpec[], now: number): Promise<WindowOutcome[]> {
     if (windows.length === 0) return [];
-    const values = await this.redis.mget(...this.keysOf(windows, now));
+    const values = await this.breaker.run(() => this.redis.mget(...this.keysOf(windows, now)));
     return windows.map((w, i) => evaluateWindow(Number(values[2 * i + 1] ?? 0), Number(values[2 * i] ?? 0), w.limit, w.windowMs, now));
   }
 
@@ -113,7 +117,7 @@ export class RedisRateLimitStore implements AsyncRateLimitStore {
     const keys = this.keysOf(windows, now);
     if (keyId !== null) keys.push(redisKeys.revokedKey(this.prefix, keyId));
     const args = windows.flatMap((w) => [w.windowMs, w.limit, now - windowStartOf(now, w.windowMs)]);
-    const reply = await this.script(keys.length, ...keys, windows.length, ...args);
+    const reply = await this.breaker.run(() => this.script(keys.length, ...keys, windows.length, ...args));
     const [revoked, admitted] = reply;
     const outcomes = windows.map((w, i) => evaluateWindow(reply[2 * i + 2], reply[2 * i + 3], w.limit, w.windowMs, now));
     // The script and window.ts must agree; if they ever do not, fail so the caller degrades visibly.

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { breakerFor, type RedisBreaker } from './breaker.js';
 import { redisKeys } from './keys.js';
 import type { RedisChannels, Unsubscribe } from './pubsub.js';
 
@@ -24,6 +25,7 @@ export class RedisRevocations {
     private readonly redis: Redis,
     private readonly prefix = 'mds:',
     private readonly ttlSeconds = REVOCATION_TTL_SECONDS,
+    private readonly breaker: RedisBreaker = breakerFor(redis),
   ) {}
 
   /** Marks the key revoked and announces it on the revocation channel, in one MULTI round trip. */
@@ -38,7 +40,7 @@ export class RedisRevocations {
   }
 
   async isRevoked(keyId: string): Promise<boolean> {
-    return (await this.redis.exists(redisKeys.revokedKey(this.prefix, keyId))) === 1;
+    return (await this.breaker.run(() => this.redis.exists(redisKeys.revokedKey(this.prefix, keyId)))) === 1;
   }
 
   /** Calls `handler` with every key id revoked from now on by any node (to evict it from a key cache). */

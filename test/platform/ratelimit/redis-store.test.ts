@@ -6,6 +6,7 @@ import { closeRedisClient, createRedisClient, whenReady } from '../../../src/pla
 import { RedisRateLimitStore } from '../../../src/platform/ratelimit/redis-store.js';
 import { MemoryRateLimitStore } from '../../../src/platform/ratelimit/store.js';
 import { windowStartOf, type WindowSpec } from '../../../src/platform/ratelimit/window.js';
+import { RedisBreaker, RedisUnavailableError } from '../../../src/platform/redis/breaker.js';
 import { RedisRevocations } from '../../../src/platform/redis/revocations.js';
 import { startRedis, type RunningRedis } from '../../support/engines/redis.js';
 
@@ -165,6 +166,34 @@ describe('RedisRateLimitStore (real redis-server)', () => {
       const r = await new RedisRateLimitStore(a, freshPrefix()).admit(null, [{ bucket: 'ip:127.0.0.1|m', limit: 5, windowMs: MINUTE }], T0);
       expect(r).toMatchObject({ revoked: false, outcomes: [{ allowed: true, remaining: 4 }] });
     });
+  });
+
+  it('a stalled Redis costs one command timeout; calls then fail at once until the breaker cools down', async () => {
+    const client = createRedisClient(testConfig({ REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: 100 }), { role: 'stall' });
+    const admin = createRedisClient(testConfig({ REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: 2_000 }), { role: 'admin' });
+    await Promise.all([whenReady(client), whenReady(admin)]);
+    let clock = 0;
+    const store = new RedisRateLimitStore(client, freshPrefix(), new RedisBreaker(1_000, () => clock));
+    const windows: WindowSpec[] = [{ bucket: 'k:stall|m', limit: 100, windowMs: MINUTE }];
+    expect((await store.consume(windows, T0))[0].allowed).toBe(true);
+
+    await admin.client('PAUSE', 400, 'ALL');
+    let t0 = performance.now();
+    await expect(store.consume(windows, T0 + 1)).rejects.toThrow(/timed out/);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(90);
+    for (const call of [() => store.consume(windows, T0 + 2), () => store.peek(windows, T0 + 2), () => store.admit('key_s', windows, T0 + 2)]) {
+      t0 = performance.now();
+      await expect(call()).rejects.toThrow(RedisUnavailableError);
+      expect(performance.now() - t0).toBeLessThan(5);
+    }
+    await admin.ping(); // waits out the pause
+
+    clock += 1_000;
+    // 3 counted, not 2: the decision that timed out was still in the server's buffer and ran when
+    // the pause ended. A stall can count a request the caller served in degraded mode: strict, never lax.
+    expect((await store.consume(windows, T0 + 3))[0]).toMatchObject({ allowed: true, remaining: 97 });
+    closeRedisClient(client);
+    closeRedisClient(admin);
   });
 
   it('fails fast while Redis is down, so the caller can degrade, and works again on the same client when it returns', async () => {
