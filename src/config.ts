@@ -199,6 +199,15 @@ const ConfigSchema = z.object({
   // intelligence energy profiles
   /** ENTSO-E Transparency Platform security token for the day-ahead electricity price dataset. Never logged. */
   ENTSO_E_TOKEN: optional(z.string().min(1)),
+  // Scale-out: Redis
+  /** `redis://host:port[/db]` (or `rediss://` for TLS): rate limits, key revocations and snapshot notices shared by every node; unset keeps them in this process. */
+  REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
+  /** Redis AUTH password; wins over one in REDIS_URL (kept here so it is redacted by value). Never logged. */
+  REDIS_PASSWORD: optional(z.string().min(1)),
+  /** A Redis command not answered within this time fails, and the caller degrades (a stalled server must not hold requests). */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(200),
+  /** Prefix of every Redis key and channel, so several deployments can share one server. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:._-]{0,64}$/, 'must be up to 64 of [A-Za-z0-9:._-]').default('mds:'),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

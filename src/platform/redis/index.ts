@@ -1,0 +1,46 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from '../logger.js';
+import { RedisRateLimitStore } from '../ratelimit/redis-store.js';
+import { closeRedisClient, createRedisClient, type RedisConfig } from './client.js';
+import { SnapshotNotices } from './notices.js';
+import { RedisChannels } from './pubsub.js';
+import { RedisRevocations } from './revocations.js';
+
+/** Everything a node shares through Redis: two connections (commands, and pub/sub) and the stores on them. */
+export interface SharedRedis {
+  /** Request-path connection: fails fast, never queues. */
+  commands: Redis;
+  /** Subscriber connection, shared by every listener. */
+  subscriber: Redis;
+  channels: RedisChannels;
+  rateLimits: RedisRateLimitStore;
+  revocations: RedisRevocations;
+  notices: SnapshotNotices;
+  /** Closes both connections without waiting for a server that may be gone. */
+  close(): void;
+}
+
+/**
+ * The Redis side of a node, or undefined when `REDIS_URL` is not set (one process: nothing shared,
+ * nothing to install). Connects in the background: nothing here waits for Redis, and every call
+ * made before it is reachable fails fast like one made during an outage.
+ */
+export function createSharedRedis(config: RedisConfig, logger?: Logger): SharedRedis | undefined {
+  if (!config.REDIS_URL) return undefined;
+  const prefix = config.REDIS_KEY_PREFIX;
+  const commands = createRedisClient(config, { role: 'commands', logger });
+  const subscriber = createRedisClient(config, { role: 'subscriber', subscriber: true, logger });
+  const channels = new RedisChannels(subscriber, logger);
+  return {
+    commands,
+    subscriber,
+    channels,
+    rateLimits: new RedisRateLimitStore(commands, prefix),
+    revocations: new RedisRevocations(commands, prefix),
+    notices: new SnapshotNotices(commands, channels, prefix),
+    close() {
+      closeRedisClient(commands);
+      closeRedisClient(subscriber);
+    },
+  };
+}
