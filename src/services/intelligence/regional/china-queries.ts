@@ -3,7 +3,7 @@ import type { NbsObservation } from '../../../sources/nbs/easyquery.js';
 import type { PlaActivityReport } from '../../../sources/taiwan-mnd/pla-activity.js';
 import type { PolicyDocument } from '../../../sources/mofcom/announcements.js';
 import type { ExchangeBulletin } from '../../../sources/sse/bulletins.js';
-import { CHINA_MACRO } from '../../economic/macro/datasets/china-macro.js';
+import { NBS_MONTHLY } from '../../economic/macro/datasets/nbs-monthly.js';
 import { CHINA_DISCLOSURES } from '../../market/equities/datasets/china-disclosures.js';
 import { CHINA_POLICY_EVENTS } from './datasets/china-policy-events.js';
 import { CROSS_STRAIT_ACTIVITY } from '../../military/cross-strait/datasets/cross-strait-activity.js';
@@ -20,7 +20,7 @@ const input = <R>(s: Snapshot<R, unknown>): Input<R> => ({ rows: s.records, fetc
  * input makes only its groups unavailable.
  */
 export function getChinaDecisionSignals(store: SnapshotStore, now: () => number): GetChinaDecisionSignalsResponse {
-  const macro = store.read<NbsObservation>(CHINA_MACRO);
+  const macro = store.read<NbsObservation>(NBS_MONTHLY);
   const strait = store.read<PlaActivityReport>(CROSS_STRAIT_ACTIVITY);
   const corridors = store.read<ChokepointDef, ChokepointRegistryInfo>(CHOKEPOINTS);
   const policy = store.read<PolicyDocument>(CHINA_POLICY_EVENTS);

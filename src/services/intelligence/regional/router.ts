@@ -3,7 +3,7 @@ import { MILITARY_FLIGHTS } from '../../military/flights/datasets/military-fligh
 import { CHOKEPOINTS } from '../../supply-chain/chokepoints/datasets/chokepoints.js';
 import { CII_SCORES } from '../country/datasets/cii-scores.js';
 import { OREF_HISTORY } from '../feeds/datasets/oref-history.js';
-import { CHINA_MACRO } from '../../economic/macro/datasets/china-macro.js';
+import { NBS_MONTHLY } from '../../economic/macro/datasets/nbs-monthly.js';
 import { CHINA_DISCLOSURES } from '../../market/equities/datasets/china-disclosures.js';
 import { CROSS_STRAIT_ACTIVITY } from '../../military/cross-strait/datasets/cross-strait-activity.js';
 import { CHINA_POLICY_EVENTS } from './datasets/china-policy-events.js';
@@ -113,7 +113,7 @@ export const regionalRouter = router({
           'unavailable, upstreamUnavailable only when every group is. No parameters.',
       },
       cacheTier: 'fast',
-      datasets: [CHINA_MACRO, CHINA_POLICY_EVENTS, CROSS_STRAIT_ACTIVITY, CHINA_DISCLOSURES, CHOKEPOINTS],
+      datasets: [NBS_MONTHLY, CHINA_POLICY_EVENTS, CROSS_STRAIT_ACTIVITY, CHINA_DISCLOSURES, CHOKEPOINTS],
     })
     .input(GetChinaDecisionSignalsRequest)
     .output(GetChinaDecisionSignalsResponse)

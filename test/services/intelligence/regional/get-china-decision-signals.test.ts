@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../support/app.js';
-import { chinaMacroDataset } from '../../../../src/services/economic/macro/datasets/china-macro.js';
+import { nbsMonthlyDataset } from '../../../../src/services/economic/macro/datasets/nbs-monthly.js';
 import { chinaPolicyEventsDataset } from '../../../../src/services/intelligence/regional/datasets/china-policy-events.js';
 import { chinaDisclosuresDataset } from '../../../../src/services/market/equities/datasets/china-disclosures.js';
 import { crossStraitActivityDataset } from '../../../../src/services/military/cross-strait/datasets/cross-strait-activity.js';
@@ -30,7 +30,7 @@ describe('get-china-decision-signals', () => {
   let app: TestApp;
   const validate = snapshotValidator();
   beforeAll(async () => {
-    app = await startTestApp({ samples: [chinaMacroDataset, chinaPolicyEventsDataset, crossStraitActivityDataset, chinaDisclosuresDataset, chokepointsDataset] });
+    app = await startTestApp({ samples: [nbsMonthlyDataset, chinaPolicyEventsDataset, crossStraitActivityDataset, chinaDisclosuresDataset, chokepointsDataset] });
     // The first answer's conformance check compiles the document synchronously; on a closed connection no idle socket races it.
     await app.get(PATH, { connection: 'close' });
   });

@@ -1,16 +1,17 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { NBS_MONTHLY_URL, parseNbsEasyquery, type NbsObservation } from '../../../../sources/nbs/easyquery.js';
 
-export const CHINA_MACRO = 'economic.china-macro';
+/** A different upstream from the China macro snapshot's press releases (economic/china): NBS's query API. */
+export const NBS_MONTHLY = 'economic.nbs-monthly';
 
-export interface ChinaMacroInfo {
+export interface NbsMonthlyInfo {
   /** Newest period with data, YYYY-MM. */
   latestPeriod: string;
 }
 
 /** China's official monthly indicators (prices, industry, retail, PMI, exports) from the NBS data portal. */
-export const chinaMacroDataset: Dataset<NbsObservation, ChinaMacroInfo> = {
-  name: CHINA_MACRO,
+export const nbsMonthlyDataset: Dataset<NbsObservation, NbsMonthlyInfo> = {
+  name: NBS_MONTHLY,
   source: 'National Bureau of Statistics of China, monthly indicators (data portal query API)',
   maxStaleMinutes: 36 * 60,
   sources: {
