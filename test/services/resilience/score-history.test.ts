@@ -93,7 +93,7 @@ describe('recordScores (one ingestion of the history)', () => {
   });
 
   it('refuses documents it cannot read, or that score no country', () => {
-    expect(() => recordScores({ ...samplePayloads(), indicators: Buffer.from('<html>busy</html>') }, SAMPLE_NOW)).toThrow(/World Bank response is not JSON/);
+    expect(() => recordScores({ ...samplePayloads(), indicators: Buffer.from('<html>busy</html>') }, SAMPLE_NOW)).toThrow(/World Bank: not valid JSON/);
     const empty = { ...samplePayloads(), indicators: Buffer.from('[{"page":1,"pages":1,"total":0},[]]'), gho: Buffer.from('{"value":[]}'), analyses: Buffer.from('ISO3,Date of analysis,Phase 3+ %\n') };
     expect(() => recordScores(empty, SAMPLE_NOW)).toThrow(/score no country/);
   });
