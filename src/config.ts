@@ -196,6 +196,9 @@ const ConfigSchema = z.object({
   TELEGRAM_RELAY_URL: optional(z.url({ protocol: /^https?$/ })),
   /** Bearer token the Telegram relay expects, if any. Never logged. */
   TELEGRAM_RELAY_TOKEN: optional(z.string().min(1)),
+  // Scale-out: PostgreSQL
+  /** `postgres://user:password@host:5432/db`: snapshots and ingestion live there, shared by every node (each dataset ingested by one node at a time); unset keeps everything in DATABASE_PATH. */
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/i, 'must be a postgres:// or postgresql:// URL')),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });
