@@ -1,1 +1,2 @@
 export * from './snapshots.js';
+export * from './platform.js';
