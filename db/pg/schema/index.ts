@@ -1,2 +1,3 @@
 export * from './snapshots.js';
 export * from './platform.js';
+export * from './batch.js';
