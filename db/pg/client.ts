@@ -16,6 +16,7 @@ export const PG_MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.
 export const LOCK_SPACE = {
   migrations: 0x6d647300, // 'mds\0'
   datasetRuns: 0x6d647301,
+  jobWorkers: 0x6d647302,
 } as const;
 
 export function isPostgresUrl(url: string | undefined): url is string {
