@@ -31,7 +31,7 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
   if (config.LOAD_SAMPLES === 'auto') {
     for (const r of await loadSamplesWhereEmpty(ALL_DATASETS, deps.store, deps.runner)) {
       if (r.ok) out.write(`loaded bundled sample for ${r.dataset}: ${r.recordCount} rows\n`);
-      else err.write(`could not load bundled sample for ${r.dataset}: ${r.error}\n`);
+      else if (!r.skipped) err.write(`could not load bundled sample for ${r.dataset}: ${r.error}\n`);
     }
   }
   const dev = ensureDevKey(config, accessOf(deps).keys, deps.clock.now());

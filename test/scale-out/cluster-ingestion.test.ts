@@ -8,6 +8,8 @@ import type { Dataset } from '../../src/platform/snapshots/dataset.js';
 import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
 import { startServer } from '../../src/cli/serve.js';
 import { EARTHQUAKES } from '../../src/services/seismology/datasets/earthquakes.js';
+import { findDataset } from '../../src/services/datasets.js';
+import { loadSamplesWhereEmpty } from '../../src/platform/snapshots/first-run.js';
 import { LOCK_SPACE } from '../../db/pg/client.js';
 import type { AppDeps } from '../../src/trpc/context.js';
 import { tempDbFile } from '../support/app.js';
@@ -125,6 +127,23 @@ describe('cluster ingestion on PostgreSQL', () => {
     expect(await b.runner.run(numbers, { origin: payload(5, 2), unlessAttemptedWithinMs: window })).toMatchObject({ ok: false, skipped: true, version: 1 });
     clock.advance(window);
     expect(await b.runner.run(numbers, { origin: payload(5, 2), unlessAttemptedWithinMs: window })).toMatchObject({ ok: true, version: 2 });
+  });
+});
+
+describe('first start of several nodes on an empty database', () => {
+  it('loads each bundled sample once, whichever node gets there first, and both serve it', async () => {
+    const url = await freshDatabase();
+    const [a, b] = [await node(url), await node(url)];
+    const quakes = findDataset(EARTHQUAKES)!;
+    const [ra, rb] = await Promise.all([loadSamplesWhereEmpty([quakes], a.store, a.runner), loadSamplesWhereEmpty([quakes], b.store, b.runner)]);
+    const results = [...ra, ...rb];
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => r.skipped)).toHaveLength(1);
+    expect((await a.store.backend.meta(EARTHQUAKES))!.version).toBe(1);
+    await vi.waitFor(() => {
+      expect(a.store.version(EARTHQUAKES)).toBe(1);
+      expect(b.store.version(EARTHQUAKES)).toBe(1);
+    });
   });
 });
 

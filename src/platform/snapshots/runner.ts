@@ -37,6 +37,8 @@ export interface IngestOptions {
    * scheduler on every node of a cluster, a dataset is then refreshed once per interval, not once per node.
    */
   unlessAttemptedWithinMs?: number;
+  /** Skip (result `skipped`) when the dataset already has a snapshot, checked under the dataset lock (first-run samples on several nodes). */
+  onlyIfEmpty?: boolean;
 }
 
 export class IngestError extends Error {
@@ -122,10 +124,15 @@ export class IngestionRunner {
   }
 
   private async ingest(dataset: AnyDataset, options: IngestOptions): Promise<IngestResult> {
-    if (options.unlessAttemptedWithinMs !== undefined) {
+    if (options.unlessAttemptedWithinMs !== undefined || options.onlyIfEmpty) {
       const meta = await this.backend.meta(dataset.name);
-      if (meta && this.clock.now() - meta.lastAttemptAt < options.unlessAttemptedWithinMs) {
+      if (meta && options.unlessAttemptedWithinMs !== undefined && this.clock.now() - meta.lastAttemptAt < options.unlessAttemptedWithinMs) {
         return { dataset: dataset.name, ok: false, skipped: true, version: meta.version, recordCount: 0, error: 'attempted recently (by this or another node); skipped' };
+      }
+      if (meta && options.onlyIfEmpty && meta.version > 0) {
+        // Another node got there first: make sure this one serves what it published.
+        await this.store.refresh(dataset.name);
+        return { dataset: dataset.name, ok: false, skipped: true, version: meta.version, recordCount: 0, error: 'the dataset already has a snapshot; skipped' };
       }
     }
     try {
