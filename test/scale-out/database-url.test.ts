@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, testConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
 import { redactorFor } from '../../src/platform/secrets.js';
-import { tempDbFile } from '../support/app.js';
+import { startTestApp, tempDbFile } from '../support/app.js';
+import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
 
 describe('DATABASE_URL', () => {
   it('accepts postgres:// and postgresql:// URLs, treats empty as unset, and refuses anything else by name', () => {
@@ -25,5 +26,27 @@ describe('DATABASE_URL', () => {
     const redact = redactorFor(testConfig({ DATABASE_URL: 'postgres://mds:s3cr%2Ft-pass@db.internal:5432/mds' }));
     expect(redact('connect failed for mds:s3cr/t-pass@db.internal')).toBe('connect failed for mds:[redacted]@db.internal');
     expect(redact('postgres://mds:s3cr%2Ft-pass@db.internal')).not.toContain('s3cr');
+  });
+});
+
+describe('the suite on PostgreSQL (MDS_TEST_POSTGRES=1)', () => {
+  it('puts a test app\'s snapshots in a fresh PostgreSQL database and serves them', async () => {
+    const saved = process.env.MDS_TEST_POSTGRES;
+    process.env.MDS_TEST_POSTGRES = '1';
+    try {
+      const app = await startTestApp({ samples: [earthquakesDataset] });
+      try {
+        expect(app.deps.store.backend.engine).toBe('postgres');
+        expect(app.deps.config.DATABASE_URL).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/app_\d+_\d+$/);
+        const res = await app.get('/api/seismology/v1/list-earthquakes');
+        expect(res.status).toBe(200);
+        expect(res.body.earthquakes.length).toBeGreaterThan(0);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      if (saved === undefined) delete process.env.MDS_TEST_POSTGRES;
+      else process.env.MDS_TEST_POSTGRES = saved;
+    }
   });
 });

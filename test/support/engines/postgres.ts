@@ -168,3 +168,17 @@ export async function startPostgres(): Promise<RunningPostgres> {
     throw err;
   }
 }
+
+let shared: Promise<RunningPostgres> | undefined;
+let sharedDatabases = 0;
+/**
+ * With MDS_TEST_POSTGRES=1 (the suite's PostgreSQL run), a fresh database on one private server per
+ * test worker, for startTestApp to put its snapshots in; otherwise undefined (SQLite only). The
+ * server goes with the worker process (exit hook above).
+ */
+export async function testAppDatabaseUrl(): Promise<string | undefined> {
+  if (process.env.MDS_TEST_POSTGRES !== '1') return undefined;
+  shared ??= startPostgres();
+  const server = await shared;
+  return server.createDatabase(`app_${process.pid}_${++sharedDatabases}`);
+}
