@@ -57,6 +57,8 @@ export class SnapshotStore {
   private readonly metaMirror = new Map<string, SnapshotMeta>();
   private polling: Promise<void> | undefined;
   private pollTimer: NodeJS.Timeout | undefined;
+  /** Datasets to decode again even at the version already served (after a purge). */
+  private readonly reread = new Set<string>();
 
   constructor(
     readonly backend: SnapshotBackend,
@@ -117,15 +119,21 @@ export class SnapshotStore {
 
   /**
    * Drops decoded state for one dataset (after a swap) or all of them (cache purge). Without
-   * synchronous reads nothing could decode a dropped snapshot on the next read, so there the same
-   * rows (a version never changes) are kept in a fresh Snapshot: every derived value is recomputed.
+   * synchronous reads nothing could decode a dropped snapshot on the next read, so there the rows
+   * are kept in a fresh Snapshot (every derived value is recomputed) and re-read from the database
+   * in the background, replacing it once decoded.
    */
   changed(dataset?: string): void {
     const names = dataset === undefined ? [...this.cache.keys()] : [dataset];
     for (const name of names) {
       const snap = this.cache.get(name);
-      if (this.backend.sync || !snap) this.cache.delete(name);
-      else this.cache.set(name, new Snapshot(snap.meta, snap.records));
+      if (this.backend.sync || !snap) {
+        this.cache.delete(name);
+      } else {
+        this.cache.set(name, new Snapshot(snap.meta, snap.records));
+        this.reread.add(name);
+        void this.refresh(name);
+      }
     }
     for (const fn of this.listeners) fn(dataset);
   }
@@ -179,7 +187,7 @@ export class SnapshotStore {
         const meta = await this.backend.meta(dataset);
         if (!lazy && meta) this.metaMirror.set(dataset, meta);
         if (!meta || meta.version === 0) break;
-        if (this.cache.get(dataset)?.version === meta.version) return;
+        if (this.cache.get(dataset)?.version === meta.version && !this.reread.delete(dataset)) return;
         const records: unknown[] = [];
         let complete = true;
         for (let from = 0; from < meta.recordCount; from += DECODE_CHUNK) {

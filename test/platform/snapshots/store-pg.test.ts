@@ -174,16 +174,27 @@ describe('snapshot store on PostgreSQL', () => {
     expect(generationsOf(serving)).toEqual(new Set([3]));
   });
 
-  it('a cache purge drops derived values but keeps serving (nothing to decode lazily from)', async () => {
-    const deps = await node(await freshDatabase());
+  it('a cache purge drops derived values at once and re-reads the rows from the database in the background', async () => {
+    const url = await freshDatabase();
+    const deps = await node(url);
     await deps.runner.run(generations, { origin: payload(10, 1) });
     let computed = 0;
     const total = () => deps.store.read<Row>(generations.name)!.derive('count', (s) => (computed++, s.records.length));
     expect(total()).toBe(10);
     expect(total()).toBe(10);
+    // Rows changed behind the store's back (an operator's repair): nothing tells the store.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query("UPDATE snapshot_records SET payload = '{\"id\":0,\"generation\":9}' WHERE seq = 0");
+    await client.end();
+    expect(generationsOf(deps)).toEqual(new Set([1]));
     deps.store.changed();
+    // Served meanwhile, from memory, with derived values recomputed...
     expect(total()).toBe(10);
     expect(computed).toBe(2);
+    // ...until the re-read replaces it.
+    await deps.store.refresh(generations.name);
+    expect(generationsOf(deps)).toEqual(new Set([1, 9]));
   });
 
   it('passes the current rows to the parser, even when another node published them', async () => {
