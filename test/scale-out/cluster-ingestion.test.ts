@@ -193,6 +193,18 @@ describe('mds ingest and mds serve with DATABASE_URL', () => {
     }
   });
 
+  it('`mds migrate` applies the PostgreSQL migrations too, and a second run finds nothing to do', async () => {
+    const url = await freshDatabase();
+    for (let i = 0; i < 2; i++) {
+      const r = await mds(['migrate'], { DATABASE_PATH: tempDbFile(), DATABASE_URL: url });
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/migrations applied to postgres:\/\/postgres@127\.0\.0\.1:\d+\/cluster_\d+/);
+    }
+    const c = await session(url);
+    const { rows } = await c.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
+    expect(rows.map((r) => r.table_name)).toEqual(['accounts', 'api_keys', 'idempotency_keys', 'jobs', 'snapshot_meta', 'snapshot_records']);
+  });
+
   it('a bad DATABASE_URL stops `mds ingest` with a message that names the server but not the password', async () => {
     const r = await mds(['ingest', EARTHQUAKES, '--samples'], { DATABASE_PATH: tempDbFile(), DATABASE_URL: 'postgres://mds:hunter2secret@127.0.0.1:1/none' });
     expect(r.code).not.toBe(0);
