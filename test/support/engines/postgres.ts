@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -99,6 +99,19 @@ function installExitHook(): void {
 }
 
 /**
+ * Stops the server and removes its directory once `pid` (this test process) is gone, however it
+ * ends: test workers are often ended by a signal, which skips 'exit' handlers.
+ */
+function watchdog(pid: number, pgCtl: string, data: string, dir: string): number | undefined {
+  const [cmd, argv] = asServerUser(pgCtl, ['stop', '-D', data, '-m', 'immediate', '-w']);
+  const quote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
+  const script = `while kill -0 ${pid} 2>/dev/null; do sleep 1; done; ${[cmd, ...argv].map(quote).join(' ')} >/dev/null 2>&1; rm -rf ${quote(dir)}`;
+  const child = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
+  child.unref();
+  return child.pid;
+}
+
+/**
  * Starts a private PostgreSQL server for one test file: a fresh cluster in a temporary directory,
  * listening on a free loopback port with its unix socket in that directory, tuned for speed over
  * durability (no fsync, small buffers), trust authentication for the `postgres` role on loopback.
@@ -149,6 +162,7 @@ export async function startPostgres(): Promise<RunningPostgres> {
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     };
     const url = await createDatabase('mds');
+    const guard = watchdog(process.pid, pgCtl, data, dir);
     let stopped: Promise<void> | undefined;
     return {
       url,
@@ -160,6 +174,13 @@ export async function startPostgres(): Promise<RunningPostgres> {
           await serverCommand(pgCtl, ['stop', '-D', data, '-m', 'immediate', '-w'], 'stop').catch(() => undefined);
           running.delete(entry);
           fs.rmSync(dir, { recursive: true, force: true });
+          if (guard) {
+            try {
+              process.kill(guard);
+            } catch {
+              // already gone
+            }
+          }
         })()),
     };
   } catch (err) {
