@@ -208,6 +208,9 @@ const ConfigSchema = z.object({
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(200),
   /** Prefix of every Redis key and channel, so several deployments can share one server. */
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:._-]{0,64}$/, 'must be up to 64 of [A-Za-z0-9:._-]').default('mds:'),
+  // Scale-out: PostgreSQL
+  /** `postgres://user:password@host:5432/db`: snapshots and ingestion live there, shared by every node (each dataset ingested by one node at a time); unset keeps everything in DATABASE_PATH. */
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/i, 'must be a postgres:// or postgresql:// URL')),
 }).superRefine((c, ctx) => {
   if (c.LLM_BASE_URL && !c.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
 });

@@ -7,6 +7,10 @@ import { redactorFor } from './platform/secrets.js';
 import { ResponseCache } from './platform/response-cache.js';
 import { IngestionRunner } from './platform/snapshots/runner.js';
 import { SnapshotStore } from './platform/snapshots/store.js';
+import type { SnapshotBackend } from './platform/snapshots/backend.js';
+import { SqliteSnapshotBackend } from './platform/snapshots/backend-sqlite.js';
+import { PgSnapshotBackend } from './platform/snapshots/backend-pg.js';
+import { isPostgresUrl, openPgDatabase } from '../db/pg/client.js';
 import type { AppDeps } from './trpc/context.js';
 import { createLlm } from './platform/llm/provider.js';
 import { fetchLayerHttpPost, type HttpPost } from './platform/llm/http.js';
@@ -19,20 +23,36 @@ import { webhooksOf } from './services/shipping/webhooks/delivery.js';
  * Wires the long-lived collaborators once: database, snapshot store, runner, caches, logger, model
  * provider, jobs and archive. The job worker is built here but started by the caller (`mds serve`).
  */
-export function createDeps(config: Config, opts: { clock?: Clock; db?: Db; logger?: Logger; httpPost?: HttpPost } = {}): AppDeps {
+export interface DepsOptions {
+  clock?: Clock;
+  db?: Db;
+  logger?: Logger;
+  httpPost?: HttpPost;
+  /** Where snapshots live; default the SQLite file (`openDeps` passes PostgreSQL when DATABASE_URL is set). */
+  snapshots?: SnapshotBackend;
+  /** openDeps: decode every published snapshot before resolving (default true; `mds ingest` needs none). */
+  loadSnapshots?: boolean;
+}
+
+export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
   const clock = opts.clock ?? systemClock;
   const db = opts.db ?? openDatabase(config.DATABASE_PATH);
   // The CLI may wait seconds for a lock; the server must not hold its event loop that long.
   db.$client.pragma(`busy_timeout = ${config.DB_BUSY_TIMEOUT_MS}`);
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL, undefined, redactorFor(config));
-  const store = new SnapshotStore(db, clock, config.SNAPSHOT_POLL_MS);
+  const snapshots = opts.snapshots ?? new SqliteSnapshotBackend(db);
+  const store = new SnapshotStore(snapshots, clock, config.SNAPSHOT_POLL_MS);
   const responses = new ResponseCache();
   // A swap or a purge makes every serialised response built from that dataset unreachable;
   // clearing on any change keeps memory bounded without tracking which entry used which dataset.
   store.onChange(() => responses.clear());
-  const runner = new IngestionRunner(db, store, config, clock);
+  const runner = new IngestionRunner(snapshots, store, config, clock);
   const metrics = new Metrics(config.NODE_ENV !== 'test');
   runner.observer = (r) => {
+    if (r.skipped) {
+      logger.debug({ dataset: r.dataset }, 'ingestion skipped: another node holds the dataset');
+      return;
+    }
     metrics.observeIngestion(r.dataset, r.ok);
     if (r.ok) logger.debug({ dataset: r.dataset, version: r.version, recordCount: r.recordCount, partialSources: r.partialSources }, 'snapshot ingested');
     else logger.warn({ dataset: r.dataset, error: r.error }, 'ingestion failed; previous snapshot kept');
@@ -45,5 +65,24 @@ export function createDeps(config: Config, opts: { clock?: Clock; db?: Db; logge
   registerJobKinds(deps);
   // Chokepoint status changes seen on snapshot swaps become signed webhook deliveries.
   webhooksOf(deps).start();
+  return deps;
+}
+
+/**
+ * `createDeps` for the commands that serve or ingest: with DATABASE_URL=postgres://... the snapshots
+ * live in PostgreSQL (connected and migrated here) and every published one is decoded before this
+ * resolves; without it, exactly `createDeps` on the SQLite file.
+ */
+export async function openDeps(config: Config, opts: DepsOptions = {}): Promise<AppDeps> {
+  let snapshots = opts.snapshots;
+  if (!snapshots && isPostgresUrl(config.DATABASE_URL)) snapshots = new PgSnapshotBackend(await openPgDatabase(config.DATABASE_URL));
+  const deps = createDeps(config, { ...opts, snapshots });
+  try {
+    if (opts.loadSnapshots !== false) await deps.store.start();
+  } catch (err) {
+    await deps.store.close().catch(() => undefined);
+    deps.db.$client.close();
+    throw err;
+  }
   return deps;
 }

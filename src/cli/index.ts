@@ -39,7 +39,7 @@ Configuration comes from the environment (see the README's configuration table).
 `,
   migrate: `usage: mds migrate
 
-Applies pending database migrations to DATABASE_PATH and exits.
+Applies pending database migrations to DATABASE_PATH (and to DATABASE_URL when set) and exits.
 `,
   ingest: `usage: mds ingest [dataset...] [options]
 
@@ -80,7 +80,7 @@ export async function runCli(argv: string[], out: NodeJS.WritableStream = proces
       case 'serve':
         return await serve(loadConfig(), out, err);
       case 'migrate':
-        return migrateOnly(loadConfig(), out);
+        return await migrateOnly(loadConfig(), out);
       case 'ingest': {
         const { values, positionals } = parseArgs({
           args: rest,

@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { createDeps } from '../deps.js';
+import { openDeps } from '../deps.js';
 import { ALL_DATASETS, findDataset } from '../services/datasets.js';
 import type { PayloadOrigin } from '../platform/snapshots/runner.js';
 import { redactorFor, type Redact } from '../platform/secrets.js';
@@ -34,7 +34,8 @@ export async function ingest(config: Config, args: IngestArgs, out: NodeJS.Writa
   out = redacting(out, redact);
   err = redacting(err, redact);
   // A command-line run may wait for a running server's brief writes; only the server must never wait long.
-  const deps = createDeps({ ...config, LOG_LEVEL: 'silent', DB_BUSY_TIMEOUT_MS: 5_000 });
+  // Only the datasets being ingested are read (the runner loads each one's current rows itself).
+  const deps = await openDeps({ ...config, LOG_LEVEL: 'silent', DB_BUSY_TIMEOUT_MS: 5_000 }, { loadSnapshots: false });
   const interactive = (out as NodeJS.WriteStream).isTTY === true;
   let failed = 0;
   try {
@@ -65,12 +66,16 @@ export async function ingest(config: Config, args: IngestArgs, out: NodeJS.Writa
       if (result.ok) {
         const partial = result.partialSources ? ` (sources unavailable: ${result.partialSources.join(', ')})` : '';
         out.write(`${dataset.name}: ok, ${result.recordCount} rows, version ${result.version}, ${ms} ms${partial}\n`);
+      } else if (result.skipped) {
+        failed++;
+        err.write(`${dataset.name}: SKIPPED: another node is ingesting it right now (its run publishes); version ${result.version} serves meanwhile\n`);
       } else {
         failed++;
         err.write(`${dataset.name}: FAILED: ${result.error}; the previous snapshot (version ${result.version}) keeps serving\n`);
       }
     }
   } finally {
+    await deps.store.close().catch(() => undefined);
     deps.db.$client.close();
   }
   return failed ? 1 : 0;

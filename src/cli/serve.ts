@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import net from 'node:net';
 import type { Config } from '../config.js';
-import { createDeps } from '../deps.js';
+import { openDeps } from '../deps.js';
+import { redactUrl } from '../../db/pg/client.js';
 import { buildApp } from '../app.js';
 import { ALL_DATASETS } from '../services/datasets.js';
 import { loadSamplesWhereEmpty } from '../platform/snapshots/first-run.js';
@@ -23,14 +24,14 @@ export interface RunningServer {
 
 /** Opens and migrates the database, loads samples where empty, listens; returns once the port is bound. */
 export async function startServer(config: Config, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<RunningServer> {
-  const deps = createDeps(config);
+  const deps = await openDeps(config);
   // Rows staged by runs that died before publishing (killed, crashed, out of disk) go first.
   const dead = await deps.runner.removeDeadStaging();
   if (dead) out.write(`removed rows staged by ${dead} unfinished ingestion run(s)\n`);
   if (config.LOAD_SAMPLES === 'auto') {
     for (const r of await loadSamplesWhereEmpty(ALL_DATASETS, deps.store, deps.runner)) {
       if (r.ok) out.write(`loaded bundled sample for ${r.dataset}: ${r.recordCount} rows\n`);
-      else err.write(`could not load bundled sample for ${r.dataset}: ${r.error}\n`);
+      else if (!r.skipped) err.write(`could not load bundled sample for ${r.dataset}: ${r.error}\n`);
     }
   }
   const dev = ensureDevKey(config, accessOf(deps).keys, deps.clock.now());
@@ -57,7 +58,8 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   // Tests and supervisors read the bound port from this line (PORT=0 picks a free one).
-  out.write(`monitoring-data-service listening on http://localhost:${port} (database ${config.DATABASE_PATH})\n`);
+  const where = config.DATABASE_URL ? `database ${config.DATABASE_PATH}, snapshots in ${redactUrl(config.DATABASE_URL)}` : `database ${config.DATABASE_PATH}`;
+  out.write(`monitoring-data-service listening on http://localhost:${port} (${where})\n`);
 
   // Every published dataset is decoded now, between requests, rather than by the first request that reads it.
   void deps.store.warm().catch((e: Error) => deps.logger.warn({ err: { message: e.message } }, 'snapshot warm-up stopped; datasets decode on first read'));
@@ -73,9 +75,23 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
     scheduler = new RefreshScheduler({
       datasets: ALL_DATASETS.filter((d) => !d.recorded),
       intervalMs: config.INGEST_INTERVAL_MINUTES * 60_000,
-      run: (dataset, signal) => deps.runner.run(dataset, { origin: { kind: 'live' }, signal }),
+      // In a cluster every node runs this schedule; a dataset another node refreshed within the last
+      // half interval is left alone, so each is refreshed about once per interval across the cluster.
+      run: (dataset, signal) =>
+        deps.runner.run(dataset, {
+          origin: { kind: 'live' },
+          signal,
+          unlessAttemptedWithinMs: config.DATABASE_URL ? (config.INGEST_INTERVAL_MINUTES * 60_000) / 2 : undefined,
+        }),
       onCycle: (results) =>
-        deps.logger.info({ ok: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).map((r) => r.dataset) }, 'refresh cycle finished'),
+        deps.logger.info(
+          {
+            ok: results.filter((r) => r.ok).length,
+            skipped: results.filter((r) => r.skipped).length,
+            failed: results.filter((r) => !r.ok && !r.skipped).map((r) => r.dataset),
+          },
+          'refresh cycle finished',
+        ),
     }).start();
     out.write(`refreshing every dataset from its live upstream every ${config.INGEST_INTERVAL_MINUTES} minutes\n`);
   }
@@ -112,6 +128,7 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
       clearTimeout(force);
       // Counts decided since the last background write reach the file before it closes.
       accessOf(deps).close();
+      await deps.store.close().catch(() => undefined);
       deps.db.$client.close();
       deps.logger.info({ reason }, 'stopped');
       deps.logger.flush();

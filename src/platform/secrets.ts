@@ -48,6 +48,16 @@ export function secretValues(config: Config): string[] {
       if (t.length >= MIN_SECRET_LENGTH) values.add(t);
     }
   }
+  // A password inside a connection URL (DATABASE_URL=postgres://user:password@host/db) is a credential too.
+  for (const [name, value] of Object.entries(config)) {
+    if (!name.endsWith('_URL') || typeof value !== 'string') continue;
+    try {
+      const password = decodeURIComponent(new URL(value).password);
+      if (password.length >= MIN_SECRET_LENGTH) values.add(password);
+    } catch {
+      // not a URL
+    }
+  }
   return [...values];
 }
 

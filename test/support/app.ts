@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { testConfig, type Config } from '../../src/config.js';
-import { createDeps } from '../../src/deps.js';
+import { createDeps, openDeps } from '../../src/deps.js';
+import { testAppDatabaseUrl } from './engines/postgres.js';
 import { buildApp } from '../../src/app.js';
 import type { AppRouter } from '../../src/trpc/app-router.js';
 import { ManualClock, type Clock } from '../../src/platform/clock.js';
@@ -95,14 +96,18 @@ export function captureLogs(level = 'debug', config?: Config): { logger: Logger;
 export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const dbFile = opts.dbFile ?? tempDbFile();
   const relaxed = (opts.rateLimits ?? 'relaxed') === 'relaxed';
+  // MDS_TEST_POSTGRES=1 runs the same tests with the snapshots in PostgreSQL.
+  const databaseUrl = await testAppDatabaseUrl();
   const config = testConfig({
     DATABASE_PATH: dbFile,
     SNAPSHOT_POLL_MS: 0,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(relaxed ? { RATE_POLICY_OVERRIDES: Object.keys(RATE_POLICIES).map((p) => `${p}=1000000000`).join(',') } : {}),
     ...opts.config,
   });
   const clock = opts.clock ?? new ManualClock(SAMPLE_NOW);
-  const deps = createDeps(config, { clock, db: openDatabase(dbFile), logger: opts.logger });
+  const depsOptions = { clock, db: openDatabase(dbFile), logger: opts.logger };
+  const deps = config.DATABASE_URL ? await openDeps(config, depsOptions) : createDeps(config, depsOptions);
   const access = accessOf(deps);
   const createKey = (k: TestKeyOptions = {}) => {
     const created = access.keys.create(
@@ -162,6 +167,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
       webhooksOf(deps).stop();
       await deps.jobs.stop(1_000);
       access.close();
+      await deps.store.close();
       deps.db.$client.close();
       // Temporary databases made here are removed; a file the test passed in is the test's own.
       if (!opts.dbFile) fs.rmSync(path.dirname(dbFile), { recursive: true, force: true });

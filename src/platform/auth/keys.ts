@@ -25,7 +25,7 @@ export function generateKey(): string {
   return KEY_PREFIX + randomBytes(SECRET_BYTES).toString('base64url');
 }
 
-function newId(prefix: string): string {
+export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
 }
 

@@ -10,7 +10,8 @@ export async function loadSamplesWhereEmpty(datasets: readonly AnyDataset[], sto
   const results: IngestResult[] = [];
   for (const dataset of datasets) {
     if ((store.meta(dataset.name)?.version ?? 0) > 0) continue;
-    results.push(await runner.run(dataset, { origin: { kind: 'samples' } }));
+    // Checked again under the dataset lock: another node starting at the same time may have loaded it.
+    results.push(await runner.run(dataset, { origin: { kind: 'samples' }, onlyIfEmpty: true }));
   }
   return results;
 }

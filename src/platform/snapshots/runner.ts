@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
-import type { Db } from '../../../db/client.js';
 import type { Config } from '../../config.js';
 import type { Clock } from '../clock.js';
 import type { AnyDataset, Parsed } from './dataset.js';
 import { redactorFor } from '../secrets.js';
 import { fetchSource } from './fetch.js';
 import type { SnapshotStore } from './store.js';
+import type { SnapshotBackend } from './backend.js';
 import { SAMPLES_DIR } from './samples.js';
 
 export interface IngestResult {
@@ -17,6 +16,8 @@ export interface IngestResult {
   recordCount: number;
   error?: string;
   partialSources?: string[];
+  /** True when another node held the dataset's ingestion lock, so this run did nothing. */
+  skipped?: boolean;
 }
 
 export type PayloadOrigin =
@@ -31,34 +32,31 @@ export interface IngestOptions {
   force?: boolean;
   signal?: AbortSignal;
   onProgress?: (phase: string, done?: number, total?: number) => void;
+  /**
+   * Skip (result `skipped`) when any node attempted this dataset less than this many ms ago: with a
+   * scheduler on every node of a cluster, a dataset is then refreshed once per interval, not once per node.
+   */
+  unlessAttemptedWithinMs?: number;
+  /** Skip (result `skipped`) when the dataset already has a snapshot, checked under the dataset lock (first-run samples on several nodes). */
+  onlyIfEmpty?: boolean;
 }
 
 export class IngestError extends Error {
   override name = 'IngestError';
 }
 
-const INSERT_BATCH = 500;
 /** Rows per write transaction: small enough that no lock is held for long, big enough to stay fast. */
 const WRITE_CHUNK = 5000;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Runs datasets through fetch -> parse -> check -> swap. The swap is one synchronous transaction:
+ * Runs datasets through fetch -> parse -> check -> swap. The swap publishes in one small transaction:
  * the previous rows serve until it commits, and any failure before or during it leaves them in place
- * and records the error against the dataset.
+ * and records the error against the dataset. Storage is a SnapshotBackend (SQLite or PostgreSQL);
+ * with PostgreSQL each dataset is ingested by one node at a time (the backend's dataset lock).
  */
 export class IngestionRunner {
-  private readonly sqlite: Database.Database;
-  private readonly insertMany: Database.Statement;
-  private readonly insertOne: Database.Statement;
-  private readonly deleteVersion: Database.Statement;
-  private readonly strayVersions: Database.Statement<[string, string, number], { version: number }>;
-  private readonly allocate: Database.Statement<{ dataset: string; source: string }, { staged: number }>;
-  private readonly publish: Database.Statement;
-  private readonly upsertFailure: Database.Statement;
-  private readonly selectMeta: Database.Statement<[string], { version: number; record_count: number }>;
-  private readonly countVersion: Database.Statement<[string, number], { n: number }>;
   private readonly inFlight = new Set<string>();
   /** Failures the database could not record (disk full): health still reports them. */
   private readonly unrecorded = new Map<string, { at: number; error: string }>();
@@ -66,33 +64,11 @@ export class IngestionRunner {
   observer?: (result: IngestResult) => void;
 
   constructor(
-    db: Db,
+    private readonly backend: SnapshotBackend,
     private readonly store: SnapshotStore,
     private readonly config: Config,
     private readonly clock: Clock,
-  ) {
-    this.sqlite = db.$client;
-    const placeholders = Array.from({ length: INSERT_BATCH }, () => '(?, ?, ?, ?)').join(', ');
-    this.insertMany = this.sqlite.prepare(`INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES ${placeholders}`);
-    this.insertOne = this.sqlite.prepare('INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES (?, ?, ?, ?)');
-    this.deleteVersion = this.sqlite.prepare('DELETE FROM snapshot_records WHERE rowid IN (SELECT rowid FROM snapshot_records WHERE dataset = ? AND version = ? LIMIT ?)');
-    this.strayVersions = this.sqlite.prepare(
-      'SELECT DISTINCT version FROM snapshot_records WHERE dataset = ? AND version <> (SELECT COALESCE(MAX(version), 0) FROM snapshot_meta WHERE dataset = ?) AND version <= ?',
-    );
-    this.allocate = this.sqlite.prepare(`
-      INSERT INTO snapshot_meta (dataset, source, staged_version) VALUES (@dataset, @source, 1)
-      ON CONFLICT(dataset) DO UPDATE SET staged_version = MAX(staged_version, version) + 1
-      RETURNING staged_version AS staged`);
-    this.publish = this.sqlite.prepare(`
-      UPDATE snapshot_meta SET version = @version, fetched_at = @now, record_count = @count, source = @source, info = @info,
-        last_attempt_at = @now, last_success_at = @now, last_error = NULL
-      WHERE dataset = @dataset AND version < @version`);
-    this.upsertFailure = this.sqlite.prepare(`
-      INSERT INTO snapshot_meta (dataset, source, last_attempt_at, last_error) VALUES (@dataset, @source, @now, @error)
-      ON CONFLICT(dataset) DO UPDATE SET last_attempt_at = @now, last_error = @error`);
-    this.selectMeta = this.sqlite.prepare('SELECT version, record_count FROM snapshot_meta WHERE dataset = ?');
-    this.countVersion = this.sqlite.prepare('SELECT COUNT(*) AS n FROM snapshot_records WHERE dataset = ? AND version = ?');
-  }
+  ) {}
 
   /** The last failure of a dataset that could not be written to snapshot_meta (the database was full). */
   unrecordedFailure(dataset: string): { at: number; error: string } | undefined {
@@ -105,17 +81,12 @@ export class IngestionRunner {
    * another process that is still writing would find its rows gone and refuse to publish.
    */
   async removeDeadStaging(): Promise<number> {
-    const stray = this.sqlite
-      .prepare<[], { dataset: string; version: number }>(
-        `SELECT DISTINCT r.dataset, r.version FROM snapshot_records r LEFT JOIN snapshot_meta m ON m.dataset = r.dataset
-         WHERE r.version <> COALESCE(m.version, 0)`,
-      )
-      .all();
     let removed = 0;
-    for (const { dataset, version } of stray) {
+    for (const { dataset, version } of await this.backend.strayVersions()) {
       if (this.inFlight.has(dataset)) continue;
-      await this.removeVersion(dataset, version);
-      removed++;
+      // In a cluster, a dataset whose lock another node holds is being written right now: not dead.
+      const done = await this.backend.withDatasetLock(dataset, () => this.removeVersion(dataset, version));
+      if (done.acquired) removed++;
     }
     return removed;
   }
@@ -128,17 +99,52 @@ export class IngestionRunner {
 
   private async runOnce(dataset: AnyDataset, options: IngestOptions): Promise<IngestResult> {
     if (this.inFlight.has(dataset.name)) {
-      return { dataset: dataset.name, ok: false, version: this.currentVersion(dataset.name), recordCount: 0, error: 'an ingestion of this dataset is already running' };
+      return { dataset: dataset.name, ok: false, version: await this.currentVersion(dataset.name), recordCount: 0, error: 'an ingestion of this dataset is already running' };
     }
     this.inFlight.add(dataset.name);
     try {
+      // One node at a time per dataset across a cluster; the others skip rather than queue behind it.
+      const locked = await this.backend.withDatasetLock(dataset.name, () => this.ingest(dataset, options));
+      if (locked.acquired) return locked.value;
+      return {
+        dataset: dataset.name,
+        ok: false,
+        skipped: true,
+        version: await this.currentVersion(dataset.name),
+        recordCount: 0,
+        error: 'another node is ingesting this dataset right now; skipped',
+      };
+    } catch (err) {
+      // The lock itself could not be taken (database unreachable).
+      const message = redactorFor(this.config)(err instanceof Error ? err.message : String(err));
+      return { dataset: dataset.name, ok: false, version: await this.currentVersion(dataset.name), recordCount: 0, error: message };
+    } finally {
+      this.inFlight.delete(dataset.name);
+    }
+  }
+
+  private async ingest(dataset: AnyDataset, options: IngestOptions): Promise<IngestResult> {
+    if (options.unlessAttemptedWithinMs !== undefined || options.onlyIfEmpty) {
+      const meta = await this.backend.meta(dataset.name);
+      if (meta && options.unlessAttemptedWithinMs !== undefined && this.clock.now() - meta.lastAttemptAt < options.unlessAttemptedWithinMs) {
+        return { dataset: dataset.name, ok: false, skipped: true, version: meta.version, recordCount: 0, error: 'attempted recently (by this or another node); skipped' };
+      }
+      if (meta && options.onlyIfEmpty && meta.version > 0) {
+        // Another node got there first: make sure this one serves what it published.
+        await this.store.refresh(dataset.name);
+        return { dataset: dataset.name, ok: false, skipped: true, version: meta.version, recordCount: 0, error: 'the dataset already has a snapshot; skipped' };
+      }
+    }
+    try {
       const { payloads, missing, failures } = await this.collect(dataset, options);
       options.onProgress?.('parse');
+      // A history dataset appends to the current rows: in a cluster they may have come from another node.
+      if (!this.backend.sync) await this.store.refresh(dataset.name);
       const current = this.store.read(dataset.name);
       const previous = current ? { records: current.records, info: current.info } : undefined;
       const parsed = dataset.parse(payloads, this.clock.now(), previous) as Parsed<unknown>;
       if (!parsed || !Array.isArray(parsed.records)) throw new IngestError('parser returned no record list');
-      this.check(dataset, parsed, options, failures);
+      await this.check(dataset, parsed, options, failures);
       const info = { ...(parsed.info ?? {}), ...(missing.length ? { missingSources: missing } : {}) };
       const version = await this.swap(dataset, parsed.records, info, options.onProgress);
       await this.store.refresh(dataset.name);
@@ -147,10 +153,8 @@ export class IngestionRunner {
     } catch (err) {
       // Every message leaving the runner (result, stored meta, logs, CLI) has the secrets taken out.
       const message = redactorFor(this.config)(err instanceof Error ? err.message : String(err));
-      this.recordFailure(dataset, message);
-      return { dataset: dataset.name, ok: false, version: this.currentVersion(dataset.name), recordCount: 0, error: message };
-    } finally {
-      this.inFlight.delete(dataset.name);
+      await this.recordFailure(dataset, message);
+      return { dataset: dataset.name, ok: false, version: await this.currentVersion(dataset.name), recordCount: 0, error: message };
     }
   }
 
@@ -208,10 +212,11 @@ export class IngestionRunner {
     return { payloads, missing, failures };
   }
 
-  private check(dataset: AnyDataset, parsed: Parsed<unknown>, options: IngestOptions, failures: string[]): void {
+  private async check(dataset: AnyDataset, parsed: Parsed<unknown>, options: IngestOptions, failures: string[]): Promise<void> {
     const force = options.force === true;
     const count = parsed.records.length;
-    const previous = this.selectMeta.get(dataset.name);
+    const meta = await this.backend.meta(dataset.name);
+    const previous = meta && { version: meta.version, record_count: meta.recordCount };
     if (count === 0 && !dataset.allowEmpty) {
       // "No rows" is only claimed of an upstream that answered; a failed source is named with its cause.
       if (failures.length) throw new IngestError(`no rows; sources unavailable: ${failures.join('; ')}; keeping the previous snapshot`);
@@ -238,36 +243,20 @@ export class IngestionRunner {
    */
   private async swap(dataset: AnyDataset, records: unknown[], info: Record<string, unknown>, onProgress: IngestOptions['onProgress']): Promise<number> {
     const name = dataset.name;
-    const version = this.sqlite.transaction(() => this.allocate.get({ dataset: name, source: dataset.source })!.staged).immediate();
+    const version = await this.backend.allocateVersion(name, dataset.source);
     try {
-      const args: unknown[] = new Array(INSERT_BATCH * 4);
-      const writeChunk = this.sqlite.transaction((from: number, to: number) => {
-        let i = from;
-        for (; i + INSERT_BATCH <= to; i += INSERT_BATCH) {
-          for (let j = 0; j < INSERT_BATCH; j++) {
-            args[j * 4] = name;
-            args[j * 4 + 1] = version;
-            args[j * 4 + 2] = i + j;
-            args[j * 4 + 3] = JSON.stringify(records[i + j]);
-          }
-          this.insertMany.run(args);
-        }
-        for (; i < to; i++) this.insertOne.run(name, version, i, JSON.stringify(records[i]));
-      });
       for (let from = 0; from < records.length; from += WRITE_CHUNK) {
-        writeChunk.immediate(from, Math.min(records.length, from + WRITE_CHUNK));
-        onProgress?.('write', Math.min(records.length, from + WRITE_CHUNK), records.length);
+        const to = Math.min(records.length, from + WRITE_CHUNK);
+        const payloads: string[] = new Array(to - from);
+        for (let i = from; i < to; i++) payloads[i - from] = JSON.stringify(records[i]);
+        await this.backend.writeRecords(name, version, from, payloads);
+        onProgress?.('write', to, records.length);
         await yieldToEventLoop();
       }
-      const now = this.clock.now();
-      const published = this.sqlite
-        .transaction(() => {
-          // A start-up cleanup in another process may have taken staged rows of this run for a dead one's.
-          if (this.countVersion.get(name, version)!.n !== records.length) throw new IngestError('staged rows were removed while this run was writing; keeping the previous snapshot');
-          return this.publish.run({ dataset: name, version, now, count: records.length, source: dataset.source, info: JSON.stringify(info) }).changes;
-        })
-        .immediate();
-      if (published === 0) throw new IngestError('a newer snapshot was published while this one was being written; keeping the newer one');
+      const outcome = await this.backend.publish({ dataset: name, version, now: this.clock.now(), count: records.length, source: dataset.source, info: JSON.stringify(info) });
+      // A start-up cleanup in another process may have taken staged rows of this run for a dead one's.
+      if (outcome === 'rows-missing') throw new IngestError('staged rows were removed while this run was writing; keeping the previous snapshot');
+      if (outcome === 'superseded') throw new IngestError('a newer snapshot was published while this one was being written; keeping the newer one');
     } catch (err) {
       await this.removeVersion(name, version).catch(() => undefined);
       throw err;
@@ -278,24 +267,24 @@ export class IngestionRunner {
 
   /** Deletes one version's rows in chunks (staged rows of a failed run, or a superseded snapshot). */
   private async removeVersion(dataset: string, version: number): Promise<void> {
-    const del = this.sqlite.transaction(() => this.deleteVersion.run(dataset, version, WRITE_CHUNK).changes);
-    while (del.immediate() > 0) await yieldToEventLoop();
+    while ((await this.backend.removeRecords(dataset, version, WRITE_CHUNK)) > 0) await yieldToEventLoop();
   }
 
   /** Removes every version older than the one just published, including leftovers of crashed runs. */
   private async removeStale(dataset: string, published: number): Promise<void> {
     try {
-      for (const { version } of this.strayVersions.all(dataset, dataset, published - 1)) await this.removeVersion(dataset, version);
+      for (const version of await this.backend.staleVersions(dataset, published - 1)) await this.removeVersion(dataset, version);
     } catch {
       // Housekeeping: the next run retries. Readers never look at versions other than the current one.
     }
   }
 
-  private recordFailure(dataset: AnyDataset, message: string): void {
+  private async recordFailure(dataset: AnyDataset, message: string): Promise<void> {
     const now = this.clock.now();
     try {
-      this.upsertFailure.run({ dataset: dataset.name, source: dataset.source, now, error: message.slice(0, 2000) });
+      await this.backend.recordFailure(dataset.name, dataset.source, now, message.slice(0, 2000));
       this.unrecorded.delete(dataset.name);
+      await this.store.reloadMeta(dataset.name);
     } catch (err) {
       // The database itself may be what failed (disk full); the previous snapshot is intact either
       // way, and health reports the failure from memory.
@@ -303,9 +292,9 @@ export class IngestionRunner {
     }
   }
 
-  private currentVersion(name: string): number {
+  private async currentVersion(name: string): Promise<number> {
     try {
-      return this.selectMeta.get(name)?.version ?? 0;
+      return (await this.backend.meta(name))?.version ?? 0;
     } catch {
       return 0;
     }

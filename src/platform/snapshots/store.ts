@@ -1,18 +1,7 @@
-import type { Db } from '../../../db/client.js';
 import type { Clock } from '../clock.js';
-import type Database from 'better-sqlite3';
+import type { SnapshotBackend, SnapshotMeta } from './backend.js';
 
-export interface SnapshotMeta {
-  dataset: string;
-  version: number;
-  fetchedAt: number;
-  recordCount: number;
-  source: string;
-  info: Record<string, unknown>;
-  lastAttemptAt: number;
-  lastSuccessAt: number;
-  lastError: string | null;
-}
+export type { SnapshotMeta } from './backend.js';
 
 /** A decoded snapshot, held in memory until the dataset's next swap. */
 export class Snapshot<R = unknown, I = Record<string, unknown>> {
@@ -59,32 +48,6 @@ export class Snapshot<R = unknown, I = Record<string, unknown>> {
   }
 }
 
-interface MetaRow {
-  dataset: string;
-  version: number;
-  fetched_at: number;
-  record_count: number;
-  source: string;
-  info: string;
-  last_attempt_at: number;
-  last_success_at: number;
-  last_error: string | null;
-}
-
-function toMeta(row: MetaRow): SnapshotMeta {
-  return {
-    dataset: row.dataset,
-    version: row.version,
-    fetchedAt: row.fetched_at,
-    recordCount: row.record_count,
-    source: row.source,
-    info: JSON.parse(row.info) as Record<string, unknown>,
-    lastAttemptAt: row.last_attempt_at,
-    lastSuccessAt: row.last_success_at,
-    lastError: row.last_error,
-  };
-}
-
 /** Rows decoded between two yields to the event loop while a new version is decoded in the background. */
 const DECODE_CHUNK = 2000;
 /** A foreign swap of a snapshot up to this size is simply dropped and decoded on the next read (a few ms). */
@@ -92,43 +55,57 @@ const SYNC_DECODE_LIMIT = 5000;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+
 /**
  * Read side of the snapshot tables. Each dataset is decoded once per version. When a dataset that is
  * already being served changes, the new version is decoded in chunks between requests and swapped in
  * whole once ready; the old one serves until then, so no request waits on a large decode. A swap made
- * by this process is installed before its ingestion reports success (the runner awaits `refresh`); one
- * made by another process sharing the file is noticed within `pollMs` (SQLite's data_version tells us
- * another connection committed).
+ * by this process is installed before its ingestion reports success (the runner awaits `refresh`).
+ *
+ * Storage comes through a SnapshotBackend. With SQLite's synchronous reads a dataset is decoded on
+ * its first read, and a swap by another process sharing the file is noticed within `pollMs` on the
+ * request path (SQLite's data_version tells us another connection committed). PostgreSQL has no
+ * synchronous read: `start()` decodes every published dataset, metadata is mirrored in memory, and a
+ * background poll every `pollMs` picks up what other nodes published.
  */
 export class SnapshotStore {
-  private readonly sqlite: Database.Database;
   private readonly cache = new Map<string, Snapshot<any, any>>();
   private readonly listeners = new Set<(dataset: string | undefined) => void>();
-  private readonly stmtMeta: Database.Statement<[string], MetaRow>;
-  private readonly stmtAllMeta: Database.Statement<[], MetaRow>;
-  private readonly stmtVersions: Database.Statement<[], { dataset: string; version: number; record_count: number }>;
-  private readonly stmtRecords: Database.Statement<[string, number], { payload: string }>;
-  private readonly stmtRecordChunk: Database.Statement<[string, number, number, number], { payload: string }>;
   private readonly refreshing = new Map<string, Promise<void>>();
   private readonly refreshAgain = new Set<string>();
-  private readonly stmtDataVersion: Database.Statement<[], { data_version: number }>;
   private dataVersion = -1;
   private nextPollAt = 0;
+  /** Metadata mirrored from a backend without synchronous reads. */
+  private readonly metaMirror = new Map<string, SnapshotMeta>();
+  private polling: Promise<void> | undefined;
+  private pollTimer: NodeJS.Timeout | undefined;
+  /** Datasets to decode again even at the version already served (after a purge). */
+  private readonly reread = new Set<string>();
 
   constructor(
-    db: Db,
+    readonly backend: SnapshotBackend,
     private readonly clock: Clock,
     private readonly pollMs = 1000,
-  ) {
-    this.sqlite = db.$client;
-    this.stmtMeta = this.sqlite.prepare('SELECT * FROM snapshot_meta WHERE dataset = ?');
-    this.stmtAllMeta = this.sqlite.prepare('SELECT * FROM snapshot_meta ORDER BY dataset');
-    this.stmtVersions = this.sqlite.prepare('SELECT dataset, version, record_count FROM snapshot_meta');
-    this.stmtRecords = this.sqlite.prepare('SELECT payload FROM snapshot_records WHERE dataset = ? AND version = ? ORDER BY seq');
-    this.stmtRecordChunk = this.sqlite.prepare(
-      'SELECT payload FROM snapshot_records WHERE dataset = ? AND version = ? AND seq >= ? AND seq < ? ORDER BY seq',
-    );
-    this.stmtDataVersion = this.sqlite.prepare('PRAGMA data_version');
+  ) {}
+
+  /**
+   * Gets the store ready to serve. SQLite: nothing to do (datasets decode on first read). PostgreSQL:
+   * mirrors every dataset's metadata, decodes every published snapshot, then polls in the background.
+   */
+  async start(): Promise<void> {
+    if (this.backend.sync) return;
+    await this.pollBackend(true);
+    this.pollTimer ??= setInterval(() => void this.pollOnce(), this.pollMs > 0 ? this.pollMs : 1000);
+    this.pollTimer.unref();
+  }
+
+  /** Stops the background poll and releases the backend's connections. */
+  async close(): Promise<void> {
+    clearInterval(this.pollTimer);
+    this.pollTimer = undefined;
+    await this.polling?.catch(() => undefined);
+    await Promise.allSettled([...this.refreshing.values()]);
+    await this.backend.close();
   }
 
   /** The current snapshot of a dataset, or undefined when none has ever been ingested. */
@@ -136,7 +113,7 @@ export class SnapshotStore {
     this.pollForeignWrites();
     const hit = this.cache.get(dataset);
     if (hit) return hit as Snapshot<R, I>;
-    return this.load<R, I>(dataset);
+    return this.backend.sync ? this.load<R, I>(dataset) : undefined;
   }
 
   /** Current version of a dataset (0 when it has none). Cheap: answered from the decoded cache. */
@@ -144,27 +121,49 @@ export class SnapshotStore {
     return this.read(dataset)?.version ?? 0;
   }
 
-  /** Metadata of every dataset that has ever been attempted, straight from the database. */
+  /** Metadata of every dataset that has ever been attempted (SQLite: straight from the database). */
   allMeta(): SnapshotMeta[] {
-    return this.stmtAllMeta.all().map(toMeta);
+    if (this.backend.sync) return this.backend.sync.allMeta();
+    return [...this.metaMirror.values()].sort((a, b) => (a.dataset < b.dataset ? -1 : a.dataset > b.dataset ? 1 : 0));
   }
 
   meta(dataset: string): SnapshotMeta | undefined {
-    const row = this.stmtMeta.get(dataset);
-    return row ? toMeta(row) : undefined;
+    if (this.backend.sync) return this.backend.sync.meta(dataset);
+    return this.metaMirror.get(dataset);
   }
 
-  /** Drops decoded state for one dataset (after a swap) or all of them (cache purge). */
+  /** Re-reads one dataset's metadata after this process recorded something about it (a failed run). */
+  async reloadMeta(dataset: string): Promise<void> {
+    if (this.backend.sync) return;
+    const meta = await this.backend.meta(dataset);
+    if (meta) this.metaMirror.set(dataset, meta);
+  }
+
+  /**
+   * Drops decoded state for one dataset (after a swap) or all of them (cache purge). Without
+   * synchronous reads nothing could decode a dropped snapshot on the next read, so there the rows
+   * are kept in a fresh Snapshot (every derived value is recomputed) and re-read from the database
+   * in the background, replacing it once decoded.
+   */
   changed(dataset?: string): void {
-    if (dataset === undefined) this.cache.clear();
-    else this.cache.delete(dataset);
+    const names = dataset === undefined ? [...this.cache.keys()] : [dataset];
+    for (const name of names) {
+      const snap = this.cache.get(name);
+      if (this.backend.sync || !snap) {
+        this.cache.delete(name);
+      } else {
+        this.cache.set(name, new Snapshot(snap.meta, snap.records));
+        this.reread.add(name);
+        void this.refresh(name);
+      }
+    }
     for (const fn of this.listeners) fn(dataset);
   }
 
   /**
-   * Brings a dataset's decoded snapshot up to its published version. One that was never read is only
-   * dropped (decoded lazily on first use); one being served is decoded in chunks, yielding between
-   * them, and replaces the old one in a single step. Calls for the same dataset coalesce.
+   * Brings a dataset's decoded snapshot up to its published version. With synchronous reads, one that
+   * was never read is only dropped (decoded lazily on first use); otherwise it is decoded in chunks,
+   * yielding between them, and replaces the old one in a single step. Calls for the same dataset coalesce.
    */
   refresh(dataset: string): Promise<void> {
     const running = this.refreshing.get(dataset);
@@ -188,14 +187,12 @@ export class SnapshotStore {
   }
 
   private load<R, I>(dataset: string): Snapshot<R, I> | undefined {
-    const row = this.stmtMeta.get(dataset);
-    if (!row || row.version === 0) return undefined;
-    // Meta and rows are read in one read transaction, so a concurrent swap cannot mix them.
-    const snapshot = this.sqlite.transaction(() => {
-      const meta = toMeta(this.stmtMeta.get(dataset)!);
-      const records = this.stmtRecords.all(dataset, meta.version).map((r) => JSON.parse(r.payload) as R);
-      return new Snapshot<R, I>(meta, records);
-    })();
+    const current = this.backend.sync!.readCurrent(dataset);
+    if (!current || current.meta.version === 0) return undefined;
+    const snapshot = new Snapshot<R, I>(
+      current.meta,
+      current.payloads.map((p) => JSON.parse(p) as R),
+    );
     this.cache.set(dataset, snapshot);
     return snapshot;
   }
@@ -205,63 +202,91 @@ export class SnapshotStore {
    * it once listening), so no first request pays for a large decode.
    */
   async warm(): Promise<void> {
-    for (const { dataset, version } of this.stmtVersions.all()) {
+    for (const { dataset, version } of await this.backend.allMeta()) {
       if (version === 0 || this.cache.has(dataset) || this.refreshing.has(dataset)) continue;
       await this.decodeInBackground(dataset, true);
     }
   }
 
   private async decodeInBackground(dataset: string, evenIfUnread = false): Promise<void> {
-    if (!this.cache.has(dataset) && !evenIfUnread) {
+    const lazy = this.backend.sync !== undefined;
+    if (lazy && !this.cache.has(dataset) && !evenIfUnread) {
       this.changed(dataset);
       return;
     }
     try {
       // A newer version published mid-decode removes the rows being read; start over on the newest.
       for (let attempt = 0; attempt < 3; attempt++) {
-        const row = this.stmtMeta.get(dataset);
-        if (!row || row.version === 0) break;
-        if (this.cache.get(dataset)?.version === row.version) return;
-        const meta = toMeta(row);
+        const meta = await this.backend.meta(dataset);
+        if (!lazy && meta) this.metaMirror.set(dataset, meta);
+        if (!meta || meta.version === 0) break;
+        if (this.cache.get(dataset)?.version === meta.version && !this.reread.delete(dataset)) return;
         const records: unknown[] = [];
         let complete = true;
         for (let from = 0; from < meta.recordCount; from += DECODE_CHUNK) {
-          const rows = this.stmtRecordChunk.all(dataset, meta.version, from, from + DECODE_CHUNK);
+          const rows = await this.backend.readChunk(dataset, meta.version, from, from + DECODE_CHUNK);
           if (rows.length !== Math.min(DECODE_CHUNK, meta.recordCount - from)) {
             complete = false;
             break;
           }
-          for (const r of rows) records.push(JSON.parse(r.payload));
+          for (const r of rows) records.push(JSON.parse(r));
           await yieldToEventLoop();
         }
         if (!complete) continue;
         const fresh = new Snapshot(meta, records);
         const serving = this.cache.get(dataset);
-        if (serving) await fresh.deriveLike(serving);
+        if (serving && serving.version < meta.version) await fresh.deriveLike(serving);
+        // Another decode of a newer version may have finished while this one awaited the database or derived.
+        if ((this.cache.get(dataset)?.version ?? 0) > meta.version) return;
         this.cache.set(dataset, fresh);
         for (const fn of this.listeners) fn(dataset);
         return;
       }
     } catch {
-      // Fall through: the next read decodes the published version itself.
+      // Fall through: SQLite's next read decodes the published version itself; elsewhere the old
+      // snapshot keeps serving and the next poll tries again.
     }
-    this.changed(dataset);
+    if (lazy) this.changed(dataset);
   }
 
+  /** SQLite: on the request path, at most once per `pollMs`. PostgreSQL: starts a background poll when one is due. */
   private pollForeignWrites(): void {
     const now = this.clock.now();
     if (now < this.nextPollAt) return;
     this.nextPollAt = now + this.pollMs;
-    const dv = this.stmtDataVersion.get()!.data_version;
+    const sync = this.backend.sync;
+    if (!sync) {
+      void this.pollOnce();
+      return;
+    }
+    const dv = sync.dataVersion();
     if (dv === this.dataVersion) return;
     const first = this.dataVersion === -1;
     this.dataVersion = dv;
     if (first) return;
-    for (const { dataset, version, record_count } of this.stmtVersions.all()) {
+    for (const { dataset, version, recordCount } of sync.versions()) {
       const cached = this.cache.get(dataset);
       if (!cached || cached.version === version) continue;
-      if (record_count <= SYNC_DECODE_LIMIT) this.changed(dataset);
+      if (recordCount <= SYNC_DECODE_LIMIT) this.changed(dataset);
       else void this.refresh(dataset);
     }
+  }
+
+  /** One background poll at a time; a failed one (database unreachable) leaves everything as it was. */
+  private pollOnce(): Promise<void> {
+    this.polling ??= this.pollBackend(false)
+      .catch(() => undefined)
+      .finally(() => (this.polling = undefined));
+    return this.polling;
+  }
+
+  /** Mirrors every dataset's metadata and decodes each version that differs from the one served. */
+  private async pollBackend(waitForDecodes: boolean): Promise<void> {
+    const decodes: Promise<void>[] = [];
+    for (const meta of await this.backend.allMeta()) {
+      this.metaMirror.set(meta.dataset, meta);
+      if (meta.version > 0 && this.cache.get(meta.dataset)?.version !== meta.version) decodes.push(this.refresh(meta.dataset));
+    }
+    if (waitForDecodes) await Promise.all(decodes);
   }
 }

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import * as schema from './schema/index.js';
+
+export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+export const PG_MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'migrations-pg');
+
+/**
+ * Advisory-lock namespaces (the first key of PostgreSQL's two-key advisory locks), so the locks of
+ * this service never meet another application's on a shared server.
+ */
+export const LOCK_SPACE = {
+  migrations: 0x6d647300, // 'mds\0'
+  datasetRuns: 0x6d647301,
+  jobWorkers: 0x6d647302,
+} as const;
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return typeof url === 'string' && /^postgres(ql)?:\/\//i.test(url);
+}
+
+export class PgOpenError extends Error {
+  override name = 'PgOpenError';
+}
+
+/**
+ * Connects a pool to DATABASE_URL and applies pending migrations. Several nodes starting together
+ * take turns: the migrations run under a session advisory lock, so exactly one applies each of them.
+ * The URL's password never appears in an error message.
+ */
+export async function openPgDatabase(url: string, opts: { max?: number; migrate?: boolean } = {}): Promise<PgDb> {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  // An idle client losing its server (restart, failover) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema }) as PgDb;
+  if (opts.migrate === false) return db;
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw new PgOpenError(`cannot connect to PostgreSQL at ${redactUrl(url)}: ${(err as Error).message}`);
+  }
+  try {
+    await client.query('SELECT pg_advisory_lock($1, 0)', [LOCK_SPACE.migrations]);
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder: PG_MIGRATIONS_DIR });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1, 0)', [LOCK_SPACE.migrations]);
+    }
+  } catch (err) {
+    client.release();
+    await pool.end().catch(() => undefined);
+    throw new PgOpenError(`cannot migrate PostgreSQL at ${redactUrl(url)}: ${(err as Error).message}`);
+  }
+  client.release();
+  return db;
+}
+
+/** The URL with its password replaced, for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'DATABASE_URL';
+  }
+}

@@ -1,0 +1,4 @@
+export * from './snapshots.js';
+export * from './platform.js';
+export * from './batch.js';
+export * from './state.js';

@@ -1,0 +1,170 @@
+import { and, asc, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
+import type { PgDb } from '../../../db/pg/client.js';
+import { LOCK_SPACE } from '../../../db/pg/client.js';
+import { snapshotMeta, snapshotRecords } from '../../../db/pg/schema/index.js';
+import { parseInfo, type LockedRun, type PublishInput, type PublishOutcome, type SnapshotBackend, type SnapshotMeta } from './backend.js';
+
+type MetaRow = typeof snapshotMeta.$inferSelect;
+
+function toMeta(row: MetaRow): SnapshotMeta {
+  return {
+    dataset: row.dataset,
+    version: row.version,
+    fetchedAt: row.fetchedAt,
+    recordCount: row.recordCount,
+    source: row.source,
+    info: parseInfo(row.info),
+    lastAttemptAt: row.lastAttemptAt,
+    lastSuccessAt: row.lastSuccessAt,
+    lastError: row.lastError,
+  };
+}
+
+/**
+ * The snapshot tables in a PostgreSQL database shared by every node, through drizzle's PostgreSQL
+ * dialect over a `pg` pool. Same protocol as SQLite: rows staged under a fresh version, published by
+ * one small transaction that checks they are all there and that nothing newer went out meanwhile.
+ * Ingestion of one dataset is serialised across nodes by a session advisory lock.
+ */
+export class PgSnapshotBackend implements SnapshotBackend {
+  readonly engine = 'postgres' as const;
+  readonly sync = undefined;
+
+  constructor(
+    private readonly db: PgDb,
+    private readonly ownsPool = true,
+  ) {}
+
+  async meta(dataset: string): Promise<SnapshotMeta | undefined> {
+    const [row] = await this.db.select().from(snapshotMeta).where(eq(snapshotMeta.dataset, dataset));
+    return row ? toMeta(row) : undefined;
+  }
+
+  async allMeta(): Promise<SnapshotMeta[]> {
+    // Byte order, as SQLite's default collation sorts the names.
+    const rows = await this.db.select().from(snapshotMeta).orderBy(sql`${snapshotMeta.dataset} COLLATE "C"`);
+    return rows.map(toMeta);
+  }
+
+  async readChunk(dataset: string, version: number, from: number, to: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ payload: snapshotRecords.payload })
+      .from(snapshotRecords)
+      .where(and(eq(snapshotRecords.dataset, dataset), eq(snapshotRecords.version, version), gte(snapshotRecords.seq, from), lt(snapshotRecords.seq, to)))
+      .orderBy(asc(snapshotRecords.seq));
+    return rows.map((r) => r.payload);
+  }
+
+  async allocateVersion(dataset: string, source: string): Promise<number> {
+    const [row] = await this.db
+      .insert(snapshotMeta)
+      .values({ dataset, source, stagedVersion: 1 })
+      .onConflictDoUpdate({
+        target: snapshotMeta.dataset,
+        set: { stagedVersion: sql`GREATEST(${snapshotMeta.stagedVersion}, ${snapshotMeta.version}) + 1` },
+      })
+      .returning({ staged: snapshotMeta.stagedVersion });
+    return row.staged;
+  }
+
+  async writeRecords(dataset: string, version: number, firstSeq: number, payloads: readonly string[]): Promise<void> {
+    if (payloads.length === 0) return;
+    // Two array parameters instead of four per row: one statement per chunk, whatever its size.
+    const seqs = payloads.map((_, i) => firstSeq + i);
+    await this.db.execute(sql`
+      INSERT INTO ${snapshotRecords} (dataset, version, seq, payload)
+      SELECT ${dataset}, ${version}, s, p FROM unnest(${sql.param(seqs)}::int[], ${sql.param(payloads)}::text[]) AS t(s, p)`);
+  }
+
+  async publish(input: PublishInput): Promise<PublishOutcome> {
+    return this.db.transaction(async (tx) => {
+      // The meta row is locked first, so a concurrent publish of the same dataset waits for this one.
+      await tx.select({ v: snapshotMeta.version }).from(snapshotMeta).where(eq(snapshotMeta.dataset, input.dataset)).for('update');
+      const [{ n }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(snapshotRecords)
+        .where(and(eq(snapshotRecords.dataset, input.dataset), eq(snapshotRecords.version, input.version)));
+      if (n !== input.count) return 'rows-missing';
+      const updated = await tx
+        .update(snapshotMeta)
+        .set({
+          version: input.version,
+          fetchedAt: input.now,
+          recordCount: input.count,
+          source: input.source,
+          info: input.info,
+          lastAttemptAt: input.now,
+          lastSuccessAt: input.now,
+          lastError: null,
+        })
+        .where(and(eq(snapshotMeta.dataset, input.dataset), lt(snapshotMeta.version, input.version)))
+        .returning({ v: snapshotMeta.version });
+      return updated.length > 0 ? 'published' : 'superseded';
+    });
+  }
+
+  async recordFailure(dataset: string, source: string, now: number, error: string): Promise<void> {
+    await this.db
+      .insert(snapshotMeta)
+      .values({ dataset, source, lastAttemptAt: now, lastError: error })
+      .onConflictDoUpdate({ target: snapshotMeta.dataset, set: { lastAttemptAt: now, lastError: error } });
+  }
+
+  async removeRecords(dataset: string, version: number, limit: number): Promise<number> {
+    const result = await this.db.execute(sql`
+      DELETE FROM ${snapshotRecords} WHERE (dataset, version, seq) IN (
+        SELECT dataset, version, seq FROM ${snapshotRecords} WHERE dataset = ${dataset} AND version = ${version} LIMIT ${limit})`);
+    return result.rowCount ?? 0;
+  }
+
+  async staleVersions(dataset: string, upTo: number): Promise<number[]> {
+    const current = this.db
+      .select({ v: sql`COALESCE(MAX(${snapshotMeta.version}), 0)` })
+      .from(snapshotMeta)
+      .where(eq(snapshotMeta.dataset, dataset));
+    const rows = await this.db
+      .selectDistinct({ version: snapshotRecords.version })
+      .from(snapshotRecords)
+      .where(and(eq(snapshotRecords.dataset, dataset), ne(snapshotRecords.version, sql`(${current})`), lte(snapshotRecords.version, upTo)));
+    return rows.map((r) => r.version);
+  }
+
+  async strayVersions(): Promise<{ dataset: string; version: number }[]> {
+    const rows = await this.db.execute<{ dataset: string; version: number }>(sql`
+      SELECT DISTINCT r.dataset, r.version FROM ${snapshotRecords} r LEFT JOIN ${snapshotMeta} m ON m.dataset = r.dataset
+      WHERE r.version <> COALESCE(m.version, 0)`);
+    return rows.rows;
+  }
+
+  /**
+   * A session-level advisory lock keyed by the dataset name's hash, taken on one pooled connection and
+   * held for the whole run. If the node dies, its session ends and PostgreSQL releases the lock, so a
+   * crashed node never blocks the others. A hash collision only means two datasets take turns.
+   */
+  async withDatasetLock<T>(dataset: string, fn: () => Promise<T>): Promise<LockedRun<T>> {
+    const client = await this.db.$client.connect();
+    let locked = false;
+    try {
+      const res = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [LOCK_SPACE.datasetRuns, dataset]);
+      locked = res.rows[0].locked;
+      if (!locked) return { acquired: false };
+      return { acquired: true, value: await fn() };
+    } finally {
+      if (locked) {
+        try {
+          await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_SPACE.datasetRuns, dataset]);
+          client.release();
+        } catch (err) {
+          // The session may still hold the lock: discard the connection so the server releases it.
+          client.release(err as Error);
+        }
+      } else {
+        client.release();
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsPool) await this.db.$client.end();
+  }
+}

@@ -1,0 +1,134 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EARTHQUAKES } from '../../src/services/seismology/datasets/earthquakes.js';
+import { tempDbFile } from '../support/app.js';
+import { mds } from '../support/cli.js';
+import { startPostgres, type RunningPostgres } from '../support/engines/postgres.js';
+
+// Two real `mds serve` processes, each with its own SQLite file, sharing one PostgreSQL database:
+// only PostgreSQL can make them agree on the snapshots.
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const OPERATOR = 'operator-key-for-the-two-node-test-01';
+const QUAKES = '/api/seismology/v1/list-earthquakes?page_size=1000';
+
+interface Node {
+  proc: ChildProcess;
+  out: () => string;
+  port: number;
+}
+
+/** A USGS feed of `n` recent M5 events whose place names start with `marker`. */
+function usgsFeed(n: number, marker: string): string {
+  const now = Date.now();
+  const features = Array.from({ length: n }, (_, i) => ({
+    type: 'Feature',
+    properties: { mag: 5 + (i % 30) / 10, place: `${marker} ${i}`, time: now - 60_000 - i * 10_000, updated: now, tsunami: 0, sig: 400, net: 'us', code: `${marker}${i}`, status: 'reviewed', type: 'earthquake', title: `M 5 - ${marker} ${i}`, url: `https://earthquake.usgs.gov/earthquakes/eventpage/us${marker}${i}` },
+    geometry: { type: 'Point', coordinates: [((i * 7) % 360) - 180, ((i * 3) % 160) - 80, 10] },
+    id: `us${marker.toLowerCase()}${i}`,
+  }));
+  return JSON.stringify({ type: 'FeatureCollection', metadata: { generated: now, count: n, status: 200 }, features });
+}
+
+let pg: RunningPostgres;
+let url: string;
+const nodes: Node[] = [];
+
+async function serve(): Promise<Node> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'development',
+      DATABASE_PATH: tempDbFile(),
+      DATABASE_URL: url,
+      SNAPSHOT_POLL_MS: '250',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEV_KEY: 'never',
+      LOAD_SAMPLES: 'never',
+      OPERATOR_KEYS: OPERATOR,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (c: Buffer) => (out += c));
+  proc.stderr!.on('data', (c: Buffer) => (out += c));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const m = /listening on http:\/\/localhost:(\d+)/.exec(out);
+    if (m) {
+      const node = { proc, out: () => out, port: Number(m[1]) };
+      nodes.push(node);
+      return node;
+    }
+    if (proc.exitCode !== null) throw new Error(`serve exited early:\n${out}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  proc.kill('SIGKILL');
+  throw new Error(`serve did not start:\n${out}`);
+}
+
+/** The places a node serves: the marker tells which snapshot they came from. */
+async function places(node: Node): Promise<string[]> {
+  const res = await fetch(`http://127.0.0.1:${node.port}${QUAKES}`, { headers: { 'x-service-key': OPERATOR } });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { earthquakes: { place: string }[] };
+  return body.earthquakes.map((q) => q.place);
+}
+const generation = (list: string[]) => (list.every((p) => p.startsWith('NEW ')) ? 'new' : list.some((p) => p.startsWith('NEW ')) ? 'MIXED' : 'old');
+
+beforeAll(async () => {
+  pg = await startPostgres();
+  url = pg.url;
+  const first = await mds(['ingest', EARTHQUAKES, '--samples'], { DATABASE_PATH: tempDbFile(), DATABASE_URL: url });
+  if (first.code !== 0) throw new Error(first.err);
+}, 60_000);
+afterAll(async () => {
+  for (const n of nodes) if (n.proc.exitCode === null && n.proc.signalCode === null) n.proc.kill('SIGKILL');
+  await pg?.stop();
+});
+
+describe('two mds serve processes on one PostgreSQL database', () => {
+  it('both serve a snapshot published by `mds ingest` within a second, never a mix, and one survives the other being killed', async () => {
+    const [a, b] = await Promise.all([serve(), serve()]);
+    expect(generation(await places(a))).toBe('old');
+    expect(generation(await places(b))).toBe('old');
+
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-feed-')), 'usgs.geojson');
+    fs.writeFileSync(file, usgsFeed(300, 'NEW'));
+    const ingested = await mds(['ingest', EARTHQUAKES, '--force', '--file', `usgs=${file}`], { DATABASE_PATH: tempDbFile(), DATABASE_URL: url });
+    expect(ingested.out).toMatch(/ok, 300 rows, version 2/);
+    const published = Date.now();
+
+    const seen: string[] = [];
+    const servedAt: Record<string, number> = {};
+    while (Date.now() - published < 5_000 && Object.keys(servedAt).length < 2) {
+      for (const [name, node] of [['a', a], ['b', b]] as const) {
+        const g = generation(await places(node));
+        seen.push(g);
+        if (g === 'new') servedAt[name] ??= Date.now() - published;
+      }
+    }
+    expect(seen).not.toContain('MIXED');
+    expect(Object.keys(servedAt).sort()).toEqual(['a', 'b']);
+    expect(Math.max(servedAt.a, servedAt.b)).toBeLessThan(1_000);
+
+    // One node dies without warning; the other keeps answering, from memory and from PostgreSQL.
+    a.proc.kill('SIGKILL');
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(`http://127.0.0.1:${b.port}${QUAKES}`, { headers: { 'x-service-key': OPERATOR } });
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(generation(await places(b))).toBe('new');
+  }, 120_000);
+});

@@ -1,0 +1,205 @@
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export interface RunningPostgres {
+  /** `postgres://postgres@127.0.0.1:<port>/mds`: a database of its own, empty. */
+  url: string;
+  /** The temporary directory holding the cluster, its log and its unix socket. */
+  dir: string;
+  /** Creates one more empty database on the same server and returns its URL (a fresh store per test). */
+  createDatabase(name: string): Promise<string>;
+  /** Stops the server at once and removes its directory. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/** Debian keeps each major version's server binaries under /usr/lib/postgresql/<major>/bin; the newest wins. */
+function findBinDir(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!fs.existsSync(root)) return undefined;
+  const majors = fs
+    .readdirSync(root)
+    .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')) && fs.existsSync(path.join(root, v, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
+  return majors.length ? path.join(root, majors[0], 'bin') : undefined;
+}
+
+let installed: string | undefined;
+/** The server binaries, installing Debian's package first when they are missing (as .ci/run does). */
+function ensureInstalled(): string {
+  if (installed) return installed;
+  let bin = findBinDir();
+  if (!bin) {
+    try {
+      execFileSync('bash', [path.join(REPO, 'scripts', 'engines.sh'), 'install'], { stdio: 'pipe', timeout: 600_000 });
+    } catch (err) {
+      const e = err as { stderr?: Buffer; message: string };
+      throw new Error(`PostgreSQL is not installed and scripts/engines.sh install failed: ${e.stderr?.toString().trim() || e.message}`);
+    }
+    bin = findBinDir();
+    if (!bin) throw new Error('PostgreSQL is still missing after scripts/engines.sh install (no /usr/lib/postgresql/<major>/bin/initdb)');
+  }
+  installed = bin;
+  return bin;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The server refuses to run as root: as root every command runs as Debian's `postgres` user. */
+function asServerUser(bin: string, args: string[]): [string, string[]] {
+  if (process.getuid?.() !== 0) return [bin, args];
+  return ['runuser', ['-u', 'postgres', '--', bin, ...args]];
+}
+
+async function serverCommand(bin: string, args: string[], what: string, logFile?: string): Promise<void> {
+  const [cmd, argv] = asServerUser(bin, args);
+  try {
+    await run(cmd, argv, { timeout: 60_000 });
+  } catch (err) {
+    const e = err as { stderr?: string; stdout?: string; message: string };
+    const log = logFile && fs.existsSync(logFile) ? `\n--- server log ---\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}` : '';
+    throw new Error(`PostgreSQL ${what} failed: ${(e.stderr || e.stdout || e.message).trim()}${log}`);
+  }
+}
+
+const running = new Set<{ pgCtl: string; data: string; dir: string }>();
+let exitHookInstalled = false;
+/** A test process that dies without calling stop() must not leave servers behind. */
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const s of running) {
+      try {
+        const [cmd, argv] = asServerUser(s.pgCtl, ['stop', '-D', s.data, '-m', 'immediate', '-w']);
+        execFileSync(cmd, argv, { stdio: 'ignore', timeout: 10_000 });
+      } catch {
+        // best effort
+      }
+      fs.rmSync(s.dir, { recursive: true, force: true });
+    }
+  });
+}
+
+/**
+ * Stops the server and removes its directory once `pid` (this test process) is gone, however it
+ * ends: test workers are often ended by a signal, which skips 'exit' handlers.
+ */
+function watchdog(pid: number, pgCtl: string, data: string, dir: string): number | undefined {
+  const [cmd, argv] = asServerUser(pgCtl, ['stop', '-D', data, '-m', 'immediate', '-w']);
+  const quote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
+  const script = `while kill -0 ${pid} 2>/dev/null; do sleep 1; done; ${[cmd, ...argv].map(quote).join(' ')} >/dev/null 2>&1; rm -rf ${quote(dir)}`;
+  const child = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
+  child.unref();
+  return child.pid;
+}
+
+/**
+ * Starts a private PostgreSQL server for one test file: a fresh cluster in a temporary directory,
+ * listening on a free loopback port with its unix socket in that directory, tuned for speed over
+ * durability (no fsync, small buffers), trust authentication for the `postgres` role on loopback.
+ */
+export async function startPostgres(): Promise<RunningPostgres> {
+  const bin = ensureInstalled();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-pg-'));
+  const data = path.join(dir, 'data');
+  const logFile = path.join(dir, 'server.log');
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    fs.chownSync(dir, uid, gid);
+  }
+  const pgCtl = path.join(bin, 'pg_ctl');
+  const entry = { pgCtl, data, dir };
+  try {
+    await serverCommand(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions'], 'initdb');
+    let port = 0;
+    // Another process may take the port between the probe and the bind: try a few.
+    for (let attempt = 0; ; attempt++) {
+      port = await freePort();
+      const opts = [
+        `-p ${port}`,
+        `-k ${dir}`,
+        '-c listen_addresses=127.0.0.1',
+        '-c fsync=off',
+        '-c synchronous_commit=off',
+        '-c full_page_writes=off',
+        '-c shared_buffers=16MB',
+        '-c max_connections=60',
+      ].join(' ');
+      try {
+        running.add(entry);
+        installExitHook();
+        await serverCommand(pgCtl, ['start', '-D', data, '-l', logFile, '-w', '-t', '30', '-o', opts], 'start', logFile);
+        break;
+      } catch (err) {
+        running.delete(entry);
+        if (attempt >= 2) throw err;
+      }
+    }
+    const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+    await admin.connect();
+    const createDatabase = async (name: string): Promise<string> => {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    };
+    const url = await createDatabase('mds');
+    const guard = watchdog(process.pid, pgCtl, data, dir);
+    let stopped: Promise<void> | undefined;
+    return {
+      url,
+      dir,
+      createDatabase,
+      stop: () =>
+        (stopped ??= (async () => {
+          await admin.end().catch(() => undefined);
+          await serverCommand(pgCtl, ['stop', '-D', data, '-m', 'immediate', '-w'], 'stop').catch(() => undefined);
+          running.delete(entry);
+          fs.rmSync(dir, { recursive: true, force: true });
+          if (guard) {
+            try {
+              process.kill(guard);
+            } catch {
+              // already gone
+            }
+          }
+        })()),
+    };
+  } catch (err) {
+    running.delete(entry);
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+let shared: Promise<RunningPostgres> | undefined;
+let sharedDatabases = 0;
+/**
+ * With MDS_TEST_POSTGRES=1 (the suite's PostgreSQL run), a fresh database on one private server per
+ * test worker, for startTestApp to put its snapshots in; otherwise undefined (SQLite only). The
+ * server goes with the worker process (exit hook above).
+ */
+export async function testAppDatabaseUrl(): Promise<string | undefined> {
+  if (process.env.MDS_TEST_POSTGRES !== '1') return undefined;
+  shared ??= startPostgres();
+  const server = await shared;
+  return server.createDatabase(`app_${process.pid}_${++sharedDatabases}`);
+}
