@@ -150,11 +150,11 @@ export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): Buil
   app.use(sessionRouter(deps));
 
   // Without a credential, an unknown service path is refused like a known one: no route inventory for anonymous callers.
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
     if (SERVICE_PATH.test(req.path) && !AccessControl.presentsCredential(req.headers)) {
       try {
         // Counted like every refused credential, per client address (429 past the anonymous limit).
-        accessOf(deps).authenticateFrom(req.headers, req.socket.remoteAddress, String(res.locals.requestId));
+        await accessOf(deps).authenticateFrom(req.headers, req.socket.remoteAddress, String(res.locals.requestId));
       } catch (e) {
         if (e instanceof ServiceError) return send(req, res, jsonError(e.status, e.body, e.headers));
         throw e;

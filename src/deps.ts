@@ -18,6 +18,9 @@ import { JobQueue } from './platform/jobs/queue.js';
 import { Archive } from './platform/archive/archive.js';
 import { registerJobKinds } from './services/jobs.js';
 import { webhooksOf } from './services/shipping/webhooks/delivery.js';
+import type { KeyDirectory } from './platform/auth/key-store.js';
+import { PgKeyDirectory } from './platform/auth/keys-pg.js';
+import { createSharedRedis } from './platform/redis/index.js';
 
 /**
  * Wires the long-lived collaborators once: database, snapshot store, runner, caches, logger, model
@@ -32,6 +35,10 @@ export interface DepsOptions {
   snapshots?: SnapshotBackend;
   /** openDeps: decode every published snapshot before resolving (default true; `mds ingest` needs none). */
   loadSnapshots?: boolean;
+  /** Keys shared by every node; `openDeps` passes PostgreSQL's when DATABASE_URL is set. */
+  keyDirectory?: KeyDirectory;
+  /** openDeps: false keeps keys in the SQLite file even with DATABASE_URL (default true). */
+  sharedKeys?: boolean;
 }
 
 export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
@@ -61,7 +68,8 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
   const llm = createLlm(config, { sqlite: db.$client, clock, httpPost: opts.httpPost ?? fetchLayerHttpPost(config) });
   const jobs = new JobQueue(db.$client, clock, logger, { concurrency: config.JOBS_CONCURRENCY, retentionMs: config.JOBS_RETENTION_HOURS * 3_600_000 });
   const archive = new Archive(db.$client, clock, { maxAgeMs: config.ARCHIVE_RETENTION_DAYS * 86_400_000, maxDocuments: config.ARCHIVE_MAX_DOCUMENTS });
-  const deps: AppDeps = { config, db, clock, store, runner, responses, logger, metrics, llm, jobs, archive };
+  const redis = createSharedRedis(config, logger);
+  const deps: AppDeps = { config, db, clock, store, runner, responses, logger, metrics, llm, jobs, archive, redis, keyDirectory: opts.keyDirectory };
   registerJobKinds(deps);
   // Chokepoint status changes seen on snapshot swaps become signed webhook deliveries.
   webhooksOf(deps).start();
@@ -75,8 +83,14 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
  */
 export async function openDeps(config: Config, opts: DepsOptions = {}): Promise<AppDeps> {
   let snapshots = opts.snapshots;
-  if (!snapshots && isPostgresUrl(config.DATABASE_URL)) snapshots = new PgSnapshotBackend(await openPgDatabase(config.DATABASE_URL));
-  const deps = createDeps(config, { ...opts, snapshots });
+  let keyDirectory = opts.keyDirectory;
+  if (!snapshots && isPostgresUrl(config.DATABASE_URL)) {
+    const pg = await openPgDatabase(config.DATABASE_URL);
+    snapshots = new PgSnapshotBackend(pg);
+    // Keys and accounts in the same database, so a key issued or revoked anywhere holds on every node.
+    if (opts.sharedKeys !== false) keyDirectory ??= new PgKeyDirectory(pg);
+  }
+  const deps = createDeps(config, { ...opts, snapshots, keyDirectory });
   try {
     if (opts.loadSnapshots !== false) await deps.store.start();
   } catch (err) {

@@ -2,6 +2,9 @@ import { parseArgs } from 'node:util';
 import type { Config } from '../config.js';
 import { openDatabase } from '../../db/client.js';
 import { BILLING_STATES, isBillingState, KeyStore, type KeyRecord } from '../platform/auth/keys.js';
+import { SqliteKeyDirectory, type KeyDirectory } from '../platform/auth/key-store.js';
+import { PgKeyDirectory } from '../platform/auth/keys-pg.js';
+import { isPostgresUrl, openPgDatabase } from '../../db/pg/client.js';
 import { findPlan, PLAN_KEYS } from '../platform/auth/plans.js';
 
 export const KEYS_USAGE = `usage: mds keys <subcommand>
@@ -29,7 +32,9 @@ export async function keysCommand(config: Config, args: string[], out: NodeJS.Wr
     return sub ? 0 : 2;
   }
   const db = openDatabase(config.DATABASE_PATH);
-  const keys = new KeyStore(db.$client);
+  // With DATABASE_URL the keys every node reads live in PostgreSQL; otherwise in the SQLite file.
+  const pg = isPostgresUrl(config.DATABASE_URL) ? await openPgDatabase(config.DATABASE_URL, { max: 1 }) : undefined;
+  const keys: KeyDirectory = pg ? new PgKeyDirectory(pg) : new SqliteKeyDirectory(new KeyStore(db.$client));
   const now = Date.now();
   try {
     switch (sub) {
@@ -58,7 +63,7 @@ export async function keysCommand(config: Config, args: string[], out: NodeJS.Wr
           if (!Number.isFinite(expiresAt)) return usage(err, '--expires must be an ISO date such as 2027-01-31 or 2027-01-31T12:00:00Z');
           if (expiresAt <= now) return usage(err, '--expires must be in the future');
         }
-        const created = keys.create({ plan: values.plan, name: values.name, rateLimitPerMinute: rateLimit, expiresAt, accountId: values.account }, now);
+        const created = await keys.create({ plan: values.plan, name: values.name, rateLimitPerMinute: rateLimit, expiresAt, accountId: values.account }, now);
         const plan = findPlan(values.plan)!;
         out.write(`created key for plan ${plan.planKey} (tier ${plan.tier}), account ${created.accountId}\n`);
         out.write(`id: ${created.id}\n`);
@@ -69,16 +74,16 @@ export async function keysCommand(config: Config, args: string[], out: NodeJS.Wr
       case 'list': {
         const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
         if (values.json) {
-          out.write(`${JSON.stringify(keys.list(), null, 2)}\n`);
+          out.write(`${JSON.stringify(await keys.list(), null, 2)}\n`);
           return 0;
         }
         out.write(['id', 'prefix', 'plan', 'status', 'account', 'billing', 'rate/min', 'created', 'expires', 'last used', 'name'].join('\t') + '\n');
-        for (const k of keys.list()) out.write(describe(k) + '\n');
+        for (const k of await keys.list()) out.write(describe(k) + '\n');
         return 0;
       }
       case 'revoke': {
         if (rest.length !== 1) return usage(err, 'revoke takes exactly one key id');
-        if (!keys.revoke(rest[0], now)) {
+        if (!(await keys.revoke(rest[0], now))) {
           err.write(`mds keys: no key with id "${rest[0]}"\n`);
           return 1;
         }
@@ -88,7 +93,7 @@ export async function keysCommand(config: Config, args: string[], out: NodeJS.Wr
       case 'subscription': {
         const [id, state] = rest;
         if (rest.length !== 2 || !isBillingState(state)) return usage(err, `subscription takes a key id and one of ${BILLING_STATES.join('|')}`);
-        const account = keys.setBillingState(id, state, now);
+        const account = await keys.setBillingState(id, state, now);
         if (!account) {
           err.write(`mds keys: no key with id "${id}"\n`);
           return 1;
@@ -101,6 +106,7 @@ export async function keysCommand(config: Config, args: string[], out: NodeJS.Wr
     }
   } finally {
     db.$client.close();
+    await pg?.$client.end();
   }
 }
 

@@ -128,6 +128,7 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
       clearTimeout(force);
       // Counts decided since the last background write reach the file before it closes.
       accessOf(deps).close();
+      deps.redis?.close();
       await deps.store.close().catch(() => undefined);
       deps.db.$client.close();
       deps.logger.info({ reason }, 'stopped');

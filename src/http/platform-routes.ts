@@ -98,10 +98,10 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
   const startedAt = new Date(deps.clock.now()).toISOString();
 
   /** The operator behind the request, or the refusal to send: 401 without a valid credential, 403 for any other key. */
-  const operator = (req: Request, res: Response): { ok: true; principal: Principal } | { ok: false; response: WireResponse } => {
+  const operator = async (req: Request, res: Response): Promise<{ ok: true; principal: Principal } | { ok: false; response: WireResponse }> => {
     let principal: Principal;
     try {
-      principal = access.authenticateFrom(req.headers, req.socket.remoteAddress, String(res.locals.requestId));
+      principal = await access.authenticateFrom(req.headers, req.socket.remoteAddress, String(res.locals.requestId));
     } catch (e) {
       if (e instanceof ServiceError && e.status === 401) {
         return { ok: false, response: jsonError(401, { error: 'Operator key required' }, { 'www-authenticate': 'ApiKey header="X-Service-Key"' }) };
@@ -146,7 +146,7 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
 
   // --- health -------------------------------------------------------------------------------
 
-  r.get('/api/health', route('/api/health'), (req, res) => {
+  r.get('/api/health', route('/api/health'), async (req, res) => {
     const q = strictQuery(req, ['detail', 'compact']);
     if (!q.ok) return send(req, res, q.response);
     const checkedAt = new Date(deps.clock.now()).toISOString();
@@ -155,12 +155,12 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
     // Detail is the default for an operator; anyone else gets the compact view unless they insist.
     let detailed = false;
     if (askedDetail) {
-      const op = operator(req, res);
+      const op = await operator(req, res);
       if (!op.ok) return send(req, res, op.response);
       detailed = true;
     } else if (!askedCompact && presentsKeyHeader(req)) {
       try {
-        const p = access.authenticate(req.headers, String(res.locals.requestId));
+        const p = await access.authenticate(req.headers, String(res.locals.requestId));
         res.locals.keyId = p.id;
         detailed = p.kind === 'operator' && p.via === 'header';
       } catch {
@@ -234,7 +234,7 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
     }
     // The credential is checked once up front, so a missing key is one 401 rather than one per entry.
     try {
-      res.locals.keyId = access.authenticateFrom(req.headers, req.socket.remoteAddress, String(res.locals.requestId)).id;
+      res.locals.keyId = (await access.authenticateFrom(req.headers, req.socket.remoteAddress, String(res.locals.requestId))).id;
     } catch (e) {
       return send(req, res, fromError(e));
     }
@@ -260,7 +260,7 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
   // --- cache purge --------------------------------------------------------------------------
 
   r.post('/api/cache-purge', route('/api/cache-purge'), async (req, res) => {
-    const op = operator(req, res);
+    const op = await operator(req, res);
     if (!op.ok) {
       req.resume();
       return send(req, res, op.response);
@@ -297,7 +297,7 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
 
   r.get('/metrics', route('/metrics'), async (req, res) => {
     if (deps.config.METRICS_PUBLIC !== 'true') {
-      const op = operator(req, res);
+      const op = await operator(req, res);
       if (!op.ok) return send(req, res, op.response);
     }
     try {

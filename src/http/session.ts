@@ -20,7 +20,7 @@ export function sessionRouter(deps: AppDeps): Router {
     const access = accessOf(deps);
     let rate: WireHeaders = {};
     try {
-      const principal = access.authenticate(req.headers, String(res.locals.requestId));
+      const principal = await access.authenticate(req.headers, String(res.locals.requestId));
       if (principal.via === 'session') throw new ServiceError(401, { error: 'A session is created from an API key, not from another session' });
       access.checkEntitlement(principal);
       rate = await access.rateLimit(principal, undefined);

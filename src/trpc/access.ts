@@ -10,8 +10,12 @@ import { t, type ProcedureMeta } from './init.js';
  */
 
 /** 1. Who is calling: key header, operator key or browser session; 401 otherwise. Public operations skip it. */
-export function identify(ctx: RequestContext, meta: ProcedureMeta | undefined): void {
-  if (!isPublicOperation(meta)) ctx.principal = accessOf(ctx.deps).authenticateFrom(ctx.headers, ctx.remoteAddress, ctx.requestId);
+export function identify(ctx: RequestContext, meta: ProcedureMeta | undefined): void | Promise<void> {
+  if (isPublicOperation(meta)) return;
+  const principal = accessOf(ctx.deps).authenticateFrom(ctx.headers, ctx.remoteAddress, ctx.requestId);
+  // Keys in SQLite answer at once; a shared key directory (PostgreSQL) costs this request an await.
+  if (principal instanceof Promise) return principal.then((p) => void (ctx.principal = p));
+  ctx.principal = principal;
 }
 
 /** 2. Whether the caller's account may be served at all (billing state); 403 lapsed, 503 unverifiable. */
@@ -40,9 +44,12 @@ export function countRequest(ctx: RequestContext, meta: ProcedureMeta | undefine
  * level instead of four is measurably cheaper on every request, and the order stays explicit here.
  */
 export const guard = t.middleware(({ ctx, meta, next }) => {
-  identify(ctx, meta);
-  checkBilling(ctx, meta);
-  checkTier(ctx, meta);
-  const counted = countRequest(ctx, meta);
-  return counted ? counted.then(() => next()) : next();
+  const rest = () => {
+    checkBilling(ctx, meta);
+    checkTier(ctx, meta);
+    const counted = countRequest(ctx, meta);
+    return counted ? counted.then(() => next()) : next();
+  };
+  const identified = identify(ctx, meta);
+  return identified ? identified.then(rest) : rest();
 });

@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { KeyDirectory } from '../platform/auth/key-store.js';
+import type { SharedRedis } from '../platform/redis/index.js';
 import type { Config } from '../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../platform/clock.js';
@@ -30,6 +32,10 @@ export interface AppDeps {
   jobs: Jobs;
   /** Full-text archive of dated documents (FTS5, bm25). */
   archive: Archive;
+  /** Keys and accounts shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
+  keyDirectory?: KeyDirectory;
+  /** Rate limits, revocations and notices shared through Redis (REDIS_URL); unset: this process alone. */
+  redis?: SharedRedis;
 }
 
 /** How a call reached the procedure: REST (including batch sub-operations) or native tRPC. */

@@ -1,26 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARTHQUAKES } from '../../src/services/seismology/datasets/earthquakes.js';
 import { tempDbFile } from '../support/app.js';
 import { mds } from '../support/cli.js';
+import { serveNode, type ClusterNode } from '../support/cluster.js';
 import { startPostgres, type RunningPostgres } from '../support/engines/postgres.js';
 
 // Two real `mds serve` processes, each with its own SQLite file, sharing one PostgreSQL database:
 // only PostgreSQL can make them agree on the snapshots.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OPERATOR = 'operator-key-for-the-two-node-test-01';
 const QUAKES = '/api/seismology/v1/list-earthquakes?page_size=1000';
-
-interface Node {
-  proc: ChildProcess;
-  out: () => string;
-  port: number;
-}
 
 /** A USGS feed of `n` recent M5 events whose place names start with `marker`. */
 function usgsFeed(n: number, marker: string): string {
@@ -36,47 +28,16 @@ function usgsFeed(n: number, marker: string): string {
 
 let pg: RunningPostgres;
 let url: string;
-const nodes: Node[] = [];
 
-async function serve(): Promise<Node> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'development',
-      DATABASE_PATH: tempDbFile(),
-      DATABASE_URL: url,
-      SNAPSHOT_POLL_MS: '250',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DEV_KEY: 'never',
-      LOAD_SAMPLES: 'never',
-      OPERATOR_KEYS: OPERATOR,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (c: Buffer) => (out += c));
-  proc.stderr!.on('data', (c: Buffer) => (out += c));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const m = /listening on http:\/\/localhost:(\d+)/.exec(out);
-    if (m) {
-      const node = { proc, out: () => out, port: Number(m[1]) };
-      nodes.push(node);
-      return node;
-    }
-    if (proc.exitCode !== null) throw new Error(`serve exited early:\n${out}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  proc.kill('SIGKILL');
-  throw new Error(`serve did not start:\n${out}`);
+const nodes: ClusterNode[] = [];
+async function serve(): Promise<ClusterNode> {
+  const node = await serveNode({ DATABASE_URL: url, OPERATOR_KEYS: OPERATOR });
+  nodes.push(node);
+  return node;
 }
 
 /** The places a node serves: the marker tells which snapshot they came from. */
-async function places(node: Node): Promise<string[]> {
+async function places(node: ClusterNode): Promise<string[]> {
   const res = await fetch(`http://127.0.0.1:${node.port}${QUAKES}`, { headers: { 'x-service-key': OPERATOR } });
   expect(res.status).toBe(200);
   const body = (await res.json()) as { earthquakes: { place: string }[] };
@@ -91,7 +52,7 @@ beforeAll(async () => {
   if (first.code !== 0) throw new Error(first.err);
 }, 60_000);
 afterAll(async () => {
-  for (const n of nodes) if (n.proc.exitCode === null && n.proc.signalCode === null) n.proc.kill('SIGKILL');
+  for (const n of nodes) n.kill();
   await pg?.stop();
 });
 

@@ -106,7 +106,9 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     ...opts.config,
   });
   const clock = opts.clock ?? new ManualClock(SAMPLE_NOW);
-  const depsOptions = { clock, db: openDatabase(dbFile), logger: opts.logger };
+  // Keys stay in the SQLite file even then: tests issue them synchronously (the key directory's own
+  // contract test and the cluster tests cover keys in PostgreSQL).
+  const depsOptions = { clock, db: openDatabase(dbFile), logger: opts.logger, sharedKeys: false };
   const deps = config.DATABASE_URL ? await openDeps(config, depsOptions) : createDeps(config, depsOptions);
   const access = accessOf(deps);
   const createKey = (k: TestKeyOptions = {}) => {
@@ -167,6 +169,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
       webhooksOf(deps).stop();
       await deps.jobs.stop(1_000);
       access.close();
+      deps.redis?.close();
       await deps.store.close();
       deps.db.$client.close();
       // Temporary databases made here are removed; a file the test passed in is the test's own.

@@ -7,6 +7,8 @@ import type { Logger } from '../logger.js';
 import { RateLimiter, parsePolicyOverrides, ANONYMOUS_PER_MINUTE, type RateSubject } from '../ratelimit/limiter.js';
 import { LocalRateLimitStore } from '../ratelimit/store.js';
 import { digestOf, isBillingState, KeyStore, KEY_PREFIX, type BillingState, type KeyRecord } from './keys.js';
+import type { KeyDirectory } from './key-store.js';
+import type { SharedRedis } from '../redis/index.js';
 import { CREDENTIAL_PATTERN, matchOperatorDigest, parseOperatorKeys, type OperatorKey } from './operator.js';
 import { findPlan, type Plan, type Tier } from './plans.js';
 import { readSessionCookie, resolveSessionSecret, SessionSigner } from './session.js';
@@ -47,24 +49,36 @@ function single(headers: IncomingHttpHeaders, name: string): string | undefined 
   return v;
 }
 
+/** A value now, or once an asynchronous store (PostgreSQL, Redis) has answered. */
+type Eventually<T> = T | Promise<T>;
+
+function then<T, U>(value: Eventually<T>, f: (v: T) => Eventually<U>): Eventually<U> {
+  return value instanceof Promise ? value.then(f) : f(value);
+}
+
 /**
  * Credential resolution, entitlement and tier checks, sessions and rate limiting for one app. Built
  * once per set of deps; holds prepared statements and the operator digests, but no cache of
- * positive answers (a revoked key fails on the next request).
+ * positive answers that could outlive a revocation (the SQLite key store's cache ends with any
+ * change to the file; a shared key directory is asked on every request).
  */
 export class AccessControl {
   readonly keys: KeyStore;
+  /** Keys shared by every node (PostgreSQL), when configured; the SQLite store otherwise. */
+  readonly directory?: KeyDirectory;
   readonly limiter: RateLimiter;
   private readonly operators: OperatorKey[];
   private signer?: SessionSigner;
 
-  constructor(private readonly deps: { config: Config; db: Db; clock: Clock; logger: Logger }) {
+  constructor(private readonly deps: AccessDeps) {
     this.keys = new KeyStore(deps.db.$client);
+    this.directory = deps.keyDirectory;
     this.operators = parseOperatorKeys(deps.config.OPERATOR_KEYS);
     const counters = new LocalRateLimitStore(deps.db.$client, deps.clock.now(), (err) =>
       deps.logger.warn({ err: { message: err.message } }, 'rate-limit counts not persisted yet; decisions unaffected, retrying'),
     ).start();
-    this.limiter = new RateLimiter(counters, deps.logger, parsePolicyOverrides(deps.config.RATE_POLICY_OVERRIDES));
+    // With Redis, every node counts in one place; this process's counters stand in while it is unreachable.
+    this.limiter = new RateLimiter(counters, deps.logger, parsePolicyOverrides(deps.config.RATE_POLICY_OVERRIDES), deps.redis?.rateLimits);
   }
 
   /** Writes the counts still held in memory; the app's owner calls it on shutdown. */
@@ -88,95 +102,96 @@ export class AccessControl {
   /**
    * The principal behind the request's credential, or a 401. Key headers win over a session cookie.
    * Unknown, expired, revoked and malformed keys get the same answer, so keys cannot be probed.
+   * Synchronous on SQLite; a promise when keys live in a shared directory.
    */
-  authenticate(headers: IncomingHttpHeaders, requestId?: string, denials?: Denial[]): Principal {
-    const previous = this.collect;
-    this.collect = denials;
-    try {
-      return this.resolveCredential(headers, requestId);
-    } finally {
-      this.collect = previous;
-    }
-  }
-
-  private resolveCredential(headers: IncomingHttpHeaders, requestId?: string): Principal {
+  authenticate(headers: IncomingHttpHeaders, requestId?: string, denials?: Denial[]): Eventually<Principal> {
+    const deny = (d: Denial) => (denials ? denials.push(d) : this.logDenial(d));
     const now = this.deps.clock.now();
     const a = single(headers, 'x-service-key');
     const b = single(headers, 'x-api-key');
     if (a !== undefined && b !== undefined && a !== b) {
-      this.deny('conflicting key headers', requestId);
+      deny({ reason: 'conflicting key headers', requestId });
       throw unauthorized('Conflicting credentials: X-Service-Key and X-Api-Key differ');
     }
     const presented = a ?? b;
-    if (presented !== undefined) return this.fromKey(presented, now, requestId);
+    if (presented !== undefined) return this.fromKey(presented, now, deny, requestId);
     const token = readSessionCookie(headers.cookie);
     if (token === null) {
-      this.deny('ambiguous session cookie', requestId);
+      deny({ reason: 'ambiguous session cookie', requestId });
       throw unauthorized('Invalid session');
     }
-    if (token !== undefined) return this.fromSession(token, now, requestId);
+    if (token !== undefined) return this.fromSession(token, now, deny, requestId);
     throw unauthorized('API key required');
   }
 
-  private fromKey(presented: string, now: number, requestId?: string): Principal {
+  private fromKey(presented: string, now: number, deny: (d: Denial) => void, requestId?: string): Eventually<Principal> {
     if (!CREDENTIAL_PATTERN.test(presented)) {
-      this.deny('malformed key', requestId);
+      deny({ reason: 'malformed key', requestId });
       throw unauthorized('Invalid API key');
     }
     const digest = digestOf(presented);
     const op = matchOperatorDigest(digest, this.operators.map((o) => o.digest));
     if (op >= 0) return this.operatorPrincipal(this.operators[op].id, 'header');
     if (!presented.startsWith(KEY_PREFIX)) {
-      this.deny('unknown key', requestId);
+      deny({ reason: 'unknown key', requestId });
       throw unauthorized('Invalid API key');
     }
-    const record = this.lookup(() => this.keys.findByDigest(digest));
-    return this.keyPrincipal(record, 'header', now, requestId);
+    const record = this.lookup(() => (this.directory ? this.directory.findByDigest(digest) : this.keys.findByDigest(digest)));
+    return then(record, (r) => this.keyPrincipal(r, 'header', now, deny, requestId));
   }
 
-  private fromSession(token: string, now: number, requestId?: string): Principal {
+  private fromSession(token: string, now: number, deny: (d: Denial) => void, requestId?: string): Eventually<Principal> {
     const session = this.sessions.verify(token, now);
     if (!session) {
-      this.deny('invalid or expired session', requestId);
+      deny({ reason: 'invalid or expired session', requestId });
       throw unauthorized('Invalid session');
     }
     const op = this.operators.find((o) => o.id === session.ref);
     if (op) return this.operatorPrincipal(op.id, 'session');
     if (session.ref.startsWith('op_')) {
-      this.deny('session of a removed operator key', requestId);
+      deny({ reason: 'session of a removed operator key', requestId });
       throw unauthorized('Invalid session');
     }
-    const record = this.lookup(() => this.keys.findById(session.ref));
-    try {
-      return this.keyPrincipal(record, 'session', now, requestId);
-    } catch {
-      // Same refusal whether the key was revoked, expired or deleted.
-      throw unauthorized('Invalid session');
-    }
+    const record = this.lookup(() => (this.directory ? this.directory.findById(session.ref) : this.keys.findById(session.ref)));
+    return then(record, (r) => {
+      try {
+        return this.keyPrincipal(r, 'session', now, deny, requestId);
+      } catch {
+        // Same refusal whether the key was revoked, expired or deleted.
+        throw unauthorized('Invalid session');
+      }
+    });
   }
 
-  private lookup(find: () => KeyRecord | undefined): KeyRecord | undefined {
-    try {
-      return find();
-    } catch (err) {
+  /** A key store that cannot answer is a retryable 503, never data and never a 401. */
+  private lookup(find: () => Eventually<KeyRecord | undefined>): Eventually<KeyRecord | undefined> {
+    const unavailable = (err: unknown) => {
       this.deps.logger.error({ err: { message: (err as Error).message } }, 'key store unavailable');
-      throw new ServiceError(503, { error: 'Service temporarily unavailable' }, { 'Retry-After': String(BILLING_RETRY_AFTER), 'X-Validation-Mode': 'degraded' });
+      return new ServiceError(503, { error: 'Service temporarily unavailable' }, { 'Retry-After': String(BILLING_RETRY_AFTER), 'X-Validation-Mode': 'degraded' });
+    };
+    try {
+      const found = find();
+      return found instanceof Promise ? found.catch((err: unknown) => Promise.reject(unavailable(err))) : found;
+    } catch (err) {
+      throw unavailable(err);
     }
   }
 
-  private keyPrincipal(record: KeyRecord | undefined, via: Principal['via'], now: number, requestId?: string): Principal {
+  private keyPrincipal(record: KeyRecord | undefined, via: Principal['via'], now: number, deny: (d: Denial) => void, requestId?: string): Principal {
     if (!record) {
-      this.deny('unknown key', requestId);
+      deny({ reason: 'unknown key', requestId });
       throw unauthorized('Invalid API key');
     }
     if (record.status !== 'active' || (record.expiresAt !== null && record.expiresAt <= now)) {
-      this.deny(record.status !== 'active' ? 'revoked key' : 'expired key', requestId, record.id);
+      deny({ reason: record.status !== 'active' ? 'revoked key' : 'expired key', requestId, keyId: record.id });
       throw unauthorized('Invalid API key');
     }
     try {
-      this.keys.touch(record.id, now);
+      // Bookkeeping must never refuse or delay a request.
+      if (this.directory) void this.directory.touch(record.id, now).catch(() => undefined);
+      else this.keys.touch(record.id, now);
     } catch {
-      // Bookkeeping must never refuse a request.
+      // As above.
     }
     const plan = findPlan(record.planKey);
     return {
@@ -195,15 +210,6 @@ export class AccessControl {
   private operatorPrincipal(id: string, via: Principal['via']): Principal {
     const plan = findPlan('enterprise')!;
     return { kind: 'operator', id, via, plan, planKey: plan.planKey, tier: 3, accountId: null, billingState: 'active', rateLimitPerMinute: null };
-  }
-
-  /** Where denials of the current `authenticate` call go instead of the log (synchronous, so one at a time). */
-  private collect: Denial[] | undefined;
-
-  private deny(reason: string, requestId?: string, keyId?: string): void {
-    const d = { reason, requestId, keyId };
-    if (this.collect) this.collect.push(d);
-    else this.logDenial(d);
   }
 
   private logDenial(d: Denial): void {
@@ -260,31 +266,44 @@ export class AccessControl {
    * the address gets 429 (Retry-After) instead of 401, before anyone is told which keys fail, and
    * those refusals are no longer logged one by one.
    */
-  authenticateFrom(headers: IncomingHttpHeaders, address: string | undefined, requestId?: string): Principal {
+  authenticateFrom(headers: IncomingHttpHeaders, address: string | undefined, requestId?: string): Eventually<Principal> {
     const denials: Denial[] = [];
-    let limited = false;
-    try {
-      return this.authenticate(headers, requestId, denials);
-    } catch (e) {
+    const refused = (e: unknown): never => {
       if (e instanceof ServiceError && e.status === 401) {
         try {
           this.limiter.checkLocal({ bucket: `auth-fail:ip:${address ?? 'unknown'}`, perMinute: ANONYMOUS_PER_MINUTE, perDay: null }, this.deps.clock.now());
         } catch (over) {
-          limited = true;
+          // Past the limit: a 429, and the refusals behind it are not logged one by one.
           throw over;
         }
       }
+      for (const d of denials) this.logDenial(d);
       throw e;
-    } finally {
-      if (!limited) for (const d of denials) this.logDenial(d);
+    };
+    let principal: Eventually<Principal>;
+    try {
+      principal = this.authenticate(headers, requestId, denials);
+    } catch (e) {
+      return refused(e);
     }
+    return principal instanceof Promise ? principal.catch(refused) : principal;
   }
+}
+
+/** What the access layer needs from the app's deps. */
+export interface AccessDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  keyDirectory?: KeyDirectory;
+  redis?: SharedRedis;
 }
 
 const INSTANCES = new WeakMap<object, AccessControl>();
 
 /** The access layer of one set of app deps, built on first use. */
-export function accessOf(deps: { config: Config; db: Db; clock: Clock; logger: Logger }): AccessControl {
+export function accessOf(deps: AccessDeps): AccessControl {
   let a = INSTANCES.get(deps);
   if (!a) {
     a = new AccessControl(deps);

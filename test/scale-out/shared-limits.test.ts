@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EARTHQUAKES } from '../../src/services/seismology/datasets/earthquakes.js';
+import { RATE_POLICIES } from '../../src/platform/ratelimit/limiter.js';
+import { tempDbFile } from '../support/app.js';
+import { mds } from '../support/cli.js';
+import { serveNode, type ClusterNode } from '../support/cluster.js';
+import { startPostgres, type RunningPostgres } from '../support/engines/postgres.js';
+import { startRedis, type RunningRedis } from '../support/engines/redis.js';
+
+// Two real `mds serve` processes, each with its own SQLite file, sharing one PostgreSQL database (keys,
+// snapshots) and one Redis server (rate limits): limits and revocations hold across the pair.
+
+const QUAKES = '/api/seismology/v1/list-earthquakes?page_size=1';
+/** A GET behind a fail-closed endpoint policy (no tier gate), answered from the same samples or not at all. */
+const POLICY_OP = '/api/market/v1/list-market-quotes';
+
+let pg: RunningPostgres;
+let redis: RunningRedis;
+let a: ClusterNode;
+let b: ClusterNode;
+const env = () => ({ DATABASE_PATH: tempDbFile(), DATABASE_URL: pg.url });
+
+/** Issues a key through `mds keys create` against PostgreSQL: no node is told about it directly. */
+async function issueKey(rateLimit: number): Promise<{ id: string; key: string }> {
+  const r = await mds(['keys', 'create', '--plan', 'enterprise', '--rate-limit', String(rateLimit)], env());
+  if (r.code !== 0) throw new Error(r.err);
+  return { id: /id: (\S+)/.exec(r.out)![1], key: /^(mds_\S+)$/m.exec(r.out)![1] };
+}
+
+beforeAll(async () => {
+  [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
+  const loaded = await mds(['ingest', EARTHQUAKES, '--samples'], env());
+  if (loaded.code !== 0) throw new Error(loaded.err);
+  [a, b] = await Promise.all([serveNode({ DATABASE_URL: pg.url, REDIS_URL: redis.url }), serveNode({ DATABASE_URL: pg.url, REDIS_URL: redis.url })]);
+}, 120_000);
+afterAll(async () => {
+  a?.kill();
+  b?.kill();
+  await Promise.all([pg?.stop(), redis?.close()]);
+});
+
+describe('two nodes sharing PostgreSQL and Redis', () => {
+  it('admit exactly 10 of 50 parallel requests split across them for a key limited to 10 a minute', async () => {
+    const { key } = await issueKey(10);
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const res = await (i % 2 ? a : b).get(QUAKES, { 'x-service-key': key });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+  }, 60_000);
+
+  it('refuse a key revoked through `mds keys revoke` on either node at its next request', async () => {
+    const { id, key } = await issueKey(1000);
+    for (const node of [a, b]) expect((await node.get(QUAKES, { 'x-service-key': key })).status).toBe(200);
+    const revoked = await mds(['keys', 'revoke', id], env());
+    expect(revoked.code).toBe(0);
+    for (const node of [b, a]) expect((await node.get(QUAKES, { 'x-service-key': key })).status).toBe(401);
+  }, 60_000);
+
+  it('keep serving when Redis stops: the global limit counts per node and says degraded, endpoint policies refuse; both recover when it returns', async () => {
+    expect(RATE_POLICIES['list-market-quotes']).toBeDefined();
+    const { key } = await issueKey(1000);
+    const headers = { 'x-service-key': key };
+    expect((await a.get(QUAKES, headers)).headers.get('x-ratelimit-mode')).toBeNull();
+
+    await redis.stop();
+    for (const node of [a, b]) {
+      const plain = await node.get(QUAKES, headers);
+      expect(plain.status).toBe(200);
+      expect(plain.headers.get('x-ratelimit-mode')).toBe('degraded');
+      const policy = await node.get(POLICY_OP, headers);
+      expect(policy.status).toBe(503);
+      expect(policy.headers.get('x-ratelimit-mode')).toBe('degraded');
+      expect(Number(policy.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+
+    await redis.restart();
+    // The clients reconnect on their own (backoff capped at a second); no request fails meanwhile.
+    for (const node of [a, b]) {
+      const deadline = Date.now() + 10_000;
+      let mode: string | null = 'degraded';
+      while (mode !== null && Date.now() < deadline) {
+        const res = await node.get(QUAKES, headers);
+        expect(res.status).toBe(200);
+        mode = res.headers.get('x-ratelimit-mode');
+        if (mode !== null) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(mode).toBeNull();
+    }
+  }, 60_000);
+});
