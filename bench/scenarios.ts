@@ -49,6 +49,7 @@ async function batchVersusSingle(env: BenchEnv) {
 
 import { ingestionThroughput, largeSnapshotFilter } from './in-process.js';
 import { coldStartAndMemory } from './cold-start.js';
+import { twoNodesVersusOne } from './cluster.js';
 
 export const scenarios: Scenario[] = [
   { name: 'list-earthquakes', path: '/api/seismology/v1/list-earthquakes', goal: 0.9 },
@@ -61,4 +62,5 @@ export const scenarios: Scenario[] = [
   { name: 'acled-country-filter-100k', path: '', run: () => largeSnapshotFilter() },
   { name: 'ingest-100k-earthquakes', path: '', run: () => ingestionThroughput() },
   { name: 'cold-start+rss', path: '', run: (env) => coldStartAndMemory(env.root) as never },
+  { name: 'two-nodes-postgres-redis', path: '', run: twoNodesVersusOne },
 ];

@@ -69,6 +69,17 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
   const jobs = new JobQueue(db.$client, clock, logger, { concurrency: config.JOBS_CONCURRENCY, retentionMs: config.JOBS_RETENTION_HOURS * 3_600_000 });
   const archive = new Archive(db.$client, clock, { maxAgeMs: config.ARCHIVE_RETENTION_DAYS * 86_400_000, maxDocuments: config.ARCHIVE_MAX_DOCUMENTS });
   const redis = createSharedRedis(config, logger);
+  if (redis) {
+    // A snapshot published here is announced; one announced elsewhere is fetched at once rather than
+    // at the next poll (polling stays on: notices sent while a node was disconnected are lost).
+    const observe = runner.observer;
+    runner.observer = (r) => {
+      observe?.(r);
+      if (r.ok && !r.skipped && r.version !== undefined) void redis.notices.publish({ dataset: r.dataset, version: r.version }).catch(() => undefined);
+    };
+    const poll = () => void store.pollNow();
+    void redis.notices.subscribe(poll, poll).catch(() => undefined);
+  }
   const deps: AppDeps = { config, db, clock, store, runner, responses, logger, metrics, llm, jobs, archive, redis, keyDirectory: opts.keyDirectory };
   registerJobKinds(deps);
   // Chokepoint status changes seen on snapshot swaps become signed webhook deliveries.

@@ -3,7 +3,10 @@ import { EARTHQUAKES } from '../../src/services/seismology/datasets/earthquakes.
 import { RATE_POLICIES } from '../../src/platform/ratelimit/limiter.js';
 import { tempDbFile } from '../support/app.js';
 import { mds } from '../support/cli.js';
-import { serveNode, type ClusterNode } from '../support/cluster.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { serveNode, usgsFeed, type ClusterNode } from '../support/cluster.js';
 import { startPostgres, type RunningPostgres } from '../support/engines/postgres.js';
 import { startRedis, type RunningRedis } from '../support/engines/redis.js';
 
@@ -31,7 +34,9 @@ beforeAll(async () => {
   [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
   const loaded = await mds(['ingest', EARTHQUAKES, '--samples'], env());
   if (loaded.code !== 0) throw new Error(loaded.err);
-  [a, b] = await Promise.all([serveNode({ DATABASE_URL: pg.url, REDIS_URL: redis.url }), serveNode({ DATABASE_URL: pg.url, REDIS_URL: redis.url })]);
+  // Polling a minute apart: a snapshot reaching them sooner came through a Redis notice.
+  const shared = () => serveNode({ DATABASE_URL: pg.url, REDIS_URL: redis.url, SNAPSHOT_POLL_MS: '60000' });
+  [a, b] = await Promise.all([shared(), shared()]);
 }, 120_000);
 afterAll(async () => {
   a?.kill();
@@ -40,6 +45,12 @@ afterAll(async () => {
 });
 
 describe('two nodes sharing PostgreSQL and Redis', () => {
+  // One key with room to spare for the reads of the notice test.
+  let issued: Promise<{ id: string; key: string }>;
+  beforeAll(() => {
+    issued = issueKey(100_000);
+  });
+
   it('admit exactly 10 of 50 parallel requests split across them for a key limited to 10 a minute', async () => {
     const { key } = await issueKey(10);
     const statuses = await Promise.all(
@@ -59,6 +70,26 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
     const revoked = await mds(['keys', 'revoke', id], env());
     expect(revoked.code).toBe(0);
     for (const node of [b, a]) expect((await node.get(QUAKES, { 'x-service-key': key })).status).toBe(401);
+  }, 60_000);
+
+  it('serve a snapshot published by `mds ingest` within a second, told by a Redis notice rather than their minute-long poll', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-feed-')), 'usgs.geojson');
+    fs.writeFileSync(file, usgsFeed(50, 'NOTICED'));
+    const ingested = await mds(['ingest', EARTHQUAKES, '--force', '--file', `usgs=${file}`], { ...env(), REDIS_URL: redis.url });
+    expect(ingested.code).toBe(0);
+    const published = Date.now();
+    const servedAfter: number[] = [];
+    for (const node of [a, b]) {
+      for (;;) {
+        const res = await node.get('/api/seismology/v1/list-earthquakes?page_size=1000', { 'x-service-key': (await issued).key });
+        const body = (await res.json()) as { earthquakes: { place: string }[] };
+        if (body.earthquakes.length && body.earthquakes.every((q) => q.place.startsWith('NOTICED '))) break;
+        expect(Date.now() - published).toBeLessThan(2_000);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      servedAfter.push(Date.now() - published);
+    }
+    expect(Math.max(...servedAfter)).toBeLessThan(1_000);
   }, 60_000);
 
   it('keep serving when Redis stops: the global limit counts per node and says degraded, endpoint policies refuse; both recover when it returns', async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARTHQUAKES } from '../../src/services/seismology/datasets/earthquakes.js';
 import { tempDbFile } from '../support/app.js';
 import { mds } from '../support/cli.js';
-import { serveNode, type ClusterNode } from '../support/cluster.js';
+import { serveNode, usgsFeed, type ClusterNode } from '../support/cluster.js';
 import { startPostgres, type RunningPostgres } from '../support/engines/postgres.js';
 
 // Two real `mds serve` processes, each with its own SQLite file, sharing one PostgreSQL database:
@@ -13,18 +13,6 @@ import { startPostgres, type RunningPostgres } from '../support/engines/postgres
 
 const OPERATOR = 'operator-key-for-the-two-node-test-01';
 const QUAKES = '/api/seismology/v1/list-earthquakes?page_size=1000';
-
-/** A USGS feed of `n` recent M5 events whose place names start with `marker`. */
-function usgsFeed(n: number, marker: string): string {
-  const now = Date.now();
-  const features = Array.from({ length: n }, (_, i) => ({
-    type: 'Feature',
-    properties: { mag: 5 + (i % 30) / 10, place: `${marker} ${i}`, time: now - 60_000 - i * 10_000, updated: now, tsunami: 0, sig: 400, net: 'us', code: `${marker}${i}`, status: 'reviewed', type: 'earthquake', title: `M 5 - ${marker} ${i}`, url: `https://earthquake.usgs.gov/earthquakes/eventpage/us${marker}${i}` },
-    geometry: { type: 'Point', coordinates: [((i * 7) % 360) - 180, ((i * 3) % 160) - 80, 10] },
-    id: `us${marker.toLowerCase()}${i}`,
-  }));
-  return JSON.stringify({ type: 'FeatureCollection', metadata: { generated: now, count: n, status: 200 }, features });
-}
 
 let pg: RunningPostgres;
 let url: string;

@@ -60,3 +60,15 @@ export async function serveNode(env: Record<string, string>): Promise<ClusterNod
   proc.kill('SIGKILL');
   throw new Error(`serve did not start:\n${out}`);
 }
+
+/** A USGS feed of `n` recent M5 events whose place names start with `marker`. */
+export function usgsFeed(n: number, marker: string): string {
+  const now = Date.now();
+  const features = Array.from({ length: n }, (_, i) => ({
+    type: 'Feature',
+    properties: { mag: 5 + (i % 30) / 10, place: `${marker} ${i}`, time: now - 60_000 - i * 10_000, updated: now, tsunami: 0, sig: 400, net: 'us', code: `${marker}${i}`, status: 'reviewed', type: 'earthquake', title: `M 5 - ${marker} ${i}`, url: `https://earthquake.usgs.gov/earthquakes/eventpage/us${marker}${i}` },
+    geometry: { type: 'Point', coordinates: [((i * 7) % 360) - 180, ((i * 3) % 160) - 80, 10] },
+    id: `us${marker.toLowerCase()}${i}`,
+  }));
+  return JSON.stringify({ type: 'FeatureCollection', metadata: { generated: now, count: n, status: 200 }, features });
+}

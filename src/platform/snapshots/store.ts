@@ -272,6 +272,11 @@ export class SnapshotStore {
     }
   }
 
+  /** Polls now instead of at the next tick: a snapshot-change notice from another node (Redis) says it is worth it. */
+  pollNow(): Promise<void> {
+    return this.backend.sync ? Promise.resolve() : this.pollOnce();
+  }
+
   /** One background poll at a time; a failed one (database unreachable) leaves everything as it was. */
   private pollOnce(): Promise<void> {
     this.polling ??= this.pollBackend(false)
