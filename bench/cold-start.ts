@@ -71,7 +71,7 @@ export async function coldStartAndMemory(root: string) {
     }
     const rssAll = rssMb(child.pid!);
     return [
-      { scenario: 'cold-start-to-first-200', value: coldMs, unit: 'ms from spawn (tsx compile included) to the first 200' },
+      { scenario: 'cold-start-to-first-200', value: coldMs, unit: 'ms from spawning the compiled service to its first 200' },
       { scenario: 'rss-all-datasets', value: rssAll, unit: `MB resident after ${called} operations answered 200 (${rssBefore} MB after the first)`, goal: 200, refused },
     ];
   } finally {

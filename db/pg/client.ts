@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../../src/paths.js';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -7,7 +7,7 @@ import * as schema from './schema/index.js';
 
 export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
-export const PG_MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'migrations-pg');
+export const PG_MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'migrations-pg');
 
 /**
  * Advisory-lock namespaces (the first key of PostgreSQL's two-key advisory locks), so the locks of

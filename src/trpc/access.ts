@@ -1,7 +1,7 @@
 import { accessOf } from '../platform/auth/access.js';
 import { isPublicOperation } from '../platform/auth/public-paths.js';
 import type { RequestContext } from './context.js';
-import { t, type ProcedureMeta } from './init.js';
+import type { ProcedureMeta } from './init.js';
 
 /**
  * Access control, in four ordered steps reading the procedure's meta. They run before input
@@ -39,17 +39,13 @@ export function countRequest(ctx: RequestContext, meta: ProcedureMeta | undefine
   Object.assign(ctx.resHeaders, headers);
 }
 
-/**
- * The four steps as one middleware: each tRPC middleware level copies the call's options, so one
- * level instead of four is measurably cheaper on every request, and the order stays explicit here.
- */
-export const guard = t.middleware(({ ctx, meta, next }) => {
+/** The four steps in order; synchronous unless a shared store (PostgreSQL keys, Redis limits) answers. */
+export function admit(ctx: RequestContext, meta: ProcedureMeta | undefined): void | Promise<void> {
   const rest = () => {
     checkBilling(ctx, meta);
     checkTier(ctx, meta);
-    const counted = countRequest(ctx, meta);
-    return counted ? counted.then(() => next()) : next();
+    return countRequest(ctx, meta);
   };
   const identified = identify(ctx, meta);
   return identified ? identified.then(rest) : rest();
-});
+}

@@ -4,6 +4,7 @@ import { project } from '../platform/jmespath.js';
 import { normaliseQuery, prepareBody, type PreparedBody } from '../platform/response-cache.js';
 import type { RequestContext } from './context.js';
 import { t } from './init.js';
+import { admit } from './access.js';
 
 /**
  * What a REST procedure returns once its body is serialised: the bytes travel on the context and
@@ -38,12 +39,17 @@ function settle(ctx: RequestContext, prepared: PreparedBody, tier: Parameters<ty
 }
 
 /**
- * The last step of every REST call, after credentials and rate limits: consult the serialised
+ * Every call's one middleware: access control (credential, entitlement, tier, rate limit), then for
+ * REST calls the last step: consult the serialised
  * response cache, otherwise run the handler, note degradation flags on the unprojected body, apply
  * the projection, serialise once and remember the bytes for the same query and snapshot versions.
  * Native tRPC calls pass straight through and receive the typed value.
  */
 export const respond = t.middleware(async ({ ctx, meta, path, next }) => {
+  // Access control first, in the same tRPC middleware level: each level copies the call's options
+  // (measurably, on every request), and the order stays explicit here.
+  const admitted = admit(ctx, meta);
+  if (admitted) await admitted;
   if (ctx.transport !== 'rest') return next();
   const expression = readExpression(ctx.search);
   const tier = meta?.cacheTier ?? 'no-store';

@@ -129,7 +129,7 @@ export class AccessControl {
       deny({ reason: 'malformed key', requestId });
       throw unauthorized('Invalid API key');
     }
-    const digest = digestOf(presented);
+    const digest = this.digestOf(presented);
     const op = matchOperatorDigest(digest, this.operators.map((o) => o.digest));
     if (op >= 0) return this.operatorPrincipal(this.operators[op].id, 'header');
     if (!presented.startsWith(KEY_PREFIX)) {
@@ -161,6 +161,20 @@ export class AccessControl {
         throw unauthorized('Invalid session');
       }
     });
+  }
+
+  /** Digests of credentials seen recently: hashing the same key on every request is the costliest step left. */
+  private readonly digests = new Map<string, Buffer>();
+
+  private digestOf(presented: string): Buffer {
+    let d = this.digests.get(presented);
+    if (!d) {
+      d = digestOf(presented);
+      // Bounded, and only ever a cache of a pure function: dropping it all costs hashes, nothing else.
+      if (this.digests.size >= 10_000) this.digests.clear();
+      this.digests.set(presented, d);
+    }
+    return d;
   }
 
   /** A key store that cannot answer is a retryable 503, never data and never a 401. */
