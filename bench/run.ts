@@ -149,7 +149,7 @@ async function main() {
     for (const s of scenarios) {
       if (ONLY && !ONLY.includes(s.name)) continue;
       const before = rows.length;
-      if (s.run) rows.push(...[await s.run({ port: service.port, setup: service.setup, root: ROOT, autocannon, median })].flat());
+      if (s.run) rows.push(...[await s.run({ port: service.port, pid: service.proc.pid!, setup: service.setup, root: ROOT, autocannon, median })].flat());
       else rows.push(await measurePair(s, service));
       for (const r of rows.slice(before)) console.log(JSON.stringify(r));
     }

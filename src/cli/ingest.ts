@@ -75,6 +75,7 @@ export async function ingest(config: Config, args: IngestArgs, out: NodeJS.Writa
       }
     }
   } finally {
+    deps.redis?.close();
     await deps.store.close().catch(() => undefined);
     deps.db.$client.close();
   }

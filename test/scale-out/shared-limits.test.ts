@@ -46,9 +46,9 @@ afterAll(async () => {
 
 describe('two nodes sharing PostgreSQL and Redis', () => {
   // One key with room to spare for the reads of the notice test.
-  let issued: Promise<{ id: string; key: string }>;
-  beforeAll(() => {
-    issued = issueKey(100_000);
+  let issued: { id: string; key: string };
+  beforeAll(async () => {
+    issued = await issueKey(100_000);
   });
 
   it('admit exactly 10 of 50 parallel requests split across them for a key limited to 10 a minute', async () => {
@@ -81,7 +81,7 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
     const servedAfter: number[] = [];
     for (const node of [a, b]) {
       for (;;) {
-        const res = await node.get('/api/seismology/v1/list-earthquakes?page_size=1000', { 'x-service-key': (await issued).key });
+        const res = await node.get('/api/seismology/v1/list-earthquakes?page_size=1000', { 'x-service-key': issued.key });
         const body = (await res.json()) as { earthquakes: { place: string }[] };
         if (body.earthquakes.length && body.earthquakes.every((q) => q.place.startsWith('NOTICED '))) break;
         expect(Date.now() - published).toBeLessThan(2_000);

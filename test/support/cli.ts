@@ -8,8 +8,20 @@ function capture() {
   return { stream, text: () => text };
 }
 
-/** Runs `mds <args>` in-process with `env` added to the environment; returns exit code, stdout and stderr. */
-export async function mds(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `mds <args>` in-process with `env` added to the environment; returns exit code, stdout and
+ * stderr. Calls take turns: each swaps process.env for its duration, so two overlapping calls would
+ * otherwise leave one's variables (a DATABASE_URL, say) behind for every later call in the worker.
+ */
+export function mds(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
+  const turn = queue.then(() => runOnce(args, env));
+  queue = turn.catch(() => undefined);
+  return turn;
+}
+
+async function runOnce(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
   const saved = { ...process.env };
   Object.assign(process.env, env, { LOG_LEVEL: 'silent' });
   const out = capture();

@@ -65,13 +65,9 @@ interface Outcome {
   raw?: PreparedBody;
 }
 
-async function runOne(id: string, path: string, dispatch: SubDispatch, headers: IncomingHttpHeaders, timeoutMs: number, keepRaw: boolean): Promise<Outcome> {
+async function runOne(id: string, path: string, dispatch: SubDispatch, headers: IncomingHttpHeaders, deadline: Promise<typeof TIMED_OUT>, keepRaw: boolean): Promise<Outcome> {
   const verdict = classifyPath(path);
   if (!verdict.ok) return { result: { id, status: 0, error: verdict.error } };
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
-  });
   try {
     const out = await Promise.race([dispatch({ method: 'GET', url: verdict.url, headers }), deadline]);
     if (out === TIMED_OUT) return { result: { id, status: 0, error: 'timeout' } };
@@ -93,8 +89,6 @@ async function runOne(id: string, path: string, dispatch: SubDispatch, headers: 
     return { result: { id, status: out.status, body, error: '' } };
   } catch {
     return { result: { id, status: 0, error: 'fetch_failed' } };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -120,7 +114,17 @@ export async function executeBatch(
 ): Promise<ExecutedBatch> {
   const ids = assignIds(operations);
   const headers = forwardedHeaders(callerHeaders);
-  const outcomes = await Promise.all(operations.map((op, i) => runOne(ids[i], op.path, dispatch, headers, timeoutMs, keepRaw)));
+  // The operations start together, so one timer is every operation's own deadline.
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+  });
+  let outcomes: Outcome[];
+  try {
+    outcomes = await Promise.all(operations.map((op, i) => runOne(ids[i], op.path, dispatch, headers, deadline, keepRaw)));
+  } finally {
+    clearTimeout(timer);
+  }
   const results = outcomes.map((o) => o.result);
   const succeeded = results.filter((r) => r.status >= 200 && r.status < 300 && r.error === '').length;
   return { response: { results, succeeded, failed: results.length - succeeded }, raw: outcomes.map((o) => o.raw) };
