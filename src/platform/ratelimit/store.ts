@@ -135,16 +135,26 @@ export class LocalRateLimitStore implements RateLimitStore {
   }
 
   consume(windows: readonly WindowSpec[], now: number): WindowOutcome[] {
-    const outcomes = this.peek(windows, now);
-    if (outcomes.every((o) => o.allowed)) {
-      for (const w of windows) {
+    // Each window's current counter is looked up once, for the decision and for the increment.
+    const current: (Counter | undefined)[] = [];
+    const outcomes: WindowOutcome[] = [];
+    let admitted = true;
+    for (const w of windows) {
+      const start = windowStartOf(now, w.windowMs);
+      const c = this.counters.get(`${w.bucket}@${start}`);
+      current.push(c);
+      const o = evaluateWindow(this.count(w.bucket, start - w.windowMs), c?.count ?? 0, w.limit, w.windowMs, now);
+      if (!o.allowed) admitted = false;
+      outcomes.push(o);
+    }
+    if (admitted) {
+      windows.forEach((w, i) => {
         const start = windowStartOf(now, w.windowMs);
-        const k = `${w.bucket}@${start}`;
-        const c = this.counters.get(k);
+        const c = current[i];
         if (c) c.count++;
-        else this.counters.set(k, { count: 1, expiresAt: start + 2 * w.windowMs });
+        else this.counters.set(`${w.bucket}@${start}`, { count: 1, expiresAt: start + 2 * w.windowMs });
         this.addPending(w.bucket, start, 1);
-      }
+      });
     }
     this.latest = now;
     if (now - this.lastSweep > 60_000 || now < this.lastSweep) this.sweep(now);
