@@ -20,6 +20,8 @@ import { registerJobKinds } from './services/jobs.js';
 import { webhooksOf } from './services/shipping/webhooks/delivery.js';
 import type { KeyDirectory } from './platform/auth/key-store.js';
 import { PgKeyDirectory } from './platform/auth/keys-pg.js';
+import { PgIdempotencyRecords } from './platform/batch/idempotency-pg.js';
+import type { IdempotencyRecords } from './platform/batch/idempotency-records.js';
 import { createSharedRedis } from './platform/redis/index.js';
 
 /**
@@ -103,13 +105,17 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
 export async function openDeps(config: Config, opts: DepsOptions = {}): Promise<AppDeps> {
   let snapshots = opts.snapshots;
   let keyDirectory = opts.keyDirectory;
+  let idempotency: IdempotencyRecords | undefined;
   if (!snapshots && isPostgresUrl(config.DATABASE_URL)) {
     const pg = await openPgDatabase(config.DATABASE_URL);
     snapshots = new PgSnapshotBackend(pg);
     // Keys and accounts in the same database, so a key issued or revoked anywhere holds on every node.
     if (opts.sharedKeys !== false) keyDirectory ??= new PgKeyDirectory(pg);
+    idempotency = new PgIdempotencyRecords(pg);
   }
   const deps = createDeps(config, { ...opts, snapshots, keyDirectory });
+  // A retried POST may land on another node: its Idempotency-Key record must be where every node looks.
+  if (idempotency) deps.idempotency = idempotency;
   try {
     if (opts.loadSnapshots !== false) await deps.store.start();
   } catch (err) {

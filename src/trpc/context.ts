@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { KeyDirectory } from '../platform/auth/key-store.js';
 import type { SharedRedis } from '../platform/redis/index.js';
+import type { IdempotencyRecords } from '../platform/batch/idempotency-records.js';
 import type { Config } from '../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../platform/clock.js';
@@ -36,6 +37,8 @@ export interface AppDeps {
   keyDirectory?: KeyDirectory;
   /** Rate limits, revocations and notices shared through Redis (REDIS_URL); unset: this process alone. */
   redis?: SharedRedis;
+  /** Idempotency-Key records shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
+  idempotency?: IdempotencyRecords;
 }
 
 /** How a call reached the procedure: REST (including batch sub-operations) or native tRPC. */

@@ -1,12 +1,16 @@
 import { IdempotencyStore, readIdempotencyKey, requestHash } from '../platform/batch/idempotency.js';
+import { SqliteIdempotencyRecords, type IdempotencyRecords } from '../platform/batch/idempotency-records.js';
 import type { AppDeps, RequestContext } from './context.js';
 
-const STORES = new WeakMap<AppDeps, IdempotencyStore>();
+const STORES = new WeakMap<AppDeps, IdempotencyRecords>();
 
-/** The app's one idempotency store (prepared statements made once per database). */
-export function idempotencyStoreOf(deps: AppDeps): IdempotencyStore {
-  let store = STORES.get(deps);
-  if (!store) STORES.set(deps, (store = new IdempotencyStore(deps.db.$client)));
+/**
+ * The app's one idempotency store: PostgreSQL's, shared by every node, when DATABASE_URL is set
+ * (so a retry landing on another node replays), else the SQLite file's (statements made once).
+ */
+export function idempotencyStoreOf(deps: AppDeps): IdempotencyRecords {
+  let store = deps.idempotency ?? STORES.get(deps);
+  if (!store) STORES.set(deps, (store = new SqliteIdempotencyRecords(new IdempotencyStore(deps.db.$client))));
   return store;
 }
 
@@ -25,7 +29,7 @@ export async function idempotent<T>(ctx: RequestContext, body: unknown, work: ()
   const key = readIdempotencyKey(ctx.headers['idempotency-key']);
   if (!key) return work();
   const store = idempotencyStoreOf(ctx.deps);
-  const claim = store.claim(owner, key, requestHash(body), ctx.deps.clock.now());
+  const claim = await store.claim(owner, key, requestHash(body), ctx.deps.clock.now());
   ctx.resHeaders['Idempotency-Key'] = key;
   if (claim.kind === 'replay') {
     ctx.resHeaders['Idempotent-Replayed'] = 'true';
@@ -34,10 +38,10 @@ export async function idempotent<T>(ctx: RequestContext, body: unknown, work: ()
   ctx.resHeaders['Idempotent-Replayed'] = 'false';
   try {
     const response = await work();
-    store.complete(owner, key, 200, response, ctx.deps.clock.now());
+    await store.complete(owner, key, 200, response, ctx.deps.clock.now());
     return response;
   } catch (err) {
-    store.abandon(owner, key);
+    await store.abandon(owner, key).catch(() => undefined);
     throw err;
   }
 }

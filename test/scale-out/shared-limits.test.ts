@@ -92,6 +92,22 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
     expect(Math.max(...servedAfter)).toBeLessThan(1_000);
   }, 60_000);
 
+  it('replay a batch retried on the other node from its Idempotency-Key (records in PostgreSQL)', async () => {
+    const post = (node: ClusterNode) =>
+      fetch(`http://127.0.0.1:${node.port}/api/batch/v1/execute`, {
+        method: 'POST',
+        headers: { 'x-service-key': issued.key, 'content-type': 'application/json', 'idempotency-key': 'retry-across-nodes-1' },
+        body: JSON.stringify({ operations: [{ id: 'q', path: QUAKES }] }),
+      });
+    const first = await post(a);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBe('false');
+    const retried = await post(b);
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retried.json()).toEqual(await first.json());
+  }, 60_000);
+
   it('keep serving when Redis stops: the global limit counts per node and says degraded, endpoint policies refuse; both recover when it returns', async () => {
     expect(RATE_POLICIES['list-market-quotes']).toBeDefined();
     const { key } = await issueKey(1000);

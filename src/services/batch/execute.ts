@@ -2,9 +2,9 @@ import { ServiceError } from '../../platform/errors.js';
 import { accessOf } from '../../platform/auth/access.js';
 import { executeBatch, MAX_OPERATIONS, serialiseBatch } from '../../platform/batch/execute.js';
 import { readExpression } from '../../trpc/respond.js';
-import { readIdempotencyKey, requestHash } from '../../platform/batch/idempotency.js';
+import { readIdempotencyKey } from '../../platform/batch/idempotency.js';
 import type { RequestContext } from '../../trpc/context.js';
-import { idempotencyStoreOf } from '../../trpc/idempotent.js';
+import { idempotent } from '../../trpc/idempotent.js';
 import type { ExecuteBatchRequest, ExecuteBatchResponse } from './schemas.js';
 
 
@@ -58,21 +58,6 @@ export async function runBatch(ctx: RequestContext, input: ExecuteBatchRequest):
     return settleRate(ctx, (await run()).response);
   }
 
-  const store = idempotencyStoreOf(ctx.deps);
-  const owner = ctx.principal?.id ?? `anonymous:${ctx.remoteAddress ?? ''}`;
-  const claim = store.claim(owner, key, requestHash(input), ctx.deps.clock.now());
-  ctx.resHeaders['Idempotency-Key'] = key;
-  if (claim.kind === 'replay') {
-    ctx.resHeaders['Idempotent-Replayed'] = 'true';
-    return claim.body as ExecuteBatchResponse;
-  }
-  ctx.resHeaders['Idempotent-Replayed'] = 'false';
-  try {
-    const response = (await run()).response;
-    store.complete(owner, key, 200, response, ctx.deps.clock.now());
-    return settleRate(ctx, response);
-  } catch (err) {
-    store.abandon(owner, key);
-    throw err;
-  }
+  // With an Idempotency-Key the answer is stored for replay, so it is built as a value.
+  return settleRate(ctx, await idempotent(ctx, input, async () => (await run()).response));
 }
