@@ -155,11 +155,17 @@ export function scoreDimension(spec: DimensionSpec, latest: Latest, currentYear:
 }
 
 /** Coverage-weighted mean of the dimensions, imputed ones at half weight; 0 with no coverage. */
+/**
+ * A weight too small to mean anything (coverage shares below a billionth) counts as none: at those
+ * magnitudes the products underflow and a weighted mean could leave 0-100.
+ */
+const usable = (w: number) => (w > 1e-9 ? w : 0);
+
 export function domainScore(dims: readonly Dimension[]): number {
   let num = 0;
   let den = 0;
   for (const d of dims) {
-    const w = d.coverage * (d.imputedWeight > 0 ? IMPUTED_WEIGHT : 1);
+    const w = usable(d.coverage * (d.imputedWeight > 0 ? IMPUTED_WEIGHT : 1));
     num += d.score * w;
     den += w;
   }
@@ -174,9 +180,9 @@ export function pillarScore(domains: readonly Domain[]): { score: number; covera
   let den = 0;
   let wsum = 0;
   for (const d of domains) {
-    const c = domainCoverage(d);
-    num += d.score * d.weight * c;
-    den += d.weight * c;
+    const w = usable(d.weight * domainCoverage(d));
+    num += d.score * w;
+    den += w;
     wsum += d.weight;
   }
   return { score: den > 0 ? round2(num / den) : 0, coverage: wsum > 0 ? round2(den / wsum) : 0 };

@@ -46,6 +46,12 @@ describe('scoring rules', () => {
     expect(overallScore([{ score: 80, weight: 0.5 }, { score: 40, weight: 0.5 }])).toBe(60 * 0.7);
   });
 
+  it('counts a coverage too small to mean anything as none (a counterexample fast-check found)', () => {
+    const tiny = [dim(80.10000000000001, 2.5e-323)];
+    expect(domainScore(tiny)).toBe(0);
+    expect(pillarScore([{ id: 'a', score: 0, weight: 0.5, dimensions: tiny }])).toEqual({ score: 0, coverage: 0 });
+  });
+
   it('keeps every score within 0-100', () => {
     fc.assert(
       fc.property(fc.array(fc.record({ score: fc.double({ min: 0, max: 100, noNaN: true }), coverage: fc.double({ min: 0, max: 1, noNaN: true }) }), { minLength: 1, maxLength: 6 }), (ds) => {
