@@ -74,17 +74,12 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
   if (redis) {
     // A snapshot published here is announced; one announced elsewhere is fetched at once rather than
     // at the next poll (polling stays on: notices sent while a node was disconnected are lost).
-    const announcing = new Set<Promise<unknown>>();
-    const close = redis.close;
-    redis.close = () => void Promise.race([Promise.all(announcing), new Promise((r) => setTimeout(r, 1_000))]).then(close);
     const observe = runner.observer;
     runner.observer = (r) => {
       observe?.(r);
       if (r.ok && !r.skipped && r.version !== undefined) {
-        const sent = redis.notices.publish({ dataset: r.dataset, version: r.version }).catch(() => undefined);
-        // A short-lived `mds ingest` waits for its announcements before it disconnects.
-        announcing.add(sent);
-        void sent.finally(() => announcing.delete(sent));
+        // A short-lived `mds ingest` sends its announcements before it disconnects.
+        redis.track(redis.notices.publish({ dataset: r.dataset, version: r.version }));
       }
     };
     const poll = () => void store.pollNow();

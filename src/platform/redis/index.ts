@@ -16,7 +16,9 @@ export interface SharedRedis {
   rateLimits: RedisRateLimitStore;
   revocations: RedisRevocations;
   notices: SnapshotNotices;
-  /** Closes both connections without waiting for a server that may be gone. */
+  /** Has `close` wait (a second at most) for this message to be sent: a short-lived process's announcements. */
+  track(sending: Promise<unknown>): void;
+  /** Closes both connections once tracked messages are sent, never waiting long for a server that may be gone. */
   close(): void;
 }
 
@@ -31,6 +33,7 @@ export function createSharedRedis(config: RedisConfig, logger?: Logger): SharedR
   const commands = createRedisClient(config, { role: 'commands', logger });
   const subscriber = createRedisClient(config, { role: 'subscriber', subscriber: true, logger });
   const channels = new RedisChannels(subscriber, logger);
+  const inFlight = new Set<Promise<unknown>>();
   return {
     commands,
     subscriber,
@@ -38,9 +41,16 @@ export function createSharedRedis(config: RedisConfig, logger?: Logger): SharedR
     rateLimits: new RedisRateLimitStore(commands, prefix),
     revocations: new RedisRevocations(commands, prefix),
     notices: new SnapshotNotices(commands, channels, prefix),
+    track(sending) {
+      const settled = sending.catch(() => undefined);
+      inFlight.add(settled);
+      void settled.finally(() => inFlight.delete(settled));
+    },
     close() {
-      closeRedisClient(commands);
-      closeRedisClient(subscriber);
+      void Promise.race([Promise.all(inFlight), new Promise((r) => setTimeout(r, 1_000))]).then(() => {
+        closeRedisClient(commands);
+        closeRedisClient(subscriber);
+      });
     },
   };
 }
