@@ -55,13 +55,13 @@ export async function twoNodesVersusOne(env: BenchEnv) {
     nodes.push(...started.map((n) => n.proc));
     const headers = { 'x-service-key': key };
     const urls = started.map((n) => `http://127.0.0.1:${n.port}${OPERATION}`);
-    for (const u of urls) await env.autocannon(u, headers, 2);
+    for (const u of urls) await env.load(u, headers, 2);
     const one: number[] = [];
     const two: number[] = [];
     let non2xx = 0;
     for (let i = 0; i < ROUNDS; i++) {
-      const single = await env.autocannon(`http://127.0.0.1:${env.port}${OPERATION}`, env.setup.headers, SECONDS);
-      const pair = await Promise.all(urls.map((u) => env.autocannon(u, headers, SECONDS)));
+      const single = await env.load(`http://127.0.0.1:${env.port}${OPERATION}`, env.setup.headers, SECONDS);
+      const pair = await Promise.all(urls.map((u) => env.load(u, headers, SECONDS)));
       one.push(single.rps);
       two.push(pair.reduce((n, m) => n + m.rps, 0));
       non2xx += single.non2xx + pair.reduce((n, m) => n + m.non2xx, 0);

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every scenario against the real service and a bare express 5 server returning
  * the same bytes with the same Content-Type and ETag (a 304 against a bare 304), measured in the same
- * run with autocannon in a separate process, rounds alternating between the two. The service logs
+ * run with wrk (scripts/engines.sh bench installs it) in a separate process, rounds alternating between the two. The service logs
  * every request (LOG_LEVEL=info into a file). Servers are pinned to CPU 0 and the load generator to
  * CPU 1 when `taskset` exists, to cut noise on 2 cores. Prints a table and writes
  * bench/results/latest.json.
@@ -64,33 +64,67 @@ interface Measure {
   non2xx: number;
 }
 
-function autocannon(url: string, headers: Record<string, string>, seconds: number, extra: string[] = []): Promise<Measure> {
-  const hdrs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
-  const { cmd, args } = pinned(1, process.execPath, [
-    path.join(ROOT, 'node_modules/autocannon/autocannon.js'),
-    '--json', '-c', String(CONNECTIONS), '-d', String(seconds), ...hdrs, ...extra, url,
-  ]);
+/** A request other than a plain GET: the batch scenario posts a JSON body. */
+export interface LoadRequest {
+  method?: string;
+  body?: string;
+}
+
+/**
+ * The load generator: wrk (C, one thread on its own core). autocannon parses answers in JavaScript and
+ * tops out near 700 MB/s on one core, below what even a bare node server sends 1 MB answers at, so
+ * with large bodies it measured itself; wrk reaches several GB/s and leaves the servers the bottleneck.
+ */
+function load(url: string, headers: Record<string, string>, seconds: number, request: LoadRequest = {}): Promise<Measure> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-wrk-'));
+  const script = path.join(dir, 'request.lua');
+  const lines: string[] = [];
+  if (request.method) lines.push(`wrk.method = ${JSON.stringify(request.method)}`);
+  if (request.body !== undefined) {
+    fs.writeFileSync(path.join(dir, 'body'), request.body);
+    lines.push(`local f = io.open(${JSON.stringify(path.join(dir, 'body'))}, "rb")`, 'wrk.body = f:read("*a")', 'f:close()');
+  }
+  for (const [k, v] of Object.entries(headers)) lines.push(`wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
+  // wrk counts answers with a status above 399 in errors.status.
+  lines.push(
+    'done = function(summary, latency, requests)',
+    '  io.write(string.format("WRK %d %d %d %d %d %d\\n", summary.requests, summary.duration, summary.errors.status,',
+    '    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,',
+    '    latency:percentile(50), latency:percentile(99)))',
+    'end',
+  );
+  fs.writeFileSync(script, lines.join('\n'));
+  const { cmd, args } = pinned(1, 'wrk', ['-t', '1', '-c', String(CONNECTIONS), '-d', `${seconds}s`, '--timeout', '10s', '-s', script, url]);
   return new Promise((resolve, reject) => {
-    const proc = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    const proc = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     proc.stdout.on('data', (c) => (out += c));
+    proc.stderr.on('data', (c) => (out += c));
+    proc.once('error', reject);
     proc.once('exit', () => {
-      try {
-        const r = JSON.parse(out);
-        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx });
-      } catch (e) {
-        reject(e);
-      }
+      fs.rmSync(dir, { recursive: true, force: true });
+      const m = /WRK (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)/.exec(out);
+      if (!m) return reject(new Error(`wrk gave no summary: ${out.slice(-500)}`));
+      const [requests, durationUs, statusErrors, socketErrors, p50Us, p99Us] = m.slice(1).map(Number);
+      resolve({ rps: requests / (durationUs / 1e6), p50: p50Us / 1000, p99: p99Us / 1000, non2xx: statusErrors + socketErrors });
     });
   });
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** A bare express server answering GET /bare with these bytes, this Content-Type and this ETag. */
+async function startBare(body: Buffer, contentType: string, etag: string): Promise<{ url: string; proc: ChildProcess }> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-bare-')), 'body');
+  fs.writeFileSync(file, body);
+  const bare = await startServer('bench/bare.ts', [file, contentType, etag]);
+  return { url: `http://127.0.0.1:${bare.port}/bare`, proc: bare.proc };
+}
+
 async function measurePair(s: Scenario, service: { port: number; setup: any }) {
   const headers: Record<string, string> = { ...(service.setup.headers ?? {}), ...(s.headers ?? {}) };
   const serviceUrl = `http://127.0.0.1:${service.port}${s.path}`;
-  // autocannon asks for no compression, so the identity variant (its bytes and its tag) is the answer measured.
+  // The load generator asks for no compression, so the identity variant (its bytes and its tag) is the answer measured.
   const sample = await fetch(serviceUrl, { headers: { ...headers, 'accept-encoding': 'identity' } });
   const body = Buffer.from(await sample.arrayBuffer());
   const etag = sample.headers.get('etag') ?? '';
@@ -99,22 +133,20 @@ async function measurePair(s: Scenario, service: { port: number; setup: any }) {
     headers['if-none-match'] = etag;
   }
   const bareHeaders: Record<string, string> = s.conditional ? { 'if-none-match': etag } : {};
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-bare-')), 'body');
-  fs.writeFileSync(file, body);
-  const bare = await startServer('bench/bare.ts', [file, sample.headers.get('content-type') ?? 'application/json', etag]);
-  const bareUrl = `http://127.0.0.1:${bare.port}/bare`;
+  const bare = await startBare(body, sample.headers.get('content-type') ?? 'application/json', etag);
+  const bareUrl = bare.url;
   const check = await fetch(bareUrl, { headers: bareHeaders });
   await check.arrayBuffer();
   const expectedStatus = s.conditional ? 304 : 200;
   if (check.status !== expectedStatus) throw new Error(`${s.name}: the bare server answered ${check.status}, expected ${expectedStatus}`);
   try {
-    await autocannon(bareUrl, bareHeaders, 2);
-    await autocannon(serviceUrl, headers, 2, s.extraArgs);
+    await load(bareUrl, bareHeaders, 2);
+    await load(serviceUrl, headers, 2);
     const b: Measure[] = [];
     const v: Measure[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      b.push(await autocannon(bareUrl, bareHeaders, SECONDS));
-      v.push(await autocannon(serviceUrl, headers, SECONDS, s.extraArgs));
+      b.push(await load(bareUrl, bareHeaders, SECONDS));
+      v.push(await load(serviceUrl, headers, SECONDS));
     }
     const row = {
       scenario: s.name,
@@ -138,6 +170,9 @@ async function measurePair(s: Scenario, service: { port: number; setup: any }) {
 }
 
 async function main() {
+  // wrk (and the engines of the two-node scenario) from Debian's packages, as the tests install theirs.
+  const tools = spawnSync('bash', [path.join(ROOT, 'scripts', 'engines.sh'), 'bench'], { cwd: ROOT, stdio: 'inherit' });
+  if (tools.status !== 0) throw new Error('scripts/engines.sh bench failed: wrk is needed');
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('npm run build failed');
   console.log(`bench: ${ROUNDS} rounds x ${SECONDS}s, ${CONNECTIONS} connections, taskset ${HAS_TASKSET ? 'on (server cpu0, load cpu1)' : 'unavailable'}`);
@@ -149,7 +184,7 @@ async function main() {
     for (const s of scenarios) {
       if (ONLY && !ONLY.includes(s.name)) continue;
       const before = rows.length;
-      if (s.run) rows.push(...[await s.run({ port: service.port, pid: service.proc.pid!, setup: service.setup, root: ROOT, autocannon, median })].flat());
+      if (s.run) rows.push(...[await s.run({ port: service.port, pid: service.proc.pid!, setup: service.setup, root: ROOT, load, median, startBare })].flat());
       else rows.push(await measurePair(s, service));
       for (const r of rows.slice(before)) console.log(JSON.stringify(r));
     }

@@ -4,7 +4,6 @@ export interface Scenario {
   name: string;
   path: string;
   headers?: Record<string, string>;
-  extraArgs?: string[];
   /** Target ratio to the bare baseline. */
   goal?: number;
   /** Send the answer's ETag as If-None-Match to both servers: a 304 measured against a bare 304. */
@@ -19,8 +18,11 @@ export interface BenchEnv {
   pid: number;
   setup: { headers: Record<string, string> };
   root: string;
-  autocannon: (url: string, headers: Record<string, string>, seconds: number, extra?: string[]) => Promise<{ rps: number; p50: number; p99: number; non2xx: number }>;
+  /** Drives `url` for `seconds` from the load generator's core (GET unless the request says otherwise). */
+  load: (url: string, headers: Record<string, string>, seconds: number, request?: { method?: string; body?: string }) => Promise<{ rps: number; p50: number; p99: number; non2xx: number }>;
   median: (xs: number[]) => number;
+  /** Starts a bare express server answering these bytes (see bare.ts); the caller kills `proc`. */
+  startBare: (body: Buffer, contentType: string, etag: string) => Promise<{ url: string; proc: import('node:child_process').ChildProcess }>;
 }
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -28,7 +30,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** A realistic batch body: every sub-operation answers ~47 KB, as list-earthquakes does. */
 const BATCH_OPERATION = '/api/seismology/v1/list-earthquakes';
 
-/** Operations per second through one 20-operation batch versus 20 separate requests. */
 /** CPU seconds (user + system) the process has used so far, from /proc (Linux). */
 function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -36,40 +37,47 @@ function cpuSeconds(pid: number): number {
 }
 
 /**
- * Operations per second through one 20-operation batch versus 20 separate requests, and the same
- * per CPU-second of the service: with ~1 MB answers the load generator saturates its core before
- * the service does, so the raw ratio measures the client; the per-CPU one measures the service.
+ * Operations per second through one 20-operation batch against single requests for the same answer
+ * from the bare server (the issue's baseline) and from the service itself, and the same per
+ * CPU-second of each server process (what an operation costs, whoever the bottleneck is).
  */
 async function batchVersusSingle(env: BenchEnv) {
   const base = `http://127.0.0.1:${env.port}`;
   const body = JSON.stringify({ operations: Array.from({ length: 20 }, (_, i) => ({ id: String(i), path: BATCH_OPERATION })) });
-  const post = ['-m', 'POST', '-H', 'content-type=application/json', '-b', body];
-  await env.autocannon(`${base}${BATCH_OPERATION}`, env.setup.headers, 2);
-  await env.autocannon(`${base}/api/batch/v1/execute`, env.setup.headers, 2, post);
-  const single: number[] = [];
-  const batched: number[] = [];
-  const singlePerCpu: number[] = [];
-  const batchedPerCpu: number[] = [];
-  let non2xx = 0;
-  for (let i = 0; i < ROUNDS; i++) {
-    let cpu = cpuSeconds(env.pid);
-    const s = await env.autocannon(`${base}${BATCH_OPERATION}`, env.setup.headers, SECONDS);
-    singlePerCpu.push((s.rps * SECONDS) / (cpuSeconds(env.pid) - cpu));
-    cpu = cpuSeconds(env.pid);
-    const b = await env.autocannon(`${base}/api/batch/v1/execute`, env.setup.headers, SECONDS, post);
-    batchedPerCpu.push((b.rps * 20 * SECONDS) / (cpuSeconds(env.pid) - cpu));
-    single.push(s.rps);
-    batched.push(b.rps * 20);
-    non2xx += s.non2xx + b.non2xx;
+  const post = { method: 'POST', body };
+  const postHeaders = { ...env.setup.headers, 'content-type': 'application/json' };
+  const sample = await fetch(`${base}${BATCH_OPERATION}`, { headers: { ...env.setup.headers, 'accept-encoding': 'identity' } });
+  const bare = await env.startBare(Buffer.from(await sample.arrayBuffer()), sample.headers.get('content-type') ?? 'application/json', sample.headers.get('etag') ?? '');
+  try {
+    await env.load(bare.url, {}, 2);
+    await env.load(`${base}${BATCH_OPERATION}`, env.setup.headers, 2);
+    await env.load(`${base}/api/batch/v1/execute`, postHeaders, 2, post);
+    const rounds = { bare: [] as number[], single: [] as number[], batched: [] as number[], barePerCpu: [] as number[], batchedPerCpu: [] as number[] };
+    let non2xx = 0;
+    for (let i = 0; i < ROUNDS; i++) {
+      let cpu = cpuSeconds(bare.proc.pid!);
+      const b = await env.load(bare.url, {}, SECONDS);
+      rounds.barePerCpu.push((b.rps * SECONDS) / (cpuSeconds(bare.proc.pid!) - cpu));
+      const s = await env.load(`${base}${BATCH_OPERATION}`, env.setup.headers, SECONDS);
+      cpu = cpuSeconds(env.pid);
+      const m = await env.load(`${base}/api/batch/v1/execute`, postHeaders, SECONDS, post);
+      rounds.batchedPerCpu.push((m.rps * 20 * SECONDS) / (cpuSeconds(env.pid) - cpu));
+      rounds.bare.push(b.rps);
+      rounds.single.push(s.rps);
+      rounds.batched.push(m.rps * 20);
+      non2xx += s.non2xx + m.non2xx;
+    }
+    const med = (xs: number[]) => Math.round(env.median(xs));
+    const ratio = (x: number, y: number) => Math.round((x / y) * 100) / 100;
+    const batchOps = med(rounds.batched);
+    return [
+      { scenario: 'batch-20-vs-single', rps: batchOps, bareRps: med(rounds.bare), ratio: ratio(batchOps, med(rounds.bare)), goal: 1.5, non2xx, unit: 'operations/s (batch) vs bare requests/s' },
+      { scenario: 'batch-20 vs the service\'s own single requests', rps: batchOps, bareRps: med(rounds.single), ratio: ratio(batchOps, med(rounds.single)), unit: 'operations/s (batch) vs service requests/s' },
+      { scenario: 'batch-20-vs-single per CPU-second', rps: med(rounds.batchedPerCpu), bareRps: med(rounds.barePerCpu), ratio: ratio(med(rounds.batchedPerCpu), med(rounds.barePerCpu)), goal: 1.5, unit: 'operations per CPU-second (service batch vs bare single)' },
+    ];
+  } finally {
+    bare.proc.kill('SIGTERM');
   }
-  const singleOps = Math.round(env.median(single));
-  const batchOps = Math.round(env.median(batched));
-  const singleCpu = Math.round(env.median(singlePerCpu));
-  const batchCpu = Math.round(env.median(batchedPerCpu));
-  return [
-    { scenario: 'batch-20-vs-single', rps: batchOps, bareRps: singleOps, ratio: Math.round((batchOps / singleOps) * 100) / 100, goal: 1.5, non2xx, unit: 'operations/s (batch) vs requests/s (single)' },
-    { scenario: 'batch-20-vs-single per service CPU-second', rps: batchCpu, bareRps: singleCpu, ratio: Math.round((batchCpu / singleCpu) * 100) / 100, goal: 1.5, unit: 'operations per CPU-second of the service' },
-  ];
 }
 
 import { ingestionThroughput, largeSnapshotFilter } from './in-process.js';

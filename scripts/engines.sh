@@ -2,6 +2,7 @@
 # The database engines the scale-out tests start privately: PostgreSQL and Redis from Debian's packages.
 #   scripts/engines.sh install   installs whichever of them is missing (idempotent; a no-op when both are there)
 #   scripts/engines.sh check     exits non-zero, naming what is missing, without installing anything
+#   scripts/engines.sh bench     install, plus wrk: the load generator `npm run bench` drives both servers with
 set -euo pipefail
 
 pg_bindir() {
@@ -17,10 +18,13 @@ missing_packages() {
   local missing=()
   pg_bindir >/dev/null || missing+=(postgresql)
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+  if [ "${WANT_WRK:-0}" = 1 ]; then command -v wrk >/dev/null 2>&1 || missing+=(wrk); fi
   echo "${missing[@]:-}"
 }
 
-case "${1:-install}" in
+mode="${1:-install}"
+if [ "$mode" = bench ]; then WANT_WRK=1; mode=install; fi
+case "$mode" in
   install)
     missing="$(missing_packages)"
     if [ -n "$missing" ]; then
@@ -33,6 +37,7 @@ case "${1:-install}" in
     # The packages start system-wide services on install; the tests run their own private instances.
     echo "postgresql: $(pg_bindir)"
     echo "redis-server: $(command -v redis-server)"
+    if [ "${WANT_WRK:-0}" = 1 ]; then echo "wrk: $(command -v wrk)"; fi
     ;;
   check)
     missing="$(missing_packages)"
@@ -41,7 +46,7 @@ case "${1:-install}" in
     echo "redis-server: $(command -v redis-server)"
     ;;
   *)
-    echo "usage: $0 install|check" >&2
+    echo "usage: $0 install|check|bench" >&2
     exit 2
     ;;
 esac
