@@ -22,7 +22,8 @@ import type { KeyDirectory } from './platform/auth/key-store.js';
 import { PgKeyDirectory } from './platform/auth/keys-pg.js';
 import { PgIdempotencyRecords } from './platform/batch/idempotency-pg.js';
 import type { IdempotencyRecords } from './platform/batch/idempotency-records.js';
-import { createSharedRedis } from './platform/redis/index.js';
+import { createSharedRedis, type SharedRedis } from './platform/redis/index.js';
+import { CachedKeyDirectory } from './platform/auth/key-cache.js';
 
 /**
  * Wires the long-lived collaborators once: database, snapshot store, runner, caches, logger, model
@@ -85,11 +86,22 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
     const poll = () => void store.pollNow();
     void redis.notices.subscribe(poll, poll).catch(() => undefined);
   }
-  const deps: AppDeps = { config, db, clock, store, runner, responses, logger, metrics, llm, jobs, archive, redis, keyDirectory: opts.keyDirectory };
+  const deps: AppDeps = { config, db, clock, store, runner, responses, logger, metrics, llm, jobs, archive, redis, keyDirectory: sharedKeysOf(opts.keyDirectory, redis, clock, logger) };
   registerJobKinds(deps);
   // Chokepoint status changes seen on snapshot swaps become signed webhook deliveries.
   webhooksOf(deps).start();
   return deps;
+}
+
+/**
+ * The shared key directory as a node reads it: cached beside Redis, which checks revocations on every
+ * request (key-cache.ts); asked on every request without Redis.
+ */
+export function sharedKeysOf(directory: KeyDirectory | undefined, redis: SharedRedis | undefined, clock: Clock, logger: Logger): KeyDirectory | undefined {
+  if (!directory || !redis) return directory;
+  const cached = new CachedKeyDirectory(directory, redis, clock, logger);
+  void cached.listen().catch(() => undefined);
+  return cached;
 }
 
 /**

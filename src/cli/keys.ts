@@ -6,6 +6,10 @@ import { SqliteKeyDirectory, type KeyDirectory } from '../platform/auth/key-stor
 import { PgKeyDirectory } from '../platform/auth/keys-pg.js';
 import { isPostgresUrl, openPgDatabase } from '../../db/pg/client.js';
 import { findPlan, PLAN_KEYS } from '../platform/auth/plans.js';
+import { createSharedRedis } from '../platform/redis/index.js';
+import { sharedKeysOf } from '../deps.js';
+import { systemClock } from '../platform/clock.js';
+import { createLogger } from '../platform/logger.js';
 
 export const KEYS_USAGE = `usage: mds keys <subcommand>
 
@@ -34,7 +38,9 @@ export async function keysCommand(config: Config, args: string[], out: NodeJS.Wr
   const db = openDatabase(config.DATABASE_PATH);
   // With DATABASE_URL the keys every node reads live in PostgreSQL; otherwise in the SQLite file.
   const pg = isPostgresUrl(config.DATABASE_URL) ? await openPgDatabase(config.DATABASE_URL, { max: 1 }) : undefined;
-  const keys: KeyDirectory = pg ? new PgKeyDirectory(pg) : new SqliteKeyDirectory(new KeyStore(db.$client));
+  // With REDIS_URL too, a revocation is flagged there for every node's next request (key-cache.ts).
+  const redis = pg ? createSharedRedis(config) : undefined;
+  const keys: KeyDirectory = pg ? (sharedKeysOf(new PgKeyDirectory(pg), redis, systemClock, createLogger(config.LOG_LEVEL)) ?? new PgKeyDirectory(pg)) : new SqliteKeyDirectory(new KeyStore(db.$client));
   const now = Date.now();
   try {
     switch (sub) {
@@ -107,6 +113,7 @@ export async function keysCommand(config: Config, args: string[], out: NodeJS.Wr
   } finally {
     db.$client.close();
     await pg?.$client.end();
+    redis?.close();
   }
 }
 

@@ -21,7 +21,8 @@ let pg: RunningPostgres;
 let redis: RunningRedis;
 let a: ClusterNode;
 let b: ClusterNode;
-const env = () => ({ DATABASE_PATH: tempDbFile(), DATABASE_URL: pg.url });
+/** The CLI configured as the nodes are (an operator runs `mds` with the cluster's variables). */
+const env = () => ({ DATABASE_PATH: tempDbFile(), DATABASE_URL: pg.url, REDIS_URL: redis.url });
 
 /** Issues a key through `mds keys create` against PostgreSQL: no node is told about it directly. */
 async function issueKey(rateLimit: number): Promise<{ id: string; key: string }> {
@@ -72,10 +73,29 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
     for (const node of [b, a]) expect((await node.get(QUAKES, { 'x-service-key': key })).status).toBe(401);
   }, 60_000);
 
+  it('refuse a key they have just served many times (cached per node) once revoked, at the next request', async () => {
+    const { id, key } = await issueKey(1000);
+    for (let i = 0; i < 5; i++) for (const node of [a, b]) expect((await node.get(QUAKES, { 'x-service-key': key })).status).toBe(200);
+    expect((await mds(['keys', 'revoke', id], env())).code).toBe(0);
+    for (const node of [a, b, b, a]) expect((await node.get(QUAKES, { 'x-service-key': key })).status).toBe(401);
+  }, 60_000);
+
+  it('apply a billing state set through `mds keys subscription` within a second on both nodes, and its undoing too', async () => {
+    const { id, key } = await issueKey(1000);
+    for (const node of [a, b]) expect((await node.get(QUAKES, { 'x-service-key': key })).status).toBe(200);
+    const within = async (status: number) => {
+      for (const node of [a, b]) await expect.poll(async () => (await node.get(QUAKES, { 'x-service-key': key })).status, { timeout: 1_000, interval: 20 }).toBe(status);
+    };
+    expect((await mds(['keys', 'subscription', id, 'lapsed'], env())).code).toBe(0);
+    await within(403);
+    expect((await mds(['keys', 'subscription', id, 'active'], env())).code).toBe(0);
+    await within(200);
+  }, 60_000);
+
   it('serve a snapshot published by `mds ingest` within a second, told by a Redis notice rather than their minute-long poll', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-feed-')), 'usgs.geojson');
     fs.writeFileSync(file, usgsFeed(50, 'NOTICED'));
-    const ingested = await mds(['ingest', EARTHQUAKES, '--force', '--file', `usgs=${file}`], { ...env(), REDIS_URL: redis.url });
+    const ingested = await mds(['ingest', EARTHQUAKES, '--force', '--file', `usgs=${file}`], env());
     expect(ingested.code).toBe(0);
     const published = Date.now();
     const servedAfter: number[] = [];
@@ -124,6 +144,13 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
       expect(policy.headers.get('x-ratelimit-mode')).toBe('degraded');
       expect(Number(policy.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     }
+
+    // Revoked while Redis is down: no flag can be set, so the nodes, which cannot check flags either,
+    // ask the database about every key until Redis is back, and nothing cached before outlives it.
+    const revokedDuringOutage = await issueKey(1000);
+    for (const node of [a, b]) expect((await node.get(QUAKES, { 'x-service-key': revokedDuringOutage.key })).status).toBe(200);
+    expect((await mds(['keys', 'revoke', revokedDuringOutage.id], env())).code).toBe(0);
+    for (const node of [a, b]) expect((await node.get(QUAKES, { 'x-service-key': revokedDuringOutage.key })).status).toBe(401);
 
     await redis.restart();
     // The clients reconnect on their own (backoff capped at a second); no request fails meanwhile.

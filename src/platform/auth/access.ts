@@ -8,6 +8,7 @@ import { RateLimiter, parsePolicyOverrides, ANONYMOUS_PER_MINUTE, type RateSubje
 import { LocalRateLimitStore } from '../ratelimit/store.js';
 import { digestOf, isBillingState, KeyStore, KEY_PREFIX, type BillingState, type KeyRecord } from './keys.js';
 import type { KeyDirectory } from './key-store.js';
+import { CachedKeyDirectory } from './key-cache.js';
 import type { SharedRedis } from '../redis/index.js';
 import { CREDENTIAL_PATTERN, matchOperatorDigest, parseOperatorKeys, type OperatorKey } from './operator.js';
 import { findPlan, type Plan, type Tier } from './plans.js';
@@ -60,7 +61,8 @@ function then<T, U>(value: Eventually<T>, f: (v: T) => Eventually<U>): Eventuall
  * Credential resolution, entitlement and tier checks, sessions and rate limiting for one app. Built
  * once per set of deps; holds prepared statements and the operator digests, but no cache of
  * positive answers that could outlive a revocation (the SQLite key store's cache ends with any
- * change to the file; a shared key directory is asked on every request).
+ * change to the file; a shared directory is cached only beside Redis, which checks revocations on
+ * every request: key-cache.ts).
  */
 export class AccessControl {
   readonly keys: KeyStore;
@@ -262,12 +264,23 @@ export class AccessControl {
   private subjectOf(p: Principal | { anonymous: string }): RateSubject {
     if ('anonymous' in p) return { bucket: `ip:${p.anonymous}`, perMinute: ANONYMOUS_PER_MINUTE, perDay: null };
     const plan = p.plan ?? findPlan('free')!;
-    return { bucket: `${p.kind === 'key' ? 'k' : 'o'}:${p.id}`, perMinute: p.rateLimitPerMinute ?? plan.perMinute, perDay: plan.perDay };
+    const bucket = `${p.kind === 'key' ? 'k' : 'o'}:${p.id}`;
+    return { bucket, perMinute: p.rateLimitPerMinute ?? plan.perMinute, perDay: plan.perDay, keyId: p.kind === 'key' ? p.id : undefined };
   }
 
   /** Spends one request of the principal's budget (and the operation's policy); returns the X-RateLimit-* headers. */
   rateLimit(p: Principal | { anonymous: string }, policy: string | undefined) {
-    return this.limiter.check(this.subjectOf(p), policy, this.deps.clock.now());
+    const headers = this.limiter.check(this.subjectOf(p), policy, this.deps.clock.now());
+    const cache = this.directory instanceof CachedKeyDirectory ? this.directory : undefined;
+    if (!cache || !(headers instanceof Promise) || 'anonymous' in p || p.kind !== 'key') return headers;
+    // Redis could not check the revocation flag: the cached key is not evidence enough, ask the database.
+    return headers.then(async (h) => {
+      if (h['X-RateLimit-Mode'] !== 'degraded') return h;
+      const record = await this.lookup(() => cache.verifyUncached(p.id));
+      const now = this.deps.clock.now();
+      if (!record || record.status !== 'active' || (record.expiresAt !== null && record.expiresAt <= now)) throw unauthorized('Invalid API key');
+      return h;
+    });
   }
 
   /** The principal's X-RateLimit-* headers as they stand now, spending nothing (undefined when unknown). */

@@ -48,6 +48,8 @@ export interface RateSubject {
   bucket: string;
   perMinute: number;
   perDay: number | null;
+  /** The key behind the bucket: a store sharing revocations refuses it, in the same round trip, once revoked anywhere. */
+  keyId?: string;
 }
 
 /** Parses `name=perMinute,...` overrides of the endpoint policies (operators tune them; tests relax them). */
@@ -147,6 +149,16 @@ export class RateLimiter {
    */
   check(subject: RateSubject, policy: string | undefined, now: number): WireHeaders | Promise<WireHeaders> {
     const checks = this.checksFor(subject, policy);
+    if (subject.keyId !== undefined && this.store.admit) {
+      return this.store.admit(subject.keyId, checks, now).then(
+        (a) => {
+          // Same answer as any other refused key: revocations are not told apart from unknown keys.
+          if (a.revoked) throw new ServiceError(401, { error: 'Invalid API key' });
+          return this.decide(checks, policy, now, a.outcomes, false);
+        },
+        (err: Error) => this.decide(checks, policy, now, this.degrade(err, checks, policy, now), true),
+      );
+    }
     let outcomes: WindowOutcome[] | Promise<WindowOutcome[]>;
     try {
       outcomes = this.store.consume(checks, now);

@@ -12,6 +12,11 @@ export interface RateLimitStore {
   consume(windows: readonly WindowSpec[], now: number): WindowOutcome[] | Promise<WindowOutcome[]>;
   /** The same evaluation without counting anything: what the next request would see. */
   peek(windows: readonly WindowSpec[], now: number): WindowOutcome[] | Promise<WindowOutcome[]>;
+  /**
+   * `consume` plus the key's revocation in the same step, where the store shares revocations across
+   * nodes (Redis): a revoked key spends nothing.
+   */
+  admit?(keyId: string, windows: readonly WindowSpec[], now: number): Promise<{ revoked: boolean; outcomes: WindowOutcome[] }>;
 }
 
 /** How often counts decided in memory reach the database: a restart loses at most this much. */

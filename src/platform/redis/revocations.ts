@@ -5,8 +5,8 @@ import type { RedisChannels, Unsubscribe } from './pubsub.js';
 
 /**
  * How long a revocation flag stays in Redis. It must outlive the longest time any node may trust
- * a cached key (none caches one today: access.ts re-reads the key per request); past it the
- * database, where the revocation is permanent, still refuses the key.
+ * a cached key (`KEY_CACHE_TTL_MS`, key-cache.ts); past it the database, where the revocation is
+ * permanent, still refuses the key.
  */
 export const REVOCATION_TTL_SECONDS = 86_400;
 
@@ -37,6 +37,11 @@ export class RedisRevocations {
       .exec();
     const failed = replies?.find(([err]) => err);
     if (!replies || failed) throw failed?.[0] ?? new Error('redis revoke transaction aborted');
+  }
+
+  /** Announces a change that is not a revocation (a billing state): caches drop, nothing is flagged. */
+  async announce(message: string): Promise<void> {
+    await this.breaker.run(() => this.redis.publish(redisKeys.revocationChannel(this.prefix), message));
   }
 
   async isRevoked(keyId: string): Promise<boolean> {
