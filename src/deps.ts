@@ -15,7 +15,8 @@ import type { AppDeps } from './trpc/context.js';
 import { createLlm } from './platform/llm/provider.js';
 import { fetchLayerHttpPost, type HttpPost } from './platform/llm/http.js';
 import { JobQueue } from './platform/jobs/queue.js';
-import { Archive } from './platform/archive/archive.js';
+import { SqliteArchive, archiveRetention, type Archive } from './platform/archive/archive.js';
+import { PgArchive } from './platform/archive/archive-pg.js';
 import { registerJobKinds } from './services/jobs.js';
 import { webhooksOf } from './services/shipping/webhooks/delivery.js';
 import type { KeyDirectory } from './platform/auth/key-store.js';
@@ -41,6 +42,8 @@ export interface DepsOptions {
   keyDirectory?: KeyDirectory;
   /** openDeps: false keeps keys in the SQLite file even with DATABASE_URL (default true). */
   sharedKeys?: boolean;
+  /** The full-text archive; default the SQLite file's (`openDeps` passes PostgreSQL's when DATABASE_URL is set). */
+  archive?: Archive;
 }
 
 export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
@@ -69,7 +72,7 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
   // The model provider's one way out; the integrator points it at the hardened fetch layer.
   const llm = createLlm(config, { sqlite: db.$client, clock, httpPost: opts.httpPost ?? fetchLayerHttpPost(config) });
   const jobs = new JobQueue(db.$client, clock, logger, { concurrency: config.JOBS_CONCURRENCY, retentionMs: config.JOBS_RETENTION_HOURS * 3_600_000 });
-  const archive = new Archive(db.$client, clock, { maxAgeMs: config.ARCHIVE_RETENTION_DAYS * 86_400_000, maxDocuments: config.ARCHIVE_MAX_DOCUMENTS });
+  const archive = opts.archive ?? new SqliteArchive(db.$client, clock, archiveRetention(config));
   const redis = createSharedRedis(config, logger);
   if (redis) {
     // A snapshot published here is announced; one announced elsewhere is fetched at once rather than
@@ -101,14 +104,16 @@ export async function openDeps(config: Config, opts: DepsOptions = {}): Promise<
   let snapshots = opts.snapshots;
   let keyDirectory = opts.keyDirectory;
   let idempotency: IdempotencyRecords | undefined;
+  let archive = opts.archive;
   if (!snapshots && isPostgresUrl(config.DATABASE_URL)) {
     const pg = await openPgDatabase(config.DATABASE_URL);
     snapshots = new PgSnapshotBackend(pg);
     // Keys and accounts in the same database, so a key issued or revoked anywhere holds on every node.
     if (opts.sharedKeys !== false) keyDirectory ??= new PgKeyDirectory(pg);
     idempotency = new PgIdempotencyRecords(pg);
+    archive ??= new PgArchive(pg, opts.clock ?? systemClock, archiveRetention(config));
   }
-  const deps = createDeps(config, { ...opts, snapshots, keyDirectory });
+  const deps = createDeps(config, { ...opts, snapshots, keyDirectory, archive });
   // A retried POST may land on another node: its Idempotency-Key record must be where every node looks.
   if (idempotency) deps.idempotency = idempotency;
   try {

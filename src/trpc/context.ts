@@ -31,7 +31,7 @@ export interface AppDeps {
   llm: Llm;
   /** Background jobs per account and their in-process worker. */
   jobs: Jobs;
-  /** Full-text archive of dated documents (FTS5, bm25). */
+  /** Full-text archive of dated documents (SQLite FTS5, or PostgreSQL text search with DATABASE_URL). */
   archive: Archive;
   /** Keys and accounts shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
   keyDirectory?: KeyDirectory;
