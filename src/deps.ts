@@ -14,6 +14,8 @@ import { isPostgresUrl, openPgDatabase } from '../db/pg/client.js';
 import type { AppDeps } from './trpc/context.js';
 import { createLlm } from './platform/llm/provider.js';
 import { fetchLayerHttpPost, type HttpPost } from './platform/llm/http.js';
+import { SqliteLlmCache, llmCacheBounds, type LlmCache } from './platform/llm/cache.js';
+import { PgLlmCache } from './platform/llm/cache-pg.js';
 import { JobQueue } from './platform/jobs/queue.js';
 import { SqliteArchive, archiveRetention, type Archive } from './platform/archive/archive.js';
 import { PgArchive } from './platform/archive/archive-pg.js';
@@ -44,6 +46,8 @@ export interface DepsOptions {
   sharedKeys?: boolean;
   /** The full-text archive; default the SQLite file's (`openDeps` passes PostgreSQL's when DATABASE_URL is set). */
   archive?: Archive;
+  /** Model answers already paid for; default the SQLite file's (`openDeps` passes PostgreSQL's when DATABASE_URL is set). */
+  llmCache?: LlmCache;
 }
 
 export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
@@ -70,7 +74,8 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
     else logger.warn({ dataset: r.dataset, error: r.error }, 'ingestion failed; previous snapshot kept');
   };
   // The model provider's one way out; the integrator points it at the hardened fetch layer.
-  const llm = createLlm(config, { sqlite: db.$client, clock, httpPost: opts.httpPost ?? fetchLayerHttpPost(config) });
+  const llmCache = opts.llmCache ?? new SqliteLlmCache(db.$client, clock, llmCacheBounds(config));
+  const llm = createLlm(config, { cache: llmCache, httpPost: opts.httpPost ?? fetchLayerHttpPost(config) });
   const jobs = new JobQueue(db.$client, clock, logger, { concurrency: config.JOBS_CONCURRENCY, retentionMs: config.JOBS_RETENTION_HOURS * 3_600_000 });
   const archive = opts.archive ?? new SqliteArchive(db.$client, clock, archiveRetention(config));
   const redis = createSharedRedis(config, logger);
@@ -105,6 +110,7 @@ export async function openDeps(config: Config, opts: DepsOptions = {}): Promise<
   let keyDirectory = opts.keyDirectory;
   let idempotency: IdempotencyRecords | undefined;
   let archive = opts.archive;
+  let llmCache = opts.llmCache;
   if (!snapshots && isPostgresUrl(config.DATABASE_URL)) {
     const pg = await openPgDatabase(config.DATABASE_URL);
     snapshots = new PgSnapshotBackend(pg);
@@ -112,8 +118,9 @@ export async function openDeps(config: Config, opts: DepsOptions = {}): Promise<
     if (opts.sharedKeys !== false) keyDirectory ??= new PgKeyDirectory(pg);
     idempotency = new PgIdempotencyRecords(pg);
     archive ??= new PgArchive(pg, opts.clock ?? systemClock, archiveRetention(config));
+    llmCache ??= new PgLlmCache(pg, opts.clock ?? systemClock, llmCacheBounds(config));
   }
-  const deps = createDeps(config, { ...opts, snapshots, keyDirectory, archive });
+  const deps = createDeps(config, { ...opts, snapshots, keyDirectory, archive, llmCache });
   // A retried POST may land on another node: its Idempotency-Key record must be where every node looks.
   if (idempotency) deps.idempotency = idempotency;
   try {
