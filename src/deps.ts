@@ -25,6 +25,8 @@ import type { KeyDirectory } from './platform/auth/key-store.js';
 import { PgKeyDirectory } from './platform/auth/keys-pg.js';
 import { PgIdempotencyRecords } from './platform/batch/idempotency-pg.js';
 import type { IdempotencyRecords } from './platform/batch/idempotency-records.js';
+import type { PlatformSecrets } from './platform/auth/platform-secrets.js';
+import { PgPlatformSecrets } from './platform/auth/platform-secrets-pg.js';
 import { createSharedRedis } from './platform/redis/index.js';
 
 /**
@@ -48,6 +50,8 @@ export interface DepsOptions {
   archive?: Archive;
   /** Model answers already paid for; default the SQLite file's (`openDeps` passes PostgreSQL's when DATABASE_URL is set). */
   llmCache?: LlmCache;
+  /** Generated secrets (session signing); default the SQLite file's (`openDeps` passes PostgreSQL's when DATABASE_URL is set). */
+  platformSecrets?: PlatformSecrets;
 }
 
 export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
@@ -93,7 +97,7 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
     const poll = () => void store.pollNow();
     void redis.notices.subscribe(poll, poll).catch(() => undefined);
   }
-  const deps: AppDeps = { config, db, clock, store, runner, responses, logger, metrics, llm, jobs, archive, redis, keyDirectory: opts.keyDirectory };
+  const deps: AppDeps = { config, db, clock, store, runner, responses, logger, metrics, llm, jobs, archive, redis, keyDirectory: opts.keyDirectory, platformSecrets: opts.platformSecrets };
   registerJobKinds(deps);
   // Chokepoint status changes seen on snapshot swaps become signed webhook deliveries.
   webhooksOf(deps).start();
@@ -111,6 +115,7 @@ export async function openDeps(config: Config, opts: DepsOptions = {}): Promise<
   let idempotency: IdempotencyRecords | undefined;
   let archive = opts.archive;
   let llmCache = opts.llmCache;
+  let platformSecrets = opts.platformSecrets;
   if (!snapshots && isPostgresUrl(config.DATABASE_URL)) {
     const pg = await openPgDatabase(config.DATABASE_URL);
     snapshots = new PgSnapshotBackend(pg);
@@ -119,8 +124,10 @@ export async function openDeps(config: Config, opts: DepsOptions = {}): Promise<
     idempotency = new PgIdempotencyRecords(pg);
     archive ??= new PgArchive(pg, opts.clock ?? systemClock, archiveRetention(config));
     llmCache ??= new PgLlmCache(pg, opts.clock ?? systemClock, llmCacheBounds(config));
+    // Every node signs and verifies browser sessions with the same generated secret.
+    platformSecrets ??= new PgPlatformSecrets(pg);
   }
-  const deps = createDeps(config, { ...opts, snapshots, keyDirectory, archive, llmCache });
+  const deps = createDeps(config, { ...opts, snapshots, keyDirectory, archive, llmCache, platformSecrets });
   // A retried POST may land on another node: its Idempotency-Key record must be where every node looks.
   if (idempotency) deps.idempotency = idempotency;
   try {
