@@ -108,6 +108,8 @@ describe.each(engines)('archive on $name', (engine) => {
       expect(hits[1]!.score).toBeGreaterThan(hits[2]!.score);
       expect(hits.every((h) => h.score > 0)).toBe(true);
       expect(hits.find((h) => h.id === 'flood')!.snippet).toContain('[strike]');
+      // Only the title matches: the snippet comes from the title.
+      expect(hits.find((h) => h.id === 'strike-de')!.snippet).toContain('Rail [strike]');
       expect(hits.find((h) => h.id === 'flood')).toMatchObject({ metadata: { severity: 3 }, country: 'FR', url: '', source: 'test', occurredAt: NOW - 10 * DAY });
     });
 
