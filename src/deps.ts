@@ -14,14 +14,19 @@ import { isPostgresUrl, openPgDatabase } from '../db/pg/client.js';
 import type { AppDeps } from './trpc/context.js';
 import { createLlm } from './platform/llm/provider.js';
 import { fetchLayerHttpPost, type HttpPost } from './platform/llm/http.js';
+import { SqliteLlmCache, llmCacheBounds, type LlmCache } from './platform/llm/cache.js';
+import { PgLlmCache } from './platform/llm/cache-pg.js';
 import { JobQueue } from './platform/jobs/queue.js';
-import { Archive } from './platform/archive/archive.js';
+import { SqliteArchive, archiveRetention, type Archive } from './platform/archive/archive.js';
+import { PgArchive } from './platform/archive/archive-pg.js';
 import { registerJobKinds } from './services/jobs.js';
 import { webhooksOf } from './services/shipping/webhooks/delivery.js';
 import type { KeyDirectory } from './platform/auth/key-store.js';
 import { PgKeyDirectory } from './platform/auth/keys-pg.js';
 import { PgIdempotencyRecords } from './platform/batch/idempotency-pg.js';
 import type { IdempotencyRecords } from './platform/batch/idempotency-records.js';
+import type { PlatformSecrets } from './platform/auth/platform-secrets.js';
+import { PgPlatformSecrets } from './platform/auth/platform-secrets-pg.js';
 import { createSharedRedis, type SharedRedis } from './platform/redis/index.js';
 import { CachedKeyDirectory } from './platform/auth/key-cache.js';
 
@@ -42,6 +47,12 @@ export interface DepsOptions {
   keyDirectory?: KeyDirectory;
   /** openDeps: false keeps keys in the SQLite file even with DATABASE_URL (default true). */
   sharedKeys?: boolean;
+  /** The full-text archive; default the SQLite file's (`openDeps` passes PostgreSQL's when DATABASE_URL is set). */
+  archive?: Archive;
+  /** Model answers already paid for; default the SQLite file's (`openDeps` passes PostgreSQL's when DATABASE_URL is set). */
+  llmCache?: LlmCache;
+  /** Generated secrets (session signing); default the SQLite file's (`openDeps` passes PostgreSQL's when DATABASE_URL is set). */
+  platformSecrets?: PlatformSecrets;
 }
 
 export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
@@ -68,9 +79,10 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
     else logger.warn({ dataset: r.dataset, error: r.error }, 'ingestion failed; previous snapshot kept');
   };
   // The model provider's one way out; the integrator points it at the hardened fetch layer.
-  const llm = createLlm(config, { sqlite: db.$client, clock, httpPost: opts.httpPost ?? fetchLayerHttpPost(config) });
+  const llmCache = opts.llmCache ?? new SqliteLlmCache(db.$client, clock, llmCacheBounds(config));
+  const llm = createLlm(config, { cache: llmCache, httpPost: opts.httpPost ?? fetchLayerHttpPost(config) });
   const jobs = new JobQueue(db.$client, clock, logger, { concurrency: config.JOBS_CONCURRENCY, retentionMs: config.JOBS_RETENTION_HOURS * 3_600_000 });
-  const archive = new Archive(db.$client, clock, { maxAgeMs: config.ARCHIVE_RETENTION_DAYS * 86_400_000, maxDocuments: config.ARCHIVE_MAX_DOCUMENTS });
+  const archive = opts.archive ?? new SqliteArchive(db.$client, clock, archiveRetention(config));
   const redis = createSharedRedis(config, logger);
   if (redis) {
     // A snapshot published here is announced; one announced elsewhere is fetched at once rather than
@@ -86,7 +98,8 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
     const poll = () => void store.pollNow();
     void redis.notices.subscribe(poll, poll).catch(() => undefined);
   }
-  const deps: AppDeps = { config, db, clock, store, runner, responses, logger, metrics, llm, jobs, archive, redis, keyDirectory: sharedKeysOf(opts.keyDirectory, redis, clock, logger) };
+  const keyDirectory = sharedKeysOf(opts.keyDirectory, redis, clock, logger);
+  const deps: AppDeps = { config, db, clock, store, runner, responses, logger, metrics, llm, jobs, archive, redis, keyDirectory, platformSecrets: opts.platformSecrets };
   registerJobKinds(deps);
   // Chokepoint status changes seen on snapshot swaps become signed webhook deliveries.
   webhooksOf(deps).start();
@@ -113,14 +126,21 @@ export async function openDeps(config: Config, opts: DepsOptions = {}): Promise<
   let snapshots = opts.snapshots;
   let keyDirectory = opts.keyDirectory;
   let idempotency: IdempotencyRecords | undefined;
+  let archive = opts.archive;
+  let llmCache = opts.llmCache;
+  let platformSecrets = opts.platformSecrets;
   if (!snapshots && isPostgresUrl(config.DATABASE_URL)) {
     const pg = await openPgDatabase(config.DATABASE_URL);
     snapshots = new PgSnapshotBackend(pg);
     // Keys and accounts in the same database, so a key issued or revoked anywhere holds on every node.
     if (opts.sharedKeys !== false) keyDirectory ??= new PgKeyDirectory(pg);
     idempotency = new PgIdempotencyRecords(pg);
+    archive ??= new PgArchive(pg, opts.clock ?? systemClock, archiveRetention(config));
+    llmCache ??= new PgLlmCache(pg, opts.clock ?? systemClock, llmCacheBounds(config));
+    // Every node signs and verifies browser sessions with the same generated secret.
+    platformSecrets ??= new PgPlatformSecrets(pg);
   }
-  const deps = createDeps(config, { ...opts, snapshots, keyDirectory });
+  const deps = createDeps(config, { ...opts, snapshots, keyDirectory, archive, llmCache, platformSecrets });
   // A retried POST may land on another node: its Idempotency-Key record must be where every node looks.
   if (idempotency) deps.idempotency = idempotency;
   try {

@@ -17,6 +17,10 @@ export const LOCK_SPACE = {
   migrations: 0x6d647300, // 'mds\0'
   datasetRuns: 0x6d647301,
   jobWorkers: 0x6d647302,
+  /** One archive writer at a time (upserts and retention deletes), as SQLite's write lock has it. */
+  archiveWriters: 0x6d647310,
+  /** One model-answer cache writer at a time (upserts and sweeps). */
+  llmCacheWriters: 0x6d647311,
 } as const;
 
 export function isPostgresUrl(url: string | undefined): url is string {

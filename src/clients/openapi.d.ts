@@ -8508,7 +8508,7 @@ export interface components {
             /** @description The archive has not been loaded; records is then empty. */
             upstreamUnavailable: boolean;
             /**
-             * @description Which ranking ran: `bm25` (full-text, the default), `embeddings` (cosine similarity, when an embeddings model is configured), `none` when the archive was unavailable.
+             * @description Which ranking ran: `bm25` (full-text relevance, the default; PostgreSQL ranks with its ts_rank under the same name), `embeddings` (cosine similarity, when an embeddings model is configured), `none` when the archive was unavailable.
              * @enum {string}
              */
             ranking: "bm25" | "embeddings" | "none";
@@ -8541,7 +8541,7 @@ export interface components {
             ingestedAt: number;
             /**
              * Format: double
-             * @description Relevance: the bm25 score (higher is better, unbounded) under full-text ranking, the cosine similarity (-1..1) under embeddings, 0 on the timeline.
+             * @description Relevance: under full-text ranking a positive score, higher is better (bm25 on the default SQLite store, ts_rank when the archive is in PostgreSQL: compare scores within one deployment only), the cosine similarity (-1..1) under embeddings, 0 on the timeline.
              */
             score: number;
         };
@@ -8563,7 +8563,7 @@ export interface components {
             /** @description The archive has not been loaded; records is then empty. */
             upstreamUnavailable: boolean;
             /**
-             * @description Which ranking ran: `bm25` (full-text, the default), `embeddings` (cosine similarity, when an embeddings model is configured), `none` when the archive was unavailable.
+             * @description Which ranking ran: `bm25` (full-text relevance, the default; PostgreSQL ranks with its ts_rank under the same name), `embeddings` (cosine similarity, when an embeddings model is configured), `none` when the archive was unavailable.
              * @enum {string}
              */
             ranking: "bm25" | "embeddings" | "none";

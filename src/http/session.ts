@@ -24,7 +24,7 @@ export function sessionRouter(deps: AppDeps): Router {
       if (principal.via === 'session') throw new ServiceError(401, { error: 'A session is created from an API key, not from another session' });
       access.checkEntitlement(principal);
       rate = await access.rateLimit(principal, undefined);
-      const { token, expiresAt } = access.sessions.mint(principal.id, deps.clock.now());
+      const { token, expiresAt } = (await access.sessions()).mint(principal.id, deps.clock.now());
       res.setHeader('set-cookie', sessionCookie(token, deps.config.SESSION_TTL_SECONDS, secure));
       send(req, res, {
         status: 200,

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { KeyDirectory } from '../platform/auth/key-store.js';
 import type { SharedRedis } from '../platform/redis/index.js';
 import type { IdempotencyRecords } from '../platform/batch/idempotency-records.js';
+import type { PlatformSecrets } from '../platform/auth/platform-secrets.js';
 import type { Config } from '../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../platform/clock.js';
@@ -31,7 +32,7 @@ export interface AppDeps {
   llm: Llm;
   /** Background jobs per account and their in-process worker. */
   jobs: Jobs;
-  /** Full-text archive of dated documents (FTS5, bm25). */
+  /** Full-text archive of dated documents (SQLite FTS5, or PostgreSQL text search with DATABASE_URL). */
   archive: Archive;
   /** Keys and accounts shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
   keyDirectory?: KeyDirectory;
@@ -39,6 +40,8 @@ export interface AppDeps {
   redis?: SharedRedis;
   /** Idempotency-Key records shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
   idempotency?: IdempotencyRecords;
+  /** Generated secrets (the session signing key) shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
+  platformSecrets?: PlatformSecrets;
 }
 
 /** How a call reached the procedure: REST (including batch sub-operations) or native tRPC. */

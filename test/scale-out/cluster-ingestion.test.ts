@@ -202,7 +202,7 @@ describe('mds ingest and mds serve with DATABASE_URL', () => {
     }
     const c = await session(url);
     const { rows } = await c.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
-    expect(rows.map((r) => r.table_name)).toEqual(['accounts', 'api_keys', 'idempotency_keys', 'jobs', 'snapshot_meta', 'snapshot_records']);
+    expect(rows.map((r) => r.table_name)).toEqual(['accounts', 'api_keys', 'archive_documents', 'idempotency_keys', 'jobs', 'llm_cache', 'platform_secrets', 'snapshot_meta', 'snapshot_records']);
   });
 
   it('a bad DATABASE_URL stops `mds ingest` with a message that names the server but not the password', async () => {

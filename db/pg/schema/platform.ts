@@ -31,3 +31,10 @@ export const apiKeys = pgTable(
   },
   (t) => [index('api_keys_account_idx').on(t.accountId)],
 );
+
+/** PostgreSQL twin of `platform_secrets`: secrets the service generates once and every node shares. */
+export const platformSecrets = pgTable('platform_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+});

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { Config } from '../../config.js';
 import type { Clock } from '../clock.js';
 import { toMatchExpression } from './query.js';
 
@@ -18,7 +19,11 @@ export interface ArchiveDocument {
 }
 
 export interface ArchiveHit extends Required<ArchiveDocument> {
-  /** Relevance: the negated FTS5 bm25 rank (title weighs twice the body); higher is better, 0 without a query. */
+  /**
+   * Relevance, higher is better, 0 without a query; title matches weigh twice body matches. Comparable
+   * only within one engine: SQLite ranks with FTS5's bm25 (negated), PostgreSQL with `ts_rank`
+   * normalised by document length, so the same hit scores differently and close calls may order apart.
+   */
   score: number;
   /** The best matching passage with matches between `[` and `]` (the body's start without a query). */
   snippet: string;
@@ -43,6 +48,49 @@ export class ArchiveUnavailable extends Error {
   override name = 'ArchiveUnavailable';
 }
 
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 200;
+
+/** The retention the configuration asks for (ARCHIVE_RETENTION_DAYS, ARCHIVE_MAX_DOCUMENTS). */
+export function archiveRetention(config: Pick<Config, 'ARCHIVE_RETENTION_DAYS' | 'ARCHIVE_MAX_DOCUMENTS'>): ArchiveRetention {
+  return { maxAgeMs: config.ARCHIVE_RETENTION_DAYS * 86_400_000, maxDocuments: config.ARCHIVE_MAX_DOCUMENTS };
+}
+
+/** The limit a search runs with: the default when omitted, clamped to 1..MAX_LIMIT. */
+export function searchLimit(limit: number | undefined): number {
+  return Math.min(MAX_LIMIT, Math.max(1, Math.trunc(limit ?? DEFAULT_LIMIT)));
+}
+
+/** Refuses a document no engine could index or expire; the same check on every engine. */
+export function checkDocuments(docs: readonly ArchiveDocument[]): void {
+  for (const d of docs) {
+    if (!d.id || !Number.isFinite(d.occurredAt)) throw new TypeError(`archive document ${JSON.stringify(d.id)} needs an id and a finite occurredAt`);
+  }
+}
+
+/**
+ * Full-text archive of dated documents (`deps.archive`): SQLite FTS5 by default (`SqliteArchive`),
+ * PostgreSQL's text search with DATABASE_URL (`PgArchive` in archive-pg.ts). Both engines:
+ * - `add` upserts by id (the last of duplicate ids in one call wins) and applies retention in the same
+ *   transaction; an invalid document (no id, no finite `occurredAt`) rejects the whole call with a TypeError.
+ * - `search` reads user text through `parseQuery` (query.ts): words, "phrases", `prefix*`, OR, NOT;
+ *   anything else is ignored, so no input makes it fail. Words are stemmed (English) and diacritics
+ *   folded. Hits come best first (ties: newest, then id); an empty query lists the newest documents.
+ *   Filters: `occurredAt` within [since, until], `kind` among `kinds`, `country` (case-insensitive).
+ * - Retention: documents older than `maxAgeMs` (by `occurredAt`) go, then the oldest past `maxDocuments`.
+ * Known differences: scores (see `ArchiveHit.score`), and PostgreSQL drops English stop words ("the",
+ * "of") from documents and queries, so a query of stop words alone finds nothing there.
+ */
+export interface Archive {
+  /** Adds or replaces (by id) documents, then applies retention. Returns how many retention removed. */
+  add(docs: readonly ArchiveDocument[]): Promise<{ written: number; removed: number }>;
+  /** Ranked full-text search; an empty query (or one with nothing searchable) lists the newest documents. */
+  search(query: string, opts?: ArchiveSearch): Promise<ArchiveHit[]>;
+  count(): Promise<number>;
+  /** Applies retention now (also done by every `add`). Returns how many documents it removed. */
+  prune(): Promise<number>;
+}
+
 interface HitRow {
   id: string;
   kind: string;
@@ -57,19 +105,17 @@ interface HitRow {
   snippet: string;
 }
 
-const DEFAULT_LIMIT = 20;
-const MAX_LIMIT = 200;
 const COLS = 'd.id, d.kind, d.title, d.body, d.country, d.occurred_at, d.source, d.url, d.metadata';
 const FILTERS = `d.occurred_at BETWEEN @since AND @until
   AND (@kinds IS NULL OR d.kind IN (SELECT value FROM json_each(@kinds)))
   AND (@country IS NULL OR d.country = @country)`;
 
 /**
- * Full-text archive of dated documents (`deps.archive`) on SQLite FTS5 with bm25 ranking. The index
- * (`archive_fts`, external content) is kept in step by triggers, so every write, update and retention
- * delete changes table and index in the same transaction.
+ * The archive on SQLite FTS5 with bm25 ranking. The index (`archive_fts`, external content) is kept in
+ * step by triggers, so every write, update and retention delete changes table and index in the same
+ * transaction. The work is synchronous; the promises are the interface's.
  */
-export class Archive {
+export class SqliteArchive implements Archive {
   private readonly upsert: Database.Statement;
   private readonly matching: Database.Statement;
   private readonly newest: Database.Statement;
@@ -124,21 +170,14 @@ export class Archive {
     });
   }
 
-  /** Adds or replaces (by id) documents, then applies retention, in one transaction. Returns how many retention removed. */
-  add(docs: readonly ArchiveDocument[]): { written: number; removed: number } {
-    for (const d of docs) {
-      if (!d.id || !Number.isFinite(d.occurredAt)) throw new TypeError(`archive document ${JSON.stringify(d.id)} needs an id and a finite occurredAt`);
-    }
+  async add(docs: readonly ArchiveDocument[]): Promise<{ written: number; removed: number }> {
+    checkDocuments(docs);
     const removed = this.addTx([...docs], this.clock.now());
     return { written: docs.length, removed };
   }
 
-  /**
-   * Ranked full-text search. `query` is user text, made safe by `toMatchExpression`; an empty query
-   * (or one with nothing searchable) lists the newest documents matching the filters.
-   */
-  search(query: string, opts: ArchiveSearch = {}): ArchiveHit[] {
-    const limit = Math.min(MAX_LIMIT, Math.max(1, Math.trunc(opts.limit ?? DEFAULT_LIMIT)));
+  async search(query: string, opts: ArchiveSearch = {}): Promise<ArchiveHit[]> {
+    const limit = searchLimit(opts.limit);
     const params = {
       since: opts.since ?? Number.MIN_SAFE_INTEGER,
       until: opts.until ?? Number.MAX_SAFE_INTEGER,
@@ -163,18 +202,17 @@ export class Archive {
     }));
   }
 
-  count(): number {
+  async count(): Promise<number> {
     return this.counter.get()!.n;
   }
 
-  /** Applies retention now (also done by every `add`): documents past the age limit, then the oldest past the count. */
-  prune(): number {
+  async prune(): Promise<number> {
     return this.pruneAt(this.clock.now());
   }
 
   private pruneAt(now: number): number {
     const expired = this.expire.run(now - this.retention.maxAgeMs).changes;
     // The trim sorts the whole table: only when the cap is actually exceeded.
-    return expired + (this.count() > this.retention.maxDocuments ? this.trim.run(this.retention.maxDocuments).changes : 0);
+    return expired + (this.counter.get()!.n > this.retention.maxDocuments ? this.trim.run(this.retention.maxDocuments).changes : 0);
   }
 }

@@ -13,6 +13,7 @@ import type { SharedRedis } from '../redis/index.js';
 import { CREDENTIAL_PATTERN, matchOperatorDigest, parseOperatorKeys, type OperatorKey } from './operator.js';
 import { findPlan, type Plan, type Tier } from './plans.js';
 import { readSessionCookie, resolveSessionSecret, SessionSigner } from './session.js';
+import { SqlitePlatformSecrets, type PlatformSecrets } from './platform-secrets.js';
 
 /** Who is calling, once a credential has been accepted. Never holds the secret itself. */
 export interface Principal {
@@ -70,7 +71,9 @@ export class AccessControl {
   readonly directory?: KeyDirectory;
   readonly limiter: RateLimiter;
   private readonly operators: OperatorKey[];
+  private sqliteSecrets?: PlatformSecrets;
   private signer?: SessionSigner;
+  private signerLoading?: Promise<SessionSigner>;
 
   constructor(private readonly deps: AccessDeps) {
     this.keys = new KeyStore(deps.db.$client);
@@ -88,12 +91,23 @@ export class AccessControl {
     this.limiter.local.close();
   }
 
-  get sessions(): SessionSigner {
-    this.signer ??= new SessionSigner(
-      resolveSessionSecret(this.deps.db.$client, this.deps.config.SESSION_SECRET, this.deps.clock.now()),
-      this.deps.config.SESSION_TTL_SECONDS * 1000,
+  /**
+   * The session signer: its secret is read from the store once (concurrent first callers share the
+   * read; a failed read is retried by the next call), then kept, so later calls answer at once.
+   */
+  sessions(): Eventually<SessionSigner> {
+    if (this.signer) return this.signer;
+    const store = this.deps.platformSecrets ?? (this.sqliteSecrets ??= new SqlitePlatformSecrets(this.deps.db.$client));
+    this.signerLoading ??= resolveSessionSecret(store, this.deps.config.SESSION_SECRET, this.deps.clock.now()).then(
+      (secret) => (this.signer = new SessionSigner(secret, this.deps.config.SESSION_TTL_SECONDS * 1000)),
+      (err: unknown) => {
+        this.signerLoading = undefined;
+        // As with an unreachable key store: the session cannot be checked, which is not the caller's fault.
+        this.deps.logger.error({ err: { message: (err as Error).message } }, 'session secret store unavailable');
+        throw new ServiceError(503, { error: 'Service temporarily unavailable' }, { 'Retry-After': String(BILLING_RETRY_AFTER), 'X-Validation-Mode': 'degraded' });
+      },
     );
-    return this.signer;
+    return this.signerLoading;
   }
 
   /** Whether the request carries anything that looks like a credential (used where no operation matched). */
@@ -143,7 +157,10 @@ export class AccessControl {
   }
 
   private fromSession(token: string, now: number, deny: (d: Denial) => void, requestId?: string): Eventually<Principal> {
-    const session = this.sessions.verify(token, now);
+    return then(this.sessions(), (signer) => this.fromVerified(signer.verify(token, now), now, deny, requestId));
+  }
+
+  private fromVerified(session: { ref: string } | undefined, now: number, deny: (d: Denial) => void, requestId?: string): Eventually<Principal> {
     if (!session) {
       deny({ reason: 'invalid or expired session', requestId });
       throw unauthorized('Invalid session');
@@ -321,6 +338,8 @@ export interface AccessDeps {
   logger: Logger;
   keyDirectory?: KeyDirectory;
   redis?: SharedRedis;
+  /** Where a generated session secret is kept; unset: the SQLite file. */
+  platformSecrets?: PlatformSecrets;
 }
 
 const INSTANCES = new WeakMap<object, AccessControl>();

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type { PlatformSecrets } from './platform-secrets.js';
 
 export const SESSION_COOKIE = 'mds_session';
 const TOKEN_VERSION = 'v1';
@@ -43,16 +43,13 @@ export class SessionSigner {
 }
 
 /**
- * The signing secret: the configured one, or one generated on first use and kept in the database so
- * every process sharing the file (and every restart) signs and verifies alike.
+ * The signing secret: the configured one, or one generated on first use and kept in the service's
+ * store, so every process sharing it (every node on PostgreSQL, every restart) signs and verifies alike.
  */
-export function resolveSessionSecret(sqlite: Database.Database, configured: string | undefined, now: number): Buffer {
+export async function resolveSessionSecret(secrets: PlatformSecrets, configured: string | undefined, now: number): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'utf8');
-  sqlite
-    .prepare('INSERT OR IGNORE INTO platform_secrets (name, value, created_at) VALUES (?, ?, ?)')
-    .run('session_hmac', randomBytes(32).toString('base64url'), now);
-  const row = sqlite.prepare('SELECT value FROM platform_secrets WHERE name = ?').get('session_hmac') as { value: string };
-  return Buffer.from(row.value, 'base64url');
+  const value = await secrets.obtain('session_hmac', randomBytes(32).toString('base64url'), now);
+  return Buffer.from(value, 'base64url');
 }
 
 /**

@@ -1,7 +1,5 @@
-import type Database from 'better-sqlite3';
 import type { Config } from '../../config.js';
-import type { Clock } from '../clock.js';
-import { LlmCache, cacheDigest } from './cache.js';
+import { cacheDigest, type CacheEntry, type LlmCache } from './cache.js';
 import { LlmUnavailable, redactSecrets } from './errors.js';
 import type { HttpPost } from './http.js';
 
@@ -92,7 +90,7 @@ export class OpenAiCompatibleLlm implements Llm {
       temperature: request.temperature ?? 0,
     };
     const digest = cacheDigest('chat', this.model, body);
-    const hit = this.opts.cache?.get(digest);
+    const hit = (await this.cached([digest])).get(digest);
     if (hit !== undefined) {
       const stored = JSON.parse(hit) as { text: string; model: string };
       return { text: stored.text, model: stored.model, cached: true };
@@ -103,7 +101,7 @@ export class OpenAiCompatibleLlm implements Llm {
     if (typeof text !== 'string') throw this.malformed('/chat/completions', 'no choices[0].message.content string');
     if (!text.trim()) throw this.malformed('/chat/completions', 'empty completion');
     const model = typeof (answer as { model?: unknown }).model === 'string' ? (answer as { model: string }).model : this.model;
-    this.opts.cache?.put(digest, 'chat', this.model, JSON.stringify({ text, model }));
+    await this.remember([{ digest, kind: 'chat', model: this.model, answer: JSON.stringify({ text, model }) }]);
     return { text, model, cached: false };
   }
 
@@ -111,8 +109,9 @@ export class OpenAiCompatibleLlm implements Llm {
     if (!this.embeddingsEnabled) throw new LlmUnavailable('disabled', 'embeddings are not configured (LLM_BASE_URL, EMBEDDINGS_MODEL)');
     const model = this.opts.embeddingsModel!;
     const digests = inputs.map((input) => cacheDigest('embedding', model, input));
+    const hits = await this.cached(digests);
     const vectors: (number[] | undefined)[] = digests.map((d) => {
-      const hit = this.opts.cache?.get(d);
+      const hit = hits.get(d);
       return hit === undefined ? undefined : (JSON.parse(hit) as number[]);
     });
     // Only inputs not cached are sent, each once even when repeated in `inputs`.
@@ -122,10 +121,12 @@ export class OpenAiCompatibleLlm implements Llm {
     // Providers cap the inputs per request; larger sets go in several requests.
     for (let start = 0; start < missing.length; start += EMBEDDINGS_PER_REQUEST) {
       const chunk = missing.slice(start, start + EMBEDDINGS_PER_REQUEST);
+      const entries: CacheEntry[] = [];
       for (const [input, v] of await this.embedChunk(model, chunk, opts.signal)) {
         fresh.set(input, v);
-        this.opts.cache?.put(cacheDigest('embedding', model, input), 'embedding', model, JSON.stringify(v));
+        entries.push({ digest: cacheDigest('embedding', model, input), kind: 'embedding', model, answer: JSON.stringify(v) });
       }
+      await this.remember(entries);
     }
     return { vectors: inputs.map((input, i) => vectors[i] ?? fresh.get(input)!), model, cached: false };
   }
@@ -145,6 +146,25 @@ export class OpenAiCompatibleLlm implements Llm {
     });
     if (out.size !== chunk.length) throw this.malformed('/embeddings', 'duplicate indexes in data[]');
     return out;
+  }
+
+  /** Cached answers by digest. The cache only saves calls: when its store fails, every digest is a miss. */
+  private async cached(digests: string[]): Promise<Map<string, string>> {
+    if (!this.opts.cache) return new Map();
+    try {
+      return await this.opts.cache.lookup(digests);
+    } catch {
+      return new Map();
+    }
+  }
+
+  /** Keeps answers for next time; a store that fails loses them, never the answer already in hand. */
+  private async remember(entries: CacheEntry[]): Promise<void> {
+    try {
+      await this.opts.cache?.store(entries);
+    } catch {
+      // Asked again next time.
+    }
   }
 
   private malformed(path: string, what: string): LlmUnavailable {
@@ -191,8 +211,8 @@ function providerMessage(body: string): string {
   }
 }
 
-/** Builds `deps.llm` from the configuration; the answer cache lives in the service database. */
-export function createLlm(config: Config, deps: { sqlite: Database.Database; clock: Clock; httpPost: HttpPost }): Llm {
+/** Builds `deps.llm` from the configuration, with the answer cache of the service's store (SQLite or PostgreSQL). */
+export function createLlm(config: Config, deps: { cache: LlmCache; httpPost: HttpPost }): Llm {
   return new OpenAiCompatibleLlm({
     baseUrl: config.LLM_BASE_URL,
     apiKey: config.LLM_API_KEY,
@@ -200,6 +220,6 @@ export function createLlm(config: Config, deps: { sqlite: Database.Database; clo
     embeddingsModel: config.EMBEDDINGS_MODEL,
     timeoutMs: config.LLM_TIMEOUT_MS,
     httpPost: deps.httpPost,
-    cache: new LlmCache(deps.sqlite, deps.clock, { ttlMs: config.LLM_CACHE_TTL_MINUTES * 60_000, maxEntries: config.LLM_CACHE_MAX_ENTRIES }),
+    cache: deps.cache,
   });
 }

@@ -312,9 +312,44 @@ describe('browser sessions', () => {
     expect(String(cleared.headers['set-cookie'])).toMatch(/^mds_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Strict/);
   });
 
-  it('use a signing secret generated once and kept in the database when none is configured', () => {
-    const rows = app.deps.db.$client.prepare("SELECT count(*) AS n FROM platform_secrets WHERE name = 'session_hmac'").get() as { n: number };
-    expect(rows.n).toBe(1);
+  it('use a signing secret generated once and kept in the service store: another app on the same store accepts the cookie', async () => {
+    const { key } = app.createKey();
+    const cookie = cookieOf((await rawRequest(app.baseUrl, '/api/session', { 'x-service-key': key }, 'POST')).headers['set-cookie']);
+    // Same SQLite file (keys) and, under MDS_TEST_POSTGRES=1, the same PostgreSQL database (the secret).
+    const other = await startTestApp({ samples: 'none', clock, dbFile: app.dbFile, config: { DATABASE_URL: app.deps.config.DATABASE_URL } });
+    try {
+      expect((await rawRequest(other.baseUrl, PLAIN, { cookie })).status).toBe(200);
+      const fresh = await startTestApp({ samples: 'none', clock });
+      try {
+        expect((await rawRequest(fresh.baseUrl, PLAIN, { cookie })).status).toBe(401);
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answer an unreachable secret store with 503 degraded, and work once it is back', async () => {
+    const other = await startTestApp({ samples: 'none', clock });
+    try {
+      const { key } = other.createKey();
+      let down = true;
+      const real = other.deps.platformSecrets;
+      other.deps.platformSecrets = {
+        obtain: (name, candidate, now) => (down ? Promise.reject(new Error('connection refused')) : real ? real.obtain(name, candidate, now) : Promise.resolve('restored-secret')),
+      };
+      const refused = await rawRequest(other.baseUrl, '/api/session', { 'x-service-key': key }, 'POST');
+      expect(refused.status).toBe(503);
+      expect(refused.headers['x-validation-mode']).toBe('degraded');
+      expect(JSON.parse(refused.text)).toEqual({ error: 'Service temporarily unavailable' });
+      down = false;
+      const minted = await rawRequest(other.baseUrl, '/api/session', { 'x-service-key': key }, 'POST');
+      expect(minted.status).toBe(200);
+      expect((await rawRequest(other.baseUrl, PLAIN, { cookie: cookieOf(minted.headers['set-cookie']) })).status).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../db/client.js';
 import { ManualClock } from '../../../src/platform/clock.js';
-import { LlmCache } from '../../../src/platform/llm/cache.js';
+import { SqliteLlmCache } from '../../../src/platform/llm/cache.js';
 import { generate } from '../../../src/platform/llm/generate.js';
 import { testConfig } from '../../../src/config.js';
 import { fetchLayerHttpPost } from '../../../src/platform/llm/http.js';
@@ -25,7 +25,7 @@ const llm = (baseUrl?: string, timeoutMs = 5_000) =>
     model: 'test-chat',
     timeoutMs,
     httpPost: fetchLayerHttpPost(testConfig()),
-    cache: new LlmCache(openDatabase(':memory:').$client, new ManualClock(), { ttlMs: 60_000, maxEntries: 10 }),
+    cache: new SqliteLlmCache(openDatabase(':memory:').$client, new ManualClock(), { ttlMs: 60_000, maxEntries: 10 }),
   });
 const fallback = () => 'Dock workers strike at the port.';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../db/client.js';
 import { testConfig } from '../../../src/config.js';
 import { ManualClock } from '../../../src/platform/clock.js';
-import { LlmCache } from '../../../src/platform/llm/cache.js';
+import { SqliteLlmCache } from '../../../src/platform/llm/cache.js';
 import { LlmUnavailable } from '../../../src/platform/llm/errors.js';
 import { fetchLayerHttpPost } from '../../../src/platform/llm/http.js';
 import { createLlm, EMBEDDINGS_PER_REQUEST, OpenAiCompatibleLlm, type LlmOptions } from '../../../src/platform/llm/provider.js';
@@ -31,7 +31,7 @@ function provider(over: Partial<LlmOptions> = {}, cache = { ttlMs: 60_000, maxEn
     embeddingsModel: 'test-embed',
     timeoutMs: 5_000,
     httpPost: fetchLayerHttpPost(testConfig()),
-    cache: new LlmCache(db.$client, clock, cache),
+    cache: new SqliteLlmCache(db.$client, clock, cache),
     ...over,
   });
 }
@@ -48,7 +48,7 @@ async function failure(p: Promise<unknown>): Promise<LlmUnavailable> {
 
 describe('model provider configuration', () => {
   it('is off by default: no base URL means disabled, and calls refuse without touching the network', async () => {
-    const llm = createLlm(testConfig(), { sqlite: openDatabase(':memory:').$client, clock, httpPost: fetchLayerHttpPost(testConfig()) });
+    const llm = createLlm(testConfig(), { cache: new SqliteLlmCache(openDatabase(':memory:').$client, clock, { ttlMs: 60_000, maxEntries: 10 }), httpPost: fetchLayerHttpPost(testConfig()) });
     expect(llm.enabled).toBe(false);
     expect(llm.embeddingsEnabled).toBe(false);
     expect(llm.model).toBe('');
@@ -112,6 +112,15 @@ describe('chat completions', () => {
     expect((await llm.complete(ask('y'))).cached).toBe(true);
     expect((await llm.complete(ask('old'))).cached).toBe(false);
     expect(fixture.count('/chat/completions')).toBe(5);
+  });
+
+  it('a cache whose store fails only costs calls: every lookup is a miss, the answer still comes back', async () => {
+    const down = { lookup: () => Promise.reject(new Error('store down')), store: () => Promise.reject(new Error('store down')) };
+    const llm = provider({ cache: down });
+    expect(await llm.complete(ask('z'))).toEqual({ text: 'echo: z', model: 'test-chat', cached: false });
+    expect(await llm.complete(ask('z'))).toMatchObject({ cached: false });
+    expect(fixture.count('/chat/completions')).toBe(2);
+    expect((await llm.embed(['alpha'])).cached).toBe(false);
   });
 
   it('a wrong key is a 401 LlmUnavailable whose message never holds the key, even when the provider echoes it', async () => {

@@ -43,7 +43,7 @@ export async function getCountryIntelBrief(deps: Pick<AppDeps, 'store' | 'archiv
   const score = getRiskScores(deps.store, { region: code }).ciiScores[0];
   const sdn = deps.store.read<SdnEntry>(SANCTIONS_SDN);
   const sanctionsCount = sdn?.derive('address-counts-by-code', (s) => sanctionsCountsByCode(s.records)).get(code) ?? 0;
-  const events = recentCountryEvents(deps, code, MAX_SOURCES);
+  const events = await recentCountryEvents(deps, code, MAX_SOURCES);
   const facts: BriefFacts = {
     countryName: name,
     ...(score ? { score } : {}),

@@ -20,7 +20,7 @@ export async function deductSituation(deps: Pick<AppDeps, 'store' | 'archive' | 
   const query = (req.query ?? '').trim().slice(0, 500);
   if (!query) return { analysis: '', model: '', provider: 'skipped' };
   const markets = matchMarkets(query, deps.store.read<StoredMarket>(PREDICTION_MARKETS)?.records ?? []);
-  const events = matchingEvents(deps, query, 5).map((e) => ({ title: e.title, occurredAt: e.occurredAt, source: e.resource }));
+  const events = (await matchingEvents(deps, query, 5)).map((e) => ({ title: e.title, occurredAt: e.occurredAt, source: e.resource }));
   const framework = (req.framework ?? '').slice(0, 2000);
   const geo = (req.geoContext ?? '').slice(0, 2000);
   const mode = deductionMode(query);

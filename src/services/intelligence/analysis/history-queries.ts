@@ -39,10 +39,18 @@ interface Filters {
 /**
  * The history snapshot, indexed into the full-text archive once per snapshot version (the archive
  * upserts by id, so a restart or a re-read writes nothing new); undefined when never ingested.
+ * Concurrent first readers wait for the same write; a failed write is not remembered, so the next
+ * request tries again.
  */
-function history(deps: Deps): History | undefined {
+async function history(deps: Deps): Promise<History | undefined> {
   const snap = deps.store.read<HistoryRecord, IntelHistoryInfo>(INTEL_HISTORY);
-  snap?.derive('archived', (s) => deps.archive.add(s.records.map(toDocument)));
+  if (!snap) return undefined;
+  const indexed = snap.derive('archived', () => ({ written: undefined as Promise<unknown> | undefined }));
+  indexed.written ??= deps.archive.add(snap.records.map(toDocument)).catch((err: unknown) => {
+    indexed.written = undefined;
+    throw err;
+  });
+  await indexed.written;
   return snap;
 }
 
@@ -128,28 +136,28 @@ async function embeddingRank(deps: Deps, snap: History, text: string, f: ReturnT
 
 export async function searchIntelHistory(deps: Deps, req: SearchIntelHistoryRequest): Promise<SearchIntelHistoryResponse> {
   const filters = archiveFilters(deps, req);
-  const snap = history(deps);
+  const snap = await history(deps);
   if (!snap) return { records: [], query: req.query, partial: false, upstreamUnavailable: true, ranking: 'none' };
   const limit = req.limit || 20;
   const byEmbedding = await embeddingRank(deps, snap, req.query, filters, -1, limit);
   if (byEmbedding) return { records: byEmbedding, query: req.query, partial: false, upstreamUnavailable: false, ranking: 'embeddings' };
   const expression = anyTermExpression(searchTerms(req.query));
-  const records = expression ? deps.archive.search(expression, { ...filters, limit }).map(fromHit) : [];
+  const records = expression ? (await deps.archive.search(expression, { ...filters, limit })).map(fromHit) : [];
   return { records, query: req.query, partial: false, upstreamUnavailable: false, ranking: 'bm25' };
 }
 
-export function getIntelTimeline(deps: Deps, req: GetIntelTimelineRequest): GetIntelTimelineResponse {
+export async function getIntelTimeline(deps: Deps, req: GetIntelTimelineRequest): Promise<GetIntelTimelineResponse> {
   const filters = archiveFilters(deps, req);
-  const snap = history(deps);
+  const snap = await history(deps);
   if (!snap) return { records: [], partial: false, upstreamUnavailable: true };
   // An empty query lists the newest documents matching the filters.
-  const records = deps.archive.search('', { ...filters, limit: req.limit || 50 }).map((h) => ({ ...fromHit(h), score: 0 }));
+  const records = (await deps.archive.search('', { ...filters, limit: req.limit || 50 })).map((h) => ({ ...fromHit(h), score: 0 }));
   return { records, partial: false, upstreamUnavailable: false };
 }
 
 export async function getSimilarEvents(deps: Deps, req: GetSimilarEventsRequest): Promise<GetSimilarEventsResponse> {
   const filters = archiveFilters(deps, req);
-  const snap = history(deps);
+  const snap = await history(deps);
   if (!snap) return { records: [], situation: req.situation, partial: false, upstreamUnavailable: true, ranking: 'none' };
   const limit = req.limit || 10;
   const byEmbedding = await embeddingRank(deps, snap, req.situation, filters, PRECEDENT_MIN_COSINE, limit);
@@ -157,7 +165,7 @@ export async function getSimilarEvents(deps: Deps, req: GetSimilarEventsRequest)
   const terms = searchTerms(req.situation);
   const expression = anyTermExpression(terms);
   // Over-fetch, then keep only records past the lexical similarity floor.
-  const hits = expression ? deps.archive.search(expression, { ...filters, limit: Math.min(200, limit * 4) }) : [];
+  const hits = expression ? await deps.archive.search(expression, { ...filters, limit: Math.min(200, limit * 4) }) : [];
   const records = hits
     .filter((h) => isLexicalPrecedent(terms, `${h.title} ${h.body}`))
     .slice(0, limit)
@@ -166,15 +174,15 @@ export async function getSimilarEvents(deps: Deps, req: GetSimilarEventsRequest)
 }
 
 /** The newest archived events of one country within the 180-day window (for briefs); empty without the archive. */
-export function recentCountryEvents(deps: Deps, country: string, limit: number): IntelHistoryRecord[] {
+export async function recentCountryEvents(deps: Deps, country: string, limit: number): Promise<IntelHistoryRecord[]> {
   const filters = archiveFilters(deps, { country });
-  if (!history(deps)) return [];
-  return deps.archive.search('', { ...filters, limit }).map((h) => ({ ...fromHit(h), score: 0 }));
+  if (!(await history(deps))) return [];
+  return (await deps.archive.search('', { ...filters, limit })).map((h) => ({ ...fromHit(h), score: 0 }));
 }
 
 /** Archived events sharing words with `text`, best bm25 match first (for evidence); empty without the archive. */
-export function matchingEvents(deps: Deps, text: string, limit: number): IntelHistoryRecord[] {
+export async function matchingEvents(deps: Deps, text: string, limit: number): Promise<IntelHistoryRecord[]> {
   const expression = anyTermExpression(searchTerms(text));
-  if (!expression || !history(deps)) return [];
-  return deps.archive.search(expression, { ...archiveFilters(deps, {}), limit }).map(fromHit);
+  if (!expression || !(await history(deps))) return [];
+  return (await deps.archive.search(expression, { ...archiveFilters(deps, {}), limit })).map(fromHit);
 }

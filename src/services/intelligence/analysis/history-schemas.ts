@@ -27,7 +27,7 @@ export const IntelHistoryRecord = z
     ingestedAt: epochMs('When the archive took the record in, Unix epoch milliseconds.'),
     score: z.number().meta({
       format: 'double',
-      description: 'Relevance: the bm25 score (higher is better, unbounded) under full-text ranking, the cosine similarity (-1..1) under embeddings, 0 on the timeline.',
+      description: 'Relevance: under full-text ranking a positive score, higher is better (bm25 on the default SQLite store, ts_rank when the archive is in PostgreSQL: compare scores within one deployment only), the cosine similarity (-1..1) under embeddings, 0 on the timeline.',
     }),
   })
   .meta({ id: 'intelligence_v1_IntelHistoryRecord', description: 'One dated event or headline of the intelligence history archive.' });
@@ -35,7 +35,7 @@ export type IntelHistoryRecord = z.infer<typeof IntelHistoryRecord>;
 
 const ranking = z.enum(['bm25', 'embeddings', 'none']).meta({
   description:
-    'Which ranking ran: `bm25` (full-text, the default), `embeddings` (cosine similarity, when an embeddings model is configured), `none` when the archive was unavailable.',
+    'Which ranking ran: `bm25` (full-text relevance, the default; PostgreSQL ranks with its ts_rank under the same name), `embeddings` (cosine similarity, when an embeddings model is configured), `none` when the archive was unavailable.',
 });
 
 export const SearchIntelHistoryRequest = z
