@@ -114,10 +114,10 @@ function load(url: string, headers: Record<string, string>, seconds: number, req
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** A bare express server answering GET /bare with these bytes, this Content-Type and this ETag. */
-async function startBare(body: Buffer, contentType: string, etag: string): Promise<{ url: string; proc: ChildProcess }> {
+async function startBare(body: Buffer, contentType: string, etag: string, mode?: 'node'): Promise<{ url: string; proc: ChildProcess }> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-bare-')), 'body');
   fs.writeFileSync(file, body);
-  const bare = await startServer('bench/bare.ts', [file, contentType, etag]);
+  const bare = await startServer('bench/bare.ts', [file, contentType, etag, ...(mode ? [mode] : [])]);
   return { url: `http://127.0.0.1:${bare.port}/bare`, proc: bare.proc };
 }
 
@@ -133,7 +133,7 @@ async function measurePair(s: Scenario, service: { port: number; setup: any }) {
     headers['if-none-match'] = etag;
   }
   const bareHeaders: Record<string, string> = s.conditional ? { 'if-none-match': etag } : {};
-  const bare = await startBare(body, sample.headers.get('content-type') ?? 'application/json', etag);
+  const bare = await startBare(body, sample.headers.get('content-type') ?? 'application/json', etag, s.bare);
   const bareUrl = bare.url;
   const check = await fetch(bareUrl, { headers: bareHeaders });
   await check.arrayBuffer();

@@ -6,6 +6,8 @@ export interface Scenario {
   headers?: Record<string, string>;
   /** Target ratio to the bare baseline. */
   goal?: number;
+  /** The baseline: bare express (default, the issue's) or `node`, node:http with no framework (for reference). */
+  bare?: 'node';
   /** Send the answer's ETag as If-None-Match to both servers: a 304 measured against a bare 304. */
   conditional?: boolean;
   /** A custom measurement (batch vs single, ingestion throughput...) instead of the paired one. */
@@ -90,6 +92,9 @@ export const scenarios: Scenario[] = [
   // A small projection (about 140 bytes): the cost is the pipeline and the projection, not the body.
   { name: 'list-earthquakes+jmespath', path: '/api/seismology/v1/list-earthquakes?jmespath=earthquakes%5B%3A2%5D.%7Bid%3Aid%2Cm%3Amagnitude%7D', goal: 0.7 },
   { name: 'get-chokepoint-status', path: '/api/supply-chain/v1/get-chokepoint-status', goal: 0.9 },
+  // For reference: the same answer from node:http with no framework at all, the floor of any node server.
+  { name: 'list-earthquakes vs bare node:http', path: '/api/seismology/v1/list-earthquakes', bare: 'node' },
+  { name: 'list-earthquakes+304 vs bare node:http', path: '/api/seismology/v1/list-earthquakes', bare: 'node', conditional: true },
   { name: 'list-acled-events?country (100k rows)', path: '/api/conflict/v1/list-acled-events?country=TR' },
   { name: 'batch-20-vs-single', path: '', run: batchVersusSingle },
   { name: 'acled-country-filter-100k', path: '', run: () => largeSnapshotFilter() },
