@@ -15,6 +15,8 @@ import type { AppDeps } from './trpc/context.js';
 import { createLlm } from './platform/llm/provider.js';
 import { fetchLayerHttpPost, type HttpPost } from './platform/llm/http.js';
 import { JobQueue } from './platform/jobs/queue.js';
+import { SqliteJobBackend, type JobBackend } from './platform/jobs/backend.js';
+import { PgJobBackend } from './platform/jobs/backend-pg.js';
 import { Archive } from './platform/archive/archive.js';
 import { registerJobKinds } from './services/jobs.js';
 import { webhooksOf } from './services/shipping/webhooks/delivery.js';
@@ -41,6 +43,8 @@ export interface DepsOptions {
   keyDirectory?: KeyDirectory;
   /** openDeps: false keeps keys in the SQLite file even with DATABASE_URL (default true). */
   sharedKeys?: boolean;
+  /** The job table; `openDeps` passes PostgreSQL's when DATABASE_URL is set (default the SQLite file's). */
+  jobBackend?: JobBackend;
 }
 
 export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
@@ -68,7 +72,7 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
   };
   // The model provider's one way out; the integrator points it at the hardened fetch layer.
   const llm = createLlm(config, { sqlite: db.$client, clock, httpPost: opts.httpPost ?? fetchLayerHttpPost(config) });
-  const jobs = new JobQueue(db.$client, clock, logger, { concurrency: config.JOBS_CONCURRENCY, retentionMs: config.JOBS_RETENTION_HOURS * 3_600_000 });
+  const jobs = new JobQueue(opts.jobBackend ?? new SqliteJobBackend(db.$client), clock, logger, { concurrency: config.JOBS_CONCURRENCY, retentionMs: config.JOBS_RETENTION_HOURS * 3_600_000 });
   const archive = new Archive(db.$client, clock, { maxAgeMs: config.ARCHIVE_RETENTION_DAYS * 86_400_000, maxDocuments: config.ARCHIVE_MAX_DOCUMENTS });
   const redis = createSharedRedis(config, logger);
   if (redis) {
@@ -101,14 +105,17 @@ export async function openDeps(config: Config, opts: DepsOptions = {}): Promise<
   let snapshots = opts.snapshots;
   let keyDirectory = opts.keyDirectory;
   let idempotency: IdempotencyRecords | undefined;
+  let jobBackend = opts.jobBackend;
   if (!snapshots && isPostgresUrl(config.DATABASE_URL)) {
     const pg = await openPgDatabase(config.DATABASE_URL);
     snapshots = new PgSnapshotBackend(pg);
     // Keys and accounts in the same database, so a key issued or revoked anywhere holds on every node.
     if (opts.sharedKeys !== false) keyDirectory ??= new PgKeyDirectory(pg);
     idempotency = new PgIdempotencyRecords(pg);
+    // One queue for the cluster: any node may run a job another enqueued, never two the same one.
+    jobBackend ??= new PgJobBackend(pg);
   }
-  const deps = createDeps(config, { ...opts, snapshots, keyDirectory });
+  const deps = createDeps(config, { ...opts, snapshots, keyDirectory, jobBackend });
   // A retried POST may land on another node: its Idempotency-Key record must be where every node looks.
   if (idempotency) deps.idempotency = idempotency;
   try {
