@@ -17,6 +17,10 @@ import { fetchLayerHttpPost, type HttpPost } from './platform/llm/http.js';
 import { JobQueue } from './platform/jobs/queue.js';
 import { SqliteJobBackend, type JobBackend } from './platform/jobs/backend.js';
 import { PgJobBackend } from './platform/jobs/backend-pg.js';
+import type { SimulationRunStore } from './services/forecast/runs.js';
+import { PgSimulationRuns } from './services/forecast/runs-pg.js';
+import type { ScenarioRunStore } from './services/scenario/runs.js';
+import { PgScenarioRuns } from './services/scenario/runs-pg.js';
 import { Archive } from './platform/archive/archive.js';
 import { registerJobKinds } from './services/jobs.js';
 import { webhooksOf } from './services/shipping/webhooks/delivery.js';
@@ -45,6 +49,9 @@ export interface DepsOptions {
   sharedKeys?: boolean;
   /** The job table; `openDeps` passes PostgreSQL's when DATABASE_URL is set (default the SQLite file's). */
   jobBackend?: JobBackend;
+  /** Which jobs hold the simulation and scenario runs; `openDeps` passes PostgreSQL's with DATABASE_URL. */
+  simulationRuns?: SimulationRunStore;
+  scenarioRuns?: ScenarioRunStore;
 }
 
 export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
@@ -90,6 +97,8 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
     void redis.notices.subscribe(poll, poll).catch(() => undefined);
   }
   const deps: AppDeps = { config, db, clock, store, runner, responses, logger, metrics, llm, jobs, archive, redis, keyDirectory: opts.keyDirectory };
+  if (opts.simulationRuns) deps.simulationRuns = opts.simulationRuns;
+  if (opts.scenarioRuns) deps.scenarioRuns = opts.scenarioRuns;
   registerJobKinds(deps);
   // Chokepoint status changes seen on snapshot swaps become signed webhook deliveries.
   webhooksOf(deps).start();
@@ -106,6 +115,7 @@ export async function openDeps(config: Config, opts: DepsOptions = {}): Promise<
   let keyDirectory = opts.keyDirectory;
   let idempotency: IdempotencyRecords | undefined;
   let jobBackend = opts.jobBackend;
+  let { simulationRuns, scenarioRuns } = opts;
   if (!snapshots && isPostgresUrl(config.DATABASE_URL)) {
     const pg = await openPgDatabase(config.DATABASE_URL);
     snapshots = new PgSnapshotBackend(pg);
@@ -114,8 +124,10 @@ export async function openDeps(config: Config, opts: DepsOptions = {}): Promise<
     idempotency = new PgIdempotencyRecords(pg);
     // One queue for the cluster: any node may run a job another enqueued, never two the same one.
     jobBackend ??= new PgJobBackend(pg);
+    simulationRuns ??= new PgSimulationRuns(pg);
+    scenarioRuns ??= new PgScenarioRuns(pg);
   }
-  const deps = createDeps(config, { ...opts, snapshots, keyDirectory, jobBackend });
+  const deps = createDeps(config, { ...opts, snapshots, keyDirectory, jobBackend, simulationRuns, scenarioRuns });
   // A retried POST may land on another node: its Idempotency-Key record must be where every node looks.
   if (idempotency) deps.idempotency = idempotency;
   try {

@@ -16,6 +16,8 @@ import type { RestCall, WireResponse } from '../http/dispatch.js';
 import type { Llm } from '../platform/llm/provider.js';
 import type { Jobs } from '../platform/jobs/queue.js';
 import type { Archive } from '../platform/archive/archive.js';
+import type { SimulationRunStore } from '../services/forecast/runs.js';
+import type { ScenarioRunStore } from '../services/scenario/runs.js';
 
 /** Long-lived collaborators, built once per process (or per test app). */
 export interface AppDeps {
@@ -39,6 +41,9 @@ export interface AppDeps {
   redis?: SharedRedis;
   /** Idempotency-Key records shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
   idempotency?: IdempotencyRecords;
+  /** Simulation and scenario runs shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
+  simulationRuns?: SimulationRunStore;
+  scenarioRuns?: ScenarioRunStore;
 }
 
 /** How a call reached the procedure: REST (including batch sub-operations) or native tRPC. */

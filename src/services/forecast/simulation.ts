@@ -22,7 +22,7 @@ export async function triggerSimulation(deps: AppDeps, owner: string, idempotenc
   await ensureQueueCapacity(deps.jobs, SIMULATION_JOB, 'Simulation queue at capacity, please try again later');
   const input: SimulationJobInput = { runId: pkg.info.runId };
   const { job, created } = await deps.jobs.enqueue({ kind: SIMULATION_JOB, accountId: owner, input, idempotencyKey });
-  simulationRuns(deps).record(owner, pkg.info.runId, job.id, job.createdAt);
+  await simulationRuns(deps).record(owner, pkg.info.runId, job.id, job.createdAt);
   return { queued: created, runId: pkg.info.runId, pkgFingerprint: pkg.info.fingerprint, reason: created ? '' : 'already-handled' };
 }
 
@@ -77,7 +77,7 @@ export async function getSimulationOutcome(
   const runs = simulationRuns(deps);
   let note = '';
   if (runId) {
-    const jobId = runs.jobOf(owner, runId);
+    const jobId = await runs.jobOf(owner, runId);
     const job = jobId ? await deps.jobs.get(jobId, owner) : undefined;
     if (job) {
       const response = fromJob(job, runId, '');
@@ -86,7 +86,7 @@ export async function getSimulationOutcome(
     note = `requested runId ${runId} not found for this credential (never triggered, or expired); showing the latest finished simulation`;
   }
   let pending: GetSimulationOutcomeResponse | undefined;
-  for (const r of runs.all(owner)) {
+  for (const r of await runs.all(owner)) {
     const job = await deps.jobs.get(r.jobId, owner);
     if (job?.state === 'done') return { response: fromJob(job, r.runId, note), degraded: note !== '' };
     if (job && !pending && job.state !== 'failed' && !runId) pending = fromJob(job, r.runId, '');

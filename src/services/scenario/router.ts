@@ -76,7 +76,7 @@ export const scenarioRouter = router({
       const key = ctx.headers['idempotency-key'];
       const jobInput: ScenarioJobInput = { scenarioId: input.scenarioId, iso2: input.iso2 ? input.iso2 : null };
       const { job } = await ctx.deps.jobs.enqueue({ kind: SCENARIO_JOB, accountId, input: jobInput, idempotencyKey: typeof key === 'string' ? key : undefined });
-      const jobId = scenarioRuns(ctx.deps).publicIdOf(job);
+      const jobId = await scenarioRuns(ctx.deps).publicIdOf(job);
       const statusUrl = `${STATUS_PATH}?jobId=${encodeURIComponent(jobId)}`;
       ctx.resHeaders.Location = statusUrl;
       return { jobId, status: 'pending', statusUrl };
@@ -109,7 +109,7 @@ export const scenarioRouter = router({
       const accountId = jobOwner(ctx.principal);
       const runs = scenarioRuns(ctx.deps);
       // Omitted: the caller's most recent job (the default view of a request with no fields).
-      const jobId = publicId ? runs.jobIdOf(publicId, accountId) : runs.newestJobIdOf(accountId);
+      const jobId = publicId ? await runs.jobIdOf(publicId, accountId) : await runs.newestJobIdOf(accountId);
       const job = jobId ? await ctx.deps.jobs.get(jobId, accountId) : undefined;
       if (!job) {
         markDegraded(ctx);
