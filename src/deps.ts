@@ -21,6 +21,8 @@ import type { SimulationRunStore } from './services/forecast/runs.js';
 import { PgSimulationRuns } from './services/forecast/runs-pg.js';
 import type { ScenarioRunStore } from './services/scenario/runs.js';
 import { PgScenarioRuns } from './services/scenario/runs-pg.js';
+import type { SummaryStore } from './services/news/summary-store.js';
+import { PgSummaryStore } from './services/news/summary-store-pg.js';
 import { Archive } from './platform/archive/archive.js';
 import { registerJobKinds } from './services/jobs.js';
 import { webhooksOf } from './services/shipping/webhooks/delivery.js';
@@ -52,6 +54,8 @@ export interface DepsOptions {
   /** Which jobs hold the simulation and scenario runs; `openDeps` passes PostgreSQL's with DATABASE_URL. */
   simulationRuns?: SimulationRunStore;
   scenarioRuns?: ScenarioRunStore;
+  /** Article summaries and their quota; `openDeps` passes PostgreSQL's with DATABASE_URL. */
+  newsSummaries?: SummaryStore;
 }
 
 export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
@@ -99,6 +103,7 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
   const deps: AppDeps = { config, db, clock, store, runner, responses, logger, metrics, llm, jobs, archive, redis, keyDirectory: opts.keyDirectory };
   if (opts.simulationRuns) deps.simulationRuns = opts.simulationRuns;
   if (opts.scenarioRuns) deps.scenarioRuns = opts.scenarioRuns;
+  if (opts.newsSummaries) deps.newsSummaries = opts.newsSummaries;
   registerJobKinds(deps);
   // Chokepoint status changes seen on snapshot swaps become signed webhook deliveries.
   webhooksOf(deps).start();
@@ -115,7 +120,7 @@ export async function openDeps(config: Config, opts: DepsOptions = {}): Promise<
   let keyDirectory = opts.keyDirectory;
   let idempotency: IdempotencyRecords | undefined;
   let jobBackend = opts.jobBackend;
-  let { simulationRuns, scenarioRuns } = opts;
+  let { simulationRuns, scenarioRuns, newsSummaries } = opts;
   if (!snapshots && isPostgresUrl(config.DATABASE_URL)) {
     const pg = await openPgDatabase(config.DATABASE_URL);
     snapshots = new PgSnapshotBackend(pg);
@@ -126,8 +131,9 @@ export async function openDeps(config: Config, opts: DepsOptions = {}): Promise<
     jobBackend ??= new PgJobBackend(pg);
     simulationRuns ??= new PgSimulationRuns(pg);
     scenarioRuns ??= new PgScenarioRuns(pg);
+    newsSummaries ??= new PgSummaryStore(pg);
   }
-  const deps = createDeps(config, { ...opts, snapshots, keyDirectory, jobBackend, simulationRuns, scenarioRuns });
+  const deps = createDeps(config, { ...opts, snapshots, keyDirectory, jobBackend, simulationRuns, scenarioRuns, newsSummaries });
   // A retried POST may land on another node: its Idempotency-Key record must be where every node looks.
   if (idempotency) deps.idempotency = idempotency;
   try {

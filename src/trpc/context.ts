@@ -18,6 +18,7 @@ import type { Jobs } from '../platform/jobs/queue.js';
 import type { Archive } from '../platform/archive/archive.js';
 import type { SimulationRunStore } from '../services/forecast/runs.js';
 import type { ScenarioRunStore } from '../services/scenario/runs.js';
+import type { SummaryStore } from '../services/news/summary-store.js';
 
 /** Long-lived collaborators, built once per process (or per test app). */
 export interface AppDeps {
@@ -44,6 +45,8 @@ export interface AppDeps {
   /** Simulation and scenario runs shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
   simulationRuns?: SimulationRunStore;
   scenarioRuns?: ScenarioRunStore;
+  /** Article summaries and their daily quota shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
+  newsSummaries?: SummaryStore;
 }
 
 /** How a call reached the procedure: REST (including batch sub-operations) or native tRPC. */

@@ -4,3 +4,4 @@ export * from './batch.js';
 export * from './state.js';
 export * from './forecast.js';
 export * from './scenario.js';
+export * from './news.js';
