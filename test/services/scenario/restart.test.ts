@@ -1,17 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, tempDbFile } from '../../support/app.js';
 import { testAppDatabaseUrl } from '../../support/engines/postgres.js';
 import { SCENARIO_DATASETS } from '../../../src/services/scenario/datasets/index.js';
 import { FORECAST_DATASETS } from '../../../src/services/forecast/datasets/index.js';
 
 describe('scenario and simulation results after a restart', () => {
+  // On PostgreSQL (MDS_TEST_POSTGRES=1) the restarted process finds the same database, as the SQLite file.
+  let config: { DATABASE_URL?: string } = {};
+  beforeAll(async () => {
+    const databaseUrl = await testAppDatabaseUrl();
+    if (databaseUrl) config = { DATABASE_URL: databaseUrl };
+  });
+
   it('are still there, for the same account only', async () => {
     const dbFile = tempDbFile();
-    // On PostgreSQL (MDS_TEST_POSTGRES=1) the restarted process finds the same database, as the SQLite file.
-    const databaseUrl = await testAppDatabaseUrl();
-    const config = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
     try {
       const first = await startTestApp({ dbFile, config, samples: [...SCENARIO_DATASETS, ...FORECAST_DATASETS] });
       const key = first.createKey({ plan: 'pro' });
@@ -35,5 +39,6 @@ describe('scenario and simulation results after a restart', () => {
     } finally {
       fs.rmSync(path.dirname(dbFile), { recursive: true, force: true });
     }
-  });
+    // Two app starts, each loading or reading snapshots: slower on PostgreSQL under a loaded machine.
+  }, 60_000);
 });
