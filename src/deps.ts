@@ -10,7 +10,7 @@ import { SnapshotStore } from './platform/snapshots/store.js';
 import type { SnapshotBackend } from './platform/snapshots/backend.js';
 import { SqliteSnapshotBackend } from './platform/snapshots/backend-sqlite.js';
 import { PgSnapshotBackend } from './platform/snapshots/backend-pg.js';
-import { isPostgresUrl, openPgDatabase } from '../db/pg/client.js';
+import { isPostgresUrl, openPgDatabase, type PgDb } from '../db/pg/client.js';
 import type { AppDeps } from './trpc/context.js';
 import { createLlm } from './platform/llm/provider.js';
 import { fetchLayerHttpPost, type HttpPost } from './platform/llm/http.js';
@@ -19,6 +19,14 @@ import { PgLlmCache } from './platform/llm/cache-pg.js';
 import { JobQueue } from './platform/jobs/queue.js';
 import { SqliteArchive, archiveRetention, type Archive } from './platform/archive/archive.js';
 import { PgArchive } from './platform/archive/archive-pg.js';
+import { SqliteJobBackend, type JobBackend } from './platform/jobs/backend.js';
+import { PgJobBackend } from './platform/jobs/backend-pg.js';
+import type { SimulationRunStore } from './services/forecast/runs.js';
+import { PgSimulationRuns } from './services/forecast/runs-pg.js';
+import type { ScenarioRunStore } from './services/scenario/runs.js';
+import { PgScenarioRuns } from './services/scenario/runs-pg.js';
+import type { SummaryStore } from './services/news/summary-store.js';
+import { PgSummaryStore } from './services/news/summary-store-pg.js';
 import { registerJobKinds } from './services/jobs.js';
 import { webhooksOf } from './services/shipping/webhooks/delivery.js';
 import type { KeyDirectory } from './platform/auth/key-store.js';
@@ -53,6 +61,13 @@ export interface DepsOptions {
   llmCache?: LlmCache;
   /** Generated secrets (session signing); default the SQLite file's (`openDeps` passes PostgreSQL's when DATABASE_URL is set). */
   platformSecrets?: PlatformSecrets;
+  /** The job table; `openDeps` passes PostgreSQL's when DATABASE_URL is set (default the SQLite file's). */
+  jobBackend?: JobBackend;
+  /** Which jobs hold the simulation and scenario runs; `openDeps` passes PostgreSQL's with DATABASE_URL. */
+  simulationRuns?: SimulationRunStore;
+  scenarioRuns?: ScenarioRunStore;
+  /** Article summaries and their quota; `openDeps` passes PostgreSQL's with DATABASE_URL. */
+  newsSummaries?: SummaryStore;
 }
 
 export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
@@ -81,7 +96,7 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
   // The model provider's one way out; the integrator points it at the hardened fetch layer.
   const llmCache = opts.llmCache ?? new SqliteLlmCache(db.$client, clock, llmCacheBounds(config));
   const llm = createLlm(config, { cache: llmCache, httpPost: opts.httpPost ?? fetchLayerHttpPost(config) });
-  const jobs = new JobQueue(db.$client, clock, logger, { concurrency: config.JOBS_CONCURRENCY, retentionMs: config.JOBS_RETENTION_HOURS * 3_600_000 });
+  const jobs = new JobQueue(opts.jobBackend ?? new SqliteJobBackend(db.$client), clock, logger, { concurrency: config.JOBS_CONCURRENCY, retentionMs: config.JOBS_RETENTION_HOURS * 3_600_000 });
   const archive = opts.archive ?? new SqliteArchive(db.$client, clock, archiveRetention(config));
   const redis = createSharedRedis(config, logger);
   if (redis) {
@@ -100,6 +115,9 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
   }
   const keyDirectory = sharedKeysOf(opts.keyDirectory, redis, clock, logger);
   const deps: AppDeps = { config, db, clock, store, runner, responses, logger, metrics, llm, jobs, archive, redis, keyDirectory, platformSecrets: opts.platformSecrets };
+  if (opts.simulationRuns) deps.simulationRuns = opts.simulationRuns;
+  if (opts.scenarioRuns) deps.scenarioRuns = opts.scenarioRuns;
+  if (opts.newsSummaries) deps.newsSummaries = opts.newsSummaries;
   registerJobKinds(deps);
   // Chokepoint status changes seen on snapshot swaps become signed webhook deliveries.
   webhooksOf(deps).start();
@@ -117,30 +135,40 @@ export function sharedKeysOf(directory: KeyDirectory | undefined, redis: SharedR
   return cached;
 }
 
+/** Everything a cluster keeps in PostgreSQL, as `createDeps` options: one interface per store, another engine. */
+function postgresStores(pg: PgDb, config: Config, opts: DepsOptions): DepsOptions {
+  const clock = opts.clock ?? systemClock;
+  return {
+    snapshots: new PgSnapshotBackend(pg),
+    // Keys and accounts in the same database, so a key issued or revoked anywhere holds on every node.
+    keyDirectory: opts.sharedKeys === false ? undefined : new PgKeyDirectory(pg),
+    // One queue for the cluster: any node may run a job another enqueued, never two the same one.
+    jobBackend: new PgJobBackend(pg),
+    simulationRuns: new PgSimulationRuns(pg),
+    scenarioRuns: new PgScenarioRuns(pg),
+    newsSummaries: new PgSummaryStore(pg),
+    archive: new PgArchive(pg, clock, archiveRetention(config)),
+    llmCache: new PgLlmCache(pg, clock, llmCacheBounds(config)),
+    // Every node signs and verifies browser sessions with the same generated secret.
+    platformSecrets: new PgPlatformSecrets(pg),
+  };
+}
+
 /**
  * `createDeps` for the commands that serve or ingest: with DATABASE_URL=postgres://... the snapshots
  * live in PostgreSQL (connected and migrated here) and every published one is decoded before this
  * resolves; without it, exactly `createDeps` on the SQLite file.
  */
 export async function openDeps(config: Config, opts: DepsOptions = {}): Promise<AppDeps> {
-  let snapshots = opts.snapshots;
-  let keyDirectory = opts.keyDirectory;
+  let options = opts;
   let idempotency: IdempotencyRecords | undefined;
-  let archive = opts.archive;
-  let llmCache = opts.llmCache;
-  let platformSecrets = opts.platformSecrets;
-  if (!snapshots && isPostgresUrl(config.DATABASE_URL)) {
+  if (!opts.snapshots && isPostgresUrl(config.DATABASE_URL)) {
     const pg = await openPgDatabase(config.DATABASE_URL);
-    snapshots = new PgSnapshotBackend(pg);
-    // Keys and accounts in the same database, so a key issued or revoked anywhere holds on every node.
-    if (opts.sharedKeys !== false) keyDirectory ??= new PgKeyDirectory(pg);
+    // Stores passed explicitly win over PostgreSQL's.
+    options = { ...postgresStores(pg, config, opts), ...opts };
     idempotency = new PgIdempotencyRecords(pg);
-    archive ??= new PgArchive(pg, opts.clock ?? systemClock, archiveRetention(config));
-    llmCache ??= new PgLlmCache(pg, opts.clock ?? systemClock, llmCacheBounds(config));
-    // Every node signs and verifies browser sessions with the same generated secret.
-    platformSecrets ??= new PgPlatformSecrets(pg);
   }
-  const deps = createDeps(config, { ...opts, snapshots, keyDirectory, archive, llmCache, platformSecrets });
+  const deps = createDeps(config, options);
   // A retried POST may land on another node: its Idempotency-Key record must be where every node looks.
   if (idempotency) deps.idempotency = idempotency;
   try {

@@ -67,7 +67,7 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
   void deps.store.warm().catch((e: Error) => deps.logger.warn({ err: { message: e.message } }, 'snapshot warm-up stopped; datasets decode on first read'));
 
   // Jobs a previous process left running go back to the queue before the worker takes any.
-  const recovered = deps.jobs.start();
+  const recovered = await deps.jobs.start();
   if (recovered.requeued || recovered.abandoned) {
     out.write(`job worker: ${recovered.requeued} interrupted jobs re-queued, ${recovered.abandoned} failed after repeated interruptions\n`);
   }

@@ -35,6 +35,6 @@ export const QUEUE_RETRY_AFTER_S = 30;
  * Refuses new work while more than QUEUE_CAPACITY jobs of `kind` wait, over every account, with the
  * 429 `{error}` body of a refusal (spec part 7, as documented for every 429 here) and Retry-After.
  */
-export function ensureQueueCapacity(jobs: Jobs, kind: string, message: string): void {
-  if (jobs.queued(kind) > QUEUE_CAPACITY) throw ServiceError.gateway(429, message, { 'Retry-After': String(QUEUE_RETRY_AFTER_S) });
+export async function ensureQueueCapacity(jobs: Jobs, kind: string, message: string): Promise<void> {
+  if ((await jobs.queued(kind)) > QUEUE_CAPACITY) throw ServiceError.gateway(429, message, { 'Retry-After': String(QUEUE_RETRY_AFTER_S) });
 }

@@ -17,6 +17,9 @@ import type { RestCall, WireResponse } from '../http/dispatch.js';
 import type { Llm } from '../platform/llm/provider.js';
 import type { Jobs } from '../platform/jobs/queue.js';
 import type { Archive } from '../platform/archive/archive.js';
+import type { SimulationRunStore } from '../services/forecast/runs.js';
+import type { ScenarioRunStore } from '../services/scenario/runs.js';
+import type { SummaryStore } from '../services/news/summary-store.js';
 
 /** Long-lived collaborators, built once per process (or per test app). */
 export interface AppDeps {
@@ -42,6 +45,11 @@ export interface AppDeps {
   idempotency?: IdempotencyRecords;
   /** Generated secrets (the session signing key) shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
   platformSecrets?: PlatformSecrets;
+  /** Simulation and scenario runs shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
+  simulationRuns?: SimulationRunStore;
+  scenarioRuns?: ScenarioRunStore;
+  /** Article summaries and their daily quota shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
+  newsSummaries?: SummaryStore;
 }
 
 /** How a call reached the procedure: REST (including batch sub-operations) or native tRPC. */

@@ -31,10 +31,10 @@ describe('deps.llm, deps.jobs and deps.archive in a running app', () => {
   it('deps.jobs runs registered kinds with the app collaborators while the app serves', async () => {
     registerJobKinds(app.deps, [{ kind: 'test.count-archive', handler: (deps) => async () => ({ documents: await deps.archive.count() }) }]);
     await app.deps.archive.add([{ id: 'n1', kind: 'news', title: 'Port strike', body: 'Dockers walk out', occurredAt: app.clock.now(), source: 'test' }]);
-    const { job } = app.deps.jobs.enqueue({ kind: 'test.count-archive', accountId: 'acc-1', input: {} });
+    const { job } = await app.deps.jobs.enqueue({ kind: 'test.count-archive', accountId: 'acc-1', input: {} });
     await app.deps.jobs.idle();
-    expect(app.deps.jobs.get(job.id, 'acc-1')).toMatchObject({ state: 'done', result: { documents: 1 } });
-    expect(app.deps.jobs.get(job.id, 'acc-2')).toBeUndefined();
+    expect(await app.deps.jobs.get(job.id, 'acc-1')).toMatchObject({ state: 'done', result: { documents: 1 } });
+    expect(await app.deps.jobs.get(job.id, 'acc-2')).toBeUndefined();
     expect((await app.deps.archive.search('strike')).map((h) => h.id)).toEqual(['n1']);
   });
 });

@@ -10,7 +10,10 @@ import { startServer } from '../../src/cli/serve.js';
 import { EARTHQUAKES } from '../../src/services/seismology/datasets/earthquakes.js';
 import { findDataset } from '../../src/services/datasets.js';
 import { loadSamplesWhereEmpty } from '../../src/platform/snapshots/first-run.js';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { LOCK_SPACE } from '../../db/pg/client.js';
+import * as pgSchema from '../../db/pg/schema/index.js';
 import type { AppDeps } from '../../src/trpc/context.js';
 import { tempDbFile } from '../support/app.js';
 import { mds } from '../support/cli.js';
@@ -202,7 +205,13 @@ describe('mds ingest and mds serve with DATABASE_URL', () => {
     }
     const c = await session(url);
     const { rows } = await c.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
-    expect(rows.map((r) => r.table_name)).toEqual(['accounts', 'api_keys', 'archive_documents', 'idempotency_keys', 'jobs', 'llm_cache', 'platform_secrets', 'snapshot_meta', 'snapshot_records']);
+    // Every table of the PostgreSQL schema (db/pg/schema), and nothing else.
+    const declared = Object.values(pgSchema)
+      .filter((t) => is(t, PgTable))
+      .map((t) => getTableName(t as PgTable))
+      .sort();
+    expect(declared).toEqual(expect.arrayContaining(['accounts', 'api_keys', 'idempotency_keys', 'jobs', 'llm_cache', 'platform_secrets', 'archive_documents', 'scenario_runs', 'simulation_runs', 'snapshot_meta', 'snapshot_records']));
+    expect(rows.map((r) => r.table_name as string).sort()).toEqual(declared);
   });
 
   it('a bad DATABASE_URL stops `mds ingest` with a message that names the server but not the password', async () => {

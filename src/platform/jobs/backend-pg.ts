@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { LOCK_SPACE, type PgDb } from '../../../db/pg/client.js';
 import { jobs } from '../../../db/pg/schema/index.js';
@@ -33,6 +33,7 @@ function toJob(r: JobRow): Job {
  * SIGKILLed node's jobs are recovered by the next node that starts.
  */
 export class PgJobBackend implements JobBackend {
+  readonly shared = true;
   private lockClient: pg.PoolClient | undefined;
 
   constructor(
@@ -101,6 +102,14 @@ export class PgJobBackend implements JobBackend {
       .from(jobs)
       .where(and(eq(jobs.id, id), eq(jobs.accountId, accountId)));
     return row ? toJob(row) : undefined;
+  }
+
+  async queued(kind: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(jobs)
+      .where(and(eq(jobs.state, 'queued'), eq(jobs.kind, kind)));
+    return row?.n ?? 0;
   }
 
   async claim(kinds: readonly string[], limit: number, now: number): Promise<Job[]> {

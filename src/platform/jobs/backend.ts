@@ -10,12 +10,21 @@ import { JobStore, toJob, type Job, type JobState } from './store.js';
  */
 export interface JobBackend {
   /**
+   * True when other processes work the same queue (PostgreSQL): the worker then also looks for
+   * queued jobs on a timer, since it does not see their enqueues, and recovers dead nodes' jobs.
+   */
+  readonly shared: boolean;
+  /** Announces this process as a live worker before it claims anything (a no-op for SQLite). */
+  start(): Promise<void>;
+  /**
    * Finds or creates a job in one step: with an idempotency key, the job of that key (422 when it
    * came with another input); without, the newest job of identical input that has not failed.
    */
   enqueue(req: { kind: string; accountId: string; input: string; inputDigest: string; idempotencyKey?: string }, now: number): Promise<{ job: Job; created: boolean }>;
   /** The job, or undefined when it does not exist or belongs to another account. */
   get(id: string, accountId: string): Promise<Job | undefined>;
+  /** How many jobs of this kind wait to run (queued, not running), over every account: the queue's depth. */
+  queued(kind: string): Promise<number>;
   /** Marks up to `limit` queued jobs of these kinds running, oldest first, and returns them (never one another node took). */
   claim(kinds: readonly string[], limit: number, now: number): Promise<Job[]>;
   /** Records the outcome of a running job. */
@@ -29,11 +38,13 @@ export interface JobBackend {
   recoverAbandoned(maxAttempts: number, now: number, message: string): Promise<{ requeued: number; abandoned: number }>;
   /** Deletes jobs finished before `before`; returns how many. */
   sweep(before: number): Promise<number>;
+  /** This process stops working the queue (its running jobs become recoverable by other nodes); `start` may follow. */
   close(): Promise<void>;
 }
 
 /** The SQLite `jobs` table through the async interface: one process owns the file's queue. */
 export class SqliteJobBackend implements JobBackend {
+  readonly shared = false;
   private readonly store: JobStore;
   private readonly enqueueTx: (req: Parameters<JobBackend['enqueue']>[0], now: number) => { job: Job; created: boolean };
 
@@ -57,12 +68,16 @@ export class SqliteJobBackend implements JobBackend {
     this.enqueueTx = (req, now) => tx.immediate(req, now);
   }
 
+  async start() {}
   async enqueue(req: Parameters<JobBackend['enqueue']>[0], now: number) {
     return this.enqueueTx(req, now);
   }
   async get(id: string, accountId: string) {
     const row = this.store.byId.get(id, accountId);
     return row ? toJob(row) : undefined;
+  }
+  async queued(kind: string) {
+    return this.store.countQueued.get(kind)!.n;
   }
   async claim(kinds: readonly string[], limit: number, now: number) {
     return this.store.claim.all(now, JSON.stringify(kinds), limit).map(toJob);

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import type { Clock } from '../clock.js';
-import { ServiceError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { requestHash } from '../batch/idempotency.js';
-import { JobStore, toJob, type Job, type JobRow } from './store.js';
+import type { JobBackend } from './backend.js';
+import type { Job } from './store.js';
 
 export interface JobContext {
   jobId: string;
@@ -32,16 +30,20 @@ export interface Enqueued {
   created: boolean;
 }
 
-/** Background jobs (`deps.jobs`): a table of jobs per account and the in-process worker that runs them. */
+/**
+ * Background jobs (`deps.jobs`): a table of jobs per account and the in-process worker that runs them.
+ * The table is a JobBackend (the SQLite file's, or PostgreSQL's shared by every node); the worker
+ * takes jobs only through its `claim`, so two nodes never run one job.
+ */
 export interface Jobs {
   register<I = any, R = unknown>(kind: string, handler: JobHandler<I, R>): void;
-  enqueue(req: EnqueueRequest): Enqueued;
+  enqueue(req: EnqueueRequest): Promise<Enqueued>;
   /** The job, or undefined when it does not exist or belongs to another account. */
-  get(id: string, accountId: string): Job | undefined;
+  get(id: string, accountId: string): Promise<Job | undefined>;
   /** How many jobs of this kind wait to run (queued, not running), over every account: the queue's depth. */
-  queued(kind: string): number;
+  queued(kind: string): Promise<number>;
   /** Re-queues jobs a dead process left running, then starts working. */
-  start(): { requeued: number; abandoned: number };
+  start(): Promise<{ requeued: number; abandoned: number }>;
   /** Stops taking jobs, aborts running ones (back to the queue) and waits up to `graceMs` for them. */
   stop(graceMs?: number): Promise<void>;
   /** Resolves once no job is running and none this worker can run is queued (tests, CLI). */
@@ -54,47 +56,32 @@ export interface JobQueueOptions {
   retentionMs: number;
   /** A job interrupted by this many process deaths is failed instead of re-queued (a job that kills the process). */
   maxAttempts?: number;
+  /** With a shared backend: how often to look for jobs other nodes queued (default 1 s). */
+  pollMs?: number;
 }
 
 const MAX_ERROR_CHARS = 1_000;
 const SWEEP_EVERY_MS = 60_000;
 
 export class JobQueue implements Jobs {
-  private readonly store: JobStore;
   private readonly handlers = new Map<string, JobHandler>();
   private readonly active = new Map<string, { ctl: AbortController; done: Promise<void> }>();
-  private readonly enqueueTx: (req: EnqueueRequest, input: string, digest: string, now: number) => Enqueued;
   private idleWaiters: (() => void)[] = [];
   private started = false;
   private stopping = false;
+  /** Set while `start` recovers: pumps wait for it, so an early `idle()` does not resolve past queued jobs. */
+  private starting: Promise<void> | undefined;
+  private pumping = false;
+  private pumpAgain = false;
+  private poller: NodeJS.Timeout | undefined;
   private nextSweepAt = 0;
 
   constructor(
-    sqlite: Database.Database,
+    private readonly backend: JobBackend,
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly opts: JobQueueOptions,
-  ) {
-    this.store = new JobStore(sqlite);
-    const tx = sqlite.transaction((req: EnqueueRequest, input: string, digest: string, now: number): Enqueued => {
-      if (req.idempotencyKey !== undefined) {
-        const existing = this.store.byKey.get(req.accountId, req.kind, req.idempotencyKey);
-        if (existing) {
-          if (existing.input_digest !== digest) {
-            throw new ServiceError(422, { error: 'Idempotency-Key was already used with a different input' });
-          }
-          return { job: toJob(existing), created: false };
-        }
-      } else {
-        const same = this.store.byInput.get(req.accountId, req.kind, digest);
-        if (same) return { job: toJob(same), created: false };
-      }
-      const id = randomUUID();
-      this.store.insert.run(id, req.accountId, req.kind, input, digest, req.idempotencyKey ?? null, now);
-      return { job: toJob(this.store.byId.get(id, req.accountId)!), created: true };
-    });
-    this.enqueueTx = (req, input, digest, now) => tx.immediate(req, input, digest, now);
-  }
+  ) {}
 
   register<I = any, R = unknown>(kind: string, handler: JobHandler<I, R>): void {
     if (this.handlers.has(kind)) throw new Error(`a handler for job kind ${kind} is already registered`);
@@ -102,46 +89,64 @@ export class JobQueue implements Jobs {
     this.schedule();
   }
 
-  enqueue(req: EnqueueRequest): Enqueued {
+  async enqueue(req: EnqueueRequest): Promise<Enqueued> {
     if (!this.handlers.has(req.kind)) throw new Error(`no handler registered for job kind ${req.kind}`);
     const input = JSON.stringify(req.input ?? null);
-    const out = this.enqueueTx(req, input, requestHash(req.input ?? null), this.clock.now());
+    const out = await this.backend.enqueue(
+      { kind: req.kind, accountId: req.accountId, input, inputDigest: requestHash(req.input ?? null), idempotencyKey: req.idempotencyKey },
+      this.clock.now(),
+    );
     if (out.created) this.schedule();
     return out;
   }
 
-  get(id: string, accountId: string): Job | undefined {
-    const row = this.store.byId.get(id, accountId);
-    return row ? toJob(row) : undefined;
+  get(id: string, accountId: string): Promise<Job | undefined> {
+    return this.backend.get(id, accountId);
   }
 
-  queued(kind: string): number {
-    return this.store.countQueued.get(kind)!.n;
+  queued(kind: string): Promise<number> {
+    return this.backend.queued(kind);
   }
 
-  start(): { requeued: number; abandoned: number } {
-    const max = this.opts.maxAttempts ?? 3;
-    const now = this.clock.now();
-    // Rows still `running` were left by a process that died (this one has not started any yet).
-    const abandoned = this.store.failAbandoned.run(`interrupted ${max} times by a process stop; not retried`, now, max).changes;
-    const requeued = this.store.requeueAbandoned.run().changes;
-    if (requeued || abandoned) this.logger.warn({ requeued, abandoned }, 'jobs left running by a stopped process');
-    this.started = true;
+  start(): Promise<{ requeued: number; abandoned: number }> {
     this.stopping = false;
-    this.sweep(now);
-    this.schedule();
-    return { requeued, abandoned };
+    const recovery = (async () => {
+      await this.backend.start();
+      const out = await this.recover();
+      await this.sweep(this.clock.now());
+      this.started = true;
+      if (this.backend.shared && !this.stopping) {
+        // Other nodes' enqueues are not seen here: look for their jobs now and then.
+        clearInterval(this.poller);
+        this.poller = setInterval(() => this.schedule(), this.opts.pollMs ?? 1_000);
+        this.poller.unref();
+      }
+      return out;
+    })();
+    const starting = (this.starting = recovery
+      .catch(() => undefined)
+      .then(() => {
+        if (this.starting === starting) this.starting = undefined;
+        this.schedule();
+      }));
+    return recovery;
   }
 
   async stop(graceMs = 5_000): Promise<void> {
     this.stopping = true;
-    if (this.active.size === 0) return;
-    for (const { ctl } of this.active.values()) ctl.abort(new Error('the service is stopping'));
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
-    await Promise.race([Promise.allSettled([...this.active.values()].map((a) => a.done)), grace]);
-    clearTimeout(timer);
+    await this.starting;
+    this.started = false;
+    clearInterval(this.poller);
+    this.poller = undefined;
+    if (this.active.size > 0) {
+      for (const { ctl } of this.active.values()) ctl.abort(new Error('the service is stopping'));
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+      await Promise.race([Promise.allSettled([...this.active.values()].map((a) => a.done)), grace]);
+      clearTimeout(timer);
+    }
     // A handler that ignored the abort stays `running` in the table; the next start re-queues it.
+    await this.backend.close().catch((err: Error) => this.logger.error({ err: err.message }, 'could not leave the job queue'));
   }
 
   idle(): Promise<void> {
@@ -151,20 +156,49 @@ export class JobQueue implements Jobs {
     });
   }
 
+  /** Jobs left `running` by a process that is gone: re-queued, or failed after too many interruptions. */
+  private async recover(): Promise<{ requeued: number; abandoned: number }> {
+    const max = this.opts.maxAttempts ?? 3;
+    const out = await this.backend.recoverAbandoned(max, this.clock.now(), `interrupted ${max} times by a process stop; not retried`);
+    if (out.requeued || out.abandoned) this.logger.warn(out, 'jobs left running by a stopped process');
+    return out;
+  }
+
   private schedule(): void {
-    setImmediate(() => this.pump());
+    // A pump under way looks again when it ends, so claims never overlap (each counts the free slots).
+    if (this.pumping) this.pumpAgain = true;
+    else setImmediate(() => void this.pump());
   }
 
   /** Claims as many queued jobs as there are free slots, oldest first, for kinds with a handler. */
-  private pump(): void {
-    const free = this.opts.concurrency - this.active.size;
-    if (this.started && !this.stopping && free > 0 && this.handlers.size > 0) {
-      try {
-        for (const row of this.store.claim.all(this.clock.now(), JSON.stringify([...this.handlers.keys()]), free)) this.run(row);
-      } catch (err) {
-        // A busy or closed database: the queued jobs stay queued for the next pump or start.
-        this.logger.error({ err: (err as Error).message }, 'could not claim queued jobs');
-      }
+  private async pump(): Promise<void> {
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = true;
+    try {
+      do {
+        this.pumpAgain = false;
+        await this.starting;
+        const free = this.opts.concurrency - this.active.size;
+        if (!this.started || this.stopping || free <= 0 || this.handlers.size === 0) continue;
+        // The pump is also where the worker sweeps (after a job finished, on the poll of a shared queue).
+        try {
+          await this.sweep(this.clock.now());
+          const claimed = await this.backend.claim([...this.handlers.keys()], free, this.clock.now());
+          for (const job of claimed) {
+            // Stopped while the claim was on its way: the job goes straight back.
+            if (this.stopping) await this.backend.release(job.id);
+            else this.run(job);
+          }
+        } catch (err) {
+          // A busy or closed database: the queued jobs stay queued for the next pump or start.
+          this.logger.error({ err: (err as Error).message }, 'could not claim queued jobs');
+        }
+      } while (this.pumpAgain);
+    } finally {
+      this.pumping = false;
     }
     if (this.active.size === 0) {
       const waiters = this.idleWaiters;
@@ -173,40 +207,41 @@ export class JobQueue implements Jobs {
     }
   }
 
-  private run(row: JobRow): void {
+  private run(job: Job): void {
     const ctl = new AbortController();
-    const handler = this.handlers.get(row.kind)!;
+    const handler = this.handlers.get(job.kind)!;
     const done = (async () => {
       let outcome: { ok: true; result: unknown } | { ok: false; error: string };
       try {
-        const result = await handler(JSON.parse(row.input), { jobId: row.id, accountId: row.account_id, signal: ctl.signal });
+        const result = await handler(job.input, { jobId: job.id, accountId: job.accountId, signal: ctl.signal });
         outcome = { ok: true, result };
       } catch (err) {
         outcome = { ok: false, error: (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_CHARS) };
       }
       try {
-        if (outcome.ok) this.store.finish.run('done', JSON.stringify(outcome.result ?? null), null, this.clock.now(), row.id);
+        if (outcome.ok) await this.backend.finish(job.id, 'done', JSON.stringify(outcome.result ?? null), null, this.clock.now());
         // Interrupted by the shutdown, not failed: it runs again after the restart.
-        else if (ctl.signal.aborted) this.store.release.run(row.id);
+        else if (ctl.signal.aborted) await this.backend.release(job.id);
         else {
-          this.store.finish.run('failed', null, outcome.error, this.clock.now(), row.id);
-          this.logger.warn({ job: row.id, kind: row.kind, error: outcome.error }, 'job failed');
+          await this.backend.finish(job.id, 'failed', null, outcome.error, this.clock.now());
+          this.logger.warn({ job: job.id, kind: job.kind, error: outcome.error }, 'job failed');
         }
-        this.sweep(this.clock.now());
       } catch (err) {
         // The database went away under a handler that outlived the shutdown grace: the next start re-queues it.
-        this.logger.error({ job: row.id, err: (err as Error).message }, 'could not record the outcome of a job');
+        this.logger.error({ job: job.id, err: (err as Error).message }, 'could not record the outcome of a job');
       }
     })().finally(() => {
-      this.active.delete(row.id);
+      this.active.delete(job.id);
       this.schedule();
     });
-    this.active.set(row.id, { ctl, done });
+    this.active.set(job.id, { ctl, done });
   }
 
-  private sweep(now: number): void {
+  /** Deletes expired jobs now and then; on a shared queue also recovers the jobs of nodes that died since. */
+  private async sweep(now: number): Promise<void> {
     if (now < this.nextSweepAt) return;
     this.nextSweepAt = now + SWEEP_EVERY_MS;
-    this.store.sweep.run(now - this.opts.retentionMs);
+    await this.backend.sweep(now - this.opts.retentionMs);
+    if (this.backend.shared && this.started) await this.recover();
   }
 }

@@ -52,7 +52,7 @@ export function toJob(r: JobRow): Job {
   };
 }
 
-/** The `jobs` table: every statement the queue and worker use, prepared once. */
+/** The `jobs` table: every statement SqliteJobBackend uses, prepared once. */
 export class JobStore {
   readonly byId: Database.Statement<[string, string], JobRow>;
   readonly byKey: Database.Statement<[string, string, string], JobRow>;

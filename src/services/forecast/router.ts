@@ -100,8 +100,8 @@ export const forecastRouter = router({
     })
     .input(GetSimulationOutcomeRequest)
     .output(GetSimulationOutcomeResponse)
-    .query(({ ctx, input }) => {
-      const { response, degraded } = getSimulationOutcome(ctx.deps, jobOwner(ctx.principal), input.runId?.trim() || undefined);
+    .query(async ({ ctx, input }) => {
+      const { response, degraded } = await getSimulationOutcome(ctx.deps, jobOwner(ctx.principal), input.runId?.trim() || undefined);
       if (degraded) markDegraded(ctx);
       return response;
     }),

@@ -1,8 +1,21 @@
 import type Database from 'better-sqlite3';
 import type { AppDeps } from '../../trpc/context.js';
 
-/** The `simulation_runs` table: which job holds an account's simulation of a package run. */
-class SimulationRuns {
+/**
+ * Which job holds an account's simulation of a package run (`simulation_runs`), behind one async
+ * interface: the SQLite file's (`SqliteSimulationRuns`) or PostgreSQL's shared by every node
+ * (`PgSimulationRuns` in runs-pg.ts). Rows of other accounts are never returned.
+ */
+export interface SimulationRunStore {
+  /** Points the account's run at this job; a run triggered again (after a failure) points at the new job. */
+  record(accountId: string, runId: string, jobId: string, at: number): Promise<void>;
+  /** The job of the account's run, if it was ever triggered. */
+  jobOf(accountId: string, runId: string): Promise<string | undefined>;
+  /** The account's runs, newest first (of two recorded in the same millisecond, the later one first). */
+  all(accountId: string): Promise<{ jobId: string; runId: string }[]>;
+}
+
+export class SqliteSimulationRuns implements SimulationRunStore {
   private readonly byRun: Database.Statement<[string, string], { job_id: string }>;
   private readonly latest: Database.Statement<[string], { job_id: string; run_id: string }>;
   private readonly upsert: Database.Statement<[string, string, string, number]>;
@@ -15,24 +28,25 @@ class SimulationRuns {
     );
   }
 
-  record(accountId: string, runId: string, jobId: string, at: number): void {
+  async record(accountId: string, runId: string, jobId: string, at: number) {
     this.upsert.run(accountId, runId, jobId, at);
   }
 
-  jobOf(accountId: string, runId: string): string | undefined {
+  async jobOf(accountId: string, runId: string) {
     return this.byRun.get(accountId, runId)?.job_id;
   }
 
-  /** The account's runs, newest first. */
-  all(accountId: string): { jobId: string; runId: string }[] {
+  async all(accountId: string) {
     return this.latest.all(accountId).map((r) => ({ jobId: r.job_id, runId: r.run_id }));
   }
 }
 
-const RUNS = new WeakMap<AppDeps, SimulationRuns>();
+const RUNS = new WeakMap<AppDeps, SimulationRunStore>();
 
-export function simulationRuns(deps: AppDeps): SimulationRuns {
+/** The deps' store (`openDeps` sets PostgreSQL's with DATABASE_URL), else the SQLite file's. */
+export function simulationRuns(deps: AppDeps): SimulationRunStore {
+  if (deps.simulationRuns) return deps.simulationRuns;
   let r = RUNS.get(deps);
-  if (!r) RUNS.set(deps, (r = new SimulationRuns(deps.db.$client)));
+  if (!r) RUNS.set(deps, (r = new SqliteSimulationRuns(deps.db.$client)));
   return r;
 }

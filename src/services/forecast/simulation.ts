@@ -16,13 +16,13 @@ export function getSimulationPackage(deps: AppDeps, runId: string | undefined): 
 }
 
 /** Queues the caller's simulation of the latest package; the same caller and run finds the existing job. */
-export function triggerSimulation(deps: AppDeps, owner: string, idempotencyKey: string | undefined): TriggerSimulationResponse {
+export async function triggerSimulation(deps: AppDeps, owner: string, idempotencyKey: string | undefined): Promise<TriggerSimulationResponse> {
   const pkg = currentPackage(deps.store);
   if (!pkg) return { queued: false, runId: '', pkgFingerprint: '', reason: 'no_package' };
-  ensureQueueCapacity(deps.jobs, SIMULATION_JOB, 'Simulation queue at capacity, please try again later');
+  await ensureQueueCapacity(deps.jobs, SIMULATION_JOB, 'Simulation queue at capacity, please try again later');
   const input: SimulationJobInput = { runId: pkg.info.runId };
-  const { job, created } = deps.jobs.enqueue({ kind: SIMULATION_JOB, accountId: owner, input, idempotencyKey });
-  simulationRuns(deps).record(owner, pkg.info.runId, job.id, job.createdAt);
+  const { job, created } = await deps.jobs.enqueue({ kind: SIMULATION_JOB, accountId: owner, input, idempotencyKey });
+  await simulationRuns(deps).record(owner, pkg.info.runId, job.id, job.createdAt);
   return { queued: created, runId: pkg.info.runId, pkgFingerprint: pkg.info.fingerprint, reason: created ? '' : 'already-handled' };
 }
 
@@ -69,12 +69,16 @@ function fromJob(job: Job, runId: string, note: string): GetSimulationOutcomeRes
  * The caller's simulation outcome: of `runId` when given (else the latest one that finished). Only
  * the caller's own jobs are visible. The second value is true when the answer must not be cached.
  */
-export function getSimulationOutcome(deps: AppDeps, owner: string, runId: string | undefined): { response: GetSimulationOutcomeResponse; degraded: boolean } {
+export async function getSimulationOutcome(
+  deps: AppDeps,
+  owner: string,
+  runId: string | undefined,
+): Promise<{ response: GetSimulationOutcomeResponse; degraded: boolean }> {
   const runs = simulationRuns(deps);
   let note = '';
   if (runId) {
-    const jobId = runs.jobOf(owner, runId);
-    const job = jobId ? deps.jobs.get(jobId, owner) : undefined;
+    const jobId = await runs.jobOf(owner, runId);
+    const job = jobId ? await deps.jobs.get(jobId, owner) : undefined;
     if (job) {
       const response = fromJob(job, runId, '');
       return { response, degraded: !response.found };
@@ -82,8 +86,8 @@ export function getSimulationOutcome(deps: AppDeps, owner: string, runId: string
     note = `requested runId ${runId} not found for this credential (never triggered, or expired); showing the latest finished simulation`;
   }
   let pending: GetSimulationOutcomeResponse | undefined;
-  for (const r of runs.all(owner)) {
-    const job = deps.jobs.get(r.jobId, owner);
+  for (const r of await runs.all(owner)) {
+    const job = await deps.jobs.get(r.jobId, owner);
     if (job?.state === 'done') return { response: fromJob(job, r.runId, note), degraded: note !== '' };
     if (job && !pending && job.state !== 'failed' && !runId) pending = fromJob(job, r.runId, '');
   }

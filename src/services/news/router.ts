@@ -50,10 +50,10 @@ export const newsRouter = router({
     })
     .input(GetSummarizeArticleCacheRequest)
     .output(SummarizeArticleResponse)
-    .query(({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       const key = input.cache_key?.trim();
       if (key && !validCacheKey(key)) throw ServiceError.validation([{ field: 'cache_key', description: 'must match summary:v<digits>:<3-120 of a-z 0-9 : _ ->' }]);
-      const { response, hit } = cachedSummary(ctx.deps, key);
+      const { response, hit } = await cachedSummary(ctx.deps, key);
       if (!hit) markDegraded(ctx);
       return response;
     }),

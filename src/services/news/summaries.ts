@@ -1,64 +1,22 @@
-import type Database from 'better-sqlite3';
 import { ServiceError } from '../../platform/errors.js';
 import { generate } from '../../platform/llm/generate.js';
 import type { AppDeps, RequestContext } from '../../trpc/context.js';
 import { jobOwner } from '../jobs.js';
+import { summaryStore } from './summary-store.js';
 import { CACHE_KEY_PATTERN, MODES, SUMMARY_VERSION, cleanInput, extractiveSummary, summaryCacheKey, summaryPrompt, type Mode } from './summary-rules.js';
 import type { SummarizeArticleRequest, SummarizeArticleResponse } from './summary-schemas.js';
 
-/** Summaries are reused for a day, as published. */
-export const SUMMARY_TTL_MS = 24 * 3_600_000;
 /** Model-written summaries per account and UTC day (operators are not counted). */
 export const DAILY_MODEL_QUOTA = 50;
 const RULES_MODEL = 'rules:summarize-article';
 
-class SummaryStore {
-  private readonly get: Database.Statement<[string, number], { summary: string; model: string }>;
-  private readonly put: Database.Statement<[string, string, string, number]>;
-  private readonly used: Database.Statement<[string, string], { count: number }>;
-  private readonly count: Database.Statement<[string, string]>;
-  private readonly sweep: Database.Statement<[number]>;
-
-  constructor(sqlite: Database.Database) {
-    this.get = sqlite.prepare('SELECT summary, model FROM news_summaries WHERE cache_key = ? AND created_at >= ?');
-    this.put = sqlite.prepare('INSERT OR REPLACE INTO news_summaries (cache_key, summary, model, created_at) VALUES (?, ?, ?, ?)');
-    this.used = sqlite.prepare('SELECT count FROM news_summary_usage WHERE account_id = ? AND day = ?');
-    this.count = sqlite.prepare('INSERT INTO news_summary_usage (account_id, day, count) VALUES (?, ?, 1) ON CONFLICT (account_id, day) DO UPDATE SET count = count + 1');
-    this.sweep = sqlite.prepare('DELETE FROM news_summaries WHERE created_at < ?');
-  }
-
-  lookup(key: string, now: number) {
-    return this.get.get(key, now - SUMMARY_TTL_MS);
-  }
-
-  store(key: string, summary: string, model: string, now: number): void {
-    this.put.run(key, summary, model, now);
-    this.sweep.run(now - SUMMARY_TTL_MS);
-  }
-
-  usedToday(account: string, day: string): number {
-    return this.used.get(account, day)?.count ?? 0;
-  }
-
-  charge(account: string, day: string): void {
-    this.count.run(account, day);
-  }
-}
-
-const STORES = new WeakMap<AppDeps, SummaryStore>();
-function summaries(deps: AppDeps): SummaryStore {
-  let s = STORES.get(deps);
-  if (!s) STORES.set(deps, (s = new SummaryStore(deps.db.$client)));
-  return s;
-}
-
 const base = { summary: '', model: '', provider: '', tokens: 0, fallback: true, error: '', errorType: '', statusDetail: '' };
 
 /** A cached summary by its key: CACHED, or an empty UNSPECIFIED answer for a miss (never cached by clients). */
-export function cachedSummary(deps: AppDeps, key: string | undefined): { response: SummarizeArticleResponse; hit: boolean } {
+export async function cachedSummary(deps: AppDeps, key: string | undefined): Promise<{ response: SummarizeArticleResponse; hit: boolean }> {
   const miss = { response: { ...base, status: 'SUMMARIZE_STATUS_UNSPECIFIED' as const, statusDetail: key ? 'no cached summary for this key' : 'no cache_key given' }, hit: false };
   if (!key || !key.startsWith(`summary:${SUMMARY_VERSION}:`)) return miss;
-  const row = summaries(deps).lookup(key, deps.clock.now());
+  const row = await summaryStore(deps).lookup(key, deps.clock.now());
   if (!row) return miss;
   return {
     response: { ...base, summary: row.summary, model: row.model, provider: 'cache', fallback: row.model === RULES_MODEL, status: 'SUMMARIZE_STATUS_CACHED', statusDetail: `cache key ${key}` },
@@ -91,8 +49,8 @@ export async function summarizeArticle(ctx: RequestContext, input: SummarizeArti
   const geoContext = input.geoContext?.trim() ?? '';
   const systemAppend = pro ? (input.systemAppend?.trim() ?? '') : '';
   const key = summaryCacheKey({ mode, variant, lang, headlines, bodies, geoContext, systemAppend });
-  const store = summaries(deps);
-  const hit = store.lookup(key, now);
+  const store = summaryStore(deps);
+  const hit = await store.lookup(key, now);
   // An extractive summary is only reused while the model is still off.
   if (hit && !(hit.model === RULES_MODEL && deps.llm.enabled)) {
     return { ...base, summary: hit.summary, model: hit.model, provider: 'cache', fallback: hit.model === RULES_MODEL, status: 'SUMMARIZE_STATUS_CACHED', statusDetail: `cache key ${key}` };
@@ -103,7 +61,7 @@ export async function summarizeArticle(ctx: RequestContext, input: SummarizeArti
   }
   const account = jobOwner(principal);
   const today = new Date(now).toISOString().slice(0, 10);
-  const quotaLeft = principal.kind === 'operator' || store.usedToday(account, today) < DAILY_MODEL_QUOTA;
+  const quotaLeft = principal.kind === 'operator' || (await store.usedToday(account, today)) < DAILY_MODEL_QUOTA;
   if (deps.llm.enabled && !quotaLeft) {
     return { ...base, status: 'SUMMARIZE_STATUS_ERROR', error: `Daily summary quota of ${DAILY_MODEL_QUOTA} reached`, errorType: 'QuotaError' };
   }
@@ -117,16 +75,16 @@ export async function summarizeArticle(ctx: RequestContext, input: SummarizeArti
     fallback: () => extractiveSummary(headlines, bodies),
   });
   if (out.method === 'model') {
-    store.charge(account, today);
+    await store.charge(account, today);
     // Too short to be a summary (a refusal, a fragment): not cached, and said so.
     if (mode !== 'translate' && out.text.length < 20) {
       return { ...base, model: out.model, provider: 'generic', status: 'SUMMARIZE_STATUS_ERROR', error: 'The model answer was too short to be a summary', errorType: 'ModelOutputError' };
     }
-    store.store(key, out.text, out.model, now);
+    await store.store(key, out.text, out.model, now);
     return { ...base, summary: out.text, model: out.model, provider: 'generic', fallback: false, status: 'SUMMARIZE_STATUS_SUCCESS', statusDetail: `cache key ${key}` };
   }
   if (mode === 'translate') return { ...base, status: 'SUMMARIZE_STATUS_SKIPPED', statusDetail: `translation unavailable: ${out.fallbackReason ?? 'model failed'}` };
-  store.store(key, out.text, RULES_MODEL, now);
+  await store.store(key, out.text, RULES_MODEL, now);
   return {
     ...base,
     summary: out.text,

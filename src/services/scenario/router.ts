@@ -67,16 +67,16 @@ export const scenarioRouter = router({
     })
     .input(RunScenarioRequest)
     .output(RunScenarioResponse)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       if (!findTemplate(ctx.deps.store, input.scenarioId)) {
         throw ServiceError.validation([{ field: 'scenarioId', description: `Unknown scenario: ${input.scenarioId}` }]);
       }
-      ensureQueueCapacity(ctx.deps.jobs, SCENARIO_JOB, 'Scenario queue at capacity, please try again later');
+      await ensureQueueCapacity(ctx.deps.jobs, SCENARIO_JOB, 'Scenario queue at capacity, please try again later');
       const accountId = jobOwner(ctx.principal);
       const key = ctx.headers['idempotency-key'];
       const jobInput: ScenarioJobInput = { scenarioId: input.scenarioId, iso2: input.iso2 ? input.iso2 : null };
-      const { job } = ctx.deps.jobs.enqueue({ kind: SCENARIO_JOB, accountId, input: jobInput, idempotencyKey: typeof key === 'string' ? key : undefined });
-      const jobId = scenarioRuns(ctx.deps).publicIdOf(job);
+      const { job } = await ctx.deps.jobs.enqueue({ kind: SCENARIO_JOB, accountId, input: jobInput, idempotencyKey: typeof key === 'string' ? key : undefined });
+      const jobId = await scenarioRuns(ctx.deps).publicIdOf(job);
       const statusUrl = `${STATUS_PATH}?jobId=${encodeURIComponent(jobId)}`;
       ctx.resHeaders.Location = statusUrl;
       return { jobId, status: 'pending', statusUrl };
@@ -101,7 +101,7 @@ export const scenarioRouter = router({
     })
     .input(GetScenarioStatusRequest)
     .output(GetScenarioStatusResponse)
-    .query(({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       const publicId = input.jobId?.trim() ?? '';
       if (publicId && !JOB_ID_PATTERN.test(publicId)) {
         throw ServiceError.validation([{ field: 'jobId', description: 'must be a job id from run-scenario: scenario:<13 digits>:<8 lowercase letters or digits>' }]);
@@ -109,8 +109,8 @@ export const scenarioRouter = router({
       const accountId = jobOwner(ctx.principal);
       const runs = scenarioRuns(ctx.deps);
       // Omitted: the caller's most recent job (the default view of a request with no fields).
-      const jobId = publicId ? runs.jobIdOf(publicId, accountId) : runs.newestJobIdOf(accountId);
-      const job = jobId ? ctx.deps.jobs.get(jobId, accountId) : undefined;
+      const jobId = publicId ? await runs.jobIdOf(publicId, accountId) : await runs.newestJobIdOf(accountId);
+      const job = jobId ? await ctx.deps.jobs.get(jobId, accountId) : undefined;
       if (!job) {
         markDegraded(ctx);
         return { status: 'not_found', error: publicId ? 'no scenario job with this id for this account' : 'no scenario job queued with this credential; run-scenario queues one' };

@@ -4,6 +4,9 @@ import { openPgDatabase, type PgDb } from '../../../db/pg/client.js';
 import { SqliteJobBackend, type JobBackend } from '../../../src/platform/jobs/backend.js';
 import { PgJobBackend } from '../../../src/platform/jobs/backend-pg.js';
 import { requestHash } from '../../../src/platform/batch/idempotency.js';
+import { JobQueue } from '../../../src/platform/jobs/queue.js';
+import { ManualClock } from '../../../src/platform/clock.js';
+import { createLogger } from '../../../src/platform/logger.js';
 import { tempDbFile } from '../../support/app.js';
 import { startPostgres, type RunningPostgres } from '../../support/engines/postgres.js';
 
@@ -11,6 +14,7 @@ import { startPostgres, type RunningPostgres } from '../../support/engines/postg
 // several nodes claiming from one queue, and recovery that spares the jobs of nodes still alive.
 
 const NOW = Date.UTC(2026, 10, 20, 12);
+const silent = createLogger('silent');
 const req = (input: unknown, extra: { kind?: string; accountId?: string; idempotencyKey?: string } = {}) => ({
   kind: extra.kind ?? 'sim',
   accountId: extra.accountId ?? 'acct_a',
@@ -124,6 +128,16 @@ describe.each(engines)('job table on $name', (engine) => {
     expect(await jobs.get(job.id, 'acct_a')).toMatchObject({ state: 'failed', error: 'interrupted twice', attempts: 2 });
   });
 
+  it('counts the queued jobs of a kind over every account (running and finished ones no longer wait)', async () => {
+    for (const acct of ['acct_a', 'acct_b', 'acct_c']) await jobs.enqueue(req({ q: acct }, { kind: 'depth', accountId: acct }), NOW);
+    expect(await jobs.queued('depth')).toBe(3);
+    expect(await jobs.queued('no-such-kind')).toBe(0);
+    const [first] = await jobs.claim(['depth'], 1, NOW);
+    expect(await jobs.queued('depth')).toBe(2);
+    await jobs.finish(first.id, 'done', 'null', null, NOW);
+    expect(await jobs.queued('depth')).toBe(2);
+  });
+
   it('deletes finished jobs past retention and keeps the rest', async () => {
     const { job } = await jobs.enqueue(req({ s: 1 }, { kind: 'sweep' }), NOW);
     await jobs.claim(['sweep'], 1, NOW);
@@ -158,6 +172,39 @@ describe('job table shared by several nodes (PostgreSQL)', () => {
     // The node's connection is cut (SIGKILL): its worker lock goes with it.
     await alive.close();
     expect(await starting.recoverAbandoned(3, NOW, 'gone')).toEqual({ requeued: 1, abandoned: 0 });
+  });
+
+  it('two workers on one queue run every job exactly once, whichever node enqueued it', async () => {
+    const url = await server.createDatabase(`jobs_${++databases}`);
+    const runs: { node: string; input: number }[] = [];
+    const queues = await Promise.all(
+      ['a', 'b'].map(async (name) => {
+        const db = await openPgDatabase(url, { max: 3 });
+        const backend = new PgJobBackend(db);
+        nodes.push({ backend, db });
+        const queue = new JobQueue(backend, new ManualClock(NOW), silent, { concurrency: 2, retentionMs: 3_600_000, pollMs: 20 });
+        queue.register('count', async (n: number) => {
+          runs.push({ node: name, input: n });
+          await new Promise((r) => setTimeout(r, 5));
+          return n * 2;
+        });
+        await queue.start();
+        return queue;
+      }),
+    );
+    const enqueued = await Promise.all(Array.from({ length: 24 }, (_, i) => queues[i % 2]!.enqueue({ kind: 'count', accountId: 'acct_a', input: i })));
+    for (let i = 0; i < 200 && runs.length < 24; i++) await new Promise((r) => setTimeout(r, 20));
+    await Promise.all(queues.map((q) => q.idle()));
+    expect(runs.map((r) => r.input).sort((x, y) => x - y)).toEqual(Array.from({ length: 24 }, (_, i) => i));
+    for (const { job } of enqueued) expect(await queues[0]!.get(job.id, 'acct_a')).toMatchObject({ state: 'done', result: (job.input as number) * 2, attempts: 1 });
+    // A job enqueued through a node whose worker stopped is found by the other node's poll.
+    await queues[0]!.stop();
+    const { job } = await queues[0]!.enqueue({ kind: 'count', accountId: 'acct_a', input: 100 });
+    for (let i = 0; i < 200 && runs.length < 25; i++) await new Promise((r) => setTimeout(r, 20));
+    await queues[1]!.idle();
+    expect(runs.at(-1)).toEqual({ node: 'b', input: 100 });
+    expect(await queues[1]!.get(job.id, 'acct_a')).toMatchObject({ state: 'done', result: 200 });
+    await queues[1]!.stop();
   });
 
   it('simultaneous enqueues of one input from two nodes make one job', async () => {

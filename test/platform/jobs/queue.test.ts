@@ -5,6 +5,7 @@ import { openDatabase, type Db } from '../../../db/client.js';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { ServiceError } from '../../../src/platform/errors.js';
 import { JobQueue, type JobQueueOptions } from '../../../src/platform/jobs/queue.js';
+import { SqliteJobBackend } from '../../../src/platform/jobs/backend.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { tempDbFile } from '../../support/app.js';
 
@@ -21,7 +22,7 @@ afterEach(() => {
 function setup(file = tempDbFile(), opts: Partial<JobQueueOptions> = {}, clock = new ManualClock()) {
   const db = openDatabase(file);
   opened.push({ db, file });
-  const jobs = new JobQueue(db.$client, clock, silent, { concurrency: 2, retentionMs: 24 * HOUR, ...opts });
+  const jobs = new JobQueue(new SqliteJobBackend(db.$client), clock, silent, { concurrency: 2, retentionMs: 24 * HOUR, ...opts });
   return { db, file, jobs, clock };
 }
 
@@ -33,39 +34,47 @@ function gate() {
   return { pending, handler };
 }
 const tick = () => new Promise<void>((r) => setImmediate(r));
+/** Lets the worker's asynchronous claims and updates happen until `done` holds (or fails the test). */
+async function until(done: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 1_000; i++) {
+    if (await done()) return;
+    await tick();
+  }
+  throw new Error('condition never held');
+}
 
 describe('enqueue and get', () => {
-  it('a new job is queued, owned by its account and invisible to others', () => {
+  it('a new job is queued, owned by its account and invisible to others', async () => {
     const { jobs, clock } = setup();
     jobs.register('echo', (input) => input);
-    const { job, created } = jobs.enqueue({ kind: 'echo', accountId: 'acc-a', input: { q: 1 } });
+    const { job, created } = await jobs.enqueue({ kind: 'echo', accountId: 'acc-a', input: { q: 1 } });
     expect(created).toBe(true);
     expect(job).toMatchObject({ kind: 'echo', accountId: 'acc-a', state: 'queued', input: { q: 1 }, result: null, error: null, attempts: 0, createdAt: clock.now(), startedAt: null, finishedAt: null });
-    expect(jobs.get(job.id, 'acc-a')?.id).toBe(job.id);
-    expect(jobs.get(job.id, 'acc-b')).toBeUndefined();
-    expect(jobs.get('no-such-job', 'acc-a')).toBeUndefined();
+    expect((await jobs.get(job.id, 'acc-a'))?.id).toBe(job.id);
+    expect(await jobs.get(job.id, 'acc-b')).toBeUndefined();
+    expect(await jobs.get('no-such-job', 'acc-a')).toBeUndefined();
   });
 
-  it('the same idempotency key, or an identical input, finds the same job; another account or kind does not', () => {
+  it('the same idempotency key, or an identical input, finds the same job; another account or kind does not', async () => {
     const { jobs } = setup();
     jobs.register('a', (i) => i);
     jobs.register('b', (i) => i);
-    const first = jobs.enqueue({ kind: 'a', accountId: 'x', input: { p: 1, q: [1, 2] }, idempotencyKey: 'k1' }).job;
-    expect(jobs.enqueue({ kind: 'a', accountId: 'x', input: { q: [1, 2], p: 1 }, idempotencyKey: 'k1' })).toEqual({ job: first, created: false });
-    const plain = jobs.enqueue({ kind: 'a', accountId: 'x', input: { z: 1 } }).job;
-    expect(jobs.enqueue({ kind: 'a', accountId: 'x', input: { z: 1 } }).job.id).toBe(plain.id);
-    expect(jobs.enqueue({ kind: 'a', accountId: 'y', input: { z: 1 } }).created).toBe(true);
-    expect(jobs.enqueue({ kind: 'b', accountId: 'x', input: { z: 1 } }).created).toBe(true);
-    expect(jobs.enqueue({ kind: 'a', accountId: 'x', input: { z: 1 }, idempotencyKey: 'k2' }).created).toBe(true);
+    const first = (await jobs.enqueue({ kind: 'a', accountId: 'x', input: { p: 1, q: [1, 2] }, idempotencyKey: 'k1' })).job;
+    expect(await jobs.enqueue({ kind: 'a', accountId: 'x', input: { q: [1, 2], p: 1 }, idempotencyKey: 'k1' })).toEqual({ job: first, created: false });
+    const plain = (await jobs.enqueue({ kind: 'a', accountId: 'x', input: { z: 1 } })).job;
+    expect((await jobs.enqueue({ kind: 'a', accountId: 'x', input: { z: 1 } })).job.id).toBe(plain.id);
+    expect((await jobs.enqueue({ kind: 'a', accountId: 'y', input: { z: 1 } })).created).toBe(true);
+    expect((await jobs.enqueue({ kind: 'b', accountId: 'x', input: { z: 1 } })).created).toBe(true);
+    expect((await jobs.enqueue({ kind: 'a', accountId: 'x', input: { z: 1 }, idempotencyKey: 'k2' })).created).toBe(true);
   });
 
-  it('an idempotency key reused with another input is refused with 422', () => {
+  it('an idempotency key reused with another input is refused with 422', async () => {
     const { jobs } = setup();
     jobs.register('a', (i) => i);
-    jobs.enqueue({ kind: 'a', accountId: 'x', input: 1, idempotencyKey: 'k' });
+    await jobs.enqueue({ kind: 'a', accountId: 'x', input: 1, idempotencyKey: 'k' });
     let err: unknown;
     try {
-      jobs.enqueue({ kind: 'a', accountId: 'x', input: 2, idempotencyKey: 'k' });
+      await jobs.enqueue({ kind: 'a', accountId: 'x', input: 2, idempotencyKey: 'k' });
     } catch (e) {
       err = e;
     }
@@ -78,28 +87,26 @@ describe('enqueue and get', () => {
     const g = gate();
     jobs.register('slow', g.handler);
     jobs.register('other', (i) => i);
-    for (const account of ['x', 'y', 'z']) jobs.enqueue({ kind: 'slow', accountId: account, input: account });
-    jobs.enqueue({ kind: 'other', accountId: 'x', input: 1 });
-    expect(jobs.queued('slow')).toBe(3);
-    expect(jobs.queued('other')).toBe(1);
-    expect(jobs.queued('none')).toBe(0);
+    for (const account of ['x', 'y', 'z']) await jobs.enqueue({ kind: 'slow', accountId: account, input: account });
+    await jobs.enqueue({ kind: 'other', accountId: 'x', input: 1 });
+    expect(await jobs.queued('slow')).toBe(3);
+    expect(await jobs.queued('other')).toBe(1);
+    expect(await jobs.queued('none')).toBe(0);
     // Running and finished jobs are no longer waiting (concurrency 2: one slow job still waits).
-    jobs.start();
-    await tick();
-    await tick();
-    expect(g.pending).toHaveLength(2);
-    expect(jobs.queued('slow')).toBe(1);
-    while (g.pending.length || jobs.queued('slow')) {
+    await jobs.start();
+    await until(() => g.pending.length === 2);
+    expect(await jobs.queued('slow')).toBe(1);
+    while (g.pending.length || (await jobs.queued('slow'))) {
       for (const p of g.pending.splice(0)) p.resolve(null);
       await tick();
     }
     await jobs.idle();
-    expect(jobs.queued('slow')).toBe(0);
+    expect(await jobs.queued('slow')).toBe(0);
   });
 
-  it('a kind without a handler is a programming error, refused at enqueue', () => {
+  it('a kind without a handler is a programming error, refused at enqueue', async () => {
     const { jobs } = setup();
-    expect(() => jobs.enqueue({ kind: 'nope', accountId: 'x', input: null })).toThrow(/no handler registered for job kind nope/);
+    await expect(jobs.enqueue({ kind: 'nope', accountId: 'x', input: null })).rejects.toThrow(/no handler registered for job kind nope/);
   });
 });
 
@@ -108,16 +115,16 @@ describe('the worker', () => {
     const { jobs, clock } = setup();
     const g = gate();
     jobs.register('slow', g.handler);
-    jobs.start();
-    const { job } = jobs.enqueue({ kind: 'slow', accountId: 'a', input: { n: 2 } });
+    await jobs.start();
+    const { job } = await jobs.enqueue({ kind: 'slow', accountId: 'a', input: { n: 2 } });
     clock.advance(1_000);
-    await tick();
-    expect(jobs.get(job.id, 'a')).toMatchObject({ state: 'running', attempts: 1, startedAt: job.createdAt + 1_000, finishedAt: null });
+    await until(() => g.pending.length === 1);
+    expect(await jobs.get(job.id, 'a')).toMatchObject({ state: 'running', attempts: 1, startedAt: job.createdAt + 1_000, finishedAt: null });
     expect(g.pending[0]!.input).toEqual({ n: 2 });
     clock.advance(500);
     g.pending[0]!.resolve({ answer: 4 });
     await jobs.idle();
-    expect(jobs.get(job.id, 'a')).toMatchObject({ state: 'done', result: { answer: 4 }, error: null, finishedAt: job.createdAt + 1_500 });
+    expect(await jobs.get(job.id, 'a')).toMatchObject({ state: 'done', result: { answer: 4 }, error: null, finishedAt: job.createdAt + 1_500 });
   });
 
   it('a handler that throws fails the job with its message; the same input may then be retried', async () => {
@@ -127,11 +134,11 @@ describe('the worker', () => {
       calls++;
       throw new Error('upstream said no');
     });
-    jobs.start();
-    const { job } = jobs.enqueue({ kind: 'boom', accountId: 'a', input: 1 });
+    await jobs.start();
+    const { job } = await jobs.enqueue({ kind: 'boom', accountId: 'a', input: 1 });
     await jobs.idle();
-    expect(jobs.get(job.id, 'a')).toMatchObject({ state: 'failed', error: 'upstream said no', result: null });
-    const again = jobs.enqueue({ kind: 'boom', accountId: 'a', input: 1 });
+    expect(await jobs.get(job.id, 'a')).toMatchObject({ state: 'failed', error: 'upstream said no', result: null });
+    const again = await jobs.enqueue({ kind: 'boom', accountId: 'a', input: 1 });
     expect(again.created).toBe(true);
     await jobs.idle();
     expect(calls).toBe(2);
@@ -141,14 +148,14 @@ describe('the worker', () => {
     const { jobs } = setup(undefined, { concurrency: 2 });
     const g = gate();
     jobs.register('slow', g.handler);
-    jobs.start();
-    for (let i = 0; i < 5; i++) jobs.enqueue({ kind: 'slow', accountId: 'a', input: i });
-    await tick();
-    await tick();
+    for (let i = 0; i < 5; i++) await jobs.enqueue({ kind: 'slow', accountId: 'a', input: i });
+    await jobs.start();
+    await until(() => g.pending.length === 2);
+    for (let i = 0; i < 20; i++) await tick();
     expect(g.pending.map((p) => p.input)).toEqual([0, 1]);
     g.pending[0]!.resolve(null);
-    await tick();
-    await tick();
+    await until(() => g.pending.length === 3);
+    for (let i = 0; i < 20; i++) await tick();
     expect(g.pending.map((p) => p.input)).toEqual([0, 1, 2]);
     for (let i = 1; i < 5; i++) {
       while (!g.pending[i]) await tick();
@@ -161,16 +168,16 @@ describe('the worker', () => {
   it('deletes finished jobs past their retention, never queued ones', async () => {
     const { jobs, clock } = setup(undefined, { retentionMs: HOUR });
     jobs.register('echo', (i) => i);
-    jobs.start();
-    const done = jobs.enqueue({ kind: 'echo', accountId: 'a', input: 'old' }).job;
+    await jobs.start();
+    const done = (await jobs.enqueue({ kind: 'echo', accountId: 'a', input: 'old' })).job;
     await jobs.idle();
     await jobs.stop();
-    const waiting = jobs.enqueue({ kind: 'echo', accountId: 'a', input: 'waiting' }).job;
+    const waiting = (await jobs.enqueue({ kind: 'echo', accountId: 'a', input: 'waiting' })).job;
     clock.advance(2 * HOUR);
-    jobs.start();
+    await jobs.start();
     await jobs.stop();
-    expect(jobs.get(done.id, 'a')).toBeUndefined();
-    expect(jobs.get(waiting.id, 'a')?.state).toBe('queued');
+    expect(await jobs.get(done.id, 'a')).toBeUndefined();
+    expect((await jobs.get(waiting.id, 'a'))?.state).toBe('queued');
   });
 });
 
@@ -178,59 +185,57 @@ describe('restarts', () => {
   it('a job queued before a restart runs after it', async () => {
     const first = setup();
     first.jobs.register('echo', (i) => i);
-    const { job } = first.jobs.enqueue({ kind: 'echo', accountId: 'a', input: 'survives' });
+    const { job } = await first.jobs.enqueue({ kind: 'echo', accountId: 'a', input: 'survives' });
     first.db.$client.close();
 
     const second = setup(first.file);
     second.jobs.register('echo', (i: string) => i.toUpperCase());
-    second.jobs.start();
+    await second.jobs.start();
     await second.jobs.idle();
-    expect(second.jobs.get(job.id, 'a')).toMatchObject({ state: 'done', result: 'SURVIVES' });
+    expect(await second.jobs.get(job.id, 'a')).toMatchObject({ state: 'done', result: 'SURVIVES' });
   });
 
   it('a job left running by a process that died is re-queued at start and completes', async () => {
     const dead = setup();
     const g = gate();
     dead.jobs.register('work', g.handler);
-    dead.jobs.start();
-    const { job } = dead.jobs.enqueue({ kind: 'work', accountId: 'a', input: 7 });
-    while (!g.pending[0]) await tick();
+    await dead.jobs.start();
+    const { job } = await dead.jobs.enqueue({ kind: 'work', accountId: 'a', input: 7 });
+    await until(() => g.pending.length === 1);
     // The process dies: no stop(), its connection simply goes away with the job still `running`.
     dead.db.$client.close();
 
     const next = setup(dead.file);
-    expect(next.jobs.get(job.id, 'a')?.state).toBe('running');
+    expect((await next.jobs.get(job.id, 'a'))?.state).toBe('running');
     next.jobs.register('work', (n: number) => n * 6);
-    expect(next.jobs.start()).toEqual({ requeued: 1, abandoned: 0 });
+    expect(await next.jobs.start()).toEqual({ requeued: 1, abandoned: 0 });
     await next.jobs.idle();
-    expect(next.jobs.get(job.id, 'a')).toMatchObject({ state: 'done', result: 42, attempts: 2 });
+    expect(await next.jobs.get(job.id, 'a')).toMatchObject({ state: 'done', result: 42, attempts: 2 });
   });
 
-  it('a job that keeps dying with its process is failed after three attempts instead of looping', () => {
+  it('a job that keeps dying with its process is failed after three attempts instead of looping', async () => {
     const file = tempDbFile();
     const db = openDatabase(file);
     opened.push({ db, file });
     db.$client.prepare(`INSERT INTO jobs (id, account_id, kind, input, input_digest, state, attempts, created_at, started_at) VALUES ('j', 'a', 'k', '1', 'd', 'running', 3, 1, 2)`).run();
-    const jobs = new JobQueue(db.$client, new ManualClock(), silent, { concurrency: 1, retentionMs: HOUR });
-    expect(jobs.start()).toEqual({ requeued: 0, abandoned: 1 });
-    expect(jobs.get('j', 'a')).toMatchObject({ state: 'failed', error: 'interrupted 3 times by a process stop; not retried' });
+    const jobs = new JobQueue(new SqliteJobBackend(db.$client), new ManualClock(), silent, { concurrency: 1, retentionMs: HOUR });
+    expect(await jobs.start()).toEqual({ requeued: 0, abandoned: 1 });
+    expect(await jobs.get('j', 'a')).toMatchObject({ state: 'failed', error: 'interrupted 3 times by a process stop; not retried' });
   });
 
   it('a clean stop aborts running jobs and puts them back in the queue for the next start', async () => {
     const { jobs, file, db } = setup();
     jobs.register('work', (_: unknown, ctx: { signal: AbortSignal }) => new Promise((_r, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason as Error))));
-    jobs.start();
-    const { job } = jobs.enqueue({ kind: 'work', accountId: 'a', input: 1 });
-    await tick();
-    await tick();
-    expect(jobs.get(job.id, 'a')?.state).toBe('running');
+    await jobs.start();
+    const { job } = await jobs.enqueue({ kind: 'work', accountId: 'a', input: 1 });
+    await until(async () => (await jobs.get(job.id, 'a'))?.state === 'running');
     await jobs.stop(1_000);
-    expect(jobs.get(job.id, 'a')).toMatchObject({ state: 'queued', attempts: 0, startedAt: null });
+    expect(await jobs.get(job.id, 'a')).toMatchObject({ state: 'queued', attempts: 0, startedAt: null });
     db.$client.close();
     const next = setup(file);
     next.jobs.register('work', () => 'finished');
-    next.jobs.start();
+    await next.jobs.start();
     await next.jobs.idle();
-    expect(next.jobs.get(job.id, 'a')).toMatchObject({ state: 'done', result: 'finished', attempts: 1 });
+    expect(await next.jobs.get(job.id, 'a')).toMatchObject({ state: 'done', result: 'finished', attempts: 1 });
   });
 });

@@ -102,22 +102,22 @@ describe('trigger-simulation queue capacity', () => {
     // The worker is held so the queue fills: 100 waiting simulations of other accounts.
     await app.deps.jobs.stop();
     try {
-      for (let i = 0; i < 100; i++) app.deps.jobs.enqueue({ kind: SIMULATION_JOB, accountId: `queue-filler-${i}`, input: { runId: `1700000000000-filler-${i}` } });
+      for (let i = 0; i < 100; i++) await app.deps.jobs.enqueue({ kind: SIMULATION_JOB, accountId: `queue-filler-${i}`, input: { runId: `1700000000000-filler-${i}` } });
       // 100 waiting is still within capacity: this one is queued (the 101st).
       const within = await trigger({ 'x-service-key': app.createKey({ plan: 'pro' }).key });
       expect(within.status).toBe(200);
       expect(within.body).toMatchObject({ queued: true, reason: '' });
-      expect(app.deps.jobs.queued(SIMULATION_JOB)).toBe(101);
+      expect(await app.deps.jobs.queued(SIMULATION_JOB)).toBe(101);
       const over = await trigger({ 'x-service-key': app.createKey({ plan: 'pro' }).key });
       expect(over.status).toBe(429);
       expect(over.body).toEqual({ error: 'Simulation queue at capacity, please try again later' });
       expect(over.headers.get('retry-after')).toBe('30');
-      expect(app.deps.jobs.queued(SIMULATION_JOB)).toBe(101);
+      expect(await app.deps.jobs.queued(SIMULATION_JOB)).toBe(101);
     } finally {
-      app.deps.jobs.start();
+      await app.deps.jobs.start();
     }
     await app.deps.jobs.idle();
-    expect(app.deps.jobs.queued(SIMULATION_JOB)).toBe(0);
+    expect(await app.deps.jobs.queued(SIMULATION_JOB)).toBe(0);
     const after = await trigger({ 'x-service-key': app.createKey({ plan: 'pro' }).key });
     expect(after.status).toBe(200);
     expect(after.body).toMatchObject({ queued: true });

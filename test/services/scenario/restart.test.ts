@@ -1,15 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, tempDbFile } from '../../support/app.js';
+import { testAppDatabaseUrl } from '../../support/engines/postgres.js';
 import { SCENARIO_DATASETS } from '../../../src/services/scenario/datasets/index.js';
 import { FORECAST_DATASETS } from '../../../src/services/forecast/datasets/index.js';
 
 describe('scenario and simulation results after a restart', () => {
+  // On PostgreSQL (MDS_TEST_POSTGRES=1) the restarted process finds the same database, as the SQLite file.
+  let config: { DATABASE_URL?: string } = {};
+  beforeAll(async () => {
+    const databaseUrl = await testAppDatabaseUrl();
+    if (databaseUrl) config = { DATABASE_URL: databaseUrl };
+  });
+
   it('are still there, for the same account only', async () => {
     const dbFile = tempDbFile();
     try {
-      const first = await startTestApp({ dbFile, samples: [...SCENARIO_DATASETS, ...FORECAST_DATASETS] });
+      const first = await startTestApp({ dbFile, config, samples: [...SCENARIO_DATASETS, ...FORECAST_DATASETS] });
       const key = first.createKey({ plan: 'pro' });
       const headers = { 'content-type': 'application/json', 'x-service-key': key.key };
       const run = await first.request('/api/scenario/v1/run-scenario', { method: 'POST', body: JSON.stringify({ scenarioId: 'suez-bab-simultaneous' }), headers });
@@ -17,7 +25,7 @@ describe('scenario and simulation results after a restart', () => {
       await first.deps.jobs.idle();
       await first.close();
 
-      const second = await startTestApp({ dbFile, samples: 'none' });
+      const second = await startTestApp({ dbFile, config, samples: 'none' });
       try {
         const status = await second.get(run.body.statusUrl, { 'x-service-key': key.key });
         expect(status.body.status).toBe('done');
@@ -31,5 +39,6 @@ describe('scenario and simulation results after a restart', () => {
     } finally {
       fs.rmSync(path.dirname(dbFile), { recursive: true, force: true });
     }
-  });
+    // Two app starts, each loading or reading snapshots: slower on PostgreSQL under a loaded machine.
+  }, 60_000);
 });

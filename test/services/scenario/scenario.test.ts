@@ -138,20 +138,20 @@ describe('run-scenario queue capacity', () => {
     // The worker is held so the queue fills: 100 waiting scenario jobs of other accounts.
     await app.deps.jobs.stop();
     try {
-      for (let i = 0; i < 100; i++) app.deps.jobs.enqueue({ kind: SCENARIO_JOB, accountId: `queue-filler-${i}`, input: { scenarioId: 'panama-drought-50pct', iso2: null } });
+      for (let i = 0; i < 100; i++) await app.deps.jobs.enqueue({ kind: SCENARIO_JOB, accountId: `queue-filler-${i}`, input: { scenarioId: 'panama-drought-50pct', iso2: null } });
       const within = await post({ scenarioId: 'suez-bab-simultaneous' });
       expect(within.status).toBe(202);
-      expect(app.deps.jobs.queued(SCENARIO_JOB)).toBe(101);
+      expect(await app.deps.jobs.queued(SCENARIO_JOB)).toBe(101);
       const over = await post({ scenarioId: 'hormuz-tanker-blockade' });
       expect(over.status).toBe(429);
       expect(over.body).toEqual({ error: 'Scenario queue at capacity, please try again later' });
       expect(over.headers.get('retry-after')).toBe('30');
       expect(over.headers.get('location')).toBeNull();
     } finally {
-      app.deps.jobs.start();
+      await app.deps.jobs.start();
     }
     await app.deps.jobs.idle();
-    expect(app.deps.jobs.queued(SCENARIO_JOB)).toBe(0);
+    expect(await app.deps.jobs.queued(SCENARIO_JOB)).toBe(0);
     expect((await post({ scenarioId: 'hormuz-tanker-blockade' })).status).toBe(202);
   });
 });
