@@ -37,6 +37,12 @@ import type { PlatformSecrets } from './platform/auth/platform-secrets.js';
 import { PgPlatformSecrets } from './platform/auth/platform-secrets-pg.js';
 import { createSharedRedis, type SharedRedis } from './platform/redis/index.js';
 import { CachedKeyDirectory } from './platform/auth/key-cache.js';
+import type { LeadStore } from './services/leads/store.js';
+import { PgLeadStore } from './services/leads/store-pg.js';
+import type { WebhookStore } from './services/shipping/webhooks/store.js';
+import { PgWebhookStore } from './services/shipping/webhooks/store-pg.js';
+import type { AnalysisStore } from './services/market/analysis/store.js';
+import { PgAnalysisStore } from './services/market/analysis/store-pg.js';
 
 /**
  * Wires the long-lived collaborators once: database, snapshot store, runner, caches, logger, model
@@ -68,6 +74,10 @@ export interface DepsOptions {
   scenarioRuns?: ScenarioRunStore;
   /** Article summaries and their quota; `openDeps` passes PostgreSQL's with DATABASE_URL. */
   newsSummaries?: SummaryStore;
+  /** Service stores shared by every node; `openDeps` passes PostgreSQL's when DATABASE_URL is set. */
+  leads?: LeadStore;
+  webhookStore?: WebhookStore;
+  marketAnalyses?: AnalysisStore;
 }
 
 export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
@@ -115,9 +125,9 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
   }
   const keyDirectory = sharedKeysOf(opts.keyDirectory, redis, clock, logger);
   const deps: AppDeps = { config, db, clock, store, runner, responses, logger, metrics, llm, jobs, archive, redis, keyDirectory, platformSecrets: opts.platformSecrets };
-  if (opts.simulationRuns) deps.simulationRuns = opts.simulationRuns;
-  if (opts.scenarioRuns) deps.scenarioRuns = opts.scenarioRuns;
-  if (opts.newsSummaries) deps.newsSummaries = opts.newsSummaries;
+  // Stores chosen by openDeps (PostgreSQL); unset, each service uses the SQLite file.
+  const { simulationRuns, scenarioRuns, newsSummaries, leads, webhookStore, marketAnalyses } = opts;
+  Object.assign(deps, { simulationRuns, scenarioRuns, newsSummaries, leads, webhookStore, marketAnalyses } satisfies Partial<AppDeps>);
   registerJobKinds(deps);
   // Chokepoint status changes seen on snapshot swaps become signed webhook deliveries.
   webhooksOf(deps).start();
@@ -151,6 +161,9 @@ function postgresStores(pg: PgDb, config: Config, opts: DepsOptions): DepsOption
     llmCache: new PgLlmCache(pg, clock, llmCacheBounds(config)),
     // Every node signs and verifies browser sessions with the same generated secret.
     platformSecrets: new PgPlatformSecrets(pg),
+    leads: new PgLeadStore(pg),
+    webhookStore: new PgWebhookStore(pg),
+    marketAnalyses: new PgAnalysisStore(pg),
   };
 }
 

@@ -21,6 +21,10 @@ export const LOCK_SPACE = {
   archiveWriters: 0x6d647310,
   /** One model-answer cache writer at a time (upserts and sweeps). */
   llmCacheWriters: 0x6d647311,
+  /** One lead submission per address at a time, so the per-address cap is counted exactly. */
+  leadAddresses: 0x6d647312,
+  /** One webhook registration per account at a time (its per-account cap). */
+  webhookAccounts: 0x6d647313,
 } as const;
 
 export function isPostgresUrl(url: string | undefined): url is string {

@@ -1,6 +1,8 @@
 import type { Config } from '../config.js';
 import { openDatabase } from '../../db/client.js';
-import { LeadStore } from '../services/leads/store.js';
+import { isPostgresUrl, openPgDatabase } from '../../db/pg/client.js';
+import { SqliteLeadStore, type LeadStore } from '../services/leads/store.js';
+import { PgLeadStore } from '../services/leads/store-pg.js';
 
 export const LEADS_USAGE = `usage: mds leads <contacts|interest> [--csv]
 
@@ -24,9 +26,11 @@ export async function leadsCommand(config: Config, args: string[], out: NodeJS.W
     return which === 'help' ? 0 : 2;
   }
   const db = openDatabase(config.DATABASE_PATH);
+  // With DATABASE_URL the leads every node stored live in PostgreSQL; otherwise in the SQLite file.
+  const pg = isPostgresUrl(config.DATABASE_URL) ? await openPgDatabase(config.DATABASE_URL, { max: 1 }) : undefined;
   try {
-    const store = new LeadStore(db.$client);
-    const rows = (which === 'contacts' ? store.contacts() : store.interestList()).map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
+    const store: LeadStore = pg ? new PgLeadStore(pg) : new SqliteLeadStore(db.$client);
+    const rows = (which === 'contacts' ? await store.contacts() : await store.interestList()).map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
     if (csv) {
       const cols = which === 'contacts' ? ['id', 'email', 'name', 'organization', 'phone', 'message', 'source', 'created_at'] : ['id', 'email', 'source', 'app_version', 'referred_by', 'referral_code', 'created_at'];
       out.write(`${cols.join(',')}\n`);
@@ -37,5 +41,6 @@ export async function leadsCommand(config: Config, args: string[], out: NodeJS.W
     return 0;
   } finally {
     db.$client.close();
+    await pg?.$client.end();
   }
 }

@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.js';
 import { openDatabase } from '../../db/client.js';
-import { WebhookStore } from '../services/shipping/webhooks/store.js';
+import { isPostgresUrl, openPgDatabase } from '../../db/pg/client.js';
+import { SqliteWebhookStore, type WebhookStore } from '../services/shipping/webhooks/store.js';
+import { PgWebhookStore } from '../services/shipping/webhooks/store-pg.js';
 
 export const WEBHOOKS_USAGE = `usage: mds webhooks <subcommand>
 
@@ -20,13 +22,13 @@ export async function webhooksCommand(config: Config, args: string[], out: NodeJ
     return sub ? 0 : 2;
   }
   const db = openDatabase(config.DATABASE_PATH);
-  const store = new WebhookStore(db.$client);
+  // With DATABASE_URL the registrations and deliveries of every node live in PostgreSQL.
+  const pg = isPostgresUrl(config.DATABASE_URL) ? await openPgDatabase(config.DATABASE_URL, { max: 1 }) : undefined;
+  const store: WebhookStore = pg ? new PgWebhookStore(pg) : new SqliteWebhookStore(db.$client);
   try {
     switch (sub) {
       case 'list': {
-        const rows = db.$client.prepare('SELECT id FROM webhook_registrations ORDER BY created_at, id').all() as { id: string }[];
-        for (const { id } of rows) {
-          const r = store.registration(id)!;
+        for (const r of await store.registrations()) {
           out.write([r.id, r.accountId, r.active ? 'active' : 'inactive', r.alertThreshold, r.chokepointIds.join(',') || '*', iso(r.createdAt), r.callbackUrl].join('\t') + '\n');
         }
         return 0;
@@ -38,7 +40,7 @@ export async function webhooksCommand(config: Config, args: string[], out: NodeJ
           err.write('mds webhooks deliveries: --limit must be a positive integer\n');
           return 2;
         }
-        for (const d of store.deliveries({ subscriberId: values.subscriber, limit })) {
+        for (const d of await store.deliveries({ subscriberId: values.subscriber, limit })) {
           out.write([d.id, d.subscriberId, d.event, d.chokepointId, d.state, `attempts=${d.attempts}`, iso(d.createdAt), iso(d.finishedAt)].join('\t') + '\n');
           for (const a of d.log) out.write(`  #${a.attempt}\t${iso(a.attemptedAt)}\t${a.status ?? '-'}\t${a.durationMs} ms\t${a.error ?? 'ok'}\n`);
         }
@@ -50,5 +52,6 @@ export async function webhooksCommand(config: Config, args: string[], out: NodeJ
     }
   } finally {
     db.$client.close();
+    await pg?.$client.end();
   }
 }

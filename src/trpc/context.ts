@@ -20,6 +20,9 @@ import type { Archive } from '../platform/archive/archive.js';
 import type { SimulationRunStore } from '../services/forecast/runs.js';
 import type { ScenarioRunStore } from '../services/scenario/runs.js';
 import type { SummaryStore } from '../services/news/summary-store.js';
+import type { LeadStore } from '../services/leads/store.js';
+import type { WebhookStore } from '../services/shipping/webhooks/store.js';
+import type { AnalysisStore } from '../services/market/analysis/store.js';
 
 /** Long-lived collaborators, built once per process (or per test app). */
 export interface AppDeps {
@@ -50,6 +53,10 @@ export interface AppDeps {
   scenarioRuns?: ScenarioRunStore;
   /** Article summaries and their daily quota shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
   newsSummaries?: SummaryStore;
+  /** Service stores shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
+  leads?: LeadStore;
+  webhookStore?: WebhookStore;
+  marketAnalyses?: AnalysisStore;
 }
 
 /** How a call reached the procedure: REST (including batch sub-operations) or native tRPC. */

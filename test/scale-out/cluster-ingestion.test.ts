@@ -210,7 +210,7 @@ describe('mds ingest and mds serve with DATABASE_URL', () => {
       .filter((t) => is(t, PgTable))
       .map((t) => getTableName(t as PgTable))
       .sort();
-    expect(declared).toEqual(expect.arrayContaining(['accounts', 'api_keys', 'idempotency_keys', 'jobs', 'llm_cache', 'platform_secrets', 'archive_documents', 'scenario_runs', 'simulation_runs', 'snapshot_meta', 'snapshot_records']));
+    expect(declared).toEqual(expect.arrayContaining(['accounts', 'api_keys', 'idempotency_keys', 'jobs', 'llm_cache', 'platform_secrets', 'archive_documents', 'scenario_runs', 'simulation_runs', 'news_summaries', 'webhook_registrations', 'webhook_deliveries', 'lead_contacts', 'market_stock_analyses', 'snapshot_meta', 'snapshot_records']));
     expect(rows.map((r) => r.table_name as string).sort()).toEqual(declared);
   });
 

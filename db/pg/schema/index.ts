@@ -5,3 +5,6 @@ export * from './state.js';
 export * from './forecast.js';
 export * from './scenario.js';
 export * from './news.js';
+export * from './shipping.js';
+export * from './leads.js';
+export * from './market.js';

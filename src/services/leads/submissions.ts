@@ -3,26 +3,26 @@ import type { RequestContext } from '../../trpc/context.js';
 import { idempotent } from '../../trpc/idempotent.js';
 import { FREE_MAIL_DOMAINS, EMAIL_PATTERN, PHONE_PATTERN, domainOf, normaliseEmail, referralCodeOf, truncate, waitlistEmailProblem } from './rules.js';
 import type { RegisterInterestRequest, RegisterInterestResponse, SubmitContactRequest, SubmitContactResponse } from './schemas.js';
-import { leadStore } from './store.js';
+import { leadStore, type AddressCap } from './store.js';
 
 const HOUR_MS = 3_600_000;
 /** Submissions accepted per client address and hour (the published per-address limits). */
 export const CONTACTS_PER_HOUR = 3;
 export const INTEREST_PER_HOUR = 5;
 
+/** The caller's address and its hourly cap, counted by the store in the same step as the write. */
+function capOf(ctx: RequestContext, perHour: number): { address: string; cap: AddressCap } {
+  return { address: ctx.remoteAddress ?? 'unknown', cap: { since: ctx.deps.clock.now() - HOUR_MS, max: perHour } };
+}
 
-function checkRate(ctx: RequestContext, table: 'contacts' | 'interest', perHour: number): string {
-  const address = ctx.remoteAddress ?? 'unknown';
-  if (leadStore(ctx.deps).submissionsSince(table, address, ctx.deps.clock.now() - HOUR_MS) >= perHour) {
-    throw ServiceError.gateway(429, `Too many submissions from this address: at most ${perHour} per hour`, { 'Retry-After': '3600' });
-  }
-  return address;
+function tooMany(perHour: number): ServiceError {
+  return ServiceError.gateway(429, `Too many submissions from this address: at most ${perHour} per hour`, { 'Retry-After': '3600' });
 }
 
 /** Stores an enterprise contact request after validation; a filled honeypot is answered as sent and dropped. */
 export async function submitContact(ctx: RequestContext, input: SubmitContactRequest): Promise<SubmitContactResponse> {
   if (input.website?.trim()) return { status: 'sent', emailSent: false };
-  return idempotent(ctx, input, () => {
+  return idempotent(ctx, input, async () => {
     const email = normaliseEmail(input.email);
     const violations: Violation[] = [];
     if (!EMAIL_PATTERN.test(email)) violations.push({ field: 'email', description: 'must be a valid e-mail address' });
@@ -32,8 +32,8 @@ export async function submitContact(ctx: RequestContext, input: SubmitContactReq
     if (!input.turnstileToken.trim()) violations.push({ field: 'turnstileToken', description: 'is required' });
     if (violations.length) throw ServiceError.validation(violations);
     if (FREE_MAIL_DOMAINS.has(domainOf(email))) throw ServiceError.gateway(422, 'Please use your work email address');
-    const address = checkRate(ctx, 'contacts', CONTACTS_PER_HOUR);
-    leadStore(ctx.deps).addContact(
+    const { address, cap } = capOf(ctx, CONTACTS_PER_HOUR);
+    const stored = await leadStore(ctx.deps).addContact(
       {
         email,
         name: truncate(input.name),
@@ -44,7 +44,9 @@ export async function submitContact(ctx: RequestContext, input: SubmitContactReq
       },
       address,
       ctx.deps.clock.now(),
+      cap,
     );
+    if (!stored) throw tooMany(CONTACTS_PER_HOUR);
     return { status: 'sent', emailSent: false };
   });
 }
@@ -52,7 +54,7 @@ export async function submitContact(ctx: RequestContext, input: SubmitContactReq
 /** Adds an address to the waitlist (once), with its referral code, place and referral count. */
 export async function registerInterest(ctx: RequestContext, input: RegisterInterestRequest): Promise<RegisterInterestResponse> {
   if (input.website?.trim()) return { status: 'registered', referralCode: '', referralCount: 0, position: 0, emailSuppressed: true };
-  return idempotent(ctx, input, () => {
+  return idempotent(ctx, input, async () => {
     const email = normaliseEmail(input.email);
     const violations: Violation[] = [];
     const problem = waitlistEmailProblem(email);
@@ -61,18 +63,19 @@ export async function registerInterest(ctx: RequestContext, input: RegisterInter
     if (input.referredBy && !/^[a-z0-9]{1,20}$/.test(input.referredBy.trim())) violations.push({ field: 'referredBy', description: 'must be a referral code' });
     if (violations.length) throw ServiceError.validation(violations);
     const store = leadStore(ctx.deps);
-    let row = store.interest(email);
-    const status = row ? 'already_registered' : 'registered';
-    if (!row) {
-      const address = checkRate(ctx, 'interest', INTEREST_PER_HOUR);
-      const code = referralCodeOf(email);
-      const referredBy = truncate(input.referredBy, 20);
-      row = store.addInterest(
-        { email, source: truncate(input.source, 100), app_version: truncate(input.appVersion, 100), referred_by: referredBy === code ? '' : referredBy, referral_code: code },
-        address,
-        ctx.deps.clock.now(),
-      );
-    }
-    return { status, referralCode: row.referral_code, referralCount: store.referralCount(row.referral_code), position: store.position(row.id), emailSuppressed: true };
+    const code = referralCodeOf(email);
+    const referredBy = truncate(input.referredBy, 20);
+    const { address, cap } = capOf(ctx, INTEREST_PER_HOUR);
+    // An address already on the list answers its row again; only a new row counts against the cap.
+    const entry = await store.registerInterest(
+      { email, source: truncate(input.source, 100), app_version: truncate(input.appVersion, 100), referred_by: referredBy === code ? '' : referredBy, referral_code: code },
+      address,
+      ctx.deps.clock.now(),
+      cap,
+    );
+    if (!entry) throw tooMany(INTEREST_PER_HOUR);
+    const { row, created } = entry;
+    const [referralCount, position] = await Promise.all([store.referralCount(row.referral_code), store.position(row.id)]);
+    return { status: created ? 'registered' : 'already_registered', referralCode: row.referral_code, referralCount, position, emailSuppressed: true };
   });
 }

@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 import { mds } from '../../support/cli.js';
 import type { ManualClock } from '../../../src/platform/clock.js';
+import { leadStore } from '../../../src/services/leads/store.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -29,14 +30,14 @@ describe('POST submit-contact', () => {
     const res = await post(CONTACT, contact());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'sent', emailSent: false });
-    const rows = app.deps.db.$client.prepare('SELECT email, source, organization FROM lead_contacts').all();
-    expect(rows).toEqual([{ email: 'ana.silva@harbourlogistics.example', source: 'enterprise-contact', organization: 'Harbour Logistics' }]);
+    const rows = await leadStore(app.deps).contacts();
+    expect(rows).toEqual([expect.objectContaining({ email: 'ana.silva@harbourlogistics.example', source: 'enterprise-contact', organization: 'Harbour Logistics' })]);
   });
 
   it('answers a filled honeypot as sent without storing anything', async () => {
-    const before = app.deps.db.$client.prepare('SELECT count(*) AS n FROM lead_contacts').get();
+    const before = (await leadStore(app.deps).contacts()).length;
     expect((await post(CONTACT, contact({ website: 'http://spam.example' }))).body).toEqual({ status: 'sent', emailSent: false });
-    expect(app.deps.db.$client.prepare('SELECT count(*) AS n FROM lead_contacts').get()).toEqual(before);
+    expect(await leadStore(app.deps).contacts()).toHaveLength(before);
   });
 
   it('refuses invalid fields, missing required ones and personal mailboxes', async () => {
@@ -65,7 +66,7 @@ describe('POST submit-contact', () => {
     const b = await post(CONTACT, contact({ email: 'e@harbourlogistics.example' }), { 'idempotency-key': 'contact-1' });
     expect(b.body).toEqual(a.body);
     expect(b.headers.get('idempotent-replayed')).toBe('true');
-    expect(app.deps.db.$client.prepare("SELECT count(*) AS n FROM lead_contacts WHERE email = 'e@harbourlogistics.example'").get()).toEqual({ n: 1 });
+    expect((await leadStore(app.deps).contacts()).filter((c) => c.email === 'e@harbourlogistics.example')).toHaveLength(1);
   });
 });
 
@@ -97,7 +98,8 @@ describe('POST register-interest', () => {
 
 describe('mds leads', () => {
   it('lists contacts as JSON lines and exports the waitlist as CSV', async () => {
-    const env = { DATABASE_PATH: app.dbFile };
+    // The command reads the store the app wrote (PostgreSQL when the suite runs with MDS_TEST_POSTGRES=1).
+    const env = { DATABASE_PATH: app.dbFile, DATABASE_URL: app.deps.config.DATABASE_URL ?? '' };
     const contacts = await mds(['leads', 'contacts'], env);
     expect(contacts.code).toBe(0);
     const lines = contacts.out.trim().split('\n').map((l) => JSON.parse(l));

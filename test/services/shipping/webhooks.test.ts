@@ -163,9 +163,11 @@ describe('delivery on a chokepoint status change', () => {
     const [w] = (await app.get(PATH, as(other.key))).body.webhooks;
     expect(w.alertThreshold).toBe(50);
     expect(w.chokepointIds).toHaveLength(13);
-    expect(webhooksOf(app.deps).store.listForAccount(other.accountId)).toHaveLength(1);
+    const [mine] = await webhooksOf(app.deps).store.listForAccount(other.accountId);
+    expect(mine).toBeDefined();
     // The registration follows every chokepoint; deactivate it so it does not receive the events below.
-    app.deps.db.$client.prepare('UPDATE webhook_registrations SET active = 0 WHERE account_id = ?').run(other.accountId);
+    expect(await webhooksOf(app.deps).store.setActive(mine!.id, false)).toBe(true);
+    expect((await app.get(PATH, as(other.key))).body.webhooks[0].active).toBe(false);
   });
 
   it('POSTs a correctly signed event after an ingestion turns the chokepoint red', async () => {
@@ -188,17 +190,18 @@ describe('delivery on a chokepoint status change', () => {
     expect(event.details).toMatchObject({ previousStatus: 'green', status: 'red', chokepointName: 'Strait of Malacca' });
     expect(new Date(event.triggeredAt).toISOString()).toBe(event.triggeredAt);
     await webhooksOf(app.deps).idle();
-    const [logged] = webhooksOf(app.deps).store.deliveries({ subscriberId });
+    const [logged] = await webhooksOf(app.deps).store.deliveries({ subscriberId });
     expect(logged).toMatchObject({ state: 'delivered', attempts: 1, chokepointId: 'malacca_strait' });
     expect(logged!.log).toEqual([expect.objectContaining({ attempt: 1, status: 200, error: null })]);
   });
 
   it('does not send again when a swap leaves the status as it is', async () => {
-    const before = webhooksOf(app.deps).store.deliveries({ subscriberId }).length;
+    const before = (await webhooksOf(app.deps).store.deliveries({ subscriberId })).length;
     await app.deps.runner.run(chokepointsDataset, { origin: { kind: 'bytes', payloads: { registry: registryWith('malacca_strait', 'war_zone') } } });
     await new Promise((r) => setImmediate(r));
-    expect(webhooksOf(app.deps).observe()).toEqual([]);
-    expect(webhooksOf(app.deps).store.deliveries({ subscriberId })).toHaveLength(before);
+    await webhooksOf(app.deps).idle();
+    expect(await webhooksOf(app.deps).observe()).toEqual([]);
+    expect(await webhooksOf(app.deps).store.deliveries({ subscriberId })).toHaveLength(before);
   });
 
   it('retries a failing receiver with backoff and records every attempt', async () => {
@@ -208,7 +211,7 @@ describe('delivery on a chokepoint status change', () => {
     await rx.waitFor(before + 2);
     await new Promise((r) => setTimeout(r, 20));
     await webhooksOf(app.deps).idle();
-    const [latest] = webhooksOf(app.deps).store.deliveries({ subscriberId });
+    const [latest] = await webhooksOf(app.deps).store.deliveries({ subscriberId });
     expect(JSON.parse(latest!.body).reason).toBe('status changed from red to green');
     expect(latest).toMatchObject({ state: 'delivered', attempts: 2 });
     expect(latest!.log.map((a) => [a.attempt, a.status])).toEqual([
@@ -223,19 +226,19 @@ describe('delivery on a chokepoint status change', () => {
 
   it('checks the target again at delivery: a refused address is recorded as failed, never sent', async () => {
     const before = rx.received.length;
-    const logged = webhooksOf(app.deps).store.deliveries({ subscriberId }).length;
+    const logged = (await webhooksOf(app.deps).store.deliveries({ subscriberId })).length;
     webhooksOf(app.deps).policy = PRODUCTION_POLICY;
-    const settled = () => {
-      const all = webhooksOf(app.deps).store.deliveries({ subscriberId });
+    const settled = async () => {
+      const all = await webhooksOf(app.deps).store.deliveries({ subscriberId });
       return all.length > logged && all[0]!.state !== 'pending';
     };
     try {
       await app.deps.runner.run(chokepointsDataset, { origin: { kind: 'bytes', payloads: { registry: registryWith('malacca_strait', 'war_zone') } } });
-      for (let i = 0; i < 100 && !settled(); i++) {
+      for (let i = 0; i < 100 && !(await settled()); i++) {
         await new Promise((r) => setTimeout(r, 20));
         await webhooksOf(app.deps).idle();
       }
-      const [latest] = webhooksOf(app.deps).store.deliveries({ subscriberId });
+      const [latest] = await webhooksOf(app.deps).store.deliveries({ subscriberId });
       expect(latest!.state).toBe('failed');
       expect(latest!.log).toHaveLength(3);
       expect(latest!.log[0]!.error).toMatch(/only https/);
@@ -245,18 +248,21 @@ describe('delivery on a chokepoint status change', () => {
     }
   });
 
+  // The command reads the store the app wrote (PostgreSQL when the suite runs with MDS_TEST_POSTGRES=1).
+  const cliEnv = () => ({ DATABASE_PATH: app.dbFile, DATABASE_URL: app.deps.config.DATABASE_URL ?? '' });
+
   it('shows the delivery log, every attempt included, to operators with mds webhooks deliveries', async () => {
-    const log = await mds(['webhooks', 'deliveries', '--subscriber', subscriberId], { DATABASE_PATH: app.dbFile });
+    const log = await mds(['webhooks', 'deliveries', '--subscriber', subscriberId], cliEnv());
     expect(log.code).toBe(0);
     const lines = log.out.trim().split('\n');
     expect(lines.filter((l) => l.startsWith('whd_'))).toHaveLength(3);
     expect(log.out).toMatch(/\tdelivered\tattempts=2\t/);
     expect(log.out).toMatch(/ {2}#1\t\S+\t503\t\d+ ms\treceiver answered HTTP 503/);
     expect(log.out).toMatch(/\tfailed\tattempts=3\t/);
-    const list = await mds(['webhooks', 'list'], { DATABASE_PATH: app.dbFile });
+    const list = await mds(['webhooks', 'list'], cliEnv());
     expect(list.out).toContain(subscriberId);
     expect(list.out).not.toContain(secret);
-    expect((await mds(['webhooks', 'deliveries', '--limit', '0'], { DATABASE_PATH: app.dbFile })).code).toBe(2);
+    expect((await mds(['webhooks', 'deliveries', '--limit', '0'], cliEnv())).code).toBe(2);
   });
 
   it('bounds registrations per account', async () => {

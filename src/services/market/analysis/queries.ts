@@ -1,6 +1,6 @@
 import { ServiceError } from '../../../platform/errors.js';
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
-import type { Db } from '../../../../db/client.js';
+import type { AppDeps } from '../../../trpc/context.js';
 import type { Llm } from '../../../platform/llm/provider.js';
 import { DAILY_BARS, type DailyBarsInfo, type TickerBars } from './datasets/daily-bars.js';
 import { writeNarrative } from './narrative.js';
@@ -27,7 +27,10 @@ import {
   type ListStoredStockBacktestsRequest,
   MAX_HISTORY_SYMBOLS,
 } from './schemas.js';
-import { DAILY_QUOTA, findAnalysis, listAnalyses, listBacktests, type QuotaKind, saveAnalysis, saveBacktest, takeQuota } from './store.js';
+import { analysisStoreOf, DAILY_QUOTA, type AnalysisStore, type QuotaKind } from './store.js';
+
+/** What the queries read: the snapshots, and the account's stored analyses (wherever they live). */
+type StoreDeps = { store: SnapshotStore } & Pick<AppDeps, 'db' | 'marketAnalyses'>;
 
 export interface Outcome<T> {
   response: T;
@@ -43,8 +46,8 @@ function tickerBars(store: SnapshotStore, symbol: string): TickerBars | undefine
 }
 
 /** Refuses a fresh computation past the account's daily quota, with the wait until UTC midnight. */
-function spendQuota(db: Db, accountId: string, kind: QuotaKind, now: number): void {
-  if (takeQuota(db, accountId, kind, now)) return;
+async function spendQuota(analyses: AnalysisStore, accountId: string, kind: QuotaKind, now: number): Promise<void> {
+  if (await analyses.takeQuota(accountId, kind, now)) return;
   const midnight = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1);
   const what = kind === 'analyze' ? 'Stock analysis' : 'Stock backtest';
   throw ServiceError.gateway(429, `${what} daily quota exceeded`, {
@@ -85,7 +88,7 @@ function emptyAnalysis(symbol: string, name: string, now: number): AnalyzeStockR
  * once and stored (its history); asking again answers the stored one without spending quota.
  */
 export async function analyzeStock(
-  deps: { store: SnapshotStore; db: Db; llm: Llm },
+  deps: StoreDeps & { llm: Llm },
   accountId: string,
   req: AnalyzeStockRequest,
   now: number,
@@ -97,9 +100,10 @@ export async function analyzeStock(
   if (!data || data.bars.length < MIN_ANALYSIS_BARS) return { response: emptyAnalysis(symbol, name, now), degraded: true };
 
   const analysisAt = data.bars.at(-1)!.time;
-  const stored = findAnalysis(deps.db, accountId, symbol, includeNews, analysisAt);
+  const analyses = analysisStoreOf(deps);
+  const stored = await analyses.findAnalysis(accountId, symbol, includeNews, analysisAt);
   if (stored) return { response: JSON.parse(stored) as AnalyzeStockResponse, degraded: false };
-  spendQuota(deps.db, accountId, 'analyze', now);
+  await spendQuota(analyses, accountId, 'analyze', now);
 
   const t = technicals(data.bars);
   const text = await writeNarrative(deps.llm, symbol, name || data.name, t);
@@ -141,7 +145,7 @@ export async function analyzeStock(
     ratingBullishFactors: text.bullishFactors,
     ratingRiskFactors: text.riskFactors,
   };
-  saveAnalysis(deps.db, { accountId, symbol, includeNews, analysisAt, analysisId, body: JSON.stringify(response) }, now);
+  await analyses.saveAnalysis({ accountId, symbol, includeNews, analysisAt, analysisId, body: JSON.stringify(response) }, now);
   return { response, degraded: false };
 }
 
@@ -150,16 +154,16 @@ function requestedSymbols(raw: readonly string[] | undefined): string[] {
   return [...new Set(raw?.slice(0, MAX_HISTORY_SYMBOLS).map(sanitiseSymbol).filter(Boolean) ?? [])];
 }
 
-export function getStockAnalysisHistory(
-  deps: { store: SnapshotStore; db: Db },
+export async function getStockAnalysisHistory(
+  deps: StoreDeps,
   accountId: string,
   req: GetStockAnalysisHistoryRequest,
   now: number,
-): GetStockAnalysisHistoryResponse {
+): Promise<GetStockAnalysisHistoryResponse> {
   const limit = req.limit_per_symbol || DEFAULT_LIMIT_PER_SYMBOL;
   let symbols = requestedSymbols(req.symbols);
   if (symbols.length === 0) symbols = deps.store.read<TickerBars>(DAILY_BARS)?.records.map((r) => r.symbol) ?? [];
-  const found = listAnalyses(deps.db, accountId, symbols, req.include_news ?? false, limit, now);
+  const found = await analysisStoreOf(deps).listAnalyses(accountId, symbols, req.include_news ?? false, limit, now);
   return {
     items: symbols.flatMap((symbol) => {
       const bodies = found.get(symbol);
@@ -173,12 +177,12 @@ export function validateWindow(v: number | undefined): number {
   return v || DEFAULT_EVAL_WINDOW;
 }
 
-export function backtestStock(
-  deps: { store: SnapshotStore; db: Db },
+export async function backtestStock(
+  deps: StoreDeps,
   accountId: string,
   req: BacktestStockRequest,
   now: number,
-): Outcome<BacktestStockResponse> {
+): Promise<Outcome<BacktestStockResponse>> {
   const window = validateWindow(req.eval_window_days);
   const symbol = sanitiseSymbol(req.symbol ?? '') || DEFAULT_TICKER;
   const name = (req.name ?? '').trim();
@@ -193,7 +197,8 @@ export function backtestStock(
     };
     return { response, degraded: true };
   }
-  spendQuota(deps.db, accountId, 'backtest', now);
+  const analyses = analysisStoreOf(deps);
+  await spendQuota(analyses, accountId, 'backtest', now);
   const snapshot = deps.store.read<TickerBars, DailyBarsInfo>(DAILY_BARS)!;
   // The ledger depends only on the bars: computed once per snapshot version and ticker.
   const entries = snapshot.derive(`ledger:${symbol}`, () => ledger(data.bars));
@@ -235,12 +240,18 @@ export function backtestStock(
         analysisId: `ledger:${BACKTEST_ENGINE_VERSION}:${symbol}:${e.time}`,
       })),
   };
-  saveBacktest(deps.db, { accountId, symbol, evalWindowDays: window, body: JSON.stringify(response) }, now);
+  await analyses.saveBacktest({ accountId, symbol, evalWindowDays: window, body: JSON.stringify(response) }, now);
   return { response, degraded: false };
 }
 
-export function listStoredStockBacktests(deps: { db: Db }, accountId: string, req: ListStoredStockBacktestsRequest, now: number): { items: BacktestStockResponse[] } {
+export async function listStoredStockBacktests(
+  deps: StoreDeps,
+  accountId: string,
+  req: ListStoredStockBacktestsRequest,
+  now: number,
+): Promise<{ items: BacktestStockResponse[] }> {
   const window = validateWindow(req.eval_window_days);
-  const items = listBacktests(deps.db, accountId, requestedSymbols(req.symbols), window, now).map((b) => JSON.parse(b) as BacktestStockResponse);
+  const stored = await analysisStoreOf(deps).listBacktests(accountId, requestedSymbols(req.symbols), window, now);
+  const items = stored.map((b) => JSON.parse(b) as BacktestStockResponse);
   return { items: items.filter((i) => i.available) };
 }

@@ -93,8 +93,8 @@ export const analysisProcedures = {
     })
     .input(BacktestStockRequest)
     .output(BacktestStockResponse)
-    .query(({ ctx, input }) => {
-      const { response, degraded } = backtestStock(ctx.deps, accountOf(ctx), input, ctx.deps.clock.now());
+    .query(async ({ ctx, input }) => {
+      const { response, degraded } = await backtestStock(ctx.deps, accountOf(ctx), input, ctx.deps.clock.now());
       if (degraded) markDegraded(ctx);
       return response;
     }),

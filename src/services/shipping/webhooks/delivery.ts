@@ -2,7 +2,7 @@ import { postUrl, UpstreamError } from '../../../platform/snapshots/fetch.js';
 import type { AppDeps } from '../../../trpc/context.js';
 import { getChokepointStatus, STATUS_DATASETS } from '../../supply-chain/chokepoints/queries.js';
 import { DISRUPTION_EVENT, disruptionEvent, newDeliveryId, retryDelayMs, shouldNotify, signPayload, statusChanges } from './rules.js';
-import { WebhookStore, type Delivery } from './store.js';
+import { SqliteWebhookStore, type Delivery, type WebhookStore } from './store.js';
 import { loopbackTestPolicy, PRODUCTION_POLICY, type TargetPolicy } from './targets.js';
 
 /** How often pending deliveries made by another process (e.g. `mds ingest`) are looked for. */
@@ -19,13 +19,17 @@ export class WebhookService {
   readonly store: WebhookStore;
   policy: TargetPolicy = PRODUCTION_POLICY;
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Scheduled attempts whose timer is due at once (not yet fired). */
+  private readonly dueNow = new Set<string>();
   private readonly inFlight = new Map<string, Promise<void>>();
   private sweepTimer?: NodeJS.Timeout;
+  private observing?: Promise<unknown>;
   private observeQueued = false;
   private stopped = false;
 
   constructor(private readonly deps: AppDeps) {
-    this.store = new WebhookStore(deps.db.$client);
+    // The engine chosen at start (PostgreSQL with DATABASE_URL, shared by every node), else the SQLite file.
+    this.store = deps.webhookStore ?? new SqliteWebhookStore(deps.db.$client);
   }
 
   /** Lets a test receiver on 127.0.0.1 over plain http receive deliveries; refuses outside NODE_ENV=test. */
@@ -44,11 +48,11 @@ export class WebhookService {
       this.observeQueued = true;
       setImmediate(() => {
         this.observeQueued = false;
-        this.safely(() => this.observe());
+        this.observing = this.safely(() => this.observe());
       });
     });
-    this.sweepTimer = setInterval(() => this.safely(() => this.resumePending()), SWEEP_MS).unref();
-    this.safely(() => this.resumePending());
+    this.sweepTimer = setInterval(() => void this.safely(() => this.resumePending()), SWEEP_MS).unref();
+    void this.safely(() => this.resumePending());
   }
 
   stop(): void {
@@ -56,23 +60,27 @@ export class WebhookService {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
+    this.dueNow.clear();
   }
 
-  /** Resolves once no attempt is running or scheduled to run immediately (tests). */
+  /** Resolves once no observation or attempt is running or scheduled to run immediately (tests). */
   async idle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all(this.inFlight.values());
+    await this.observing;
+    while (this.inFlight.size > 0 || this.dueNow.size > 0) {
+      if (this.inFlight.size > 0) await Promise.all(this.inFlight.values());
+      else await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /** Compares the current chokepoint status with the last observation; creates and sends the events. */
-  observe(): Delivery[] {
+  async observe(): Promise<Delivery[]> {
     const status = getChokepointStatus(this.deps.store);
     if (status.chokepoints.length === 0) return [];
     const now = this.deps.clock.now();
     const current = status.chokepoints.map((c) => ({ id: c.id, status: c.status, score: c.disruptionScore }));
-    const created = this.store.recordObservation(current, now, (previous) => {
+    const created = await this.store.recordObservation(current, now, (previous, registrations) => {
       const changes = statusChanges(previous, status.chokepoints);
       if (changes.length === 0) return [];
-      const registrations = this.store.activeRegistrations();
       return changes.flatMap((change) =>
         registrations
           .filter((r) => shouldNotify(change, r))
@@ -93,15 +101,19 @@ export class WebhookService {
     return created;
   }
 
-  private resumePending(): void {
+  private async resumePending(): Promise<void> {
+    const pending = await this.store.pendingDeliveries();
     const now = this.deps.clock.now();
-    for (const d of this.store.pendingDeliveries()) if (!this.timers.has(d.id) && !this.inFlight.has(d.id)) this.schedule(d.id, Math.max(0, d.nextAttemptAt - now));
+    for (const d of pending) if (!this.timers.has(d.id) && !this.inFlight.has(d.id)) this.schedule(d.id, Math.max(0, d.nextAttemptAt - now));
   }
 
   private schedule(id: string, delayMs: number): void {
-    if (this.stopped) return;
+    // Already scheduled here (a sweep and an observation can both find a new delivery): one timer.
+    if (this.stopped || this.timers.has(id)) return;
+    if (delayMs <= 0) this.dueNow.add(id);
     const timer = setTimeout(() => {
       this.timers.delete(id);
+      this.dueNow.delete(id);
       const run = this.attempt(id)
         .catch((err: unknown) => this.deps.logger.error({ err, deliveryId: id }, 'webhook attempt crashed'))
         .finally(() => this.inFlight.delete(id));
@@ -114,12 +126,13 @@ export class WebhookService {
   /** One attempt: claim, re-check and POST, record the outcome, schedule the next try or finish. */
   private async attempt(id: string): Promise<void> {
     const { config, clock } = this.deps;
-    const delivery = this.store.delivery(id);
+    const delivery = await this.store.delivery(id);
     if (!delivery || delivery.state !== 'pending' || this.stopped) return;
     const startedAt = clock.now();
-    if (!this.store.claim(id, delivery.nextAttemptAt, startedAt + config.WEBHOOK_TIMEOUT_MS + 5_000)) return;
+    // Another node (or an earlier timer here) may have taken this attempt: only the claim's winner sends.
+    if (!(await this.store.claim(id, delivery.nextAttemptAt, startedAt + config.WEBHOOK_TIMEOUT_MS + 5_000))) return;
     const attempt = delivery.attempts + 1;
-    const registration = this.store.registration(delivery.subscriberId);
+    const registration = await this.store.registration(delivery.subscriberId);
     const began = Date.now();
     let status: number | null = null;
     let error: string | null = null;
@@ -151,7 +164,7 @@ export class WebhookService {
     const last = ok || refused || attempt >= config.WEBHOOK_MAX_ATTEMPTS;
     const now = clock.now();
     const nextAttemptAt = last ? now : now + retryDelayMs(attempt, config.WEBHOOK_RETRY_BASE_MS);
-    this.store.finishAttempt(
+    await this.store.finishAttempt(
       { deliveryId: id, attempt, attemptedAt: startedAt, status, error, durationMs: Date.now() - began },
       { state: ok ? 'delivered' : last ? 'failed' : 'pending', nextAttemptAt, finishedAt: last ? now : null },
     );
@@ -159,9 +172,10 @@ export class WebhookService {
     if (!last) this.schedule(id, nextAttemptAt - now);
   }
 
-  private safely(fn: () => unknown): void {
+  /** Runs a watcher step; a failure is logged (unless stopping), never thrown. */
+  private async safely(fn: () => Promise<unknown>): Promise<void> {
     try {
-      fn();
+      await fn();
     } catch (err) {
       if (!this.stopped) this.deps.logger.error({ err }, 'webhook delivery watcher failed');
     }

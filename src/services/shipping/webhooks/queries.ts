@@ -14,8 +14,8 @@ function ownerOf(ctx: RequestContext): string {
   return p.accountId ?? `${p.kind}:${p.id}`;
 }
 
-export function listWebhooks(ctx: RequestContext): ListWebhooksResponse {
-  const rows = webhooksOf(ctx.deps).store.listForAccount(ownerOf(ctx));
+export async function listWebhooks(ctx: RequestContext): Promise<ListWebhooksResponse> {
+  const rows = await webhooksOf(ctx.deps).store.listForAccount(ownerOf(ctx));
   return {
     webhooks: rows.map((r) => ({
       subscriberId: r.id,
@@ -60,7 +60,7 @@ async function register(ctx: RequestContext, owner: string, input: RegisterWebho
     active: true,
     createdAt: ctx.deps.clock.now(),
   };
-  if (!service.store.insertBounded(registration, max)) {
+  if (!(await service.store.insertBounded(registration, max))) {
     throw ServiceError.validation([{ field: 'callbackUrl', description: `this account already holds ${max} webhooks, the most allowed` }]);
   }
   return { subscriberId: registration.id, secret: registration.secret };

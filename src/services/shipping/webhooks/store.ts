@@ -85,121 +85,180 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
   finishedAt: r.finished_at,
 });
 
-/** The webhook tables (db/schema/shipping.ts): registrations, deliveries, attempts, status marks. */
-export class WebhookStore {
-  constructor(private readonly sqlite: Database.Database) {}
+export interface AttemptRow {
+  delivery_id: string;
+  attempt: number;
+  attempted_at: number;
+  status: number | null;
+  error: string | null;
+  duration_ms: number;
+}
 
-  countForAccount(accountId: string): number {
-    return (this.sqlite.prepare('SELECT COUNT(*) AS n FROM webhook_registrations WHERE account_id = ?').get(accountId) as { n: number }).n;
-  }
+const toAttempt = (x: AttemptRow): Attempt => ({
+  deliveryId: x.delivery_id,
+  attempt: x.attempt,
+  attemptedAt: x.attempted_at,
+  status: x.status,
+  error: x.error,
+  durationMs: x.duration_ms,
+});
 
-  /** Inserts unless the account already holds `max` registrations (checked in the same transaction). */
-  insertBounded(r: Registration, max: number): boolean {
-    return this.sqlite.transaction(() => {
-      if (this.countForAccount(r.accountId) >= max) return false;
-      this.sqlite
-        .prepare(
-          `INSERT INTO webhook_registrations (id, account_id, callback_url, chokepoint_ids, alert_threshold, secret, active, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(r.id, r.accountId, r.callbackUrl, JSON.stringify(r.chokepointIds), r.alertThreshold, r.secret, r.active ? 1 : 0, r.createdAt);
+/** A delivery as the watcher decides it; the store adds its state (`pending`, no attempt yet). */
+export type NewDelivery = Omit<Delivery, 'state' | 'attempts' | 'finishedAt'>;
+
+/** A chokepoint's status as observed now. */
+export interface ObservedStatus {
+  id: string;
+  status: string;
+  score: number;
+}
+
+/** What an attempt leaves: the delivery's next state. */
+export interface AttemptOutcome {
+  state: Delivery['state'];
+  nextAttemptAt: number;
+  finishedAt: number | null;
+}
+
+/**
+ * The webhook tables (registrations, deliveries, attempts, status marks), one implementation per
+ * engine: SQLite (`SqliteWebhookStore`, below) and PostgreSQL (`PgWebhookStore`, store-pg.ts, shared
+ * by every node). Two guarantees hold however many processes share the tables: a status change is
+ * turned into deliveries once (`recordObservation` compares and records under one lock), and each
+ * attempt of a delivery is made by one process (`claim` is a conditional update). Lists are oldest
+ * first, except the delivery log (newest first).
+ */
+export interface WebhookStore {
+  /** Inserts unless the account already holds `max` registrations (counted under the same lock); false when it does. */
+  insertBounded(r: Registration, max: number): Promise<boolean>;
+  /** The account's registrations, oldest first. */
+  listForAccount(accountId: string): Promise<Registration[]>;
+  /** Every registration, oldest first (`mds webhooks list`). */
+  registrations(): Promise<Registration[]>;
+  registration(id: string): Promise<Registration | undefined>;
+  /** Turns a registration's deliveries on or off; false when there is no such registration. */
+  setActive(id: string, active: boolean): Promise<boolean>;
+  /**
+   * Compares and records in one write transaction, so two processes observing the same swap cannot
+   * both see the change: `decide` gets the marks as stored and the active registrations, and returns
+   * the deliveries to create; the marks then become `current`.
+   */
+  recordObservation(
+    current: readonly ObservedStatus[],
+    now: number,
+    decide: (previous: Map<string, StatusMark>, active: Registration[]) => NewDelivery[],
+  ): Promise<Delivery[]>;
+  delivery(id: string): Promise<Delivery | undefined>;
+  /** Deliveries still to attempt, soonest due first. */
+  pendingDeliveries(): Promise<Delivery[]>;
+  /** Takes a pending delivery for one attempt: pushes its due time past the attempt's lease; false if someone else did. */
+  claim(id: string, expectedNextAttemptAt: number, leaseUntil: number): Promise<boolean>;
+  /** Records one attempt and the delivery's new state in one transaction. */
+  finishAttempt(a: Attempt, next: AttemptOutcome): Promise<void>;
+  /** The delivery log, newest first (default 50), optionally for one registration, each with its attempts in order. */
+  deliveries(opts?: { subscriberId?: string; limit?: number }): Promise<(Delivery & { log: Attempt[] })[]>;
+}
+
+/** The webhook tables in the SQLite file (db/schema/shipping.ts), every statement prepared once. */
+export class SqliteWebhookStore implements WebhookStore {
+  private readonly s;
+  private readonly insertBoundedTx;
+  private readonly observeTx;
+  private readonly finishTx;
+
+  constructor(sqlite: Database.Database) {
+    const s = (this.s = {
+      countForAccount: sqlite.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM webhook_registrations WHERE account_id = ?'),
+      insertRegistration: sqlite.prepare(
+        `INSERT INTO webhook_registrations (id, account_id, callback_url, chokepoint_ids, alert_threshold, secret, active, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      forAccount: sqlite.prepare<[string], RegistrationRow>('SELECT * FROM webhook_registrations WHERE account_id = ? ORDER BY created_at, id'),
+      all: sqlite.prepare<[], RegistrationRow>('SELECT * FROM webhook_registrations ORDER BY created_at, id'),
+      active: sqlite.prepare<[], RegistrationRow>('SELECT * FROM webhook_registrations WHERE active = 1 ORDER BY created_at, id'),
+      registration: sqlite.prepare<[string], RegistrationRow>('SELECT * FROM webhook_registrations WHERE id = ?'),
+      setActive: sqlite.prepare('UPDATE webhook_registrations SET active = ? WHERE id = ?'),
+      marks: sqlite.prepare<[], { chokepoint_id: string; status: string; score: number }>('SELECT chokepoint_id, status, score FROM chokepoint_status_marks'),
+      upsertMark: sqlite.prepare(
+        `INSERT INTO chokepoint_status_marks (chokepoint_id, status, score, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (chokepoint_id) DO UPDATE SET status = excluded.status, score = excluded.score, updated_at = excluded.updated_at`,
+      ),
+      insertDelivery: sqlite.prepare(
+        `INSERT INTO webhook_deliveries (id, subscriber_id, account_id, event, chokepoint_id, body, state, attempts, next_attempt_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+      ),
+      delivery: sqlite.prepare<[string], DeliveryRow>('SELECT * FROM webhook_deliveries WHERE id = ?'),
+      pending: sqlite.prepare<[], DeliveryRow>(`SELECT * FROM webhook_deliveries WHERE state = 'pending' ORDER BY next_attempt_at, id`),
+      claim: sqlite.prepare(`UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ? AND state = 'pending' AND next_attempt_at = ?`),
+      insertAttempt: sqlite.prepare('INSERT INTO webhook_delivery_attempts (delivery_id, attempt, attempted_at, status, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)'),
+      updateDelivery: sqlite.prepare('UPDATE webhook_deliveries SET attempts = ?, state = ?, next_attempt_at = ?, finished_at = ? WHERE id = ?'),
+      logFor: sqlite.prepare<[string, number], DeliveryRow>('SELECT * FROM webhook_deliveries WHERE subscriber_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?'),
+      log: sqlite.prepare<[number], DeliveryRow>('SELECT * FROM webhook_deliveries ORDER BY created_at DESC, rowid DESC LIMIT ?'),
+      attempts: sqlite.prepare<[string], AttemptRow>('SELECT * FROM webhook_delivery_attempts WHERE delivery_id = ? ORDER BY attempt'),
+    });
+    this.insertBoundedTx = sqlite.transaction((r: Registration, max: number) => {
+      if (s.countForAccount.get(r.accountId)!.n >= max) return false;
+      s.insertRegistration.run(r.id, r.accountId, r.callbackUrl, JSON.stringify(r.chokepointIds), r.alertThreshold, r.secret, r.active ? 1 : 0, r.createdAt);
       return true;
-    }).immediate();
+    });
+    this.observeTx = sqlite.transaction((current: readonly ObservedStatus[], now: number, decide: Parameters<WebhookStore['recordObservation']>[2]) => {
+      const previous = new Map(s.marks.all().map((r) => [r.chokepoint_id, { status: r.status, score: r.score }]));
+      const created = decide(previous, s.active.all().map(toRegistration)).map((d): Delivery => ({ ...d, state: 'pending', attempts: 0, finishedAt: null }));
+      for (const c of current) s.upsertMark.run(c.id, c.status, c.score, now);
+      for (const d of created) s.insertDelivery.run(d.id, d.subscriberId, d.accountId, d.event, d.chokepointId, d.body, d.nextAttemptAt, d.createdAt);
+      return created;
+    });
+    this.finishTx = sqlite.transaction((a: Attempt, next: AttemptOutcome) => {
+      s.insertAttempt.run(a.deliveryId, a.attempt, a.attemptedAt, a.status, a.error, a.durationMs);
+      s.updateDelivery.run(a.attempt, next.state, next.nextAttemptAt, next.finishedAt, a.deliveryId);
+    });
   }
 
-  listForAccount(accountId: string): Registration[] {
-    const rows = this.sqlite.prepare('SELECT * FROM webhook_registrations WHERE account_id = ? ORDER BY created_at, id').all(accountId) as RegistrationRow[];
-    return rows.map(toRegistration);
+  async insertBounded(r: Registration, max: number): Promise<boolean> {
+    return this.insertBoundedTx.immediate(r, max);
   }
 
-  activeRegistrations(): Registration[] {
-    return (this.sqlite.prepare('SELECT * FROM webhook_registrations WHERE active = 1 ORDER BY created_at, id').all() as RegistrationRow[]).map(toRegistration);
+  async listForAccount(accountId: string): Promise<Registration[]> {
+    return this.s.forAccount.all(accountId).map(toRegistration);
   }
 
-  registration(id: string): Registration | undefined {
-    const row = this.sqlite.prepare('SELECT * FROM webhook_registrations WHERE id = ?').get(id) as RegistrationRow | undefined;
+  async registrations(): Promise<Registration[]> {
+    return this.s.all.all().map(toRegistration);
+  }
+
+  async registration(id: string): Promise<Registration | undefined> {
+    const row = this.s.registration.get(id);
     return row ? toRegistration(row) : undefined;
   }
 
-  marks(): Map<string, StatusMark> {
-    const rows = this.sqlite.prepare('SELECT chokepoint_id, status, score FROM chokepoint_status_marks').all() as { chokepoint_id: string; status: string; score: number }[];
-    return new Map(rows.map((r) => [r.chokepoint_id, { status: r.status, score: r.score }]));
+  async setActive(id: string, active: boolean): Promise<boolean> {
+    return this.s.setActive.run(active ? 1 : 0, id).changes === 1;
   }
 
-  /**
-   * Compares and records in one write transaction, so two processes observing the same swap cannot
-   * both see the change: `decide` gets the marks as stored and returns the deliveries to create.
-   */
-  recordObservation(
-    current: readonly { id: string; status: string; score: number }[],
-    now: number,
-    decide: (previous: Map<string, StatusMark>) => Omit<Delivery, 'state' | 'attempts' | 'finishedAt'>[],
-  ): Delivery[] {
-    return this.sqlite.transaction(() => {
-      const created = decide(this.marks()).map((d): Delivery => ({ ...d, state: 'pending', attempts: 0, finishedAt: null }));
-      const upsert = this.sqlite.prepare(
-        `INSERT INTO chokepoint_status_marks (chokepoint_id, status, score, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (chokepoint_id) DO UPDATE SET status = excluded.status, score = excluded.score, updated_at = excluded.updated_at`,
-      );
-      for (const c of current) upsert.run(c.id, c.status, c.score, now);
-      const insert = this.sqlite.prepare(
-        `INSERT INTO webhook_deliveries (id, subscriber_id, account_id, event, chokepoint_id, body, state, attempts, next_attempt_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-      );
-      for (const d of created) insert.run(d.id, d.subscriberId, d.accountId, d.event, d.chokepointId, d.body, d.nextAttemptAt, d.createdAt);
-      return created;
-    }).immediate();
+  async recordObservation(current: readonly ObservedStatus[], now: number, decide: Parameters<WebhookStore['recordObservation']>[2]): Promise<Delivery[]> {
+    return this.observeTx.immediate(current, now, decide);
   }
 
-  delivery(id: string): Delivery | undefined {
-    const row = this.sqlite.prepare('SELECT * FROM webhook_deliveries WHERE id = ?').get(id) as DeliveryRow | undefined;
+  async delivery(id: string): Promise<Delivery | undefined> {
+    const row = this.s.delivery.get(id);
     return row ? toDelivery(row) : undefined;
   }
 
-  pendingDeliveries(): Delivery[] {
-    return (this.sqlite.prepare(`SELECT * FROM webhook_deliveries WHERE state = 'pending' ORDER BY next_attempt_at, id`).all() as DeliveryRow[]).map(toDelivery);
+  async pendingDeliveries(): Promise<Delivery[]> {
+    return this.s.pending.all().map(toDelivery);
   }
 
-  /** Takes a pending delivery for one attempt: pushes its due time past the attempt's lease; false if someone else did. */
-  claim(id: string, expectedNextAttemptAt: number, leaseUntil: number): boolean {
-    return (
-      this.sqlite
-        .prepare(`UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ? AND state = 'pending' AND next_attempt_at = ?`)
-        .run(leaseUntil, id, expectedNextAttemptAt).changes === 1
-    );
+  async claim(id: string, expectedNextAttemptAt: number, leaseUntil: number): Promise<boolean> {
+    return this.s.claim.run(leaseUntil, id, expectedNextAttemptAt).changes === 1;
   }
 
-  /** Records one attempt and the delivery's new state in one transaction. */
-  finishAttempt(a: Attempt, next: { state: Delivery['state']; nextAttemptAt: number; finishedAt: number | null }): void {
-    this.sqlite.transaction(() => {
-      this.sqlite
-        .prepare('INSERT INTO webhook_delivery_attempts (delivery_id, attempt, attempted_at, status, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(a.deliveryId, a.attempt, a.attemptedAt, a.status, a.error, a.durationMs);
-      this.sqlite
-        .prepare('UPDATE webhook_deliveries SET attempts = ?, state = ?, next_attempt_at = ?, finished_at = ? WHERE id = ?')
-        .run(a.attempt, next.state, next.nextAttemptAt, next.finishedAt, a.deliveryId);
-    })();
+  async finishAttempt(a: Attempt, next: AttemptOutcome): Promise<void> {
+    this.finishTx(a, next);
   }
 
-  /** The delivery log, newest first, optionally for one registration. */
-  deliveries(opts: { subscriberId?: string; limit?: number } = {}): (Delivery & { log: Attempt[] })[] {
+  async deliveries(opts: { subscriberId?: string; limit?: number } = {}): Promise<(Delivery & { log: Attempt[] })[]> {
     const limit = opts.limit ?? 50;
-    const rows = (
-      opts.subscriberId
-        ? this.sqlite.prepare('SELECT * FROM webhook_deliveries WHERE subscriber_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?').all(opts.subscriberId, limit)
-        : this.sqlite.prepare('SELECT * FROM webhook_deliveries ORDER BY created_at DESC, rowid DESC LIMIT ?').all(limit)
-    ) as DeliveryRow[];
-    const attempts = this.sqlite.prepare('SELECT * FROM webhook_delivery_attempts WHERE delivery_id = ? ORDER BY attempt');
-    return rows.map((r) => ({
-      ...toDelivery(r),
-      log: (attempts.all(r.id) as { delivery_id: string; attempt: number; attempted_at: number; status: number | null; error: string | null; duration_ms: number }[]).map((x) => ({
-        deliveryId: x.delivery_id,
-        attempt: x.attempt,
-        attemptedAt: x.attempted_at,
-        status: x.status,
-        error: x.error,
-        durationMs: x.duration_ms,
-      })),
-    }));
+    const rows = opts.subscriberId ? this.s.logFor.all(opts.subscriberId, limit) : this.s.log.all(limit);
+    return rows.map((r) => ({ ...toDelivery(r), log: this.s.attempts.all(r.id).map(toAttempt) }));
   }
 }

@@ -1,49 +1,108 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../../db/client.js';
-import {
-  DAILY_QUOTA,
-  HISTORY_KEEP_PER_SYMBOL,
-  listAnalyses,
-  listBacktests,
-  saveAnalysis,
-  saveBacktest,
-  takeQuota,
-} from '../../../../src/services/market/analysis/store.js';
+import { openPgDatabase, type PgDb } from '../../../../db/pg/client.js';
+import { DAILY_QUOTA, HISTORY_KEEP_PER_SYMBOL, SqliteAnalysisStore, type AnalysisStore } from '../../../../src/services/market/analysis/store.js';
+import { PgAnalysisStore } from '../../../../src/services/market/analysis/store-pg.js';
+import { tempDbFile } from '../../../support/app.js';
+import { startPostgres, type RunningPostgres } from '../../../support/engines/postgres.js';
+
+// One specification of the stored analyses, backtests and daily quota for both engines, then what
+// several nodes add: counting the quota at once, exactly.
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 
-describe('analysis history store', () => {
-  it('keeps the newest analyses per account and symbol, and drops expired ones', () => {
-    const db = openDatabase(':memory:');
-    for (let i = 0; i < HISTORY_KEEP_PER_SYMBOL + 5; i++) {
-      saveAnalysis(db, { accountId: 'a', symbol: 'AAPL', includeNews: false, analysisAt: i, analysisId: `id${i}`, body: String(i) }, NOW);
-    }
-    saveAnalysis(db, { accountId: 'b', symbol: 'AAPL', includeNews: false, analysisAt: 1, analysisId: 'x', body: 'other' }, NOW);
-    const mine = listAnalyses(db, 'a', ['AAPL'], false, 100, NOW).get('AAPL')!;
-    expect(mine).toHaveLength(HISTORY_KEEP_PER_SYMBOL);
-    expect(mine[0]).toBe(String(HISTORY_KEEP_PER_SYMBOL + 4));
-    expect(listAnalyses(db, 'b', ['AAPL'], false, 100, NOW).get('AAPL')).toEqual(['other']);
-    expect(listAnalyses(db, 'a', ['AAPL'], false, 100, NOW + 91 * 86_400_000).get('AAPL')).toBeUndefined();
-  });
-
-  it('keeps one backtest per account, symbol and window, replaced by the newer run', () => {
-    const db = openDatabase(':memory:');
-    saveBacktest(db, { accountId: 'a', symbol: 'AAPL', evalWindowDays: 10, body: 'old' }, NOW);
-    saveBacktest(db, { accountId: 'a', symbol: 'MSFT', evalWindowDays: 10, body: 'msft' }, NOW + 1);
-    saveBacktest(db, { accountId: 'a', symbol: 'AAPL', evalWindowDays: 10, body: 'new' }, NOW + 2);
-    expect(listBacktests(db, 'a', [], 10, NOW + 3)).toEqual(['new', 'msft']);
-    expect(listBacktests(db, 'a', ['MSFT'], 10, NOW + 3)).toEqual(['msft']);
-    expect(listBacktests(db, 'a', [], 5, NOW + 3)).toEqual([]);
-  });
+let server: RunningPostgres;
+let databases = 0;
+const pools: PgDb[] = [];
+beforeAll(async () => {
+  server = await startPostgres();
+});
+afterAll(async () => {
+  for (const p of pools.splice(0)) await p.$client.end().catch(() => undefined);
+  await server?.stop();
 });
 
-describe('daily quota', () => {
-  it('allows the quota per account and UTC day, then refuses until the next day', () => {
-    const db = openDatabase(':memory:');
-    for (let i = 0; i < DAILY_QUOTA.backtest; i++) expect(takeQuota(db, 'a', 'backtest', NOW)).toBe(true);
-    expect(takeQuota(db, 'a', 'backtest', NOW)).toBe(false);
-    expect(takeQuota(db, 'b', 'backtest', NOW)).toBe(true);
-    expect(takeQuota(db, 'a', 'analyze', NOW)).toBe(true);
-    expect(takeQuota(db, 'a', 'backtest', NOW + 86_400_000)).toBe(true);
+/** Each engine makes a fresh storage and returns a way to open one more node on it. */
+const engines: { name: string; storage(): Promise<() => Promise<AnalysisStore>> }[] = [
+  {
+    name: 'SQLite',
+    storage: async () => {
+      const file = tempDbFile();
+      return async () => new SqliteAnalysisStore(openDatabase(file));
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    storage: async () => {
+      const url = await server.createDatabase(`analyses_${++databases}`);
+      return async () => {
+        const db = await openPgDatabase(url, { max: 4 });
+        pools.push(db);
+        return new PgAnalysisStore(db);
+      };
+    },
+  },
+];
+
+describe.each(engines)('stock analysis store on $name', (engine) => {
+  let store: AnalysisStore;
+  let node: () => Promise<AnalysisStore>;
+  beforeAll(async () => {
+    node = await engine.storage();
+    store = await node();
+  });
+
+  it('finds an analysis by account, symbol, news flag and bar; the first one stored for a bar stays', async () => {
+    const row = { accountId: 'a', symbol: 'NVDA', includeNews: false, analysisAt: 100, analysisId: 'n1', body: 'first' };
+    await store.saveAnalysis(row, NOW);
+    await store.saveAnalysis({ ...row, body: 'second' }, NOW);
+    expect(await store.findAnalysis('a', 'NVDA', false, 100)).toBe('first');
+    expect(await store.findAnalysis('a', 'NVDA', true, 100)).toBeUndefined();
+    expect(await store.findAnalysis('b', 'NVDA', false, 100)).toBeUndefined();
+    expect(await store.findAnalysis('a', 'NVDA', false, 101)).toBeUndefined();
+  });
+
+  it('keeps the newest analyses per account and symbol, and drops expired ones', async () => {
+    for (let i = 0; i < HISTORY_KEEP_PER_SYMBOL + 5; i++) {
+      await store.saveAnalysis({ accountId: 'a', symbol: 'AAPL', includeNews: false, analysisAt: i, analysisId: `id${i}`, body: String(i) }, NOW);
+    }
+    await store.saveAnalysis({ accountId: 'b', symbol: 'AAPL', includeNews: false, analysisAt: 1, analysisId: 'x', body: 'other' }, NOW);
+    const mine = (await store.listAnalyses('a', ['AAPL'], false, 100, NOW)).get('AAPL')!;
+    expect(mine).toHaveLength(HISTORY_KEEP_PER_SYMBOL);
+    expect(mine[0]).toBe(String(HISTORY_KEEP_PER_SYMBOL + 4));
+    expect(mine.at(-1)).toBe('5');
+    expect((await store.listAnalyses('a', ['AAPL'], false, 3, NOW)).get('AAPL')).toEqual(['36', '35', '34']);
+    expect((await store.listAnalyses('b', ['AAPL'], false, 100, NOW)).get('AAPL')).toEqual(['other']);
+    expect((await store.listAnalyses('a', ['AAPL', 'MSFT'], false, 100, NOW)).has('MSFT')).toBe(false);
+    expect((await store.listAnalyses('a', [], false, 100, NOW)).size).toBe(0);
+    expect((await store.listAnalyses('a', ['AAPL'], false, 100, NOW + 91 * 86_400_000)).get('AAPL')).toBeUndefined();
+  });
+
+  it('keeps one backtest per account, symbol and window, replaced by the newer run', async () => {
+    await store.saveBacktest({ accountId: 'a', symbol: 'AAPL', evalWindowDays: 10, body: 'old' }, NOW);
+    await store.saveBacktest({ accountId: 'a', symbol: 'MSFT', evalWindowDays: 10, body: 'msft' }, NOW + 1);
+    await store.saveBacktest({ accountId: 'a', symbol: 'AAPL', evalWindowDays: 10, body: 'new' }, NOW + 2);
+    expect(await store.listBacktests('a', [], 10, NOW + 3)).toEqual(['new', 'msft']);
+    expect(await store.listBacktests('a', ['MSFT'], 10, NOW + 3)).toEqual(['msft']);
+    expect(await store.listBacktests('a', [], 5, NOW + 3)).toEqual([]);
+    expect(await store.listBacktests('b', [], 10, NOW + 3)).toEqual([]);
+    // Past the retention the stored runs are no longer listed.
+    expect(await store.listBacktests('a', [], 10, NOW + 31 * 86_400_000)).toEqual([]);
+  });
+
+  it('allows the quota per account and UTC day, then refuses until the next day', async () => {
+    for (let i = 0; i < DAILY_QUOTA.backtest; i++) expect(await store.takeQuota('q', 'backtest', NOW)).toBe(true);
+    expect(await store.takeQuota('q', 'backtest', NOW)).toBe(false);
+    expect(await store.takeQuota('q2', 'backtest', NOW)).toBe(true);
+    expect(await store.takeQuota('q', 'analyze', NOW)).toBe(true);
+    expect(await store.takeQuota('q', 'backtest', NOW + 86_400_000)).toBe(true);
+  });
+
+  it('counts exactly when two nodes take quota at once', async () => {
+    const other = await node();
+    const tries = DAILY_QUOTA.backtest + 40;
+    const outcomes = await Promise.all(Array.from({ length: tries }, (_, i) => (i % 2 ? store : other).takeQuota('race', 'backtest', NOW)));
+    expect(outcomes.filter(Boolean)).toHaveLength(DAILY_QUOTA.backtest);
+    expect(await other.takeQuota('race', 'backtest', NOW)).toBe(false);
   });
 });
