@@ -1,9 +1,11 @@
 /**
  * `npm run bench`: every scenario against the real service and a bare express 5 server returning
  * the same bytes with the same Content-Type and ETag (a 304 against a bare 304), measured in the same
- * run with wrk (scripts/engines.sh bench installs it) in a separate process, rounds alternating between the two. The service logs
- * every request (LOG_LEVEL=info into a file). Servers are pinned to CPU 0 and the load generator to
- * CPU 1 when `taskset` exists, to cut noise on 2 cores. Prints a table and writes
+ * run with wrk (scripts/engines.sh bench installs it) in a separate process, rounds alternating
+ * between the two; a scenario's ratio is the median of its paired rounds (service round / the bare
+ * round before it), printed with their range and, in the JSON, the ratio of the two medians. The
+ * service logs every request (LOG_LEVEL=info into a file). Servers are pinned to CPU 0 and the load
+ * generator to CPU 1 when `taskset` exists, to cut noise on 2 cores. Prints a table and writes
  * bench/results/latest.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -161,8 +163,12 @@ async function measurePair(s: Scenario, service: { port: number; setup: any }) {
       non2xx: v.reduce((a, m) => a + m.non2xx, 0),
       ratio: 0,
       goal: s.goal,
+      // Each service round against the bare round just before it: the machine's drift over the run
+      // (thermal, other processes) falls on both sides of a pair alike.
+      roundRatios: v.map((m, i) => Math.round((m.rps / b[i].rps) * 100) / 100),
+      ratioOfMedians: Math.round((median(v.map((m) => m.rps)) / median(b.map((m) => m.rps))) * 100) / 100,
     };
-    row.ratio = Math.round((row.rps / row.bareRps) * 100) / 100;
+    row.ratio = median(row.roundRatios);
     return row;
   } finally {
     bare.proc.kill('SIGTERM');
@@ -193,14 +199,15 @@ async function main() {
   }
   const logLines = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).length : 0;
   console.log(`service request log: ${logLines} lines (${logFile})`);
-  console.log('\n| scenario | result | baseline | ratio | goal | p50 / p99 ms | bare p50 / p99 ms |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('\n| scenario | result | baseline | ratio | goal | rounds | p50 / p99 ms | bare p50 / p99 ms |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const result = r.unit ? `${r.rps ?? r.value} ${r.unit}` : `${r.rps} req/s`;
     const baseline = r.bareRps !== undefined ? `${r.bareRps}${r.unit ? '' : ' req/s'}` : '';
     const lat = r.p50 !== undefined ? `${r.p50} / ${r.p99}` : '';
     const bareLat = r.bareP50 !== undefined ? `${r.bareP50} / ${r.bareP99}` : '';
-    console.log(`| ${r.scenario} | ${result} | ${baseline} | ${r.ratio ?? ''} | ${r.goal ?? ''} | ${lat} | ${bareLat} |`);
+    const rounds = r.roundRatios ? `${Math.min(...r.roundRatios)}-${Math.max(...r.roundRatios)}` : '';
+    console.log(`| ${r.scenario} | ${result} | ${baseline} | ${r.ratio ?? ''} | ${r.goal ?? ''} | ${rounds} | ${lat} | ${bareLat} |`);
   }
   const outDir = path.join(ROOT, 'bench', 'results');
   fs.mkdirSync(outDir, { recursive: true });

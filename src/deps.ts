@@ -59,8 +59,6 @@ export interface DepsOptions {
   loadSnapshots?: boolean;
   /** Keys shared by every node; `openDeps` passes PostgreSQL's when DATABASE_URL is set. */
   keyDirectory?: KeyDirectory;
-  /** openDeps: false keeps keys in the SQLite file even with DATABASE_URL (default true). */
-  sharedKeys?: boolean;
   /** The full-text archive; default the SQLite file's (`openDeps` passes PostgreSQL's when DATABASE_URL is set). */
   archive?: Archive;
   /** Model answers already paid for; default the SQLite file's (`openDeps` passes PostgreSQL's when DATABASE_URL is set). */
@@ -151,7 +149,7 @@ function postgresStores(pg: PgDb, config: Config, opts: DepsOptions): DepsOption
   return {
     snapshots: new PgSnapshotBackend(pg),
     // Keys and accounts in the same database, so a key issued or revoked anywhere holds on every node.
-    keyDirectory: opts.sharedKeys === false ? undefined : new PgKeyDirectory(pg),
+    keyDirectory: new PgKeyDirectory(pg),
     // One queue for the cluster: any node may run a job another enqueued, never two the same one.
     jobBackend: new PgJobBackend(pg),
     simulationRuns: new PgSimulationRuns(pg),

@@ -36,7 +36,7 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
   }
   // The session signing secret is read (or generated) now, so a node's first browser session costs no extra round trip.
   await accessOf(deps).sessions();
-  const dev = ensureDevKey(config, accessOf(deps).keys, deps.clock.now());
+  const dev = await ensureDevKey(config, accessOf(deps).keyDirectory, deps.clock.now());
   if (dev) {
     out.write(`created a local development key (enterprise plan, id ${dev.id}); it is shown once and saved to ${dev.file}:\n${dev.key}\n`);
   }

@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client.js';
 import { startServer } from '../../src/cli/serve.js';
 import { testConfig } from '../../src/config.js';
 import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
 import { ALL_DATASETS } from '../../src/services/datasets.js';
 import { withTestApp } from '../support/app.js';
 import { mds } from '../support/cli.js';
+import { storeSql } from '../support/store-sql.js';
+import { testDatabaseEnv } from '../support/engines/postgres.js';
 import { startUpstream, type Upstream } from '../support/upstream.js';
 
 /**
@@ -142,17 +143,15 @@ describe('credentials a dataset requires', () => {
 describe('at start', () => {
   it('`mds serve` removes rows staged by a run that died before publishing', async () => {
     const db = await dbWith(QUAKES);
-    const sqlite = openDatabase(db).$client;
-    const published = (sqlite.prepare('SELECT version FROM snapshot_meta WHERE dataset = ?').get(QUAKES) as { version: number }).version;
-    sqlite.prepare('INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES (?, ?, 0, ?), (?, ?, 1, ?)').run(QUAKES, published + 1, '{}', QUAKES, published + 1, '{}');
-    sqlite.close();
+    const [{ version }] = await storeSql<{ version: number }>({ dbFile: db }, 'SELECT version FROM snapshot_meta WHERE dataset = ?', [QUAKES]);
+    const published = Number(version);
+    await storeSql({ dbFile: db }, 'INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES (?, ?, 0, ?), (?, ?, 1, ?)', [QUAKES, published + 1, '{}', QUAKES, published + 1, '{}']);
     let out = '';
     const sink = { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream;
-    const server = await startServer(testConfig({ DATABASE_PATH: db, PORT: 0, HOST: '127.0.0.1', LOAD_SAMPLES: 'never', DEV_KEY: 'never' }), sink, sink);
+    const server = await startServer(testConfig({ ...(await testDatabaseEnv(db)), PORT: 0, HOST: '127.0.0.1', LOAD_SAMPLES: 'never', DEV_KEY: 'never' }), sink, sink);
     await server.shutdown('test');
     expect(out).toMatch(/removed rows staged by 1 unfinished ingestion run/);
-    const check = openDatabase(db).$client;
-    expect(check.prepare('SELECT DISTINCT version FROM snapshot_records WHERE dataset = ?').all(QUAKES)).toEqual([{ version: published }]);
-    check.close();
+    const left = await storeSql<{ version: number }>({ dbFile: db }, 'SELECT DISTINCT version FROM snapshot_records WHERE dataset = ?', [QUAKES]);
+    expect(left.map((r) => Number(r.version))).toEqual([published]);
   });
 });

@@ -34,9 +34,9 @@ let keys: { valid: string; free: string; revoked: string };
 
 beforeAll(async () => {
   app = await startTestApp();
-  const free = app.createKey({ plan: 'free', rateLimitPerMinute: 1_000_000 });
-  const revoked = app.createKey();
-  app.revokeKey(revoked.id);
+  const free = await app.createKey({ plan: 'free', rateLimitPerMinute: 1_000_000 });
+  const revoked = await app.createKey();
+  await app.revokeKey(revoked.id);
   keys = { valid: app.defaultKey.key, free: free.key, revoked: revoked.key };
 });
 afterAll(async () => app?.close());

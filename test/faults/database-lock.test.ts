@@ -15,7 +15,7 @@ let limited: string;
 beforeAll(async () => {
   app = await startTestApp({ samples: [earthquakesDataset] });
   other = new Database(app.dbFile);
-  limited = app.createKey({ plan: 'enterprise', rateLimitPerMinute: 3 }).key;
+  limited = (await app.createKey({ plan: 'enterprise', rateLimitPerMinute: 3 })).key;
 });
 afterAll(async () => {
   if (other.inTransaction) other.prepare('ROLLBACK').run();

@@ -65,7 +65,7 @@ describe('GET /api/bootstrap', () => {
   });
 
   it('spends the caller’s budget per entry: what the limit refuses is missing, with its status', async () => {
-    const small = app.createKey({ plan: 'api_business', rateLimitPerMinute: 2 });
+    const small = await app.createKey({ plan: 'api_business', rateLimitPerMinute: 2 });
     const res = await app.get('/api/bootstrap?keys=earthquakes,outages,bisPolicy', { 'x-service-key': small.key });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data)).toEqual(['earthquakes', 'outages']);

@@ -19,11 +19,10 @@ const purge = (headers: Record<string, string>, body?: unknown) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-/** Rewrites rows behind the store's back (same connection, so no change signal reaches it). */
-function truncateEarthquakesInDatabase(keep: number): void {
-  const sqlite = app.deps.db.$client;
-  sqlite.prepare('DELETE FROM snapshot_records WHERE dataset = ? AND seq >= ?').run(earthquakesDataset.name, keep);
-  sqlite.prepare('UPDATE snapshot_meta SET record_count = ? WHERE dataset = ?').run(keep, earthquakesDataset.name);
+/** Rewrites rows behind the store's back (no change signal reaches it). */
+async function truncateEarthquakesInDatabase(keep: number): Promise<void> {
+  await app.storeSql('DELETE FROM snapshot_records WHERE dataset = ? AND seq >= ?', earthquakesDataset.name, keep);
+  await app.storeSql('UPDATE snapshot_meta SET record_count = ? WHERE dataset = ?', keep, earthquakesDataset.name);
 }
 
 describe('POST /api/cache-purge', () => {
@@ -39,7 +38,7 @@ describe('POST /api/cache-purge', () => {
     const path = '/api/seismology/v1/list-earthquakes?page_size=1';
     const before = await app.get(path);
     expect(before.body.pagination.totalCount).toBeGreaterThan(3);
-    truncateEarthquakesInDatabase(3);
+    await truncateEarthquakesInDatabase(3);
     // Still served from memory: nothing told the store.
     expect((await app.get(path)).body.pagination.totalCount).toBe(before.body.pagination.totalCount);
 

@@ -147,7 +147,7 @@ describe('/metrics', () => {
   });
 
   it('counts refusals by the rate limiter and failed ingestions', async () => {
-    const tiny = app.createKey({ rateLimitPerMinute: 1 });
+    const tiny = await app.createKey({ rateLimitPerMinute: 1 });
     await app.get('/api/seismology/v1/list-earthquakes', { 'x-service-key': tiny.key });
     expect((await app.get('/api/seismology/v1/list-earthquakes', { 'x-service-key': tiny.key })).status).toBe(429);
     await app.deps.runner.run(earthquakesDataset, { origin: { kind: 'bytes', payloads: { usgs: Buffer.from('{') } } });

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client.js';
+import { storeSql } from '../support/store-sql.js';
 import { CONFIG_VARIABLES, testConfig, type Config } from '../../src/config.js';
 import { isCredentialVariable, redactSecrets } from '../../src/platform/secrets.js';
 import { ALL_DATASETS } from '../../src/services/datasets.js';
@@ -74,17 +74,13 @@ describe('credentials never leave', () => {
       expectNoMarker(`mds ingest stdout (${label})`, r.out);
       expectNoMarker(`mds ingest stderr (${label})`, r.err);
       if (label === 'HTTP 500') expect(r.err).toMatch(/access_key=\[redacted\]: HTTP 500/);
-      const stored = openDatabase(db).$client;
-      const errors = stored.prepare('SELECT dataset, last_error FROM snapshot_meta').all() as { dataset: string; last_error: string }[];
-      stored.close();
+      const errors = await storeSql<{ dataset: string; last_error: string }>({ dbFile: db }, 'SELECT dataset, last_error FROM snapshot_meta');
       expect(errors.map((e) => e.dataset).sort()).toEqual([...names].sort());
       expectNoMarker(`stored last_error (${label})`, JSON.stringify(errors));
     }
 
     // A message stored before redaction existed is redacted again on the way out.
-    const legacy = openDatabase(db).$client;
-    legacy.prepare('UPDATE snapshot_meta SET last_error = ? WHERE dataset = ?').run(`GET https://x/?k=${MARKERS.UCDP_ACCESS_TOKEN}: HTTP 401`, 'conflict.ucdp-events');
-    legacy.close();
+    await storeSql({ dbFile: db }, 'UPDATE snapshot_meta SET last_error = ? WHERE dataset = ?', [`GET https://x/?k=${MARKERS.UCDP_ACCESS_TOKEN}: HTTP 401`, 'conflict.ucdp-events']);
 
     const logs = captureLogs('debug', markerConfig);
     await withTestApp({ dbFile: db, samples: [earthquakesDataset], config: { ...(MARKERS as Partial<Config>), UPSTREAM_BASE_OVERRIDE: up.origin, UPSTREAM_RETRIES: 0 }, logger: logs.logger }, async (app) => {

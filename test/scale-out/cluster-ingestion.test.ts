@@ -196,6 +196,29 @@ describe('mds ingest and mds serve with DATABASE_URL', () => {
     }
   });
 
+  it('the local development key of a first start goes into PostgreSQL, where the node looks keys up', async () => {
+    const url = await freshDatabase();
+    let out = '';
+    const sink = { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream;
+    const config = testConfig({ DATABASE_PATH: tempDbFile(), DATABASE_URL: url, PORT: 0, HOST: '127.0.0.1', LOAD_SAMPLES: 'never', NODE_ENV: 'development' });
+    const running = await startServer(config, sink, sink);
+    try {
+      const key = /created a local development key[^\n]*:\n(\S+)\n/.exec(out)?.[1];
+      expect(key).toBeDefined();
+      const res = await fetch(`http://127.0.0.1:${running.port}${QUAKES}`, { headers: { 'x-service-key': key! } });
+      expect(res.status).toBe(200);
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        expect((await client.query("SELECT name FROM api_keys WHERE name = 'local development'")).rowCount).toBe(1);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await running.shutdown('test');
+    }
+  });
+
   it('`mds migrate` applies the PostgreSQL migrations too, and a second run finds nothing to do', async () => {
     const url = await freshDatabase();
     for (let i = 0; i < 2; i++) {

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { testConfig, type Config } from '../../src/config.js';
 import { createDeps, openDeps } from '../../src/deps.js';
 import { testAppDatabaseUrl } from './engines/postgres.js';
+import { storeSql } from './store-sql.js';
 import { buildApp } from '../../src/app.js';
 import type { AppRouter } from '../../src/trpc/app-router.js';
 import { ManualClock, type Clock } from '../../src/platform/clock.js';
@@ -36,11 +37,15 @@ export interface TestApp {
   defaultKey: { id: string; key: string };
   /** The app's access layer (key store, limiter, sessions). */
   access: AccessControl;
-  /** Issues a key straight into the test database (plan, own per-minute limit, billing state, expiry). */
-  createKey(opts?: TestKeyOptions): { id: string; key: string; accountId: string };
+  /** The PostgreSQL database holding this app's stores (MDS_TEST_POSTGRES=1); undefined on SQLite. */
+  databaseUrl?: string;
+  /** Issues a key straight into the app's key store (plan, own per-minute limit, billing state, expiry). */
+  createKey(opts?: TestKeyOptions): Promise<{ id: string; key: string; accountId: string }>;
   /** Sets the billing state of a key's account. */
-  setBilling(keyId: string, state: BillingState): void;
-  revokeKey(keyId: string): void;
+  setBilling(keyId: string, state: BillingState): Promise<void>;
+  revokeKey(keyId: string): Promise<void>;
+  /** `storeSql` (store-sql.ts) on this app's store; SQLite's side on the app's own connection. */
+  storeSql<Row = Record<string, unknown>>(statement: string, ...params: unknown[]): Promise<Row[]>;
   get(pathAndQuery: string, headers?: Record<string, string>): Promise<TestResponse>;
   request(pathAndQuery: string, init?: RequestInit): Promise<TestResponse>;
   close(): Promise<void>;
@@ -96,8 +101,8 @@ export function captureLogs(level = 'debug', config?: Config): { logger: Logger;
 export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const dbFile = opts.dbFile ?? tempDbFile();
   const relaxed = (opts.rateLimits ?? 'relaxed') === 'relaxed';
-  // MDS_TEST_POSTGRES=1 runs the same tests with the snapshots in PostgreSQL.
-  const databaseUrl = await testAppDatabaseUrl();
+  // MDS_TEST_POSTGRES=1 runs the same tests with every shared store (snapshots, keys, jobs, ...) in PostgreSQL.
+  const databaseUrl = opts.config?.DATABASE_URL ?? (await testAppDatabaseUrl(dbFile));
   const config = testConfig({
     DATABASE_PATH: dbFile,
     SNAPSHOT_POLL_MS: 0,
@@ -106,19 +111,17 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     ...opts.config,
   });
   const clock = opts.clock ?? new ManualClock(SAMPLE_NOW);
-  // Keys stay in the SQLite file even then: tests issue them synchronously (the key directory's own
-  // contract test and the cluster tests cover keys in PostgreSQL).
-  const depsOptions = { clock, db: openDatabase(dbFile), logger: opts.logger, sharedKeys: false };
+  const depsOptions = { clock, db: openDatabase(dbFile), logger: opts.logger };
   const deps = config.DATABASE_URL ? await openDeps(config, depsOptions) : createDeps(config, depsOptions);
   const access = accessOf(deps);
-  const createKey = (k: TestKeyOptions = {}) => {
-    const created = access.keys.create(
+  const createKey = async (k: TestKeyOptions = {}) => {
+    const created = await access.keyDirectory.create(
       { plan: k.plan ?? 'api_business', name: k.name, rateLimitPerMinute: k.rateLimitPerMinute, billingState: k.billing, expiresAt: k.expiresAt },
       clock.now(),
     );
     return { id: created.id, key: created.key, accountId: created.accountId };
   };
-  const defaultKey = createKey({ plan: 'enterprise', name: 'test default', rateLimitPerMinute: 1_000_000_000 });
+  const defaultKey = await createKey({ plan: 'enterprise', name: 'test default', rateLimitPerMinute: 1_000_000_000 });
   const samples = opts.samples === 'none' ? [] : (opts.samples ?? ALL_DATASETS);
   for (const d of samples) {
     const r = await deps.runner.run(d, { origin: { kind: 'samples' } });
@@ -159,8 +162,10 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     defaultKey: { id: defaultKey.id, key: defaultKey.key },
     access,
     createKey,
-    setBilling: (id, state) => void access.keys.setBillingState(id, state, clock.now()),
-    revokeKey: (id) => void access.keys.revoke(id, clock.now()),
+    databaseUrl,
+    setBilling: async (id, state) => void (await access.keyDirectory.setBillingState(id, state, clock.now())),
+    revokeKey: async (id) => void (await access.keyDirectory.revoke(id, clock.now())),
+    storeSql: (statement, ...params) => storeSql({ dbFile, databaseUrl, sqlite: deps.db.$client }, statement, params),
     request,
     get: (p, headers) => request(p, { headers }),
     close: async () => {

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { runCli } from '../../src/cli/index.js';
+import { testAppDatabaseUrl } from './engines/postgres.js';
 
 function capture() {
   const stream = new PassThrough();
@@ -22,6 +23,12 @@ export function mds(args: string[], env: Record<string, string>): Promise<{ code
 }
 
 async function runOnce(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
+  // Under MDS_TEST_POSTGRES=1 a command on a test's SQLite file also gets that file's PostgreSQL
+  // database, so it reads and writes what the test's app does.
+  if (env.DATABASE_PATH && env.DATABASE_URL === undefined) {
+    const url = await testAppDatabaseUrl(env.DATABASE_PATH);
+    if (url) env = { ...env, DATABASE_URL: url };
+  }
   const saved = { ...process.env };
   Object.assign(process.env, env, { LOG_LEVEL: 'silent' });
   const out = capture();

@@ -7,7 +7,7 @@ import type { Logger } from '../logger.js';
 import { RateLimiter, parsePolicyOverrides, ANONYMOUS_PER_MINUTE, type RateSubject } from '../ratelimit/limiter.js';
 import { LocalRateLimitStore } from '../ratelimit/store.js';
 import { digestOf, isBillingState, KeyStore, KEY_PREFIX, type BillingState, type KeyRecord } from './keys.js';
-import type { KeyDirectory } from './key-store.js';
+import { SqliteKeyDirectory, type KeyDirectory } from './key-store.js';
 import { CachedKeyDirectory } from './key-cache.js';
 import type { SharedRedis } from '../redis/index.js';
 import { CREDENTIAL_PATTERN, matchOperatorDigest, parseOperatorKeys, type OperatorKey } from './operator.js';
@@ -73,6 +73,7 @@ export class AccessControl {
   private readonly operators: OperatorKey[];
   private sqliteSecrets?: PlatformSecrets;
   private signer?: SessionSigner;
+  private directoryView?: KeyDirectory;
   private signerLoading?: Promise<SessionSigner>;
 
   constructor(private readonly deps: AccessDeps) {
@@ -84,6 +85,11 @@ export class AccessControl {
     ).start();
     // With Redis, every node counts in one place; this process's counters stand in while it is unreachable.
     this.limiter = new RateLimiter(counters, deps.logger, parsePolicyOverrides(deps.config.RATE_POLICY_OVERRIDES), deps.redis?.rateLimits);
+  }
+
+  /** Where this node issues, revokes and looks up keys, whichever engine holds them, as one async interface. */
+  get keyDirectory(): KeyDirectory {
+    return (this.directoryView ??= this.directory ?? new SqliteKeyDirectory(this.keys));
   }
 
   /** Writes the counts still held in memory; the app's owner calls it on shutdown. */

@@ -219,6 +219,13 @@ export class SnapshotStore {
       for (let attempt = 0; attempt < 3; attempt++) {
         const meta = await this.backend.meta(dataset);
         if (!lazy && meta) this.metaMirror.set(dataset, meta);
+        if (!lazy && !meta && (this.cache.has(dataset) || this.metaMirror.has(dataset))) {
+          // Its row is gone from the shared store: serve nothing, as SQLite's next read would.
+          this.cache.delete(dataset);
+          this.metaMirror.delete(dataset);
+          for (const fn of this.listeners) fn(dataset);
+          return;
+        }
         if (!meta || meta.version === 0) break;
         if (this.cache.get(dataset)?.version === meta.version && !this.reread.delete(dataset)) return;
         const records: unknown[] = [];

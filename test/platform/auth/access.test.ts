@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
+import { storeSql } from '../../support/store-sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectOperations } from '../../../src/http/operations.js';
 import { appRouter } from '../../../src/trpc/app-router.js';
@@ -45,36 +45,42 @@ describe('issued keys', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('are stored only as a SHA-256 digest: the plaintext is nowhere in the database file', () => {
-    const { id, key } = app.createKey({ plan: 'pro' });
+  it('are stored only as a SHA-256 digest: the plaintext is nowhere in the database file or the key table', async () => {
+    const { id, key } = await app.createKey({ plan: 'pro' });
     app.deps.db.$client.pragma('wal_checkpoint(TRUNCATE)');
     const bytes = fs.readFileSync(app.dbFile);
     expect(bytes.includes(Buffer.from(key))).toBe(false);
     expect(bytes.includes(Buffer.from(key.slice(4)))).toBe(false);
-    const row = app.deps.db.$client.prepare('SELECT digest, prefix FROM api_keys WHERE id = ?').get(id) as { digest: string; prefix: string };
+    const rows = await app.storeSql('SELECT * FROM api_keys');
+    expect(JSON.stringify(rows)).not.toContain(key.slice(4));
+    const [row] = await app.storeSql<{ digest: string; prefix: string }>('SELECT digest, prefix FROM api_keys WHERE id = ?', id);
     expect(row.digest).toBe(digestOf(key).toString('hex'));
     expect(row.prefix).toBe(key.slice(0, 8));
   });
 
   it('record last use at most once a minute', async () => {
-    const { id, key } = app.createKey();
-    const lastUsed = () => (app.deps.db.$client.prepare('SELECT last_used_at AS t FROM api_keys WHERE id = ?').get(id) as { t: number | null }).t;
-    expect(lastUsed()).toBeNull();
+    const { id, key } = await app.createKey();
+    // PostgreSQL hands bigint columns back as strings.
+    const lastUsed = async () => {
+      const [{ t }] = await app.storeSql<{ t: number | string | null }>('SELECT last_used_at AS t FROM api_keys WHERE id = ?', id);
+      return t === null ? null : Number(t);
+    };
+    expect(await lastUsed()).toBeNull();
     const t0 = clock.now();
     await get(PLAIN, { 'x-service-key': key });
-    expect(lastUsed()).toBe(t0);
+    expect(await lastUsed()).toBe(t0);
     clock.advance(LAST_USED_INTERVAL_MS - 1);
     await get(PLAIN, { 'x-service-key': key });
-    expect(lastUsed()).toBe(t0);
+    expect(await lastUsed()).toBe(t0);
     clock.advance(1);
     await get(PLAIN, { 'x-service-key': key });
-    expect(lastUsed()).toBe(t0 + LAST_USED_INTERVAL_MS);
+    expect(await lastUsed()).toBe(t0 + LAST_USED_INTERVAL_MS);
   });
 
   it('answer unknown, revoked and expired keys with the same body, so keys cannot be probed', async () => {
-    const revoked = app.createKey();
-    app.revokeKey(revoked.id);
-    const expired = app.createKey({ expiresAt: clock.now() + 1000 });
+    const revoked = await app.createKey();
+    await app.revokeKey(revoked.id);
+    const expired = await app.createKey({ expiresAt: clock.now() + 1000 });
     clock.advance(1000);
     const bodiesSeen = new Set<string>();
     for (const k of [revoked.key, expired.key, generateKey()]) bodiesSeen.add((await seen(get(PLAIN, { 'x-api-key': k }))).text);
@@ -82,9 +88,11 @@ describe('issued keys', () => {
   });
 
   it('answer a key-store outage with 503 and X-Validation-Mode: degraded, not with data', async () => {
-    const { key } = app.createKey();
-    const original = app.access.keys.findByDigest;
-    app.access.keys.findByDigest = () => {
+    const { key } = await app.createKey();
+    // Whichever engine the app reads keys from (the SQLite file, or PostgreSQL under MDS_TEST_POSTGRES=1).
+    const keyStore = (app.access.directory ?? app.access.keys) as { findByDigest: (digest: Buffer) => unknown };
+    const original = keyStore.findByDigest;
+    keyStore.findByDigest = () => {
       throw new Error('SQLITE_IOERR');
     };
     try {
@@ -94,19 +102,19 @@ describe('issued keys', () => {
       expect(res.headers['x-validation-mode']).toBe('degraded');
       expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     } finally {
-      app.access.keys.findByDigest = original;
+      keyStore.findByDigest = original;
     }
   });
 });
 
 describe('billing states', () => {
   it('serves an active account', async () => {
-    const { key } = app.createKey({ billing: 'active' });
+    const { key } = await app.createKey({ billing: 'active' });
     expect((await get(PLAIN, { 'x-service-key': key })).status).toBe(200);
   });
 
   it('refuses a lapsed subscription with 403 subscription_lapsed and X-Billing-Verification, no Retry-After', async () => {
-    const { key } = app.createKey({ billing: 'lapsed' });
+    const { key } = await app.createKey({ billing: 'lapsed' });
     const res = await seen(get(PLAIN, { 'x-service-key': key }));
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: 'Subscription lapsed', code: 'subscription_lapsed' });
@@ -119,7 +127,7 @@ describe('billing states', () => {
     ['pending', 'renewal_verification_pending', 'Renewal verification pending'],
     ['failed', 'renewal_verification_failed', 'Renewal verification failed'],
   ] as const)('answers %s with 503 %s, Retry-After 1-60 and a matching header', async (state, code, error) => {
-    const { key } = app.createKey({ billing: state });
+    const { key } = await app.createKey({ billing: state });
     const res = await seen(get(PLAIN, { 'x-service-key': key }));
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ error, code });
@@ -130,11 +138,10 @@ describe('billing states', () => {
   });
 
   it('answers an unreadable entitlement (unknown state, unknown plan, missing account) with 503 entitlement_verification_unavailable', async () => {
-    const sql = app.deps.db.$client;
-    const a = app.createKey();
-    sql.prepare("UPDATE accounts SET billing_state = 'garbled' WHERE id = ?").run(a.accountId);
-    const b = app.createKey();
-    sql.prepare("UPDATE api_keys SET plan_key = 'retired_plan' WHERE id = ?").run(b.id);
+    const a = await app.createKey();
+    await app.storeSql("UPDATE accounts SET billing_state = 'garbled' WHERE id = ?", a.accountId);
+    const b = await app.createKey();
+    await app.storeSql("UPDATE api_keys SET plan_key = 'retired_plan' WHERE id = ?", b.id);
     for (const k of [a.key, b.key]) {
       const res = await seen(get(PLAIN, { 'x-service-key': k }));
       expect(res.status).toBe(503);
@@ -144,33 +151,30 @@ describe('billing states', () => {
   });
 
   it('sees a revocation or billing change made by another process from a millisecond after it commits, though the key was just used', async () => {
-    const other = new Database(app.dbFile);
-    try {
-      const revoked = app.createKey();
-      const lapsed = app.createKey();
-      for (const k of [revoked, lapsed]) expect((await get(PLAIN, { 'x-service-key': k.key })).status).toBe(200);
-      other.prepare("UPDATE api_keys SET status = 'revoked' WHERE id = ?").run(revoked.id);
-      other.prepare("UPDATE accounts SET billing_state = 'lapsed' WHERE id = ?").run(lapsed.accountId);
-      // The documented bound: a change committed elsewhere holds for requests a millisecond later.
-      await new Promise((r) => setTimeout(r, 2));
-      expect((await get(PLAIN, { 'x-service-key': revoked.key })).status).toBe(401);
-      expect((await get(PLAIN, { 'x-service-key': lapsed.key })).status).toBe(403);
-    } finally {
-      other.close();
-    }
+    // Another connection to the same store (not the app's own), as another process would hold.
+    const other = { dbFile: app.dbFile, databaseUrl: app.databaseUrl };
+    const revoked = await app.createKey();
+    const lapsed = await app.createKey();
+    for (const k of [revoked, lapsed]) expect((await get(PLAIN, { 'x-service-key': k.key })).status).toBe(200);
+    await storeSql(other, "UPDATE api_keys SET status = 'revoked' WHERE id = ?", [revoked.id]);
+    await storeSql(other, "UPDATE accounts SET billing_state = 'lapsed' WHERE id = ?", [lapsed.accountId]);
+    // The documented bound: a change committed elsewhere holds for requests a millisecond later.
+    await new Promise((r) => setTimeout(r, 2));
+    expect((await get(PLAIN, { 'x-service-key': revoked.key })).status).toBe(401);
+    expect((await get(PLAIN, { 'x-service-key': lapsed.key })).status).toBe(403);
   });
 
   it('takes a billing change into account on the next request', async () => {
-    const { id, key } = app.createKey();
+    const { id, key } = await app.createKey();
     expect((await get(PLAIN, { 'x-service-key': key })).status).toBe(200);
-    app.setBilling(id, 'lapsed');
+    await app.setBilling(id, 'lapsed');
     expect((await get(PLAIN, { 'x-service-key': key })).status).toBe(403);
-    app.setBilling(id, 'active');
+    await app.setBilling(id, 'active');
     expect((await get(PLAIN, { 'x-service-key': key })).status).toBe(200);
   });
 
   it.runIf(GATED)('includes requiredTier in billing refusals on a gated operation', async () => {
-    const { key } = app.createKey({ plan: 'pro', billing: 'pending' });
+    const { key } = await app.createKey({ plan: 'pro', billing: 'pending' });
     const res = await get(GATED!.path, { 'x-service-key': key });
     expect(res.body).toEqual({ error: 'Renewal verification pending', code: 'renewal_verification_pending', requiredTier: 1 });
   });
@@ -192,7 +196,7 @@ describe('plans and tiers', () => {
 
   it.runIf(GATED)('let pro and above through a tier-1 gate', async () => {
     for (const plan of ['pro', 'api_starter', 'api_business', 'enterprise'] as const) {
-      const { key } = app.createKey({ plan });
+      const { key } = await app.createKey({ plan });
       expect(admitted((await get(GATED!.path, { 'x-service-key': key })).status), plan).toBe(true);
     }
   });
@@ -242,7 +246,7 @@ describe('browser sessions', () => {
   const cookieOf = (setCookie: string | string[] | undefined) => String(setCookie).split(';')[0];
 
   it('are minted by POST /api/session from a key into an HttpOnly, SameSite=Strict cookie; the token is not in the body', async () => {
-    const { key } = app.createKey({ plan: 'pro' });
+    const { key } = await app.createKey({ plan: 'pro' });
     const res = await seen(rawRequest(app.baseUrl, '/api/session', { 'x-service-key': key }, 'POST'));
     expect(res.status).toBe(200);
     const setCookie = String(res.headers['set-cookie']);
@@ -253,7 +257,7 @@ describe('browser sessions', () => {
   });
 
   it('are accepted wherever the key is, refused on tier-gated operations, and end with the key', async () => {
-    const { id, key } = app.createKey({ plan: 'pro' });
+    const { id, key } = await app.createKey({ plan: 'pro' });
     const minted = await rawRequest(app.baseUrl, '/api/session', { 'x-service-key': key }, 'POST');
     const cookie = cookieOf(minted.headers['set-cookie']);
     const ok = await get(PLAIN, { cookie: `theme=dark; ${cookie}` });
@@ -265,19 +269,19 @@ describe('browser sessions', () => {
       expect(gated.body).toMatchObject({ requiredTier: 1, currentTier: 1, planKey: 'pro' });
       expect(admitted((await get(GATED.path, { 'x-service-key': key })).status)).toBe(true);
     }
-    app.revokeKey(id);
+    await app.revokeKey(id);
     const after = await seen(get(PLAIN, { cookie }));
     expect(after.status).toBe(401);
     expect(after.body).toEqual({ error: 'Invalid session' });
   });
 
   it('expire, and refuse tampered, foreign or ambiguous tokens', async () => {
-    const { key } = app.createKey();
+    const { key } = await app.createKey();
     const minted = await rawRequest(app.baseUrl, '/api/session', { 'x-service-key': key }, 'POST');
     const cookie = cookieOf(minted.headers['set-cookie']);
     const token = cookie.split('=')[1];
     const [v, ref, exp, sig] = token.split('.');
-    const other = app.createKey();
+    const other = await app.createKey();
     for (const bad of [
       `${v}.${ref}.${Number(exp) + 1}.${sig}`,
       `${v}.${other.id}.${exp}.${sig}`,
@@ -294,11 +298,11 @@ describe('browser sessions', () => {
 
   it('cannot be minted without a key, from another session, or for a lapsed account', async () => {
     expect((await rawRequest(app.baseUrl, '/api/session', {}, 'POST')).status).toBe(401);
-    const { id, key } = app.createKey();
+    const { id, key } = await app.createKey();
     const minted = await rawRequest(app.baseUrl, '/api/session', { 'x-service-key': key }, 'POST');
     const cookie = cookieOf(minted.headers['set-cookie']);
     expect((await rawRequest(app.baseUrl, '/api/session', { cookie }, 'POST')).status).toBe(401);
-    app.setBilling(id, 'lapsed');
+    await app.setBilling(id, 'lapsed');
     expect((await rawRequest(app.baseUrl, '/api/session', { 'x-service-key': key }, 'POST')).status).toBe(403);
     expect((await rawRequest(app.baseUrl, '/api/session', {}, 'GET')).status).toBe(405);
   });
@@ -313,7 +317,7 @@ describe('browser sessions', () => {
   });
 
   it('use a signing secret generated once and kept in the service store: another app on the same store accepts the cookie', async () => {
-    const { key } = app.createKey();
+    const { key } = await app.createKey();
     const cookie = cookieOf((await rawRequest(app.baseUrl, '/api/session', { 'x-service-key': key }, 'POST')).headers['set-cookie']);
     // Same SQLite file (keys) and, under MDS_TEST_POSTGRES=1, the same PostgreSQL database (the secret).
     const other = await startTestApp({ samples: 'none', clock, dbFile: app.dbFile, config: { DATABASE_URL: app.deps.config.DATABASE_URL } });
@@ -333,7 +337,7 @@ describe('browser sessions', () => {
   it('answer an unreachable secret store with 503 degraded, and work once it is back', async () => {
     const other = await startTestApp({ samples: 'none', clock });
     try {
-      const { key } = other.createKey();
+      const { key } = await other.createKey();
       let down = true;
       const real = other.deps.platformSecrets;
       other.deps.platformSecrets = {
@@ -383,7 +387,7 @@ describe('other transports and paths', () => {
 
 describe('secrets stay out of logs and bodies', () => {
   it('no key, operator key or session token reaches the log output or a response body', async () => {
-    const { id, key } = app.createKey();
+    const { id, key } = await app.createKey();
     const minted = await seen(rawRequest(app.baseUrl, '/api/session', { 'x-service-key': key }, 'POST'));
     const token = String(minted.headers['set-cookie']).split(';')[0].split('=')[1];
     await seen(get(PLAIN, { 'x-service-key': key }));
@@ -391,7 +395,7 @@ describe('secrets stay out of logs and bodies', () => {
     await seen(get(PLAIN, { 'x-service-key': key, 'x-api-key': OPERATOR_KEY }));
     await seen(get(PLAIN, { 'x-service-key': OPERATOR_KEY }));
     await seen(get(PLAIN, { cookie: `mds_session=${token}x` }));
-    app.revokeKey(id);
+    await app.revokeKey(id);
     await seen(get(PLAIN, { 'x-service-key': key }));
     await seen(get(PLAIN, { cookie: `mds_session=${token}` }));
     const text = logs.text();

@@ -5,8 +5,10 @@ import { testConfig } from '../../../src/config.js';
 import { openDatabase } from '../../../db/client.js';
 import { KeyStore, ISSUED_KEY_PATTERN } from '../../../src/platform/auth/keys.js';
 import { devKeyFile, ensureDevKey } from '../../../src/platform/auth/dev-key.js';
+import { SqliteKeyDirectory } from '../../../src/platform/auth/key-store.js';
 import { withTestApp, tempDbFile } from '../../support/app.js';
 import { mds as run } from '../../support/cli.js';
+import { storeSql } from '../../support/store-sql.js';
 import { rawRequest } from '../../support/raw-http.js';
 
 const dbFile = tempDbFile();
@@ -35,8 +37,9 @@ describe('mds keys', () => {
   it('create accepts a name, an own rate limit and an expiry', async () => {
     const r = await mds('keys', 'create', '--plan', 'api_starter', '--name', 'ci bot', '--rate-limit', '5', '--expires', '2099-01-31');
     expect(r.code).toBe(0);
-    const rec = new KeyStore(openDatabase(dbFile).$client).findById(r.lines.find((l) => l.startsWith('id: '))!.slice(4))!;
-    expect(rec).toMatchObject({ name: 'ci bot', planKey: 'api_starter', rateLimitPerMinute: 5, expiresAt: Date.UTC(2099, 0, 31) });
+    const id = r.lines.find((l) => l.startsWith('id: '))!.slice(4);
+    const [rec] = await storeSql({ dbFile }, 'SELECT name, plan_key, rate_limit_per_minute, expires_at FROM api_keys WHERE id = ?', [id]);
+    expect({ ...rec, expires_at: Number(rec.expires_at) }).toEqual({ name: 'ci bot', plan_key: 'api_starter', rate_limit_per_minute: 5, expires_at: Date.UTC(2099, 0, 31) });
   });
 
   it.each([
@@ -79,27 +82,27 @@ describe('mds keys', () => {
 });
 
 describe('local development key on first start', () => {
-  it('is created once on an empty database outside production, saved beside the database', () => {
+  it('is created once on an empty database outside production, saved beside the database', async () => {
     const file = tempDbFile();
     const db = openDatabase(file);
-    const keys = new KeyStore(db.$client);
+    const keys = new SqliteKeyDirectory(new KeyStore(db.$client));
     const config = testConfig({ DATABASE_PATH: file, NODE_ENV: 'development' });
-    const created = ensureDevKey(config, keys, Date.now())!;
+    const created = (await ensureDevKey(config, keys, Date.now()))!;
     expect(created.key).toMatch(ISSUED_KEY_PATTERN);
     expect(created.file).toBe(path.join(path.dirname(file), '.dev-key'));
     expect(fs.readFileSync(created.file, 'utf8').trim()).toBe(created.key);
     expect(fs.statSync(created.file).mode & 0o077).toBe(0);
-    expect(keys.findById(created.id)).toMatchObject({ planKey: 'enterprise', status: 'active' });
-    expect(ensureDevKey(config, keys, Date.now())).toBeUndefined();
+    expect(await keys.findById(created.id)).toMatchObject({ planKey: 'enterprise', status: 'active' });
+    expect(await ensureDevKey(config, keys, Date.now())).toBeUndefined();
     db.$client.close();
   });
 
-  it('is never created in production, when disabled, or when keys exist', () => {
+  it('is never created in production, when disabled, or when keys exist', async () => {
     const file = tempDbFile();
     const db = openDatabase(file);
-    const keys = new KeyStore(db.$client);
-    expect(ensureDevKey(testConfig({ DATABASE_PATH: file, NODE_ENV: 'production' }), keys, Date.now())).toBeUndefined();
-    expect(ensureDevKey(testConfig({ DATABASE_PATH: file, DEV_KEY: 'never' }), keys, Date.now())).toBeUndefined();
+    const keys = new SqliteKeyDirectory(new KeyStore(db.$client));
+    expect(await ensureDevKey(testConfig({ DATABASE_PATH: file, NODE_ENV: 'production' }), keys, Date.now())).toBeUndefined();
+    expect(await ensureDevKey(testConfig({ DATABASE_PATH: file, DEV_KEY: 'never' }), keys, Date.now())).toBeUndefined();
     expect(fs.existsSync(devKeyFile(file))).toBe(false);
     db.$client.close();
   });

@@ -62,7 +62,7 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
   });
 
   it('refuses X-Service-Key and X-Api-Key carrying different values with 401, accepts the same value in both', async () => {
-    const other = app.createKey();
+    const other = await app.createKey();
     expectRefusal(await send(op.path, op.method, { 'x-service-key': app.defaultKey.key, 'x-api-key': other.key }), 401);
     const same = await send(op.path, op.method, { 'x-service-key': other.key, 'x-api-key': other.key });
     expect([401, 403, 429]).not.toContain(same.status);
@@ -70,7 +70,7 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
 
   it('accepts a valid key under either header and reports the rate limit', async () => {
     for (const header of ['x-service-key', 'x-api-key']) {
-      const { key } = app.createKey({ plan: 'enterprise' });
+      const { key } = await app.createKey({ plan: 'enterprise' });
       const res = await send(op.path, op.method, { [header]: key });
       expect([401, 403, 429, 503]).not.toContain(res.status);
       expect(res.headers['x-ratelimit-limit']).toMatch(/^\d+$/);
@@ -80,37 +80,37 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
   });
 
   it('refuses a revoked key on the very next request', async () => {
-    const { id, key } = app.createKey({ plan: 'enterprise' });
+    const { id, key } = await app.createKey({ plan: 'enterprise' });
     const before = await send(op.path, op.method, { 'x-service-key': key });
     expect(before.status).not.toBe(401);
-    app.revokeKey(id);
+    await app.revokeKey(id);
     const after = await send(op.path, op.method, { 'x-service-key': key });
     expectRefusal(after, 401);
     expect(after.body).toEqual({ error: 'Invalid API key' });
   });
 
   it('refuses an expired key with 401', async () => {
-    const { key } = app.createKey({ plan: 'enterprise', expiresAt: app.clock.now() });
+    const { key } = await app.createKey({ plan: 'enterprise', expiresAt: app.clock.now() });
     expectRefusal(await send(op.path, op.method, { 'x-service-key': key }), 401);
   });
 
   if (op.meta.requiredTier) {
     it(`is gated at tier ${op.meta.requiredTier}: a lower plan gets 403 {error, requiredTier, currentTier, planKey}`, async () => {
-      const { key } = app.createKey({ plan: 'free' });
+      const { key } = await app.createKey({ plan: 'free' });
       const res = await send(op.path, op.method, { 'x-service-key': key });
       expectRefusal(res, 403);
       expect(res.body).toEqual({ error: 'Upgrade required', requiredTier: op.meta.requiredTier, currentTier: 0, planKey: 'free' });
     });
   } else {
     it('is open to every plan, the free one included', async () => {
-      const { key } = app.createKey({ plan: 'free' });
+      const { key } = await app.createKey({ plan: 'free' });
       const res = await send(op.path, op.method, { 'x-service-key': key });
       expect([401, 403, 429]).not.toContain(res.status);
     });
   }
 
   it('answers 429 {error} with X-RateLimit-* and Retry-After once the key’s limit is spent', async () => {
-    const { key } = app.createKey({ plan: 'enterprise', rateLimitPerMinute: 1 });
+    const { key } = await app.createKey({ plan: 'enterprise', rateLimitPerMinute: 1 });
     const first = await send(op.path, op.method, { 'x-service-key': key });
     expect(first.status).not.toBe(429);
     expect(first.headers['x-ratelimit-remaining']).toBe('0');
@@ -125,7 +125,7 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
 
   it('never serves data to a lapsed, pending or failed account', async () => {
     for (const [state, status] of [['lapsed', 403], ['pending', 503], ['failed', 503]] as const) {
-      const { key } = app.createKey({ plan: 'enterprise', billing: state });
+      const { key } = await app.createKey({ plan: 'enterprise', billing: state });
       const res = await send(op.path, op.method, { 'x-service-key': key });
       expectRefusal(res, status);
       expect(res.headers['x-billing-verification']).toBe(res.body.code);

@@ -31,7 +31,7 @@ const call = (key: string, p = PLAIN) => rawRequest(app.baseUrl, p, { 'x-service
 
 describe('per-credential limits', () => {
   it('admits exactly the limit out of 50 parallel requests', async () => {
-    const { key } = app.createKey({ plan: 'enterprise', rateLimitPerMinute: 10 });
+    const { key } = await app.createKey({ plan: 'enterprise', rateLimitPerMinute: 10 });
     const results = await Promise.all(Array.from({ length: 50 }, () => call(key)));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40);
@@ -45,7 +45,7 @@ describe('per-credential limits', () => {
   it('slides across the window edge: the previous minute weighs in until it has slid out', async () => {
     clock.set(SAMPLE_NOW + 10 * 60_000);
     const t0 = clock.now();
-    const { key } = app.createKey({ plan: 'enterprise', rateLimitPerMinute: 10 });
+    const { key } = await app.createKey({ plan: 'enterprise', rateLimitPerMinute: 10 });
     for (let i = 0; i < 10; i++) {
       const r = await call(key);
       expect(r.status).toBe(200);
@@ -78,7 +78,7 @@ describe('per-credential limits', () => {
 
   it('does not count refused requests against the budget', async () => {
     clock.set(SAMPLE_NOW + 30 * 60_000);
-    const { key } = app.createKey({ plan: 'enterprise', rateLimitPerMinute: 2 });
+    const { key } = await app.createKey({ plan: 'enterprise', rateLimitPerMinute: 2 });
     await call(key);
     await call(key);
     for (let i = 0; i < 5; i++) expect((await call(key)).status).toBe(429);
@@ -89,7 +89,7 @@ describe('per-credential limits', () => {
 
   it('applies the plan’s daily cap over a sliding day', async () => {
     clock.set(SAMPLE_NOW + 2 * 86_400_000);
-    const { key } = app.createKey({ plan: 'free' }); // 10/min, 100/day
+    const { key } = await app.createKey({ plan: 'free' }); // 10/min, 100/day
     for (let i = 0; i < 100; i++) {
       const r = await call(key);
       expect(r.status, `request ${i + 1}`).toBe(200);
@@ -103,8 +103,8 @@ describe('per-credential limits', () => {
   });
 
   it('keeps each credential’s budget separate', async () => {
-    const a = app.createKey({ plan: 'enterprise', rateLimitPerMinute: 1 });
-    const b = app.createKey({ plan: 'enterprise', rateLimitPerMinute: 1 });
+    const a = await app.createKey({ plan: 'enterprise', rateLimitPerMinute: 1 });
+    const b = await app.createKey({ plan: 'enterprise', rateLimitPerMinute: 1 });
     expect((await call(a.key)).status).toBe(200);
     expect((await call(a.key)).status).toBe(429);
     expect((await call(b.key)).status).toBe(200);
@@ -117,7 +117,7 @@ describe.runIf(WITH_POLICY)('endpoint policies', () => {
 
   it(`caps ${p.path} at its policy (${limit}/min) even for a key with a larger budget`, async () => {
     clock.set(SAMPLE_NOW + 5 * 86_400_000);
-    const { key } = app.createKey({ plan: 'enterprise' });
+    const { key } = await app.createKey({ plan: 'enterprise' });
     const results = await Promise.all(Array.from({ length: limit + 5 }, () => call(key, p.path)));
     expect(results.filter((r) => r.status === 429)).toHaveLength(5);
     const denied = results.find((r) => r.status === 429)!;
@@ -183,7 +183,7 @@ describe('when the counters cannot be written to the database', () => {
   afterAll(() => broken.close());
 
   it('decisions are unaffected: they are made in memory, the write is retried in the background', async () => {
-    const key = broken.createKey({ plan: 'enterprise', rateLimitPerMinute: 2 }).key;
+    const key = (await broken.createKey({ plan: 'enterprise', rateLimitPerMinute: 2 })).key;
     const statuses = [];
     for (let i = 0; i < 3; i++) {
       const res = await rawRequest(broken.baseUrl, PLAIN, { 'x-service-key': key });

@@ -25,7 +25,7 @@ const batch = (key: string, n: number) =>
 describe('a batch answer', () => {
   it('says Remaining 0 once its operations used up the budget, and each 429 result says when to retry', async () => {
     clock.set(SAMPLE_NOW + 60 * 60_000);
-    const { key } = app.createKey({ plan: 'enterprise', rateLimitPerMinute: 10 });
+    const { key } = await app.createKey({ plan: 'enterprise', rateLimitPerMinute: 10 });
     const res = await batch(key, 20);
     expect(res.status).toBe(200);
     const limited = res.body.results.filter((r: { status: number }) => r.status === 429);
@@ -36,7 +36,7 @@ describe('a batch answer', () => {
 
   it('counts its operations in Remaining when they all fit', async () => {
     clock.set(SAMPLE_NOW + 2 * 60 * 60_000);
-    const { key } = app.createKey({ plan: 'enterprise', rateLimitPerMinute: 20 });
+    const { key } = await app.createKey({ plan: 'enterprise', rateLimitPerMinute: 20 });
     const res = await batch(key, 5);
     expect(res.body.succeeded).toBe(5);
     // The batch call itself and its five operations: six of twenty (the batch policy's 30 is looser).
@@ -47,7 +47,7 @@ describe('a batch answer', () => {
 describe('HEAD', () => {
   it('of /api/bootstrap runs none of its operations and spends nothing', async () => {
     clock.set(SAMPLE_NOW + 3 * 60 * 60_000);
-    const { key } = app.createKey({ plan: 'enterprise', rateLimitPerMinute: 10 });
+    const { key } = await app.createKey({ plan: 'enterprise', rateLimitPerMinute: 10 });
     for (let i = 0; i < 3; i++) {
       const head = await app.request('/api/bootstrap', { method: 'HEAD', headers: { 'x-service-key': key } });
       expect(head.status).toBe(200);

@@ -157,14 +157,14 @@ describe('POST /api/batch/v1/execute', () => {
   it('needs a credential itself and passes the caller’s credential to every operation', async () => {
     const anonymous = await batch({ operations: [{ path: QUAKES }] }, { 'x-service-key': '' });
     expect(anonymous.status).toBe(401);
-    const free = app.createKey({ plan: 'free' });
+    const free = await app.createKey({ plan: 'free' });
     const res = await batch({ operations: [{ id: 'gated', path: '/api/resilience/v1/get-resilience-ranking' }] }, { 'x-service-key': free.key });
     expect(res.status).toBe(200);
     expect(res.body.results[0]).toMatchObject({ id: 'gated', status: 403, body: { requiredTier: 1, currentTier: 0 } });
   });
 
   it('counts every operation against the caller’s rate limit', async () => {
-    const limited = app.createKey({ plan: 'api_business', rateLimitPerMinute: 5 });
+    const limited = await app.createKey({ plan: 'api_business', rateLimitPerMinute: 5 });
     const res = await batch({ operations: Array.from({ length: 6 }, (_, i) => ({ id: String(i), path: `${QUAKES}?page_size=1` })) }, { 'x-service-key': limited.key });
     // The batch call itself takes one of the five slots; four operations fit, the other two get 429.
     const statuses = res.body.results.map((r: { status: number }) => r.status);
@@ -206,7 +206,7 @@ describe('Idempotency-Key', () => {
 
   it('scopes keys to the caller', async () => {
     await batch(body, { 'idempotency-key': 'shared-name' });
-    const other = app.createKey({ plan: 'enterprise' });
+    const other = await app.createKey({ plan: 'enterprise' });
     const res = await batch({ operations: [{ id: 'different', path: QUAKES }] }, { 'idempotency-key': 'shared-name', 'x-service-key': other.key });
     expect(res.status).toBe(200);
     expect(res.headers.get('idempotent-replayed')).toBe('false');

@@ -34,7 +34,7 @@ describe('GET get-simulation-package', () => {
 
 describe('POST trigger-simulation and GET get-simulation-outcome', () => {
   it('has no outcome before a simulation was triggered', async () => {
-    const fresh = app.createKey({ plan: 'pro' });
+    const fresh = await app.createKey({ plan: 'pro' });
     const res = await app.get(OUTCOME, { 'x-service-key': fresh.key });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ found: false, processing: false, completionStatus: '' });
@@ -66,14 +66,14 @@ describe('POST trigger-simulation and GET get-simulation-outcome', () => {
   });
 
   it('keeps outcomes to the account that triggered them', async () => {
-    const other = app.createKey({ plan: 'pro' });
+    const other = await app.createKey({ plan: 'pro' });
     const res = await app.get(`${OUTCOME}?runId=${RUN_ID}`, { 'x-service-key': other.key });
     expect(res.body).toMatchObject({ found: false, processing: false });
     expect(res.body.note).toMatch(/not found for this credential/);
   });
 
   it('reports no_package without a package and needs Pro', async () => {
-    const free = app.createKey({ plan: 'free' });
+    const free = await app.createKey({ plan: 'free' });
     expect((await trigger({ 'x-service-key': free.key })).status).toBe(403);
     const bare = await startTestApp({ samples: 'none' });
     try {
@@ -104,11 +104,11 @@ describe('trigger-simulation queue capacity', () => {
     try {
       for (let i = 0; i < 100; i++) await app.deps.jobs.enqueue({ kind: SIMULATION_JOB, accountId: `queue-filler-${i}`, input: { runId: `1700000000000-filler-${i}` } });
       // 100 waiting is still within capacity: this one is queued (the 101st).
-      const within = await trigger({ 'x-service-key': app.createKey({ plan: 'pro' }).key });
+      const within = await trigger({ 'x-service-key': (await app.createKey({ plan: 'pro' })).key });
       expect(within.status).toBe(200);
       expect(within.body).toMatchObject({ queued: true, reason: '' });
       expect(await app.deps.jobs.queued(SIMULATION_JOB)).toBe(101);
-      const over = await trigger({ 'x-service-key': app.createKey({ plan: 'pro' }).key });
+      const over = await trigger({ 'x-service-key': (await app.createKey({ plan: 'pro' })).key });
       expect(over.status).toBe(429);
       expect(over.body).toEqual({ error: 'Simulation queue at capacity, please try again later' });
       expect(over.headers.get('retry-after')).toBe('30');
@@ -118,7 +118,7 @@ describe('trigger-simulation queue capacity', () => {
     }
     await app.deps.jobs.idle();
     expect(await app.deps.jobs.queued(SIMULATION_JOB)).toBe(0);
-    const after = await trigger({ 'x-service-key': app.createKey({ plan: 'pro' }).key });
+    const after = await trigger({ 'x-service-key': (await app.createKey({ plan: 'pro' })).key });
     expect(after.status).toBe(200);
     expect(after.body).toMatchObject({ queued: true });
   });

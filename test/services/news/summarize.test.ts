@@ -44,7 +44,7 @@ describe('summarize-article without a model provider', () => {
   });
 
   it('gates brief and analysis summaries to Pro callers, in band', async () => {
-    const free = app.createKey({ plan: 'free' });
+    const free = await app.createKey({ plan: 'free' });
     const res = await post(app, { provider: 'groq', headlines: HEADLINES }, { 'x-service-key': free.key });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'SUMMARIZE_STATUS_ERROR', error: 'Pro subscription required', errorType: 'AuthError', fallback: true });

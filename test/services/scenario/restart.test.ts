@@ -1,31 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startTestApp, tempDbFile } from '../../support/app.js';
-import { testAppDatabaseUrl } from '../../support/engines/postgres.js';
 import { SCENARIO_DATASETS } from '../../../src/services/scenario/datasets/index.js';
 import { FORECAST_DATASETS } from '../../../src/services/forecast/datasets/index.js';
 
 describe('scenario and simulation results after a restart', () => {
-  // On PostgreSQL (MDS_TEST_POSTGRES=1) the restarted process finds the same database, as the SQLite file.
-  let config: { DATABASE_URL?: string } = {};
-  beforeAll(async () => {
-    const databaseUrl = await testAppDatabaseUrl();
-    if (databaseUrl) config = { DATABASE_URL: databaseUrl };
-  });
-
+  // Same file, same store: on PostgreSQL (MDS_TEST_POSTGRES=1) the file's database goes with it.
   it('are still there, for the same account only', async () => {
     const dbFile = tempDbFile();
     try {
-      const first = await startTestApp({ dbFile, config, samples: [...SCENARIO_DATASETS, ...FORECAST_DATASETS] });
-      const key = first.createKey({ plan: 'pro' });
+      const first = await startTestApp({ dbFile, samples: [...SCENARIO_DATASETS, ...FORECAST_DATASETS] });
+      const key = await first.createKey({ plan: 'pro' });
       const headers = { 'content-type': 'application/json', 'x-service-key': key.key };
       const run = await first.request('/api/scenario/v1/run-scenario', { method: 'POST', body: JSON.stringify({ scenarioId: 'suez-bab-simultaneous' }), headers });
       await first.request('/api/forecast/v1/trigger-simulation', { method: 'POST', body: '{}', headers });
       await first.deps.jobs.idle();
       await first.close();
 
-      const second = await startTestApp({ dbFile, config, samples: 'none' });
+      const second = await startTestApp({ dbFile, samples: 'none' });
       try {
         const status = await second.get(run.body.statusUrl, { 'x-service-key': key.key });
         expect(status.body.status).toBe('done');

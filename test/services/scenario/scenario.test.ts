@@ -97,7 +97,7 @@ describe('POST run-scenario and GET get-scenario-status', () => {
   it('keeps jobs to the account that queued them', async () => {
     const { body } = await post({ scenarioId: 'panama-drought-50pct' });
     await app.deps.jobs.idle();
-    const other = app.createKey({ plan: 'pro' });
+    const other = await app.createKey({ plan: 'pro' });
     const res = await app.get(body.statusUrl, { 'x-service-key': other.key });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'not_found', error: 'no scenario job with this id for this account' });
@@ -114,7 +114,7 @@ describe('POST run-scenario and GET get-scenario-status', () => {
   });
 
   it('reads the job this credential queued last when jobId is omitted', async () => {
-    const own = app.createKey({ plan: 'pro' });
+    const own = await app.createKey({ plan: 'pro' });
     const none = await app.get(STATUS, { 'x-service-key': own.key });
     expect(none.status).toBe(200);
     expect(none.body).toEqual({ status: 'not_found', error: 'no scenario job queued with this credential; run-scenario queues one' });
@@ -128,7 +128,7 @@ describe('POST run-scenario and GET get-scenario-status', () => {
   });
 
   it('needs a Pro entitlement', async () => {
-    const free = app.createKey({ plan: 'free' });
+    const free = await app.createKey({ plan: 'free' });
     expect((await post({ scenarioId: 'panama-drought-50pct' }, { 'x-service-key': free.key })).status).toBe(403);
   });
 });

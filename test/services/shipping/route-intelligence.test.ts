@@ -10,7 +10,7 @@ let pro: string;
 
 beforeAll(async () => {
   app = await startTestApp({ samples: SUPPLY_CHAIN_DATASETS.filter((d) => LANE_DATASETS.includes(d.name)) });
-  pro = app.createKey({ plan: 'pro' }).key;
+  pro = (await app.createKey({ plan: 'pro' })).key;
 });
 afterAll(() => app.close());
 
@@ -44,6 +44,6 @@ describe('GET /api/v2/shipping/route-intelligence', () => {
   ])('refuses %s', async (q, field) => expectViolation(await get(q), field));
 
   it('is for PRO plans', async () => {
-    expect((await get('fromIso2=CN&toIso2=NL', app.createKey({ plan: 'free' }).key)).status).toBe(403);
+    expect((await get('fromIso2=CN&toIso2=NL', (await app.createKey({ plan: 'free' })).key)).status).toBe(403);
   });
 });

@@ -64,7 +64,7 @@ beforeAll(async () => {
     samples: SUPPLY_CHAIN_DATASETS.filter((d) => (STATUS_DATASETS as readonly string[]).includes(d.name)),
     config: { WEBHOOK_RETRY_BASE_MS: 20, WEBHOOK_MAX_ATTEMPTS: 3, WEBHOOK_MAX_PER_ACCOUNT: 4 },
   });
-  pro = app.createKey({ plan: 'pro' });
+  pro = await app.createKey({ plan: 'pro' });
 });
 afterAll(async () => {
   await app.close();
@@ -128,7 +128,7 @@ describe('registration rules (production policy)', () => {
 
 describe('access', () => {
   it('needs a PRO plan', async () => {
-    const free = app.createKey({ plan: 'free' });
+    const free = await app.createKey({ plan: 'free' });
     expect((await app.get(PATH, as(free.key))).status).toBe(403);
     expect((await register({ callbackUrl: callback }, free.key)).status).toBe(403);
   });
@@ -153,12 +153,12 @@ describe('delivery on a chokepoint status change', () => {
     const mine = list.body.webhooks.find((w: { subscriberId: string }) => w.subscriberId === subscriberId);
     expect(mine).toEqual({ subscriberId, callbackUrl: callback, chokepointIds: ['malacca_strait'], alertThreshold: 40, createdAt: expect.any(String), active: true });
     expect(JSON.stringify(list.body)).not.toContain(secret);
-    const other = app.createKey({ plan: 'pro' });
+    const other = await app.createKey({ plan: 'pro' });
     expect((await app.get(PATH, as(other.key))).body.webhooks).toEqual([]);
   });
 
   it('defaults to every registry chokepoint and threshold 50', async () => {
-    const other = app.createKey({ plan: 'pro' });
+    const other = await app.createKey({ plan: 'pro' });
     expect((await register({ callbackUrl: callback }, other.key)).status).toBe(200);
     const [w] = (await app.get(PATH, as(other.key))).body.webhooks;
     expect(w.alertThreshold).toBe(50);
@@ -266,7 +266,7 @@ describe('delivery on a chokepoint status change', () => {
   });
 
   it('bounds registrations per account', async () => {
-    const k = app.createKey({ plan: 'pro' });
+    const k = await app.createKey({ plan: 'pro' });
     for (let i = 0; i < 4; i++) expect((await register({ callbackUrl: `${callback}/${i}` }, k.key)).status).toBe(200);
     const res = await register({ callbackUrl: `${callback}/5` }, k.key);
     expectViolation(res, 'callbackUrl');
@@ -274,7 +274,7 @@ describe('delivery on a chokepoint status change', () => {
   });
 
   it('replays a registration retried with the same Idempotency-Key', async () => {
-    const k = app.createKey({ plan: 'pro' });
+    const k = await app.createKey({ plan: 'pro' });
     const a = await register({ callbackUrl: callback }, k.key, { 'idempotency-key': 'reg-1' });
     const b = await register({ callbackUrl: callback }, k.key, { 'idempotency-key': 'reg-1' });
     expect(b.body).toEqual(a.body);

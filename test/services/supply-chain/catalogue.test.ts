@@ -37,7 +37,7 @@ let pro: string;
 
 beforeAll(async () => {
   app = await startTestApp({ samples: [...SUPPLY_CHAIN_DATASETS, comtradeFlowsDataset, resilienceScoresDataset] });
-  pro = app.createKey({ plan: 'pro' }).key;
+  pro = (await app.createKey({ plan: 'pro' })).key;
 });
 afterAll(() => app.close());
 

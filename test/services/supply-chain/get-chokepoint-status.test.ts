@@ -182,8 +182,11 @@ describe('degradation', () => {
 
   it('reads a legacy warnings snapshot without the availability flag as unavailable', async () => {
     await withTestApp({ samples: SUPPLY_CHAIN_DATASETS }, async (legacy) => {
-      legacy.deps.db.$client.prepare("UPDATE snapshot_meta SET info = '{}', version = version + 1 WHERE dataset = ?").run(NAV_WARNINGS);
+      // The same rows republished as the next version, with the dataset attributes of an older writer.
+      await legacy.storeSql('UPDATE snapshot_records SET version = version + 1 WHERE dataset = ?', NAV_WARNINGS);
+      await legacy.storeSql("UPDATE snapshot_meta SET info = '{}', version = version + 1 WHERE dataset = ?", NAV_WARNINGS);
       legacy.deps.store.changed(NAV_WARNINGS);
+      await legacy.deps.store.refresh(NAV_WARNINGS);
       const { res, cp } = await byId(legacy);
       for (const c of res.body.chokepoints) expect(c.navigationalWarningsAvailable).toBe(false);
       expect(cp.taiwan_strait).toMatchObject({ activeWarnings: 0, disruptionScore: 15, status: 'green' });

@@ -14,7 +14,7 @@ let pro: string;
 
 beforeAll(async () => {
   app = await startTestApp({ samples: [...SUPPLY_CHAIN_DATASETS.filter((d) => [...LANE_DATASETS, OIL_BALANCES].includes(d.name)), comtradeFlowsDataset] });
-  pro = app.createKey({ plan: 'pro' }).key;
+  pro = (await app.createKey({ plan: 'pro' })).key;
 });
 afterAll(() => app.close());
 

@@ -12,7 +12,7 @@ let status: Map<string, any>;
 
 beforeAll(async () => {
   app = await startTestApp({ samples: SUPPLY_CHAIN_DATASETS.filter((d) => LANE_DATASETS.includes(d.name)) });
-  pro = app.createKey({ plan: 'pro' }).key;
+  pro = (await app.createKey({ plan: 'pro' })).key;
   status = new Map((await app.get(`${BASE}/get-chokepoint-status`)).body.chokepoints.map((c: any) => [c.id, c]));
 });
 afterAll(() => app.close());
@@ -54,7 +54,7 @@ describe('GET get-bypass-options', () => {
   });
 
   it('is for PRO plans', async () => {
-    const free = app.createKey({ plan: 'free' }).key;
+    const free = (await app.createKey({ plan: 'free' })).key;
     expect((await app.get(`${BASE}/get-bypass-options?chokepointId=suez`, { 'x-service-key': free })).status).toBe(403);
   });
 });
@@ -111,7 +111,7 @@ describe('GET get-route-explorer-lane', () => {
 describe('without the lane model', () => {
   it('answers with no lane and no-store', async () => {
     await withTestApp({ samples: 'none' }, async (empty) => {
-      const k = empty.createKey({ plan: 'pro' }).key;
+      const k = (await empty.createKey({ plan: 'pro' })).key;
       const res = await empty.get(`${BASE}/get-route-explorer-lane?fromIso2=CN&toIso2=NL`, { 'x-service-key': k });
       expect(res.body).toMatchObject({ noModeledLane: true, fetchedAt: '' });
       expect(res.headers.get('cache-control')).toBe('no-store');

@@ -16,7 +16,7 @@ let pro: string;
 
 beforeAll(async () => {
   app = await startTestApp({ samples: [...SUPPLY_CHAIN_DATASETS.filter((d) => LANE_DATASETS.includes(d.name)), comtradeFlowsDataset, resilienceScoresDataset] });
-  pro = app.createKey({ plan: 'pro' }).key;
+  pro = (await app.createKey({ plan: 'pro' })).key;
 });
 afterAll(() => app.close());
 
@@ -180,7 +180,7 @@ describe('GET get-route-impact', () => {
 describe('without the flows dataset', () => {
   it('answers with empty data and no-store', async () => {
     await withTestApp({ samples: 'none' }, async (empty) => {
-      const k = empty.createKey({ plan: 'pro' }).key;
+      const k = (await empty.createKey({ plan: 'pro' })).key;
       const res = await empty.get(`${BASE}/get-country-products?iso2=JP`, { 'x-service-key': k });
       expect(res.body).toEqual({ iso2: 'JP', products: [], fetchedAt: '' });
       expect(res.headers.get('cache-control')).toBe('no-store');

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { openPgDatabase } from '../../../db/pg/client.js';
 
 const run = promisify(execFile);
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -15,8 +16,8 @@ export interface RunningPostgres {
   url: string;
   /** The temporary directory holding the cluster, its log and its unix socket. */
   dir: string;
-  /** Creates one more empty database on the same server and returns its URL (a fresh store per test). */
-  createDatabase(name: string): Promise<string>;
+  /** Creates one more database on the same server, empty or a copy of `template`, and returns its URL (a fresh store per test). */
+  createDatabase(name: string, template?: string): Promise<string>;
   /** Stops the server at once and removes its directory. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -156,9 +157,9 @@ export async function startPostgres(): Promise<RunningPostgres> {
     }
     const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
     await admin.connect();
-    const createDatabase = async (name: string): Promise<string> => {
-      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
-      await admin.query(`CREATE DATABASE ${name}`);
+    const createDatabase = async (name: string, template?: string): Promise<string> => {
+      for (const n of [name, template ?? 'x']) if (!/^[a-z_][a-z0-9_]*$/.test(n)) throw new Error(`not a plain database name: ${n}`);
+      await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     };
     const url = await createDatabase('mds');
@@ -192,14 +193,37 @@ export async function startPostgres(): Promise<RunningPostgres> {
 
 let shared: Promise<RunningPostgres> | undefined;
 let sharedDatabases = 0;
+const databaseOfFile = new Map<string, Promise<string>>();
+let migratedTemplate: Promise<string> | undefined;
 /**
- * With MDS_TEST_POSTGRES=1 (the suite's PostgreSQL run), a fresh database on one private server per
- * test worker, for startTestApp to put its snapshots in; otherwise undefined (SQLite only). The
- * server goes with the worker process (exit hook above).
+ * With MDS_TEST_POSTGRES=1 (the suite's PostgreSQL run), the PostgreSQL database that goes with a test's
+ * SQLite file, on one private server per test worker: created empty on first use, the same one for
+ * every later app or `mds` command given that file (a test that ingests with the CLI and then serves
+ * the result sees one store, as it does on SQLite). Otherwise undefined (SQLite only). The server goes
+ * with the worker process (exit hook above).
  */
-export async function testAppDatabaseUrl(): Promise<string | undefined> {
-  if (process.env.MDS_TEST_POSTGRES !== '1') return undefined;
-  shared ??= startPostgres();
-  const server = await shared;
-  return server.createDatabase(`app_${process.pid}_${++sharedDatabases}`);
+export function testAppDatabaseUrl(dbFile: string): Promise<string | undefined> {
+  if (process.env.MDS_TEST_POSTGRES !== '1') return Promise.resolve(undefined);
+  const key = path.resolve(dbFile);
+  let url = databaseOfFile.get(key);
+  if (!url) {
+    shared ??= startPostgres();
+    // Each database is copied from one migrated once per server: a copy is quicker than migrating.
+    migratedTemplate ??= shared.then(async (server) => {
+      const db = await openPgDatabase(await server.createDatabase('app_template'));
+      await db.$client.end();
+      return 'app_template';
+    });
+    url = Promise.all([shared, migratedTemplate]).then(([server, template]) => server.createDatabase(`app_${process.pid}_${++sharedDatabases}`, template));
+    databaseOfFile.set(key, url);
+    // A failed creation is not remembered: the next caller tries again.
+    url.catch(() => databaseOfFile.delete(key));
+  }
+  return url;
+}
+
+/** `DATABASE_PATH` for a command run against a test's SQLite file, plus its `DATABASE_URL` under MDS_TEST_POSTGRES=1. */
+export async function testDatabaseEnv(dbFile: string): Promise<Record<string, string>> {
+  const url = await testAppDatabaseUrl(dbFile);
+  return url ? { DATABASE_PATH: dbFile, DATABASE_URL: url } : { DATABASE_PATH: dbFile };
 }

@@ -36,7 +36,7 @@ describe('GET get-national-debt', () => {
   });
 
   it('is for PRO plans and above', async () => {
-    const free = app.createKey({ plan: 'free' });
+    const free = await app.createKey({ plan: 'free' });
     const res = await app.get(PATH, { 'x-service-key': free.key });
     expect(res.status).toBe(403);
   });

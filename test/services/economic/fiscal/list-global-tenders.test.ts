@@ -83,7 +83,7 @@ describe('GET list-global-tenders', () => {
     expectViolation(await app.get(`${PATH}?page_size=101`), 'page_size');
     expectViolation(await app.get(`${PATH}?deadline_from=soon`), 'deadline_from');
     expectViolation(await app.get(`${PATH}?min_value=1e6`), 'min_value');
-    const free = app.createKey({ plan: 'free' });
+    const free = await app.createKey({ plan: 'free' });
     expect((await app.get(PATH, { 'x-service-key': free.key })).status).toBe(403);
   });
 });

@@ -53,7 +53,7 @@ describe('GET get-bootstrap-data', () => {
   });
 
   it('lists entries the caller’s plan refuses as missing', async () => {
-    const free = app.createKey({ plan: 'free', rateLimitPerMinute: 2 });
+    const free = await app.createKey({ plan: 'free', rateLimitPerMinute: 2 });
     const res = await app.get(`${PATH}?keys=earthquakes,naturalEvents,earthquakes`, { 'x-service-key': free.key });
     expect(res.status).toBe(200);
     // The call itself spends one request of the two, the first entry the other.

@@ -44,7 +44,7 @@ describe('classify-event without a model provider', () => {
   });
 
   it('is a Pro operation', async () => {
-    const free = app.createKey({ plan: 'free' });
+    const free = await app.createKey({ plan: 'free' });
     expect((await app.get(q('Protest downtown'), { 'x-service-key': free.key })).status).toBe(403);
   });
 });

@@ -46,7 +46,7 @@ describe('get-country-intel-brief without a model provider', () => {
   });
 
   it('is a Pro operation', async () => {
-    const free = app.createKey({ plan: 'free' });
+    const free = await app.createKey({ plan: 'free' });
     expect((await app.get(`${PATH}?country_code=UA`, { 'x-service-key': free.key })).status).toBe(403);
   });
 });

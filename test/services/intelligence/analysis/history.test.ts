@@ -112,7 +112,7 @@ describe('intelligence history archive, full-text ranking', () => {
   });
 
   it('is a Pro operation', async () => {
-    const free = app.createKey({ plan: 'free' });
+    const free = await app.createKey({ plan: 'free' });
     const res = await app.get(TIMELINE, { 'x-service-key': free.key });
     expect(res.status).toBe(403);
   });

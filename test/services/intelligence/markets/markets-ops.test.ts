@@ -85,7 +85,7 @@ describe('list-cross-source-signals and list-market-implications without a model
   });
 
   it('is a Pro operation', async () => {
-    const free = app.createKey({ plan: 'free' });
+    const free = await app.createKey({ plan: 'free' });
     expect((await app.get(IMPLICATIONS, { 'x-service-key': free.key })).status).toBe(403);
   });
 

@@ -74,7 +74,7 @@ describe('get-regime-history', () => {
   });
 
   it('is a Pro operation', async () => {
-    const free = app.createKey({ plan: 'free' });
+    const free = await app.createKey({ plan: 'free' });
     expect((await app.get(PATH, { 'x-service-key': free.key })).status).toBe(403);
   });
 

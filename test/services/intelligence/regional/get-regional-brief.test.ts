@@ -47,7 +47,7 @@ describe('get-regional-brief without a model provider', () => {
   });
 
   it('is a Pro operation', async () => {
-    const free = app.createKey({ plan: 'free' });
+    const free = await app.createKey({ plan: 'free' });
     expect((await app.get(PATH, { 'x-service-key': free.key })).status).toBe(403);
   });
 });

@@ -93,7 +93,7 @@ describe('get-regional-snapshot without a model provider', () => {
   });
 
   it('is a Pro operation', async () => {
-    const free = app.createKey({ plan: 'free' });
+    const free = await app.createKey({ plan: 'free' });
     expect((await app.get(PATH, { 'x-service-key': free.key })).status).toBe(403);
   });
 });
@@ -121,8 +121,8 @@ describe('get-regional-snapshot with inputs missing', () => {
 
 /** Drops the instability snapshot, as if it had never loaded. */
 async function withoutCii(app: TestApp): Promise<void> {
-  app.deps.db.$client.prepare('DELETE FROM snapshot_meta WHERE dataset = ?').run(ciiScoresDataset.name);
-  app.deps.db.$client.prepare('DELETE FROM snapshot_records WHERE dataset = ?').run(ciiScoresDataset.name);
+  await app.storeSql('DELETE FROM snapshot_meta WHERE dataset = ?', ciiScoresDataset.name);
+  await app.storeSql('DELETE FROM snapshot_records WHERE dataset = ?', ciiScoresDataset.name);
   await app.deps.store.refresh(ciiScoresDataset.name);
 }
 

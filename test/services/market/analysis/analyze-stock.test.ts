@@ -64,7 +64,7 @@ describe('GET analyze-stock', () => {
   });
 
   it('requires a Pro entitlement', async () => {
-    const free = app.createKey({ plan: 'free' });
+    const free = await app.createKey({ plan: 'free' });
     const res = await app.get(PATH, as(free.key));
     expect(res.status).toBe(403);
     expect(res.body.requiredTier).toBe(1);
@@ -73,8 +73,8 @@ describe('GET analyze-stock', () => {
 
 describe('GET get-stock-analysis-history', () => {
   it('lists only the calling account’s analyses, newest first, split by include_news', async () => {
-    const a = app.createKey({ plan: 'pro' });
-    const b = app.createKey({ plan: 'pro' });
+    const a = await app.createKey({ plan: 'pro' });
+    const b = await app.createKey({ plan: 'pro' });
     expect((await app.get(HISTORY, as(a.key))).body).toEqual({ items: [] });
 
     const run = await app.get(`${PATH}?symbol=NVDA`, as(a.key));
@@ -96,6 +96,6 @@ describe('GET get-stock-analysis-history', () => {
     expect((await app.get(`${HISTORY}?limit_per_symbol=33`)).status).toBe(400);
     expect((await app.get(`${HISTORY}?limit_per_symbol=-1`)).status).toBe(400);
     expect((await app.get(`${HISTORY}?limit_per_symbol=1`)).status).toBe(200);
-    expect((await app.get(HISTORY, as(app.createKey({ plan: 'free' }).key))).status).toBe(403);
+    expect((await app.get(HISTORY, as((await app.createKey({ plan: 'free' })).key))).status).toBe(403);
   });
 });

@@ -61,7 +61,7 @@ describe('GET backtest-stock', () => {
 
 describe('the per-account daily quota', () => {
   it('refuses a fresh backtest past the quota with 429 until UTC midnight; other accounts are unaffected', async () => {
-    const spent = app.createKey({ plan: 'pro' });
+    const spent = await app.createKey({ plan: 'pro' });
     const now = app.deps.clock.now();
     for (let i = 0; i < DAILY_QUOTA.backtest; i++) await analysisStoreOf(app.deps).takeQuota(spent.accountId, 'backtest', now);
     const res = await app.get(`${PATH}?symbol=AAPL`, as(spent.key));
@@ -69,14 +69,14 @@ describe('the per-account daily quota', () => {
     expect(res.body).toEqual({ error: 'Stock backtest daily quota exceeded' });
     const midnight = Math.ceil((now + 1) / 86_400_000) * 86_400_000;
     expect(Number(res.headers.get('retry-after'))).toBe(Math.ceil((midnight - now) / 1000));
-    expect((await app.get(`${PATH}?symbol=AAPL`, as(app.createKey({ plan: 'pro' }).key))).status).toBe(200);
+    expect((await app.get(`${PATH}?symbol=AAPL`, as((await app.createKey({ plan: 'pro' })).key))).status).toBe(200);
   });
 });
 
 describe('GET list-stored-stock-backtests', () => {
   it('lists the calling account’s latest backtests for the window, newest first', async () => {
-    const a = app.createKey({ plan: 'pro' });
-    const b = app.createKey({ plan: 'pro' });
+    const a = await app.createKey({ plan: 'pro' });
+    const b = await app.createKey({ plan: 'pro' });
     await app.get(`${PATH}?symbol=MSFT`, as(a.key));
     await app.get(`${PATH}?symbol=ZZZZ`, as(a.key));
     await app.get(`${PATH}?symbol=JPM&eval_window_days=5`, as(a.key));
@@ -87,6 +87,6 @@ describe('GET list-stored-stock-backtests', () => {
     expect((await app.get(`${STORED}?symbols=JPM`, as(a.key))).body.items).toEqual([]);
     expect((await app.get(STORED, as(b.key))).body.items).toEqual([]);
     expectViolation(await app.get(`${STORED}?eval_window_days=2`), 'eval_window_days');
-    expect((await app.get(STORED, as(app.createKey({ plan: 'free' }).key))).status).toBe(403);
+    expect((await app.get(STORED, as((await app.createKey({ plan: 'free' })).key))).status).toBe(403);
   });
 });
