@@ -1,49 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../db/client.js';
-import { openPgDatabase, type PgDb } from '../../../db/pg/client.js';
+import { describe, expect, it } from 'vitest';
 import { SqlitePlatformSecrets, type PlatformSecrets } from '../../../src/platform/auth/platform-secrets.js';
 import { PgPlatformSecrets } from '../../../src/platform/auth/platform-secrets-pg.js';
 import { resolveSessionSecret, SessionSigner } from '../../../src/platform/auth/session.js';
-import { tempDbFile } from '../../support/app.js';
-import { startPostgres, type RunningPostgres } from '../../support/engines/postgres.js';
+import { storeEngines } from '../../support/engines/store-engines.js';
 
 // One specification of the generated-secret store for both engines: the first value stored wins, for
 // every process on the same store, however they race, so sessions minted on one node verify on all.
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 
-let server: RunningPostgres;
-let databases = 0;
-const pools: PgDb[] = [];
-beforeAll(async () => {
-  server = await startPostgres();
-});
-afterAll(async () => {
-  for (const p of pools.splice(0)) await p.$client.end().catch(() => undefined);
-  await server?.stop();
-});
-
-/** Each engine makes a fresh store and returns a way to open one more process on it (its own connection). */
-const engines: { name: string; storage(): Promise<() => Promise<PlatformSecrets>> }[] = [
-  {
-    name: 'SQLite',
-    storage: async () => {
-      const file = tempDbFile();
-      return async () => new SqlitePlatformSecrets(openDatabase(file).$client);
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    storage: async () => {
-      const url = await server.createDatabase(`secrets_${++databases}`);
-      return async () => {
-        const db = await openPgDatabase(url, { max: 2 });
-        pools.push(db);
-        return new PgPlatformSecrets(db);
-      };
-    },
-  },
-];
+const engines = storeEngines<PlatformSecrets>('secrets', { sqlite: (db) => new SqlitePlatformSecrets(db.$client), postgres: (db) => new PgPlatformSecrets(db) }, 2);
 
 describe.each(engines)('platform secrets on $name', (engine) => {
   it('stores the first candidate and returns it ever after; names are independent', async () => {

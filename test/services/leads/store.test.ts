@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../db/client.js';
-import { openPgDatabase, type PgDb } from '../../../db/pg/client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SqliteLeadStore, type LeadStore, type NewContact, type NewInterest } from '../../../src/services/leads/store.js';
 import { PgLeadStore } from '../../../src/services/leads/store-pg.js';
-import { tempDbFile } from '../../support/app.js';
-import { startPostgres, type RunningPostgres } from '../../support/engines/postgres.js';
+import { storeEngines } from '../../support/engines/store-engines.js';
 
 // One specification of the lead tables for both engines, then what several nodes add: the
 // per-address cap and the one-row-per-address waitlist hold when two nodes write at once.
@@ -15,38 +12,7 @@ const cap = (max: number) => ({ since: NOW - HOUR, max });
 const contact = (email: string): NewContact => ({ email, name: 'Ana', organization: 'Harbour', phone: '+351 21 555 0142', message: 'hello', source: 'test' });
 const interest = (email: string, code: string, referredBy = ''): NewInterest => ({ email, source: 'landing', app_version: '1.0', referred_by: referredBy, referral_code: code });
 
-let server: RunningPostgres;
-let databases = 0;
-const pools: PgDb[] = [];
-beforeAll(async () => {
-  server = await startPostgres();
-});
-afterAll(async () => {
-  for (const p of pools.splice(0)) await p.$client.end().catch(() => undefined);
-  await server?.stop();
-});
-
-/** Each engine makes a fresh storage and returns a way to open one more node on it. */
-const engines: { name: string; storage(): Promise<() => Promise<LeadStore>> }[] = [
-  {
-    name: 'SQLite',
-    storage: async () => {
-      const file = tempDbFile();
-      return async () => new SqliteLeadStore(openDatabase(file).$client);
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    storage: async () => {
-      const url = await server.createDatabase(`leads_${++databases}`);
-      return async () => {
-        const db = await openPgDatabase(url, { max: 4 });
-        pools.push(db);
-        return new PgLeadStore(db);
-      };
-    },
-  },
-];
+const engines = storeEngines<LeadStore>('leads', { sqlite: (db) => new SqliteLeadStore(db.$client), postgres: (db) => new PgLeadStore(db) });
 
 describe.each(engines)('lead store on $name', (engine) => {
   let store: LeadStore;

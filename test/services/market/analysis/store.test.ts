@@ -1,48 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../../db/client.js';
-import { openPgDatabase, type PgDb } from '../../../../db/pg/client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_QUOTA, HISTORY_KEEP_PER_SYMBOL, SqliteAnalysisStore, type AnalysisStore } from '../../../../src/services/market/analysis/store.js';
 import { PgAnalysisStore } from '../../../../src/services/market/analysis/store-pg.js';
-import { tempDbFile } from '../../../support/app.js';
-import { startPostgres, type RunningPostgres } from '../../../support/engines/postgres.js';
+import { storeEngines } from '../../../support/engines/store-engines.js';
 
 // One specification of the stored analyses, backtests and daily quota for both engines, then what
 // several nodes add: counting the quota at once, exactly.
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 
-let server: RunningPostgres;
-let databases = 0;
-const pools: PgDb[] = [];
-beforeAll(async () => {
-  server = await startPostgres();
-});
-afterAll(async () => {
-  for (const p of pools.splice(0)) await p.$client.end().catch(() => undefined);
-  await server?.stop();
-});
-
-/** Each engine makes a fresh storage and returns a way to open one more node on it. */
-const engines: { name: string; storage(): Promise<() => Promise<AnalysisStore>> }[] = [
-  {
-    name: 'SQLite',
-    storage: async () => {
-      const file = tempDbFile();
-      return async () => new SqliteAnalysisStore(openDatabase(file));
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    storage: async () => {
-      const url = await server.createDatabase(`analyses_${++databases}`);
-      return async () => {
-        const db = await openPgDatabase(url, { max: 4 });
-        pools.push(db);
-        return new PgAnalysisStore(db);
-      };
-    },
-  },
-];
+const engines = storeEngines<AnalysisStore>('analyses', { sqlite: (db) => new SqliteAnalysisStore(db), postgres: (db) => new PgAnalysisStore(db) });
 
 describe.each(engines)('stock analysis store on $name', (engine) => {
   let store: AnalysisStore;

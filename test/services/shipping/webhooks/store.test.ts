@@ -1,49 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../../db/client.js';
-import { openPgDatabase, type PgDb } from '../../../../db/pg/client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SqliteWebhookStore, type NewDelivery, type ObservedStatus, type Registration, type WebhookStore } from '../../../../src/services/shipping/webhooks/store.js';
 import { PgWebhookStore } from '../../../../src/services/shipping/webhooks/store-pg.js';
 import { DISRUPTION_EVENT, newDeliveryId, type StatusMark } from '../../../../src/services/shipping/webhooks/rules.js';
-import { tempDbFile } from '../../../support/app.js';
-import { startPostgres, type RunningPostgres } from '../../../support/engines/postgres.js';
+import { storeEngines } from '../../../support/engines/store-engines.js';
 
 // One specification of the webhook tables for both engines, then what several nodes add: a status
 // change observed by every node becomes one delivery, and each attempt is claimed by one node.
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 
-let server: RunningPostgres;
-let databases = 0;
-const pools: PgDb[] = [];
-beforeAll(async () => {
-  server = await startPostgres();
-});
-afterAll(async () => {
-  for (const p of pools.splice(0)) await p.$client.end().catch(() => undefined);
-  await server?.stop();
-});
-
-/** Each engine makes a fresh storage and returns a way to open one more node on it. */
-const engines: { name: string; storage(): Promise<() => Promise<WebhookStore>> }[] = [
-  {
-    name: 'SQLite',
-    storage: async () => {
-      const file = tempDbFile();
-      return async () => new SqliteWebhookStore(openDatabase(file).$client);
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    storage: async () => {
-      const url = await server.createDatabase(`webhooks_${++databases}`);
-      return async () => {
-        const db = await openPgDatabase(url, { max: 4 });
-        pools.push(db);
-        return new PgWebhookStore(db);
-      };
-    },
-  },
-];
+const engines = storeEngines<WebhookStore>('webhooks', { sqlite: (db) => new SqliteWebhookStore(db.$client), postgres: (db) => new PgWebhookStore(db) });
 
 let registrations = 0;
 const registration = (accountId: string, over: Partial<Registration> = {}): Registration => ({
