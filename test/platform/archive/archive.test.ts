@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { openDatabase } from '../../../db/client.js';
-import { openPgDatabase, type PgDb } from '../../../db/pg/client.js';
 import { FOLD_FROM, FOLD_TO } from '../../../db/pg/schema/index.js';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { SqliteArchive, ArchiveUnavailable, type Archive, type ArchiveDocument, type ArchiveRetention } from '../../../src/platform/archive/archive.js';
 import { PgArchive } from '../../../src/platform/archive/archive-pg.js';
-import { startPostgres, type RunningPostgres } from '../../support/engines/postgres.js';
+import { privatePostgres } from '../../support/engines/store-engines.js';
 
 // One specification of the archive for both engines; then what only one engine has (FTS5's index
 // checks, several PostgreSQL nodes writing at once).
@@ -26,22 +25,7 @@ const doc = (id: string, over: Partial<ArchiveDocument> = {}): ArchiveDocument =
   ...over,
 });
 
-let server: RunningPostgres;
-let databases = 0;
-const pools: PgDb[] = [];
-beforeAll(async () => {
-  server = await startPostgres();
-});
-afterAll(async () => {
-  for (const p of pools.splice(0)) await p.$client.end().catch(() => undefined);
-  await server?.stop();
-});
-
-async function pgDatabase(): Promise<PgDb> {
-  const db = await openPgDatabase(await server.createDatabase(`archive_${++databases}`), { max: 4 });
-  pools.push(db);
-  return db;
-}
+const postgres = privatePostgres('archive');
 
 interface Setup {
   archive: Archive;
@@ -67,7 +51,7 @@ const engines: { name: string; setup(retention?: ArchiveRetention): Promise<Setu
   {
     name: 'PostgreSQL',
     setup: async (retention = WIDE) => {
-      const db = await pgDatabase();
+      const db = await postgres.freshDatabase();
       const clock = new ManualClock(NOW);
       return {
         archive: new PgArchive(db, clock, retention),
@@ -243,17 +227,17 @@ describe('SQLite: the FTS5 index', () => {
 
 describe('PostgreSQL: several nodes on one archive', () => {
   it('searches through the GIN index on the generated column', async () => {
-    const db = await pgDatabase();
+    const db = await postgres.freshDatabase();
     const plan = await db.$client.query(`SET enable_seqscan = off; EXPLAIN SELECT id FROM archive_documents WHERE search @@ plainto_tsquery('english', 'strike')`);
     const text = JSON.stringify((plan as unknown as { rows: unknown[] }[])[1]!.rows);
     expect(text).toContain('archive_documents_search_idx');
   });
 
   it('nodes writing overlapping batches at once neither deadlock nor lose a write, and retention holds', async () => {
-    const db = await pgDatabase();
+    const db = await postgres.freshDatabase();
     const url = (db.$client.options as { connectionString: string }).connectionString;
     const clock = new ManualClock(NOW);
-    const nodes = await Promise.all([0, 1, 2].map(async () => new PgArchive(await openPgDatabase(url, { max: 2, migrate: false }).then((d) => (pools.push(d), d)), clock, { maxAgeMs: 365 * DAY, maxDocuments: 50 })));
+    const nodes = await Promise.all([0, 1, 2].map(async () => new PgArchive(await postgres.connect(url, 2), clock, { maxAgeMs: 365 * DAY, maxDocuments: 50 })));
     const batch = (node: number) => Array.from({ length: 40 }, (_, n) => doc(`shared-${(n * (node + 1)) % 40}`, { occurredAt: NOW - n * 1_000 - node, body: `cargo from node ${node}` }));
     await Promise.all(nodes.flatMap((archive, node) => [archive.add(batch(node)), archive.add([doc(`own-${node}`, { occurredAt: NOW })])]));
     expect(await nodes[0]!.count()).toBe(43);

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../db/client.js';
-import { openPgDatabase, type PgDb } from '../../../db/pg/client.js';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { SqliteLlmCache, cacheDigest, type CacheBounds, type CacheEntry, type LlmCache } from '../../../src/platform/llm/cache.js';
 import { PgLlmCache } from '../../../src/platform/llm/cache-pg.js';
-import { startPostgres, type RunningPostgres } from '../../support/engines/postgres.js';
+import { privatePostgres } from '../../support/engines/store-engines.js';
 
 // One specification of the model-answer cache for both engines, then what a shared server adds:
 // an answer stored by one node is a hit on another, and nodes writing at once never deadlock.
@@ -15,16 +14,7 @@ const BOUNDS: CacheBounds = { ttlMs: 60 * MINUTE, maxEntries: 100 };
 const entry = (input: string, answer = `answer to ${input}`): CacheEntry => ({ digest: cacheDigest('chat', 'm', input), kind: 'chat', model: 'm', answer });
 const d = (input: string) => cacheDigest('chat', 'm', input);
 
-let server: RunningPostgres;
-let databases = 0;
-const pools: PgDb[] = [];
-beforeAll(async () => {
-  server = await startPostgres();
-});
-afterAll(async () => {
-  for (const p of pools.splice(0)) await p.$client.end().catch(() => undefined);
-  await server?.stop();
-});
+const postgres = privatePostgres('llm_cache', 3);
 
 interface Setup {
   cache: LlmCache;
@@ -45,8 +35,7 @@ const engines: { name: string; setup(bounds?: CacheBounds): Promise<Setup> }[] =
   {
     name: 'PostgreSQL',
     setup: async (bounds = BOUNDS) => {
-      const db = await openPgDatabase(await server.createDatabase(`llm_cache_${++databases}`), { max: 3 });
-      pools.push(db);
+      const db = await postgres.freshDatabase();
       const clock = new ManualClock(NOW);
       return { cache: new PgLlmCache(db, clock, bounds), clock, rows: async () => (await db.$client.query('SELECT count(*)::int AS n FROM llm_cache')).rows[0].n as number };
     },
@@ -117,13 +106,11 @@ describe.each(engines)('model-answer cache on $name', (engine) => {
 
 describe('PostgreSQL: one cache for every node', () => {
   it('an answer stored by one node is a hit on the others, and nodes writing at once never deadlock', async () => {
-    const url = await server.createDatabase(`llm_cache_${++databases}`);
+    const url = await postgres.createDatabase();
     const clock = new ManualClock(NOW);
     const nodes = await Promise.all(
       [0, 1, 2].map(async () => {
-        const db = await openPgDatabase(url, { max: 2 });
-        pools.push(db);
-        return new PgLlmCache(db, clock, { ttlMs: 60 * MINUTE, maxEntries: 50 });
+        return new PgLlmCache(await postgres.connect(url, 2), clock, { ttlMs: 60 * MINUTE, maxEntries: 50 });
       }),
     );
     await nodes[0]!.store([entry('shared')]);

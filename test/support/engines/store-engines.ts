@@ -11,11 +11,10 @@ export interface StoreEngine<S> {
 }
 
 /**
- * The two engines a store's contract test runs its one specification on, for `describe.each`: a fresh
- * SQLite file, or a fresh database on a private PostgreSQL server started for the test file (each node
- * with its own pool of `poolSize` connections). Registers the hooks that start and stop that server.
+ * A private PostgreSQL server for one test file (hooks registered here start and stop it), handing out
+ * fresh databases named `<prefix>_<n>`; pools opened through `connect` are closed before it stops.
  */
-export function storeEngines<S>(prefix: string, open: { sqlite(db: Db): S; postgres(db: PgDb): S }, poolSize = 4): StoreEngine<S>[] {
+export function privatePostgres(prefix: string, poolSize = 4): { createDatabase(): Promise<string>; connect(url: string, max?: number): Promise<PgDb>; freshDatabase(): Promise<PgDb> } {
   let server: RunningPostgres | undefined;
   let databases = 0;
   const pools: PgDb[] = [];
@@ -26,6 +25,22 @@ export function storeEngines<S>(prefix: string, open: { sqlite(db: Db): S; postg
     for (const p of pools.splice(0)) await p.$client.end().catch(() => undefined);
     await server?.stop();
   });
+  const createDatabase = () => server!.createDatabase(`${prefix}_${++databases}`);
+  const connect = async (url: string, max = poolSize) => {
+    const db = await openPgDatabase(url, { max });
+    pools.push(db);
+    return db;
+  };
+  return { createDatabase, connect, freshDatabase: async () => connect(await createDatabase()) };
+}
+
+/**
+ * The two engines a store's contract test runs its one specification on, for `describe.each`: a fresh
+ * SQLite file, or a fresh database on a private PostgreSQL server (each node with its own pool of
+ * `poolSize` connections).
+ */
+export function storeEngines<S>(prefix: string, open: { sqlite(db: Db): S; postgres(db: PgDb): S }, poolSize = 4): StoreEngine<S>[] {
+  const postgres = privatePostgres(prefix, poolSize);
   return [
     {
       name: 'SQLite',
@@ -37,12 +52,8 @@ export function storeEngines<S>(prefix: string, open: { sqlite(db: Db): S; postg
     {
       name: 'PostgreSQL',
       storage: async () => {
-        const url = await server!.createDatabase(`${prefix}_${++databases}`);
-        return async () => {
-          const db = await openPgDatabase(url, { max: poolSize });
-          pools.push(db);
-          return open.postgres(db);
-        };
+        const url = await postgres.createDatabase();
+        return async () => open.postgres(await postgres.connect(url));
       },
     },
   ];
