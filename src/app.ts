@@ -10,7 +10,7 @@ import { applyCors, corsMiddleware, parseOriginList } from './http/cors.js';
 import { sessionRouter } from './http/session.js';
 import { AccessControl, accessOf } from './platform/auth/access.js';
 import { ServiceError } from './platform/errors.js';
-import { buildOpenApiDocument, toYaml } from './http/openapi.js';
+import { buildOpenApiDocument, documentServices, serviceDocument, toYaml } from './http/openapi.js';
 import { VERSION } from './version.js';
 import { MAX_OPERATIONS } from './platform/batch/execute.js';
 import { Lifecycle, platformRouter } from './http/platform-routes.js';
@@ -117,6 +117,16 @@ export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): Buil
   app.get('/openapi.json', (_req, res) => {
     res.type('application/json').setHeader('cache-control', 'public, max-age=300').send(documentJson);
   });
+  // One document per service, cut from the whole one when first asked for (the /docs page loads these).
+  const services = documentServices(document);
+  const serviceJson = new Map<string, string>();
+  app.get('/openapi/:file', (req, res, next) => {
+    const service = /^(.+)\.json$/.exec(req.params.file)?.[1];
+    if (!service || !services.includes(service)) return next();
+    let json = serviceJson.get(service);
+    if (json === undefined) serviceJson.set(service, (json = JSON.stringify(serviceDocument(document, service))));
+    res.type('application/json').setHeader('cache-control', 'public, max-age=300').send(json);
+  });
 
   app.use(
     '/trpc',
@@ -146,7 +156,7 @@ export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): Buil
   );
 
   app.use(platformRouter(deps, { dispatch: (call) => gateway.dispatch(call), lifecycle }));
-  app.use(docsRouter());
+  app.use(docsRouter(services));
   app.use(sessionRouter(deps));
 
   // Without a credential, an unknown service path is refused like a known one: no route inventory for anonymous callers.

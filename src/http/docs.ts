@@ -17,35 +17,47 @@ const PAGE = `<!doctype html>
 <body>
   <div id="swagger-ui"></div>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script src="/docs/assets/swagger-ui-standalone-preset.js"></script>
   <script src="/docs/init.js"></script>
 </body>
 </html>
 `;
 
-// Try-it-out on, the online validator off: the page must never reach another host. The document's
-// `servers` entry names the default local address; the page calls the origin it was loaded from.
-const INIT = `fetch('/openapi.json')
-  .then(function (r) { return r.json(); })
-  .then(function (spec) {
-    spec.servers = [{ url: window.location.origin, description: 'This server' }];
-    window.ui = SwaggerUIBundle({
-      spec: spec,
-      dom_id: '#swagger-ui',
-      deepLinking: true,
-      tryItOutEnabled: true,
-      validatorUrl: null,
-      displayRequestDuration: true,
-      persistAuthorization: false,
-    });
+/**
+ * The page's start-up script. Try-it-out on, the online validator off: the page never reaches another
+ * host. It loads one service's document at a time, chosen in the top bar: Swagger UI needs seconds per
+ * megabyte of OpenAPI 3.1, and the whole document (some 1.6 MB) took 12 s to show its first operation.
+ * The service comes from `?urls.primaryName=` or else from a deep link's tag (`#/seismology/...`).
+ */
+function initScript(services: readonly string[]): string {
+  return `(function () {
+  var services = ${JSON.stringify(services)};
+  var asked = new URLSearchParams(window.location.search).get('urls.primaryName')
+    || decodeURIComponent((window.location.hash.split('/')[1] || ''));
+  window.ui = SwaggerUIBundle({
+    urls: services.map(function (s) { return { name: s, url: '/openapi/' + s + '.json' }; }),
+    'urls.primaryName': services.indexOf(asked) >= 0 ? asked : services[0],
+    dom_id: '#swagger-ui',
+    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+    layout: 'StandaloneLayout',
+    deepLinking: true,
+    tryItOutEnabled: true,
+    validatorUrl: null,
+    displayRequestDuration: true,
+    persistAuthorization: false,
   });
+})();
 `;
+}
 
 /**
- * The interactive API reference at /docs, rendered in the browser from /openapi.json. Every
+ * The interactive API reference at /docs, rendered in the browser from the per-service documents
+ * (`/openapi/<service>.json`, cut from /openapi.json). Every
  * script, style and image comes from this service (the installed swagger-ui-dist package), and a
  * Content-Security-Policy of 'self' makes any attempt to load from elsewhere fail loudly.
  */
-export function docsRouter(): Router {
+export function docsRouter(services: readonly string[]): Router {
+  const init = initScript(services);
   const router = express.Router();
   const csp = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'";
   router.get('/docs', (_req, res) => {
@@ -55,7 +67,7 @@ export function docsRouter(): Router {
   });
   router.get('/docs/init.js', (_req, res) => {
     res.setHeader('cache-control', 'public, max-age=300');
-    res.type('application/javascript').send(INIT);
+    res.type('application/javascript').send(init);
   });
   router.use(
     '/docs/assets',

@@ -310,3 +310,59 @@ function sessionPathItem(): Json {
 export function toYaml(doc: Json): string {
   return stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 });
 }
+
+const COMPONENT_REF = /^#\/components\/([^/]+)\/([^/]+)$/;
+
+/** Every `#/components/...` reference inside a value, as [kind, name] pairs. */
+function componentRefs(node: unknown, out: [string, string][] = []): [string, string][] {
+  if (Array.isArray(node)) {
+    for (const v of node) componentRefs(v, out);
+  } else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      const m = k === '$ref' && typeof v === 'string' ? COMPONENT_REF.exec(v) : null;
+      if (m) out.push([m[1], m[2]]);
+      else componentRefs(v, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * The document cut down to one service (one tag): its operations, and only the components they reach,
+ * followed through components that reference others. Each is complete on its own, so a reader can
+ * load a single service (Swagger UI takes seconds per megabyte of OpenAPI 3.1). Its server is the
+ * origin it is served from, which is where its operations live.
+ */
+export function serviceDocument(doc: Json, tag: string): Json | undefined {
+  const paths: Json = {};
+  for (const [path, item] of Object.entries(doc.paths as Json)) {
+    const kept = Object.entries(item as Json).filter(([, op]) => typeof op === 'object' && (op.tags ?? []).includes(tag));
+    if (kept.length) paths[path] = Object.fromEntries(kept);
+  }
+  if (!Object.keys(paths).length) return undefined;
+  const components: Json = { securitySchemes: doc.components?.securitySchemes };
+  const pending = componentRefs(paths);
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [kind, name] = next;
+    if (components[kind]?.[name] !== undefined) continue;
+    const target = doc.components?.[kind]?.[name];
+    if (target === undefined) continue;
+    (components[kind] ??= {})[name] = target;
+    componentRefs(target, pending);
+  }
+  return {
+    ...doc,
+    info: { ...doc.info, title: `${doc.info.title}: ${tag}` },
+    servers: [{ url: '/', description: 'The server this document came from' }],
+    tags: doc.tags?.filter((t: { name: string }) => t.name === tag),
+    paths,
+    components,
+  };
+}
+
+/** The services (operation tags) of a document, in alphabetical order. */
+export function documentServices(doc: Json): string[] {
+  const tags = new Set<string>();
+  for (const item of Object.values(doc.paths as Json)) for (const op of Object.values(item as Json)) for (const t of (op as Json)?.tags ?? []) tags.add(t);
+  return [...tags].sort();
+}

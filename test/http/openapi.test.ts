@@ -4,6 +4,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse } from 'yaml';
 import { emit, emitTypes, OPENAPI_FILE, TYPES_FILE } from '../../scripts/openapi.js';
 import { collectOperations } from '../../src/http/operations.js';
+import { documentServices, serviceDocument } from '../../src/http/openapi.js';
 import { appRouter } from '../../src/trpc/app-router.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 
@@ -69,5 +70,59 @@ describe('served document', () => {
     expect(y.text).toBe(readFileSync(OPENAPI_FILE, 'utf8'));
     const j = await app.get('/openapi.json');
     expect(j.body).toEqual(parse(y.text));
+  });
+
+  it('is served per service at /openapi/<service>.json, cut from the whole document; an unknown service is a JSON 404', async () => {
+    const whole = parse(readFileSync(OPENAPI_FILE, 'utf8'));
+    const one = await app.get('/openapi/seismology.json');
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(JSON.parse(JSON.stringify(serviceDocument(whole, 'seismology'))));
+    expect(Object.keys(one.body.paths)).toContain('/api/seismology/v1/list-earthquakes');
+    const missing = await app.get('/openapi/no-such-service.json');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: expect.stringMatching(/no operation/) });
+  });
+});
+
+describe('per-service documents', () => {
+  const whole = parse(readFileSync(OPENAPI_FILE, 'utf8'));
+  const services = documentServices(whole);
+
+  it('name every service tag once, in order', () => {
+    expect(services).toEqual([...new Set(services)].sort());
+    expect(services).toEqual(expect.arrayContaining(['seismology', 'supply-chain', 'market', 'batch']));
+  });
+
+  it('between them carry every operation of the whole document exactly once, unchanged', () => {
+    const seen = new Map<string, unknown>();
+    for (const service of services) {
+      for (const [path, item] of Object.entries(serviceDocument(whole, service)!.paths as Record<string, Record<string, unknown>>)) {
+        for (const [method, op] of Object.entries(item)) {
+          const key = `${method} ${path}`;
+          expect(seen.has(key), key).toBe(false);
+          seen.set(key, op);
+        }
+      }
+    }
+    const all = Object.entries(whole.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [`${method} ${path}`, op] as const));
+    expect(seen.size).toBe(all.length);
+    for (const [key, op] of all) expect(seen.get(key), key).toEqual(op);
+  });
+
+  it('are each a valid OpenAPI 3.1 document whose every reference resolves inside it, with no unused components', async () => {
+    for (const service of services) {
+      const doc = serviceDocument(whole, service)!;
+      await expect(SwaggerParser.validate(structuredClone(doc) as never), service).resolves.toBeDefined();
+      const refs = new Set(JSON.stringify(doc).match(/"#\/components\/[^"]+"/g) ?? []);
+      const defined = Object.entries(doc.components as Record<string, Record<string, unknown>>)
+        .filter(([kind]) => kind !== 'securitySchemes')
+        .flatMap(([kind, entries]) => Object.keys(entries).map((name) => `"#/components/${kind}/${name}"`));
+      expect(new Set(defined), service).toEqual(refs);
+    }
+  });
+
+  it('point their operations at the server they are served from', () => {
+    expect(serviceDocument(whole, 'seismology')!.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    expect(serviceDocument(whole, 'no-such-service')).toBeUndefined();
   });
 });
