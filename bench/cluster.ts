@@ -12,7 +12,7 @@ import { startPostgres } from '../test/support/engines/postgres.js';
 import { startRedis } from '../test/support/engines/redis.js';
 import type { BenchEnv } from './scenarios.js';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const OPERATION = '/api/seismology/v1/list-earthquakes';
 

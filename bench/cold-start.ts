@@ -15,6 +15,9 @@ import { accessOf } from '../src/platform/auth/access.js';
 import { collectOperations } from '../src/http/operations.js';
 import { appRouter } from '../src/trpc/app-router.js';
 
+/** The catalogue's memory budget (design/catalogue.md): resident after every operation has answered once. */
+const RSS_BUDGET_MB = 350;
+
 /** Query strings for operations with required parameters, so every dataset gets read. */
 const REQUIRED: Record<string, string> = {
   '/api/intelligence/v1/get-country-risk': 'country_code=UA',
@@ -98,7 +101,7 @@ export async function coldStartAndMemory(root: string) {
     const rssAll = rssMb(child.pid!);
     return [
       { scenario: 'cold-start-to-first-200', value: coldMs, unit: 'ms from spawning the compiled service to its first 200' },
-      { scenario: 'rss-all-datasets', value: rssAll, unit: `MB resident after ${called} operations answered 200 (${rssBefore} MB after the first)`, goal: 200, refused },
+      { scenario: 'rss-all-datasets', value: rssAll, unit: `MB resident after ${called} operations answered 200 (${rssBefore} MB after the first)`, goal: RSS_BUDGET_MB, refused },
     ];
   } finally {
     child.kill('SIGTERM');

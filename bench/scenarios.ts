@@ -27,7 +27,7 @@ export interface BenchEnv {
   startBare: (body: Buffer, contentType: string, etag: string) => Promise<{ url: string; proc: import('node:child_process').ChildProcess }>;
 }
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** A realistic batch body: every sub-operation answers ~47 KB, as list-earthquakes does. */
 const BATCH_OPERATION = '/api/seismology/v1/list-earthquakes';

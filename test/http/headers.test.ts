@@ -1,6 +1,8 @@
 import http from 'node:http';
+import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { addVary } from '../../src/http/rest.js';
 import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
 
 const PATH = '/api/seismology/v1/list-earthquakes';
@@ -51,5 +53,22 @@ describe('headers on every answer', () => {
     expect(pre.headers['x-content-type-options']).toBe('nosniff');
     const head = await raw(PATH, app.defaultHeaders, 'HEAD');
     expect(head.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('addVary', () => {
+  const cases: { given?: string | string[]; field: string; vary: string }[] = [
+    { field: 'Origin', vary: 'Origin' },
+    { given: 'Origin', field: 'Accept-Encoding', vary: 'Origin, Accept-Encoding' },
+    { given: 'origin', field: 'Origin', vary: 'origin' },
+    { given: 'Origin, Accept-Encoding', field: 'accept-encoding', vary: 'Origin, Accept-Encoding' },
+    { given: ['Cookie', ' Origin '], field: 'Accept-Encoding', vary: 'Cookie, Origin, Accept-Encoding' },
+    { given: '', field: 'Origin', vary: 'Origin' },
+  ];
+  it.each(cases)('adds $field to $given once, whatever the case or spacing', ({ given, field, vary }) => {
+    const res = new http.ServerResponse(new http.IncomingMessage(new Socket()));
+    if (given !== undefined) res.setHeader('vary', given);
+    addVary(res, field);
+    expect(res.getHeader('vary')).toBe(vary);
   });
 });
