@@ -13,8 +13,9 @@ export const PUBLIC_PATHS: readonly string[] = Object.freeze([
 
 const SET = new Set(PUBLIC_PATHS);
 
+/** Listed paths, the docs page's assets, and the per-service documents (`/openapi/<service>.json`). */
 export function isPublicPath(pathname: string): boolean {
-  return SET.has(pathname) || pathname.startsWith('/docs/');
+  return SET.has(pathname) || pathname.startsWith('/docs/') || pathname.startsWith('/openapi/');
 }
 
 /**

@@ -377,6 +377,7 @@ describe('other transports and paths', () => {
   it('serves the public documents without a key', async () => {
     expect((await get('/openapi.json')).status).toBe(200);
     expect((await get('/openapi.yaml')).status).toBe(200);
+    expect((await get('/openapi/seismology.json')).status).toBe(200);
   });
 
   it('makes 200s to an identified caller private', async () => {

@@ -51,8 +51,8 @@ describe('CORS', () => {
     expect(bad.status).toBe(403);
   });
 
-  it('lets any origin read the public documents, without credentials', async () => {
-    const res = await from('https://evil.example', 'GET', '/openapi.json');
+  it.each(['/openapi.json', '/openapi/seismology.json'])('lets any origin read the public document %s, without credentials', async (path) => {
+    const res = await from('https://evil.example', 'GET', path);
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
