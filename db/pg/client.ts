@@ -69,6 +69,14 @@ export async function openPgDatabase(url: string, opts: { max?: number; migrate?
   return db;
 }
 
+/**
+ * For a one-shot command (`mds keys`, `mds leads`, `mds webhooks`): the shared database when
+ * DATABASE_URL names PostgreSQL, on a single connection; undefined when the stores stay in SQLite.
+ */
+export async function openCommandPg(databaseUrl: string | undefined): Promise<PgDb | undefined> {
+  return isPostgresUrl(databaseUrl) ? openPgDatabase(databaseUrl, { max: 1 }) : undefined;
+}
+
 /** The URL with its password replaced, for messages. */
 export function redactUrl(url: string): string {
   try {

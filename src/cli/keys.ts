@@ -4,7 +4,7 @@ import { openDatabase } from '../../db/client.js';
 import { BILLING_STATES, isBillingState, KeyStore, type KeyRecord } from '../platform/auth/keys.js';
 import { SqliteKeyDirectory, type KeyDirectory } from '../platform/auth/key-store.js';
 import { PgKeyDirectory } from '../platform/auth/keys-pg.js';
-import { isPostgresUrl, openPgDatabase } from '../../db/pg/client.js';
+import { openCommandPg } from '../../db/pg/client.js';
 import { findPlan, PLAN_KEYS } from '../platform/auth/plans.js';
 import { createSharedRedis } from '../platform/redis/index.js';
 import { sharedKeysOf } from '../deps.js';
@@ -37,7 +37,7 @@ export async function keysCommand(config: Config, args: string[], out: NodeJS.Wr
   }
   const db = openDatabase(config.DATABASE_PATH);
   // With DATABASE_URL the keys every node reads live in PostgreSQL; otherwise in the SQLite file.
-  const pg = isPostgresUrl(config.DATABASE_URL) ? await openPgDatabase(config.DATABASE_URL, { max: 1 }) : undefined;
+  const pg = await openCommandPg(config.DATABASE_URL);
   // With REDIS_URL too, a revocation is flagged there for every node's next request (key-cache.ts).
   const redis = pg ? createSharedRedis(config) : undefined;
   const keys: KeyDirectory = pg ? (sharedKeysOf(new PgKeyDirectory(pg), redis, systemClock, createLogger(config.LOG_LEVEL)) ?? new PgKeyDirectory(pg)) : new SqliteKeyDirectory(new KeyStore(db.$client));

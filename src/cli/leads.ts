@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import { openDatabase } from '../../db/client.js';
-import { isPostgresUrl, openPgDatabase } from '../../db/pg/client.js';
+import { openCommandPg } from '../../db/pg/client.js';
 import { SqliteLeadStore, type LeadStore } from '../services/leads/store.js';
 import { PgLeadStore } from '../services/leads/store-pg.js';
 
@@ -27,7 +27,7 @@ export async function leadsCommand(config: Config, args: string[], out: NodeJS.W
   }
   const db = openDatabase(config.DATABASE_PATH);
   // With DATABASE_URL the leads every node stored live in PostgreSQL; otherwise in the SQLite file.
-  const pg = isPostgresUrl(config.DATABASE_URL) ? await openPgDatabase(config.DATABASE_URL, { max: 1 }) : undefined;
+  const pg = await openCommandPg(config.DATABASE_URL);
   try {
     const store: LeadStore = pg ? new PgLeadStore(pg) : new SqliteLeadStore(db.$client);
     const rows = (which === 'contacts' ? await store.contacts() : await store.interestList()).map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));

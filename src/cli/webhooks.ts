@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.js';
 import { openDatabase } from '../../db/client.js';
-import { isPostgresUrl, openPgDatabase } from '../../db/pg/client.js';
+import { openCommandPg } from '../../db/pg/client.js';
 import { SqliteWebhookStore, type WebhookStore } from '../services/shipping/webhooks/store.js';
 import { PgWebhookStore } from '../services/shipping/webhooks/store-pg.js';
 
@@ -23,7 +23,7 @@ export async function webhooksCommand(config: Config, args: string[], out: NodeJ
   }
   const db = openDatabase(config.DATABASE_PATH);
   // With DATABASE_URL the registrations and deliveries of every node live in PostgreSQL.
-  const pg = isPostgresUrl(config.DATABASE_URL) ? await openPgDatabase(config.DATABASE_URL, { max: 1 }) : undefined;
+  const pg = await openCommandPg(config.DATABASE_URL);
   const store: WebhookStore = pg ? new PgWebhookStore(pg) : new SqliteWebhookStore(db.$client);
   try {
     switch (sub) {

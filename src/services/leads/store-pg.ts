@@ -49,7 +49,7 @@ export class PgLeadStore implements LeadStore {
   }
 
   async registerInterest(r: NewInterest, address: string, at: number, cap: AddressCap): Promise<{ row: InterestRow; created: boolean } | undefined> {
-    const byEmail = async (tx: Tx | PgDb) => (await tx.select(INTEREST).from(leadInterest).where(eq(leadInterest.email, r.email)))[0];
+    const byEmail = async (tx: Tx) => (await tx.select(INTEREST).from(leadInterest).where(eq(leadInterest.email, r.email)))[0];
     return this.db.transaction(async (tx) => {
       const existing = await byEmail(tx);
       if (existing) return { row: existing, created: false };

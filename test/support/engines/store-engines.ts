@@ -41,12 +41,20 @@ export function privatePostgres(prefix: string, poolSize = 4): { createDatabase(
  */
 export function storeEngines<S>(prefix: string, open: { sqlite(db: Db): S; postgres(db: PgDb): S }, poolSize = 4): StoreEngine<S>[] {
   const postgres = privatePostgres(prefix, poolSize);
+  const files: Db[] = [];
+  afterAll(() => {
+    for (const db of files.splice(0)) db.$client.close();
+  });
   return [
     {
       name: 'SQLite',
       storage: async () => {
         const file = tempDbFile();
-        return async () => open.sqlite(openDatabase(file));
+        return async () => {
+          const db = openDatabase(file);
+          files.push(db);
+          return open.sqlite(db);
+        };
       },
     },
     {

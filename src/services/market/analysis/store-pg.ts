@@ -4,6 +4,7 @@ import { marketDailyUsage, marketStockAnalyses, marketStockBacktests } from '../
 import {
   BACKTEST_RETENTION_MS,
   DAILY_QUOTA,
+  groupBySymbol,
   HISTORY_KEEP_PER_SYMBOL,
   HISTORY_RETENTION_MS,
   utcDay,
@@ -49,8 +50,7 @@ export class PgAnalysisStore implements AnalysisStore {
   }
 
   async listAnalyses(accountId: string, symbols: readonly string[], includeNews: boolean, limit: number, now: number): Promise<Map<string, string[]>> {
-    const out = new Map<string, string[]>();
-    if (symbols.length === 0) return out;
+    if (symbols.length === 0) return new Map();
     const rows = await this.db
       .select({ symbol: marketStockAnalyses.symbol, body: marketStockAnalyses.body })
       .from(marketStockAnalyses)
@@ -63,12 +63,7 @@ export class PgAnalysisStore implements AnalysisStore {
         ),
       )
       .orderBy(desc(marketStockAnalyses.analysisAt));
-    for (const r of rows) {
-      const list = out.get(r.symbol) ?? [];
-      if (list.length < limit) list.push(r.body);
-      out.set(r.symbol, list);
-    }
-    return out;
+    return groupBySymbol(rows, limit);
   }
 
   async saveBacktest(row: StoredBacktest, now: number): Promise<void> {

@@ -15,6 +15,17 @@ export type QuotaKind = keyof typeof DAILY_QUOTA;
 
 export const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
 
+/** Bodies grouped by symbol, keeping each symbol's first `limit` in the given (newest first) order. */
+export function groupBySymbol(rows: readonly { symbol: string; body: string }[], limit: number): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const r of rows) {
+    const list = out.get(r.symbol) ?? [];
+    if (list.length < limit) list.push(r.body);
+    out.set(r.symbol, list);
+  }
+  return out;
+}
+
 /** A stored analysis to keep: the response body as served, keyed by the analysed bar. */
 export interface StoredAnalysis {
   accountId: string;
@@ -59,27 +70,8 @@ export interface AnalysisStore {
 export class SqliteAnalysisStore implements AnalysisStore {
   constructor(private readonly db: Db) {}
 
-  async findAnalysis(accountId: string, symbol: string, includeNews: boolean, analysisAt: number) {
-    return this.findAnalysisSync(accountId, symbol, includeNews, analysisAt);
-  }
-  async saveAnalysis(row: StoredAnalysis, now: number) {
-    this.saveAnalysisSync(row, now);
-  }
-  async listAnalyses(accountId: string, symbols: readonly string[], includeNews: boolean, limit: number, now: number) {
-    return this.listAnalysesSync(accountId, symbols, includeNews, limit, now);
-  }
-  async saveBacktest(row: StoredBacktest, now: number) {
-    this.saveBacktestSync(row, now);
-  }
-  async listBacktests(accountId: string, symbols: readonly string[], evalWindowDays: number, now: number) {
-    return this.listBacktestsSync(accountId, symbols, evalWindowDays, now);
-  }
-  async takeQuota(accountId: string, kind: QuotaKind, now: number) {
-    return this.takeQuotaSync(accountId, kind, now);
-  }
-
   /** The account's stored analysis of this bar, if it ran one. */
-  private findAnalysisSync(accountId: string, symbol: string, includeNews: boolean, analysisAt: number): string | undefined {
+  async findAnalysis(accountId: string, symbol: string, includeNews: boolean, analysisAt: number): Promise<string | undefined> {
     return this.db
       .select({ body: marketStockAnalyses.body })
       .from(marketStockAnalyses)
@@ -95,40 +87,26 @@ export class SqliteAnalysisStore implements AnalysisStore {
   }
 
   /** Stores an analysis, then trims the symbol's history to the newest rows and drops expired ones. */
-  private saveAnalysisSync(
-    row: StoredAnalysis,
-    now: number,
-  ): void {
+  async saveAnalysis(row: StoredAnalysis, now: number): Promise<void> {
+    const series = and(eq(marketStockAnalyses.accountId, row.accountId), eq(marketStockAnalyses.symbol, row.symbol), eq(marketStockAnalyses.includeNews, row.includeNews));
     this.db.transaction((tx) => {
       tx.insert(marketStockAnalyses).values({ ...row, createdAt: now }).onConflictDoNothing().run();
       const keep = tx
         .select({ at: marketStockAnalyses.analysisAt })
         .from(marketStockAnalyses)
-        .where(and(eq(marketStockAnalyses.accountId, row.accountId), eq(marketStockAnalyses.symbol, row.symbol), eq(marketStockAnalyses.includeNews, row.includeNews)))
+        .where(series)
         .orderBy(desc(marketStockAnalyses.analysisAt))
         .limit(1)
         .offset(HISTORY_KEEP_PER_SYMBOL - 1)
         .get();
-      if (keep) {
-        tx.delete(marketStockAnalyses)
-          .where(
-            and(
-              eq(marketStockAnalyses.accountId, row.accountId),
-              eq(marketStockAnalyses.symbol, row.symbol),
-              eq(marketStockAnalyses.includeNews, row.includeNews),
-              lt(marketStockAnalyses.analysisAt, keep.at),
-            ),
-          )
-          .run();
-      }
+      if (keep) tx.delete(marketStockAnalyses).where(and(series, lt(marketStockAnalyses.analysisAt, keep.at))).run();
       tx.delete(marketStockAnalyses).where(lt(marketStockAnalyses.createdAt, now - HISTORY_RETENTION_MS)).run();
     });
   }
 
   /** Stored analyses of the given symbols, newest first, at most `limit` per symbol. */
-  private listAnalysesSync(accountId: string, symbols: readonly string[], includeNews: boolean, limit: number, now: number): Map<string, string[]> {
-    const out = new Map<string, string[]>();
-    if (symbols.length === 0) return out;
+  async listAnalyses(accountId: string, symbols: readonly string[], includeNews: boolean, limit: number, now: number): Promise<Map<string, string[]>> {
+    if (symbols.length === 0) return new Map();
     const rows = this.db
       .select({ symbol: marketStockAnalyses.symbol, body: marketStockAnalyses.body })
       .from(marketStockAnalyses)
@@ -142,15 +120,10 @@ export class SqliteAnalysisStore implements AnalysisStore {
       )
       .orderBy(desc(marketStockAnalyses.analysisAt))
       .all();
-    for (const r of rows) {
-      const list = out.get(r.symbol) ?? [];
-      if (list.length < limit) list.push(r.body);
-      out.set(r.symbol, list);
-    }
-    return out;
+    return groupBySymbol(rows, limit);
   }
 
-  private saveBacktestSync(row: StoredBacktest, now: number): void {
+  async saveBacktest(row: StoredBacktest, now: number): Promise<void> {
     this.db.transaction((tx) => {
       tx.insert(marketStockBacktests)
         .values({ ...row, generatedAt: now })
@@ -164,7 +137,7 @@ export class SqliteAnalysisStore implements AnalysisStore {
   }
 
   /** The account's stored backtests for a window (all its symbols, or the named ones), newest first. */
-  private listBacktestsSync(accountId: string, symbols: readonly string[], evalWindowDays: number, now: number): string[] {
+  async listBacktests(accountId: string, symbols: readonly string[], evalWindowDays: number, now: number): Promise<string[]> {
     const conditions = [
       eq(marketStockBacktests.accountId, accountId),
       eq(marketStockBacktests.evalWindowDays, evalWindowDays),
@@ -181,7 +154,7 @@ export class SqliteAnalysisStore implements AnalysisStore {
   }
 
   /** Counts one fresh computation against the account's daily quota; false when the quota is spent. */
-  private takeQuotaSync(accountId: string, kind: QuotaKind, now: number): boolean {
+  async takeQuota(accountId: string, kind: QuotaKind, now: number): Promise<boolean> {
     const day = utcDay(now);
     return this.db.transaction((tx) => {
       const row = tx

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { LOCK_SPACE, type PgDb } from '../../../../db/pg/client.js';
 import { chokepointStatusMarks, webhookDeliveries, webhookDeliveryAttempts, webhookRegistrations } from '../../../../db/pg/schema/index.js';
-import type { Attempt, AttemptOutcome, Delivery, ObservedStatus, Registration, WebhookStore } from './store.js';
+import { pendingDelivery, type Attempt, type AttemptOutcome, type DecideDeliveries, type Delivery, type ObservedStatus, type Registration, type WebhookStore } from './store.js';
 
 type RegistrationRow = typeof webhookRegistrations.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -52,11 +52,7 @@ export class PgWebhookStore implements WebhookStore {
     return rows.length === 1;
   }
 
-  async recordObservation(
-    current: readonly ObservedStatus[],
-    now: number,
-    decide: Parameters<WebhookStore['recordObservation']>[2],
-  ): Promise<Delivery[]> {
+  async recordObservation(current: readonly ObservedStatus[], now: number, decide: DecideDeliveries): Promise<Delivery[]> {
     return this.db.transaction(async (tx) => {
       // Self-conflicting lock mode: a second observer waits here, then reads the marks this one wrote.
       await tx.execute(sql`LOCK TABLE chokepoint_status_marks IN SHARE ROW EXCLUSIVE MODE`);
@@ -67,7 +63,7 @@ export class PgWebhookStore implements WebhookStore {
         .where(eq(webhookRegistrations.active, true))
         .orderBy(asc(webhookRegistrations.createdAt), asc(webhookRegistrations.id));
       const previous = new Map(marks.map((m) => [m.chokepointId, { status: m.status, score: m.score }]));
-      const created = decide(previous, active.map(toRegistration)).map((d): Delivery => ({ ...d, state: 'pending', attempts: 0, finishedAt: null }));
+      const created = decide(previous, active.map(toRegistration)).map(pendingDelivery);
       if (current.length > 0) {
         await tx
           .insert(chokepointStatusMarks)
@@ -131,7 +127,11 @@ export class PgWebhookStore implements WebhookStore {
       .where(inArray(webhookDeliveryAttempts.deliveryId, rows.map((r) => r.id)))
       .orderBy(asc(webhookDeliveryAttempts.deliveryId), asc(webhookDeliveryAttempts.attempt));
     const logs = new Map<string, Attempt[]>();
-    for (const a of attempts) logs.set(a.deliveryId, [...(logs.get(a.deliveryId) ?? []), a]);
+    for (const a of attempts) {
+      const log = logs.get(a.deliveryId);
+      if (log) log.push(a);
+      else logs.set(a.deliveryId, [a]);
+    }
     return rows.map((r) => ({ ...toDelivery(r), log: logs.get(r.id) ?? [] }));
   }
 }

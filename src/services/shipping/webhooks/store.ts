@@ -106,6 +106,12 @@ const toAttempt = (x: AttemptRow): Attempt => ({
 /** A delivery as the watcher decides it; the store adds its state (`pending`, no attempt yet). */
 export type NewDelivery = Omit<Delivery, 'state' | 'attempts' | 'finishedAt'>;
 
+/** A decided delivery as it is first stored: pending, not yet attempted. */
+export const pendingDelivery = (d: NewDelivery): Delivery => ({ ...d, state: 'pending', attempts: 0, finishedAt: null });
+
+/** Given the marks as stored and the active registrations, the deliveries a status change calls for. */
+export type DecideDeliveries = (previous: Map<string, StatusMark>, active: Registration[]) => NewDelivery[];
+
 /** A chokepoint's status as observed now. */
 export interface ObservedStatus {
   id: string;
@@ -143,11 +149,7 @@ export interface WebhookStore {
    * both see the change: `decide` gets the marks as stored and the active registrations, and returns
    * the deliveries to create; the marks then become `current`.
    */
-  recordObservation(
-    current: readonly ObservedStatus[],
-    now: number,
-    decide: (previous: Map<string, StatusMark>, active: Registration[]) => NewDelivery[],
-  ): Promise<Delivery[]>;
+  recordObservation(current: readonly ObservedStatus[], now: number, decide: DecideDeliveries): Promise<Delivery[]>;
   delivery(id: string): Promise<Delivery | undefined>;
   /** Deliveries still to attempt, soonest due first. */
   pendingDeliveries(): Promise<Delivery[]>;
@@ -201,9 +203,9 @@ export class SqliteWebhookStore implements WebhookStore {
       s.insertRegistration.run(r.id, r.accountId, r.callbackUrl, JSON.stringify(r.chokepointIds), r.alertThreshold, r.secret, r.active ? 1 : 0, r.createdAt);
       return true;
     });
-    this.observeTx = sqlite.transaction((current: readonly ObservedStatus[], now: number, decide: Parameters<WebhookStore['recordObservation']>[2]) => {
+    this.observeTx = sqlite.transaction((current: readonly ObservedStatus[], now: number, decide: DecideDeliveries) => {
       const previous = new Map(s.marks.all().map((r) => [r.chokepoint_id, { status: r.status, score: r.score }]));
-      const created = decide(previous, s.active.all().map(toRegistration)).map((d): Delivery => ({ ...d, state: 'pending', attempts: 0, finishedAt: null }));
+      const created = decide(previous, s.active.all().map(toRegistration)).map(pendingDelivery);
       for (const c of current) s.upsertMark.run(c.id, c.status, c.score, now);
       for (const d of created) s.insertDelivery.run(d.id, d.subscriberId, d.accountId, d.event, d.chokepointId, d.body, d.nextAttemptAt, d.createdAt);
       return created;
@@ -235,7 +237,7 @@ export class SqliteWebhookStore implements WebhookStore {
     return this.s.setActive.run(active ? 1 : 0, id).changes === 1;
   }
 
-  async recordObservation(current: readonly ObservedStatus[], now: number, decide: Parameters<WebhookStore['recordObservation']>[2]): Promise<Delivery[]> {
+  async recordObservation(current: readonly ObservedStatus[], now: number, decide: DecideDeliveries): Promise<Delivery[]> {
     return this.observeTx.immediate(current, now, decide);
   }
 
