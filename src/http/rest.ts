@@ -93,10 +93,15 @@ export function send(req: IncomingMessage, res: ServerResponse, out: WireRespons
 /** Adds a field to Vary, keeping what CORS (Origin) or anything else already put there. */
 export function addVary(res: ServerResponse, field: string): void {
   const current = res.getHeader('vary');
-  // Every operation answer passes here twice (Origin, then Accept-Encoding): the common cases skip parsing.
+  // Every operation answer passes here twice (Origin, then Accept-Encoding): none or one field so far skips the parsing.
+  if (typeof current === 'string' && !current.includes(',')) {
+    const only = current.trim();
+    if (!only) return void res.setHeader('vary', field);
+    if (only.toLowerCase() !== field.toLowerCase()) res.setHeader('vary', `${only}, ${field}`);
+    return;
+  }
   if (current === undefined) return void res.setHeader('vary', field);
-  if (current === 'Origin' && field === 'Accept-Encoding') return void res.setHeader('vary', 'Origin, Accept-Encoding');
-  const fields = (Array.isArray(current) ? current.join(',') : String(current ?? '')).split(',').map((f) => f.trim()).filter(Boolean);
+  const fields = (Array.isArray(current) ? current.join(',') : String(current)).split(',').map((f) => f.trim()).filter(Boolean);
   if (!fields.some((f) => f.toLowerCase() === field.toLowerCase())) fields.push(field);
   res.setHeader('vary', fields.join(', '));
 }
