@@ -158,7 +158,7 @@ export async function startPostgres(): Promise<RunningPostgres> {
     const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
     await admin.connect();
     const createDatabase = async (name: string, template?: string): Promise<string> => {
-      for (const n of [name, template ?? 'x']) if (!/^[a-z_][a-z0-9_]*$/.test(n)) throw new Error(`not a plain database name: ${n}`);
+      for (const n of template ? [name, template] : [name]) if (!/^[a-z_][a-z0-9_]*$/.test(n)) throw new Error(`not a plain database name: ${n}`);
       await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     };
