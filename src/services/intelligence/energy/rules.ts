@@ -83,12 +83,15 @@ export interface OilShock {
  * Oil side of a disruption: the exposed Gulf share = Gulf share x the chokepoint's exposure (x the
  * live flow ratio when known); crude lost = crude imports x exposed share x disruption; each product
  * with demand loses crude lost x its refinery yield, its deficit that over demand (0-100%). Stocks
- * cover days of cover / (loss / imports), at most two years; a net exporter answers -1.
+ * cover days of cover / (loss / imports), i.e. / the share lost, at most two years; a net exporter answers -1.
  */
 export function oilShock(i: OilShockInputs): OilShock {
   const exposure = (CHOKEPOINT_CRUDE_EXPOSURE[i.chokepointId] ?? 0) * (i.liveFlowRatio ?? 1);
   const gulfCrudeShare = round(clamp(i.gulfShare, 0, 1) * exposure, 3);
-  const loss = Math.max(0, i.crudeImportsKbd) * gulfCrudeShare * (clamp(i.disruptionPct, 0, 100) / 100);
+  // The share of crude imports lost; cover is computed from it rather than from loss / imports, which
+  // at vanishing import volumes (subnormal numbers) loses its precision and breaks monotonicity.
+  const lostFraction = gulfCrudeShare * (clamp(i.disruptionPct, 0, 100) / 100);
+  const loss = Math.max(0, i.crudeImportsKbd) * lostFraction;
   const products = Object.entries(PRODUCT_YIELDS)
     .filter(([code]) => (i.demandKbd[code] ?? 0) > 0)
     .map(([code, y]) => {
@@ -99,7 +102,7 @@ export function oilShock(i: OilShockInputs): OilShock {
   let effectiveCoverDays: number;
   const days = i.daysOfCover ?? 0;
   if (i.netExporter) effectiveCoverDays = -1;
-  else if (days > 0 && loss > 0 && i.crudeImportsKbd > 0) effectiveCoverDays = Math.min(MAX_COVER_DAYS, Math.round(days / (loss / i.crudeImportsKbd)));
+  else if (days > 0 && lostFraction > 0 && i.crudeImportsKbd > 0) effectiveCoverDays = Math.min(MAX_COVER_DAYS, Math.round(days / lostFraction));
   else effectiveCoverDays = Math.min(Math.round(days), MAX_COVER_DAYS);
   return { gulfCrudeShare, crudeLossKbd: round(loss, 1), products, effectiveCoverDays };
 }

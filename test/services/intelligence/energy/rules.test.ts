@@ -68,6 +68,10 @@ describe('oilShock', () => {
   ])('cover days for %s', (_, patch, days) => {
     expect(oilShock({ ...base, ...patch }).effectiveCoverDays).toBe(days);
   });
+  it('keeps more disruption from lengthening cover at vanishing import volumes (a counterexample fast-check found)', () => {
+    const i = { ...base, chokepointId: 'hormuz_strait' as const, gulfShare: 0.7776666666666675, liveFlowRatio: 1.4999999999999984, crudeImportsKbd: 1.5e-323, daysOfCover: 1 };
+    expect(oilShock({ ...i, disruptionPct: 13 }).effectiveCoverDays).toBeLessThanOrEqual(oilShock({ ...i, disruptionPct: 10 }).effectiveCoverDays);
+  });
   it('properties: bounded shares, deficits and cover; more disruption never loses less', () => {
     fc.assert(
       fc.property(
