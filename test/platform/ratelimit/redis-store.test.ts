@@ -178,15 +178,20 @@ describe('RedisRateLimitStore (real redis-server)', () => {
     expect((await store.consume(windows, T0))[0].allowed).toBe(true);
 
     await admin.client('PAUSE', 400, 'ALL');
-    let t0 = performance.now();
-    await expect(store.consume(windows, T0 + 1)).rejects.toThrow(/timed out/);
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(90);
-    for (const call of [() => store.consume(windows, T0 + 2), () => store.peek(windows, T0 + 2), () => store.admit('key_s', windows, T0 + 2)]) {
-      t0 = performance.now();
-      await expect(call()).rejects.toThrow(RedisUnavailableError);
-      expect(performance.now() - t0).toBeLessThan(5);
+    try {
+      let t0 = performance.now();
+      await expect(store.consume(windows, T0 + 1)).rejects.toThrow(/timed out/);
+      expect(performance.now() - t0).toBeGreaterThanOrEqual(90);
+      for (const call of [() => store.consume(windows, T0 + 2), () => store.peek(windows, T0 + 2), () => store.admit('key_s', windows, T0 + 2)]) {
+        t0 = performance.now();
+        await expect(call()).rejects.toThrow(RedisUnavailableError);
+        // At once: well under the 100 ms command timeout, with room for a loaded CI machine (8 ms was seen there).
+        expect(performance.now() - t0).toBeLessThan(50);
+      }
+    } finally {
+      // Waits out the pause even when an assertion failed, so the next test meets a serving Redis.
+      await admin.ping();
     }
-    await admin.ping(); // waits out the pause
 
     clock += 1_000;
     // 3 counted, not 2: the decision that timed out was still in the server's buffer and ran when
