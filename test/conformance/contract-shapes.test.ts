@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readPublishedContract } from '../support/published-contract.js';
 import { parse } from 'yaml';
 
 /**
@@ -11,7 +12,7 @@ import { parse } from 'yaml';
  * descriptions, bounds and formats, never rename, drop or retype a contract field.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const contract = JSON.parse(readFileSync(path.join(ROOT, '..', 'shared', 'contract', 'published-contract.json'), 'utf8'));
+const contract = readPublishedContract();
 const ours = parse(readFileSync(path.join(ROOT, 'openapi.gen.yaml'), 'utf8'));
 
 type Schema = Record<string, any>;

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPublishedContract } from '../../../support/published-contract.js';
 import { startTestApp, type TestApp } from '../../../support/app.js';
 import { nbsMonthlyDataset } from '../../../../src/services/economic/macro/datasets/nbs-monthly.js';
 import { chinaPolicyEventsDataset } from '../../../../src/services/intelligence/regional/datasets/china-policy-events.js';
@@ -12,8 +10,7 @@ import { crossStraitActivityDataset } from '../../../../src/services/military/cr
 import { chokepointsDataset } from '../../../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
 
 const PATH = '/api/intelligence/v1/get-china-decision-signals';
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
-const contract = JSON.parse(readFileSync(path.join(ROOT, '..', 'shared', 'contract', 'published-contract.json'), 'utf8'));
+const contract = readPublishedContract();
 const addFormats = ((formatsPlugin as unknown as { default?: unknown }).default ?? formatsPlugin) as unknown as (ajv: Ajv2020) => void;
 
 /** The published snapshot schema (the contentSchema of payloadJson), with its provenance rules. */

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPublishedContract } from '../../../support/published-contract.js';
 import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { ManualClock } from '../../../../src/platform/clock.js';
 import { chinaCorridorsDataset } from '../../../../src/services/supply-chain/china/datasets/corridors.js';
@@ -13,8 +11,7 @@ const PATH = '/api/supply-chain/v1/get-china-corridor-control-towers';
 let app: TestApp;
 
 // The payload is a JSON string: check it against the published contract's own schema of it.
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
-const contract = JSON.parse(readFileSync(path.join(ROOT, '..', 'shared', 'contract', 'published-contract.json'), 'utf8'));
+const contract = readPublishedContract();
 const addFormats = ((formatsPlugin as unknown as { default?: unknown }).default ?? formatsPlugin) as unknown as (ajv: Ajv2020) => void;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
