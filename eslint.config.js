@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'src/clients/openapi.d.ts', 'test-results/', 'bench/results/', 'data/'] },
+  { ignores: ['node_modules/', 'packages/client/src/openapi.d.ts', 'test-results/', 'bench/results/', 'data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

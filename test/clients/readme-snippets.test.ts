@@ -11,7 +11,7 @@ const source = readFileSync(path.join(ROOT, 'test', 'clients', 'readme-snippets.
 function region(name: string): string {
   const m = new RegExp(`// #region ${name}\\n([\\s\\S]*?)// #endregion`).exec(source);
   if (!m) throw new Error(`no region ${name}`);
-  return m[1].replaceAll("'../../src/", "'./src/").trimEnd();
+  return m[1].replaceAll("'../../", "'./").trimEnd();
 }
 
 const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1].trimEnd());

@@ -24,7 +24,7 @@ try {
 
 // #region openapi-fetch
 import createClient from 'openapi-fetch';
-import type { paths } from '../../src/clients/openapi.js';
+import type { paths } from '../../packages/client/src/openapi.js';
 
 const rest = createClient<paths>({ baseUrl: 'http://localhost:8080', headers: { 'X-Service-Key': key } });
 const { data, error } = await rest.GET('/api/seismology/v1/list-earthquakes', { params: { query: { page_size: 10 } } });

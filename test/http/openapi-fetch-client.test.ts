@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import createClient from 'openapi-fetch';
-import type { components, paths } from '../../src/clients/openapi.js';
+import type { components, paths } from '../../packages/client/src/openapi.js';
 import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 /**
  * What a REST consumer in TypeScript does: types generated from openapi.gen.yaml
- * (src/clients/openapi.d.ts) and openapi-fetch, against the running server.
+ * (packages/client/src/openapi.d.ts) and openapi-fetch, against the running server.
  */
 type Earthquakes = components['schemas']['seismology_v1_ListEarthquakesResponse'];
 

@@ -15,9 +15,9 @@ describe('openapi.gen.yaml', () => {
     expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(yaml);
   });
 
-  it('has current generated client types in src/clients/openapi.d.ts (run `npm run openapi`)', async () => {
+  it('has current generated client types in packages/client/src/openapi.d.ts (run `npm run openapi`)', async () => {
     const types = await emitTypes(doc);
-    expect(readFileSync(TYPES_FILE, 'utf8') === types, 'src/clients/openapi.d.ts is out of date: run `npm run openapi`').toBe(true);
+    expect(readFileSync(TYPES_FILE, 'utf8') === types, 'packages/client/src/openapi.d.ts is out of date: run `npm run openapi`').toBe(true);
     expect(types).toContain('"/api/seismology/v1/list-earthquakes"');
   });
 
