@@ -91,6 +91,8 @@ export const LAYERS: ReadonlyArray<{ name: string; test: (file: string) => boole
   { name: 'base', test: (f) => /^src\/(paths|version)\.ts$/.test(f) },
   { name: 'config', test: (f) => f === 'src/config.ts' || f.startsWith('src/config/') },
   { name: 'platform', test: (f) => f.startsWith('src/platform/') || f.startsWith('src/reference/') || f.startsWith('src/sources/') },
+  // The wire shapes (status, headers, body) that procedures' context and the REST lane share.
+  { name: 'wire', test: (f) => f === 'src/http/wire.ts' },
   { name: 'trpc', test: (f) => f.startsWith('src/trpc/') },
   { name: 'http', test: (f) => f.startsWith('src/http/') },
   { name: 'services', test: (f) => f.startsWith('src/services/') },
