@@ -87,8 +87,8 @@ export function circles(graph: Graph): string[][] {
  * composition (the root, app, deps) and the entry points sit on top.
  */
 export const LAYERS: ReadonlyArray<{ name: string; test: (file: string) => boolean }> = [
-  { name: 'db', test: (f) => f.startsWith('db/') },
   { name: 'base', test: (f) => /^src\/(paths|version)\.ts$/.test(f) },
+  { name: 'db', test: (f) => f.startsWith('db/') },
   { name: 'config', test: (f) => f === 'src/config.ts' || f.startsWith('src/config/') },
   { name: 'platform', test: (f) => f.startsWith('src/platform/') || f.startsWith('src/reference/') || f.startsWith('src/sources/') },
   // The wire shapes (status, headers, body) that procedures' context and the REST lane share.
