@@ -15,6 +15,8 @@ export class Budget {
   /** Spent so far; tests read them to check the accounting. */
   steps = 0;
   bytes = 0;
+  /** Which objects met in this evaluation have no keys (see isTruthy). */
+  readonly emptiness = new WeakMap<object, boolean>();
 
   spend(n: number): void {
     this.steps += n;

@@ -51,7 +51,7 @@ export function evaluate(node: Node, value: unknown, budget: Budget): unknown {
       if (!Array.isArray(base)) return null;
       const [, projected, condition] = node.children;
       const out: unknown[] = [];
-      for (const element of base) if (isTruthy(evaluate(condition, element, budget))) keep(out, evaluate(projected, element, budget), budget);
+      for (const element of base) if (isTruthy(evaluate(condition, element, budget), budget.emptiness)) keep(out, evaluate(projected, element, budget), budget);
       return out;
     }
     case 'Flatten': {
@@ -83,14 +83,14 @@ export function evaluate(node: Node, value: unknown, budget: Budget): unknown {
     }
     case 'OrExpression': {
       const left = evaluate(node.children[0], value, budget);
-      return isTruthy(left) ? left : evaluate(node.children[1], value, budget);
+      return isTruthy(left, budget.emptiness) ? left : evaluate(node.children[1], value, budget);
     }
     case 'AndExpression': {
       const left = evaluate(node.children[0], value, budget);
-      return isTruthy(left) ? evaluate(node.children[1], value, budget) : left;
+      return isTruthy(left, budget.emptiness) ? evaluate(node.children[1], value, budget) : left;
     }
     case 'NotExpression':
-      return !isTruthy(evaluate(node.children[0], value, budget));
+      return !isTruthy(evaluate(node.children[0], value, budget), budget.emptiness);
     case 'Comparator':
       return compare(node.name, evaluate(node.children[0], value, budget), evaluate(node.children[1], value, budget), budget);
     case 'ExpressionReference':

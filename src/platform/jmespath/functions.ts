@@ -1,7 +1,7 @@
 import type { Budget } from './budget.js';
 import { jsonSizeWithin } from './json-size.js';
 import { BudgetExceeded } from './budget.js';
-import { codePointLength, compareStrings, deepEqual, ExpressionValue, isObject, setEntry, typeOf, type JsonObject } from './values.js';
+import { codePointLength, compareStrings, containsSubstring, deepEqual, ExpressionValue, isObject, setEntry, typeOf, type JsonObject } from './values.js';
 
 /**
  * What a parameter accepts, named as the error message names it. The two typed-array kinds also
@@ -49,15 +49,21 @@ const numbers = (args: unknown[]) => args[0] as number[];
 const sumOf = (values: number[]) => values.reduce((total, v) => total + v, 0);
 
 /** Largest (sign 1) or smallest (sign -1) of numbers or strings, all of one type; null when empty. */
-function extreme(values: (number | string)[], sign: 1 | -1): number | string | null {
+function extreme(values: (number | string)[], sign: 1 | -1, budget: Budget): number | string | null {
   if (values.length === 0) return null;
+  const compare = keyComparison(budget);
   let best = values[0];
-  for (const v of values) if (sign * compareKeys(v, best) > 0) best = v;
+  for (const v of values) if (sign * compare(v, best) > 0) best = v;
   return best;
 }
 
-function compareKeys(a: number | string, b: number | string): number {
-  return typeof a === 'number' ? a - (b as number) : compareStrings(a, b as string);
+/**
+ * Compares two numbers, or two strings by code point; strings pay one step per 64 characters of
+ * common prefix, so that sorting many long, nearly equal strings is paid for as it goes.
+ */
+function keyComparison(budget: Budget): (a: number | string, b: number | string) => number {
+  const scanned = (characters: number) => budget.spend(characters >> 6);
+  return (a, b) => (typeof a === 'number' ? a - (b as number) : compareStrings(a, b as string, scanned));
 }
 
 /**
@@ -84,8 +90,9 @@ function elementBy(name: string, sign: 1 | -1) {
     const elements = args[0] as unknown[];
     const keys = keysBy(name, elements, args[1] as ExpressionValue, call);
     if (elements.length === 0) return null;
+    const compare = keyComparison(call.budget);
     let best = 0;
-    for (let i = 1; i < keys.length; i++) if (sign * compareKeys(keys[i], keys[best]) > 0) best = i;
+    for (let i = 1; i < keys.length; i++) if (sign * compare(keys[i], keys[best]) > 0) best = i;
     return elements[best];
   };
 }
@@ -122,7 +129,7 @@ const FUNCTIONS: Record<string, Signature> = {
     params: [['array', 'string'], ['any']],
     run: (args, call) => {
       const [subject, search] = args;
-      if (typeof subject === 'string') return typeof search === 'string' && subject.includes(search);
+      if (typeof subject === 'string') return typeof search === 'string' && containsSubstring(subject, search);
       // Equality may walk every element, each as deep as the searched value.
       call.budget.deep(subject);
       call.budget.deep(search);
@@ -167,7 +174,7 @@ const FUNCTIONS: Record<string, Signature> = {
       return elements.map((element) => call.apply(args[0] as ExpressionValue, element) ?? null);
     },
   },
-  max: { params: [['Array<number>', 'Array<string>']], run: (args) => extreme(args[0] as (number | string)[], 1) },
+  max: { params: [['Array<number>', 'Array<string>']], run: (args, call) => extreme(args[0] as (number | string)[], 1, call.budget) },
   max_by: { params: [['array'], ['expression']], run: elementBy('max_by', 1) },
   merge: {
     params: [['object']],
@@ -181,7 +188,7 @@ const FUNCTIONS: Record<string, Signature> = {
       return merged;
     },
   },
-  min: { params: [['Array<number>', 'Array<string>']], run: (args) => extreme(args[0] as (number | string)[], -1) },
+  min: { params: [['Array<number>', 'Array<string>']], run: (args, call) => extreme(args[0] as (number | string)[], -1, call.budget) },
   min_by: { params: [['array'], ['expression']], run: elementBy('min_by', -1) },
   not_null: {
     params: [['any']],
@@ -205,7 +212,7 @@ const FUNCTIONS: Record<string, Signature> = {
     run: (args, call) => {
       const values = args[0] as (number | string)[];
       call.budget.spend(values.length);
-      return [...values].sort(compareKeys);
+      return [...values].sort(keyComparison(call.budget));
     },
   },
   sort_by: {
@@ -215,7 +222,8 @@ const FUNCTIONS: Record<string, Signature> = {
       const keys = keysBy('sort_by', elements, args[1] as ExpressionValue, call);
       call.budget.spend(elements.length);
       // Array.prototype.sort is stable, so equal keys keep their input order, as the spec asks.
-      const order = elements.map((_, i) => i).sort((i, j) => compareKeys(keys[i], keys[j]));
+      const compare = keyComparison(call.budget);
+      const order = elements.map((_, i) => i).sort((i, j) => compare(keys[i], keys[j]));
       return order.map((i) => elements[i]);
     },
   },

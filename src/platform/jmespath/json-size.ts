@@ -34,8 +34,12 @@ export function jsonSizeWithin(value: unknown, limit: number): number | undefine
   return total;
 }
 
+/** Any character JSON escapes or UTF-8 writes in more than one byte. */
+const NOT_PLAIN = /[^\x20\x21\x23-\x5b\x5d-\x7e]/;
+
 function utf8JsonStringBytes(s: string): number {
-  // Fast path for the common case: printable ASCII without quotes or backslashes.
+  // Fast path for the common case, tested natively: printable ASCII without quotes or backslashes.
+  if (!NOT_PLAIN.test(s)) return s.length + 2;
   let n = 2;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

@@ -43,13 +43,28 @@ export function typeOf(value: unknown): JmespathType {
   return 'object';
 }
 
-/** Spec: false, null, the empty string, the empty array and the empty object are false; everything else (0 included) is true. */
-export function isTruthy(value: unknown): boolean {
+/**
+ * Spec: false, null, the empty string, the empty array and the empty object are false; everything
+ * else (0 included) is true. Whether an object has a key is remembered in `emptiness` (one per
+ * evaluation): finding the first key of an object with many keys enumerates all of them, which a
+ * filter over many references to one such object would otherwise repeat for each reference.
+ */
+export function isTruthy(value: unknown, emptiness: WeakMap<object, boolean>): boolean {
   if (value === null || value === undefined || value === false || value === '') return false;
   if (Array.isArray(value)) return value.length > 0;
   if (isObject(value)) {
-    for (const key in value) if (Object.hasOwn(value, key)) return true;
-    return false;
+    let empty = emptiness.get(value);
+    if (empty === undefined) {
+      empty = true;
+      for (const key in value) {
+        if (Object.hasOwn(value, key)) {
+          empty = false;
+          break;
+        }
+      }
+      emptiness.set(value, empty);
+    }
+    return !empty;
   }
   return true;
 }
@@ -82,19 +97,46 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** Orders strings by Unicode code point, as the spec asks (plain `<` orders UTF-16 code units, which differs past U+FFFF). */
-export function compareStrings(a: string, b: string): number {
+/**
+ * Orders strings by Unicode code point, as the spec asks (plain `<` orders UTF-16 code units, which
+ * differs past U+FFFF). `scanned` is told how many characters were compared, so that sorting long
+ * strings that share long prefixes is paid for.
+ */
+export function compareStrings(a: string, b: string, scanned?: (characters: number) => void): number {
   const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    // A surrogate (D800-DFFF) stands for a code point above every BMP character, E000-FFFF included.
-    const rx = x >= 0xd800 && x <= 0xdfff ? x + 0x2000 : x >= 0xe000 ? x - 0x800 : x;
-    const ry = y >= 0xd800 && y <= 0xdfff ? y + 0x2000 : y >= 0xe000 ? y - 0x800 : y;
-    return rx - ry;
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  scanned?.(i);
+  if (i === n) return a.length - b.length;
+  const x = a.charCodeAt(i);
+  const y = b.charCodeAt(i);
+  // A surrogate (D800-DFFF) stands for a code point above every BMP character, E000-FFFF included.
+  const rx = x >= 0xd800 && x <= 0xdfff ? x + 0x2000 : x >= 0xe000 ? x - 0x800 : x;
+  const ry = y >= 0xd800 && y <= 0xdfff ? y + 0x2000 : y >= 0xe000 ? y - 0x800 : y;
+  return rx - ry;
+}
+
+/**
+ * Whether `pattern` occurs in `text`, in time linear in their lengths whatever they hold (Knuth,
+ * Morris and Pratt): the native search can take time proportional to the product of the two lengths
+ * on repetitive strings, which their sizes alone would not pay for.
+ */
+export function containsSubstring(text: string, pattern: string): boolean {
+  const m = pattern.length;
+  if (m === 0) return true;
+  if (m > text.length) return false;
+  const fallback = new Int32Array(m);
+  for (let i = 1, k = 0; i < m; i++) {
+    while (k > 0 && pattern.charCodeAt(i) !== pattern.charCodeAt(k)) k = fallback[k - 1];
+    if (pattern.charCodeAt(i) === pattern.charCodeAt(k)) k++;
+    fallback[i] = k;
   }
-  return a.length - b.length;
+  for (let i = 0, k = 0; i < text.length; i++) {
+    while (k > 0 && text.charCodeAt(i) !== pattern.charCodeAt(k)) k = fallback[k - 1];
+    if (text.charCodeAt(i) === pattern.charCodeAt(k)) k++;
+    if (k === m) return true;
+  }
+  return false;
 }
 
 /** Sets a key on a new object as data, so that a `__proto__` key stays a key instead of replacing the prototype. */
