@@ -1,6 +1,5 @@
 import type { Budget } from './budget.js';
 import { jsonSizeWithin } from './json-size.js';
-import { BudgetExceeded } from './budget.js';
 import { codePointLength, compareStrings, containsSubstring, deepEqual, ExpressionValue, isObject, setEntry, typeOf, type JsonObject } from './values.js';
 
 /**
@@ -77,8 +76,11 @@ function keysBy(name: string, elements: unknown[], expression: ExpressionValue, 
     const key = call.apply(expression, element);
     const type = received(key);
     first ??= type;
-    if ((type !== 'number' && type !== 'string') || type !== first) {
-      throw new FunctionError(`TypeError: ${name}() expected the expression to return one type, number or string, for every element, but received ${first} and ${type}`);
+    if (type !== 'number' && type !== 'string') {
+      throw new FunctionError(`TypeError: ${name}() expected the expression to return one type, number or string, for every element, but received type ${type}`);
+    }
+    if (type !== first) {
+      throw new FunctionError(`TypeError: ${name}() expected the expression to return one type, number or string, for every element, but received types ${first} and ${type}`);
     }
     keys.push(key as number | string);
   }
@@ -126,7 +128,7 @@ const FUNCTIONS: Record<string, Signature> = {
   },
   ceil: { params: [['number']], run: (args) => Math.ceil(args[0] as number) },
   contains: {
-    params: [['array', 'string'], ['any']],
+    params: [['string', 'array'], ['any']],
     run: (args, call) => {
       const [subject, search] = args;
       if (typeof subject === 'string') return typeof search === 'string' && containsSubstring(subject, search);
@@ -252,9 +254,8 @@ const FUNCTIONS: Record<string, Signature> = {
       const [value] = args;
       if (typeof value === 'string') return value;
       // The walk was paid for as a deep argument; the string is paid for by its size, measured first.
-      const size = jsonSizeWithin(value, call.budget.bytesLeft);
-      if (size === undefined) throw new BudgetExceeded('bytes');
-      call.budget.allocate(size);
+      // When the size passes what is left, measuring stops there: the charge is one past the budget.
+      call.budget.allocate(jsonSizeWithin(value, call.budget.bytesLeft) ?? call.budget.bytesLeft + 1);
       return JSON.stringify(value ?? null);
     },
   },
