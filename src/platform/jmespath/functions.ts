@@ -1,6 +1,6 @@
 import type { Budget } from './budget.js';
 import { jsonSizeWithin } from './json-size.js';
-import { codePointLength, compareStrings, containsSubstring, deepEqual, ExpressionValue, isObject, setEntry, typeOf, type JsonObject } from './values.js';
+import { codePointLength, compareStrings, containsSubstring, deepEqual, ExpressionValue, setEntry, typeOf, type JsonObject } from './values.js';
 
 /**
  * What a parameter accepts, named as the error message names it. The two typed-array kinds also
