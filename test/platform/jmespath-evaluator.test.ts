@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import jmespath from 'jmespath';
@@ -534,5 +535,17 @@ describe('the parse cache', () => {
     const messages = [0, 1].map(() => (project({}, 'a[') as { ok: false; body: { _jmespath_error: string } }).body._jmespath_error);
     expect(messages[0]).toMatch(/^invalid_expression: /);
     expect(messages[1]).toBe(messages[0]);
+  });
+});
+
+describe('the evaluator source', () => {
+  it('runs no generated code and reads no package source: no new Function, eval, createRequire or file reads', () => {
+    const root = new URL('../../src/platform/', import.meta.url);
+    const files = ['jmespath.ts', ...readdirSync(new URL('jmespath/', root)).map((f) => `jmespath/${f}`)];
+    expect(files.length).toBeGreaterThan(1);
+    for (const file of files) {
+      const source = readFileSync(new URL(file, root), 'utf8');
+      expect(source, file).not.toMatch(/\bnew Function\s*\(|\beval\s*\(|createRequire|readFileSync|node:fs/);
+    }
   });
 });
