@@ -55,6 +55,7 @@ describe('every node type the parser produces', () => {
     ['Field of an array', 'arr.a', null],
     ['Field reads own keys only', 'constructor', null],
     ['Field reads own keys only, nested', 'a.toString', null],
+    ['Field reads own keys only, __proto__', '"__proto__"', null],
     ['quoted Field', '"s"', 'hello'],
     ['Subexpression', 'a.b', 1],
     ['Subexpression through null', 'n.a.b', null],
@@ -266,6 +267,8 @@ describe('every built-in function of the spec', () => {
 
   it.each<[string, string]>([
     ['no_such_function(@)', 'Unknown function: no_such_function()'],
+    ['toString(@)', 'Unknown function: toString()'],
+    ['constructor(@)', 'Unknown function: constructor()'],
     ['abs()', 'ArgumentError: abs() takes 1 argument but received 0'],
     ["abs(`1`, `2`)", 'ArgumentError: abs() takes 1 argument but received 2'],
     ['contains(s)', 'ArgumentError: contains() takes 2 arguments but received 1'],
