@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
+import { MAX_EVALUATION_BYTES } from '../../src/platform/jmespath.js';
 
 const PATH = '/api/seismology/v1/list-earthquakes';
 const AMPLIFIED = Array.from({ length: 20 }, () => '{a:@,b:@}').join(' | ') + ' | to_string(@)';
@@ -30,5 +31,20 @@ describe('jmespath refusals over HTTP', () => {
     const res = await app.request('/api/batch/v1/execute', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operations }) });
     expect(res.status).toBe(200);
     expect(new Set(res.body.results.map((r: { status: number }) => r.status))).toEqual(new Set([400]));
+  });
+
+  it('refuse string amplification by the bytes it would build, over HTTP and in a batch', async () => {
+    // Each stage joins eight copies of the last string: 8^4 times the serialised page.
+    const times8 = `[${Array.from({ length: 8 }, () => '@').join(',')}] | join('', @)`;
+    const expression = `to_string(@) | ${times8} | ${times8} | ${times8} | ${times8}`;
+    const url = `${PATH}?page_size=5&jmespath=${encodeURIComponent(expression)}`;
+    const res = await app.get(url);
+    expect(res.status).toBe(400);
+    expect(res.body._jmespath_error).toBe(`projection_too_large: evaluation exceeded ${MAX_EVALUATION_BYTES} bytes`);
+    expect(res.body.original_keys).toEqual(['earthquakes', 'pagination']);
+    const operations = Array.from({ length: 20 }, (_, i) => ({ id: String(i), path: url }));
+    const batch = await app.request('/api/batch/v1/execute', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operations }) });
+    expect(batch.status).toBe(200);
+    expect(new Set(batch.body.results.map((r: { status: number }) => r.status))).toEqual(new Set([400]));
   });
 });
