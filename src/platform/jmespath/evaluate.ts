@@ -118,14 +118,21 @@ function collect(elements: unknown[], projected: Node, budget: Budget): unknown[
   return out;
 }
 
-/** `==` and `!=` compare in depth (paid for by walking both sides first); the ordering operators compare numbers only, anything else is null. */
+/**
+ * `==` and `!=` compare in depth (paid for by walking both sides first). The ordering operators
+ * compare two numbers, or two strings by code unit as the jmespath package does (users filter by
+ * ISO dates: `[?date > '2026-11-01']`, and the published service answers that); anything else is null.
+ */
 function compare(operator: 'EQ' | 'NE' | 'LT' | 'LTE' | 'GT' | 'GTE', left: unknown, right: unknown, budget: Budget): boolean | null {
   if (operator === 'EQ' || operator === 'NE') {
     budget.deep(left);
     budget.deep(right);
     return deepEqual(left, right) === (operator === 'EQ');
   }
-  if (typeof left !== 'number' || typeof right !== 'number') return null;
+  const strings = typeof left === 'string' && typeof right === 'string';
+  if (!strings && (typeof left !== 'number' || typeof right !== 'number')) return null;
+  // A string comparison walks the common prefix: paid like the sorts pay for theirs.
+  if (strings) budget.spend(Math.min(left.length, right.length) >> 6);
   switch (operator) {
     case 'LT':
       return left < right;
