@@ -1,6 +1,6 @@
 import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
-import { IdempotencyHeaders } from '../batch/schemas.js';
+import { IdempotencyHeaders } from '../../platform/batch/idempotency-headers.js';
 import { jobOwner } from '../jobs.js';
 import { FORECASTS } from './datasets/predictions.js';
 import { RESOLUTIONS } from './datasets/resolutions.js';

@@ -1,5 +1,5 @@
 import { router, operation } from '../../../trpc/procedures.js';
-import { IdempotencyHeaders } from '../../batch/schemas.js';
+import { IdempotencyHeaders } from '../../../platform/batch/idempotency-headers.js';
 import { classifyEvent } from './classify-queries.js';
 import { ClassifyEventRequest, ClassifyEventResponse } from './classify-schemas.js';
 import { CII_SCORES } from '../country/datasets/cii-scores.js';
