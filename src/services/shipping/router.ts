@@ -1,8 +1,7 @@
 import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
 import { IdempotencyHeaders } from '../../platform/batch/idempotency-headers.js';
-import { laneView } from '../supply-chain/routes/queries.js';
-import { LANE_DATASETS } from '../supply-chain/routes/router.js';
+import { laneView, LANE_DATASETS } from '../supply-chain/index.js';
 import { listWebhooks, registerWebhook } from './webhooks/queries.js';
 import {
   ListWebhooksRequest,

@@ -4,7 +4,7 @@ import { classifyEvent } from './classify-queries.js';
 import { ClassifyEventRequest, ClassifyEventResponse } from './classify-schemas.js';
 import { CII_SCORES } from '../country/datasets/cii-scores.js';
 import { TRAVEL_ADVISORIES } from '../country/datasets/travel-advisories.js';
-import { SANCTIONS_SDN } from '../../sanctions/datasets/sdn.js';
+import { SANCTIONS_SDN } from '../../sanctions/index.js';
 import { getRiskScores } from './risk-queries.js';
 import { GetRiskScoresRequest, GetRiskScoresResponse } from './risk-schemas.js';
 import { getCountryIntelBrief } from './brief-queries.js';

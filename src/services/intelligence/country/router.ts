@@ -3,7 +3,7 @@ import { operation, router } from '../../../trpc/procedures.js';
 import { listSecurityAdvisories } from './advisories.js';
 import { CII_SCORES } from './datasets/cii-scores.js';
 import { COUNTRY_FACTS } from './datasets/country-facts.js';
-import { SANCTIONS_SDN } from '../../sanctions/datasets/sdn.js';
+import { SANCTIONS_SDN } from '../../sanctions/index.js';
 import { SECURITY_ADVISORIES } from './datasets/security-advisories.js';
 import { TRAVEL_ADVISORIES } from './datasets/travel-advisories.js';
 import { getCountryFacts, getCountryRisk } from './queries.js';
