@@ -1,21 +1,20 @@
 import type { AnyDataset } from '../platform/snapshots/dataset.js';
-import { INTELLIGENCE_DATASETS } from '../services/intelligence/datasets.js';
-import { ANALYSIS_DATASETS } from '../services/intelligence/analysis/datasets/index.js';
+import { INTELLIGENCE_DATASETS } from '../services/intelligence/datasets/index.js';
 import { CYBER_DATASETS } from '../services/cyber/datasets/index.js';
 import { UNREST_DATASETS } from '../services/unrest/datasets/index.js';
 import { AVIATION_DATASETS } from '../services/aviation/datasets/index.js';
 import { CONFLICT_DATASETS } from '../services/conflict/datasets/index.js';
 import { INFRASTRUCTURE_DATASETS } from '../services/infrastructure/datasets/index.js';
 import { RESEARCH_DATASETS } from '../services/research/datasets/index.js';
-import { MARKET_DATASETS } from '../services/market/datasets.js';
-import { ECONOMIC_DATASETS } from '../services/economic/datasets.js';
+import { MARKET_DATASETS } from '../services/market/datasets/index.js';
+import { ECONOMIC_DATASETS } from '../services/economic/datasets/index.js';
 import { DISPLACEMENT_DATASETS } from '../services/displacement/datasets/index.js';
-import { earthquakesDataset } from '../services/seismology/datasets/earthquakes.js';
+import { SEISMOLOGY_DATASETS } from '../services/seismology/datasets/index.js';
 import { MARITIME_DATASETS } from '../services/maritime/datasets/index.js';
 import { MILITARY_DATASETS } from '../services/military/datasets/index.js';
 import { RESILIENCE_DATASETS } from '../services/resilience/datasets/index.js';
 import { FORECAST_DATASETS } from '../services/forecast/datasets/index.js';
-import { newsFeedsDataset } from '../services/news/datasets/feeds.js';
+import { NEWS_DATASETS } from '../services/news/datasets/index.js';
 import { SCENARIO_DATASETS } from '../services/scenario/datasets/index.js';
 import { SUPPLY_CHAIN_DATASETS } from '../services/supply-chain/datasets/index.js';
 import { NATURAL_DATASETS } from '../services/natural/datasets/index.js';
@@ -33,9 +32,12 @@ import { GIVING_DATASETS } from '../services/giving/datasets/index.js';
 import { PREDICTION_DATASETS } from '../services/prediction/datasets/index.js';
 import { SAFETY_DATASETS } from '../services/safety/datasets/index.js';
 
-/** Every snapshot dataset the service serves, in the order first-run loading and `mds ingest` use. */
+/**
+ * Every snapshot dataset the service serves, in the order first-run loading and `mds ingest` use:
+ * each service's `<SERVICE>_DATASETS`, from its `datasets/index.ts`.
+ */
 export const ALL_DATASETS: readonly AnyDataset[] = [
-  earthquakesDataset,
+  ...SEISMOLOGY_DATASETS,
   ...RESILIENCE_DATASETS,
   ...INFRASTRUCTURE_DATASETS,
   ...RESEARCH_DATASETS,
@@ -48,7 +50,6 @@ export const ALL_DATASETS: readonly AnyDataset[] = [
   ...UNREST_DATASETS,
   ...CYBER_DATASETS,
   ...INTELLIGENCE_DATASETS,
-  ...ANALYSIS_DATASETS,
   ...MILITARY_DATASETS,
   ...MARITIME_DATASETS,
   ...WILDFIRE_DATASETS,
@@ -67,7 +68,7 @@ export const ALL_DATASETS: readonly AnyDataset[] = [
   ...SAFETY_DATASETS,
   ...SCENARIO_DATASETS,
   ...FORECAST_DATASETS,
-  newsFeedsDataset,
+  ...NEWS_DATASETS,
 ];
 
 export function findDataset(name: string): AnyDataset | undefined {

@@ -1,4 +1,4 @@
-import { router, operation } from '../../../trpc/procedures.js';
+import { operation } from '../../../trpc/procedures.js';
 import { IdempotencyHeaders } from '../../../platform/batch/idempotency-headers.js';
 import { classifyEvent } from './classify-queries.js';
 import { ClassifyEventRequest, ClassifyEventResponse } from './classify-schemas.js';
@@ -183,5 +183,3 @@ export const analysisProcedures = {
     .output(DeductSituationResponse)
     .mutation(({ ctx, input }) => deductSituation(ctx.deps, input)),
 };
-
-export const analysisRouter = router(analysisProcedures);

@@ -1,4 +1,4 @@
-import { operation, router } from '../../../trpc/procedures.js';
+import { operation } from '../../../trpc/procedures.js';
 import { MILITARY_FLIGHTS, CROSS_STRAIT_ACTIVITY } from '../../military/index.js';
 import { CHOKEPOINTS } from '../../supply-chain/index.js';
 import { CII_SCORES } from '../country/datasets/cii-scores.js';
@@ -27,7 +27,7 @@ const PIPELINE_DOC =
 const REGIONS_DOC = 'region_id: mena (default), east-asia, europe, north-america, south-asia, latam, sub-saharan-africa, global.';
 
 /** The regional snapshot pipeline (snapshot, regime history, weekly brief) and the China decision signals. */
-export const regionalRouter = router({
+export const regionalProcedures = {
   getRegionalSnapshot: operation
     .meta({
       openapi: {
@@ -117,4 +117,4 @@ export const regionalRouter = router({
     .input(GetChinaDecisionSignalsRequest)
     .output(GetChinaDecisionSignalsResponse)
     .query(({ ctx }) => getChinaDecisionSignals(ctx.deps.store, () => ctx.deps.clock.now())),
-});
+};
