@@ -1,7 +1,7 @@
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
 import { COMMODITIES_SNAPSHOT, type StoredInstrument, INDEX_BOARDS, type BoardInstrument } from '../../market/index.js';
 import { SHIPPING_RATES, type ShippingIndex, CHINA_PORTS, type ChinaPortsInfo, CORRIDOR_INPUT_DATASETS, corridorComposition, hubBalance } from '../../supply-chain/index.js';
-import type { PortActivity } from '../../intelligence/index.js';
+import type { PortActivity } from '../../../sources/portwatch/port-activity.js';
 import { CHINA_MACRO } from './datasets/china-macro.js';
 import { CORRIDOR_HISTORY, type CorridorHistoryPoint } from './datasets/corridor-history.js';
 import {

@@ -1,6 +1,6 @@
 import { haversineKm } from '../../../platform/geo.js';
 import type { FlightInstance } from '../../aviation/index.js';
-import type { PortActivity } from '../../intelligence/index.js';
+import type { PortActivity } from '../../../sources/portwatch/port-activity.js';
 import type { NaturalEvent } from '../../natural/index.js';
 import type { ComtradeFlow } from '../../trade/index.js';
 import type { OilRecord } from '../energy/datasets/oil-balances.js';
