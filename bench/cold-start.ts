@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { testConfig } from '../src/config.js';
 import { createDeps } from '../src/deps.js';
-import { ALL_DATASETS } from '../src/services/datasets.js';
+import { ALL_DATASETS } from '../src/root/datasets.js';
 import { loadSamplesWhereEmpty } from '../src/platform/snapshots/first-run.js';
 import { accessOf } from '../src/platform/auth/access.js';
 import { collectOperations } from '../src/http/operations.js';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { testConfig } from '../src/config.js';
 import { createDeps } from '../src/deps.js';
 import { buildApp } from '../src/app.js';
-import { ALL_DATASETS } from '../src/services/datasets.js';
+import { ALL_DATASETS } from '../src/root/datasets.js';
 import { loadSamplesWhereEmpty } from '../src/platform/snapshots/first-run.js';
 import { prepareBench } from './setup.js';
 

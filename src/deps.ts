@@ -27,7 +27,7 @@ import type { ScenarioRunStore } from './services/scenario/runs.js';
 import { PgScenarioRuns } from './services/scenario/runs-pg.js';
 import type { SummaryStore } from './services/news/summary-store.js';
 import { PgSummaryStore } from './services/news/summary-store-pg.js';
-import { registerJobKinds } from './services/jobs.js';
+import { registerJobKinds } from './root/jobs.js';
 import { webhooksOf } from './services/shipping/webhooks/delivery.js';
 import type { KeyDirectory } from './platform/auth/key-store.js';
 import { PgKeyDirectory } from './platform/auth/keys-pg.js';

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import { openDeps } from '../deps.js';
-import { ALL_DATASETS, findDataset } from '../services/datasets.js';
+import { ALL_DATASETS, findDataset } from '../root/datasets.js';
 import type { PayloadOrigin } from '../platform/snapshots/runner.js';
 import { redactorFor, type Redact } from '../platform/secrets.js';
 

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { openDeps } from '../deps.js';
 import { redactUrl } from '../../db/pg/client.js';
 import { buildApp } from '../app.js';
-import { ALL_DATASETS } from '../services/datasets.js';
+import { ALL_DATASETS } from '../root/datasets.js';
 import { loadSamplesWhereEmpty } from '../platform/snapshots/first-run.js';
 import { RefreshScheduler } from '../platform/snapshots/scheduler.js';
 import { accessOf } from '../platform/auth/access.js';

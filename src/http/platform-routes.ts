@@ -12,7 +12,7 @@ import { ANONYMOUS_PER_MINUTE, RATE_POLICIES } from '../platform/ratelimit/limit
 import { prepareBody } from '../platform/response-cache.js';
 import { datasetHealth, overallStatus, type DatasetHealth } from '../platform/snapshots/health.js';
 import { redactorFor } from '../platform/secrets.js';
-import { ALL_DATASETS } from '../services/datasets.js';
+import { ALL_DATASETS } from '../root/datasets.js';
 import type { AppDeps } from '../trpc/context.js';
 import { readExpression } from '../trpc/respond.js';
 import { VERSION } from '../version.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/cli/serve.js';
 import { testConfig } from '../../src/config.js';
 import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
-import { ALL_DATASETS } from '../../src/services/datasets.js';
+import { ALL_DATASETS } from '../../src/root/datasets.js';
 import { withTestApp } from '../support/app.js';
 import { mds } from '../support/cli.js';
 import { storeSql } from '../support/store-sql.js';

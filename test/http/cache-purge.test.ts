@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
-import { ALL_DATASETS } from '../../src/services/datasets.js';
+import { ALL_DATASETS } from '../../src/root/datasets.js';
 import { captureLogs, startTestApp, type TestApp } from '../support/app.js';
 
 const OPERATOR = 'operator-key-for-tests-0002';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { planCatalogue } from '../../src/platform/auth/plans.js';
 import { RATE_POLICIES } from '../../src/platform/ratelimit/limiter.js';
-import { ALL_DATASETS } from '../../src/services/datasets.js';
+import { ALL_DATASETS } from '../../src/root/datasets.js';
 import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
 import type { ManualClock } from '../../src/platform/clock.js';
 import { startTestApp, withTestApp, type TestApp } from '../support/app.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeSql } from '../support/store-sql.js';
 import { CONFIG_VARIABLES, testConfig, type Config } from '../../src/config.js';
 import { isCredentialVariable, redactSecrets } from '../../src/platform/secrets.js';
-import { ALL_DATASETS } from '../../src/services/datasets.js';
+import { ALL_DATASETS } from '../../src/root/datasets.js';
 import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
 import { captureLogs, tempDbFile, withTestApp } from '../support/app.js';
 import { mds } from '../support/cli.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../src/platform/llm/generate.js';
-import { registerJobKinds } from '../../src/services/jobs.js';
+import { registerJobKinds } from '../../src/root/jobs.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { startLlmFixture, type LlmFixture } from '../support/llm-fixture.js';
 

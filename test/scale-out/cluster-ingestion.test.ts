@@ -8,7 +8,7 @@ import type { Dataset } from '../../src/platform/snapshots/dataset.js';
 import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
 import { startServer } from '../../src/cli/serve.js';
 import { EARTHQUAKES } from '../../src/services/seismology/datasets/earthquakes.js';
-import { findDataset } from '../../src/services/datasets.js';
+import { findDataset } from '../../src/root/datasets.js';
 import { loadSamplesWhereEmpty } from '../../src/platform/snapshots/first-run.js';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';

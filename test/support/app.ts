@@ -13,7 +13,7 @@ import { ManualClock, type Clock } from '../../src/platform/clock.js';
 import { openDatabase } from '../../db/client.js';
 import type { AppDeps } from '../../src/trpc/context.js';
 import type { AnyDataset } from '../../src/platform/snapshots/dataset.js';
-import { ALL_DATASETS } from '../../src/services/datasets.js';
+import { ALL_DATASETS } from '../../src/root/datasets.js';
 import { accessOf, type AccessControl } from '../../src/platform/auth/access.js';
 import type { BillingState } from '../../src/platform/auth/keys.js';
 import type { PlanKey } from '../../src/platform/auth/plans.js';

@@ -1,6 +1,7 @@
 import { operation, router } from '../../trpc/procedures.js';
 import { runBatch } from './execute.js';
-import { ExecuteBatchRequest, ExecuteBatchResponse, IdempotencyHeaders } from './schemas.js';
+import { IdempotencyHeaders } from '../../platform/batch/idempotency-headers.js';
+import { ExecuteBatchRequest, ExecuteBatchResponse } from './schemas.js';
 
 export const batchRouter = router({
   execute: operation

@@ -44,11 +44,3 @@ export const ExecuteBatchResponse = z
   .meta({ id: 'batch_v1_ExecuteBatchResponse', description: 'Per-operation statuses and bodies.' });
 
 export type ExecuteBatchResponse = z.infer<typeof ExecuteBatchResponse>;
-
-export const IdempotencyHeaders = z.object({
-  'Idempotency-Key': z
-    .string()
-    .regex(/^[\x21-\x7E]{1,255}$/)
-    .optional()
-    .meta({ description: 'Makes a retry safe: the same key and body within 24 h replays the stored answer (`Idempotent-Replayed: true`); 409 while the first call runs; 422 with a different body.' }),
-});

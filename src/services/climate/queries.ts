@@ -1,7 +1,6 @@
 import { paginate } from '../../platform/paging.js';
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
-import { NATURAL_EVENTS } from '../natural/datasets/natural-events.js';
-import type { NaturalEvent } from '../natural/schemas.js';
+import { NATURAL_EVENTS, type NaturalEvent } from '../natural/index.js';
 import { CLIMATE_ANOMALIES } from './datasets/climate-anomalies.js';
 import { CLIMATE_DISASTERS } from './datasets/climate-disasters.js';
 import { NATURAL_DISASTER_TYPES, sameDisaster } from './rules.js';

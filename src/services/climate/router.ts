@@ -1,7 +1,7 @@
 import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
 import { AIR_QUALITY } from './datasets/air-quality.js';
-import { NATURAL_EVENTS } from '../natural/datasets/natural-events.js';
+import { NATURAL_EVENTS } from '../natural/index.js';
 import { CLIMATE_ANOMALIES } from './datasets/climate-anomalies.js';
 import { CLIMATE_DISASTERS } from './datasets/climate-disasters.js';
 import { CLIMATE_NEWS } from './datasets/climate-news.js';

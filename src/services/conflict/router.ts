@@ -1,6 +1,6 @@
 import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
-import { IdempotencyHeaders } from '../batch/schemas.js';
+import { IdempotencyHeaders } from '../../platform/batch/idempotency-headers.js';
 import { ACLED_EVENTS } from './datasets/acled.js';
 import { HUMANITARIAN_SUMMARIES } from './datasets/humanitarian.js';
 import { IRAN_EVENTS } from './datasets/iran.js';

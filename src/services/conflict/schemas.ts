@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int32Param, int64Param, stringParam } from '../../platform/query-params.js';
-import { GeoCoordinates, PaginationResponse } from '../core/schemas.js';
+import { GeoCoordinates, PaginationResponse } from '../../platform/schemas/core.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './rules.js';
 
 const int32 = () => z.number().int().min(-2147483648).max(2147483647).meta({ format: 'int32' });

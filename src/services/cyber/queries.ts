@@ -1,6 +1,6 @@
 import { ServiceError } from '../../platform/errors.js';
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
-import { checkRange, effectivePageSize } from '../conflict/rules.js';
+import { checkRange, effectivePageSize } from '../conflict/index.js';
 import { CYBER_THREATS } from './datasets/cyber-threats.js';
 import { CRITICALITY_RANK } from './rules.js';
 import type { CyberThreat, ListCyberThreatsRequest, ListCyberThreatsResponse } from './schemas.js';

@@ -2,7 +2,7 @@ import type { Criticality, CyberThreat } from './schemas.js';
 import { compareIds } from '../../platform/ordering.js';
 
 /** Page size when page_size is omitted or 0, and the largest page served (larger requests are clamped). */
-export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../conflict/rules.js';
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../conflict/index.js';
 
 export const CRITICALITY_RANK: Record<Criticality, number> = {
   CRITICALITY_LEVEL_UNSPECIFIED: 0,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int32Param, int64Param, stringParam } from '../../platform/query-params.js';
-import { GeoCoordinates, PaginationResponse } from '../core/schemas.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './rules.js';
+import { GeoCoordinates, PaginationResponse } from '../../platform/schemas/core.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../conflict/index.js';
 
 const epochMs = (description: string) => z.number().int().meta({ format: 'int64', description });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { doubleParam, int32Param } from '../../platform/query-params.js';
-import { GeoCoordinates } from '../core/schemas.js';
+import { GeoCoordinates } from '../../platform/schemas/core.js';
 import { DEFAULT_EXPOSURE_RADIUS_KM, DEFAULT_FLOW_LIMIT, FIRST_YEAR, MAX_EXPOSURE_RADIUS_KM } from './rules.js';
 
 const count = (description?: string) => z.number().int().min(0).meta({ format: 'int64', ...(description ? { description } : {}) });

@@ -1,4 +1,5 @@
-import type { JobKind } from '../jobs.js';
+import type { JobKind } from '../../platform/jobs/kinds.js';
+import type { AppDeps } from '../../trpc/context.js';
 import { FORECASTS } from './datasets/predictions.js';
 import { currentPackage } from './queries.js';
 import { completionStatus, simulateTheater, type CompletionStatus, type SimForecast, type TheaterOutcome } from './rules.js';
@@ -24,7 +25,7 @@ export interface SimulationResult {
  * The simulation worker: plays each theater of the package against the forecast cards current when
  * the job runs. Fails when the package has moved on to another run (a new trigger is needed).
  */
-export const simulationJobKind: JobKind = {
+export const simulationJobKind: JobKind<AppDeps> = {
   kind: SIMULATION_JOB,
   handler:
     ({ store, clock }) =>

@@ -1,7 +1,7 @@
 import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
-import { IdempotencyHeaders } from '../batch/schemas.js';
-import { jobOwner } from '../jobs.js';
+import { IdempotencyHeaders } from '../../platform/batch/idempotency-headers.js';
+import { jobOwner } from '../../platform/jobs/admission.js';
 import { FORECASTS } from './datasets/predictions.js';
 import { RESOLUTIONS } from './datasets/resolutions.js';
 import { SIMULATION_PACKAGE } from './datasets/simulation-package.js';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../trpc/context.js';
 import type { Job } from '../../platform/jobs/store.js';
-import { ensureQueueCapacity } from '../jobs.js';
+import { ensureQueueCapacity } from '../../platform/jobs/admission.js';
 import { SIMULATION_JOB, type SimulationJobInput, type SimulationResult } from './jobs.js';
 import { currentPackage } from './queries.js';
 import { simulationRuns } from './runs.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { airQualityFields } from '../climate/schemas.js';
+import { airQualityFields } from '../climate/index.js';
 
 export const AirQualityAlert = z.object(airQualityFields).meta({ id: 'health_v1_AirQualityAlert', description: 'A PM2.5 monitor and its latest reading.' });
 

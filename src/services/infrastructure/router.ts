@@ -1,10 +1,10 @@
 import { router } from '../../trpc/procedures.js';
-import { cableProcedures } from './cables/procedures.js';
-import { bootstrapProcedures } from './bootstrap/procedures.js';
-import { baselineProcedures } from './baselines/procedures.js';
-import { geoProcedures } from './geo/procedures.js';
-import { internetProcedures } from './internet/procedures.js';
-import { statusProcedures } from './status/procedures.js';
+import { cableProcedures } from './cables/router.js';
+import { bootstrapProcedures } from './bootstrap/router.js';
+import { baselineProcedures } from './baselines/router.js';
+import { geoProcedures } from './geo/router.js';
+import { internetProcedures } from './internet/router.js';
+import { statusProcedures } from './status/router.js';
 
 /** Infrastructure: one topic folder per concern, each contributing its procedures. */
 export const infrastructureRouter = router({

@@ -1,5 +1,5 @@
 import { operation, router } from '../../trpc/procedures.js';
-import { IdempotencyHeaders } from '../batch/schemas.js';
+import { IdempotencyHeaders } from '../../platform/batch/idempotency-headers.js';
 import { RegisterInterestRequest, RegisterInterestResponse, SubmitContactRequest, SubmitContactResponse } from './schemas.js';
 import { registerInterest, submitContact } from './submissions.js';
 

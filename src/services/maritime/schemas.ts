@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boolParam, doubleParam, int32Param, stringParam } from '../../platform/query-params.js';
-import { GeoCoordinates, PaginationResponse } from '../core/schemas.js';
+import { GeoCoordinates, PaginationResponse } from '../../platform/schemas/core.js';
 
 const int64 = (description: string) => z.number().int().meta({ format: 'int64', description });
 

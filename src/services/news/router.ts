@@ -1,7 +1,7 @@
 import { ServiceError } from '../../platform/errors.js';
 import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
-import { IdempotencyHeaders } from '../batch/schemas.js';
+import { IdempotencyHeaders } from '../../platform/batch/idempotency-headers.js';
 import { NEWS_FEEDS } from './datasets/feeds.js';
 import { feedDigest } from './digest.js';
 import { ListFeedDigestRequest, ListFeedDigestResponse } from './digest-schemas.js';

@@ -1,7 +1,7 @@
 import { ServiceError } from '../../platform/errors.js';
 import { generate } from '../../platform/llm/generate.js';
 import type { AppDeps, RequestContext } from '../../trpc/context.js';
-import { jobOwner } from '../jobs.js';
+import { jobOwner } from '../../platform/jobs/admission.js';
 import { summaryStore } from './summary-store.js';
 import { CACHE_KEY_PATTERN, MODES, SUMMARY_VERSION, cleanInput, extractiveSummary, summaryCacheKey, summaryPrompt, type Mode } from './summary-rules.js';
 import type { SummarizeArticleRequest, SummarizeArticleResponse } from './summary-schemas.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int32Param, stringParam } from '../../platform/query-params.js';
-import { PaginationResponse } from '../core/schemas.js';
+import { PaginationResponse } from '../../platform/schemas/core.js';
 import { DEFAULT_PAGE_SIZE, FINANCE_CATEGORIES, MAX_PAGE_SIZE, TECH_CATEGORIES } from './rules.js';
 
 export const PredictionMarket = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int32Param } from '../../platform/query-params.js';
-import { GeoCoordinates } from '../core/schemas.js';
+import { GeoCoordinates } from '../../platform/schemas/core.js';
 
 export const RADIATION_SOURCES = ['RADIATION_SOURCE_UNSPECIFIED', 'RADIATION_SOURCE_EPA_RADNET', 'RADIATION_SOURCE_SAFECAST'] as const;
 export type RadiationSource = (typeof RADIATION_SOURCES)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boolParam, int32Param, stringParam } from '../../platform/query-params.js';
-import { PaginationResponse } from '../core/schemas.js';
+import { PaginationResponse } from '../../platform/schemas/core.js';
 
 /** Page sizes shared by the three list feeds: omitted or 0 means the default, above the maximum is served as the maximum. */
 export const ARXIV_DEFAULT_PAGE_SIZE = 20;

@@ -1,5 +1,6 @@
-import type { JobKind } from '../jobs.js';
-import { CHOKEPOINTS } from '../supply-chain/chokepoints/datasets/chokepoints.js';
+import type { JobKind } from '../../platform/jobs/kinds.js';
+import type { AppDeps } from '../../trpc/context.js';
+import { CHOKEPOINTS } from '../supply-chain/index.js';
 import { TRADE_EXPOSURE } from './datasets/exposure.js';
 import { findTemplate } from './queries.js';
 import { computeScenario, type ScenarioResult, type TradeExposure } from './rules.js';
@@ -15,7 +16,7 @@ export interface ScenarioJobInput {
  * The scenario worker: computes the outcome from the snapshots current when the job runs (template
  * catalogue, trade exposure, and the supply-chain chokepoint registry to know which chokepoints exist).
  */
-export const scenarioJobKind: JobKind = {
+export const scenarioJobKind: JobKind<AppDeps> = {
   kind: SCENARIO_JOB,
   handler:
     ({ store }) =>

@@ -1,8 +1,8 @@
 import { ServiceError } from '../../platform/errors.js';
 import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
-import { IdempotencyHeaders } from '../batch/schemas.js';
-import { ensureQueueCapacity, jobOwner } from '../jobs.js';
+import { IdempotencyHeaders } from '../../platform/batch/idempotency-headers.js';
+import { ensureQueueCapacity, jobOwner } from '../../platform/jobs/admission.js';
 import { SCENARIO_TEMPLATES } from './datasets/templates.js';
 import { SCENARIO_JOB, type ScenarioJobInput } from './jobs.js';
 import { findTemplate, scenarioTemplates } from './queries.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { doubleParam, int32Param, int64Param, stringParam } from '../../platform/query-params.js';
-import { GeoCoordinates, PaginationResponse } from '../core/schemas.js';
+import { GeoCoordinates, PaginationResponse } from '../../platform/schemas/core.js';
 
 export const Earthquake = z
   .object({

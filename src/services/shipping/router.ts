@@ -1,7 +1,7 @@
 import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
-import { laneView } from '../supply-chain/routes/queries.js';
-import { LANE_DATASETS } from '../supply-chain/routes/router.js';
+import { IdempotencyHeaders } from '../../platform/batch/idempotency-headers.js';
+import { laneView, LANE_DATASETS } from '../supply-chain/index.js';
 import { listWebhooks, registerWebhook } from './webhooks/queries.js';
 import {
   ListWebhooksRequest,
@@ -10,7 +10,6 @@ import {
   RegisterWebhookResponse,
   RouteIntelligenceRequest,
   RouteIntelligenceResponse,
-  WebhookIdempotencyHeaders,
 } from './schemas.js';
 
 /** Shipping v2: its own version segment (`/api/v2/shipping/<rpc>`), served by the same chain and document. */
@@ -94,7 +93,7 @@ export const shippingRouter = router({
           'X-Service-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>" keyed by the secret>. A non-2xx answer is retried ' +
           'with exponential backoff. The address must be https and resolve only to public addresses, checked now and again at ' +
           'every delivery. PRO plans and above, with an API key.',
-        requestHeaders: WebhookIdempotencyHeaders,
+        requestHeaders: IdempotencyHeaders,
       },
       cacheTier: 'no-store',
       requiredTier: 1,

@@ -57,14 +57,6 @@ export const RegisterWebhookResponse = z
 
 export type RegisterWebhookResponse = z.infer<typeof RegisterWebhookResponse>;
 
-export const WebhookIdempotencyHeaders = z.object({
-  'Idempotency-Key': z
-    .string()
-    .regex(/^[\x21-\x7E]{1,255}$/)
-    .optional()
-    .meta({ description: 'Makes a retry safe: the same key and body within 24 h replays the stored answer (`Idempotent-Replayed: true`); 409 while the first call runs; 422 with a different body.' }),
-});
-
 // ---------------------------------------------------------------------------------------------
 // Route intelligence
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,7 @@
 import { haversineKm } from '../../platform/geo.js';
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
 import { countryName } from '../../reference/countries.js';
-import { FIRE_DETECTIONS } from '../wildfire/datasets/fire-detections.js';
-import { FIRE_REGIONS } from '../wildfire/rules.js';
-import type { FireDetection } from '../wildfire/schemas.js';
+import { FIRE_DETECTIONS, FIRE_REGIONS, type FireDetection } from '../wildfire/index.js';
 import {
   CLUSTER_RADIUS_KM,
   RELEVANCE_RANK,

@@ -1,5 +1,5 @@
 import { operation, router } from '../../trpc/procedures.js';
-import { FIRE_DETECTIONS } from '../wildfire/datasets/fire-detections.js';
+import { FIRE_DETECTIONS } from '../wildfire/index.js';
 import { listThermalEscalations } from './queries.js';
 import { ListThermalEscalationsRequest, ListThermalEscalationsResponse } from './schemas.js';
 

@@ -1,5 +1,5 @@
 import { haversineKm } from '../../platform/geo.js';
-import type { FireDetection } from '../wildfire/schemas.js';
+import type { FireDetection } from '../wildfire/index.js';
 import { ASSETS } from './assets.js';
 import type { ThermalConfidence, ThermalContext, ThermalRelevance, ThermalStatus } from './schemas.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int32Param } from '../../platform/query-params.js';
-import { GeoCoordinates } from '../core/schemas.js';
+import { GeoCoordinates } from '../../platform/schemas/core.js';
 
 export const THERMAL_STATUSES = ['THERMAL_STATUS_UNSPECIFIED', 'THERMAL_STATUS_NORMAL', 'THERMAL_STATUS_ELEVATED', 'THERMAL_STATUS_SPIKE', 'THERMAL_STATUS_PERSISTENT'] as const;
 export type ThermalStatus = (typeof THERMAL_STATUSES)[number];

@@ -1,7 +1,7 @@
 import { ServiceError } from '../../platform/errors.js';
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
 import { resolveCountry } from '../../reference/countries.js';
-import { checkRange, countryFilter, effectivePageSize, pageOfRange } from '../conflict/rules.js';
+import { checkRange, countryFilter, effectivePageSize, pageOfRange } from '../conflict/index.js';
 import { UNREST_EVENTS } from './datasets/unrest-events.js';
 import { inBox, SEVERITY_RANK, type BoundingBox } from './rules.js';
 import type { ListUnrestEventsRequest, ListUnrestEventsResponse, UnrestEvent } from './schemas.js';

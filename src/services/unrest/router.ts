@@ -1,6 +1,6 @@
 import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../conflict/rules.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../conflict/index.js';
 import { UNREST_EVENTS } from './datasets/unrest-events.js';
 import { listUnrestEvents } from './queries.js';
 import { ListUnrestEventsRequest, ListUnrestEventsResponse } from './schemas.js';

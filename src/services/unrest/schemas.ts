@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { doubleParam, int32Param, int64Param, stringParam } from '../../platform/query-params.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../conflict/rules.js';
-import { GeoCoordinates, PaginationResponse } from '../core/schemas.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../conflict/index.js';
+import { GeoCoordinates, PaginationResponse } from '../../platform/schemas/core.js';
 
 const int32 = () => z.number().int().min(-2147483648).max(2147483647).meta({ format: 'int32' });
 const epochMs = (description: string) => z.number().int().meta({ format: 'int64', description });

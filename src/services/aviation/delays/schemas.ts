@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int32Param, listParam, stringParam } from '../../../platform/query-params.js';
-import { GeoCoordinates, PaginationResponse } from '../../core/schemas.js';
+import { GeoCoordinates, PaginationResponse } from '../../../platform/schemas/core.js';
 import { DELAY_TYPES, SEVERITIES } from './rules.js';
 
 const REGIONS = ['AIRPORT_REGION_AMERICAS', 'AIRPORT_REGION_EUROPE', 'AIRPORT_REGION_APAC', 'AIRPORT_REGION_MENA', 'AIRPORT_REGION_AFRICA'] as const;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { LiveCache, relayConfigured, relayGet } from '../../../sources/relay/client.js';
 import type { AppDeps } from '../../../trpc/context.js';
-import { MILITARY_FLIGHTS, type MilitaryFlightsInfo } from '../../military/flights/datasets/military-flights.js';
-import type { MilitaryFlight } from '../../military/flights/schemas.js';
+import { MILITARY_FLIGHTS, type MilitaryFlightsInfo, type MilitaryFlight } from '../../military/index.js';
 import { PositionSample, POSITION_SOURCES, type GetYoutubeLiveStreamInfoRequest, type GetYoutubeLiveStreamInfoResponse, type TrackAircraftRequest, type TrackAircraftResponse } from './schemas.js';
 
 const TRACK_TIMEOUT_MS = 8_000;

@@ -1,12 +1,7 @@
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
-import { COMMODITIES_SNAPSHOT, type StoredInstrument } from '../../market/commodities/datasets/commodities.js';
-import { INDEX_BOARDS, type BoardInstrument } from '../../market/equities/datasets/index-boards.js';
-import { SHIPPING_RATES } from '../../supply-chain/freight/datasets/shipping-rates.js';
-import type { ShippingIndex } from '../../supply-chain/freight/schemas.js';
-import { CHINA_PORTS, type ChinaPortsInfo } from '../../supply-chain/china/datasets/china-ports.js';
-import { CORRIDOR_INPUT_DATASETS, corridorComposition } from '../../supply-chain/china/queries.js';
-import { hubBalance } from '../../supply-chain/china/rules.js';
-import type { PortActivity } from '../../intelligence/ports/rules.js';
+import { COMMODITIES_SNAPSHOT, type StoredInstrument, INDEX_BOARDS, type BoardInstrument } from '../../market/index.js';
+import { SHIPPING_RATES, type ShippingIndex, CHINA_PORTS, type ChinaPortsInfo, CORRIDOR_INPUT_DATASETS, corridorComposition, hubBalance } from '../../supply-chain/index.js';
+import type { PortActivity } from '../../../sources/portwatch/port-activity.js';
 import { CHINA_MACRO } from './datasets/china-macro.js';
 import { CORRIDOR_HISTORY, type CorridorHistoryPoint } from './datasets/corridor-history.js';
 import {

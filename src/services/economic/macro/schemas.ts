@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int32Param, stringParam } from '../../../platform/query-params.js';
-import { PaginationResponse } from '../../core/schemas.js';
+import { PaginationResponse } from '../../../platform/schemas/core.js';
 
 const int32 = (description: string) => z.number().int().meta({ format: 'int32', description });
 

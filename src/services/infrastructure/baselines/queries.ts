@@ -1,7 +1,6 @@
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import type { Snapshot } from '../../../platform/snapshots/store.js';
-import { FIRE_DETECTIONS } from '../../wildfire/datasets/fire-detections.js';
-import type { FireDetection } from '../../wildfire/schemas.js';
+import { FIRE_DETECTIONS, type FireDetection } from '../../wildfire/index.js';
 import { TEMPORAL_BASELINES, type BaselineSample } from './datasets/temporal-baselines.js';
 import {
   EMPTY_WELFORD,

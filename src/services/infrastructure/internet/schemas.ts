@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int32Param, int64Param, stringParam } from '../../../platform/query-params.js';
-import { GeoCoordinates, PaginationResponse } from '../../core/schemas.js';
+import { GeoCoordinates, PaginationResponse } from '../../../platform/schemas/core.js';
 
 export const OUTAGE_SEVERITIES = ['OUTAGE_SEVERITY_UNSPECIFIED', 'OUTAGE_SEVERITY_PARTIAL', 'OUTAGE_SEVERITY_MAJOR', 'OUTAGE_SEVERITY_TOTAL'] as const;
 export const OutageSeverity = z.enum(OUTAGE_SEVERITIES);

@@ -2,7 +2,7 @@ import { generate } from '../../../platform/llm/generate.js';
 import { countryName } from '../../../reference/countries.js';
 import type { SdnEntry } from '../../../sources/ofac/sdn-xml.js';
 import type { AppDeps } from '../../../trpc/context.js';
-import { SANCTIONS_SDN } from '../../sanctions/datasets/sdn.js';
+import { SANCTIONS_SDN } from '../../sanctions/index.js';
 import { sanctionsCountsByCode } from '../country/rules.js';
 import { stripInvalidCitations, templateBrief, type BriefFacts } from './brief-rules.js';
 import type { GetCountryIntelBriefRequest, GetCountryIntelBriefResponse } from './brief-schemas.js';

@@ -1,6 +1,6 @@
 import { generate } from '../../../platform/llm/generate.js';
 import type { AppDeps } from '../../../trpc/context.js';
-import { PREDICTION_MARKETS, type StoredMarket } from '../../prediction/datasets/markets.js';
+import { PREDICTION_MARKETS, type StoredMarket } from '../../prediction/index.js';
 import { deductionMode, evidenceDigest, matchMarkets } from './deduct-rules.js';
 import type { DeductSituationRequest, DeductSituationResponse } from './deduct-schemas.js';
 import { matchingEvents } from './history-queries.js';

@@ -1,6 +1,6 @@
 import type { SdnEntry } from '../../../sources/ofac/sdn-xml.js';
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
-import { SANCTIONS_SDN } from '../../sanctions/datasets/sdn.js';
+import { SANCTIONS_SDN } from '../../sanctions/index.js';
 import { CII_SCORES, type CiiScoresInfo } from '../country/datasets/cii-scores.js';
 import { TRAVEL_ADVISORIES } from '../country/datasets/travel-advisories.js';
 import { advisoryCountryCodes, advisoryLabel, preferAdvisory, sanctionsCountsByCode, type Advisory } from '../country/rules.js';

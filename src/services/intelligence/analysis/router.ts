@@ -1,10 +1,10 @@
-import { router, operation } from '../../../trpc/procedures.js';
-import { IdempotencyHeaders } from '../../batch/schemas.js';
+import { operation } from '../../../trpc/procedures.js';
+import { IdempotencyHeaders } from '../../../platform/batch/idempotency-headers.js';
 import { classifyEvent } from './classify-queries.js';
 import { ClassifyEventRequest, ClassifyEventResponse } from './classify-schemas.js';
 import { CII_SCORES } from '../country/datasets/cii-scores.js';
 import { TRAVEL_ADVISORIES } from '../country/datasets/travel-advisories.js';
-import { SANCTIONS_SDN } from '../../sanctions/datasets/sdn.js';
+import { SANCTIONS_SDN } from '../../sanctions/index.js';
 import { getRiskScores } from './risk-queries.js';
 import { GetRiskScoresRequest, GetRiskScoresResponse } from './risk-schemas.js';
 import { getCountryIntelBrief } from './brief-queries.js';
@@ -183,5 +183,3 @@ export const analysisProcedures = {
     .output(DeductSituationResponse)
     .mutation(({ ctx, input }) => deductSituation(ctx.deps, input)),
 };
-
-export const analysisRouter = router(analysisProcedures);

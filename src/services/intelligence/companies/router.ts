@@ -1,4 +1,4 @@
-import { operation, router } from '../../../trpc/procedures.js';
+import { operation } from '../../../trpc/procedures.js';
 import { SEC_COMPANY_TICKERS, SEC_SUBMISSIONS } from './datasets/company-filers.js';
 import { SEC_CURRENT_FILINGS } from './datasets/current-filings.js';
 import { getCompanyEnrichment, listCompanySignals } from './profiles.js';
@@ -14,7 +14,7 @@ import {
   SearchSecFilingsResponse,
 } from './schemas.js';
 
-export const companiesRouter = router({
+export const companiesProcedures = {
   searchSecFilings: operation
     .meta({
       openapi: {
@@ -101,4 +101,4 @@ export const companiesRouter = router({
     .input(ListCompanySignalsRequest)
     .output(ListCompanySignalsResponse)
     .query(({ ctx, input }) => listCompanySignals(ctx.deps.store, input, ctx.deps.clock.now())),
-});
+};

@@ -3,7 +3,7 @@ import { countryName } from '../../../reference/countries.js';
 import { CII_SCORES, type CiiScoresInfo } from './datasets/cii-scores.js';
 import { COUNTRY_FACTS, type CountryFacts } from './datasets/country-facts.js';
 import type { SdnEntry } from '../../../sources/ofac/sdn-xml.js';
-import { SANCTIONS_SDN } from '../../sanctions/datasets/sdn.js';
+import { SANCTIONS_SDN } from '../../sanctions/index.js';
 import { TRAVEL_ADVISORIES } from './datasets/travel-advisories.js';
 import { advisoryCountryCodes, advisoryLabel, preferAdvisory, sanctionsCountsByCode, type Advisory } from './rules.js';
 import type { CiiScore, GetCountryFactsRequest, GetCountryFactsResponse, GetCountryRiskRequest, GetCountryRiskResponse } from './schemas.js';

@@ -1,15 +1,15 @@
 import { markDegraded } from '../../../trpc/context.js';
-import { operation, router } from '../../../trpc/procedures.js';
+import { operation } from '../../../trpc/procedures.js';
 import { listSecurityAdvisories } from './advisories.js';
 import { CII_SCORES } from './datasets/cii-scores.js';
 import { COUNTRY_FACTS } from './datasets/country-facts.js';
-import { SANCTIONS_SDN } from '../../sanctions/datasets/sdn.js';
+import { SANCTIONS_SDN } from '../../sanctions/index.js';
 import { SECURITY_ADVISORIES } from './datasets/security-advisories.js';
 import { TRAVEL_ADVISORIES } from './datasets/travel-advisories.js';
 import { getCountryFacts, getCountryRisk } from './queries.js';
 import { GetCountryFactsRequest, GetCountryFactsResponse, GetCountryRiskRequest, GetCountryRiskResponse, ListSecurityAdvisoriesRequest, ListSecurityAdvisoriesResponse } from './schemas.js';
 
-export const countryRouter = router({
+export const countryProcedures = {
   getCountryRisk: operation
     .meta({
       openapi: {
@@ -78,4 +78,4 @@ export const countryRouter = router({
       if (degraded) markDegraded(ctx);
       return response;
     }),
-});
+};

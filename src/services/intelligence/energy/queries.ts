@@ -1,16 +1,7 @@
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
-import { EMBER_MONTHLY, type ElectricityMixRow } from '../../economic/energy/datasets/ember-monthly.js';
-import { ENTSOE_PRICES, type ElectricityPriceRow } from '../../economic/energy/datasets/entsoe-prices.js';
-import { GIE_COUNTRY_STORAGE } from '../../economic/energy/datasets/gie-country-storage.js';
-import { IEA_OIL_STOCKS, type IeaStocksInfo } from '../../economic/energy/datasets/iea-oil-stocks.js';
-import { JODI_GAS, JODI_GAS_FLOWS, type GasBalanceRow } from '../../economic/energy/datasets/jodi-gas.js';
-import { OWID_ENERGY_MIX, type EnergyMixRow } from '../../economic/energy/datasets/owid-mix.js';
-import { SPR_POLICIES, type SprPolicy, type SprRegistryInfo } from '../../economic/energy/datasets/spr-policies.js';
-import type { MemberStocks } from '../../economic/energy/rules.js';
-import { OIL_BALANCES, type OilBalanceRow, type OilRecord } from '../../supply-chain/energy/datasets/oil-balances.js';
-import { statusById } from '../../supply-chain/routes/queries.js';
-import { STATUS_DATASETS } from '../../supply-chain/chokepoints/queries.js';
-import { COMTRADE_FLOWS, type ComtradeFlow } from '../../trade/datasets/comtrade-flows.js';
+import { EMBER_MONTHLY, type ElectricityMixRow, ENTSOE_PRICES, type ElectricityPriceRow, GIE_COUNTRY_STORAGE, IEA_OIL_STOCKS, type IeaStocksInfo, JODI_GAS, JODI_GAS_FLOWS, type GasBalanceRow, OWID_ENERGY_MIX, type EnergyMixRow, SPR_POLICIES, type SprPolicy, type SprRegistryInfo, type MemberStocks } from '../../economic/index.js';
+import { OIL_BALANCES, type OilBalanceRow, type OilRecord, statusById, STATUS_DATASETS } from '../../supply-chain/index.js';
+import { COMTRADE_FLOWS, type ComtradeFlow } from '../../trade/index.js';
 import { comtradeIso2 } from '../../../sources/comtrade/countries.js';
 import type { CountryGasStorageDay } from '../../../sources/gie/agsi.js';
 import {

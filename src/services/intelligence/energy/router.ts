@@ -1,5 +1,5 @@
 import { markDegraded } from '../../../trpc/context.js';
-import { operation, router } from '../../../trpc/procedures.js';
+import { operation } from '../../../trpc/procedures.js';
 import { computeEnergyShock, ENERGY_PROFILE_DATASETS, ENERGY_SHOCK_DATASETS, getCountryEnergyProfile } from './queries.js';
 import {
   ComputeEnergyShockScenarioRequest,
@@ -9,7 +9,7 @@ import {
 } from './schemas.js';
 
 /** Country energy profiles and chokepoint shock scenarios, from the bundled energy and trade datasets. */
-export const energyRouter = router({
+export const energyProcedures = {
   getCountryEnergyProfile: operation
     .meta({
       openapi: {
@@ -61,4 +61,4 @@ export const energyRouter = router({
     .input(ComputeEnergyShockScenarioRequest)
     .output(ComputeEnergyShockScenarioResponse)
     .query(({ ctx, input }) => computeEnergyShock(ctx.deps.store, input)),
-});
+};

@@ -1,11 +1,11 @@
-import { operation, router } from '../../../trpc/procedures.js';
+import { operation } from '../../../trpc/procedures.js';
 import { OREF_HISTORY } from './datasets/oref-history.js';
 import { TELEGRAM_MESSAGES } from './datasets/telegram-messages.js';
 import { X_POSTS } from './datasets/x-posts.js';
 import { listOrefAlerts, listTelegramFeed, listXFeed } from './queries.js';
 import { ListOrefAlertsRequest, ListOrefAlertsResponse, ListTelegramFeedRequest, ListTelegramFeedResponse, ListXFeedRequest, ListXFeedResponse } from './schemas.js';
 
-export const feedsRouter = router({
+export const feedsProcedures = {
   listOrefAlerts: operation
     .meta({
       openapi: {
@@ -67,4 +67,4 @@ export const feedsRouter = router({
     .input(ListTelegramFeedRequest)
     .output(ListTelegramFeedResponse)
     .query(({ ctx, input }) => listTelegramFeed(ctx.deps.store, input)),
-});
+};

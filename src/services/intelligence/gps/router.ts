@@ -1,10 +1,10 @@
 import { markDegraded } from '../../../trpc/context.js';
-import { operation, router } from '../../../trpc/procedures.js';
+import { operation } from '../../../trpc/procedures.js';
 import { GPS_INTERFERENCE } from './datasets/gps-interference.js';
 import { listGpsInterference } from './queries.js';
 import { ListGpsInterferenceRequest, ListGpsInterferenceResponse } from './schemas.js';
 
-export const gpsRouter = router({
+export const gpsProcedures = {
   listGpsInterference: operation
     .meta({
       openapi: {
@@ -33,4 +33,4 @@ export const gpsRouter = router({
       if (degraded) markDegraded(ctx);
       return response;
     }),
-});
+};

@@ -1,5 +1,5 @@
 import { markDegraded } from '../../../trpc/context.js';
-import { operation, router } from '../../../trpc/procedures.js';
+import { operation } from '../../../trpc/procedures.js';
 import { listCrossSourceSignals, listMarketImplications, SIGNAL_DATASETS } from './queries.js';
 import { ListCrossSourceSignalsRequest, ListCrossSourceSignalsResponse, ListMarketImplicationsRequest, ListMarketImplicationsResponse } from './schemas.js';
 
@@ -12,7 +12,7 @@ const SIGNALS_DOC =
   'a theater where three or more types fire becomes a composite escalation.';
 
 /** Cross-source signals and the market implications drawn from them. */
-export const marketsRouter = router({
+export const marketsProcedures = {
   listCrossSourceSignals: operation
     .meta({
       openapi: {
@@ -59,4 +59,4 @@ export const marketsRouter = router({
     .input(ListMarketImplicationsRequest)
     .output(ListMarketImplicationsResponse)
     .query(({ ctx, input }) => listMarketImplications(ctx.deps, input)),
-});
+};

@@ -1,10 +1,10 @@
 import { markDegraded } from '../../../trpc/context.js';
-import { operation, router } from '../../../trpc/procedures.js';
+import { operation } from '../../../trpc/procedures.js';
 import { SATELLITES } from './datasets/satellites.js';
 import { listSatellites } from './queries.js';
 import { ListSatellitesRequest, ListSatellitesResponse } from './schemas.js';
 
-export const orbitRouter = router({
+export const orbitProcedures = {
   listSatellites: operation
     .meta({
       openapi: {
@@ -30,4 +30,4 @@ export const orbitRouter = router({
       if (degraded) markDegraded(ctx);
       return response;
     }),
-});
+};

@@ -2,7 +2,7 @@ import { ServiceError } from '../../../platform/errors.js';
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import { countryByCode } from '../../../reference/countries.js';
 import { TANKER_PORTS } from './datasets/tanker-ports.js';
-import type { PortActivity } from './rules.js';
+import type { PortActivity } from '../../../sources/portwatch/port-activity.js';
 import type { CountryPortActivityResponse, GetCountryPortActivityRequest } from './schemas.js';
 
 export const MAX_PORTS = 25;

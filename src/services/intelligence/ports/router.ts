@@ -1,9 +1,9 @@
-import { operation, router } from '../../../trpc/procedures.js';
+import { operation } from '../../../trpc/procedures.js';
 import { TANKER_PORTS } from './datasets/tanker-ports.js';
 import { getCountryPortActivity } from './queries.js';
 import { CountryPortActivityResponse, GetCountryPortActivityRequest } from './schemas.js';
 
-export const portsRouter = router({
+export const portsProcedures = {
   getCountryPortActivity: operation
     .meta({
       openapi: {
@@ -24,4 +24,4 @@ export const portsRouter = router({
     .input(GetCountryPortActivityRequest)
     .output(CountryPortActivityResponse)
     .query(({ ctx, input }) => getCountryPortActivity(ctx.deps.store, input)),
-});
+};

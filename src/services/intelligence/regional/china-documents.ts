@@ -1,7 +1,7 @@
 import type { PolicyDocument } from '../../../sources/mofcom/announcements.js';
 import type { ExchangeBulletin } from '../../../sources/sse/bulletins.js';
 import { documentClaims, PROVENANCE_VERSION, type Freshness, type Publisher } from './china-provenance.js';
-import type { GroupState, Input, SignalGroup, SignalItem } from './china-rules.js';
+import type { GroupState, Input, SignalGroup, SignalItem } from './china-signals.js';
 
 /**
  * The document groups of the China decision signals: policy enforcement (ministry releases) and

@@ -3,11 +3,11 @@ import type { NbsObservation } from '../../../sources/nbs/easyquery.js';
 import type { PlaActivityReport } from '../../../sources/taiwan-mnd/pla-activity.js';
 import type { PolicyDocument } from '../../../sources/mofcom/announcements.js';
 import type { ExchangeBulletin } from '../../../sources/sse/bulletins.js';
-import { NBS_MONTHLY } from '../../economic/macro/datasets/nbs-monthly.js';
-import { CHINA_DISCLOSURES } from '../../market/equities/datasets/china-disclosures.js';
+import { NBS_MONTHLY } from '../../economic/index.js';
+import { CHINA_DISCLOSURES } from '../../market/index.js';
 import { CHINA_POLICY_EVENTS } from './datasets/china-policy-events.js';
-import { CROSS_STRAIT_ACTIVITY } from '../../military/cross-strait/datasets/cross-strait-activity.js';
-import { CHOKEPOINTS, type ChokepointDef, type ChokepointRegistryInfo } from '../../supply-chain/chokepoints/datasets/chokepoints.js';
+import { CROSS_STRAIT_ACTIVITY } from '../../military/index.js';
+import { CHOKEPOINTS, type ChokepointDef, type ChokepointRegistryInfo } from '../../supply-chain/index.js';
 import { composeDecisionSnapshot, type Input } from './china-rules.js';
 import type { GetChinaDecisionSignalsResponse } from './china-schemas.js';
 

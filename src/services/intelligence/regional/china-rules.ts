@@ -4,64 +4,18 @@ import type { PlaActivityReport } from '../../../sources/taiwan-mnd/pla-activity
 import type { PolicyDocument } from '../../../sources/mofcom/announcements.js';
 import type { ExchangeBulletin } from '../../../sources/sse/bulletins.js';
 import { disclosureGroup, policyGroup } from './china-documents.js';
-import { activityRecordClaims, derivedClaims, officialObservationClaims, PROVENANCE_VERSION, type Claims, type Family, type Freshness, type Publisher, type PublisherType } from './china-provenance.js';
+export { GROUP_IDS } from './china-signals.js';
+export type { DecisionSnapshot, GroupId, GroupState, Input, SignalGroup, SignalItem } from './china-signals.js';
+import { GROUP_IDS, type DecisionSnapshot, type GroupId, type GroupState, type Input, type SignalGroup, type SignalItem } from './china-signals.js';
+import { activityRecordClaims, derivedClaims, officialObservationClaims, PROVENANCE_VERSION, type Freshness, type Publisher } from './china-provenance.js';
 
-/**
- * The China decision-signal snapshot: six groups in a fixed order, each with a state
- * (available, partial, stale, unavailable), a reason when not plainly available, at most four
- * items, and each item's provenance. Pure: the inputs' rows and fetch facts in, the snapshot out.
- */
-export const GROUP_IDS = ['macro', 'policy-enforcement', 'cross-strait-activity', 'corporate-disclosures', 'corridor-conditions', 'activity-nowcast'] as const;
-export type GroupId = (typeof GROUP_IDS)[number];
-export type GroupState = 'available' | 'partial' | 'stale' | 'unavailable';
-
+/** The rules that fill the China decision-signal snapshot (its shape: china-signals.ts). */
 export const MAX_ITEMS = 4;
 export const MAX_PAYLOAD_BYTES = 65_536;
 const DAY_MS = 86_400_000;
 /** A monthly figure whose period ended more than this long before the fetch is stale. */
 export const MACRO_STALE_MONTHS = 2;
 export const CROSS_STRAIT_STALE_DAYS = 3;
-
-export interface SignalItem {
-  id: string;
-  lineageId: string;
-  label: string;
-  summary: string;
-  sourceName: string;
-  sourceUrl: string | null;
-  publisherType: PublisherType;
-  observedAt: string | null;
-  publishedAt: string | null;
-  effectiveAt: string | null;
-  retrievedAt: string | null;
-  stale: boolean;
-  metadata: Record<string, unknown>;
-  provenance: { contractVersion: string; signalId: string; familyId: Family; claims: Claims };
-}
-
-export interface SignalGroup {
-  id: GroupId;
-  state: GroupState;
-  reason: string | null;
-  items: SignalItem[];
-  metadata: Record<string, unknown>;
-}
-
-export interface DecisionSnapshot {
-  schemaVersion: 1;
-  generatedAt: string;
-  groups: SignalGroup[];
-  access: { anonymous: 'bounded_public_summary'; pro: 'same_provenance_via_mcp'; operator: 'source_health_only' };
-}
-
-/** One input dataset as the composer sees it. */
-export interface Input<R> {
-  rows: readonly R[];
-  /** When it was fetched, epoch ms. */
-  fetchedAt: number;
-  /** Its last refresh failed. */
-  failed: boolean;
-}
 
 export interface CorridorInput {
   id: string;

@@ -1,6 +1,6 @@
 import type { OrefHistoryRow } from '../../../sources/oref/alerts.js';
-import type { MilitaryFlight } from '../../military/flights/schemas.js';
-import type { ChokepointDef } from '../../supply-chain/chokepoints/datasets/chokepoints.js';
+import type { MilitaryFlight } from '../../military/index.js';
+import type { ChokepointDef } from '../../supply-chain/index.js';
 import type { CiiScore } from '../country/schemas.js';
 import type { RegionalInputs } from './rules.js';
 

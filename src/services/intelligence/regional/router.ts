@@ -1,11 +1,10 @@
-import { operation, router } from '../../../trpc/procedures.js';
-import { MILITARY_FLIGHTS } from '../../military/flights/datasets/military-flights.js';
-import { CHOKEPOINTS } from '../../supply-chain/chokepoints/datasets/chokepoints.js';
+import { operation } from '../../../trpc/procedures.js';
+import { MILITARY_FLIGHTS, CROSS_STRAIT_ACTIVITY } from '../../military/index.js';
+import { CHOKEPOINTS } from '../../supply-chain/index.js';
 import { CII_SCORES } from '../country/datasets/cii-scores.js';
 import { OREF_HISTORY } from '../feeds/datasets/oref-history.js';
-import { NBS_MONTHLY } from '../../economic/macro/datasets/nbs-monthly.js';
-import { CHINA_DISCLOSURES } from '../../market/equities/datasets/china-disclosures.js';
-import { CROSS_STRAIT_ACTIVITY } from '../../military/cross-strait/datasets/cross-strait-activity.js';
+import { NBS_MONTHLY } from '../../economic/index.js';
+import { CHINA_DISCLOSURES } from '../../market/index.js';
 import { CHINA_POLICY_EVENTS } from './datasets/china-policy-events.js';
 import { getChinaDecisionSignals } from './china-queries.js';
 import { GetChinaDecisionSignalsRequest, GetChinaDecisionSignalsResponse } from './china-schemas.js';
@@ -28,7 +27,7 @@ const PIPELINE_DOC =
 const REGIONS_DOC = 'region_id: mena (default), east-asia, europe, north-america, south-asia, latam, sub-saharan-africa, global.';
 
 /** The regional snapshot pipeline (snapshot, regime history, weekly brief) and the China decision signals. */
-export const regionalRouter = router({
+export const regionalProcedures = {
   getRegionalSnapshot: operation
     .meta({
       openapi: {
@@ -118,4 +117,4 @@ export const regionalRouter = router({
     .input(GetChinaDecisionSignalsRequest)
     .output(GetChinaDecisionSignalsResponse)
     .query(({ ctx }) => getChinaDecisionSignals(ctx.deps.store, () => ctx.deps.clock.now())),
-});
+};

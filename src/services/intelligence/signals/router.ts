@@ -1,5 +1,5 @@
 import { markDegraded } from '../../../trpc/context.js';
-import { operation, router } from '../../../trpc/procedures.js';
+import { operation } from '../../../trpc/procedures.js';
 import { GDELT_TOPICS } from './datasets/gdelt-topics.js';
 import { PIZZINT } from './datasets/pizzint.js';
 import { REDDIT_HOT } from './datasets/reddit-hot.js';
@@ -16,7 +16,7 @@ import {
   SearchGdeltDocumentsResponse,
 } from './schemas.js';
 
-export const signalsRouter = router({
+export const signalsProcedures = {
   getPizzintStatus: operation
     .meta({
       openapi: {
@@ -106,4 +106,4 @@ export const signalsRouter = router({
       if (degraded) markDegraded(ctx);
       return response;
     }),
-});
+};

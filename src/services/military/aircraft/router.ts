@@ -1,7 +1,7 @@
 import { idempotent } from '../../../trpc/idempotent.js';
 import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
-import { IdempotencyHeaders } from '../../batch/schemas.js';
+import { IdempotencyHeaders } from '../../../platform/batch/idempotency-headers.js';
 import { wingbitsConfigured } from './provider.js';
 import { getAircraftDetails, getAircraftDetailsBatch, getLiveFlight } from './queries.js';
 import {

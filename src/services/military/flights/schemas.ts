@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { doubleParam, int32Param, stringParam } from '../../../platform/query-params.js';
-import { GeoCoordinates, PaginationResponse } from '../../core/schemas.js';
+import { GeoCoordinates, PaginationResponse } from '../../../platform/schemas/core.js';
 import { AIRCRAFT_TYPES, OPERATORS } from './rules.js';
 
 const int32 = (description: string) => z.number().int().min(-2147483648).max(2147483647).meta({ format: 'int32', description });

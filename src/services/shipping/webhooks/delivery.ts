@@ -1,6 +1,6 @@
 import { postUrl, UpstreamError } from '../../../platform/snapshots/fetch.js';
 import type { AppDeps } from '../../../trpc/context.js';
-import { getChokepointStatus, STATUS_DATASETS } from '../../supply-chain/chokepoints/queries.js';
+import { getChokepointStatus, STATUS_DATASETS } from '../../supply-chain/index.js';
 import { DISRUPTION_EVENT, disruptionEvent, newDeliveryId, retryDelayMs, shouldNotify, signPayload, statusChanges } from './rules.js';
 import { SqliteWebhookStore, type Delivery, type WebhookStore } from './store.js';
 import { loopbackTestPolicy, PRODUCTION_POLICY, type TargetPolicy } from './targets.js';

@@ -1,7 +1,7 @@
 import { ServiceError } from '../../../platform/errors.js';
 import { idempotent } from '../../../trpc/idempotent.js';
 import type { RequestContext } from '../../../trpc/context.js';
-import { CHOKEPOINTS, type ChokepointDef } from '../../supply-chain/chokepoints/datasets/chokepoints.js';
+import { CHOKEPOINTS, type ChokepointDef } from '../../supply-chain/index.js';
 import type { ListWebhooksResponse, RegisterWebhookRequest, RegisterWebhookResponse } from '../schemas.js';
 import { webhooksOf } from './delivery.js';
 import { DEFAULT_ALERT_THRESHOLD, newSecret, newSubscriberId } from './rules.js';

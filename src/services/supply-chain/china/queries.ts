@@ -1,7 +1,7 @@
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
-import { FLIGHTS } from '../../aviation/flights/datasets/flights.js';
-import { NATURAL_EVENTS } from '../../natural/datasets/natural-events.js';
-import { COMTRADE_FLOWS } from '../../trade/datasets/comtrade-flows.js';
+import { FLIGHTS } from '../../aviation/index.js';
+import { NATURAL_EVENTS } from '../../natural/index.js';
+import { COMTRADE_FLOWS } from '../../trade/index.js';
 import { OIL_BALANCES } from '../energy/datasets/oil-balances.js';
 import { SHIPPING_RATES } from '../freight/datasets/shipping-rates.js';
 import { CHINA_CORRIDORS, type CorridorDef } from './datasets/corridors.js';

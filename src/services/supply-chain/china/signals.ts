@@ -1,8 +1,8 @@
 import { haversineKm } from '../../../platform/geo.js';
-import type { FlightInstance } from '../../aviation/flights/schemas.js';
-import type { PortActivity } from '../../intelligence/ports/rules.js';
-import type { NaturalEvent } from '../../natural/schemas.js';
-import type { ComtradeFlow } from '../../trade/datasets/comtrade-flows.js';
+import type { FlightInstance } from '../../aviation/index.js';
+import type { PortActivity } from '../../../sources/portwatch/port-activity.js';
+import type { NaturalEvent } from '../../natural/index.js';
+import type { ComtradeFlow } from '../../trade/index.js';
 import type { OilRecord } from '../energy/datasets/oil-balances.js';
 import type { ShippingIndex } from '../freight/schemas.js';
 import { CORRIDOR_IDS, type CorridorDef, type Family } from './datasets/corridors.js';

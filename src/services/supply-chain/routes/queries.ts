@@ -1,6 +1,6 @@
 import { ServiceError } from '../../../platform/errors.js';
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
-import { getChokepointStatus } from '../chokepoints/queries.js';
+import { getChokepointStatus, STATUS_DATASETS } from '../chokepoints/queries.js';
 import type { ChokepointInfo } from '../chokepoints/schemas.js';
 import { ROUTE_MODEL, routeModel, type CargoType, type RouteModel, type RouteModelInfo, type RouteModelRecord } from './datasets/route-model.js';
 import { bypassLiveScore, corridorApplies, corridorStatus, laneExposures, laneRoutes, maxTier } from './rules.js';
@@ -8,6 +8,9 @@ import { hs2Of, type BypassOption, type GetBypassOptionsRequest, type GetBypassO
 
 /** Every dataset a lane answer is built from (the status adds its own inputs). */
 export { ROUTE_MODEL };
+
+/** Lane model and current chokepoint status: what every route answer is built from. */
+export const LANE_DATASETS = [ROUTE_MODEL, ...STATUS_DATASETS];
 
 export function readRouteModel(store: SnapshotStore): RouteModel | undefined {
   const s = store.read<RouteModelRecord, RouteModelInfo>(ROUTE_MODEL);

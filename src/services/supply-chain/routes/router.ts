@@ -1,11 +1,9 @@
 import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
-import { STATUS_DATASETS } from '../chokepoints/queries.js';
-import { getBypassOptions, getRouteExplorerLane, ROUTE_MODEL } from './queries.js';
+import { getBypassOptions, getRouteExplorerLane, LANE_DATASETS } from './queries.js';
 import { GetBypassOptionsRequest, GetBypassOptionsResponse, GetRouteExplorerLaneRequest, GetRouteExplorerLaneResponse } from './schemas.js';
 
-/** Lane model and current chokepoint status: what every route answer is built from. */
-export const LANE_DATASETS = [ROUTE_MODEL, ...STATUS_DATASETS];
+export { LANE_DATASETS };
 
 /** Shipping lanes and bypass corridors, composed into the supply-chain router. */
 export const routeProcedures = {

@@ -1,6 +1,6 @@
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import { comtradeIso2, COMTRADE_WORLD } from '../../../sources/comtrade/countries.js';
-import { COMTRADE_FLOWS, type ComtradeFlow } from '../../trade/datasets/comtrade-flows.js';
+import { COMTRADE_FLOWS, type ComtradeFlow } from '../../trade/index.js';
 import { iso } from '../wire.js';
 import { productImports, type ImportRow, type ProductImports } from './rules.js';
 

@@ -2,7 +2,7 @@ import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import type { CargoType, RouteModel } from '../routes/datasets/route-model.js';
 import { knownChokepoint, readRouteModel, statusById } from '../routes/queries.js';
 import { laneExposures, laneRoutes, routeCategoryFor, routeOverlapScore, warRiskPremiumBps } from '../routes/rules.js';
-import { RESILIENCE_SCORES } from '../../resilience/datasets/resilience-scores.js';
+import { RESILIENCE_SCORES } from '../../resilience/index.js';
 import { hs2Of } from '../routes/schemas.js';
 import { hs2Label, hs4Label } from './codes.js';
 import { COMTRADE_FLOWS, importsOf, readImports } from './flows.js';

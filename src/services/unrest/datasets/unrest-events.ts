@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { isValidCoordinate } from '../../../platform/geo.js';
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { resolveCountry } from '../../../reference/countries.js';
-import { acledReferenceTime, parseAcledPayload } from '../../conflict/datasets/acled-format.js';
-import { DAY_MS, windowStart } from '../../conflict/rules.js';
+import { acledReferenceTime, parseAcledPayload, DAY_MS, windowStart } from '../../conflict/index.js';
 import { acledSeverity, acledUnrestType, bySeverityThenTime, gdeltSeverity } from '../rules.js';
 import type { UnrestEvent } from '../schemas.js';
 

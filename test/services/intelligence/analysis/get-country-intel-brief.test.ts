@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, SAMPLE_NOW, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
 import { startLlmFixture, type LlmFixture } from '../../../support/llm-fixture.js';
-import { INTELLIGENCE_DATASETS } from '../../../../src/services/intelligence/datasets.js';
-import { intelHistoryDataset } from '../../../../src/services/intelligence/analysis/datasets/intel-history.js';
+import { INTELLIGENCE_DATASETS } from '../../../../src/services/intelligence/datasets/index.js';
 import { sdnDataset } from '../../../../src/services/sanctions/datasets/sdn.js';
 
 const PATH = '/api/intelligence/v1/get-country-intel-brief';
-const SAMPLES = [...INTELLIGENCE_DATASETS, sdnDataset, intelHistoryDataset];
+// INTELLIGENCE_DATASETS holds the intel history too.
+const SAMPLES = [...INTELLIGENCE_DATASETS, sdnDataset];
 
 describe('get-country-intel-brief without a model provider', () => {
   let app: TestApp;

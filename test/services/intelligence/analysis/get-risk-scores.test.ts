@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
-import { INTELLIGENCE_DATASETS } from '../../../../src/services/intelligence/datasets.js';
+import { INTELLIGENCE_DATASETS } from '../../../../src/services/intelligence/datasets/index.js';
 import { ciiScoresDataset } from '../../../../src/services/intelligence/country/datasets/cii-scores.js';
 import { sdnDataset } from '../../../../src/services/sanctions/datasets/sdn.js';
 

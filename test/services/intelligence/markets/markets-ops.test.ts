@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, SAMPLE_NOW, type TestApp } from '../../../support/app.js';
 import { startLlmFixture, type LlmFixture } from '../../../support/llm-fixture.js';
-import { ALL_DATASETS } from '../../../../src/services/datasets.js';
+import { ALL_DATASETS } from '../../../../src/root/datasets.js';
 import { computeSignals, SIGNAL_DATASETS } from '../../../../src/services/intelligence/markets/queries.js';
 
 const SIGNALS = '/api/intelligence/v1/list-cross-source-signals';

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tankerPortsDataset } from '../../../../src/services/intelligence/ports/datasets/tanker-ports.js';
-import { portActivity } from '../../../../src/services/intelligence/ports/rules.js';
 import { FormatError } from '../../../../src/sources/formats/errors.js';
-import { dailyTankerPortsUrl, parseDailyTankerPorts } from '../../../../src/sources/portwatch/port-activity.js';
+import { dailyTankerPortsUrl, parseDailyTankerPorts, portActivity } from '../../../../src/sources/portwatch/port-activity.js';
 import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
 

@@ -1,14 +1,8 @@
 import type { AnyDataset, Dataset, DatasetSource, Previous } from '../../../../platform/snapshots/dataset.js';
-import { flightsDataset } from '../../../aviation/flights/datasets/flights.js';
-import { naturalEventsDataset } from '../../../natural/datasets/natural-events.js';
-import { oilBalancesDataset } from '../../../supply-chain/energy/datasets/oil-balances.js';
-import { shippingRatesDataset } from '../../../supply-chain/freight/datasets/shipping-rates.js';
-import { composeCorridorTowers, corridorBreadth } from '../../../supply-chain/china/compose.js';
-import { chinaCorridorsDataset, type CorridorDef, type CorridorId, type Family } from '../../../supply-chain/china/datasets/corridors.js';
-import { chinaPortsDataset } from '../../../supply-chain/china/datasets/china-ports.js';
-import type { Trend } from '../../../supply-chain/china/rules.js';
-import type { CorridorInputs } from '../../../supply-chain/china/signals.js';
-import { comtradeFlowsDataset } from '../../../trade/datasets/comtrade-flows.js';
+import { flightsDataset } from '../../../aviation/index.js';
+import { naturalEventsDataset } from '../../../natural/index.js';
+import { oilBalancesDataset, shippingRatesDataset, composeCorridorTowers, corridorBreadth, chinaCorridorsDataset, type CorridorDef, type CorridorId, type Family, chinaPortsDataset, type Trend, type CorridorInputs } from '../../../supply-chain/index.js';
+import { comtradeFlowsDataset } from '../../../trade/index.js';
 
 export const CORRIDOR_HISTORY = 'economic.china-corridor-history';
 

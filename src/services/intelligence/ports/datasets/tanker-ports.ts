@@ -1,6 +1,5 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
-import { dailyTankerPortsUrl, parseDailyTankerPorts, parsePortLocations, portsReferenceUrl } from '../../../../sources/portwatch/port-activity.js';
-import { portActivity, type PortActivity } from '../rules.js';
+import { dailyTankerPortsUrl, parseDailyTankerPorts, parsePortLocations, portActivity, portsReferenceUrl, type PortActivity } from '../../../../sources/portwatch/port-activity.js';
 
 export const TANKER_PORTS = 'intelligence.tanker-port-activity';
 

@@ -1,6 +1,5 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
-import { dailyTankerPortsUrl, parseDailyTankerPorts } from '../../../../sources/portwatch/port-activity.js';
-import { portActivity, type PortActivity } from '../../../intelligence/ports/rules.js';
+import { dailyTankerPortsUrl, parseDailyTankerPorts, portActivity, type PortActivity } from '../../../../sources/portwatch/port-activity.js';
 
 export const CHINA_PORTS = 'supply-chain.china-ports';
 

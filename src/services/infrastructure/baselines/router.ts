@@ -1,5 +1,5 @@
 import { operation } from '../../../trpc/procedures.js';
-import { IdempotencyHeaders } from '../../batch/schemas.js';
+import { IdempotencyHeaders } from '../../../platform/batch/idempotency-headers.js';
 import { getTemporalBaseline, listTemporalAnomalies } from './queries.js';
 import { recordBaselineSnapshot } from './recorder.js';
 import {

@@ -1,0 +1,3 @@
+/** The aviation service's front door: what other services may use of it, and the only file they import. */
+export { FLIGHTS, flightsDataset } from './flights/datasets/flights.js';
+export type { FlightInstance } from './flights/schemas.js';

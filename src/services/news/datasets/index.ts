@@ -1,0 +1,3 @@
+import { newsFeedsDataset } from './feeds.js';
+
+export const NEWS_DATASETS = [newsFeedsDataset] as const;

@@ -1,0 +1,2 @@
+/** The sanctions service's front door: what other services may use of it, and the only file they import. */
+export { SANCTIONS_SDN } from './datasets/sdn.js';

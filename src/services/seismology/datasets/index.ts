@@ -1,0 +1,3 @@
+import { earthquakesDataset } from './earthquakes.js';
+
+export const SEISMOLOGY_DATASETS = [earthquakesDataset] as const;
