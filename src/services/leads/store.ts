@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import type { AppDeps } from '../../trpc/context.js';
 
 export interface ContactRow {
   id: number;
@@ -123,14 +122,4 @@ export class SqliteLeadStore implements LeadStore {
   async interestList(): Promise<InterestRow[]> {
     return this.s.allInterest.all();
   }
-}
-
-const STORES = new WeakMap<AppDeps, LeadStore>();
-
-/** The app's lead store: the one chosen at start (PostgreSQL with DATABASE_URL), else the SQLite file's. */
-export function leadStore(deps: AppDeps): LeadStore {
-  if (deps.leads) return deps.leads;
-  let s = STORES.get(deps);
-  if (!s) STORES.set(deps, (s = new SqliteLeadStore(deps.db.$client)));
-  return s;
 }

@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.js';
-import type { AppDeps } from '../../../trpc/context.js';
 import { marketDailyUsage, marketStockAnalyses, marketStockBacktests } from '../../../../db/schema/market.js';
 
 /** Newest analyses kept per (account, symbol, news flag). */
@@ -171,14 +170,4 @@ export class SqliteAnalysisStore implements AnalysisStore {
       return true;
     });
   }
-}
-
-const STORES = new WeakMap<AppDeps, AnalysisStore>();
-
-/** The app's analysis store: the one chosen at start (PostgreSQL with DATABASE_URL), else the SQLite file's. */
-export function analysisStoreOf(deps: Pick<AppDeps, 'db' | 'marketAnalyses'>): AnalysisStore {
-  if (deps.marketAnalyses) return deps.marketAnalyses;
-  let s = STORES.get(deps as AppDeps);
-  if (!s) STORES.set(deps as AppDeps, (s = new SqliteAnalysisStore(deps.db)));
-  return s;
 }
