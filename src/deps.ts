@@ -18,7 +18,8 @@ import type { KeyDirectory } from './platform/auth/key-store.js';
 import { createSharedRedis, type SharedRedis } from './platform/redis/index.js';
 import { CachedKeyDirectory } from './platform/auth/key-cache.js';
 import { StoreRegistry, type StoreOverride } from './platform/stores/registry.js';
-import { ARCHIVE, JOB_BACKEND, KEY_DIRECTORY, LLM_CACHE, SNAPSHOT_BACKEND } from './platform/stores/platform-stores.js';
+import { ARCHIVE, JOB_BACKEND, KEY_DIRECTORY, SNAPSHOT_BACKEND } from './platform/stores/platform-stores.js';
+import { LLM_CACHE } from './platform/llm/cache.js';
 import { STORE_DEFINITIONS } from './root/stores.js';
 
 /**

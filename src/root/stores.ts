@@ -1,5 +1,7 @@
 import type { StoreDefinition } from '../platform/stores/registry.js';
-import { ARCHIVE, IDEMPOTENCY_RECORDS, JOB_BACKEND, KEY_DIRECTORY, LLM_CACHE, SNAPSHOT_BACKEND } from '../platform/stores/platform-stores.js';
+import { ARCHIVE, JOB_BACKEND, KEY_DIRECTORY, SNAPSHOT_BACKEND } from '../platform/stores/platform-stores.js';
+import { LLM_CACHE } from '../platform/llm/cache.js';
+import { IDEMPOTENCY_RECORDS } from '../platform/batch/idempotency-records.js';
 import { PLATFORM_SECRETS } from '../platform/auth/platform-secrets.js';
 import { SIMULATION_RUNS } from '../services/forecast/runs.js';
 import { SCENARIO_RUNS } from '../services/scenario/runs.js';

@@ -1,6 +1,5 @@
 import { readIdempotencyKey, requestHash } from '../platform/batch/idempotency.js';
-import type { IdempotencyRecords } from '../platform/batch/idempotency-records.js';
-import { IDEMPOTENCY_RECORDS } from '../platform/stores/platform-stores.js';
+import { IDEMPOTENCY_RECORDS, type IdempotencyRecords } from '../platform/batch/idempotency-records.js';
 import type { AppDeps, RequestContext } from './context.js';
 
 /**

@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { is, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { SQLiteSelectBase } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client.js';
 import type { PgDb } from '../../../db/pg/client.js';
 import * as sqliteTables from '../../../db/schema/index.js';
@@ -24,22 +25,103 @@ export interface StoreEngine {
    * PostgreSQL's twin tables carry for the purpose.
    */
   insertionOrder(table: { seq: AnyPgColumn }): SQL;
+  /**
+   * Runs a transactional step: `body` yields each statement (`yield* step(query)`) and gets its result
+   * back. better-sqlite3's transactions are synchronous, PostgreSQL's are not, so the engine drives the
+   * step: on SQLite every statement runs at once inside one BEGIN IMMEDIATE (nothing else can run on the
+   * connection in between), on PostgreSQL each is awaited inside one transaction. A throw rolls back.
+   */
+  transact<T>(body: (tx: StoreEngine) => Generator<PromiseLike<unknown>, T, unknown>): Promise<T>;
+  /**
+   * In a transactional step, waits for the other writers of `space` (one of `LOCK_SPACE`) to finish:
+   * PostgreSQL's transaction-scoped advisory lock. Nothing on SQLite, whose transaction already holds
+   * the file's one write lock.
+   */
+  lockWriters(space: number): Generator<PromiseLike<unknown>, void, unknown>;
+  /**
+   * The rows of an ordered select after its first `n`, as a subquery (`inArray(column, skip(query, n))`):
+   * SQLite wants a LIMIT before an OFFSET (-1: no limit), PostgreSQL does not take a negative one.
+   */
+  skip(query: { offset(n: number): SQLWrapper }, n: number): SQLWrapper;
+  /** A select whose rows stay locked until the transaction ends (`FOR UPDATE`); as is on SQLite, for the same reason. */
+  forUpdate<R>(query: PromiseLike<R> & { for(strength: 'update'): PromiseLike<R> }): PromiseLike<R>;
+}
+
+/** One statement of a transactional step, and its result: `const rows = yield* step(query)`. */
+export function* step<T>(query: PromiseLike<T>): Generator<PromiseLike<unknown>, T, unknown> {
+  return (yield query) as T;
 }
 
 export function sqliteEngine(db: Db): StoreEngine {
-  return {
+  const engine: StoreEngine = {
     kind: 'sqlite',
     db: db as unknown as StoreEngine['db'],
     tables: sqliteTables as unknown as typeof pgTables,
     insertionOrder: () => sql`rowid`,
+    transact: (body) => {
+      try {
+        return Promise.resolve(db.$client.transaction(() => drive(body(engine), runNow)).immediate());
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    },
+    *lockWriters() {},
+    skip: (query, n) => (query as unknown as { limit(l: SQL): { offset(n: number): SQLWrapper } }).limit(sql.raw('-1')).offset(n),
+    forUpdate: (query) => query,
+  };
+  return engine;
+}
+
+export function postgresEngine(db: PgDatabase<PgQueryResultHKT, typeof pgTables>): StoreEngine {
+  return {
+    kind: 'postgres',
+    db: db as StoreEngine['db'],
+    tables: pgTables,
+    insertionOrder: (table) => sql`${table.seq}`,
+    transact: (body) => db.transaction((tx) => driveAsync(body(postgresEngine(tx)))),
+    *lockWriters(space) {
+      yield db.execute(sql`SELECT pg_advisory_xact_lock(${space}, 0)`);
+    },
+    skip: (query, n) => query.offset(n),
+    forUpdate: (query) => query.for('update'),
   };
 }
 
-export function postgresEngine(db: PgDb): StoreEngine {
-  return {
-    kind: 'postgres',
-    db,
-    tables: pgTables,
-    insertionOrder: (table) => sql`${table.seq}`,
-  };
+/**
+ * A statement of a SQLite step, run now: rows for a select or a `returning`, the run's result otherwise
+ * (better-sqlite3 refuses `all()` on a statement that returns no rows).
+ */
+function runNow(query: unknown): unknown {
+  const q = query as { all(): unknown; run(): unknown; config?: { returning?: unknown } };
+  return is(query, SQLiteSelectBase) || q.config?.returning ? q.all() : q.run();
+}
+
+function drive<T>(steps: Generator<PromiseLike<unknown>, T, unknown>, run: (query: unknown) => unknown): T {
+  let next = steps.next();
+  while (!next.done) {
+    let result: unknown;
+    try {
+      result = run(next.value);
+    } catch (err) {
+      next = steps.throw(err);
+      continue;
+    }
+    next = steps.next(result);
+  }
+  return next.value;
+}
+
+async function driveAsync<T>(steps: Generator<PromiseLike<unknown>, T, unknown>): Promise<T> {
+  let next = steps.next();
+  while (!next.done) {
+    let result: unknown;
+    try {
+      result = await next.value;
+    } catch (err) {
+      next = steps.throw(err);
+      continue;
+    }
+    next = steps.next(result);
+  }
+  return next.value;
 }

@@ -2,13 +2,8 @@ import { SqliteArchive, archiveRetention, type Archive } from '../archive/archiv
 import { PgArchive } from '../archive/archive-pg.js';
 import type { KeyDirectory } from '../auth/key-store.js';
 import { PgKeyDirectory } from '../auth/keys-pg.js';
-import { SqliteIdempotencyRecords, type IdempotencyRecords } from '../batch/idempotency-records.js';
-import { IdempotencyStore } from '../batch/idempotency.js';
-import { PgIdempotencyRecords } from '../batch/idempotency-pg.js';
 import { SqliteJobBackend, type JobBackend } from '../jobs/backend.js';
 import { PgJobBackend } from '../jobs/backend-pg.js';
-import { SqliteLlmCache, llmCacheBounds, type LlmCache } from '../llm/cache.js';
-import { PgLlmCache } from '../llm/cache-pg.js';
 import type { SnapshotBackend } from '../snapshots/backend.js';
 import { SqliteSnapshotBackend } from '../snapshots/backend-sqlite.js';
 import { PgSnapshotBackend } from '../snapshots/backend-pg.js';
@@ -46,18 +41,4 @@ export const ARCHIVE = defineStore<Archive>({
   name: 'archive',
   sqlite: ({ db, clock, config }) => new SqliteArchive(db.$client, clock, archiveRetention(config)),
   postgres: ({ db, clock, config }) => new PgArchive(db, clock, archiveRetention(config)),
-});
-
-/** Model answers already paid for. */
-export const LLM_CACHE = defineStore<LlmCache>({
-  name: 'llm_cache',
-  sqlite: ({ db, clock, config }) => new SqliteLlmCache(db.$client, clock, llmCacheBounds(config)),
-  postgres: ({ db, clock, config }) => new PgLlmCache(db, clock, llmCacheBounds(config)),
-});
-
-/** Idempotency-Key records: a retried POST may land on another node, so they live where every node looks. */
-export const IDEMPOTENCY_RECORDS = defineStore<IdempotencyRecords>({
-  name: 'idempotency',
-  sqlite: ({ db }) => new SqliteIdempotencyRecords(new IdempotencyStore(db.$client)),
-  postgres: ({ db }) => new PgIdempotencyRecords(db),
 });
