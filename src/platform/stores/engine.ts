@@ -33,11 +33,11 @@ export interface StoreEngine {
    */
   transact<T>(body: (tx: StoreEngine) => Generator<PromiseLike<unknown>, T, unknown>): Promise<T>;
   /**
-   * In a transactional step, waits for the other writers of `space` (one of `LOCK_SPACE`) to finish:
-   * PostgreSQL's transaction-scoped advisory lock. Nothing on SQLite, whose transaction already holds
-   * the file's one write lock.
+   * In a transactional step, waits for the other writers of `space` (one of `LOCK_SPACE`), or of `key`
+   * within it, to finish: PostgreSQL's transaction-scoped advisory lock. Nothing on SQLite, whose
+   * transaction already holds the file's one write lock.
    */
-  lockWriters(space: number): Generator<PromiseLike<unknown>, void, unknown>;
+  lockWriters(space: number, key?: string): Generator<PromiseLike<unknown>, void, unknown>;
   /**
    * The rows of an ordered select after its first `n`, as a subquery (`inArray(column, skip(query, n))`):
    * SQLite wants a LIMIT before an OFFSET (-1: no limit), PostgreSQL does not take a negative one.
@@ -79,8 +79,8 @@ export function postgresEngine(db: PgDatabase<PgQueryResultHKT, typeof pgTables>
     tables: pgTables,
     insertionOrder: (table) => sql`${table.seq}`,
     transact: (body) => db.transaction((tx) => driveAsync(body(postgresEngine(tx)))),
-    *lockWriters(space) {
-      yield db.execute(sql`SELECT pg_advisory_xact_lock(${space}, 0)`);
+    *lockWriters(space, key) {
+      yield db.execute(key === undefined ? sql`SELECT pg_advisory_xact_lock(${space}, 0)` : sql`SELECT pg_advisory_xact_lock(${space}, hashtext(${key}))`);
     },
     skip: (query, n) => query.offset(n),
     forUpdate: (query) => query.for('update'),

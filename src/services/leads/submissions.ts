@@ -3,8 +3,7 @@ import type { RequestContext } from '../../trpc/context.js';
 import { idempotent } from '../../trpc/idempotent.js';
 import { FREE_MAIL_DOMAINS, EMAIL_PATTERN, PHONE_PATTERN, domainOf, normaliseEmail, referralCodeOf, truncate, waitlistEmailProblem } from './rules.js';
 import type { RegisterInterestRequest, RegisterInterestResponse, SubmitContactRequest, SubmitContactResponse } from './schemas.js';
-import type { AddressCap } from './store.js';
-import { LEAD_STORE } from './store-definition.js';
+import { LEAD_STORE, type AddressCap } from './store.js';
 
 const HOUR_MS = 3_600_000;
 /** Submissions accepted per client address and hour (the published per-address limits). */

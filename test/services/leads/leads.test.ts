@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 import { mds } from '../../support/cli.js';
 import type { ManualClock } from '../../../src/platform/clock.js';
-import { LEAD_STORE } from '../../../src/services/leads/store-definition.js';
+import { LEAD_STORE } from '../../../src/services/leads/store.js';
 
 let app: TestApp;
 beforeAll(async () => {

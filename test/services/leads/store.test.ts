@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LeadStore, NewContact, NewInterest } from '../../../src/services/leads/store.js';
-import { LEAD_STORE } from '../../../src/services/leads/store-definition.js';
+import { LEAD_STORE, type LeadStore, type NewContact, type NewInterest } from '../../../src/services/leads/store.js';
 import { storeEngines } from '../../support/engines/store-engines.js';
 
 // One specification of the lead tables for both engines, then what several nodes add: the
