@@ -7,7 +7,7 @@ import { SIMULATION_RUNS } from '../services/forecast/runs.js';
 import { SCENARIO_RUNS } from '../services/scenario/runs.js';
 import { NEWS_SUMMARIES } from '../services/news/summary-store.js';
 import { LEAD_STORE } from '../services/leads/store.js';
-import { WEBHOOK_STORE } from '../services/shipping/webhooks/store-definition.js';
+import { WEBHOOK_STORE } from '../services/shipping/webhooks/store.js';
 import { MARKET_ANALYSES } from '../services/market/analysis/store-definition.js';
 
 /**

@@ -1,5 +1,5 @@
 import { is, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { AnyPgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { SQLiteSelectBase } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client.js';
 import type { PgDb } from '../../../db/pg/client.js';
@@ -39,6 +39,11 @@ export interface StoreEngine {
    */
   lockWriters(space: number, key?: string): Generator<PromiseLike<unknown>, void, unknown>;
   /**
+   * In a transactional step, holds `table` against every other writer until the transaction ends
+   * (PostgreSQL: SHARE ROW EXCLUSIVE, which conflicts with itself). Nothing on SQLite, for the same reason.
+   */
+  lockTable(table: PgTable): Generator<PromiseLike<unknown>, void, unknown>;
+  /**
    * The rows of an ordered select after its first `n`, as a subquery (`inArray(column, skip(query, n))`):
    * SQLite wants a LIMIT before an OFFSET (-1: no limit), PostgreSQL does not take a negative one.
    */
@@ -66,6 +71,7 @@ export function sqliteEngine(db: Db): StoreEngine {
       }
     },
     *lockWriters() {},
+    *lockTable() {},
     skip: (query, n) => (query as unknown as { limit(l: SQL): { offset(n: number): SQLWrapper } }).limit(sql.raw('-1')).offset(n),
     forUpdate: (query) => query,
   };
@@ -81,6 +87,9 @@ export function postgresEngine(db: PgDatabase<PgQueryResultHKT, typeof pgTables>
     transact: (body) => db.transaction((tx) => driveAsync(body(postgresEngine(tx)))),
     *lockWriters(space, key) {
       yield db.execute(key === undefined ? sql`SELECT pg_advisory_xact_lock(${space}, 0)` : sql`SELECT pg_advisory_xact_lock(${space}, hashtext(${key}))`);
+    },
+    *lockTable(table) {
+      yield db.execute(sql`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);
     },
     skip: (query, n) => query.offset(n),
     forUpdate: (query) => query.for('update'),

@@ -2,8 +2,7 @@ import { postUrl, UpstreamError } from '../../../platform/snapshots/fetch.js';
 import type { AppDeps } from '../../../trpc/context.js';
 import { getChokepointStatus, STATUS_DATASETS } from '../../supply-chain/chokepoints/queries.js';
 import { DISRUPTION_EVENT, disruptionEvent, newDeliveryId, retryDelayMs, shouldNotify, signPayload, statusChanges } from './rules.js';
-import type { Delivery, WebhookStore } from './store.js';
-import { WEBHOOK_STORE } from './store-definition.js';
+import { WEBHOOK_STORE, type Delivery, type WebhookStore } from './store.js';
 import { loopbackTestPolicy, PRODUCTION_POLICY, type TargetPolicy } from './targets.js';
 
 /** How often pending deliveries made by another process (e.g. `mds ingest`) are looked for. */

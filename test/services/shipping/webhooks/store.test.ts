@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { NewDelivery, ObservedStatus, Registration, WebhookStore } from '../../../../src/services/shipping/webhooks/store.js';
-import { WEBHOOK_STORE } from '../../../../src/services/shipping/webhooks/store-definition.js';
+import { WEBHOOK_STORE, type NewDelivery, type ObservedStatus, type Registration, type WebhookStore } from '../../../../src/services/shipping/webhooks/store.js';
 import { DISRUPTION_EVENT, newDeliveryId, type StatusMark } from '../../../../src/services/shipping/webhooks/rules.js';
 import { storeEngines } from '../../../support/engines/store-engines.js';
 
