@@ -8,7 +8,7 @@ import { SCENARIO_RUNS } from '../services/scenario/runs.js';
 import { NEWS_SUMMARIES } from '../services/news/summary-store.js';
 import { LEAD_STORE } from '../services/leads/store.js';
 import { WEBHOOK_STORE } from '../services/shipping/webhooks/store.js';
-import { MARKET_ANALYSES } from '../services/market/analysis/store-definition.js';
+import { MARKET_ANALYSES } from '../services/market/analysis/store.js';
 
 /**
  * Every store the application keeps state in, resolved once at start for the engine it runs on

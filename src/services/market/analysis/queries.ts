@@ -27,8 +27,7 @@ import {
   type ListStoredStockBacktestsRequest,
   MAX_HISTORY_SYMBOLS,
 } from './schemas.js';
-import { DAILY_QUOTA, type AnalysisStore, type QuotaKind } from './store.js';
-import { MARKET_ANALYSES } from './store-definition.js';
+import { DAILY_QUOTA, MARKET_ANALYSES, type AnalysisStore, type QuotaKind } from './store.js';
 
 /** What the queries read: the snapshots, and the account's stored analyses (wherever they live). */
 type StoreDeps = { store: SnapshotStore } & Pick<AppDeps, 'db' | 'stores'>;

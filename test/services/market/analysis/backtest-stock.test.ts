@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
 import { dailyBarsDataset } from '../../../../src/services/market/analysis/datasets/daily-bars.js';
-import { DAILY_QUOTA } from '../../../../src/services/market/analysis/store.js';
-import { MARKET_ANALYSES } from '../../../../src/services/market/analysis/store-definition.js';
+import { DAILY_QUOTA, MARKET_ANALYSES } from '../../../../src/services/market/analysis/store.js';
 
 const PATH = '/api/market/v1/backtest-stock';
 const STORED = '/api/market/v1/list-stored-stock-backtests';

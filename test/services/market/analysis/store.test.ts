@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DAILY_QUOTA, HISTORY_KEEP_PER_SYMBOL, type AnalysisStore } from '../../../../src/services/market/analysis/store.js';
-import { MARKET_ANALYSES } from '../../../../src/services/market/analysis/store-definition.js';
+import { DAILY_QUOTA, HISTORY_KEEP_PER_SYMBOL, MARKET_ANALYSES, type AnalysisStore } from '../../../../src/services/market/analysis/store.js';
 import { storeEngines } from '../../../support/engines/store-engines.js';
 
 // One specification of the stored analyses, backtests and daily quota for both engines, then what
