@@ -16,15 +16,19 @@
  * runs on: the SQLite file by default, PostgreSQL when `DATABASE_URL` is a postgres URL (`openDeps`).
  *
  * Adding a shared store is therefore:
- * 1. its tables in `db/schema/<area>.ts` (SQLite) and `db/pg/schema/<area>.ts` (PostgreSQL), and the
- *    migrations drizzle-kit generates from them (`npm run db:generate`, `npm run db:generate:pg`,
- *    then `npx drizzle-kit check`); existing migrations are never edited;
- * 2. one class on drizzle's query builder over a `StoreEngine` (`src/platform/stores/engine.ts`),
- *    whose few dialect differences (an upsert's conflict clause, a transaction) are the engine's
- *    helpers, not a second class; and its `defineStore` declaration;
- * 3. the definition added to `STORE_DEFINITIONS` in `src/root/stores.ts`;
- * 4. its contract test: one specification run on both engines with
- *    `storeEngines(prefix, DEFINITION)` (`test/support/engines/store-engines.ts`).
+ * 1. its tables in `db/schema/<area>.ts` (SQLite) and `db/pg/schema/<area>.ts` (PostgreSQL), with the
+ *    same TypeScript names, and the migrations drizzle-kit generates from them (`npm run db:generate`,
+ *    `npm run db:generate:pg`, then `npx drizzle-kit check`); existing migrations are never edited;
+ * 2. one class written against a `StoreEngine` (`./engine.ts`): drizzle's query builder and the
+ *    engine's tables, a transactional step as a generator of statements (`engine.transact`, `step`),
+ *    and the engine's helpers where the dialects differ (writer locks, FOR UPDATE, insertion order,
+ *    OFFSET); not a class per engine;
+ * 3. its `defineStore` declaration beside the class, added to `STORE_DEFINITIONS` (`src/root/stores.ts`);
+ * 4. its contract test: one specification run on both engines with `storeEngines(prefix, DEFINITION)`
+ *    (`test/support/engines/store-engines.ts`).
+ *
+ * The platform's heavy backends (snapshots, jobs, keys, the archive) are declared the same way but
+ * still have one class per engine behind their definition (`./platform-stores.ts`).
  *
  * Tests that need a particular store (a fake, a failing one) pass `storeOverride(definition, store)`
  * in `DepsOptions.stores`; an override wins over the engine's.
