@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_RECORDS, type IdempotencyRecords } from '../../../src/platform/batch/idempotency-records.js';
 import { storeEngines } from '../../support/engines/store-engines.js';
 import { IN_FLIGHT_LOCK_MS, MAX_STORED_ANSWER_BYTES, MAX_STORED_BYTES_PER_OWNER, REPLAY_WINDOW_MS } from '../../../src/platform/batch/idempotency.js';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SIMULATION_RUNS, type SimulationRunStore } from '../../../src/services/forecast/runs.js';
 import { storeEngines } from '../../support/engines/store-engines.js';
 

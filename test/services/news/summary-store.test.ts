@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { NEWS_SUMMARIES, SUMMARY_TTL_MS, type SummaryStore } from '../../../src/services/news/summary-store.js';
 import { storeEngines } from '../../support/engines/store-engines.js';
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SCENARIO_RUNS, type ScenarioRunStore } from '../../../src/services/scenario/runs.js';
 import { storeEngines } from '../../support/engines/store-engines.js';
 import { JOB_ID_PATTERN } from '../../../src/services/scenario/rules.js';
