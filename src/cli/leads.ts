@@ -1,8 +1,8 @@
 import type { Config } from '../config.js';
 import { openDatabase } from '../../db/client.js';
 import { openCommandPg } from '../../db/pg/client.js';
-import { SqliteLeadStore, type LeadStore } from '../services/leads/store.js';
-import { PgLeadStore } from '../services/leads/store-pg.js';
+import { Leads, type LeadStore } from '../services/leads/store.js';
+import { postgresEngine, sqliteEngine } from '../platform/stores/engine.js';
 
 export const LEADS_USAGE = `usage: mds leads <contacts|interest> [--csv]
 
@@ -29,7 +29,7 @@ export async function leadsCommand(config: Config, args: string[], out: NodeJS.W
   // With DATABASE_URL the leads every node stored live in PostgreSQL; otherwise in the SQLite file.
   const pg = await openCommandPg(config.DATABASE_URL);
   try {
-    const store: LeadStore = pg ? new PgLeadStore(pg) : new SqliteLeadStore(db.$client);
+    const store: LeadStore = new Leads(pg ? postgresEngine(pg) : sqliteEngine(db));
     const rows = (which === 'contacts' ? await store.contacts() : await store.interestList()).map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
     if (csv) {
       const cols = which === 'contacts' ? ['id', 'email', 'name', 'organization', 'phone', 'message', 'source', 'created_at'] : ['id', 'email', 'source', 'app_version', 'referred_by', 'referral_code', 'created_at'];

@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import type { Config } from '../config.js';
 import { openDatabase } from '../../db/client.js';
 import { openCommandPg } from '../../db/pg/client.js';
-import { SqliteWebhookStore, type WebhookStore } from '../services/shipping/webhooks/store.js';
-import { PgWebhookStore } from '../services/shipping/webhooks/store-pg.js';
+import { Webhooks, type WebhookStore } from '../services/shipping/webhooks/store.js';
+import { postgresEngine, sqliteEngine } from '../platform/stores/engine.js';
 
 export const WEBHOOKS_USAGE = `usage: mds webhooks <subcommand>
 
@@ -24,7 +24,7 @@ export async function webhooksCommand(config: Config, args: string[], out: NodeJ
   const db = openDatabase(config.DATABASE_PATH);
   // With DATABASE_URL the registrations and deliveries of every node live in PostgreSQL.
   const pg = await openCommandPg(config.DATABASE_URL);
-  const store: WebhookStore = pg ? new PgWebhookStore(pg) : new SqliteWebhookStore(db.$client);
+  const store: WebhookStore = new Webhooks(pg ? postgresEngine(pg) : sqliteEngine(db));
   try {
     switch (sub) {
       case 'list': {

@@ -1,8 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { KeyDirectory } from '../platform/auth/key-store.js';
 import type { SharedRedis } from '../platform/redis/index.js';
-import type { IdempotencyRecords } from '../platform/batch/idempotency-records.js';
-import type { PlatformSecrets } from '../platform/auth/platform-secrets.js';
 import type { Config } from '../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../platform/clock.js';
@@ -17,12 +15,7 @@ import type { RestCall, WireResponse } from '../http/dispatch.js';
 import type { Llm } from '../platform/llm/provider.js';
 import type { Jobs } from '../platform/jobs/queue.js';
 import type { Archive } from '../platform/archive/archive.js';
-import type { SimulationRunStore } from '../services/forecast/runs.js';
-import type { ScenarioRunStore } from '../services/scenario/runs.js';
-import type { SummaryStore } from '../services/news/summary-store.js';
-import type { LeadStore } from '../services/leads/store.js';
-import type { WebhookStore } from '../services/shipping/webhooks/store.js';
-import type { AnalysisStore } from '../services/market/analysis/store.js';
+import type { StoreRegistry } from '../platform/stores/registry.js';
 
 /** Long-lived collaborators, built once per process (or per test app). */
 export interface AppDeps {
@@ -40,23 +33,15 @@ export interface AppDeps {
   jobs: Jobs;
   /** Full-text archive of dated documents (SQLite FTS5, or PostgreSQL text search with DATABASE_URL). */
   archive: Archive;
-  /** Keys and accounts shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
+  /** Keys and accounts shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. Read on every request, so a field of its own. */
   keyDirectory?: KeyDirectory;
   /** Rate limits, revocations and notices shared through Redis (REDIS_URL); unset: this process alone. */
   redis?: SharedRedis;
-  /** Idempotency-Key records shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
-  idempotency?: IdempotencyRecords;
-  /** Generated secrets (the session signing key) shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
-  platformSecrets?: PlatformSecrets;
-  /** Simulation and scenario runs shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
-  simulationRuns?: SimulationRunStore;
-  scenarioRuns?: ScenarioRunStore;
-  /** Article summaries and their daily quota shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
-  newsSummaries?: SummaryStore;
-  /** Service stores shared by every node (PostgreSQL, with DATABASE_URL); unset: the SQLite file's. */
-  leads?: LeadStore;
-  webhookStore?: WebhookStore;
-  marketAnalyses?: AnalysisStore;
+  /**
+   * Every store (platform's and services'), built once at start on the engine the process runs on:
+   * `stores.get(DEFINITION)` (src/platform/stores/registry.ts).
+   */
+  stores: StoreRegistry;
 }
 
 /** How a call reached the procedure: REST (including batch sub-operations) or native tRPC. */

@@ -1,17 +1,13 @@
-import { IdempotencyStore, readIdempotencyKey, requestHash } from '../platform/batch/idempotency.js';
-import { SqliteIdempotencyRecords, type IdempotencyRecords } from '../platform/batch/idempotency-records.js';
+import { readIdempotencyKey, requestHash } from '../platform/batch/idempotency.js';
+import { IDEMPOTENCY_RECORDS, type IdempotencyRecords } from '../platform/batch/idempotency-records.js';
 import type { AppDeps, RequestContext } from './context.js';
-
-const STORES = new WeakMap<AppDeps, IdempotencyRecords>();
 
 /**
  * The app's one idempotency store: PostgreSQL's, shared by every node, when DATABASE_URL is set
- * (so a retry landing on another node replays), else the SQLite file's (statements made once).
+ * (so a retry landing on another node replays), else the SQLite file's.
  */
 export function idempotencyStoreOf(deps: AppDeps): IdempotencyRecords {
-  let store = deps.idempotency ?? STORES.get(deps);
-  if (!store) STORES.set(deps, (store = new SqliteIdempotencyRecords(new IdempotencyStore(deps.db.$client))));
-  return store;
+  return deps.stores.get(IDEMPOTENCY_RECORDS);
 }
 
 /** The caller a stored answer belongs to: the principal, or the client address for anonymous calls. */

@@ -17,6 +17,7 @@ describe('DATABASE_URL', () => {
     const deps = createDeps(testConfig({ DATABASE_PATH: tempDbFile() }));
     try {
       expect(deps.store.backend.engine).toBe('sqlite');
+      expect(deps.stores.engine).toBe('sqlite');
     } finally {
       deps.db.$client.close();
     }
@@ -37,6 +38,8 @@ describe('the suite on PostgreSQL (MDS_TEST_POSTGRES=1)', () => {
       const app = await startTestApp({ samples: [earthquakesDataset] });
       try {
         expect(app.deps.store.backend.engine).toBe('postgres');
+        // Every other store too: the registry resolved each of them on PostgreSQL.
+        expect(app.deps.stores.engine).toBe('postgres');
         expect(app.deps.config.DATABASE_URL).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/app_\d+_\d+$/);
         const res = await app.get('/api/seismology/v1/list-earthquakes');
         expect(res.status).toBe(200);

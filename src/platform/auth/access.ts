@@ -13,7 +13,8 @@ import type { SharedRedis } from '../redis/index.js';
 import { CREDENTIAL_PATTERN, matchOperatorDigest, parseOperatorKeys, type OperatorKey } from './operator.js';
 import { findPlan, type Plan, type Tier } from './plans.js';
 import { readSessionCookie, resolveSessionSecret, SessionSigner } from './session.js';
-import { SqlitePlatformSecrets, type PlatformSecrets } from './platform-secrets.js';
+import { PLATFORM_SECRETS } from './platform-secrets.js';
+import type { StoreRegistry } from '../stores/registry.js';
 
 /** Who is calling, once a credential has been accepted. Never holds the secret itself. */
 export interface Principal {
@@ -71,7 +72,6 @@ export class AccessControl {
   readonly directory?: KeyDirectory;
   readonly limiter: RateLimiter;
   private readonly operators: OperatorKey[];
-  private sqliteSecrets?: PlatformSecrets;
   private signer?: SessionSigner;
   private directoryView?: KeyDirectory;
   private signerLoading?: Promise<SessionSigner>;
@@ -103,7 +103,7 @@ export class AccessControl {
    */
   sessions(): Eventually<SessionSigner> {
     if (this.signer) return this.signer;
-    const store = this.deps.platformSecrets ?? (this.sqliteSecrets ??= new SqlitePlatformSecrets(this.deps.db.$client));
+    const store = this.deps.stores.get(PLATFORM_SECRETS);
     this.signerLoading ??= resolveSessionSecret(store, this.deps.config.SESSION_SECRET, this.deps.clock.now()).then(
       (secret) => (this.signer = new SessionSigner(secret, this.deps.config.SESSION_TTL_SECONDS * 1000)),
       (err: unknown) => {
@@ -344,8 +344,8 @@ export interface AccessDeps {
   logger: Logger;
   keyDirectory?: KeyDirectory;
   redis?: SharedRedis;
-  /** Where a generated session secret is kept; unset: the SQLite file. */
-  platformSecrets?: PlatformSecrets;
+  /** Where a generated session secret is kept (`PLATFORM_SECRETS`), among the other stores. */
+  stores: StoreRegistry;
 }
 
 const INSTANCES = new WeakMap<object, AccessControl>();

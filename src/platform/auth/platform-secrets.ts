@@ -1,9 +1,11 @@
-import type Database from 'better-sqlite3';
+import { eq } from 'drizzle-orm';
+import { defineStore } from '../stores/registry.js';
+import { postgresEngine, sqliteEngine, type StoreEngine } from '../stores/engine.js';
 
 /**
  * Secrets the service generates for itself (the session signing key) and keeps in its store, so every
  * process sharing that store, and every restart, uses the same value: the SQLite file by default,
- * PostgreSQL with DATABASE_URL (platform-secrets-pg.ts). Values are never logged.
+ * PostgreSQL with DATABASE_URL. Values are never logged.
  */
 export interface PlatformSecrets {
   /**
@@ -13,18 +15,25 @@ export interface PlatformSecrets {
   obtain(name: string, candidate: string, now: number): Promise<string>;
 }
 
-/** Platform secrets in the SQLite file (one writer at a time: INSERT OR IGNORE, then read). */
-export class SqlitePlatformSecrets implements PlatformSecrets {
-  private readonly insert: Database.Statement<[string, string, number]>;
-  private readonly select: Database.Statement<[string], { value: string }>;
-
-  constructor(sqlite: Database.Database) {
-    this.insert = sqlite.prepare('INSERT OR IGNORE INTO platform_secrets (name, value, created_at) VALUES (?, ?, ?)');
-    this.select = sqlite.prepare('SELECT value FROM platform_secrets WHERE name = ?');
-  }
+/**
+ * The insert skips an existing name (SQLite: one writer at a time; PostgreSQL: ON CONFLICT DO NOTHING
+ * waits for a concurrent insert of the same name to commit, then skips it), and the read that
+ * follows, a new statement, sees whichever insert won.
+ */
+export class StoredPlatformSecrets implements PlatformSecrets {
+  constructor(private readonly engine: StoreEngine) {}
 
   async obtain(name: string, candidate: string, now: number): Promise<string> {
-    this.insert.run(name, candidate, now);
-    return this.select.get(name)!.value;
+    const { platformSecrets } = this.engine.tables;
+    await this.engine.db.insert(platformSecrets).values({ name, value: candidate, createdAt: now }).onConflictDoNothing();
+    const [row] = await this.engine.db.select({ value: platformSecrets.value }).from(platformSecrets).where(eq(platformSecrets.name, name));
+    if (!row) throw new Error(`platform secret ${name} is missing right after it was stored`);
+    return row.value;
   }
 }
+
+export const PLATFORM_SECRETS = defineStore<PlatformSecrets>({
+  name: 'platform_secrets',
+  sqlite: ({ db }) => new StoredPlatformSecrets(sqliteEngine(db)),
+  postgres: ({ db }) => new StoredPlatformSecrets(postgresEngine(db)),
+});

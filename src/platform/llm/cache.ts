@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import { and, asc, desc, gte, inArray, lt, sql } from 'drizzle-orm';
+import { LOCK_SPACE } from '../../../db/pg/client.js';
 import type { Config } from '../../config.js';
 import type { Clock } from '../clock.js';
+import { defineStore } from '../stores/registry.js';
+import { postgresEngine, sqliteEngine, step, type StoreEngine } from '../stores/engine.js';
 
 export type CacheKind = 'chat' | 'embedding';
 
@@ -46,46 +49,65 @@ export interface LlmCache {
   store(entries: readonly CacheEntry[]): Promise<void>;
 }
 
-/** The cache in the SQLite file; synchronous work behind the interface's promises. */
-export class SqliteLlmCache implements LlmCache {
-  private readonly select: Database.Statement<[string, number], { answer: string }>;
-  private readonly upsert: Database.Statement;
-  private readonly expire: Database.Statement;
-  private readonly trim: Database.Statement;
-  private readonly storeTx: (entries: readonly CacheEntry[], now: number) => void;
+/** Digests per lookup statement and rows per INSERT (5 bound values each): far below either engine's limit on parameters. */
+const PER_STATEMENT = 1_000;
 
+/**
+ * `llm_cache` on either engine; in PostgreSQL an answer one node paid for is a hit on the others.
+ * Writers take turns (PostgreSQL: one advisory lock; SQLite: the file's write lock), since upserts and
+ * the sweeps touch overlapping rows in different orders and could otherwise deadlock between nodes.
+ */
+export class ModelAnswerCache implements LlmCache {
   constructor(
-    sqlite: Database.Database,
+    private readonly engine: StoreEngine,
     private readonly clock: Clock,
     private readonly bounds: CacheBounds,
-  ) {
-    this.select = sqlite.prepare('SELECT answer FROM llm_cache WHERE digest = ? AND created_at >= ?');
-    this.upsert = sqlite.prepare(
-      `INSERT INTO llm_cache (digest, kind, model, answer, created_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (digest) DO UPDATE SET answer = excluded.answer, created_at = excluded.created_at`,
-    );
-    this.expire = sqlite.prepare('DELETE FROM llm_cache WHERE created_at < ?');
-    this.trim = sqlite.prepare('DELETE FROM llm_cache WHERE digest IN (SELECT digest FROM llm_cache ORDER BY created_at DESC, digest LIMIT -1 OFFSET ?)');
-    this.storeTx = sqlite.transaction((entries: readonly CacheEntry[], now: number) => {
-      for (const e of entries) this.upsert.run(e.digest, e.kind, e.model, e.answer, now);
-      this.expire.run(now - this.bounds.ttlMs);
-      this.trim.run(this.bounds.maxEntries);
-    });
-  }
+  ) {}
 
   async lookup(digests: readonly string[]): Promise<Map<string, string>> {
     const found = new Map<string, string>();
-    if (!cachingOn(this.bounds)) return found;
+    if (!cachingOn(this.bounds) || digests.length === 0) return found;
+    const { llmCache } = this.engine.tables;
     const freshSince = this.clock.now() - this.bounds.ttlMs;
-    for (const d of digests) {
-      const answer = this.select.get(d, freshSince)?.answer;
-      if (answer !== undefined) found.set(d, answer);
+    const unique = [...new Set(digests)];
+    for (let start = 0; start < unique.length; start += PER_STATEMENT) {
+      const rows = await this.engine.db
+        .select({ digest: llmCache.digest, answer: llmCache.answer })
+        .from(llmCache)
+        .where(and(inArray(llmCache.digest, unique.slice(start, start + PER_STATEMENT)), gte(llmCache.createdAt, freshSince)));
+      for (const r of rows) found.set(r.digest, r.answer);
     }
     return found;
   }
 
   async store(entries: readonly CacheEntry[]): Promise<void> {
     if (!cachingOn(this.bounds) || entries.length === 0) return;
-    this.storeTx(entries, this.clock.now());
+    const { llmCache } = this.engine.tables;
+    const now = this.clock.now();
+    const { ttlMs, maxEntries } = this.bounds;
+    // One row per digest (one INSERT may not touch a row twice); the last wins, as successive upserts.
+    const rows = [...new Map(entries.map((e) => [e.digest, e])).values()].map((e) => ({ ...e, createdAt: now }));
+    await this.engine.transact(function* (tx) {
+      yield* tx.lockWriters(LOCK_SPACE.llmCacheWriters);
+      for (let start = 0; start < rows.length; start += PER_STATEMENT) {
+        yield* step(
+          tx.db
+            .insert(llmCache)
+            .values(rows.slice(start, start + PER_STATEMENT))
+            .onConflictDoUpdate({ target: llmCache.digest, set: { answer: sql`excluded.answer`, createdAt: sql`excluded.created_at` } }),
+        );
+      }
+      yield* step(tx.db.delete(llmCache).where(lt(llmCache.createdAt, now - ttlMs)));
+      // Past maxEntries the oldest go, ties by digest.
+      const newest = tx.db.select({ digest: llmCache.digest }).from(llmCache).orderBy(desc(llmCache.createdAt), asc(llmCache.digest));
+      yield* step(tx.db.delete(llmCache).where(inArray(llmCache.digest, tx.skip(newest, maxEntries))));
+    });
   }
 }
+
+/** Model answers already paid for. */
+export const LLM_CACHE = defineStore<LlmCache>({
+  name: 'llm_cache',
+  sqlite: ({ db, clock, config }) => new ModelAnswerCache(sqliteEngine(db), clock, llmCacheBounds(config)),
+  postgres: ({ db, clock, config }) => new ModelAnswerCache(postgresEngine(db), clock, llmCacheBounds(config)),
+});

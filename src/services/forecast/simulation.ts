@@ -3,7 +3,7 @@ import type { Job } from '../../platform/jobs/store.js';
 import { ensureQueueCapacity } from '../../platform/jobs/admission.js';
 import { SIMULATION_JOB, type SimulationJobInput, type SimulationResult } from './jobs.js';
 import { currentPackage } from './queries.js';
-import { simulationRuns } from './runs.js';
+import { SIMULATION_RUNS } from './runs.js';
 import type { GetSimulationOutcomeResponse, GetSimulationPackageResponse, TriggerSimulationResponse } from './simulation-schemas.js';
 
 /** The latest package pointer; `runId` only adds a note when it is not the latest. */
@@ -22,7 +22,7 @@ export async function triggerSimulation(deps: AppDeps, owner: string, idempotenc
   await ensureQueueCapacity(deps.jobs, SIMULATION_JOB, 'Simulation queue at capacity, please try again later');
   const input: SimulationJobInput = { runId: pkg.info.runId };
   const { job, created } = await deps.jobs.enqueue({ kind: SIMULATION_JOB, accountId: owner, input, idempotencyKey });
-  await simulationRuns(deps).record(owner, pkg.info.runId, job.id, job.createdAt);
+  await deps.stores.get(SIMULATION_RUNS).record(owner, pkg.info.runId, job.id, job.createdAt);
   return { queued: created, runId: pkg.info.runId, pkgFingerprint: pkg.info.fingerprint, reason: created ? '' : 'already-handled' };
 }
 
@@ -74,7 +74,7 @@ export async function getSimulationOutcome(
   owner: string,
   runId: string | undefined,
 ): Promise<{ response: GetSimulationOutcomeResponse; degraded: boolean }> {
-  const runs = simulationRuns(deps);
+  const runs = deps.stores.get(SIMULATION_RUNS);
   let note = '';
   if (runId) {
     const jobId = await runs.jobOf(owner, runId);

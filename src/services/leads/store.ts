@@ -1,5 +1,7 @@
-import type Database from 'better-sqlite3';
-import type { AppDeps } from '../../trpc/context.js';
+import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm';
+import { LOCK_SPACE } from '../../../db/pg/client.js';
+import { defineStore } from '../../platform/stores/registry.js';
+import { postgresEngine, sqliteEngine, step, type StoreEngine } from '../../platform/stores/engine.js';
 
 export interface ContactRow {
   id: number;
@@ -35,8 +37,7 @@ export type NewContact = Omit<ContactRow, 'id' | 'created_at'>;
 export type NewInterest = Omit<InterestRow, 'id' | 'created_at'>;
 
 /**
- * The lead tables (contact requests and the waitlist), one implementation per engine: SQLite
- * (`SqliteLeadStore`, below) and PostgreSQL (`PgLeadStore`, store-pg.ts). The per-address cap is
+ * The lead tables (contact requests and the waitlist), in the SQLite file or in PostgreSQL. The per-address cap is
  * checked and the row stored in one step, so two nodes answering the same address at once cannot
  * both pass the last free place. Each table keeps its newest MAX_ROWS rows.
  */
@@ -58,79 +59,121 @@ export interface LeadStore {
   interestList(): Promise<InterestRow[]>;
 }
 
-/** The lead tables in the SQLite file, every statement prepared once; each step is one transaction. */
-export class SqliteLeadStore implements LeadStore {
-  private readonly s;
-  private readonly addContactTx;
-  private readonly registerTx;
+type Tables = StoreEngine['tables'];
 
-  constructor(readonly sqlite: Database.Database) {
-    const s = (this.s = {
-      contactsSince: sqlite.prepare<[string, number], { n: number }>('SELECT count(*) AS n FROM lead_contacts WHERE remote_address = ? AND created_at >= ?'),
-      interestSince: sqlite.prepare<[string, number], { n: number }>('SELECT count(*) AS n FROM lead_interest WHERE remote_address = ? AND created_at >= ?'),
-      addContact: sqlite.prepare(
-        'INSERT INTO lead_contacts (email, name, organization, phone, message, source, remote_address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ),
-      trimContacts: sqlite.prepare(`DELETE FROM lead_contacts WHERE id <= (SELECT id FROM lead_contacts ORDER BY id DESC LIMIT 1 OFFSET ${MAX_ROWS})`),
-      interestByEmail: sqlite.prepare<[string], InterestRow>(
-        'SELECT id, email, source, app_version, referred_by, referral_code, created_at FROM lead_interest WHERE email = ?',
-      ),
-      addInterest: sqlite.prepare(
-        'INSERT INTO lead_interest (email, source, app_version, referred_by, referral_code, remote_address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
-      trimInterest: sqlite.prepare(`DELETE FROM lead_interest WHERE id <= (SELECT id FROM lead_interest ORDER BY id DESC LIMIT 1 OFFSET ${MAX_ROWS})`),
-      position: sqlite.prepare<[number], { n: number }>('SELECT count(*) AS n FROM lead_interest WHERE id <= ?'),
-      referrals: sqlite.prepare<[string], { n: number }>('SELECT count(*) AS n FROM lead_interest WHERE referred_by = ?'),
-      allContacts: sqlite.prepare<[], ContactRow>('SELECT id, email, name, organization, phone, message, source, created_at FROM lead_contacts ORDER BY id'),
-      allInterest: sqlite.prepare<[], InterestRow>('SELECT id, email, source, app_version, referred_by, referral_code, created_at FROM lead_interest ORDER BY id'),
-    });
-    this.addContactTx = sqlite.transaction((c: NewContact, address: string, at: number, cap: AddressCap) => {
-      if (s.contactsSince.get(address, cap.since)!.n >= cap.max) return false;
-      s.addContact.run(c.email, c.name, c.organization, c.phone, c.message, c.source, address, at);
-      s.trimContacts.run();
-      return true;
-    });
-    this.registerTx = sqlite.transaction((r: NewInterest, address: string, at: number, cap: AddressCap) => {
-      const existing = s.interestByEmail.get(r.email);
-      if (existing) return { row: existing, created: false };
-      if (s.interestSince.get(address, cap.since)!.n >= cap.max) return undefined;
-      s.addInterest.run(r.email, r.source, r.app_version, r.referred_by, r.referral_code, address, at);
-      s.trimInterest.run();
-      return { row: s.interestByEmail.get(r.email)!, created: true };
-    });
+const contactFields = ({ leadContacts: t }: Tables) => ({
+  id: t.id,
+  email: t.email,
+  name: t.name,
+  organization: t.organization,
+  phone: t.phone,
+  message: t.message,
+  source: t.source,
+  created_at: t.createdAt,
+});
+
+const interestFields = ({ leadInterest: t }: Tables) => ({
+  id: t.id,
+  email: t.email,
+  source: t.source,
+  app_version: t.appVersion,
+  referred_by: t.referredBy,
+  referral_code: t.referralCode,
+  created_at: t.createdAt,
+});
+
+/**
+ * The lead tables on either engine (PostgreSQL: shared by every node). Storing for one client address
+ * is one transaction in which the writers for that address take turns (the cap is counted, then a
+ * row added), and which trims the table to its newest MAX_ROWS rows.
+ */
+export class Leads implements LeadStore {
+  private readonly contact;
+  private readonly interest;
+
+  constructor(private readonly engine: StoreEngine) {
+    this.contact = contactFields(engine.tables);
+    this.interest = interestFields(engine.tables);
   }
 
   async addContact(c: NewContact, address: string, at: number, cap: AddressCap): Promise<boolean> {
-    return this.addContactTx.immediate(c, address, at, cap);
+    const { leadContacts } = this.engine.tables;
+    return this.engine.transact(function* (tx) {
+      yield* tx.lockWriters(LOCK_SPACE.leadAddresses, `contacts\n${address}`);
+      const [{ n }] = yield* step(
+        tx.db
+          .select({ n: count() })
+          .from(leadContacts)
+          .where(and(eq(leadContacts.remoteAddress, address), gte(leadContacts.createdAt, cap.since))),
+      );
+      if (n >= cap.max) return false;
+      yield* step(tx.db.insert(leadContacts).values({ ...c, remoteAddress: address, createdAt: at }));
+      yield* step(tx.db.delete(leadContacts).where(lte(leadContacts.id, tx.db.select({ id: leadContacts.id }).from(leadContacts).orderBy(desc(leadContacts.id)).limit(1).offset(MAX_ROWS))));
+      return true;
+    });
   }
 
-  async registerInterest(r: NewInterest, address: string, at: number, cap: AddressCap) {
-    return this.registerTx.immediate(r, address, at, cap);
+  async registerInterest(r: NewInterest, address: string, at: number, cap: AddressCap): Promise<{ row: InterestRow; created: boolean } | undefined> {
+    const { leadInterest } = this.engine.tables;
+    const fields = this.interest;
+    return this.engine.transact(function* (tx): Generator<PromiseLike<unknown>, { row: InterestRow; created: boolean } | undefined, unknown> {
+      const byEmail = () => step(tx.db.select(fields).from(leadInterest).where(eq(leadInterest.email, r.email)));
+      const [existing] = yield* byEmail();
+      if (existing) return { row: existing, created: false };
+      yield* tx.lockWriters(LOCK_SPACE.leadAddresses, `interest\n${address}`);
+      const [{ n }] = yield* step(
+        tx.db
+          .select({ n: count() })
+          .from(leadInterest)
+          .where(and(eq(leadInterest.remoteAddress, address), gte(leadInterest.createdAt, cap.since))),
+      );
+      if (n >= cap.max) return undefined;
+      const [row] = yield* step(
+        tx.db
+          .insert(leadInterest)
+          .values({ email: r.email, source: r.source, appVersion: r.app_version, referredBy: r.referred_by, referralCode: r.referral_code, remoteAddress: address, createdAt: at })
+          // No conflict target: two nodes inserting the same address collide on both unique indexes (e-mail
+          // and the referral code derived from it), and a conflict on either must be a no-op, not an error.
+          .onConflictDoNothing()
+          .returning(fields),
+      );
+      if (!row) {
+        // Another node registered the same address a moment ago: that row is the answer.
+        const [winner] = yield* byEmail();
+        if (!winner) throw new Error(`referral code ${r.referral_code} is already held by another address`);
+        return { row: winner, created: false };
+      }
+      yield* step(tx.db.delete(leadInterest).where(lte(leadInterest.id, tx.db.select({ id: leadInterest.id }).from(leadInterest).orderBy(desc(leadInterest.id)).limit(1).offset(MAX_ROWS))));
+      return { row, created: true };
+    });
   }
 
   async position(id: number): Promise<number> {
-    return this.s.position.get(id)!.n;
+    const { leadInterest } = this.engine.tables;
+    const [{ n }] = await this.engine.db.select({ n: count() }).from(leadInterest).where(lte(leadInterest.id, id));
+    return n;
   }
 
   async referralCount(code: string): Promise<number> {
-    return this.s.referrals.get(code)!.n;
+    const { leadInterest } = this.engine.tables;
+    const [{ n }] = await this.engine.db.select({ n: count() }).from(leadInterest).where(eq(leadInterest.referredBy, code));
+    return n;
   }
 
   async contacts(): Promise<ContactRow[]> {
-    return this.s.allContacts.all();
+    const { leadContacts } = this.engine.tables;
+    return this.engine.db.select(this.contact).from(leadContacts).orderBy(asc(leadContacts.id));
   }
 
   async interestList(): Promise<InterestRow[]> {
-    return this.s.allInterest.all();
+    const { leadInterest } = this.engine.tables;
+    return this.engine.db.select(this.interest).from(leadInterest).orderBy(asc(leadInterest.id));
   }
 }
 
-const STORES = new WeakMap<AppDeps, LeadStore>();
-
-/** The app's lead store: the one chosen at start (PostgreSQL with DATABASE_URL), else the SQLite file's. */
-export function leadStore(deps: AppDeps): LeadStore {
-  if (deps.leads) return deps.leads;
-  let s = STORES.get(deps);
-  if (!s) STORES.set(deps, (s = new SqliteLeadStore(deps.db.$client)));
-  return s;
-}
+/** Contact requests and interest registrations: the SQLite file's, or PostgreSQL's shared by every node. */
+export const LEAD_STORE = defineStore<LeadStore>({
+  name: 'leads',
+  sqlite: ({ db }) => new Leads(sqliteEngine(db)),
+  postgres: ({ db }) => new Leads(postgresEngine(db)),
+});

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../trpc/context.js';
 import { idempotent } from '../../trpc/idempotent.js';
 import { FREE_MAIL_DOMAINS, EMAIL_PATTERN, PHONE_PATTERN, domainOf, normaliseEmail, referralCodeOf, truncate, waitlistEmailProblem } from './rules.js';
 import type { RegisterInterestRequest, RegisterInterestResponse, SubmitContactRequest, SubmitContactResponse } from './schemas.js';
-import { leadStore, type AddressCap } from './store.js';
+import { LEAD_STORE, type AddressCap } from './store.js';
 
 const HOUR_MS = 3_600_000;
 /** Submissions accepted per client address and hour (the published per-address limits). */
@@ -33,7 +33,7 @@ export async function submitContact(ctx: RequestContext, input: SubmitContactReq
     if (violations.length) throw ServiceError.validation(violations);
     if (FREE_MAIL_DOMAINS.has(domainOf(email))) throw ServiceError.gateway(422, 'Please use your work email address');
     const { address, cap } = capOf(ctx, CONTACTS_PER_HOUR);
-    const stored = await leadStore(ctx.deps).addContact(
+    const stored = await ctx.deps.stores.get(LEAD_STORE).addContact(
       {
         email,
         name: truncate(input.name),
@@ -62,7 +62,7 @@ export async function registerInterest(ctx: RequestContext, input: RegisterInter
     if (!input.turnstileToken.trim()) violations.push({ field: 'turnstileToken', description: 'is required' });
     if (input.referredBy && !/^[a-z0-9]{1,20}$/.test(input.referredBy.trim())) violations.push({ field: 'referredBy', description: 'must be a referral code' });
     if (violations.length) throw ServiceError.validation(violations);
-    const store = leadStore(ctx.deps);
+    const store = ctx.deps.stores.get(LEAD_STORE);
     const code = referralCodeOf(email);
     const referredBy = truncate(input.referredBy, 20);
     const { address, cap } = capOf(ctx, INTEREST_PER_HOUR);

@@ -2,7 +2,7 @@ import { ServiceError } from '../../platform/errors.js';
 import { generate } from '../../platform/llm/generate.js';
 import type { AppDeps, RequestContext } from '../../trpc/context.js';
 import { jobOwner } from '../../platform/jobs/admission.js';
-import { summaryStore } from './summary-store.js';
+import { NEWS_SUMMARIES } from './summary-store.js';
 import { CACHE_KEY_PATTERN, MODES, SUMMARY_VERSION, cleanInput, extractiveSummary, summaryCacheKey, summaryPrompt, type Mode } from './summary-rules.js';
 import type { SummarizeArticleRequest, SummarizeArticleResponse } from './summary-schemas.js';
 
@@ -16,7 +16,7 @@ const base = { summary: '', model: '', provider: '', tokens: 0, fallback: true, 
 export async function cachedSummary(deps: AppDeps, key: string | undefined): Promise<{ response: SummarizeArticleResponse; hit: boolean }> {
   const miss = { response: { ...base, status: 'SUMMARIZE_STATUS_UNSPECIFIED' as const, statusDetail: key ? 'no cached summary for this key' : 'no cache_key given' }, hit: false };
   if (!key || !key.startsWith(`summary:${SUMMARY_VERSION}:`)) return miss;
-  const row = await summaryStore(deps).lookup(key, deps.clock.now());
+  const row = await deps.stores.get(NEWS_SUMMARIES).lookup(key, deps.clock.now());
   if (!row) return miss;
   return {
     response: { ...base, summary: row.summary, model: row.model, provider: 'cache', fallback: row.model === RULES_MODEL, status: 'SUMMARIZE_STATUS_CACHED', statusDetail: `cache key ${key}` },
@@ -49,7 +49,7 @@ export async function summarizeArticle(ctx: RequestContext, input: SummarizeArti
   const geoContext = input.geoContext?.trim() ?? '';
   const systemAppend = pro ? (input.systemAppend?.trim() ?? '') : '';
   const key = summaryCacheKey({ mode, variant, lang, headlines, bodies, geoContext, systemAppend });
-  const store = summaryStore(deps);
+  const store = deps.stores.get(NEWS_SUMMARIES);
   const hit = await store.lookup(key, now);
   // An extractive summary is only reused while the model is still off.
   if (hit && !(hit.model === RULES_MODEL && deps.llm.enabled)) {

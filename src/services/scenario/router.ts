@@ -7,7 +7,7 @@ import { SCENARIO_TEMPLATES } from './datasets/templates.js';
 import { SCENARIO_JOB, type ScenarioJobInput } from './jobs.js';
 import { findTemplate, scenarioTemplates } from './queries.js';
 import { JOB_ID_PATTERN, scenarioStatusOf } from './rules.js';
-import { scenarioRuns } from './runs.js';
+import { SCENARIO_RUNS } from './runs.js';
 import {
   GetScenarioStatusRequest,
   GetScenarioStatusResponse,
@@ -76,7 +76,7 @@ export const scenarioRouter = router({
       const key = ctx.headers['idempotency-key'];
       const jobInput: ScenarioJobInput = { scenarioId: input.scenarioId, iso2: input.iso2 ? input.iso2 : null };
       const { job } = await ctx.deps.jobs.enqueue({ kind: SCENARIO_JOB, accountId, input: jobInput, idempotencyKey: typeof key === 'string' ? key : undefined });
-      const jobId = await scenarioRuns(ctx.deps).publicIdOf(job);
+      const jobId = await ctx.deps.stores.get(SCENARIO_RUNS).publicIdOf(job);
       const statusUrl = `${STATUS_PATH}?jobId=${encodeURIComponent(jobId)}`;
       ctx.resHeaders.Location = statusUrl;
       return { jobId, status: 'pending', statusUrl };
@@ -107,7 +107,7 @@ export const scenarioRouter = router({
         throw ServiceError.validation([{ field: 'jobId', description: 'must be a job id from run-scenario: scenario:<13 digits>:<8 lowercase letters or digits>' }]);
       }
       const accountId = jobOwner(ctx.principal);
-      const runs = scenarioRuns(ctx.deps);
+      const runs = ctx.deps.stores.get(SCENARIO_RUNS);
       // Omitted: the caller's most recent job (the default view of a request with no fields).
       const jobId = publicId ? await runs.jobIdOf(publicId, accountId) : await runs.newestJobIdOf(accountId);
       const job = jobId ? await ctx.deps.jobs.get(jobId, accountId) : undefined;

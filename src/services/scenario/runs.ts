@@ -1,11 +1,12 @@
-import type Database from 'better-sqlite3';
-import type { AppDeps } from '../../trpc/context.js';
+import { and, desc, eq } from 'drizzle-orm';
+import { defineStore } from '../../platform/stores/registry.js';
+import { postgresEngine, sqliteEngine, type StoreEngine } from '../../platform/stores/engine.js';
 import { scenarioJobId } from './rules.js';
 
 /**
- * Published scenario job ids and the platform jobs behind them, per account (`scenario_runs`), behind
- * one async interface: the SQLite file's (`SqliteScenarioRuns`) or PostgreSQL's shared by every node
- * (`PgScenarioRuns` in runs-pg.ts). A job of another account is never found.
+ * Published scenario job ids and the platform jobs behind them, per account (`scenario_runs`), in the
+ * SQLite file or in PostgreSQL shared by every node (an id published by one node reads the same
+ * through every other). A job of another account is never found.
  */
 export interface ScenarioRunStore {
   /** The published id of a job, recorded on first sight (an existing job found again keeps its id). */
@@ -16,42 +17,46 @@ export interface ScenarioRunStore {
   newestJobIdOf(accountId: string): Promise<string | undefined>;
 }
 
-export class SqliteScenarioRuns implements ScenarioRunStore {
-  private readonly byJob: Database.Statement<[string], { public_id: string }>;
-  private readonly byPublic: Database.Statement<[string, string], { job_id: string }>;
-  private readonly insert: Database.Statement<[string, string, string, number]>;
-  private readonly newest: Database.Statement<[string], { job_id: string }>;
+export class ScenarioRuns implements ScenarioRunStore {
+  constructor(private readonly engine: StoreEngine) {}
 
-  constructor(sqlite: Database.Database) {
-    this.byJob = sqlite.prepare('SELECT public_id FROM scenario_runs WHERE job_id = ?');
-    this.byPublic = sqlite.prepare('SELECT job_id FROM scenario_runs WHERE public_id = ? AND account_id = ?');
-    this.newest = sqlite.prepare('SELECT job_id FROM scenario_runs WHERE account_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1');
-    this.insert = sqlite.prepare('INSERT OR IGNORE INTO scenario_runs (public_id, job_id, account_id, created_at) VALUES (?, ?, ?, ?)');
-  }
-
-  async publicIdOf(job: { id: string; accountId: string; createdAt: number }) {
-    const known = this.byJob.get(job.id);
-    if (known) return known.public_id;
+  async publicIdOf(job: { id: string; accountId: string; createdAt: number }): Promise<string> {
+    const { scenarioRuns } = this.engine.tables;
     const id = scenarioJobId(job.createdAt, job.id);
-    this.insert.run(id, job.id, job.accountId, job.createdAt);
-    return id;
+    // Two nodes publishing the same job at once derive the same id from it; the second insert is a no-op.
+    const inserted = await this.engine.db
+      .insert(scenarioRuns)
+      .values({ publicId: id, jobId: job.id, accountId: job.accountId, createdAt: job.createdAt })
+      .onConflictDoNothing()
+      .returning({ publicId: scenarioRuns.publicId });
+    if (inserted.length) return id;
+    const [known] = await this.engine.db.select({ publicId: scenarioRuns.publicId }).from(scenarioRuns).where(eq(scenarioRuns.jobId, job.id));
+    return known?.publicId ?? id;
   }
 
-  async jobIdOf(publicId: string, accountId: string) {
-    return this.byPublic.get(publicId, accountId)?.job_id;
+  async jobIdOf(publicId: string, accountId: string): Promise<string | undefined> {
+    const { scenarioRuns } = this.engine.tables;
+    const [row] = await this.engine.db
+      .select({ jobId: scenarioRuns.jobId })
+      .from(scenarioRuns)
+      .where(and(eq(scenarioRuns.publicId, publicId), eq(scenarioRuns.accountId, accountId)));
+    return row?.jobId;
   }
 
-  async newestJobIdOf(accountId: string) {
-    return this.newest.get(accountId)?.job_id;
+  async newestJobIdOf(accountId: string): Promise<string | undefined> {
+    const { scenarioRuns } = this.engine.tables;
+    const [row] = await this.engine.db
+      .select({ jobId: scenarioRuns.jobId })
+      .from(scenarioRuns)
+      .where(eq(scenarioRuns.accountId, accountId))
+      .orderBy(desc(scenarioRuns.createdAt), desc(this.engine.insertionOrder(scenarioRuns)))
+      .limit(1);
+    return row?.jobId;
   }
 }
 
-const RUNS = new WeakMap<AppDeps, ScenarioRunStore>();
-
-/** The deps' store (`openDeps` sets PostgreSQL's with DATABASE_URL), else the SQLite file's. */
-export function scenarioRuns(deps: AppDeps): ScenarioRunStore {
-  if (deps.scenarioRuns) return deps.scenarioRuns;
-  let r = RUNS.get(deps);
-  if (!r) RUNS.set(deps, (r = new SqliteScenarioRuns(deps.db.$client)));
-  return r;
-}
+export const SCENARIO_RUNS = defineStore<ScenarioRunStore>({
+  name: 'scenario_runs',
+  sqlite: ({ db }) => new ScenarioRuns(sqliteEngine(db)),
+  postgres: ({ db }) => new ScenarioRuns(postgresEngine(db)),
+});

@@ -7,6 +7,7 @@ import { ManualClock } from '../../../src/platform/clock.js';
 import { digestOf, generateKey, ISSUED_KEY_PATTERN, LAST_USED_INTERVAL_MS } from '../../../src/platform/auth/keys.js';
 import { matchOperatorDigest, parseOperatorKeys } from '../../../src/platform/auth/operator.js';
 import { PLANS, findPlan } from '../../../src/platform/auth/plans.js';
+import { PLATFORM_SECRETS } from '../../../src/platform/auth/platform-secrets.js';
 import { SAMPLE_NOW, captureLogs, startTestApp, type TestApp } from '../../support/app.js';
 import { rawRequest } from '../../support/raw-http.js';
 
@@ -339,10 +340,9 @@ describe('browser sessions', () => {
     try {
       const { key } = await other.createKey();
       let down = true;
-      const real = other.deps.platformSecrets;
-      other.deps.platformSecrets = {
-        obtain: (name, candidate, now) => (down ? Promise.reject(new Error('connection refused')) : real ? real.obtain(name, candidate, now) : Promise.resolve('restored-secret')),
-      };
+      const secrets = other.deps.stores.get(PLATFORM_SECRETS);
+      const obtain = secrets.obtain.bind(secrets);
+      secrets.obtain = (name, candidate, now) => (down ? Promise.reject(new Error('connection refused')) : obtain(name, candidate, now));
       const refused = await rawRequest(other.baseUrl, '/api/session', { 'x-service-key': key }, 'POST');
       expect(refused.status).toBe(503);
       expect(refused.headers['x-validation-mode']).toBe('degraded');

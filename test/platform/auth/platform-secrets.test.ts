@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SqlitePlatformSecrets, type PlatformSecrets } from '../../../src/platform/auth/platform-secrets.js';
-import { PgPlatformSecrets } from '../../../src/platform/auth/platform-secrets-pg.js';
+import { PLATFORM_SECRETS } from '../../../src/platform/auth/platform-secrets.js';
 import { resolveSessionSecret, SessionSigner } from '../../../src/platform/auth/session.js';
 import { storeEngines } from '../../support/engines/store-engines.js';
 
@@ -9,7 +8,7 @@ import { storeEngines } from '../../support/engines/store-engines.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 
-const engines = storeEngines<PlatformSecrets>('secrets', { sqlite: (db) => new SqlitePlatformSecrets(db.$client), postgres: (db) => new PgPlatformSecrets(db) }, 2);
+const engines = storeEngines('secrets', PLATFORM_SECRETS, 2);
 
 describe.each(engines)('platform secrets on $name', (engine) => {
   it('stores the first candidate and returns it ever after; names are independent', async () => {

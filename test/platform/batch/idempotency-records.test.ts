@@ -1,70 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../db/client.js';
-import { openPgDatabase, type PgDb } from '../../../db/pg/client.js';
-import { IdempotencyStore, IN_FLIGHT_LOCK_MS, MAX_STORED_ANSWER_BYTES, MAX_STORED_BYTES_PER_OWNER, REPLAY_WINDOW_MS } from '../../../src/platform/batch/idempotency.js';
-import { SqliteIdempotencyRecords, type IdempotencyRecords } from '../../../src/platform/batch/idempotency-records.js';
-import { PgIdempotencyRecords } from '../../../src/platform/batch/idempotency-pg.js';
-import { tempDbFile } from '../../support/app.js';
-import { startPostgres, type RunningPostgres } from '../../support/engines/postgres.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_RECORDS, type IdempotencyRecords } from '../../../src/platform/batch/idempotency-records.js';
+import { storeEngines } from '../../support/engines/store-engines.js';
+import { IN_FLIGHT_LOCK_MS, MAX_STORED_ANSWER_BYTES, MAX_STORED_BYTES_PER_OWNER, REPLAY_WINDOW_MS } from '../../../src/platform/batch/idempotency.js';
 
 // One specification for both engines; `other` is a second node on the same storage.
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const answer = (bytes: number) => ({ results: [{ id: '0', status: 200, body: { text: 'x'.repeat(bytes) } }], succeeded: 1, failed: 0 });
 
-let server: RunningPostgres;
-let databases = 0;
-beforeAll(async () => {
-  server = await startPostgres();
-});
-afterAll(() => server?.stop());
+const engines = storeEngines('idem', IDEMPOTENCY_RECORDS, 4);
 
 interface Opened {
   records: IdempotencyRecords;
   other: IdempotencyRecords;
-  close(): Promise<void>;
 }
-const engines: { name: string; open(): Promise<Opened> }[] = [
-  {
-    name: 'SQLite',
-    async open() {
-      const file = tempDbFile();
-      const [a, b] = [openDatabase(file), openDatabase(file)];
-      return {
-        records: new SqliteIdempotencyRecords(new IdempotencyStore(a.$client)),
-        other: new SqliteIdempotencyRecords(new IdempotencyStore(b.$client)),
-        close: async () => {
-          a.$client.close();
-          b.$client.close();
-        },
-      };
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    async open() {
-      const url = await server.createDatabase(`idem_${++databases}`);
-      const [a, b]: PgDb[] = [await openPgDatabase(url, { max: 4 }), await openPgDatabase(url, { max: 4 })];
-      return {
-        records: new PgIdempotencyRecords(a),
-        other: new PgIdempotencyRecords(b),
-        close: async () => {
-          await a.$client.end();
-          await b.$client.end();
-        },
-      };
-    },
-  },
-];
+
+/** A fresh store and a second node on it. */
+async function openNodes(engine: (typeof engines)[number]): Promise<Opened> {
+  const open = await engine.storage();
+  return { records: await open(), other: await open() };
+}
 
 describe.each(engines)('idempotency records on $name', (engine) => {
   let records: IdempotencyRecords;
   let other: IdempotencyRecords;
-  let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ records, other, close } = await engine.open());
+    ({ records, other } = await openNodes(engine));
   });
-  afterAll(() => close?.());
 
   it('runs a new key, refuses it on any node while in flight, then replays the stored answer everywhere', async () => {
     expect(await records.claim('k1', 'a', 'h1', NOW)).toEqual({ kind: 'fresh' });

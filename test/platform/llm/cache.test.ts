@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../db/client.js';
 import { ManualClock } from '../../../src/platform/clock.js';
-import { SqliteLlmCache, cacheDigest, type CacheBounds, type CacheEntry, type LlmCache } from '../../../src/platform/llm/cache.js';
-import { PgLlmCache } from '../../../src/platform/llm/cache-pg.js';
+import { ModelAnswerCache, cacheDigest, type CacheBounds, type CacheEntry, type LlmCache } from '../../../src/platform/llm/cache.js';
+import { postgresEngine, sqliteEngine } from '../../../src/platform/stores/engine.js';
 import { privatePostgres } from '../../support/engines/store-engines.js';
 
 // One specification of the model-answer cache for both engines, then what a shared server adds:
@@ -29,7 +29,7 @@ const engines: { name: string; setup(bounds?: CacheBounds): Promise<Setup> }[] =
     setup: async (bounds = BOUNDS) => {
       const db = openDatabase(':memory:');
       const clock = new ManualClock(NOW);
-      return { cache: new SqliteLlmCache(db.$client, clock, bounds), clock, rows: async () => db.$client.prepare('SELECT count(*) FROM llm_cache').pluck().get() as number };
+      return { cache: new ModelAnswerCache(sqliteEngine(db), clock, bounds), clock, rows: async () => db.$client.prepare('SELECT count(*) FROM llm_cache').pluck().get() as number };
     },
   },
   {
@@ -37,7 +37,7 @@ const engines: { name: string; setup(bounds?: CacheBounds): Promise<Setup> }[] =
     setup: async (bounds = BOUNDS) => {
       const db = await postgres.freshDatabase();
       const clock = new ManualClock(NOW);
-      return { cache: new PgLlmCache(db, clock, bounds), clock, rows: async () => (await db.$client.query('SELECT count(*)::int AS n FROM llm_cache')).rows[0].n as number };
+      return { cache: new ModelAnswerCache(postgresEngine(db), clock, bounds), clock, rows: async () => (await db.$client.query('SELECT count(*)::int AS n FROM llm_cache')).rows[0].n as number };
     },
   },
 ];
@@ -110,7 +110,7 @@ describe('PostgreSQL: one cache for every node', () => {
     const clock = new ManualClock(NOW);
     const nodes = await Promise.all(
       [0, 1, 2].map(async () => {
-        return new PgLlmCache(await postgres.connect(url, 2), clock, { ttlMs: 60 * MINUTE, maxEntries: 50 });
+        return new ModelAnswerCache(postgresEngine(await postgres.connect(url, 2)), clock, { ttlMs: 60 * MINUTE, maxEntries: 50 });
       }),
     );
     await nodes[0]!.store([entry('shared')]);

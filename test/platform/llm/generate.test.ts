@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../db/client.js';
 import { ManualClock } from '../../../src/platform/clock.js';
-import { SqliteLlmCache } from '../../../src/platform/llm/cache.js';
+import { ModelAnswerCache } from '../../../src/platform/llm/cache.js';
+import { sqliteEngine } from '../../../src/platform/stores/engine.js';
 import { generate } from '../../../src/platform/llm/generate.js';
 import { testConfig } from '../../../src/config.js';
 import { fetchLayerHttpPost } from '../../../src/platform/llm/http.js';
@@ -25,7 +26,7 @@ const llm = (baseUrl?: string, timeoutMs = 5_000) =>
     model: 'test-chat',
     timeoutMs,
     httpPost: fetchLayerHttpPost(testConfig()),
-    cache: new SqliteLlmCache(openDatabase(':memory:').$client, new ManualClock(), { ttlMs: 60_000, maxEntries: 10 }),
+    cache: new ModelAnswerCache(sqliteEngine(openDatabase(':memory:')), new ManualClock(), { ttlMs: 60_000, maxEntries: 10 }),
   });
 const fallback = () => 'Dock workers strike at the port.';
 

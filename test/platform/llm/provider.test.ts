@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../db/client.js';
 import { testConfig } from '../../../src/config.js';
 import { ManualClock } from '../../../src/platform/clock.js';
-import { SqliteLlmCache } from '../../../src/platform/llm/cache.js';
+import { ModelAnswerCache } from '../../../src/platform/llm/cache.js';
+import { sqliteEngine } from '../../../src/platform/stores/engine.js';
 import { LlmUnavailable } from '../../../src/platform/llm/errors.js';
 import { fetchLayerHttpPost } from '../../../src/platform/llm/http.js';
 import { createLlm, EMBEDDINGS_PER_REQUEST, OpenAiCompatibleLlm, type LlmOptions } from '../../../src/platform/llm/provider.js';
@@ -31,7 +32,7 @@ function provider(over: Partial<LlmOptions> = {}, cache = { ttlMs: 60_000, maxEn
     embeddingsModel: 'test-embed',
     timeoutMs: 5_000,
     httpPost: fetchLayerHttpPost(testConfig()),
-    cache: new SqliteLlmCache(db.$client, clock, cache),
+    cache: new ModelAnswerCache(sqliteEngine(db), clock, cache),
     ...over,
   });
 }
@@ -48,7 +49,7 @@ async function failure(p: Promise<unknown>): Promise<LlmUnavailable> {
 
 describe('model provider configuration', () => {
   it('is off by default: no base URL means disabled, and calls refuse without touching the network', async () => {
-    const llm = createLlm(testConfig(), { cache: new SqliteLlmCache(openDatabase(':memory:').$client, clock, { ttlMs: 60_000, maxEntries: 10 }), httpPost: fetchLayerHttpPost(testConfig()) });
+    const llm = createLlm(testConfig(), { cache: new ModelAnswerCache(sqliteEngine(openDatabase(':memory:')), clock, { ttlMs: 60_000, maxEntries: 10 }), httpPost: fetchLayerHttpPost(testConfig()) });
     expect(llm.enabled).toBe(false);
     expect(llm.embeddingsEnabled).toBe(false);
     expect(llm.model).toBe('');

@@ -1,68 +1,28 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../db/client.js';
-import { openPgDatabase } from '../../../db/pg/client.js';
-import { SqliteSimulationRuns, type SimulationRunStore } from '../../../src/services/forecast/runs.js';
-import { PgSimulationRuns } from '../../../src/services/forecast/runs-pg.js';
-import { tempDbFile } from '../../support/app.js';
-import { startPostgres, type RunningPostgres } from '../../support/engines/postgres.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SIMULATION_RUNS, type SimulationRunStore } from '../../../src/services/forecast/runs.js';
+import { storeEngines } from '../../support/engines/store-engines.js';
 
 // One specification of the simulation_runs store for both engines; `other` is a second node on the same storage.
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 
-let server: RunningPostgres;
-let databases = 0;
-beforeAll(async () => {
-  server = await startPostgres();
-});
-afterAll(() => server?.stop());
+const engines = storeEngines('simruns', SIMULATION_RUNS, 2);
 
 interface Opened {
   runs: SimulationRunStore;
   other: SimulationRunStore;
-  close(): Promise<void>;
 }
-const engines: { name: string; open(): Promise<Opened> }[] = [
-  {
-    name: 'SQLite',
-    async open() {
-      const file = tempDbFile();
-      const [a, b] = [openDatabase(file), openDatabase(file)];
-      return {
-        runs: new SqliteSimulationRuns(a.$client),
-        other: new SqliteSimulationRuns(b.$client),
-        close: async () => {
-          a.$client.close();
-          b.$client.close();
-          fs.rmSync(path.dirname(file), { recursive: true, force: true });
-        },
-      };
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    async open() {
-      const url = await server.createDatabase(`simruns_${++databases}`);
-      const [a, b] = [await openPgDatabase(url, { max: 2 }), await openPgDatabase(url, { max: 2 })];
-      return {
-        runs: new PgSimulationRuns(a),
-        other: new PgSimulationRuns(b),
-        close: async () => {
-          await a.$client.end();
-          await b.$client.end();
-        },
-      };
-    },
-  },
-];
+
+/** A fresh store and a second node on it. */
+async function openNodes(engine: (typeof engines)[number]): Promise<Opened> {
+  const open = await engine.storage();
+  return { runs: await open(), other: await open() };
+}
 
 describe.each(engines)('simulation runs on $name', (engine) => {
   let opened: Opened;
   beforeEach(async () => {
-    opened = await engine.open();
-    return () => opened.close();
+    opened = await openNodes(engine);
   });
 
   it('finds the job of a run for its account only, and nothing for a run never triggered', async () => {

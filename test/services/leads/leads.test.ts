@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 import { mds } from '../../support/cli.js';
 import type { ManualClock } from '../../../src/platform/clock.js';
-import { leadStore } from '../../../src/services/leads/store.js';
+import { LEAD_STORE } from '../../../src/services/leads/store.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -30,14 +30,14 @@ describe('POST submit-contact', () => {
     const res = await post(CONTACT, contact());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'sent', emailSent: false });
-    const rows = await leadStore(app.deps).contacts();
+    const rows = await app.deps.stores.get(LEAD_STORE).contacts();
     expect(rows).toEqual([expect.objectContaining({ email: 'ana.silva@harbourlogistics.example', source: 'enterprise-contact', organization: 'Harbour Logistics' })]);
   });
 
   it('answers a filled honeypot as sent without storing anything', async () => {
-    const before = (await leadStore(app.deps).contacts()).length;
+    const before = (await app.deps.stores.get(LEAD_STORE).contacts()).length;
     expect((await post(CONTACT, contact({ website: 'http://spam.example' }))).body).toEqual({ status: 'sent', emailSent: false });
-    expect(await leadStore(app.deps).contacts()).toHaveLength(before);
+    expect(await app.deps.stores.get(LEAD_STORE).contacts()).toHaveLength(before);
   });
 
   it('refuses invalid fields, missing required ones and personal mailboxes', async () => {
@@ -66,7 +66,7 @@ describe('POST submit-contact', () => {
     const b = await post(CONTACT, contact({ email: 'e@harbourlogistics.example' }), { 'idempotency-key': 'contact-1' });
     expect(b.body).toEqual(a.body);
     expect(b.headers.get('idempotent-replayed')).toBe('true');
-    expect((await leadStore(app.deps).contacts()).filter((c) => c.email === 'e@harbourlogistics.example')).toHaveLength(1);
+    expect((await app.deps.stores.get(LEAD_STORE).contacts()).filter((c) => c.email === 'e@harbourlogistics.example')).toHaveLength(1);
   });
 });
 

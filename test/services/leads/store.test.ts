@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SqliteLeadStore, type LeadStore, type NewContact, type NewInterest } from '../../../src/services/leads/store.js';
-import { PgLeadStore } from '../../../src/services/leads/store-pg.js';
+import { LEAD_STORE, type LeadStore, type NewContact, type NewInterest } from '../../../src/services/leads/store.js';
 import { storeEngines } from '../../support/engines/store-engines.js';
 
 // One specification of the lead tables for both engines, then what several nodes add: the
@@ -12,7 +11,7 @@ const cap = (max: number) => ({ since: NOW - HOUR, max });
 const contact = (email: string): NewContact => ({ email, name: 'Ana', organization: 'Harbour', phone: '+351 21 555 0142', message: 'hello', source: 'test' });
 const interest = (email: string, code: string, referredBy = ''): NewInterest => ({ email, source: 'landing', app_version: '1.0', referred_by: referredBy, referral_code: code });
 
-const engines = storeEngines<LeadStore>('leads', { sqlite: (db) => new SqliteLeadStore(db.$client), postgres: (db) => new PgLeadStore(db) });
+const engines = storeEngines('leads', LEAD_STORE);
 
 describe.each(engines)('lead store on $name', (engine) => {
   let store: LeadStore;

@@ -1,12 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../db/client.js';
-import { openPgDatabase } from '../../../db/pg/client.js';
-import { SqliteSummaryStore, SUMMARY_TTL_MS, type SummaryStore } from '../../../src/services/news/summary-store.js';
-import { PgSummaryStore } from '../../../src/services/news/summary-store-pg.js';
-import { tempDbFile } from '../../support/app.js';
-import { startPostgres, type RunningPostgres } from '../../support/engines/postgres.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { NEWS_SUMMARIES, SUMMARY_TTL_MS, type SummaryStore } from '../../../src/services/news/summary-store.js';
+import { storeEngines } from '../../support/engines/store-engines.js';
 
 // One specification of the summary cache and its daily quota for both engines; `other` is a second
 // node on the same storage.
@@ -14,57 +8,23 @@ import { startPostgres, type RunningPostgres } from '../../support/engines/postg
 const NOW = Date.UTC(2026, 10, 20, 12);
 const KEY = 'summary:v9:brief:full:en:abc123';
 
-let server: RunningPostgres;
-let databases = 0;
-beforeAll(async () => {
-  server = await startPostgres();
-});
-afterAll(() => server?.stop());
+const engines = storeEngines('summaries', NEWS_SUMMARIES, 4);
 
 interface Opened {
   summaries: SummaryStore;
   other: SummaryStore;
-  close(): Promise<void>;
 }
-const engines: { name: string; open(): Promise<Opened> }[] = [
-  {
-    name: 'SQLite',
-    async open() {
-      const file = tempDbFile();
-      const [a, b] = [openDatabase(file), openDatabase(file)];
-      return {
-        summaries: new SqliteSummaryStore(a.$client),
-        other: new SqliteSummaryStore(b.$client),
-        close: async () => {
-          a.$client.close();
-          b.$client.close();
-          fs.rmSync(path.dirname(file), { recursive: true, force: true });
-        },
-      };
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    async open() {
-      const url = await server.createDatabase(`summaries_${++databases}`);
-      const [a, b] = [await openPgDatabase(url, { max: 4 }), await openPgDatabase(url, { max: 4 })];
-      return {
-        summaries: new PgSummaryStore(a),
-        other: new PgSummaryStore(b),
-        close: async () => {
-          await a.$client.end();
-          await b.$client.end();
-        },
-      };
-    },
-  },
-];
+
+/** A fresh store and a second node on it. */
+async function openNodes(engine: (typeof engines)[number]): Promise<Opened> {
+  const open = await engine.storage();
+  return { summaries: await open(), other: await open() };
+}
 
 describe.each(engines)('summary store on $name', (engine) => {
   let opened: Opened;
   beforeEach(async () => {
-    opened = await engine.open();
-    return () => opened.close();
+    opened = await openNodes(engine);
   });
 
   it('finds a stored summary through any node for a day, then no more', async () => {

@@ -1,70 +1,30 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../db/client.js';
-import { openPgDatabase } from '../../../db/pg/client.js';
-import { SqliteScenarioRuns, type ScenarioRunStore } from '../../../src/services/scenario/runs.js';
-import { PgScenarioRuns } from '../../../src/services/scenario/runs-pg.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SCENARIO_RUNS, type ScenarioRunStore } from '../../../src/services/scenario/runs.js';
+import { storeEngines } from '../../support/engines/store-engines.js';
 import { JOB_ID_PATTERN } from '../../../src/services/scenario/rules.js';
-import { tempDbFile } from '../../support/app.js';
-import { startPostgres, type RunningPostgres } from '../../support/engines/postgres.js';
 
 // One specification of the scenario_runs store for both engines; `other` is a second node on the same storage.
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const job = (id: string, accountId = 'acct_a', createdAt = NOW) => ({ id, accountId, createdAt });
 
-let server: RunningPostgres;
-let databases = 0;
-beforeAll(async () => {
-  server = await startPostgres();
-});
-afterAll(() => server?.stop());
+const engines = storeEngines('scenruns', SCENARIO_RUNS, 2);
 
 interface Opened {
   runs: ScenarioRunStore;
   other: ScenarioRunStore;
-  close(): Promise<void>;
 }
-const engines: { name: string; open(): Promise<Opened> }[] = [
-  {
-    name: 'SQLite',
-    async open() {
-      const file = tempDbFile();
-      const [a, b] = [openDatabase(file), openDatabase(file)];
-      return {
-        runs: new SqliteScenarioRuns(a.$client),
-        other: new SqliteScenarioRuns(b.$client),
-        close: async () => {
-          a.$client.close();
-          b.$client.close();
-          fs.rmSync(path.dirname(file), { recursive: true, force: true });
-        },
-      };
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    async open() {
-      const url = await server.createDatabase(`scenruns_${++databases}`);
-      const [a, b] = [await openPgDatabase(url, { max: 2 }), await openPgDatabase(url, { max: 2 })];
-      return {
-        runs: new PgScenarioRuns(a),
-        other: new PgScenarioRuns(b),
-        close: async () => {
-          await a.$client.end();
-          await b.$client.end();
-        },
-      };
-    },
-  },
-];
+
+/** A fresh store and a second node on it. */
+async function openNodes(engine: (typeof engines)[number]): Promise<Opened> {
+  const open = await engine.storage();
+  return { runs: await open(), other: await open() };
+}
 
 describe.each(engines)('scenario runs on $name', (engine) => {
   let opened: Opened;
   beforeEach(async () => {
-    opened = await engine.open();
-    return () => opened.close();
+    opened = await openNodes(engine);
   });
 
   it('publishes one id per job, kept when the job is found again through any node', async () => {

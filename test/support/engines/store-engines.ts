@@ -1,6 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Db } from '../../../db/client.js';
 import { openPgDatabase, type PgDb } from '../../../db/pg/client.js';
+import { testConfig, type Config } from '../../../src/config.js';
+import { ManualClock, type Clock } from '../../../src/platform/clock.js';
+import type { StoreDefinition } from '../../../src/platform/stores/registry.js';
 import { tempDbFile } from '../app.js';
 import { startPostgres, type RunningPostgres } from './postgres.js';
 
@@ -37,9 +40,17 @@ export function privatePostgres(prefix: string, poolSize = 4): { createDatabase(
 /**
  * The two engines a store's contract test runs its one specification on, for `describe.each`: a fresh
  * SQLite file, or a fresh database on a private PostgreSQL server (each node with its own pool of
- * `poolSize` connections).
+ * `poolSize` connections). `open` is the store's registered definition (built with `env`'s clock and
+ * configuration, as `createDeps` builds it: default a manual clock and the test configuration), or,
+ * for a store outside the registry, its two constructors.
  */
-export function storeEngines<S>(prefix: string, open: { sqlite(db: Db): S; postgres(db: PgDb): S }, poolSize = 4): StoreEngine<S>[] {
+export function storeEngines<S>(
+  prefix: string,
+  store: StoreDefinition<S> | { sqlite(db: Db): S; postgres(db: PgDb): S },
+  poolSize = 4,
+  env: { clock?: Clock; config?: Config } = {},
+): StoreEngine<S>[] {
+  const open = 'name' in store ? fromDefinition(store, { clock: env.clock ?? new ManualClock(), config: env.config ?? testConfig() }) : store;
   const postgres = privatePostgres(prefix, poolSize);
   const files: Db[] = [];
   afterAll(() => {
@@ -65,4 +76,8 @@ export function storeEngines<S>(prefix: string, open: { sqlite(db: Db): S; postg
       },
     },
   ];
+}
+
+function fromDefinition<S>(definition: StoreDefinition<S>, env: { clock: Clock; config: Config }): { sqlite(db: Db): S; postgres(db: PgDb): S } {
+  return { sqlite: (db) => definition.sqlite({ db, ...env }), postgres: (db) => definition.postgres({ db, ...env }) };
 }

@@ -27,10 +27,10 @@ import {
   type ListStoredStockBacktestsRequest,
   MAX_HISTORY_SYMBOLS,
 } from './schemas.js';
-import { analysisStoreOf, DAILY_QUOTA, type AnalysisStore, type QuotaKind } from './store.js';
+import { DAILY_QUOTA, MARKET_ANALYSES, type AnalysisStore, type QuotaKind } from './store.js';
 
 /** What the queries read: the snapshots, and the account's stored analyses (wherever they live). */
-type StoreDeps = { store: SnapshotStore } & Pick<AppDeps, 'db' | 'marketAnalyses'>;
+type StoreDeps = { store: SnapshotStore } & Pick<AppDeps, 'db' | 'stores'>;
 
 export interface Outcome<T> {
   response: T;
@@ -100,7 +100,7 @@ export async function analyzeStock(
   if (!data || data.bars.length < MIN_ANALYSIS_BARS) return { response: emptyAnalysis(symbol, name, now), degraded: true };
 
   const analysisAt = data.bars.at(-1)!.time;
-  const analyses = analysisStoreOf(deps);
+  const analyses = deps.stores.get(MARKET_ANALYSES);
   const stored = await analyses.findAnalysis(accountId, symbol, includeNews, analysisAt);
   if (stored) return { response: JSON.parse(stored) as AnalyzeStockResponse, degraded: false };
   await spendQuota(analyses, accountId, 'analyze', now);
@@ -163,7 +163,7 @@ export async function getStockAnalysisHistory(
   const limit = req.limit_per_symbol || DEFAULT_LIMIT_PER_SYMBOL;
   let symbols = requestedSymbols(req.symbols);
   if (symbols.length === 0) symbols = deps.store.read<TickerBars>(DAILY_BARS)?.records.map((r) => r.symbol) ?? [];
-  const found = await analysisStoreOf(deps).listAnalyses(accountId, symbols, req.include_news ?? false, limit, now);
+  const found = await deps.stores.get(MARKET_ANALYSES).listAnalyses(accountId, symbols, req.include_news ?? false, limit, now);
   return {
     items: symbols.flatMap((symbol) => {
       const bodies = found.get(symbol);
@@ -197,7 +197,7 @@ export async function backtestStock(
     };
     return { response, degraded: true };
   }
-  const analyses = analysisStoreOf(deps);
+  const analyses = deps.stores.get(MARKET_ANALYSES);
   await spendQuota(analyses, accountId, 'backtest', now);
   const snapshot = deps.store.read<TickerBars, DailyBarsInfo>(DAILY_BARS)!;
   // The ledger depends only on the bars: computed once per snapshot version and ticker.
@@ -251,7 +251,7 @@ export async function listStoredStockBacktests(
   now: number,
 ): Promise<{ items: BacktestStockResponse[] }> {
   const window = validateWindow(req.eval_window_days);
-  const stored = await analysisStoreOf(deps).listBacktests(accountId, requestedSymbols(req.symbols), window, now);
+  const stored = await deps.stores.get(MARKET_ANALYSES).listBacktests(accountId, requestedSymbols(req.symbols), window, now);
   const items = stored.map((b) => JSON.parse(b) as BacktestStockResponse);
   return { items: items.filter((i) => i.available) };
 }

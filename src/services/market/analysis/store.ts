@@ -1,7 +1,6 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../../../db/client.js';
-import type { AppDeps } from '../../../trpc/context.js';
-import { marketDailyUsage, marketStockAnalyses, marketStockBacktests } from '../../../../db/schema/market.js';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { defineStore } from '../../../platform/stores/registry.js';
+import { postgresEngine, sqliteEngine, step, type StoreEngine } from '../../../platform/stores/engine.js';
 
 /** Newest analyses kept per (account, symbol, news flag). */
 export const HISTORY_KEEP_PER_SYMBOL = 32;
@@ -45,8 +44,7 @@ export interface StoredBacktest {
 }
 
 /**
- * What the stock-analysis operations keep per account, one implementation per engine: SQLite
- * (`SqliteAnalysisStore`, below) and PostgreSQL (`PgAnalysisStore`, store-pg.ts). Bodies are the
+ * What the stock-analysis operations keep per account, in the SQLite file or in PostgreSQL. Bodies are the
  * responses as served (JSON text). Retention is applied on every save: HISTORY_KEEP_PER_SYMBOL
  * analyses per (account, symbol, news flag), none older than HISTORY_RETENTION_MS, backtests no
  * older than BACKTEST_RETENTION_MS. The daily quota is counted exactly, however many nodes count.
@@ -66,13 +64,13 @@ export interface AnalysisStore {
   takeQuota(accountId: string, kind: QuotaKind, now: number): Promise<boolean>;
 }
 
-/** The analysis tables in the SQLite file (one process writes them: each step is one transaction). */
-export class SqliteAnalysisStore implements AnalysisStore {
-  constructor(private readonly db: Db) {}
+/** The analysis tables on either engine (PostgreSQL: shared by every node). */
+export class Analyses implements AnalysisStore {
+  constructor(private readonly engine: StoreEngine) {}
 
-  /** The account's stored analysis of this bar, if it ran one. */
   async findAnalysis(accountId: string, symbol: string, includeNews: boolean, analysisAt: number): Promise<string | undefined> {
-    return this.db
+    const { marketStockAnalyses } = this.engine.tables;
+    const [row] = await this.engine.db
       .select({ body: marketStockAnalyses.body })
       .from(marketStockAnalyses)
       .where(
@@ -82,32 +80,33 @@ export class SqliteAnalysisStore implements AnalysisStore {
           eq(marketStockAnalyses.includeNews, includeNews),
           eq(marketStockAnalyses.analysisAt, analysisAt),
         ),
-      )
-      .get()?.body;
+      );
+    return row?.body;
   }
 
-  /** Stores an analysis, then trims the symbol's history to the newest rows and drops expired ones. */
   async saveAnalysis(row: StoredAnalysis, now: number): Promise<void> {
+    const { marketStockAnalyses } = this.engine.tables;
     const series = and(eq(marketStockAnalyses.accountId, row.accountId), eq(marketStockAnalyses.symbol, row.symbol), eq(marketStockAnalyses.includeNews, row.includeNews));
-    this.db.transaction((tx) => {
-      tx.insert(marketStockAnalyses).values({ ...row, createdAt: now }).onConflictDoNothing().run();
-      const keep = tx
-        .select({ at: marketStockAnalyses.analysisAt })
-        .from(marketStockAnalyses)
-        .where(series)
-        .orderBy(desc(marketStockAnalyses.analysisAt))
-        .limit(1)
-        .offset(HISTORY_KEEP_PER_SYMBOL - 1)
-        .get();
-      if (keep) tx.delete(marketStockAnalyses).where(and(series, lt(marketStockAnalyses.analysisAt, keep.at))).run();
-      tx.delete(marketStockAnalyses).where(lt(marketStockAnalyses.createdAt, now - HISTORY_RETENTION_MS)).run();
+    await this.engine.transact(function* (tx) {
+      yield* step(tx.db.insert(marketStockAnalyses).values({ ...row, createdAt: now }).onConflictDoNothing());
+      const [keep] = yield* step(
+        tx.db
+          .select({ at: marketStockAnalyses.analysisAt })
+          .from(marketStockAnalyses)
+          .where(series)
+          .orderBy(desc(marketStockAnalyses.analysisAt))
+          .limit(1)
+          .offset(HISTORY_KEEP_PER_SYMBOL - 1),
+      );
+      if (keep) yield* step(tx.db.delete(marketStockAnalyses).where(and(series, lt(marketStockAnalyses.analysisAt, keep.at))));
+      yield* step(tx.db.delete(marketStockAnalyses).where(lt(marketStockAnalyses.createdAt, now - HISTORY_RETENTION_MS)));
     });
   }
 
-  /** Stored analyses of the given symbols, newest first, at most `limit` per symbol. */
   async listAnalyses(accountId: string, symbols: readonly string[], includeNews: boolean, limit: number, now: number): Promise<Map<string, string[]>> {
+    const { marketStockAnalyses } = this.engine.tables;
     if (symbols.length === 0) return new Map();
-    const rows = this.db
+    const rows = await this.engine.db
       .select({ symbol: marketStockAnalyses.symbol, body: marketStockAnalyses.body })
       .from(marketStockAnalyses)
       .where(
@@ -115,70 +114,69 @@ export class SqliteAnalysisStore implements AnalysisStore {
           eq(marketStockAnalyses.accountId, accountId),
           inArray(marketStockAnalyses.symbol, [...symbols]),
           eq(marketStockAnalyses.includeNews, includeNews),
-          sql`${marketStockAnalyses.createdAt} >= ${now - HISTORY_RETENTION_MS}`,
+          gte(marketStockAnalyses.createdAt, now - HISTORY_RETENTION_MS),
         ),
       )
-      .orderBy(desc(marketStockAnalyses.analysisAt))
-      .all();
+      .orderBy(desc(marketStockAnalyses.analysisAt));
     return groupBySymbol(rows, limit);
   }
 
   async saveBacktest(row: StoredBacktest, now: number): Promise<void> {
-    this.db.transaction((tx) => {
-      tx.insert(marketStockBacktests)
-        .values({ ...row, generatedAt: now })
-        .onConflictDoUpdate({
-          target: [marketStockBacktests.accountId, marketStockBacktests.symbol, marketStockBacktests.evalWindowDays],
-          set: { body: row.body, generatedAt: now },
-        })
-        .run();
-      tx.delete(marketStockBacktests).where(lt(marketStockBacktests.generatedAt, now - BACKTEST_RETENTION_MS)).run();
+    const { marketStockBacktests } = this.engine.tables;
+    await this.engine.transact(function* (tx) {
+      yield* step(
+        tx.db
+          .insert(marketStockBacktests)
+          .values({ ...row, generatedAt: now })
+          .onConflictDoUpdate({
+            target: [marketStockBacktests.accountId, marketStockBacktests.symbol, marketStockBacktests.evalWindowDays],
+            set: { body: row.body, generatedAt: now },
+          }),
+      );
+      yield* step(tx.db.delete(marketStockBacktests).where(lt(marketStockBacktests.generatedAt, now - BACKTEST_RETENTION_MS)));
     });
   }
 
-  /** The account's stored backtests for a window (all its symbols, or the named ones), newest first. */
   async listBacktests(accountId: string, symbols: readonly string[], evalWindowDays: number, now: number): Promise<string[]> {
+    const { marketStockBacktests } = this.engine.tables;
     const conditions = [
       eq(marketStockBacktests.accountId, accountId),
       eq(marketStockBacktests.evalWindowDays, evalWindowDays),
-      sql`${marketStockBacktests.generatedAt} >= ${now - BACKTEST_RETENTION_MS}`,
+      gte(marketStockBacktests.generatedAt, now - BACKTEST_RETENTION_MS),
     ];
     if (symbols.length) conditions.push(inArray(marketStockBacktests.symbol, [...symbols]));
-    return this.db
+    const rows = await this.engine.db
       .select({ body: marketStockBacktests.body })
       .from(marketStockBacktests)
       .where(and(...conditions))
-      .orderBy(desc(marketStockBacktests.generatedAt), marketStockBacktests.symbol)
-      .all()
-      .map((r) => r.body);
+      .orderBy(desc(marketStockBacktests.generatedAt), marketStockBacktests.symbol);
+    return rows.map((r) => r.body);
   }
 
-  /** Counts one fresh computation against the account's daily quota; false when the quota is spent. */
+  /**
+   * One statement: the upsert increments only while under the quota (on PostgreSQL the row lock of ON
+   * CONFLICT makes concurrent counts from several nodes queue), and returns no row once the quota is spent.
+   */
   async takeQuota(accountId: string, kind: QuotaKind, now: number): Promise<boolean> {
-    const day = utcDay(now);
-    return this.db.transaction((tx) => {
-      const row = tx
-        .select({ count: marketDailyUsage.count })
-        .from(marketDailyUsage)
-        .where(and(eq(marketDailyUsage.accountId, accountId), eq(marketDailyUsage.kind, kind), eq(marketDailyUsage.day, day)))
-        .get();
-      if ((row?.count ?? 0) >= DAILY_QUOTA[kind]) return false;
-      tx.insert(marketDailyUsage)
-        .values({ accountId, kind, day, count: 1 })
-        .onConflictDoUpdate({ target: [marketDailyUsage.accountId, marketDailyUsage.kind, marketDailyUsage.day], set: { count: sql`${marketDailyUsage.count} + 1` } })
-        .run();
-      tx.delete(marketDailyUsage).where(lt(marketDailyUsage.day, utcDay(now - 2 * 86_400_000))).run();
-      return true;
-    });
+    const { marketDailyUsage } = this.engine.tables;
+    const counted = await this.engine.db
+      .insert(marketDailyUsage)
+      .values({ accountId, kind, day: utcDay(now), count: 1 })
+      .onConflictDoUpdate({
+        target: [marketDailyUsage.accountId, marketDailyUsage.kind, marketDailyUsage.day],
+        set: { count: sql`${marketDailyUsage.count} + 1` },
+        setWhere: lt(marketDailyUsage.count, DAILY_QUOTA[kind]),
+      })
+      .returning({ count: marketDailyUsage.count });
+    if (counted.length === 0) return false;
+    await this.engine.db.delete(marketDailyUsage).where(lt(marketDailyUsage.day, utcDay(now - 2 * 86_400_000)));
+    return true;
   }
 }
 
-const STORES = new WeakMap<AppDeps, AnalysisStore>();
-
-/** The app's analysis store: the one chosen at start (PostgreSQL with DATABASE_URL), else the SQLite file's. */
-export function analysisStoreOf(deps: Pick<AppDeps, 'db' | 'marketAnalyses'>): AnalysisStore {
-  if (deps.marketAnalyses) return deps.marketAnalyses;
-  let s = STORES.get(deps as AppDeps);
-  if (!s) STORES.set(deps as AppDeps, (s = new SqliteAnalysisStore(deps.db)));
-  return s;
-}
+/** Stored analyses, backtests and the daily quota: the SQLite file's, or PostgreSQL's shared by every node. */
+export const MARKET_ANALYSES = defineStore<AnalysisStore>({
+  name: 'market_analyses',
+  sqlite: ({ db }) => new Analyses(sqliteEngine(db)),
+  postgres: ({ db }) => new Analyses(postgresEngine(db)),
+});

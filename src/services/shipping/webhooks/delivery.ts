@@ -2,7 +2,7 @@ import { postUrl, UpstreamError } from '../../../platform/snapshots/fetch.js';
 import type { AppDeps } from '../../../trpc/context.js';
 import { getChokepointStatus, STATUS_DATASETS } from '../../supply-chain/index.js';
 import { DISRUPTION_EVENT, disruptionEvent, newDeliveryId, retryDelayMs, shouldNotify, signPayload, statusChanges } from './rules.js';
-import { SqliteWebhookStore, type Delivery, type WebhookStore } from './store.js';
+import { WEBHOOK_STORE, type Delivery, type WebhookStore } from './store.js';
 import { loopbackTestPolicy, PRODUCTION_POLICY, type TargetPolicy } from './targets.js';
 
 /** How often pending deliveries made by another process (e.g. `mds ingest`) are looked for. */
@@ -29,7 +29,7 @@ export class WebhookService {
 
   constructor(private readonly deps: AppDeps) {
     // The engine chosen at start (PostgreSQL with DATABASE_URL, shared by every node), else the SQLite file.
-    this.store = deps.webhookStore ?? new SqliteWebhookStore(deps.db.$client);
+    this.store = deps.stores.get(WEBHOOK_STORE);
   }
 
   /** Lets a test receiver on 127.0.0.1 over plain http receive deliveries; refuses outside NODE_ENV=test. */

@@ -1,4 +1,7 @@
-import type Database from 'better-sqlite3';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { LOCK_SPACE } from '../../../../db/pg/client.js';
+import { defineStore } from '../../../platform/stores/registry.js';
+import { postgresEngine, sqliteEngine, step, type StoreEngine } from '../../../platform/stores/engine.js';
 import type { StatusMark } from './rules.js';
 
 export interface Registration {
@@ -35,74 +38,6 @@ export interface Attempt {
   durationMs: number;
 }
 
-interface RegistrationRow {
-  id: string;
-  account_id: string;
-  callback_url: string;
-  chokepoint_ids: string;
-  alert_threshold: number;
-  secret: string;
-  active: number;
-  created_at: number;
-}
-
-interface DeliveryRow {
-  id: string;
-  subscriber_id: string;
-  account_id: string;
-  event: string;
-  chokepoint_id: string;
-  body: string;
-  state: Delivery['state'];
-  attempts: number;
-  next_attempt_at: number;
-  created_at: number;
-  finished_at: number | null;
-}
-
-const toRegistration = (r: RegistrationRow): Registration => ({
-  id: r.id,
-  accountId: r.account_id,
-  callbackUrl: r.callback_url,
-  chokepointIds: JSON.parse(r.chokepoint_ids) as string[],
-  alertThreshold: r.alert_threshold,
-  secret: r.secret,
-  active: r.active === 1,
-  createdAt: r.created_at,
-});
-
-const toDelivery = (r: DeliveryRow): Delivery => ({
-  id: r.id,
-  subscriberId: r.subscriber_id,
-  accountId: r.account_id,
-  event: r.event,
-  chokepointId: r.chokepoint_id,
-  body: r.body,
-  state: r.state,
-  attempts: r.attempts,
-  nextAttemptAt: r.next_attempt_at,
-  createdAt: r.created_at,
-  finishedAt: r.finished_at,
-});
-
-export interface AttemptRow {
-  delivery_id: string;
-  attempt: number;
-  attempted_at: number;
-  status: number | null;
-  error: string | null;
-  duration_ms: number;
-}
-
-const toAttempt = (x: AttemptRow): Attempt => ({
-  deliveryId: x.delivery_id,
-  attempt: x.attempt,
-  attemptedAt: x.attempted_at,
-  status: x.status,
-  error: x.error,
-  durationMs: x.duration_ms,
-});
-
 /** A delivery as the watcher decides it; the store adds its state (`pending`, no attempt yet). */
 export type NewDelivery = Omit<Delivery, 'state' | 'attempts' | 'finishedAt'>;
 
@@ -127,9 +62,8 @@ export interface AttemptOutcome {
 }
 
 /**
- * The webhook tables (registrations, deliveries, attempts, status marks), one implementation per
- * engine: SQLite (`SqliteWebhookStore`, below) and PostgreSQL (`PgWebhookStore`, store-pg.ts, shared
- * by every node). Two guarantees hold however many processes share the tables: a status change is
+ * The webhook tables (registrations, deliveries, attempts, status marks), in the SQLite file or in
+ * PostgreSQL shared by every node. Two guarantees hold however many processes share the tables: a status change is
  * turned into deliveries once (`recordObservation` compares and records under one lock), and each
  * attempt of a delivery is made by one process (`claim` is a conditional update). Lists are oldest
  * first, except the delivery log (newest first).
@@ -161,106 +95,162 @@ export interface WebhookStore {
   deliveries(opts?: { subscriberId?: string; limit?: number }): Promise<(Delivery & { log: Attempt[] })[]>;
 }
 
-/** The webhook tables in the SQLite file (db/schema/shipping.ts), every statement prepared once. */
-export class SqliteWebhookStore implements WebhookStore {
-  private readonly s;
-  private readonly insertBoundedTx;
-  private readonly observeTx;
-  private readonly finishTx;
+type Tables = StoreEngine['tables'];
+type RegistrationRow = Tables['webhookRegistrations']['$inferSelect'];
+type DeliveryRow = Tables['webhookDeliveries']['$inferSelect'];
 
-  constructor(sqlite: Database.Database) {
-    const s = (this.s = {
-      countForAccount: sqlite.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM webhook_registrations WHERE account_id = ?'),
-      insertRegistration: sqlite.prepare(
-        `INSERT INTO webhook_registrations (id, account_id, callback_url, chokepoint_ids, alert_threshold, secret, active, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      forAccount: sqlite.prepare<[string], RegistrationRow>('SELECT * FROM webhook_registrations WHERE account_id = ? ORDER BY created_at, id'),
-      all: sqlite.prepare<[], RegistrationRow>('SELECT * FROM webhook_registrations ORDER BY created_at, id'),
-      active: sqlite.prepare<[], RegistrationRow>('SELECT * FROM webhook_registrations WHERE active = 1 ORDER BY created_at, id'),
-      registration: sqlite.prepare<[string], RegistrationRow>('SELECT * FROM webhook_registrations WHERE id = ?'),
-      setActive: sqlite.prepare('UPDATE webhook_registrations SET active = ? WHERE id = ?'),
-      marks: sqlite.prepare<[], { chokepoint_id: string; status: string; score: number }>('SELECT chokepoint_id, status, score FROM chokepoint_status_marks'),
-      upsertMark: sqlite.prepare(
-        `INSERT INTO chokepoint_status_marks (chokepoint_id, status, score, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (chokepoint_id) DO UPDATE SET status = excluded.status, score = excluded.score, updated_at = excluded.updated_at`,
-      ),
-      insertDelivery: sqlite.prepare(
-        `INSERT INTO webhook_deliveries (id, subscriber_id, account_id, event, chokepoint_id, body, state, attempts, next_attempt_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-      ),
-      delivery: sqlite.prepare<[string], DeliveryRow>('SELECT * FROM webhook_deliveries WHERE id = ?'),
-      pending: sqlite.prepare<[], DeliveryRow>(`SELECT * FROM webhook_deliveries WHERE state = 'pending' ORDER BY next_attempt_at, id`),
-      claim: sqlite.prepare(`UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ? AND state = 'pending' AND next_attempt_at = ?`),
-      insertAttempt: sqlite.prepare('INSERT INTO webhook_delivery_attempts (delivery_id, attempt, attempted_at, status, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)'),
-      updateDelivery: sqlite.prepare('UPDATE webhook_deliveries SET attempts = ?, state = ?, next_attempt_at = ?, finished_at = ? WHERE id = ?'),
-      logFor: sqlite.prepare<[string, number], DeliveryRow>('SELECT * FROM webhook_deliveries WHERE subscriber_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?'),
-      log: sqlite.prepare<[number], DeliveryRow>('SELECT * FROM webhook_deliveries ORDER BY created_at DESC, rowid DESC LIMIT ?'),
-      attempts: sqlite.prepare<[string], AttemptRow>('SELECT * FROM webhook_delivery_attempts WHERE delivery_id = ? ORDER BY attempt'),
-    });
-    this.insertBoundedTx = sqlite.transaction((r: Registration, max: number) => {
-      if (s.countForAccount.get(r.accountId)!.n >= max) return false;
-      s.insertRegistration.run(r.id, r.accountId, r.callbackUrl, JSON.stringify(r.chokepointIds), r.alertThreshold, r.secret, r.active ? 1 : 0, r.createdAt);
-      return true;
-    });
-    this.observeTx = sqlite.transaction((current: readonly ObservedStatus[], now: number, decide: DecideDeliveries) => {
-      const previous = new Map(s.marks.all().map((r) => [r.chokepoint_id, { status: r.status, score: r.score }]));
-      const created = decide(previous, s.active.all().map(toRegistration)).map(pendingDelivery);
-      for (const c of current) s.upsertMark.run(c.id, c.status, c.score, now);
-      for (const d of created) s.insertDelivery.run(d.id, d.subscriberId, d.accountId, d.event, d.chokepointId, d.body, d.nextAttemptAt, d.createdAt);
-      return created;
-    });
-    this.finishTx = sqlite.transaction((a: Attempt, next: AttemptOutcome) => {
-      s.insertAttempt.run(a.deliveryId, a.attempt, a.attemptedAt, a.status, a.error, a.durationMs);
-      s.updateDelivery.run(a.attempt, next.state, next.nextAttemptAt, next.finishedAt, a.deliveryId);
-    });
-  }
+const toRegistration = (r: RegistrationRow): Registration => ({ ...r, chokepointIds: JSON.parse(r.chokepointIds) as string[] });
+// PostgreSQL's rows carry `seq` (the log's tie-break, SQLite's rowid); a delivery does not.
+const toDelivery = ({ seq: _seq, ...d }: DeliveryRow): Delivery => d;
+
+/**
+ * The webhook tables on either engine (PostgreSQL: shared by every node). An observation holds the
+ * marks table against other writers while it compares and records, so the processes that all see
+ * one snapshot swap make its deliveries once; a delivery attempt is claimed by a conditional update,
+ * which one process wins.
+ */
+export class Webhooks implements WebhookStore {
+  constructor(private readonly engine: StoreEngine) {}
 
   async insertBounded(r: Registration, max: number): Promise<boolean> {
-    return this.insertBoundedTx.immediate(r, max);
+    const { webhookRegistrations } = this.engine.tables;
+    return this.engine.transact(function* (tx) {
+      // Registrations of one account made at once (on two nodes) take turns at the count.
+      yield* tx.lockWriters(LOCK_SPACE.webhookAccounts, r.accountId);
+      const [{ n }] = yield* step(tx.db.select({ n: count() }).from(webhookRegistrations).where(eq(webhookRegistrations.accountId, r.accountId)));
+      if (n >= max) return false;
+      yield* step(tx.db.insert(webhookRegistrations).values({ ...r, chokepointIds: JSON.stringify(r.chokepointIds) }));
+      return true;
+    });
   }
 
   async listForAccount(accountId: string): Promise<Registration[]> {
-    return this.s.forAccount.all(accountId).map(toRegistration);
+    const { webhookRegistrations } = this.engine.tables;
+    const rows = await this.engine.db
+      .select()
+      .from(webhookRegistrations)
+      .where(eq(webhookRegistrations.accountId, accountId))
+      .orderBy(asc(webhookRegistrations.createdAt), asc(webhookRegistrations.id));
+    return rows.map(toRegistration);
   }
 
   async registrations(): Promise<Registration[]> {
-    return this.s.all.all().map(toRegistration);
+    const { webhookRegistrations } = this.engine.tables;
+    const rows = await this.engine.db.select().from(webhookRegistrations).orderBy(asc(webhookRegistrations.createdAt), asc(webhookRegistrations.id));
+    return rows.map(toRegistration);
   }
 
   async registration(id: string): Promise<Registration | undefined> {
-    const row = this.s.registration.get(id);
+    const { webhookRegistrations } = this.engine.tables;
+    const [row] = await this.engine.db.select().from(webhookRegistrations).where(eq(webhookRegistrations.id, id));
     return row ? toRegistration(row) : undefined;
   }
 
   async setActive(id: string, active: boolean): Promise<boolean> {
-    return this.s.setActive.run(active ? 1 : 0, id).changes === 1;
+    const { webhookRegistrations } = this.engine.tables;
+    const rows = await this.engine.db.update(webhookRegistrations).set({ active }).where(eq(webhookRegistrations.id, id)).returning({ id: webhookRegistrations.id });
+    return rows.length === 1;
   }
 
   async recordObservation(current: readonly ObservedStatus[], now: number, decide: DecideDeliveries): Promise<Delivery[]> {
-    return this.observeTx.immediate(current, now, decide);
+    const { chokepointStatusMarks, webhookDeliveries, webhookRegistrations } = this.engine.tables;
+    return this.engine.transact(function* (tx) {
+      // A second observer waits here, then reads the marks this one wrote.
+      yield* tx.lockTable(chokepointStatusMarks);
+      const marks = yield* step(tx.db.select().from(chokepointStatusMarks));
+      const active = yield* step(
+        tx.db
+          .select()
+          .from(webhookRegistrations)
+          .where(eq(webhookRegistrations.active, true))
+          .orderBy(asc(webhookRegistrations.createdAt), asc(webhookRegistrations.id)),
+      );
+      const previous = new Map(marks.map((m) => [m.chokepointId, { status: m.status, score: m.score }]));
+      const created = decide(previous, active.map(toRegistration)).map(pendingDelivery);
+      if (current.length > 0) {
+        yield* step(
+          tx.db
+            .insert(chokepointStatusMarks)
+            .values(current.map((c) => ({ chokepointId: c.id, status: c.status, score: c.score, updatedAt: now })))
+            .onConflictDoUpdate({
+              target: chokepointStatusMarks.chokepointId,
+              set: { status: sql`excluded.status`, score: sql`excluded.score`, updatedAt: sql`excluded.updated_at` },
+            }),
+        );
+      }
+      // One statement per delivery keeps the insertion order (the log's tie-break) the creation order.
+      for (const d of created) yield* step(tx.db.insert(webhookDeliveries).values(d));
+      return created;
+    });
   }
 
   async delivery(id: string): Promise<Delivery | undefined> {
-    const row = this.s.delivery.get(id);
+    const { webhookDeliveries } = this.engine.tables;
+    const [row] = await this.engine.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
     return row ? toDelivery(row) : undefined;
   }
 
   async pendingDeliveries(): Promise<Delivery[]> {
-    return this.s.pending.all().map(toDelivery);
+    const { webhookDeliveries } = this.engine.tables;
+    const rows = await this.engine.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.state, 'pending'))
+      .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id));
+    return rows.map(toDelivery);
   }
 
+  /** The row lock of the UPDATE makes a second process wait, then find the due time changed: it matches nothing. */
   async claim(id: string, expectedNextAttemptAt: number, leaseUntil: number): Promise<boolean> {
-    return this.s.claim.run(leaseUntil, id, expectedNextAttemptAt).changes === 1;
+    const { webhookDeliveries } = this.engine.tables;
+    const rows = await this.engine.db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: leaseUntil })
+      .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.state, 'pending'), eq(webhookDeliveries.nextAttemptAt, expectedNextAttemptAt)))
+      .returning({ id: webhookDeliveries.id });
+    return rows.length === 1;
   }
 
   async finishAttempt(a: Attempt, next: AttemptOutcome): Promise<void> {
-    this.finishTx(a, next);
+    const { webhookDeliveries, webhookDeliveryAttempts } = this.engine.tables;
+    await this.engine.transact(function* (tx) {
+      yield* step(tx.db.insert(webhookDeliveryAttempts).values(a));
+      yield* step(
+        tx.db
+          .update(webhookDeliveries)
+          .set({ attempts: a.attempt, state: next.state, nextAttemptAt: next.nextAttemptAt, finishedAt: next.finishedAt })
+          .where(eq(webhookDeliveries.id, a.deliveryId)),
+      );
+    });
   }
 
   async deliveries(opts: { subscriberId?: string; limit?: number } = {}): Promise<(Delivery & { log: Attempt[] })[]> {
-    const limit = opts.limit ?? 50;
-    const rows = opts.subscriberId ? this.s.logFor.all(opts.subscriberId, limit) : this.s.log.all(limit);
-    return rows.map((r) => ({ ...toDelivery(r), log: this.s.attempts.all(r.id).map(toAttempt) }));
+    const { webhookDeliveries, webhookDeliveryAttempts } = this.engine.tables;
+    const rows = await this.engine.db
+      .select()
+      .from(webhookDeliveries)
+      .where(opts.subscriberId ? eq(webhookDeliveries.subscriberId, opts.subscriberId) : undefined)
+      .orderBy(desc(webhookDeliveries.createdAt), desc(this.engine.insertionOrder(webhookDeliveries)))
+      .limit(opts.limit ?? 50);
+    if (rows.length === 0) return [];
+    const attempts = await this.engine.db
+      .select()
+      .from(webhookDeliveryAttempts)
+      .where(inArray(webhookDeliveryAttempts.deliveryId, rows.map((r) => r.id)))
+      .orderBy(asc(webhookDeliveryAttempts.deliveryId), asc(webhookDeliveryAttempts.attempt));
+    const logs = new Map<string, Attempt[]>();
+    for (const a of attempts) {
+      const log = logs.get(a.deliveryId);
+      if (log) log.push(a);
+      else logs.set(a.deliveryId, [a]);
+    }
+    return rows.map((r) => ({ ...toDelivery(r), log: logs.get(r.id) ?? [] }));
   }
 }
+
+/** Webhook registrations and their deliveries: the SQLite file's, or PostgreSQL's shared by every node. */
+export const WEBHOOK_STORE = defineStore<WebhookStore>({
+  name: 'shipping_webhooks',
+  sqlite: ({ db }) => new Webhooks(sqliteEngine(db)),
+  postgres: ({ db }) => new Webhooks(postgresEngine(db)),
+});

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
 import { dailyBarsDataset } from '../../../../src/services/market/analysis/datasets/daily-bars.js';
-import { analysisStoreOf, DAILY_QUOTA } from '../../../../src/services/market/analysis/store.js';
+import { DAILY_QUOTA, MARKET_ANALYSES } from '../../../../src/services/market/analysis/store.js';
 
 const PATH = '/api/market/v1/backtest-stock';
 const STORED = '/api/market/v1/list-stored-stock-backtests';
@@ -63,7 +63,7 @@ describe('the per-account daily quota', () => {
   it('refuses a fresh backtest past the quota with 429 until UTC midnight; other accounts are unaffected', async () => {
     const spent = await app.createKey({ plan: 'pro' });
     const now = app.deps.clock.now();
-    for (let i = 0; i < DAILY_QUOTA.backtest; i++) await analysisStoreOf(app.deps).takeQuota(spent.accountId, 'backtest', now);
+    for (let i = 0; i < DAILY_QUOTA.backtest; i++) await app.deps.stores.get(MARKET_ANALYSES).takeQuota(spent.accountId, 'backtest', now);
     const res = await app.get(`${PATH}?symbol=AAPL`, as(spent.key));
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ error: 'Stock backtest daily quota exceeded' });

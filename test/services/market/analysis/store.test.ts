@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DAILY_QUOTA, HISTORY_KEEP_PER_SYMBOL, SqliteAnalysisStore, type AnalysisStore } from '../../../../src/services/market/analysis/store.js';
-import { PgAnalysisStore } from '../../../../src/services/market/analysis/store-pg.js';
+import { DAILY_QUOTA, HISTORY_KEEP_PER_SYMBOL, MARKET_ANALYSES, type AnalysisStore } from '../../../../src/services/market/analysis/store.js';
 import { storeEngines } from '../../../support/engines/store-engines.js';
 
 // One specification of the stored analyses, backtests and daily quota for both engines, then what
@@ -8,7 +7,7 @@ import { storeEngines } from '../../../support/engines/store-engines.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 
-const engines = storeEngines<AnalysisStore>('analyses', { sqlite: (db) => new SqliteAnalysisStore(db), postgres: (db) => new PgAnalysisStore(db) });
+const engines = storeEngines('analyses', MARKET_ANALYSES);
 
 describe.each(engines)('stock analysis store on $name', (engine) => {
   let store: AnalysisStore;

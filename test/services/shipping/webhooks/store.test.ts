@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SqliteWebhookStore, type NewDelivery, type ObservedStatus, type Registration, type WebhookStore } from '../../../../src/services/shipping/webhooks/store.js';
-import { PgWebhookStore } from '../../../../src/services/shipping/webhooks/store-pg.js';
+import { WEBHOOK_STORE, type NewDelivery, type ObservedStatus, type Registration, type WebhookStore } from '../../../../src/services/shipping/webhooks/store.js';
 import { DISRUPTION_EVENT, newDeliveryId, type StatusMark } from '../../../../src/services/shipping/webhooks/rules.js';
 import { storeEngines } from '../../../support/engines/store-engines.js';
 
@@ -9,7 +8,7 @@ import { storeEngines } from '../../../support/engines/store-engines.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 
-const engines = storeEngines<WebhookStore>('webhooks', { sqlite: (db) => new SqliteWebhookStore(db.$client), postgres: (db) => new PgWebhookStore(db) });
+const engines = storeEngines('webhooks', WEBHOOK_STORE);
 
 let registrations = 0;
 const registration = (accountId: string, over: Partial<Registration> = {}): Registration => ({
