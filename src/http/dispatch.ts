@@ -12,8 +12,6 @@ import { collectOperations, type OperationInfo } from './operations.js';
 import { procedureEntry } from './procedure-table.js';
 import { JSON_TYPE, jsonError, lowerCaseHeaders, type RestCall, type WireResponse } from './wire.js';
 
-export { jsonError, type RestCall, type WireResponse } from './wire.js';
-
 /** An input schema, as far as the REST lane checks decoded query parameters against it. */
 type ParameterSchema = { safeParse?: (v: unknown) => { success: boolean; error?: z.ZodError } };
 

@@ -6,8 +6,6 @@ import { RestDispatcher } from './dispatch.js';
 import type { RestCall, WireResponse } from './wire.js';
 import { encodedBody, type ContentCoding } from '../platform/response-cache.js';
 
-export { jsonError, type WireResponse } from './wire.js';
-
 /**
  * The REST face of the router: answers the operations' paths (exact match against each procedure's
  * trpc-to-openapi meta) and hands everything else on. Batch sub-operations and the bootstrap
