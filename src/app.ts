@@ -205,9 +205,9 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
   accessOf(deps).limiter.observer = (policy, outcome) => deps.metrics.observeRateLimit(policy, outcome);
 
   /**
-   * The operations' lane: an exact operation path goes straight to the REST gateway, which runs the
-   * one procedure chain (credential, entitlement, tier, rate limit, validation, respond). Express's
-   * routing and per-request objects cost more than serving the cached bytes, so only the other
+   * The operations' lane: an exact operation path goes straight to the REST gateway, which runs
+   * admission (credential, entitlement, tier, rate limit), the response cache and the procedure chain
+   * (validation, handler). Express's routing and per-request objects cost more than serving the cached bytes, so only the other
    * routes pay for them.
    */
   const handler: RequestListener = (req, res) => {

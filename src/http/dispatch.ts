@@ -1,8 +1,7 @@
 import { callTRPCProcedure, getTRPCErrorFromUnknown, type AnyTRPCRouter, type TRPCError } from '@trpc/server';
-import { toWire } from '../platform/errors.js';
 import { cacheControlFor } from '../platform/http-cache.js';
 import { decodeQuery, inputShape, unknownParams } from '../platform/query-params.js';
-import { ServiceError, violationsFromZod } from '../platform/errors.js';
+import { ServiceError, toWire, violationsFromZod } from '../platform/errors.js';
 import type { z } from 'zod';
 import type { PreparedBody } from '../platform/response-cache.js';
 import { createRequestContext, type AppDeps, type RequestContext } from '../trpc/context.js';
