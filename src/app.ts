@@ -207,8 +207,8 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
   /**
    * The operations' lane: an exact operation path goes straight to the REST gateway, which runs
    * admission (credential, entitlement, tier, rate limit), the response cache and the procedure chain
-   * (validation, handler). Express's routing and per-request objects cost more than serving the cached bytes, so only the other
-   * routes pay for them.
+   * (validation, handler). Express's routing and per-request objects cost more than serving the
+   * cached bytes, so only the other routes pay for them.
    */
   const handler: RequestListener = (req, res) => {
     const url = req.url ?? '/';
