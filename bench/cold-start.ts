@@ -13,7 +13,7 @@ import { ALL_DATASETS } from '../src/root/datasets.js';
 import { loadSamplesWhereEmpty } from '../src/platform/snapshots/first-run.js';
 import { accessOf } from '../src/platform/auth/access.js';
 import { collectOperations } from '../src/http/operations.js';
-import { appRouter } from '../src/trpc/app-router.js';
+import { appRouter } from '../src/root/app-router.js';
 
 /** The catalogue's memory budget (design/catalogue.md): resident after every operation has answered once. */
 const RSS_BUDGET_MB = 350;

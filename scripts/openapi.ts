@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { appRouter } from '../src/trpc/app-router.js';
+import { appRouter } from '../src/root/app-router.js';
 import { buildOpenApiDocument, toYaml } from '../src/http/openapi.js';
 import { VERSION } from '../src/version.js';
 

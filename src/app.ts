@@ -3,10 +3,11 @@ import express, { type Request, type Response, type NextFunction } from 'express
 import compression from 'compression';
 import { randomUUID } from 'node:crypto';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import { appRouter as defaultRouter, type AppRouter } from './trpc/app-router.js';
+import { appRouter as defaultRouter, type AppRouter } from './root/app-router.js';
 import { createRequestContext, type AppDeps } from './trpc/context.js';
-import { RestGateway, jsonError, send } from './http/rest.js';
-import { applyCors, corsMiddleware, parseOriginList } from './http/cors.js';
+import { RestGateway, send } from './http/rest.js';
+import { jsonError } from './http/wire.js';
+import { applyCors, corsMiddleware } from './http/cors.js';
 import { sessionRouter } from './http/session.js';
 import { AccessControl, accessOf } from './platform/auth/access.js';
 import { ServiceError } from './platform/errors.js';
@@ -14,6 +15,10 @@ import { buildOpenApiDocument, documentServices, serviceDocument, toYaml } from 
 import { VERSION } from './version.js';
 import { MAX_OPERATIONS } from './platform/batch/execute.js';
 import { Lifecycle, platformRouter } from './http/platform-routes.js';
+import type { BootstrapTable } from './http/bootstrap.js';
+import type { AnyDataset } from './platform/snapshots/dataset.js';
+import { ALL_DATASETS } from './root/datasets.js';
+import { BOOTSTRAP_OPERATIONS } from './services/infrastructure/bootstrap/operations.js';
 import { docsRouter } from './http/docs.js';
 import type { RequestContext } from './trpc/context.js';
 
@@ -44,9 +49,18 @@ function routeTemplate(req: Request, res: Response): string {
   return typeof matched === 'string' ? matched : 'unmatched';
 }
 
+/** What the app serves; the composition root's defaults name every service, nothing below it does. */
+export interface AppServices {
+  /** Tests may serve an extended router (say, with a deliberately slow operation); production uses appRouter. */
+  router?: AppRouter;
+  /** Every dataset the services serve (health, cache purge, metrics). */
+  datasets?: readonly AnyDataset[];
+  /** The first-paint entries of GET /api/bootstrap. */
+  bootstrap?: BootstrapTable;
+}
+
 /** The express application without a listening socket; tests and `mds serve` both build it here. */
-export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): BuiltApp {
-  // Tests may serve an extended router (say, with a deliberately slow operation); production uses appRouter.
+export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
   const appRouter = opts.router ?? defaultRouter;
   const app = express();
   app.disable('x-powered-by');
@@ -104,7 +118,7 @@ export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): Buil
     next();
   });
 
-  const origins = parseOriginList(deps.config.CORS_ALLOWED_ORIGINS);
+  const origins = deps.config.CORS_ALLOWED_ORIGINS;
   const production = deps.config.NODE_ENV === 'production';
   app.use(corsMiddleware(origins, production));
   // Operations never get here (their lane answers them, with pre-compressed variants made once per
@@ -155,7 +169,7 @@ export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): Buil
     }),
   );
 
-  app.use(platformRouter(deps, { dispatch: (call) => gateway.dispatch(call), lifecycle }));
+  app.use(platformRouter(deps, { dispatch: (call) => gateway.dispatch(call), lifecycle, datasets: opts.datasets ?? ALL_DATASETS, bootstrap: opts.bootstrap ?? BOOTSTRAP_OPERATIONS }));
   app.use(docsRouter(services));
   app.use(sessionRouter(deps));
 
@@ -191,10 +205,10 @@ export function buildApp(deps: AppDeps, opts: { router?: AppRouter } = {}): Buil
   accessOf(deps).limiter.observer = (policy, outcome) => deps.metrics.observeRateLimit(policy, outcome);
 
   /**
-   * The operations' lane: an exact operation path goes straight to the REST gateway, which runs the
-   * one procedure chain (credential, entitlement, tier, rate limit, validation, respond). Express's
-   * routing and per-request objects cost more than serving the cached bytes, so only the other
-   * routes pay for them.
+   * The operations' lane: an exact operation path goes straight to the REST gateway, which runs
+   * admission (credential, entitlement, tier, rate limit), the response cache and the procedure chain
+   * (validation, handler). Express's routing and per-request objects cost more than serving the
+   * cached bytes, so only the other routes pay for them.
    */
   const handler: RequestListener = (req, res) => {
     const url = req.url ?? '/';

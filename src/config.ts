@@ -1,18 +1,25 @@
 import { z } from 'zod';
 import path from 'node:path';
-import { parseOperatorKeys } from './platform/auth/operator.js';
-import { parsePolicyOverrides } from './platform/ratelimit/limiter.js';
-import { parseOriginList } from './http/cors.js';
+import { parseOperatorKeyList } from './config/operator-keys.js';
+import { parsePolicyOverrides } from './config/rate-policies.js';
+import { parseOriginList } from './config/origins.js';
 
-/** A setting parsed by `parse` at start-up so a bad value stops the process with its name. */
-const checked = (parse: (raw: string) => unknown) =>
-  z.string().superRefine((raw, ctx) => {
-    try {
-      parse(raw);
-    } catch (e) {
-      ctx.addIssue({ code: 'custom', message: (e as Error).message });
-    }
-  });
+/**
+ * A list setting parsed once, at start-up, into the value its readers use; a bad value stops the
+ * process with its name. Unset or empty is the empty list.
+ */
+const parsed = <T>(parse: (raw: string) => T) =>
+  z
+    .string()
+    .default('')
+    .transform((raw, ctx) => {
+      try {
+        return parse(raw);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+        return z.NEVER;
+      }
+    });
 
 /** An optional setting where an empty value (`FOO=` in a compose file) means unset. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -46,7 +53,7 @@ const ConfigSchema = z.object({
   /** Load the bundled samples when the database holds no snapshot yet. */
   LOAD_SAMPLES: z.enum(['auto', 'never']).default('auto'),
   /** Operator-issued enterprise keys (tier 3), comma-separated; compared in constant time. Never logged. */
-  OPERATOR_KEYS: checked(parseOperatorKeys).default(''),
+  OPERATOR_KEYS: parsed(parseOperatorKeyList),
   /** HMAC secret for browser-session tokens; when unset one is generated once and kept in the database. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Lifetime of a browser session minted by POST /api/session. */
@@ -55,9 +62,9 @@ const ConfigSchema = z.object({
    * Browser origins allowed to call the API, comma-separated (`https://app.example.com`, or
    * `https://*.example.com` for its subdomains). Outside production localhost origins are also allowed.
    */
-  CORS_ALLOWED_ORIGINS: checked(parseOriginList).default(''),
+  CORS_ALLOWED_ORIGINS: parsed(parseOriginList),
   /** Per-minute overrides of the endpoint rate policies, `batch=30,list-market-quotes=60`. */
-  RATE_POLICY_OVERRIDES: checked(parsePolicyOverrides).default(''),
+  RATE_POLICY_OVERRIDES: parsed(parsePolicyOverrides),
   /** On first start with no key outside production, create a local development key (`never` to skip). */
   DEV_KEY: z.enum(['auto', 'never']).default('auto'),
   /** Minutes between in-process refreshes of every dataset from its live upstream; 0 turns the scheduler off. */
@@ -229,7 +236,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return parsed.data;
 }
 
+/** The settings the schema parses into another shape; overrides may give them in their environment form. */
+const PARSED_SETTINGS = ['OPERATOR_KEYS', 'CORS_ALLOWED_ORIGINS', 'RATE_POLICY_OVERRIDES'] as const;
+type ParsedSetting = (typeof PARSED_SETTINGS)[number];
+
+/** Overrides of a test config: typed values, or the environment's string for a parsed setting. */
+export type ConfigOverrides = { [K in keyof Config]?: K extends ParsedSetting ? Config[K] | string : Config[K] };
+
 /** A config for tests and tools: defaults plus explicit overrides, never the ambient env. */
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...ConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+export function testConfig(overrides: ConfigOverrides = {}): Config {
+  const config = { ...ConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides } as Record<string, unknown>;
+  // A parsed setting given as the environment would give it is parsed as at start-up (a bad one throws).
+  for (const name of PARSED_SETTINGS) if (typeof config[name] === 'string') config[name] = ConfigSchema.shape[name].parse(config[name]);
+  return config as Config;
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { jsonError, type WireResponse } from './dispatch.js';
+import { jsonError, type WireResponse } from './wire.js';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 

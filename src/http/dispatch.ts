@@ -1,58 +1,27 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import type { AnyTRPCRouter, TRPCError } from '@trpc/server';
-import { getTRPCErrorFromUnknown } from '@trpc/server/unstable-core-do-not-import';
-import { toWire, type WireHeaders } from '../platform/errors.js';
-import { NO_STORE } from '../platform/http-cache.js';
+import { callTRPCProcedure, getTRPCErrorFromUnknown, type AnyTRPCRouter, type TRPCError } from '@trpc/server';
+import { cacheControlFor } from '../platform/http-cache.js';
 import { decodeQuery, inputShape, unknownParams } from '../platform/query-params.js';
-import { ServiceError, violationsFromZod } from '../platform/errors.js';
+import { ServiceError, toWire, violationsFromZod } from '../platform/errors.js';
 import type { z } from 'zod';
 import type { PreparedBody } from '../platform/response-cache.js';
-import { createRequestContext, type AppDeps } from '../trpc/context.js';
+import { createRequestContext, type AppDeps, type RequestContext } from '../trpc/context.js';
+import { admit } from '../trpc/access.js';
+import { answerKey, cachedAnswer, datasetVersions, readExpression, serialiseAnswer } from './answer.js';
 import { collectOperations, type OperationInfo } from './operations.js';
+import { procedureEntry } from './procedure-table.js';
+import { JSON_TYPE, jsonError, lowerCaseHeaders, type RestCall, type WireResponse } from './wire.js';
 
-/** A finished REST answer, before it is written to a socket or folded into a batch result. */
-export interface WireResponse {
-  status: number;
-  headers: WireHeaders;
-  body: string;
-  /** The serialised body behind a 200, with its bytes and compressed variants made once. */
-  prepared?: PreparedBody;
-}
-
-/** One REST call as the dispatcher sees it, whether it came from a socket or from a batch. */
-export interface RestCall {
-  method: string;
-  /** Path and query string, exactly as sent. */
-  url: string;
-  headers: IncomingHttpHeaders;
-  /** Parsed JSON body of a POST. */
-  body?: unknown;
-  requestId: string;
-  remoteAddress?: string;
-  batch?: boolean;
-  /** Told who the caller turned out to be (key id), for the access log. */
-  onPrincipal?: (id: string) => void;
-}
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-export function jsonError(status: number, body: unknown, headers: WireHeaders = {}): WireResponse {
-  return { status, headers: { 'content-type': JSON_TYPE, 'cache-control': NO_STORE, ...lower(headers) }, body: JSON.stringify(body) };
-}
-
-function lower(headers: WireHeaders): WireHeaders {
-  const out: WireHeaders = {};
-  for (const k in headers) out[k.toLowerCase()] = headers[k];
-  return out;
-}
-
-type CallableProcedure = ((opts: unknown) => Promise<unknown>) & { _def: { type: string; inputs?: unknown[] } };
+/** An input schema, as far as the REST lane checks decoded query parameters against it. */
+type ParameterSchema = { safeParse?: (v: unknown) => { success: boolean; error?: z.ZodError } };
 
 interface Route extends OperationInfo {
-  call: CallableProcedure;
   type: 'query' | 'mutation';
+  /** The procedure's input schema: undecodable parameters are reported with every other bad one. */
+  input?: ParameterSchema;
   /** Fields of the input schema: how query strings decode into typed values. */
   shape?: ReturnType<typeof inputShape>;
+  /** The query parameters a GET accepts (the fields of its input). */
+  known: string[];
 }
 
 /**
@@ -73,25 +42,34 @@ export function queryInput(search: URLSearchParams): Record<string, string | str
 
 /**
  * Runs REST calls through the router's procedures. Paths come from each procedure's
- * trpc-to-openapi meta and are matched exactly; the call goes through the procedure's full
- * middleware chain (credential, limits, validation, projection) as tRPC itself would run it.
- * This replaces the adapter's per-request work (a fetch Request, an AbortController, a regex scan
- * and a caller proxy per call), which on its own cost more than serving the cached bytes.
+ * trpc-to-openapi meta and are matched exactly. Admission (credential, entitlement, tier, rate
+ * limit) comes first, the same step the procedure chain runs for native tRPC calls (and then skips
+ * here); then the serialised-response cache; on a miss the procedure is called through tRPC's
+ * public `callTRPCProcedure` (input validation, handler, output validation) and its return value
+ * becomes the answer: projected, serialised once and remembered (./answer.ts). This replaces the
+ * adapter's per-request work (a fetch Request, an AbortController, a regex scan and a caller proxy
+ * per call), which on its own cost more than serving the cached bytes.
  */
 export class RestDispatcher {
   /** Operations by exact path, then by method (a path may carry a GET and a POST). */
   readonly routes = new Map<string, Map<string, Route>>();
 
   constructor(
-    router: AnyTRPCRouter,
+    private readonly router: AnyTRPCRouter,
     private readonly deps: AppDeps,
   ) {
-    const procedures = router._def.procedures as Record<string, CallableProcedure>;
     for (const op of collectOperations(router).values()) {
-      const call = procedures[op.procedure];
+      const entry = procedureEntry(router, op.procedure)!;
       let methods = this.routes.get(op.path);
       if (!methods) this.routes.set(op.path, (methods = new Map()));
-      methods.set(op.method, { ...op, call, type: call._def.type === 'mutation' ? 'mutation' : 'query', shape: inputShape(call._def.inputs?.[0]) });
+      const shape = inputShape(entry.input);
+      methods.set(op.method, {
+        ...op,
+        type: entry.type === 'mutation' ? 'mutation' : 'query',
+        input: entry.input as ParameterSchema | undefined,
+        shape,
+        known: op.method === 'GET' && shape ? Object.keys(shape) : [],
+      });
     }
   }
 
@@ -123,27 +101,9 @@ export class RestDispatcher {
       remoteAddress: call.remoteAddress,
     });
     ctx.dispatch = this.dispatchBound;
-    // Read by the procedure's input step, after the credential and rate-limit steps have run.
-    const getRawInput = async () => {
-      const unknown = unknownParams(ctx.search, route.method === 'GET' && route.shape ? Object.keys(route.shape) : []);
-      if (route.method !== 'GET') {
-        if (unknown.length) throw ServiceError.validation(unknown);
-        return call.body;
-      }
-      const decoded = decodeQuery(queryInput(ctx.search), route.shape);
-      if (decoded.violations.length || unknown.length) {
-        // A mistyped name usually also leaves a required parameter missing: say both at once.
-        const schema = route.call._def.inputs?.[0] as { safeParse?: (v: unknown) => { success: boolean; error?: z.ZodError } } | undefined;
-        // The parameters that did decode are checked too, so every bad one is named, not only the undecodable.
-        const parsed = schema?.safeParse?.(decoded.input);
-        const reported = new Set(decoded.violations.map((v) => v.field));
-        const more = parsed && !parsed.success && parsed.error ? violationsFromZod(parsed.error).filter((v) => !reported.has(v.field)) : [];
-        throw ServiceError.validation([...unknown, ...decoded.violations, ...more]);
-      }
-      return decoded.input;
-    };
+    let prepared: PreparedBody;
     try {
-      await route.call({ ctx, path: route.procedure, type: route.type, getRawInput, input: undefined, signal: undefined });
+      prepared = await this.answer(route, ctx, call);
     } catch (cause) {
       if (ctx.principal) call.onPrincipal?.(ctx.principal.id);
       const error: TRPCError = getTRPCErrorFromUnknown(cause);
@@ -154,14 +114,11 @@ export class RestDispatcher {
       return jsonError(wire.status, wire.body, { ...ctx.resHeaders, ...wire.headers });
     }
     if (ctx.principal) call.onPrincipal?.(ctx.principal.id);
-    const prepared = ctx.prepared;
-    if (!prepared) {
-      this.deps.logger.error({ path: pathname }, 'procedure finished without the respond step');
-      return jsonError(500, { message: 'Internal server error' });
-    }
+    // An answer given to an identified caller is theirs alone: shared caches must not keep it.
+    const cacheControl = cacheControlFor(route.meta.cacheTier ?? 'no-store', prepared.degraded, ctx.principal !== undefined);
     return {
       status: route.meta.successStatus ?? 200,
-      headers: { ...lower(ctx.resHeaders), 'content-type': JSON_TYPE, etag: prepared.etag, 'cache-control': ctx.cacheControl ?? NO_STORE },
+      headers: { ...lowerCaseHeaders(ctx.resHeaders), 'content-type': JSON_TYPE, etag: prepared.etag, 'cache-control': cacheControl },
       // Decoded only by a caller that wants text; sockets and batches take the bytes.
       get body() {
         return prepared.text;
@@ -169,4 +126,50 @@ export class RestDispatcher {
       prepared,
     };
   }
+
+  /** Admission, then the remembered answer or the procedure's own, serialised. */
+  private async answer(route: Route, ctx: RequestContext, call: RestCall): Promise<PreparedBody> {
+    // Admission before anything else, and before the cache: an unidentified or over-limit caller
+    // never reaches a remembered answer. The procedure chain then knows not to admit again.
+    const admitted = admit(ctx, route.meta);
+    if (admitted) await admitted;
+    ctx.admitted = true;
+    const expression = readExpression(ctx.search);
+    const key = answerKey(ctx, route.procedure, route.meta);
+    const versions = key === undefined ? '' : datasetVersions(ctx, route.meta);
+    if (key !== undefined) {
+      const hit = cachedAnswer(ctx, key, versions);
+      if (hit) return hit;
+    }
+    const value: unknown = await callTRPCProcedure({
+      router: this.router,
+      path: route.procedure,
+      type: route.type,
+      ctx,
+      // Read by the procedure's input step.
+      getRawInput: async () => rawInput(route, ctx, call),
+      signal: undefined,
+      batchIndex: 0,
+    });
+    return serialiseAnswer(ctx, value, expression, key, versions);
+  }
+}
+
+/** A call's input: a POST's body, or the query string decoded by the input's fields (every bad parameter named at once). */
+function rawInput(route: Route, ctx: RequestContext, call: RestCall): unknown {
+  const unknown = unknownParams(ctx.search, route.known);
+  if (route.method !== 'GET') {
+    if (unknown.length) throw ServiceError.validation(unknown);
+    return call.body;
+  }
+  const decoded = decodeQuery(queryInput(ctx.search), route.shape);
+  if (decoded.violations.length || unknown.length) {
+    // A mistyped name usually also leaves a required parameter missing: say both at once.
+    // The parameters that did decode are checked too, so every bad one is named, not only the undecodable.
+    const parsed = route.input?.safeParse?.(decoded.input);
+    const reported = new Set(decoded.violations.map((v) => v.field));
+    const more = parsed && !parsed.success && parsed.error ? violationsFromZod(parsed.error).filter((v) => !reported.has(v.field)) : [];
+    throw ServiceError.validation([...unknown, ...decoded.violations, ...more]);
+  }
+  return decoded.input;
 }

@@ -2,6 +2,7 @@ import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { stringify } from 'yaml';
 import type { AnyTRPCRouter } from '@trpc/server';
 import { collectOperations, operationKey } from './operations.js';
+import { procedureEntry } from './procedure-table.js';
 import { MAX_EXPRESSION_BYTES } from '../platform/jmespath.js';
 import { SESSION_COOKIE } from '../platform/auth/session.js';
 import { isPublicOperation } from '../platform/auth/public-paths.js';
@@ -222,11 +223,10 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
   return doc;
 }
 
-type ProcedureInputs = Record<string, { _def: { inputs: { meta?: () => { id?: string } | undefined }[] } }>;
-
 /** The contract name (`.meta({ id })`) of a procedure's input schema, if it has one. */
 function bodyIdOf(router: AnyTRPCRouter, procedure: string): string | undefined {
-  return (router._def.procedures as ProcedureInputs)[procedure]?._def.inputs[0]?.meta?.()?.id;
+  const input = procedureEntry(router, procedure)?.input as { meta?: () => { id?: string } | undefined } | undefined;
+  return input?.meta?.()?.id;
 }
 
 /** A POST: its body by reference to the named schema, the body errors, and idempotency answers. */

@@ -1,5 +1,6 @@
 import type { AnyTRPCRouter } from '@trpc/server';
 import type { ProcedureMeta } from '../trpc/init.js';
+import { procedureTable } from './procedure-table.js';
 
 /** One REST operation as declared by its procedure's meta. */
 export interface OperationInfo {
@@ -16,9 +17,8 @@ export const operationKey = (method: string, path: string) => `${method.toUpperC
 /** Every procedure that has a REST path, keyed by method and exact path (`operationKey`). */
 export function collectOperations(router: AnyTRPCRouter): Map<string, OperationInfo> {
   const out = new Map<string, OperationInfo>();
-  const procedures = router._def.procedures as Record<string, { _def: { meta?: ProcedureMeta } }>;
-  for (const [name, proc] of Object.entries(procedures)) {
-    const meta = proc._def.meta;
+  for (const [name, proc] of procedureTable(router)) {
+    const meta = proc.meta;
     const openapi = meta?.openapi;
     if (!openapi || openapi.enabled === false) continue;
     const key = operationKey(openapi.method, openapi.path);

@@ -11,18 +11,17 @@ import { project } from '../platform/jmespath.js';
 import { ANONYMOUS_PER_MINUTE, RATE_POLICIES } from '../platform/ratelimit/limiter.js';
 import { prepareBody } from '../platform/response-cache.js';
 import { datasetHealth, overallStatus, type DatasetHealth } from '../platform/snapshots/health.js';
+import type { AnyDataset } from '../platform/snapshots/dataset.js';
 import { redactorFor } from '../platform/secrets.js';
-import { ALL_DATASETS } from '../root/datasets.js';
 import type { AppDeps } from '../trpc/context.js';
-import { readExpression } from '../trpc/respond.js';
 import { VERSION } from '../version.js';
 import { readJsonBody } from './body.js';
-import { bootstrapNames, runBootstrap } from './bootstrap.js';
-import type { RestCall, WireResponse } from './dispatch.js';
-import { jsonError, send } from './rest.js';
+import { readExpression } from './answer.js';
+import { bootstrapNames, runBootstrap, type BootstrapTable } from './bootstrap.js';
+import { send } from './rest.js';
+import { JSON_TYPE, jsonError, type Dispatch, type WireResponse } from './wire.js';
 
-/** Runs one REST operation in process, with the full procedure chain (credential, tier, limits). */
-export type Dispatch = (call: RestCall) => Promise<WireResponse>;
+export type { Dispatch } from './wire.js';
 
 /** Process state the readiness probe reports: it turns 503 as soon as shutdown begins. */
 export class Lifecycle {
@@ -32,9 +31,6 @@ export class Lifecycle {
   }
 }
 
-export { BOOTSTRAP_OPERATIONS } from './bootstrap.js';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 let commitAtStart: string | null | undefined;
 /** The checkout's commit, read once per process; null outside a git checkout or without git. */
 function gitCommit(): string | null {
@@ -86,12 +82,22 @@ function strictQuery(req: Request, allowed: readonly string[]): { ok: true; sear
   return { ok: true, search };
 }
 
+export interface PlatformRouteOptions {
+  dispatch: Dispatch;
+  lifecycle: Lifecycle;
+  /** Every dataset the services serve (health, cache purge, metrics): named by the composition root, not here. */
+  datasets: readonly AnyDataset[];
+  /** The first-paint entries of GET /api/bootstrap, by logical name. */
+  bootstrap: BootstrapTable;
+}
+
 /**
  * The platform endpoints outside the versioned contract: health and probes, version, product
  * catalogue, bootstrap, cache purge and metrics. Operator-only ones accept an OPERATOR_KEYS key in
  * X-Service-Key / X-Api-Key (not a browser session, so a page cannot use one by accident).
  */
-export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecycle: Lifecycle }): Router {
+export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Router {
+  const { datasets: allDatasets, bootstrap } = opts;
   const r = Router();
   const access = accessOf(deps);
   const migrations = expectedMigrations();
@@ -171,7 +177,7 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
     try {
       const metas = new Map(deps.store.allMeta().map((m) => [m.dataset, m]));
       const now = deps.clock.now();
-      entries = ALL_DATASETS.map((d) => datasetHealth(d, metas.get(d.name), now, deps.runner.unrecordedFailure(d.name)));
+      entries = allDatasets.map((d) => datasetHealth(d, metas.get(d.name), now, deps.runner.unrecordedFailure(d.name)));
     } catch (e) {
       deps.logger.error({ err: { message: (e as Error).message }, requestId: res.locals.requestId }, 'health: database unusable');
       return send(req, res, json(503, { status: 'UNHEALTHY', error: 'database unavailable', checkedAt }, NO_STORE, { 'retry-after': '5' }));
@@ -241,8 +247,8 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
     // HEAD asks for headers only: the answer is never cacheable and its length depends on every
     // operation, so none is run and nothing is spent.
     if (req.method === 'HEAD') return send(req, res, { status: 200, headers: { 'content-type': JSON_TYPE, 'cache-control': NO_STORE }, body: '' });
-    const requested = bootstrapNames(keys !== null ? keys.split(',') : undefined, tier === null ? undefined : (tier as 'fast' | 'slow'));
-    const { data, missing, errors, rate } = await runBootstrap(opts.dispatch, requested, {
+    const requested = bootstrapNames(bootstrap, keys !== null ? keys.split(',') : undefined, tier === null ? undefined : (tier as 'fast' | 'slow'));
+    const { data, missing, errors, rate } = await runBootstrap(opts.dispatch, bootstrap, requested, {
       headers: req.headers,
       requestId: String(res.locals.requestId),
       remoteAddress: req.socket.remoteAddress,
@@ -273,7 +279,7 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
       const body = read.value;
       if (body !== undefined) {
         const names = (body as { datasets?: unknown })?.datasets;
-        const known = new Set(ALL_DATASETS.map((d) => d.name));
+        const known = new Set(allDatasets.map((d) => d.name));
         if (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).some((k) => k !== 'datasets')) {
           return send(req, res, jsonError(400, { violations: [{ field: 'body', description: 'expected {"datasets"?: [dataset names]}' }] }));
         }
@@ -288,7 +294,7 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
     const responseEntries = deps.responses.size;
     if (wanted) for (const name of wanted) deps.store.changed(name);
     else deps.store.changed();
-    const datasets = wanted ?? ALL_DATASETS.map((d) => d.name);
+    const datasets = wanted ?? allDatasets.map((d) => d.name);
     deps.logger.info({ audit: 'cache-purge', keyId: op.principal.id, requestId: res.locals.requestId, datasets: wanted ?? 'all', responseEntries }, 'in-memory caches purged');
     send(req, res, json(200, { purged: { datasets, responseEntries }, purgedAt: new Date(deps.clock.now()).toISOString() }, NO_STORE));
   });
@@ -303,7 +309,7 @@ export function platformRouter(deps: AppDeps, opts: { dispatch: Dispatch; lifecy
     try {
       const metas = new Map(deps.store.allMeta().map((m) => [m.dataset, m]));
       const now = deps.clock.now();
-      deps.metrics.setSnapshots(ALL_DATASETS.map((d) => datasetHealth(d, metas.get(d.name), now)));
+      deps.metrics.setSnapshots(allDatasets.map((d) => datasetHealth(d, metas.get(d.name), now)));
     } catch {
       // An unusable database shows up in /readyz; the request and process metrics still export.
     }

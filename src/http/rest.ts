@@ -2,10 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AnyTRPCRouter } from '@trpc/server';
 import type { AppDeps } from '../trpc/context.js';
 import { readJsonBody } from './body.js';
-import { RestDispatcher, type RestCall, type WireResponse } from './dispatch.js';
+import { RestDispatcher } from './dispatch.js';
+import type { RestCall, WireResponse } from './wire.js';
 import { encodedBody, type ContentCoding } from '../platform/response-cache.js';
-
-export { jsonError, type WireResponse } from './dispatch.js';
 
 /**
  * The REST face of the router: answers the operations' paths (exact match against each procedure's

@@ -3,7 +3,8 @@ import { accessOf } from '../platform/auth/access.js';
 import { sessionCookie } from '../platform/auth/session.js';
 import { ServiceError, type WireHeaders } from '../platform/errors.js';
 import type { AppDeps } from '../trpc/context.js';
-import { jsonError, send } from './rest.js';
+import { send } from './rest.js';
+import { jsonError } from './wire.js';
 
 export const SESSION_PATH = '/api/session';
 

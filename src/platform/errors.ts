@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { z } from 'zod';
 
 /** One field-level problem, as in spec part 7: `field` is the wire name or a path such as `operations[3].id`. */

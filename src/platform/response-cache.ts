@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 
 export type ContentCoding = 'br' | 'gzip';
@@ -56,11 +56,49 @@ class Prepared implements PreparedBody {
   get text(): string {
     return this.bytes.toString('utf8');
   }
+  /**
+   * A body embedded in a larger answer (a batch result's body): `prepareBody` splices its bytes in
+   * place; any other serialiser gets the value back.
+   */
+  toJSON(): unknown {
+    if (!embedding) return JSON.parse(this.text);
+    embedded.push(this);
+    return EMBED_MARK;
+  }
 }
 
+/**
+ * Where an embedded body goes while its answer is serialised: a string no data can hold (NULs
+ * around a per-process nonce), written by JSON.stringify as EMBED_MARK_JSON.
+ */
+const EMBED_MARK = `\u0000embedded:${randomBytes(12).toString('base64url')}\u0000`;
+const EMBED_MARK_JSON = JSON.stringify(EMBED_MARK);
+/** Bodies met by the one JSON.stringify running (it is synchronous, so one list serves every call). */
+const embedded: PreparedBody[] = [];
+let embedding = false;
+
 export function prepareBody(value: unknown, degraded: boolean): PreparedBody {
-  const bytes = Buffer.from(JSON.stringify(value) ?? 'null', 'utf8');
-  return new Prepared(bytes, `"${hash('sha1', bytes, 'base64url')}"`, degraded);
+  let text: string;
+  embedding = true;
+  try {
+    text = JSON.stringify(value) ?? 'null';
+  } catch (e) {
+    embedded.length = 0;
+    throw e;
+  } finally {
+    embedding = false;
+  }
+  if (embedded.length === 0) {
+    const bytes = Buffer.from(text, 'utf8');
+    return new Prepared(bytes, `"${hash('sha1', bytes, 'base64url')}"`, degraded);
+  }
+  // The value embeds bodies already prepared (a batch around its operations' answers): their bytes are
+  // copied into place, never parsed and serialised again.
+  const bodies = embedded.splice(0);
+  const pieces = text.split(EMBED_MARK_JSON);
+  const parts: (string | PreparedBody)[] = [pieces[0]];
+  bodies.forEach((body, i) => parts.push(body, pieces[i + 1]));
+  return prepareParts(parts, degraded);
 }
 
 /**

@@ -42,8 +42,10 @@ export function redactSecrets(text: string, config: Config): string {
 export function secretValues(config: Config): string[] {
   const values = new Set<string>();
   for (const [name, value] of Object.entries(config)) {
-    if (!isCredentialVariable(name) || typeof value !== 'string') continue;
-    for (const v of [value, ...value.split(',')]) {
+    if (!isCredentialVariable(name)) continue;
+    // A list setting (OPERATOR_KEYS) arrives parsed into its entries.
+    const entries = typeof value === 'string' ? [value, ...value.split(',')] : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+    for (const v of entries) {
       const t = v.trim();
       if (t.length >= MIN_SECRET_LENGTH) values.add(t);
     }

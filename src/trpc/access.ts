@@ -1,12 +1,12 @@
 import { accessOf } from '../platform/auth/access.js';
 import { isPublicOperation } from '../platform/auth/public-paths.js';
 import type { RequestContext } from './context.js';
-import type { ProcedureMeta } from './init.js';
+import { t, type ProcedureMeta } from './init.js';
 
 /**
  * Access control, in four ordered steps reading the procedure's meta. They run before input
- * validation and before `respond`, so an unidentified or over-limit caller never reaches the
- * response cache or the handler, whichever transport (REST, batch sub-operation, /trpc) it used.
+ * validation, the response cache and the handler, so an unidentified or over-limit caller reaches
+ * none of them, whichever transport (REST, batch sub-operation, /trpc) it used.
  */
 
 /** 1. Who is calling: key header, operator key or browser session; 401 otherwise. Public operations skip it. */
@@ -49,3 +49,15 @@ export function admit(ctx: RequestContext, meta: ProcedureMeta | undefined): voi
   const identified = identify(ctx, meta);
   return identified ? identified.then(rest) : rest();
 }
+
+/**
+ * The procedure chain's first step: `admit`, unless the REST lane already admitted this very call
+ * (it must, before consulting the response cache). Only the REST lane sets the flag, on a context it
+ * made for the one call: a /trpc context is shared by every call of its HTTP request, and each of
+ * them is admitted here.
+ */
+export const guard = t.middleware(({ ctx, meta, next }) => {
+  if (ctx.admitted) return next();
+  const admitted = admit(ctx, meta);
+  return admitted ? admitted.then(() => next()) : next();
+});

@@ -6,12 +6,12 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../platform/clock.js';
 import type { SnapshotStore } from '../platform/snapshots/store.js';
 import type { IngestionRunner } from '../platform/snapshots/runner.js';
-import type { ResponseCache, PreparedBody } from '../platform/response-cache.js';
+import type { ResponseCache } from '../platform/response-cache.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
 import type { WireHeaders } from '../platform/errors.js';
 import type { Principal } from '../platform/auth/access.js';
-import type { RestCall, WireResponse } from '../http/dispatch.js';
+import type { Dispatch } from '../http/wire.js';
 import type { Llm } from '../platform/llm/provider.js';
 import type { Jobs } from '../platform/jobs/queue.js';
 import type { Archive } from '../platform/archive/archive.js';
@@ -47,7 +47,7 @@ export interface AppDeps {
 /** How a call reached the procedure: REST (including batch sub-operations) or native tRPC. */
 export type Transport = 'rest' | 'trpc';
 
-/** Per-call state shared by the middleware chain and the REST wrapper. */
+/** Per-call state shared by the procedure chain and the REST lane. */
 export interface RequestContext {
   deps: AppDeps;
   transport: Transport;
@@ -57,19 +57,16 @@ export interface RequestContext {
   search: URLSearchParams;
   /** Headers the chain wants on the answer, success or error (X-RateLimit-*, for example). */
   resHeaders: WireHeaders;
-  /** Set by the respond step: the exact body bytes the REST wrapper writes. */
-  prepared?: PreparedBody;
   /**
-   * A handler that assembles its answer's bytes itself (a batch around its operations' bodies) leaves
-   * them here for the respond step, which then serialises nothing. Only without a projection.
+   * Set by the REST lane once it has admitted this call (before its response cache), so the
+   * procedure chain's guard does not admit it a second time. Never set on a /trpc context, which
+   * every call of one HTTP request shares.
    */
-  assembled?: PreparedBody;
-  /** Cache-Control decided by the respond step for a 200. */
-  cacheControl?: string;
+  admitted: boolean;
   /** True for sub-operations dispatched by the batch endpoint. */
   batch: boolean;
   /** Runs another REST call in process through the same pipeline (batch, bootstrap). */
-  dispatch?: (call: RestCall) => Promise<WireResponse>;
+  dispatch?: Dispatch;
   /** The caller, once the credential step has accepted one (undefined on public operations). */
   principal?: Principal;
   /** Client socket address: the rate-limit identity of callers without a credential. */
@@ -103,6 +100,7 @@ export function createRequestContext(
     headers: init.headers,
     search: new URLSearchParams(q >= 0 ? init.url!.slice(q + 1) : ''),
     resHeaders: {},
+    admitted: false,
     batch: init.batch ?? false,
     remoteAddress: init.remoteAddress,
   };

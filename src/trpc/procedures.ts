@@ -1,13 +1,14 @@
 import { t } from './init.js';
-import { respond } from './respond.js';
+import { guard } from './access.js';
 
 /**
  * The one procedure chain every operation is built from, so REST calls, batch sub-operations and
  * native tRPC calls pass through the same steps in the same order:
- *   credential -> entitlement -> tier gate -> rate limit -> respond (cache, projection, serialisation)
- * in one middleware (`respond`): the response cache is consulted only once the caller is known and counted.
+ *   credential -> entitlement -> tier gate -> rate limit (`guard`) -> input validation -> handler
+ * The REST lane admits a call itself before its response cache (src/http/dispatch.ts) and the
+ * guard then lets it through; the handler's return value is the answer on every transport.
  */
-export const operation = t.procedure.use(respond);
+export const operation = t.procedure.use(guard);
 
 export const router = t.router;
 

@@ -5,7 +5,7 @@
  */
 // #region trpc
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
-import type { AppRouter } from '../../src/trpc/app-router.js';
+import type { AppRouter } from '../../src/root/app-router.js';
 
 const trpc = createTRPCClient<AppRouter>({
   links: [httpBatchLink({ url: 'http://localhost:8080/trpc', headers: { 'X-Service-Key': key } })],

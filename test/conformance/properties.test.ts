@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { appRouter } from '../../src/trpc/app-router.js';
+import { appRouter } from '../../src/root/app-router.js';
 import { collectOperations } from '../../src/http/operations.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import type { ManualClock } from '../../src/platform/clock.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOTSTRAP_OPERATIONS } from '../../src/http/platform-routes.js';
+import { BOOTSTRAP_OPERATIONS } from '../../src/services/infrastructure/bootstrap/operations.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 /** GET /api/bootstrap: several operations' first-paint bodies in one credentialed request. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { appRouter } from '../../src/trpc/app-router.js';
+import { appRouter } from '../../src/root/app-router.js';
 import { operation, router } from '../../src/trpc/procedures.js';
 import { t } from '../../src/trpc/init.js';
 import { ServiceError } from '../../src/platform/errors.js';

@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 import { emit, emitTypes, OPENAPI_FILE, TYPES_FILE } from '../../scripts/openapi.js';
 import { collectOperations } from '../../src/http/operations.js';
 import { documentServices, serviceDocument } from '../../src/http/openapi.js';
-import { appRouter } from '../../src/trpc/app-router.js';
+import { appRouter } from '../../src/root/app-router.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 describe('openapi.gen.yaml', () => {

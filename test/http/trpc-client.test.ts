@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
-import type { AppRouter } from '../../src/trpc/app-router.js';
+import type { AppRouter } from '../../src/root/app-router.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
 

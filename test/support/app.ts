@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
-import { testConfig, type Config } from '../../src/config.js';
+import { testConfig, type Config, type ConfigOverrides } from '../../src/config.js';
 import { createDeps, openDeps } from '../../src/deps.js';
 import { testAppDatabaseUrl } from './engines/postgres.js';
 import { storeSql } from './store-sql.js';
 import { buildApp } from '../../src/app.js';
-import type { AppRouter } from '../../src/trpc/app-router.js';
+import type { AppRouter } from '../../src/root/app-router.js';
 import { ManualClock, type Clock } from '../../src/platform/clock.js';
 import { openDatabase } from '../../db/client.js';
 import type { AppDeps } from '../../src/trpc/context.js';
@@ -65,7 +65,7 @@ export function tempDbFile(): string {
 }
 
 export interface StartOptions {
-  config?: Partial<Config>;
+  config?: ConfigOverrides;
   clock?: Clock;
   /** Datasets to load from their bundled samples before serving (default: all). */
   samples?: readonly AnyDataset[] | 'none';

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../../db/client.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
-import { RateLimiter, parsePolicyOverrides, ANONYMOUS_PER_MINUTE, type RateSubject } from '../ratelimit/limiter.js';
+import { RateLimiter, ANONYMOUS_PER_MINUTE, type RateSubject } from '../ratelimit/limiter.js';
 import { LocalRateLimitStore } from '../ratelimit/store.js';
 import { digestOf, isBillingState, KeyStore, KEY_PREFIX, type BillingState, type KeyRecord } from './keys.js';
 import { SqliteKeyDirectory, type KeyDirectory } from './key-store.js';
@@ -84,7 +84,7 @@ export class AccessControl {
       deps.logger.warn({ err: { message: err.message } }, 'rate-limit counts not persisted yet; decisions unaffected, retrying'),
     ).start();
     // With Redis, every node counts in one place; this process's counters stand in while it is unreachable.
-    this.limiter = new RateLimiter(counters, deps.logger, parsePolicyOverrides(deps.config.RATE_POLICY_OVERRIDES), deps.redis?.rateLimits);
+    this.limiter = new RateLimiter(counters, deps.logger, deps.config.RATE_POLICY_OVERRIDES, deps.redis?.rateLimits);
   }
 
   /** Where this node issues, revokes and looks up keys, whichever engine holds them, as one async interface. */

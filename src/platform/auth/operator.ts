@@ -1,11 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { digestOf } from './keys.js';
+import { CREDENTIAL_PATTERN, parseOperatorKeyList } from '../../config/operator-keys.js';
 
-/**
- * What a presented credential may look like at all: printable, no separators. A value outside this
- * (a header repeated and joined as "k1, k2", inner spaces, over-long) is refused before any lookup.
- */
-export const CREDENTIAL_PATTERN = /^[A-Za-z0-9._~+/=-]{16,256}$/;
+export { CREDENTIAL_PATTERN };
 
 export interface OperatorKey {
   /** Stable reference for logs, rate-limit buckets and sessions; derived from the digest, never the key. */
@@ -13,14 +10,13 @@ export interface OperatorKey {
   digest: Buffer;
 }
 
-/** Parses the comma-separated OPERATOR_KEYS setting. Throws naming the position of a bad entry. */
-export function parseOperatorKeys(raw: string | undefined): OperatorKey[] {
-  const entries = (raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return entries.map((k, i) => {
-    if (!CREDENTIAL_PATTERN.test(k)) throw new Error(`OPERATOR_KEYS entry ${i + 1} must be 16-256 characters of [A-Za-z0-9._~+/=-]`);
+/**
+ * The operator keys as access control holds them: digests and ids, never the keys. Takes the list the
+ * configuration parsed at start-up, or the raw setting (checked the same way).
+ */
+export function parseOperatorKeys(keys: string | readonly string[] | undefined): OperatorKey[] {
+  const list = typeof keys === 'string' || keys === undefined ? parseOperatorKeyList(keys) : keys;
+  return list.map((k) => {
     const digest = digestOf(k);
     return { id: `op_${digest.subarray(0, 6).toString('hex')}`, digest };
   });

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { ServiceError, type Violation } from '../errors.js';
 import { classifyPath } from './paths.js';
-import { prepareParts, type PreparedBody } from '../response-cache.js';
+import { prepareBody, type PreparedBody } from '../response-cache.js';
 
 export const MAX_OPERATIONS = 20;
 export const OPERATION_TIMEOUT_MS = 10_000;
@@ -131,18 +131,19 @@ export async function executeBatch(
 }
 
 /**
- * The answer's bytes, exactly as JSON.stringify would write the complete response, with each raw
- * body placed where its result's `body` goes: twenty large bodies are copied, never re-parsed.
+ * The answer with each raw body in its result's `body`, still prepared: serialised by `prepareBody`,
+ * their bytes are spliced in place (twenty large bodies are copied, never re-parsed).
  */
-export function serialiseBatch({ response, raw }: ExecutedBatch): PreparedBody {
-  const parts: (string | PreparedBody)[] = ['{"results":['];
-  response.results.forEach((r, i) => {
-    const head = `${i ? ',' : ''}{"id":${JSON.stringify(r.id)},"status":${r.status},`;
-    const tail = `"error":${JSON.stringify(r.error)}}`;
+export function withRawBodies({ response, raw }: ExecutedBatch): BatchResponse {
+  if (!raw.some(Boolean)) return response;
+  const results = response.results.map((r, i) => {
     const body = raw[i];
-    if (body) parts.push(`${head}"body":`, body, `,${tail}`);
-    else parts.push(`${head}${r.body === undefined ? '' : `"body":${JSON.stringify(r.body)},`}${tail}`);
+    return body ? { id: r.id, status: r.status, body, error: r.error } : r;
   });
-  parts.push(`],"succeeded":${response.succeeded},"failed":${response.failed}}`);
-  return prepareParts(parts, false);
+  return { results, succeeded: response.succeeded, failed: response.failed };
+}
+
+/** The answer's bytes, exactly as JSON.stringify would write the complete response, raw bodies spliced in place. */
+export function serialiseBatch(executed: ExecutedBatch): PreparedBody {
+  return prepareBody(withRawBodies(executed), false);
 }

@@ -2,39 +2,13 @@ import { ServiceError, type WireHeaders } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { LocalRateLimitStore, type RateLimitStore } from './store.js';
 import type { WindowOutcome, WindowSpec } from './window.js';
+import { RATE_POLICIES } from '../../config/rate-policies.js';
+
+// The policy table and its override parser live with the configuration, which checks RATE_POLICY_OVERRIDES at start-up.
+export { RATE_POLICIES, parsePolicyOverrides } from '../../config/rate-policies.js';
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
-
-/** Endpoint policies: extra per-credential limits on expensive operations, named in `meta.ratePolicy`. They fail closed. */
-export const RATE_POLICIES: Readonly<Record<string, { perMinute: number }>> = Object.freeze({
-  batch: { perMinute: 30 },
-  'search-intel-history': { perMinute: 30 },
-  'get-intel-timeline': { perMinute: 120 },
-  'get-similar-events': { perMinute: 30 },
-  'classify-event': { perMinute: 600 },
-  'deduct-situation': { perMinute: 600 },
-  'list-market-quotes': { perMinute: 60 },
-  'get-resilience-ranking': { perMinute: 30 },
-  'get-aircraft-details-batch': { perMinute: 30 },
-  'get-vessel-snapshot': { perMinute: 60 },
-  'reverse-geocode': { perMinute: 60 },
-  'list-stablecoin-markets': { perMinute: 60 },
-  'get-country-stock-index': { perMinute: 30 },
-  'analyze-stock': { perMinute: 60 },
-  'backtest-stock': { perMinute: 60 },
-  'get-insider-transactions': { perMinute: 60 },
-  'list-world-bank-indicators': { perMinute: 30 },
-  'get-humanitarian-summary-batch': { perMinute: 30 },
-  'lookup-sanction-entity': { perMinute: 30 },
-  'run-scenario': { perMinute: 10 },
-  'trigger-simulation': { perMinute: 10 },
-  'summarize-article': { perMinute: 30 },
-  'summarize-article-cache': { perMinute: 3000 },
-  'get-company-enrichment': { perMinute: 30 },
-  'list-company-signals': { perMinute: 30 },
-  'search-sec-filings': { perMinute: 30 },
-});
 
 /** Callers without a credential (public operations only), per client address. */
 export const ANONYMOUS_PER_MINUTE = 600;
@@ -50,17 +24,6 @@ export interface RateSubject {
   perDay: number | null;
   /** The key behind the bucket: a store sharing revocations refuses it, in the same round trip, once revoked anywhere. */
   keyId?: string;
-}
-
-/** Parses `name=perMinute,...` overrides of the endpoint policies (operators tune them; tests relax them). */
-export function parsePolicyOverrides(raw: string | undefined): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const part of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
-    const m = /^([a-z0-9-]+)=(\d{1,12})$/.exec(part);
-    if (!m || !RATE_POLICIES[m[1]] || Number(m[2]) < 1) throw new Error(`RATE_POLICY_OVERRIDES: bad entry "${part}" (want <known policy>=<positive integer>)`);
-    out[m[1]] = Number(m[2]);
-  }
-  return out;
 }
 
 interface Check extends WindowSpec {

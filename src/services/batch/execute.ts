@@ -1,7 +1,7 @@
 import { ServiceError } from '../../platform/errors.js';
 import { accessOf } from '../../platform/auth/access.js';
-import { executeBatch, MAX_OPERATIONS, serialiseBatch } from '../../platform/batch/execute.js';
-import { readExpression } from '../../trpc/respond.js';
+import { executeBatch, MAX_OPERATIONS, withRawBodies } from '../../platform/batch/execute.js';
+import { readExpression } from '../../http/answer.js';
 import { readIdempotencyKey } from '../../platform/batch/idempotency.js';
 import type { RequestContext } from '../../trpc/context.js';
 import { idempotent } from '../../trpc/idempotent.js';
@@ -48,13 +48,9 @@ export async function runBatch(ctx: RequestContext, input: ExecuteBatchRequest):
       keepRaw,
     );
   if (!key) {
-    // Over REST without a projection the answer is written as text: the operations' bodies are
-    // spliced in as they came, never parsed and serialised again. Everything else needs the values.
-    if (ctx.transport === 'rest' && readExpression(ctx.search) === undefined) {
-      const executed = await run(true);
-      ctx.assembled = serialiseBatch(executed);
-      return settleRate(ctx, executed.response);
-    }
+    // Over REST without a projection the operations' bodies stay as they came (prepared bytes): the
+    // REST lane splices them into the answer, never parsing and serialising them again. Everything else needs the values.
+    if (ctx.transport === 'rest' && readExpression(ctx.search) === undefined) return settleRate(ctx, withRawBodies(await run(true)));
     return settleRate(ctx, (await run()).response);
   }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { storeSql } from '../../support/store-sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectOperations } from '../../../src/http/operations.js';
-import { appRouter } from '../../../src/trpc/app-router.js';
+import { appRouter } from '../../../src/root/app-router.js';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { digestOf, generateKey, ISSUED_KEY_PATTERN, LAST_USED_INTERVAL_MS } from '../../../src/platform/auth/keys.js';
 import { matchOperatorDigest, parseOperatorKeys } from '../../../src/platform/auth/operator.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../../src/platform/clock.js';
 import { collectOperations } from '../../../src/http/operations.js';
-import { appRouter } from '../../../src/trpc/app-router.js';
+import { appRouter } from '../../../src/root/app-router.js';
 import { isPublicOperation } from '../../../src/platform/auth/public-paths.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { rawRequest } from '../../support/raw-http.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../../src/http/openapi.js';
 import { collectOperations } from '../../../src/http/operations.js';
-import { appRouter } from '../../../src/trpc/app-router.js';
+import { appRouter } from '../../../src/root/app-router.js';
 import { isPublicOperation } from '../../../src/platform/auth/public-paths.js';
 
 const doc = buildOpenApiDocument(appRouter, 'test');

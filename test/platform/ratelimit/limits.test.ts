@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectOperations } from '../../../src/http/operations.js';
-import { appRouter } from '../../../src/trpc/app-router.js';
+import { appRouter } from '../../../src/root/app-router.js';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { openDatabase } from '../../../db/client.js';
 import { RateLimiter, RATE_POLICIES } from '../../../src/platform/ratelimit/limiter.js';

@@ -8,7 +8,8 @@ import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { humanitarianDataset, humanitarianRows } from '../../../src/services/conflict/datasets/humanitarian.js';
 import { humanitarianCounts, normaliseCountryCodes } from '../../../src/services/conflict/rules.js';
 import { parseHapiConflictEvents } from '../../../src/sources/hapi/conflict-events.js';
-import { appRouter } from '../../../src/trpc/app-router.js';
+import { appRouter } from '../../../src/root/app-router.js';
+import { procedureEntry } from '../../../src/http/procedure-table.js';
 
 const sample = fs.readFileSync(path.join(SAMPLES_DIR, 'conflict/hapi-conflict-events.csv'));
 const ONE = '/api/conflict/v1/get-humanitarian-summary';
@@ -106,8 +107,7 @@ describe('POST get-humanitarian-summary-batch', () => {
     expect(a.headers.get('cache-control')).toBe('no-store');
   });
   it('declares the 30-per-minute policy', () => {
-    const procs = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Record<string, unknown> } }>;
-    expect(procs['conflict.getHumanitarianSummaryBatch']._def.meta).toMatchObject({ ratePolicy: 'get-humanitarian-summary-batch' });
+    expect(procedureEntry(appRouter, 'conflict.getHumanitarianSummaryBatch')?.meta).toMatchObject({ ratePolicy: 'get-humanitarian-summary-batch' });
   });
 });
 

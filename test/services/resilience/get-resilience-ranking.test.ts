@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { resilienceScoresDataset } from '../../../src/services/resilience/datasets/resilience-scores.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { appRouter } from '../../../src/trpc/app-router.js';
+import { appRouter } from '../../../src/root/app-router.js';
+import { procedureEntry } from '../../../src/http/procedure-table.js';
 
 const PATH = '/api/resilience/v1/get-resilience-ranking';
 let app: TestApp;
@@ -44,7 +45,7 @@ describe('GET get-resilience-ranking', () => {
   });
 
   it('declares tier 1, its rate policy and the slow cache tier', async () => {
-    const meta = (appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Record<string, unknown> } }>)['resilience.getResilienceRanking']._def.meta!;
+    const meta = procedureEntry(appRouter, 'resilience.getResilienceRanking')?.meta;
     expect(meta).toMatchObject({ requiredTier: 1, ratePolicy: 'get-resilience-ranking', cacheTier: 'slow' });
     const res = await app.get(PATH);
     expect(res.headers.get('cache-control')).toMatch(/max-age=300/);

@@ -8,7 +8,8 @@ import { expectViolation } from '../../support/expect.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { sdnDataset } from '../../../src/services/sanctions/datasets/sdn.js';
 import { parseSdnXml } from '../../../src/sources/ofac/sdn-xml.js';
-import { appRouter } from '../../../src/trpc/app-router.js';
+import { appRouter } from '../../../src/root/app-router.js';
+import { procedureEntry } from '../../../src/http/procedure-table.js';
 
 const sample = fs.readFileSync(path.join(SAMPLES_DIR, 'sanctions/ofac-sdn.xml'));
 const PRESSURE = '/api/sanctions/v1/list-sanctions-pressure';
@@ -65,9 +66,8 @@ describe('GET list-sanctions-pressure', () => {
   });
   it.each([['max_items=x', 'max_items'], ['max_items=2.5', 'max_items']])('refuses %s', async (q, f) => expectViolation(await app.get(`${PRESSURE}?${q}`), f));
   it('is a PRO operation', () => {
-    const procs = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Record<string, unknown> } }>;
-    expect(procs['sanctions.listSanctionsPressure']._def.meta).toMatchObject({ requiredTier: 1, cacheTier: 'daily' });
-    expect(procs['sanctions.lookupSanctionEntity']._def.meta).toMatchObject({ ratePolicy: 'lookup-sanction-entity', cacheTier: 'no-store' });
+    expect(procedureEntry(appRouter, 'sanctions.listSanctionsPressure')?.meta).toMatchObject({ requiredTier: 1, cacheTier: 'daily' });
+    expect(procedureEntry(appRouter, 'sanctions.lookupSanctionEntity')?.meta).toMatchObject({ ratePolicy: 'lookup-sanction-entity', cacheTier: 'no-store' });
   });
 });
 

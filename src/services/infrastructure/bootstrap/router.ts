@@ -1,5 +1,5 @@
-import { BOOTSTRAP_OPERATIONS } from '../../../http/bootstrap.js';
 import { operation } from '../../../trpc/procedures.js';
+import { BOOTSTRAP_OPERATIONS } from './operations.js';
 import { getBootstrapData } from './queries.js';
 import { GetBootstrapDataRequest, GetBootstrapDataResponse } from './schemas.js';
 

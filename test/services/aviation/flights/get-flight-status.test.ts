@@ -5,7 +5,8 @@ import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js
 import type { Config } from '../../../../src/config.js';
 import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { flightsDataset } from '../../../../src/services/aviation/flights/datasets/flights.js';
-import { appRouter } from '../../../../src/trpc/app-router.js';
+import { appRouter } from '../../../../src/root/app-router.js';
+import { procedureEntry } from '../../../../src/http/procedure-table.js';
 import { fakeUpstream } from '../support.js';
 import { expectViolation } from '../../../support/expect.js';
 
@@ -58,8 +59,7 @@ describe('GET get-flight-status', () => {
   });
 
   it('declares tier 1 and the fast cache tier', () => {
-    const procs = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Record<string, unknown> } }>;
-    expect(procs['aviation.getFlightStatus']._def.meta).toMatchObject({ requiredTier: 1, cacheTier: 'fast' });
+    expect(procedureEntry(appRouter, 'aviation.getFlightStatus')?.meta).toMatchObject({ requiredTier: 1, cacheTier: 'fast' });
   });
 
   it.each([

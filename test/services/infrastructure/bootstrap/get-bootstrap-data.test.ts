@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOTSTRAP_OPERATIONS, bootstrapNames } from '../../../../src/http/bootstrap.js';
+import { bootstrapNames } from '../../../../src/http/bootstrap.js';
+import { BOOTSTRAP_OPERATIONS } from '../../../../src/services/infrastructure/bootstrap/operations.js';
 import { naturalEventsDataset } from '../../../../src/services/natural/datasets/natural-events.js';
 import { earthquakesDataset } from '../../../../src/services/seismology/datasets/earthquakes.js';
 import { startTestApp, type TestApp } from '../../../support/app.js';
@@ -15,10 +16,10 @@ afterAll(() => app.close());
 
 describe('name selection', () => {
   it('takes keys in order without duplicates, else a tier, else everything', () => {
-    expect(bootstrapNames(['b', 'a', 'b', ' '], undefined)).toEqual(['b', 'a']);
-    expect(bootstrapNames([], 'fast')).toEqual([]);
-    expect(bootstrapNames(undefined, 'fast')).toEqual(Object.keys(BOOTSTRAP_OPERATIONS).filter((n) => BOOTSTRAP_OPERATIONS[n].tier === 'fast'));
-    expect(bootstrapNames(undefined, undefined)).toEqual(Object.keys(BOOTSTRAP_OPERATIONS));
+    expect(bootstrapNames(BOOTSTRAP_OPERATIONS, ['b', 'a', 'b', ' '], undefined)).toEqual(['b', 'a']);
+    expect(bootstrapNames(BOOTSTRAP_OPERATIONS, [], 'fast')).toEqual([]);
+    expect(bootstrapNames(BOOTSTRAP_OPERATIONS, undefined, 'fast')).toEqual(Object.keys(BOOTSTRAP_OPERATIONS).filter((n) => BOOTSTRAP_OPERATIONS[n].tier === 'fast'));
+    expect(bootstrapNames(BOOTSTRAP_OPERATIONS, undefined, undefined)).toEqual(Object.keys(BOOTSTRAP_OPERATIONS));
   });
 });
 
@@ -49,7 +50,7 @@ describe('GET get-bootstrap-data', () => {
 
   it('selects a set with tier', async () => {
     const res = await app.get(`${PATH}?tier=fast`);
-    expect([...Object.keys(res.body.data), ...res.body.missing].sort()).toEqual(bootstrapNames(undefined, 'fast').sort());
+    expect([...Object.keys(res.body.data), ...res.body.missing].sort()).toEqual(bootstrapNames(BOOTSTRAP_OPERATIONS, undefined, 'fast').sort());
   });
 
   it('lists entries the caller’s plan refuses as missing', async () => {

@@ -34,12 +34,13 @@ import { tradeRouter } from '../services/trade/router.js';
 import { unrestRouter } from '../services/unrest/router.js';
 import { webcamRouter } from '../services/webcam/router.js';
 import { wildfireRouter } from '../services/wildfire/router.js';
-import { router } from './procedures.js';
+import { router } from '../trpc/procedures.js';
 
 /**
  * All services, one key per URL segment (camelCased), in alphabetical order. The type is what a
  * TypeScript frontend imports for end-to-end types:
- * `import type { AppRouter } from 'monitoring-data-service/src/trpc/app-router'`.
+ * `import type { AppRouter } from 'monitoring-data-service/src/root/app-router'`.
+ * It lives in the composition root: nothing below it (trpc, http) names a service.
  */
 export const appRouter = router({
   aviation: aviationRouter,
