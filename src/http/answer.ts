@@ -1,6 +1,6 @@
 import { ServiceError } from '../platform/errors.js';
 import { isDegraded } from '../platform/http-cache.js';
-import { project } from '../platform/jmespath.js';
+import { canonicalExpression, project } from '../platform/jmespath.js';
 import { normaliseQuery, prepareBody, type PreparedBody } from '../platform/response-cache.js';
 import type { RequestContext } from '../trpc/context.js';
 import type { ProcedureMeta } from '../trpc/init.js';
@@ -36,7 +36,18 @@ function projectionTurn(): Promise<void> {
  * of the datasets it is derived from. Undefined when it is derived from none (never cached).
  */
 export function answerKey(ctx: RequestContext, procedure: string, meta: ProcedureMeta): string | undefined {
-  return meta.datasets?.length ? `${procedure}?${normaliseQuery(ctx.search)}` : undefined;
+  return meta.datasets?.length ? `${procedure}?${normaliseQuery(ctx.search, projectionKey)}` : undefined;
+}
+
+/**
+ * A projection is remembered by its parsed expression, so whitespace and quoting variants share one
+ * entry (and one evaluation); an expression that does not parse keeps its own text. The two forms
+ * are told apart by their prefix, so no text can pose as another expression's parsed form.
+ */
+function projectionKey(name: string, value: string): string {
+  if (name !== 'jmespath') return value;
+  const canonical = canonicalExpression(value);
+  return canonical === undefined ? `text:${value}` : `ast:${canonical}`;
 }
 
 /** The datasets' current versions, the other half of the cache key. */

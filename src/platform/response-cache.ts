@@ -212,10 +212,13 @@ export class ResponseCache {
 /**
  * Query string in a canonical order, so `?a=1&b=2` and `?b=2&a=1` share an entry. Empty values mean
  * "absent" to the operations, so they are left out: `?page_size=` shares the entry of no parameter.
+ * `canonical` may rewrite a value into a form shared by its equivalents.
  */
-export function normaliseQuery(search: URLSearchParams): string {
+export function normaliseQuery(search: URLSearchParams, canonical?: (name: string, value: string) => string): string {
   if (search.size === 0) return '';
-  const pairs = [...search.entries()].filter(([, v]) => v !== '');
+  let pairs = [...search.entries()].filter(([, v]) => v !== '');
+  // A parameter with a canonical form (a projection's parsed expression) is keyed by that form.
+  if (canonical) pairs = pairs.map(([k, v]) => [k, canonical(k, v)]);
   pairs.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
   return new URLSearchParams(pairs).toString();
 }
