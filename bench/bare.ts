@@ -10,7 +10,8 @@ import express from 'express';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
-const [bodyFile, contentType = 'application/json; charset=utf-8', etag = '', mode = process.env.BENCH_BARE ?? 'bytes'] = process.argv.slice(2);
+const [bodyFile, contentType = 'application/json; charset=utf-8', etag = '', mode = process.env.BENCH_BARE ?? 'bytes'] =
+  process.argv.slice(2);
 const bytes = readFileSync(bodyFile!);
 const value = mode === 'json' ? JSON.parse(bytes.toString('utf8')) : undefined;
 /** The same answer with no framework: what node itself costs for these bytes. */

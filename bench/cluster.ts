@@ -17,16 +17,33 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const OPERATION = '/api/seismology/v1/list-earthquakes';
 
 function mds(root: string, env: Record<string, string>, args: string[]): string {
-  const r = spawnSync(process.execPath, [path.join(root, 'dist/src/main.js'), ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [path.join(root, 'dist/src/main.js'), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`mds ${args.join(' ')} failed: ${r.stderr}`);
   return r.stdout;
 }
 
-async function node(root: string, env: Record<string, string>, log: string): Promise<{ proc: ChildProcess; port: number }> {
+async function node(
+  root: string,
+  env: Record<string, string>,
+  log: string,
+): Promise<{ proc: ChildProcess; port: number }> {
   const out = fs.openSync(log, 'a');
   const proc = spawn(process.execPath, [path.join(root, 'dist/src/main.js'), 'serve'], {
     cwd: root,
-    env: { ...process.env, ...env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DEV_KEY: 'never', LOAD_SAMPLES: 'never' },
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DEV_KEY: 'never',
+      LOAD_SAMPLES: 'never',
+    },
     stdio: ['ignore', out, 'pipe'],
   });
   fs.closeSync(out);
@@ -48,10 +65,25 @@ export async function twoNodesVersusOne(env: BenchEnv) {
   const shared = { DATABASE_URL: pg.url, REDIS_URL: redis.url };
   const nodes: ChildProcess[] = [];
   try {
-    mds(env.root, { ...shared, DATABASE_PATH: path.join(dir, 'ingest.db') }, ['ingest', 'seismology.earthquakes', '--samples']);
-    const created = mds(env.root, { ...shared, DATABASE_PATH: path.join(dir, 'keys.db') }, ['keys', 'create', '--plan', 'enterprise', '--rate-limit', '1000000000']);
+    mds(env.root, { ...shared, DATABASE_PATH: path.join(dir, 'ingest.db') }, [
+      'ingest',
+      'seismology.earthquakes',
+      '--samples',
+    ]);
+    const created = mds(env.root, { ...shared, DATABASE_PATH: path.join(dir, 'keys.db') }, [
+      'keys',
+      'create',
+      '--plan',
+      'enterprise',
+      '--rate-limit',
+      '1000000000',
+    ]);
     const key = /^(mds_\S+)$/m.exec(created)![1];
-    const started = await Promise.all([0, 1].map((i) => node(env.root, { ...shared, DATABASE_PATH: path.join(dir, `node${i}.db`) }, path.join(dir, `node${i}.log`))));
+    const started = await Promise.all(
+      [0, 1].map((i) =>
+        node(env.root, { ...shared, DATABASE_PATH: path.join(dir, `node${i}.db`) }, path.join(dir, `node${i}.log`)),
+      ),
+    );
     nodes.push(...started.map((n) => n.proc));
     const headers = { 'x-service-key': key };
     const urls = started.map((n) => `http://127.0.0.1:${n.port}${OPERATION}`);
@@ -68,7 +100,14 @@ export async function twoNodesVersusOne(env: BenchEnv) {
     }
     const oneNode = Math.round(env.median(one));
     const twoNodes = Math.round(env.median(two));
-    return { scenario: 'two-nodes-postgres-redis', rps: twoNodes, bareRps: oneNode, ratio: Math.round((twoNodes / oneNode) * 100) / 100, non2xx, unit: 'req/s (two nodes, Redis limits) vs one SQLite node' };
+    return {
+      scenario: 'two-nodes-postgres-redis',
+      rps: twoNodes,
+      bareRps: oneNode,
+      ratio: Math.round((twoNodes / oneNode) * 100) / 100,
+      non2xx,
+      unit: 'req/s (two nodes, Redis limits) vs one SQLite node',
+    };
   } finally {
     for (const p of nodes) p.kill('SIGTERM');
     await Promise.all([pg.stop(), redis.close()]);

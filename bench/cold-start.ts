@@ -69,7 +69,14 @@ export async function coldStartAndMemory(root: string) {
   // What `npm start` runs: the compiled JavaScript (built by `npm run build`, which the bench runs first).
   const child = spawn(process.execPath, [path.join(root, 'dist/src/main.js'), 'serve'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_PATH: file, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_PATH: file,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -100,8 +107,18 @@ export async function coldStartAndMemory(root: string) {
     }
     const rssAll = rssMb(child.pid!);
     return [
-      { scenario: 'cold-start-to-first-200', value: coldMs, unit: 'ms from spawning the compiled service to its first 200' },
-      { scenario: 'rss-all-datasets', value: rssAll, unit: `MB resident after ${called} operations answered 200 (${rssBefore} MB after the first)`, goal: RSS_BUDGET_MB, refused },
+      {
+        scenario: 'cold-start-to-first-200',
+        value: coldMs,
+        unit: 'ms from spawning the compiled service to its first 200',
+      },
+      {
+        scenario: 'rss-all-datasets',
+        value: rssAll,
+        unit: `MB resident after ${called} operations answered 200 (${rssBefore} MB after the first)`,
+        goal: RSS_BUDGET_MB,
+        refused,
+      },
     ];
   } finally {
     child.kill('SIGTERM');

@@ -17,7 +17,9 @@ const NOW = Date.UTC(2026, 10, 20, 12);
 
 function freshDeps() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-bench-ip-'));
-  const deps = createDeps(testConfig({ DATABASE_PATH: path.join(dir, 'b.db'), LOG_LEVEL: 'silent' }), { clock: new ManualClock(NOW) });
+  const deps = createDeps(testConfig({ DATABASE_PATH: path.join(dir, 'b.db'), LOG_LEVEL: 'silent' }), {
+    clock: new ManualClock(NOW),
+  });
   return { deps, cleanup: () => (deps.db.$client.close(), fs.rmSync(dir, { recursive: true, force: true })) };
 }
 
@@ -26,7 +28,13 @@ export function makeUsgsFeed(n: number): Buffer {
   const features = Array.from({ length: n }, (_, i) => ({
     type: 'Feature',
     id: `bx${i.toString(36).padStart(8, '0')}`,
-    properties: { mag: 4.5 + (i % 30) / 10, place: `${i % 200} km N of Somewhere`, time: NOW - 60_000 - (i % 600_000) * 1000, url: `https://earthquake.usgs.gov/earthquakes/eventpage/bx${i}`, type: 'earthquake' },
+    properties: {
+      mag: 4.5 + (i % 30) / 10,
+      place: `${i % 200} km N of Somewhere`,
+      time: NOW - 60_000 - (i % 600_000) * 1000,
+      url: `https://earthquake.usgs.gov/earthquakes/eventpage/bx${i}`,
+      type: 'earthquake',
+    },
     geometry: { type: 'Point', coordinates: [((i * 7) % 360) - 180, ((i * 13) % 170) - 85, 10 + (i % 600)] },
   }));
   return Buffer.from(JSON.stringify({ type: 'FeatureCollection', metadata: { generated: NOW }, features }));
@@ -40,13 +48,22 @@ export async function ingestionThroughput(rows = 100_000) {
     const runs: number[] = [];
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
-      const r = await deps.runner.run(earthquakesDataset, { origin: { kind: 'bytes', payloads: { usgs } }, force: true });
+      const r = await deps.runner.run(earthquakesDataset, {
+        origin: { kind: 'bytes', payloads: { usgs } },
+        force: true,
+      });
       if (!r.ok || r.recordCount !== rows) throw new Error(`ingestion failed: ${r.error ?? r.recordCount}`);
       runs.push(performance.now() - started);
     }
     runs.sort((a, b) => a - b);
     const ms = runs[1];
-    return { scenario: 'ingest-100k-earthquakes', value: Math.round(rows / (ms / 1000)), unit: 'rows/s (parse + swap, median of 3)', ms: Math.round(ms), goal: 100_000 };
+    return {
+      scenario: 'ingest-100k-earthquakes',
+      value: Math.round(rows / (ms / 1000)),
+      unit: 'rows/s (parse + swap, median of 3)',
+      ms: Math.round(ms),
+      goal: 100_000,
+    };
   } finally {
     cleanup();
   }
@@ -69,7 +86,12 @@ export async function largeSnapshotFilter() {
       t = performance.now();
       for (let i = 0; i < 200; i++) q('UA');
       const large = ((performance.now() - t) * 1000) / 200;
-      return { rows, matched: first.events.length, smallCountryUs: Math.round(small * 10) / 10, largeCountryUs: Math.round(large * 10) / 10 };
+      return {
+        rows,
+        matched: first.events.length,
+        smallCountryUs: Math.round(small * 10) / 10,
+        largeCountryUs: Math.round(large * 10) / 10,
+      };
     } finally {
       cleanup();
     }

@@ -17,7 +17,8 @@ import { SnapshotNotices } from '../src/platform/redis/notices.js';
 import { RedisChannels } from '../src/platform/redis/pubsub.js';
 import { startRedis } from '../test/support/engines/redis.js';
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const fmt = (n: number) => n.toFixed(3);
 const windows: WindowSpec[] = [
   { bucket: 'k:bench|m', limit: 1e9, windowMs: 60_000 },
@@ -56,25 +57,37 @@ async function main() {
       await store.admit('key_bench', windows, Date.now());
       lat.push(performance.now() - t0);
     }
-    console.log(`admit (3 windows + revocation), sequential: p50 ${fmt(pct(lat, 50))} p99 ${fmt(pct(lat, 99))} max ${fmt(Math.max(...lat))}`);
+    console.log(
+      `admit (3 windows + revocation), sequential: p50 ${fmt(pct(lat, 50))} p99 ${fmt(pct(lat, 99))} max ${fmt(Math.max(...lat))}`,
+    );
 
     const n = 20_000;
     let t0 = performance.now();
     let next = 0;
-    await Promise.all(Array.from({ length: 50 }, async () => { while (next++ < n) await store.admit('key_bench', windows, Date.now()); }));
-    console.log(`admit, 50 in flight on one connection: ${Math.round(n / ((performance.now() - t0) / 1000))} decisions/s`);
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (next++ < n) await store.admit('key_bench', windows, Date.now());
+      }),
+    );
+    console.log(
+      `admit, 50 in flight on one connection: ${Math.round(n / ((performance.now() - t0) / 1000))} decisions/s`,
+    );
 
     const memory = new LocalRateLimitStore();
     t0 = performance.now();
     for (let i = 0; i < n; i++) memory.consume(windows, Date.now());
-    console.log(`memory store consume, for comparison: ${Math.round(n / ((performance.now() - t0) / 1000))} decisions/s`);
+    console.log(
+      `memory store consume, for comparison: ${Math.round(n / ((performance.now() - t0) / 1000))} decisions/s`,
+    );
 
     const admin = createRedisClient({ ...config, REDIS_COMMAND_TIMEOUT_MS: 5_000 }, { role: 'admin' });
     clients.push(admin);
     await whenReady(admin);
     await admin.client('PAUSE', 500, 'ALL');
     const stalled = await failTime(() => store.admit('key_bench', windows, Date.now()));
-    console.log(`stalled server (CLIENT PAUSE), REDIS_COMMAND_TIMEOUT_MS=${config.REDIS_COMMAND_TIMEOUT_MS}: failed after ${fmt(stalled.ms)} (${stalled.error})`);
+    console.log(
+      `stalled server (CLIENT PAUSE), REDIS_COMMAND_TIMEOUT_MS=${config.REDIS_COMMAND_TIMEOUT_MS}: failed after ${fmt(stalled.ms)} (${stalled.error})`,
+    );
     const skipped = await failTime(() => store.admit('key_bench', windows, Date.now()));
     console.log(`  the next call during the stall: failed after ${fmt(skipped.ms)} (${skipped.error})`);
     await admin.ping();
@@ -101,7 +114,9 @@ async function main() {
       const started = performance.now();
       await whenReady(a, 10_000);
       await store.admit('key_bench', windows, Date.now());
-      console.log(`down ~${awayMs || 'a few'} ms: server restarted in ${fmt(started - t1)}, same client answering ${fmt(performance.now() - started)} later`);
+      console.log(
+        `down ~${awayMs || 'a few'} ms: server restarted in ${fmt(started - t1)}, same client answering ${fmt(performance.now() - started)} later`,
+      );
     }
 
     const pubA = client('pub');
@@ -122,7 +137,9 @@ async function main() {
       await noticesA.publish({ dataset: 'bench.dataset', version: v });
       await got;
     }
-    console.log(`snapshot notice, publisher to other subscriber: p50 ${fmt(pct(delays, 50))} p99 ${fmt(pct(delays, 99))} max ${fmt(Math.max(...delays))}`);
+    console.log(
+      `snapshot notice, publisher to other subscriber: p50 ${fmt(pct(delays, 50))} p99 ${fmt(pct(delays, 99))} max ${fmt(Math.max(...delays))}`,
+    );
   } finally {
     clients.forEach(closeRedisClient);
     await server.close();

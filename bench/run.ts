@@ -30,12 +30,20 @@ function pinned(cpu: number, cmd: string, args: string[]) {
  * Starts a bench server; it announces `PORT n` (and, for the service, `SETUP {...}`) on stderr.
  * The service's stdout (its request log) goes to `logFile`, so logging costs what it costs in production.
  */
-async function startServer(script: string, args: string[] = [], logFile?: string): Promise<{ proc: ChildProcess; port: number; setup: any }> {
+async function startServer(
+  script: string,
+  args: string[] = [],
+  logFile?: string,
+): Promise<{ proc: ChildProcess; port: number; setup: any }> {
   // Compiled JavaScript, as `npm start` runs the service (both servers alike); built once by main().
   const compiled = path.join(ROOT, 'dist', script.replace(/\.ts$/, '.js'));
   const { cmd, args: full } = pinned(0, process.execPath, [compiled, ...args]);
   const stdout = logFile ? fs.openSync(logFile, 'a') : 'ignore';
-  const proc = spawn(cmd, full, { cwd: ROOT, stdio: ['ignore', stdout, 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+  const proc = spawn(cmd, full, {
+    cwd: ROOT,
+    stdio: ['ignore', stdout, 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (typeof stdout === 'number') fs.closeSync(stdout);
   return await new Promise((resolve, reject) => {
     let buf = '';
@@ -77,14 +85,23 @@ export interface LoadRequest {
  * tops out near 700 MB/s on one core, below what even a bare node server sends 1 MB answers at, so
  * with large bodies it measured itself; wrk reaches several GB/s and leaves the servers the bottleneck.
  */
-function load(url: string, headers: Record<string, string>, seconds: number, request: LoadRequest = {}): Promise<Measure> {
+function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  request: LoadRequest = {},
+): Promise<Measure> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-wrk-'));
   const script = path.join(dir, 'request.lua');
   const lines: string[] = [];
   if (request.method) lines.push(`wrk.method = ${JSON.stringify(request.method)}`);
   if (request.body !== undefined) {
     fs.writeFileSync(path.join(dir, 'body'), request.body);
-    lines.push(`local f = io.open(${JSON.stringify(path.join(dir, 'body'))}, "rb")`, 'wrk.body = f:read("*a")', 'f:close()');
+    lines.push(
+      `local f = io.open(${JSON.stringify(path.join(dir, 'body'))}, "rb")`,
+      'wrk.body = f:read("*a")',
+      'f:close()',
+    );
   }
   for (const [k, v] of Object.entries(headers)) lines.push(`wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
   // wrk counts answers with a status above 399 in errors.status.
@@ -96,7 +113,19 @@ function load(url: string, headers: Record<string, string>, seconds: number, req
     'end',
   );
   fs.writeFileSync(script, lines.join('\n'));
-  const { cmd, args } = pinned(1, 'wrk', ['-t', '1', '-c', String(CONNECTIONS), '-d', `${seconds}s`, '--timeout', '10s', '-s', script, url]);
+  const { cmd, args } = pinned(1, 'wrk', [
+    '-t',
+    '1',
+    '-c',
+    String(CONNECTIONS),
+    '-d',
+    `${seconds}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    script,
+    url,
+  ]);
   return new Promise((resolve, reject) => {
     const proc = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -108,7 +137,12 @@ function load(url: string, headers: Record<string, string>, seconds: number, req
       const m = /WRK (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)/.exec(out);
       if (!m) return reject(new Error(`wrk gave no summary: ${out.slice(-500)}`));
       const [requests, durationUs, statusErrors, socketErrors, p50Us, p99Us] = m.slice(1).map(Number);
-      resolve({ rps: requests / (durationUs / 1e6), p50: p50Us / 1000, p99: p99Us / 1000, non2xx: statusErrors + socketErrors });
+      resolve({
+        rps: requests / (durationUs / 1e6),
+        p50: p50Us / 1000,
+        p99: p99Us / 1000,
+        non2xx: statusErrors + socketErrors,
+      });
     });
   });
 }
@@ -116,7 +150,12 @@ function load(url: string, headers: Record<string, string>, seconds: number, req
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** A bare express server answering GET /bare with these bytes, this Content-Type and this ETag. */
-async function startBare(body: Buffer, contentType: string, etag: string, mode?: 'node'): Promise<{ url: string; proc: ChildProcess }> {
+async function startBare(
+  body: Buffer,
+  contentType: string,
+  etag: string,
+  mode?: 'node',
+): Promise<{ url: string; proc: ChildProcess }> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-bare-')), 'body');
   fs.writeFileSync(file, body);
   const bare = await startServer('bench/bare.ts', [file, contentType, etag, ...(mode ? [mode] : [])]);
@@ -140,7 +179,8 @@ async function measurePair(s: Scenario, service: { port: number; setup: any }) {
   const check = await fetch(bareUrl, { headers: bareHeaders });
   await check.arrayBuffer();
   const expectedStatus = s.conditional ? 304 : 200;
-  if (check.status !== expectedStatus) throw new Error(`${s.name}: the bare server answered ${check.status}, expected ${expectedStatus}`);
+  if (check.status !== expectedStatus)
+    throw new Error(`${s.name}: the bare server answered ${check.status}, expected ${expectedStatus}`);
   try {
     await load(bareUrl, bareHeaders, 2);
     await load(serviceUrl, headers, 2);
@@ -181,7 +221,9 @@ async function main() {
   if (tools.status !== 0) throw new Error('scripts/engines.sh bench failed: wrk is needed');
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('npm run build failed');
-  console.log(`bench: ${ROUNDS} rounds x ${SECONDS}s, ${CONNECTIONS} connections, taskset ${HAS_TASKSET ? 'on (server cpu0, load cpu1)' : 'unavailable'}`);
+  console.log(
+    `bench: ${ROUNDS} rounds x ${SECONDS}s, ${CONNECTIONS} connections, taskset ${HAS_TASKSET ? 'on (server cpu0, load cpu1)' : 'unavailable'}`,
+  );
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-bench-log-'));
   const logFile = path.join(logDir, 'service.log');
   const service = await startServer('bench/serve.ts', [], logFile);
@@ -190,7 +232,20 @@ async function main() {
     for (const s of scenarios) {
       if (ONLY && !ONLY.includes(s.name)) continue;
       const before = rows.length;
-      if (s.run) rows.push(...[await s.run({ port: service.port, pid: service.proc.pid!, setup: service.setup, root: ROOT, load, median, startBare })].flat());
+      if (s.run)
+        rows.push(
+          ...[
+            await s.run({
+              port: service.port,
+              pid: service.proc.pid!,
+              setup: service.setup,
+              root: ROOT,
+              load,
+              median,
+              startBare,
+            }),
+          ].flat(),
+        );
       else rows.push(await measurePair(s, service));
       for (const r of rows.slice(before)) console.log(JSON.stringify(r));
     }
@@ -207,11 +262,16 @@ async function main() {
     const lat = r.p50 !== undefined ? `${r.p50} / ${r.p99}` : '';
     const bareLat = r.bareP50 !== undefined ? `${r.bareP50} / ${r.bareP99}` : '';
     const rounds = r.roundRatios ? `${Math.min(...r.roundRatios)}-${Math.max(...r.roundRatios)}` : '';
-    console.log(`| ${r.scenario} | ${result} | ${baseline} | ${r.ratio ?? ''} | ${r.goal ?? ''} | ${rounds} | ${lat} | ${bareLat} |`);
+    console.log(
+      `| ${r.scenario} | ${result} | ${baseline} | ${r.ratio ?? ''} | ${r.goal ?? ''} | ${rounds} | ${lat} | ${bareLat} |`,
+    );
   }
   const outDir = path.join(ROOT, 'bench', 'results');
   fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, rows }, null, 2));
+  fs.writeFileSync(
+    path.join(outDir, 'latest.json'),
+    JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, rows }, null, 2),
+  );
   console.log(`\nwritten bench/results/latest.json`);
 }
 

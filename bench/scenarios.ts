@@ -21,10 +21,19 @@ export interface BenchEnv {
   setup: { headers: Record<string, string> };
   root: string;
   /** Drives `url` for `seconds` from the load generator's core (GET unless the request says otherwise). */
-  load: (url: string, headers: Record<string, string>, seconds: number, request?: { method?: string; body?: string }) => Promise<{ rps: number; p50: number; p99: number; non2xx: number }>;
+  load: (
+    url: string,
+    headers: Record<string, string>,
+    seconds: number,
+    request?: { method?: string; body?: string },
+  ) => Promise<{ rps: number; p50: number; p99: number; non2xx: number }>;
   median: (xs: number[]) => number;
   /** Starts a bare express server answering these bytes (see bare.ts); the caller kills `proc`. */
-  startBare: (body: Buffer, contentType: string, etag: string) => Promise<{ url: string; proc: import('node:child_process').ChildProcess }>;
+  startBare: (
+    body: Buffer,
+    contentType: string,
+    etag: string,
+  ) => Promise<{ url: string; proc: import('node:child_process').ChildProcess }>;
 }
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -45,16 +54,30 @@ function cpuSeconds(pid: number): number {
  */
 async function batchVersusSingle(env: BenchEnv) {
   const base = `http://127.0.0.1:${env.port}`;
-  const body = JSON.stringify({ operations: Array.from({ length: 20 }, (_, i) => ({ id: String(i), path: BATCH_OPERATION })) });
+  const body = JSON.stringify({
+    operations: Array.from({ length: 20 }, (_, i) => ({ id: String(i), path: BATCH_OPERATION })),
+  });
   const post = { method: 'POST', body };
   const postHeaders = { ...env.setup.headers, 'content-type': 'application/json' };
-  const sample = await fetch(`${base}${BATCH_OPERATION}`, { headers: { ...env.setup.headers, 'accept-encoding': 'identity' } });
-  const bare = await env.startBare(Buffer.from(await sample.arrayBuffer()), sample.headers.get('content-type') ?? 'application/json', sample.headers.get('etag') ?? '');
+  const sample = await fetch(`${base}${BATCH_OPERATION}`, {
+    headers: { ...env.setup.headers, 'accept-encoding': 'identity' },
+  });
+  const bare = await env.startBare(
+    Buffer.from(await sample.arrayBuffer()),
+    sample.headers.get('content-type') ?? 'application/json',
+    sample.headers.get('etag') ?? '',
+  );
   try {
     await env.load(bare.url, {}, 2);
     await env.load(`${base}${BATCH_OPERATION}`, env.setup.headers, 2);
     await env.load(`${base}/api/batch/v1/execute`, postHeaders, 2, post);
-    const rounds = { bare: [] as number[], single: [] as number[], batched: [] as number[], barePerCpu: [] as number[], batchedPerCpu: [] as number[] };
+    const rounds = {
+      bare: [] as number[],
+      single: [] as number[],
+      batched: [] as number[],
+      barePerCpu: [] as number[],
+      batchedPerCpu: [] as number[],
+    };
     let non2xx = 0;
     for (let i = 0; i < ROUNDS; i++) {
       let cpu = cpuSeconds(bare.proc.pid!);
@@ -73,9 +96,30 @@ async function batchVersusSingle(env: BenchEnv) {
     const ratio = (x: number, y: number) => Math.round((x / y) * 100) / 100;
     const batchOps = med(rounds.batched);
     return [
-      { scenario: 'batch-20-vs-single', rps: batchOps, bareRps: med(rounds.bare), ratio: ratio(batchOps, med(rounds.bare)), goal: 1.5, non2xx, unit: 'operations/s (batch) vs bare requests/s' },
-      { scenario: 'batch-20 vs the service\'s own single requests', rps: batchOps, bareRps: med(rounds.single), ratio: ratio(batchOps, med(rounds.single)), unit: 'operations/s (batch) vs service requests/s' },
-      { scenario: 'batch-20-vs-single per CPU-second', rps: med(rounds.batchedPerCpu), bareRps: med(rounds.barePerCpu), ratio: ratio(med(rounds.batchedPerCpu), med(rounds.barePerCpu)), goal: 1.5, unit: 'operations per CPU-second (service batch vs bare single)' },
+      {
+        scenario: 'batch-20-vs-single',
+        rps: batchOps,
+        bareRps: med(rounds.bare),
+        ratio: ratio(batchOps, med(rounds.bare)),
+        goal: 1.5,
+        non2xx,
+        unit: 'operations/s (batch) vs bare requests/s',
+      },
+      {
+        scenario: "batch-20 vs the service's own single requests",
+        rps: batchOps,
+        bareRps: med(rounds.single),
+        ratio: ratio(batchOps, med(rounds.single)),
+        unit: 'operations/s (batch) vs service requests/s',
+      },
+      {
+        scenario: 'batch-20-vs-single per CPU-second',
+        rps: med(rounds.batchedPerCpu),
+        bareRps: med(rounds.barePerCpu),
+        ratio: ratio(med(rounds.batchedPerCpu), med(rounds.barePerCpu)),
+        goal: 1.5,
+        unit: 'operations per CPU-second (service batch vs bare single)',
+      },
     ];
   } finally {
     bare.proc.kill('SIGTERM');
@@ -90,11 +134,20 @@ export const scenarios: Scenario[] = [
   { name: 'list-earthquakes', path: '/api/seismology/v1/list-earthquakes', goal: 0.9 },
   { name: 'list-earthquakes+304', path: '/api/seismology/v1/list-earthquakes', goal: 0.9, conditional: true },
   // A small projection (about 140 bytes): the cost is the pipeline and the projection, not the body.
-  { name: 'list-earthquakes+jmespath', path: '/api/seismology/v1/list-earthquakes?jmespath=earthquakes%5B%3A2%5D.%7Bid%3Aid%2Cm%3Amagnitude%7D', goal: 0.7 },
+  {
+    name: 'list-earthquakes+jmespath',
+    path: '/api/seismology/v1/list-earthquakes?jmespath=earthquakes%5B%3A2%5D.%7Bid%3Aid%2Cm%3Amagnitude%7D',
+    goal: 0.7,
+  },
   { name: 'get-chokepoint-status', path: '/api/supply-chain/v1/get-chokepoint-status', goal: 0.9 },
   // For reference: the same answer from node:http with no framework at all, the floor of any node server.
   { name: 'list-earthquakes vs bare node:http', path: '/api/seismology/v1/list-earthquakes', bare: 'node' },
-  { name: 'list-earthquakes+304 vs bare node:http', path: '/api/seismology/v1/list-earthquakes', bare: 'node', conditional: true },
+  {
+    name: 'list-earthquakes+304 vs bare node:http',
+    path: '/api/seismology/v1/list-earthquakes',
+    bare: 'node',
+    conditional: true,
+  },
   { name: 'list-acled-events?country (100k rows)', path: '/api/conflict/v1/list-acled-events?country=TR' },
   { name: 'batch-20-vs-single', path: '', run: batchVersusSingle },
   { name: 'acled-country-filter-100k', path: '', run: () => largeSnapshotFilter() },

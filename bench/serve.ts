@@ -17,7 +17,12 @@ import { loadSamplesWhereEmpty } from '../src/platform/snapshots/first-run.js';
 import { prepareBench } from './setup.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-bench-'));
-const config = testConfig({ NODE_ENV: 'production', DATABASE_PATH: path.join(dir, 'bench.db'), LOG_LEVEL: (process.env.BENCH_LOG_LEVEL ?? 'info') as 'info', RATE_POLICY_OVERRIDES: 'batch=1000000000,list-market-quotes=1000000000,get-resilience-ranking=1000000000' });
+const config = testConfig({
+  NODE_ENV: 'production',
+  DATABASE_PATH: path.join(dir, 'bench.db'),
+  LOG_LEVEL: (process.env.BENCH_LOG_LEVEL ?? 'info') as 'info',
+  RATE_POLICY_OVERRIDES: 'batch=1000000000,list-market-quotes=1000000000,get-resilience-ranking=1000000000',
+});
 const deps = createDeps(config);
 await loadSamplesWhereEmpty(ALL_DATASETS, deps.store, deps.runner);
 const extras = await prepareBench(deps);

@@ -15,10 +15,16 @@ export interface BenchSetup {
  * refused; and a 100k-row conflict snapshot in place of the small sample.
  */
 export async function prepareBench(deps: AppDeps): Promise<BenchSetup> {
-  const created = accessOf(deps).keys.create({ plan: 'enterprise', name: 'bench', rateLimitPerMinute: 1_000_000_000 }, deps.clock.now());
+  const created = accessOf(deps).keys.create(
+    { plan: 'enterprise', name: 'bench', rateLimitPerMinute: 1_000_000_000 },
+    deps.clock.now(),
+  );
   const rows = Number(process.env.BENCH_ACLED_ROWS ?? 100_000);
   const payload = makeAcledPayload(rows, 7, Date.UTC(2026, 10, 20, 12)).bytes;
-  const r = await deps.runner.run(acledEventsDataset, { origin: { kind: 'bytes', payloads: { acled: payload } }, force: true });
+  const r = await deps.runner.run(acledEventsDataset, {
+    origin: { kind: 'bytes', payloads: { acled: payload } },
+    force: true,
+  });
   if (!r.ok) throw new Error(`bench setup: ${r.error}`);
   return { headers: { 'x-service-key': created.key }, acledRows: r.recordCount };
 }

@@ -90,7 +90,10 @@ export const LAYERS: ReadonlyArray<{ name: string; test: (file: string) => boole
   { name: 'base', test: (f) => /^src\/(paths|version)\.ts$/.test(f) },
   { name: 'db', test: (f) => f.startsWith('db/') },
   { name: 'config', test: (f) => f === 'src/config.ts' || f.startsWith('src/config/') },
-  { name: 'platform', test: (f) => f.startsWith('src/platform/') || f.startsWith('src/reference/') || f.startsWith('src/sources/') },
+  {
+    name: 'platform',
+    test: (f) => f.startsWith('src/platform/') || f.startsWith('src/reference/') || f.startsWith('src/sources/'),
+  },
   // The wire shapes (status, headers, body) that procedures' context and the REST lane share.
   { name: 'wire', test: (f) => f === 'src/http/wire.ts' },
   { name: 'trpc', test: (f) => f.startsWith('src/trpc/') },
@@ -108,7 +111,8 @@ export function layerOf(file: string): number {
 /** Imports from a lower layer into a higher one. */
 export function upwardImports(graph: Graph): Array<{ from: string; to: string }> {
   const out: Array<{ from: string; to: string }> = [];
-  for (const [from, targets] of graph) for (const to of targets) if (layerOf(to) > layerOf(from)) out.push({ from, to });
+  for (const [from, targets] of graph)
+    for (const to of targets) if (layerOf(to) > layerOf(from)) out.push({ from, to });
   return out;
 }
 
@@ -137,7 +141,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const cs = circles(graph);
   const up = upwardImports(graph);
   const cross = crossServiceImports(graph);
-  console.log(`${graph.size} files; ${cs.length} circles (largest ${cs[0]?.length ?? 0}); ${up.length} upward imports; ${cross.length} cross-service imports`);
+  console.log(
+    `${graph.size} files; ${cs.length} circles (largest ${cs[0]?.length ?? 0}); ${up.length} upward imports; ${cross.length} cross-service imports`,
+  );
   for (const c of cs) console.log(`circle of ${c.length}: ${c.join(' ')}`);
   for (const u of up) console.log(`up: ${u.from} -> ${u.to}`);
   if (process.argv.includes('--cross')) for (const u of cross) console.log(`cross: ${u.from} -> ${u.to}`);

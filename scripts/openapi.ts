@@ -38,7 +38,9 @@ async function main(mode: string): Promise<number> {
   if (mode === 'write') {
     writeFileSync(OPENAPI_FILE, yaml);
     writeFileSync(TYPES_FILE, types);
-    console.log(`openapi.gen.yaml written: ${Object.keys(doc.paths as object).length} paths, valid OpenAPI ${String(doc.openapi)}; types in packages/client/src/openapi.d.ts`);
+    console.log(
+      `openapi.gen.yaml written: ${Object.keys(doc.paths as object).length} paths, valid OpenAPI ${String(doc.openapi)}; types in packages/client/src/openapi.d.ts`,
+    );
     return 0;
   }
   const read = (f: URL) => (existsSync(f) ? readFileSync(f, 'utf8') : '');

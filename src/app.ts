@@ -74,7 +74,12 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
   const documentJson = JSON.stringify(document);
 
   /** What every answer carries and every request leaves behind (access log line, metrics), in both lanes. */
-  const begin = (req: IncomingMessage, res: ServerResponse, routeOf: () => string, keyIdOf: () => string | undefined): string => {
+  const begin = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    routeOf: () => string,
+    keyIdOf: () => string | undefined,
+  ): string => {
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     res.setHeader('x-request-id', id);
@@ -106,7 +111,9 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
       req,
       res,
       () => routeTemplate(req, res),
-      () => (res.locals.keyId as string | undefined) ?? (res.locals.trpcContext as RequestContext | undefined)?.principal?.id,
+      () =>
+        (res.locals.keyId as string | undefined) ??
+        (res.locals.trpcContext as RequestContext | undefined)?.principal?.id,
     );
     // An answer written during shutdown closes its connection, even for a request that arrived before,
     // so keep-alive clients reconnect to another instance.
@@ -169,7 +176,14 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
     }),
   );
 
-  app.use(platformRouter(deps, { dispatch: (call) => gateway.dispatch(call), lifecycle, datasets: opts.datasets ?? ALL_DATASETS, bootstrap: opts.bootstrap ?? BOOTSTRAP_OPERATIONS }));
+  app.use(
+    platformRouter(deps, {
+      dispatch: (call) => gateway.dispatch(call),
+      lifecycle,
+      datasets: opts.datasets ?? ALL_DATASETS,
+      bootstrap: opts.bootstrap ?? BOOTSTRAP_OPERATIONS,
+    }),
+  );
   app.use(docsRouter(services));
   app.use(sessionRouter(deps));
 
@@ -198,7 +212,8 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
     const status = typeof (err as { status?: unknown }).status === 'number' ? (err as { status: number }).status : 500;
     if (status >= 500) deps.logger.error({ err, requestId: res.locals.requestId }, 'unhandled error');
     if (res.headersSent) return void res.end();
-    const body = status >= 500 ? { message: 'Internal server error' } : { error: (err as Error).message ?? 'bad request' };
+    const body =
+      status >= 500 ? { message: 'Internal server error' } : { error: (err as Error).message ?? 'bad request' };
     send(req, res, jsonError(status >= 400 && status < 600 ? status : 500, body));
   });
 
@@ -216,7 +231,12 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
     const path = q >= 0 ? url.slice(0, q) : url;
     if (!gateway.dispatcher.route(path)) return void app(req, res);
     let keyId: string | undefined;
-    const requestId = begin(req, res, () => path, () => keyId);
+    const requestId = begin(
+      req,
+      res,
+      () => path,
+      () => keyId,
+    );
     if (applyCors(req, res, path, origins, production)) return;
     gateway
       .handle(req, res, path, requestId, (id) => (keyId = id), lifecycle)

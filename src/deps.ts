@@ -49,7 +49,12 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
   db.$client.pragma(`busy_timeout = ${config.DB_BUSY_TIMEOUT_MS}`);
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL, undefined, redactorFor(config));
   // Every store is built here, once, on the engine the process runs on.
-  const stores = StoreRegistry.resolve(STORE_DEFINITIONS, opts.pg ? { engine: 'postgres', db: opts.pg } : { engine: 'sqlite', db }, { clock, config }, opts.stores);
+  const stores = StoreRegistry.resolve(
+    STORE_DEFINITIONS,
+    opts.pg ? { engine: 'postgres', db: opts.pg } : { engine: 'sqlite', db },
+    { clock, config },
+    opts.stores,
+  );
   const snapshots = stores.get(SNAPSHOT_BACKEND);
   const store = new SnapshotStore(snapshots, clock, config.SNAPSHOT_POLL_MS);
   const responses = new ResponseCache();
@@ -64,12 +69,22 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
       return;
     }
     metrics.observeIngestion(r.dataset, r.ok);
-    if (r.ok) logger.debug({ dataset: r.dataset, version: r.version, recordCount: r.recordCount, partialSources: r.partialSources }, 'snapshot ingested');
+    if (r.ok)
+      logger.debug(
+        { dataset: r.dataset, version: r.version, recordCount: r.recordCount, partialSources: r.partialSources },
+        'snapshot ingested',
+      );
     else logger.warn({ dataset: r.dataset, error: r.error }, 'ingestion failed; previous snapshot kept');
   };
   // The model provider's one way out; the integrator points it at the hardened fetch layer.
-  const llm = createLlm(config, { cache: stores.get(LLM_CACHE), httpPost: opts.httpPost ?? fetchLayerHttpPost(config) });
-  const jobs = new JobQueue(stores.get(JOB_BACKEND), clock, logger, { concurrency: config.JOBS_CONCURRENCY, retentionMs: config.JOBS_RETENTION_HOURS * 3_600_000 });
+  const llm = createLlm(config, {
+    cache: stores.get(LLM_CACHE),
+    httpPost: opts.httpPost ?? fetchLayerHttpPost(config),
+  });
+  const jobs = new JobQueue(stores.get(JOB_BACKEND), clock, logger, {
+    concurrency: config.JOBS_CONCURRENCY,
+    retentionMs: config.JOBS_RETENTION_HOURS * 3_600_000,
+  });
   const archive = stores.get(ARCHIVE);
   const redis = createSharedRedis(config, logger);
   if (redis) {
@@ -88,7 +103,22 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
   }
   // Keys are read on every request: the directory (cached beside Redis) is a field of its own.
   const keyDirectory = sharedKeysOf(stores.get(KEY_DIRECTORY), redis, clock, logger);
-  const deps: AppDeps = { config, db, clock, store, runner, responses, logger, metrics, llm, jobs, archive, redis, keyDirectory, stores };
+  const deps: AppDeps = {
+    config,
+    db,
+    clock,
+    store,
+    runner,
+    responses,
+    logger,
+    metrics,
+    llm,
+    jobs,
+    archive,
+    redis,
+    keyDirectory,
+    stores,
+  };
   registerJobKinds(deps);
   // Chokepoint status changes seen on snapshot swaps become signed webhook deliveries.
   webhooksOf(deps).start();
@@ -99,7 +129,12 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
  * The shared key directory as a node reads it: cached beside Redis, which checks revocations on every
  * request (key-cache.ts); asked on every request without Redis.
  */
-export function sharedKeysOf(directory: KeyDirectory | undefined, redis: SharedRedis | undefined, clock: Clock, logger: Logger): KeyDirectory | undefined {
+export function sharedKeysOf(
+  directory: KeyDirectory | undefined,
+  redis: SharedRedis | undefined,
+  clock: Clock,
+  logger: Logger,
+): KeyDirectory | undefined {
   if (!directory || !redis) return directory;
   const cached = new CachedKeyDirectory(directory, redis, clock, logger);
   void cached.listen().catch(() => undefined);

@@ -41,7 +41,12 @@ export class PgOpenError extends Error {
  * The URL's password never appears in an error message.
  */
 export async function openPgDatabase(url: string, opts: { max?: number; migrate?: boolean } = {}): Promise<PgDb> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+  });
   // An idle client losing its server (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema }) as PgDb;

@@ -15,7 +15,10 @@ export const leadContacts = sqliteTable(
     remoteAddress: text('remote_address').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [index('lead_contacts_created_idx').on(t.createdAt), index('lead_contacts_addr_idx').on(t.remoteAddress, t.createdAt)],
+  (t) => [
+    index('lead_contacts_created_idx').on(t.createdAt),
+    index('lead_contacts_addr_idx').on(t.remoteAddress, t.createdAt),
+  ],
 );
 
 /** The waitlist (register-interest): one row per e-mail address, with its referral code. */
@@ -31,5 +34,9 @@ export const leadInterest = sqliteTable(
     remoteAddress: text('remote_address').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [uniqueIndex('lead_interest_email_idx').on(t.email), uniqueIndex('lead_interest_code_idx').on(t.referralCode), index('lead_interest_addr_idx').on(t.remoteAddress, t.createdAt)],
+  (t) => [
+    uniqueIndex('lead_interest_email_idx').on(t.email),
+    uniqueIndex('lead_interest_code_idx').on(t.referralCode),
+    index('lead_interest_addr_idx').on(t.remoteAddress, t.createdAt),
+  ],
 );

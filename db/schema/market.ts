@@ -34,7 +34,10 @@ export const marketStockBacktests = sqliteTable(
     body: text('body').notNull(),
     generatedAt: integer('generated_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.symbol, t.evalWindowDays] }), index('market_stock_backtests_generated').on(t.generatedAt)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.symbol, t.evalWindowDays] }),
+    index('market_stock_backtests_generated').on(t.generatedAt),
+  ],
 );
 
 /** Per-account daily counters of fresh analyses and backtests (the daily quota). */

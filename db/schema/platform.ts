@@ -52,7 +52,10 @@ export const rateLimitCounters = sqliteTable(
     windowStart: integer('window_start').notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_limit_counters_window_idx').on(t.windowStart)],
+  (t) => [
+    primaryKey({ columns: [t.bucket, t.windowStart] }),
+    index('rate_limit_counters_window_idx').on(t.windowStart),
+  ],
 );
 
 /** Server-generated secrets that must be identical across processes (the session signing key). */

@@ -42,7 +42,10 @@ export const webhookDeliveries = sqliteTable(
     createdAt: integer('created_at').notNull(),
     finishedAt: integer('finished_at'),
   },
-  (t) => [index('webhook_deliveries_due_idx').on(t.state, t.nextAttemptAt), index('webhook_deliveries_subscriber_idx').on(t.subscriberId, t.createdAt)],
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.state, t.nextAttemptAt),
+    index('webhook_deliveries_subscriber_idx').on(t.subscriberId, t.createdAt),
+  ],
 );
 
 /** Every delivery attempt: when, what the receiver answered (or why nothing was sent), how long it took. */

@@ -44,7 +44,9 @@ export const jobs = sqliteTable(
     finishedAt: integer('finished_at'),
   },
   (t) => [
-    uniqueIndex('jobs_idempotency_idx').on(t.accountId, t.kind, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
+    uniqueIndex('jobs_idempotency_idx')
+      .on(t.accountId, t.kind, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
     index('jobs_input_idx').on(t.accountId, t.kind, t.inputDigest),
     index('jobs_state_idx').on(t.state, t.createdAt),
     index('jobs_finished_idx').on(t.finishedAt),
@@ -73,5 +75,8 @@ export const archiveDocuments = sqliteTable(
     metadata: text('metadata').notNull().default('{}'),
     addedAt: integer('added_at').notNull(),
   },
-  (t) => [index('archive_documents_occurred_idx').on(t.occurredAt), index('archive_documents_kind_idx').on(t.kind, t.occurredAt)],
+  (t) => [
+    index('archive_documents_occurred_idx').on(t.occurredAt),
+    index('archive_documents_kind_idx').on(t.kind, t.occurredAt),
+  ],
 );

@@ -64,7 +64,11 @@ Lists the shipping webhook registrations (list) or the delivery log with every a
 const wantsHelp = (args: readonly string[]) => args.includes('--help') || args.includes('-h');
 
 /** Entry point of the `mds` command. Returns the process exit code. */
-export async function runCli(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+export async function runCli(
+  argv: string[],
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+): Promise<number> {
   const [command, ...rest] = argv;
   if (command !== undefined && Object.hasOwn(COMMAND_USAGE, command) && wantsHelp(rest)) {
     out.write(COMMAND_USAGE[command]);

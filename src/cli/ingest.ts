@@ -13,13 +13,20 @@ interface IngestArgs {
 }
 
 /** `mds ingest`: runs datasets through the real runner and reports each result; non-zero exit if any failed. */
-export async function ingest(config: Config, args: IngestArgs, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+export async function ingest(
+  config: Config,
+  args: IngestArgs,
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): Promise<number> {
   if (args.list) {
     for (const d of ALL_DATASETS) out.write(`${d.name}\t${Object.keys(d.sources).join(',')}\t${d.source}\n`);
     return 0;
   }
   // A live run of everything leaves out recorded datasets: they have no upstream to refresh from.
-  const selected = args.datasets.length ? args.datasets.map((n) => findDataset(n) ?? n) : ALL_DATASETS.filter((d) => args.samples || !d.recorded);
+  const selected = args.datasets.length
+    ? args.datasets.map((n) => findDataset(n) ?? n)
+    : ALL_DATASETS.filter((d) => args.samples || !d.recorded);
   const unknown = selected.filter((d): d is string => typeof d === 'string');
   if (unknown.length) {
     err.write(`mds ingest: unknown dataset(s): ${unknown.join(', ')} (see mds ingest --list)\n`);
@@ -68,10 +75,14 @@ export async function ingest(config: Config, args: IngestArgs, out: NodeJS.Writa
         out.write(`${dataset.name}: ok, ${result.recordCount} rows, version ${result.version}, ${ms} ms${partial}\n`);
       } else if (result.skipped) {
         failed++;
-        err.write(`${dataset.name}: SKIPPED: another node is ingesting it right now (its run publishes); version ${result.version} serves meanwhile\n`);
+        err.write(
+          `${dataset.name}: SKIPPED: another node is ingesting it right now (its run publishes); version ${result.version} serves meanwhile\n`,
+        );
       } else {
         failed++;
-        err.write(`${dataset.name}: FAILED: ${result.error}; the previous snapshot (version ${result.version}) keeps serving\n`);
+        err.write(
+          `${dataset.name}: FAILED: ${result.error}; the previous snapshot (version ${result.version}) keeps serving\n`,
+        );
       }
     }
   } finally {
@@ -84,6 +95,7 @@ export async function ingest(config: Config, args: IngestArgs, out: NodeJS.Writa
 
 /** A stream whose writes are redacted before they reach `target`. */
 function redacting(target: NodeJS.WritableStream, redact: Redact): NodeJS.WritableStream {
-  const write = (chunk: string | Uint8Array) => target.write(redact(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')));
+  const write = (chunk: string | Uint8Array) =>
+    target.write(redact(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')));
   return { write, isTTY: (target as NodeJS.WriteStream).isTTY } as unknown as NodeJS.WritableStream;
 }

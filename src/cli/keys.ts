@@ -25,11 +25,28 @@ plans: ${PLAN_KEYS.join(', ')}
 const iso = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
 
 function describe(k: KeyRecord): string {
-  return [k.id, `${k.prefix}…`, k.planKey, k.status, k.accountId, k.billingState ?? '?', k.rateLimitPerMinute ?? '-', iso(k.createdAt), iso(k.expiresAt), iso(k.lastUsedAt), k.name || '-'].join('\t');
+  return [
+    k.id,
+    `${k.prefix}…`,
+    k.planKey,
+    k.status,
+    k.accountId,
+    k.billingState ?? '?',
+    k.rateLimitPerMinute ?? '-',
+    iso(k.createdAt),
+    iso(k.expiresAt),
+    iso(k.lastUsedAt),
+    k.name || '-',
+  ].join('\t');
 }
 
 /** `mds keys ...`: issue, list and revoke API keys and set account billing states in the configured database. */
-export async function keysCommand(config: Config, args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+export async function keysCommand(
+  config: Config,
+  args: string[],
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): Promise<number> {
   const [sub, ...rest] = args;
   if (!sub || sub === 'help' || sub === '--help') {
     (sub ? out : err).write(KEYS_USAGE);
@@ -40,7 +57,10 @@ export async function keysCommand(config: Config, args: string[], out: NodeJS.Wr
   const pg = await openCommandPg(config.DATABASE_URL);
   // With REDIS_URL too, a revocation is flagged there for every node's next request (key-cache.ts).
   const redis = pg ? createSharedRedis(config) : undefined;
-  const keys: KeyDirectory = pg ? (sharedKeysOf(new PgKeyDirectory(pg), redis, systemClock, createLogger(config.LOG_LEVEL)) ?? new PgKeyDirectory(pg)) : new SqliteKeyDirectory(new KeyStore(db.$client));
+  const keys: KeyDirectory = pg
+    ? (sharedKeysOf(new PgKeyDirectory(pg), redis, systemClock, createLogger(config.LOG_LEVEL)) ??
+      new PgKeyDirectory(pg))
+    : new SqliteKeyDirectory(new KeyStore(db.$client));
   const now = Date.now();
   try {
     switch (sub) {
@@ -60,16 +80,23 @@ export async function keysCommand(config: Config, args: string[], out: NodeJS.Wr
         if (!values.plan || !findPlan(values.plan)) return usage(err, `--plan must be one of ${PLAN_KEYS.join(', ')}`);
         let rateLimit: number | undefined;
         if (values['rate-limit'] !== undefined) {
-          if (!/^[1-9]\d{0,9}$/.test(values['rate-limit'])) return usage(err, '--rate-limit must be a positive integer (requests per minute)');
+          if (!/^[1-9]\d{0,9}$/.test(values['rate-limit']))
+            return usage(err, '--rate-limit must be a positive integer (requests per minute)');
           rateLimit = Number(values['rate-limit']);
         }
         let expiresAt: number | undefined;
         if (values.expires !== undefined) {
-          expiresAt = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(values.expires) ? Date.parse(values.expires) : NaN;
-          if (!Number.isFinite(expiresAt)) return usage(err, '--expires must be an ISO date such as 2027-01-31 or 2027-01-31T12:00:00Z');
+          expiresAt = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(values.expires)
+            ? Date.parse(values.expires)
+            : NaN;
+          if (!Number.isFinite(expiresAt))
+            return usage(err, '--expires must be an ISO date such as 2027-01-31 or 2027-01-31T12:00:00Z');
           if (expiresAt <= now) return usage(err, '--expires must be in the future');
         }
-        const created = await keys.create({ plan: values.plan, name: values.name, rateLimitPerMinute: rateLimit, expiresAt, accountId: values.account }, now);
+        const created = await keys.create(
+          { plan: values.plan, name: values.name, rateLimitPerMinute: rateLimit, expiresAt, accountId: values.account },
+          now,
+        );
         const plan = findPlan(values.plan)!;
         out.write(`created key for plan ${plan.planKey} (tier ${plan.tier}), account ${created.accountId}\n`);
         out.write(`id: ${created.id}\n`);
@@ -83,7 +110,21 @@ export async function keysCommand(config: Config, args: string[], out: NodeJS.Wr
           out.write(`${JSON.stringify(await keys.list(), null, 2)}\n`);
           return 0;
         }
-        out.write(['id', 'prefix', 'plan', 'status', 'account', 'billing', 'rate/min', 'created', 'expires', 'last used', 'name'].join('\t') + '\n');
+        out.write(
+          [
+            'id',
+            'prefix',
+            'plan',
+            'status',
+            'account',
+            'billing',
+            'rate/min',
+            'created',
+            'expires',
+            'last used',
+            'name',
+          ].join('\t') + '\n',
+        );
         for (const k of await keys.list()) out.write(describe(k) + '\n');
         return 0;
       }
@@ -98,7 +139,8 @@ export async function keysCommand(config: Config, args: string[], out: NodeJS.Wr
       }
       case 'subscription': {
         const [id, state] = rest;
-        if (rest.length !== 2 || !isBillingState(state)) return usage(err, `subscription takes a key id and one of ${BILLING_STATES.join('|')}`);
+        if (rest.length !== 2 || !isBillingState(state))
+          return usage(err, `subscription takes a key id and one of ${BILLING_STATES.join('|')}`);
         const account = await keys.setBillingState(id, state, now);
         if (!account) {
           err.write(`mds keys: no key with id "${id}"\n`);

@@ -17,7 +17,12 @@ function csvCell(v: unknown): string {
 }
 
 /** `mds leads ...`: lists or exports the stored lead submissions of the configured database. */
-export async function leadsCommand(config: Config, args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+export async function leadsCommand(
+  config: Config,
+  args: string[],
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): Promise<number> {
   const csv = args.includes('--csv');
   const rest = args.filter((a) => a !== '--csv');
   const [which, ...extra] = rest;
@@ -30,9 +35,15 @@ export async function leadsCommand(config: Config, args: string[], out: NodeJS.W
   const pg = await openCommandPg(config.DATABASE_URL);
   try {
     const store: LeadStore = new Leads(pg ? postgresEngine(pg) : sqliteEngine(db));
-    const rows = (which === 'contacts' ? await store.contacts() : await store.interestList()).map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
+    const rows = (which === 'contacts' ? await store.contacts() : await store.interestList()).map((r) => ({
+      ...r,
+      created_at: new Date(r.created_at).toISOString(),
+    }));
     if (csv) {
-      const cols = which === 'contacts' ? ['id', 'email', 'name', 'organization', 'phone', 'message', 'source', 'created_at'] : ['id', 'email', 'source', 'app_version', 'referred_by', 'referral_code', 'created_at'];
+      const cols =
+        which === 'contacts'
+          ? ['id', 'email', 'name', 'organization', 'phone', 'message', 'source', 'created_at']
+          : ['id', 'email', 'source', 'app_version', 'referred_by', 'referral_code', 'created_at'];
       out.write(`${cols.join(',')}\n`);
       for (const r of rows) out.write(`${cols.map((c) => csvCell((r as Record<string, unknown>)[c])).join(',')}\n`);
     } else {

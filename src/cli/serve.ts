@@ -23,7 +23,11 @@ export interface RunningServer {
 }
 
 /** Opens and migrates the database, loads samples where empty, listens; returns once the port is bound. */
-export async function startServer(config: Config, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): Promise<RunningServer> {
   const deps = await openDeps(config);
   // Rows staged by runs that died before publishing (killed, crashed, out of disk) go first.
   const dead = await deps.runner.removeDeadStaging();
@@ -38,7 +42,9 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
   await accessOf(deps).sessions();
   const dev = await ensureDevKey(config, accessOf(deps).keyDirectory, deps.clock.now());
   if (dev) {
-    out.write(`created a local development key (enterprise plan, id ${dev.id}); it is shown once and saved to ${dev.file}:\n${dev.key}\n`);
+    out.write(
+      `created a local development key (enterprise plan, id ${dev.id}); it is shown once and saved to ${dev.file}:\n${dev.key}\n`,
+    );
   }
   const { handler, lifecycle } = buildApp(deps);
   // Slow clients are cut off by these timeouts; Node checks them every connectionsCheckingInterval,
@@ -46,7 +52,11 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
   const headersTimeout = config.HTTP_HEADERS_TIMEOUT_MS;
   const requestTimeout = Math.max(config.HTTP_REQUEST_TIMEOUT_MS, headersTimeout);
   const server: Server = createServer(
-    { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersTimeout / 4))) },
+    {
+      headersTimeout,
+      requestTimeout,
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersTimeout / 4))),
+    },
     handler,
   );
   server.keepAliveTimeout = 5_000;
@@ -60,16 +70,24 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   // Tests and supervisors read the bound port from this line (PORT=0 picks a free one).
-  const where = config.DATABASE_URL ? `database ${config.DATABASE_PATH}, snapshots in ${redactUrl(config.DATABASE_URL)}` : `database ${config.DATABASE_PATH}`;
+  const where = config.DATABASE_URL
+    ? `database ${config.DATABASE_PATH}, snapshots in ${redactUrl(config.DATABASE_URL)}`
+    : `database ${config.DATABASE_PATH}`;
   out.write(`monitoring-data-service listening on http://localhost:${port} (${where})\n`);
 
   // Every published dataset is decoded now, between requests, rather than by the first request that reads it.
-  void deps.store.warm().catch((e: Error) => deps.logger.warn({ err: { message: e.message } }, 'snapshot warm-up stopped; datasets decode on first read'));
+  void deps.store
+    .warm()
+    .catch((e: Error) =>
+      deps.logger.warn({ err: { message: e.message } }, 'snapshot warm-up stopped; datasets decode on first read'),
+    );
 
   // Jobs a previous process left running go back to the queue before the worker takes any.
   const recovered = await deps.jobs.start();
   if (recovered.requeued || recovered.abandoned) {
-    out.write(`job worker: ${recovered.requeued} interrupted jobs re-queued, ${recovered.abandoned} failed after repeated interruptions\n`);
+    out.write(
+      `job worker: ${recovered.requeued} interrupted jobs re-queued, ${recovered.abandoned} failed after repeated interruptions\n`,
+    );
   }
 
   let scheduler: RefreshScheduler | undefined;
@@ -110,10 +128,13 @@ export async function startServer(config: Config, out: NodeJS.WritableStream, er
       // Connection: close, instead of meeting a reset. After the drain, idle ones are closed.
       const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
       let sweep: NodeJS.Timeout | undefined;
-      const drain = setTimeout(() => {
-        server.closeIdleConnections();
-        sweep = setInterval(() => server.closeIdleConnections(), 50);
-      }, Math.min(IDLE_DRAIN_MS, config.SHUTDOWN_GRACE_MS));
+      const drain = setTimeout(
+        () => {
+          server.closeIdleConnections();
+          sweep = setInterval(() => server.closeIdleConnections(), 50);
+        },
+        Math.min(IDLE_DRAIN_MS, config.SHUTDOWN_GRACE_MS),
+      );
       const force = setTimeout(() => {
         deps.logger.warn({ graceMs: config.SHUTDOWN_GRACE_MS }, 'grace period over; closing remaining connections');
         server.closeAllConnections();

@@ -15,7 +15,12 @@ export const WEBHOOKS_USAGE = `usage: mds webhooks <subcommand>
 const iso = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
 
 /** `mds webhooks ...`: the operator's view of shipping webhook registrations and their delivery log. */
-export async function webhooksCommand(config: Config, args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+export async function webhooksCommand(
+  config: Config,
+  args: string[],
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): Promise<number> {
   const [sub, ...rest] = args;
   if (!sub || sub === 'help' || sub === '--help') {
     (sub ? out : err).write(WEBHOOKS_USAGE);
@@ -29,20 +34,47 @@ export async function webhooksCommand(config: Config, args: string[], out: NodeJ
     switch (sub) {
       case 'list': {
         for (const r of await store.registrations()) {
-          out.write([r.id, r.accountId, r.active ? 'active' : 'inactive', r.alertThreshold, r.chokepointIds.join(',') || '*', iso(r.createdAt), r.callbackUrl].join('\t') + '\n');
+          out.write(
+            [
+              r.id,
+              r.accountId,
+              r.active ? 'active' : 'inactive',
+              r.alertThreshold,
+              r.chokepointIds.join(',') || '*',
+              iso(r.createdAt),
+              r.callbackUrl,
+            ].join('\t') + '\n',
+          );
         }
         return 0;
       }
       case 'deliveries': {
-        const { values } = parseArgs({ args: rest, options: { subscriber: { type: 'string' }, limit: { type: 'string', default: '50' } } });
+        const { values } = parseArgs({
+          args: rest,
+          options: { subscriber: { type: 'string' }, limit: { type: 'string', default: '50' } },
+        });
         const limit = Number(values.limit);
         if (!Number.isInteger(limit) || limit < 1) {
           err.write('mds webhooks deliveries: --limit must be a positive integer\n');
           return 2;
         }
         for (const d of await store.deliveries({ subscriberId: values.subscriber, limit })) {
-          out.write([d.id, d.subscriberId, d.event, d.chokepointId, d.state, `attempts=${d.attempts}`, iso(d.createdAt), iso(d.finishedAt)].join('\t') + '\n');
-          for (const a of d.log) out.write(`  #${a.attempt}\t${iso(a.attemptedAt)}\t${a.status ?? '-'}\t${a.durationMs} ms\t${a.error ?? 'ok'}\n`);
+          out.write(
+            [
+              d.id,
+              d.subscriberId,
+              d.event,
+              d.chokepointId,
+              d.state,
+              `attempts=${d.attempts}`,
+              iso(d.createdAt),
+              iso(d.finishedAt),
+            ].join('\t') + '\n',
+          );
+          for (const a of d.log)
+            out.write(
+              `  #${a.attempt}\t${iso(a.attemptedAt)}\t${a.status ?? '-'}\t${a.durationMs} ms\t${a.error ?? 'ok'}\n`,
+            );
         }
         return 0;
       }

@@ -15,7 +15,8 @@ export function parseOperatorKeyList(raw: string | undefined): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
   entries.forEach((k, i) => {
-    if (!CREDENTIAL_PATTERN.test(k)) throw new Error(`OPERATOR_KEYS entry ${i + 1} must be 16-256 characters of [A-Za-z0-9._~+/=-]`);
+    if (!CREDENTIAL_PATTERN.test(k))
+      throw new Error(`OPERATOR_KEYS entry ${i + 1} must be 16-256 characters of [A-Za-z0-9._~+/=-]`);
   });
   return entries;
 }

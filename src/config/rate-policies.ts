@@ -31,9 +31,13 @@ export const RATE_POLICIES: Readonly<Record<string, { perMinute: number }>> = Ob
 /** Parses `name=perMinute,...` overrides of the endpoint policies (operators tune them; tests relax them). */
 export function parsePolicyOverrides(raw: string | undefined): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const part of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^([a-z0-9-]+)=(\d{1,12})$/.exec(part);
-    if (!m || !RATE_POLICIES[m[1]] || Number(m[2]) < 1) throw new Error(`RATE_POLICY_OVERRIDES: bad entry "${part}" (want <known policy>=<positive integer>)`);
+    if (!m || !RATE_POLICIES[m[1]] || Number(m[2]) < 1)
+      throw new Error(`RATE_POLICY_OVERRIDES: bad entry "${part}" (want <known policy>=<positive integer>)`);
     out[m[1]] = Number(m[2]);
   }
   return out;

@@ -68,7 +68,13 @@ export function cachedAnswer(ctx: RequestContext, key: string, versions: string)
  * flagged by the handler), the projection applied, serialised once, and remembered
  * under `key` unless degraded.
  */
-export async function serialiseAnswer(ctx: RequestContext, value: unknown, expression: string | undefined, key: string | undefined, versions: string): Promise<PreparedBody> {
+export async function serialiseAnswer(
+  ctx: RequestContext,
+  value: unknown,
+  expression: string | undefined,
+  key: string | undefined,
+  versions: string,
+): Promise<PreparedBody> {
   let body = value;
   const degraded = isDegraded(body) || ctx.degraded === true;
   if (expression !== undefined) {
@@ -77,7 +83,12 @@ export async function serialiseAnswer(ctx: RequestContext, value: unknown, expre
     if (!projection.ok) {
       // A refusal is as deterministic as an answer (same expression, same snapshot): remembered the same way,
       // so repeating an expensive refused expression costs a lookup.
-      if (key !== undefined && !degraded) ctx.deps.responses.set(key, versions, Object.assign(prepareBody(projection.body, false), { refusal: projection.body }));
+      if (key !== undefined && !degraded)
+        ctx.deps.responses.set(
+          key,
+          versions,
+          Object.assign(prepareBody(projection.body, false), { refusal: projection.body }),
+        );
       throw new ServiceError(400, projection.body);
     }
     body = projection.value;

@@ -8,8 +8,14 @@ export const MAX_BODY_BYTES = 256 * 1024;
  * the problems in the spec's shapes: 415 for another media type, 413 past the cap, 400 for
  * malformed JSON. Keys such as `__proto__` stay plain data: JSON.parse never touches prototypes.
  */
-export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<{ ok: true; value: unknown } | { ok: false; response: WireResponse }> {
-  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+export async function readJsonBody(
+  req: IncomingMessage,
+  limit = MAX_BODY_BYTES,
+): Promise<{ ok: true; value: unknown } | { ok: false; response: WireResponse }> {
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (type !== 'application/json') {
     req.resume();
     return { ok: false, response: jsonError(415, { error: 'request body must be application/json' }) };

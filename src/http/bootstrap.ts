@@ -17,7 +17,11 @@ export type BootstrapTable = Readonly<Record<string, BootstrapEntry>>;
 const CREDENTIAL_HEADERS = ['x-service-key', 'x-api-key', 'cookie'] as const;
 
 /** Names asked for: the given keys (deduplicated, in order; possibly none), else the tier's names, else all. */
-export function bootstrapNames(table: BootstrapTable, keys: readonly string[] | undefined, tier: 'fast' | 'slow' | undefined): string[] {
+export function bootstrapNames(
+  table: BootstrapTable,
+  keys: readonly string[] | undefined,
+  tier: 'fast' | 'slow' | undefined,
+): string[] {
   if (keys !== undefined) return [...new Set(keys.map((k) => k.trim()).filter(Boolean))];
   return Object.keys(table).filter((n) => tier === undefined || table[n].tier === tier);
 }
@@ -50,8 +54,15 @@ export async function runBootstrap(
       result.missing.push(name);
       continue;
     }
-    const out = await dispatch({ method: 'GET', url: op.url, headers, requestId: caller.requestId, remoteAddress: caller.remoteAddress });
-    for (const [k, v] of Object.entries(out.headers)) if (k.toLowerCase().startsWith('x-ratelimit-')) result.rate[k.toLowerCase()] = v;
+    const out = await dispatch({
+      method: 'GET',
+      url: op.url,
+      headers,
+      requestId: caller.requestId,
+      remoteAddress: caller.remoteAddress,
+    });
+    for (const [k, v] of Object.entries(out.headers))
+      if (k.toLowerCase().startsWith('x-ratelimit-')) result.rate[k.toLowerCase()] = v;
     let body: unknown;
     try {
       body = JSON.parse(out.body);

@@ -11,14 +11,20 @@ export { parseOriginList, type OriginRule } from '../config/origins.js';
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Whether a browser Origin may call: configured origins, the service's own origin, and localhost outside production. */
-export function isOriginAllowed(origin: string, rules: readonly OriginRule[], opts: { production: boolean; host?: string }): boolean {
+export function isOriginAllowed(
+  origin: string,
+  rules: readonly OriginRule[],
+  opts: { production: boolean; host?: string },
+): boolean {
   const m = ORIGIN_PATTERN.exec(origin.toLowerCase());
   if (!m || m[2]) return false;
   const [, scheme, , host, portPart] = m;
   const port = portPart ?? '';
   if (opts.host && `${host}${port}` === opts.host.toLowerCase()) return true;
   if (!opts.production && LOCAL_HOSTS.has(host)) return true;
-  return rules.some((r) => r.scheme === scheme && r.port === port && (r.subdomains ? host.endsWith(`.${r.host}`) : host === r.host));
+  return rules.some(
+    (r) => r.scheme === scheme && r.port === port && (r.subdomains ? host.endsWith(`.${r.host}`) : host === r.host),
+  );
 }
 
 const ALLOW_HEADERS = 'Content-Type, X-Service-Key, X-Api-Key, X-Request-Id, If-None-Match';
@@ -31,7 +37,13 @@ export const EXPOSE_HEADERS =
  * origin echoed with credentials (the session cookie); preflights are answered here. Public platform
  * routes may be read from any origin, without credentials. Returns true when it answered.
  */
-export function applyCors(req: IncomingMessage, res: ServerResponse, path: string, rules: readonly OriginRule[], production: boolean): boolean {
+export function applyCors(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  rules: readonly OriginRule[],
+  production: boolean,
+): boolean {
   addVary(res, 'Origin');
   const origin = req.headers.origin;
   const preflight = req.method === 'OPTIONS';

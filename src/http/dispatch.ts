@@ -109,16 +109,28 @@ export class RestDispatcher {
       const error: TRPCError = getTRPCErrorFromUnknown(cause);
       const wire = toWire(error);
       if (wire.status >= 500 && wire.body.message === 'Internal server error') {
-        this.deps.logger.error({ err: error.cause ?? error, requestId: call.requestId, path: pathname }, 'unhandled error in procedure');
+        this.deps.logger.error(
+          { err: error.cause ?? error, requestId: call.requestId, path: pathname },
+          'unhandled error in procedure',
+        );
       }
       return jsonError(wire.status, wire.body, { ...ctx.resHeaders, ...wire.headers });
     }
     if (ctx.principal) call.onPrincipal?.(ctx.principal.id);
     // An answer given to an identified caller is theirs alone: shared caches must not keep it.
-    const cacheControl = cacheControlFor(route.meta.cacheTier ?? 'no-store', prepared.degraded, ctx.principal !== undefined);
+    const cacheControl = cacheControlFor(
+      route.meta.cacheTier ?? 'no-store',
+      prepared.degraded,
+      ctx.principal !== undefined,
+    );
     return {
       status: route.meta.successStatus ?? 200,
-      headers: { ...lowerCaseHeaders(ctx.resHeaders), 'content-type': JSON_TYPE, etag: prepared.etag, 'cache-control': cacheControl },
+      headers: {
+        ...lowerCaseHeaders(ctx.resHeaders),
+        'content-type': JSON_TYPE,
+        etag: prepared.etag,
+        'cache-control': cacheControl,
+      },
       // Decoded only by a caller that wants text; sockets and batches take the bytes.
       get body() {
         return prepared.text;
@@ -168,7 +180,10 @@ function rawInput(route: Route, ctx: RequestContext, call: RestCall): unknown {
     // The parameters that did decode are checked too, so every bad one is named, not only the undecodable.
     const parsed = route.input?.safeParse?.(decoded.input);
     const reported = new Set(decoded.violations.map((v) => v.field));
-    const more = parsed && !parsed.success && parsed.error ? violationsFromZod(parsed.error).filter((v) => !reported.has(v.field)) : [];
+    const more =
+      parsed && !parsed.success && parsed.error
+        ? violationsFromZod(parsed.error).filter((v) => !reported.has(v.field))
+        : [];
     throw ServiceError.validation([...unknown, ...decoded.violations, ...more]);
   }
   return decoded.input;

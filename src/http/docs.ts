@@ -59,7 +59,8 @@ function initScript(services: readonly string[]): string {
 export function docsRouter(services: readonly string[]): Router {
   const init = initScript(services);
   const router = express.Router();
-  const csp = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'";
+  const csp =
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'";
   router.get('/docs', (_req, res) => {
     res.setHeader('content-security-policy', csp);
     res.setHeader('cache-control', 'public, max-age=300');

@@ -15,7 +15,10 @@ const ERROR_SCHEMAS: Json = {
     type: 'object',
     description: 'One request field that failed validation.',
     properties: {
-      field: { type: 'string', description: 'Wire name of the parameter, a body path such as `operations[3].id`, or a header name.' },
+      field: {
+        type: 'string',
+        description: 'Wire name of the parameter, a body path such as `operations[3].id`, or a header name.',
+      },
       description: { type: 'string', description: 'What is wrong with it.' },
     },
     required: ['field', 'description'],
@@ -30,8 +33,15 @@ const ERROR_SCHEMAS: Json = {
     type: 'object',
     description: 'The `jmespath` expression was too long, invalid, or produced more than 256 KiB.',
     properties: {
-      _jmespath_error: { type: 'string', description: '`<code>: <detail>` with code expression_too_long, invalid_expression or projection_too_large.' },
-      original_keys: { type: 'array', items: { type: 'string' }, description: 'Top-level keys of the unprojected body.' },
+      _jmespath_error: {
+        type: 'string',
+        description: '`<code>: <detail>` with code expression_too_long, invalid_expression or projection_too_large.',
+      },
+      original_keys: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Top-level keys of the unprojected body.',
+      },
     },
     required: ['_jmespath_error', 'original_keys'],
   },
@@ -64,7 +74,10 @@ const ERROR_SCHEMAS: Json = {
     description: 'Paid access cannot be confirmed right now; retry after the indicated delay.',
     properties: {
       error: { type: 'string' },
-      code: { type: 'string', enum: ['renewal_verification_pending', 'renewal_verification_failed', 'entitlement_verification_unavailable'] },
+      code: {
+        type: 'string',
+        enum: ['renewal_verification_pending', 'renewal_verification_failed', 'entitlement_verification_unavailable'],
+      },
       requiredTier: { type: 'integer', format: 'int32' },
     },
     required: ['error', 'code'],
@@ -92,12 +105,22 @@ const RATE_HEADERS: Json = {
 };
 
 /** The same headers, always sent on a refusal by the limiter. */
-const REQUIRED_RATE_HEADERS: Json = Object.fromEntries(Object.entries(RATE_HEADERS).map(([k, v]) => [k, { ...v, required: true }]));
+const REQUIRED_RATE_HEADERS: Json = Object.fromEntries(
+  Object.entries(RATE_HEADERS).map(([k, v]) => [k, { ...v, required: true }]),
+);
 
 /** Validators and caching of every successful GET (the body is a pure function of the snapshot). */
 const CACHE_HEADERS: Json = {
-  ETag: { description: 'Weak validator of this representation; send it back in `If-None-Match` to get a 304.', required: true, schema: { type: 'string', pattern: '^(W/)?"[^"]*"$' } },
-  'Cache-Control': { description: '`no-store` for degraded or refused answers; otherwise the tier of the operation.', required: true, schema: { type: 'string' } },
+  ETag: {
+    description: 'Weak validator of this representation; send it back in `If-None-Match` to get a 304.',
+    required: true,
+    schema: { type: 'string', pattern: '^(W/)?"[^"]*"$' },
+  },
+  'Cache-Control': {
+    description: '`no-store` for degraded or refused answers; otherwise the tier of the operation.',
+    required: true,
+    schema: { type: 'string' },
+  },
 };
 
 const NOT_MODIFIED: Json = {
@@ -110,22 +133,40 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 function errorResponses(isPublic: boolean): Json {
   const out: Json = {
-    '400': { description: 'Invalid parameters or projection.', content: json({ oneOf: [ref('ValidationError'), ref('JmespathProjectionError')] }) },
+    '400': {
+      description: 'Invalid parameters or projection.',
+      content: json({ oneOf: [ref('ValidationError'), ref('JmespathProjectionError')] }),
+    },
     '429': {
       description: 'Rate limit exceeded.',
-      headers: { ...REQUIRED_RATE_HEADERS, 'Retry-After': { description: 'Seconds to wait.', required: true, schema: DIGITS } },
+      headers: {
+        ...REQUIRED_RATE_HEADERS,
+        'Retry-After': { description: 'Seconds to wait.', required: true, schema: DIGITS },
+      },
       content: json(ref('RateLimitError')),
     },
     // Node's HTTP parser answers this before any route runs (a very long query string counts too).
-    '431': { description: 'The request line and headers together exceed the server limit (16 KiB); answered without a body.' },
+    '431': {
+      description: 'The request line and headers together exceed the server limit (16 KiB); answered without a body.',
+    },
     '500': { description: 'Unexpected failure.', content: json(ref('Error')) },
     '503': {
       description: 'Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`.',
       headers: {
-        'Retry-After': { description: 'Seconds to wait (1-60).', required: true, schema: { type: 'string', pattern: '^([1-9]|[1-5][0-9]|60)$' } },
+        'Retry-After': {
+          description: 'Seconds to wait (1-60).',
+          required: true,
+          schema: { type: 'string', pattern: '^([1-9]|[1-5][0-9]|60)$' },
+        },
         'X-Billing-Verification': BILLING_HEADER,
-        'X-RateLimit-Mode': { description: '`degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy.', schema: { type: 'string', enum: ['degraded'] } },
-        'X-Validation-Mode': { description: '`degraded` when key validation is temporarily unavailable.', schema: { type: 'string', enum: ['degraded'] } },
+        'X-RateLimit-Mode': {
+          description: '`degraded` when the rate-limit store is unavailable for a fail-closed endpoint policy.',
+          schema: { type: 'string', enum: ['degraded'] },
+        },
+        'X-Validation-Mode': {
+          description: '`degraded` when key validation is temporarily unavailable.',
+          schema: { type: 'string', enum: ['degraded'] },
+        },
       },
       // anyOf: every billing body is also a valid gateway body, so oneOf would reject both.
       content: json({ anyOf: [ref('BillingVerificationError'), ref('GatewayError')] }),
@@ -133,11 +174,13 @@ function errorResponses(isPublic: boolean): Json {
   };
   if (!isPublic) {
     out['401'] = {
-      description: 'Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header.',
+      description:
+        'Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header.',
       content: json(ref('UnauthorizedError')),
     };
     out['403'] = {
-      description: 'Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation.',
+      description:
+        'Subscription lapsed (`code: subscription_lapsed`, with `X-Billing-Verification`), plan tier too low, or a browser session on a tier-gated operation.',
       headers: { 'X-Billing-Verification': BILLING_HEADER },
       content: json(ref('ForbiddenError')),
     };
@@ -147,7 +190,15 @@ function errorResponses(isPublic: boolean): Json {
 
 const BILLING_HEADER: Json = {
   description: 'Billing verification outcome; matches the body `code`.',
-  schema: { type: 'string', enum: ['subscription_lapsed', 'renewal_verification_pending', 'renewal_verification_failed', 'entitlement_verification_unavailable'] },
+  schema: {
+    type: 'string',
+    enum: [
+      'subscription_lapsed',
+      'renewal_verification_pending',
+      'renewal_verification_failed',
+      'entitlement_verification_unavailable',
+    ],
+  },
 };
 
 /** Integer bounds the generator adds for `z.number().int()` say nothing; drop them. */
@@ -176,7 +227,12 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
     baseUrl: 'http://localhost:8080',
     license: { name: 'UNLICENSED', identifier: 'UNLICENSED' } as never,
     securitySchemes: {
-      ServiceKey: { type: 'apiKey', in: 'header', name: 'X-Service-Key', description: 'API key issued to you (`mds_...`).' },
+      ServiceKey: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Service-Key',
+        description: 'API key issued to you (`mds_...`).',
+      },
       ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'Alias header for the same key.' },
       SessionCookie: {
         type: 'apiKey',
@@ -209,8 +265,18 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
       if (method === 'get') op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/Jmespath' }];
       const ok = op.responses?.['200'];
       if (ok) ok.headers = { ...(ok.headers ?? {}), ...RATE_HEADERS, ...(method === 'get' ? CACHE_HEADERS : {}) };
-      op.responses = { ...(ok ? { '200': ok } : {}), ...(method === 'get' ? { '304': NOT_MODIFIED } : {}), ...errorResponses(isPublic) };
-      if (method !== 'get') completeBodyOperation(doc, op, info?.meta.openapi?.requestHeaders !== undefined, info && bodyIdOf(router, info.procedure));
+      op.responses = {
+        ...(ok ? { '200': ok } : {}),
+        ...(method === 'get' ? { '304': NOT_MODIFIED } : {}),
+        ...errorResponses(isPublic),
+      };
+      if (method !== 'get')
+        completeBodyOperation(
+          doc,
+          op,
+          info?.meta.openapi?.requestHeaders !== undefined,
+          info && bodyIdOf(router, info.procedure),
+        );
       if (ok && info?.meta.successStatus === 202) acceptedInsteadOfOk(op);
       const keys = [{ ServiceKey: [] }, { ApiKeyHeader: [] }];
       op.security = isPublic ? [] : info?.meta.requiredTier ? keys : [...keys, { SessionCookie: [] }];
@@ -249,13 +315,19 @@ function completeBodyOperation(doc: Json, op: Json, idempotent: boolean, bodySch
       headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'string' } } },
       content: json(ref('GatewayError')),
     };
-    op.responses['422'] = { description: 'This Idempotency-Key was used with a different body.', content: json(ref('GatewayError')) };
+    op.responses['422'] = {
+      description: 'This Idempotency-Key was used with a different body.',
+      content: json(ref('GatewayError')),
+    };
     const ok = op.responses['200'];
     if (ok) {
       ok.headers = {
         ...(ok.headers ?? {}),
         'Idempotency-Key': { description: 'The key, echoed.', schema: { type: 'string' } },
-        'Idempotent-Replayed': { description: '`true` when this is a stored answer replayed.', schema: { type: 'string', enum: ['true', 'false'] } },
+        'Idempotent-Replayed': {
+          description: '`true` when this is a stored answer replayed.',
+          schema: { type: 'string', enum: ['true', 'false'] },
+        },
       };
     }
   }
@@ -265,7 +337,10 @@ function completeBodyOperation(doc: Json, op: Json, idempotent: boolean, bodySch
 function acceptedInsteadOfOk(op: Json): void {
   const { '200': ok, ...rest } = op.responses;
   ok.description = 'Accepted: the work is queued; poll the address in `Location`.';
-  ok.headers = { ...(ok.headers ?? {}), Location: { description: 'Where to read the status of the queued work.', schema: { type: 'string' } } };
+  ok.headers = {
+    ...(ok.headers ?? {}),
+    Location: { description: 'Where to read the status of the queued work.', schema: { type: 'string' } },
+  };
   op.responses = { '202': ok, ...rest };
 }
 
@@ -283,11 +358,21 @@ function sessionPathItem(): Json {
       responses: {
         '200': {
           description: 'Session cookie set.',
-          headers: { 'Set-Cookie': { description: `\`${SESSION_COOKIE}=<token>; HttpOnly; SameSite=Strict\``, schema: { type: 'string' } }, ...RATE_HEADERS },
+          headers: {
+            'Set-Cookie': {
+              description: `\`${SESSION_COOKIE}=<token>; HttpOnly; SameSite=Strict\``,
+              schema: { type: 'string' },
+            },
+            ...RATE_HEADERS,
+          },
           content: json({
             type: 'object',
             properties: {
-              expiresAt: { type: 'integer', format: 'int64', description: 'When the session ends, Unix epoch milliseconds.' },
+              expiresAt: {
+                type: 'integer',
+                format: 'int64',
+                description: 'When the session ends, Unix epoch milliseconds.',
+              },
               planKey: { type: 'string' },
               tier: { type: 'integer', format: 'int32' },
             },
@@ -336,7 +421,9 @@ function componentRefs(node: unknown, out: [string, string][] = []): [string, st
 export function serviceDocument(doc: Json, tag: string): Json | undefined {
   const paths: Json = {};
   for (const [path, item] of Object.entries(doc.paths as Json)) {
-    const kept = Object.entries(item as Json).filter(([, op]) => typeof op === 'object' && (op.tags ?? []).includes(tag));
+    const kept = Object.entries(item as Json).filter(
+      ([, op]) => typeof op === 'object' && (op.tags ?? []).includes(tag),
+    );
     if (kept.length) paths[path] = Object.fromEntries(kept);
   }
   if (!Object.keys(paths).length) return undefined;
@@ -363,6 +450,7 @@ export function serviceDocument(doc: Json, tag: string): Json | undefined {
 /** The services (operation tags) of a document, in alphabetical order. */
 export function documentServices(doc: Json): string[] {
   const tags = new Set<string>();
-  for (const item of Object.values(doc.paths as Json)) for (const op of Object.values(item as Json)) for (const t of (op as Json)?.tags ?? []) tags.add(t);
+  for (const item of Object.values(doc.paths as Json))
+    for (const op of Object.values(item as Json)) for (const t of (op as Json)?.tags ?? []) tags.add(t);
   return [...tags].sort();
 }

@@ -36,7 +36,11 @@ let commitAtStart: string | null | undefined;
 function gitCommit(): string | null {
   if (commitAtStart === undefined) {
     try {
-      const out = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: path.dirname(MIGRATIONS_DIR), timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] });
+      const out = execFileSync('git', ['rev-parse', 'HEAD'], {
+        cwd: path.dirname(MIGRATIONS_DIR),
+        timeout: 2000,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
       const sha = out.toString('utf8').trim();
       commitAtStart = /^[0-9a-f]{40,64}$/.test(sha) ? sha : null;
     } catch {
@@ -48,7 +52,9 @@ function gitCommit(): string | null {
 
 function expectedMigrations(): number {
   try {
-    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    };
     return journal.entries.length;
   } catch {
     return Number.POSITIVE_INFINITY;
@@ -68,13 +74,20 @@ function fromError(e: unknown): WireResponse {
 }
 
 /** Query parameters of a platform route: only the listed names, each at most once. */
-function strictQuery(req: Request, allowed: readonly string[]): { ok: true; search: URLSearchParams } | { ok: false; response: WireResponse } {
+function strictQuery(
+  req: Request,
+  allowed: readonly string[],
+): { ok: true; search: URLSearchParams } | { ok: false; response: WireResponse } {
   const q = req.originalUrl.indexOf('?');
   const search = new URLSearchParams(q >= 0 ? req.originalUrl.slice(q + 1) : '');
   const violations: { field: string; description: string }[] = [];
   const seen = new Set<string>();
   for (const key of search.keys()) {
-    if (!allowed.includes(key)) violations.push({ field: key, description: `unknown parameter; this endpoint accepts ${allowed.join(', ') || 'none'}` });
+    if (!allowed.includes(key))
+      violations.push({
+        field: key,
+        description: `unknown parameter; this endpoint accepts ${allowed.join(', ') || 'none'}`,
+      });
     else if (seen.has(key)) violations.push({ field: key, description: 'value must not be repeated' });
     seen.add(key);
   }
@@ -104,19 +117,34 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
   const startedAt = new Date(deps.clock.now()).toISOString();
 
   /** The operator behind the request, or the refusal to send: 401 without a valid credential, 403 for any other key. */
-  const operator = async (req: Request, res: Response): Promise<{ ok: true; principal: Principal } | { ok: false; response: WireResponse }> => {
+  const operator = async (
+    req: Request,
+    res: Response,
+  ): Promise<{ ok: true; principal: Principal } | { ok: false; response: WireResponse }> => {
     let principal: Principal;
     try {
       principal = await access.authenticateFrom(req.headers, req.socket.remoteAddress, String(res.locals.requestId));
     } catch (e) {
       if (e instanceof ServiceError && e.status === 401) {
-        return { ok: false, response: jsonError(401, { error: 'Operator key required' }, { 'www-authenticate': 'ApiKey header="X-Service-Key"' }) };
+        return {
+          ok: false,
+          response: jsonError(
+            401,
+            { error: 'Operator key required' },
+            { 'www-authenticate': 'ApiKey header="X-Service-Key"' },
+          ),
+        };
       }
       return { ok: false, response: fromError(e) };
     }
     res.locals.keyId = principal.id;
     if (principal.kind !== 'operator' || principal.via !== 'header') {
-      return { ok: false, response: jsonError(403, { error: 'This endpoint needs an operator key (OPERATOR_KEYS) in X-Service-Key or X-Api-Key' }) };
+      return {
+        ok: false,
+        response: jsonError(403, {
+          error: 'This endpoint needs an operator key (OPERATOR_KEYS) in X-Service-Key or X-Api-Key',
+        }),
+      };
     }
     return { ok: true, principal };
   };
@@ -138,7 +166,9 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
     if (!deps.db.$client.open) reasons.push('database closed');
     else {
       try {
-        const applied = deps.db.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number };
+        const applied = deps.db.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as {
+          n: number;
+        };
         if (applied.n < migrations) reasons.push(`migrations pending (${applied.n} of ${migrations} applied)`);
         const locked = writeLockHeld(deps.db.$client);
         if (locked) reasons.push(locked);
@@ -179,12 +209,21 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
       const now = deps.clock.now();
       entries = allDatasets.map((d) => datasetHealth(d, metas.get(d.name), now, deps.runner.unrecordedFailure(d.name)));
     } catch (e) {
-      deps.logger.error({ err: { message: (e as Error).message }, requestId: res.locals.requestId }, 'health: database unusable');
-      return send(req, res, json(503, { status: 'UNHEALTHY', error: 'database unavailable', checkedAt }, NO_STORE, { 'retry-after': '5' }));
+      deps.logger.error(
+        { err: { message: (e as Error).message }, requestId: res.locals.requestId },
+        'health: database unusable',
+      );
+      return send(
+        req,
+        res,
+        json(503, { status: 'UNHEALTHY', error: 'database unavailable', checkedAt }, NO_STORE, { 'retry-after': '5' }),
+      );
     }
     const status = overallStatus(entries);
     if (!detailed) {
-      const problems = Object.fromEntries(entries.filter((e) => e.status !== 'OK').map((e) => [e.dataset, { status: e.status }]));
+      const problems = Object.fromEntries(
+        entries.filter((e) => e.status !== 'OK').map((e) => [e.dataset, { status: e.status }]),
+      );
       const body = Object.keys(problems).length ? { status, checkedAt, problems } : { status, checkedAt };
       return send(req, res, json(200, body, NO_STORE));
     }
@@ -192,9 +231,20 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
     const body = {
       status,
       checkedAt,
-      summary: { total: entries.length, ok: count('OK'), stale: count('STALE'), empty: count('EMPTY'), error: count('ERROR') },
+      summary: {
+        total: entries.length,
+        ok: count('OK'),
+        stale: count('STALE'),
+        empty: count('EMPTY'),
+        error: count('ERROR'),
+      },
       // Stored messages predate nothing: redacted again on the way out, whatever wrote them.
-      datasets: Object.fromEntries(entries.map(({ dataset, ...rest }) => [dataset, { ...rest, lastError: rest.lastError && redactorFor(deps.config)(rest.lastError) }])),
+      datasets: Object.fromEntries(
+        entries.map(({ dataset, ...rest }) => [
+          dataset,
+          { ...rest, lastError: rest.lastError && redactorFor(deps.config)(rest.lastError) },
+        ]),
+      ),
     };
     send(req, res, json(200, body, NO_STORE));
   });
@@ -204,7 +254,12 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
   r.get('/api/version', route('/api/version'), (req, res) => {
     const q = strictQuery(req, []);
     if (!q.ok) return send(req, res, q.response);
-    const body = { version: VERSION, commit: deps.config.GIT_COMMIT ?? gitCommit(), buildTime: deps.config.BUILD_TIME ?? null, startedAt };
+    const body = {
+      version: VERSION,
+      commit: deps.config.GIT_COMMIT ?? gitCommit(),
+      buildTime: deps.config.BUILD_TIME ?? null,
+      startedAt,
+    };
     send(req, res, json(200, body, 'public, max-age=60'));
   });
 
@@ -213,8 +268,13 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
     if (!q.ok) return send(req, res, q.response);
     const body = {
       plans: planCatalogue(),
-      anonymous: { perMinute: ANONYMOUS_PER_MINUTE, description: 'Public operations without a credential, per client address.' },
-      endpointPolicies: Object.fromEntries(Object.keys(RATE_POLICIES).map((name) => [name, { perMinute: access.limiter.policyLimit(name) }])),
+      anonymous: {
+        perMinute: ANONYMOUS_PER_MINUTE,
+        description: 'Public operations without a credential, per client address.',
+      },
+      endpointPolicies: Object.fromEntries(
+        Object.keys(RATE_POLICIES).map((name) => [name, { perMinute: access.limiter.policyLimit(name) }]),
+      ),
     };
     send(req, res, json(200, body, 'public, max-age=300'));
   });
@@ -236,18 +296,33 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
       return send(req, res, jsonError(400, { violations: [{ field: 'tier', description: 'must be fast or slow' }] }));
     }
     if (tier !== null && keys !== null) {
-      return send(req, res, jsonError(400, { violations: [{ field: 'tier', description: 'give either keys or tier, not both' }] }));
+      return send(
+        req,
+        res,
+        jsonError(400, { violations: [{ field: 'tier', description: 'give either keys or tier, not both' }] }),
+      );
     }
     // The credential is checked once up front, so a missing key is one 401 rather than one per entry.
     try {
-      res.locals.keyId = (await access.authenticateFrom(req.headers, req.socket.remoteAddress, String(res.locals.requestId))).id;
+      res.locals.keyId = (
+        await access.authenticateFrom(req.headers, req.socket.remoteAddress, String(res.locals.requestId))
+      ).id;
     } catch (e) {
       return send(req, res, fromError(e));
     }
     // HEAD asks for headers only: the answer is never cacheable and its length depends on every
     // operation, so none is run and nothing is spent.
-    if (req.method === 'HEAD') return send(req, res, { status: 200, headers: { 'content-type': JSON_TYPE, 'cache-control': NO_STORE }, body: '' });
-    const requested = bootstrapNames(bootstrap, keys !== null ? keys.split(',') : undefined, tier === null ? undefined : (tier as 'fast' | 'slow'));
+    if (req.method === 'HEAD')
+      return send(req, res, {
+        status: 200,
+        headers: { 'content-type': JSON_TYPE, 'cache-control': NO_STORE },
+        body: '',
+      });
+    const requested = bootstrapNames(
+      bootstrap,
+      keys !== null ? keys.split(',') : undefined,
+      tier === null ? undefined : (tier as 'fast' | 'slow'),
+    );
     const { data, missing, errors, rate } = await runBootstrap(opts.dispatch, bootstrap, requested, {
       headers: req.headers,
       requestId: String(res.locals.requestId),
@@ -272,7 +347,10 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
       return send(req, res, op.response);
     }
     let wanted: string[] | undefined;
-    const hasBody = req.headers['content-type'] !== undefined || (req.headers['content-length'] ?? '0') !== '0' || req.headers['transfer-encoding'] !== undefined;
+    const hasBody =
+      req.headers['content-type'] !== undefined ||
+      (req.headers['content-length'] ?? '0') !== '0' ||
+      req.headers['transfer-encoding'] !== undefined;
     if (hasBody) {
       const read = await readJsonBody(req, 16 * 1024);
       if (!read.ok) return send(req, res, read.response);
@@ -280,12 +358,29 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
       if (body !== undefined) {
         const names = (body as { datasets?: unknown })?.datasets;
         const known = new Set(allDatasets.map((d) => d.name));
-        if (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).some((k) => k !== 'datasets')) {
-          return send(req, res, jsonError(400, { violations: [{ field: 'body', description: 'expected {"datasets"?: [dataset names]}' }] }));
+        if (
+          typeof body !== 'object' ||
+          body === null ||
+          Array.isArray(body) ||
+          Object.keys(body).some((k) => k !== 'datasets')
+        ) {
+          return send(
+            req,
+            res,
+            jsonError(400, { violations: [{ field: 'body', description: 'expected {"datasets"?: [dataset names]}' }] }),
+          );
         }
         if (names !== undefined) {
           if (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || !known.has(n))) {
-            return send(req, res, jsonError(400, { violations: [{ field: 'datasets', description: 'must be a list of dataset names as listed by /api/health' }] }));
+            return send(
+              req,
+              res,
+              jsonError(400, {
+                violations: [
+                  { field: 'datasets', description: 'must be a list of dataset names as listed by /api/health' },
+                ],
+              }),
+            );
           }
           wanted = [...new Set(names as string[])];
         }
@@ -295,8 +390,25 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
     if (wanted) for (const name of wanted) deps.store.changed(name);
     else deps.store.changed();
     const datasets = wanted ?? allDatasets.map((d) => d.name);
-    deps.logger.info({ audit: 'cache-purge', keyId: op.principal.id, requestId: res.locals.requestId, datasets: wanted ?? 'all', responseEntries }, 'in-memory caches purged');
-    send(req, res, json(200, { purged: { datasets, responseEntries }, purgedAt: new Date(deps.clock.now()).toISOString() }, NO_STORE));
+    deps.logger.info(
+      {
+        audit: 'cache-purge',
+        keyId: op.principal.id,
+        requestId: res.locals.requestId,
+        datasets: wanted ?? 'all',
+        responseEntries,
+      },
+      'in-memory caches purged',
+    );
+    send(
+      req,
+      res,
+      json(
+        200,
+        { purged: { datasets, responseEntries }, purgedAt: new Date(deps.clock.now()).toISOString() },
+        NO_STORE,
+      ),
+    );
   });
 
   // --- metrics ------------------------------------------------------------------------------

@@ -31,7 +31,14 @@ export class RestGateway {
   }
 
   /** Answers one operation request (its path already matched) through the dispatcher. */
-  async handle(req: IncomingMessage, res: ServerResponse, path: string, requestId: string, onPrincipal: (id: string) => void, lifecycle: { shuttingDown: boolean }): Promise<void> {
+  async handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    requestId: string,
+    onPrincipal: (id: string) => void,
+    lifecycle: { shuttingDown: boolean },
+  ): Promise<void> {
     const method = req.method === 'HEAD' ? 'GET' : req.method!;
     let body: unknown;
     if (method === 'POST' && this.dispatcher.route(path, 'POST')) {
@@ -39,7 +46,15 @@ export class RestGateway {
       if (!read.ok) return send(req, res, read.response);
       body = read.value;
     }
-    const out = await this.dispatcher.dispatch({ method, url: req.url!, headers: req.headers, body, requestId, remoteAddress: req.socket.remoteAddress, onPrincipal });
+    const out = await this.dispatcher.dispatch({
+      method,
+      url: req.url!,
+      headers: req.headers,
+      body,
+      requestId,
+      remoteAddress: req.socket.remoteAddress,
+      onPrincipal,
+    });
     // An answer written during shutdown closes its connection, so keep-alive clients reconnect elsewhere.
     if (lifecycle.shuttingDown) res.setHeader('connection', 'close');
     send(req, res, out, this.compressAbove);
@@ -55,11 +70,18 @@ export class RestGateway {
 export function send(req: IncomingMessage, res: ServerResponse, out: WireResponse, compressAbove = 1024): void {
   const etag = out.headers.etag;
   const prepared = out.prepared;
-  const coding = prepared && prepared.length >= compressAbove ? preferredCoding(req.headers['accept-encoding']) : undefined;
+  const coding =
+    prepared && prepared.length >= compressAbove ? preferredCoding(req.headers['accept-encoding']) : undefined;
   const variantTag = etag && coding ? `${etag.slice(0, -1)}-${coding}"` : etag;
-  if (out.status === 200 && variantTag && (matchesEtag(req.headers['if-none-match'], variantTag) || (etag !== variantTag && matchesEtag(req.headers['if-none-match'], etag!)))) {
+  if (
+    out.status === 200 &&
+    variantTag &&
+    (matchesEtag(req.headers['if-none-match'], variantTag) ||
+      (etag !== variantTag && matchesEtag(req.headers['if-none-match'], etag!)))
+  ) {
     res.statusCode = 304;
-    for (const [k, v] of Object.entries(out.headers)) if (k !== 'content-type' && k !== 'content-length' && k !== 'etag') res.setHeader(k, v);
+    for (const [k, v] of Object.entries(out.headers))
+      if (k !== 'content-type' && k !== 'content-length' && k !== 'etag') res.setHeader(k, v);
     res.setHeader('etag', variantTag);
     if (prepared && prepared.length >= compressAbove) addVary(res, 'Accept-Encoding');
     res.end();
@@ -100,7 +122,10 @@ export function addVary(res: ServerResponse, field: string): void {
     return;
   }
   if (current === undefined) return void res.setHeader('vary', field);
-  const fields = (Array.isArray(current) ? current.join(',') : String(current)).split(',').map((f) => f.trim()).filter(Boolean);
+  const fields = (Array.isArray(current) ? current.join(',') : String(current))
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   if (!fields.some((f) => f.toLowerCase() === field.toLowerCase())) fields.push(field);
   res.setHeader('vary', fields.join(', '));
 }

@@ -22,7 +22,8 @@ export function sessionRouter(deps: AppDeps): Router {
     let rate: WireHeaders = {};
     try {
       const principal = await access.authenticate(req.headers, String(res.locals.requestId));
-      if (principal.via === 'session') throw new ServiceError(401, { error: 'A session is created from an API key, not from another session' });
+      if (principal.via === 'session')
+        throw new ServiceError(401, { error: 'A session is created from an API key, not from another session' });
       access.checkEntitlement(principal);
       rate = await access.rateLimit(principal, undefined);
       const { token, expiresAt } = (await access.sessions()).mint(principal.id, deps.clock.now());
@@ -45,7 +46,11 @@ export function sessionRouter(deps: AppDeps): Router {
   });
 
   r.all(SESSION_PATH, (req: Request, res: Response) => {
-    send(req, res, jsonError(405, { error: `method ${req.method} not allowed; use POST or DELETE` }, { allow: 'POST, DELETE' }));
+    send(
+      req,
+      res,
+      jsonError(405, { error: `method ${req.method} not allowed; use POST or DELETE` }, { allow: 'POST, DELETE' }),
+    );
   });
   return r;
 }

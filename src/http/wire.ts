@@ -41,7 +41,11 @@ export type Dispatch = (call: RestCall) => Promise<WireResponse>;
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function jsonError(status: number, body: unknown, headers: WireHeaders = {}): WireResponse {
-  return { status, headers: { 'content-type': JSON_TYPE, 'cache-control': NO_STORE, ...lowerCaseHeaders(headers) }, body: JSON.stringify(body) };
+  return {
+    status,
+    headers: { 'content-type': JSON_TYPE, 'cache-control': NO_STORE, ...lowerCaseHeaders(headers) },
+    body: JSON.stringify(body),
+  };
 }
 
 /** Header names in lower case, as node writes and tests read them. */

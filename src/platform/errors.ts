@@ -91,14 +91,24 @@ export function toWire(error: TRPCError): WireError {
   switch (error.code) {
     case 'BAD_REQUEST':
       // tRPC's own input reading (malformed `input` parameter or body), before any schema ran.
-      return { status: 400, body: { message: cause instanceof SyntaxError ? 'Invalid input: not valid JSON' : `Invalid input: ${error.message}` }, headers: {} };
+      return {
+        status: 400,
+        body: {
+          message: cause instanceof SyntaxError ? 'Invalid input: not valid JSON' : `Invalid input: ${error.message}`,
+        },
+        headers: {},
+      };
     case 'PARSE_ERROR':
       return { status: 400, body: { message: 'Invalid request body: not valid JSON' }, headers: {} };
     case 'PAYLOAD_TOO_LARGE':
       return { status: 413, body: { error: 'request body too large' }, headers: {} };
     case 'UNSUPPORTED_MEDIA_TYPE':
       // Only the tRPC adapter raises this (REST answers 415 itself): a tRPC body that is not JSON is malformed input.
-      return { status: 400, body: { message: 'Invalid request body: send JSON with Content-Type application/json' }, headers: {} };
+      return {
+        status: 400,
+        body: { message: 'Invalid request body: send JSON with Content-Type application/json' },
+        headers: {},
+      };
     case 'NOT_FOUND':
       return { status: 404, body: { error: 'not found' }, headers: {} };
     case 'METHOD_NOT_SUPPORTED':

@@ -9,9 +9,14 @@ export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: numb
 
 export function isValidCoordinate(lat: unknown, lon: unknown): lat is number {
   return (
-    typeof lat === 'number' && typeof lon === 'number' &&
-    Number.isFinite(lat) && Number.isFinite(lon) &&
-    lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180 &&
+    typeof lat === 'number' &&
+    typeof lon === 'number' &&
+    Number.isFinite(lat) &&
+    Number.isFinite(lon) &&
+    lat >= -90 &&
+    lat <= 90 &&
+    lon >= -180 &&
+    lon <= 180 &&
     !(lat === 0 && lon === 0)
   );
 }

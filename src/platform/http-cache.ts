@@ -40,5 +40,8 @@ export function cacheControlFor(tier: CacheTier, degraded: boolean, credentialed
 
 /** The same tiers for answers to identified callers: private, and no shared-cache lifetime. */
 const PRIVATE_TIERS = Object.fromEntries(
-  Object.entries(CACHE_TIERS).map(([tier, header]) => [tier, header.replace('public', 'private').replace(/, s-maxage=\d+/, '')]),
+  Object.entries(CACHE_TIERS).map(([tier, header]) => [
+    tier,
+    header.replace('public', 'private').replace(/, s-maxage=\d+/, ''),
+  ]),
 ) as Record<CacheTier, string>;

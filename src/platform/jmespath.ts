@@ -9,13 +9,18 @@ import { MAX_EXPRESSION_BYTES, MAX_PROJECTION_BYTES } from './jmespath/limits.js
  * ./jmespath/evaluate.ts walks the tree itself, so that every step and every string it builds is
  * paid for out of a fixed budget before it happens.
  */
-export { MAX_COMPILED_EXPRESSIONS, MAX_EVALUATION_BYTES, MAX_EVALUATION_STEPS, MAX_EXPRESSION_BYTES, MAX_PROJECTION_BYTES } from './jmespath/limits.js';
+export {
+  MAX_COMPILED_EXPRESSIONS,
+  MAX_EVALUATION_BYTES,
+  MAX_EVALUATION_STEPS,
+  MAX_EXPRESSION_BYTES,
+  MAX_PROJECTION_BYTES,
+} from './jmespath/limits.js';
 export { canonicalExpression } from './jmespath/ast.js';
 export { jsonSizeWithin } from './jmespath/json-size.js';
 
 export type Projection =
-  | { ok: true; value: unknown }
-  | { ok: false; body: { _jmespath_error: string; original_keys: string[] } };
+  { ok: true; value: unknown } | { ok: false; body: { _jmespath_error: string; original_keys: string[] } };
 
 /**
  * Names the top level of the unprojected body so a caller can see what a failed expression
@@ -31,7 +36,9 @@ export function originalKeys(body: unknown): string[] {
 }
 
 /** The result of one evaluation with what it spent, for tests of the accounting. */
-export type Evaluation = { ok: true; value: unknown; steps: number; bytes: number } | { ok: false; error: Error; steps: number; bytes: number };
+export type Evaluation =
+  | { ok: true; value: unknown; steps: number; bytes: number }
+  | { ok: false; error: Error; steps: number; bytes: number };
 
 /** Evaluates `expression` against `body` under a fresh budget; parse errors are thrown, everything else is reported. */
 export function evaluateExpression(body: unknown, expression: string): Evaluation {

@@ -16,7 +16,11 @@ export function logDestination(fd = 1): pino.DestinationStream {
  * headers, and by value (`redactValues`, from src/platform/secrets.ts) for configured secrets;
  * `flush` is called on shutdown.
  */
-export function createLogger(level: string, destination?: pino.DestinationStream, redactValues?: (line: string) => string): Logger {
+export function createLogger(
+  level: string,
+  destination?: pino.DestinationStream,
+  redactValues?: (line: string) => string,
+): Logger {
   return pino(
     {
       level,
@@ -24,7 +28,14 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       // Configured credential values are taken out of every line, wherever a message carries them.
       ...(redactValues ? { hooks: { streamWrite: redactValues } } : {}),
       redact: {
-        paths: ['req.headers["x-service-key"]', 'req.headers["x-api-key"]', 'req.headers.authorization', 'req.headers.cookie', 'key', 'secret'],
+        paths: [
+          'req.headers["x-service-key"]',
+          'req.headers["x-api-key"]',
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'key',
+          'secret',
+        ],
         censor: '[redacted]',
       },
     },

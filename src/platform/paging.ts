@@ -32,7 +32,12 @@ export interface Page<T> {
 }
 
 /** One page of `items` after `cursor`, `pageSize` long, with the cursor of the next page ('' at the end). */
-export function paginate<T>(items: readonly T[], idOf: (item: T) => string, pageSize: number, cursor?: string): Page<T> {
+export function paginate<T>(
+  items: readonly T[],
+  idOf: (item: T) => string,
+  pageSize: number,
+  cursor?: string,
+): Page<T> {
   let start = 0;
   if (cursor) {
     const state = decodeCursor(cursor);

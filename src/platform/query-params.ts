@@ -28,14 +28,17 @@ function withDecoder<T extends z.ZodType>(schema: T, decoder: WireDecoder): T {
   return schema;
 }
 
-const single = (decode: (raw: string) => ReturnType<WireDecoder>): WireDecoder => (raw) =>
-  Array.isArray(raw) ? { ok: false, description: 'value must not be repeated' } : decode(raw);
+const single =
+  (decode: (raw: string) => ReturnType<WireDecoder>): WireDecoder =>
+  (raw) =>
+    Array.isArray(raw) ? { ok: false, description: 'value must not be repeated' } : decode(raw);
 
 function numberDecoder(pattern: RegExp, what: 'integer' | 'number'): WireDecoder {
   return single((raw) => {
     if (!pattern.test(raw)) return { ok: false, description: `value must be a plain decimal ${what}` };
     const n = Number(raw);
-    if (!Number.isFinite(n) || (what === 'integer' && !Number.isSafeInteger(n))) return { ok: false, description: 'value is out of range' };
+    if (!Number.isFinite(n) || (what === 'integer' && !Number.isSafeInteger(n)))
+      return { ok: false, description: 'value is out of range' };
     return { ok: true, value: n };
   });
 }
@@ -47,39 +50,58 @@ function bounded(schema: z.ZodNumber, opts: NumericOpts) {
   return s;
 }
 
-function documented<T extends z.ZodType>(schema: T, type: Record<string, unknown>, description: string, opts?: NumericOpts) {
+function documented<T extends z.ZodType>(
+  schema: T,
+  type: Record<string, unknown>,
+  description: string,
+  opts?: NumericOpts,
+) {
   const extra: Record<string, unknown> = { ...type, description };
   // Bounds only mean something on a numeric wire type; int64 travels as a string.
   if (opts && type.type !== 'string' && opts.min !== undefined) extra.minimum = opts.min;
   if (opts && type.type !== 'string' && opts.max !== undefined) extra.maximum = opts.max;
-  return schema.meta({ description, override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
-    for (const k of Object.keys(jsonSchema)) delete jsonSchema[k];
-    Object.assign(jsonSchema, extra);
-  } } as never);
+  return schema.meta({
+    description,
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+      for (const k of Object.keys(jsonSchema)) delete jsonSchema[k];
+      Object.assign(jsonSchema, extra);
+    },
+  } as never);
 }
 
 /** A 32-bit integer query parameter, decimal digits only on the wire. */
 export function int32Param(opts: NumericOpts) {
   const s = bounded(z.number().int().min(-2147483648).max(2147483647), opts);
-  return withDecoder(documented(s, { type: 'integer', format: 'int32' }, opts.description, opts).optional(), numberDecoder(INTEGER, 'integer'));
+  return withDecoder(
+    documented(s, { type: 'integer', format: 'int32' }, opts.description, opts).optional(),
+    numberDecoder(INTEGER, 'integer'),
+  );
 }
 
 /** A 64-bit integer carried as a decimal string on the wire (epoch milliseconds, for example); a number over tRPC. */
 export function int64Param(opts: NumericOpts) {
   const s = bounded(z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), opts);
-  return withDecoder(documented(s, { type: 'string', format: 'int64' }, opts.description, opts).optional(), numberDecoder(INTEGER, 'integer'));
+  return withDecoder(
+    documented(s, { type: 'string', format: 'int64' }, opts.description, opts).optional(),
+    numberDecoder(INTEGER, 'integer'),
+  );
 }
 
 /** A floating point query parameter, plain decimal notation on the wire (no exponent, no hex). */
 export function doubleParam(opts: NumericOpts) {
   const s = bounded(z.number(), opts);
-  return withDecoder(documented(s, { type: 'number', format: 'double' }, opts.description, opts).optional(), numberDecoder(DECIMAL, 'number'));
+  return withDecoder(
+    documented(s, { type: 'number', format: 'double' }, opts.description, opts).optional(),
+    numberDecoder(DECIMAL, 'number'),
+  );
 }
 
 /** `true` or `false` on the wire; coercion would read the string "false" as true. */
 export function boolParam(description: string) {
   const decoder = single((raw) =>
-    raw === 'true' || raw === 'false' ? { ok: true, value: raw === 'true' } : { ok: false, description: 'value must be one of: true, false' },
+    raw === 'true' || raw === 'false'
+      ? { ok: true, value: raw === 'true' }
+      : { ok: false, description: 'value must be one of: true, false' },
   );
   return withDecoder(documented(z.boolean(), { type: 'boolean' }, description).optional(), decoder);
 }
@@ -95,9 +117,15 @@ export function stringParam(description: string, max = 256) {
  * and duplicates.
  */
 export function listParam(description: string, opts: { maxItemLength?: number } = {}) {
-  const item = z.string().trim().max(opts.maxItemLength ?? 64);
+  const item = z
+    .string()
+    .trim()
+    .max(opts.maxItemLength ?? 64);
   const list = z.array(item).transform((items) => items.filter((p) => p !== ''));
-  const decoder: WireDecoder = (raw) => ({ ok: true, value: (Array.isArray(raw) ? raw : [raw]).flatMap((s) => s.split(',')) });
+  const decoder: WireDecoder = (raw) => ({
+    ok: true,
+    value: (Array.isArray(raw) ? raw : [raw]).flatMap((s) => s.split(',')),
+  });
   return withDecoder(documented(list, { type: 'array', items: { type: 'string' } }, description).optional(), decoder);
 }
 
@@ -150,7 +178,8 @@ function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = cur;
   }
   return prev[b.length];
@@ -163,7 +192,8 @@ export function closestName(name: string, known: readonly string[]): string | un
   for (const k of known) {
     const kl = k.toLowerCase();
     // Same letters but for separators, or one name a word-prefix of the other (country -> country_code): close.
-    const near = kl.replace(/_/g, '') === lower.replace(/[_-]/g, '') || kl.startsWith(`${lower}_`) || lower.startsWith(`${kl}_`);
+    const near =
+      kl.replace(/_/g, '') === lower.replace(/[_-]/g, '') || kl.startsWith(`${lower}_`) || lower.startsWith(`${kl}_`);
     const d = near ? 1 : editDistance(lower, kl);
     if (!best || d < best.d) best = { name: k, d };
   }
@@ -174,14 +204,19 @@ export function closestName(name: string, known: readonly string[]): string | un
  * Parameters the operation does not have: each is refused by name (with the closest known name),
  * so a typo never silently falls back to a default and never becomes a separate cache entry.
  */
-export function unknownParams(search: URLSearchParams, known: readonly string[]): { field: string; description: string }[] {
+export function unknownParams(
+  search: URLSearchParams,
+  known: readonly string[],
+): { field: string; description: string }[] {
   const out: { field: string; description: string }[] = [];
   const seen = new Set<string>();
   for (const key of search.keys()) {
     if (seen.has(key) || known.includes(key) || PLATFORM_PARAMS.includes(key)) continue;
     seen.add(key);
     const guess = closestName(key, [...known, ...PLATFORM_PARAMS]);
-    const accepted = known.length ? `this operation accepts ${[...known, ...PLATFORM_PARAMS].join(', ')}` : `this operation accepts only ${PLATFORM_PARAMS.join(', ')}`;
+    const accepted = known.length
+      ? `this operation accepts ${[...known, ...PLATFORM_PARAMS].join(', ')}`
+      : `this operation accepts only ${PLATFORM_PARAMS.join(', ')}`;
     out.push({ field: key, description: `unknown parameter${guess ? `; did you mean ${guess}?` : ''} (${accepted})` });
   }
   return out;

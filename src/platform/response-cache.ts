@@ -120,7 +120,10 @@ export function encodedBody(prepared: PreparedBody, coding: ContentCoding): Buff
     out =
       coding === 'br'
         ? zlib.brotliCompressSync(prepared.bytes, {
-            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: prepared.bytes.length },
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: prepared.bytes.length,
+            },
           })
         : zlib.gzipSync(prepared.bytes, { level: 6 });
     prepared.encoded[coding] = out;

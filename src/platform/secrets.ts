@@ -44,7 +44,12 @@ export function secretValues(config: Config): string[] {
   for (const [name, value] of Object.entries(config)) {
     if (!isCredentialVariable(name)) continue;
     // A list setting (OPERATOR_KEYS) arrives parsed into its entries.
-    const entries = typeof value === 'string' ? [value, ...value.split(',')] : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+    const entries =
+      typeof value === 'string'
+        ? [value, ...value.split(',')]
+        : Array.isArray(value)
+          ? value.filter((v): v is string => typeof v === 'string')
+          : [];
     for (const v of entries) {
       const t = v.trim();
       if (t.length >= MIN_SECRET_LENGTH) values.add(t);
@@ -65,7 +70,12 @@ export function secretValues(config: Config): string[] {
 
 /** The forms a value takes on its way out: raw, percent-encoded (path or query), base64 (Basic auth). */
 function encodings(value: string): string[] {
-  const forms = new Set([value, encodeURIComponent(value), encodeURI(value), new URLSearchParams({ v: value }).toString().slice(2)]);
+  const forms = new Set([
+    value,
+    encodeURIComponent(value),
+    encodeURI(value),
+    new URLSearchParams({ v: value }).toString().slice(2),
+  ]);
   forms.add(Buffer.from(value).toString('base64').replace(/=+$/, ''));
   // Percent-encoding is case-insensitive (%2f and %2F).
   for (const f of [...forms]) if (f.includes('%')) forms.add(f.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));

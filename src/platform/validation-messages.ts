@@ -15,7 +15,9 @@ function describe(issue: z.core.$ZodRawIssue): string | undefined {
       const n = String(issue.minimum);
       if (issue.origin === 'string') return `string length must be at least ${n}`;
       if (issue.origin === 'array') return `array must contain at least ${n} item(s)`;
-      return issue.inclusive === false ? `number must be greater than ${n}` : `number must be greater than or equal to ${n}`;
+      return issue.inclusive === false
+        ? `number must be greater than ${n}`
+        : `number must be greater than or equal to ${n}`;
     }
     case 'too_big': {
       const n = String(issue.maximum);

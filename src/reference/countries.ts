@@ -300,7 +300,11 @@ const FOLD: Record<string, string> = { ß: 'ss', ø: 'o', æ: 'ae', œ: 'oe', đ
  * treated as a word break, whitespace collapsed and a leading "the" ignored.
  */
 export function normaliseCountryKey(input: string): string {
-  let s = input.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/\p{Cf}+/gu, '').toLowerCase();
+  let s = input
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/\p{Cf}+/gu, '')
+    .toLowerCase();
   s = s.replace(/[ßøæœđðłıþ]/g, (ch) => FOLD[ch] ?? ch);
   s = s.replace(/['\u2018\u2019\u02bc\u02b9`\u00b4]/g, '').replace(/&/g, ' and ');
   s = s.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();

@@ -90,7 +90,14 @@ export function markDegraded(ctx: RequestContext): void {
 
 export function createRequestContext(
   deps: AppDeps,
-  init: { transport: Transport; requestId: string; headers: IncomingHttpHeaders; url?: string; batch?: boolean; remoteAddress?: string },
+  init: {
+    transport: Transport;
+    requestId: string;
+    headers: IncomingHttpHeaders;
+    url?: string;
+    batch?: boolean;
+    remoteAddress?: string;
+  },
 ): RequestContext {
   const q = init.url?.indexOf('?') ?? -1;
   return {

@@ -21,7 +21,12 @@ export function idempotencyOwner(ctx: RequestContext): string {
  * refused by the store, and a failure releases the key so the retry runs again. Without the header
  * `work` simply runs. `owner` scopes the keys (default: the caller).
  */
-export async function idempotent<T>(ctx: RequestContext, body: unknown, work: () => T | Promise<T>, owner = idempotencyOwner(ctx)): Promise<T> {
+export async function idempotent<T>(
+  ctx: RequestContext,
+  body: unknown,
+  work: () => T | Promise<T>,
+  owner = idempotencyOwner(ctx),
+): Promise<T> {
   const key = readIdempotencyKey(ctx.headers['idempotency-key']);
   if (!key) return work();
   const store = idempotencyStoreOf(ctx.deps);

@@ -40,7 +40,10 @@ export const t = initTRPC
       return {
         ...shape,
         // One readable line (field and problem), never a dump of the schema library's issues.
-        message: rest.status >= 500 && rest.body.message === 'Internal server error' ? 'Internal server error' : summaryOf(rest),
+        message:
+          rest.status >= 500 && rest.body.message === 'Internal server error'
+            ? 'Internal server error'
+            : summaryOf(rest),
         data: { code: shape.data.code, httpStatus: rest.status, path: shape.data.path, rest },
       };
     },

@@ -27,11 +27,14 @@ describe('mds --version and --help', () => {
     }
   });
 
-  it.each([['create'], ['list'], ['revoke'], ['subscription']])('mds keys %s --help prints the keys usage', async (sub) => {
-    const r = await mds('keys', sub, '--help');
-    expect(r.code).toBe(0);
-    expect(r.out).toMatch(/usage: mds keys/);
-  });
+  it.each([['create'], ['list'], ['revoke'], ['subscription']])(
+    'mds keys %s --help prints the keys usage',
+    async (sub) => {
+      const r = await mds('keys', sub, '--help');
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/usage: mds keys/);
+    },
+  );
 
   it('mds --help lists every command', async () => {
     const r = await mds('--help');

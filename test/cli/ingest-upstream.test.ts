@@ -31,10 +31,18 @@ const dbWith = async (...datasets: string[]) => {
   if (datasets.length) expect((await mds(['ingest', ...datasets, '--samples'], { DATABASE_PATH: db })).code).toBe(0);
   return db;
 };
-const env = (db: string, extra: Record<string, string> = {}) => ({ DATABASE_PATH: db, UPSTREAM_BASE_OVERRIDE: up.origin, UPSTREAM_RETRY_BASE_MS: '10', ...extra });
+const env = (db: string, extra: Record<string, string> = {}) => ({
+  DATABASE_PATH: db,
+  UPSTREAM_BASE_OVERRIDE: up.origin,
+  UPSTREAM_RETRY_BASE_MS: '10',
+  ...extra,
+});
 
 async function health(db: string) {
-  return withTestApp({ dbFile: db, samples: 'none', config: { OPERATOR_KEYS: OPERATOR } }, async (app) => (await app.get('/api/health?detail=1', { 'x-service-key': OPERATOR })).body);
+  return withTestApp(
+    { dbFile: db, samples: 'none', config: { OPERATOR_KEYS: OPERATOR } },
+    async (app) => (await app.get('/api/health?detail=1', { 'x-service-key': OPERATOR })).body,
+  );
 }
 
 describe('mds ingest with no network', () => {
@@ -55,8 +63,17 @@ describe('mds ingest with no network', () => {
     expect(r.err).toMatch(/^research\.arxiv-papers: FAILED: .*ENOTFOUND/m);
     const h = await health(db);
     expect(h.status).toBe('DEGRADED');
-    expect(h.summary).toMatchObject({ ok: ALL_DATASETS.length - upstream.length, empty: 0, error: 0, stale: upstream.length });
-    for (const d of upstream.map((u) => h.datasets[u.name]) as { status: string; serving: boolean; lastError: string }[]) {
+    expect(h.summary).toMatchObject({
+      ok: ALL_DATASETS.length - upstream.length,
+      empty: 0,
+      error: 0,
+      stale: upstream.length,
+    });
+    for (const d of upstream.map((u) => h.datasets[u.name]) as {
+      status: string;
+      serving: boolean;
+      lastError: string;
+    }[]) {
       expect(d).toMatchObject({ status: 'STALE', serving: true });
       expect(d.lastError).toMatch(/ENOTFOUND|is not set/);
     }
@@ -64,7 +81,9 @@ describe('mds ingest with no network', () => {
 
   it('a dataset with nothing to serve and a failing refresh is ERROR, not serving', async () => {
     const db = await dbWith();
-    expect((await mds(['ingest', QUAKES], { DATABASE_PATH: db, UPSTREAM_BASE_OVERRIDE: 'http://upstream.invalid' })).code).toBe(1);
+    expect(
+      (await mds(['ingest', QUAKES], { DATABASE_PATH: db, UPSTREAM_BASE_OVERRIDE: 'http://upstream.invalid' })).code,
+    ).toBe(1);
     const h = await health(db);
     expect(h.datasets[QUAKES]).toMatchObject({ status: 'ERROR', serving: false });
     expect(h.datasets[QUAKES].lastError).toMatch(/fetch failed \(ENOTFOUND/);
@@ -75,7 +94,8 @@ describe('mds ingest with no network', () => {
 describe('mds ingest against a misbehaving upstream', () => {
   const usgs = fs.readFileSync(path.join(SAMPLES_DIR, 'seismology/usgs-4.5_week.geojson'));
   const nrcan = fs.readFileSync(path.join(SAMPLES_DIR, 'seismology/nrcan-canada-en.atom'));
-  const feeds = (usgsBody: Buffer | string) => (url: URL) => (url.pathname.includes('nrcan') || url.pathname.endsWith('.atom') ? nrcan : usgsBody);
+  const feeds = (usgsBody: Buffer | string) => (url: URL) =>
+    url.pathname.includes('nrcan') || url.pathname.endsWith('.atom') ? nrcan : usgsBody;
 
   it('503 then 200: retried, ingested', async () => {
     const db = await dbWith();
@@ -87,7 +107,7 @@ describe('mds ingest against a misbehaving upstream', () => {
     expect(up.seen.filter((s) => s.path.includes('4.5_week'))).toHaveLength(2);
   });
 
-  it('garbage: the parser\'s complaint, the previous snapshot kept', async () => {
+  it("garbage: the parser's complaint, the previous snapshot kept", async () => {
     const db = await dbWith(QUAKES);
     const body = feeds('<html>maintenance</html>');
     up.play((_q, res, url) => res.end(body(url)));
@@ -112,7 +132,10 @@ describe('mds ingest against a misbehaving upstream', () => {
     const db = await dbWith(QUAKES);
     up.play(() => undefined);
     const started = Date.now();
-    const r = await mds(['ingest', QUAKES], env(db, { UPSTREAM_TIMEOUT_MS: '5000', UPSTREAM_DATASET_TIMEOUT_MS: '400' }));
+    const r = await mds(
+      ['ingest', QUAKES],
+      env(db, { UPSTREAM_TIMEOUT_MS: '5000', UPSTREAM_DATASET_TIMEOUT_MS: '400' }),
+    );
     expect(Date.now() - started).toBeLessThan(3000);
     expect(r.err).toMatch(/dataset deadline of 400 ms exceeded \(UPSTREAM_DATASET_TIMEOUT_MS\)/);
   });
@@ -121,7 +144,9 @@ describe('mds ingest against a misbehaving upstream', () => {
     const db = await dbWith(QUAKES);
     up.play((_q, res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end());
     const r = await mds(['ingest', QUAKES], env(db));
-    expect(r.err).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/earthquakes\/feed\/.*: HTTP 302 redirect to another host \(169\.254\.169\.254\) refused/);
+    expect(r.err).toMatch(
+      /GET http:\/\/127\.0\.0\.1:\d+\/earthquakes\/feed\/.*: HTTP 302 redirect to another host \(169\.254\.169\.254\) refused/,
+    );
   });
 });
 
@@ -129,9 +154,14 @@ describe('credentials a dataset requires', () => {
   it('without ACLED_ACCESS_TOKEN: refused before any request, naming the variable; the sample still loads', async () => {
     const db = await dbWith();
     up.play((_q, res) => res.end('[]'));
-    const r = await mds(['ingest', 'conflict.acled-events', 'unrest.events', 'infrastructure.internet-outages', 'aviation.flights'], env(db));
+    const r = await mds(
+      ['ingest', 'conflict.acled-events', 'unrest.events', 'infrastructure.internet-outages', 'aviation.flights'],
+      env(db),
+    );
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/^conflict\.acled-events: FAILED: live ingestion needs ACLED_ACCESS_TOKEN, which is not set; no request was made/m);
+    expect(r.err).toMatch(
+      /^conflict\.acled-events: FAILED: live ingestion needs ACLED_ACCESS_TOKEN, which is not set; no request was made/m,
+    );
     expect(r.err).toMatch(/^unrest\.events: FAILED: live ingestion needs ACLED_ACCESS_TOKEN/m);
     expect(r.err).toMatch(/^infrastructure\.internet-outages: FAILED: live ingestion needs CLOUDFLARE_RADAR_TOKEN/m);
     expect(r.err).toMatch(/^aviation\.flights: FAILED: live ingestion needs AVIATIONSTACK_API_KEY/m);
@@ -143,15 +173,37 @@ describe('credentials a dataset requires', () => {
 describe('at start', () => {
   it('`mds serve` removes rows staged by a run that died before publishing', async () => {
     const db = await dbWith(QUAKES);
-    const [{ version }] = await storeSql<{ version: number }>({ dbFile: db }, 'SELECT version FROM snapshot_meta WHERE dataset = ?', [QUAKES]);
+    const [{ version }] = await storeSql<{ version: number }>(
+      { dbFile: db },
+      'SELECT version FROM snapshot_meta WHERE dataset = ?',
+      [QUAKES],
+    );
     const published = Number(version);
-    await storeSql({ dbFile: db }, 'INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES (?, ?, 0, ?), (?, ?, 1, ?)', [QUAKES, published + 1, '{}', QUAKES, published + 1, '{}']);
+    await storeSql(
+      { dbFile: db },
+      'INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES (?, ?, 0, ?), (?, ?, 1, ?)',
+      [QUAKES, published + 1, '{}', QUAKES, published + 1, '{}'],
+    );
     let out = '';
     const sink = { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream;
-    const server = await startServer(testConfig({ ...(await testDatabaseEnv(db)), PORT: 0, HOST: '127.0.0.1', LOAD_SAMPLES: 'never', DEV_KEY: 'never' }), sink, sink);
+    const server = await startServer(
+      testConfig({
+        ...(await testDatabaseEnv(db)),
+        PORT: 0,
+        HOST: '127.0.0.1',
+        LOAD_SAMPLES: 'never',
+        DEV_KEY: 'never',
+      }),
+      sink,
+      sink,
+    );
     await server.shutdown('test');
     expect(out).toMatch(/removed rows staged by 1 unfinished ingestion run/);
-    const left = await storeSql<{ version: number }>({ dbFile: db }, 'SELECT DISTINCT version FROM snapshot_records WHERE dataset = ?', [QUAKES]);
+    const left = await storeSql<{ version: number }>(
+      { dbFile: db },
+      'SELECT DISTINCT version FROM snapshot_records WHERE dataset = ?',
+      [QUAKES],
+    );
     expect(left.map((r) => Number(r.version))).toEqual([published]);
   });
 });

@@ -12,7 +12,9 @@ describe('mds ingest', () => {
     const db = tempDbFile();
     const usgs = path.join(SAMPLES_DIR, 'seismology/usgs-4.5_week.geojson');
     const nrcan = path.join(SAMPLES_DIR, 'seismology/nrcan-canada-en.atom');
-    const r = await mds(['ingest', 'seismology.earthquakes', '--file', `usgs=${usgs}`, '--file', `nrcan=${nrcan}`], { DATABASE_PATH: db });
+    const r = await mds(['ingest', 'seismology.earthquakes', '--file', `usgs=${usgs}`, '--file', `nrcan=${nrcan}`], {
+      DATABASE_PATH: db,
+    });
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/seismology\.earthquakes: ok, \d+ rows, version 1/);
   });

@@ -13,7 +13,10 @@ const trpc = createTRPCClient<AppRouter>({
 // Inputs are typed as what they are: numbers, booleans and lists.
 const { earthquakes } = await trpc.seismology.listEarthquakes.query({ page_size: 10, min_magnitude: 5.5 });
 const { quotes } = await trpc.market.listMarketQuotes.query({ symbols: ['AAPL', 'MSFT'] });
-console.log(earthquakes[0]?.magnitude, quotes.map((q) => q.symbol));
+console.log(
+  earthquakes[0]?.magnitude,
+  quotes.map((q) => q.symbol),
+);
 try {
   await trpc.seismology.listEarthquakes.query({ page_size: -1 });
 } catch (e) {

@@ -33,13 +33,19 @@ describe('parsed settings', () => {
   it.each([
     ['CORS_ALLOWED_ORIGINS', 'app.example.com', /CORS_ALLOWED_ORIGINS: "app.example.com" is not an origin/],
     ['OPERATOR_KEYS', 'short', /OPERATOR_KEYS: OPERATOR_KEYS entry 1 must be/],
-    ['RATE_POLICY_OVERRIDES', 'no-such-policy=5', /RATE_POLICY_OVERRIDES: RATE_POLICY_OVERRIDES: bad entry "no-such-policy=5"/],
+    [
+      'RATE_POLICY_OVERRIDES',
+      'no-such-policy=5',
+      /RATE_POLICY_OVERRIDES: RATE_POLICY_OVERRIDES: bad entry "no-such-policy=5"/,
+    ],
   ])('stops start-up on a bad %s, naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
   it('takes a parsed setting in its environment form in a test config, parsed the same way', () => {
-    expect(testConfig({ CORS_ALLOWED_ORIGINS: 'https://a.example' }).CORS_ALLOWED_ORIGINS).toEqual([{ scheme: 'https', host: 'a.example', port: '', subdomains: false }]);
+    expect(testConfig({ CORS_ALLOWED_ORIGINS: 'https://a.example' }).CORS_ALLOWED_ORIGINS).toEqual([
+      { scheme: 'https', host: 'a.example', port: '', subdomains: false },
+    ]);
     expect(() => testConfig({ OPERATOR_KEYS: 'short' })).toThrow(/entry 1/);
   });
 

@@ -22,12 +22,17 @@ type Schema = Record<string, any>;
  * dropped for them). Any other extra field fails the walk.
  */
 const EXTENSIONS: Record<string, string> = {
-  'GET /api/supply-chain/v1/get-chokepoint-status response.chokepoints[].navigationalWarningsAvailable': 'named by the spec, part 9',
-  'GET /api/supply-chain/v1/get-chokepoint-status response.chokepoints[].aisSnapshotAvailable': 'named by the spec, part 9',
-  'GET /api/supply-chain/v1/get-chokepoint-status response.chokepoints[].transitSummary.todayCountsAvailable': 'says when the today* counts are unsupplied rather than zero',
+  'GET /api/supply-chain/v1/get-chokepoint-status response.chokepoints[].navigationalWarningsAvailable':
+    'named by the spec, part 9',
+  'GET /api/supply-chain/v1/get-chokepoint-status response.chokepoints[].aisSnapshotAvailable':
+    'named by the spec, part 9',
+  'GET /api/supply-chain/v1/get-chokepoint-status response.chokepoints[].transitSummary.todayCountsAvailable':
+    'says when the today* counts are unsupplied rather than zero',
   'GET /api/market/v1/list-market-quotes response.asOf': 'time of the newest price in the snapshot',
-  'POST /api/intelligence/v1/search-intel-history response.ranking': 'says which ranking ran (bm25 or embeddings), issue 21',
-  'POST /api/intelligence/v1/get-similar-events response.ranking': 'says which ranking ran (bm25 or embeddings), issue 21',
+  'POST /api/intelligence/v1/search-intel-history response.ranking':
+    'says which ranking ran (bm25 or embeddings), issue 21',
+  'POST /api/intelligence/v1/get-similar-events response.ranking':
+    'says which ranking ran (bm25 or embeddings), issue 21',
 };
 
 function resolve(doc: Schema, s: Schema | undefined): Schema | undefined {
@@ -59,7 +64,14 @@ function typeOf(doc: Schema, s: Schema | undefined): string | undefined {
   return undefined;
 }
 
-function compare(where: string, c: Schema | undefined, o: Schema | undefined, out: string[], depth = 0, seen = new Set<Schema>()): void {
+function compare(
+  where: string,
+  c: Schema | undefined,
+  o: Schema | undefined,
+  out: string[],
+  depth = 0,
+  seen = new Set<Schema>(),
+): void {
   const cs = resolve(contract, c);
   const os = resolve(ours, o);
   if (!cs || depth > 12 || seen.has(cs)) return;
@@ -76,7 +88,8 @@ function compare(where: string, c: Schema | undefined, o: Schema | undefined, ou
     if (!(name in oprops)) out.push(`${where}.${name}: missing here`);
     else compare(`${where}.${name}`, sub, oprops[name], out, depth + 1, next);
   }
-  for (const name of Object.keys(oprops)) if (!(name in cs.properties)) out.push(`${where}.${name}: not in the contract`);
+  for (const name of Object.keys(oprops))
+    if (!(name in cs.properties)) out.push(`${where}.${name}: not in the contract`);
   for (const name of (cs.required ?? []) as string[]) {
     if (!(os.required ?? []).includes(name)) out.push(`${where}.${name}: required in the contract, optional here`);
   }
@@ -119,8 +132,16 @@ describe('every served operation matches the published contract', () => {
     for (const name of op.keys()) if (!cp.has(name)) problems.push(`query ${name}: not in the contract`);
     const cBody = c.requestBody?.content?.['application/json']?.schema;
     if (cBody) compare('request', cBody, o.requestBody?.content?.['application/json']?.schema, problems);
-    compare('response', c.responses?.['200']?.content?.['application/json']?.schema, o.responses?.['200']?.content?.['application/json']?.schema, problems);
-    const unexplained = problems.filter((p) => !(p.endsWith(': not in the contract') && EXTENSIONS[`${_name} ${p.slice(0, -': not in the contract'.length)}`]));
+    compare(
+      'response',
+      c.responses?.['200']?.content?.['application/json']?.schema,
+      o.responses?.['200']?.content?.['application/json']?.schema,
+      problems,
+    );
+    const unexplained = problems.filter(
+      (p) =>
+        !(p.endsWith(': not in the contract') && EXTENSIONS[`${_name} ${p.slice(0, -': not in the contract'.length)}`]),
+    );
     expect(unexplained).toEqual([]);
   });
 });

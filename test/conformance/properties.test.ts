@@ -46,7 +46,9 @@ const operations = [...collectOperations(appRouter).values()].filter((op) => op.
 
 function paramsOf(path: string): Param[] {
   const op = doc.paths[path].get as Json;
-  return (op.parameters as Json[]).filter((p) => p.in === 'query' && p.name && p.name !== 'jmespath').map((p) => ({ name: p.name, schema: p.schema }));
+  return (op.parameters as Json[])
+    .filter((p) => p.in === 'query' && p.name && p.name !== 'jmespath')
+    .map((p) => ({ name: p.name, schema: p.schema }));
 }
 
 // ---------------------------------------------------------------- value generators
@@ -74,11 +76,36 @@ const numberText = fc.oneof(
   fc.integer().map(String),
   fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }).map(String),
   fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }).map(String),
-  fc.constantFrom('0', '-0', '+1', '01', '1.5', '-1', '0x10', '0X1f', '1e2', '1E400', '.5', '5.', 'NaN', 'Infinity', '-Infinity', ' 7', '7 ', '١٢', '9007199254740993', '2147483648', '-2147483649', '99999999999999999999999'),
+  fc.constantFrom(
+    '0',
+    '-0',
+    '+1',
+    '01',
+    '1.5',
+    '-1',
+    '0x10',
+    '0X1f',
+    '1e2',
+    '1E400',
+    '.5',
+    '5.',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    ' 7',
+    '7 ',
+    '١٢',
+    '9007199254740993',
+    '2147483648',
+    '-2147483649',
+    '99999999999999999999999',
+  ),
   fc.constantFrom('1751328000000', '1763640000000', '1763596800000', '0', '1'),
 );
 
-const longText = fc.tuple(fc.constantFrom('a', 'ü', '€', '𝄞', 'Z'), fc.integer({ min: 100, max: 6000 })).map(([c, n]) => c.repeat(n));
+const longText = fc
+  .tuple(fc.constantFrom('a', 'ü', '€', '𝄞', 'Z'), fc.integer({ min: 100, max: 6000 }))
+  .map(([c, n]) => c.repeat(n));
 
 const anyText = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -86,17 +113,41 @@ const anyText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 20 }),
   fc.constantFrom(...COUNTRY_NAMES),
   longText,
-  fc.constantFrom('', ' ', 'null', 'undefined', '[]', '{}', 'true', 'false', '\u0000', '<script>', "' OR 1=1 --", '../../etc/passwd', '%', '%%'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'null',
+    'undefined',
+    '[]',
+    '{}',
+    'true',
+    'false',
+    '\u0000',
+    '<script>',
+    "' OR 1=1 --",
+    '../../etc/passwd',
+    '%',
+    '%%',
+  ),
 );
 
 function valueFor(p: Param): fc.Arbitrary<string> {
   const s = p.schema;
   const options: fc.Arbitrary<string>[] = [anyText, numberText];
-  if (Array.isArray(s.enum)) options.push(fc.constantFrom(...(s.enum as string[])), fc.constantFrom(...(s.enum as string[])).map((v) => v.toLowerCase()));
+  if (Array.isArray(s.enum))
+    options.push(
+      fc.constantFrom(...(s.enum as string[])),
+      fc.constantFrom(...(s.enum as string[])).map((v) => v.toLowerCase()),
+    );
   if (s.type === 'boolean') options.push(fc.constantFrom('true', 'false', 'TRUE', '1', '0', 'yes'));
   if (s.type === 'integer' || s.type === 'number' || s.format === 'int64') options.push(numberText, numberText);
   if (p.name.includes('country')) options.push(fc.constantFrom(...COUNTRY_NAMES), fc.constantFrom(...COUNTRY_NAMES));
-  if (s.type === 'array') options.push(fc.array(fc.constantFrom('AAPL', 'MSFT', '^GSPC', 'BTC-USD', '', ' ', 'x'.repeat(70)), { maxLength: 4 }).map((a) => a.join(',')));
+  if (s.type === 'array')
+    options.push(
+      fc
+        .array(fc.constantFrom('AAPL', 'MSFT', '^GSPC', 'BTC-USD', '', ' ', 'x'.repeat(70)), { maxLength: 4 })
+        .map((a) => a.join(',')),
+    );
   return fc.oneof(...options);
 }
 
@@ -114,20 +165,78 @@ const jmespathArb = fc.oneof(
   { weight: 4, arbitrary: fc.constant('') },
   {
     weight: 3,
-    arbitrary: fc.constantFrom('@', 'keys(@)', 'length(keys(@))', '*', '[*]', 'values(@)[0]', 'pagination', 'to_string(@)', 'type(@)', '{k: keys(@)}', '@.*[0]', 'not_null(@)'),
+    arbitrary: fc.constantFrom(
+      '@',
+      'keys(@)',
+      'length(keys(@))',
+      '*',
+      '[*]',
+      'values(@)[0]',
+      'pagination',
+      'to_string(@)',
+      'type(@)',
+      '{k: keys(@)}',
+      '@.*[0]',
+      'not_null(@)',
+    ),
   },
-  { weight: 2, arbitrary: fc.constantFrom('items[?mag >', '[[', 'a.', '`', "'unterminated", 'sort_by(@, &nope)', 'abs(@)', 'length(`1`)', 'items[`1e400`]', '&', '||', 'foo[-]') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      'items[?mag >',
+      '[[',
+      'a.',
+      '`',
+      "'unterminated",
+      'sort_by(@, &nope)',
+      'abs(@)',
+      'length(`1`)',
+      'items[`1e400`]',
+      '&',
+      '||',
+      'foo[-]',
+    ),
+  },
   { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
-  { weight: 1, arbitrary: fc.integer({ min: 1, max: 22 }).map((n) => Array.from({ length: n }, () => '{a:@,b:@}').join('|')) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('a', 'ü', '€'), fc.integer({ min: 300, max: 1100 })).map(([c, n]) => `'${c.repeat(n)}'`) },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 1, max: 22 }).map((n) => Array.from({ length: n }, () => '{a:@,b:@}').join('|')),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom('a', 'ü', '€'), fc.integer({ min: 300, max: 1100 }))
+      .map(([c, n]) => `'${c.repeat(n)}'`),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 400 }).map((n) => '('.repeat(n) + '@' + ')'.repeat(n)) },
 );
 
-type KeyKind = 'service' | 'api-alias' | 'both-same' | 'both-differ' | 'inner-space' | 'repeated' | 'garbage' | 'missing' | 'revoked' | 'free';
+type KeyKind =
+  | 'service'
+  | 'api-alias'
+  | 'both-same'
+  | 'both-differ'
+  | 'inner-space'
+  | 'repeated'
+  | 'garbage'
+  | 'missing'
+  | 'revoked'
+  | 'free';
 const keyKindArb = fc.oneof(
   { weight: 6, arbitrary: fc.constant<KeyKind>('service') },
   { weight: 2, arbitrary: fc.constantFrom<KeyKind>('api-alias', 'both-same') },
-  { weight: 3, arbitrary: fc.constantFrom<KeyKind>('both-differ', 'inner-space', 'repeated', 'garbage', 'missing', 'revoked', 'free') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom<KeyKind>(
+      'both-differ',
+      'inner-space',
+      'repeated',
+      'garbage',
+      'missing',
+      'revoked',
+      'free',
+    ),
+  },
 );
 
 function keyHeaders(kind: KeyKind, garbage: string): Record<string, string> {
@@ -193,7 +302,10 @@ function certainlyInvalid(p: Param, values: string[]): boolean {
   return false;
 }
 
-async function call(url: string, headers: Record<string, string>): Promise<{ status: number; body: any; text: string }> {
+async function call(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: any; text: string }> {
   const res = await fetch(app.baseUrl + url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   const text = await res.text();
   seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
@@ -226,14 +338,24 @@ describe('every GET operation, random parameters, projections and keys', () => {
       raw: fc.boolean(),
     });
     const requestArb = fc.record({
-      values: fc.tuple(...(params.length ? params.map((p) => fc.option(valueFor(p), { nil: undefined, freq: 2 })) : [fc.constant(undefined)])),
+      values: fc.tuple(
+        ...(params.length
+          ? params.map((p) => fc.option(valueFor(p), { nil: undefined, freq: 2 }))
+          : [fc.constant(undefined)]),
+      ),
       repeats: fc.array(entry, { maxLength: 2 }),
       unknowns: fc.array(entry, { maxLength: 2 }),
-      malformed: fc.option(fc.constantFrom('%E0%A4%A', '%', '%zz', '%C3', '%ED%A0%80', '+%2B+'), { nil: undefined, freq: 5 }),
+      malformed: fc.option(fc.constantFrom('%E0%A4%A', '%', '%zz', '%C3', '%ED%A0%80', '+%2B+'), {
+        nil: undefined,
+        freq: 5,
+      }),
       rawValues: fc.boolean(),
       jmespath: jmespathArb,
       key: keyKindArb,
-      garbage: fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789_-.'.split('')), maxLength: 80 }),
+      garbage: fc.string({
+        unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789_-.'.split('')),
+        maxLength: 80,
+      }),
     });
 
     it(`GET ${op.path}`, async () => {
@@ -272,7 +394,9 @@ describe('every GET operation, random parameters, projections and keys', () => {
           });
           const expression = search.getAll('jmespath').filter((v) => v !== '');
           // Parameters the operation does not have are refused by name, whatever their value.
-          const unknown = [...new Set(search.keys())].filter((k) => k !== 'jmespath' && !params.some((p) => p.name === k));
+          const unknown = [...new Set(search.keys())].filter(
+            (k) => k !== 'jmespath' && !params.some((p) => p.name === k),
+          );
 
           if (REFUSED_KEY_KINDS.includes(r.key)) {
             expect(res.status, `${r.key} key on ${url}`).toBe(401);
@@ -285,10 +409,15 @@ describe('every GET operation, random parameters, projections and keys', () => {
           expect(VALID_KEY_KINDS).toContain(r.key);
           if (invalid.length || unknown.length) {
             const names = [...invalid.map((p) => p.name), ...unknown];
-            expect(res.status, `${url}: ${names.join(',')} is outside the document -> ${res.text.slice(0, 300)}`).toBe(400);
+            expect(res.status, `${url}: ${names.join(',')} is outside the document -> ${res.text.slice(0, 300)}`).toBe(
+              400,
+            );
             if (res.body?.violations) {
               const fields = (res.body.violations as { field: string }[]).map((v) => v.field);
-              expect(fields.some((f) => names.some((n) => f === n || f.startsWith(`${n}[`) || f.startsWith(`${n}.`))), `${url}: ${res.text}`).toBe(true);
+              expect(
+                fields.some((f) => names.some((n) => f === n || f.startsWith(`${n}[`) || f.startsWith(`${n}.`))),
+                `${url}: ${res.text}`,
+              ).toBe(true);
             } else {
               // Only a projection error may take precedence, and only when an expression was sent.
               expect(expression.length, `${url}: ${res.text}`).toBeGreaterThan(0);

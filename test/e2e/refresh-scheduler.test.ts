@@ -48,7 +48,10 @@ describe('RefreshScheduler with the real runner', () => {
     await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
     app = await startTestApp({
       samples: [earthquakesDataset],
-      config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, UPSTREAM_TIMEOUT_MS: 60_000 },
+      config: {
+        UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+        UPSTREAM_TIMEOUT_MS: 60_000,
+      },
     });
   });
   afterAll(async () => {

@@ -44,7 +44,9 @@ async function startServe(dir: string, env: Record<string, string> = {}): Promis
   let err = '';
   proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   proc.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}\n${err}`)), 60_000);
     const check = () => {
@@ -84,7 +86,11 @@ describe('mds serve: SIGTERM', () => {
       port,
       method: 'POST',
       path: '/api/cache-purge',
-      headers: { 'x-service-key': OPERATOR, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+      headers: {
+        'x-service-key': OPERATOR,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+      },
     });
     const answered = response(req);
     req.write(body.slice(0, 5));
@@ -92,7 +98,8 @@ describe('mds serve: SIGTERM', () => {
 
     child.proc.kill('SIGTERM');
     // Once the signal is handled (it logs, then closes the listener in the same tick)...
-    for (let i = 0; i < 200 && !/"msg":"shutting down"/.test(child.stdout()); i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 200 && !/"msg":"shutting down"/.test(child.stdout()); i++)
+      await new Promise((r) => setTimeout(r, 25));
     await new Promise((r) => setTimeout(r, 100));
     // ...no new connection is accepted...
     const refused = await response(httpRequest({ host: '127.0.0.1', port, path: '/healthz', agent: false })).then(
@@ -165,10 +172,14 @@ describe('mds serve: SIGTERM', () => {
     for (const agent of agents) agent.destroy();
     // None is reset: each is answered, and once the shutdown has begun, with Connection: close
     // (the earliest may still have been served before the signal was handled).
-    expect(outcomes.filter((o) => 'error' in o), JSON.stringify(outcomes)).toEqual([]);
+    expect(
+      outcomes.filter((o) => 'error' in o),
+      JSON.stringify(outcomes),
+    ).toEqual([]);
     const firstClosed = outcomes.findIndex((o) => 'connection' in o && o.connection === 'close');
     expect(firstClosed, JSON.stringify(outcomes)).toBeGreaterThanOrEqual(0);
-    for (const o of outcomes.slice(firstClosed)) expect(o, JSON.stringify(outcomes)).toMatchObject({ status: 200, connection: 'close' });
+    for (const o of outcomes.slice(firstClosed))
+      expect(o, JSON.stringify(outcomes)).toMatchObject({ status: 200, connection: 'close' });
     expect(await child.exit).toEqual({ code: 0, signal: null });
   }, 90_000);
 });

@@ -103,11 +103,14 @@ describe('jmespath over HTTP', () => {
 });
 
 describe('query parameters', () => {
-  it.each(['99999999999', '-1', '1.5', '0x10', '1e2', ' 5', 'abc', '9007199254740993'])('page_size=%s is a 400 naming page_size', async (v) => {
-    const res = await app.get(`${QUAKES}?page_size=${encodeURIComponent(v)}`);
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ violations: [{ field: 'page_size', description: expect.any(String) }] });
-  });
+  it.each(['99999999999', '-1', '1.5', '0x10', '1e2', ' 5', 'abc', '9007199254740993'])(
+    'page_size=%s is a 400 naming page_size',
+    async (v) => {
+      const res = await app.get(`${QUAKES}?page_size=${encodeURIComponent(v)}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ violations: [{ field: 'page_size', description: expect.any(String) }] });
+    },
+  );
 
   it('takes a huge valid page size as "everything", never an unbounded error', async () => {
     const all = await app.get(QUAKES);
@@ -124,7 +127,12 @@ describe('query parameters', () => {
     expect(repeated.body.violations.map((v: { field: string }) => v.field)).toEqual(['page_size']);
     const unknown = await app.get(`${QUAKES}?nope=1&PAGE_SIZE=abc&__proto__=x&constructor=y`);
     expect(unknown.status).toBe(400);
-    expect(unknown.body.violations.map((v: { field: string }) => v.field)).toEqual(['nope', 'PAGE_SIZE', '__proto__', 'constructor']);
+    expect(unknown.body.violations.map((v: { field: string }) => v.field)).toEqual([
+      'nope',
+      'PAGE_SIZE',
+      '__proto__',
+      'constructor',
+    ]);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 
@@ -177,12 +185,17 @@ describe('request bodies', () => {
     expect((await post('{"operations":[1')).status).toBe(400);
     expect((await post('{"operations":[]}', { 'content-type': 'text/plain' })).status).toBe(415);
     expect((await post('', { 'content-type': 'application/json' })).status).toBe(400);
-    const session = await app.request('/api/session', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    const session = await app.request('/api/session', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    });
     expect(session.status).not.toBe(500);
   });
 
   it('does not let __proto__ or constructor.prototype keys pollute prototypes', async () => {
-    const body = '{"operations":[{"id":"a","path":"/api/seismology/v1/list-earthquakes?page_size=1"}],"__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}}}';
+    const body =
+      '{"operations":[{"id":"a","path":"/api/seismology/v1/list-earthquakes?page_size=1"}],"__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}}}';
     const res = await post(body);
     expect(res.status).toBe(200);
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
@@ -204,15 +217,29 @@ describe('request bodies', () => {
         c.close();
       },
     });
-    const res = await app.request(BATCH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big, duplex: 'half' } as RequestInit);
+    const res = await app.request(BATCH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
     const small = new ReadableStream<Uint8Array>({
       start(c) {
-        c.enqueue(new TextEncoder().encode('{"operations":[{"id":"a","path":"/api/seismology/v1/list-earthquakes?page_size=1"}]}'));
+        c.enqueue(
+          new TextEncoder().encode(
+            '{"operations":[{"id":"a","path":"/api/seismology/v1/list-earthquakes?page_size=1"}]}',
+          ),
+        );
         c.close();
       },
     });
-    const ok = await app.request(BATCH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: small, duplex: 'half' } as RequestInit);
+    const ok = await app.request(BATCH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: small,
+      duplex: 'half',
+    } as RequestInit);
     expect(ok.status).toBe(200);
     expect(ok.body.results[0].status).toBe(200);
   });

@@ -32,7 +32,11 @@ async function timed<T>(f: () => Promise<T>): Promise<{ ms: number; value: T }> 
 describe('while another process holds the write lock', () => {
   beforeAll(() => {
     other.prepare('BEGIN IMMEDIATE').run();
-    other.prepare("INSERT INTO rate_limit_counters (bucket, window_start, count) VALUES ('lock-holder', 0, 1) ON CONFLICT DO NOTHING").run();
+    other
+      .prepare(
+        "INSERT INTO rate_limit_counters (bucket, window_start, count) VALUES ('lock-holder', 0, 1) ON CONFLICT DO NOTHING",
+      )
+      .run();
   });
 
   it('answers probes and operations at once, never waiting on the lock', async () => {
@@ -78,7 +82,9 @@ describe('while another process holds the write lock', () => {
     expect((await app.get(`${PLAIN}?page_size=1`)).headers.get('x-ratelimit-mode')).toBeNull();
     // The counts held back during the lock reach the file.
     expect(app.access.limiter.local.persist()).toBe(true);
-    const { n } = other.prepare("SELECT COALESCE(SUM(count), 0) AS n FROM rate_limit_counters WHERE bucket LIKE 'k:%|m'").get() as { n: number };
+    const { n } = other
+      .prepare("SELECT COALESCE(SUM(count), 0) AS n FROM rate_limit_counters WHERE bucket LIKE 'k:%|m'")
+      .get() as { n: number };
     expect(n).toBeGreaterThanOrEqual(3);
   });
 });

@@ -27,11 +27,26 @@ afterEach(async () => {
 function usgsFeed(n: number, marker: string): Buffer {
   const features = Array.from({ length: n }, (_, i) => ({
     type: 'Feature',
-    properties: { mag: 5 + (i % 30) / 10, place: `${marker} ${i}`, time: SAMPLE_NOW - 60_000 - i * 10_000, updated: SAMPLE_NOW, tsunami: 0, sig: 400, net: 'us', code: `${marker}${i}`, status: 'reviewed', type: 'earthquake', title: `M 5 - ${marker} ${i}`, url: `https://earthquake.usgs.gov/earthquakes/eventpage/us${marker}${i}` },
+    properties: {
+      mag: 5 + (i % 30) / 10,
+      place: `${marker} ${i}`,
+      time: SAMPLE_NOW - 60_000 - i * 10_000,
+      updated: SAMPLE_NOW,
+      tsunami: 0,
+      sig: 400,
+      net: 'us',
+      code: `${marker}${i}`,
+      status: 'reviewed',
+      type: 'earthquake',
+      title: `M 5 - ${marker} ${i}`,
+      url: `https://earthquake.usgs.gov/earthquakes/eventpage/us${marker}${i}`,
+    },
     geometry: { type: 'Point', coordinates: [((i * 7) % 360) - 180, ((i * 3) % 160) - 80, 10] },
     id: `us${marker.toLowerCase()}${i}`,
   }));
-  return Buffer.from(JSON.stringify({ type: 'FeatureCollection', metadata: { generated: SAMPLE_NOW, count: n, status: 200 }, features }));
+  return Buffer.from(
+    JSON.stringify({ type: 'FeatureCollection', metadata: { generated: SAMPLE_NOW, count: n, status: 200 }, features }),
+  );
 }
 
 const bytes = (usgs: Buffer) => ({ kind: 'bytes' as const, payloads: { usgs } });
@@ -73,7 +88,11 @@ describe('a failed ingestion keeps the last good snapshot serving', () => {
         const parsed = earthquakesDataset.parse(payloads, now);
         const records = [...parsed.records] as unknown[];
         // Serialising this row throws, after the rows before it were already written.
-        records[Math.floor(records.length / 2)] = { toJSON: () => { throw new Error('row 1500 exploded'); } };
+        records[Math.floor(records.length / 2)] = {
+          toJSON: () => {
+            throw new Error('row 1500 exploded');
+          },
+        };
         return { ...parsed, records } as never;
       },
     };
@@ -109,25 +128,28 @@ describe('a failed ingestion keeps the last good snapshot serving', () => {
     expect(detail.body.status).not.toBe('HEALTHY');
   });
 
-  sqliteFaults('when even the failure cannot be recorded (the database refuses every write), health reports it from memory', async () => {
-    await withBaseline();
-    const db = app!.deps.db.$client;
-    const refusing: AnyDataset = {
-      ...earthquakesDataset,
-      parse(payloads, now) {
-        // From here on every write fails: the staging, and the write of last_error too.
-        db.pragma('query_only = ON');
-        return earthquakesDataset.parse(payloads, now);
-      },
-    };
-    const r = await app!.deps.runner.run(refusing, { origin: bytes(usgsFeed(300, 'NEW')) });
-    db.pragma('query_only = OFF');
-    expect(r.ok).toBe(false);
-    expect(app!.deps.store.meta(EARTHQUAKES)!.lastError).toBeNull();
-    const detail = await app!.get('/api/health?detail=1', { 'x-service-key': OPERATOR });
-    expect(detail.body.datasets[EARTHQUAKES]).toMatchObject({ status: 'STALE', serving: true });
-    expect(detail.body.datasets[EARTHQUAKES].lastError).toMatch(/readonly.*could not be recorded/i);
-  });
+  sqliteFaults(
+    'when even the failure cannot be recorded (the database refuses every write), health reports it from memory',
+    async () => {
+      await withBaseline();
+      const db = app!.deps.db.$client;
+      const refusing: AnyDataset = {
+        ...earthquakesDataset,
+        parse(payloads, now) {
+          // From here on every write fails: the staging, and the write of last_error too.
+          db.pragma('query_only = ON');
+          return earthquakesDataset.parse(payloads, now);
+        },
+      };
+      const r = await app!.deps.runner.run(refusing, { origin: bytes(usgsFeed(300, 'NEW')) });
+      db.pragma('query_only = OFF');
+      expect(r.ok).toBe(false);
+      expect(app!.deps.store.meta(EARTHQUAKES)!.lastError).toBeNull();
+      const detail = await app!.get('/api/health?detail=1', { 'x-service-key': OPERATOR });
+      expect(detail.body.datasets[EARTHQUAKES]).toMatchObject({ status: 'STALE', serving: true });
+      expect(detail.body.datasets[EARTHQUAKES].lastError).toMatch(/readonly.*could not be recorded/i);
+    },
+  );
 });
 
 describe('ingestion in another process while reads go on', () => {
@@ -135,17 +157,32 @@ describe('ingestion in another process while reads go on', () => {
     const ROWS = 4000;
     // A clock that runs (from the sample instant), so the store's poll for foreign writes comes due.
     const t0 = Date.now();
-    app = await startTestApp({ samples: 'none', config: { SNAPSHOT_POLL_MS: 10 }, clock: { now: () => SAMPLE_NOW + (Date.now() - t0) } });
+    app = await startTestApp({
+      samples: 'none',
+      config: { SNAPSHOT_POLL_MS: 10 },
+      clock: { now: () => SAMPLE_NOW + (Date.now() - t0) },
+    });
     expect((await app.deps.runner.run(earthquakesDataset, { origin: bytes(usgsFeed(ROWS, 'OLD')) })).ok).toBe(true);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-feed-'));
     const feed = path.join(dir, 'usgs.geojson');
     fs.writeFileSync(feed, usgsFeed(ROWS, 'NEW'));
 
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'ingest', EARTHQUAKES, '--file', `usgs=${feed}`], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', DATABASE_PATH: app.dbFile, LOG_LEVEL: 'silent', ...(app.databaseUrl ? { DATABASE_URL: app.databaseUrl } : {}) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/main.ts', 'ingest', EARTHQUAKES, '--file', `usgs=${feed}`],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          NODE_ENV: 'development',
+          DATABASE_PATH: app.dbFile,
+          LOG_LEVEL: 'silent',
+          ...(app.databaseUrl ? { DATABASE_URL: app.databaseUrl } : {}),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c));
     child.stderr.on('data', (c: Buffer) => (output += c));
@@ -154,13 +191,17 @@ describe('ingestion in another process while reads go on', () => {
     void exited.then(() => (done = true));
 
     // Small projected answers so many reads fit into the swap; each carries the whole snapshot's composition.
-    const expr = encodeURIComponent("[length(earthquakes), length(earthquakes[?starts_with(place, 'NEW')]), pagination.totalCount]");
+    const expr = encodeURIComponent(
+      "[length(earthquakes), length(earthquakes[?starts_with(place, 'NEW')]), pagination.totalCount]",
+    );
     const seen = new Set<string>();
     let reads = 0;
     const deadline = Date.now() + 60_000;
     try {
       while (!done && Date.now() < deadline && reads < 20_000) {
-        const batch = await Promise.all(Array.from({ length: 8 }, () => app!.get(`${QUAKES}?page_size=100000&jmespath=${expr}`)));
+        const batch = await Promise.all(
+          Array.from({ length: 8 }, () => app!.get(`${QUAKES}?page_size=100000&jmespath=${expr}`)),
+        );
         for (const res of batch) {
           expect(res.status).toBe(200);
           const [count, fresh, total] = res.body as number[];

@@ -51,7 +51,9 @@ function serve(dbFile: string, env: Record<string, string> = {}): Served {
   let out = '';
   proc.stdout!.on('data', (c: Buffer) => (out += c));
   proc.stderr!.on('data', (c: Buffer) => (out += c));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { proc, out: () => out, exit };
 }
 
@@ -78,7 +80,10 @@ function refusesConnections(port: number): Promise<boolean> {
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms))]);
+  return Promise.race([
+    p,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)),
+  ]);
 }
 
 describe('a broken database file at start', () => {
@@ -97,25 +102,32 @@ describe('a broken database file at start', () => {
   it.each([
     ['filled with junk', (file: string) => fs.writeFileSync(file, Buffer.alloc(64 * 1024, 0x5a))],
     ['truncated to a third', (file: string) => fs.truncateSync(file, Math.floor(fs.statSync(file).size / 3))],
-    ['with a damaged header', (file: string) => {
-      const fd = fs.openSync(file, 'r+');
-      fs.writeSync(fd, Buffer.from('this is not sqlite'), 0, 18, 0);
-      fs.closeSync(fd);
-    }],
-  ])('%s: exits non-zero with a clear message and leaves the file as it was', async (_label, damage) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-corrupt-'));
-    const file = healthyDb(dir);
-    damage(file);
-    const before = fs.readFileSync(file);
-    const s = serve(file);
-    const exit = await withTimeout(s.exit, 60_000, 'serve on a broken file');
-    expect(exit.code, s.out()).not.toBe(0);
-    expect(exit.code).not.toBeNull();
-    expect(s.out()).toMatch(/cannot open database .*mds\.db/);
-    expect(s.out()).not.toMatch(/listening on/);
-    // Never silently replaced by a fresh, empty database.
-    expect(fs.readFileSync(file).equals(before)).toBe(true);
-  }, 90_000);
+    [
+      'with a damaged header',
+      (file: string) => {
+        const fd = fs.openSync(file, 'r+');
+        fs.writeSync(fd, Buffer.from('this is not sqlite'), 0, 18, 0);
+        fs.closeSync(fd);
+      },
+    ],
+  ])(
+    '%s: exits non-zero with a clear message and leaves the file as it was',
+    async (_label, damage) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-corrupt-'));
+      const file = healthyDb(dir);
+      damage(file);
+      const before = fs.readFileSync(file);
+      const s = serve(file);
+      const exit = await withTimeout(s.exit, 60_000, 'serve on a broken file');
+      expect(exit.code, s.out()).not.toBe(0);
+      expect(exit.code).not.toBeNull();
+      expect(s.out()).toMatch(/cannot open database .*mds\.db/);
+      expect(s.out()).not.toMatch(/listening on/);
+      // Never silently replaced by a fresh, empty database.
+      expect(fs.readFileSync(file).equals(before)).toBe(true);
+    },
+    90_000,
+  );
 });
 
 describe('SIGTERM under load', () => {
@@ -126,11 +138,14 @@ describe('SIGTERM under load', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
     const get = (p: string) =>
       new Promise<number>((resolve, reject) => {
-        const req = http.get({ host: '127.0.0.1', port, path: p, agent, headers: { 'x-service-key': OPERATOR } }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-          res.on('error', reject);
-        });
+        const req = http.get(
+          { host: '127.0.0.1', port, path: p, agent, headers: { 'x-service-key': OPERATOR } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+            res.on('error', reject);
+          },
+        );
         req.on('error', reject);
         req.setTimeout(10_000, () => req.destroy(new Error('request timed out')));
       });
@@ -138,7 +153,12 @@ describe('SIGTERM under load', () => {
     const statuses = new Map<number, number>();
     const connectionErrors = new Map<string, number>();
     let stop = false;
-    const paths = ['/api/seismology/v1/list-earthquakes', '/api/supply-chain/v1/get-chokepoint-status', '/api/conflict/v1/list-acled-events?country=UA', '/api/market/v1/list-market-quotes'];
+    const paths = [
+      '/api/seismology/v1/list-earthquakes',
+      '/api/supply-chain/v1/get-chokepoint-status',
+      '/api/conflict/v1/list-acled-events?country=UA',
+      '/api/market/v1/list-market-quotes',
+    ];
     const worker = async (w: number) => {
       for (let i = 0; i < 5000 && !stop; i++) {
         try {
@@ -154,14 +174,23 @@ describe('SIGTERM under load', () => {
     const load = Promise.all(Array.from({ length: 12 }, (_, w) => worker(w)));
 
     // A request in flight across the signal: its body is completed only after SIGTERM.
-    const body = JSON.stringify({ operations: [{ id: 'a', path: '/api/seismology/v1/list-earthquakes?page_size=2' }, { id: 'b', path: '/api/economic/v1/get-bis-policy-rates' }] });
+    const body = JSON.stringify({
+      operations: [
+        { id: 'a', path: '/api/seismology/v1/list-earthquakes?page_size=2' },
+        { id: 'b', path: '/api/economic/v1/get-bis-policy-rates' },
+      ],
+    });
     const slow = http.request({
       host: '127.0.0.1',
       port,
       method: 'POST',
       path: '/api/batch/v1/execute',
       agent: false,
-      headers: { 'x-service-key': OPERATOR_2, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+      headers: {
+        'x-service-key': OPERATOR_2,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+      },
     });
     const slowAnswer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       slow.once('response', (res) => {
@@ -172,7 +201,10 @@ describe('SIGTERM under load', () => {
       slow.once('error', reject);
     });
     // Held as a settled value so a failure is reported by the assertion below, not as an unhandled rejection.
-    const slowResult = slowAnswer.then((a) => a, (e: Error) => e);
+    const slowResult = slowAnswer.then(
+      (a) => a,
+      (e: Error) => e,
+    );
     slow.write(body.slice(0, 10));
 
     await new Promise((r) => setTimeout(r, 700));
@@ -183,7 +215,8 @@ describe('SIGTERM under load', () => {
     slow.end(body.slice(10));
 
     const answer = await withTimeout(slowResult, 10_000, 'the in-flight batch');
-    if (answer instanceof Error) throw new Error(`the request in flight failed: ${answer.message}\n${s.out().slice(-3000)}`);
+    if (answer instanceof Error)
+      throw new Error(`the request in flight failed: ${answer.message}\n${s.out().slice(-3000)}`);
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.text).results.map((r: { status: number }) => r.status)).toEqual([200, 200]);
 
@@ -194,9 +227,13 @@ describe('SIGTERM under load', () => {
     expect(exit).toEqual({ code: 0, signal: null });
     expect(servedBefore).toBeGreaterThan(20);
     // Answers were successes (or rate-limit refusals: the load outruns 1000 a minute); the rest is connections refused or closed, never a 5xx.
-    expect([...statuses.keys()].filter((st) => st !== 200 && st !== 429), JSON.stringify([...statuses])).toEqual([]);
+    expect(
+      [...statuses.keys()].filter((st) => st !== 200 && st !== 429),
+      JSON.stringify([...statuses]),
+    ).toEqual([]);
     expect(statuses.get(200)).toBeGreaterThan(20);
-    for (const code of connectionErrors.keys()) expect(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'socket hang up']).toContain(code);
+    for (const code of connectionErrors.keys())
+      expect(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'socket hang up']).toContain(code);
     expect(s.out()).toMatch(/\nstopped\n/);
   }, 120_000);
 });

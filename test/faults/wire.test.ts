@@ -84,7 +84,8 @@ function exchange(parts: (string | { waitMs: number })[], limitMs = 5000): Promi
 }
 
 const request = (lines: string[], body = '') => [`${lines.join('\r\n')}\r\n\r\n${body}`];
-const get = (target: string, extra: string[] = []) => request([`GET ${target} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', ...extra]);
+const get = (target: string, extra: string[] = []) =>
+  request([`GET ${target} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', ...extra]);
 
 function headerOf(head: string, name: string): string | undefined {
   const line = head.split('\r\n').find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
@@ -100,12 +101,24 @@ describe('headers on the wire', () => {
   it('refuses a 20 KB header with 431 and no body', async () => {
     const res = await exchange(get(QUAKES, [`X-Service-Key: ${OPERATOR}`, `X-Padding: ${'a'.repeat(20 * 1024)}`]));
     expect(res.status).toBe(431);
-    expect(checkConformance({ method: 'GET', url: QUAKES, status: res.status, headers: {}, text: res.body }).problems).toEqual([]);
+    expect(
+      checkConformance({ method: 'GET', url: QUAKES, status: res.status, headers: {}, text: res.body }).problems,
+    ).toEqual([]);
   });
 
   it('refuses Content-Length together with Transfer-Encoding (request smuggling) with 400', async () => {
     const res = await exchange(
-      request(['POST /api/batch/v1/execute HTTP/1.1', 'Host: 127.0.0.1', `X-Service-Key: ${OPERATOR}`, 'Content-Type: application/json', 'Content-Length: 4', 'Transfer-Encoding: chunked'], '0\r\n\r\nGET /api/version HTTP/1.1\r\nHost: x\r\n\r\n'),
+      request(
+        [
+          'POST /api/batch/v1/execute HTTP/1.1',
+          'Host: 127.0.0.1',
+          `X-Service-Key: ${OPERATOR}`,
+          'Content-Type: application/json',
+          'Content-Length: 4',
+          'Transfer-Encoding: chunked',
+        ],
+        '0\r\n\r\nGET /api/version HTTP/1.1\r\nHost: x\r\n\r\n',
+      ),
     );
     expect(res.status).toBe(400);
     // The smuggled second request was never answered.
@@ -113,9 +126,31 @@ describe('headers on the wire', () => {
   });
 
   it('refuses two different Content-Length headers and a malformed chunk size with 400', async () => {
-    const twoLengths = await exchange(request(['POST /api/batch/v1/execute HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: application/json', 'Content-Length: 2', 'Content-Length: 3'], '{}'));
+    const twoLengths = await exchange(
+      request(
+        [
+          'POST /api/batch/v1/execute HTTP/1.1',
+          'Host: 127.0.0.1',
+          'Content-Type: application/json',
+          'Content-Length: 2',
+          'Content-Length: 3',
+        ],
+        '{}',
+      ),
+    );
     expect(twoLengths.status).toBe(400);
-    const badChunk = await exchange(request(['POST /api/batch/v1/execute HTTP/1.1', 'Host: 127.0.0.1', `X-Service-Key: ${OPERATOR}`, 'Content-Type: application/json', 'Transfer-Encoding: chunked'], 'zz\r\n{}\r\n0\r\n\r\n'));
+    const badChunk = await exchange(
+      request(
+        [
+          'POST /api/batch/v1/execute HTTP/1.1',
+          'Host: 127.0.0.1',
+          `X-Service-Key: ${OPERATOR}`,
+          'Content-Type: application/json',
+          'Transfer-Encoding: chunked',
+        ],
+        'zz\r\n{}\r\n0\r\n\r\n',
+      ),
+    );
     expect(badChunk.status).toBe(400);
   });
 
@@ -166,7 +201,15 @@ describe('slow clients', () => {
   it('answers 408 to a client that sends its headers but never finishes the body', async () => {
     const res = await exchange(
       [
-        ['POST /api/batch/v1/execute HTTP/1.1', 'Host: 127.0.0.1', `X-Service-Key: ${OPERATOR}`, 'Content-Type: application/json', 'Content-Length: 100', '', '{"operations":'].join('\r\n'),
+        [
+          'POST /api/batch/v1/execute HTTP/1.1',
+          'Host: 127.0.0.1',
+          `X-Service-Key: ${OPERATOR}`,
+          'Content-Type: application/json',
+          'Content-Length: 100',
+          '',
+          '{"operations":',
+        ].join('\r\n'),
         { waitMs: 4000 },
       ],
       5000,

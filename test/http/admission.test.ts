@@ -40,7 +40,13 @@ describe('admission, once per call', () => {
   it('a batch spends one request for itself and one per sub-operation', async () => {
     const { key } = await app.createKey({ rateLimitPerMinute: 10 });
     const body = JSON.stringify({ operations: [{ path: `${EQ}?page_size=1` }, { path: `${EQ}?page_size=1` }] });
-    const res = await rawRequest(app.baseUrl, '/api/batch/v1/execute', { 'x-service-key': key, 'content-type': 'application/json' }, 'POST', body);
+    const res = await rawRequest(
+      app.baseUrl,
+      '/api/batch/v1/execute',
+      { 'x-service-key': key, 'content-type': 'application/json' },
+      'POST',
+      body,
+    );
     expect(res.status).toBe(200);
     expect(JSON.parse(res.text).succeeded).toBe(2);
     // X-RateLimit-* on a batch describe the caller after every operation ran.
@@ -51,9 +57,13 @@ describe('admission, once per call', () => {
     const { key } = await app.createKey({ plan: 'free', rateLimitPerMinute: 10 });
     const input = encodeURIComponent(JSON.stringify({ 0: {}, 1: {}, 2: {} }));
     // The third is tier-gated: the free plan is refused it even after two admitted calls on the same context.
-    const res = await rawRequest(app.baseUrl, `/trpc/seismology.listEarthquakes,seismology.listEarthquakes,aviation.getFlightStatus?batch=1&input=${input}`, {
-      'x-service-key': key,
-    });
+    const res = await rawRequest(
+      app.baseUrl,
+      `/trpc/seismology.listEarthquakes,seismology.listEarthquakes,aviation.getFlightStatus?batch=1&input=${input}`,
+      {
+        'x-service-key': key,
+      },
+    );
     const answers = JSON.parse(res.text) as { result?: unknown; error?: { data: { httpStatus: number } } }[];
     expect(answers[0].result).toBeDefined();
     expect(answers[1].result).toBeDefined();

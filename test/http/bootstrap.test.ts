@@ -38,14 +38,19 @@ describe('GET /api/bootstrap', () => {
 
   it('selects a predefined set with ?tier=fast|slow', async () => {
     const fast = await app.get('/api/bootstrap?tier=fast');
-    expect(Object.keys(fast.body.data)).toEqual(Object.keys(BOOTSTRAP_OPERATIONS).filter((n) => BOOTSTRAP_OPERATIONS[n].tier === 'fast'));
+    expect(Object.keys(fast.body.data)).toEqual(
+      Object.keys(BOOTSTRAP_OPERATIONS).filter((n) => BOOTSTRAP_OPERATIONS[n].tier === 'fast'),
+    );
     const slow = await app.get('/api/bootstrap?tier=slow');
     expect(Object.keys(slow.body.data)).toContain('fearGreedIndex');
     expect(Object.keys(slow.body.data)).not.toContain('earthquakes');
   });
 
   it('applies jmespath to the combined body', async () => {
-    const res = await app.get('/api/bootstrap?keys=earthquakes,nope&jmespath=' + encodeURIComponent('{count: data.earthquakes.pagination.totalCount, missing: missing}'));
+    const res = await app.get(
+      '/api/bootstrap?keys=earthquakes,nope&jmespath=' +
+        encodeURIComponent('{count: data.earthquakes.pagination.totalCount, missing: missing}'),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ count: expect.any(Number), missing: ['nope'] });
     expect(res.body.count).toBeGreaterThan(0);
@@ -59,8 +64,12 @@ describe('GET /api/bootstrap', () => {
   });
 
   it('refuses unknown parameters, a bad tier, and tier together with keys', async () => {
-    expect((await app.get('/api/bootstrap?key=earthquakes')).body).toEqual({ violations: [{ field: 'key', description: expect.any(String) }] });
-    expect((await app.get('/api/bootstrap?tier=medium')).body).toEqual({ violations: [{ field: 'tier', description: 'must be fast or slow' }] });
+    expect((await app.get('/api/bootstrap?key=earthquakes')).body).toEqual({
+      violations: [{ field: 'key', description: expect.any(String) }],
+    });
+    expect((await app.get('/api/bootstrap?tier=medium')).body).toEqual({
+      violations: [{ field: 'tier', description: 'must be fast or slow' }],
+    });
     expect((await app.get('/api/bootstrap?tier=fast&keys=earthquakes')).status).toBe(400);
   });
 

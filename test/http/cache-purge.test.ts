@@ -44,7 +44,10 @@ describe('POST /api/cache-purge', () => {
 
     const res = await purge({ 'x-service-key': OPERATOR });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ purged: { datasets: ALL_DATASETS.map((d) => d.name), responseEntries: expect.any(Number) }, purgedAt: expect.any(String) });
+    expect(res.body).toEqual({
+      purged: { datasets: ALL_DATASETS.map((d) => d.name), responseEntries: expect.any(Number) },
+      purgedAt: expect.any(String),
+    });
     expect(res.body.purged.responseEntries).toBeGreaterThan(0);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(app.deps.responses.size).toBe(0);
@@ -59,7 +62,11 @@ describe('POST /api/cache-purge', () => {
     const bad = await purge({ 'x-service-key': OPERATOR }, { datasets: ['no.such'] });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ violations: [{ field: 'datasets', description: expect.any(String) }] });
-    const notJson = await app.request('/api/cache-purge', { method: 'POST', headers: { 'x-service-key': OPERATOR, 'content-type': 'application/json' }, body: '{' });
+    const notJson = await app.request('/api/cache-purge', {
+      method: 'POST',
+      headers: { 'x-service-key': OPERATOR, 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(notJson.status).toBe(400);
   });
 
@@ -67,7 +74,11 @@ describe('POST /api/cache-purge', () => {
     await purge({ 'x-service-key': OPERATOR });
     const audit = logs.lines.map((l) => JSON.parse(l)).filter((l) => l.audit === 'cache-purge');
     expect(audit.length).toBeGreaterThan(0);
-    expect(audit.at(-1)).toMatchObject({ keyId: expect.stringMatching(/^op_/), datasets: 'all', requestId: expect.any(String) });
+    expect(audit.at(-1)).toMatchObject({
+      keyId: expect.stringMatching(/^op_/),
+      datasets: 'all',
+      requestId: expect.any(String),
+    });
     expect(logs.text()).not.toContain(OPERATOR);
   });
 

@@ -13,7 +13,10 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** Raw GET without fetch's transparent decompression, so the encoded bytes can be checked. */
-function raw(path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function raw(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(app.baseUrl + path, { headers: { ...app.defaultHeaders, ...headers } }, (res) => {

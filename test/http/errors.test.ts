@@ -19,7 +19,10 @@ const failing = t.mergeRouters(
           throw new Error('db exploded: secret detail at /var/lib/mds/mds.db');
         }),
       badOutput: operation
-        .meta({ openapi: { method: 'GET', path: '/api/broken/v1/bad-output', summary: 'test only' }, cacheTier: 'slow' })
+        .meta({
+          openapi: { method: 'GET', path: '/api/broken/v1/bad-output', summary: 'test only' },
+          cacheTier: 'slow',
+        })
         .input(z.object({}))
         .output(z.object({ ok: z.boolean() }))
         .query(() => ({ ok: 'yes' }) as never),

@@ -12,7 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-function raw(path: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+function raw(
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = http.request(app.baseUrl + path, { method, headers }, (res) => {
       res.resume();
@@ -23,7 +27,10 @@ function raw(path: string, headers: Record<string, string>, method = 'GET'): Pro
   });
 }
 
-const varyOf = (h: http.IncomingHttpHeaders) => String(h.vary ?? '').split(',').map((s) => s.trim().toLowerCase());
+const varyOf = (h: http.IncomingHttpHeaders) =>
+  String(h.vary ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase());
 
 describe('headers on every answer', () => {
   it('keeps Vary: Origin from CORS next to Vary: Accept-Encoding from compression (200 and 304)', async () => {

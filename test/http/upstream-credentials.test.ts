@@ -49,18 +49,29 @@ async function withApp(config: Record<string, string>, fn: (app: TestApp) => Pro
 
 describe('upstream credentials', () => {
   it('sends CLOUDFLARE_RADAR_TOKEN and ACLED_ACCESS_TOKEN as Bearer, UCDP_ACCESS_TOKEN as x-ucdp-access-token', async () => {
-    await withApp({ CLOUDFLARE_RADAR_TOKEN: 'radar-token-1', ACLED_ACCESS_TOKEN: 'acled-token-2', UCDP_ACCESS_TOKEN: 'ucdp-token-3' }, async (app) => {
-      seen.length = 0;
-      for (const d of DATASETS) await app.deps.runner.run(d, { origin: { kind: 'live' } });
-      const auth = (p: string) => seen.find((s) => s.path === p)?.headers;
-      expect(auth('/client/v4/radar/annotations/outages')?.authorization).toBe('Bearer radar-token-1');
-      expect(auth('/api/acled/read')?.authorization).toBe('Bearer acled-token-2');
-      expect(seen.filter((s) => s.path === '/api/acled/read')).toHaveLength(2); // conflict and unrest datasets
-      expect(seen.filter((s) => s.path === '/api/acled/read').every((s) => s.headers.authorization === 'Bearer acled-token-2')).toBe(true);
-      expect(auth('/api/gedevents/26.0.10')?.['x-ucdp-access-token']).toBe('ucdp-token-3');
-      // Never to an upstream that did not ask for it.
-      expect(seen.find((s) => s.path.includes('gkg_geojson'))?.headers.authorization).toBeUndefined();
-    });
+    await withApp(
+      {
+        CLOUDFLARE_RADAR_TOKEN: 'radar-token-1',
+        ACLED_ACCESS_TOKEN: 'acled-token-2',
+        UCDP_ACCESS_TOKEN: 'ucdp-token-3',
+      },
+      async (app) => {
+        seen.length = 0;
+        for (const d of DATASETS) await app.deps.runner.run(d, { origin: { kind: 'live' } });
+        const auth = (p: string) => seen.find((s) => s.path === p)?.headers;
+        expect(auth('/client/v4/radar/annotations/outages')?.authorization).toBe('Bearer radar-token-1');
+        expect(auth('/api/acled/read')?.authorization).toBe('Bearer acled-token-2');
+        expect(seen.filter((s) => s.path === '/api/acled/read')).toHaveLength(2); // conflict and unrest datasets
+        expect(
+          seen
+            .filter((s) => s.path === '/api/acled/read')
+            .every((s) => s.headers.authorization === 'Bearer acled-token-2'),
+        ).toBe(true);
+        expect(auth('/api/gedevents/26.0.10')?.['x-ucdp-access-token']).toBe('ucdp-token-3');
+        // Never to an upstream that did not ask for it.
+        expect(seen.find((s) => s.path.includes('gkg_geojson'))?.headers.authorization).toBeUndefined();
+      },
+    );
   });
 
   it('sends no credential header when the token is not configured', async () => {
@@ -68,7 +79,9 @@ describe('upstream credentials', () => {
       seen.length = 0;
       for (const d of DATASETS) await app.deps.runner.run(d, { origin: { kind: 'live' } });
       expect(seen.length).toBeGreaterThan(0);
-      expect(seen.every((s) => s.headers.authorization === undefined && s.headers['x-ucdp-access-token'] === undefined)).toBe(true);
+      expect(
+        seen.every((s) => s.headers.authorization === undefined && s.headers['x-ucdp-access-token'] === undefined),
+      ).toBe(true);
     });
   });
 });

@@ -24,7 +24,11 @@ const doc = {
   nested: [[1, 2], [3, [4]], 5],
   m: { x: { v: 1 }, y: { v: 2 }, z: 3 },
   mixed: [1, 'a', null, true, [2], { k: 1 }],
-  people: [{ name: 'b', age: 30 }, { name: 'a', age: 25 }, { name: 'c', age: 30 }],
+  people: [
+    { name: 'b', age: 30 },
+    { name: 'a', age: 25 },
+    { name: 'c', age: 30 },
+  ],
   astral: '😀ab',
   n: null,
   t: true,
@@ -107,7 +111,15 @@ describe('every node type the parser produces', () => {
     ['MultiSelectList', '[a.b, s]', [1, 'hello']],
     ['MultiSelectList keeps nulls', '[a.b, nope]', [1, null]],
     ['MultiSelectList on null is null', 'n.[a]', null],
-    ['MultiSelectList in a projection', 'objs[*].[n, s]', [[1, 'x'], [2, 'y'], [3, null]]],
+    [
+      'MultiSelectList in a projection',
+      'objs[*].[n, s]',
+      [
+        [1, 'x'],
+        [2, 'y'],
+        [3, null],
+      ],
+    ],
     ['MultiSelectHash', '{x: a.b, y: s}', { x: 1, y: 'hello' }],
     ['MultiSelectHash on null is null', 'n.{x: a}', null],
     ['MultiSelectHash keeps a __proto__ key as a key', '{"__proto__": s}', JSON.parse('{"__proto__":"hello"}')],
@@ -272,7 +284,7 @@ describe('every built-in function of the spec', () => {
     ['toString(@)', 'Unknown function: toString()'],
     ['constructor(@)', 'Unknown function: constructor()'],
     ['abs()', 'ArgumentError: abs() takes 1 argument but received 0'],
-    ["abs(`1`, `2`)", 'ArgumentError: abs() takes 1 argument but received 2'],
+    ['abs(`1`, `2`)', 'ArgumentError: abs() takes 1 argument but received 2'],
     ['contains(s)', 'ArgumentError: contains() takes 2 arguments but received 1'],
     ['merge()', 'ArgumentError: merge() takes at least 1 argument but received 0'],
     ['not_null()', 'ArgumentError: not_null() takes at least 1 argument but received 0'],
@@ -280,18 +292,36 @@ describe('every built-in function of the spec', () => {
     ['abs(n)', 'TypeError: abs() expected argument 1 to be type number but received type null instead.'],
     ['abs(&a)', 'TypeError: abs() expected argument 1 to be type number but received type expression instead.'],
     ['avg(mixed)', 'TypeError: avg() expected argument 1 to be type Array<number> but received type array instead.'],
-    ["join(',', arr)", 'TypeError: join() expected argument 2 to be type Array<string> but received type array instead.'],
+    [
+      "join(',', arr)",
+      'TypeError: join() expected argument 2 to be type Array<string> but received type array instead.',
+    ],
     ['join(`1`, ea)', 'TypeError: join() expected argument 1 to be type string but received type number instead.'],
     ['keys(arr)', 'TypeError: keys() expected argument 1 to be type object but received type array instead.'],
-    ['length(`1`)', 'TypeError: length() expected argument 1 to be type string,array,object but received type number instead.'],
+    [
+      'length(`1`)',
+      'TypeError: length() expected argument 1 to be type string,array,object but received type number instead.',
+    ],
     ['map(s, objs)', 'TypeError: map() expected argument 1 to be type expression but received type string instead.'],
     ['map(&n, s)', 'TypeError: map() expected argument 2 to be type array but received type string instead.'],
-    ['max(mixed)', 'TypeError: max() expected argument 1 to be type Array<number>,Array<string> but received type array instead.'],
-    ["sort(`[1, \"a\"]`)", 'TypeError: sort() expected argument 1 to be type Array<string>,Array<number> but received type array instead.'],
+    [
+      'max(mixed)',
+      'TypeError: max() expected argument 1 to be type Array<number>,Array<string> but received type array instead.',
+    ],
+    [
+      'sort(`[1, "a"]`)',
+      'TypeError: sort() expected argument 1 to be type Array<string>,Array<number> but received type array instead.',
+    ],
     ['merge(a, s)', 'TypeError: merge() expected argument 2 to be type object but received type string instead.'],
     ['values(s)', 'TypeError: values() expected argument 1 to be type object but received type string instead.'],
-    ['starts_with(s, `1`)', 'TypeError: starts_with() expected argument 2 to be type string but received type number instead.'],
-    ['contains(`1`, `1`)', 'TypeError: contains() expected argument 1 to be type string,array but received type number instead.'],
+    [
+      'starts_with(s, `1`)',
+      'TypeError: starts_with() expected argument 2 to be type string but received type number instead.',
+    ],
+    [
+      'contains(`1`, `1`)',
+      'TypeError: contains() expected argument 1 to be type string,array but received type number instead.',
+    ],
   ])('%s is refused: %s', (expression, message) => {
     expect(error(expression).message).toBe(message);
   });
@@ -303,7 +333,9 @@ describe('every built-in function of the spec', () => {
     ['max_by with a boolean key', 'max_by(`[{"k": true}]`, &k)'],
     ['min_by with a missing key', 'min_by(people, &nope)'],
   ])('%s is a type error', (_label, expression) => {
-    expect(error(expression).message).toMatch(/^TypeError: (sort_by|max_by|min_by)\(\) expected the expression to return one type, number or string/);
+    expect(error(expression).message).toMatch(
+      /^TypeError: (sort_by|max_by|min_by)\(\) expected the expression to return one type, number or string/,
+    );
   });
 });
 
@@ -323,7 +355,23 @@ describe('agreement with the package', () => {
       fc.dictionary(key, tie('json'), { maxKeys: 3, noNullPrototype: true }),
     ),
   }));
-  const path = fc.constantFrom('a', 'b', 'c', 'a.b', 'b.c', 'a[0]', 'c[-1]', 'b[1:]', 'a[*]', 'a[*].b', 'c[]', '@', '*', 'a[?b]', '[a, b]');
+  const path = fc.constantFrom(
+    'a',
+    'b',
+    'c',
+    'a.b',
+    'b.c',
+    'a[0]',
+    'c[-1]',
+    'b[1:]',
+    'a[*]',
+    'a[*].b',
+    'c[]',
+    '@',
+    '*',
+    'a[?b]',
+    '[a, b]',
+  );
   const literal = fc.constantFrom('`1`', '`0.5`', "'a'", '`null`', '`true`', '`[1, 2]`', '`{"a": 1}`');
   const primitive = fc.constantFrom('`1`', "'a'", '`null`', '`true`', "'x,'");
   // Comparisons that order values are guarded to numbers: on other types the spec answers null
@@ -338,16 +386,34 @@ describe('agreement with the package', () => {
     fc.tuple(path, path).map(([p, q]) => `{x: ${p}, y: ${q}}`),
     fc.tuple(path, literal).map(([p, l]) => `${p} == ${l}`),
     fc.tuple(path, path).map(([p, q]) => `${p} != ${q}`),
-    fc.tuple(path, key, fc.constantFrom('<', '<=', '>', '>='), fc.integer({ min: -2, max: 2 })).map(
-      ([p, k, op, n]) => `${p}[?type(${k}) == 'number' && ${k} ${op} \`${n}\`]`,
-    ),
+    fc
+      .tuple(path, key, fc.constantFrom('<', '<=', '>', '>='), fc.integer({ min: -2, max: 2 }))
+      .map(([p, k, op, n]) => `${p}[?type(${k}) == 'number' && ${k} ${op} \`${n}\`]`),
     fc.tuple(path, key, literal).map(([p, k, l]) => `${p}[?${k} == ${l}].${k}`),
     fc.tuple(path, key).map(([p, k]) => `${p}[*].${k}`),
     fc.tuple(path, key).map(([p, k]) => `${p}.*.${k}`),
-    fc.tuple(
-      fc.constantFrom('abs', 'avg', 'ceil', 'floor', 'keys', 'length', 'max', 'min', 'reverse', 'sort', 'sum', 'to_array', 'to_string', 'type', 'values'),
-      path,
-    ).map(([f, p]) => `${f}(${p})`),
+    fc
+      .tuple(
+        fc.constantFrom(
+          'abs',
+          'avg',
+          'ceil',
+          'floor',
+          'keys',
+          'length',
+          'max',
+          'min',
+          'reverse',
+          'sort',
+          'sum',
+          'to_array',
+          'to_string',
+          'type',
+          'values',
+        ),
+        path,
+      )
+      .map(([f, p]) => `${f}(${p})`),
     fc.tuple(path, path).map(([p, q]) => `not_null(${p}, ${q})`),
     fc.tuple(path, path).map(([p, q]) => `starts_with(${p}, ${q})`),
     fc.tuple(path, path).map(([p, q]) => `ends_with(${p}, ${q})`),
@@ -415,7 +481,10 @@ describe('the evaluation budget', () => {
     expect(refusal(expression, body)).toEqual({ resource: 'bytes', steps: expect.any(Number), bytes: 1_120_000 });
     expect(project(body, expression)).toEqual({
       ok: false,
-      body: { _jmespath_error: `projection_too_large: evaluation exceeded ${MAX_EVALUATION_BYTES} bytes`, original_keys: ['text'] },
+      body: {
+        _jmespath_error: `projection_too_large: evaluation exceeded ${MAX_EVALUATION_BYTES} bytes`,
+        original_keys: ['text'],
+      },
     });
   });
 
@@ -424,7 +493,10 @@ describe('the evaluation budget', () => {
     const times8 = `[${copies(8, '@')}] | join('', @)`;
     const expression = `to_string(@) | ${times8} | ${times8} | ${times8} | ${times8}`;
     // 1 000, then 8 000, 64 000 and 512 000 are built; the next 4 096 000 is refused before it is.
-    expect(refusal(expression, body)).toMatchObject({ resource: 'bytes', bytes: 1_000 + 8_000 + 64_000 + 512_000 + 4_096_000 });
+    expect(refusal(expression, body)).toMatchObject({
+      resource: 'bytes',
+      bytes: 1_000 + 8_000 + 64_000 + 512_000 + 4_096_000,
+    });
   });
 
   it('answers a to_string chain for the price of one string: a string is its own string', () => {
@@ -438,14 +510,20 @@ describe('the evaluation budget', () => {
     const levels = [{ expression: 'to_string(@)', size: JSON.stringify(body).length }];
     while (levels.reduce((total, l) => total + l.size, 0) <= MAX_EVALUATION_BYTES) {
       const last = levels[levels.length - 1];
-      levels.push({ expression: `to_string([${last.expression}])`, size: JSON.stringify([value(last.expression, body)]).length });
+      levels.push({
+        expression: `to_string([${last.expression}])`,
+        size: JSON.stringify([value(last.expression, body)]).length,
+      });
     }
     expect(levels.length).toBeGreaterThan(4);
     const fits = levels[levels.length - 2];
     const paid = levels.slice(0, -1).reduce((total, l) => total + l.size, 0);
     expect(evaluateExpression(body, fits.expression)).toMatchObject({ ok: true, bytes: paid });
     // The next level is measured only as far as the budget allows: charged one past it, never built.
-    expect(refusal(levels[levels.length - 1].expression, body)).toMatchObject({ resource: 'bytes', bytes: MAX_EVALUATION_BYTES + 1 });
+    expect(refusal(levels[levels.length - 1].expression, body)).toMatchObject({
+      resource: 'bytes',
+      bytes: MAX_EVALUATION_BYTES + 1,
+    });
   });
 
   it('refuses merge blow-ups by the entries they would build', () => {
@@ -460,7 +538,11 @@ describe('the evaluation budget', () => {
     const m = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`k${i}`, i]));
     expect(refusal(`[${copies(10, 'values(m)')}]`, { m })).toMatchObject({ resource: 'steps' });
     expect(refusal(`[${copies(10, 'keys(m)')}]`, { m })).toMatchObject({ resource: 'steps' });
-    expect(evaluateExpression({ m }, 'length(values(m))')).toMatchObject({ ok: true, value: 5_000, steps: 3 + 5_000 + 5_000 + 5_000 });
+    expect(evaluateExpression({ m }, 'length(values(m))')).toMatchObject({
+      ok: true,
+      value: 5_000,
+      steps: 3 + 5_000 + 5_000 + 5_000,
+    });
   });
 
   it('charges sorting long strings that share long prefixes by the characters compared', () => {
@@ -473,7 +555,11 @@ describe('the evaluation budget', () => {
   it('charges equality by the values it walks', () => {
     const body = { items: Array.from({ length: 200 }, (_, i) => ({ id: `item-${i}` })) };
     // The comparator (1), its two sides (2), then each side walked: the array, its 200 objects, their 200 ids.
-    expect(evaluateExpression(body, 'items == items')).toMatchObject({ ok: true, value: true, steps: 3 + 2 * (1 + 200 + 200) });
+    expect(evaluateExpression(body, 'items == items')).toMatchObject({
+      ok: true,
+      value: true,
+      steps: 3 + 2 * (1 + 200 + 200),
+    });
   });
 
   it('searches strings in linear time, so a repetitive search costs what its sizes pay for', () => {
@@ -485,7 +571,10 @@ describe('the evaluation budget', () => {
 
   it('finds substrings like the native search', () => {
     const text = fc.string({ unit: fc.constantFrom('a', 'b'), maxLength: 30 });
-    fc.assert(fc.property(text, text, (t, p) => containsSubstring(t, p) === t.includes(p)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(text, text, (t, p) => containsSubstring(t, p) === t.includes(p)),
+      { numRuns: 2000 },
+    );
   });
 
   it('keeps every accepted string under the byte budget and every accepted walk under the step budget', () => {
@@ -509,7 +598,28 @@ describe('canonicalExpression', () => {
   });
 
   it('gives different expressions different keys', () => {
-    const expressions = ['a.b', 'a.c', 'b.a', 'a[0]', 'a[-1]', 'a[*]', 'a[]', "'a'", '`"a"`', 'a', '`null`', '`1e400`', '`0`', '`-0`', '`{"a":1,"b":2}`', '`{"b":2,"a":1}`', 'a || b', 'a && b', 'length(a)', 'a | b'];
+    const expressions = [
+      'a.b',
+      'a.c',
+      'b.a',
+      'a[0]',
+      'a[-1]',
+      'a[*]',
+      'a[]',
+      "'a'",
+      '`"a"`',
+      'a',
+      '`null`',
+      '`1e400`',
+      '`0`',
+      '`-0`',
+      '`{"a":1,"b":2}`',
+      '`{"b":2,"a":1}`',
+      'a || b',
+      'a && b',
+      'length(a)',
+      'a | b',
+    ];
     const keys = expressions.map(canonicalExpression);
     expect(keys.every((k) => typeof k === 'string')).toBe(true);
     // `'a'` and `` `"a"` `` are the same literal string; every other pair differs.
@@ -537,7 +647,9 @@ describe('the parse cache', () => {
 
   it('remembers a parse error as the same error', () => {
     expect(() => compileExpression('a[')).toThrow();
-    const messages = [0, 1].map(() => (project({}, 'a[') as { ok: false; body: { _jmespath_error: string } }).body._jmespath_error);
+    const messages = [0, 1].map(
+      () => (project({}, 'a[') as { ok: false; body: { _jmespath_error: string } }).body._jmespath_error,
+    );
     expect(messages[0]).toMatch(/^invalid_expression: /);
     expect(messages[1]).toBe(messages[0]);
   });

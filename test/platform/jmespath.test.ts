@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { jsonSizeWithin, MAX_PROJECTION_BYTES, originalKeys, project } from '../../src/platform/jmespath.js';
 
-const body = { earthquakes: [{ id: 'a', magnitude: 5.1 }, { id: 'b', magnitude: 4.6 }], pagination: { nextCursor: '', totalCount: 2 } };
+const body = {
+  earthquakes: [
+    { id: 'a', magnitude: 5.1 },
+    { id: 'b', magnitude: 4.6 },
+  ],
+  pagination: { nextCursor: '', totalCount: 2 },
+};
 
 describe('project', () => {
   it('projects a path', () => {
@@ -21,7 +27,10 @@ describe('project', () => {
     const over = `'${'é'.repeat(511)}a'`;
     expect(Buffer.byteLength(over)).toBe(1025);
     const r = project(body, over);
-    expect(r).toEqual({ ok: false, body: { _jmespath_error: 'expression_too_long: 1025 > 1024', original_keys: ['earthquakes', 'pagination'] } });
+    expect(r).toEqual({
+      ok: false,
+      body: { _jmespath_error: 'expression_too_long: 1025 > 1024', original_keys: ['earthquakes', 'pagination'] },
+    });
   });
 
   it('reports syntax errors as invalid_expression with the library message', () => {

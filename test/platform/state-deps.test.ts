@@ -11,7 +11,12 @@ beforeAll(async () => {
   fixture = await startLlmFixture({ apiKey: KEY });
   app = await startTestApp({
     samples: 'none',
-    config: { LLM_BASE_URL: fixture.baseUrl, LLM_API_KEY: KEY, LLM_MODEL: 'fixture-chat', EMBEDDINGS_MODEL: 'fixture-embed' },
+    config: {
+      LLM_BASE_URL: fixture.baseUrl,
+      LLM_API_KEY: KEY,
+      LLM_MODEL: 'fixture-chat',
+      EMBEDDINGS_MODEL: 'fixture-embed',
+    },
   });
 });
 afterAll(async () => {
@@ -23,14 +28,33 @@ describe('deps.llm, deps.jobs and deps.archive in a running app', () => {
   it('deps.llm follows the configuration and caches in the service store (SQLite, or PostgreSQL with DATABASE_URL)', async () => {
     expect(app.deps.llm).toMatchObject({ enabled: true, embeddingsEnabled: true, model: 'fixture-chat' });
     const fallback = () => 'rules text';
-    expect(await generate(app.deps.llm, { task: 't', prompt: 'hello', fallback })).toEqual({ text: 'echo: hello', method: 'model', model: 'fixture-chat', cached: false });
-    expect(await generate(app.deps.llm, { task: 't', prompt: 'hello', fallback })).toMatchObject({ method: 'model', cached: true });
+    expect(await generate(app.deps.llm, { task: 't', prompt: 'hello', fallback })).toEqual({
+      text: 'echo: hello',
+      method: 'model',
+      model: 'fixture-chat',
+      cached: false,
+    });
+    expect(await generate(app.deps.llm, { task: 't', prompt: 'hello', fallback })).toMatchObject({
+      method: 'model',
+      cached: true,
+    });
     expect(fixture.count('/chat/completions')).toBe(1);
   });
 
   it('deps.jobs runs registered kinds with the app collaborators while the app serves', async () => {
-    registerJobKinds(app.deps, [{ kind: 'test.count-archive', handler: (deps) => async () => ({ documents: await deps.archive.count() }) }]);
-    await app.deps.archive.add([{ id: 'n1', kind: 'news', title: 'Port strike', body: 'Dockers walk out', occurredAt: app.clock.now(), source: 'test' }]);
+    registerJobKinds(app.deps, [
+      { kind: 'test.count-archive', handler: (deps) => async () => ({ documents: await deps.archive.count() }) },
+    ]);
+    await app.deps.archive.add([
+      {
+        id: 'n1',
+        kind: 'news',
+        title: 'Port strike',
+        body: 'Dockers walk out',
+        occurredAt: app.clock.now(),
+        source: 'test',
+      },
+    ]);
     const { job } = await app.deps.jobs.enqueue({ kind: 'test.count-archive', accountId: 'acc-1', input: {} });
     await app.deps.jobs.idle();
     expect(await app.deps.jobs.get(job.id, 'acc-1')).toMatchObject({ state: 'done', result: { documents: 1 } });

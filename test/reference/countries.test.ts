@@ -42,23 +42,75 @@ describe('country table contents', () => {
 
 describe('resolveCountry', () => {
   it.each([
-    ['US', 'US'], ['us', 'US'], ['USA', 'US'], ['usa', 'US'], ['United States', 'US'],
-    ['United States of America', 'US'], ['U.S.A.', 'US'], ['GB', 'GB'], ['GBR', 'GB'], ['UK', 'GB'],
-    ['United Kingdom', 'GB'], ['Great Britain', 'GB'], ['Russia', 'RU'], ['Russian Federation', 'RU'],
-    ['rus', 'RU'], ['Türkiye', 'TR'], ['Turkiye', 'TR'], ['Turkey', 'TR'], ['TÜRKİYE', 'TR'],
-    ["Côte d'Ivoire", 'CI'], ['Cote d’Ivoire', 'CI'], ['Ivory Coast', 'CI'], ['Czechia', 'CZ'],
-    ['Czech Republic', 'CZ'], ['DR Congo', 'CD'], ['Democratic Republic of Congo', 'CD'], ['DRC', 'CD'],
-    ['Congo', 'CG'], ['Republic of Congo', 'CG'], ['Burma', 'MM'], ['Myanmar', 'MM'], ['Myanmar (Burma)', 'MM'],
-    ['Iran', 'IR'], ['Iran (Islamic Republic of)', 'IR'], ['Iran, Islamic Republic of', 'IR'],
-    ['Syria', 'SY'], ['Syrian Arab Republic', 'SY'], ['North Korea', 'KP'], ['South Korea', 'KR'],
-    ['Korea, Republic of', 'KR'], ['Viet Nam', 'VN'], ['Vietnam', 'VN'], ['Palestine', 'PS'],
-    ['Palestine, State of', 'PS'], ['Bosnia-Herzegovina', 'BA'], ['Bosnia and Herzegovina', 'BA'],
-    ['Bosnia & Herzegovina', 'BA'], ['The Gambia', 'GM'], ['Gambia', 'GM'], ['Cape Verde', 'CV'],
-    ['eSwatini', 'SZ'], ['Swaziland', 'SZ'], ['East Timor', 'TL'], ['Timor-Leste', 'TL'],
-    ['Kosovo', 'XK'], ['Russia (Soviet Union)', 'RU'], ['Yemen (North Yemen)', 'YE'],
-    ['São Tomé and Príncipe', 'ST'], ['Sao Tome & Principe', 'ST'], ['Curaçao', 'CW'], ['Réunion', 'RE'],
-    ['  united   states  ', 'US'], ['UNITED-STATES', 'US'], ['Niger', 'NE'], ['Nigeria', 'NG'],
-    ['Guinea', 'GN'], ['Equatorial Guinea', 'GQ'], ['Sudan', 'SD'], ['South Sudan', 'SS'],
+    ['US', 'US'],
+    ['us', 'US'],
+    ['USA', 'US'],
+    ['usa', 'US'],
+    ['United States', 'US'],
+    ['United States of America', 'US'],
+    ['U.S.A.', 'US'],
+    ['GB', 'GB'],
+    ['GBR', 'GB'],
+    ['UK', 'GB'],
+    ['United Kingdom', 'GB'],
+    ['Great Britain', 'GB'],
+    ['Russia', 'RU'],
+    ['Russian Federation', 'RU'],
+    ['rus', 'RU'],
+    ['Türkiye', 'TR'],
+    ['Turkiye', 'TR'],
+    ['Turkey', 'TR'],
+    ['TÜRKİYE', 'TR'],
+    ["Côte d'Ivoire", 'CI'],
+    ['Cote d’Ivoire', 'CI'],
+    ['Ivory Coast', 'CI'],
+    ['Czechia', 'CZ'],
+    ['Czech Republic', 'CZ'],
+    ['DR Congo', 'CD'],
+    ['Democratic Republic of Congo', 'CD'],
+    ['DRC', 'CD'],
+    ['Congo', 'CG'],
+    ['Republic of Congo', 'CG'],
+    ['Burma', 'MM'],
+    ['Myanmar', 'MM'],
+    ['Myanmar (Burma)', 'MM'],
+    ['Iran', 'IR'],
+    ['Iran (Islamic Republic of)', 'IR'],
+    ['Iran, Islamic Republic of', 'IR'],
+    ['Syria', 'SY'],
+    ['Syrian Arab Republic', 'SY'],
+    ['North Korea', 'KP'],
+    ['South Korea', 'KR'],
+    ['Korea, Republic of', 'KR'],
+    ['Viet Nam', 'VN'],
+    ['Vietnam', 'VN'],
+    ['Palestine', 'PS'],
+    ['Palestine, State of', 'PS'],
+    ['Bosnia-Herzegovina', 'BA'],
+    ['Bosnia and Herzegovina', 'BA'],
+    ['Bosnia & Herzegovina', 'BA'],
+    ['The Gambia', 'GM'],
+    ['Gambia', 'GM'],
+    ['Cape Verde', 'CV'],
+    ['eSwatini', 'SZ'],
+    ['Swaziland', 'SZ'],
+    ['East Timor', 'TL'],
+    ['Timor-Leste', 'TL'],
+    ['Kosovo', 'XK'],
+    ['Russia (Soviet Union)', 'RU'],
+    ['Yemen (North Yemen)', 'YE'],
+    ['São Tomé and Príncipe', 'ST'],
+    ['Sao Tome & Principe', 'ST'],
+    ['Curaçao', 'CW'],
+    ['Réunion', 'RE'],
+    ['  united   states  ', 'US'],
+    ['UNITED-STATES', 'US'],
+    ['Niger', 'NE'],
+    ['Nigeria', 'NG'],
+    ['Guinea', 'GN'],
+    ['Equatorial Guinea', 'GQ'],
+    ['Sudan', 'SD'],
+    ['South Sudan', 'SS'],
   ])('%j resolves to %s', (input, alpha2) => {
     expect(resolveCountry(input)?.alpha2).toBe(alpha2);
   });
@@ -79,8 +131,21 @@ describe('resolveCountry', () => {
   });
 
   it.each([
-    [''], ['   '], ['\u200F'], ['XX'], ['ZZZ'], ['U'], ['Unit'], ['United'], ['States'], ['Nigeri'],
-    ['Atlantis'], ['Korea'], ['US1'], ['Congo Republic Democratic Kingdom'], ['Korea (North and South)'],
+    [''],
+    ['   '],
+    ['\u200F'],
+    ['XX'],
+    ['ZZZ'],
+    ['U'],
+    ['Unit'],
+    ['United'],
+    ['States'],
+    ['Nigeri'],
+    ['Atlantis'],
+    ['Korea'],
+    ['US1'],
+    ['Congo Republic Democratic Kingdom'],
+    ['Korea (North and South)'],
   ])('%j resolves to nothing (no partial or substring matches)', (input) => {
     expect(resolveCountry(input)).toBeUndefined();
   });
@@ -159,16 +224,20 @@ describe('properties', () => {
   });
 
   it('normalisation is idempotent', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => {
-      const k = normaliseCountryKey(s);
-      expect(normaliseCountryKey(k)).toBe(k);
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (s) => {
+        const k = normaliseCountryKey(s);
+        expect(normaliseCountryKey(k)).toBe(k);
+      }),
+    );
   });
 
   it('arbitrary strings never throw and resolve only to table entries', () => {
-    fc.assert(fc.property(fc.string(), (s) => {
-      const c = resolveCountry(s);
-      if (c) expect(COUNTRIES).toContain(c);
-    }));
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const c = resolveCountry(s);
+        if (c) expect(COUNTRIES).toContain(c);
+      }),
+    );
   });
 });

@@ -49,7 +49,9 @@ const freshDatabase = () => server.createDatabase(`cluster_${++databases}`);
 
 const open: AppDeps[] = [];
 async function node(url: string, clock = new ManualClock()): Promise<AppDeps> {
-  const deps = await openDeps(testConfig({ DATABASE_PATH: tempDbFile(), DATABASE_URL: url, SNAPSHOT_POLL_MS: 0 }), { clock });
+  const deps = await openDeps(testConfig({ DATABASE_PATH: tempDbFile(), DATABASE_URL: url, SNAPSHOT_POLL_MS: 0 }), {
+    clock,
+  });
   open.push(deps);
   return deps;
 }
@@ -63,7 +65,12 @@ async function session(url: string): Promise<pg.Client> {
 }
 /** Takes the dataset's ingestion lock the way a node does, from an outside session. */
 const holdLock = async (c: pg.Client, dataset: string) =>
-  (await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [LOCK_SPACE.datasetRuns, dataset])).rows[0].ok;
+  (
+    await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [
+      LOCK_SPACE.datasetRuns,
+      dataset,
+    ])
+  ).rows[0].ok;
 
 afterEach(async () => {
   for (const d of open.splice(0)) {
@@ -78,7 +85,10 @@ describe('cluster ingestion on PostgreSQL', () => {
     const url = await freshDatabase();
     const [a, b] = [await node(url), await node(url)];
     // Large enough that the first run is still writing when the second asks for the lock.
-    const results = await Promise.all([a.runner.run(numbers, { origin: payload(30_000, 1) }), b.runner.run(numbers, { origin: payload(30_000, 2) })]);
+    const results = await Promise.all([
+      a.runner.run(numbers, { origin: payload(30_000, 1) }),
+      b.runner.run(numbers, { origin: payload(30_000, 2) }),
+    ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const skipped = results.find((r) => !r.ok)!;
     expect(skipped).toMatchObject({ skipped: true, error: expect.stringMatching(/another node/) });
@@ -87,7 +97,10 @@ describe('cluster ingestion on PostgreSQL', () => {
     // A skip is not a failure: nothing is recorded against the dataset.
     expect((await a.store.backend.meta(numbers.name))!.lastError).toBeNull();
     // Once the run is over the lock is free again for either node.
-    expect(await b.runner.run(numbers, { origin: payload(10, 3), force: true })).toMatchObject({ ok: true, version: 2 });
+    expect(await b.runner.run(numbers, { origin: payload(10, 3), force: true })).toMatchObject({
+      ok: true,
+      version: 2,
+    });
   });
 
   it('a node skips while another session holds the lock, and runs once that session is gone', async () => {
@@ -95,15 +108,25 @@ describe('cluster ingestion on PostgreSQL', () => {
     const deps = await node(url);
     const holder = await session(url);
     expect(await holdLock(holder, numbers.name)).toBe(true);
-    expect(await deps.runner.run(numbers, { origin: payload(5, 1) })).toMatchObject({ ok: false, skipped: true, version: 0 });
+    expect(await deps.runner.run(numbers, { origin: payload(5, 1) })).toMatchObject({
+      ok: false,
+      skipped: true,
+      version: 0,
+    });
     expect(await deps.store.backend.meta(numbers.name)).toBeUndefined();
     // Another dataset is not blocked by this one's lock.
-    expect(await deps.runner.run({ ...numbers, name: 'test.other' }, { origin: payload(5, 1) })).toMatchObject({ ok: true });
+    expect(await deps.runner.run({ ...numbers, name: 'test.other' }, { origin: payload(5, 1) })).toMatchObject({
+      ok: true,
+    });
 
     // The holding node dies (its connection is cut): PostgreSQL releases the lock with the session.
     const admin = await session(url);
     await admin.query('SELECT pg_terminate_backend($1)', [(holder as unknown as { processID: number }).processID]);
-    await vi.waitFor(async () => expect(await deps.runner.run(numbers, { origin: payload(5, 1) })).toMatchObject({ ok: true, version: 1 }), { timeout: 5_000 });
+    await vi.waitFor(
+      async () =>
+        expect(await deps.runner.run(numbers, { origin: payload(5, 1) })).toMatchObject({ ok: true, version: 1 }),
+      { timeout: 5_000 },
+    );
   });
 
   it('start-up cleanup leaves alone the staged rows of a run another node is still writing', async () => {
@@ -111,7 +134,10 @@ describe('cluster ingestion on PostgreSQL', () => {
     const deps = await node(url);
     await deps.runner.run(numbers, { origin: payload(5, 1) });
     const c = await session(url);
-    await c.query("INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES ($1, 7, 0, '{}'), ($1, 7, 1, '{}')", [numbers.name]);
+    await c.query(
+      "INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES ($1, 7, 0, '{}'), ($1, 7, 1, '{}')",
+      [numbers.name],
+    );
     const holder = await session(url);
     await holdLock(holder, numbers.name);
     expect(await deps.runner.removeDeadStaging()).toBe(0);
@@ -126,10 +152,20 @@ describe('cluster ingestion on PostgreSQL', () => {
     const clock = new ManualClock();
     const [a, b] = [await node(url, clock), await node(url, clock)];
     const window = 30 * 60_000;
-    expect(await a.runner.run(numbers, { origin: payload(5, 1), unlessAttemptedWithinMs: window })).toMatchObject({ ok: true, version: 1 });
-    expect(await b.runner.run(numbers, { origin: payload(5, 2), unlessAttemptedWithinMs: window })).toMatchObject({ ok: false, skipped: true, version: 1 });
+    expect(await a.runner.run(numbers, { origin: payload(5, 1), unlessAttemptedWithinMs: window })).toMatchObject({
+      ok: true,
+      version: 1,
+    });
+    expect(await b.runner.run(numbers, { origin: payload(5, 2), unlessAttemptedWithinMs: window })).toMatchObject({
+      ok: false,
+      skipped: true,
+      version: 1,
+    });
     clock.advance(window);
-    expect(await b.runner.run(numbers, { origin: payload(5, 2), unlessAttemptedWithinMs: window })).toMatchObject({ ok: true, version: 2 });
+    expect(await b.runner.run(numbers, { origin: payload(5, 2), unlessAttemptedWithinMs: window })).toMatchObject({
+      ok: true,
+      version: 2,
+    });
   });
 });
 
@@ -138,7 +174,10 @@ describe('first start of several nodes on an empty database', () => {
     const url = await freshDatabase();
     const [a, b] = [await node(url), await node(url)];
     const quakes = findDataset(EARTHQUAKES)!;
-    const [ra, rb] = await Promise.all([loadSamplesWhereEmpty([quakes], a.store, a.runner), loadSamplesWhereEmpty([quakes], b.store, b.runner)]);
+    const [ra, rb] = await Promise.all([
+      loadSamplesWhereEmpty([quakes], a.store, a.runner),
+      loadSamplesWhereEmpty([quakes], b.store, b.runner),
+    ]);
     const results = [...ra, ...rb];
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => r.skipped)).toHaveLength(1);
@@ -176,7 +215,9 @@ describe('mds ingest and mds serve with DATABASE_URL', () => {
     try {
       expect(out).toMatch(/snapshots in postgres:\/\/postgres@127\.0\.0\.1:\d+\/cluster_\d+/);
       const get = async () => {
-        const res = await fetch(`http://127.0.0.1:${running.port}${QUAKES}`, { headers: { 'x-service-key': OPERATOR } });
+        const res = await fetch(`http://127.0.0.1:${running.port}${QUAKES}`, {
+          headers: { 'x-service-key': OPERATOR },
+        });
         expect(res.status).toBe(200);
         return (await res.json()) as { earthquakes: { id: string }[] };
       };
@@ -185,11 +226,17 @@ describe('mds ingest and mds serve with DATABASE_URL', () => {
 
       // A second, smaller feed from another process: the server serves it within a second.
       const usgs = path.join(SAMPLES_DIR, 'seismology/usgs-4.5_week.geojson');
-      const second = await mds(['ingest', EARTHQUAKES, '--force', '--file', `usgs=${usgs}`], { DATABASE_PATH: tempDbFile(), DATABASE_URL: url });
+      const second = await mds(['ingest', EARTHQUAKES, '--force', '--file', `usgs=${usgs}`], {
+        DATABASE_PATH: tempDbFile(),
+        DATABASE_URL: url,
+      });
       expect(second.out).toMatch(/version 2/);
       const published = Date.now();
       const expected = Number(/ok, (\d+) rows/.exec(second.out)![1]);
-      await vi.waitFor(async () => expect((await get()).earthquakes.length).toBe(Math.min(expected, 1000)), { timeout: 3_000, interval: 50 });
+      await vi.waitFor(async () => expect((await get()).earthquakes.length).toBe(Math.min(expected, 1000)), {
+        timeout: 3_000,
+        interval: 50,
+      });
       expect(Date.now() - published).toBeLessThan(1_500);
     } finally {
       await running.shutdown('test');
@@ -200,7 +247,14 @@ describe('mds ingest and mds serve with DATABASE_URL', () => {
     const url = await freshDatabase();
     let out = '';
     const sink = { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream;
-    const config = testConfig({ DATABASE_PATH: tempDbFile(), DATABASE_URL: url, PORT: 0, HOST: '127.0.0.1', LOAD_SAMPLES: 'never', NODE_ENV: 'development' });
+    const config = testConfig({
+      DATABASE_PATH: tempDbFile(),
+      DATABASE_URL: url,
+      PORT: 0,
+      HOST: '127.0.0.1',
+      LOAD_SAMPLES: 'never',
+      NODE_ENV: 'development',
+    });
     const running = await startServer(config, sink, sink);
     try {
       const key = /created a local development key[^\n]*:\n(\S+)\n/.exec(out)?.[1];
@@ -227,18 +281,42 @@ describe('mds ingest and mds serve with DATABASE_URL', () => {
       expect(r.out).toMatch(/migrations applied to postgres:\/\/postgres@127\.0\.0\.1:\d+\/cluster_\d+/);
     }
     const c = await session(url);
-    const { rows } = await c.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
+    const { rows } = await c.query(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
+    );
     // Every table of the PostgreSQL schema (db/pg/schema), and nothing else.
     const declared = Object.values(pgSchema)
       .filter((t) => is(t, PgTable))
       .map((t) => getTableName(t as PgTable))
       .sort();
-    expect(declared).toEqual(expect.arrayContaining(['accounts', 'api_keys', 'idempotency_keys', 'jobs', 'llm_cache', 'platform_secrets', 'archive_documents', 'scenario_runs', 'simulation_runs', 'news_summaries', 'webhook_registrations', 'webhook_deliveries', 'lead_contacts', 'market_stock_analyses', 'snapshot_meta', 'snapshot_records']));
+    expect(declared).toEqual(
+      expect.arrayContaining([
+        'accounts',
+        'api_keys',
+        'idempotency_keys',
+        'jobs',
+        'llm_cache',
+        'platform_secrets',
+        'archive_documents',
+        'scenario_runs',
+        'simulation_runs',
+        'news_summaries',
+        'webhook_registrations',
+        'webhook_deliveries',
+        'lead_contacts',
+        'market_stock_analyses',
+        'snapshot_meta',
+        'snapshot_records',
+      ]),
+    );
     expect(rows.map((r) => r.table_name as string).sort()).toEqual(declared);
   });
 
   it('a bad DATABASE_URL stops `mds ingest` with a message that names the server but not the password', async () => {
-    const r = await mds(['ingest', EARTHQUAKES, '--samples'], { DATABASE_PATH: tempDbFile(), DATABASE_URL: 'postgres://mds:hunter2secret@127.0.0.1:1/none' });
+    const r = await mds(['ingest', EARTHQUAKES, '--samples'], {
+      DATABASE_PATH: tempDbFile(),
+      DATABASE_URL: 'postgres://mds:hunter2secret@127.0.0.1:1/none',
+    });
     expect(r.code).not.toBe(0);
     expect(r.err).toMatch(/cannot connect to PostgreSQL at postgres:\/\/mds:\*\*\*@127\.0\.0\.1:1\/none/);
     expect(r.err + r.out).not.toContain('hunter2secret');

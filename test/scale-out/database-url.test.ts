@@ -25,13 +25,15 @@ describe('DATABASE_URL', () => {
 
   it('its password is redacted like any credential, wherever it appears', () => {
     const redact = redactorFor(testConfig({ DATABASE_URL: 'postgres://mds:s3cr%2Ft-pass@db.internal:5432/mds' }));
-    expect(redact('connect failed for mds:s3cr/t-pass@db.internal')).toBe('connect failed for mds:[redacted]@db.internal');
+    expect(redact('connect failed for mds:s3cr/t-pass@db.internal')).toBe(
+      'connect failed for mds:[redacted]@db.internal',
+    );
     expect(redact('postgres://mds:s3cr%2Ft-pass@db.internal')).not.toContain('s3cr');
   });
 });
 
 describe('the suite on PostgreSQL (MDS_TEST_POSTGRES=1)', () => {
-  it('puts a test app\'s snapshots in a fresh PostgreSQL database and serves them', async () => {
+  it("puts a test app's snapshots in a fresh PostgreSQL database and serves them", async () => {
     const saved = process.env.MDS_TEST_POSTGRES;
     process.env.MDS_TEST_POSTGRES = '1';
     try {

@@ -17,10 +17,22 @@ let b: ClusterNode;
 
 beforeAll(async () => {
   server = await startPostgres();
-  const datasets = ['scenario.templates', 'scenario.exposure', 'forecast.predictions', 'forecast.resolutions', 'forecast.simulation-package'];
-  const ingested = await mds(['ingest', ...datasets, '--samples'], { DATABASE_PATH: tempDbFile(), DATABASE_URL: server.url });
+  const datasets = [
+    'scenario.templates',
+    'scenario.exposure',
+    'forecast.predictions',
+    'forecast.resolutions',
+    'forecast.simulation-package',
+  ];
+  const ingested = await mds(['ingest', ...datasets, '--samples'], {
+    DATABASE_PATH: tempDbFile(),
+    DATABASE_URL: server.url,
+  });
   if (ingested.code !== 0) throw new Error(ingested.err);
-  [a, b] = await Promise.all([serveNode({ DATABASE_URL: server.url, OPERATOR_KEYS: OPERATOR }), serveNode({ DATABASE_URL: server.url, OPERATOR_KEYS: OPERATOR })]);
+  [a, b] = await Promise.all([
+    serveNode({ DATABASE_URL: server.url, OPERATOR_KEYS: OPERATOR }),
+    serveNode({ DATABASE_URL: server.url, OPERATOR_KEYS: OPERATOR }),
+  ]);
 }, 120_000);
 afterAll(async () => {
   a?.kill();
@@ -28,7 +40,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const post = (node: ClusterNode, p: string, body: unknown) => fetch(`http://127.0.0.1:${node.port}${p}`, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
+const post = (node: ClusterNode, p: string, body: unknown) =>
+  fetch(`http://127.0.0.1:${node.port}${p}`, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
 const get = async (node: ClusterNode, p: string) => {
   const res = await node.get(p, { 'x-service-key': OPERATOR });
   return { status: res.status, body: (await res.json()) as any };
@@ -69,13 +82,25 @@ describe('jobs and their runs on two nodes sharing PostgreSQL', () => {
     const triggered = await post(b, '/api/forecast/v1/trigger-simulation', {});
     expect(triggered.status).toBe(200);
     const { runId } = (await triggered.json()) as { runId: string };
-    const outcome = await until(a, `/api/forecast/v1/get-simulation-outcome?runId=${encodeURIComponent(runId)}`, (o) => o.found);
+    const outcome = await until(
+      a,
+      `/api/forecast/v1/get-simulation-outcome?runId=${encodeURIComponent(runId)}`,
+      (o) => o.found,
+    );
     expect(outcome).toMatchObject({ found: true, runId, completionStatus: 'partial' });
-    expect(((await (await post(a, '/api/forecast/v1/trigger-simulation', {})).json()) as { reason: string }).reason).toBe('already-handled');
+    expect(
+      ((await (await post(a, '/api/forecast/v1/trigger-simulation', {})).json()) as { reason: string }).reason,
+    ).toBe('already-handled');
   });
 
   it('a summary written through one node is a cache hit on the other', async () => {
-    const res = await post(a, '/api/news/v1/summarize-article', { provider: 'openrouter', headlines: ['Storm closes the port of Rotterdam for two days', 'Shipping lines reroute container traffic to Antwerp'] });
+    const res = await post(a, '/api/news/v1/summarize-article', {
+      provider: 'openrouter',
+      headlines: [
+        'Storm closes the port of Rotterdam for two days',
+        'Shipping lines reroute container traffic to Antwerp',
+      ],
+    });
     const body = (await res.json()) as { status: string; statusDetail: string; summary: string };
     expect(body.status).toBe('SUMMARIZE_STATUS_SUCCESS');
     const key = /cache key (summary:v9:[a-z0-9:_-]+)/.exec(body.statusDetail)![1]!;

@@ -19,9 +19,13 @@ describe('private PostgreSQL server for tests', () => {
     const client = new pg.Client({ connectionString: server.url });
     await client.connect();
     try {
-      const { rows } = await client.query<{ db: string; fsync: string }>("SELECT current_database() AS db, current_setting('fsync') AS fsync");
+      const { rows } = await client.query<{ db: string; fsync: string }>(
+        "SELECT current_database() AS db, current_setting('fsync') AS fsync",
+      );
       expect(rows[0]).toEqual({ db: 'mds', fsync: 'off' });
-      const tables = await client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'");
+      const tables = await client.query(
+        "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'",
+      );
       expect(tables.rows[0].n).toBe(0);
     } finally {
       await client.end();

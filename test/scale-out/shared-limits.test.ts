@@ -75,7 +75,8 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
 
   it('refuse a key they have just served many times (cached per node) once revoked, at the next request', async () => {
     const { id, key } = await issueKey(1000);
-    for (let i = 0; i < 5; i++) for (const node of [a, b]) expect((await node.get(QUAKES, { 'x-service-key': key })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      for (const node of [a, b]) expect((await node.get(QUAKES, { 'x-service-key': key })).status).toBe(200);
     expect((await mds(['keys', 'revoke', id], env())).code).toBe(0);
     for (const node of [a, b, b, a]) expect((await node.get(QUAKES, { 'x-service-key': key })).status).toBe(401);
   }, 60_000);
@@ -84,7 +85,10 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
     const { id, key } = await issueKey(1000);
     for (const node of [a, b]) expect((await node.get(QUAKES, { 'x-service-key': key })).status).toBe(200);
     const within = async (status: number) => {
-      for (const node of [a, b]) await expect.poll(async () => (await node.get(QUAKES, { 'x-service-key': key })).status, { timeout: 1_000, interval: 20 }).toBe(status);
+      for (const node of [a, b])
+        await expect
+          .poll(async () => (await node.get(QUAKES, { 'x-service-key': key })).status, { timeout: 1_000, interval: 20 })
+          .toBe(status);
     };
     expect((await mds(['keys', 'subscription', id, 'lapsed'], env())).code).toBe(0);
     await within(403);
@@ -101,7 +105,9 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
     const servedAfter: number[] = [];
     for (const node of [a, b]) {
       for (;;) {
-        const res = await node.get('/api/seismology/v1/list-earthquakes?page_size=1000', { 'x-service-key': issued.key });
+        const res = await node.get('/api/seismology/v1/list-earthquakes?page_size=1000', {
+          'x-service-key': issued.key,
+        });
         const body = (await res.json()) as { earthquakes: { place: string }[] };
         if (body.earthquakes.length && body.earthquakes.every((q) => q.place.startsWith('NOTICED '))) break;
         expect(Date.now() - published).toBeLessThan(2_000);
@@ -116,7 +122,11 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
     const post = (node: ClusterNode) =>
       fetch(`http://127.0.0.1:${node.port}/api/batch/v1/execute`, {
         method: 'POST',
-        headers: { 'x-service-key': issued.key, 'content-type': 'application/json', 'idempotency-key': 'retry-across-nodes-1' },
+        headers: {
+          'x-service-key': issued.key,
+          'content-type': 'application/json',
+          'idempotency-key': 'retry-across-nodes-1',
+        },
         body: JSON.stringify({ operations: [{ id: 'q', path: QUAKES }] }),
       });
     const first = await post(a);
@@ -148,9 +158,11 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
     // Revoked while Redis is down: no flag can be set, so the nodes, which cannot check flags either,
     // ask the database about every key until Redis is back, and nothing cached before outlives it.
     const revokedDuringOutage = await issueKey(1000);
-    for (const node of [a, b]) expect((await node.get(QUAKES, { 'x-service-key': revokedDuringOutage.key })).status).toBe(200);
+    for (const node of [a, b])
+      expect((await node.get(QUAKES, { 'x-service-key': revokedDuringOutage.key })).status).toBe(200);
     expect((await mds(['keys', 'revoke', revokedDuringOutage.id], env())).code).toBe(0);
-    for (const node of [a, b]) expect((await node.get(QUAKES, { 'x-service-key': revokedDuringOutage.key })).status).toBe(401);
+    for (const node of [a, b])
+      expect((await node.get(QUAKES, { 'x-service-key': revokedDuringOutage.key })).status).toBe(401);
 
     await redis.restart();
     // The clients reconnect on their own (backoff capped at a second); no request fails meanwhile.

@@ -31,7 +31,8 @@ async function places(node: ClusterNode): Promise<string[]> {
   const body = (await res.json()) as { earthquakes: { place: string }[] };
   return body.earthquakes.map((q) => q.place);
 }
-const generation = (list: string[]) => (list.every((p) => p.startsWith('NEW ')) ? 'new' : list.some((p) => p.startsWith('NEW ')) ? 'MIXED' : 'old');
+const generation = (list: string[]) =>
+  list.every((p) => p.startsWith('NEW ')) ? 'new' : list.some((p) => p.startsWith('NEW ')) ? 'MIXED' : 'old';
 
 beforeAll(async () => {
   pg = await startPostgres();
@@ -52,14 +53,20 @@ describe('two mds serve processes on one PostgreSQL database', () => {
 
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-feed-')), 'usgs.geojson');
     fs.writeFileSync(file, usgsFeed(300, 'NEW'));
-    const ingested = await mds(['ingest', EARTHQUAKES, '--force', '--file', `usgs=${file}`], { DATABASE_PATH: tempDbFile(), DATABASE_URL: url });
+    const ingested = await mds(['ingest', EARTHQUAKES, '--force', '--file', `usgs=${file}`], {
+      DATABASE_PATH: tempDbFile(),
+      DATABASE_URL: url,
+    });
     expect(ingested.out).toMatch(/ok, 300 rows, version 2/);
     const published = Date.now();
 
     const seen: string[] = [];
     const servedAt: Record<string, number> = {};
     while (Date.now() - published < 5_000 && Object.keys(servedAt).length < 2) {
-      for (const [name, node] of [['a', a], ['b', b]] as const) {
+      for (const [name, node] of [
+        ['a', a],
+        ['b', b],
+      ] as const) {
         const g = generation(await places(node));
         seen.push(g);
         if (g === 'new') servedAt[name] ??= Date.now() - published;

@@ -52,7 +52,10 @@ afterAll(async () => {
 });
 
 async function node(url: string, clock: ManualClock): Promise<AppDeps> {
-  const deps = await openDeps(testConfig({ DATABASE_PATH: tempDbFile(), DATABASE_URL: url, SNAPSHOT_POLL_MS: 0, WEBHOOK_RETRY_BASE_MS: 20 }), { clock });
+  const deps = await openDeps(
+    testConfig({ DATABASE_PATH: tempDbFile(), DATABASE_URL: url, SNAPSHOT_POLL_MS: 0, WEBHOOK_RETRY_BASE_MS: 20 }),
+    { clock },
+  );
   nodes.push(deps);
   webhooksOf(deps).allowLoopbackReceiverForTests();
   return deps;
@@ -74,11 +77,26 @@ describe('webhook delivery with two nodes on PostgreSQL', () => {
     expect(getChokepointStatus(b.store).chokepoints.find((c) => c.id === 'malacca_strait')!.status).toBe('green');
 
     // Registered through node a, visible to node b.
-    const registration = { id: 'wh_000000000000000000000001', accountId: 'acct_x', callbackUrl: callback, chokepointIds: ['malacca_strait'], alertThreshold: 40, secret: 'cd'.repeat(32), active: true, createdAt: clock.now() };
+    const registration = {
+      id: 'wh_000000000000000000000001',
+      accountId: 'acct_x',
+      callbackUrl: callback,
+      chokepointIds: ['malacca_strait'],
+      alertThreshold: 40,
+      secret: 'cd'.repeat(32),
+      active: true,
+      createdAt: clock.now(),
+    };
     expect(await webhooksOf(a).store.insertBounded(registration, 10)).toBe(true);
     expect(await webhooksOf(b).store.registration(registration.id)).toEqual(registration);
 
-    expect((await a.runner.run(chokepointsDataset, { origin: { kind: 'bytes', payloads: { registry: registryWith('malacca_strait', 'war_zone') } } })).ok).toBe(true);
+    expect(
+      (
+        await a.runner.run(chokepointsDataset, {
+          origin: { kind: 'bytes', payloads: { registry: registryWith('malacca_strait', 'war_zone') } },
+        })
+      ).ok,
+    ).toBe(true);
     await catchUp(b);
     expect(getChokepointStatus(b.store).chokepoints.find((c) => c.id === 'malacca_strait')!.status).toBe('red');
     // Both nodes observe (again, at once): the stored marks already hold red, so nothing more is made.
@@ -88,7 +106,12 @@ describe('webhook delivery with two nodes on PostgreSQL', () => {
 
     const log = await webhooksOf(b).store.deliveries();
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ subscriberId: registration.id, chokepointId: 'malacca_strait', state: 'delivered', attempts: 1 });
+    expect(log[0]).toMatchObject({
+      subscriberId: registration.id,
+      chokepointId: 'malacca_strait',
+      state: 'delivered',
+      attempts: 1,
+    });
     expect(received).toEqual([log[0]!.id]);
   });
 });

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
-import { gdeltTimestamp, gkgFileUrl, gkgRecords, gkgSlot, parseGkgLocations, parseGkgZip } from '../../src/sources/gdelt/gkg.js';
+import {
+  gdeltTimestamp,
+  gkgFileUrl,
+  gkgRecords,
+  gkgSlot,
+  parseGkgLocations,
+  parseGkgZip,
+} from '../../src/sources/gdelt/gkg.js';
 import { unzipEntries } from '../../src/sources/formats/zip.js';
 import { FormatError } from '../../src/sources/formats/errors.js';
 
@@ -13,12 +20,20 @@ describe('GDELT GKG', () => {
     const records = parseGkgZip(zipOf('20261120120000.gkg.csv.zip'));
     expect(records.length).toBeGreaterThan(5);
     const r = records.find((x) => x.title.startsWith('Kenyan volunteers'))!;
-    expect(r).toMatchObject({ date: Date.UTC(2026, 10, 20, 12, 0), themes: expect.arrayContaining(['SOC_INNOVATION']), locations: [{ type: 4, name: 'Nairobi, Nairobi Area, Kenya', countryCode: 'KE', lat: -1.28333, lon: 36.8167 }] });
+    expect(r).toMatchObject({
+      date: Date.UTC(2026, 10, 20, 12, 0),
+      themes: expect.arrayContaining(['SOC_INNOVATION']),
+      locations: [{ type: 4, name: 'Nairobi, Nairobi Area, Kenya', countryCode: 'KE', lat: -1.28333, lon: 36.8167 }],
+    });
     expect(r.tone).toBeGreaterThan(2);
     expect(r.url).toMatch(/^https:\/\//);
   });
   it('reads locations, dropping those without coordinates', () => {
-    expect(parseGkgLocations('1#Kenya#KE#KE#-1#38#KE;4#Nowhere#XX#XX###x;4#Far#XX#XX#95#10#y;4#Oslo, Oslo, Norway#NO#NO12#59.9167#10.75#-2052133')).toEqual([
+    expect(
+      parseGkgLocations(
+        '1#Kenya#KE#KE#-1#38#KE;4#Nowhere#XX#XX###x;4#Far#XX#XX#95#10#y;4#Oslo, Oslo, Norway#NO#NO12#59.9167#10.75#-2052133',
+      ),
+    ).toEqual([
       { type: 1, name: 'Kenya', countryCode: 'KE', lat: -1, lon: 38 },
       { type: 4, name: 'Oslo, Oslo, Norway', countryCode: 'NO', lat: 59.9167, lon: 10.75 },
     ]);

@@ -93,7 +93,11 @@ export interface TestKeyOptions {
 export function captureLogs(level = 'debug', config?: Config): { logger: Logger; lines: string[]; text: () => string } {
   const lines: string[] = [];
   // With a config, lines are redacted as the app's own logger does (createDeps).
-  const logger = createLogger(level, { write: (chunk: string) => void lines.push(chunk) } as never, config ? redactorFor(config) : undefined);
+  const logger = createLogger(
+    level,
+    { write: (chunk: string) => void lines.push(chunk) } as never,
+    config ? redactorFor(config) : undefined,
+  );
   return { logger, lines, text: () => lines.join('') };
 }
 
@@ -107,7 +111,13 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     DATABASE_PATH: dbFile,
     SNAPSHOT_POLL_MS: 0,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...(relaxed ? { RATE_POLICY_OVERRIDES: Object.keys(RATE_POLICIES).map((p) => `${p}=1000000000`).join(',') } : {}),
+    ...(relaxed
+      ? {
+          RATE_POLICY_OVERRIDES: Object.keys(RATE_POLICIES)
+            .map((p) => `${p}=1000000000`)
+            .join(','),
+        }
+      : {}),
     ...opts.config,
   });
   const clock = opts.clock ?? new ManualClock(SAMPLE_NOW);
@@ -116,7 +126,13 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const access = accessOf(deps);
   const createKey = async (k: TestKeyOptions = {}) => {
     const created = await access.keyDirectory.create(
-      { plan: k.plan ?? 'api_business', name: k.name, rateLimitPerMinute: k.rateLimitPerMinute, billingState: k.billing, expiresAt: k.expiresAt },
+      {
+        plan: k.plan ?? 'api_business',
+        name: k.name,
+        rateLimitPerMinute: k.rateLimitPerMinute,
+        billingState: k.billing,
+        expiresAt: k.expiresAt,
+      },
       clock.now(),
     );
     return { id: created.id, key: created.key, accountId: created.accountId };

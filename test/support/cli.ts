@@ -22,7 +22,10 @@ export function mds(args: string[], env: Record<string, string>): Promise<{ code
   return turn;
 }
 
-async function runOnce(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
+async function runOnce(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; out: string; err: string }> {
   // Under MDS_TEST_POSTGRES=1 a command on a test's SQLite file also gets that file's PostgreSQL
   // database, so it reads and writes what the test's app does.
   if (env.DATABASE_PATH && env.DATABASE_URL === undefined) {

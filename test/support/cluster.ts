@@ -66,7 +66,20 @@ export function usgsFeed(n: number, marker: string): string {
   const now = Date.now();
   const features = Array.from({ length: n }, (_, i) => ({
     type: 'Feature',
-    properties: { mag: 5 + (i % 30) / 10, place: `${marker} ${i}`, time: now - 60_000 - i * 10_000, updated: now, tsunami: 0, sig: 400, net: 'us', code: `${marker}${i}`, status: 'reviewed', type: 'earthquake', title: `M 5 - ${marker} ${i}`, url: `https://earthquake.usgs.gov/earthquakes/eventpage/us${marker}${i}` },
+    properties: {
+      mag: 5 + (i % 30) / 10,
+      place: `${marker} ${i}`,
+      time: now - 60_000 - i * 10_000,
+      updated: now,
+      tsunami: 0,
+      sig: 400,
+      net: 'us',
+      code: `${marker}${i}`,
+      status: 'reviewed',
+      type: 'earthquake',
+      title: `M 5 - ${marker} ${i}`,
+      url: `https://earthquake.usgs.gov/earthquakes/eventpage/us${marker}${i}`,
+    },
     geometry: { type: 'Point', coordinates: [((i * 7) % 360) - 180, ((i * 3) % 160) - 80, 10] },
     id: `us${marker.toLowerCase()}${i}`,
   }));

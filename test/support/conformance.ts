@@ -5,7 +5,9 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import formatsPlugin from 'ajv-formats';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object.
-const addFormats = ((formatsPlugin as unknown as { default?: unknown }).default ?? formatsPlugin) as unknown as (ajv: Ajv2020) => void;
+const addFormats = ((formatsPlugin as unknown as { default?: unknown }).default ?? formatsPlugin) as unknown as (
+  ajv: Ajv2020,
+) => void;
 
 /**
  * Checks HTTP answers against the committed OpenAPI document (openapi.gen.yaml): the status must be
@@ -43,7 +45,8 @@ function prepare(node: unknown): unknown {
   if (!node || typeof node !== 'object') return node;
   const out: Json = {};
   for (const [k, v] of Object.entries(node as Json)) {
-    if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) out[k] = `components.json#/$defs/${v.slice('#/components/schemas/'.length)}`;
+    if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/'))
+      out[k] = `components.json#/$defs/${v.slice('#/components/schemas/'.length)}`;
     else out[k] = prepare(v);
   }
   // An int64 carried as a JSON string (the contract's convention): an optionally signed integer literal.
@@ -59,7 +62,10 @@ function load(): { doc: Json; ajv: Ajv2020 } {
   const doc = parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as Json;
   const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
   addFormats(ajv);
-  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 });
+  ajv.addFormat('int32', {
+    type: 'number',
+    validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,
+  });
   ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
   ajv.addFormat('double', { type: 'number', validate: (n: number) => Number.isFinite(n) });
   ajv.addFormat('float', { type: 'number', validate: (n: number) => Number.isFinite(n) });
@@ -85,7 +91,10 @@ function headerOf(headers: ConformanceInput['headers'], name: string): string | 
 function describeErrors(errors: ErrorObject[] | null | undefined): string {
   return (errors ?? [])
     .slice(0, 8)
-    .map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params && Object.keys(e.params).length ? ' ' + JSON.stringify(e.params) : ''}`)
+    .map(
+      (e) =>
+        `${e.instancePath || '(root)'} ${e.message}${e.params && Object.keys(e.params).length ? ' ' + JSON.stringify(e.params) : ''}`,
+    )
     .join('; ');
 }
 
@@ -94,7 +103,10 @@ export function documentedOperations(): Map<string, string[]> {
   const { doc } = load();
   const out = new Map<string, string[]>();
   for (const [p, item] of Object.entries(doc.paths as Json)) {
-    out.set(p, Object.keys(item as Json).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)));
+    out.set(
+      p,
+      Object.keys(item as Json).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)),
+    );
   }
   return out;
 }
@@ -131,7 +143,10 @@ export function checkConformance(r: ConformanceInput): ConformanceResult {
 
   if (!op) {
     // A method the document does not declare for a documented path: 405 naming the allowed methods.
-    if (r.status !== 405) problems.push(`${where}: ${r.method} is not documented for this path, so the answer must be 405 (got ${r.status})`);
+    if (r.status !== 405)
+      problems.push(
+        `${where}: ${r.method} is not documented for this path, so the answer must be 405 (got ${r.status})`,
+      );
     const allow = headerOf(r.headers, 'allow');
     if (!allow) problems.push(`${where}: a 405 must carry an Allow header`);
     if (parsed) {
@@ -144,7 +159,9 @@ export function checkConformance(r: ConformanceInput): ConformanceResult {
   const responses = op.responses as Json;
   const declared = responses[String(r.status)] ?? responses.default;
   if (!declared) {
-    problems.push(`${where}: status ${r.status} is not documented (documented: ${Object.keys(responses).join(', ')}); body ${r.text.slice(0, 300)}`);
+    problems.push(
+      `${where}: status ${r.status} is not documented (documented: ${Object.keys(responses).join(', ')}); body ${r.text.slice(0, 300)}`,
+    );
     return { checked: true, problems };
   }
 
@@ -173,15 +190,20 @@ export function checkConformance(r: ConformanceInput): ConformanceResult {
   const media = content['application/json'];
   if (!media) return { checked: true, problems };
   const type = headerOf(r.headers, 'content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) problems.push(`${where}: content-type ${JSON.stringify(type)} is not application/json`);
+  if (!/^application\/json\b/i.test(type))
+    problems.push(`${where}: content-type ${JSON.stringify(type)} is not application/json`);
   if (!parsed) {
     if (r.text === '') problems.push(`${where}: empty body where JSON is documented`);
     return { checked: true, problems };
   }
   // A projected 200 is whatever the caller's expression produced; only unprojected bodies have a schema.
-  if (r.status === 200 && q >= 0 && new URLSearchParams(r.url.slice(q + 1)).getAll('jmespath').some((e) => e !== '')) return { checked: true, problems };
+  if (r.status === 200 && q >= 0 && new URLSearchParams(r.url.slice(q + 1)).getAll('jmespath').some((e) => e !== ''))
+    return { checked: true, problems };
   const v = validatorFor(`${pathname} ${opMethod} ${r.status}`, media.schema ?? {});
-  if (!v(body)) problems.push(`${where}: body does not match the documented schema: ${describeErrors(v.errors)}; body ${r.text.slice(0, 300)}`);
+  if (!v(body))
+    problems.push(
+      `${where}: body does not match the documented schema: ${describeErrors(v.errors)}; body ${r.text.slice(0, 300)}`,
+    );
   return { checked: true, problems };
 }
 

@@ -75,10 +75,13 @@ export async function startLlmFixture(opts: LlmFixtureOptions = {}): Promise<Llm
       return json(res, 400, { error: { message: 'request body is not JSON' } });
     }
     calls.push({ path, authorization: req.headers.authorization, body });
-    if (req.method !== 'POST' || (path !== '/chat/completions' && path !== '/embeddings')) return json(res, 404, { error: { message: 'not found' } });
+    if (req.method !== 'POST' || (path !== '/chat/completions' && path !== '/embeddings'))
+      return json(res, 404, { error: { message: 'not found' } });
     if (opts.apiKey !== undefined && req.headers.authorization !== `Bearer ${opts.apiKey}`) {
       const got = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-      return json(res, 401, { error: { message: `Incorrect API key provided: ${got}`, type: 'invalid_request_error' } });
+      return json(res, 401, {
+        error: { message: `Incorrect API key provided: ${got}`, type: 'invalid_request_error' },
+      });
     }
     switch (fixture.mode) {
       case 'error':

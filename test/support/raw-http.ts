@@ -12,7 +12,13 @@ export interface RawResponse {
  * A request with exactly the headers given (no defaults), where a header given as an array is sent
  * as repeated header lines, the way a misbehaving client would.
  */
-export function rawRequest(baseUrl: string, path: string, headers: Record<string, string | string[]> = {}, method = 'GET', body?: string): Promise<RawResponse> {
+export function rawRequest(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string | string[]> = {},
+  method = 'GET',
+  body?: string,
+): Promise<RawResponse> {
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers: { connection: 'close', ...headers } }, (res) => {

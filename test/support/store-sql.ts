@@ -29,7 +29,12 @@ export async function storeSql<Row = Record<string, unknown>>(
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query(statement.replace(/\?/g, () => `$${++n}`), [...params])).rows as Row[];
+    return (
+      await client.query(
+        statement.replace(/\?/g, () => `$${++n}`),
+        [...params],
+      )
+    ).rows as Row[];
   } finally {
     await client.end();
   }

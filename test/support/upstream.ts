@@ -1,4 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, hits: number) => void;
@@ -49,7 +55,10 @@ export async function startUpstream(): Promise<Upstream> {
 
 /** Streams `total` bytes of JSON-ish filler lazily (never held in memory), honouring backpressure. */
 export function streamHuge(res: ServerResponse, total: number, declareLength = false): void {
-  res.writeHead(200, { 'content-type': 'application/json', ...(declareLength ? { 'content-length': String(total) } : {}) });
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    ...(declareLength ? { 'content-length': String(total) } : {}),
+  });
   const chunk = Buffer.alloc(64 * 1024, 0x20);
   let sent = 0;
   const pump = () => {

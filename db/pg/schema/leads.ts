@@ -14,7 +14,10 @@ export const leadContacts = pgTable(
     remoteAddress: text('remote_address').notNull(),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   },
-  (t) => [index('lead_contacts_created_idx').on(t.createdAt), index('lead_contacts_addr_idx').on(t.remoteAddress, t.createdAt)],
+  (t) => [
+    index('lead_contacts_created_idx').on(t.createdAt),
+    index('lead_contacts_addr_idx').on(t.remoteAddress, t.createdAt),
+  ],
 );
 
 /** PostgreSQL twin of `lead_interest`: the waitlist, one row per e-mail address. */

@@ -12,7 +12,10 @@ export const marketStockAnalyses = pgTable(
     body: text('body').notNull(),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.symbol, t.includeNews, t.analysisAt] }), index('market_stock_analyses_created').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.symbol, t.includeNews, t.analysisAt] }),
+    index('market_stock_analyses_created').on(t.createdAt),
+  ],
 );
 
 /** PostgreSQL twin of `market_stock_backtests`. */
@@ -25,7 +28,10 @@ export const marketStockBacktests = pgTable(
     body: text('body').notNull(),
     generatedAt: bigint('generated_at', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.symbol, t.evalWindowDays] }), index('market_stock_backtests_generated').on(t.generatedAt)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.symbol, t.evalWindowDays] }),
+    index('market_stock_backtests_generated').on(t.generatedAt),
+  ],
 );
 
 /** PostgreSQL twin of `market_daily_usage`: counters every node increments in one statement. */

@@ -13,5 +13,8 @@ export const scenarioRuns = pgTable(
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  (t) => [uniqueIndex('scenario_runs_job_idx').on(t.jobId), index('scenario_runs_account_idx').on(t.accountId, t.createdAt)],
+  (t) => [
+    uniqueIndex('scenario_runs_job_idx').on(t.jobId),
+    index('scenario_runs_account_idx').on(t.accountId, t.createdAt),
+  ],
 );

@@ -34,7 +34,10 @@ export const webhookDeliveries = pgTable(
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     finishedAt: bigint('finished_at', { mode: 'number' }),
   },
-  (t) => [index('webhook_deliveries_due_idx').on(t.state, t.nextAttemptAt), index('webhook_deliveries_subscriber_idx').on(t.subscriberId, t.createdAt)],
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.state, t.nextAttemptAt),
+    index('webhook_deliveries_subscriber_idx').on(t.subscriberId, t.createdAt),
+  ],
 );
 
 /** PostgreSQL twin of `webhook_delivery_attempts`. */

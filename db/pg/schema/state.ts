@@ -26,7 +26,9 @@ export const jobs = pgTable(
     worker: text('worker'),
   },
   (t) => [
-    uniqueIndex('jobs_idempotency_idx').on(t.accountId, t.kind, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
+    uniqueIndex('jobs_idempotency_idx')
+      .on(t.accountId, t.kind, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
     index('jobs_input_idx').on(t.accountId, t.kind, t.inputDigest),
     index('jobs_state_idx').on(t.state, t.createdAt),
     index('jobs_finished_idx').on(t.finishedAt),
@@ -54,8 +56,10 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * Upper case is listed too: under the C locale `lower` changes ASCII letters only. `translate` is
  * immutable, so the fold can feed a generated column.
  */
-export const FOLD_FROM = 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĨĩĪīĬĭĮįİĴĵĶķĹĺĻļĽľŃńŅņŇňŌōŎŏŐőŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽžƠơƯưǍǎǏǐǑǒǓǔǕǖǗǘǙǚǛǜǞǟǠǡǦǧǨǩǪǫǬǭǰǴǵǸǹǺǻȀȁȂȃȄȅȆȇȈȉȊȋȌȍȎȏȐȑȒȓȔȕȖȗȘșȚțȞȟȦȧȨȩȪȫȬȭȮȯȰȱȲȳøØłŁđĐħĦŧŦı';
-export const FOLD_TO = 'aaaaaaceeeeiiiinooooouuuuyaaaaaaceeeeiiiinooooouuuuyyaaaaaaccccccccddeeeeeeeeeegggggggghhiiiiiiiiijjkkllllllnnnnnnoooooorrrrrrssssssssttttuuuuuuuuuuuuwwyyyzzzzzzoouuaaiioouuuuuuuuuuaaaaggkkoooojggnnaaaaaaeeeeiiiioooorrrruuuusstthhaaeeooooooooyyoollddhhtti';
+export const FOLD_FROM =
+  'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĨĩĪīĬĭĮįİĴĵĶķĹĺĻļĽľŃńŅņŇňŌōŎŏŐőŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽžƠơƯưǍǎǏǐǑǒǓǔǕǖǗǘǙǚǛǜǞǟǠǡǦǧǨǩǪǫǬǭǰǴǵǸǹǺǻȀȁȂȃȄȅȆȇȈȉȊȋȌȍȎȏȐȑȒȓȔȕȖȗȘșȚțȞȟȦȧȨȩȪȫȬȭȮȯȰȱȲȳøØłŁđĐħĦŧŦı';
+export const FOLD_TO =
+  'aaaaaaceeeeiiiinooooouuuuyaaaaaaceeeeiiiinooooouuuuyyaaaaaaccccccccddeeeeeeeeeegggggggghhiiiiiiiiijjkkllllllnnnnnnoooooorrrrrrssssssssttttuuuuuuuuuuuuwwyyyzzzzzzoouuaaiioouuuuuuuuuuaaaaggkkoooojggnnaaaaaaeeeeiiiioooorrrruuuusstthhaaeeooooooooyyoollddhhtti';
 /** The text search configuration of the archive: English stemming (PostgreSQL's `english` drops stop words). */
 export const ARCHIVE_TS_CONFIG = 'english';
 
@@ -84,7 +88,9 @@ export const archiveDocuments = pgTable(
     addedAt: bigint('added_at', { mode: 'number' }).notNull(),
     search: tsvector('search')
       .notNull()
-      .generatedAlwaysAs(sql`setweight(${foldedVector(sql.raw('"title"'))}, 'A') || setweight(${foldedVector(sql.raw('"body"'))}, 'B')`),
+      .generatedAlwaysAs(
+        sql`setweight(${foldedVector(sql.raw('"title"'))}, 'A') || setweight(${foldedVector(sql.raw('"body"'))}, 'B')`,
+      ),
   },
   (t) => [
     index('archive_documents_occurred_idx').on(t.occurredAt),

@@ -2,7 +2,15 @@ import { count, lt, sql, type SQL } from 'drizzle-orm';
 import { LOCK_SPACE, type PgDb } from '../../../db/pg/client.js';
 import { ARCHIVE_TS_CONFIG, FOLD_FROM, FOLD_TO, archiveDocuments, foldedVector } from '../../../db/pg/schema/index.js';
 import type { Clock } from '../clock.js';
-import { checkDocuments, searchLimit, type Archive, type ArchiveDocument, type ArchiveHit, type ArchiveRetention, type ArchiveSearch } from './archive.js';
+import {
+  checkDocuments,
+  searchLimit,
+  type Archive,
+  type ArchiveDocument,
+  type ArchiveHit,
+  type ArchiveRetention,
+  type ArchiveSearch,
+} from './archive.js';
 import { parseQuery, type ParsedQuery, type QueryTerm } from './query.js';
 
 /** Rows per INSERT statement (11 bound values each, far below PostgreSQL's 65,535). */
@@ -48,7 +56,11 @@ function termQuery(t: QueryTerm): SQL {
  */
 function tsQuery(parsed: ParsedQuery): SQL {
   const alternatives = parsed.map(
-    (alt) => sql`(${sql.join(alt.terms.map(({ term, negated }) => (negated ? sql`(!! ${termQuery(term)})` : sql`(${termQuery(term)})`)), sql` && `)})`,
+    (alt) =>
+      sql`(${sql.join(
+        alt.terms.map(({ term, negated }) => (negated ? sql`(!! ${termQuery(term)})` : sql`(${termQuery(term)})`)),
+        sql` && `,
+      )})`,
   );
   return sql`(${sql.join(alternatives, sql` || `)})`;
 }
@@ -116,7 +128,12 @@ export class PgArchive implements Archive {
       [
         opts.since !== undefined ? sql`d.occurred_at >= ${opts.since}` : undefined,
         opts.until !== undefined ? sql`d.occurred_at <= ${opts.until}` : undefined,
-        opts.kinds?.length ? sql`d.kind IN (${sql.join(opts.kinds.map((k) => sql`${k}`), sql`, `)})` : undefined,
+        opts.kinds?.length
+          ? sql`d.kind IN (${sql.join(
+              opts.kinds.map((k) => sql`${k}`),
+              sql`, `,
+            )})`
+          : undefined,
         opts.country ? sql`d.country = ${opts.country.toUpperCase()}` : undefined,
         sql`TRUE`,
       ].filter((f): f is SQL => f !== undefined),
@@ -170,7 +187,9 @@ export class PgArchive implements Archive {
   }
 
   private async pruneWith(tx: Pick<PgDb, 'delete' | 'execute' | 'select'>, now: number): Promise<number> {
-    const expired = await tx.delete(archiveDocuments).where(lt(archiveDocuments.occurredAt, now - this.retention.maxAgeMs));
+    const expired = await tx
+      .delete(archiveDocuments)
+      .where(lt(archiveDocuments.occurredAt, now - this.retention.maxAgeMs));
     let removed = expired.rowCount ?? 0;
     // The trim sorts the whole table: only when the cap is actually exceeded.
     const [row] = await tx.select({ n: count() }).from(archiveDocuments);

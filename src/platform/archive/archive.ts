@@ -52,7 +52,9 @@ export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 200;
 
 /** The retention the configuration asks for (ARCHIVE_RETENTION_DAYS, ARCHIVE_MAX_DOCUMENTS). */
-export function archiveRetention(config: Pick<Config, 'ARCHIVE_RETENTION_DAYS' | 'ARCHIVE_MAX_DOCUMENTS'>): ArchiveRetention {
+export function archiveRetention(
+  config: Pick<Config, 'ARCHIVE_RETENTION_DAYS' | 'ARCHIVE_MAX_DOCUMENTS'>,
+): ArchiveRetention {
   return { maxAgeMs: config.ARCHIVE_RETENTION_DAYS * 86_400_000, maxDocuments: config.ARCHIVE_MAX_DOCUMENTS };
 }
 
@@ -64,7 +66,8 @@ export function searchLimit(limit: number | undefined): number {
 /** Refuses a document no engine could index or expire; the same check on every engine. */
 export function checkDocuments(docs: readonly ArchiveDocument[]): void {
   for (const d of docs) {
-    if (!d.id || !Number.isFinite(d.occurredAt)) throw new TypeError(`archive document ${JSON.stringify(d.id)} needs an id and a finite occurredAt`);
+    if (!d.id || !Number.isFinite(d.occurredAt))
+      throw new TypeError(`archive document ${JSON.stringify(d.id)} needs an id and a finite occurredAt`);
   }
 }
 
@@ -131,7 +134,10 @@ export class SqliteArchive implements Archive {
   ) {
     // Checked at start-up: the index comes from a custom migration drizzle-kit does not track in its schema.
     const fts = sqlite.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'archive_fts'`).get();
-    if (!fts) throw new ArchiveUnavailable('the archive full-text index (archive_fts) is missing: migration 0005_archive_fts was not applied');
+    if (!fts)
+      throw new ArchiveUnavailable(
+        'the archive full-text index (archive_fts) is missing: migration 0005_archive_fts was not applied',
+      );
     this.upsert = sqlite.prepare(
       `INSERT INTO archive_documents (id, kind, title, body, country, occurred_at, source, url, metadata, added_at)
        VALUES (@id, @kind, @title, @body, @country, @occurredAt, @source, @url, @metadata, @now)
@@ -149,7 +155,9 @@ export class SqliteArchive implements Archive {
        WHERE ${FILTERS} ORDER BY d.occurred_at DESC, d.id LIMIT @limit`,
     );
     this.expire = sqlite.prepare('DELETE FROM archive_documents WHERE occurred_at < ?');
-    this.trim = sqlite.prepare('DELETE FROM archive_documents WHERE seq IN (SELECT seq FROM archive_documents ORDER BY occurred_at DESC, seq DESC LIMIT -1 OFFSET ?)');
+    this.trim = sqlite.prepare(
+      'DELETE FROM archive_documents WHERE seq IN (SELECT seq FROM archive_documents ORDER BY occurred_at DESC, seq DESC LIMIT -1 OFFSET ?)',
+    );
     this.counter = sqlite.prepare('SELECT count(*) AS n FROM archive_documents');
     this.addTx = sqlite.transaction((docs: ArchiveDocument[], now: number) => {
       for (const d of docs) {
@@ -213,6 +221,9 @@ export class SqliteArchive implements Archive {
   private pruneAt(now: number): number {
     const expired = this.expire.run(now - this.retention.maxAgeMs).changes;
     // The trim sorts the whole table: only when the cap is actually exceeded.
-    return expired + (this.counter.get()!.n > this.retention.maxDocuments ? this.trim.run(this.retention.maxDocuments).changes : 0);
+    return (
+      expired +
+      (this.counter.get()!.n > this.retention.maxDocuments ? this.trim.run(this.retention.maxDocuments).changes : 0)
+    );
   }
 }

@@ -85,7 +85,11 @@ export function toMatchExpression(input: string): string | undefined {
   if (!parsed) return undefined;
   const quoted = (t: QueryTerm) => `"${t.words.join(' ')}"${t.prefix ? '*' : ''}`;
   return parsed
-    .map((alt) => alt.terms.map(({ term, negated }, k) => (k === 0 ? quoted(term) : `${negated ? 'NOT ' : ''}${quoted(term)}`)).join(' '))
+    .map((alt) =>
+      alt.terms
+        .map(({ term, negated }, k) => (k === 0 ? quoted(term) : `${negated ? 'NOT ' : ''}${quoted(term)}`))
+        .join(' '),
+    )
     .join(' OR ');
 }
 

@@ -81,7 +81,10 @@ export class AccessControl {
     this.directory = deps.keyDirectory;
     this.operators = parseOperatorKeys(deps.config.OPERATOR_KEYS);
     const counters = new LocalRateLimitStore(deps.db.$client, deps.clock.now(), (err) =>
-      deps.logger.warn({ err: { message: err.message } }, 'rate-limit counts not persisted yet; decisions unaffected, retrying'),
+      deps.logger.warn(
+        { err: { message: err.message } },
+        'rate-limit counts not persisted yet; decisions unaffected, retrying',
+      ),
     ).start();
     // With Redis, every node counts in one place; this process's counters stand in while it is unreachable.
     this.limiter = new RateLimiter(counters, deps.logger, deps.config.RATE_POLICY_OVERRIDES, deps.redis?.rateLimits);
@@ -110,7 +113,11 @@ export class AccessControl {
         this.signerLoading = undefined;
         // As with an unreachable key store: the session cannot be checked, which is not the caller's fault.
         this.deps.logger.error({ err: { message: (err as Error).message } }, 'session secret store unavailable');
-        throw new ServiceError(503, { error: 'Service temporarily unavailable' }, { 'Retry-After': String(BILLING_RETRY_AFTER), 'X-Validation-Mode': 'degraded' });
+        throw new ServiceError(
+          503,
+          { error: 'Service temporarily unavailable' },
+          { 'Retry-After': String(BILLING_RETRY_AFTER), 'X-Validation-Mode': 'degraded' },
+        );
       },
     );
     return this.signerLoading;
@@ -118,7 +125,11 @@ export class AccessControl {
 
   /** Whether the request carries anything that looks like a credential (used where no operation matched). */
   static presentsCredential(headers: IncomingHttpHeaders): boolean {
-    return headers['x-service-key'] !== undefined || headers['x-api-key'] !== undefined || readSessionCookie(headers.cookie) !== undefined;
+    return (
+      headers['x-service-key'] !== undefined ||
+      headers['x-api-key'] !== undefined ||
+      readSessionCookie(headers.cookie) !== undefined
+    );
   }
 
   /**
@@ -146,27 +157,47 @@ export class AccessControl {
     throw unauthorized('API key required');
   }
 
-  private fromKey(presented: string, now: number, deny: (d: Denial) => void, requestId?: string): Eventually<Principal> {
+  private fromKey(
+    presented: string,
+    now: number,
+    deny: (d: Denial) => void,
+    requestId?: string,
+  ): Eventually<Principal> {
     if (!CREDENTIAL_PATTERN.test(presented)) {
       deny({ reason: 'malformed key', requestId });
       throw unauthorized('Invalid API key');
     }
     const digest = this.digestOf(presented);
-    const op = matchOperatorDigest(digest, this.operators.map((o) => o.digest));
+    const op = matchOperatorDigest(
+      digest,
+      this.operators.map((o) => o.digest),
+    );
     if (op >= 0) return this.operatorPrincipal(this.operators[op].id, 'header');
     if (!presented.startsWith(KEY_PREFIX)) {
       deny({ reason: 'unknown key', requestId });
       throw unauthorized('Invalid API key');
     }
-    const record = this.lookup(() => (this.directory ? this.directory.findByDigest(digest) : this.keys.findByDigest(digest)));
+    const record = this.lookup(() =>
+      this.directory ? this.directory.findByDigest(digest) : this.keys.findByDigest(digest),
+    );
     return then(record, (r) => this.keyPrincipal(r, 'header', now, deny, requestId));
   }
 
-  private fromSession(token: string, now: number, deny: (d: Denial) => void, requestId?: string): Eventually<Principal> {
+  private fromSession(
+    token: string,
+    now: number,
+    deny: (d: Denial) => void,
+    requestId?: string,
+  ): Eventually<Principal> {
     return then(this.sessions(), (signer) => this.fromVerified(signer.verify(token, now), now, deny, requestId));
   }
 
-  private fromVerified(session: { ref: string } | undefined, now: number, deny: (d: Denial) => void, requestId?: string): Eventually<Principal> {
+  private fromVerified(
+    session: { ref: string } | undefined,
+    now: number,
+    deny: (d: Denial) => void,
+    requestId?: string,
+  ): Eventually<Principal> {
     if (!session) {
       deny({ reason: 'invalid or expired session', requestId });
       throw unauthorized('Invalid session');
@@ -177,7 +208,9 @@ export class AccessControl {
       deny({ reason: 'session of a removed operator key', requestId });
       throw unauthorized('Invalid session');
     }
-    const record = this.lookup(() => (this.directory ? this.directory.findById(session.ref) : this.keys.findById(session.ref)));
+    const record = this.lookup(() =>
+      this.directory ? this.directory.findById(session.ref) : this.keys.findById(session.ref),
+    );
     return then(record, (r) => {
       try {
         return this.keyPrincipal(r, 'session', now, deny, requestId);
@@ -206,7 +239,11 @@ export class AccessControl {
   private lookup(find: () => Eventually<KeyRecord | undefined>): Eventually<KeyRecord | undefined> {
     const unavailable = (err: unknown) => {
       this.deps.logger.error({ err: { message: (err as Error).message } }, 'key store unavailable');
-      return new ServiceError(503, { error: 'Service temporarily unavailable' }, { 'Retry-After': String(BILLING_RETRY_AFTER), 'X-Validation-Mode': 'degraded' });
+      return new ServiceError(
+        503,
+        { error: 'Service temporarily unavailable' },
+        { 'Retry-After': String(BILLING_RETRY_AFTER), 'X-Validation-Mode': 'degraded' },
+      );
     };
     try {
       const found = find();
@@ -216,7 +253,13 @@ export class AccessControl {
     }
   }
 
-  private keyPrincipal(record: KeyRecord | undefined, via: Principal['via'], now: number, deny: (d: Denial) => void, requestId?: string): Principal {
+  private keyPrincipal(
+    record: KeyRecord | undefined,
+    via: Principal['via'],
+    now: number,
+    deny: (d: Denial) => void,
+    requestId?: string,
+  ): Principal {
     if (!record) {
       deny({ reason: 'unknown key', requestId });
       throw unauthorized('Invalid API key');
@@ -248,7 +291,17 @@ export class AccessControl {
 
   private operatorPrincipal(id: string, via: Principal['via']): Principal {
     const plan = findPlan('enterprise')!;
-    return { kind: 'operator', id, via, plan, planKey: plan.planKey, tier: 3, accountId: null, billingState: 'active', rateLimitPerMinute: null };
+    return {
+      kind: 'operator',
+      id,
+      via,
+      plan,
+      planKey: plan.planKey,
+      tier: 3,
+      accountId: null,
+      billingState: 'active',
+      rateLimitPerMinute: null,
+    };
   }
 
   private logDenial(d: Denial): void {
@@ -265,7 +318,11 @@ export class AccessControl {
     const state: BillingState | undefined = isBillingState(p.billingState) && p.plan ? p.billingState : undefined;
     if (state === 'active') return;
     if (state === 'lapsed') {
-      throw new ServiceError(403, { error: 'Subscription lapsed', code: 'subscription_lapsed', ...extra }, { 'X-Billing-Verification': 'subscription_lapsed' });
+      throw new ServiceError(
+        403,
+        { error: 'Subscription lapsed', code: 'subscription_lapsed', ...extra },
+        { 'X-Billing-Verification': 'subscription_lapsed' },
+      );
     }
     const [code, error] =
       state === 'pending'
@@ -273,14 +330,19 @@ export class AccessControl {
         : state === 'failed'
           ? ['renewal_verification_failed', 'Renewal verification failed']
           : ['entitlement_verification_unavailable', 'Unable to verify API access'];
-    throw new ServiceError(503, { error, code, ...extra }, { 'Retry-After': String(BILLING_RETRY_AFTER), 'X-Billing-Verification': code });
+    throw new ServiceError(
+      503,
+      { error, code, ...extra },
+      { 'Retry-After': String(BILLING_RETRY_AFTER), 'X-Billing-Verification': code },
+    );
   }
 
   /** Tier-gated operations need a high enough plan, presented as the key itself (not a browser session). */
   checkTier(p: Principal, requiredTier: number | undefined): void {
     if (!requiredTier) return;
     const body = { requiredTier, currentTier: p.tier, planKey: p.planKey };
-    if (p.via === 'session') throw new ServiceError(403, { error: 'This operation needs the API key itself, not a browser session', ...body });
+    if (p.via === 'session')
+      throw new ServiceError(403, { error: 'This operation needs the API key itself, not a browser session', ...body });
     if (p.tier < requiredTier) throw new ServiceError(403, { error: 'Upgrade required', ...body });
   }
 
@@ -288,7 +350,12 @@ export class AccessControl {
     if ('anonymous' in p) return { bucket: `ip:${p.anonymous}`, perMinute: ANONYMOUS_PER_MINUTE, perDay: null };
     const plan = p.plan ?? findPlan('free')!;
     const bucket = `${p.kind === 'key' ? 'k' : 'o'}:${p.id}`;
-    return { bucket, perMinute: p.rateLimitPerMinute ?? plan.perMinute, perDay: plan.perDay, keyId: p.kind === 'key' ? p.id : undefined };
+    return {
+      bucket,
+      perMinute: p.rateLimitPerMinute ?? plan.perMinute,
+      perDay: plan.perDay,
+      keyId: p.kind === 'key' ? p.id : undefined,
+    };
   }
 
   /** Spends one request of the principal's budget (and the operation's policy); returns the X-RateLimit-* headers. */
@@ -301,7 +368,8 @@ export class AccessControl {
       if (h['X-RateLimit-Mode'] !== 'degraded') return h;
       const record = await this.lookup(() => cache.verifyUncached(p.id));
       const now = this.deps.clock.now();
-      if (!record || record.status !== 'active' || (record.expiresAt !== null && record.expiresAt <= now)) throw unauthorized('Invalid API key');
+      if (!record || record.status !== 'active' || (record.expiresAt !== null && record.expiresAt <= now))
+        throw unauthorized('Invalid API key');
       return h;
     });
   }
@@ -316,12 +384,19 @@ export class AccessControl {
    * the address gets 429 (Retry-After) instead of 401, before anyone is told which keys fail, and
    * those refusals are no longer logged one by one.
    */
-  authenticateFrom(headers: IncomingHttpHeaders, address: string | undefined, requestId?: string): Eventually<Principal> {
+  authenticateFrom(
+    headers: IncomingHttpHeaders,
+    address: string | undefined,
+    requestId?: string,
+  ): Eventually<Principal> {
     const denials: Denial[] = [];
     const refused = (e: unknown): never => {
       // Past the limit this throws 429, and the refusals behind it are not logged one by one.
       if (e instanceof ServiceError && e.status === 401) {
-        this.limiter.checkLocal({ bucket: `auth-fail:ip:${address ?? 'unknown'}`, perMinute: ANONYMOUS_PER_MINUTE, perDay: null }, this.deps.clock.now());
+        this.limiter.checkLocal(
+          { bucket: `auth-fail:ip:${address ?? 'unknown'}`, perMinute: ANONYMOUS_PER_MINUTE, perDay: null },
+          this.deps.clock.now(),
+        );
       }
       for (const d of denials) this.logDenial(d);
       throw e;

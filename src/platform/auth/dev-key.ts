@@ -14,8 +14,13 @@ export function devKeyFile(databasePath: string): string {
  * file it was saved to; undefined when nothing was created. The key goes where the node looks keys up
  * (PostgreSQL with DATABASE_URL), or it would be printed and then refused.
  */
-export async function ensureDevKey(config: Config, keys: KeyDirectory, now: number): Promise<{ key: string; id: string; file: string } | undefined> {
-  if (config.NODE_ENV === 'production' || config.DEV_KEY === 'never' || config.DATABASE_PATH === ':memory:') return undefined;
+export async function ensureDevKey(
+  config: Config,
+  keys: KeyDirectory,
+  now: number,
+): Promise<{ key: string; id: string; file: string } | undefined> {
+  if (config.NODE_ENV === 'production' || config.DEV_KEY === 'never' || config.DATABASE_PATH === ':memory:')
+    return undefined;
   if ((await keys.count()) > 0) return undefined;
   const created = await keys.create({ plan: 'enterprise', name: 'local development' }, now);
   const file = devKeyFile(config.DATABASE_PATH);

@@ -65,7 +65,11 @@ export class CachedKeyDirectory implements KeyDirectory {
     return this.inner.findById(id);
   }
 
-  private async cached(map: Map<string, Entry>, k: string, read: () => Promise<KeyRecord | undefined>): Promise<KeyRecord | undefined> {
+  private async cached(
+    map: Map<string, Entry>,
+    k: string,
+    read: () => Promise<KeyRecord | undefined>,
+  ): Promise<KeyRecord | undefined> {
     const now = this.clock.now();
     const hit = map.get(k);
     if (hit && hit.until > now) return hit.record;
@@ -120,7 +124,10 @@ export class CachedKeyDirectory implements KeyDirectory {
       // A short-lived `mds keys revoke` may get here before its connection is up.
       await whenReady(this.redis.commands, CONNECT_TIMEOUT_MS).catch(() => undefined);
       await this.redis.revocations.revoke(id).catch((err: Error) => {
-        this.logger.warn({ keyId: id, err: { message: err.message } }, `key revoked in the database; redis could not flag it, other nodes may accept it for up to ${this.ttlMs / 1000} s`);
+        this.logger.warn(
+          { keyId: id, err: { message: err.message } },
+          `key revoked in the database; redis could not flag it, other nodes may accept it for up to ${this.ttlMs / 1000} s`,
+        );
       });
     }
     return revoked;

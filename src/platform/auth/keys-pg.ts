@@ -2,7 +2,17 @@ import { asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgDb } from '../../../db/pg/client.js';
 import { accounts, apiKeys } from '../../../db/pg/schema/index.js';
 import { findPlan } from './plans.js';
-import { digestOf, generateKey, KEY_PREFIX, LAST_USED_INTERVAL_MS, newId, type BillingState, type CreatedKey, type CreateKeyInput, type KeyRecord } from './keys.js';
+import {
+  digestOf,
+  generateKey,
+  KEY_PREFIX,
+  LAST_USED_INTERVAL_MS,
+  newId,
+  type BillingState,
+  type CreatedKey,
+  type CreateKeyInput,
+  type KeyRecord,
+} from './keys.js';
 import type { KeyDirectory } from './key-store.js';
 
 const RECORD = {
@@ -53,12 +63,17 @@ export class PgKeyDirectory implements KeyDirectory {
     await this.db
       .update(apiKeys)
       .set({ lastUsedAt: now })
-      .where(sql`${eq(apiKeys.id, id)} AND ${or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, now - LAST_USED_INTERVAL_MS + 1))}`);
+      .where(
+        sql`${eq(apiKeys.id, id)} AND ${or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, now - LAST_USED_INTERVAL_MS + 1))}`,
+      );
   }
 
   async create(input: CreateKeyInput, now: number): Promise<CreatedKey> {
     if (!findPlan(input.plan)) throw new Error(`unknown plan "${input.plan}"`);
-    if (input.rateLimitPerMinute !== undefined && !(Number.isInteger(input.rateLimitPerMinute) && input.rateLimitPerMinute > 0)) {
+    if (
+      input.rateLimitPerMinute !== undefined &&
+      !(Number.isInteger(input.rateLimitPerMinute) && input.rateLimitPerMinute > 0)
+    ) {
       throw new Error('rate limit must be a positive integer');
     }
     const key = generateKey();
@@ -70,7 +85,9 @@ export class PgKeyDirectory implements KeyDirectory {
         if (!exists) throw new Error(`unknown account "${accountId}"`);
       } else {
         accountId = newId('acct');
-        await tx.insert(accounts).values({ id: accountId, billingState: input.billingState ?? 'active', createdAt: now, updatedAt: now });
+        await tx
+          .insert(accounts)
+          .values({ id: accountId, billingState: input.billingState ?? 'active', createdAt: now, updatedAt: now });
       }
       await tx.insert(apiKeys).values({
         id,

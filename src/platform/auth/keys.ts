@@ -95,7 +95,9 @@ export class KeyStore {
     this.dataVersion = sqlite.prepare('PRAGMA data_version');
     this.byDigest = sqlite.prepare(`SELECT ${SELECT_COLUMNS} WHERE k.digest = ?`);
     this.byId = sqlite.prepare(`SELECT ${SELECT_COLUMNS} WHERE k.id = ?`);
-    this.touchStmt = sqlite.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)');
+    this.touchStmt = sqlite.prepare(
+      'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',
+    );
   }
 
   findByDigest(digest: Buffer): KeyRecord | undefined {
@@ -137,7 +139,10 @@ export class KeyStore {
 
   create(input: CreateKeyInput, now: number): CreatedKey {
     if (!findPlan(input.plan)) throw new Error(`unknown plan "${input.plan}"`);
-    if (input.rateLimitPerMinute !== undefined && !(Number.isInteger(input.rateLimitPerMinute) && input.rateLimitPerMinute > 0)) {
+    if (
+      input.rateLimitPerMinute !== undefined &&
+      !(Number.isInteger(input.rateLimitPerMinute) && input.rateLimitPerMinute > 0)
+    ) {
       throw new Error('rate limit must be a positive integer');
     }
     const key = generateKey();
@@ -158,7 +163,17 @@ export class KeyStore {
           `INSERT INTO api_keys (id, digest, prefix, name, account_id, plan_key, rate_limit_per_minute, status, created_at, expires_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?)`,
         )
-        .run(id, digestOf(key).toString('hex'), key.slice(0, KEY_PREFIX.length + 4), input.name ?? '', accountId, input.plan, input.rateLimitPerMinute ?? null, now, input.expiresAt ?? null);
+        .run(
+          id,
+          digestOf(key).toString('hex'),
+          key.slice(0, KEY_PREFIX.length + 4),
+          input.name ?? '',
+          accountId,
+          input.plan,
+          input.rateLimitPerMinute ?? null,
+          now,
+          input.expiresAt ?? null,
+        );
       return accountId;
     });
     const accountId = create.immediate();
@@ -175,7 +190,9 @@ export class KeyStore {
 
   /** Returns false when no such key exists. Revoking twice keeps the first revocation time. */
   revoke(id: string, now: number): boolean {
-    const r = this.sqlite.prepare("UPDATE api_keys SET status = 'revoked', revoked_at = coalesce(revoked_at, ?) WHERE id = ?").run(now, id);
+    const r = this.sqlite
+      .prepare("UPDATE api_keys SET status = 'revoked', revoked_at = coalesce(revoked_at, ?) WHERE id = ?")
+      .run(now, id);
     this.found.clear();
     return r.changes > 0;
   }
@@ -184,7 +201,9 @@ export class KeyStore {
   setBillingState(keyId: string, state: BillingState, now: number): string | undefined {
     const rec = this.findById(keyId);
     if (!rec) return undefined;
-    this.sqlite.prepare('UPDATE accounts SET billing_state = ?, updated_at = ? WHERE id = ?').run(state, now, rec.accountId);
+    this.sqlite
+      .prepare('UPDATE accounts SET billing_state = ?, updated_at = ? WHERE id = ?')
+      .run(state, now, rec.accountId);
     this.found.clear();
     return rec.accountId;
   }

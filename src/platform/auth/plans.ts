@@ -19,10 +19,34 @@ export interface Plan {
  */
 export const PLANS = [
   { planKey: 'free', tier: 0, perMinute: 10, perDay: 100, description: 'Evaluation access to ungated operations.' },
-  { planKey: 'pro', tier: 1, perMinute: 30, perDay: 500, description: 'Individual use, including pro-gated operations.' },
-  { planKey: 'api_starter', tier: 2, perMinute: 60, perDay: 1000, description: 'Programmatic access for small integrations.' },
-  { planKey: 'api_business', tier: 2, perMinute: 300, perDay: 10_000, description: 'Programmatic access for production integrations.' },
-  { planKey: 'enterprise', tier: 3, perMinute: 1000, perDay: null, description: 'Operator-issued or contracted access, no daily cap.' },
+  {
+    planKey: 'pro',
+    tier: 1,
+    perMinute: 30,
+    perDay: 500,
+    description: 'Individual use, including pro-gated operations.',
+  },
+  {
+    planKey: 'api_starter',
+    tier: 2,
+    perMinute: 60,
+    perDay: 1000,
+    description: 'Programmatic access for small integrations.',
+  },
+  {
+    planKey: 'api_business',
+    tier: 2,
+    perMinute: 300,
+    perDay: 10_000,
+    description: 'Programmatic access for production integrations.',
+  },
+  {
+    planKey: 'enterprise',
+    tier: 3,
+    perMinute: 1000,
+    perDay: null,
+    description: 'Operator-issued or contracted access, no daily cap.',
+  },
 ] as const satisfies readonly Plan[];
 
 export type PlanKey = (typeof PLANS)[number]['planKey'];

@@ -25,8 +25,14 @@ export class StoredPlatformSecrets implements PlatformSecrets {
 
   async obtain(name: string, candidate: string, now: number): Promise<string> {
     const { platformSecrets } = this.engine.tables;
-    await this.engine.db.insert(platformSecrets).values({ name, value: candidate, createdAt: now }).onConflictDoNothing();
-    const [row] = await this.engine.db.select({ value: platformSecrets.value }).from(platformSecrets).where(eq(platformSecrets.name, name));
+    await this.engine.db
+      .insert(platformSecrets)
+      .values({ name, value: candidate, createdAt: now })
+      .onConflictDoNothing();
+    const [row] = await this.engine.db
+      .select({ value: platformSecrets.value })
+      .from(platformSecrets)
+      .where(eq(platformSecrets.name, name));
     if (!row) throw new Error(`platform secret ${name} is missing right after it was stored`);
     return row.value;
   }

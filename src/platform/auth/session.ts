@@ -46,7 +46,11 @@ export class SessionSigner {
  * The signing secret: the configured one, or one generated on first use and kept in the service's
  * store, so every process sharing it (every node on PostgreSQL, every restart) signs and verifies alike.
  */
-export async function resolveSessionSecret(secrets: PlatformSecrets, configured: string | undefined, now: number): Promise<Buffer> {
+export async function resolveSessionSecret(
+  secrets: PlatformSecrets,
+  configured: string | undefined,
+  now: number,
+): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'utf8');
   const value = await secrets.obtain('session_hmac', randomBytes(32).toString('base64url'), now);
   return Buffer.from(value, 'base64url');

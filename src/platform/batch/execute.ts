@@ -30,7 +30,11 @@ export interface BatchResponse {
 }
 
 /** What runs one GET in process, through the same pipeline as a direct request. */
-export type SubDispatch = (call: { method: 'GET'; url: string; headers: IncomingHttpHeaders }) => Promise<{ status: number; body: string; headers?: Record<string, string>; prepared?: PreparedBody }>;
+export type SubDispatch = (call: {
+  method: 'GET';
+  url: string;
+  headers: IncomingHttpHeaders;
+}) => Promise<{ status: number; body: string; headers?: Record<string, string>; prepared?: PreparedBody }>;
 
 /**
  * Result ids: trimmed, a blank id becomes the operation's index, and every id must be unique or the
@@ -41,7 +45,11 @@ export function assignIds(operations: readonly BatchOperation[]): string[] {
   const seen = new Map<string, number>();
   const violations: Violation[] = [];
   ids.forEach((id, i) => {
-    if (seen.has(id)) violations.push({ field: `operations[${i}].id`, description: `duplicate id "${id}": results would be ambiguous` });
+    if (seen.has(id))
+      violations.push({
+        field: `operations[${i}].id`,
+        description: `duplicate id "${id}": results would be ambiguous`,
+      });
     else seen.set(id, i);
   });
   if (violations.length) throw ServiceError.validation(violations);
@@ -65,7 +73,14 @@ interface Outcome {
   raw?: PreparedBody;
 }
 
-async function runOne(id: string, path: string, dispatch: SubDispatch, headers: IncomingHttpHeaders, deadline: Promise<typeof TIMED_OUT>, keepRaw: boolean): Promise<Outcome> {
+async function runOne(
+  id: string,
+  path: string,
+  dispatch: SubDispatch,
+  headers: IncomingHttpHeaders,
+  deadline: Promise<typeof TIMED_OUT>,
+  keepRaw: boolean,
+): Promise<Outcome> {
   const verdict = classifyPath(path);
   if (!verdict.ok) return { result: { id, status: 0, error: verdict.error } };
   try {
@@ -76,7 +91,8 @@ async function runOne(id: string, path: string, dispatch: SubDispatch, headers: 
     // A result has no headers of its own: a refusal that says when to retry carries it in the body.
     const retryAfter = out.headers?.['retry-after'] ?? out.headers?.['Retry-After'];
     // The pipeline's prepared bodies are JSON it serialised itself: as they are, they can be spliced in.
-    if (keepRaw && retryAfter === undefined && out.prepared) return { result: { id, status: out.status, error: '' }, raw: out.prepared };
+    if (keepRaw && retryAfter === undefined && out.prepared)
+      return { result: { id, status: out.status, error: '' }, raw: out.prepared };
     let body: unknown;
     try {
       body = JSON.parse(out.body);
@@ -121,7 +137,9 @@ export async function executeBatch(
   });
   let outcomes: Outcome[];
   try {
-    outcomes = await Promise.all(operations.map((op, i) => runOne(ids[i], op.path, dispatch, headers, deadline, keepRaw)));
+    outcomes = await Promise.all(
+      operations.map((op, i) => runOne(ids[i], op.path, dispatch, headers, deadline, keepRaw)),
+    );
   } finally {
     clearTimeout(timer);
   }

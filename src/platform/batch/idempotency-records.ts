@@ -2,7 +2,13 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { ServiceError } from '../errors.js';
 import { defineStore } from '../stores/registry.js';
 import { postgresEngine, sqliteEngine, step, type StoreEngine } from '../stores/engine.js';
-import { IN_FLIGHT_LOCK_MS, MAX_STORED_ANSWER_BYTES, MAX_STORED_BYTES_PER_OWNER, REPLAY_WINDOW_MS, type Claim } from './idempotency.js';
+import {
+  IN_FLIGHT_LOCK_MS,
+  MAX_STORED_ANSWER_BYTES,
+  MAX_STORED_BYTES_PER_OWNER,
+  REPLAY_WINDOW_MS,
+  type Claim,
+} from './idempotency.js';
 
 /**
  * Idempotency-Key bookkeeping, in the SQLite file or in PostgreSQL shared by every node (so a retry
@@ -34,14 +40,39 @@ export class IdempotencyKeyRecords implements IdempotencyRecords {
       await this.engine.db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, now));
     }
     return this.engine.transact(function* (tx): Generator<PromiseLike<unknown>, Claim, unknown> {
-      const inFlight = { requestHash: hash, state: 'in_flight' as const, responseStatus: null, responseBody: null, createdAt: now, expiresAt: now + IN_FLIGHT_LOCK_MS };
-      const inserted = yield* step(tx.db.insert(idempotencyKeys).values({ owner, key, ...inFlight }).onConflictDoNothing().returning({ owner: idempotencyKeys.owner }));
+      const inFlight = {
+        requestHash: hash,
+        state: 'in_flight' as const,
+        responseStatus: null,
+        responseBody: null,
+        createdAt: now,
+        expiresAt: now + IN_FLIGHT_LOCK_MS,
+      };
+      const inserted = yield* step(
+        tx.db
+          .insert(idempotencyKeys)
+          .values({ owner, key, ...inFlight })
+          .onConflictDoNothing()
+          .returning({ owner: idempotencyKeys.owner }),
+      );
       if (inserted.length) return { kind: 'fresh' };
-      const [row] = yield* step(tx.forUpdate(tx.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key)))));
+      const [row] = yield* step(
+        tx.forUpdate(
+          tx.db
+            .select()
+            .from(idempotencyKeys)
+            .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key))),
+        ),
+      );
       if (row && row.expiresAt >= now) {
-        if (row.requestHash !== hash) throw new ServiceError(422, { error: 'Idempotency-Key was already used with a different request body' });
+        if (row.requestHash !== hash)
+          throw new ServiceError(422, { error: 'Idempotency-Key was already used with a different request body' });
         if (row.state === 'in_flight') {
-          throw new ServiceError(409, { error: 'a request with this Idempotency-Key is still being processed' }, { 'Retry-After': '1' });
+          throw new ServiceError(
+            409,
+            { error: 'a request with this Idempotency-Key is still being processed' },
+            { 'Retry-After': '1' },
+          );
         }
         return { kind: 'replay', status: row.responseStatus ?? 200, body: JSON.parse(row.responseBody ?? 'null') };
       }
@@ -81,7 +112,9 @@ export class IdempotencyKeyRecords implements IdempotencyRecords {
     const { idempotencyKeys } = this.engine.tables;
     await this.engine.db
       .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'in_flight')));
+      .where(
+        and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'in_flight')),
+      );
   }
 }
 

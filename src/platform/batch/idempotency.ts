@@ -17,10 +17,18 @@ export const MAX_STORED_BYTES_PER_OWNER = 1024 * 1024;
 /** Canonical hash of a request body: the same JSON with keys in any order hashes the same. */
 export function requestHash(body: unknown): string {
   const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical)
-    : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
-    : v;
-  return createHash('sha256').update(JSON.stringify(canonical(body) ?? null)).digest('hex');
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body) ?? null))
+    .digest('hex');
 }
 
 export type Claim = { kind: 'fresh' } | { kind: 'replay'; status: number; body: unknown };
@@ -29,7 +37,12 @@ export type Claim = { kind: 'fresh' } | { kind: 'replay'; status: number; body: 
 export function readIdempotencyKey(value: string | string[] | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (Array.isArray(value) || !IDEMPOTENCY_KEY_PATTERN.test(value)) {
-    throw ServiceError.validation([{ field: 'Idempotency-Key', description: 'must be 1 to 255 printable ASCII characters without spaces, sent once' }]);
+    throw ServiceError.validation([
+      {
+        field: 'Idempotency-Key',
+        description: 'must be 1 to 255 printable ASCII characters without spaces, sent once',
+      },
+    ]);
   }
   return value;
 }

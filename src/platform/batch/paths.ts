@@ -1,5 +1,6 @@
 /** Why an operation path cannot be dispatched, or `ok`. */
-export type PathVerdict = { ok: true; pathname: string; url: string } | { ok: false; error: 'invalid_path' | 'nested_batch' };
+export type PathVerdict =
+  { ok: true; pathname: string; url: string } | { ok: false; error: 'invalid_path' | 'nested_batch' };
 
 const ORIGIN = 'http://batch.invalid';
 const RPC_PATH = /^\/api\/[a-z][a-z0-9-]*\/v\d+\/[a-z][a-z0-9-]*$/;
@@ -30,7 +31,8 @@ export function classifyPath(path: string): PathVerdict {
     return { ok: false, error: 'invalid_path' };
   }
   if (url.origin !== ORIGIN || url.hash) return { ok: false, error: 'invalid_path' };
-  if (url.pathname.startsWith('/api/batch/') || url.pathname === '/api/batch') return { ok: false, error: 'nested_batch' };
+  if (url.pathname.startsWith('/api/batch/') || url.pathname === '/api/batch')
+    return { ok: false, error: 'nested_batch' };
   if (!RPC_PATH.test(url.pathname)) return { ok: false, error: 'invalid_path' };
   const q = path.indexOf('?');
   return { ok: true, pathname: url.pathname, url: url.pathname + (q >= 0 ? path.slice(q) : '') };

@@ -77,11 +77,14 @@ export function canonicalExpression(expression: string): string | undefined {
  */
 function serialise(value: unknown): string {
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : Number.isFinite(value) ? JSON.stringify(value) : String(value);
+  if (typeof value === 'number')
+    return Object.is(value, -0) ? '-0' : Number.isFinite(value) ? JSON.stringify(value) : String(value);
   if (typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(serialise).join(',')}]`;
   const object = value as Record<string, unknown>;
-  return `{${Object.keys(object).map((k) => `${JSON.stringify(k)}:${serialise(object[k])}`).join(',')}}`;
+  return `{${Object.keys(object)
+    .map((k) => `${JSON.stringify(k)}:${serialise(object[k])}`)
+    .join(',')}}`;
 }
 
 function deepFreeze<T>(value: T): T {

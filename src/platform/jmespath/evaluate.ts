@@ -43,7 +43,8 @@ export function evaluate(node: Node, value: unknown, budget: Budget): unknown {
       const base = evaluate(node.children[0], value, budget);
       if (!isObject(base)) return null;
       const out: unknown[] = [];
-      for (const key in base) if (Object.hasOwn(base, key)) keep(out, evaluate(node.children[1], base[key], budget), budget);
+      for (const key in base)
+        if (Object.hasOwn(base, key)) keep(out, evaluate(node.children[1], base[key], budget), budget);
       return out;
     }
     case 'FilterProjection': {
@@ -51,7 +52,9 @@ export function evaluate(node: Node, value: unknown, budget: Budget): unknown {
       if (!Array.isArray(base)) return null;
       const [, projected, condition] = node.children;
       const out: unknown[] = [];
-      for (const element of base) if (isTruthy(evaluate(condition, element, budget), budget.emptiness)) keep(out, evaluate(projected, element, budget), budget);
+      for (const element of base)
+        if (isTruthy(evaluate(condition, element, budget), budget.emptiness))
+          keep(out, evaluate(projected, element, budget), budget);
       return out;
     }
     case 'Flatten': {
@@ -92,7 +95,12 @@ export function evaluate(node: Node, value: unknown, budget: Budget): unknown {
     case 'NotExpression':
       return !isTruthy(evaluate(node.children[0], value, budget), budget.emptiness);
     case 'Comparator':
-      return compare(node.name, evaluate(node.children[0], value, budget), evaluate(node.children[1], value, budget), budget);
+      return compare(
+        node.name,
+        evaluate(node.children[0], value, budget),
+        evaluate(node.children[1], value, budget),
+        budget,
+      );
     case 'ExpressionReference':
       return new ExpressionValue(node.children[0]);
     case 'Function': {
@@ -123,7 +131,12 @@ function collect(elements: unknown[], projected: Node, budget: Budget): unknown[
  * compare two numbers, or two strings by code unit as the jmespath package does (users filter by
  * ISO dates: `[?date > '2026-11-01']`, and the published service answers that); anything else is null.
  */
-function compare(operator: 'EQ' | 'NE' | 'LT' | 'LTE' | 'GT' | 'GTE', left: unknown, right: unknown, budget: Budget): boolean | null {
+function compare(
+  operator: 'EQ' | 'NE' | 'LT' | 'LTE' | 'GT' | 'GTE',
+  left: unknown,
+  right: unknown,
+  budget: Budget,
+): boolean | null {
   if (operator === 'EQ' || operator === 'NE') {
     budget.deep(left);
     budget.deep(right);
@@ -150,7 +163,11 @@ function compare(operator: 'EQ' | 'NE' | 'LT' | 'LTE' | 'GT' | 'GTE', left: unkn
  * counts from the end; either is then clamped into the array. The result's length is known before
  * it is built, and paid for first.
  */
-function slice(array: unknown[], [start, stop, step]: [number | null, number | null, number | null], budget: Budget): unknown[] {
+function slice(
+  array: unknown[],
+  [start, stop, step]: [number | null, number | null, number | null],
+  budget: Budget,
+): unknown[] {
   const by = step ?? 1;
   if (by === 0) throw new EvaluationError('Invalid slice, step cannot be 0');
   const n = array.length;

@@ -1,6 +1,15 @@
 import type { Budget } from './budget.js';
 import { jsonSizeWithin } from './json-size.js';
-import { codePointLength, compareStrings, containsSubstring, deepEqual, ExpressionValue, setEntry, typeOf, type JsonObject } from './values.js';
+import {
+  codePointLength,
+  compareStrings,
+  containsSubstring,
+  deepEqual,
+  ExpressionValue,
+  setEntry,
+  typeOf,
+  type JsonObject,
+} from './values.js';
 
 /**
  * What a parameter accepts, named as the error message names it. The two typed-array kinds also
@@ -77,10 +86,14 @@ function keysBy(name: string, elements: unknown[], expression: ExpressionValue, 
     const type = received(key);
     first ??= type;
     if (type !== 'number' && type !== 'string') {
-      throw new FunctionError(`TypeError: ${name}() expected the expression to return one type, number or string, for every element, but received type ${type}`);
+      throw new FunctionError(
+        `TypeError: ${name}() expected the expression to return one type, number or string, for every element, but received type ${type}`,
+      );
     }
     if (type !== first) {
-      throw new FunctionError(`TypeError: ${name}() expected the expression to return one type, number or string, for every element, but received types ${first} and ${type}`);
+      throw new FunctionError(
+        `TypeError: ${name}() expected the expression to return one type, number or string, for every element, but received types ${first} and ${type}`,
+      );
     }
     keys.push(key as number | string);
   }
@@ -176,7 +189,10 @@ const FUNCTIONS: Record<string, Signature> = {
       return elements.map((element) => call.apply(args[0] as ExpressionValue, element) ?? null);
     },
   },
-  max: { params: [['Array<number>', 'Array<string>']], run: (args, call) => extreme(args[0] as (number | string)[], 1, call.budget) },
+  max: {
+    params: [['Array<number>', 'Array<string>']],
+    run: (args, call) => extreme(args[0] as (number | string)[], 1, call.budget),
+  },
   max_by: { params: [['array'], ['expression']], run: elementBy('max_by', 1) },
   merge: {
     params: [['object']],
@@ -186,11 +202,15 @@ const FUNCTIONS: Record<string, Signature> = {
       for (const object of args) size += Object.keys(object as JsonObject).length;
       call.budget.spend(size);
       const merged: JsonObject = {};
-      for (const object of args as JsonObject[]) for (const key of Object.keys(object)) setEntry(merged, key, object[key]);
+      for (const object of args as JsonObject[])
+        for (const key of Object.keys(object)) setEntry(merged, key, object[key]);
       return merged;
     },
   },
-  min: { params: [['Array<number>', 'Array<string>']], run: (args, call) => extreme(args[0] as (number | string)[], -1, call.budget) },
+  min: {
+    params: [['Array<number>', 'Array<string>']],
+    run: (args, call) => extreme(args[0] as (number | string)[], -1, call.budget),
+  },
   min_by: { params: [['array'], ['expression']], run: elementBy('min_by', -1) },
   not_null: {
     params: [['any']],
@@ -281,14 +301,18 @@ export function callFunction(name: string, args: unknown[], call: Call): unknown
   const { params, variadic } = signature;
   if (variadic ? args.length < params.length : args.length !== params.length) {
     const n = params.length;
-    throw new FunctionError(`ArgumentError: ${name}() takes ${variadic ? 'at least ' : ''}${n} argument${n === 1 ? '' : 's'} but received ${args.length}`);
+    throw new FunctionError(
+      `ArgumentError: ${name}() takes ${variadic ? 'at least ' : ''}${n} argument${n === 1 ? '' : 's'} but received ${args.length}`,
+    );
   }
   for (let i = 0; i < args.length; i++) {
     if (DEEP.has(name)) call.budget.deep(args[i]);
     else call.budget.argument(args[i]);
     const kinds = params[Math.min(i, params.length - 1)];
     if (!kinds.some((kind) => accepts(kind, args[i]))) {
-      throw new FunctionError(`TypeError: ${name}() expected argument ${i + 1} to be type ${kinds.join(',')} but received type ${received(args[i])} instead.`);
+      throw new FunctionError(
+        `TypeError: ${name}() expected argument ${i + 1} to be type ${kinds.join(',')} but received type ${received(args[i])} instead.`,
+      );
     }
   }
   return signature.run(args, call);

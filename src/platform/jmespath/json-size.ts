@@ -47,8 +47,10 @@ function utf8JsonStringBytes(s: string): number {
     else if (c === 0x22 || c === 0x5c) n += 2;
     else if (c < 0x80) n += 1;
     else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) { n += 4; i++; }
-    else n += 3;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 4;
+      i++;
+    } else n += 3;
   }
   return n;
 }

@@ -141,7 +141,8 @@ export function containsSubstring(text: string, pattern: string): boolean {
 
 /** Sets a key on a new object as data, so that a `__proto__` key stays a key instead of replacing the prototype. */
 export function setEntry(target: JsonObject, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
 

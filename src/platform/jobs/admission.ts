@@ -17,5 +17,6 @@ export const QUEUE_RETRY_AFTER_S = 30;
  * 429 `{error}` body of a refusal (spec part 7, as documented for every 429 here) and Retry-After.
  */
 export async function ensureQueueCapacity(jobs: Jobs, kind: string, message: string): Promise<void> {
-  if ((await jobs.queued(kind)) > QUEUE_CAPACITY) throw ServiceError.gateway(429, message, { 'Retry-After': String(QUEUE_RETRY_AFTER_S) });
+  if ((await jobs.queued(kind)) > QUEUE_CAPACITY)
+    throw ServiceError.gateway(429, message, { 'Retry-After': String(QUEUE_RETRY_AFTER_S) });
 }

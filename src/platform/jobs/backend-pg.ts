@@ -58,14 +58,23 @@ export class PgJobBackend implements JobBackend {
   async enqueue(req: Parameters<JobBackend['enqueue']>[0], now: number): Promise<{ job: Job; created: boolean }> {
     return this.db.transaction(async (tx) => {
       // Two nodes enqueueing the same thing at once take turns, as SQLite's write lock makes them.
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${req.accountId}\n${req.kind}\n${req.idempotencyKey ?? req.inputDigest}`}))`);
+      await tx.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtext(${`${req.accountId}\n${req.kind}\n${req.idempotencyKey ?? req.inputDigest}`}))`,
+      );
       if (req.idempotencyKey !== undefined) {
         const [existing] = await tx
           .select()
           .from(jobs)
-          .where(and(eq(jobs.accountId, req.accountId), eq(jobs.kind, req.kind), eq(jobs.idempotencyKey, req.idempotencyKey)));
+          .where(
+            and(
+              eq(jobs.accountId, req.accountId),
+              eq(jobs.kind, req.kind),
+              eq(jobs.idempotencyKey, req.idempotencyKey),
+            ),
+          );
         if (existing) {
-          if (existing.inputDigest !== req.inputDigest) throw new ServiceError(422, { error: 'Idempotency-Key was already used with a different input' });
+          if (existing.inputDigest !== req.inputDigest)
+            throw new ServiceError(422, { error: 'Idempotency-Key was already used with a different input' });
           return { job: toJob(existing), created: false };
         }
       } else {
@@ -73,7 +82,14 @@ export class PgJobBackend implements JobBackend {
         const [same] = await tx
           .select()
           .from(jobs)
-          .where(and(eq(jobs.accountId, req.accountId), eq(jobs.kind, req.kind), eq(jobs.inputDigest, req.inputDigest), ne(jobs.state, 'failed')))
+          .where(
+            and(
+              eq(jobs.accountId, req.accountId),
+              eq(jobs.kind, req.kind),
+              eq(jobs.inputDigest, req.inputDigest),
+              ne(jobs.state, 'failed'),
+            ),
+          )
           .orderBy(desc(jobs.createdAt), desc(jobs.seq))
           .limit(1);
         if (same) return { job: toJob(same), created: false };
@@ -129,7 +145,13 @@ export class PgJobBackend implements JobBackend {
     return rows.sort((a, b) => a.createdAt - b.createdAt || a.seq - b.seq).map(toJob);
   }
 
-  async finish(id: string, state: 'done' | 'failed', result: string | null, error: string | null, now: number): Promise<void> {
+  async finish(
+    id: string,
+    state: 'done' | 'failed',
+    result: string | null,
+    error: string | null,
+    now: number,
+  ): Promise<void> {
     await this.db
       .update(jobs)
       .set({ state, result, error, finishedAt: now })
@@ -143,7 +165,11 @@ export class PgJobBackend implements JobBackend {
       .where(and(eq(jobs.id, id), eq(jobs.state, 'running')));
   }
 
-  async recoverAbandoned(maxAttempts: number, now: number, message: string): Promise<{ requeued: number; abandoned: number }> {
+  async recoverAbandoned(
+    maxAttempts: number,
+    now: number,
+    message: string,
+  ): Promise<{ requeued: number; abandoned: number }> {
     // A worker is alive while some session holds its advisory lock (two-key locks show in pg_locks
     // with the first key as classid, the second as objid and objsubid 2).
     const orphaned = sql`${jobs.state} = 'running' AND NOT EXISTS (
@@ -155,7 +181,11 @@ export class PgJobBackend implements JobBackend {
         .set({ state: 'failed', error: message, finishedAt: now })
         .where(sql`${orphaned} AND ${jobs.attempts} >= ${maxAttempts}`)
         .returning({ id: jobs.id });
-      const requeued = await tx.update(jobs).set({ state: 'queued', startedAt: null, worker: null }).where(orphaned).returning({ id: jobs.id });
+      const requeued = await tx
+        .update(jobs)
+        .set({ state: 'queued', startedAt: null, worker: null })
+        .where(orphaned)
+        .returning({ id: jobs.id });
       return { requeued: requeued.length, abandoned: failed.length };
     });
   }

@@ -20,7 +20,10 @@ export interface JobBackend {
    * Finds or creates a job in one step: with an idempotency key, the job of that key (422 when it
    * came with another input); without, the newest job of identical input that has not failed.
    */
-  enqueue(req: { kind: string; accountId: string; input: string; inputDigest: string; idempotencyKey?: string }, now: number): Promise<{ job: Job; created: boolean }>;
+  enqueue(
+    req: { kind: string; accountId: string; input: string; inputDigest: string; idempotencyKey?: string },
+    now: number,
+  ): Promise<{ job: Job; created: boolean }>;
   /** The job, or undefined when it does not exist or belongs to another account. */
   get(id: string, accountId: string): Promise<Job | undefined>;
   /** How many jobs of this kind wait to run (queued, not running), over every account: the queue's depth. */
@@ -28,7 +31,13 @@ export interface JobBackend {
   /** Marks up to `limit` queued jobs of these kinds running, oldest first, and returns them (never one another node took). */
   claim(kinds: readonly string[], limit: number, now: number): Promise<Job[]>;
   /** Records the outcome of a running job. */
-  finish(id: string, state: Extract<JobState, 'done' | 'failed'>, result: string | null, error: string | null, now: number): Promise<void>;
+  finish(
+    id: string,
+    state: Extract<JobState, 'done' | 'failed'>,
+    result: string | null,
+    error: string | null,
+    now: number,
+  ): Promise<void>;
   /** Back to the queue without counting the attempt (a clean shutdown interrupted it). */
   release(id: string): Promise<void>;
   /**
@@ -46,7 +55,10 @@ export interface JobBackend {
 export class SqliteJobBackend implements JobBackend {
   readonly shared = false;
   private readonly store: JobStore;
-  private readonly enqueueTx: (req: Parameters<JobBackend['enqueue']>[0], now: number) => { job: Job; created: boolean };
+  private readonly enqueueTx: (
+    req: Parameters<JobBackend['enqueue']>[0],
+    now: number,
+  ) => { job: Job; created: boolean };
 
   constructor(sqlite: Database.Database) {
     const store = (this.store = new JobStore(sqlite));
@@ -54,7 +66,8 @@ export class SqliteJobBackend implements JobBackend {
       if (req.idempotencyKey !== undefined) {
         const existing = store.byKey.get(req.accountId, req.kind, req.idempotencyKey);
         if (existing) {
-          if (existing.input_digest !== req.inputDigest) throw new ServiceError(422, { error: 'Idempotency-Key was already used with a different input' });
+          if (existing.input_digest !== req.inputDigest)
+            throw new ServiceError(422, { error: 'Idempotency-Key was already used with a different input' });
           return { job: toJob(existing), created: false };
         }
       } else {

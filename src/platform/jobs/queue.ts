@@ -93,7 +93,13 @@ export class JobQueue implements Jobs {
     if (!this.handlers.has(req.kind)) throw new Error(`no handler registered for job kind ${req.kind}`);
     const input = JSON.stringify(req.input ?? null);
     const out = await this.backend.enqueue(
-      { kind: req.kind, accountId: req.accountId, input, inputDigest: requestHash(req.input ?? null), idempotencyKey: req.idempotencyKey },
+      {
+        kind: req.kind,
+        accountId: req.accountId,
+        input,
+        inputDigest: requestHash(req.input ?? null),
+        idempotencyKey: req.idempotencyKey,
+      },
       this.clock.now(),
     );
     if (out.created) this.schedule();
@@ -146,7 +152,9 @@ export class JobQueue implements Jobs {
       clearTimeout(timer);
     }
     // A handler that ignored the abort stays `running` in the table; the next start re-queues it.
-    await this.backend.close().catch((err: Error) => this.logger.error({ err: err.message }, 'could not leave the job queue'));
+    await this.backend
+      .close()
+      .catch((err: Error) => this.logger.error({ err: err.message }, 'could not leave the job queue'));
   }
 
   idle(): Promise<void> {
@@ -159,7 +167,11 @@ export class JobQueue implements Jobs {
   /** Jobs left `running` by a process that is gone: re-queued, or failed after too many interruptions. */
   private async recover(): Promise<{ requeued: number; abandoned: number }> {
     const max = this.opts.maxAttempts ?? 3;
-    const out = await this.backend.recoverAbandoned(max, this.clock.now(), `interrupted ${max} times by a process stop; not retried`);
+    const out = await this.backend.recoverAbandoned(
+      max,
+      this.clock.now(),
+      `interrupted ${max} times by a process stop; not retried`,
+    );
     if (out.requeued || out.abandoned) this.logger.warn(out, 'jobs left running by a stopped process');
     return out;
   }
@@ -219,7 +231,8 @@ export class JobQueue implements Jobs {
         outcome = { ok: false, error: (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_CHARS) };
       }
       try {
-        if (outcome.ok) await this.backend.finish(job.id, 'done', JSON.stringify(outcome.result ?? null), null, this.clock.now());
+        if (outcome.ok)
+          await this.backend.finish(job.id, 'done', JSON.stringify(outcome.result ?? null), null, this.clock.now());
         // Interrupted by the shutdown, not failed: it runs again after the restart.
         else if (ctl.signal.aborted) await this.backend.release(job.id);
         else {

@@ -68,7 +68,8 @@ export class JobStore {
   readonly countQueued: Database.Statement<[string], { n: number }>;
 
   constructor(readonly sqlite: Database.Database) {
-    const cols = 'id, account_id, kind, input, input_digest, idempotency_key, state, result, error, attempts, created_at, started_at, finished_at';
+    const cols =
+      'id, account_id, kind, input, input_digest, idempotency_key, state, result, error, attempts, created_at, started_at, finished_at';
     this.byId = sqlite.prepare(`SELECT ${cols} FROM jobs WHERE id = ? AND account_id = ?`);
     this.byKey = sqlite.prepare(`SELECT ${cols} FROM jobs WHERE account_id = ? AND kind = ? AND idempotency_key = ?`);
     // A failed job is not reused for the same input: asking again is a retry.
@@ -83,10 +84,18 @@ export class JobStore {
        WHERE id IN (SELECT id FROM jobs WHERE state = 'queued' AND kind IN (SELECT value FROM json_each(?)) ORDER BY created_at, rowid LIMIT ?)
        RETURNING ${cols}`,
     );
-    this.finish = sqlite.prepare(`UPDATE jobs SET state = ?, result = ?, error = ?, finished_at = ? WHERE id = ? AND state = 'running'`);
-    this.release = sqlite.prepare(`UPDATE jobs SET state = 'queued', started_at = NULL, attempts = attempts - 1 WHERE id = ? AND state = 'running'`);
-    this.failAbandoned = sqlite.prepare(`UPDATE jobs SET state = 'failed', error = ?, finished_at = ? WHERE state = 'running' AND attempts >= ?`);
-    this.requeueAbandoned = sqlite.prepare(`UPDATE jobs SET state = 'queued', started_at = NULL WHERE state = 'running'`);
+    this.finish = sqlite.prepare(
+      `UPDATE jobs SET state = ?, result = ?, error = ?, finished_at = ? WHERE id = ? AND state = 'running'`,
+    );
+    this.release = sqlite.prepare(
+      `UPDATE jobs SET state = 'queued', started_at = NULL, attempts = attempts - 1 WHERE id = ? AND state = 'running'`,
+    );
+    this.failAbandoned = sqlite.prepare(
+      `UPDATE jobs SET state = 'failed', error = ?, finished_at = ? WHERE state = 'running' AND attempts >= ?`,
+    );
+    this.requeueAbandoned = sqlite.prepare(
+      `UPDATE jobs SET state = 'queued', started_at = NULL WHERE state = 'running'`,
+    );
     this.sweep = sqlite.prepare(`DELETE FROM jobs WHERE state IN ('done', 'failed') AND finished_at < ?`);
     this.countQueued = sqlite.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE state = 'queued' AND kind = ?`);
   }

@@ -10,7 +10,9 @@ export type CacheKind = 'chat' | 'embedding';
 
 /** Digest of everything that decides an answer: endpoint, model and the exact input (canonical JSON). */
 export function cacheDigest(kind: CacheKind, model: string, input: unknown): string {
-  return createHash('sha256').update(JSON.stringify([kind, model, input])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([kind, model, input]))
+    .digest('hex');
 }
 
 export interface CacheEntry {
@@ -74,7 +76,12 @@ export class ModelAnswerCache implements LlmCache {
       const rows = await this.engine.db
         .select({ digest: llmCache.digest, answer: llmCache.answer })
         .from(llmCache)
-        .where(and(inArray(llmCache.digest, unique.slice(start, start + PER_STATEMENT)), gte(llmCache.createdAt, freshSince)));
+        .where(
+          and(
+            inArray(llmCache.digest, unique.slice(start, start + PER_STATEMENT)),
+            gte(llmCache.createdAt, freshSince),
+          ),
+        );
       for (const r of rows) found.set(r.digest, r.answer);
     }
     return found;
@@ -94,12 +101,18 @@ export class ModelAnswerCache implements LlmCache {
           tx.db
             .insert(llmCache)
             .values(rows.slice(start, start + PER_STATEMENT))
-            .onConflictDoUpdate({ target: llmCache.digest, set: { answer: sql`excluded.answer`, createdAt: sql`excluded.created_at` } }),
+            .onConflictDoUpdate({
+              target: llmCache.digest,
+              set: { answer: sql`excluded.answer`, createdAt: sql`excluded.created_at` },
+            }),
         );
       }
       yield* step(tx.db.delete(llmCache).where(lt(llmCache.createdAt, now - ttlMs)));
       // Past maxEntries the oldest go, ties by digest.
-      const newest = tx.db.select({ digest: llmCache.digest }).from(llmCache).orderBy(desc(llmCache.createdAt), asc(llmCache.digest));
+      const newest = tx.db
+        .select({ digest: llmCache.digest })
+        .from(llmCache)
+        .orderBy(desc(llmCache.createdAt), asc(llmCache.digest));
       yield* step(tx.db.delete(llmCache).where(inArray(llmCache.digest, tx.skip(newest, maxEntries))));
     });
   }

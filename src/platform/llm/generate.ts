@@ -32,11 +32,23 @@ export interface Generated {
  * otherwise the deterministic `fallback` does, and the result says so. Never throws for a model failure.
  */
 export async function generate(llm: Llm, req: GenerateRequest): Promise<Generated> {
-  const rules = (fallbackReason: string): Generated => ({ text: req.fallback(), method: 'rules', model: `rules:${req.task}`, cached: false, fallbackReason });
+  const rules = (fallbackReason: string): Generated => ({
+    text: req.fallback(),
+    method: 'rules',
+    model: `rules:${req.task}`,
+    cached: false,
+    fallbackReason,
+  });
   if (!llm.enabled) return rules('model provider not configured');
-  const messages: ChatMessage[] = req.messages ?? [...(req.system ? [{ role: 'system' as const, content: req.system }] : []), { role: 'user', content: req.prompt ?? '' }];
+  const messages: ChatMessage[] = req.messages ?? [
+    ...(req.system ? [{ role: 'system' as const, content: req.system }] : []),
+    { role: 'user', content: req.prompt ?? '' },
+  ];
   try {
-    const answer = await llm.complete({ messages, maxTokens: req.maxTokens, temperature: req.temperature }, { signal: req.signal });
+    const answer = await llm.complete(
+      { messages, maxTokens: req.maxTokens, temperature: req.temperature },
+      { signal: req.signal },
+    );
     return { text: answer.text.trim(), method: 'model', model: answer.model, cached: answer.cached };
   } catch (err) {
     if (err instanceof LlmUnavailable) return rules(err.message);

@@ -11,7 +11,12 @@ export interface HttpAnswer {
  * Resolves with any HTTP status; rejects only when no answer arrived (network error, abort, an answer
  * past the cap). Production goes through the fetch layer (`fetchLayerHttpPost`); tests may inject their own.
  */
-export type HttpPost = (url: string, body: string, headers: Record<string, string>, signal: AbortSignal) => Promise<HttpAnswer>;
+export type HttpPost = (
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+) => Promise<HttpAnswer>;
 
 /** Largest provider answer read; past it the call fails instead of growing memory. */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;

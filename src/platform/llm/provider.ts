@@ -100,13 +100,15 @@ export class OpenAiCompatibleLlm implements Llm {
     const text = choice?.message?.content;
     if (typeof text !== 'string') throw this.malformed('/chat/completions', 'no choices[0].message.content string');
     if (!text.trim()) throw this.malformed('/chat/completions', 'empty completion');
-    const model = typeof (answer as { model?: unknown }).model === 'string' ? (answer as { model: string }).model : this.model;
+    const model =
+      typeof (answer as { model?: unknown }).model === 'string' ? (answer as { model: string }).model : this.model;
     await this.remember([{ digest, kind: 'chat', model: this.model, answer: JSON.stringify({ text, model }) }]);
     return { text, model, cached: false };
   }
 
   async embed(inputs: string[], opts: CallOptions = {}): Promise<Embeddings> {
-    if (!this.embeddingsEnabled) throw new LlmUnavailable('disabled', 'embeddings are not configured (LLM_BASE_URL, EMBEDDINGS_MODEL)');
+    if (!this.embeddingsEnabled)
+      throw new LlmUnavailable('disabled', 'embeddings are not configured (LLM_BASE_URL, EMBEDDINGS_MODEL)');
     const model = this.opts.embeddingsModel!;
     const digests = inputs.map((input) => cacheDigest('embedding', model, input));
     const hits = await this.cached(digests);
@@ -124,22 +126,39 @@ export class OpenAiCompatibleLlm implements Llm {
       const entries: CacheEntry[] = [];
       for (const [input, v] of await this.embedChunk(model, chunk, opts.signal)) {
         fresh.set(input, v);
-        entries.push({ digest: cacheDigest('embedding', model, input), kind: 'embedding', model, answer: JSON.stringify(v) });
+        entries.push({
+          digest: cacheDigest('embedding', model, input),
+          kind: 'embedding',
+          model,
+          answer: JSON.stringify(v),
+        });
       }
       await this.remember(entries);
     }
     return { vectors: inputs.map((input, i) => vectors[i] ?? fresh.get(input)!), model, cached: false };
   }
 
-  private async embedChunk(model: string, chunk: string[], signal: AbortSignal | undefined): Promise<Map<string, number[]>> {
+  private async embedChunk(
+    model: string,
+    chunk: string[],
+    signal: AbortSignal | undefined,
+  ): Promise<Map<string, number[]>> {
     const answer = await this.post('/embeddings', { model, input: chunk }, signal);
     const data = (answer as { data?: unknown }).data;
-    if (!Array.isArray(data) || data.length !== chunk.length) throw this.malformed('/embeddings', `expected ${chunk.length} embeddings in data[]`);
+    if (!Array.isArray(data) || data.length !== chunk.length)
+      throw this.malformed('/embeddings', `expected ${chunk.length} embeddings in data[]`);
     const out = new Map<string, number[]>();
     data.forEach((item: { embedding?: unknown; index?: unknown }, position) => {
       const index = typeof item?.index === 'number' ? item.index : position;
       const v = item?.embedding;
-      if (!Number.isInteger(index) || index < 0 || index >= chunk.length || !Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+      if (
+        !Number.isInteger(index) ||
+        index < 0 ||
+        index >= chunk.length ||
+        !Array.isArray(v) ||
+        v.length === 0 ||
+        !v.every((x) => typeof x === 'number' && Number.isFinite(x))
+      ) {
         throw this.malformed('/embeddings', 'an item has no numeric embedding or a bad index');
       }
       out.set(chunk[index]!, v as number[]);
@@ -178,19 +197,28 @@ export class OpenAiCompatibleLlm implements Llm {
     const headers: Record<string, string> = {};
     if (this.opts.apiKey) headers.authorization = `Bearer ${this.opts.apiKey}`;
     // The base URL may carry credentials of its own (user:password@, ?key=): it is named, never shown.
-    const clean = (s: string) => redactSecrets(s.split(this.base).join('<LLM_BASE_URL>'), [this.opts.apiKey, this.password]).slice(0, 300);
+    const clean = (s: string) =>
+      redactSecrets(s.split(this.base).join('<LLM_BASE_URL>'), [this.opts.apiKey, this.password]).slice(0, 300);
     let res;
     try {
       res = await this.opts.httpPost(this.base + path, JSON.stringify(body), headers, combined);
     } catch (err) {
-      if (timeout.aborted) throw new LlmUnavailable('timeout', `model provider did not answer ${path} within ${this.opts.timeoutMs} ms`);
+      if (timeout.aborted)
+        throw new LlmUnavailable('timeout', `model provider did not answer ${path} within ${this.opts.timeoutMs} ms`);
       if (signal?.aborted) throw new LlmUnavailable('aborted', `call to ${path} was cancelled`);
       const e = err as Error & { cause?: { code?: string; message?: string } };
       const cause = e.cause?.code ?? e.cause?.message;
-      throw new LlmUnavailable('network', clean(`model provider unreachable at ${path}: ${e.message}${cause ? ` (${cause})` : ''}`));
+      throw new LlmUnavailable(
+        'network',
+        clean(`model provider unreachable at ${path}: ${e.message}${cause ? ` (${cause})` : ''}`),
+      );
     }
     if (res.status < 200 || res.status >= 300) {
-      throw new LlmUnavailable('http', clean(`model provider answered ${path} with HTTP ${res.status}${providerMessage(res.body)}`), res.status);
+      throw new LlmUnavailable(
+        'http',
+        clean(`model provider answered ${path} with HTTP ${res.status}${providerMessage(res.body)}`),
+        res.status,
+      );
     }
     try {
       return JSON.parse(res.body) as unknown;

@@ -70,7 +70,10 @@ export class RateLimiter {
     // Once every 10 s at most: during an outage every request would otherwise log a line.
     if (now - this.lastWarning < 10_000 && now >= this.lastWarning) return;
     this.lastWarning = now;
-    this.logger.warn({ err: { message: err.message } }, 'rate-limit store unavailable; counting in this process, fail-closed policies refused');
+    this.logger.warn(
+      { err: { message: err.message } },
+      'rate-limit store unavailable; counting in this process, fail-closed policies refused',
+    );
   }
 
   policyLimit(name: string): number {
@@ -80,9 +83,18 @@ export class RateLimiter {
   }
 
   private checksFor(subject: RateSubject, policy: string | undefined): Check[] {
-    const checks: Check[] = [{ kind: 'minute', bucket: `${subject.bucket}|m`, limit: subject.perMinute, windowMs: MINUTE_MS }];
-    if (subject.perDay !== null) checks.push({ kind: 'day', bucket: `${subject.bucket}|d`, limit: subject.perDay, windowMs: DAY_MS });
-    if (policy) checks.push({ kind: 'policy', bucket: `p:${policy}:${subject.bucket}|m`, limit: this.policyLimit(policy), windowMs: MINUTE_MS });
+    const checks: Check[] = [
+      { kind: 'minute', bucket: `${subject.bucket}|m`, limit: subject.perMinute, windowMs: MINUTE_MS },
+    ];
+    if (subject.perDay !== null)
+      checks.push({ kind: 'day', bucket: `${subject.bucket}|d`, limit: subject.perDay, windowMs: DAY_MS });
+    if (policy)
+      checks.push({
+        kind: 'policy',
+        bucket: `p:${policy}:${subject.bucket}|m`,
+        limit: this.policyLimit(policy),
+        windowMs: MINUTE_MS,
+      });
     return checks;
   }
 
@@ -91,9 +103,15 @@ export class RateLimiter {
    * request spent more than its own slot (a batch's operations), so the headers describe the state
    * after the whole request. Undefined when the store cannot tell.
    */
-  current(subject: RateSubject, policy: string | undefined, now: number): WireHeaders | undefined | Promise<WireHeaders | undefined> {
+  current(
+    subject: RateSubject,
+    policy: string | undefined,
+    now: number,
+  ): WireHeaders | undefined | Promise<WireHeaders | undefined> {
     const report = (outcomes: WindowOutcome[]) => {
-      const tightest = outcomes.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && !b.allowed) ? b : a));
+      const tightest = outcomes.reduce((a, b) =>
+        b.remaining < a.remaining || (b.remaining === a.remaining && !b.allowed) ? b : a,
+      );
       // A window with no room left reports 0, whatever the arithmetic of the next admission says.
       return rateHeaders(tightest.allowed ? { ...tightest, remaining: Math.max(0, tightest.remaining + 1) } : tightest);
     };
@@ -139,7 +157,13 @@ export class RateLimiter {
 
   /** Counts in this process only: per-address refusals, which need no cluster-wide exactness. */
   checkLocal(subject: RateSubject, now: number): WireHeaders {
-    return this.decide(this.checksFor(subject, undefined), undefined, now, this.local.consume(this.checksFor(subject, undefined), now), false);
+    return this.decide(
+      this.checksFor(subject, undefined),
+      undefined,
+      now,
+      this.local.consume(this.checksFor(subject, undefined), now),
+      false,
+    );
   }
 
   /** The store could not decide: fail-closed policies refuse, the global limit keeps counting locally. */
@@ -156,7 +180,13 @@ export class RateLimiter {
     return this.local.consume(checks, now);
   }
 
-  private decide(checks: Check[], policy: string | undefined, now: number, outcomes: WindowOutcome[], degraded: boolean): WireHeaders {
+  private decide(
+    checks: Check[],
+    policy: string | undefined,
+    now: number,
+    outcomes: WindowOutcome[],
+    degraded: boolean,
+  ): WireHeaders {
     const mode: WireHeaders = degraded ? { 'X-RateLimit-Mode': 'degraded' } : {};
     let worst: number | undefined;
     let tightest = 0;

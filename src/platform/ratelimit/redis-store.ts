@@ -90,7 +90,10 @@ export class RedisRateLimitStore implements AsyncRateLimitStore {
   private keysOf(windows: readonly WindowSpec[], now: number): string[] {
     return windows.flatMap((w) => {
       const start = windowStartOf(now, w.windowMs);
-      return [redisKeys.rateCounter(this.prefix, w.bucket, start), redisKeys.rateCounter(this.prefix, w.bucket, start - w.windowMs)];
+      return [
+        redisKeys.rateCounter(this.prefix, w.bucket, start),
+        redisKeys.rateCounter(this.prefix, w.bucket, start - w.windowMs),
+      ];
     });
   }
 
@@ -109,7 +112,9 @@ export class RedisRateLimitStore implements AsyncRateLimitStore {
   async peek(windows: readonly WindowSpec[], now: number): Promise<WindowOutcome[]> {
     if (windows.length === 0) return [];
     const values = await this.breaker.run(() => this.redis.mget(...this.keysOf(windows, now)));
-    return windows.map((w, i) => evaluateWindow(Number(values[2 * i + 1] ?? 0), Number(values[2 * i] ?? 0), w.limit, w.windowMs, now));
+    return windows.map((w, i) =>
+      evaluateWindow(Number(values[2 * i + 1] ?? 0), Number(values[2 * i] ?? 0), w.limit, w.windowMs, now),
+    );
   }
 
   private async run(keyId: string | null, windows: readonly WindowSpec[], now: number): Promise<Admission> {
@@ -119,7 +124,9 @@ export class RedisRateLimitStore implements AsyncRateLimitStore {
     const args = windows.flatMap((w) => [w.windowMs, w.limit, now - windowStartOf(now, w.windowMs)]);
     const reply = await this.breaker.run(() => this.script(keys.length, ...keys, windows.length, ...args));
     const [revoked, admitted] = reply;
-    const outcomes = windows.map((w, i) => evaluateWindow(reply[2 * i + 2], reply[2 * i + 3], w.limit, w.windowMs, now));
+    const outcomes = windows.map((w, i) =>
+      evaluateWindow(reply[2 * i + 2], reply[2 * i + 3], w.limit, w.windowMs, now),
+    );
     // The script and window.ts must agree; if they ever do not, fail so the caller degrades visibly.
     const allowedHere = revoked === 0 && outcomes.every((o) => o.allowed);
     if (allowedHere !== (admitted === 1)) throw new Error('redis rate-limit script disagrees with window.ts');

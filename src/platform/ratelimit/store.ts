@@ -16,7 +16,11 @@ export interface RateLimitStore {
    * `consume` plus the key's revocation in the same step, where the store shares revocations across
    * nodes (Redis): a revoked key spends nothing.
    */
-  admit?(keyId: string, windows: readonly WindowSpec[], now: number): Promise<{ revoked: boolean; outcomes: WindowOutcome[] }>;
+  admit?(
+    keyId: string,
+    windows: readonly WindowSpec[],
+    now: number,
+  ): Promise<{ revoked: boolean; outcomes: WindowOutcome[] }>;
 }
 
 /** How often counts decided in memory reach the database: a restart loses at most this much. */
@@ -76,14 +80,20 @@ export class LocalRateLimitStore implements RateLimitStore {
     let rows: { bucket: string; window_start: number; count: number }[];
     try {
       rows = sqlite
-        .prepare<[number], { bucket: string; window_start: number; count: number }>('SELECT bucket, window_start, count FROM rate_limit_counters WHERE window_start >= ?')
+        .prepare<[number], { bucket: string; window_start: number; count: number }>(
+          'SELECT bucket, window_start, count FROM rate_limit_counters WHERE window_start >= ?',
+        )
         .all(now - 2 * LONGEST_WINDOW_MS);
     } catch (err) {
       // Unreadable counters start from zero; the limiter still decides exactly from here on.
       this.onPersistError(err as Error);
       return;
     }
-    for (const r of rows) this.counters.set(`${r.bucket}@${r.window_start}`, { count: r.count, expiresAt: r.window_start + 2 * LONGEST_WINDOW_MS });
+    for (const r of rows)
+      this.counters.set(`${r.bucket}@${r.window_start}`, {
+        count: r.count,
+        expiresAt: r.window_start + 2 * LONGEST_WINDOW_MS,
+      });
   }
 
   /** Starts writing counts in the background; `close` stops it and writes what is left. */
@@ -135,7 +145,13 @@ export class LocalRateLimitStore implements RateLimitStore {
   peek(windows: readonly WindowSpec[], now: number): WindowOutcome[] {
     return windows.map((w) => {
       const start = windowStartOf(now, w.windowMs);
-      return evaluateWindow(this.count(w.bucket, start - w.windowMs), this.count(w.bucket, start), w.limit, w.windowMs, now);
+      return evaluateWindow(
+        this.count(w.bucket, start - w.windowMs),
+        this.count(w.bucket, start),
+        w.limit,
+        w.windowMs,
+        now,
+      );
     });
   }
 
@@ -175,7 +191,9 @@ export class LocalRateLimitStore implements RateLimitStore {
   private sweepDatabase(): void {
     this.lastDbSweep = this.latest;
     try {
-      this.sqlite!.prepare('DELETE FROM rate_limit_counters WHERE window_start < ?').run(this.latest - 2 * LONGEST_WINDOW_MS);
+      this.sqlite!.prepare('DELETE FROM rate_limit_counters WHERE window_start < ?').run(
+        this.latest - 2 * LONGEST_WINDOW_MS,
+      );
     } catch {
       // Housekeeping only; the next sweep retries.
     }

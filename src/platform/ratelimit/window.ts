@@ -34,7 +34,13 @@ export function windowStartOf(now: number, windowMs: number): number {
   return now - (((now % windowMs) + windowMs) % windowMs);
 }
 
-export function evaluateWindow(prev: number, curr: number, limit: number, windowMs: number, now: number): WindowOutcome {
+export function evaluateWindow(
+  prev: number,
+  curr: number,
+  limit: number,
+  windowMs: number,
+  now: number,
+): WindowOutcome {
   const W = windowMs;
   const start = windowStartOf(now, W);
   const elapsed = now - start;

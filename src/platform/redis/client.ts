@@ -2,7 +2,10 @@ import { Redis, type RedisOptions } from 'ioredis';
 import type { Config } from '../../config.js';
 import type { Logger } from '../logger.js';
 
-export type RedisConfig = Pick<Config, 'REDIS_URL' | 'REDIS_PASSWORD' | 'REDIS_COMMAND_TIMEOUT_MS' | 'REDIS_KEY_PREFIX'>;
+export type RedisConfig = Pick<
+  Config,
+  'REDIS_URL' | 'REDIS_PASSWORD' | 'REDIS_COMMAND_TIMEOUT_MS' | 'REDIS_KEY_PREFIX'
+>;
 
 /** Longest wait between two reconnection attempts: a node picks Redis up again within this of its return. */
 export const MAX_RECONNECT_DELAY_MS = 1_000;
@@ -64,7 +67,10 @@ function watch(client: Redis, role: string, logger?: Logger): Redis {
     if (now - lastWarning < 10_000 && now >= lastWarning) return;
     lastWarning = now;
     // Only the message: an error object can carry the connection options, password included.
-    logger?.warn({ redis: role, err: { message } }, 'redis unreachable; shared limits, revocations and notices degraded');
+    logger?.warn(
+      { redis: role, err: { message } },
+      'redis unreachable; shared limits, revocations and notices degraded',
+    );
   };
   client.on('error', (err: Error) => warn(err.message));
   // 'reconnecting', not 'close': a server that shuts down closes cleanly without an error event,
@@ -84,7 +90,10 @@ function watch(client: Redis, role: string, logger?: Logger): Redis {
  * The one factory of Redis connections, from `REDIS_URL`. `role` names the connection in logs and
  * in `CLIENT LIST`. Connects at once in the background; commands fail until it is ready.
  */
-export function createRedisClient(config: RedisConfig, options: { role?: string; logger?: Logger; subscriber?: boolean } = {}): Redis {
+export function createRedisClient(
+  config: RedisConfig,
+  options: { role?: string; logger?: Logger; subscriber?: boolean } = {},
+): Redis {
   if (!config.REDIS_URL) throw new Error('REDIS_URL is not set');
   const role = options.role ?? (options.subscriber ? 'subscriber' : 'commands');
   const base = options.subscriber ? subscriberOptions(config) : requestPathOptions(config);

@@ -11,7 +11,8 @@ export interface SnapshotNotice {
 function parseNotice(message: string): SnapshotNotice | undefined {
   try {
     const v = JSON.parse(message) as Partial<SnapshotNotice>;
-    if (typeof v.dataset === 'string' && v.dataset && Number.isSafeInteger(v.version)) return { dataset: v.dataset, version: v.version! };
+    if (typeof v.dataset === 'string' && v.dataset && Number.isSafeInteger(v.version))
+      return { dataset: v.dataset, version: v.version! };
   } catch {
     // Not ours (another writer on the channel): ignored.
   }
@@ -36,7 +37,10 @@ export class SnapshotNotices {
 
   /** Announces a published snapshot; resolves with the number of subscribed connections that received it. */
   publish(notice: SnapshotNotice): Promise<number> {
-    return this.publisher.publish(redisKeys.snapshotChannel(this.prefix), JSON.stringify({ dataset: notice.dataset, version: notice.version }));
+    return this.publisher.publish(
+      redisKeys.snapshotChannel(this.prefix),
+      JSON.stringify({ dataset: notice.dataset, version: notice.version }),
+    );
   }
 
   /**

@@ -12,6 +12,11 @@ export const GeoCoordinates = z
 export const PaginationResponse = z
   .object({
     nextCursor: z.string().meta({ description: 'Cursor for the next page; empty on the last page.' }),
-    totalCount: z.number().int().min(0).max(2147483647).meta({ format: 'int32', description: 'Items matching the filters across all pages.' }),
+    totalCount: z
+      .number()
+      .int()
+      .min(0)
+      .max(2147483647)
+      .meta({ format: 'int32', description: 'Items matching the filters across all pages.' }),
   })
   .meta({ id: 'core_v1_PaginationResponse', description: 'Where this page sits in the full result.' });

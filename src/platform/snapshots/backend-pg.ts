@@ -2,7 +2,14 @@ import { and, asc, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import type { PgDb } from '../../../db/pg/client.js';
 import { LOCK_SPACE } from '../../../db/pg/client.js';
 import { snapshotMeta, snapshotRecords } from '../../../db/pg/schema/index.js';
-import { parseInfo, type LockedRun, type PublishInput, type PublishOutcome, type SnapshotBackend, type SnapshotMeta } from './backend.js';
+import {
+  parseInfo,
+  type LockedRun,
+  type PublishInput,
+  type PublishOutcome,
+  type SnapshotBackend,
+  type SnapshotMeta,
+} from './backend.js';
 
 type MetaRow = typeof snapshotMeta.$inferSelect;
 
@@ -42,7 +49,10 @@ export class PgSnapshotBackend implements SnapshotBackend {
 
   async allMeta(): Promise<SnapshotMeta[]> {
     // Byte order, as SQLite's default collation sorts the names.
-    const rows = await this.db.select().from(snapshotMeta).orderBy(sql`${snapshotMeta.dataset} COLLATE "C"`);
+    const rows = await this.db
+      .select()
+      .from(snapshotMeta)
+      .orderBy(sql`${snapshotMeta.dataset} COLLATE "C"`);
     return rows.map(toMeta);
   }
 
@@ -50,7 +60,14 @@ export class PgSnapshotBackend implements SnapshotBackend {
     const rows = await this.db
       .select({ payload: snapshotRecords.payload })
       .from(snapshotRecords)
-      .where(and(eq(snapshotRecords.dataset, dataset), eq(snapshotRecords.version, version), gte(snapshotRecords.seq, from), lt(snapshotRecords.seq, to)))
+      .where(
+        and(
+          eq(snapshotRecords.dataset, dataset),
+          eq(snapshotRecords.version, version),
+          gte(snapshotRecords.seq, from),
+          lt(snapshotRecords.seq, to),
+        ),
+      )
       .orderBy(asc(snapshotRecords.seq));
     return rows.map((r) => r.payload);
   }
@@ -79,7 +96,11 @@ export class PgSnapshotBackend implements SnapshotBackend {
   async publish(input: PublishInput): Promise<PublishOutcome> {
     return this.db.transaction(async (tx) => {
       // The meta row is locked first, so a concurrent publish of the same dataset waits for this one.
-      await tx.select({ v: snapshotMeta.version }).from(snapshotMeta).where(eq(snapshotMeta.dataset, input.dataset)).for('update');
+      await tx
+        .select({ v: snapshotMeta.version })
+        .from(snapshotMeta)
+        .where(eq(snapshotMeta.dataset, input.dataset))
+        .for('update');
       const [{ n }] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(snapshotRecords)
@@ -125,7 +146,13 @@ export class PgSnapshotBackend implements SnapshotBackend {
     const rows = await this.db
       .selectDistinct({ version: snapshotRecords.version })
       .from(snapshotRecords)
-      .where(and(eq(snapshotRecords.dataset, dataset), ne(snapshotRecords.version, sql`(${current})`), lte(snapshotRecords.version, upTo)));
+      .where(
+        and(
+          eq(snapshotRecords.dataset, dataset),
+          ne(snapshotRecords.version, sql`(${current})`),
+          lte(snapshotRecords.version, upTo),
+        ),
+      );
     return rows.map((r) => r.version);
   }
 
@@ -145,7 +172,10 @@ export class PgSnapshotBackend implements SnapshotBackend {
     const client = await this.db.$client.connect();
     let locked = false;
     try {
-      const res = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [LOCK_SPACE.datasetRuns, dataset]);
+      const res = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
+        LOCK_SPACE.datasetRuns,
+        dataset,
+      ]);
       locked = res.rows[0].locked;
       if (!locked) return { acquired: false };
       return { acquired: true, value: await fn() };

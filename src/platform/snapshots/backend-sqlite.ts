@@ -1,6 +1,14 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../../../db/client.js';
-import { parseInfo, type LockedRun, type PublishInput, type PublishOutcome, type SnapshotBackend, type SnapshotMeta, type SyncSnapshotReads } from './backend.js';
+import {
+  parseInfo,
+  type LockedRun,
+  type PublishInput,
+  type PublishOutcome,
+  type SnapshotBackend,
+  type SnapshotMeta,
+  type SyncSnapshotReads,
+} from './backend.js';
 
 interface MetaRow {
   dataset: string;
@@ -61,13 +69,23 @@ export class SqliteSnapshotBackend implements SnapshotBackend {
     this.stmtMeta = sqlite.prepare('SELECT * FROM snapshot_meta WHERE dataset = ?');
     this.stmtAllMeta = sqlite.prepare('SELECT * FROM snapshot_meta ORDER BY dataset');
     this.stmtVersions = sqlite.prepare('SELECT dataset, version, record_count FROM snapshot_meta');
-    this.stmtRecords = sqlite.prepare('SELECT payload FROM snapshot_records WHERE dataset = ? AND version = ? ORDER BY seq');
-    this.stmtRecordChunk = sqlite.prepare('SELECT payload FROM snapshot_records WHERE dataset = ? AND version = ? AND seq >= ? AND seq < ? ORDER BY seq');
+    this.stmtRecords = sqlite.prepare(
+      'SELECT payload FROM snapshot_records WHERE dataset = ? AND version = ? ORDER BY seq',
+    );
+    this.stmtRecordChunk = sqlite.prepare(
+      'SELECT payload FROM snapshot_records WHERE dataset = ? AND version = ? AND seq >= ? AND seq < ? ORDER BY seq',
+    );
     this.stmtDataVersion = sqlite.prepare('PRAGMA data_version');
     const placeholders = Array.from({ length: INSERT_BATCH }, () => '(?, ?, ?, ?)').join(', ');
-    this.insertMany = sqlite.prepare(`INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES ${placeholders}`);
-    this.insertOne = sqlite.prepare('INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES (?, ?, ?, ?)');
-    this.deleteVersion = sqlite.prepare('DELETE FROM snapshot_records WHERE rowid IN (SELECT rowid FROM snapshot_records WHERE dataset = ? AND version = ? LIMIT ?)');
+    this.insertMany = sqlite.prepare(
+      `INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES ${placeholders}`,
+    );
+    this.insertOne = sqlite.prepare(
+      'INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES (?, ?, ?, ?)',
+    );
+    this.deleteVersion = sqlite.prepare(
+      'DELETE FROM snapshot_records WHERE rowid IN (SELECT rowid FROM snapshot_records WHERE dataset = ? AND version = ? LIMIT ?)',
+    );
     this.stmtStale = sqlite.prepare(
       'SELECT DISTINCT version FROM snapshot_records WHERE dataset = ? AND version <> (SELECT COALESCE(MAX(version), 0) FROM snapshot_meta WHERE dataset = ?) AND version <= ?',
     );
@@ -101,7 +119,8 @@ export class SqliteSnapshotBackend implements SnapshotBackend {
       allMeta: () => this.stmtAllMeta.all().map(toMeta),
       // Meta and rows in one read transaction, so a concurrent swap cannot mix them.
       readCurrent: (dataset) => readCurrent(dataset),
-      versions: () => this.stmtVersions.all().map((r) => ({ dataset: r.dataset, version: r.version, recordCount: r.record_count })),
+      versions: () =>
+        this.stmtVersions.all().map((r) => ({ dataset: r.dataset, version: r.version, recordCount: r.record_count })),
       dataVersion: () => this.stmtDataVersion.get()!.data_version,
     };
   }

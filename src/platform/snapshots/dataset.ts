@@ -24,7 +24,10 @@ export interface DatasetSource {
    * test origin override (`init.body` makes it a JSON POST), and returns the combined payload the parser reads. `url` is then the
    * first request's address and documents the source.
    */
-  fetch?: (get: (url: string, init?: { body?: string }) => Promise<Buffer>, ctx: { now: number; config: Config }) => Promise<Buffer>;
+  fetch?: (
+    get: (url: string, init?: { body?: string }) => Promise<Buffer>,
+    ctx: { now: number; config: Config },
+  ) => Promise<Buffer>;
 }
 
 /**

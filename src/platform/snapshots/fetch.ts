@@ -14,7 +14,20 @@ const RETRY_AFTER_CAP_MS = 60_000;
 /** Body bytes are gathered in blocks of this size. */
 const BLOCK_BYTES = 1024 * 1024;
 /** Network failures worth another attempt; a name that does not resolve (ENOTFOUND) is not one. */
-const TRANSIENT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const TRANSIENT_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
 
 /**
  * Why an upstream fetch failed, with the real cause: `status` for an HTTP answer, `code` (and
@@ -27,7 +40,10 @@ export class UpstreamError extends Error {
   readonly code?: string;
   readonly retryable: boolean;
   readonly retryAfterMs?: number;
-  constructor(message: string, opts: { status?: number; code?: string; retryable?: boolean; retryAfterMs?: number; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    opts: { status?: number; code?: string; retryable?: boolean; retryAfterMs?: number; cause?: unknown } = {},
+  ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.status = opts.status;
     this.code = opts.code;
@@ -71,9 +87,14 @@ export async function fetchUrl(address: string, config: Config, opts: FetchOptio
     } catch (err) {
       if (!(err instanceof UpstreamError) || !err.retryable || attempt >= attempts || opts.signal?.aborted) throw err;
       const backoff = config.UPSTREAM_RETRY_BASE_MS * 2 ** (attempt - 1);
-      const wait = err.retryAfterMs !== undefined ? Math.min(err.retryAfterMs, RETRY_AFTER_CAP_MS) : backoff / 2 + Math.random() * (backoff / 2);
-      if (err.retryAfterMs !== undefined && err.retryAfterMs > RETRY_AFTER_CAP_MS) throw withNote(err, `Retry-After of ${Math.round(err.retryAfterMs / 1000)} s is too long to wait`);
-      if (opts.deadline !== undefined && Date.now() + wait >= opts.deadline) throw withNote(err, `no time left for attempt ${attempt + 1} before the dataset deadline`);
+      const wait =
+        err.retryAfterMs !== undefined
+          ? Math.min(err.retryAfterMs, RETRY_AFTER_CAP_MS)
+          : backoff / 2 + Math.random() * (backoff / 2);
+      if (err.retryAfterMs !== undefined && err.retryAfterMs > RETRY_AFTER_CAP_MS)
+        throw withNote(err, `Retry-After of ${Math.round(err.retryAfterMs / 1000)} s is too long to wait`);
+      if (opts.deadline !== undefined && Date.now() + wait >= opts.deadline)
+        throw withNote(err, `no time left for attempt ${attempt + 1} before the dataset deadline`);
       await sleep(wait, opts.signal).catch((reason: unknown) => {
         throw withNote(err, reason instanceof Error ? reason.message : String(reason));
       });
@@ -82,9 +103,14 @@ export async function fetchUrl(address: string, config: Config, opts: FetchOptio
 }
 
 /** Fetches a dataset source: a single address, or the source's own sequence of requests. */
-export async function fetchSource(source: DatasetSource, config: Config, opts: FetchOptions & { now?: number } = {}): Promise<Buffer> {
+export async function fetchSource(
+  source: DatasetSource,
+  config: Config,
+  opts: FetchOptions & { now?: number } = {},
+): Promise<Buffer> {
   const now = opts.now ?? Date.now();
-  const get = (url: string, init?: { body?: string }) => fetchUrl(url, config, { ...opts, headers: source.headers?.(config), body: init?.body });
+  const get = (url: string, init?: { body?: string }) =>
+    fetchUrl(url, config, { ...opts, headers: source.headers?.(config), body: init?.body });
   if (source.fetch) return source.fetch(get, { now, config });
   return get(source.urlAt ? source.urlAt(now) : source.url);
 }
@@ -95,7 +121,11 @@ async function fetchFollowing(first: string, config: Config, opts: FetchOptions)
   let url = origin;
   let credentials = true;
   for (let hop = 0; ; hop++) {
-    const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: '*/*', ...(credentials ? (opts.headers ?? {}) : {}) };
+    const headers: Record<string, string> = {
+      'user-agent': USER_AGENT,
+      accept: '*/*',
+      ...(credentials ? (opts.headers ?? {}) : {}),
+    };
     const shown = redact(url.href) + (hop > 0 ? ` (redirected from ${redact(origin.href)})` : '');
     const timeout = AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
@@ -129,9 +159,14 @@ async function fetchFollowing(first: string, config: Config, opts: FetchOptions)
     }
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined);
-      const retryAfterMs = res.status === 429 || res.status === 503 ? parseRetryAfter(res.headers.get('retry-after')) : undefined;
+      const retryAfterMs =
+        res.status === 429 || res.status === 503 ? parseRetryAfter(res.headers.get('retry-after')) : undefined;
       const transient = res.status === 429 || res.status >= 500;
-      throw new UpstreamError(`GET ${shown}: HTTP ${res.status}`, { status: res.status, retryable: transient, retryAfterMs });
+      throw new UpstreamError(`GET ${shown}: HTTP ${res.status}`, {
+        status: res.status,
+        retryable: transient,
+        retryAfterMs,
+      });
     }
     try {
       return await readCapped(res, config.UPSTREAM_MAX_BYTES, shown);
@@ -145,7 +180,10 @@ async function fetchFollowing(first: string, config: Config, opts: FetchOptions)
 /** Reads the body chunk by chunk and stops past `cap` bytes, so memory never holds more than the cap. */
 async function readCapped(res: Response, cap: number, shown: string): Promise<Buffer> {
   const declared = Number(res.headers.get('content-length') ?? NaN);
-  const tooBig = (n: number) => new UpstreamError(`GET ${shown}: response of ${n} bytes or more exceeds the cap of ${cap} bytes (UPSTREAM_MAX_BYTES); aborted`);
+  const tooBig = (n: number) =>
+    new UpstreamError(
+      `GET ${shown}: response of ${n} bytes or more exceeds the cap of ${cap} bytes (UPSTREAM_MAX_BYTES); aborted`,
+    );
   if (declared > cap) {
     await res.body?.cancel().catch(() => undefined);
     throw tooBig(declared);
@@ -184,19 +222,34 @@ async function readCapped(res: Response, cap: number, shown: string): Promise<Bu
   return blocks.length === 1 ? Buffer.from(blocks[0]) : Buffer.concat(blocks, total);
 }
 
-function networkError(err: unknown, shown: string, timeout: AbortSignal, config: Config, caller: AbortSignal | undefined, redact: (s: string) => string): UpstreamError {
+function networkError(
+  err: unknown,
+  shown: string,
+  timeout: AbortSignal,
+  config: Config,
+  caller: AbortSignal | undefined,
+  redact: (s: string) => string,
+): UpstreamError {
   if (caller?.aborted) {
     const reason = caller.reason instanceof Error ? caller.reason.message : String(caller.reason ?? 'aborted');
     return new UpstreamError(`GET ${shown}: ${redact(reason)}`, { code: 'ABORTED' });
   }
-  if (timeout.aborted) return new UpstreamError(`GET ${shown}: timed out after ${config.UPSTREAM_TIMEOUT_MS} ms`, { code: 'ETIMEDOUT', retryable: true });
+  if (timeout.aborted)
+    return new UpstreamError(`GET ${shown}: timed out after ${config.UPSTREAM_TIMEOUT_MS} ms`, {
+      code: 'ETIMEDOUT',
+      retryable: true,
+    });
   const e = err as Error & { cause?: { code?: string; message?: string } };
   const c = e.cause ?? (e as { code?: string; message?: string });
   const code = c.code ?? (e as NodeJS.ErrnoException).code;
   const detail = c.message && c.message !== e.message ? `: ${c.message}` : '';
   const reason = code ? `${e.message} (${code}${detail})` : `${e.message}${detail}`;
   const cause = Object.assign(new Error(redact(c.message ?? e.message)), { code });
-  return new UpstreamError(`GET ${shown}: ${redact(reason)}`, { code, cause, retryable: code === undefined || TRANSIENT_CODES.has(code) });
+  return new UpstreamError(`GET ${shown}: ${redact(reason)}`, {
+    code,
+    cause,
+    retryable: code === undefined || TRANSIENT_CODES.has(code),
+  });
 }
 
 function withNote(err: UpstreamError, note: string): UpstreamError {
@@ -280,7 +333,12 @@ export interface PostResult {
  * (`chosenBy: 'operator'`) may be http, loopback or private. One attempt: retries belong to the
  * caller, which records each one.
  */
-export async function postUrl(address: string, body: string, config: Config, opts: PostOptions = {}): Promise<PostResult> {
+export async function postUrl(
+  address: string,
+  body: string,
+  config: Config,
+  opts: PostOptions = {},
+): Promise<PostResult> {
   const redact = redactorFor(config);
   let url: URL;
   try {
@@ -300,24 +358,43 @@ export async function postUrl(address: string, body: string, config: Config, opt
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline;
   const failed = (err: Error) => {
-    if (opts.signal?.aborted) return new UpstreamError(`${shown}: ${redact(String((opts.signal.reason as Error | undefined)?.message ?? 'aborted'))}`, { code: 'ABORTED', cause: err });
-    if (deadline.aborted) return new UpstreamError(`${shown}: timed out after ${timeoutMs} ms`, { code: 'ETIMEDOUT', retryable: true, cause: err });
+    if (opts.signal?.aborted)
+      return new UpstreamError(
+        `${shown}: ${redact(String((opts.signal.reason as Error | undefined)?.message ?? 'aborted'))}`,
+        { code: 'ABORTED', cause: err },
+      );
+    if (deadline.aborted)
+      return new UpstreamError(`${shown}: timed out after ${timeoutMs} ms`, {
+        code: 'ETIMEDOUT',
+        retryable: true,
+        cause: err,
+      });
     return postError(err, shown, redact);
   };
   return new Promise<PostResult>((resolve, reject) => {
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const tooBig = (n: number) => new UpstreamError(`${shown}: answer of ${n} bytes or more exceeds the cap of ${cap} bytes; aborted`, { code: 'E2BIG' });
+    const tooBig = (n: number) =>
+      new UpstreamError(`${shown}: answer of ${n} bytes or more exceeds the cap of ${cap} bytes; aborted`, {
+        code: 'E2BIG',
+      });
     const req = request(
       url,
       {
         method: 'POST',
-        headers: { 'user-agent': USER_AGENT, 'content-type': 'application/json', 'content-length': String(payload.length), ...(opts.headers ?? {}) },
+        headers: {
+          'user-agent': USER_AGENT,
+          'content-type': 'application/json',
+          'content-length': String(payload.length),
+          ...(opts.headers ?? {}),
+        },
         // The connection goes to the address checked above, whatever DNS would answer now.
         ...(pinned === undefined
           ? {}
           : {
               lookup: ((_h: string, o: { all?: boolean }, cb: (...a: unknown[]) => void) =>
-                o?.all ? cb(null, [{ address: pinned, family: isIP(pinned) }]) : cb(null, pinned, isIP(pinned))) as never,
+                o?.all
+                  ? cb(null, [{ address: pinned, family: isIP(pinned) }])
+                  : cb(null, pinned, isIP(pinned))) as never,
             }),
         signal,
         timeout: timeoutMs,
@@ -344,7 +421,9 @@ export async function postUrl(address: string, body: string, config: Config, opt
         res.on('error', (err) => reject(failed(err)));
       },
     );
-    req.on('timeout', () => req.destroy(Object.assign(new Error(`timed out after ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
+    req.on('timeout', () =>
+      req.destroy(Object.assign(new Error(`timed out after ${timeoutMs} ms`), { code: 'ETIMEDOUT' })),
+    );
     req.on('error', (err) => reject(failed(err)));
     req.end(payload);
   });
@@ -359,28 +438,50 @@ async function checkedAddress(url: URL, shown: string, opts: PostOptions): Promi
     addresses = isIP(host) ? [host] : await (opts.lookup ?? systemLookup)(host);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new UpstreamError(`${shown}: ${url.hostname} does not resolve (${code ?? (err as Error).message})`, { code, retryable: code === 'EAI_AGAIN' });
+    throw new UpstreamError(`${shown}: ${url.hostname} does not resolve (${code ?? (err as Error).message})`, {
+      code,
+      retryable: code === 'EAI_AGAIN',
+    });
   }
   const bad = addresses.find(forbidden);
   if (bad !== undefined || addresses.length === 0) {
-    throw new UpstreamError(`${shown}: ${url.hostname} resolves to a loopback, private or link-local address (${bad ?? 'none'}); refused`, { code: 'EREFUSED' });
+    throw new UpstreamError(
+      `${shown}: ${url.hostname} resolves to a loopback, private or link-local address (${bad ?? 'none'}); refused`,
+      { code: 'EREFUSED' },
+    );
   }
   return addresses[0]!;
 }
 
 /** An operator's address needs only to be http(s): where it points is the operator's decision. */
 function operatorTargetRefusal(url: URL): string | undefined {
-  return url.protocol === 'http:' || url.protocol === 'https:' ? undefined : `only http and https addresses are allowed (got ${url.protocol.replace(/:$/, '')})`;
+  return url.protocol === 'http:' || url.protocol === 'https:'
+    ? undefined
+    : `only http and https addresses are allowed (got ${url.protocol.replace(/:$/, '')})`;
 }
 
 /** Why an address may not be posted to before any DNS: scheme, embedded credentials, a local name or literal. */
-export function staticTargetRefusal(url: URL, opts: { allowHttp?: boolean; forbiddenAddress?: (address: string) => boolean } = {}): string | undefined {
-  if (url.protocol !== 'https:' && !(opts.allowHttp && url.protocol === 'http:')) return `only https addresses are allowed (got ${url.protocol.replace(/:$/, '')})`;
+export function staticTargetRefusal(
+  url: URL,
+  opts: { allowHttp?: boolean; forbiddenAddress?: (address: string) => boolean } = {},
+): string | undefined {
+  if (url.protocol !== 'https:' && !(opts.allowHttp && url.protocol === 'http:'))
+    return `only https addresses are allowed (got ${url.protocol.replace(/:$/, '')})`;
   if (url.username || url.password) return 'credentials in the address are not allowed';
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.$/, '');
   const forbidden = opts.forbiddenAddress ?? isForbiddenAddress;
   if (isIP(host)) return forbidden(host) ? `${host} is a loopback, private or link-local address` : undefined;
-  if (!opts.forbiddenAddress && (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal') || !host.includes('.'))) {
+  if (
+    !opts.forbiddenAddress &&
+    (host === 'localhost' ||
+      host.endsWith('.localhost') ||
+      host.endsWith('.local') ||
+      host.endsWith('.internal') ||
+      !host.includes('.'))
+  ) {
     return `${host} is a local host name`;
   }
   return undefined;
@@ -388,5 +489,8 @@ export function staticTargetRefusal(url: URL, opts: { allowHttp?: boolean; forbi
 
 function postError(err: Error, shown: string, redact: (s: string) => string): UpstreamError {
   const code = (err as NodeJS.ErrnoException).code;
-  return new UpstreamError(`${shown}: ${redact(err.message)}${code && !err.message.includes(code) ? ` (${code})` : ''}`, { code, retryable: true, cause: err });
+  return new UpstreamError(
+    `${shown}: ${redact(err.message)}${code && !err.message.includes(code) ? ` (${code})` : ''}`,
+    { code, retryable: true, cause: err },
+  );
 }

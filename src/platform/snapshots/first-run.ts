@@ -6,7 +6,11 @@ import type { SnapshotStore } from './store.js';
  * On a database with no snapshot for a dataset, loads its bundled sample through the real parser,
  * so a newcomer's first request already has data. Datasets that have ever succeeded are left alone.
  */
-export async function loadSamplesWhereEmpty(datasets: readonly AnyDataset[], store: SnapshotStore, runner: IngestionRunner): Promise<IngestResult[]> {
+export async function loadSamplesWhereEmpty(
+  datasets: readonly AnyDataset[],
+  store: SnapshotStore,
+  runner: IngestionRunner,
+): Promise<IngestResult[]> {
   const results: IngestResult[] = [];
   for (const dataset of datasets) {
     if ((store.meta(dataset.name)?.version ?? 0) > 0) continue;

@@ -26,7 +26,12 @@ const iso = (ms: number) => (ms > 0 ? new Date(ms).toISOString() : null);
  * ERROR: nothing to serve and the last attempt failed. EMPTY: nothing to serve (never ingested, or
  * no rows). `unrecorded` is a failure the database could not store (disk full), held in memory.
  */
-export function datasetHealth(dataset: AnyDataset, meta: SnapshotMeta | undefined, now: number, unrecorded?: { at: number; error: string }): DatasetHealth {
+export function datasetHealth(
+  dataset: AnyDataset,
+  meta: SnapshotMeta | undefined,
+  now: number,
+  unrecorded?: { at: number; error: string },
+): DatasetHealth {
   const fetchedAt = meta && meta.version > 0 ? meta.fetchedAt : 0;
   const ageSeconds = fetchedAt > 0 ? Math.max(0, Math.round((now - fetchedAt) / 1000)) : null;
   let lastError = meta?.lastError ?? null;

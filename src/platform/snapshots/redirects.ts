@@ -4,7 +4,8 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 /** Resolves a host name to every address it has (injectable so tests can play DNS). */
 export type Lookup = (hostname: string) => Promise<string[]>;
 
-export const systemLookup: Lookup = async (hostname) => (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+export const systemLookup: Lookup = async (hostname) =>
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 /** Redirect chains longer than this are refused (browsers allow 20; an upstream needs one or two). */
 export const MAX_REDIRECTS = 5;
@@ -12,10 +13,27 @@ export const MAX_REDIRECTS = 5;
 /** Loopback, private, link-local, unique-local, shared (CGNAT), multicast and unspecified ranges. */
 const FORBIDDEN = new BlockList();
 for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) FORBIDDEN.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) FORBIDDEN.addSubnet(net, bits, 'ipv6');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  FORBIDDEN.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  FORBIDDEN.addSubnet(net, bits, 'ipv6');
 
 /** True for an address no upstream redirect may send us to (IPv4-mapped IPv6 is judged as IPv4). */
 export function isForbiddenAddress(address: string): boolean {
@@ -62,8 +80,14 @@ export function sameHostFamily(from: string, to: string): boolean {
  * operator asked for, e.g. a test server behind UPSTREAM_BASE_OVERRIDE) is trusted; any other
  * origin must be in the same host family and resolve only to public addresses.
  */
-export async function redirectRefusal(origin: URL, target: URL, lookup: Lookup, forbidden: (address: string) => boolean = isForbiddenAddress): Promise<string | undefined> {
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return `redirect to a ${target.protocol} address refused`;
+export async function redirectRefusal(
+  origin: URL,
+  target: URL,
+  lookup: Lookup,
+  forbidden: (address: string) => boolean = isForbiddenAddress,
+): Promise<string | undefined> {
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    return `redirect to a ${target.protocol} address refused`;
   if (origin.protocol === 'https:' && target.protocol === 'http:') return 'redirect from https to http refused';
   if (target.origin === origin.origin) return undefined;
   if (!sameHostFamily(origin.hostname, target.hostname)) return `redirect to another host (${target.host}) refused`;
@@ -75,6 +99,7 @@ export async function redirectRefusal(origin: URL, target: URL, lookup: Lookup, 
     return `redirect target ${target.host} does not resolve (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`;
   }
   const bad = addresses.find(forbidden);
-  if (bad !== undefined || addresses.length === 0) return `redirect to a loopback, private or link-local address (${target.host} -> ${bad ?? 'none'}) refused`;
+  if (bad !== undefined || addresses.length === 0)
+    return `redirect to a loopback, private or link-local address (${target.host} -> ${bad ?? 'none'}) refused`;
   return undefined;
 }

@@ -99,7 +99,13 @@ export class IngestionRunner {
 
   private async runOnce(dataset: AnyDataset, options: IngestOptions): Promise<IngestResult> {
     if (this.inFlight.has(dataset.name)) {
-      return { dataset: dataset.name, ok: false, version: await this.currentVersion(dataset.name), recordCount: 0, error: 'an ingestion of this dataset is already running' };
+      return {
+        dataset: dataset.name,
+        ok: false,
+        version: await this.currentVersion(dataset.name),
+        recordCount: 0,
+        error: 'an ingestion of this dataset is already running',
+      };
     }
     this.inFlight.add(dataset.name);
     try {
@@ -117,7 +123,13 @@ export class IngestionRunner {
     } catch (err) {
       // The lock itself could not be taken (database unreachable).
       const message = redactorFor(this.config)(err instanceof Error ? err.message : String(err));
-      return { dataset: dataset.name, ok: false, version: await this.currentVersion(dataset.name), recordCount: 0, error: message };
+      return {
+        dataset: dataset.name,
+        ok: false,
+        version: await this.currentVersion(dataset.name),
+        recordCount: 0,
+        error: message,
+      };
     } finally {
       this.inFlight.delete(dataset.name);
     }
@@ -126,13 +138,31 @@ export class IngestionRunner {
   private async ingest(dataset: AnyDataset, options: IngestOptions): Promise<IngestResult> {
     if (options.unlessAttemptedWithinMs !== undefined || options.onlyIfEmpty) {
       const meta = await this.backend.meta(dataset.name);
-      if (meta && options.unlessAttemptedWithinMs !== undefined && this.clock.now() - meta.lastAttemptAt < options.unlessAttemptedWithinMs) {
-        return { dataset: dataset.name, ok: false, skipped: true, version: meta.version, recordCount: 0, error: 'attempted recently (by this or another node); skipped' };
+      if (
+        meta &&
+        options.unlessAttemptedWithinMs !== undefined &&
+        this.clock.now() - meta.lastAttemptAt < options.unlessAttemptedWithinMs
+      ) {
+        return {
+          dataset: dataset.name,
+          ok: false,
+          skipped: true,
+          version: meta.version,
+          recordCount: 0,
+          error: 'attempted recently (by this or another node); skipped',
+        };
       }
       if (meta && options.onlyIfEmpty && meta.version > 0) {
         // Another node got there first: make sure this one serves what it published.
         await this.store.refresh(dataset.name);
-        return { dataset: dataset.name, ok: false, skipped: true, version: meta.version, recordCount: 0, error: 'the dataset already has a snapshot; skipped' };
+        return {
+          dataset: dataset.name,
+          ok: false,
+          skipped: true,
+          version: meta.version,
+          recordCount: 0,
+          error: 'the dataset already has a snapshot; skipped',
+        };
       }
     }
     try {
@@ -149,12 +179,24 @@ export class IngestionRunner {
       const version = await this.swap(dataset, parsed.records, info, options.onProgress);
       await this.store.refresh(dataset.name);
       this.unrecorded.delete(dataset.name);
-      return { dataset: dataset.name, ok: true, version, recordCount: parsed.records.length, partialSources: missing.length ? missing : undefined };
+      return {
+        dataset: dataset.name,
+        ok: true,
+        version,
+        recordCount: parsed.records.length,
+        partialSources: missing.length ? missing : undefined,
+      };
     } catch (err) {
       // Every message leaving the runner (result, stored meta, logs, CLI) has the secrets taken out.
       const message = redactorFor(this.config)(err instanceof Error ? err.message : String(err));
       await this.recordFailure(dataset, message);
-      return { dataset: dataset.name, ok: false, version: await this.currentVersion(dataset.name), recordCount: 0, error: message };
+      return {
+        dataset: dataset.name,
+        ok: false,
+        version: await this.currentVersion(dataset.name),
+        recordCount: 0,
+        error: message,
+      };
     }
   }
 
@@ -168,7 +210,11 @@ export class IngestionRunner {
     let deadline: number | undefined;
     let timer: NodeJS.Timeout | undefined;
     if (origin.kind === 'live') {
-      const unset = [...new Set(sources.filter(([, s]) => !s.optional).flatMap(([, s]) => unsetRequirements(s.requires, this.config)))];
+      const unset = [
+        ...new Set(
+          sources.filter(([, s]) => !s.optional).flatMap(([, s]) => unsetRequirements(s.requires, this.config)),
+        ),
+      ];
       if (unset.length) {
         throw new IngestError(
           `live ingestion needs ${unset.join(', ')}, which ${unset.length > 1 ? 'are' : 'is'} not set; no request was made (the bundled sample still loads with --samples)`,
@@ -177,7 +223,10 @@ export class IngestionRunner {
       const ms = this.config.UPSTREAM_DATASET_TIMEOUT_MS;
       deadline = Date.now() + ms;
       const overall = new AbortController();
-      timer = setTimeout(() => overall.abort(new IngestError(`dataset deadline of ${ms} ms exceeded (UPSTREAM_DATASET_TIMEOUT_MS)`)), ms);
+      timer = setTimeout(
+        () => overall.abort(new IngestError(`dataset deadline of ${ms} ms exceeded (UPSTREAM_DATASET_TIMEOUT_MS)`)),
+        ms,
+      );
       signal = options.signal ? AbortSignal.any([options.signal, overall.signal]) : overall.signal;
     }
     try {
@@ -208,18 +257,25 @@ export class IngestionRunner {
       clearTimeout(timer);
     }
     // With every source down, say why rather than "no rows".
-    if (sources.length > 0 && missing.length === sources.length) throw new IngestError(`every source failed: ${failures.join('; ')}`);
+    if (sources.length > 0 && missing.length === sources.length)
+      throw new IngestError(`every source failed: ${failures.join('; ')}`);
     return { payloads, missing, failures };
   }
 
-  private async check(dataset: AnyDataset, parsed: Parsed<unknown>, options: IngestOptions, failures: string[]): Promise<void> {
+  private async check(
+    dataset: AnyDataset,
+    parsed: Parsed<unknown>,
+    options: IngestOptions,
+    failures: string[],
+  ): Promise<void> {
     const force = options.force === true;
     const count = parsed.records.length;
     const meta = await this.backend.meta(dataset.name);
     const previous = meta && { version: meta.version, record_count: meta.recordCount };
     if (count === 0 && !dataset.allowEmpty) {
       // "No rows" is only claimed of an upstream that answered; a failed source is named with its cause.
-      if (failures.length) throw new IngestError(`no rows; sources unavailable: ${failures.join('; ')}; keeping the previous snapshot`);
+      if (failures.length)
+        throw new IngestError(`no rows; sources unavailable: ${failures.join('; ')}; keeping the previous snapshot`);
       const what = options.origin.kind === 'live' ? 'upstream returned no rows' : 'the payload held no rows';
       throw new IngestError(`${what}; keeping the previous snapshot`);
     }
@@ -241,7 +297,12 @@ export class IngestionRunner {
    * writes) in this or another process are never stalled behind a large ingestion. A failure before
    * publishing leaves the old version current and its staged rows are removed.
    */
-  private async swap(dataset: AnyDataset, records: unknown[], info: Record<string, unknown>, onProgress: IngestOptions['onProgress']): Promise<number> {
+  private async swap(
+    dataset: AnyDataset,
+    records: unknown[],
+    info: Record<string, unknown>,
+    onProgress: IngestOptions['onProgress'],
+  ): Promise<number> {
     const name = dataset.name;
     const version = await this.backend.allocateVersion(name, dataset.source);
     try {
@@ -253,10 +314,19 @@ export class IngestionRunner {
         onProgress?.('write', to, records.length);
         await yieldToEventLoop();
       }
-      const outcome = await this.backend.publish({ dataset: name, version, now: this.clock.now(), count: records.length, source: dataset.source, info: JSON.stringify(info) });
+      const outcome = await this.backend.publish({
+        dataset: name,
+        version,
+        now: this.clock.now(),
+        count: records.length,
+        source: dataset.source,
+        info: JSON.stringify(info),
+      });
       // A start-up cleanup in another process may have taken staged rows of this run for a dead one's.
-      if (outcome === 'rows-missing') throw new IngestError('staged rows were removed while this run was writing; keeping the previous snapshot');
-      if (outcome === 'superseded') throw new IngestError('a newer snapshot was published while this one was being written; keeping the newer one');
+      if (outcome === 'rows-missing')
+        throw new IngestError('staged rows were removed while this run was writing; keeping the previous snapshot');
+      if (outcome === 'superseded')
+        throw new IngestError('a newer snapshot was published while this one was being written; keeping the newer one');
     } catch (err) {
       await this.removeVersion(name, version).catch(() => undefined);
       throw err;
@@ -273,7 +343,8 @@ export class IngestionRunner {
   /** Removes every version older than the one just published, including leftovers of crashed runs. */
   private async removeStale(dataset: string, published: number): Promise<void> {
     try {
-      for (const version of await this.backend.staleVersions(dataset, published - 1)) await this.removeVersion(dataset, version);
+      for (const version of await this.backend.staleVersions(dataset, published - 1))
+        await this.removeVersion(dataset, version);
     } catch {
       // Housekeeping: the next run retries. Readers never look at versions other than the current one.
     }
@@ -288,7 +359,10 @@ export class IngestionRunner {
     } catch (err) {
       // The database itself may be what failed (disk full); the previous snapshot is intact either
       // way, and health reports the failure from memory.
-      this.unrecorded.set(dataset.name, { at: now, error: `${message.slice(0, 2000)} (could not be recorded: ${(err as Error).message})` });
+      this.unrecorded.set(dataset.name, {
+        at: now,
+        error: `${message.slice(0, 2000)} (could not be recorded: ${(err as Error).message})`,
+      });
     }
   }
 

@@ -55,7 +55,6 @@ const SYNC_DECODE_LIMIT = 5000;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-
 /**
  * Read side of the snapshot tables. Each dataset is decoded once per version. When a dataset that is
  * already being served changes, the new version is decoded in chunks between requests and swapped in
@@ -297,7 +296,8 @@ export class SnapshotStore {
     const decodes: Promise<void>[] = [];
     for (const meta of await this.backend.allMeta()) {
       this.metaMirror.set(meta.dataset, meta);
-      if (meta.version > 0 && this.cache.get(meta.dataset)?.version !== meta.version) decodes.push(this.refresh(meta.dataset));
+      if (meta.version > 0 && this.cache.get(meta.dataset)?.version !== meta.version)
+        decodes.push(this.refresh(meta.dataset));
     }
     if (waitForDecodes) await Promise.all(decodes);
   }

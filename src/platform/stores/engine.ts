@@ -72,7 +72,8 @@ export function sqliteEngine(db: Db): StoreEngine {
     },
     *lockWriters() {},
     *lockTable() {},
-    skip: (query, n) => (query as unknown as { limit(l: SQL): { offset(n: number): SQLWrapper } }).limit(sql.raw('-1')).offset(n),
+    skip: (query, n) =>
+      (query as unknown as { limit(l: SQL): { offset(n: number): SQLWrapper } }).limit(sql.raw('-1')).offset(n),
     forUpdate: (query) => query,
   };
   return engine;
@@ -86,7 +87,11 @@ export function postgresEngine(db: PgDatabase<PgQueryResultHKT, typeof pgTables>
     insertionOrder: (table) => sql`${table.seq}`,
     transact: (body) => db.transaction((tx) => driveAsync(body(postgresEngine(tx)))),
     *lockWriters(space, key) {
-      yield db.execute(key === undefined ? sql`SELECT pg_advisory_xact_lock(${space}, 0)` : sql`SELECT pg_advisory_xact_lock(${space}, hashtext(${key}))`);
+      yield db.execute(
+        key === undefined
+          ? sql`SELECT pg_advisory_xact_lock(${space}, 0)`
+          : sql`SELECT pg_advisory_xact_lock(${space}, hashtext(${key}))`,
+      );
     },
     *lockTable(table) {
       yield db.execute(sql`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);

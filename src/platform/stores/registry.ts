@@ -84,25 +84,39 @@ export class StoreRegistry {
    * Builds every definition once on `database` (an override, when given, instead). Two definitions
    * with one name are refused: they would be two stores over one table.
    */
-  static resolve(definitions: readonly StoreDefinition<unknown>[], database: StoreDatabase, env: { clock: Clock; config: Config }, overrides: readonly StoreOverride[] = []): StoreRegistry {
+  static resolve(
+    definitions: readonly StoreDefinition<unknown>[],
+    database: StoreDatabase,
+    env: { clock: Clock; config: Config },
+    overrides: readonly StoreOverride[] = [],
+  ): StoreRegistry {
     const names = new Set<string>();
     for (const d of definitions) {
       if (names.has(d.name)) throw new Error(`two stores are named ${d.name}`);
       names.add(d.name);
     }
     const given = new Map(overrides.map((o) => [o.definition, o.store]));
-    for (const d of given.keys()) if (!definitions.includes(d)) throw new UnregisteredStoreError(`store ${d.name} is overridden but not registered`);
+    for (const d of given.keys())
+      if (!definitions.includes(d))
+        throw new UnregisteredStoreError(`store ${d.name} is overridden but not registered`);
     const resolved = new Map<StoreDefinition<unknown>, unknown>();
     for (const d of definitions) {
       if (given.has(d)) resolved.set(d, given.get(d));
-      else resolved.set(d, database.engine === 'postgres' ? d.postgres({ db: database.db, ...env }) : d.sqlite({ db: database.db, ...env }));
+      else
+        resolved.set(
+          d,
+          database.engine === 'postgres'
+            ? d.postgres({ db: database.db, ...env })
+            : d.sqlite({ db: database.db, ...env }),
+        );
     }
     return new StoreRegistry(database.engine, resolved);
   }
 
   /** The store built at start for `definition`; one never registered is a wiring error. */
   get<T>(definition: StoreDefinition<T>): T {
-    if (!this.resolved.has(definition)) throw new UnregisteredStoreError(`store ${definition.name} is not registered (src/root/stores.ts)`);
+    if (!this.resolved.has(definition))
+      throw new UnregisteredStoreError(`store ${definition.name} is not registered (src/root/stores.ts)`);
     return this.resolved.get(definition) as T;
   }
 }

@@ -7,15 +7,16 @@ import type { RequestContext } from '../../trpc/context.js';
 import { idempotent } from '../../trpc/idempotent.js';
 import type { ExecuteBatchRequest, ExecuteBatchResponse } from './schemas.js';
 
-
-
 /** One cap on batch operations per HTTP request, however many batch calls that request carries. */
 function spendBatchBudget(ctx: RequestContext, count: number): void {
   const budget = ctx.batchBudget;
   if (!budget) return;
   if (count > budget.remaining) {
     throw ServiceError.validation([
-      { field: 'operations', description: `at most ${MAX_OPERATIONS} batch operations per HTTP request; ${budget.remaining} left in this one` },
+      {
+        field: 'operations',
+        description: `at most ${MAX_OPERATIONS} batch operations per HTTP request; ${budget.remaining} left in this one`,
+      },
     ]);
   }
   budget.remaining -= count;
@@ -42,7 +43,8 @@ export async function runBatch(ctx: RequestContext, input: ExecuteBatchRequest):
   const run = (keepRaw = false) =>
     executeBatch(
       input.operations,
-      (call) => dispatch({ ...call, requestId: `${ctx.requestId}/${call.url}`, remoteAddress: ctx.remoteAddress, batch: true }),
+      (call) =>
+        dispatch({ ...call, requestId: `${ctx.requestId}/${call.url}`, remoteAddress: ctx.remoteAddress, batch: true }),
       ctx.headers,
       ctx.deps.config.BATCH_OPERATION_TIMEOUT_MS,
       keepRaw,
@@ -50,7 +52,8 @@ export async function runBatch(ctx: RequestContext, input: ExecuteBatchRequest):
   if (!key) {
     // Over REST without a projection the operations' bodies stay as they came (prepared bytes): the
     // REST lane splices them into the answer, never parsing and serialising them again. Everything else needs the values.
-    if (ctx.transport === 'rest' && readExpression(ctx.search) === undefined) return settleRate(ctx, withRawBodies(await run(true)));
+    if (ctx.transport === 'rest' && readExpression(ctx.search) === undefined)
+      return settleRate(ctx, withRawBodies(await run(true)));
     return settleRate(ctx, (await run()).response);
   }
 

@@ -25,7 +25,11 @@ import {
 } from './schemas.js';
 
 /** Stored stations (worst first) and when they were read; degraded when there is no snapshot. */
-export function airQualityStations(store: SnapshotStore): { stations: AirQualityStation[]; fetchedAt: number; degraded: boolean } {
+export function airQualityStations(store: SnapshotStore): {
+  stations: AirQualityStation[];
+  fetchedAt: number;
+  degraded: boolean;
+} {
   const snapshot = store.read<AirQualityStation>(AIR_QUALITY);
   if (!snapshot) return { stations: [], fetchedAt: 0, degraded: true };
   return { stations: [...snapshot.records], fetchedAt: snapshot.fetchedAt, degraded: false };
@@ -36,9 +40,15 @@ export function co2Monitoring(store: SnapshotStore): Co2Monitoring | undefined {
   return store.read<Co2Monitoring>(CO2_MONITORING)?.records[0];
 }
 
-export function climateNews(store: SnapshotStore): { items: ClimateNewsItem[]; fetchedAt: number; dataAvailable: boolean } {
+export function climateNews(store: SnapshotStore): {
+  items: ClimateNewsItem[];
+  fetchedAt: number;
+  dataAvailable: boolean;
+} {
   const snapshot = store.read<ClimateNewsItem>(CLIMATE_NEWS);
-  return snapshot ? { items: [...snapshot.records], fetchedAt: snapshot.fetchedAt, dataAvailable: true } : { items: [], fetchedAt: 0, dataAvailable: false };
+  return snapshot
+    ? { items: [...snapshot.records], fetchedAt: snapshot.fetchedAt, dataAvailable: true }
+    : { items: [], fetchedAt: 0, dataAvailable: false };
 }
 
 const MAX_DISASTERS = 300;
@@ -81,7 +91,10 @@ export function listClimateDisasters(store: SnapshotStore, req: ListClimateDisas
   if (rw) rows = rw.derive(`merged:${nat?.version ?? 0}`, (s) => mergedDisasters(s.records, nat?.records ?? []));
   else if (nat) rows = nat.derive('climate-disasters', (s) => mergedDisasters([], s.records));
   const page = paginate(rows, (d) => d.id, pageSize, req.cursor || undefined);
-  return { body: { disasters: page.items, pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount } }, degraded: !rw && !nat };
+  return {
+    body: { disasters: page.items, pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount } },
+    degraded: !rw && !nat,
+  };
 }
 
 const SEVERITY_RANK = (s: string) => ANOMALY_SEVERITIES.indexOf(s as (typeof ANOMALY_SEVERITIES)[number]);
@@ -90,13 +103,22 @@ const SEVERITY_RANK = (s: string) => ANOMALY_SEVERITIES.indexOf(s as (typeof ANO
 export function listClimateAnomalies(store: SnapshotStore, req: ListClimateAnomaliesRequest) {
   const pageSize = req.page_size ? Math.min(req.page_size, ANOMALIES_MAX_PAGE_SIZE) : ANOMALIES_DEFAULT_PAGE_SIZE;
   const snapshot = store.read<ClimateAnomaly>(CLIMATE_ANOMALIES);
-  const sorted = snapshot?.derive('by-severity', (s) =>
-    [...s.records].sort((a, b) => SEVERITY_RANK(b.severity) - SEVERITY_RANK(a.severity) || Math.abs(b.tempDelta) - Math.abs(a.tempDelta) || a.zone.localeCompare(b.zone)),
-  ) ?? [];
+  const sorted =
+    snapshot?.derive('by-severity', (s) =>
+      [...s.records].sort(
+        (a, b) =>
+          SEVERITY_RANK(b.severity) - SEVERITY_RANK(a.severity) ||
+          Math.abs(b.tempDelta) - Math.abs(a.tempDelta) ||
+          a.zone.localeCompare(b.zone),
+      ),
+    ) ?? [];
   const min = req.min_severity ? SEVERITY_RANK(req.min_severity) : 0;
   const rows = min > 0 ? sorted.filter((a) => SEVERITY_RANK(a.severity) >= min) : sorted;
   const page = paginate(rows, (a) => a.zone, pageSize, req.cursor || undefined);
-  return { body: { anomalies: page.items, pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount } }, degraded: !snapshot };
+  return {
+    body: { anomalies: page.items, pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount } },
+    degraded: !snapshot,
+  };
 }
 
 /** The stored ocean and ice indicators, absent without a snapshot. */

@@ -7,7 +7,14 @@ import { CLIMATE_DISASTERS } from './datasets/climate-disasters.js';
 import { CLIMATE_NEWS } from './datasets/climate-news.js';
 import { CO2_MONITORING } from './datasets/co2-monitoring.js';
 import { OCEAN_ICE } from './datasets/ocean-ice.js';
-import { airQualityStations, climateNews, co2Monitoring, listClimateAnomalies, listClimateDisasters, oceanIce } from './queries.js';
+import {
+  airQualityStations,
+  climateNews,
+  co2Monitoring,
+  listClimateAnomalies,
+  listClimateDisasters,
+  oceanIce,
+} from './queries.js';
 import {
   GetCo2MonitoringRequest,
   GetCo2MonitoringResponse,

@@ -50,15 +50,23 @@ export function co2Summary(x: Co2Inputs) {
   if (!latest) throw new Error('no daily CO2 value');
   const d = new Date(latest.at);
   const target = Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), d.getUTCDate());
-  const yearAgo = daily.filter((r) => Math.abs(r.at - target) <= 31 * DAY).sort((a, b) => Math.abs(a.at - target) - Math.abs(b.at - target))[0];
-  const sameMonth = daily.filter((r) => new Date(r.at).getUTCFullYear() === d.getUTCFullYear() && new Date(r.at).getUTCMonth() === d.getUTCMonth());
+  const yearAgo = daily
+    .filter((r) => Math.abs(r.at - target) <= 31 * DAY)
+    .sort((a, b) => Math.abs(a.at - target) - Math.abs(b.at - target))[0];
+  const sameMonth = daily.filter(
+    (r) => new Date(r.at).getUTCFullYear() === d.getUTCFullYear() && new Date(r.at).getUTCMonth() === d.getUTCMonth(),
+  );
   const annual = [...x.annual].sort((a, b) => a.year - b.year);
   const growth = annual.length >= 2 ? round2(annual.at(-1)!.ppm - annual.at(-2)!.ppm) : 0;
   const monthly = [...x.monthly].sort((a, b) => a.year - b.year || a.month - b.month);
   const byMonth = new Map(monthly.map((m) => [`${m.year}-${m.month}`, m.ppm]));
   const trend12m = monthly.slice(-12).map((m) => {
     const prev = byMonth.get(`${m.year - 1}-${m.month}`);
-    return { month: `${m.year}-${String(m.month).padStart(2, '0')}`, ppm: m.ppm, anomaly: prev === undefined ? 0 : round2(m.ppm - prev) };
+    return {
+      month: `${m.year}-${String(m.month).padStart(2, '0')}`,
+      ppm: m.ppm,
+      anomaly: prev === undefined ? 0 : round2(m.ppm - prev),
+    };
   });
   return {
     currentPpm: latest.ppm,
@@ -76,7 +84,13 @@ export function co2Summary(x: Co2Inputs) {
 
 /** ReliefWeb disaster types that are climate-driven. */
 export const DISASTER_TYPE_CODES: readonly string[] = ['FL', 'TC', 'DR', 'HT', 'WF'];
-const TYPE_NAMES: Record<string, string> = { FL: 'flood', TC: 'tropical_cyclone', DR: 'drought', HT: 'heat_wave', WF: 'wildfire' };
+const TYPE_NAMES: Record<string, string> = {
+  FL: 'flood',
+  TC: 'tropical_cyclone',
+  DR: 'drought',
+  HT: 'heat_wave',
+  WF: 'wildfire',
+};
 export function disasterTypeOf(code: string): string {
   return TYPE_NAMES[code] ?? code.toLowerCase();
 }
@@ -89,20 +103,39 @@ export function disasterSeverity(status: string): string {
 }
 
 /** EONET categories that are climate disasters, with our type names. */
-export const NATURAL_DISASTER_TYPES: Readonly<Record<string, string>> = { floods: 'flood', severeStorms: 'tropical_cyclone', drought: 'drought', tempExtremes: 'heat_wave', wildfires: 'wildfire' };
+export const NATURAL_DISASTER_TYPES: Readonly<Record<string, string>> = {
+  floods: 'flood',
+  severeStorms: 'tropical_cyclone',
+  drought: 'drought',
+  tempExtremes: 'heat_wave',
+  wildfires: 'wildfire',
+};
 
 /** Same type, same country (or both unknown) and starting within three days: one disaster. */
-export function sameDisaster(a: { type: string; countryCode: string; startedAt: number; name: string }, b: { type: string; countryCode: string; startedAt: number; name: string }): boolean {
+export function sameDisaster(
+  a: { type: string; countryCode: string; startedAt: number; name: string },
+  b: { type: string; countryCode: string; startedAt: number; name: string },
+): boolean {
   if (a.type !== b.type) return false;
-  if (a.countryCode && b.countryCode) return a.countryCode === b.countryCode && Math.abs(a.startedAt - b.startedAt) <= 3 * 86_400_000;
+  if (a.countryCode && b.countryCode)
+    return a.countryCode === b.countryCode && Math.abs(a.startedAt - b.startedAt) <= 3 * 86_400_000;
   // Natural events carry no country: match a named storm by name.
-  const words = (s: string) => new Set(s.toLowerCase().split(/[^a-z-]+/).filter((w) => w.length > 3));
+  const words = (s: string) =>
+    new Set(
+      s
+        .toLowerCase()
+        .split(/[^a-z-]+/)
+        .filter((w) => w.length > 3),
+    );
   const wa = words(a.name);
-  return [...words(b.name)].some((w) => wa.has(w) && !['tropical', 'cyclone', 'typhoon', 'hurricane', 'floods', 'wildfire', 'storm'].includes(w));
+  return [...words(b.name)].some(
+    (w) => wa.has(w) && !['tropical', 'cyclone', 'typhoon', 'hurricane', 'floods', 'wildfire', 'storm'].includes(w),
+  );
 }
 
 export type AnomalySeverity = 'ANOMALY_SEVERITY_NORMAL' | 'ANOMALY_SEVERITY_MODERATE' | 'ANOMALY_SEVERITY_EXTREME';
-export type AnomalyType = 'ANOMALY_TYPE_WARM' | 'ANOMALY_TYPE_COLD' | 'ANOMALY_TYPE_WET' | 'ANOMALY_TYPE_DRY' | 'ANOMALY_TYPE_MIXED';
+export type AnomalyType =
+  'ANOMALY_TYPE_WARM' | 'ANOMALY_TYPE_COLD' | 'ANOMALY_TYPE_WET' | 'ANOMALY_TYPE_DRY' | 'ANOMALY_TYPE_MIXED';
 
 /** |ΔT| ≥ 5 °C or |ΔP| ≥ 12 mm/day extreme; ≥ 3 or ≥ 6 moderate; else normal. */
 export function anomalySeverity(dT: number, dP: number): AnomalySeverity {

@@ -12,23 +12,37 @@ export const airQualityFields = {
   lat: dbl('Latitude of the monitor.'),
   lng: dbl('Longitude of the monitor.'),
   pm25: dbl('PM2.5 concentration, µg/m³ (one decimal).'),
-  aqi: z.number().int().min(0).max(500).meta({ format: 'int32', description: 'US EPA air quality index from the PM2.5 value (2024 breakpoints), 0-500.' }),
-  riskLevel: z.string().meta({ description: '`good` (AQI ≤ 50), `moderate` (≤ 100), `unhealthy` (≤ 300) or `hazardous`.' }),
+  aqi: z
+    .number()
+    .int()
+    .min(0)
+    .max(500)
+    .meta({ format: 'int32', description: 'US EPA air quality index from the PM2.5 value (2024 breakpoints), 0-500.' }),
+  riskLevel: z
+    .string()
+    .meta({ description: '`good` (AQI ≤ 50), `moderate` (≤ 100), `unhealthy` (≤ 300) or `hazardous`.' }),
   pollutant: z.string().meta({ description: 'Pollutant the index is computed from: `pm25`.' }),
   measuredAt: i64('Time of the reading, Unix epoch milliseconds.'),
   source: z.string().meta({ description: 'Network the reading came from: `OpenAQ`.' }),
 };
 
-export const AirQualityStation = z.object(airQualityFields).meta({ id: 'climate_v1_AirQualityStation', description: 'A PM2.5 monitor and its latest reading.' });
+export const AirQualityStation = z
+  .object(airQualityFields)
+  .meta({ id: 'climate_v1_AirQualityStation', description: 'A PM2.5 monitor and its latest reading.' });
 export type AirQualityStation = z.infer<typeof AirQualityStation>;
 
 export const ListAirQualityDataRequest = z.object({});
 export const ListAirQualityDataResponse = z
   .object({
-    stations: z.array(AirQualityStation).meta({ description: 'Monitors with a reading in the last two hours of the feed, worst AQI first.' }),
+    stations: z
+      .array(AirQualityStation)
+      .meta({ description: 'Monitors with a reading in the last two hours of the feed, worst AQI first.' }),
     fetchedAt: i64('When the readings were collected, Unix epoch milliseconds; 0 without data.'),
   })
-  .meta({ id: 'climate_v1_ListAirQualityDataResponse', description: 'Current fine-particle pollution at monitoring stations.' });
+  .meta({
+    id: 'climate_v1_ListAirQualityDataResponse',
+    description: 'Current fine-particle pollution at monitoring stations.',
+  });
 export type ListAirQualityDataResponse = z.infer<typeof ListAirQualityDataResponse>;
 
 export const Co2DataPoint = z
@@ -49,7 +63,11 @@ export const Co2Monitoring = z
     trend12m: z.array(Co2DataPoint).meta({ description: 'The last 12 monthly means, oldest first.' }),
     methanePpb: dbl('Latest global monthly mean methane, ppb.'),
     nitrousOxidePpb: dbl('Latest global monthly mean nitrous oxide, ppb.'),
-    measuredAt: z.string().meta({ format: 'int64', description: 'Day of the latest daily value, Unix epoch milliseconds as a decimal string (the published encoding).' }),
+    measuredAt: z.string().meta({
+      format: 'int64',
+      description:
+        'Day of the latest daily value, Unix epoch milliseconds as a decimal string (the published encoding).',
+    }),
     station: z.string().meta({ description: 'Where the CO₂ values are measured: `Mauna Loa, Hawaii`.' }),
   })
   .meta({ id: 'climate_v1_Co2Monitoring', description: 'Greenhouse gas levels from NOAA GML.' });
@@ -57,7 +75,11 @@ export type Co2Monitoring = z.infer<typeof Co2Monitoring>;
 
 export const GetCo2MonitoringRequest = z.object({});
 export const GetCo2MonitoringResponse = z
-  .object({ monitoring: Co2Monitoring.optional().meta({ description: 'Absent when no greenhouse-gas snapshot exists (then served no-store).' }) })
+  .object({
+    monitoring: Co2Monitoring.optional().meta({
+      description: 'Absent when no greenhouse-gas snapshot exists (then served no-store).',
+    }),
+  })
   .meta({ id: 'climate_v1_GetCo2MonitoringResponse', description: 'Greenhouse gas monitoring.' });
 
 export const ClimateNewsItem = z
@@ -90,10 +112,17 @@ export const ClimateDisaster = z
     countryCode: z.string().meta({ description: 'ISO 3166-1 alpha-2 code, or empty.' }),
     lat: dbl('Latitude (the country’s for ReliefWeb disasters, the latest position for tracked events).'),
     lng: dbl('Longitude.'),
-    severity: z.string().meta({ description: '`high` (ReliefWeb alert, or a cyclone of category 3 and above), `medium` (ongoing), `low` (past).' }),
+    severity: z.string().meta({
+      description: '`high` (ReliefWeb alert, or a cyclone of category 3 and above), `medium` (ongoing), `low` (past).',
+    }),
     startedAt: i64('Start of the event, Unix epoch milliseconds.'),
-    status: z.string().meta({ description: 'ReliefWeb status (`alert`, `ongoing`, `past`), or `open`/`closed` for tracked events.' }),
-    affectedPopulation: z.number().int().min(0).max(2147483647).meta({ format: 'int32', description: 'People affected when the source states it; 0 otherwise (neither source does).' }),
+    status: z
+      .string()
+      .meta({ description: 'ReliefWeb status (`alert`, `ongoing`, `past`), or `open`/`closed` for tracked events.' }),
+    affectedPopulation: z.number().int().min(0).max(2147483647).meta({
+      format: 'int32',
+      description: 'People affected when the source states it; 0 otherwise (neither source does).',
+    }),
     source: z.string().meta({ description: '`ReliefWeb` or `NASA EONET`.' }),
     sourceUrl: z.string().meta({ description: 'Page of the disaster at the source.' }),
   })
@@ -104,7 +133,10 @@ export const DISASTERS_DEFAULT_PAGE_SIZE = 50;
 export const DISASTERS_MAX_PAGE_SIZE = 100;
 
 export const ListClimateDisastersRequest = z.object({
-  page_size: int32Param({ min: 0, description: `Disasters per page. Omitted or 0 means ${DISASTERS_DEFAULT_PAGE_SIZE}; at most ${DISASTERS_MAX_PAGE_SIZE}.` }),
+  page_size: int32Param({
+    min: 0,
+    description: `Disasters per page. Omitted or 0 means ${DISASTERS_DEFAULT_PAGE_SIZE}; at most ${DISASTERS_MAX_PAGE_SIZE}.`,
+  }),
   cursor: stringParam('Opaque cursor from a previous page’s pagination.nextCursor.', 512),
 });
 export type ListClimateDisastersRequest = z.infer<typeof ListClimateDisastersRequest>;
@@ -116,7 +148,12 @@ export const ListClimateDisastersResponse = z
   })
   .meta({ id: 'climate_v1_ListClimateDisastersResponse', description: 'Climate-related disasters.' });
 
-export const ANOMALY_SEVERITIES = ['ANOMALY_SEVERITY_UNSPECIFIED', 'ANOMALY_SEVERITY_NORMAL', 'ANOMALY_SEVERITY_MODERATE', 'ANOMALY_SEVERITY_EXTREME'] as const;
+export const ANOMALY_SEVERITIES = [
+  'ANOMALY_SEVERITY_UNSPECIFIED',
+  'ANOMALY_SEVERITY_NORMAL',
+  'ANOMALY_SEVERITY_MODERATE',
+  'ANOMALY_SEVERITY_EXTREME',
+] as const;
 
 export const ClimateAnomaly = z
   .object({
@@ -124,28 +161,51 @@ export const ClimateAnomaly = z
     location: GeoCoordinates.meta({ description: 'Point the zone is sampled at.' }),
     tempDelta: dbl('Mean temperature of the week minus the 1991-2020 normal for the month, °C (1 decimal).'),
     precipDelta: dbl('Mean daily precipitation of the week minus the normal, mm/day (1 decimal).'),
-    severity: z.enum(ANOMALY_SEVERITIES).meta({ description: 'EXTREME at |ΔT| ≥ 5 °C or |ΔP| ≥ 12 mm/day, MODERATE at 3 °C or 6 mm/day, else NORMAL.' }),
+    severity: z
+      .enum(ANOMALY_SEVERITIES)
+      .meta({ description: 'EXTREME at |ΔT| ≥ 5 °C or |ΔP| ≥ 12 mm/day, MODERATE at 3 °C or 6 mm/day, else NORMAL.' }),
     type: z
-      .enum(['ANOMALY_TYPE_UNSPECIFIED', 'ANOMALY_TYPE_WARM', 'ANOMALY_TYPE_COLD', 'ANOMALY_TYPE_WET', 'ANOMALY_TYPE_DRY', 'ANOMALY_TYPE_MIXED'])
-      .meta({ description: 'WARM/COLD when temperature leads, MIXED for warm and dry together, WET/DRY when precipitation leads.' }),
+      .enum([
+        'ANOMALY_TYPE_UNSPECIFIED',
+        'ANOMALY_TYPE_WARM',
+        'ANOMALY_TYPE_COLD',
+        'ANOMALY_TYPE_WET',
+        'ANOMALY_TYPE_DRY',
+        'ANOMALY_TYPE_MIXED',
+      ])
+      .meta({
+        description:
+          'WARM/COLD when temperature leads, MIXED for warm and dry together, WET/DRY when precipitation leads.',
+      }),
     period: z.string().meta({ description: 'The week compared: `<first day> to <last day>`.' }),
   })
-  .meta({ id: 'climate_v1_ClimateAnomaly', description: 'How far a zone’s last week departs from its climate normal.' });
+  .meta({
+    id: 'climate_v1_ClimateAnomaly',
+    description: 'How far a zone’s last week departs from its climate normal.',
+  });
 export type ClimateAnomaly = z.infer<typeof ClimateAnomaly>;
 
 export const ANOMALIES_DEFAULT_PAGE_SIZE = 50;
 export const ANOMALIES_MAX_PAGE_SIZE = 100;
 
 export const ListClimateAnomaliesRequest = z.object({
-  page_size: int32Param({ min: 0, description: `Zones per page. Omitted or 0 means ${ANOMALIES_DEFAULT_PAGE_SIZE}; at most ${ANOMALIES_MAX_PAGE_SIZE}.` }),
+  page_size: int32Param({
+    min: 0,
+    description: `Zones per page. Omitted or 0 means ${ANOMALIES_DEFAULT_PAGE_SIZE}; at most ${ANOMALIES_MAX_PAGE_SIZE}.`,
+  }),
   cursor: stringParam('Opaque cursor from a previous page’s pagination.nextCursor.', 512),
-  min_severity: z.enum(ANOMALY_SEVERITIES).optional().meta({ description: 'Only zones at this severity or above (NORMAL < MODERATE < EXTREME). Omitted or UNSPECIFIED means every zone.' }),
+  min_severity: z.enum(ANOMALY_SEVERITIES).optional().meta({
+    description:
+      'Only zones at this severity or above (NORMAL < MODERATE < EXTREME). Omitted or UNSPECIFIED means every zone.',
+  }),
 });
 export type ListClimateAnomaliesRequest = z.infer<typeof ListClimateAnomaliesRequest>;
 
 export const ListClimateAnomaliesResponse = z
   .object({
-    anomalies: z.array(ClimateAnomaly).meta({ description: 'Most severe first, then the largest temperature departure.' }),
+    anomalies: z
+      .array(ClimateAnomaly)
+      .meta({ description: 'Most severe first, then the largest temperature departure.' }),
     pagination: PaginationResponse,
   })
   .meta({ id: 'climate_v1_ListClimateAnomaliesResponse', description: 'Weekly climate anomalies by zone.' });
@@ -160,9 +220,13 @@ export const IceTrendPoint = z
 
 export const OceanIceData = z
   .object({
-    arcticExtentMkm2: dbl('Latest daily Arctic sea ice extent, million km² (NSIDC Sea Ice Index); 0 when that section is missing.'),
+    arcticExtentMkm2: dbl(
+      'Latest daily Arctic sea ice extent, million km² (NSIDC Sea Ice Index); 0 when that section is missing.',
+    ),
     arcticExtentAnomalyMkm2: dbl('Latest extent minus the 1981-2010 median for the day of year.'),
-    arcticTrend: z.string().meta({ description: '`below_average` or `above_average` beyond ±0.5 million km², else `average`; empty when missing.' }),
+    arcticTrend: z.string().meta({
+      description: '`below_average` or `above_average` beyond ±0.5 million km², else `average`; empty when missing.',
+    }),
     seaLevelMmAbove1993: dbl('Global mean sea level rise since 1993, mm (NASA).'),
     seaLevelAnnualRiseMm: dbl('Current rate of rise, mm per year (NASA).'),
     ohc0700mZj: dbl('Ocean heat content of the upper 700 m, latest year, zettajoules (NCEI).'),
@@ -175,5 +239,9 @@ export type OceanIceData = z.infer<typeof OceanIceData>;
 
 export const GetOceanIceDataRequest = z.object({});
 export const GetOceanIceDataResponse = z
-  .object({ data: OceanIceData.optional().meta({ description: 'Absent when no ocean and ice snapshot exists (then served no-store).' }) })
+  .object({
+    data: OceanIceData.optional().meta({
+      description: 'Absent when no ocean and ice snapshot exists (then served no-store).',
+    }),
+  })
   .meta({ id: 'climate_v1_GetOceanIceDataResponse', description: 'Ocean and sea ice indicators.' });

@@ -1,3 +1,12 @@
 /** The conflict service's front door: what other services may use of it, and the only file they import. */
 export { acledReferenceTime, parseAcledPayload } from './datasets/acled-format.js';
-export { checkRange, countryFilter, DAY_MS, DEFAULT_PAGE_SIZE, effectivePageSize, MAX_PAGE_SIZE, pageOfRange, windowStart } from './rules.js';
+export {
+  checkRange,
+  countryFilter,
+  DAY_MS,
+  DEFAULT_PAGE_SIZE,
+  effectivePageSize,
+  MAX_PAGE_SIZE,
+  pageOfRange,
+  windowStart,
+} from './rules.js';

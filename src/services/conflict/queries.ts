@@ -5,7 +5,14 @@ import { HUMANITARIAN_SUMMARIES, type HumanitarianRow } from './datasets/humanit
 import { ACLED_EVENTS, type AcledInfo } from './datasets/acled.js';
 import { IRAN_EVENTS, type IranInfo } from './datasets/iran.js';
 import { UCDP_EVENTS } from './datasets/ucdp.js';
-import { checkRange, countryFilter, effectivePageSize, normaliseCountryCodes, pageOfRange, timeRange } from './rules.js';
+import {
+  checkRange,
+  countryFilter,
+  effectivePageSize,
+  normaliseCountryCodes,
+  pageOfRange,
+  timeRange,
+} from './rules.js';
 import { newestFirst } from '../../platform/ordering.js';
 import type {
   AcledConflictEvent,
@@ -67,7 +74,11 @@ const emptyPage = { nextCursor: '', totalCount: 0 };
  * snapshot holds it (it was cut at midnight UTC 30 days before it was taken), so the answer is a
  * pure function of query and snapshot and can be cached by snapshot version.
  */
-export function listAcledEvents(store: SnapshotStore, req: ListAcledEventsRequest, markDegraded: MarkDegraded): ListAcledEventsResponse {
+export function listAcledEvents(
+  store: SnapshotStore,
+  req: ListAcledEventsRequest,
+  markDegraded: MarkDegraded,
+): ListAcledEventsResponse {
   const country = countryFilter(req.country);
   checkRange(req.start, req.end);
   const pageSize = effectivePageSize(req.page_size);
@@ -90,7 +101,11 @@ export function listAcledEvents(store: SnapshotStore, req: ListAcledEventsReques
  * dateStart..dateEnd). The snapshot is small (at most 2000 rows), so the time test is a scan of
  * the country's bucket.
  */
-export function listUcdpEvents(store: SnapshotStore, req: ListUcdpEventsRequest, markDegraded: MarkDegraded): ListUcdpEventsResponse {
+export function listUcdpEvents(
+  store: SnapshotStore,
+  req: ListUcdpEventsRequest,
+  markDegraded: MarkDegraded,
+): ListUcdpEventsResponse {
   const country = countryFilter(req.country);
   checkRange(req.start, req.end);
   const pageSize = effectivePageSize(req.page_size);
@@ -100,7 +115,12 @@ export function listUcdpEvents(store: SnapshotStore, req: ListUcdpEventsRequest,
     return { events: [], pagination: emptyPage };
   }
   const id = (e: UcdpViolenceEvent) => e.id;
-  const index = countryIndex(snapshot, (e) => e.country, (e) => e.dateStart, id);
+  const index = countryIndex(
+    snapshot,
+    (e) => e.country,
+    (e) => e.dateStart,
+    id,
+  );
   let rows = country ? (index.byCountry.get(country) ?? NO_ROWS) : index.all;
   const start = req.start || undefined;
   const end = req.end || undefined;
@@ -133,15 +153,21 @@ function humanitarianIndex(store: SnapshotStore): HumanitarianIndex | undefined 
   return snapshot.derive('by-code', (s) => {
     const byCode = new Map(s.records.map((r) => [r.countryCode, { ...r, updatedAt: s.fetchedAt }]));
     let busiest: HumanitarianCountrySummary | undefined;
-    for (const r of byCode.values()) if (!busiest || r.conflictPoliticalViolenceEvents > busiest.conflictPoliticalViolenceEvents) busiest = r;
+    for (const r of byCode.values())
+      if (!busiest || r.conflictPoliticalViolenceEvents > busiest.conflictPoliticalViolenceEvents) busiest = r;
     return { byCode, busiest };
   });
 }
 
 /** A country's summary; `{}` when it has none. No snapshot also gives `{}`, flagged degraded. */
-export function getHumanitarianSummary(store: SnapshotStore, req: GetHumanitarianSummaryRequest, markDegraded: MarkDegraded): GetHumanitarianSummaryResponse {
+export function getHumanitarianSummary(
+  store: SnapshotStore,
+  req: GetHumanitarianSummaryRequest,
+  markDegraded: MarkDegraded,
+): GetHumanitarianSummaryResponse {
   const code = req.country_code?.toUpperCase();
-  if (code && !countryByCode(code)) throw ServiceError.validation([{ field: 'country_code', description: `unknown country code ${code}` }]);
+  if (code && !countryByCode(code))
+    throw ServiceError.validation([{ field: 'country_code', description: `unknown country code ${code}` }]);
   const index = humanitarianIndex(store);
   if (!index) {
     markDegraded();
@@ -151,7 +177,11 @@ export function getHumanitarianSummary(store: SnapshotStore, req: GetHumanitaria
   return summary ? { summary } : {};
 }
 
-export function getHumanitarianSummaryBatch(store: SnapshotStore, req: GetHumanitarianSummaryBatchRequest, markDegraded: MarkDegraded): GetHumanitarianSummaryBatchResponse {
+export function getHumanitarianSummaryBatch(
+  store: SnapshotStore,
+  req: GetHumanitarianSummaryBatchRequest,
+  markDegraded: MarkDegraded,
+): GetHumanitarianSummaryBatchResponse {
   const codes = normaliseCountryCodes(req.countryCodes);
   const index = humanitarianIndex(store);
   if (!index) markDegraded();

@@ -5,7 +5,13 @@ import { ACLED_EVENTS } from './datasets/acled.js';
 import { HUMANITARIAN_SUMMARIES } from './datasets/humanitarian.js';
 import { IRAN_EVENTS } from './datasets/iran.js';
 import { UCDP_EVENTS } from './datasets/ucdp.js';
-import { getHumanitarianSummary, getHumanitarianSummaryBatch, listAcledEvents, listIranEvents, listUcdpEvents } from './queries.js';
+import {
+  getHumanitarianSummary,
+  getHumanitarianSummaryBatch,
+  listAcledEvents,
+  listIranEvents,
+  listUcdpEvents,
+} from './queries.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './rules.js';
 import {
   GetHumanitarianSummaryBatchRequest,

@@ -30,16 +30,26 @@ export function windowStart(t: number, days: number): number {
 export function countryFilter(raw: string | undefined, field = 'country'): string | undefined {
   if (raw === undefined || raw.replace(/[\s\p{Cf}]/gu, '') === '') return undefined;
   const c = resolveCountry(raw);
-  if (!c) throw ServiceError.validation([{ field, description: 'unknown country: give an ISO 3166-1 alpha-2 code or a country name' }]);
+  if (!c)
+    throw ServiceError.validation([
+      { field, description: 'unknown country: give an ISO 3166-1 alpha-2 code or a country name' },
+    ]);
   return c.alpha2;
 }
 
 export function checkRange(start: number | undefined, end: number | undefined): void {
-  if (start && end && start > end) throw ServiceError.validation([{ field: 'end', description: 'end must not be earlier than start' }]);
+  if (start && end && start > end)
+    throw ServiceError.validation([{ field: 'end', description: 'end must not be earlier than start' }]);
 }
 
 /** First index in `[lo, hi)` of a newest-first array whose time is <= `t` (binary search). */
-function firstAtOrBefore<T>(items: readonly T[], timeOf: (x: T) => number, t: number, lo = 0, hi = items.length): number {
+function firstAtOrBefore<T>(
+  items: readonly T[],
+  timeOf: (x: T) => number,
+  t: number,
+  lo = 0,
+  hi = items.length,
+): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (timeOf(items[mid]) > t) lo = mid + 1;
@@ -49,7 +59,12 @@ function firstAtOrBefore<T>(items: readonly T[], timeOf: (x: T) => number, t: nu
 }
 
 /** The `[lo, hi)` slice of a newest-first array with times in `[start, end]`, found in O(log n). */
-export function timeRange<T>(items: readonly T[], timeOf: (x: T) => number, start?: number, end?: number): [number, number] {
+export function timeRange<T>(
+  items: readonly T[],
+  timeOf: (x: T) => number,
+  start?: number,
+  end?: number,
+): [number, number] {
   const lo = end === undefined ? 0 : firstAtOrBefore(items, timeOf, end);
   const hi = start === undefined ? items.length : firstAtOrBefore(items, timeOf, start - 1, lo);
   return [lo, hi];
@@ -75,7 +90,11 @@ export function pageOfRange<T>(
     else {
       // The snapshot changed between pages: continue after the last item served if it is still here.
       let at = -1;
-      for (let i = lo; i < hi; i++) if (idOf(items[i]) === state.id) { at = i - lo; break; }
+      for (let i = lo; i < hi; i++)
+        if (idOf(items[i]) === state.id) {
+          at = i - lo;
+          break;
+        }
       offset = at >= 0 ? at + 1 : Math.min(state.o, total);
     }
   }
@@ -115,7 +134,13 @@ export function humanitarianCounts(rows: readonly MonthlyCount[]): HumanitarianC
   const period = rows.reduce((p, r) => (r.periodStart > p ? r.periodStart : p), '');
   const inPeriod = rows.filter((r) => r.periodStart === period);
   const level = Math.max(...inPeriod.map((r) => r.adminLevel));
-  const c = { conflictEventsTotal: 0, conflictPoliticalViolenceEvents: 0, conflictFatalities: 0, conflictDemonstrations: 0, referencePeriod: period };
+  const c = {
+    conflictEventsTotal: 0,
+    conflictPoliticalViolenceEvents: 0,
+    conflictFatalities: 0,
+    conflictDemonstrations: 0,
+    referencePeriod: period,
+  };
   for (const r of inPeriod) {
     if (r.adminLevel !== level) continue;
     c.conflictEventsTotal += r.events;

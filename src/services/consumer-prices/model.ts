@@ -61,20 +61,41 @@ function buildMarket(obs: PriceObservation[]): MarketModel {
   const sorted = [...obs].sort((a, b) => a.observedAt - b.observedAt);
   const first = sorted[0];
   const items = new Map<string, { name: string; category: string; weight: number }>();
-  const retailers = new Map<string, { name: string; lastObservedAt: number; lastDate: string; itemsOnLastDate: number }>();
+  const retailers = new Map<
+    string,
+    { name: string; lastObservedAt: number; lastDate: string; itemsOnLastDate: number }
+  >();
   const products = new Map<string, ProductHistory>();
   const byDay = new Map<string, PriceObservation[]>();
   for (const o of sorted) {
     items.set(o.itemSlug, { name: o.itemName, category: o.categorySlug, weight: o.weight });
     const day = dayOf(o.observedAt);
     const r = retailers.get(o.retailerSlug);
-    if (!r || day !== r.lastDate) retailers.set(o.retailerSlug, { name: o.retailerName, lastObservedAt: o.observedAt, lastDate: day, itemsOnLastDate: o.inStock ? 1 : 0 });
+    if (!r || day !== r.lastDate)
+      retailers.set(o.retailerSlug, {
+        name: o.retailerName,
+        lastObservedAt: o.observedAt,
+        lastDate: day,
+        itemsOnLastDate: o.inStock ? 1 : 0,
+      });
     else {
       r.lastObservedAt = o.observedAt;
       if (o.inStock) r.itemsOnLastDate++;
     }
     let p = products.get(o.productId);
-    if (!p) products.set(o.productId, (p = { productId: o.productId, title: o.productTitle, retailerSlug: o.retailerSlug, itemSlug: o.itemSlug, category: o.categorySlug, prices: new Map(), latest: undefined }));
+    if (!p)
+      products.set(
+        o.productId,
+        (p = {
+          productId: o.productId,
+          title: o.productTitle,
+          retailerSlug: o.retailerSlug,
+          itemSlug: o.itemSlug,
+          category: o.categorySlug,
+          prices: new Map(),
+          latest: undefined,
+        }),
+      );
     if (o.inStock) {
       p.prices.set(day, o.price);
       p.latest = { date: day, price: o.price };
@@ -109,7 +130,12 @@ function buildMarket(obs: PriceObservation[]): MarketModel {
     if (date < first.baseDate) continue;
     // A price older than a week no longer describes the shelf: it drops out until read again.
     const oldest = new Date(Date.parse(date) - FRESH_DAYS * DAY_MS).toISOString().slice(0, 10);
-    const fresh = new Map([...current].map(([item, m]) => [item, new Map([...m].filter(([, v]) => v.date >= oldest).map(([r, v]) => [r, v.price]))]));
+    const fresh = new Map(
+      [...current].map(([item, m]) => [
+        item,
+        new Map([...m].filter(([, v]) => v.date >= oldest).map(([r, v]) => [r, v.price])),
+      ]),
+    );
     days.push(dayIndex(date, items, fresh, baseMean, baseMin, retailers.size));
   }
   return {

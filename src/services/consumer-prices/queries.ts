@@ -31,7 +31,9 @@ type Degraded = () => void;
 /** The market's model (built once per snapshot), or undefined when the market has no observations. */
 function marketOf(store: SnapshotStore, marketCode: string | undefined, basketSlug?: string): MarketModel | undefined {
   const snapshot = store.read<PriceObservation>(PRICE_OBSERVATIONS);
-  const model = snapshot?.derive('markets', (s) => buildMarketModels(s.records)).get((marketCode || DEFAULT_MARKET).toLowerCase());
+  const model = snapshot
+    ?.derive('markets', (s) => buildMarketModels(s.records))
+    .get((marketCode || DEFAULT_MARKET).toLowerCase());
   if (!model || (basketSlug && basketSlug !== model.basketSlug)) return undefined;
   return model;
 }
@@ -75,11 +77,29 @@ function meanFreshness(m: MarketModel, now: number): number {
   return mins.length ? Math.round(mins.reduce((a, b) => a + b, 0) / mins.length) : 0;
 }
 
-export function getOverview(store: SnapshotStore, req: { market_code?: string }, now: number, degraded: Degraded): GetConsumerPriceOverviewResponse {
+export function getOverview(
+  store: SnapshotStore,
+  req: { market_code?: string },
+  now: number,
+  degraded: Degraded,
+): GetConsumerPriceOverviewResponse {
   const m = marketOf(store, req.market_code);
   if (!m || m.days.length === 0) {
     degraded();
-    return { marketCode: market(req.market_code), asOf: '0', currencyCode: '', essentialsIndex: 0, valueBasketIndex: 0, wowPct: 0, momPct: 0, retailerSpreadPct: 0, coveragePct: 0, freshnessLagMin: 0, topCategories: [], upstreamUnavailable: true };
+    return {
+      marketCode: market(req.market_code),
+      asOf: '0',
+      currencyCode: '',
+      essentialsIndex: 0,
+      valueBasketIndex: 0,
+      wowPct: 0,
+      momPct: 0,
+      retailerSpreadPct: 0,
+      coveragePct: 0,
+      freshnessLagMin: 0,
+      topCategories: [],
+      upstreamUnavailable: true,
+    };
   }
   const latest = latestDay(m);
   const weekAgo = dayAtLeastBefore(m.days, latest.date, 7);
@@ -100,14 +120,27 @@ export function getOverview(store: SnapshotStore, req: { market_code?: string },
   };
 }
 
-export function getBasketSeries(store: SnapshotStore, req: GetConsumerPriceBasketSeriesRequest, degraded: Degraded): GetConsumerPriceBasketSeriesResponse {
+export function getBasketSeries(
+  store: SnapshotStore,
+  req: GetConsumerPriceBasketSeriesRequest,
+  degraded: Degraded,
+): GetConsumerPriceBasketSeriesResponse {
   const { range, days } = rangeDays(req.range);
   const code = market(req.market_code);
   const basketSlug = req.basket_slug || `essentials-${code}`;
   const m = marketOf(store, code, basketSlug);
   if (!m || m.days.length === 0) {
     degraded();
-    return { marketCode: code, basketSlug, asOf: '0', currencyCode: '', range, essentialsSeries: [], valueSeries: [], upstreamUnavailable: true };
+    return {
+      marketCode: code,
+      basketSlug,
+      asOf: '0',
+      currencyCode: '',
+      range,
+      essentialsSeries: [],
+      valueSeries: [],
+      upstreamUnavailable: true,
+    };
   }
   const window = windowDays(m, days);
   return {
@@ -122,23 +155,44 @@ export function getBasketSeries(store: SnapshotStore, req: GetConsumerPriceBaske
   };
 }
 
-export function listCategories(store: SnapshotStore, req: { market_code?: string; range?: string }, degraded: Degraded): ListConsumerPriceCategoriesResponse {
+export function listCategories(
+  store: SnapshotStore,
+  req: { market_code?: string; range?: string },
+  degraded: Degraded,
+): ListConsumerPriceCategoriesResponse {
   const { range, days } = rangeDays(req.range);
   const m = marketOf(store, req.market_code);
   if (!m || m.days.length === 0) {
     degraded();
     return { marketCode: market(req.market_code), asOf: '0', range, categories: [], upstreamUnavailable: true };
   }
-  return { marketCode: m.marketCode, asOf: String(m.asOf), range, categories: categorySnapshots(m, days, true), upstreamUnavailable: false };
+  return {
+    marketCode: m.marketCode,
+    asOf: String(m.asOf),
+    range,
+    categories: categorySnapshots(m, days, true),
+    upstreamUnavailable: false,
+  };
 }
 
-export function listMovers(store: SnapshotStore, req: ListConsumerPriceMoversRequest, degraded: Degraded): ListConsumerPriceMoversResponse {
+export function listMovers(
+  store: SnapshotStore,
+  req: ListConsumerPriceMoversRequest,
+  degraded: Degraded,
+): ListConsumerPriceMoversResponse {
   const range = ['7d', '30d', '90d'].includes(req.range ?? '') ? req.range! : '30d';
   const days = Number(range.slice(0, -1));
   const m = marketOf(store, req.market_code);
   if (!m || m.days.length === 0) {
     degraded();
-    return { marketCode: market(req.market_code), asOf: '0', range, risers: [], fallers: [], upstreamUnavailable: true };
+    return {
+      marketCode: market(req.market_code),
+      asOf: '0',
+      range,
+      risers: [],
+      fallers: [],
+      upstreamUnavailable: true,
+    };
   }
   const latestDate = latestDay(m).date;
   const pastDate = new Date(Date.parse(latestDate) - days * DAY_MS).toISOString().slice(0, 10);
@@ -147,7 +201,17 @@ export function listMovers(store: SnapshotStore, req: ListConsumerPriceMoversReq
     if (!p.latest || past === undefined || (req.category_slug && p.category !== req.category_slug)) return [];
     const changePct = moverChangePct(p.latest.price, past);
     if (changePct === undefined || changePct === 0) return [];
-    return [{ productId: p.productId, title: p.title, category: p.category, retailerSlug: p.retailerSlug, changePct, currentPrice: p.latest.price, currencyCode: m.currencyCode }];
+    return [
+      {
+        productId: p.productId,
+        title: p.title,
+        category: p.category,
+        retailerSlug: p.retailerSlug,
+        changePct,
+        currentPrice: p.latest.price,
+        currencyCode: m.currencyCode,
+      },
+    ];
   });
   const limit = clampLimit(req.limit);
   const byId = (a: { productId: string }, b: { productId: string }) => (a.productId < b.productId ? -1 : 1);
@@ -155,19 +219,38 @@ export function listMovers(store: SnapshotStore, req: ListConsumerPriceMoversReq
     marketCode: m.marketCode,
     asOf: String(m.asOf),
     range,
-    risers: moves.filter((x) => x.changePct > 0).sort((a, b) => b.changePct - a.changePct || byId(a, b)).slice(0, limit),
-    fallers: moves.filter((x) => x.changePct < 0).sort((a, b) => a.changePct - b.changePct || byId(a, b)).slice(0, limit),
+    risers: moves
+      .filter((x) => x.changePct > 0)
+      .sort((a, b) => b.changePct - a.changePct || byId(a, b))
+      .slice(0, limit),
+    fallers: moves
+      .filter((x) => x.changePct < 0)
+      .sort((a, b) => a.changePct - b.changePct || byId(a, b))
+      .slice(0, limit),
     upstreamUnavailable: false,
   };
 }
 
-export function listSpreads(store: SnapshotStore, req: { market_code?: string; basket_slug?: string }, now: number, degraded: Degraded): ListRetailerPriceSpreadsResponse {
+export function listSpreads(
+  store: SnapshotStore,
+  req: { market_code?: string; basket_slug?: string },
+  now: number,
+  degraded: Degraded,
+): ListRetailerPriceSpreadsResponse {
   const code = market(req.market_code);
   const basketSlug = req.basket_slug || `essentials-${code}`;
   const m = marketOf(store, code, basketSlug);
   if (!m || m.days.length === 0) {
     degraded();
-    return { marketCode: code, asOf: '0', basketSlug, currencyCode: '', retailers: [], spreadPct: 0, upstreamUnavailable: true };
+    return {
+      marketCode: code,
+      asOf: '0',
+      basketSlug,
+      currencyCode: '',
+      retailers: [],
+      spreadPct: 0,
+      upstreamUnavailable: true,
+    };
   }
   const latest = latestDay(m);
   const totals = [...latest.retailerTotals].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
@@ -192,11 +275,23 @@ export function listSpreads(store: SnapshotStore, req: { market_code?: string; b
   };
 }
 
-export function getFreshness(store: SnapshotStore, req: { market_code?: string }, now: number, degraded: Degraded): GetConsumerPriceFreshnessResponse {
+export function getFreshness(
+  store: SnapshotStore,
+  req: { market_code?: string },
+  now: number,
+  degraded: Degraded,
+): GetConsumerPriceFreshnessResponse {
   const m = marketOf(store, req.market_code);
   if (!m) {
     degraded();
-    return { marketCode: market(req.market_code), asOf: '0', retailers: [], overallFreshnessMin: 0, stalledCount: 0, upstreamUnavailable: true };
+    return {
+      marketCode: market(req.market_code),
+      asOf: '0',
+      retailers: [],
+      overallFreshnessMin: 0,
+      stalledCount: 0,
+      upstreamUnavailable: true,
+    };
   }
   const retailers = [...m.retailers]
     .map(([slug, r]) => {

@@ -24,7 +24,14 @@ const data =
   'file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.';
 
 const meta = (path: string, operationId: string, summary: string, description: string, clockFree: boolean) => ({
-  openapi: { method: 'GET' as const, path: `/api/consumer-prices/v1/${path}` as const, operationId, tags: ['consumer-prices'], summary, description: `${description} ${data}` },
+  openapi: {
+    method: 'GET' as const,
+    path: `/api/consumer-prices/v1/${path}` as const,
+    operationId,
+    tags: ['consumer-prices'],
+    summary,
+    description: `${description} ${data}`,
+  },
   cacheTier: 'slow' as const,
   // Answers carrying data age depend on the clock and are not kept in the response cache.
   ...(clockFree ? { datasets: [PRICE_OBSERVATIONS] } : {}),
@@ -32,44 +39,86 @@ const meta = (path: string, operationId: string, summary: string, description: s
 
 export const consumerPricesRouter = router({
   getConsumerPriceOverview: operation
-    .meta(meta('get-consumer-price-overview', 'GetConsumerPriceOverview', 'Get a market’s headline consumer-price indices',
-      'Essentials and value-basket indices on the newest observation day, their change over 7 and 30 days, the spread between ' +
-      'retailers, basket coverage, the mean age of each retailer’s data in minutes and the 8 categories furthest from 100. basket_slug is not used: one basket per market.', false))
+    .meta(
+      meta(
+        'get-consumer-price-overview',
+        'GetConsumerPriceOverview',
+        'Get a market’s headline consumer-price indices',
+        'Essentials and value-basket indices on the newest observation day, their change over 7 and 30 days, the spread between ' +
+          'retailers, basket coverage, the mean age of each retailer’s data in minutes and the 8 categories furthest from 100. basket_slug is not used: one basket per market.',
+        false,
+      ),
+    )
     .input(GetConsumerPriceOverviewRequest)
     .output(GetConsumerPriceOverviewResponse)
     .query(({ ctx, input }) => getOverview(ctx.deps.store, input, ctx.deps.clock.now(), () => markDegraded(ctx))),
 
   getConsumerPriceBasketSeries: operation
-    .meta(meta('get-consumer-price-basket-series', 'GetConsumerPriceBasketSeries', 'Get a basket’s index over time',
-      'Essentials and value-basket indices on each observation day within range (7d, 30d, 90d or 180d; default 30d) before the newest day, oldest first.', true))
+    .meta(
+      meta(
+        'get-consumer-price-basket-series',
+        'GetConsumerPriceBasketSeries',
+        'Get a basket’s index over time',
+        'Essentials and value-basket indices on each observation day within range (7d, 30d, 90d or 180d; default 30d) before the newest day, oldest first.',
+        true,
+      ),
+    )
     .input(GetConsumerPriceBasketSeriesRequest)
     .output(GetConsumerPriceBasketSeriesResponse)
     .query(({ ctx, input }) => getBasketSeries(ctx.deps.store, input, () => markDegraded(ctx))),
 
   listConsumerPriceCategories: operation
-    .meta(meta('list-consumer-price-categories', 'ListConsumerPriceCategories', 'List category indices',
-      'Up to 8 categories, furthest from 100 first, with their change over range (7d into wowPct, longer into momPct; default 30d) and a sparkline of the window. basket_slug is not used.', true))
+    .meta(
+      meta(
+        'list-consumer-price-categories',
+        'ListConsumerPriceCategories',
+        'List category indices',
+        'Up to 8 categories, furthest from 100 first, with their change over range (7d into wowPct, longer into momPct; default 30d) and a sparkline of the window. basket_slug is not used.',
+        true,
+      ),
+    )
     .input(ListConsumerPriceCategoriesRequest)
     .output(ListConsumerPriceCategoriesResponse)
     .query(({ ctx, input }) => listCategories(ctx.deps.store, input, () => markDegraded(ctx))),
 
   listConsumerPriceMovers: operation
-    .meta(meta('list-consumer-price-movers', 'ListConsumerPriceMovers', 'List products with the largest price moves',
-      'Each product’s newest in-stock price against its price exactly range days earlier (7d, 30d or 90d; default 30d); moves beyond a quarter or four times are treated as misreads and left out. limit applies to risers and fallers each (default 10); category_slug keeps one category.', true))
+    .meta(
+      meta(
+        'list-consumer-price-movers',
+        'ListConsumerPriceMovers',
+        'List products with the largest price moves',
+        'Each product’s newest in-stock price against its price exactly range days earlier (7d, 30d or 90d; default 30d); moves beyond a quarter or four times are treated as misreads and left out. limit applies to risers and fallers each (default 10); category_slug keeps one category.',
+        true,
+      ),
+    )
     .input(ListConsumerPriceMoversRequest)
     .output(ListConsumerPriceMoversResponse)
     .query(({ ctx, input }) => listMovers(ctx.deps.store, input, () => markDegraded(ctx))),
 
   listRetailerPriceSpreads: operation
-    .meta(meta('list-retailer-price-spreads', 'ListRetailerPriceSpreads', 'List what the basket costs at each retailer',
-      'Each retailer’s total over the basket items every retailer prices on the newest day, cheapest first, with the gap to the cheapest and the minutes since the retailer was last observed.', false))
+    .meta(
+      meta(
+        'list-retailer-price-spreads',
+        'ListRetailerPriceSpreads',
+        'List what the basket costs at each retailer',
+        'Each retailer’s total over the basket items every retailer prices on the newest day, cheapest first, with the gap to the cheapest and the minutes since the retailer was last observed.',
+        false,
+      ),
+    )
     .input(ListRetailerPriceSpreadsRequest)
     .output(ListRetailerPriceSpreadsResponse)
     .query(({ ctx, input }) => listSpreads(ctx.deps.store, input, ctx.deps.clock.now(), () => markDegraded(ctx))),
 
   getConsumerPriceFreshness: operation
-    .meta(meta('get-consumer-price-freshness', 'GetConsumerPriceFreshness', 'Get how old a market’s price data is',
-      'For each retailer, when it was last observed and how many minutes ago: the real age of the bundled observations, not the health of a scraper (none runs here). A retailer unobserved for over 240 minutes counts as stalled.', false))
+    .meta(
+      meta(
+        'get-consumer-price-freshness',
+        'GetConsumerPriceFreshness',
+        'Get how old a market’s price data is',
+        'For each retailer, when it was last observed and how many minutes ago: the real age of the bundled observations, not the health of a scraper (none runs here). A retailer unobserved for over 240 minutes counts as stalled.',
+        false,
+      ),
+    )
     .input(GetConsumerPriceFreshnessRequest)
     .output(GetConsumerPriceFreshnessResponse)
     .query(({ ctx, input }) => getFreshness(ctx.deps.store, input, ctx.deps.clock.now(), () => markDegraded(ctx))),

@@ -59,7 +59,11 @@ export function moverChangePct(current: number, past: number): number | undefine
 }
 
 /** The newest entry dated at least `days` before `latest` (YYYY-MM-DD strings). */
-export function dayAtLeastBefore<T extends { date: string }>(ascending: readonly T[], latest: string, days: number): T | undefined {
+export function dayAtLeastBefore<T extends { date: string }>(
+  ascending: readonly T[],
+  latest: string,
+  days: number,
+): T | undefined {
   const cutoff = new Date(Date.parse(latest) - days * DAY_MS).toISOString().slice(0, 10);
   let found: T | undefined;
   for (const d of ascending) {

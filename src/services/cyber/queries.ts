@@ -8,12 +8,19 @@ import type { CyberThreat, ListCyberThreatsRequest, ListCyberThreatsResponse } f
 /** The cursor is a plain offset (as the published clients send it): digits only. */
 function offsetOf(cursor: string | undefined): number {
   if (!cursor) return 0;
-  if (!/^\d{1,9}$/.test(cursor)) throw ServiceError.validation([{ field: 'cursor', description: 'cursor must be the decimal offset from pagination.nextCursor' }]);
+  if (!/^\d{1,9}$/.test(cursor))
+    throw ServiceError.validation([
+      { field: 'cursor', description: 'cursor must be the decimal offset from pagination.nextCursor' },
+    ]);
   return Number(cursor);
 }
 
 /** Threats in served order (severity, then recency), filtered, one offset page at a time. */
-export function listCyberThreats(store: SnapshotStore, req: ListCyberThreatsRequest, markDegraded: () => void): ListCyberThreatsResponse {
+export function listCyberThreats(
+  store: SnapshotStore,
+  req: ListCyberThreatsRequest,
+  markDegraded: () => void,
+): ListCyberThreatsResponse {
   const offset = offsetOf(req.cursor);
   checkRange(req.start, req.end);
   const pageSize = effectivePageSize(req.page_size);
@@ -38,5 +45,8 @@ export function listCyberThreats(store: SnapshotStore, req: ListCyberThreatsRequ
         );
   const threats = rows.slice(offset, offset + pageSize);
   const next = offset + threats.length;
-  return { threats, pagination: { nextCursor: threats.length > 0 && next < rows.length ? String(next) : '', totalCount: rows.length } };
+  return {
+    threats,
+    pagination: { nextCursor: threats.length > 0 && next < rows.length ? String(next) : '', totalCount: rows.length },
+  };
 }

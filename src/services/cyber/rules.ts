@@ -15,9 +15,7 @@ export const CRITICALITY_RANK: Record<Criticality, number> = {
 /** Most severe first, then most recently seen, then id. */
 export function bySeverityThenRecency(a: CyberThreat, b: CyberThreat): number {
   return (
-    CRITICALITY_RANK[b.severity] - CRITICALITY_RANK[a.severity] ||
-    b.lastSeenAt - a.lastSeenAt ||
-    compareIds(a.id, b.id)
+    CRITICALITY_RANK[b.severity] - CRITICALITY_RANK[a.severity] || b.lastSeenAt - a.lastSeenAt || compareIds(a.id, b.id)
   );
 }
 

@@ -2,7 +2,15 @@ import { ServiceError } from '../../platform/errors.js';
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
 import { DISPLACEMENT_SUMMARY, type StoredRow, type SummaryInfo } from './datasets/unhcr-population.js';
 import { POPULATION_REFERENCE } from './datasets/population-reference.js';
-import { DEFAULT_EXPOSURE_RADIUS_KM, DEFAULT_FLOW_LIMIT, densityPerKm2, exposedPopulation, nearestCountry, yearProblem, type CountryDensity } from './rules.js';
+import {
+  DEFAULT_EXPOSURE_RADIUS_KM,
+  DEFAULT_FLOW_LIMIT,
+  densityPerKm2,
+  exposedPopulation,
+  nearestCountry,
+  yearProblem,
+  type CountryDensity,
+} from './rules.js';
 import type {
   CountryDisplacement,
   DisplacementFlow,
@@ -13,7 +21,12 @@ import type {
 } from './schemas.js';
 
 const NO_DATA: GetDisplacementSummaryResponse = {
-  summary: { year: 0, globalTotals: { refugees: 0, asylumSeekers: 0, idps: 0, stateless: 0, total: 0 }, countries: [], topFlows: [] },
+  summary: {
+    year: 0,
+    globalTotals: { refugees: 0, asylumSeekers: 0, idps: 0, stateless: 0, total: 0 },
+    countries: [],
+    topFlows: [],
+  },
   fetchedAt: 0,
   dataAvailable: false,
 };
@@ -22,7 +35,11 @@ const NO_DATA: GetDisplacementSummaryResponse = {
  * The snapshot's summary, sliced to the requested limits. The year is checked before anything is
  * read; a year other than the snapshot's own has no data (there is no archive of past years).
  */
-export function getDisplacementSummary(store: SnapshotStore, req: GetDisplacementSummaryRequest, now: number): GetDisplacementSummaryResponse {
+export function getDisplacementSummary(
+  store: SnapshotStore,
+  req: GetDisplacementSummaryRequest,
+  now: number,
+): GetDisplacementSummaryResponse {
   const year = req.year ?? 0;
   const problem = yearProblem(year, now);
   if (problem) throw ServiceError.validation([{ field: 'year', description: problem }]);
@@ -55,7 +72,11 @@ export function getDisplacementSummary(store: SnapshotStore, req: GetDisplacemen
  * Countries mode lists the covered countries with their density; exposure mode assigns the point
  * to the nearest covered centroid and spreads that country's average density over the circle.
  */
-export function getPopulationExposure(store: SnapshotStore, req: GetPopulationExposureRequest, markDegraded: () => void): GetPopulationExposureResponse {
+export function getPopulationExposure(
+  store: SnapshotStore,
+  req: GetPopulationExposureRequest,
+  markDegraded: () => void,
+): GetPopulationExposureResponse {
   const snapshot = store.read<CountryDensity>(POPULATION_REFERENCE);
   const exposureMode = req.mode === 'exposure';
   if (!snapshot || snapshot.records.length === 0) {
@@ -64,7 +85,12 @@ export function getPopulationExposure(store: SnapshotStore, req: GetPopulationEx
   }
   if (!exposureMode) {
     const countries = snapshot.derive('entries', (s) =>
-      s.records.map((c) => ({ code: c.code, name: c.name, population: c.population, densityPerKm2: densityPerKm2(c.population, c.areaKm2) })),
+      s.records.map((c) => ({
+        code: c.code,
+        name: c.name,
+        population: c.population,
+        densityPerKm2: densityPerKm2(c.population, c.areaKm2),
+      })),
     );
     return { success: true, countries: countries.slice() };
   }
@@ -74,6 +100,11 @@ export function getPopulationExposure(store: SnapshotStore, req: GetPopulationEx
   return {
     success: true,
     countries: [],
-    exposure: { exposedPopulation: exposedPopulation(density, radius), exposureRadiusKm: radius, nearestCountry: nearest.code, densityPerKm2: density },
+    exposure: {
+      exposedPopulation: exposedPopulation(density, radius),
+      exposureRadiusKm: radius,
+      nearestCountry: nearest.code,
+      densityPerKm2: density,
+    },
   };
 }

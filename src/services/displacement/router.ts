@@ -2,7 +2,12 @@ import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
 import { POPULATION_REFERENCE } from './datasets/population-reference.js';
 import { getDisplacementSummary, getPopulationExposure } from './queries.js';
-import { GetDisplacementSummaryRequest, GetDisplacementSummaryResponse, GetPopulationExposureRequest, GetPopulationExposureResponse } from './schemas.js';
+import {
+  GetDisplacementSummaryRequest,
+  GetDisplacementSummaryResponse,
+  GetPopulationExposureRequest,
+  GetPopulationExposureResponse,
+} from './schemas.js';
 
 export const displacementRouter = router({
   getDisplacementSummary: operation

@@ -36,7 +36,11 @@ export function densityPerKm2(population: number, areaKm2: number): number {
 }
 
 /** The country whose centroid is nearest in plain degrees (a coarse, cheap assignment). */
-export function nearestCountry<T extends { lat: number; lon: number }>(countries: readonly T[], lat: number, lon: number): T | undefined {
+export function nearestCountry<T extends { lat: number; lon: number }>(
+  countries: readonly T[],
+  lat: number,
+  lon: number,
+): T | undefined {
   let best: T | undefined;
   let bestD = Infinity;
   for (const c of countries) {

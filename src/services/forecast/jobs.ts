@@ -2,7 +2,13 @@ import type { JobKind } from '../../platform/jobs/kinds.js';
 import type { AppDeps } from '../../trpc/context.js';
 import { FORECASTS } from './datasets/predictions.js';
 import { currentPackage } from './queries.js';
-import { completionStatus, simulateTheater, type CompletionStatus, type SimForecast, type TheaterOutcome } from './rules.js';
+import {
+  completionStatus,
+  simulateTheater,
+  type CompletionStatus,
+  type SimForecast,
+  type TheaterOutcome,
+} from './rules.js';
 
 export const SIMULATION_JOB = 'forecast.simulation';
 
@@ -32,9 +38,12 @@ export const simulationJobKind: JobKind<AppDeps> = {
     (input: SimulationJobInput): SimulationResult => {
       const pkg = currentPackage(store);
       if (!pkg) throw new Error('no simulation package is loaded');
-      if (pkg.info.runId !== input.runId) throw new Error(`package run ${input.runId} was superseded by ${pkg.info.runId}`);
+      if (pkg.info.runId !== input.runId)
+        throw new Error(`package run ${input.runId} was superseded by ${pkg.info.runId}`);
       const cards = store.read<SimForecast>(FORECASTS);
-      const byId = cards?.derive('simulation.byId', (s) => new Map(s.records.map((f) => [f.id, f]))) ?? new Map<string, SimForecast>();
+      const byId =
+        cards?.derive('simulation.byId', (s) => new Map(s.records.map((f) => [f.id, f]))) ??
+        new Map<string, SimForecast>();
       const eligible = pkg.theaters.filter((t) => t.forecastIds.length > 0);
       const theaters = eligible.map((t) => simulateTheater(t, byId));
       const failed = theaters.filter((t) => t.status === 'failed').length;

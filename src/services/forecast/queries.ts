@@ -10,11 +10,18 @@ const STALE_FORECASTS_MS = 6 * 3_600_000;
 const STALE_LEDGER_MS = 36 * 3_600_000;
 
 /** Forecast cards of the current document, filtered by domain and region (substring, any case). */
-export function getForecasts(store: SnapshotStore, now: number, q: { domain?: string; region?: string }): GetForecastsResponse {
+export function getForecasts(
+  store: SnapshotStore,
+  now: number,
+  q: { domain?: string; region?: string },
+): GetForecastsResponse {
   const snapshot = store.read<Forecast, ForecastDocumentInfo>(FORECASTS);
-  if (!snapshot) return { forecasts: [], generatedAt: 0, degraded: true, stale: false, error: 'forecast_backend_unavailable' };
+  if (!snapshot)
+    return { forecasts: [], generatedAt: 0, degraded: true, stale: false, error: 'forecast_backend_unavailable' };
   const region = q.region?.trim().toLowerCase();
-  const forecasts = snapshot.records.filter((f) => (!q.domain || f.domain === q.domain) && (!region || f.region.toLowerCase().includes(region)));
+  const forecasts = snapshot.records.filter(
+    (f) => (!q.domain || f.domain === q.domain) && (!region || f.region.toLowerCase().includes(region)),
+  );
   const generatedAt = snapshot.info.generatedAt;
   return { forecasts, generatedAt, degraded: false, stale: now - generatedAt > STALE_FORECASTS_MS, error: '' };
 }
@@ -25,14 +32,33 @@ export const METHODOLOGY =
   'skill against the matched market price; skill excludes bet_engine and state_derived origins. Judged resolutions ' +
   'come from the ledger as published (no judge runs here).';
 
-const EMPTY_TOTALS = { entries: 0, resolved: 0, pending: 0, pendingJudge: 0, scored: 0, void: 0, voidRate: 0, publicationCoverage: 0 };
+const EMPTY_TOTALS = {
+  entries: 0,
+  resolved: 0,
+  pending: 0,
+  pendingJudge: 0,
+  scored: 0,
+  void: 0,
+  voidRate: 0,
+  publicationCoverage: 0,
+};
 
 /** The scorecard of the current ledger, computed once per ledger version. */
 export function getScorecard(store: SnapshotStore, now: number): GetForecastScorecardResponse {
   const snapshot = store.read<LedgerEntry, ResolutionsInfo>(RESOLUTIONS);
   const base = { schemaVersion: 1, rollingWindowDays: ROLLING_WINDOW_DAYS, methodology: METHODOLOGY };
   if (!snapshot) {
-    return { ...base, generatedAt: 0, totals: EMPTY_TOTALS, byDomain: [], byGenerationOrigin: [], calibration: [], degraded: true, stale: false, error: 'forecast_scorecard_backend_unavailable' };
+    return {
+      ...base,
+      generatedAt: 0,
+      totals: EMPTY_TOTALS,
+      byDomain: [],
+      byGenerationOrigin: [],
+      calibration: [],
+      degraded: true,
+      stale: false,
+      error: 'forecast_scorecard_backend_unavailable',
+    };
   }
   const card = snapshot.derive('scorecard', (s) => scorecard(s.records, s.info.generatedAt));
   const generatedAt = snapshot.info.generatedAt;

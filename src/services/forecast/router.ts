@@ -101,7 +101,11 @@ export const forecastRouter = router({
     .input(GetSimulationOutcomeRequest)
     .output(GetSimulationOutcomeResponse)
     .query(async ({ ctx, input }) => {
-      const { response, degraded } = await getSimulationOutcome(ctx.deps, jobOwner(ctx.principal), input.runId?.trim() || undefined);
+      const { response, degraded } = await getSimulationOutcome(
+        ctx.deps,
+        jobOwner(ctx.principal),
+        input.runId?.trim() || undefined,
+      );
       if (degraded) markDegraded(ctx);
       return response;
     }),

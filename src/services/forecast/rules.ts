@@ -59,7 +59,13 @@ export function inWindow(e: LedgerEntry, asOf: number): boolean {
 
 /** Scored: resolved yes or no, with a finite probability in [0, 1]. */
 export function isScored(e: LedgerEntry): boolean {
-  return e.status === 'resolved' && e.outcome !== null && Number.isFinite(e.probability) && e.probability >= 0 && e.probability <= 1;
+  return (
+    e.status === 'resolved' &&
+    e.outcome !== null &&
+    Number.isFinite(e.probability) &&
+    e.probability >= 0 &&
+    e.probability <= 1
+  );
 }
 
 interface Tally {
@@ -81,7 +87,10 @@ function tally(entries: readonly LedgerEntry[]): Tally {
     void: voided,
     voidRate: resolved ? round6(voided / resolved) : 0,
     ...(scored.length
-      ? { brier: round6(mean(scored.map((e) => brier(e.probability, e.outcome === 'yes')))), logScore: round6(mean(scored.map((e) => logScore(e.probability, e.outcome === 'yes')))) }
+      ? {
+          brier: round6(mean(scored.map((e) => brier(e.probability, e.outcome === 'yes')))),
+          logScore: round6(mean(scored.map((e) => logScore(e.probability, e.outcome === 'yes')))),
+        }
       : {}),
   };
 }
@@ -106,7 +115,12 @@ export interface CalibrationBucket {
 export function calibration(scored: readonly LedgerEntry[]): CalibrationBucket[] {
   return Array.from({ length: 10 }, (_, i) => {
     const inside = scored.filter((e) => bucketOf(e.probability) === i);
-    const base = { bucket: `${i * 10}-${i * 10 + 10}`, minProbability: i / 10, maxProbability: (i + 1) / 10, count: inside.length };
+    const base = {
+      bucket: `${i * 10}-${i * 10 + 10}`,
+      minProbability: i / 10,
+      maxProbability: (i + 1) / 10,
+      count: inside.length,
+    };
     if (!inside.length) return base;
     return {
       ...base,
@@ -118,7 +132,16 @@ export function calibration(scored: readonly LedgerEntry[]): CalibrationBucket[]
 }
 
 export interface Scorecard {
-  totals: { entries: number; resolved: number; pending: number; pendingJudge: number; scored: number; void: number; voidRate: number; publicationCoverage: number };
+  totals: {
+    entries: number;
+    resolved: number;
+    pending: number;
+    pendingJudge: number;
+    scored: number;
+    void: number;
+    voidRate: number;
+    publicationCoverage: number;
+  };
   overall?: { count: number; brier: number; logScore: number };
   byDomain: ({ domain: string } & Tally)[];
   byGenerationOrigin: ({ generationOrigin: string } & Tally)[];
@@ -151,9 +174,21 @@ export function scorecard(ledger: readonly LedgerEntry[], asOf: number): Scoreca
     },
     ...(all.brier !== undefined ? { overall: { count: all.scored, brier: all.brier, logScore: all.logScore! } } : {}),
     byDomain: groupBy(entries, (e) => e.domain).map(([domain, es]) => ({ domain, ...tally(es) })),
-    byGenerationOrigin: groupBy(entries, (e) => e.generationOrigin).map(([generationOrigin, es]) => ({ generationOrigin, ...tally(es) })),
+    byGenerationOrigin: groupBy(entries, (e) => e.generationOrigin).map(([generationOrigin, es]) => ({
+      generationOrigin,
+      ...tally(es),
+    })),
     calibration: calibration(scored),
-    ...(withMarket.length ? { vsMarketSkill: { count: withMarket.length, forecastBrier: round6(fBrier), marketBrier: round6(mBrier), brierDelta: round6(fBrier - mBrier) } } : {}),
+    ...(withMarket.length
+      ? {
+          vsMarketSkill: {
+            count: withMarket.length,
+            forecastBrier: round6(fBrier),
+            marketBrier: round6(mBrier),
+            brierDelta: round6(fBrier - mBrier),
+          },
+        }
+      : {}),
     ...(scored.length
       ? {
           skill: {
@@ -212,7 +247,16 @@ export function simulateTheater(t: Theater, forecasts: ReadonlyMap<string, SimFo
   const found = t.forecastIds.map((id) => forecasts.get(id)).filter((f): f is SimForecast => f !== undefined);
   const base = { theaterId: t.id, label: t.label, forecastCount: found.length };
   if (!found.length) {
-    return { ...base, status: 'failed', reason: 'none of its forecasts is in the current forecast document', baseProbability: 0, simulatedProbability: 0, pathConfidence: 0, dominantForecastId: '', dominantForecastTitle: '' };
+    return {
+      ...base,
+      status: 'failed',
+      reason: 'none of its forecasts is in the current forecast document',
+      baseProbability: 0,
+      simulatedProbability: 0,
+      pathConfidence: 0,
+      dominantForecastId: '',
+      dominantForecastTitle: '',
+    };
   }
   const weight = found.reduce((a, f) => a + f.probability, 0);
   const dominant = [...found].sort((a, b) => b.probability - a.probability || (a.id < b.id ? -1 : 1))[0]!;
@@ -222,7 +266,11 @@ export function simulateTheater(t: Theater, forecasts: ReadonlyMap<string, SimFo
     reason: '',
     baseProbability: round3(atLeastOne(found.map((f) => f.probability))),
     simulatedProbability: round3(atLeastOne(found.map((f) => f.projections?.d7 ?? f.probability))),
-    pathConfidence: round3(weight > 0 ? found.reduce((a, f) => a + f.probability * f.confidence, 0) / weight : mean(found.map((f) => f.confidence))),
+    pathConfidence: round3(
+      weight > 0
+        ? found.reduce((a, f) => a + f.probability * f.confidence, 0) / weight
+        : mean(found.map((f) => f.confidence)),
+    ),
     dominantForecastId: dominant.id,
     dominantForecastTitle: dominant.title,
   };
@@ -238,4 +286,12 @@ export function completionStatus(eligible: number, failed: number): CompletionSt
 export const RUN_ID_PATTERN = /^\d{13,}-[a-z0-9-]{1,64}$/;
 
 /** Domains a forecast card may have (the contract's filter values). */
-export const FORECAST_DOMAINS = ['conflict', 'market', 'supply_chain', 'political', 'military', 'cyber', 'infrastructure'] as const;
+export const FORECAST_DOMAINS = [
+  'conflict',
+  'market',
+  'supply_chain',
+  'political',
+  'military',
+  'cyber',
+  'infrastructure',
+] as const;

@@ -24,7 +24,10 @@ export class SimulationRuns implements SimulationRunStore {
     await this.engine.db
       .insert(simulationRuns)
       .values({ accountId, runId, jobId, createdAt: at })
-      .onConflictDoUpdate({ target: [simulationRuns.accountId, simulationRuns.runId], set: { jobId: sql`excluded.job_id`, createdAt: sql`excluded.created_at` } });
+      .onConflictDoUpdate({
+        target: [simulationRuns.accountId, simulationRuns.runId],
+        set: { jobId: sql`excluded.job_id`, createdAt: sql`excluded.created_at` },
+      });
   }
 
   async jobOf(accountId: string, runId: string): Promise<string | undefined> {

@@ -3,10 +3,16 @@ import { stringParam } from '../../platform/query-params.js';
 import { FORECAST_DOMAINS } from './rules.js';
 
 const dbl = (description?: string) => z.number().meta({ format: 'double', ...(description ? { description } : {}) });
-const i32 = (description?: string) => z.number().int().meta({ format: 'int32', ...(description ? { description } : {}) });
+const i32 = (description?: string) =>
+  z
+    .number()
+    .int()
+    .meta({ format: 'int32', ...(description ? { description } : {}) });
 const i64 = (description: string) => z.number().int().meta({ format: 'int64', description });
 
-export const ForecastSignal = z.object({ type: z.string(), value: z.string(), weight: dbl() }).meta({ id: 'forecast_v1_ForecastSignal', description: 'One input that moved the forecast.' });
+export const ForecastSignal = z
+  .object({ type: z.string(), value: z.string(), weight: dbl() })
+  .meta({ id: 'forecast_v1_ForecastSignal', description: 'One input that moved the forecast.' });
 export const CascadeEffect = z
   .object({ domain: z.string(), effect: z.string(), probability: dbl() })
   .meta({ id: 'forecast_v1_CascadeEffect', description: 'A knock-on effect in another domain.' });
@@ -16,8 +22,12 @@ export const CalibrationInfo = z
 export const Perspectives = z
   .object({ strategic: z.string(), regional: z.string(), contrarian: z.string() })
   .meta({ id: 'forecast_v1_Perspectives', description: 'Narratives from three viewpoints.' });
-export const Projections = z.object({ h24: dbl(), d7: dbl(), d30: dbl() }).meta({ id: 'forecast_v1_Projections', description: 'Projected probability at 24 h, 7 and 30 days.' });
-export const ForecastCaseEvidence = z.object({ type: z.string(), summary: z.string(), weight: dbl() }).meta({ id: 'forecast_v1_ForecastCaseEvidence' });
+export const Projections = z
+  .object({ h24: dbl(), d7: dbl(), d30: dbl() })
+  .meta({ id: 'forecast_v1_Projections', description: 'Projected probability at 24 h, 7 and 30 days.' });
+export const ForecastCaseEvidence = z
+  .object({ type: z.string(), summary: z.string(), weight: dbl() })
+  .meta({ id: 'forecast_v1_ForecastCaseEvidence' });
 export const ForecastActor = z
   .object({
     id: z.string(),
@@ -31,13 +41,31 @@ export const ForecastActor = z
   })
   .meta({ id: 'forecast_v1_ForecastActor' });
 export const ForecastWorldState = z
-  .object({ summary: z.string(), activePressures: z.array(z.string()), stabilizers: z.array(z.string()), keyUnknowns: z.array(z.string()) })
+  .object({
+    summary: z.string(),
+    activePressures: z.array(z.string()),
+    stabilizers: z.array(z.string()),
+    keyUnknowns: z.array(z.string()),
+  })
   .meta({ id: 'forecast_v1_ForecastWorldState' });
 export const ForecastBranchRound = z
-  .object({ round: i32(), focus: z.string(), developments: z.array(z.string()), actorMoves: z.array(z.string()), probabilityShift: dbl() })
+  .object({
+    round: i32(),
+    focus: z.string(),
+    developments: z.array(z.string()),
+    actorMoves: z.array(z.string()),
+    probabilityShift: dbl(),
+  })
   .meta({ id: 'forecast_v1_ForecastBranchRound' });
 export const ForecastBranch = z
-  .object({ kind: z.string(), title: z.string(), summary: z.string(), outcome: z.string(), projectedProbability: dbl(), rounds: z.array(ForecastBranchRound) })
+  .object({
+    kind: z.string(),
+    title: z.string(),
+    summary: z.string(),
+    outcome: z.string(),
+    projectedProbability: dbl(),
+    rounds: z.array(ForecastBranchRound),
+  })
   .meta({ id: 'forecast_v1_ForecastBranch' });
 export const ForecastCase = z
   .object({
@@ -72,10 +100,15 @@ export const ResolutionSpec = z
 export const Forecast = z
   .object({
     id: z.string(),
-    domain: z.string().meta({ description: 'One of conflict, market, supply_chain, political, military, cyber, infrastructure.' }),
+    domain: z
+      .string()
+      .meta({ description: 'One of conflict, market, supply_chain, political, military, cyber, infrastructure.' }),
     region: z.string(),
     title: z.string(),
-    scenario: z.string().meta({ description: 'Narrative of the forecast as the document carries it (pipelines without a model write rule-based text).' }),
+    scenario: z.string().meta({
+      description:
+        'Narrative of the forecast as the document carries it (pipelines without a model write rule-based text).',
+    }),
     feedSummary: z.string(),
     probability: dbl('0-1.'),
     confidence: dbl('0-1.'),
@@ -112,7 +145,9 @@ export const GetForecastsResponse = z
     generatedAt: i64('When the forecast document was generated, epoch ms; 0 when none is loaded.'),
     degraded: z.boolean().meta({ description: 'No forecast document is loaded.' }),
     stale: z.boolean().meta({ description: 'The document is more than 6 hours old.' }),
-    error: z.string().meta({ description: '`forecast_backend_unavailable` when no document is loaded; empty otherwise.' }),
+    error: z
+      .string()
+      .meta({ description: '`forecast_backend_unavailable` when no document is loaded; empty otherwise.' }),
   })
   .meta({ id: 'forecast_v1_GetForecastsResponse', description: 'The current forecast cards.' });
 

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 const dbl = (description?: string) => z.number().meta({ format: 'double', ...(description ? { description } : {}) });
-const i32 = (description?: string) => z.number().int().meta({ format: 'int32', ...(description ? { description } : {}) });
+const i32 = (description?: string) =>
+  z
+    .number()
+    .int()
+    .meta({ format: 'int32', ...(description ? { description } : {}) });
 
 export const GetForecastScorecardRequest = z.object({}).meta({ id: 'forecast_v1_GetForecastScorecardRequest' });
 
@@ -18,11 +22,24 @@ export const ScorecardTotals = z
   })
   .meta({ id: 'forecast_v1_ScorecardTotals' });
 
-export const ScorecardSummary = z.object({ count: i32(), brier: dbl('Mean (p - outcome)^2.'), logScore: dbl('Mean logarithmic loss.') }).meta({ id: 'forecast_v1_ScorecardSummary' });
+export const ScorecardSummary = z
+  .object({ count: i32(), brier: dbl('Mean (p - outcome)^2.'), logScore: dbl('Mean logarithmic loss.') })
+  .meta({ id: 'forecast_v1_ScorecardSummary' });
 
-const groupFields = { resolved: i32(), scored: i32(), void: i32(), voidRate: dbl(), brier: dbl().optional(), logScore: dbl().optional() };
-export const ScorecardDomainGroup = z.object({ domain: z.string(), ...groupFields }).meta({ id: 'forecast_v1_ScorecardDomainGroup' });
-export const ScorecardGenerationOriginGroup = z.object({ generationOrigin: z.string(), ...groupFields }).meta({ id: 'forecast_v1_ScorecardGenerationOriginGroup' });
+const groupFields = {
+  resolved: i32(),
+  scored: i32(),
+  void: i32(),
+  voidRate: dbl(),
+  brier: dbl().optional(),
+  logScore: dbl().optional(),
+};
+export const ScorecardDomainGroup = z
+  .object({ domain: z.string(), ...groupFields })
+  .meta({ id: 'forecast_v1_ScorecardDomainGroup' });
+export const ScorecardGenerationOriginGroup = z
+  .object({ generationOrigin: z.string(), ...groupFields })
+  .meta({ id: 'forecast_v1_ScorecardGenerationOriginGroup' });
 
 export const ScorecardCalibrationBucket = z
   .object({
@@ -37,17 +54,31 @@ export const ScorecardCalibrationBucket = z
   .meta({ id: 'forecast_v1_ScorecardCalibrationBucket' });
 
 export const ScorecardMarketSkill = z
-  .object({ count: i32(), forecastBrier: dbl(), marketBrier: dbl(), brierDelta: dbl('forecastBrier - marketBrier; negative means the forecasts beat the market.') })
+  .object({
+    count: i32(),
+    forecastBrier: dbl(),
+    marketBrier: dbl(),
+    brierDelta: dbl('forecastBrier - marketBrier; negative means the forecasts beat the market.'),
+  })
   .meta({ id: 'forecast_v1_ScorecardMarketSkill' });
 
 export const ScorecardSkill = z
-  .object({ count: i32(), brier: dbl().optional(), logScore: dbl().optional(), excludedScored: i32(), excludedOrigins: z.array(z.string()) })
+  .object({
+    count: i32(),
+    brier: dbl().optional(),
+    logScore: dbl().optional(),
+    excludedScored: i32(),
+    excludedOrigins: z.array(z.string()),
+  })
   .meta({ id: 'forecast_v1_ScorecardSkill' });
 
 export const GetForecastScorecardResponse = z
   .object({
     schemaVersion: i32(),
-    generatedAt: z.number().int().meta({ format: 'int64', description: 'Date of the resolutions ledger, epoch ms; 0 when none is loaded.' }),
+    generatedAt: z
+      .number()
+      .int()
+      .meta({ format: 'int64', description: 'Date of the resolutions ledger, epoch ms; 0 when none is loaded.' }),
     rollingWindowDays: i32(),
     methodology: z.string(),
     totals: ScorecardTotals,

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { stringParam } from '../../platform/query-params.js';
 
-const i32 = (description?: string) => z.number().int().meta({ format: 'int32', ...(description ? { description } : {}) });
+const i32 = (description?: string) =>
+  z
+    .number()
+    .int()
+    .meta({ format: 'int32', ...(description ? { description } : {}) });
 const i64 = (description: string) => z.number().int().meta({ format: 'int64', description });
 
 export const GetSimulationPackageRequest = z
-  .object({ runId: stringParam('Run id you expect; the latest package is always returned, with a note when it differs.', 128) })
+  .object({
+    runId: stringParam('Run id you expect; the latest package is always returned, with a note when it differs.', 128),
+  })
   .meta({ id: 'forecast_v1_GetSimulationPackageRequest' });
 
 export const GetSimulationPackageResponse = z
@@ -40,14 +46,22 @@ export const GetSimulationOutcomeResponse = z
     eligibleTheaterCount: i32(),
     failedTheaterCount: i32(),
     allTheatersFailed: z.boolean(),
-    completionStatus: z.string().meta({ description: '`completed`, `partial`, `no_eligible_theaters` or `all_theaters_failed`; empty when not found.' }),
+    completionStatus: z.string().meta({
+      description: '`completed`, `partial`, `no_eligible_theaters` or `all_theaters_failed`; empty when not found.',
+    }),
   })
   .meta({ id: 'forecast_v1_GetSimulationOutcomeResponse', description: 'The outcome of a simulation you triggered.' });
 
 export type GetSimulationOutcomeResponse = z.infer<typeof GetSimulationOutcomeResponse>;
 
 export const TriggerSimulationRequest = z
-  .object({ clientVersion: z.string().max(64).optional().meta({ description: 'Your client version (recorded with the job only).' }) })
+  .object({
+    clientVersion: z
+      .string()
+      .max(64)
+      .optional()
+      .meta({ description: 'Your client version (recorded with the job only).' }),
+  })
   .meta({ id: 'forecast_v1_TriggerSimulationRequest' });
 
 export const TriggerSimulationResponse = z
@@ -55,7 +69,9 @@ export const TriggerSimulationResponse = z
     queued: z.boolean().meta({ description: 'A new simulation job was queued.' }),
     runId: z.string(),
     pkgFingerprint: z.string().meta({ description: 'First 16 hex digits of the SHA-256 of the package key.' }),
-    reason: z.string().meta({ description: 'Empty when queued; `no_package` or `already-handled` (you already have a job for this run).' }),
+    reason: z.string().meta({
+      description: 'Empty when queued; `no_package` or `already-handled` (you already have a job for this run).',
+    }),
   })
   .meta({ id: 'forecast_v1_TriggerSimulationResponse', description: 'What trigger-simulation did.' });
 

@@ -26,7 +26,13 @@ function summarise(claims: readonly GivingClaim[], generatedAt: number): GivingS
     trend: 'stable',
     estimatedDailyFlowUsd: round2(platforms.reduce((s, p) => s + p.dailyVolumeUsd, 0)),
     platforms,
-    categories: CATEGORIES.map((category) => ({ category, share: 0, change24h: 0, activeCampaigns: 0, trending: false })),
+    categories: CATEGORIES.map((category) => ({
+      category,
+      share: 0,
+      change24h: 0,
+      activeCampaigns: 0,
+      trending: false,
+    })),
     crypto: { dailyInflowUsd: 0, trackedWallets: 0, transactions24h: 0, topReceivers: [], pctOfTotal: 0 },
     institutional: {
       oecdOdaAnnualUsdBn: oda?.reportedValue ?? 0,
@@ -43,7 +49,11 @@ function summarise(claims: readonly GivingClaim[], generatedAt: number): GivingS
   };
 }
 
-export function getGivingSummary(store: SnapshotStore, req: GetGivingSummaryRequest, markDegraded: () => void): GetGivingSummaryResponse {
+export function getGivingSummary(
+  store: SnapshotStore,
+  req: GetGivingSummaryRequest,
+  markDegraded: () => void,
+): GetGivingSummaryResponse {
   const snapshot = store.read<GivingClaim, ClaimsInfo>(GIVING_CLAIMS);
   if (!snapshot) {
     markDegraded();
@@ -53,8 +63,14 @@ export function getGivingSummary(store: SnapshotStore, req: GetGivingSummaryRequ
   return {
     summary: {
       ...summary,
-      platforms: req.platform_limit && req.platform_limit > 0 ? summary.platforms.slice(0, req.platform_limit) : summary.platforms,
-      categories: req.category_limit && req.category_limit > 0 ? summary.categories.slice(0, req.category_limit) : summary.categories,
+      platforms:
+        req.platform_limit && req.platform_limit > 0
+          ? summary.platforms.slice(0, req.platform_limit)
+          : summary.platforms,
+      categories:
+        req.category_limit && req.category_limit > 0
+          ? summary.categories.slice(0, req.category_limit)
+          : summary.categories,
     },
     fetchedAt: snapshot.info.generatedAt,
     dataAvailable: true,

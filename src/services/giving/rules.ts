@@ -6,14 +6,27 @@ export const PLATFORMS = [
   { name: 'JustGiving', freshness: 'cumulative' },
 ] as const;
 
-export const CATEGORIES = ['Medical & Health', 'Disaster Relief', 'Education', 'Community', 'Memorials', 'Animals & Pets', 'Environment', 'Hunger & Food', 'Other'] as const;
+export const CATEGORIES = [
+  'Medical & Health',
+  'Disaster Relief',
+  'Education',
+  'Community',
+  'Memorials',
+  'Animals & Pets',
+  'Environment',
+  'Hunger & Food',
+  'Other',
+] as const;
 
 export type ClaimStatus = 'verified' | 'partially_verified' | 'unverified' | 'not_collected' | 'not_applicable';
 const STATUSES = new Set<string>(['verified', 'partially_verified', 'unverified', 'not_collected', 'not_applicable']);
 
 /** Lower case with underscores; anything unknown counts as unverified. */
 export function normaliseStatus(s: string): ClaimStatus {
-  const n = s.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const n = s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return (STATUSES.has(n) ? n : 'unverified') as ClaimStatus;
 }
 
@@ -42,7 +55,13 @@ export interface RateClaim {
 export function platformDailyUsd(claims: readonly RateClaim[], platform: string): number {
   let yearly = 0;
   for (const c of claims) {
-    if (c.subject !== `platform:${platform}` || normaliseStatus(c.status) !== 'verified' || c.reportedUnit !== 'USD' || !c.includedInHighlightedAggregate) continue;
+    if (
+      c.subject !== `platform:${platform}` ||
+      normaliseStatus(c.status) !== 'verified' ||
+      c.reportedUnit !== 'USD' ||
+      !c.includedInHighlightedAggregate
+    )
+      continue;
     yearly += annualised(c.reportedValue, c.measurementBasis) ?? 0;
   }
   return round2(yearly / 365);
@@ -50,7 +69,9 @@ export function platformDailyUsd(claims: readonly RateClaim[], platform: string)
 
 /** `partial_estimate` when any figure is unverified or only partly verified, else `published_estimate`. */
 export function dataMode(statuses: readonly string[]): 'partial_estimate' | 'published_estimate' {
-  return statuses.some((s) => ['unverified', 'partially_verified'].includes(normaliseStatus(s))) ? 'partial_estimate' : 'published_estimate';
+  return statuses.some((s) => ['unverified', 'partially_verified'].includes(normaliseStatus(s)))
+    ? 'partial_estimate'
+    : 'published_estimate';
 }
 
 /** A leading four-digit year of a reference period, or 0. */

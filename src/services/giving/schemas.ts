@@ -24,7 +24,10 @@ export const CategoryBreakdown = z
     activeCampaigns: int32('Not collected: 0.'),
     trending: z.boolean(),
   })
-  .meta({ id: 'giving_v1_CategoryBreakdown', description: 'A giving category (no source publishes shares across platforms).' });
+  .meta({
+    id: 'giving_v1_CategoryBreakdown',
+    description: 'A giving category (no source publishes shares across platforms).',
+  });
 
 export const CryptoGivingSummary = z
   .object({
@@ -55,7 +58,9 @@ export const GivingProvenance = z
     referencePeriod: z.string(),
     sourcePublishedAt: z.string(),
     measurementBasis: z.string(),
-    status: z.string().meta({ description: 'verified, partially_verified, unverified, not_collected or not_applicable.' }),
+    status: z
+      .string()
+      .meta({ description: 'verified, partially_verified, unverified, not_collected or not_applicable.' }),
     coveredMetricPaths: z.array(z.string()),
     includedInHighlightedAggregate: z.boolean(),
     reportedValue: double('As published.'),
@@ -79,7 +84,9 @@ export const GivingSummary = z
     categories: z.array(CategoryBreakdown),
     crypto: CryptoGivingSummary,
     institutional: InstitutionalGiving,
-    dataMode: z.string().meta({ description: 'partial_estimate when any figure is unverified or partly verified, else published_estimate.' }),
+    dataMode: z.string().meta({
+      description: 'partial_estimate when any figure is unverified or partly verified, else published_estimate.',
+    }),
     trendAvailable: z.boolean(),
     provenance: z.array(GivingProvenance),
     activityIndexAvailable: z.boolean(),
@@ -96,7 +103,10 @@ export type GetGivingSummaryRequest = z.infer<typeof GetGivingSummaryRequest>;
 export const GetGivingSummaryResponse = z
   .object({
     summary: GivingSummary.optional().meta({ description: 'Absent when the registry is not loaded.' }),
-    fetchedAt: z.number().int().meta({ format: 'int64', description: 'The registry’s compile time, Unix epoch ms; 0 without data.' }),
+    fetchedAt: z
+      .number()
+      .int()
+      .meta({ format: 'int64', description: 'The registry’s compile time, Unix epoch ms; 0 without data.' }),
     dataAvailable: z.boolean(),
   })
   .meta({ id: 'giving_v1_GetGivingSummaryResponse', description: 'Published giving estimates.' });

@@ -2,7 +2,12 @@ import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
 import { AIR_QUALITY, airQualityStations } from '../climate/index.js';
 import { DISEASE_OUTBREAKS } from './datasets/disease-outbreaks.js';
-import { ListAirQualityAlertsRequest, ListAirQualityAlertsResponse, ListDiseaseOutbreaksRequest, ListDiseaseOutbreaksResponse } from './schemas.js';
+import {
+  ListAirQualityAlertsRequest,
+  ListAirQualityAlertsResponse,
+  ListDiseaseOutbreaksRequest,
+  ListDiseaseOutbreaksResponse,
+} from './schemas.js';
 import { ALERT_METHODOLOGY_VERSION, listDiseaseOutbreaks } from './queries.js';
 
 export const healthRouter = router({

@@ -72,7 +72,10 @@ export function countryOf(title: string, summary: string): Country | undefined {
 
 /** The first "N cases" count in the text (thousands separators allowed), else 0. */
 export function casesOf(text: string): number {
-  const m = /(\d{1,3}(?:,\d{3})+|\d+)\s+(?:(?:laboratory-)?confirmed\s+|suspected\s+|new\s+|human\s+)?(?:\w+\s+){0,4}?cases\b/i.exec(text);
+  const m =
+    /(\d{1,3}(?:,\d{3})+|\d+)\s+(?:(?:laboratory-)?confirmed\s+|suspected\s+|new\s+|human\s+)?(?:\w+\s+){0,4}?cases\b/i.exec(
+      text,
+    );
   if (!m) return 0;
   const n = Number(m[1].replace(/,/g, ''));
   return Number.isSafeInteger(n) && n <= 2147483647 ? n : 0;

@@ -1,7 +1,13 @@
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
 import { IMAGERY_SCENES, type SceneRow } from './datasets/scenes.js';
 import { boxesIntersect, collectionMatcher, parseBbox, parseDatetime } from './rules.js';
-import { IMAGERY_DEFAULT_LIMIT, IMAGERY_MAX_LIMIT, type ImageryScene, type SearchImageryRequest, type SearchImageryResponse } from './schemas.js';
+import {
+  IMAGERY_DEFAULT_LIMIT,
+  IMAGERY_MAX_LIMIT,
+  type ImageryScene,
+  type SearchImageryRequest,
+  type SearchImageryResponse,
+} from './schemas.js';
 
 function toScene({ box: _b, at: _a, collection: _c, ...scene }: SceneRow): ImageryScene {
   return scene;
@@ -16,7 +22,8 @@ export function searchImagery(store: SnapshotStore, req: SearchImageryRequest): 
   const snapshot = store.read<SceneRow>(IMAGERY_SCENES);
   if (!snapshot) return { scenes: [], totalResults: 0, cacheHit: false };
   const matches = snapshot.records.filter(
-    (s) => wanted(s.collection) && (!box || boxesIntersect(s.box, box)) && (!when || (s.at >= when.from && s.at <= when.to)),
+    (s) =>
+      wanted(s.collection) && (!box || boxesIntersect(s.box, box)) && (!when || (s.at >= when.from && s.at <= when.to)),
   );
   return { scenes: matches.slice(0, limit).map(toScene), totalResults: matches.length, cacheHit: true };
 }

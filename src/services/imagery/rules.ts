@@ -6,7 +6,8 @@ export type Box = [number, number, number, number];
 export function parseBbox(text: string): Box {
   const parts = text.split(',').map((p) => p.trim());
   const bad = (description: string) => ServiceError.validation([{ field: 'bbox', description }]);
-  if (parts.length !== 4 || parts.some((p) => !/^[+-]?(\d+\.?\d*|\.\d+)$/.test(p))) throw bad('bbox must be four decimal numbers: west,south,east,north');
+  if (parts.length !== 4 || parts.some((p) => !/^[+-]?(\d+\.?\d*|\.\d+)$/.test(p)))
+    throw bad('bbox must be four decimal numbers: west,south,east,north');
   const [w, s, e, n] = parts.map(Number);
   if (w < -180 || e > 180 || s < -90 || n > 90) throw bad('bbox is outside -180..180 / -90..90');
   if (w >= e || s >= n) throw bad('bbox needs west < east and south < north');
@@ -25,7 +26,13 @@ const DAY_MS = 86_400_000;
  * epoch ms; a bare date covers its whole UTC day. 400 naming `datetime` on anything else.
  */
 export function parseDatetime(text: string): { from: number; to: number } {
-  const bad = () => ServiceError.validation([{ field: 'datetime', description: 'datetime must be an RFC 3339 instant or an interval start/end (.. for an open end)' }]);
+  const bad = () =>
+    ServiceError.validation([
+      {
+        field: 'datetime',
+        description: 'datetime must be an RFC 3339 instant or an interval start/end (.. for an open end)',
+      },
+    ]);
   const parts = text.split('/');
   if (parts.length > 2) throw bad();
   const bound = (p: string, isEnd: boolean): number => {

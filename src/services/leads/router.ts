@@ -1,6 +1,11 @@
 import { operation, router } from '../../trpc/procedures.js';
 import { IdempotencyHeaders } from '../../platform/batch/idempotency-headers.js';
-import { RegisterInterestRequest, RegisterInterestResponse, SubmitContactRequest, SubmitContactResponse } from './schemas.js';
+import {
+  RegisterInterestRequest,
+  RegisterInterestResponse,
+  SubmitContactRequest,
+  SubmitContactResponse,
+} from './schemas.js';
 import { registerInterest, submitContact } from './submissions.js';
 
 export const leadsRouter = router({

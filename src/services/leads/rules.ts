@@ -1,7 +1,8 @@
 /** Validation rules for contact and waitlist submissions. Pure functions. */
 import { createHash } from 'node:crypto';
 
-export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+export const EMAIL_PATTERN =
+  /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 export const PHONE_PATTERN = /^[+(]?\d[\d\s()./-]{4,23}\d$/;
 export const MAX_EMAIL = 320;
 /** Free-text fields are cut to this length before they are stored. */
@@ -9,17 +10,74 @@ export const MAX_FIELD = 500;
 
 /** Personal mailbox providers: enterprise contact requests must come from a work address. */
 export const FREE_MAIL_DOMAINS = new Set([
-  'gmail.com', 'googlemail.com', 'yahoo.com', 'yahoo.co.uk', 'yahoo.fr', 'hotmail.com', 'hotmail.co.uk', 'hotmail.fr', 'outlook.com', 'live.com',
-  'msn.com', 'aol.com', 'icloud.com', 'me.com', 'mac.com', 'proton.me', 'protonmail.com', 'pm.me', 'gmx.com', 'gmx.de', 'gmx.net', 'web.de',
-  'mail.com', 'mail.ru', 'yandex.ru', 'yandex.com', 'qq.com', '163.com', '126.com', 'sina.com', 'zoho.com', 'tutanota.com', 'fastmail.com',
-  'hey.com', 'inbox.com', 'rediffmail.com', 'libero.it', 'orange.fr', 'free.fr', 't-online.de', 'seznam.cz', 'wp.pl', 'o2.pl', 'naver.com',
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'yahoo.co.uk',
+  'yahoo.fr',
+  'hotmail.com',
+  'hotmail.co.uk',
+  'hotmail.fr',
+  'outlook.com',
+  'live.com',
+  'msn.com',
+  'aol.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'proton.me',
+  'protonmail.com',
+  'pm.me',
+  'gmx.com',
+  'gmx.de',
+  'gmx.net',
+  'web.de',
+  'mail.com',
+  'mail.ru',
+  'yandex.ru',
+  'yandex.com',
+  'qq.com',
+  '163.com',
+  '126.com',
+  'sina.com',
+  'zoho.com',
+  'tutanota.com',
+  'fastmail.com',
+  'hey.com',
+  'inbox.com',
+  'rediffmail.com',
+  'libero.it',
+  'orange.fr',
+  'free.fr',
+  't-online.de',
+  'seznam.cz',
+  'wp.pl',
+  'o2.pl',
+  'naver.com',
 ]);
 
 /** Throwaway mailbox services, refused on the waitlist. */
 export const DISPOSABLE_DOMAINS = new Set([
-  'mailinator.com', 'guerrillamail.com', 'guerrillamail.net', '10minutemail.com', 'tempmail.com', 'temp-mail.org', 'throwawaymail.com',
-  'yopmail.com', 'trashmail.com', 'getnada.com', 'sharklasers.com', 'dispostable.com', 'maildrop.cc', 'fakeinbox.com', 'mintemail.com',
-  'mohmal.com', 'emailondeck.com', 'spamgourmet.com', 'mailnesia.com', 'tempail.com',
+  'mailinator.com',
+  'guerrillamail.com',
+  'guerrillamail.net',
+  '10minutemail.com',
+  'tempmail.com',
+  'temp-mail.org',
+  'throwawaymail.com',
+  'yopmail.com',
+  'trashmail.com',
+  'getnada.com',
+  'sharklasers.com',
+  'dispostable.com',
+  'maildrop.cc',
+  'fakeinbox.com',
+  'mintemail.com',
+  'mohmal.com',
+  'emailondeck.com',
+  'spamgourmet.com',
+  'mailnesia.com',
+  'tempail.com',
 ]);
 
 /** Top-level domains and domain labels that are almost always typing mistakes. */
@@ -41,7 +99,8 @@ export function waitlistEmailProblem(email: string): string | null {
   const domain = domainOf(email);
   if (DISPOSABLE_DOMAINS.has(domain)) return 'disposable e-mail addresses are not accepted';
   const labels = domain.split('.');
-  if (TYPO_TLDS.has(labels[labels.length - 1]!) || labels.some((l) => TYPO_LABELS.has(l))) return 'the domain looks mistyped';
+  if (TYPO_TLDS.has(labels[labels.length - 1]!) || labels.some((l) => TYPO_LABELS.has(l)))
+    return 'the domain looks mistyped';
   return null;
 }
 

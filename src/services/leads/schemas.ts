@@ -7,9 +7,20 @@ export const SubmitContactRequest = z
     organization: z.string().max(500),
     phone: z.string().max(40),
     message: z.string().max(2000).optional(),
-    source: z.string().max(100).optional().meta({ description: 'Where the form was shown; default `enterprise-contact`.' }),
-    website: z.string().max(500).optional().meta({ description: 'Leave empty (a field hidden from people; bots fill it).' }),
-    turnstileToken: z.string().max(4096).meta({ description: 'Bot-check token of the form (accepted as given: no verifier is configured here).' }),
+    source: z
+      .string()
+      .max(100)
+      .optional()
+      .meta({ description: 'Where the form was shown; default `enterprise-contact`.' }),
+    website: z
+      .string()
+      .max(500)
+      .optional()
+      .meta({ description: 'Leave empty (a field hidden from people; bots fill it).' }),
+    turnstileToken: z
+      .string()
+      .max(4096)
+      .meta({ description: 'Bot-check token of the form (accepted as given: no verifier is configured here).' }),
   })
   .meta({ id: 'leads_v1_SubmitContactRequest', description: 'An enterprise contact request.' });
 
@@ -30,8 +41,15 @@ export const RegisterInterestRequest = z
     source: z.string().max(100).optional(),
     appVersion: z.string().max(100).optional(),
     referredBy: z.string().max(20).optional().meta({ description: 'Referral code of whoever invited you.' }),
-    website: z.string().max(500).optional().meta({ description: 'Leave empty (a field hidden from people; bots fill it).' }),
-    turnstileToken: z.string().max(4096).meta({ description: 'Bot-check token of the form (accepted as given: no verifier is configured here).' }),
+    website: z
+      .string()
+      .max(500)
+      .optional()
+      .meta({ description: 'Leave empty (a field hidden from people; bots fill it).' }),
+    turnstileToken: z
+      .string()
+      .max(4096)
+      .meta({ description: 'Bot-check token of the form (accepted as given: no verifier is configured here).' }),
   })
   .meta({ id: 'leads_v1_RegisterInterestRequest', description: 'Joining the waitlist.' });
 
@@ -39,8 +57,12 @@ export type RegisterInterestRequest = z.infer<typeof RegisterInterestRequest>;
 
 export const RegisterInterestResponse = z
   .object({
-    status: z.string().meta({ description: '`registered`, or `already_registered` for an address already on the list.' }),
-    referralCode: z.string().meta({ description: 'Your code to share; people who give it in `referredBy` count for you.' }),
+    status: z
+      .string()
+      .meta({ description: '`registered`, or `already_registered` for an address already on the list.' }),
+    referralCode: z
+      .string()
+      .meta({ description: 'Your code to share; people who give it in `referredBy` count for you.' }),
     referralCount: z.number().int().meta({ format: 'int32', description: 'People who joined with your code.' }),
     position: z.number().int().meta({ format: 'int32', description: 'Your place on the waitlist, from 1.' }),
     emailSuppressed: z.boolean().meta({ description: 'Always true: no confirmation e-mail is sent by this service.' }),

@@ -48,7 +48,12 @@ export interface LeadStore {
    * The waitlist row of this e-mail address, made now unless it exists (`created: false`, no cap
    * checked); undefined when a new row would exceed the address's cap.
    */
-  registerInterest(r: NewInterest, address: string, at: number, cap: AddressCap): Promise<{ row: InterestRow; created: boolean } | undefined>;
+  registerInterest(
+    r: NewInterest,
+    address: string,
+    at: number,
+    cap: AddressCap,
+  ): Promise<{ row: InterestRow; created: boolean } | undefined>;
   /** The row's place on the waitlist, 1-based (rows trimmed away no longer count). */
   position(id: number): Promise<number>;
   /** How many waitlist rows name this referral code as their referrer. */
@@ -108,15 +113,38 @@ export class Leads implements LeadStore {
       );
       if (n >= cap.max) return false;
       yield* step(tx.db.insert(leadContacts).values({ ...c, remoteAddress: address, createdAt: at }));
-      yield* step(tx.db.delete(leadContacts).where(lte(leadContacts.id, tx.db.select({ id: leadContacts.id }).from(leadContacts).orderBy(desc(leadContacts.id)).limit(1).offset(MAX_ROWS))));
+      yield* step(
+        tx.db
+          .delete(leadContacts)
+          .where(
+            lte(
+              leadContacts.id,
+              tx.db
+                .select({ id: leadContacts.id })
+                .from(leadContacts)
+                .orderBy(desc(leadContacts.id))
+                .limit(1)
+                .offset(MAX_ROWS),
+            ),
+          ),
+      );
       return true;
     });
   }
 
-  async registerInterest(r: NewInterest, address: string, at: number, cap: AddressCap): Promise<{ row: InterestRow; created: boolean } | undefined> {
+  async registerInterest(
+    r: NewInterest,
+    address: string,
+    at: number,
+    cap: AddressCap,
+  ): Promise<{ row: InterestRow; created: boolean } | undefined> {
     const { leadInterest } = this.engine.tables;
     const fields = this.interest;
-    return this.engine.transact(function* (tx): Generator<PromiseLike<unknown>, { row: InterestRow; created: boolean } | undefined, unknown> {
+    return this.engine.transact(function* (tx): Generator<
+      PromiseLike<unknown>,
+      { row: InterestRow; created: boolean } | undefined,
+      unknown
+    > {
       const byEmail = () => step(tx.db.select(fields).from(leadInterest).where(eq(leadInterest.email, r.email)));
       const [existing] = yield* byEmail();
       if (existing) return { row: existing, created: false };
@@ -131,7 +159,15 @@ export class Leads implements LeadStore {
       const [row] = yield* step(
         tx.db
           .insert(leadInterest)
-          .values({ email: r.email, source: r.source, appVersion: r.app_version, referredBy: r.referred_by, referralCode: r.referral_code, remoteAddress: address, createdAt: at })
+          .values({
+            email: r.email,
+            source: r.source,
+            appVersion: r.app_version,
+            referredBy: r.referred_by,
+            referralCode: r.referral_code,
+            remoteAddress: address,
+            createdAt: at,
+          })
           // No conflict target: two nodes inserting the same address collide on both unique indexes (e-mail
           // and the referral code derived from it), and a conflict on either must be a no-op, not an error.
           .onConflictDoNothing()
@@ -143,7 +179,21 @@ export class Leads implements LeadStore {
         if (!winner) throw new Error(`referral code ${r.referral_code} is already held by another address`);
         return { row: winner, created: false };
       }
-      yield* step(tx.db.delete(leadInterest).where(lte(leadInterest.id, tx.db.select({ id: leadInterest.id }).from(leadInterest).orderBy(desc(leadInterest.id)).limit(1).offset(MAX_ROWS))));
+      yield* step(
+        tx.db
+          .delete(leadInterest)
+          .where(
+            lte(
+              leadInterest.id,
+              tx.db
+                .select({ id: leadInterest.id })
+                .from(leadInterest)
+                .orderBy(desc(leadInterest.id))
+                .limit(1)
+                .offset(MAX_ROWS),
+            ),
+          ),
+      );
       return { row, created: true };
     });
   }
@@ -156,7 +206,10 @@ export class Leads implements LeadStore {
 
   async referralCount(code: string): Promise<number> {
     const { leadInterest } = this.engine.tables;
-    const [{ n }] = await this.engine.db.select({ n: count() }).from(leadInterest).where(eq(leadInterest.referredBy, code));
+    const [{ n }] = await this.engine.db
+      .select({ n: count() })
+      .from(leadInterest)
+      .where(eq(leadInterest.referredBy, code));
     return n;
   }
 

@@ -1,8 +1,22 @@
 import { ServiceError, type Violation } from '../../platform/errors.js';
 import type { RequestContext } from '../../trpc/context.js';
 import { idempotent } from '../../trpc/idempotent.js';
-import { FREE_MAIL_DOMAINS, EMAIL_PATTERN, PHONE_PATTERN, domainOf, normaliseEmail, referralCodeOf, truncate, waitlistEmailProblem } from './rules.js';
-import type { RegisterInterestRequest, RegisterInterestResponse, SubmitContactRequest, SubmitContactResponse } from './schemas.js';
+import {
+  FREE_MAIL_DOMAINS,
+  EMAIL_PATTERN,
+  PHONE_PATTERN,
+  domainOf,
+  normaliseEmail,
+  referralCodeOf,
+  truncate,
+  waitlistEmailProblem,
+} from './rules.js';
+import type {
+  RegisterInterestRequest,
+  RegisterInterestResponse,
+  SubmitContactRequest,
+  SubmitContactResponse,
+} from './schemas.js';
 import { LEAD_STORE, type AddressCap } from './store.js';
 
 const HOUR_MS = 3_600_000;
@@ -16,7 +30,9 @@ function capOf(ctx: RequestContext, perHour: number): { address: string; cap: Ad
 }
 
 function tooMany(perHour: number): ServiceError {
-  return ServiceError.gateway(429, `Too many submissions from this address: at most ${perHour} per hour`, { 'Retry-After': '3600' });
+  return ServiceError.gateway(429, `Too many submissions from this address: at most ${perHour} per hour`, {
+    'Retry-After': '3600',
+  });
 }
 
 /** Stores an enterprise contact request after validation; a filled honeypot is answered as sent and dropped. */
@@ -28,7 +44,8 @@ export async function submitContact(ctx: RequestContext, input: SubmitContactReq
     if (!EMAIL_PATTERN.test(email)) violations.push({ field: 'email', description: 'must be a valid e-mail address' });
     if (!input.name.trim()) violations.push({ field: 'name', description: 'is required' });
     if (!input.organization.trim()) violations.push({ field: 'organization', description: 'is required' });
-    if (!PHONE_PATTERN.test(input.phone.trim())) violations.push({ field: 'phone', description: 'must be a phone number (digits, spaces, + ( ) . / -)' });
+    if (!PHONE_PATTERN.test(input.phone.trim()))
+      violations.push({ field: 'phone', description: 'must be a phone number (digits, spaces, + ( ) . / -)' });
     if (!input.turnstileToken.trim()) violations.push({ field: 'turnstileToken', description: 'is required' });
     if (violations.length) throw ServiceError.validation(violations);
     if (FREE_MAIL_DOMAINS.has(domainOf(email))) throw ServiceError.gateway(422, 'Please use your work email address');
@@ -52,15 +69,20 @@ export async function submitContact(ctx: RequestContext, input: SubmitContactReq
 }
 
 /** Adds an address to the waitlist (once), with its referral code, place and referral count. */
-export async function registerInterest(ctx: RequestContext, input: RegisterInterestRequest): Promise<RegisterInterestResponse> {
-  if (input.website?.trim()) return { status: 'registered', referralCode: '', referralCount: 0, position: 0, emailSuppressed: true };
+export async function registerInterest(
+  ctx: RequestContext,
+  input: RegisterInterestRequest,
+): Promise<RegisterInterestResponse> {
+  if (input.website?.trim())
+    return { status: 'registered', referralCode: '', referralCount: 0, position: 0, emailSuppressed: true };
   return idempotent(ctx, input, async () => {
     const email = normaliseEmail(input.email);
     const violations: Violation[] = [];
     const problem = waitlistEmailProblem(email);
     if (problem) violations.push({ field: 'email', description: problem });
     if (!input.turnstileToken.trim()) violations.push({ field: 'turnstileToken', description: 'is required' });
-    if (input.referredBy && !/^[a-z0-9]{1,20}$/.test(input.referredBy.trim())) violations.push({ field: 'referredBy', description: 'must be a referral code' });
+    if (input.referredBy && !/^[a-z0-9]{1,20}$/.test(input.referredBy.trim()))
+      violations.push({ field: 'referredBy', description: 'must be a referral code' });
     if (violations.length) throw ServiceError.validation(violations);
     const store = ctx.deps.stores.get(LEAD_STORE);
     const code = referralCodeOf(email);
@@ -68,14 +90,29 @@ export async function registerInterest(ctx: RequestContext, input: RegisterInter
     const { address, cap } = capOf(ctx, INTEREST_PER_HOUR);
     // An address already on the list answers its row again; only a new row counts against the cap.
     const entry = await store.registerInterest(
-      { email, source: truncate(input.source, 100), app_version: truncate(input.appVersion, 100), referred_by: referredBy === code ? '' : referredBy, referral_code: code },
+      {
+        email,
+        source: truncate(input.source, 100),
+        app_version: truncate(input.appVersion, 100),
+        referred_by: referredBy === code ? '' : referredBy,
+        referral_code: code,
+      },
       address,
       ctx.deps.clock.now(),
       cap,
     );
     if (!entry) throw tooMany(INTEREST_PER_HOUR);
     const { row, created } = entry;
-    const [referralCount, position] = await Promise.all([store.referralCount(row.referral_code), store.position(row.id)]);
-    return { status: created ? 'registered' : 'already_registered', referralCode: row.referral_code, referralCount, position, emailSuppressed: true };
+    const [referralCount, position] = await Promise.all([
+      store.referralCount(row.referral_code),
+      store.position(row.id),
+    ]);
+    return {
+      status: created ? 'registered' : 'already_registered',
+      referralCode: row.referral_code,
+      referralCount,
+      position,
+      emailSuppressed: true,
+    };
   });
 }

@@ -2,7 +2,12 @@ import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
 import { MARITIME_NAV_WARNINGS } from './datasets/nav-warnings.js';
 import { listNavigationalWarnings } from './queries.js';
-import { GetVesselSnapshotRequest, GetVesselSnapshotResponse, ListNavigationalWarningsRequest, ListNavigationalWarningsResponse } from './schemas.js';
+import {
+  GetVesselSnapshotRequest,
+  GetVesselSnapshotResponse,
+  ListNavigationalWarningsRequest,
+  ListNavigationalWarningsResponse,
+} from './schemas.js';
 import { getVesselSnapshot } from './vessels.js';
 
 export const maritimeRouter = router({

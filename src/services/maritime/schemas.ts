@@ -10,9 +10,13 @@ export const NavigationalWarning = z
     title: z.string().meta({ description: '`NAVAREA <area> <number>/<year>`.' }),
     text: z.string().meta({ description: 'The broadcast text as published.' }),
     area: z.string().meta({ description: 'NAVAREA, with the subregion when given (e.g. `IX 62`).' }),
-    location: GeoCoordinates.optional().meta({ description: 'The first position the text gives; absent when it gives none.' }),
+    location: GeoCoordinates.optional().meta({
+      description: 'The first position the text gives; absent when it gives none.',
+    }),
     issuedAt: int64('Issue time, Unix epoch milliseconds; 0 when unreadable.'),
-    expiresAt: int64('The self-cancellation time the text announces (`CANCEL THIS MSG ...`); 0 when it announces none.'),
+    expiresAt: int64(
+      'The self-cancellation time the text announces (`CANCEL THIS MSG ...`); 0 when it announces none.',
+    ),
     authority: z.string(),
   })
   .meta({ id: 'maritime_v1_NavigationalWarning', description: 'One active navigational warning.' });
@@ -33,13 +37,22 @@ export const ListNavigationalWarningsResponse = z
   .meta({ id: 'maritime_v1_ListNavigationalWarningsResponse', description: 'Active navigational warnings.' });
 export type ListNavigationalWarningsResponse = z.infer<typeof ListNavigationalWarningsResponse>;
 
-const int32 = (description: string) => z.number().int().min(-2147483648).max(2147483647).meta({ format: 'int32', description });
+const int32 = (description: string) =>
+  z.number().int().min(-2147483648).max(2147483647).meta({ format: 'int32', description });
 const double = (description: string) => z.number().meta({ format: 'double', description });
 
 export const GetVesselSnapshotRequest = z.object({
-  ne_lat: doubleParam({ min: -90, max: 90, description: 'North-east corner latitude. All four corners omitted (or all 0): the whole snapshot.' }),
+  ne_lat: doubleParam({
+    min: -90,
+    max: 90,
+    description: 'North-east corner latitude. All four corners omitted (or all 0): the whole snapshot.',
+  }),
   ne_lon: doubleParam({ min: -180, max: 180, description: 'North-east corner longitude.' }),
-  sw_lat: doubleParam({ min: -90, max: 90, description: 'South-west corner latitude; each side of the box at most 10 degrees.' }),
+  sw_lat: doubleParam({
+    min: -90,
+    max: 90,
+    description: 'South-west corner latitude; each side of the box at most 10 degrees.',
+  }),
   sw_lon: doubleParam({ min: -180, max: 180, description: 'South-west corner longitude.' }),
   include_candidates: boolParam('Add reports of vessels that look military.'),
   include_tankers: boolParam('Add reports of tankers (AIS ship types 80-89).'),
@@ -62,9 +75,18 @@ export const AisDisruption = z
   .object({
     id: z.string(),
     name: z.string(),
-    type: z.enum(['AIS_DISRUPTION_TYPE_UNSPECIFIED', 'AIS_DISRUPTION_TYPE_GAP_SPIKE', 'AIS_DISRUPTION_TYPE_CHOKEPOINT_CONGESTION']),
+    type: z.enum([
+      'AIS_DISRUPTION_TYPE_UNSPECIFIED',
+      'AIS_DISRUPTION_TYPE_GAP_SPIKE',
+      'AIS_DISRUPTION_TYPE_CHOKEPOINT_CONGESTION',
+    ]),
     location: GeoCoordinates,
-    severity: z.enum(['AIS_DISRUPTION_SEVERITY_UNSPECIFIED', 'AIS_DISRUPTION_SEVERITY_LOW', 'AIS_DISRUPTION_SEVERITY_ELEVATED', 'AIS_DISRUPTION_SEVERITY_HIGH']),
+    severity: z.enum([
+      'AIS_DISRUPTION_SEVERITY_UNSPECIFIED',
+      'AIS_DISRUPTION_SEVERITY_LOW',
+      'AIS_DISRUPTION_SEVERITY_ELEVATED',
+      'AIS_DISRUPTION_SEVERITY_HIGH',
+    ]),
     changePct: double('Change against normal, percent.'),
     windowHours: int32('Window the disruption was measured over.'),
     darkShips: int32('Vessels that went silent and reappeared.'),
@@ -90,13 +112,18 @@ export const SnapshotCandidateReport = z
 
 export const VesselSnapshot = z
   .object({
-    snapshotAt: z.number().int().meta({ format: 'int64', description: 'When the aggregate was taken, Unix epoch milliseconds (for a replay: its recorded time).' }),
+    snapshotAt: z.number().int().meta({
+      format: 'int64',
+      description: 'When the aggregate was taken, Unix epoch milliseconds (for a replay: its recorded time).',
+    }),
     densityZones: z.array(AisDensityZone),
     disruptions: z.array(AisDisruption),
     sequence: int32('Aggregate sequence number.'),
     status: z
       .object({
-        connected: z.boolean().meta({ description: 'True only for a live relay answer whose AIS stream is connected; false for a replay.' }),
+        connected: z.boolean().meta({
+          description: 'True only for a live relay answer whose AIS stream is connected; false for a replay.',
+        }),
         vessels: int32('Vessels tracked.'),
         messages: int32('Messages received.'),
       })
@@ -110,8 +137,13 @@ export type VesselSnapshot = z.infer<typeof VesselSnapshot>;
 export const GetVesselSnapshotResponse = z
   .object({
     snapshot: VesselSnapshot.optional(),
-    fetchedAt: z.number().int().meta({ format: 'int64', description: 'When the aggregate was obtained, Unix epoch milliseconds; 0 when none.' }),
-    dataAvailable: z.boolean().meta({ description: 'False when neither the relay nor a stored aggregate could answer.' }),
+    fetchedAt: z
+      .number()
+      .int()
+      .meta({ format: 'int64', description: 'When the aggregate was obtained, Unix epoch milliseconds; 0 when none.' }),
+    dataAvailable: z
+      .boolean()
+      .meta({ description: 'False when neither the relay nor a stored aggregate could answer.' }),
   })
   .meta({ id: 'maritime_v1_GetVesselSnapshotResponse', description: 'AIS vessel picture.' });
 export type GetVesselSnapshotResponse = z.infer<typeof GetVesselSnapshotResponse>;

@@ -23,15 +23,19 @@ interface Box {
 export function boxOf(req: GetVesselSnapshotRequest): Box | undefined {
   const corners = [req.sw_lat, req.sw_lon, req.ne_lat, req.ne_lon];
   if (corners.every((c) => c === undefined || c === 0)) return undefined;
-  const bad = (description: string) => ServiceError.validation([{ field: 'sw_lat', description: `bbox invalid: ${description}` }]);
+  const bad = (description: string) =>
+    ServiceError.validation([{ field: 'sw_lat', description: `bbox invalid: ${description}` }]);
   if (corners.some((c) => c === undefined)) throw bad('give all four corners');
   const [south, west, north, east] = corners as number[];
-  if (south! >= north! || west! >= east!) throw bad('the south-west corner must be south and west of the north-east corner');
-  if (north! - south! > MAX_SIDE_DEGREES || east! - west! > MAX_SIDE_DEGREES) throw bad(`each side may span at most ${MAX_SIDE_DEGREES} degrees`);
+  if (south! >= north! || west! >= east!)
+    throw bad('the south-west corner must be south and west of the north-east corner');
+  if (north! - south! > MAX_SIDE_DEGREES || east! - west! > MAX_SIDE_DEGREES)
+    throw bad(`each side may span at most ${MAX_SIDE_DEGREES} degrees`);
   return { south: south!, west: west!, north: north!, east: east! };
 }
 
-const inside = (b: Box | undefined, lat: number, lon: number) => !b || (lat >= b.south && lat <= b.north && lon >= b.west && lon <= b.east);
+const inside = (b: Box | undefined, lat: number, lon: number) =>
+  !b || (lat >= b.south && lat <= b.north && lon >= b.west && lon <= b.east);
 
 /** The aggregate narrowed to the box, with reports only when asked for. */
 function narrow(s: VesselSnapshot, box: Box | undefined, req: GetVesselSnapshotRequest): VesselSnapshot {
@@ -48,7 +52,10 @@ function narrow(s: VesselSnapshot, box: Box | undefined, req: GetVesselSnapshotR
  * The AIS aggregate: live from the relay when configured (10 s timeout, short reuse), otherwise,
  * or when it fails, the recorded aggregate replayed with its own time and `connected: false`.
  */
-export async function getVesselSnapshot(deps: AppDeps, req: GetVesselSnapshotRequest): Promise<{ response: GetVesselSnapshotResponse; degraded: boolean }> {
+export async function getVesselSnapshot(
+  deps: AppDeps,
+  req: GetVesselSnapshotRequest,
+): Promise<{ response: GetVesselSnapshotResponse; degraded: boolean }> {
   const box = boxOf(req);
   let degraded = false;
   if (relayConfigured(deps.config)) {
@@ -56,21 +63,34 @@ export async function getVesselSnapshot(deps: AppDeps, req: GetVesselSnapshotReq
     if (!c) caches.set(deps, (c = { plain: new LiveCache(PLAIN_TTL_MS), detail: new LiveCache(DETAIL_TTL_MS) }));
     const detailed = !!(box || req.include_candidates || req.include_tankers);
     const cache = detailed ? c.detail : c.plain;
-    const q: Record<string, string> = { candidates: String(!!req.include_candidates), tankers: String(!!req.include_tankers) };
+    const q: Record<string, string> = {
+      candidates: String(!!req.include_candidates),
+      tankers: String(!!req.include_tankers),
+    };
     if (box) q.bbox = [box.south, box.west, box.north, box.east].map((v) => Math.floor(v)).join(',');
     const key = new URLSearchParams(q).toString();
     const now = deps.clock.now();
     let live = cache.get(key, now);
     if (!live) {
       try {
-        live = { ...parseAisSnapshot(await relayGet(deps.config, AIS_SNAPSHOT_PATH, q, RELAY_TIMEOUT_MS)), snapshotAt: now };
+        live = {
+          ...parseAisSnapshot(await relayGet(deps.config, AIS_SNAPSHOT_PATH, q, RELAY_TIMEOUT_MS)),
+          snapshotAt: now,
+        };
         cache.set(key, live, now);
       } catch (err) {
-        deps.logger.warn({ err: (err as Error).message }, 'relay AIS snapshot failed; replaying the recorded aggregate');
+        deps.logger.warn(
+          { err: (err as Error).message },
+          'relay AIS snapshot failed; replaying the recorded aggregate',
+        );
         degraded = true;
       }
     }
-    if (live) return { response: { snapshot: narrow(live, box, req), fetchedAt: live.snapshotAt, dataAvailable: true }, degraded: false };
+    if (live)
+      return {
+        response: { snapshot: narrow(live, box, req), fetchedAt: live.snapshotAt, dataAvailable: true },
+        degraded: false,
+      };
   }
   const stored = deps.store.read<VesselSnapshot>(VESSEL_SNAPSHOT)?.records[0];
   if (!stored) return { response: { fetchedAt: 0, dataAvailable: false }, degraded: true };

@@ -1,6 +1,11 @@
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
 import { NATURAL_EVENTS } from './datasets/natural-events.js';
-import { NATURAL_DEFAULT_DAYS, type ListNaturalEventsRequest, type ListNaturalEventsResponse, type NaturalEvent } from './schemas.js';
+import {
+  NATURAL_DEFAULT_DAYS,
+  type ListNaturalEventsRequest,
+  type ListNaturalEventsResponse,
+  type NaturalEvent,
+} from './schemas.js';
 
 const DAY = 86_400_000;
 

@@ -31,8 +31,9 @@ export function stormClass(windKt: number, basin: string): string {
 export function bearingDeg(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const r = Math.PI / 180;
   const y = Math.sin((lon2 - lon1) * r) * Math.cos(lat2 * r);
-  const x = Math.cos(lat1 * r) * Math.sin(lat2 * r) - Math.sin(lat1 * r) * Math.cos(lat2 * r) * Math.cos((lon2 - lon1) * r);
-  return (Math.round((Math.atan2(y, x) / r + 360) % 360) % 360);
+  const x =
+    Math.cos(lat1 * r) * Math.sin(lat2 * r) - Math.sin(lat1 * r) * Math.cos(lat2 * r) * Math.cos((lon2 - lon1) * r);
+  return Math.round((Math.atan2(y, x) / r + 360) % 360) % 360;
 }
 
 /** Speed between two fixes in knots; 0 when they share a time. */
@@ -41,7 +42,8 @@ export function speedKt(lat1: number, lon1: number, t1: number, lat2: number, lo
   return hours > 0 ? Math.round(haversineKm(lat1, lon1, lat2, lon2) / 1.852 / hours) : 0;
 }
 
-const CLASS_WORDS = /^(super\s+typhoon|typhoon|hurricane|tropical\s+(storm|depression|cyclone)|cyclone|severe\s+tropical\s+storm|subtropical\s+storm)\s+/i;
+const CLASS_WORDS =
+  /^(super\s+typhoon|typhoon|hurricane|tropical\s+(storm|depression|cyclone)|cyclone|severe\s+tropical\s+storm|subtropical\s+storm)\s+/i;
 
 /** `Typhoon Fung-wong` -> `Fung-wong`. */
 export function stormNameOf(title: string): string {

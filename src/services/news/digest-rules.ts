@@ -3,26 +3,93 @@
  * similarity, importance scoring and story phase. Pure functions.
  */
 
-export const THREAT_LEVELS = ['THREAT_LEVEL_UNSPECIFIED', 'THREAT_LEVEL_LOW', 'THREAT_LEVEL_MEDIUM', 'THREAT_LEVEL_HIGH', 'THREAT_LEVEL_CRITICAL'] as const;
+export const THREAT_LEVELS = [
+  'THREAT_LEVEL_UNSPECIFIED',
+  'THREAT_LEVEL_LOW',
+  'THREAT_LEVEL_MEDIUM',
+  'THREAT_LEVEL_HIGH',
+  'THREAT_LEVEL_CRITICAL',
+] as const;
 export type ThreatLevel = (typeof THREAT_LEVELS)[number];
-export const STORY_PHASES = ['STORY_PHASE_UNSPECIFIED', 'STORY_PHASE_BREAKING', 'STORY_PHASE_DEVELOPING', 'STORY_PHASE_SUSTAINED', 'STORY_PHASE_FADING'] as const;
+export const STORY_PHASES = [
+  'STORY_PHASE_UNSPECIFIED',
+  'STORY_PHASE_BREAKING',
+  'STORY_PHASE_DEVELOPING',
+  'STORY_PHASE_SUSTAINED',
+  'STORY_PHASE_FADING',
+] as const;
 export type StoryPhase = (typeof STORY_PHASES)[number];
 
 /** Digest categories; the keyword classifier (or the model, when configured) picks one per story. */
-export const CATEGORIES = ['conflict', 'disaster', 'cyber', 'economy', 'politics', 'technology', 'positive', 'general'] as const;
+export const CATEGORIES = [
+  'conflict',
+  'disaster',
+  'cyber',
+  'economy',
+  'politics',
+  'technology',
+  'positive',
+  'general',
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 /** Keyword rules, most severe first: the first rule with a keyword in the title wins. */
 export const KEYWORD_RULES: { level: ThreatLevel; category: Category; keywords: string[] }[] = [
-  { level: 'THREAT_LEVEL_CRITICAL', category: 'conflict', keywords: ['nuclear', 'invasion', 'massacre', 'coup', 'declares war', 'genocide'] },
-  { level: 'THREAT_LEVEL_HIGH', category: 'conflict', keywords: ['missile', 'airstrike', 'strike on', 'shelling', 'exchange fire', 'trade fire', 'killed', 'bombing', 'attacks'] },
-  { level: 'THREAT_LEVEL_HIGH', category: 'disaster', keywords: ['earthquake', 'tsunami', 'hurricane', 'typhoon', 'wildfire', 'flood', 'famine'] },
-  { level: 'THREAT_LEVEL_MEDIUM', category: 'cyber', keywords: ['ransomware', 'cyberattack', 'hack', 'breach', 'outage', 'vulnerability', 'critical flaw'] },
-  { level: 'THREAT_LEVEL_MEDIUM', category: 'politics', keywords: ['protest', 'sanctions', 'riot', 'state of emergency', 'security council'] },
-  { level: 'THREAT_LEVEL_LOW', category: 'economy', keywords: ['oil', 'rates', 'shares', 'currencies', 'inflation', 'tariff', 'market', 'prices'] },
-  { level: 'THREAT_LEVEL_LOW', category: 'politics', keywords: ['election', 'ceasefire', 'talks', 'ministers', 'parliament'] },
-  { level: 'THREAT_LEVEL_UNSPECIFIED', category: 'technology', keywords: ['processor', 'chip', 'ai ', 'software', 'cloud'] },
-  { level: 'THREAT_LEVEL_UNSPECIFIED', category: 'positive', keywords: ['volunteers', 'rescued', 'restore', 'released back', 'record clean'] },
+  {
+    level: 'THREAT_LEVEL_CRITICAL',
+    category: 'conflict',
+    keywords: ['nuclear', 'invasion', 'massacre', 'coup', 'declares war', 'genocide'],
+  },
+  {
+    level: 'THREAT_LEVEL_HIGH',
+    category: 'conflict',
+    keywords: [
+      'missile',
+      'airstrike',
+      'strike on',
+      'shelling',
+      'exchange fire',
+      'trade fire',
+      'killed',
+      'bombing',
+      'attacks',
+    ],
+  },
+  {
+    level: 'THREAT_LEVEL_HIGH',
+    category: 'disaster',
+    keywords: ['earthquake', 'tsunami', 'hurricane', 'typhoon', 'wildfire', 'flood', 'famine'],
+  },
+  {
+    level: 'THREAT_LEVEL_MEDIUM',
+    category: 'cyber',
+    keywords: ['ransomware', 'cyberattack', 'hack', 'breach', 'outage', 'vulnerability', 'critical flaw'],
+  },
+  {
+    level: 'THREAT_LEVEL_MEDIUM',
+    category: 'politics',
+    keywords: ['protest', 'sanctions', 'riot', 'state of emergency', 'security council'],
+  },
+  {
+    level: 'THREAT_LEVEL_LOW',
+    category: 'economy',
+    keywords: ['oil', 'rates', 'shares', 'currencies', 'inflation', 'tariff', 'market', 'prices'],
+  },
+  {
+    level: 'THREAT_LEVEL_LOW',
+    category: 'politics',
+    keywords: ['election', 'ceasefire', 'talks', 'ministers', 'parliament'],
+  },
+  {
+    level: 'THREAT_LEVEL_UNSPECIFIED',
+    category: 'technology',
+    keywords: ['processor', 'chip', 'ai ', 'software', 'cloud'],
+  },
+  {
+    level: 'THREAT_LEVEL_UNSPECIFIED',
+    category: 'positive',
+    keywords: ['volunteers', 'rescued', 'restore', 'released back', 'record clean'],
+  },
 ];
 
 /** Retrospective pieces ("archive photos", "years ago") are never threats. */
@@ -37,11 +104,15 @@ export interface Classification {
 export function classifyTitle(title: string): Classification {
   const t = ` ${title.toLowerCase()} `;
   if (RETROSPECTIVE.test(title)) return { level: 'THREAT_LEVEL_UNSPECIFIED', category: 'general', confidence: 0.5 };
-  for (const rule of KEYWORD_RULES) if (rule.keywords.some((k) => t.includes(k))) return { level: rule.level, category: rule.category, confidence: 0.7 };
+  for (const rule of KEYWORD_RULES)
+    if (rule.keywords.some((k) => t.includes(k)))
+      return { level: rule.level, category: rule.category, confidence: 0.7 };
   return { level: 'THREAT_LEVEL_UNSPECIFIED', category: 'general', confidence: 0.3 };
 }
 
-const STOP = new Set('a an and are as at be by for from has in is it its of on or the to with after over into as says said new'.split(' '));
+const STOP = new Set(
+  'a an and are as at be by for from has in is it its of on or the to with after over into as says said new'.split(' '),
+);
 
 /** Title words used for similarity: lower case, stop words out, plural -s trimmed. */
 export function titleTokens(title: string): Set<string> {
@@ -64,8 +135,14 @@ export const SAME_STORY = 0.4;
  * Groups items into stories: single-link clustering over title similarity, items visited oldest
  * first (ties by source then title), so the result does not depend on input order.
  */
-export function clusterStories<T extends { title: string; source: string; publishedAt: number }>(items: readonly T[]): T[][] {
-  const sorted = [...items].sort((a, b) => a.publishedAt - b.publishedAt || (a.source < b.source ? -1 : a.source > b.source ? 1 : a.title < b.title ? -1 : 1));
+export function clusterStories<T extends { title: string; source: string; publishedAt: number }>(
+  items: readonly T[],
+): T[][] {
+  const sorted = [...items].sort(
+    (a, b) =>
+      a.publishedAt - b.publishedAt ||
+      (a.source < b.source ? -1 : a.source > b.source ? 1 : a.title < b.title ? -1 : 1),
+  );
   const tokens = sorted.map((i) => titleTokens(i.title));
   const parent = sorted.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));

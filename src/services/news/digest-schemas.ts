@@ -4,7 +4,10 @@ import { STORY_PHASES, THREAT_LEVELS } from './digest-rules.js';
 
 export const ListFeedDigestRequest = z
   .object({
-    variant: stringParam('`full` (default), `tech`, `finance`, `commodity` or `happy`; anything else reads as `full`.', 32),
+    variant: stringParam(
+      '`full` (default), `tech`, `finance`, `commodity` or `happy`; anything else reads as `full`.',
+      32,
+    ),
     lang: stringParam('Language of the feeds to read (default `en`).', 16),
   })
   .meta({ id: 'news_v1_ListFeedDigestRequest' });
@@ -14,7 +17,9 @@ export const ThreatClassification = z
     level: z.enum(THREAT_LEVELS),
     category: z.string(),
     confidence: z.number().meta({ format: 'double' }),
-    source: z.string().meta({ description: '`keyword` (keyword classifier) or `llm` (the configured model chose the category).' }),
+    source: z
+      .string()
+      .meta({ description: '`keyword` (keyword classifier) or `llm` (the configured model chose the category).' }),
   })
   .meta({ id: 'news_v1_ThreatClassification' });
 
@@ -23,7 +28,10 @@ export const StoryMeta = z
     firstSeen: z.number().int().meta({ format: 'int64', description: 'Earliest mention, epoch ms.' }),
     mentionCount: z.number().int().meta({ format: 'int32' }),
     sourceCount: z.number().int().meta({ format: 'int32' }),
-    phase: z.enum(STORY_PHASES).meta({ description: 'BREAKING (one mention), DEVELOPING (up to five within two hours) or SUSTAINED; FADING is not computed here (it needs mention history).' }),
+    phase: z.enum(STORY_PHASES).meta({
+      description:
+        'BREAKING (one mention), DEVELOPING (up to five within two hours) or SUSTAINED; FADING is not computed here (it needs mention history).',
+    }),
   })
   .meta({ id: 'news_v1_StoryMeta' });
 
@@ -49,9 +57,15 @@ export const CategoryBucket = z.object({ items: z.array(NewsItem) }).meta({ id: 
 
 export const ListFeedDigestResponse = z
   .object({
-    categories: z.record(z.string(), CategoryBucket).meta({ description: 'Stories per category, most important first, at most 20 each.' }),
-    feedStatuses: z.record(z.string(), z.string()).meta({ description: 'Feeds that were empty, timed out, or had undated items; feeds that were fine are absent.' }),
-    generatedAt: z.string().meta({ description: 'When the feeds were captured, ISO 8601; empty when none are loaded.' }),
+    categories: z
+      .record(z.string(), CategoryBucket)
+      .meta({ description: 'Stories per category, most important first, at most 20 each.' }),
+    feedStatuses: z.record(z.string(), z.string()).meta({
+      description: 'Feeds that were empty, timed out, or had undated items; feeds that were fine are absent.',
+    }),
+    generatedAt: z
+      .string()
+      .meta({ description: 'When the feeds were captured, ISO 8601; empty when none are loaded.' }),
   })
   .meta({ id: 'news_v1_ListFeedDigestResponse', description: 'News from the configured feeds, grouped into stories.' });
 

@@ -2,14 +2,26 @@ import { generate } from '../../platform/llm/generate.js';
 import type { Llm } from '../../platform/llm/provider.js';
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
 import { NEWS_FEEDS, type NewsFeedItem, type NewsFeedsInfo } from './datasets/feeds.js';
-import { CATEGORIES, classifyTitle, clusterStories, importanceScore, storyPhase, tickersOf, type Category } from './digest-rules.js';
+import {
+  CATEGORIES,
+  classifyTitle,
+  clusterStories,
+  importanceScore,
+  storyPhase,
+  tickersOf,
+  type Category,
+} from './digest-rules.js';
 import type { ListFeedDigestResponse, NewsItem } from './digest-schemas.js';
 import { VARIANT_CATEGORIES } from './feeds.js';
 
 export const PER_CATEGORY = 20;
 
 /** The story's category from the model when it is configured and answers with a known one. */
-async function categoryOf(llm: Llm, title: string, keyword: Category): Promise<{ category: Category; source: 'keyword' | 'llm' }> {
+async function categoryOf(
+  llm: Llm,
+  title: string,
+  keyword: Category,
+): Promise<{ category: Category; source: 'keyword' | 'llm' }> {
   if (!llm.enabled) return { category: keyword, source: 'keyword' };
   const out = await generate(llm, {
     task: 'classify-news',
@@ -18,8 +30,13 @@ async function categoryOf(llm: Llm, title: string, keyword: Category): Promise<{
     maxTokens: 5,
     fallback: () => keyword,
   });
-  const answer = out.text.trim().toLowerCase().replace(/[^a-z]/g, '') as Category;
-  return out.method === 'model' && CATEGORIES.includes(answer) ? { category: answer, source: 'llm' } : { category: keyword, source: 'keyword' };
+  const answer = out.text
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z]/g, '') as Category;
+  return out.method === 'model' && CATEGORIES.includes(answer)
+    ? { category: answer, source: 'llm' }
+    : { category: keyword, source: 'keyword' };
 }
 
 async function build(items: readonly NewsFeedItem[], info: NewsFeedsInfo, llm: Llm): Promise<ListFeedDigestResponse> {
@@ -42,7 +59,12 @@ async function build(items: readonly NewsFeedItem[], info: NewsFeedsInfo, llm: L
       locationName: '',
       importanceScore: importanceScore(keyword.level, lead.tier, sources, at - lead.publishedAt),
       corroborationCount: sources,
-      storyMeta: { firstSeen, mentionCount: story.length, sourceCount: sources, phase: storyPhase(story.length, at - firstSeen) },
+      storyMeta: {
+        firstSeen,
+        mentionCount: story.length,
+        sourceCount: sources,
+        phase: storyPhase(story.length, at - firstSeen),
+      },
       snippet: lead.snippet,
       tickers: tickersOf(`${lead.title} ${lead.snippet}`),
       credibilityScore: lead.tier === 1 ? 90 : lead.tier === 2 ? 75 : lead.tier === 3 ? 60 : 45,
@@ -50,18 +72,29 @@ async function build(items: readonly NewsFeedItem[], info: NewsFeedsInfo, llm: L
     (categories[category] ??= { items: [] }).items.push(item);
   }
   for (const bucket of Object.values(categories)) {
-    bucket.items.sort((a, b) => b.importanceScore - a.importanceScore || b.publishedAt - a.publishedAt || (a.title < b.title ? -1 : 1));
+    bucket.items.sort(
+      (a, b) => b.importanceScore - a.importanceScore || b.publishedAt - a.publishedAt || (a.title < b.title ? -1 : 1),
+    );
     bucket.items.splice(PER_CATEGORY);
   }
   return { categories, feedStatuses: info.feedStatuses, generatedAt: new Date(at).toISOString() };
 }
 
 /** The digest of one variant and language, built once per snapshot version. Undefined without feeds. */
-export function feedDigest(store: SnapshotStore, llm: Llm, variant: string, lang: string): Promise<ListFeedDigestResponse> | undefined {
+export function feedDigest(
+  store: SnapshotStore,
+  llm: Llm,
+  variant: string,
+  lang: string,
+): Promise<ListFeedDigestResponse> | undefined {
   const snapshot = store.read<NewsFeedItem, NewsFeedsInfo>(NEWS_FEEDS);
   if (!snapshot) return undefined;
   return snapshot.derive(`digest:${variant}:${lang}:${llm.enabled}`, (s) => {
     const wanted = new Set(VARIANT_CATEGORIES[variant]);
-    return build(s.records.filter((i) => wanted.has(i.category) && i.lang === lang), s.info, llm);
+    return build(
+      s.records.filter((i) => wanted.has(i.category) && i.lang === lang),
+      s.info,
+      llm,
+    );
   });
 }

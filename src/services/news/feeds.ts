@@ -14,11 +14,23 @@ export const DEFAULT_FEEDS: readonly FeedSpec[] = [
   { name: 'Reuters World', category: 'world', url: 'https://feeds.reuters.example/world.rss', tier: 1, lang: 'en' },
   { name: 'BBC World', category: 'world', url: 'https://feeds.bbci.example/news/world/rss.xml', tier: 1, lang: 'en' },
   { name: 'Al Jazeera', category: 'world', url: 'https://aljazeera.example/xml/rss/all.xml', tier: 2, lang: 'en' },
-  { name: 'Kyiv Independent', category: 'world', url: 'https://kyivindependent.example/news-archive/rss/', tier: 2, lang: 'en' },
+  {
+    name: 'Kyiv Independent',
+    category: 'world',
+    url: 'https://kyivindependent.example/news-archive/rss/',
+    tier: 2,
+    lang: 'en',
+  },
   { name: 'The Verge', category: 'tech', url: 'https://theverge.example/rss/index.xml', tier: 2, lang: 'en' },
   { name: 'Ars Technica', category: 'tech', url: 'https://arstechnica.example/feed/', tier: 2, lang: 'en' },
   { name: 'FT Markets', category: 'finance', url: 'https://ft.example/markets?format=rss', tier: 1, lang: 'en' },
-  { name: 'Bloomberg Markets', category: 'finance', url: 'https://bloomberg.example/markets/news.rss', tier: 1, lang: 'en' },
+  {
+    name: 'Bloomberg Markets',
+    category: 'finance',
+    url: 'https://bloomberg.example/markets/news.rss',
+    tier: 1,
+    lang: 'en',
+  },
   { name: 'Good News Network', category: 'happy', url: 'https://goodnewsnetwork.example/feed/', tier: 3, lang: 'en' },
 ];
 
@@ -30,7 +42,8 @@ export function feedsFrom(config: Pick<Config, 'NEWS_FEEDS'>): readonly FeedSpec
   if (!config.NEWS_FEEDS) return DEFAULT_FEEDS;
   return config.NEWS_FEEDS.split(',').map((entry) => {
     const [category, name, url, tier, lang] = entry.split('|').map((s) => s.trim());
-    if (!category || !name || !url || !/^https?:\/\//.test(url)) throw new Error(`NEWS_FEEDS entry "${entry}" is not category|name|url[|tier[|lang]]`);
+    if (!category || !name || !url || !/^https?:\/\//.test(url))
+      throw new Error(`NEWS_FEEDS entry "${entry}" is not category|name|url[|tier[|lang]]`);
     const known = DEFAULT_FEEDS.find((f) => f.name === name);
     return { category, name, url, tier: tier ? Number(tier) || 4 : (known?.tier ?? 3), lang: lang || 'en' };
   });

@@ -7,7 +7,11 @@ import { feedDigest } from './digest.js';
 import { ListFeedDigestRequest, ListFeedDigestResponse } from './digest-schemas.js';
 import { variantOf } from './feeds.js';
 import { cachedSummary, summarizeArticle, validCacheKey } from './summaries.js';
-import { GetSummarizeArticleCacheRequest, SummarizeArticleRequest, SummarizeArticleResponse } from './summary-schemas.js';
+import {
+  GetSummarizeArticleCacheRequest,
+  SummarizeArticleRequest,
+  SummarizeArticleResponse,
+} from './summary-schemas.js';
 
 export const newsRouter = router({
   summarizeArticle: operation
@@ -52,7 +56,10 @@ export const newsRouter = router({
     .output(SummarizeArticleResponse)
     .query(async ({ ctx, input }) => {
       const key = input.cache_key?.trim();
-      if (key && !validCacheKey(key)) throw ServiceError.validation([{ field: 'cache_key', description: 'must match summary:v<digits>:<3-120 of a-z 0-9 : _ ->' }]);
+      if (key && !validCacheKey(key))
+        throw ServiceError.validation([
+          { field: 'cache_key', description: 'must match summary:v<digits>:<3-120 of a-z 0-9 : _ ->' },
+        ]);
       const { response, hit } = await cachedSummary(ctx.deps, key);
       if (!hit) markDegraded(ctx);
       return response;
@@ -78,7 +85,12 @@ export const newsRouter = router({
     .input(ListFeedDigestRequest)
     .output(ListFeedDigestResponse)
     .query(async ({ ctx, input }) => {
-      const digest = feedDigest(ctx.deps.store, ctx.deps.llm, variantOf(input.variant), input.lang?.trim().toLowerCase() || 'en');
+      const digest = feedDigest(
+        ctx.deps.store,
+        ctx.deps.llm,
+        variantOf(input.variant),
+        input.lang?.trim().toLowerCase() || 'en',
+      );
       if (!digest) {
         markDegraded(ctx);
         return { categories: {}, feedStatuses: {}, generatedAt: '' };

@@ -25,12 +25,19 @@ export function fnv1a52(text: string): string {
 }
 
 /** Headlines as used: trimmed, light clean-up, at most 10, empty ones dropped with their bodies. */
-export function cleanInput(headlines: readonly string[], bodies: readonly string[] = []): { headlines: string[]; bodies: string[] } {
+export function cleanInput(
+  headlines: readonly string[],
+  bodies: readonly string[] = [],
+): { headlines: string[]; bodies: string[] } {
   const out: { headlines: string[]; bodies: string[] } = { headlines: [], bodies: [] };
   headlines.slice(0, MAX_HEADLINES).forEach((h, i) => {
     // Control characters and angle brackets are blanked (no markup reaches the prompt).
-    // eslint-disable-next-line no-control-regex
-    const clean = h.replace(/[\u0000-\u001f<>]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_HEADLINE_CHARS);
+    const clean = h
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f<>]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, MAX_HEADLINE_CHARS);
     if (!clean) return;
     out.headlines.push(clean);
     out.bodies.push((bodies[i] ?? '').replace(/\s+/g, ' ').trim().slice(0, 400));
@@ -40,14 +47,31 @@ export function cleanInput(headlines: readonly string[], bodies: readonly string
 
 /** The headline window a key covers: the first five distinct headlines, sorted, each length-prefixed. */
 export function headlineWindow(headlines: readonly string[]): string {
-  return [...new Set(headlines)].slice(0, 5).sort().map((h) => `${h.length}:${h}`).join('|');
+  return [...new Set(headlines)]
+    .slice(0, 5)
+    .sort()
+    .map((h) => `${h.length}:${h}`)
+    .join('|');
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9_-]/g, '-').slice(0, 16) || 'x';
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]/g, '-')
+    .slice(0, 16) || 'x';
 
 /** `summary:v9:<mode>:<variant>:<lang>:<hash>[:g<geo>][:bd<bodies>][:fw<append>]`; translate keys on the first headline. */
-export function summaryCacheKey(i: { mode: Mode; variant: string; lang: string; headlines: string[]; bodies: string[]; geoContext: string; systemAppend: string }): string {
-  if (i.mode === 'translate') return `summary:${SUMMARY_VERSION}:translate:${slug(i.variant)}:${fnv1a52(i.headlines[0] ?? '')}`;
+export function summaryCacheKey(i: {
+  mode: Mode;
+  variant: string;
+  lang: string;
+  headlines: string[];
+  bodies: string[];
+  geoContext: string;
+  systemAppend: string;
+}): string {
+  if (i.mode === 'translate')
+    return `summary:${SUMMARY_VERSION}:translate:${slug(i.variant)}:${fnv1a52(i.headlines[0] ?? '')}`;
   let key = `summary:${SUMMARY_VERSION}:${i.mode}:${slug(i.variant)}:${slug(i.lang)}:${fnv1a52(headlineWindow(i.headlines))}`;
   if (i.geoContext) key += `:g${fnv1a52(i.geoContext)}`;
   if (i.bodies.some((b) => b)) key += `:bd${fnv1a52(i.bodies.join('|'))}`;
@@ -55,10 +79,19 @@ export function summaryCacheKey(i: { mode: Mode; variant: string; lang: string; 
   return key;
 }
 
-const STOP = new Set('a an and are as at be by for from has have in is it its of on or that the this to was were will with after over into new says said amid'.split(' '));
+const STOP = new Set(
+  'a an and are as at be by for from has have in is it its of on or that the this to was were will with after over into new says said amid'.split(
+    ' ',
+  ),
+);
 
 function words(s: string): string[] {
-  return s.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.filter((w) => w.length > 2 && !STOP.has(w)) ?? [];
+  return (
+    s
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.filter((w) => w.length > 2 && !STOP.has(w)) ?? []
+  );
 }
 
 /**
@@ -88,9 +121,19 @@ export function extractiveSummary(headlines: readonly string[], bodies: readonly
 }
 
 /** The prompt given to the model for brief and analysis summaries, and translations. */
-export function summaryPrompt(mode: Mode, headlines: readonly string[], bodies: readonly string[], geoContext: string, target: string): { system: string; prompt: string } {
+export function summaryPrompt(
+  mode: Mode,
+  headlines: readonly string[],
+  bodies: readonly string[],
+  geoContext: string,
+  target: string,
+): { system: string; prompt: string } {
   const list = headlines.map((h, i) => `- ${h}${bodies[i] ? ` — ${bodies[i]}` : ''}`).join('\n');
-  if (mode === 'translate') return { system: `Translate the text into the language with code "${target}". Answer with the translation only.`, prompt: headlines[0] ?? '' };
+  if (mode === 'translate')
+    return {
+      system: `Translate the text into the language with code "${target}". Answer with the translation only.`,
+      prompt: headlines[0] ?? '',
+    };
   const system =
     mode === 'analysis'
       ? 'You are a geopolitical analyst. In at most three sentences, explain what these headlines mean together and what to watch next. No preamble.'

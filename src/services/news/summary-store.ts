@@ -57,7 +57,10 @@ export class NewsSummaries implements SummaryStore {
     await this.engine.db
       .insert(newsSummaryUsage)
       .values({ accountId: account, day, count: 1 })
-      .onConflictDoUpdate({ target: [newsSummaryUsage.accountId, newsSummaryUsage.day], set: { count: sql`${newsSummaryUsage.count} + 1` } });
+      .onConflictDoUpdate({
+        target: [newsSummaryUsage.accountId, newsSummaryUsage.day],
+        set: { count: sql`${newsSummaryUsage.count} + 1` },
+      });
   }
 }
 

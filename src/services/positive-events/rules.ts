@@ -3,7 +3,14 @@
 /** Tone above this is positive. */
 export const POSITIVE_TONE = 2;
 /** Themes that mark constructive stories (innovation, education, health, tourism, heritage, peacekeeping). */
-export const POSITIVE_THEMES = new Set(['SOC_INNOVATION', 'EDUCATION', 'MEDICAL', 'TOURISM', 'WB_1765_CULTURE_HERITAGE_AND_SUSTAINABLE_TOURISM', 'PEACEKEEPING']);
+export const POSITIVE_THEMES = new Set([
+  'SOC_INNOVATION',
+  'EDUCATION',
+  'MEDICAL',
+  'TOURISM',
+  'WB_1765_CULTURE_HERITAGE_AND_SUSTAINABLE_TOURISM',
+  'PEACEKEEPING',
+]);
 /** Records considered: the two hours up to the newest one. */
 export const WINDOW_MS = 2 * 3_600_000;
 /** Geolocated records read at most per snapshot. */
@@ -20,9 +27,30 @@ export function isPositive(tone: number, themes: readonly string[]): boolean {
 
 /** Ordered: the first category with a keyword in the text wins. */
 export const CATEGORY_KEYWORDS: readonly (readonly [string, readonly string[]])[] = [
-  ['science-health', ['research', 'scientist', 'study', 'vaccine', 'hospital', 'medical', 'health', 'cure', 'therapy', 'diagnos', 'discovery']],
-  ['nature-wildlife', ['wildlife', 'species', 'conservation', 'reef', 'coral', 'forest', 'animal', 'bird', 'turtle', 'national park']],
-  ['climate-wins', ['renewable', 'solar', 'wind', 'emission', 'climate', 'clean energy', 'carbon', 'geothermal', 'electric']],
+  [
+    'science-health',
+    [
+      'research',
+      'scientist',
+      'study',
+      'vaccine',
+      'hospital',
+      'medical',
+      'health',
+      'cure',
+      'therapy',
+      'diagnos',
+      'discovery',
+    ],
+  ],
+  [
+    'nature-wildlife',
+    ['wildlife', 'species', 'conservation', 'reef', 'coral', 'forest', 'animal', 'bird', 'turtle', 'national park'],
+  ],
+  [
+    'climate-wins',
+    ['renewable', 'solar', 'wind', 'emission', 'climate', 'clean energy', 'carbon', 'geothermal', 'electric'],
+  ],
   ['innovation-tech', ['technology', 'startup', 'innovation', 'robot', ' ai ', 'launch', 'engineer', 'drone']],
   ['humanity-kindness', ['volunteer', 'charity', 'donat', 'rescue', 'kindness', 'free ', 'community']],
   ['culture-community', ['festival', 'museum', 'heritage', 'art', 'music', 'culture', 'celebrat']],

@@ -6,7 +6,11 @@ import type { ListPredictionMarketsRequest, ListPredictionMarketsResponse, Predi
 
 const byVolume = (a: StoredMarket, b: StoredMarket) => b.volume - a.volume || (a.url < b.url ? -1 : 1);
 
-export function listPredictionMarkets(store: SnapshotStore, req: ListPredictionMarketsRequest, markDegraded: () => void): ListPredictionMarketsResponse {
+export function listPredictionMarkets(
+  store: SnapshotStore,
+  req: ListPredictionMarketsRequest,
+  markDegraded: () => void,
+): ListPredictionMarketsResponse {
   const snapshot = store.read<StoredMarket>(PREDICTION_MARKETS);
   if (!snapshot) {
     markDegraded();
@@ -37,5 +41,10 @@ export function listPredictionMarkets(store: SnapshotStore, req: ListPredictionM
     category: req.category ?? m.pool,
     source: m.source,
   }));
-  return { markets, pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount }, fetchedAt: snapshot.fetchedAt, dataAvailable: true };
+  return {
+    markets,
+    pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount },
+    fetchedAt: snapshot.fetchedAt,
+    dataAvailable: true,
+  };
 }

@@ -2,7 +2,16 @@
 
 export type Pool = 'geopolitical' | 'tech' | 'finance';
 export const TECH_CATEGORIES = ['ai', 'tech', 'crypto', 'science'] as const;
-export const FINANCE_CATEGORIES = ['economy', 'fed', 'inflation', 'interest-rates', 'recession', 'trade', 'tariffs', 'debt-ceiling'] as const;
+export const FINANCE_CATEGORIES = [
+  'economy',
+  'fed',
+  'inflation',
+  'interest-rates',
+  'recession',
+  'trade',
+  'tariffs',
+  'debt-ceiling',
+] as const;
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 export const POOL_SIZE = 25;
@@ -12,7 +21,24 @@ export const MIN_MARKET_VOLUME = 5000;
 export const RELAX_BELOW = 15;
 
 /** Sport and entertainment markets are left out: this is a news-risk view. */
-export const EXCLUDED_KEYWORDS = ['sports', 'nfl', 'nba', 'mlb', 'nhl', 'soccer', 'football', 'super bowl', 'world cup', 'oscars', 'grammy', 'entertainment', 'movie', 'box office', 'celebrity', 'album'];
+export const EXCLUDED_KEYWORDS = [
+  'sports',
+  'nfl',
+  'nba',
+  'mlb',
+  'nhl',
+  'soccer',
+  'football',
+  'super bowl',
+  'world cup',
+  'oscars',
+  'grammy',
+  'entertainment',
+  'movie',
+  'box office',
+  'celebrity',
+  'album',
+];
 
 export function isExcluded(text: string): boolean {
   const t = text.toLowerCase();
@@ -22,8 +48,12 @@ export function isExcluded(text: string): boolean {
 /** The pool of a set of tags (Polymarket) or a category (Kalshi). */
 export function poolOf(tags: readonly string[]): Pool {
   const t = tags.map((x) => x.toLowerCase());
-  if (t.some((x) => (TECH_CATEGORIES as readonly string[]).includes(x) || x === 'science and technology' || x === 'space')) return 'tech';
-  if (t.some((x) => (FINANCE_CATEGORIES as readonly string[]).includes(x) || x === 'economics' || x === 'financials')) return 'finance';
+  if (
+    t.some((x) => (TECH_CATEGORIES as readonly string[]).includes(x) || x === 'science and technology' || x === 'space')
+  )
+    return 'tech';
+  if (t.some((x) => (FINANCE_CATEGORIES as readonly string[]).includes(x) || x === 'economics' || x === 'financials'))
+    return 'finance';
   return 'geopolitical';
 }
 

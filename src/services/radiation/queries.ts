@@ -26,10 +26,19 @@ export function countersOf(all: readonly RadiationObservation[]): Counters {
 }
 
 /** The first `max_items` observations in stored order; the counters always describe every site. */
-export function listRadiationObservations(store: SnapshotStore, req: ListRadiationObservationsRequest): ListRadiationObservationsResponse {
-  const limit = req.max_items && req.max_items > 0 ? Math.min(req.max_items, RADIATION_MAX_ITEMS) : RADIATION_DEFAULT_ITEMS;
+export function listRadiationObservations(
+  store: SnapshotStore,
+  req: ListRadiationObservationsRequest,
+): ListRadiationObservationsResponse {
+  const limit =
+    req.max_items && req.max_items > 0 ? Math.min(req.max_items, RADIATION_MAX_ITEMS) : RADIATION_DEFAULT_ITEMS;
   const snapshot = store.read<RadiationObservation>(RADIATION_OBSERVATIONS);
   if (!snapshot) return { observations: [], fetchedAt: 0, dataAvailable: false, ...countersOf([]) };
   const counters = snapshot.derive('counters', (s) => countersOf(s.records));
-  return { observations: snapshot.records.slice(0, limit), fetchedAt: snapshot.fetchedAt, dataAvailable: true, ...counters };
+  return {
+    observations: snapshot.records.slice(0, limit),
+    fetchedAt: snapshot.fetchedAt,
+    dataAvailable: true,
+    ...counters,
+  };
 }

@@ -50,7 +50,13 @@ function groups<R>(snapshot: Snapshot<R> | undefined, keyOf: (r: R) => string): 
   });
 }
 
-function page<R, T>(rows: readonly R[] | undefined, idOf: (r: R) => string, size: number, cursor: string | undefined, strip: (r: R) => T) {
+function page<R, T>(
+  rows: readonly R[] | undefined,
+  idOf: (r: R) => string,
+  size: number,
+  cursor: string | undefined,
+  strip: (r: R) => T,
+) {
   // Paging an empty list still validates a caller's cursor.
   const p = paginate(rows ?? [], idOf, size, cursor || undefined);
   return { items: p.items.map(strip), pagination: { nextCursor: p.nextCursor, totalCount: p.totalCount } };
@@ -62,29 +68,56 @@ export function listArxivPapers(store: SnapshotStore, req: ListArxivPapersReques
   const byFeed = groups(store.read<ArxivRow>(ARXIV_PAPERS), (r) => r.feed);
   let rows = category ? byFeed?.get(category) : undefined;
   const query = req.query?.trim();
-  if (rows && query) rows = rows.filter((p) => matchesAllWords(`${p.title}\n${p.summary}\n${p.authors.join('\n')}`, query));
-  const { items, pagination } = page(rows, (p) => p.id, effectivePageSize(req.page_size, ARXIV_DEFAULT_PAGE_SIZE), req.cursor, ({ feed: _f, ...p }): ArxivPaper => p);
+  if (rows && query)
+    rows = rows.filter((p) => matchesAllWords(`${p.title}\n${p.summary}\n${p.authors.join('\n')}`, query));
+  const { items, pagination } = page(
+    rows,
+    (p) => p.id,
+    effectivePageSize(req.page_size, ARXIV_DEFAULT_PAGE_SIZE),
+    req.cursor,
+    ({ feed: _f, ...p }): ArxivPaper => p,
+  );
   // An untracked category, or one missing from the snapshot, is not evidence that nothing was published.
   return { body: { papers: items, pagination }, degraded: !byFeed?.has(category ?? '') };
 }
 
-export function listTrendingRepos(store: SnapshotStore, req: ListTrendingReposRequest): Answer<ListTrendingReposResponse> {
+export function listTrendingRepos(
+  store: SnapshotStore,
+  req: ListTrendingReposRequest,
+): Answer<ListTrendingReposResponse> {
   const language = (req.language ?? '').trim().toLowerCase() || 'python';
   const period = (req.period ?? '').trim().toLowerCase() || 'daily';
   if (!(TRENDING_PERIODS as readonly string[]).includes(period)) {
-    throw ServiceError.validation([{ field: 'period', description: `value must be one of ${TRENDING_PERIODS.join(', ')}` }]);
+    throw ServiceError.validation([
+      { field: 'period', description: `value must be one of ${TRENDING_PERIODS.join(', ')}` },
+    ]);
   }
   const key = listKey(language, period);
   const byList = groups(store.read<TrendingRow>(TRENDING_REPOS), (r) => r.list);
   const rows = byList?.get(key);
-  const { items, pagination } = page(rows, (r) => r.fullName, effectivePageSize(req.page_size, TRENDING_DEFAULT_PAGE_SIZE), req.cursor, ({ list: _l, ...r }): GithubRepo => r);
+  const { items, pagination } = page(
+    rows,
+    (r) => r.fullName,
+    effectivePageSize(req.page_size, TRENDING_DEFAULT_PAGE_SIZE),
+    req.cursor,
+    ({ list: _l, ...r }): GithubRepo => r,
+  );
   return { body: { repos: items, pagination }, degraded: rows === undefined };
 }
 
-export function listHackernewsItems(store: SnapshotStore, req: ListHackernewsItemsRequest): Answer<ListHackernewsItemsResponse> {
+export function listHackernewsItems(
+  store: SnapshotStore,
+  req: ListHackernewsItemsRequest,
+): Answer<ListHackernewsItemsResponse> {
   const byFeed = groups(store.read<HackernewsRow>(HACKERNEWS_ITEMS), (r) => r.feed);
   const rows = byFeed?.get(req.feed_type ?? 'top');
-  const { items, pagination } = page(rows, (r) => String(r.id), effectivePageSize(req.page_size, HACKERNEWS_DEFAULT_PAGE_SIZE), req.cursor, ({ feed: _f, ...r }): HackernewsItem => r);
+  const { items, pagination } = page(
+    rows,
+    (r) => String(r.id),
+    effectivePageSize(req.page_size, HACKERNEWS_DEFAULT_PAGE_SIZE),
+    req.cursor,
+    ({ feed: _f, ...r }): HackernewsItem => r,
+  );
   return { body: { items, pagination }, degraded: rows === undefined };
 }
 
@@ -97,7 +130,15 @@ export function listHackernewsItems(store: SnapshotStore, req: ListHackernewsIte
 export function listTechEvents(store: SnapshotStore, req: ListTechEventsRequest, now: number): ListTechEventsResponse {
   const snapshot = store.read<TechEvent>(TECH_EVENTS);
   if (!snapshot || snapshot.records.length === 0) {
-    return { success: true, count: 0, conferenceCount: 0, mappableCount: 0, lastUpdated: snapshot ? new Date(snapshot.fetchedAt).toISOString() : '', events: [], error: EVENTS_UNAVAILABLE };
+    return {
+      success: true,
+      count: 0,
+      conferenceCount: 0,
+      mappableCount: 0,
+      lastUpdated: snapshot ? new Date(snapshot.fetchedAt).toISOString() : '',
+      events: [],
+      error: EVENTS_UNAVAILABLE,
+    };
   }
   const today = isoDate(now);
   const horizon = isoDate(now + effectiveDays(req.days) * 86_400_000);

@@ -20,7 +20,8 @@ function settle<T>(ctx: Parameters<typeof markDegraded>[0], answer: Answer<T>): 
   return answer.body;
 }
 
-const EMPTY_NOTE = 'An empty list served with Cache-Control: no-store means the list is not tracked or its snapshot is unavailable.';
+const EMPTY_NOTE =
+  'An empty list served with Cache-Control: no-store means the list is not tracked or its snapshot is unavailable.';
 
 export const researchRouter = router({
   listArxivPapers: operation

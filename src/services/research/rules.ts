@@ -93,7 +93,10 @@ export interface Place {
 
 /** Host city of a location text such as "San Francisco, CA" or "Lisbon, Portugal"; undefined when not known. */
 export function geocodeCity(location: string): Place | undefined {
-  const parts = location.split(/[,/|]|\s+-\s+/).map((p) => p.trim().toLowerCase()).filter(Boolean);
+  const parts = location
+    .split(/[,/|]|\s+-\s+/)
+    .map((p) => p.trim().toLowerCase())
+    .filter(Boolean);
   for (const p of parts) {
     const hit = CITY_INDEX.get(p);
     if (hit) return hit;

@@ -27,7 +27,10 @@ export const ArxivPaper = z
     summary: z.string().meta({ description: 'Abstract, whitespace collapsed.' }),
     authors: z.array(z.string()).meta({ description: 'Author names in listed order.' }),
     categories: z.array(z.string()).meta({ description: 'arXiv subject categories, primary first.' }),
-    publishedAt: z.number().int().meta({ format: 'int64', description: 'First submission time, Unix epoch milliseconds.' }),
+    publishedAt: z
+      .number()
+      .int()
+      .meta({ format: 'int64', description: 'First submission time, Unix epoch milliseconds.' }),
     url: z.string().meta({ description: 'Abstract page on arxiv.org.' }),
   })
   .meta({ id: 'research_v1_ArxivPaper', description: 'A recent arXiv preprint.' });
@@ -36,13 +39,19 @@ export type ArxivPaper = z.infer<typeof ArxivPaper>;
 export const ListArxivPapersRequest = z.object({
   page_size: pageSize(ARXIV_DEFAULT_PAGE_SIZE),
   cursor,
-  category: stringParam(`arXiv category. Omitted means cs.AI; tracked: ${ARXIV_CATEGORIES.join(', ')} (any other gives an empty, uncached list).`, 32),
+  category: stringParam(
+    `arXiv category. Omitted means cs.AI; tracked: ${ARXIV_CATEGORIES.join(', ')} (any other gives an empty, uncached list).`,
+    32,
+  ),
   query: stringParam('Words that must all appear (case-insensitive) in the title, abstract or author names.', 200),
 });
 export type ListArxivPapersRequest = z.infer<typeof ListArxivPapersRequest>;
 
 export const ListArxivPapersResponse = z
-  .object({ papers: z.array(ArxivPaper).meta({ description: 'Newest submissions first.' }), pagination: PaginationResponse })
+  .object({
+    papers: z.array(ArxivPaper).meta({ description: 'Newest submissions first.' }),
+    pagination: PaginationResponse,
+  })
   .meta({ id: 'research_v1_ListArxivPapersResponse', description: 'Recent papers of one arXiv category.' });
 export type ListArxivPapersResponse = z.infer<typeof ListArxivPapersResponse>;
 
@@ -57,7 +66,12 @@ export const GithubRepo = z
     description: z.string().meta({ description: 'Repository description, or empty.' }),
     language: z.string().meta({ description: 'Main language as GitHub reports it.' }),
     stars: z.number().int().min(0).max(2147483647).meta({ format: 'int32', description: 'Total stargazers.' }),
-    starsToday: z.number().int().min(0).max(2147483647).meta({ format: 'int32', description: 'Stars gained during the requested period (day, week or month).' }),
+    starsToday: z
+      .number()
+      .int()
+      .min(0)
+      .max(2147483647)
+      .meta({ format: 'int32', description: 'Stars gained during the requested period (day, week or month).' }),
     forks: z.number().int().min(0).max(2147483647).meta({ format: 'int32', description: 'Total forks.' }),
     url: z.string().meta({ description: 'Repository page on github.com.' }),
   })
@@ -67,14 +81,26 @@ export type GithubRepo = z.infer<typeof GithubRepo>;
 export const ListTrendingReposRequest = z.object({
   page_size: pageSize(TRENDING_DEFAULT_PAGE_SIZE),
   cursor,
-  language: stringParam(`Programming language, any case. Omitted means python; tracked: ${TRENDING_LANGUAGES.join(', ')} (any other gives an empty, uncached list).`, 64),
-  period: stringParam(`Trending window, any case: ${TRENDING_PERIODS.join(', ')}. Omitted means daily; other values are refused.`, 16),
+  language: stringParam(
+    `Programming language, any case. Omitted means python; tracked: ${TRENDING_LANGUAGES.join(', ')} (any other gives an empty, uncached list).`,
+    64,
+  ),
+  period: stringParam(
+    `Trending window, any case: ${TRENDING_PERIODS.join(', ')}. Omitted means daily; other values are refused.`,
+    16,
+  ),
 });
 export type ListTrendingReposRequest = z.infer<typeof ListTrendingReposRequest>;
 
 export const ListTrendingReposResponse = z
-  .object({ repos: z.array(GithubRepo).meta({ description: 'In GitHub’s trending order.' }), pagination: PaginationResponse })
-  .meta({ id: 'research_v1_ListTrendingReposResponse', description: 'Trending repositories for one language and period.' });
+  .object({
+    repos: z.array(GithubRepo).meta({ description: 'In GitHub’s trending order.' }),
+    pagination: PaginationResponse,
+  })
+  .meta({
+    id: 'research_v1_ListTrendingReposResponse',
+    description: 'Trending repositories for one language and period.',
+  });
 export type ListTrendingReposResponse = z.infer<typeof ListTrendingReposResponse>;
 
 // ---- Hacker News ----
@@ -88,7 +114,12 @@ export const HackernewsItem = z
     title: z.string().meta({ description: 'Story title.' }),
     url: z.string().meta({ description: 'Linked article, or the discussion page for text posts.' }),
     score: z.number().int().min(0).max(2147483647).meta({ format: 'int32', description: 'Points.' }),
-    commentCount: z.number().int().min(0).max(2147483647).meta({ format: 'int32', description: 'Comments in the thread.' }),
+    commentCount: z
+      .number()
+      .int()
+      .min(0)
+      .max(2147483647)
+      .meta({ format: 'int32', description: 'Comments in the thread.' }),
     by: z.string().meta({ description: 'Submitter username.' }),
     submittedAt: z.number().int().meta({ format: 'int64', description: 'Submission time, Unix epoch milliseconds.' }),
   })
@@ -103,7 +134,10 @@ export const ListHackernewsItemsRequest = z.object({
 export type ListHackernewsItemsRequest = z.infer<typeof ListHackernewsItemsRequest>;
 
 export const ListHackernewsItemsResponse = z
-  .object({ items: z.array(HackernewsItem).meta({ description: 'In the list’s own ranking order.' }), pagination: PaginationResponse })
+  .object({
+    items: z.array(HackernewsItem).meta({ description: 'In the list’s own ranking order.' }),
+    pagination: PaginationResponse,
+  })
   .meta({ id: 'research_v1_ListHackernewsItemsResponse', description: 'Stories of one Hacker News list.' });
 export type ListHackernewsItemsResponse = z.infer<typeof ListHackernewsItemsResponse>;
 
@@ -120,8 +154,18 @@ export const EVENTS_UNAVAILABLE = 'tech events unavailable: no upstream data';
 
 export const TechEventCoords = z
   .object({
-    lat: z.number().min(-90).max(90).optional().meta({ format: 'double', description: 'Latitude of the host city; absent for online events.' }),
-    lng: z.number().min(-180).max(180).optional().meta({ format: 'double', description: 'Longitude of the host city; absent for online events.' }),
+    lat: z
+      .number()
+      .min(-90)
+      .max(90)
+      .optional()
+      .meta({ format: 'double', description: 'Latitude of the host city; absent for online events.' }),
+    lng: z
+      .number()
+      .min(-180)
+      .max(180)
+      .optional()
+      .meta({ format: 'double', description: 'Longitude of the host city; absent for online events.' }),
     country: z.string().meta({ description: 'ISO 3166 alpha-2 code of the host country; empty for online events.' }),
     original: z.string().meta({ description: 'The location text as the feed gave it.' }),
     virtual: z.boolean().meta({ description: 'True for online-only events.' }),
@@ -134,7 +178,9 @@ export const TechEvent = z
     title: z.string().meta({ description: 'Event name.' }),
     type: z.string().meta({ description: 'One of conference, earnings (results call), ipo or other.' }),
     location: z.string().meta({ description: 'Location text, or empty.' }),
-    coords: TechEventCoords.optional().meta({ description: 'Resolved place; absent when the location is empty or not recognised.' }),
+    coords: TechEventCoords.optional().meta({
+      description: 'Resolved place; absent when the location is empty or not recognised.',
+    }),
     startDate: z.string().meta({ description: 'First day, YYYY-MM-DD.' }),
     endDate: z.string().meta({ description: 'Last day (inclusive), YYYY-MM-DD.' }),
     url: z.string().meta({ description: 'Event page, or empty.' }),
@@ -145,7 +191,10 @@ export const TechEvent = z
 export type TechEvent = z.infer<typeof TechEvent>;
 
 export const ListTechEventsRequest = z.object({
-  type: z.enum(['all', ...TECH_EVENT_TYPES]).optional().meta({ description: 'Kind of event. Omitted means all.' }),
+  type: z
+    .enum(['all', ...TECH_EVENT_TYPES])
+    .optional()
+    .meta({ description: 'Kind of event. Omitted means all.' }),
   mappable: boolParam('true keeps only events with a physical location that has coordinates.'),
   limit: int32Param({
     min: 0,
@@ -164,8 +213,13 @@ export const ListTechEventsResponse = z
     success: z.boolean().meta({ description: 'False when the request failed; see error.' }),
     count: z.number().int().meta({ format: 'int32', description: 'Events returned.' }),
     conferenceCount: z.number().int().meta({ format: 'int32', description: 'Conferences among the returned events.' }),
-    mappableCount: z.number().int().meta({ format: 'int32', description: 'Conferences among the returned events that have map coordinates.' }),
-    lastUpdated: z.string().meta({ description: 'When the events feed was last read (ISO 8601), or empty when never.' }),
+    mappableCount: z
+      .number()
+      .int()
+      .meta({ format: 'int32', description: 'Conferences among the returned events that have map coordinates.' }),
+    lastUpdated: z
+      .string()
+      .meta({ description: 'When the events feed was last read (ISO 8601), or empty when never.' }),
     events: z.array(TechEvent).meta({ description: 'Ongoing and upcoming events, soonest first.' }),
     error: z.string().optional().meta({ description: 'Why no data could be served; absent on a healthy answer.' }),
   })

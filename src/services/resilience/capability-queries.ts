@@ -7,13 +7,22 @@ import { GROUPS, type Observation, type ObservationField } from './demographics-
 import { calorieWeightedStocksToUse, type Commodity, type FoodStockRecord } from './food-rules.js';
 import { getResilienceRanking } from './queries.js';
 import type { CountryScore } from './rules.js';
-import type { GetDemographicsCapabilityResponse, GetFoodStocksResponse, GetResilienceRuntimeManifestResponse } from './capability-schemas.js';
+import type {
+  GetDemographicsCapabilityResponse,
+  GetFoodStocksResponse,
+  GetResilienceRuntimeManifestResponse,
+} from './capability-schemas.js';
 
 /** PSD balance sheets, filtered by country and commodity; the calorie-weighted ratio only for one country. */
-export function getFoodStocks(store: SnapshotStore, q: { country?: string; commodity?: Commodity }): GetFoodStocksResponse {
+export function getFoodStocks(
+  store: SnapshotStore,
+  q: { country?: string; commodity?: Commodity },
+): GetFoodStocksResponse {
   const snapshot = store.read<FoodStockRecord>(FOOD_STOCKS);
   if (!snapshot) return { records: [], fetchedAt: '', unavailable: true, calorieWeightedStocksToUse: 0 };
-  const records = snapshot.records.filter((r) => (!q.country || r.countryCode === q.country) && (!q.commodity || r.commodity === q.commodity));
+  const records = snapshot.records.filter(
+    (r) => (!q.country || r.countryCode === q.country) && (!q.commodity || r.commodity === q.commodity),
+  );
   return {
     records,
     fetchedAt: new Date(snapshot.fetchedAt).toISOString(),
@@ -33,7 +42,10 @@ function group<G extends keyof typeof GROUPS>(g: G, obs: Partial<Record<Observat
 /** A country's validated capability observations, grouped; `available: false` when nothing is known. */
 export function getDemographics(store: SnapshotStore, countryCode: string): GetDemographicsCapabilityResponse {
   const snapshot = store.read<CountryDemographics, DemographicsInfo>(DEMOGRAPHICS);
-  const byCountry = snapshot?.derive('byCountry', (s) => new Map(s.records.map((r) => [r.countryCode, r.observations])));
+  const byCountry = snapshot?.derive(
+    'byCountry',
+    (s) => new Map(s.records.map((r) => [r.countryCode, r.observations])),
+  );
   const obs = byCountry?.get(countryCode) ?? {};
   const response: GetDemographicsCapabilityResponse = {
     countryCode,
@@ -44,14 +56,19 @@ export function getDemographics(store: SnapshotStore, countryCode: string): GetD
     education: group('education', obs),
     industrialWorkforce: group('industrialWorkforce', obs),
   };
-  response.available = response.ageStructure.available || response.education.available || response.industrialWorkforce.available;
+  response.available =
+    response.ageStructure.available || response.education.available || response.industrialWorkforce.available;
   return response;
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Freshness of every resilience dataset, read from the snapshot store. */
-export function getRuntimeManifest(store: SnapshotStore, now: number, commit: string): GetResilienceRuntimeManifestResponse {
+export function getRuntimeManifest(
+  store: SnapshotStore,
+  now: number,
+  commit: string,
+): GetResilienceRuntimeManifestResponse {
   const scores = store.read<CountryScore, ResilienceScoresInfo>(RESILIENCE_SCORES);
   const { response: ranking, degraded } = getResilienceRanking(store);
   const flags = RESILIENCE_DATASETS.map((d) => {
@@ -70,7 +87,12 @@ export function getRuntimeManifest(store: SnapshotStore, now: number, commit: st
     cache: { scorePrefix: '', rankingKey: '', historyPrefix: '', intervalPrefix: '', intervalMethodology: '' },
     rankingCache: degraded
       ? { fetchedAt: '', count: 0, scored: 0, total: 0 }
-      : { fetchedAt: ranking.fetchedAt, count: ranking.items.length + ranking.greyedOut.length, scored: ranking.scored, total: ranking.total },
+      : {
+          fetchedAt: ranking.fetchedAt,
+          count: ranking.items.length + ranking.greyedOut.length,
+          scored: ranking.scored,
+          total: ranking.total,
+        },
     constructVersions: { energy: 'v2', education: 'active' },
     intervals: {
       available: us?.interval != null,

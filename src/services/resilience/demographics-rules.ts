@@ -26,15 +26,30 @@ export const FIELDS = {
 export type ObservationField = keyof typeof FIELDS;
 
 export const GROUPS = {
-  ageStructure: ['medianAgeYears', 'oldAgeDependencyRatioPercent', 'totalDependencyRatioPercent', 'workingAgePopulationPeople', 'workingAgePopulationProjected10yPeople'],
+  ageStructure: [
+    'medianAgeYears',
+    'oldAgeDependencyRatioPercent',
+    'totalDependencyRatioPercent',
+    'workingAgePopulationPeople',
+    'workingAgePopulationProjected10yPeople',
+  ],
   education: ['tertiaryEnrollmentGrossPercent', 'stemGraduatesSharePercent', 'researchersPerMillion'],
-  industrialWorkforce: ['craftTradesEmploymentPeople', 'plantMachineOperatorsEmploymentPeople', 'trainedIndustrialWorkforcePeople', 'manufacturingEmploymentSharePercent'],
+  industrialWorkforce: [
+    'craftTradesEmploymentPeople',
+    'plantMachineOperatorsEmploymentPeople',
+    'trainedIndustrialWorkforcePeople',
+    'manufacturingEmploymentSharePercent',
+  ],
 } as const satisfies Record<string, readonly ObservationField[]>;
 
 export type Group = keyof typeof GROUPS;
 
 /** Valid: finite value in the field's range, its exact unit, a year from 1900 to 50 years ahead, a named source. */
-export function isValidObservation(field: ObservationField, o: Partial<Observation> | undefined, currentYear: number): o is Observation {
+export function isValidObservation(
+  field: ObservationField,
+  o: Partial<Observation> | undefined,
+  currentYear: number,
+): o is Observation {
   if (!o) return false;
   const spec = FIELDS[field];
   return (
@@ -58,19 +73,36 @@ export function isValidObservation(field: ObservationField, o: Partial<Observati
  */
 export function trainedIsConsistent(craft?: Observation, operators?: Observation, trained?: Observation): boolean {
   if (!craft || !operators || !trained) return false;
-  return trained.value === craft.value + operators.value && trained.year === craft.year && craft.year === operators.year && trained.source === craft.source && craft.source === operators.source;
+  return (
+    trained.value === craft.value + operators.value &&
+    trained.year === craft.year &&
+    craft.year === operators.year &&
+    trained.source === craft.source &&
+    craft.source === operators.source
+  );
 }
 
 /** Keeps the valid observations of one country, per group. */
-export function validObservations(raw: Partial<Record<Group, Partial<Record<ObservationField, Partial<Observation>>>>>, currentYear: number): Partial<Record<ObservationField, Observation>> {
+export function validObservations(
+  raw: Partial<Record<Group, Partial<Record<ObservationField, Partial<Observation>>>>>,
+  currentYear: number,
+): Partial<Record<ObservationField, Observation>> {
   const out: Partial<Record<ObservationField, Observation>> = {};
   for (const [group, fields] of Object.entries(GROUPS) as [Group, readonly ObservationField[]][]) {
     for (const f of fields) {
       const o = raw[group]?.[f];
-      if (isValidObservation(f, o, currentYear)) out[f] = { value: o.value, year: o.year, source: o.source, unit: o.unit };
+      if (isValidObservation(f, o, currentYear))
+        out[f] = { value: o.value, year: o.year, source: o.source, unit: o.unit };
     }
   }
-  if (out.trainedIndustrialWorkforcePeople && !trainedIsConsistent(out.craftTradesEmploymentPeople, out.plantMachineOperatorsEmploymentPeople, out.trainedIndustrialWorkforcePeople)) {
+  if (
+    out.trainedIndustrialWorkforcePeople &&
+    !trainedIsConsistent(
+      out.craftTradesEmploymentPeople,
+      out.plantMachineOperatorsEmploymentPeople,
+      out.trainedIndustrialWorkforcePeople,
+    )
+  ) {
     delete out.trainedIndustrialWorkforcePeople;
   }
   return out;

@@ -14,7 +14,14 @@ export const PSD_CODES: Record<string, Commodity> = {
 };
 
 /** Energy density, kcal per kg, for the calorie weighting. */
-export const KCAL_PER_KG: Record<Commodity, number> = { wheat: 3340, corn: 3650, rice: 3600, soybeans: 1470, barley: 3320, palmOil: 8840 };
+export const KCAL_PER_KG: Record<Commodity, number> = {
+  wheat: 3340,
+  corn: 3650,
+  rice: 3600,
+  soybeans: 1470,
+  barley: 3320,
+  palmOil: 8840,
+};
 
 /** Names a caller may use for each commodity. */
 const ALIASES: Record<string, Commodity> = {

@@ -25,7 +25,11 @@ export const dayOf = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
  * newest score of a day is the one kept), and each country keeps its newest HISTORY_POINTS days.
  * Countries sorted by code, each oldest first. Pure: the inputs are not changed.
  */
-export function appendScores(history: readonly HistoryPoint[], scores: ReadonlyMap<string, number>, at: number): HistoryPoint[] {
+export function appendScores(
+  history: readonly HistoryPoint[],
+  scores: ReadonlyMap<string, number>,
+  at: number,
+): HistoryPoint[] {
   const byCountry = new Map<string, Map<number, number>>();
   const put = (countryCode: string, day: number, score: number) => {
     const days = byCountry.get(countryCode) ?? new Map<number, number>();
@@ -44,9 +48,13 @@ export function appendScores(history: readonly HistoryPoint[], scores: ReadonlyM
 }
 
 /** Today's overall score of every country with at least one indicator observation. */
-export function scoresOf(observations: Iterable<{ countryCode: string; indicator: string; year: number; value: number }>, now: number): Map<string, number> {
+export function scoresOf(
+  observations: Iterable<{ countryCode: string; indicator: string; year: number; value: number }>,
+  now: number,
+): Map<string, number> {
   const year = new Date(now).getUTCFullYear();
   const out = new Map<string, number>();
-  for (const [countryCode, latest] of latestObservations(observations)) out.set(countryCode, computeScore(latest, year).overall);
+  for (const [countryCode, latest] of latestObservations(observations))
+    out.set(countryCode, computeScore(latest, year).overall);
   return out;
 }

@@ -26,7 +26,10 @@ export const DEFAULT_COUNTRY = 'US';
 /** An ISO 3166-1 alpha-2 `countryCode` (trimmed, any case; omitted or empty: US), or a 400 naming it. */
 function countryOf(value: string | undefined): string {
   const code = value?.trim().toUpperCase() || DEFAULT_COUNTRY;
-  if (!/^[A-Z]{2}$/.test(code)) throw ServiceError.validation([{ field: 'countryCode', description: 'must be an ISO 3166-1 alpha-2 code such as DE' }]);
+  if (!/^[A-Z]{2}$/.test(code))
+    throw ServiceError.validation([
+      { field: 'countryCode', description: 'must be an ISO 3166-1 alpha-2 code such as DE' },
+    ]);
   return code;
 }
 
@@ -82,8 +85,13 @@ export const resilienceRouter = router({
       const country = input.countryCode?.trim() ? countryFilterOf(input.countryCode) : undefined;
       const commodity = input.commodity?.trim() ? commodityOf(input.commodity) : undefined;
       const violations = [];
-      if (input.countryCode?.trim() && !country) violations.push({ field: 'countryCode', description: 'must be an ISO 3166-1 alpha-2 code or WORLD' });
-      if (input.commodity?.trim() && !commodity) violations.push({ field: 'commodity', description: 'must be one of wheat, corn, rice, soybeans, barley, palmOil' });
+      if (input.countryCode?.trim() && !country)
+        violations.push({ field: 'countryCode', description: 'must be an ISO 3166-1 alpha-2 code or WORLD' });
+      if (input.commodity?.trim() && !commodity)
+        violations.push({
+          field: 'commodity',
+          description: 'must be one of wheat, corn, rice, soybeans, barley, palmOil',
+        });
       if (violations.length) throw ServiceError.validation(violations);
       return getFoodStocks(ctx.deps.store, { country, commodity });
     }),

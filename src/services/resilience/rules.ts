@@ -70,7 +70,8 @@ export const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 export function overallCoverage(dims: readonly DimensionData[]): number {
   if (dims.length === 0) return 0;
   let sum = 0;
-  for (const d of dims) sum += (d.indicators > 0 ? Math.min(1, d.available / d.indicators) : 0) * STALENESS_FACTOR[d.freshness];
+  for (const d of dims)
+    sum += (d.indicators > 0 ? Math.min(1, d.available / d.indicators) : 0) * STALENESS_FACTOR[d.freshness];
   return round4(sum / dims.length);
 }
 
@@ -90,7 +91,12 @@ export function isLowConfidence(coverage: number, imputation: number): boolean {
 }
 
 /** Headline rankings only show scored, confident, well-covered countries that are big enough or very complete. */
-export function isHeadlineEligible(c: { scored: boolean; lowConfidence: boolean; coverage: number; populationMillions: number | null }): boolean {
+export function isHeadlineEligible(c: {
+  scored: boolean;
+  lowConfidence: boolean;
+  coverage: number;
+  populationMillions: number | null;
+}): boolean {
   if (!c.scored || c.lowConfidence || c.coverage < ELIGIBLE_MIN_COVERAGE) return false;
   return (c.populationMillions ?? 0) >= ELIGIBLE_MIN_POPULATION_M || c.coverage >= ELIGIBLE_SMALL_COUNTRY_COVERAGE;
 }
@@ -111,7 +117,9 @@ export function levelOf(score: number | null, formula: Formula): Level {
 
 /** Best score first; ties (and equal unscored -1) by country code, so the order is total. */
 export function compareItems(a: RankingItem, b: RankingItem): number {
-  return b.overallScore - a.overallScore || (a.countryCode < b.countryCode ? -1 : a.countryCode > b.countryCode ? 1 : 0);
+  return (
+    b.overallScore - a.overallScore || (a.countryCode < b.countryCode ? -1 : a.countryCode > b.countryCode ? 1 : 0)
+  );
 }
 
 export function rankItem(c: CountryScore, formula: Formula): RankingItem {

@@ -62,11 +62,24 @@ export function getResilienceScore(store: SnapshotStore, countryCode: string, no
     change30d: scored ? change30d(series, overall, now) : 0,
     lowConfidence: scored ? lowConfidence : true,
     imputationShare: s.imputationShare,
-    baselineScore: scored ? Math.round(((structural.score * structural.weight + recovery.score * recovery.weight) / (structural.weight + recovery.weight)) * 100) / 100 : 0,
+    baselineScore: scored
+      ? Math.round(
+          ((structural.score * structural.weight + recovery.score * recovery.weight) /
+            (structural.weight + recovery.weight)) *
+            100,
+        ) / 100
+      : 0,
     ...(scored ? stressOf(live.score) : { stressScore: 0, stressFactor: 0 }),
     dataVersion: wb ? new Date(wb.fetchedAt).toISOString().slice(0, 10) : '',
     pillars: s.pillars,
     schemaVersion: '2.0',
-    headlineEligible: scored && isHeadlineEligible({ scored, lowConfidence, coverage: s.coverage, populationMillions: population ? population.value / 1e6 : null }),
+    headlineEligible:
+      scored &&
+      isHeadlineEligible({
+        scored,
+        lowConfidence,
+        coverage: s.coverage,
+        populationMillions: population ? population.value / 1e6 : null,
+      }),
   };
 }

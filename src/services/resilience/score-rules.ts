@@ -35,7 +35,13 @@ export const DOMAINS: { id: string; weight: number; dimensions: DimensionSpec[] 
       { id: 'connectivity', indicator: 'IT.NET.USER.ZS', worst: 0, best: 100, missing: 'unavailable' },
     ],
   },
-  { id: 'energy', weight: 0.15, dimensions: [{ id: 'import-dependence', indicator: 'EG.IMP.CONS.ZS', worst: 100, best: -100, missing: 'unavailable' }] },
+  {
+    id: 'energy',
+    weight: 0.15,
+    dimensions: [
+      { id: 'import-dependence', indicator: 'EG.IMP.CONS.ZS', worst: 100, best: -100, missing: 'unavailable' },
+    ],
+  },
   {
     id: 'social-governance',
     weight: 0.18,
@@ -149,9 +155,25 @@ export function scoreDimension(spec: DimensionSpec, latest: Latest, currentYear:
     };
   }
   if (spec.missing === 'safe') {
-    return { id: spec.id, score: 100, coverage: 1, observedWeight: 0, imputedWeight: 1, imputationClass: 'absence-implies-safe', freshness: { lastObservedAtMs: '0', staleness: '' } };
+    return {
+      id: spec.id,
+      score: 100,
+      coverage: 1,
+      observedWeight: 0,
+      imputedWeight: 1,
+      imputationClass: 'absence-implies-safe',
+      freshness: { lastObservedAtMs: '0', staleness: '' },
+    };
   }
-  return { id: spec.id, score: 0, coverage: 0, observedWeight: 0, imputedWeight: 0, imputationClass: 'unavailable', freshness: { lastObservedAtMs: '0', staleness: '' } };
+  return {
+    id: spec.id,
+    score: 0,
+    coverage: 0,
+    observedWeight: 0,
+    imputedWeight: 0,
+    imputationClass: 'unavailable',
+    freshness: { lastObservedAtMs: '0', staleness: '' },
+  };
 }
 
 /** Coverage-weighted mean of the dimensions, imputed ones at half weight; 0 with no coverage. */
@@ -172,7 +194,8 @@ export function domainScore(dims: readonly Dimension[]): number {
   return den > 0 ? round2(num / den) : 0;
 }
 
-export const domainCoverage = (d: Domain) => (d.dimensions.length ? d.dimensions.reduce((a, x) => a + x.coverage, 0) / d.dimensions.length : 0);
+export const domainCoverage = (d: Domain) =>
+  d.dimensions.length ? d.dimensions.reduce((a, x) => a + x.coverage, 0) / d.dimensions.length : 0;
 
 /** Sum of domain score x weight x coverage over sum of weight x coverage. */
 export function pillarScore(domains: readonly Domain[]): { score: number; coverage: number } {
@@ -196,7 +219,10 @@ export function overallScore(pillars: readonly Pick<Pillar, 'score' | 'weight'>[
   return round2(weighted * (1 - 0.5 * (1 - weakest / 100)));
 }
 
-export function computeScore(latest: Latest, currentYear: number): { domains: Domain[]; pillars: Pillar[]; overall: number; coverage: number; imputationShare: number } {
+export function computeScore(
+  latest: Latest,
+  currentYear: number,
+): { domains: Domain[]; pillars: Pillar[]; overall: number; coverage: number; imputationShare: number } {
   const domains = DOMAINS.map((spec) => {
     const dimensions = spec.dimensions.map((d) => scoreDimension(d, latest, currentYear));
     return { id: spec.id, weight: spec.weight, score: domainScore(dimensions), dimensions };
@@ -209,7 +235,13 @@ export function computeScore(latest: Latest, currentYear: number): { domains: Do
   const coverage = round2(dims.reduce((a, d) => a + d.coverage, 0) / dims.length);
   const imputed = dims.filter((d) => d.imputedWeight > 0).length;
   const known = dims.filter((d) => d.observedWeight > 0 || d.imputedWeight > 0).length;
-  return { domains, pillars, overall: overallScore(pillars), coverage, imputationShare: known ? round2(imputed / known) : 0 };
+  return {
+    domains,
+    pillars,
+    overall: overallScore(pillars),
+    coverage,
+    imputationShare: known ? round2(imputed / known) : 0,
+  };
 }
 
 /** Least-squares slope of the points in score points per 30 days: above +1 rising, below -1 falling. */

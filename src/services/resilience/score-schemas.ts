@@ -9,8 +9,13 @@ export const GetResilienceScoreRequest = z
 
 export const DimensionFreshness = z
   .object({
-    lastObservedAtMs: z.string().meta({ format: 'int64', description: 'End of the year of the latest observation, epoch ms as a string; "0" when none.' }),
-    staleness: z.string().meta({ description: '`fresh` (up to 2 years old), `aging` (up to 5), `stale`, or empty when not observed.' }),
+    lastObservedAtMs: z.string().meta({
+      format: 'int64',
+      description: 'End of the year of the latest observation, epoch ms as a string; "0" when none.',
+    }),
+    staleness: z
+      .string()
+      .meta({ description: '`fresh` (up to 2 years old), `aging` (up to 5), `stale`, or empty when not observed.' }),
   })
   .meta({ id: 'resilience_v1_DimensionFreshness' });
 
@@ -21,7 +26,9 @@ export const ResilienceDimension = z
     coverage: dbl('1 for fresh data, 0.7 aging, 0.4 stale, 0 missing.'),
     observedWeight: dbl(),
     imputedWeight: dbl(),
-    imputationClass: z.string().meta({ description: 'Empty when observed; `absence-implies-safe` or `unavailable` otherwise.' }),
+    imputationClass: z
+      .string()
+      .meta({ description: 'Empty when observed; `absence-implies-safe` or `unavailable` otherwise.' }),
     freshness: DimensionFreshness,
   })
   .meta({ id: 'resilience_v1_ResilienceDimension' });
@@ -58,6 +65,9 @@ export const GetResilienceScoreResponse = z
     schemaVersion: z.string(),
     headlineEligible: z.boolean(),
   })
-  .meta({ id: 'resilience_v1_GetResilienceScoreResponse', description: 'A country’s resilience score and how it was built.' });
+  .meta({
+    id: 'resilience_v1_GetResilienceScoreResponse',
+    description: 'A country’s resilience score and how it was built.',
+  });
 
 export type GetResilienceScoreResponse = z.infer<typeof GetResilienceScoreResponse>;

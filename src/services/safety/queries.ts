@@ -1,6 +1,12 @@
 import { ServiceError } from '../../platform/errors.js';
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
-import { TPS_CALLS_LAYER, TPS_LICENCE, TPS_MCI_LAYER, type CallsAttended, type MciReport } from '../../sources/tps/open-data.js';
+import {
+  TPS_CALLS_LAYER,
+  TPS_LICENCE,
+  TPS_MCI_LAYER,
+  type CallsAttended,
+  type MciReport,
+} from '../../sources/tps/open-data.js';
 import { TPS_CALLS_ATTENDED, TPS_MCI, tpsMciDataset } from './datasets/tps.js';
 import { clampLimit, contains, DATASETS, sameDivision, torontoDate, type SafetyDataset } from './rules.js';
 import type { GetTorontoSafetyRequest, GetTorontoSafetyResponse } from './schemas.js';
@@ -11,15 +17,25 @@ const DISCLAIMER =
   'Counts are not rates: neighbourhoods differ in population and visitors.';
 const STALE_MS = tpsMciDataset.maxStaleMinutes * 60_000;
 
-export function getTorontoSafety(store: SnapshotStore, req: GetTorontoSafetyRequest, now: number, markDegraded: () => void): GetTorontoSafetyResponse {
+export function getTorontoSafety(
+  store: SnapshotStore,
+  req: GetTorontoSafetyRequest,
+  now: number,
+  markDegraded: () => void,
+): GetTorontoSafetyResponse {
   const dataset = (req.dataset || 'reported_occurrence') as SafetyDataset;
-  if (!DATASETS.includes(dataset)) throw ServiceError.validation([{ field: 'dataset', description: 'dataset must be reported_occurrence or annual_aggregate' }]);
+  if (!DATASETS.includes(dataset))
+    throw ServiceError.validation([
+      { field: 'dataset', description: 'dataset must be reported_occurrence or annual_aggregate' },
+    ]);
   const limit = clampLimit(req.limit);
   const mci = dataset === 'reported_occurrence';
   const base = {
     semantic: dataset,
     source: mci ? 'tps-mci' : 'tps-calls-attended',
-    sourceLabel: mci ? 'Toronto Police Service – Major Crime Indicators' : 'Toronto Police Service – Calls for Service Attended',
+    sourceLabel: mci
+      ? 'Toronto Police Service – Major Crime Indicators'
+      : 'Toronto Police Service – Calls for Service Attended',
     attribution: ATTRIBUTION,
     disclaimer: DISCLAIMER,
     sourceUrl: mci ? TPS_MCI_LAYER : TPS_CALLS_LAYER,
@@ -28,7 +44,18 @@ export function getTorontoSafety(store: SnapshotStore, req: GetTorontoSafetyRequ
   const snapshot = mci ? store.read<MciReport>(TPS_MCI) : store.read<CallsAttended>(TPS_CALLS_ATTENDED);
   if (!snapshot) {
     markDegraded();
-    return { ...base, fetchedAt: 0, newestContentAt: 0, newestContentYear: 0, degraded: false, unavailable: true, matched: 0, truncated: false, occurrences: [], aggregates: [] };
+    return {
+      ...base,
+      fetchedAt: 0,
+      newestContentAt: 0,
+      newestContentYear: 0,
+      degraded: false,
+      unavailable: true,
+      matched: 0,
+      truncated: false,
+      occurrences: [],
+      aggregates: [],
+    };
   }
   const degraded = now - snapshot.fetchedAt > STALE_MS;
   if (mci) {

@@ -15,11 +15,15 @@ export const TorontoReportedOccurrence = z
     locationType: z.string(),
     premisesType: z.string(),
     offence: z.string(),
-    csiCategory: z.string().meta({ description: 'Major crime indicator category: Assault, Break and Enter, Robbery, Auto Theft or Theft Over.' }),
+    csiCategory: z.string().meta({
+      description: 'Major crime indicator category: Assault, Break and Enter, Robbery, Auto Theft or Theft Over.',
+    }),
     neighbourhood: z.string().meta({ description: 'One of the 158 City of Toronto neighbourhoods, with its number.' }),
     longitude: z.number().meta({ format: 'double' }),
     latitude: z.number().meta({ format: 'double' }),
-    approximate: z.boolean().meta({ description: 'Always true: TPS moves every point to the nearest intersection for privacy.' }),
+    approximate: z
+      .boolean()
+      .meta({ description: 'Always true: TPS moves every point to the nearest intersection for privacy.' }),
   })
   .meta({ id: 'safety_v1_TorontoReportedOccurrence', description: 'One reported major crime.' });
 
@@ -34,15 +38,30 @@ export const TorontoAnnualAggregate = z
     eventCount: z.number().meta({ format: 'double', description: 'Calls for service attended.' }),
     incidentPoint: z.boolean().meta({ description: 'Always false: an annual count, not a located incident.' }),
   })
-  .meta({ id: 'safety_v1_TorontoAnnualAggregate', description: 'Calls attended in one year, division and neighbourhood.' });
+  .meta({
+    id: 'safety_v1_TorontoAnnualAggregate',
+    description: 'Calls attended in one year, division and neighbourhood.',
+  });
 
 export const GetTorontoSafetyRequest = z.object({
-  dataset: stringParam('reported_occurrence (default: major crimes of the last 90 days) or annual_aggregate (calls attended per year).', 64),
-  limit: int32Param({ description: `Rows to return: omitted, 0 or negative means ${DEFAULT_LIMIT}; at most ${MAX_LIMIT}.` }),
+  dataset: stringParam(
+    'reported_occurrence (default: major crimes of the last 90 days) or annual_aggregate (calls attended per year).',
+    64,
+  ),
+  limit: int32Param({
+    description: `Rows to return: omitted, 0 or negative means ${DEFAULT_LIMIT}; at most ${MAX_LIMIT}.`,
+  }),
   division: stringParam('Police division, e.g. D14 or 14 (annual rows match the original or current division).', 16),
   neighbourhood: stringParam('Text within the neighbourhood name or number, case-insensitive.', 128),
-  offence: stringParam('Text within the offence, case-insensitive (reported occurrences only: annual rows have no offence, so any value gives none).', 128),
-  year: int32Param({ min: 0, max: 9999, description: 'Report year (occurrences) or event year (annual rows); 0 or omitted means any.' }),
+  offence: stringParam(
+    'Text within the offence, case-insensitive (reported occurrences only: annual rows have no offence, so any value gives none).',
+    128,
+  ),
+  year: int32Param({
+    min: 0,
+    max: 9999,
+    description: 'Report year (occurrences) or event year (annual rows); 0 or omitted means any.',
+  }),
 });
 export type GetTorontoSafetyRequest = z.infer<typeof GetTorontoSafetyRequest>;
 
@@ -65,5 +84,8 @@ export const GetTorontoSafetyResponse = z
     occurrences: z.array(TorontoReportedOccurrence),
     aggregates: z.array(TorontoAnnualAggregate),
   })
-  .meta({ id: 'safety_v1_GetTorontoSafetyResponse', description: 'Toronto police open data: major crimes or calls attended.' });
+  .meta({
+    id: 'safety_v1_GetTorontoSafetyResponse',
+    description: 'Toronto police open data: major crimes or calls attended.',
+  });
 export type GetTorontoSafetyResponse = z.infer<typeof GetTorontoSafetyResponse>;

@@ -20,7 +20,13 @@ import {
   TOP_GROUPS,
   trigrams,
 } from './rules.js';
-import type { ListSanctionsPressureRequest, ListSanctionsPressureResponse, LookupSanctionEntityResponse, SanctionEntityMatch, SanctionsEntry } from './schemas.js';
+import type {
+  ListSanctionsPressureRequest,
+  ListSanctionsPressureResponse,
+  LookupSanctionEntityResponse,
+  SanctionEntityMatch,
+  SanctionsEntry,
+} from './schemas.js';
 
 type Sdn = Snapshot<SdnEntry, SdnInfo>;
 
@@ -66,7 +72,12 @@ function pressureOf(snapshot: Sdn): Pressure {
       }))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const byAlpha2 = new Map(withCountries.flatMap(({ countries }) => countries.map((c) => [c.alpha2, c] as const)));
-    const countries = tally(withCountries, (x) => x.countries.map((c) => c.alpha2), (x) => x.e.type, TOP_GROUPS).map((t) => ({
+    const countries = tally(
+      withCountries,
+      (x) => x.countries.map((c) => c.alpha2),
+      (x) => x.e.type,
+      TOP_GROUPS,
+    ).map((t) => ({
       countryCode: t.key,
       countryName: byAlpha2.get(t.key)!.name,
       entryCount: t.entryCount,
@@ -74,7 +85,12 @@ function pressureOf(snapshot: Sdn): Pressure {
       vesselCount: t.vesselCount,
       aircraftCount: t.aircraftCount,
     }));
-    const programs = tally(s.records, (e) => e.programs, (e) => e.type, TOP_GROUPS).map((t) => ({ program: t.key, entryCount: t.entryCount, newEntryCount: 0 }));
+    const programs = tally(
+      s.records,
+      (e) => e.programs,
+      (e) => e.type,
+      TOP_GROUPS,
+    ).map((t) => ({ program: t.key, entryCount: t.entryCount, newEntryCount: 0 }));
     const count = (type: SdnEntry['type']) => s.records.filter((e) => e.type === type).length;
     return {
       entries,
@@ -96,10 +112,25 @@ function pressureOf(snapshot: Sdn): Pressure {
 }
 
 const EMPTY_PRESSURE: ListSanctionsPressureResponse = {
-  entries: [], countries: [], programs: [], fetchedAt: '0', datasetDate: '0', totalCount: 0, sdnCount: 0, consolidatedCount: 0, newEntryCount: 0, vesselCount: 0, aircraftCount: 0, semaCount: 0,
+  entries: [],
+  countries: [],
+  programs: [],
+  fetchedAt: '0',
+  datasetDate: '0',
+  totalCount: 0,
+  sdnCount: 0,
+  consolidatedCount: 0,
+  newEntryCount: 0,
+  vesselCount: 0,
+  aircraftCount: 0,
+  semaCount: 0,
 };
 
-export function listSanctionsPressure(store: SnapshotStore, req: ListSanctionsPressureRequest, markDegraded: () => void): ListSanctionsPressureResponse {
+export function listSanctionsPressure(
+  store: SnapshotStore,
+  req: ListSanctionsPressureRequest,
+  markDegraded: () => void,
+): ListSanctionsPressureResponse {
   const snapshot = store.read<SdnEntry, SdnInfo>(SANCTIONS_SDN);
   if (!snapshot) {
     markDegraded();
@@ -143,7 +174,15 @@ function nameIndex(snapshot: Sdn): NameIndex {
         if (!list) byIdentifier.set(key, (list = []));
         list.push(i);
       }
-      return { id: `ofac-sdn:${e.uid}`, name: e.name, entityType: e.type, countryCodes: entryCountries(e, cache).slice(0, 3).map((c) => c.alpha2), programs: e.programs.slice(0, 3) };
+      return {
+        id: `ofac-sdn:${e.uid}`,
+        name: e.name,
+        entityType: e.type,
+        countryCodes: entryCountries(e, cache)
+          .slice(0, 3)
+          .map((c) => c.alpha2),
+        programs: e.programs.slice(0, 3),
+      };
     });
     return { entries: s.records, matches, names, byGram, byIdentifier };
   });
@@ -153,7 +192,11 @@ function nameIndex(snapshot: Sdn): NameIndex {
  * Entries whose name or alias is like the query (exact 1, whole-word prefix 0.9, else trigram Dice
  * similarity, at least 0.35), or whose identifier equals it (1). Best score first, then name.
  */
-export function searchSdn(index: NameIndex, q: string, limit: number): { results: SanctionEntityMatch[]; total: number } {
+export function searchSdn(
+  index: NameIndex,
+  q: string,
+  limit: number,
+): { results: SanctionEntityMatch[]; total: number } {
   const query = normaliseName(q);
   const scores = new Map<number, number>();
   for (const i of index.byIdentifier.get(normaliseIdentifier(q)) ?? []) scores.set(i, 1);
@@ -168,7 +211,9 @@ export function searchSdn(index: NameIndex, q: string, limit: number): { results
       if (score >= MIN_MATCH_SCORE && score > (scores.get(n.entry) ?? 0)) scores.set(n.entry, score);
     }
   }
-  const ranked = [...scores].sort((a, b) => b[1] - a[1] || (index.entries[a[0]].name < index.entries[b[0]].name ? -1 : 1));
+  const ranked = [...scores].sort(
+    (a, b) => b[1] - a[1] || (index.entries[a[0]].name < index.entries[b[0]].name ? -1 : 1),
+  );
   return { results: ranked.slice(0, limit).map(([i]) => index.matches[i]), total: ranked.length };
 }
 
@@ -185,7 +230,11 @@ export async function lookupSanctionEntity(
   if (q.length < 2 || q.length > 200) return { results: [], total: 0, source: live ? 'opensanctions' : 'ofac' };
   if (live) {
     try {
-      const bytes = await fetchUrl(openSanctionsSearchUrl(q, limit), config, { headers: { authorization: `ApiKey ${config.OPENSANCTIONS_API_KEY}` }, retries: 0, signal });
+      const bytes = await fetchUrl(openSanctionsSearchUrl(q, limit), config, {
+        headers: { authorization: `ApiKey ${config.OPENSANCTIONS_API_KEY}` },
+        retries: 0,
+        signal,
+      });
       return { ...parseOpenSanctionsSearch(bytes, limit), source: 'opensanctions' };
     } catch {
       // The OFAC snapshot answers instead, and says so in `source`.

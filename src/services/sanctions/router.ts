@@ -2,7 +2,12 @@ import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
 import { SANCTIONS_SDN } from './datasets/sdn.js';
 import { listSanctionsPressure, lookupSanctionEntity } from './queries.js';
-import { ListSanctionsPressureRequest, ListSanctionsPressureResponse, LookupSanctionEntityRequest, LookupSanctionEntityResponse } from './schemas.js';
+import {
+  ListSanctionsPressureRequest,
+  ListSanctionsPressureResponse,
+  LookupSanctionEntityRequest,
+  LookupSanctionEntityResponse,
+} from './schemas.js';
 
 export const sanctionsRouter = router({
   listSanctionsPressure: operation
@@ -47,5 +52,7 @@ export const sanctionsRouter = router({
     })
     .input(LookupSanctionEntityRequest)
     .output(LookupSanctionEntityResponse)
-    .query(({ ctx, input, signal }) => lookupSanctionEntity(ctx.deps.store, ctx.deps.config, input, () => markDegraded(ctx), signal)),
+    .query(({ ctx, input, signal }) =>
+      lookupSanctionEntity(ctx.deps.store, ctx.deps.config, input, () => markDegraded(ctx), signal),
+    ),
 });

@@ -54,7 +54,12 @@ export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
  * How well a normalised query matches a normalised name: 1 when equal, 0.9 when the name starts
  * with the query as whole words, else trigram similarity.
  */
-export function nameScore(query: string, queryGrams: ReadonlySet<string>, name: string, nameGrams: ReadonlySet<string>): number {
+export function nameScore(
+  query: string,
+  queryGrams: ReadonlySet<string>,
+  name: string,
+  nameGrams: ReadonlySet<string>,
+): number {
   if (query === name) return 1;
   if (name.startsWith(`${query} `)) return 0.9;
   return dice(queryGrams, nameGrams);
@@ -73,7 +78,12 @@ export interface Tally {
 }
 
 /** Counts entries per key (an entry counts once per distinct key), largest first then key; top `limit`. */
-export function tally<T>(items: readonly T[], keysOf: (x: T) => readonly string[], kindOf: (x: T) => string, limit: number): Tally[] {
+export function tally<T>(
+  items: readonly T[],
+  keysOf: (x: T) => readonly string[],
+  kindOf: (x: T) => string,
+  limit: number,
+): Tally[] {
   const m = new Map<string, Tally>();
   for (const x of items) {
     for (const key of new Set(keysOf(x))) {
@@ -84,5 +94,7 @@ export function tally<T>(items: readonly T[], keysOf: (x: T) => readonly string[
       if (kindOf(x) === 'aircraft') t.aircraftCount++;
     }
   }
-  return [...m.values()].sort((a, b) => b.entryCount - a.entryCount || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).slice(0, limit);
+  return [...m.values()]
+    .sort((a, b) => b.entryCount - a.entryCount || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .slice(0, limit);
 }

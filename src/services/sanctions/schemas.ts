@@ -18,7 +18,9 @@ export const SanctionsEntry = z
     id: z.string().meta({ description: '`ofac-sdn:<OFAC uid>`.' }),
     name: z.string().meta({ description: 'Name as OFAC lists it (`LAST, First` for people).' }),
     entityType: SanctionsEntityType,
-    countryCodes: z.array(z.string()).meta({ description: 'ISO alpha-2 codes of address, nationality and citizenship countries.' }),
+    countryCodes: z
+      .array(z.string())
+      .meta({ description: 'ISO alpha-2 codes of address, nationality and citizenship countries.' }),
     countryNames: z.array(z.string()).meta({ description: 'Names of the same countries, in the same order.' }),
     programs: z.array(z.string()).meta({ description: 'OFAC sanctions programs, e.g. RUSSIA-EO14024.' }),
     sourceLists: z.array(z.string()).meta({ description: 'Lists naming the entry: always ["SDN"] here.' }),
@@ -48,7 +50,9 @@ export const ProgramSanctionsPressure = z
   .meta({ id: 'sanctions_v1_ProgramSanctionsPressure', description: 'SDN entries under one program.' });
 
 export const ListSanctionsPressureRequest = z.object({
-  max_items: int32Param({ description: `Entries to list: omitted, 0 or negative means ${DEFAULT_MAX_ITEMS}; at most ${MAX_ITEMS}.` }),
+  max_items: int32Param({
+    description: `Entries to list: omitted, 0 or negative means ${DEFAULT_MAX_ITEMS}; at most ${MAX_ITEMS}.`,
+  }),
 });
 export type ListSanctionsPressureRequest = z.infer<typeof ListSanctionsPressureRequest>;
 
@@ -68,7 +72,10 @@ export const ListSanctionsPressureResponse = z
     semaCount: int32('Canadian SEMA entries: 0, that list is not read.'),
     semaError: z.string().optional().meta({ description: 'Never set: SEMA is not read.' }),
   })
-  .meta({ id: 'sanctions_v1_ListSanctionsPressureResponse', description: 'Where US sanctions designations concentrate.' });
+  .meta({
+    id: 'sanctions_v1_ListSanctionsPressureResponse',
+    description: 'Where US sanctions designations concentrate.',
+  });
 export type ListSanctionsPressureResponse = z.infer<typeof ListSanctionsPressureResponse>;
 export type SanctionsEntry = z.infer<typeof SanctionsEntry>;
 
@@ -84,8 +91,13 @@ export const SanctionEntityMatch = z
 export type SanctionEntityMatch = z.infer<typeof SanctionEntityMatch>;
 
 export const LookupSanctionEntityRequest = z.object({
-  q: stringParam('Name, alias or identifier (passport, IMO number, tail number) to look up; 2 to 200 characters after trimming, otherwise no results.', 1000),
-  max_results: int32Param({ description: `Most matches: omitted, 0 or negative means ${DEFAULT_MAX_RESULTS}; at most ${MAX_RESULTS}.` }),
+  q: stringParam(
+    'Name, alias or identifier (passport, IMO number, tail number) to look up; 2 to 200 characters after trimming, otherwise no results.',
+    1000,
+  ),
+  max_results: int32Param({
+    description: `Most matches: omitted, 0 or negative means ${DEFAULT_MAX_RESULTS}; at most ${MAX_RESULTS}.`,
+  }),
 });
 export type LookupSanctionEntityRequest = z.infer<typeof LookupSanctionEntityRequest>;
 
@@ -93,7 +105,12 @@ export const LookupSanctionEntityResponse = z
   .object({
     results: z.array(SanctionEntityMatch).meta({ description: 'Best match first.' }),
     total: int32('Matches found before max_results applied.'),
-    source: z.string().meta({ description: 'Which list answered: "ofac" (the SDN snapshot) or "opensanctions" (live).' }),
+    source: z
+      .string()
+      .meta({ description: 'Which list answered: "ofac" (the SDN snapshot) or "opensanctions" (live).' }),
   })
-  .meta({ id: 'sanctions_v1_LookupSanctionEntityResponse', description: 'Sanctioned parties matching a name or identifier.' });
+  .meta({
+    id: 'sanctions_v1_LookupSanctionEntityResponse',
+    description: 'Sanctioned parties matching a name or identifier.',
+  });
 export type LookupSanctionEntityResponse = z.infer<typeof LookupSanctionEntityResponse>;

@@ -75,7 +75,12 @@ export const scenarioRouter = router({
       const accountId = jobOwner(ctx.principal);
       const key = ctx.headers['idempotency-key'];
       const jobInput: ScenarioJobInput = { scenarioId: input.scenarioId, iso2: input.iso2 ? input.iso2 : null };
-      const { job } = await ctx.deps.jobs.enqueue({ kind: SCENARIO_JOB, accountId, input: jobInput, idempotencyKey: typeof key === 'string' ? key : undefined });
+      const { job } = await ctx.deps.jobs.enqueue({
+        kind: SCENARIO_JOB,
+        accountId,
+        input: jobInput,
+        idempotencyKey: typeof key === 'string' ? key : undefined,
+      });
       const jobId = await ctx.deps.stores.get(SCENARIO_RUNS).publicIdOf(job);
       const statusUrl = `${STATUS_PATH}?jobId=${encodeURIComponent(jobId)}`;
       ctx.resHeaders.Location = statusUrl;
@@ -104,7 +109,12 @@ export const scenarioRouter = router({
     .query(async ({ ctx, input }) => {
       const publicId = input.jobId?.trim() ?? '';
       if (publicId && !JOB_ID_PATTERN.test(publicId)) {
-        throw ServiceError.validation([{ field: 'jobId', description: 'must be a job id from run-scenario: scenario:<13 digits>:<8 lowercase letters or digits>' }]);
+        throw ServiceError.validation([
+          {
+            field: 'jobId',
+            description: 'must be a job id from run-scenario: scenario:<13 digits>:<8 lowercase letters or digits>',
+          },
+        ]);
       }
       const accountId = jobOwner(ctx.principal);
       const runs = ctx.deps.stores.get(SCENARIO_RUNS);
@@ -113,7 +123,12 @@ export const scenarioRouter = router({
       const job = jobId ? await ctx.deps.jobs.get(jobId, accountId) : undefined;
       if (!job) {
         markDegraded(ctx);
-        return { status: 'not_found', error: publicId ? 'no scenario job with this id for this account' : 'no scenario job queued with this credential; run-scenario queues one' };
+        return {
+          status: 'not_found',
+          error: publicId
+            ? 'no scenario job with this id for this account'
+            : 'no scenario job queued with this credential; run-scenario queues one',
+        };
       }
       const status = scenarioStatusOf(job.state);
       if (status === 'done') return { status, result: job.result as ScenarioResult, error: '' };

@@ -64,7 +64,9 @@ export function computeScenario(
   rows: readonly TradeExposure[],
   opts: { iso2?: string | null; knownChokepoints?: ReadonlySet<string> } = {},
 ): ScenarioResult {
-  const affected = opts.knownChokepoints ? t.affectedChokepointIds.filter((id) => opts.knownChokepoints!.has(id)) : [...t.affectedChokepointIds];
+  const affected = opts.knownChokepoints
+    ? t.affectedChokepointIds.filter((id) => opts.knownChokepoints!.has(id))
+    : [...t.affectedChokepointIds];
   const disrupted = new Set(affected);
   const reporters = new Set<string>(opts.iso2 ? [opts.iso2] : DEFAULT_REPORTERS);
   const chapters = t.affectedHs2.length ? new Set(t.affectedHs2) : null;
@@ -78,7 +80,11 @@ export function computeScenario(
   const top = Math.max(ranked[0]?.[1] ?? 0, 1);
   return {
     affectedChokepointIds: affected,
-    topImpactCountries: ranked.map(([iso2, total]) => ({ iso2, totalImpact: round2(total), impactPct: Math.min(100, Math.round((total / top) * 100)) })),
+    topImpactCountries: ranked.map(([iso2, total]) => ({
+      iso2,
+      totalImpact: round2(total),
+      impactPct: Math.min(100, Math.round((total / top) * 100)),
+    })),
     template: {
       name: t.affectedChokepointIds.length ? t.affectedChokepointIds.join('+') : 'tariff_shock',
       disruptionPct: t.disruptionPct,
@@ -96,6 +102,8 @@ export function scenarioJobId(createdAt: number, jobUuid: string): string {
 export const JOB_ID_PATTERN = /^scenario:[0-9]{13}:[a-z0-9]{8}$/;
 
 /** Job states as the status operation names them. */
-export function scenarioStatusOf(state: 'queued' | 'running' | 'done' | 'failed'): 'pending' | 'processing' | 'done' | 'failed' {
+export function scenarioStatusOf(
+  state: 'queued' | 'running' | 'done' | 'failed',
+): 'pending' | 'processing' | 'done' | 'failed' {
   return state === 'queued' ? 'pending' : state === 'running' ? 'processing' : state;
 }

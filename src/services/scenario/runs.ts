@@ -30,7 +30,10 @@ export class ScenarioRuns implements ScenarioRunStore {
       .onConflictDoNothing()
       .returning({ publicId: scenarioRuns.publicId });
     if (inserted.length) return id;
-    const [known] = await this.engine.db.select({ publicId: scenarioRuns.publicId }).from(scenarioRuns).where(eq(scenarioRuns.jobId, job.id));
+    const [known] = await this.engine.db
+      .select({ publicId: scenarioRuns.publicId })
+      .from(scenarioRuns)
+      .where(eq(scenarioRuns.jobId, job.id));
     return known?.publicId ?? id;
   }
 

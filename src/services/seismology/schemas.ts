@@ -4,17 +4,27 @@ import { GeoCoordinates, PaginationResponse } from '../../platform/schemas/core.
 
 export const Earthquake = z
   .object({
-    id: z.string().min(1).max(100).meta({ description: 'Agency event id: a USGS id, or `nrcan:<event id>` for Canadian events.' }),
+    id: z
+      .string()
+      .min(1)
+      .max(100)
+      .meta({ description: 'Agency event id: a USGS id, or `nrcan:<event id>` for Canadian events.' }),
     place: z.string().meta({ description: 'Human-readable location of the epicentre.' }),
     magnitude: z.number().meta({ format: 'double' }),
     depthKm: z.number().meta({ format: 'double', description: 'Hypocentre depth in kilometres.' }),
     location: GeoCoordinates,
     occurredAt: z.number().int().meta({ format: 'int64', description: 'Origin time, Unix epoch milliseconds.' }),
-    sourceUrl: z.string().meta({ description: "Event page at the reporting agency." }),
+    sourceUrl: z.string().meta({ description: 'Event page at the reporting agency.' }),
     nearTestSite: z.boolean().meta({ description: 'Within 100 km of a known nuclear test site.' }),
     testSiteName: z.string().meta({ description: 'Name of that test site, or empty.' }),
-    concernScore: z.number().min(0).max(100).meta({ format: 'double', description: 'Test-site concern score, 0 to 100; 0 away from any site.' }),
-    concernLevel: z.enum(['low', 'moderate', 'elevated', 'critical']).meta({ description: 'Band of concernScore: 75 critical, 50 elevated, 25 moderate, else low.' }),
+    concernScore: z
+      .number()
+      .min(0)
+      .max(100)
+      .meta({ format: 'double', description: 'Test-site concern score, 0 to 100; 0 away from any site.' }),
+    concernLevel: z
+      .enum(['low', 'moderate', 'elevated', 'critical'])
+      .meta({ description: 'Band of concernScore: 75 critical, 50 elevated, 25 moderate, else low.' }),
     source: z.enum(['usgs', 'nrcan']).meta({ description: 'Agency that reported the event.' }),
     category: z.string().optional().meta({ description: 'Event category as given by NRCan; absent for USGS events.' }),
   })

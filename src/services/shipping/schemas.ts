@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 const int32 = (description?: string) =>
-  z.number().int().min(-2147483648).max(2147483647).meta({ format: 'int32', ...(description ? { description } : {}) });
+  z
+    .number()
+    .int()
+    .min(-2147483648)
+    .max(2147483647)
+    .meta({ format: 'int32', ...(description ? { description } : {}) });
 
 // ---------------------------------------------------------------------------------------------
 // Webhooks
@@ -16,7 +21,10 @@ export const WebhookSummary = z
     createdAt: z.string().meta({ description: 'ISO-8601 registration time.' }),
     active: z.boolean(),
   })
-  .meta({ id: 'shipping_v2_WebhookSummary', description: 'One webhook registration; the signing secret is never shown again.' });
+  .meta({
+    id: 'shipping_v2_WebhookSummary',
+    description: 'One webhook registration; the signing secret is never shown again.',
+  });
 
 export type WebhookSummary = z.infer<typeof WebhookSummary>;
 
@@ -30,19 +38,16 @@ export type ListWebhooksResponse = z.infer<typeof ListWebhooksResponse>;
 
 export const RegisterWebhookRequest = z
   .object({
-    callbackUrl: z.string().min(8).max(2048).meta({ description: 'https address that receives the events; loopback, private and link-local targets are refused.' }),
-    chokepointIds: z
-      .array(z.string().min(1).max(64))
-      .max(64)
-      .optional()
-      .meta({ description: 'Canonical chokepoint ids to follow (e.g. suez, hormuz_strait); omitted means every chokepoint.' }),
-    alertThreshold: z
-      .number()
-      .int()
-      .min(0)
-      .max(100)
-      .optional()
-      .meta({ format: 'int32', description: 'Disruption score that makes a status change worth sending, default 50 (0 sends every change).' }),
+    callbackUrl: z.string().min(8).max(2048).meta({
+      description: 'https address that receives the events; loopback, private and link-local targets are refused.',
+    }),
+    chokepointIds: z.array(z.string().min(1).max(64)).max(64).optional().meta({
+      description: 'Canonical chokepoint ids to follow (e.g. suez, hormuz_strait); omitted means every chokepoint.',
+    }),
+    alertThreshold: z.number().int().min(0).max(100).optional().meta({
+      format: 'int32',
+      description: 'Disruption score that makes a status change worth sending, default 50 (0 sends every change).',
+    }),
   })
   .meta({ id: 'shipping_v2_RegisterWebhookRequest' });
 
@@ -51,7 +56,9 @@ export type RegisterWebhookRequest = z.infer<typeof RegisterWebhookRequest>;
 export const RegisterWebhookResponse = z
   .object({
     subscriberId: z.string(),
-    secret: z.string().meta({ description: '64 hex digits: the HMAC-SHA256 key of X-Service-Signature. Shown only here.' }),
+    secret: z
+      .string()
+      .meta({ description: '64 hex digits: the HMAC-SHA256 key of X-Service-Signature. Shown only here.' }),
   })
   .meta({ id: 'shipping_v2_RegisterWebhookResponse', description: 'The new registration’s id and signing secret.' });
 
@@ -61,21 +68,36 @@ export type RegisterWebhookResponse = z.infer<typeof RegisterWebhookResponse>;
 // Route intelligence
 // ---------------------------------------------------------------------------------------------
 
-const Iso2 = (description: string) => z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code in upper case').meta({ description });
+const Iso2 = (description: string) =>
+  z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code in upper case')
+    .meta({ description });
 
 export const RouteIntelligenceRequest = z
   .object({
     fromIso2: Iso2('Exporting country.'),
     toIso2: Iso2('Importing country.'),
-    cargoType: z.enum(['container', 'tanker', 'bulk', 'roro']).optional().meta({ description: 'container (default), tanker, bulk or roro.' }),
-    hs2: z.string().regex(/^\d{1,2}$/, 'must be an HS chapter of one or two digits').optional().meta({ description: 'HS chapter of the cargo (default 27); echoed.' }),
+    cargoType: z
+      .enum(['container', 'tanker', 'bulk', 'roro'])
+      .optional()
+      .meta({ description: 'container (default), tanker, bulk or roro.' }),
+    hs2: z
+      .string()
+      .regex(/^\d{1,2}$/, 'must be an HS chapter of one or two digits')
+      .optional()
+      .meta({ description: 'HS chapter of the cargo (default 27); echoed.' }),
   })
   .meta({ id: 'shipping_v2_RouteIntelligenceRequest' });
 
 export type RouteIntelligenceRequest = z.infer<typeof RouteIntelligenceRequest>;
 
 export const ChokepointExposure = z
-  .object({ chokepointId: z.string(), chokepointName: z.string(), exposurePct: int32('Share of the lane’s modelled routes passing the chokepoint, percent.') })
+  .object({
+    chokepointId: z.string(),
+    chokepointName: z.string(),
+    exposurePct: int32('Share of the lane’s modelled routes passing the chokepoint, percent.'),
+  })
   .meta({ id: 'shipping_v2_ChokepointExposure', description: 'How much of a lane passes one chokepoint.' });
 
 export const RouteBypassOption = z
@@ -100,8 +122,13 @@ export const RouteIntelligenceResponse = z
     bypassOptions: z.array(RouteBypassOption),
     warRiskTier: z.string(),
     disruptionScore: int32('Current disruption score (0-100) of the primary chokepoint.'),
-    fetchedAt: z.string().meta({ description: 'ISO-8601 time of the chokepoint status; empty when it is unavailable.' }),
+    fetchedAt: z
+      .string()
+      .meta({ description: 'ISO-8601 time of the chokepoint status; empty when it is unavailable.' }),
   })
-  .meta({ id: 'shipping_v2_RouteIntelligenceResponse', description: 'Chokepoint exposure and bypasses of the lane between two countries.' });
+  .meta({
+    id: 'shipping_v2_RouteIntelligenceResponse',
+    description: 'Chokepoint exposure and bypasses of the lane between two countries.',
+  });
 
 export type RouteIntelligenceResponse = z.infer<typeof RouteIntelligenceResponse>;

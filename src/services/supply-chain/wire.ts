@@ -2,8 +2,14 @@ import { z } from 'zod';
 
 /** Wire helpers shared by the supply-chain topics: numbers carry their protobuf format. */
 export const int32 = (description?: string) =>
-  z.number().int().min(-2147483648).max(2147483647).meta({ format: 'int32', ...(description ? { description } : {}) });
-export const double = (description?: string) => z.number().meta({ format: 'double', ...(description ? { description } : {}) });
+  z
+    .number()
+    .int()
+    .min(-2147483648)
+    .max(2147483647)
+    .meta({ format: 'int32', ...(description ? { description } : {}) });
+export const double = (description?: string) =>
+  z.number().meta({ format: 'double', ...(description ? { description } : {}) });
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -63,7 +63,16 @@ export function buildClusters(detections: readonly FireDetection[]): ThermalEsca
     const persistence = persistenceHours(nearbyTimes, last);
     const countDelta = members.length - expectedCount;
     const frpDelta = totalFrp - expectedFrp;
-    const status = thermalStatus({ observationCount: members.length, totalFrp, maxFrp, countDelta, frpDelta, zScore: z, persistenceHours: persistence, hasBaseline });
+    const status = thermalStatus({
+      observationCount: members.length,
+      totalFrp,
+      maxFrp,
+      countDelta,
+      frpDelta,
+      zScore: z,
+      persistenceHours: persistence,
+      hasBaseline,
+    });
     const assets = nearbyAssets(lat, lon);
     const context = thermalContext(region, assets);
     const satellites = new Set(members.map((m) => m.satellite)).size;
@@ -125,11 +134,21 @@ function summarise(clusters: readonly ThermalEscalationCluster[]): ListThermalEs
   };
 }
 
-export function listThermalEscalations(store: SnapshotStore, req: ListThermalEscalationsRequest): ListThermalEscalationsResponse {
+export function listThermalEscalations(
+  store: SnapshotStore,
+  req: ListThermalEscalationsRequest,
+): ListThermalEscalationsResponse {
   const limit = req.max_items && req.max_items > 0 ? Math.min(req.max_items, THERMAL_MAX_ITEMS) : THERMAL_DEFAULT_ITEMS;
   const snapshot = store.read<FireDetection>(FIRE_DETECTIONS);
   if (!snapshot) {
-    return { fetchedAt: '', observationWindowHours: WINDOW_HOURS, sourceVersion: SOURCE_VERSION, clusters: [], summary: summarise([]), dataAvailable: false };
+    return {
+      fetchedAt: '',
+      observationWindowHours: WINDOW_HOURS,
+      sourceVersion: SOURCE_VERSION,
+      clusters: [],
+      summary: summarise([]),
+      dataAvailable: false,
+    };
   }
   const all = snapshot.derive('thermal-clusters', (s) => buildClusters(s.records));
   const clusters = all.slice(0, limit);

@@ -17,11 +17,18 @@ const CONFLICT_REGIONS = new Set(['Ukraine', 'Russia', 'Israel/Gaza', 'Syria']);
  * Groups detections greedily: hottest radiative power first, each joins the first cluster whose
  * seed lies within the radius, else seeds a new one. Deterministic for a given input order.
  */
-export function clusterDetections(detections: readonly FireDetection[], radiusKm = CLUSTER_RADIUS_KM): FireDetection[][] {
+export function clusterDetections(
+  detections: readonly FireDetection[],
+  radiusKm = CLUSTER_RADIUS_KM,
+): FireDetection[][] {
   const sorted = [...detections].sort((a, b) => b.frp - a.frp || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const clusters: { seed: FireDetection; members: FireDetection[] }[] = [];
   for (const d of sorted) {
-    const home = clusters.find((c) => haversineKm(c.seed.location.latitude, c.seed.location.longitude, d.location.latitude, d.location.longitude) <= radiusKm);
+    const home = clusters.find(
+      (c) =>
+        haversineKm(c.seed.location.latitude, c.seed.location.longitude, d.location.latitude, d.location.longitude) <=
+        radiusKm,
+    );
     if (home) home.members.push(d);
     else clusters.push({ seed: d, members: [d] });
   }
@@ -50,7 +57,13 @@ export interface Baseline {
 }
 
 /** Daily counts and radiative power near a point over the `days` whole days before the window start. */
-export function baselineAround(history: readonly FireDetection[], lat: number, lon: number, windowStart: number, days = BASELINE_DAYS): Baseline {
+export function baselineAround(
+  history: readonly FireDetection[],
+  lat: number,
+  lon: number,
+  windowStart: number,
+  days = BASELINE_DAYS,
+): Baseline {
   const dailyCounts = new Array<number>(days).fill(0);
   const dailyFrp = new Array<number>(days).fill(0);
   for (const d of history) {
@@ -92,12 +105,14 @@ export interface StatusInput {
 /** The escalation thresholds, strongest first. */
 export function thermalStatus(s: StatusInput): ThermalStatus {
   if (s.persistenceHours >= 12 && (s.countDelta >= 3 || s.maxFrp >= 80)) return 'THERMAL_STATUS_PERSISTENT';
-  if (s.zScore >= 2.5 || s.countDelta >= 6 || s.frpDelta >= 120 || (s.observationCount >= 8 && s.totalFrp >= 150)) return 'THERMAL_STATUS_SPIKE';
-  if (s.zScore >= 1.5 || s.countDelta >= 3 || s.frpDelta >= 50 || (!s.hasBaseline && s.observationCount >= 5)) return 'THERMAL_STATUS_ELEVATED';
+  if (s.zScore >= 2.5 || s.countDelta >= 6 || s.frpDelta >= 120 || (s.observationCount >= 8 && s.totalFrp >= 150))
+    return 'THERMAL_STATUS_SPIKE';
+  if (s.zScore >= 1.5 || s.countDelta >= 3 || s.frpDelta >= 50 || (!s.hasBaseline && s.observationCount >= 5))
+    return 'THERMAL_STATUS_ELEVATED';
   return 'THERMAL_STATUS_NORMAL';
 }
 
-export function nearbyAssets(lat: number, lon: number): typeof ASSETS[number][] {
+export function nearbyAssets(lat: number, lon: number): (typeof ASSETS)[number][] {
   return ASSETS.filter((a) => haversineKm(lat, lon, a.lat, a.lon) <= ASSET_RADIUS_KM);
 }
 
@@ -131,7 +146,12 @@ const UNUSUAL = new Set<ThermalStatus>(['THERMAL_STATUS_SPIKE', 'THERMAL_STATUS_
 export function strategicRelevance(status: ThermalStatus, context: ThermalContext): ThermalRelevance {
   const conflict = context === 'THERMAL_CONTEXT_CONFLICT_ADJACENT' || context === 'THERMAL_CONTEXT_MIXED';
   if (conflict && UNUSUAL.has(status)) return 'THERMAL_RELEVANCE_HIGH';
-  if ((conflict && status !== 'THERMAL_STATUS_NORMAL') || context === 'THERMAL_CONTEXT_ENERGY_ADJACENT' || (conflict && context === 'THERMAL_CONTEXT_MIXED')) return 'THERMAL_RELEVANCE_MEDIUM';
+  if (
+    (conflict && status !== 'THERMAL_STATUS_NORMAL') ||
+    context === 'THERMAL_CONTEXT_ENERGY_ADJACENT' ||
+    (conflict && context === 'THERMAL_CONTEXT_MIXED')
+  )
+    return 'THERMAL_RELEVANCE_MEDIUM';
   return 'THERMAL_RELEVANCE_LOW';
 }
 

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { int32Param } from '../../platform/query-params.js';
 import { GeoCoordinates } from '../../platform/schemas/core.js';
 
-export const THERMAL_STATUSES = ['THERMAL_STATUS_UNSPECIFIED', 'THERMAL_STATUS_NORMAL', 'THERMAL_STATUS_ELEVATED', 'THERMAL_STATUS_SPIKE', 'THERMAL_STATUS_PERSISTENT'] as const;
+export const THERMAL_STATUSES = [
+  'THERMAL_STATUS_UNSPECIFIED',
+  'THERMAL_STATUS_NORMAL',
+  'THERMAL_STATUS_ELEVATED',
+  'THERMAL_STATUS_SPIKE',
+  'THERMAL_STATUS_PERSISTENT',
+] as const;
 export type ThermalStatus = (typeof THERMAL_STATUSES)[number];
 export const THERMAL_CONTEXTS = [
   'THERMAL_CONTEXT_UNSPECIFIED',
@@ -15,9 +21,19 @@ export const THERMAL_CONTEXTS = [
   'THERMAL_CONTEXT_MIXED',
 ] as const;
 export type ThermalContext = (typeof THERMAL_CONTEXTS)[number];
-export const THERMAL_CONFIDENCES = ['THERMAL_CONFIDENCE_UNSPECIFIED', 'THERMAL_CONFIDENCE_LOW', 'THERMAL_CONFIDENCE_MEDIUM', 'THERMAL_CONFIDENCE_HIGH'] as const;
+export const THERMAL_CONFIDENCES = [
+  'THERMAL_CONFIDENCE_UNSPECIFIED',
+  'THERMAL_CONFIDENCE_LOW',
+  'THERMAL_CONFIDENCE_MEDIUM',
+  'THERMAL_CONFIDENCE_HIGH',
+] as const;
 export type ThermalConfidence = (typeof THERMAL_CONFIDENCES)[number];
-export const THERMAL_RELEVANCES = ['THERMAL_RELEVANCE_UNSPECIFIED', 'THERMAL_RELEVANCE_LOW', 'THERMAL_RELEVANCE_MEDIUM', 'THERMAL_RELEVANCE_HIGH'] as const;
+export const THERMAL_RELEVANCES = [
+  'THERMAL_RELEVANCE_UNSPECIFIED',
+  'THERMAL_RELEVANCE_LOW',
+  'THERMAL_RELEVANCE_MEDIUM',
+  'THERMAL_RELEVANCE_HIGH',
+] as const;
 export type ThermalRelevance = (typeof THERMAL_RELEVANCES)[number];
 
 const num = (description: string) => z.number().meta({ format: 'double', description });
@@ -43,16 +59,36 @@ export const ThermalEscalationCluster = z
     baselineExpectedFrp: num('Mean daily radiative power there over those days, MW.'),
     countDelta: num('Detections in the window minus the expected count.'),
     frpDelta: num('Radiative power in the window minus the expected daily power, MW.'),
-    zScore: num('Standard scores of the window’s count against the daily counts of the baseline days; 0 when they do not vary.'),
+    zScore: num(
+      'Standard scores of the window’s count against the daily counts of the baseline days; 0 when they do not vary.',
+    ),
     persistenceHours: num('Hours the place has burned without a day’s break, up to the last detection.'),
-    status: z.enum(THERMAL_STATUSES).meta({ description: 'PERSISTENT, SPIKE, ELEVATED or NORMAL by the thresholds in the operation description.' }),
-    context: z.enum(THERMAL_CONTEXTS).meta({ description: 'What surrounds the cluster, from the watched region (conflict zones, energy coasts, wildland).' }),
-    confidence: z.enum(THERMAL_CONFIDENCES).meta({ description: 'HIGH with three or more detections from two or more satellites, MEDIUM with two or more detections, else LOW.' }),
-    strategicRelevance: z.enum(THERMAL_RELEVANCES).meta({ description: 'HIGH for a spike or persistent burn in a conflict region, MEDIUM for other unusual activity there or near energy sites, else LOW.' }),
-    nearbyAssets: z.array(z.string()).meta({ description: 'Named facilities within 25 km of the centroid (from a small bundled list).' }),
-    narrativeFlags: z.array(z.string()).meta({ description: 'Short machine flags: `night_activity`, `high_intensity`, `possible_explosion`, `new_activity`, `multi_satellite`.' }),
+    status: z
+      .enum(THERMAL_STATUSES)
+      .meta({ description: 'PERSISTENT, SPIKE, ELEVATED or NORMAL by the thresholds in the operation description.' }),
+    context: z.enum(THERMAL_CONTEXTS).meta({
+      description: 'What surrounds the cluster, from the watched region (conflict zones, energy coasts, wildland).',
+    }),
+    confidence: z.enum(THERMAL_CONFIDENCES).meta({
+      description:
+        'HIGH with three or more detections from two or more satellites, MEDIUM with two or more detections, else LOW.',
+    }),
+    strategicRelevance: z.enum(THERMAL_RELEVANCES).meta({
+      description:
+        'HIGH for a spike or persistent burn in a conflict region, MEDIUM for other unusual activity there or near energy sites, else LOW.',
+    }),
+    nearbyAssets: z
+      .array(z.string())
+      .meta({ description: 'Named facilities within 25 km of the centroid (from a small bundled list).' }),
+    narrativeFlags: z.array(z.string()).meta({
+      description:
+        'Short machine flags: `night_activity`, `high_intensity`, `possible_explosion`, `new_activity`, `multi_satellite`.',
+    }),
   })
-  .meta({ id: 'thermal_v1_ThermalEscalationCluster', description: 'A group of fire detections within 20 km, compared with the place’s recent past.' });
+  .meta({
+    id: 'thermal_v1_ThermalEscalationCluster',
+    description: 'A group of fire detections within 20 km, compared with the place’s recent past.',
+  });
 export type ThermalEscalationCluster = z.infer<typeof ThermalEscalationCluster>;
 
 export const ThermalEscalationSummary = z
@@ -70,18 +106,30 @@ export const THERMAL_DEFAULT_ITEMS = 12;
 export const THERMAL_MAX_ITEMS = 25;
 
 export const ListThermalEscalationsRequest = z.object({
-  max_items: int32Param({ description: `Clusters to return. Omitted, 0 or negative means ${THERMAL_DEFAULT_ITEMS}; at most ${THERMAL_MAX_ITEMS}.` }),
+  max_items: int32Param({
+    description: `Clusters to return. Omitted, 0 or negative means ${THERMAL_DEFAULT_ITEMS}; at most ${THERMAL_MAX_ITEMS}.`,
+  }),
 });
 export type ListThermalEscalationsRequest = z.infer<typeof ListThermalEscalationsRequest>;
 
 export const ListThermalEscalationsResponse = z
   .object({
-    fetchedAt: z.string().meta({ description: 'When the underlying fire detections were read, ISO 8601; empty without data.' }),
+    fetchedAt: z
+      .string()
+      .meta({ description: 'When the underlying fire detections were read, ISO 8601; empty without data.' }),
     observationWindowHours: int32('Length of the window the clusters describe, hours (24).'),
     sourceVersion: z.string().meta({ description: 'Which detections and method produced the clusters.' }),
-    clusters: z.array(ThermalEscalationCluster).meta({ description: 'Most unusual first: spikes, persistent burns, elevated, normal; then relevance and radiative power.' }),
+    clusters: z.array(ThermalEscalationCluster).meta({
+      description:
+        'Most unusual first: spikes, persistent burns, elevated, normal; then relevance and radiative power.',
+    }),
     summary: ThermalEscalationSummary,
-    dataAvailable: z.boolean().meta({ description: 'False when no fire snapshot exists: the empty list then says nothing.' }),
+    dataAvailable: z
+      .boolean()
+      .meta({ description: 'False when no fire snapshot exists: the empty list then says nothing.' }),
   })
-  .meta({ id: 'thermal_v1_ListThermalEscalationsResponse', description: 'Fire clusters that stand out against their own recent history.' });
+  .meta({
+    id: 'thermal_v1_ListThermalEscalationsResponse',
+    description: 'Fire clusters that stand out against their own recent history.',
+  });
 export type ListThermalEscalationsResponse = z.infer<typeof ListThermalEscalationsResponse>;

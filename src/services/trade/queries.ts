@@ -70,7 +70,8 @@ function wtoViews(snapshot: Snapshot<WtoObservation, unknown>): WtoViews {
       if (!points) byReporter.set(o.reporterCode, (points = []));
       points.push({ year: o.year, value: o.value });
     }
-    for (const byReporter of series.values()) for (const points of byReporter.values()) points.sort((a, b) => a.year - b.year);
+    for (const byReporter of series.values())
+      for (const points of byReporter.values()) points.sort((a, b) => a.year - b.year);
     const of = (indicator: string) => series.get(indicator) ?? new Map<string, YearValue[]>();
 
     const restrictions = [...latestWithin(of(WTO.mfnAllProducts), LATEST_SPAN_YEARS)]
@@ -152,7 +153,10 @@ function wtoViews(snapshot: Snapshot<WtoObservation, unknown>): WtoViews {
  * A reporter filter: WTO codes match directly, anything else through the country table (ISO codes,
  * names, aliases) against the reporter's WTO name. Unresolvable entries match nothing.
  */
-function reporterMatcher(countries: readonly string[] | undefined, reporterAlpha2: ReadonlyMap<string, string | undefined>) {
+function reporterMatcher(
+  countries: readonly string[] | undefined,
+  reporterAlpha2: ReadonlyMap<string, string | undefined>,
+) {
   if (!countries || countries.length === 0) return () => true;
   const codes = new Set<string>();
   const alpha2 = new Set<string>();
@@ -168,7 +172,11 @@ function reporterMatcher(countries: readonly string[] | undefined, reporterAlpha
 
 const codeOfId = (id: string) => id.slice(0, 3);
 
-export function getTradeRestrictions(store: SnapshotStore, req: GetTradeRestrictionsRequest, now: number): GetTradeRestrictionsResponse {
+export function getTradeRestrictions(
+  store: SnapshotStore,
+  req: GetTradeRestrictionsRequest,
+  now: number,
+): GetTradeRestrictionsResponse {
   const snapshot = store.read<WtoObservation>(WTO_INDICATORS);
   if (!snapshot) return { restrictions: [], fetchedAt: iso(now), upstreamUnavailable: true };
   const views = wtoViews(snapshot);
@@ -180,7 +188,11 @@ export function getTradeRestrictions(store: SnapshotStore, req: GetTradeRestrict
   };
 }
 
-export function getTradeBarriers(store: SnapshotStore, req: GetTradeBarriersRequest, now: number): GetTradeBarriersResponse {
+export function getTradeBarriers(
+  store: SnapshotStore,
+  req: GetTradeBarriersRequest,
+  now: number,
+): GetTradeBarriersResponse {
   const snapshot = store.read<WtoObservation>(WTO_INDICATORS);
   if (!snapshot) return { barriers: [], fetchedAt: iso(now), upstreamUnavailable: true };
   const views = wtoViews(snapshot);
@@ -196,7 +208,10 @@ export function getTradeBarriers(store: SnapshotStore, req: GetTradeBarriersRequ
 }
 
 export function getTariffTrends(store: SnapshotStore, req: GetTariffTrendsRequest): GetTariffTrendsResponse {
-  const empty = (reason: GetTariffTrendsResponse['unavailableReason'], upstreamUnavailable: boolean): GetTariffTrendsResponse => ({
+  const empty = (
+    reason: GetTariffTrendsResponse['unavailableReason'],
+    upstreamUnavailable: boolean,
+  ): GetTariffTrendsResponse => ({
     datapoints: [],
     fetchedAt: '',
     upstreamUnavailable,
@@ -222,7 +237,10 @@ export function getTariffTrends(store: SnapshotStore, req: GetTariffTrendsReques
 }
 
 export function getTradeFlows(store: SnapshotStore, req: GetTradeFlowsRequest): GetTradeFlowsResponse {
-  const empty = (reason: GetTradeFlowsResponse['unavailableReason'], upstreamUnavailable: boolean): GetTradeFlowsResponse => ({
+  const empty = (
+    reason: GetTradeFlowsResponse['unavailableReason'],
+    upstreamUnavailable: boolean,
+  ): GetTradeFlowsResponse => ({
     flows: [],
     fetchedAt: '',
     upstreamUnavailable,
@@ -257,12 +275,32 @@ export function getCustomsRevenue(store: SnapshotStore, now: number): GetCustoms
  * (bilateral rows summed when a flow has no World row), with the change on the previous year.
  */
 export function comtradeRecords(rows: readonly ComtradeFlow[]): ComtradeFlowRecord[] {
-  interface Acc { reporterCode: string; reporterName: string; cmdCode: string; cmdDesc: string; year: number; world: Map<string, [number, number]>; partners: Map<string, [number, number]> }
+  interface Acc {
+    reporterCode: string;
+    reporterName: string;
+    cmdCode: string;
+    cmdDesc: string;
+    year: number;
+    world: Map<string, [number, number]>;
+    partners: Map<string, [number, number]>;
+  }
   const groups = new Map<string, Acc>();
   for (const r of rows) {
     const key = `${r.reporterCode}|${r.cmdCode}|${r.year}`;
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { reporterCode: r.reporterCode, reporterName: r.reporterName, cmdCode: r.cmdCode, cmdDesc: r.cmdDesc, year: r.year, world: new Map(), partners: new Map() }));
+    if (!g)
+      groups.set(
+        key,
+        (g = {
+          reporterCode: r.reporterCode,
+          reporterName: r.reporterName,
+          cmdCode: r.cmdCode,
+          cmdDesc: r.cmdDesc,
+          year: r.year,
+          world: new Map(),
+          partners: new Map(),
+        }),
+      );
     const bucket = r.partnerCode === '0' ? g.world : g.partners;
     const [v, w] = bucket.get(r.flowCode) ?? [0, 0];
     bucket.set(r.flowCode, [v + r.tradeValueUsd, w + r.netWeightKg]);
@@ -295,7 +333,12 @@ export function comtradeRecords(rows: readonly ComtradeFlow[]): ComtradeFlowReco
         isAnomaly: isComtradeAnomaly(yoy),
       };
     })
-    .sort((a, b) => b.year - a.year || Math.abs(b.yoyChange) - Math.abs(a.yoyChange) || (a.reporterCode + a.cmdCode < b.reporterCode + b.cmdCode ? -1 : 1));
+    .sort(
+      (a, b) =>
+        b.year - a.year ||
+        Math.abs(b.yoyChange) - Math.abs(a.yoyChange) ||
+        (a.reporterCode + a.cmdCode < b.reporterCode + b.cmdCode ? -1 : 1),
+    );
 }
 
 export function listComtradeFlows(store: SnapshotStore, req: ListComtradeFlowsRequest): ListComtradeFlowsResponse {
@@ -304,7 +347,12 @@ export function listComtradeFlows(store: SnapshotStore, req: ListComtradeFlowsRe
   const all = snapshot.derive('comtrade-records', (s) => comtradeRecords(s.records.filter(isStrategicFlow)));
   const reporter = req.reporter_code ? String(Number(req.reporter_code)) : undefined;
   return {
-    flows: all.filter((f) => (!reporter || f.reporterCode === reporter) && (!req.cmd_code || f.cmdCode === req.cmd_code) && (!req.anomalies_only || f.isAnomaly)),
+    flows: all.filter(
+      (f) =>
+        (!reporter || f.reporterCode === reporter) &&
+        (!req.cmd_code || f.cmdCode === req.cmd_code) &&
+        (!req.anomalies_only || f.isAnomaly),
+    ),
     fetchedAt: iso(snapshot.fetchedAt),
     upstreamUnavailable: false,
   };

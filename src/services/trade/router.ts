@@ -2,7 +2,14 @@ import { operation, router } from '../../trpc/procedures.js';
 import { COMTRADE_FLOWS } from './datasets/comtrade-flows.js';
 import { CUSTOMS_REVENUE } from './datasets/customs-revenue.js';
 import { WTO_INDICATORS } from './datasets/wto-indicators.js';
-import { getCustomsRevenue, getTariffTrends, getTradeBarriers, getTradeFlows, getTradeRestrictions, listComtradeFlows } from './queries.js';
+import {
+  getCustomsRevenue,
+  getTariffTrends,
+  getTradeBarriers,
+  getTradeFlows,
+  getTradeRestrictions,
+  listComtradeFlows,
+} from './queries.js';
 import {
   GetCustomsRevenueRequest,
   GetCustomsRevenueResponse,

@@ -41,7 +41,8 @@ export function tariffGap(agricultural: number, nonAgricultural: number): Tariff
   return {
     gap,
     title: `Agricultural tariff: ${agricultural.toFixed(1)}% vs Non-agricultural: ${nonAgricultural.toFixed(1)}% (gap: ${signed(gap)} pp)`,
-    measureType: gap > 10 ? 'High agricultural protection' : gap > 5 ? 'Moderate agricultural protection' : 'Low tariff gap',
+    measureType:
+      gap > 10 ? 'High agricultural protection' : gap > 5 ? 'Moderate agricultural protection' : 'Low tariff gap',
     objective: gap > 0 ? 'Agricultural sector protection' : 'Uniform tariff structure',
     status: tariffBand(gap),
   };

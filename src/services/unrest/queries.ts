@@ -13,9 +13,12 @@ function boundingBox(req: ListUnrestEventsRequest): BoundingBox | undefined {
   if (given.length === 0) return undefined;
   if (given.length < 4) {
     const missing = Object.keys(corners).filter((k) => corners[k as keyof typeof corners] === undefined);
-    throw ServiceError.validation(missing.map((field) => ({ field, description: 'give all four bounding-box corners or none' })));
+    throw ServiceError.validation(
+      missing.map((field) => ({ field, description: 'give all four bounding-box corners or none' })),
+    );
   }
-  if (req.sw_lat! > req.ne_lat!) throw ServiceError.validation([{ field: 'sw_lat', description: 'sw_lat must not be north of ne_lat' }]);
+  if (req.sw_lat! > req.ne_lat!)
+    throw ServiceError.validation([{ field: 'sw_lat', description: 'sw_lat must not be north of ne_lat' }]);
   return { north: req.ne_lat!, south: req.sw_lat!, east: req.ne_lon!, west: req.sw_lon! };
 }
 
@@ -23,7 +26,11 @@ function boundingBox(req: ListUnrestEventsRequest): BoundingBox | undefined {
  * Events in served order (most severe, then newest), bucketed by alpha-2 country once per
  * snapshot version.
  */
-export function listUnrestEvents(store: SnapshotStore, req: ListUnrestEventsRequest, markDegraded: () => void): ListUnrestEventsResponse {
+export function listUnrestEvents(
+  store: SnapshotStore,
+  req: ListUnrestEventsRequest,
+  markDegraded: () => void,
+): ListUnrestEventsResponse {
   const country = countryFilter(req.country);
   checkRange(req.start, req.end);
   const box = boundingBox(req);

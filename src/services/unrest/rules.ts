@@ -10,11 +10,7 @@ export const SEVERITY_RANK: Record<SeverityLevel, number> = {
 
 /** Most severe first, then newest first, then id: the order every answer is served in. */
 export function bySeverityThenTime(a: UnrestEvent, b: UnrestEvent): number {
-  return (
-    SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
-    b.occurredAt - a.occurredAt ||
-    compareIds(a.id, b.id)
-  );
+  return SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || b.occurredAt - a.occurredAt || compareIds(a.id, b.id);
 }
 
 /**

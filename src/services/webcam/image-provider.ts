@@ -24,7 +24,11 @@ export function windyImageProvider(config: Config, now: () => number): WebcamIma
       if (hit && hit.until > now()) return hit.value;
       let value: WindyImage | undefined;
       try {
-        const bytes = await fetchSource({ url: webcamDetailUrl(id), sample: '', headers: (c) => windyHeaders(c.WINDY_API_KEY) }, config, { signal: AbortSignal.timeout(TIMEOUT_MS), retries: 0 });
+        const bytes = await fetchSource(
+          { url: webcamDetailUrl(id), sample: '', headers: (c) => windyHeaders(c.WINDY_API_KEY) },
+          config,
+          { signal: AbortSignal.timeout(TIMEOUT_MS), retries: 0 },
+        );
         value = parseWebcamDetail(bytes);
         if (!value.thumbnailUrl) value = undefined;
       } catch {

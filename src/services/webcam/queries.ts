@@ -4,21 +4,45 @@ import type { WindyWebcam } from '../../sources/windy/webcams.js';
 import { WEBCAMS } from './datasets/webcams.js';
 import type { WebcamImageProvider } from './image-provider.js';
 import { circularMeanLon, clusterCellDeg, inView, quantiseView } from './rules.js';
-import { DEFAULT_ZOOM, type GetWebcamImageRequest, type GetWebcamImageResponse, type ListWebcamsRequest, type ListWebcamsResponse, type WebcamEntry } from './schemas.js';
+import {
+  DEFAULT_ZOOM,
+  type GetWebcamImageRequest,
+  type GetWebcamImageResponse,
+  type ListWebcamsRequest,
+  type ListWebcamsResponse,
+  type WebcamEntry,
+} from './schemas.js';
 
 function toEntry(w: WindyWebcam): WebcamEntry {
-  return { webcamId: w.webcamId, title: w.title, lat: w.latitude, lng: w.longitude, category: w.categories[0] ?? '', country: w.countryCode };
+  return {
+    webcamId: w.webcamId,
+    title: w.title,
+    lat: w.latitude,
+    lng: w.longitude,
+    category: w.categories[0] ?? '',
+    country: w.countryCode,
+  };
 }
 
 /** Cameras in the view; at coarse zooms those sharing a grid cell become one cluster. Empty without a snapshot. */
-export function listWebcams(store: SnapshotStore, req: ListWebcamsRequest): { body: ListWebcamsResponse; degraded: boolean } {
-  const view = quantiseView({ w: req.bound_w ?? -180, s: req.bound_s ?? -90, e: req.bound_e ?? 180, n: req.bound_n ?? 90 });
-  if (view.s > view.n) throw ServiceError.validation([{ field: 'bound_s', description: 'bound_s must not be north of bound_n' }]);
+export function listWebcams(
+  store: SnapshotStore,
+  req: ListWebcamsRequest,
+): { body: ListWebcamsResponse; degraded: boolean } {
+  const view = quantiseView({
+    w: req.bound_w ?? -180,
+    s: req.bound_s ?? -90,
+    e: req.bound_e ?? 180,
+    n: req.bound_n ?? 90,
+  });
+  if (view.s > view.n)
+    throw ServiceError.validation([{ field: 'bound_s', description: 'bound_s must not be north of bound_n' }]);
   const snapshot = store.read<WindyWebcam>(WEBCAMS);
   if (!snapshot) return { body: { webcams: [], clusters: [], totalInView: 0 }, degraded: true };
   const found = snapshot.records.filter((w) => inView(w.latitude, w.longitude, view));
   const cell = clusterCellDeg(req.zoom ?? DEFAULT_ZOOM);
-  if (cell === 0) return { body: { webcams: found.map(toEntry), clusters: [], totalInView: found.length }, degraded: false };
+  if (cell === 0)
+    return { body: { webcams: found.map(toEntry), clusters: [], totalInView: found.length }, degraded: false };
   const buckets = new Map<string, WindyWebcam[]>();
   for (const w of found) {
     const key = `${Math.floor(w.latitude / cell)}:${Math.floor(w.longitude / cell)}`;
@@ -47,7 +71,11 @@ export function listWebcams(store: SnapshotStore, req: ListWebcamsRequest): { bo
  * provider. Without one (or when it fails, or does not know the id) the answer says `unavailable`
  * in-band, with no image. An id missing from the snapshot has an empty title.
  */
-export async function getWebcamImage(store: SnapshotStore, provider: WebcamImageProvider | undefined, req: GetWebcamImageRequest): Promise<GetWebcamImageResponse> {
+export async function getWebcamImage(
+  store: SnapshotStore,
+  provider: WebcamImageProvider | undefined,
+  req: GetWebcamImageRequest,
+): Promise<GetWebcamImageResponse> {
   if (!req.webcam_id) throw ServiceError.validation([{ field: 'webcam_id', description: 'webcam_id is required' }]);
   const id = req.webcam_id;
   const snapshot = store.read<WindyWebcam>(WEBCAMS);
@@ -56,5 +84,12 @@ export async function getWebcamImage(store: SnapshotStore, provider: WebcamImage
   const title = known?.title ?? '';
   const live = provider ? await provider.image(id) : undefined;
   if (!live) return { thumbnailUrl: '', playerUrl: '', title, windyUrl, lastUpdated: '', error: 'unavailable' };
-  return { thumbnailUrl: live.thumbnailUrl, playerUrl: live.playerUrl, title: title || live.title, windyUrl: live.detailUrl || windyUrl, lastUpdated: live.lastUpdatedOn, error: '' };
+  return {
+    thumbnailUrl: live.thumbnailUrl,
+    playerUrl: live.playerUrl,
+    title: title || live.title,
+    windyUrl: live.detailUrl || windyUrl,
+    lastUpdated: live.lastUpdatedOn,
+    error: '',
+  };
 }

@@ -49,5 +49,11 @@ export const webcamRouter = router({
     })
     .input(GetWebcamImageRequest)
     .output(GetWebcamImageResponse)
-    .query(({ ctx, input }) => getWebcamImage(ctx.deps.store, imageProviderFor(ctx.deps.config, () => ctx.deps.clock.now()), input)),
+    .query(({ ctx, input }) =>
+      getWebcamImage(
+        ctx.deps.store,
+        imageProviderFor(ctx.deps.config, () => ctx.deps.clock.now()),
+        input,
+      ),
+    ),
 });

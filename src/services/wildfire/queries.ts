@@ -3,7 +3,13 @@ import { paginate } from '../../platform/paging.js';
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
 import { FIRE_DETECTIONS } from './datasets/fire-detections.js';
 import { inBox } from './rules.js';
-import { FIRES_DEFAULT_PAGE_SIZE, FIRES_MAX_PAGE_SIZE, type FireDetection, type ListFireDetectionsRequest, type ListFireDetectionsResponse } from './schemas.js';
+import {
+  FIRES_DEFAULT_PAGE_SIZE,
+  FIRES_MAX_PAGE_SIZE,
+  type FireDetection,
+  type ListFireDetectionsRequest,
+  type ListFireDetectionsResponse,
+} from './schemas.js';
 
 const CORNERS = ['ne_lat', 'ne_lon', 'sw_lat', 'sw_lon'] as const;
 
@@ -11,9 +17,15 @@ function boxOf(req: ListFireDetectionsRequest) {
   const given = CORNERS.filter((k) => req[k] !== undefined);
   if (given.length === 0) return undefined;
   if (given.length < 4) {
-    throw ServiceError.validation(CORNERS.filter((k) => req[k] === undefined).map((field) => ({ field, description: 'a bounding box needs all four corners' })));
+    throw ServiceError.validation(
+      CORNERS.filter((k) => req[k] === undefined).map((field) => ({
+        field,
+        description: 'a bounding box needs all four corners',
+      })),
+    );
   }
-  if (req.sw_lat! > req.ne_lat!) throw ServiceError.validation([{ field: 'sw_lat', description: 'sw_lat must not be north of ne_lat' }]);
+  if (req.sw_lat! > req.ne_lat!)
+    throw ServiceError.validation([{ field: 'sw_lat', description: 'sw_lat must not be north of ne_lat' }]);
   return { swLat: req.sw_lat!, swLon: req.sw_lon!, neLat: req.ne_lat!, neLon: req.ne_lon! };
 }
 

@@ -1,7 +1,11 @@
 import type { FireConfidence, FireDetection } from './schemas.js';
 
 /** Regions the fire dataset watches, as FIRMS bounding boxes [west, south, east, north]; first match names a point. */
-export const FIRE_REGIONS: readonly { name: string; countryCode: string; bbox: readonly [number, number, number, number] }[] = [
+export const FIRE_REGIONS: readonly {
+  name: string;
+  countryCode: string;
+  bbox: readonly [number, number, number, number];
+}[] = [
   // Russia first: its box starts north of Kharkiv, so the Belgorod and Kursk border areas are not counted as Ukraine.
   { name: 'Russia', countryCode: 'RU', bbox: [35.5, 50.45, 60, 62] },
   { name: 'Ukraine', countryCode: 'UA', bbox: [22, 44, 40.5, 52.5] },
@@ -26,7 +30,8 @@ export function fireConfidence(raw: string): FireConfidence {
   if (v === 'n' || v === 'nominal') return 'FIRE_CONFIDENCE_NOMINAL';
   if (v === 'l' || v === 'low') return 'FIRE_CONFIDENCE_LOW';
   const pct = /^\d+$/.test(v) ? Number(v) : NaN;
-  if (Number.isFinite(pct)) return pct >= 80 ? 'FIRE_CONFIDENCE_HIGH' : pct >= 30 ? 'FIRE_CONFIDENCE_NOMINAL' : 'FIRE_CONFIDENCE_LOW';
+  if (Number.isFinite(pct))
+    return pct >= 80 ? 'FIRE_CONFIDENCE_HIGH' : pct >= 30 ? 'FIRE_CONFIDENCE_NOMINAL' : 'FIRE_CONFIDENCE_LOW';
   return 'FIRE_CONFIDENCE_UNSPECIFIED';
 }
 
@@ -35,7 +40,15 @@ export function isPossibleExplosion(frp: number, brightnessK: number): boolean {
   return frp > 80 && brightnessK > 380;
 }
 
-const SATELLITES: Record<string, string> = { N: 'Suomi NPP', N20: 'NOAA-20', N21: 'NOAA-21', '1': 'NOAA-20', '2': 'NOAA-21', T: 'Terra', A: 'Aqua' };
+const SATELLITES: Record<string, string> = {
+  N: 'Suomi NPP',
+  N20: 'NOAA-20',
+  N21: 'NOAA-21',
+  '1': 'NOAA-20',
+  '2': 'NOAA-21',
+  T: 'Terra',
+  A: 'Aqua',
+};
 export function satelliteName(code: string): string {
   return SATELLITES[code.trim().toUpperCase()] ?? code.trim();
 }
@@ -60,7 +73,11 @@ export function compareSignificance(a: FireDetection, b: FireDetection): number 
 }
 
 /** Inside a box given by its south-west and north-east corners; a west edge east of the east edge wraps the antimeridian. */
-export function inBox(lat: number, lon: number, box: { swLat: number; swLon: number; neLat: number; neLon: number }): boolean {
+export function inBox(
+  lat: number,
+  lon: number,
+  box: { swLat: number; swLon: number; neLat: number; neLon: number },
+): boolean {
   if (lat < box.swLat || lat > box.neLat) return false;
   return box.swLon <= box.neLon ? lon >= box.swLon && lon <= box.neLon : lon >= box.swLon || lon <= box.neLon;
 }

@@ -24,9 +24,25 @@ export interface GovernmentAdvisoryFeed {
  * from the travel-advisories dataset. RSS 2.0 or Atom, no key.
  */
 export const GOVERNMENT_ADVISORY_FEEDS = {
-  smartraveller: { url: 'https://www.smartraveller.gov.au/countries/documents/index.rss', source: 'Smartraveller (Australia)', sourceCountry: 'AU', levels: 'smartraveller' },
-  fcdo: { url: 'https://www.gov.uk/foreign-travel-advice.atom', source: 'UK FCDO travel advice', sourceCountry: 'UK', levels: 'info' },
-  usEmbassyUkraine: { url: 'https://ua.usembassy.gov/category/alert/feed/', source: 'U.S. Embassy in Ukraine', sourceCountry: 'US', country: 'UA', levels: 'info' },
+  smartraveller: {
+    url: 'https://www.smartraveller.gov.au/countries/documents/index.rss',
+    source: 'Smartraveller (Australia)',
+    sourceCountry: 'AU',
+    levels: 'smartraveller',
+  },
+  fcdo: {
+    url: 'https://www.gov.uk/foreign-travel-advice.atom',
+    source: 'UK FCDO travel advice',
+    sourceCountry: 'UK',
+    levels: 'info',
+  },
+  usEmbassyUkraine: {
+    url: 'https://ua.usembassy.gov/category/alert/feed/',
+    source: 'U.S. Embassy in Ukraine',
+    sourceCountry: 'US',
+    country: 'UA',
+    levels: 'info',
+  },
 } as const satisfies Record<string, GovernmentAdvisoryFeed>;
 
 export interface GovernmentAdvisoryItem {
@@ -40,7 +56,12 @@ export interface GovernmentAdvisoryItem {
 /** Items per feed kept, newest as published: feeds list their latest changes first. */
 export const MAX_ITEMS_PER_FEED = 15;
 
-const SMARTRAVELLER_NUMBERED: Record<string, AdvisoryLevelLabel> = { '4': 'do-not-travel', '3': 'reconsider', '2': 'caution', '1': 'normal' };
+const SMARTRAVELLER_NUMBERED: Record<string, AdvisoryLevelLabel> = {
+  '4': 'do-not-travel',
+  '3': 'reconsider',
+  '2': 'caution',
+  '1': 'normal',
+};
 const SMARTRAVELLER_CUES: [RegExp, AdvisoryLevelLabel][] = [
   [/\bdo not travel\b/i, 'do-not-travel'],
   [/\breconsider your need to travel\b/i, 'reconsider'],
@@ -71,7 +92,12 @@ export function readGovernmentAdvisoryFeed(feed: GovernmentAdvisoryFeed, bytes: 
     if (out.length >= MAX_ITEMS_PER_FEED) break;
     const title = item.title.trim();
     if (!title || !/^https?:\/\//i.test(item.link)) continue;
-    out.push({ title, link: item.link, publishedAt: item.publishedAt ?? item.updatedAt ?? 0, level: feed.levels === 'smartraveller' ? smartravellerLevel(item) : 'info' });
+    out.push({
+      title,
+      link: item.link,
+      publishedAt: item.publishedAt ?? item.updatedAt ?? 0,
+      level: feed.levels === 'smartraveller' ? smartravellerLevel(item) : 'info',
+    });
   }
   return out;
 }

@@ -24,7 +24,11 @@ export function parseFng(input: Buffer | string): FngDay[] {
     const value = Number(r.value);
     const ts = Number(r.timestamp);
     if (!Number.isInteger(value) || value < 0 || value > 100 || !Number.isFinite(ts)) continue;
-    out.push({ date: new Date(ts * 1000).toISOString().slice(0, 10), value, classification: String(r.value_classification ?? '') });
+    out.push({
+      date: new Date(ts * 1000).toISOString().slice(0, 10),
+      value,
+      classification: String(r.value_classification ?? ''),
+    });
   }
   return out.sort((a, b) => (a.date < b.date ? -1 : 1));
 }

@@ -28,6 +28,7 @@ export function readGpElementSets(input: Buffer | string): GpElementSet[] {
       i++;
     }
   }
-  if (pairs.length !== records.length) throw new FormatError('TLE', `found ${pairs.length} line pairs for ${records.length} element sets`);
+  if (pairs.length !== records.length)
+    throw new FormatError('TLE', `found ${pairs.length} line pairs for ${records.length} element sets`);
   return records.map((tle, i) => ({ tle, line1: pairs[i][0], line2: pairs[i][1] }));
 }

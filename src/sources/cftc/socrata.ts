@@ -49,7 +49,12 @@ export function parseCotRows(input: Buffer | string): CotRow[] {
       if (k === 'id' || k.endsWith('_code')) continue;
       if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) values[k] = Number(v);
     }
-    out.push({ market: typeof r.market_and_exchange_names === 'string' ? r.market_and_exchange_names : '', code, reportDate: date, values });
+    out.push({
+      market: typeof r.market_and_exchange_names === 'string' ? r.market_and_exchange_names : '',
+      code,
+      reportDate: date,
+      values,
+    });
   }
   return out;
 }

@@ -15,7 +15,20 @@ export const SAFE_DATA_RELEASES = 'https://www.safe.gov.cn/en/DataRelease/index.
 /** Beijing time has no daylight saving: UTC+8 all year. */
 const BEIJING_OFFSET_MS = 8 * 3_600_000;
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 export interface ReleaseObservation {
   /** The page's own headline. */
@@ -58,7 +71,10 @@ function headline(html: string, publisher: string): string {
 
 /** "... in October 2026", "... for January to October 2026", "... at the End of October 2026". */
 function periodOf(title: string, publisher: string): { period: string; periodKind: ReleaseObservation['periodKind'] } {
-  const m = /(January to |January-)?(January|February|March|April|May|June|July|August|September|October|November|December) (\d{4})\s*$/i.exec(title);
+  const m =
+    /(January to |January-)?(January|February|March|April|May|June|July|August|September|October|November|December) (\d{4})\s*$/i.exec(
+      title,
+    );
   if (!m) throw new FormatError(publisher, `headline "${title}" names no month and year`);
   const month = MONTHS.indexOf(m[2]!.toLowerCase()) + 1;
   return { period: `${m[3]}-${String(month).padStart(2, '0')}`, periodKind: m[1] ? 'year_to_date' : 'month' };
@@ -68,7 +84,13 @@ function periodOf(title: string, publisher: string): { period: string; periodKin
 function releaseOf(text: string, publisher: string): { releaseTime: number; releasePrecision: 'instant' | 'day' } {
   const m = /(?:Release Time|Date)\s*:\s*(\d{4})-(\d{2})-(\d{2})(?:\s+(\d{2}):(\d{2}))?/.exec(text);
   if (!m) throw new FormatError(publisher, 'page gives no release date');
-  const local = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), m[4] ? Number(m[4]) : 0, m[5] ? Number(m[5]) : 0);
+  const local = Date.UTC(
+    Number(m[1]),
+    Number(m[2]) - 1,
+    Number(m[3]),
+    m[4] ? Number(m[4]) : 0,
+    m[5] ? Number(m[5]) : 0,
+  );
   return { releaseTime: local - BEIJING_OFFSET_MS, releasePrecision: m[4] ? 'instant' : 'day' };
 }
 
@@ -85,7 +107,9 @@ const DOWN = /^(down|decreased|declined|fell|dropped)$/i;
 
 /** "was 4.9 percent", "up by 6.1 percent", "down by 1.7 percent" -> signed percent and the text after it. */
 function signedPercent(sentence: string): { value: number; after: string } | undefined {
-  const m = /\b(up|down|grew|increased|rose|decreased|declined|fell|dropped|was)\s+(?:by\s+)?(-?[\d.]+) percent/i.exec(sentence);
+  const m = /\b(up|down|grew|increased|rose|decreased|declined|fell|dropped|was)\s+(?:by\s+)?(-?[\d.]+) percent/i.exec(
+    sentence,
+  );
   if (!m) return undefined;
   const v = num(m[2]!);
   return { value: DOWN.test(m[1]!) ? -v : v, after: sentence.slice(m.index + m[0].length) };
@@ -122,7 +146,8 @@ function hashOf(bytes: Buffer | string): string {
 export type NbsMeasure = 'industrial_value_added' | 'fixed_asset_investment' | 'real_estate_investment';
 
 const NBS_SUBJECTS: Record<NbsMeasure, RegExp> = {
-  industrial_value_added: /(?:the )?(?:real growth of the )?(?:total )?value added of (?:the )?industrial enterprises above (?:the )?designated size/i,
+  industrial_value_added:
+    /(?:the )?(?:real growth of the )?(?:total )?value added of (?:the )?industrial enterprises above (?:the )?designated size/i,
   fixed_asset_investment: /(?:the )?investment in fixed assets \(excluding rural households\)/i,
   real_estate_investment: /(?:the )?investment in real estate development was/i,
 };
@@ -136,10 +161,18 @@ export function parseNbsRelease(input: Buffer | string, measure: NbsMeasure): Re
   const found = sentenceFrom(text, NBS_SUBJECTS[measure]);
   if (!found) throw new FormatError(publisher, `"${title}" has no ${measure.replace(/_/g, ' ')} sentence`);
   const figure = signedPercent(found.sentence);
-  if (!figure || !Number.isFinite(figure.value)) throw new FormatError(publisher, `"${title}": the ${measure.replace(/_/g, ' ')} sentence gives no growth rate`);
+  if (!figure || !Number.isFinite(figure.value))
+    throw new FormatError(publisher, `"${title}": the ${measure.replace(/_/g, ' ')} sentence gives no growth rate`);
   const value = figure.value;
   const priorValue = priorFromComparison(value, `${figure.after} ${firstSentence(found.rest.trim())}`);
-  return { title, value, ...(priorValue !== undefined ? { priorValue } : {}), ...periodOf(title, publisher), ...releaseOf(text, publisher), contentHash: hashOf(input) };
+  return {
+    title,
+    value,
+    ...(priorValue !== undefined ? { priorValue } : {}),
+    ...periodOf(title, publisher),
+    ...releaseOf(text, publisher),
+    contentHash: hashOf(input),
+  };
 }
 
 /** SAFE's month-end reserves release -> reserves in US$ billion, the prior month from the stated change. */
@@ -152,7 +185,14 @@ export function parseSafeReserves(input: Buffer | string): ReleaseObservation {
   if (!m) throw new FormatError(publisher, `"${title}" has no reserves figure`);
   const value = num(m[1]!);
   const change = num(m[3]!) * (DOWN.test(m[2]!) ? -1 : 1);
-  return { title, value, priorValue: Math.round((value - change) * 10) / 10, ...periodOf(title, publisher), ...releaseOf(text, publisher), contentHash: hashOf(input) };
+  return {
+    title,
+    value,
+    priorValue: Math.round((value - change) * 10) / 10,
+    ...periodOf(title, publisher),
+    ...releaseOf(text, publisher),
+    contentHash: hashOf(input),
+  };
 }
 
 /** SAFE's bank settlement release -> the month's net settlement (surplus positive) in US$ billion. */
@@ -166,7 +206,14 @@ export function parseSafeSettlement(input: Buffer | string): ReleaseObservation 
   const value = num(m[2]!) * (m[1]!.toLowerCase() === 'deficit' ? -1 : 1);
   const p = /In [A-Z][a-z]+,? the (surplus|deficit) was US\$([\d,.]+) billion/.exec(text);
   const priorValue = p ? num(p[2]!) * (p[1]!.toLowerCase() === 'deficit' ? -1 : 1) : undefined;
-  return { title, value, ...(priorValue !== undefined ? { priorValue } : {}), ...periodOf(title, publisher), ...releaseOf(text, publisher), contentHash: hashOf(input) };
+  return {
+    title,
+    value,
+    ...(priorValue !== undefined ? { priorValue } : {}),
+    ...periodOf(title, publisher),
+    ...releaseOf(text, publisher),
+    contentHash: hashOf(input),
+  };
 }
 
 /** One dated release of the NBS calendar. */
@@ -190,10 +237,15 @@ export function parseNbsCalendar(input: Buffer | string): CalendarRelease[] {
   if (!year) throw new FormatError(publisher, `headline "${title}" names no year`);
   const table = /<table[\s\S]*?<\/table>/i.exec(html)?.[0];
   if (!table) throw new FormatError(publisher, 'page has no calendar table');
-  const rows = [...table.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/gi)].map((r) => [...r[1]!.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/gi)].map((c) => htmlText(c[1]!)));
+  const rows = [...table.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/gi)].map((r) =>
+    [...r[1]!.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/gi)].map((c) => htmlText(c[1]!)),
+  );
   const header = rows[0] ?? [];
-  const months = header.slice(2).map((h) => MONTHS.findIndex((m) => m.startsWith(h.replace(/\./g, '').toLowerCase().slice(0, 3))));
-  if (months.length !== 12 || months.some((m, i) => m !== i)) throw new FormatError(publisher, 'table header is not Release Item, Time, then the twelve months');
+  const months = header
+    .slice(2)
+    .map((h) => MONTHS.findIndex((m) => m.startsWith(h.replace(/\./g, '').toLowerCase().slice(0, 3))));
+  if (months.length !== 12 || months.some((m, i) => m !== i))
+    throw new FormatError(publisher, 'table header is not Release Item, Time, then the twelve months');
   const out: CalendarRelease[] = [];
   for (const row of rows.slice(1)) {
     const [item, time] = row;
@@ -201,7 +253,11 @@ export function parseNbsCalendar(input: Buffer | string): CalendarRelease[] {
     row.slice(2, 14).forEach((cell, i) => {
       const day = Number(cell);
       if (!/^\d{1,2}$/.test(cell) || day < 1 || day > 31) return;
-      out.push({ item, date: `${year}-${String(i + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`, time: time! });
+      out.push({
+        item,
+        date: `${year}-${String(i + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+        time: time!,
+      });
     });
   }
   if (out.length === 0) throw new FormatError(publisher, 'calendar table lists no release date');
@@ -219,7 +275,11 @@ export function beijingTime(date: string, time: string): number {
  * Live reading of a listing page: the newest link whose text matches `title`, then that page. The
  * publishers' release URLs change every month, so the listing is the stable address.
  */
-export async function fetchNewestLinked(get: (url: string) => Promise<Buffer>, listUrl: string, title: RegExp): Promise<Buffer> {
+export async function fetchNewestLinked(
+  get: (url: string) => Promise<Buffer>,
+  listUrl: string,
+  title: RegExp,
+): Promise<Buffer> {
   const list = (await get(listUrl)).toString('utf8');
   for (const m of list.matchAll(/<a\b[^>]*href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/gi)) {
     if (title.test(htmlText(m[2]!))) return get(new URL(m[1]!, listUrl).toString());

@@ -8,7 +8,11 @@ export function radarHeaders(config: Config): Record<string, string> {
   return config.CLOUDFLARE_RADAR_TOKEN ? { authorization: `Bearer ${config.CLOUDFLARE_RADAR_TOKEN}` } : {};
 }
 
-const Envelope = z.object({ success: z.boolean(), errors: z.array(z.unknown()).optional(), result: z.record(z.string(), z.unknown()).optional() });
+const Envelope = z.object({
+  success: z.boolean(),
+  errors: z.array(z.unknown()).optional(),
+  result: z.record(z.string(), z.unknown()).optional(),
+});
 
 /** The `result` of a Radar response; a failure envelope or a body that is not one is refused. */
 export function radarResult(input: Buffer | string): Record<string, unknown> {
@@ -20,7 +24,8 @@ export function radarResult(input: Buffer | string): Record<string, unknown> {
   }
   const env = Envelope.safeParse(json);
   if (!env.success) throw new Error('Cloudflare Radar response has an unexpected shape');
-  if (!env.data.success || !env.data.result) throw new Error(`Cloudflare Radar reported failure: ${JSON.stringify(env.data.errors ?? []).slice(0, 200)}`);
+  if (!env.data.success || !env.data.result)
+    throw new Error(`Cloudflare Radar reported failure: ${JSON.stringify(env.data.errors ?? []).slice(0, 200)}`);
   return env.data.result;
 }
 
@@ -31,8 +36,12 @@ export interface RadarShare {
 
 /** The date range a Radar result covers (`meta.dateRange[0]`), ISO strings or empty. */
 export function radarDateRange(result: Record<string, unknown>): { start: string; end: string } {
-  const range = z.object({ dateRange: z.array(z.object({ startTime: z.string(), endTime: z.string() })).min(1) }).safeParse(result.meta);
-  return range.success ? { start: range.data.dateRange[0].startTime, end: range.data.dateRange[0].endTime } : { start: '', end: '' };
+  const range = z
+    .object({ dateRange: z.array(z.object({ startTime: z.string(), endTime: z.string() })).min(1) })
+    .safeParse(result.meta);
+  return range.success
+    ? { start: range.data.dateRange[0].startTime, end: range.data.dateRange[0].endTime }
+    : { start: '', end: '' };
 }
 
 /** A `summary_0` map of label -> percentage text, largest share first. */
@@ -54,11 +63,23 @@ export interface RadarTargetLocation {
 /** Layer-3 attack target locations (`top_0`), in rank order. */
 export function radarTopTargets(result: Record<string, unknown>): RadarTargetLocation[] {
   const top = z
-    .array(z.object({ targetCountryAlpha2: z.string(), targetCountryName: z.string().optional(), value: z.union([z.string(), z.number()]), rank: z.number().optional() }))
+    .array(
+      z.object({
+        targetCountryAlpha2: z.string(),
+        targetCountryName: z.string().optional(),
+        value: z.union([z.string(), z.number()]),
+        rank: z.number().optional(),
+      }),
+    )
     .safeParse(result.top_0);
   if (!top.success) throw new Error('Cloudflare Radar top locations have no top_0 list');
   return top.data
-    .map((t) => ({ countryCode: t.targetCountryAlpha2.toUpperCase(), countryName: t.targetCountryName ?? '', percentage: Number(t.value), rank: t.rank ?? 0 }))
+    .map((t) => ({
+      countryCode: t.targetCountryAlpha2.toUpperCase(),
+      countryName: t.targetCountryName ?? '',
+      percentage: Number(t.value),
+      rank: t.rank ?? 0,
+    }))
     .filter((t) => Number.isFinite(t.percentage))
     .sort((a, b) => a.rank - b.rank || b.percentage - a.percentage)
     .map(({ rank: _rank, ...t }) => t);
@@ -83,7 +104,11 @@ const Anomaly = z.object({
   startDate: z.string(),
   endDate: z.string().nullable().optional(),
   asnDetails: z
-    .object({ asn: z.union([z.string(), z.number()]).transform(String), name: z.string().optional(), locations: z.object({ code: z.string(), name: z.string().optional() }).optional() })
+    .object({
+      asn: z.union([z.string(), z.number()]).transform(String),
+      name: z.string().optional(),
+      locations: z.object({ code: z.string(), name: z.string().optional() }).optional(),
+    })
     .nullable()
     .optional(),
   locationDetails: z.object({ code: z.string(), name: z.string().optional() }).nullable().optional(),
@@ -91,7 +116,8 @@ const Anomaly = z.object({
 
 /** `result.trafficAnomalies`; anomalies without a readable start are skipped. */
 export function radarTrafficAnomalies(result: Record<string, unknown>): RadarTrafficAnomaly[] {
-  if (!Array.isArray(result.trafficAnomalies)) throw new Error('Cloudflare Radar traffic anomalies have no trafficAnomalies list');
+  if (!Array.isArray(result.trafficAnomalies))
+    throw new Error('Cloudflare Radar traffic anomalies have no trafficAnomalies list');
   const out: RadarTrafficAnomaly[] = [];
   for (const raw of result.trafficAnomalies) {
     const a = Anomaly.safeParse(raw);

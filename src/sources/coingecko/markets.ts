@@ -42,8 +42,10 @@ export function coingeckoEndpoint(config: Pick<Config, 'COINGECKO_API_KEY' | 'CO
   origin: string;
   headers: Record<string, string>;
 } {
-  if (config.COINGECKO_API_KEY) return { origin: 'https://pro-api.coingecko.com', headers: { 'x-cg-pro-api-key': config.COINGECKO_API_KEY } };
-  if (config.COINGECKO_DEMO_API_KEY) return { origin: 'https://api.coingecko.com', headers: { 'x-cg-demo-api-key': config.COINGECKO_DEMO_API_KEY } };
+  if (config.COINGECKO_API_KEY)
+    return { origin: 'https://pro-api.coingecko.com', headers: { 'x-cg-pro-api-key': config.COINGECKO_API_KEY } };
+  if (config.COINGECKO_DEMO_API_KEY)
+    return { origin: 'https://api.coingecko.com', headers: { 'x-cg-demo-api-key': config.COINGECKO_DEMO_API_KEY } };
   return { origin: 'https://api.coingecko.com', headers: {} };
 }
 

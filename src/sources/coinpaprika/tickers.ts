@@ -4,7 +4,8 @@ import type { CoinMarket } from '../coingecko/markets.js';
 const ORIGIN = 'https://api.coinpaprika.com';
 
 /** `/v1/tickers/<paprika id>?quotes=USD`: one coin's ticker. */
-export const paprikaTickerUrl = (paprikaId: string) => `${ORIGIN}/v1/tickers/${encodeURIComponent(paprikaId)}?quotes=USD`;
+export const paprikaTickerUrl = (paprikaId: string) =>
+  `${ORIGIN}/v1/tickers/${encodeURIComponent(paprikaId)}?quotes=USD`;
 
 const Ticker = z.object({
   id: z.string().min(1),
@@ -27,7 +28,10 @@ const Ticker = z.object({
  * `idOf` maps a paprika id to the CoinGecko id the services key coins by; tickers it does not know
  * are left out. CoinPaprika has no sparkline or image in this answer, so those stay empty.
  */
-export function parsePaprikaTickers(input: Buffer | string, idOf: (paprikaId: string) => string | undefined): CoinMarket[] {
+export function parsePaprikaTickers(
+  input: Buffer | string,
+  idOf: (paprikaId: string) => string | undefined,
+): CoinMarket[] {
   let json: unknown;
   try {
     json = JSON.parse(input.toString());

@@ -6,8 +6,18 @@ import { FormatError, isObject, parseJsonText } from '../formats/errors.js';
  */
 export const COMTRADE_PREVIEW_BASE = 'https://comtradeapi.un.org/public/v1/preview/C/A/HS';
 
-export function comtradePreviewUrl(reporterCode: string, cmdCodes: readonly string[], periods: readonly number[]): string {
-  const q = new URLSearchParams({ reporterCode, cmdCode: cmdCodes.join(','), flowCode: 'X,M', period: periods.join(','), includeDesc: 'true' });
+export function comtradePreviewUrl(
+  reporterCode: string,
+  cmdCodes: readonly string[],
+  periods: readonly number[],
+): string {
+  const q = new URLSearchParams({
+    reporterCode,
+    cmdCode: cmdCodes.join(','),
+    flowCode: 'X,M',
+    period: periods.join(','),
+    includeDesc: 'true',
+  });
   return `${COMTRADE_PREVIEW_BASE}?${q.toString()}`;
 }
 
@@ -42,7 +52,8 @@ const str = (v: unknown): string => (v === null || v === undefined ? '' : String
 export function parseComtradePreview(input: Buffer | string): ComtradeRow[] {
   const doc = parseJsonText('Comtrade', input);
   if (!isObject(doc)) throw new FormatError('Comtrade', 'expected a JSON object');
-  if (typeof doc.error === 'string' && doc.error.trim() !== '') throw new FormatError('Comtrade', `upstream error: ${doc.error.trim().slice(0, 200)}`);
+  if (typeof doc.error === 'string' && doc.error.trim() !== '')
+    throw new FormatError('Comtrade', `upstream error: ${doc.error.trim().slice(0, 200)}`);
   if (!Array.isArray(doc.data)) throw new FormatError('Comtrade', 'no data array');
   const out: ComtradeRow[] = [];
   for (const r of doc.data as unknown[]) {
@@ -51,7 +62,13 @@ export function parseComtradePreview(input: Buffer | string): ComtradeRow[] {
     const value = typeof r.primaryValue === 'number' ? r.primaryValue : NaN;
     const year = Number(r.refYear ?? r.period);
     const cmdCode = str(r.cmdCode);
-    if ((flowCode !== 'X' && flowCode !== 'M') || !Number.isFinite(value) || !Number.isInteger(year) || !/^\d{2,6}$/.test(cmdCode)) continue;
+    if (
+      (flowCode !== 'X' && flowCode !== 'M') ||
+      !Number.isFinite(value) ||
+      !Number.isInteger(year) ||
+      !/^\d{2,6}$/.test(cmdCode)
+    )
+      continue;
     const weight = Number(r.netWgt);
     out.push({
       reporterCode: str(r.reporterCode),

@@ -12,12 +12,17 @@ export function parseRoadFuel(input: Buffer | string): { date: string; petrol?: 
   const cols = Object.keys(rows[0] ?? {});
   const petrolCol = cols.find((c) => /^ULSP:\s*Pump price/i.test(c));
   const dieselCol = cols.find((c) => /^ULSD:\s*Pump price/i.test(c));
-  if (!petrolCol || !dieselCol || !cols.includes('Date')) throw new Error('DESNZ road fuel CSV: no Date, ULSP or ULSD pump price column');
+  if (!petrolCol || !dieselCol || !cols.includes('Date'))
+    throw new Error('DESNZ road fuel CSV: no Date, ULSP or ULSD pump price column');
   // Pence with two decimals are pounds with four.
   const pounds = (v: string | undefined) => (v && Number(v) > 0 ? Math.round(Number(v) * 100) / 10_000 : undefined);
   return rows
     .map((r) => ({ m: /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(r.Date ?? ''), r }))
     .filter((x) => x.m !== null)
-    .map(({ m, r }) => ({ date: `${m![3]}-${m![2]}-${m![1]}`, petrol: pounds(r[petrolCol]), diesel: pounds(r[dieselCol]) }))
+    .map(({ m, r }) => ({
+      date: `${m![3]}-${m![2]}-${m![1]}`,
+      petrol: pounds(r[petrolCol]),
+      diesel: pounds(r[dieselCol]),
+    }))
     .sort((a, b) => (a.date < b.date ? 1 : -1));
 }

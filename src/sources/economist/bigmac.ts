@@ -5,7 +5,8 @@ import { parseCsv } from '../formats/csv.js';
  * The raw index CSV has one row per country and survey (January and July): local price, dollar
  * exchange rate (local units per US dollar) and the dollar price. No credential.
  */
-export const BIGMAC_RAW_INDEX_URL = 'https://raw.githubusercontent.com/TheEconomist/big-mac-data/master/output-data/big-mac-raw-index.csv';
+export const BIGMAC_RAW_INDEX_URL =
+  'https://raw.githubusercontent.com/TheEconomist/big-mac-data/master/output-data/big-mac-raw-index.csv';
 
 export interface BigMacObservation {
   /** Survey date, YYYY-MM-DD. */
@@ -22,7 +23,8 @@ export interface BigMacObservation {
 export function parseBigMacCsv(input: Buffer | string): BigMacObservation[] {
   const rows = parseCsv(input, { trim: true });
   const need = ['date', 'iso_a3', 'currency_code', 'name', 'local_price', 'dollar_ex'];
-  if (rows.length === 0 || need.some((k) => !(k in rows[0]))) throw new Error(`Big Mac CSV: header lacks ${need.join(', ')}`);
+  if (rows.length === 0 || need.some((k) => !(k in rows[0])))
+    throw new Error(`Big Mac CSV: header lacks ${need.join(', ')}`);
   const out: BigMacObservation[] = [];
   for (const r of rows) {
     const localPrice = Number(r.local_price);

@@ -19,7 +19,8 @@ export interface EiaQuery {
 /** Address of a route's data, newest period first. */
 export function eiaDataUrl(route: string, q: EiaQuery): string {
   const parts = [`frequency=${q.frequency}`, ...q.data.map((d) => `data[]=${d}`)];
-  for (const [facet, values] of Object.entries(q.facets ?? {})) for (const v of values) parts.push(`facets[${facet}][]=${v}`);
+  for (const [facet, values] of Object.entries(q.facets ?? {}))
+    for (const v of values) parts.push(`facets[${facet}][]=${v}`);
   if (q.start) parts.push(`start=${q.start}`);
   parts.push('sort[0][column]=period', 'sort[0][direction]=desc', 'offset=0', `length=${q.length}`);
   return `${EIA_API}/${route}/data/?${parts.join('&')}`;
@@ -42,7 +43,8 @@ export function parseEiaRows(input: Buffer | string): EiaRow[] {
     throw new Error('EIA: answer is not JSON');
   }
   const d = doc as { response?: { data?: unknown }; error?: unknown };
-  if (d?.error !== undefined) throw new Error(`EIA: ${typeof d.error === 'string' ? d.error : JSON.stringify(d.error)}`);
+  if (d?.error !== undefined)
+    throw new Error(`EIA: ${typeof d.error === 'string' ? d.error : JSON.stringify(d.error)}`);
   if (!Array.isArray(d?.response?.data)) throw new Error('EIA: answer has no response.data array');
   return d.response.data as EiaRow[];
 }

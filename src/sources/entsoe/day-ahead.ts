@@ -21,7 +21,13 @@ const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace(/[
 /** Day-ahead prices of a zone over the two days before `now` (the token is added at fetch time). */
 export function entsoeDayAheadUrl(eic: string, now: number): string {
   const day = Math.floor(now / 86_400_000) * 86_400_000;
-  const q = new URLSearchParams({ documentType: 'A44', in_Domain: eic, out_Domain: eic, periodStart: stamp(day - 2 * 86_400_000), periodEnd: stamp(day) });
+  const q = new URLSearchParams({
+    documentType: 'A44',
+    in_Domain: eic,
+    out_Domain: eic,
+    periodStart: stamp(day - 2 * 86_400_000),
+    periodEnd: stamp(day),
+  });
   return `${ENTSOE_API}?${q.toString()}`;
 }
 
@@ -47,7 +53,10 @@ export interface DayAheadPrice {
 export function parseDayAhead(input: Buffer | string): DayAheadPrice {
   const doc = parseXml(input);
   const ack = doc.Acknowledgement_MarketDocument as Record<string, unknown> | undefined;
-  if (ack) throw new Error(`ENTSO-E: ${textOf((asList(ack.Reason)[0] as Record<string, unknown> | undefined)?.text) || 'request refused'}`);
+  if (ack)
+    throw new Error(
+      `ENTSO-E: ${textOf((asList(ack.Reason)[0] as Record<string, unknown> | undefined)?.text) || 'request refused'}`,
+    );
   const root = doc.Publication_MarketDocument as Record<string, unknown> | undefined;
   if (!root) throw new Error('ENTSO-E: not a Publication_MarketDocument');
   let best: DayAheadPrice | undefined;

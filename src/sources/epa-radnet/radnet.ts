@@ -31,7 +31,10 @@ export function parseRadnetCsv(input: Buffer | string): RadnetReading[] {
   const header = rows[0];
   const col = (name: string) => header.indexOf(name);
   const [loc, time, dose, status] = [col('LOCATION_NAME'), col('SAMPLE COLLECTION TIME'), col(DOSE), col('STATUS')];
-  if (loc < 0 || time < 0 || dose < 0) throw new Error(`RadNet CSV header lacks ${[loc < 0 && 'LOCATION_NAME', time < 0 && 'SAMPLE COLLECTION TIME', dose < 0 && DOSE].filter(Boolean).join(', ')}`);
+  if (loc < 0 || time < 0 || dose < 0)
+    throw new Error(
+      `RadNet CSV header lacks ${[loc < 0 && 'LOCATION_NAME', time < 0 && 'SAMPLE COLLECTION TIME', dose < 0 && DOSE].filter(Boolean).join(', ')}`,
+    );
   const out: RadnetReading[] = [];
   for (const cells of rows.slice(1)) {
     const st = status >= 0 ? (cells[status] ?? '').toUpperCase() : 'APPROVED';

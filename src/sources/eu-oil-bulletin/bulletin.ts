@@ -18,9 +18,16 @@ export function parseOilBulletin(input: Buffer): { date: string; rows: BulletinR
   const sheet = readXlsx(input)[0];
   if (!sheet) throw new Error('Oil Bulletin: workbook has no sheet');
   const text = (c: unknown) => (typeof c === 'string' ? c : '');
-  const dateCell = sheet.rows.flat().map(text).find((c) => /in force on \d{2}\/\d{2}\/\d{4}/i.test(c));
+  const dateCell = sheet.rows
+    .flat()
+    .map(text)
+    .find((c) => /in force on \d{2}\/\d{2}\/\d{4}/i.test(c));
   const dm = dateCell ? /(\d{2})\/(\d{2})\/(\d{4})/.exec(dateCell) : null;
-  const headerAt = sheet.rows.findIndex((r) => r.some((c) => /euro-super 95/i.test(text(c))) && r.some((c) => /gas oil automobile|automotive gas oil/i.test(text(c))));
+  const headerAt = sheet.rows.findIndex(
+    (r) =>
+      r.some((c) => /euro-super 95/i.test(text(c))) &&
+      r.some((c) => /gas oil automobile|automotive gas oil/i.test(text(c))),
+  );
   if (headerAt < 0 || !dm) throw new Error('Oil Bulletin: no Euro-super 95 / automotive gas oil header or price date');
   const header = sheet.rows[headerAt].map(text);
   const g = header.findIndex((c) => /euro-super 95/i.test(c));

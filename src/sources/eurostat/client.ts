@@ -6,9 +6,14 @@ import { parseJsonStat } from '../formats/jsonstat.js';
  */
 export const EUROSTAT_API = 'https://ec.europa.eu/eurostat/api/dissemination/statistics/1.0';
 
-export function eurostatDataUrl(dataset: string, filters: Record<string, readonly string[]>, lastTimePeriod: number): string {
+export function eurostatDataUrl(
+  dataset: string,
+  filters: Record<string, readonly string[]>,
+  lastTimePeriod: number,
+): string {
   const parts = ['format=JSON', 'lang=EN', `lastTimePeriod=${lastTimePeriod}`];
-  for (const [dim, codes] of Object.entries(filters)) for (const c of codes) parts.push(`${dim}=${encodeURIComponent(c)}`);
+  for (const [dim, codes] of Object.entries(filters))
+    for (const c of codes) parts.push(`${dim}=${encodeURIComponent(c)}`);
   return `${EUROSTAT_API}/data/${dataset}?${parts.join('&')}`;
 }
 
@@ -18,7 +23,8 @@ export function eurostatDataUrl(dataset: string, filters: Record<string, readonl
  */
 export function valuesByGeo(input: Buffer | string): Map<string, { period: string; value: number }[]> {
   const ds = parseJsonStat(input);
-  if (!ds.dimensions.includes('geo') || !ds.dimensions.includes('time')) throw new Error('Eurostat: dataset lacks geo or time dimension');
+  if (!ds.dimensions.includes('geo') || !ds.dimensions.includes('time'))
+    throw new Error('Eurostat: dataset lacks geo or time dimension');
   const out = new Map<string, { period: string; value: number }[]>();
   for (const row of ds.rows) {
     if (row.value === null) continue;
@@ -38,7 +44,8 @@ export function plannedDissemination(input: Buffer | string): string | undefined
   } catch {
     throw new Error('Eurostat: answer is not JSON');
   }
-  const planned = (doc as { extension?: { datasetMetadata?: { disseminationSchedule?: { plannedDisseminationDate?: unknown } } } })?.extension?.datasetMetadata
-    ?.disseminationSchedule?.plannedDisseminationDate;
+  const planned = (
+    doc as { extension?: { datasetMetadata?: { disseminationSchedule?: { plannedDisseminationDate?: unknown } } } }
+  )?.extension?.datasetMetadata?.disseminationSchedule?.plannedDisseminationDate;
   return typeof planned === 'string' && /^\d{4}-\d{2}-\d{2}/.test(planned) ? planned.slice(0, 10) : undefined;
 }

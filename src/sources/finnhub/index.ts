@@ -11,10 +11,12 @@ export function finnhubHeaders(config: Pick<Config, 'FINNHUB_API_KEY'>): Record<
 const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** `/api/v1/calendar/earnings` between two instants (whole UTC days). */
-export const earningsCalendarUrl = (from: number, to: number) => `${FINNHUB_ORIGIN}/api/v1/calendar/earnings?from=${ymd(from)}&to=${ymd(to)}`;
+export const earningsCalendarUrl = (from: number, to: number) =>
+  `${FINNHUB_ORIGIN}/api/v1/calendar/earnings?from=${ymd(from)}&to=${ymd(to)}`;
 
 /** `/api/v1/stock/insider-transactions` for one symbol. */
-export const insiderTransactionsUrl = (symbol: string) => `${FINNHUB_ORIGIN}/api/v1/stock/insider-transactions?symbol=${encodeURIComponent(symbol)}`;
+export const insiderTransactionsUrl = (symbol: string) =>
+  `${FINNHUB_ORIGIN}/api/v1/stock/insider-transactions?symbol=${encodeURIComponent(symbol)}`;
 
 function json(input: Buffer | string, what: string): unknown {
   try {
@@ -63,7 +65,9 @@ export type FinnhubInsiderTransaction = z.infer<typeof InsiderRow>;
  * Reads insider-transaction documents: one `{data, symbol}` or an array of them (several symbols
  * joined). Rows without a transaction date or code are skipped.
  */
-export function parseInsiderTransactions(input: Buffer | string): { symbol: string; data: FinnhubInsiderTransaction[] }[] {
+export function parseInsiderTransactions(
+  input: Buffer | string,
+): { symbol: string; data: FinnhubInsiderTransaction[] }[] {
   const raw = json(input, 'insider transactions');
   const docs = Array.isArray(raw) ? raw : [raw];
   return docs.map((d) => {

@@ -5,7 +5,8 @@ export const FISCALDATA_BASE = 'https://api.fiscaldata.treasury.gov/services/api
 
 /** MTS table 9 (receipts and outlays by source) rows for one classification since a date, newest first. */
 export function mtsTable9Url(classification: string, sinceIsoDate: string): string {
-  const fields = 'record_date,classification_desc,current_month_rcpt_outly_amt,current_fytd_rcpt_outly_amt,record_fiscal_year,record_calendar_year,record_calendar_month';
+  const fields =
+    'record_date,classification_desc,current_month_rcpt_outly_amt,current_fytd_rcpt_outly_amt,record_fiscal_year,record_calendar_year,record_calendar_month';
   return `${FISCALDATA_BASE}/v1/accounting/mts/mts_table_9?fields=${fields}&filter=classification_desc:eq:${encodeURIComponent(classification)},record_date:gte:${sinceIsoDate}&sort=-record_date&page[size]=50`;
 }
 
@@ -41,7 +42,13 @@ export function parseMtsRows(input: Buffer | string): MtsRow[] {
       calendarMonth: Number(r.record_calendar_month),
     };
     // "null" amounts (a line not reported that month) are left out rather than read as 0.
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(row.recordDate) || !Number.isFinite(row.currentMonthAmount) || !Number.isFinite(row.fiscalYearToDateAmount) || r.current_month_rcpt_outly_amt === null) continue;
+    if (
+      !/^\d{4}-\d{2}-\d{2}$/.test(row.recordDate) ||
+      !Number.isFinite(row.currentMonthAmount) ||
+      !Number.isFinite(row.fiscalYearToDateAmount) ||
+      r.current_month_rcpt_outly_amt === null
+    )
+      continue;
     out.push(row);
   }
   return out;

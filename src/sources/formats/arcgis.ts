@@ -27,7 +27,8 @@ export function parseArcgisFeatures(input: Buffer | string): ArcgisFeature[] {
     const attributes = f.attributes === undefined || f.attributes === null ? {} : f.attributes;
     if (!isObject(attributes)) throw new FormatError(F, `feature ${i} attributes is not an object`);
     const g = f.geometry;
-    const point = isObject(g) && typeof g.x === 'number' && typeof g.y === 'number' && Number.isFinite(g.x) && Number.isFinite(g.y);
+    const point =
+      isObject(g) && typeof g.x === 'number' && typeof g.y === 'number' && Number.isFinite(g.x) && Number.isFinite(g.y);
     return point ? { attributes, geometry: { x: g.x as number, y: g.y as number } } : { attributes };
   });
 }

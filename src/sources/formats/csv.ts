@@ -21,7 +21,8 @@ export interface CsvOptions {
 export function parseCsvRows(input: Buffer | string, opts: CsvOptions = {}): string[][] {
   const text = decodeText(input);
   // An HTML error page served with 200 would otherwise read as a one-column table.
-  if (/^\s*<(!doctype html|html)[\s>]/i.test(text)) throw new FormatError('CSV', `expected CSV, got an HTML page ("${headOf(text)}")`);
+  if (/^\s*<(!doctype html|html)[\s>]/i.test(text))
+    throw new FormatError('CSV', `expected CSV, got an HTML page ("${headOf(text)}")`);
   let rows: string[][];
   try {
     rows = parse(text, {

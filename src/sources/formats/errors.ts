@@ -16,7 +16,8 @@ export class FormatError extends Error {
 
 /** Bytes or text as text: UTF-8, without a leading byte-order mark. */
 export function decodeText(input: Buffer | string | Uint8Array): string {
-  const text = typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
+  const text =
+    typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
@@ -28,7 +29,9 @@ export function parseJsonText(format: string, input: Buffer | string): unknown {
     return JSON.parse(text) as unknown;
   } catch (err) {
     const head = text.slice(0, 40).replace(/\s+/g, ' ');
-    throw new FormatError(format, `not valid JSON (${(err as Error).message}); document starts with "${head}"`, { cause: err });
+    throw new FormatError(format, `not valid JSON (${(err as Error).message}); document starts with "${head}"`, {
+      cause: err,
+    });
   }
 }
 

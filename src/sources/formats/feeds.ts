@@ -65,7 +65,8 @@ function children(node: Node, name: string): unknown[] {
   const own = node[name];
   const out: unknown[] = own === undefined ? [] : Array.isArray(own) ? [...own] : [own];
   for (const [k, v] of Object.entries(node)) {
-    if (k !== name && !k.startsWith('@_') && k.includes(':') && local(k) === name) out.push(...(Array.isArray(v) ? v : [v]));
+    if (k !== name && !k.startsWith('@_') && k.includes(':') && local(k) === name)
+      out.push(...(Array.isArray(v) ? v : [v]));
   }
   return out;
 }
@@ -129,7 +130,12 @@ function personNames(node: Node, ...names: string[]): string[] {
 function finish(item: Omit<FeedItem, 'author'>, node: Node, opts: FeedOptions): FeedItem | undefined {
   if (!item.id && !item.title && !item.link) return undefined;
   const authors = item.authors ?? [];
-  return { ...item, id: item.id || item.link || item.title, author: authors.join(', '), ...(opts.raw ? { raw: node } : {}) };
+  return {
+    ...item,
+    id: item.id || item.link || item.title,
+    author: authors.join(', '),
+    ...(opts.raw ? { raw: node } : {}),
+  };
 }
 
 function atomEntry(entry: Node, opts: FeedOptions): FeedItem | undefined {
@@ -143,7 +149,11 @@ function atomEntry(entry: Node, opts: FeedOptions): FeedItem | undefined {
       summary: firstText(entry, 'summary', 'content'),
       ...(published !== undefined ? { publishedAt: published } : updated !== undefined ? { publishedAt: updated } : {}),
       ...(updated !== undefined ? { updatedAt: updated } : {}),
-      categories: uniq(children(entry, 'category').map((c) => (isObject(c) ? String(c['@_term'] ?? c['#text'] ?? '').trim() : text(c)))),
+      categories: uniq(
+        children(entry, 'category').map((c) =>
+          isObject(c) ? String(c['@_term'] ?? c['#text'] ?? '').trim() : text(c),
+        ),
+      ),
       authors: personNames(entry, 'author'),
     },
     entry,
@@ -177,7 +187,8 @@ function rssItem(item: Node, opts: FeedOptions): FeedItem | undefined {
  */
 export function parseFeed(input: Buffer | string, opts: FeedOptions = {}): Feed {
   const textIn = decodeText(input);
-  if (!textIn.trimStart().startsWith('<')) throw new FormatError('feed', `not an XML document (starts with "${headOf(textIn)}")`);
+  if (!textIn.trimStart().startsWith('<'))
+    throw new FormatError('feed', `not an XML document (starts with "${headOf(textIn)}")`);
   // Unbalanced tags mean a truncated or broken document; a stray `&` (common in hand-made feeds)
   // is tolerated, as feed readers do.
   const check = XMLValidator.validate(textIn);
@@ -195,7 +206,10 @@ export function parseFeed(input: Buffer | string, opts: FeedOptions = {}): Feed 
   const rootNode: Node = isObject(root) ? root : {};
   const dialect = ({ feed: 'atom', rss: 'rss', RDF: 'rdf' } as const)[rootName ? (local(rootName) as 'feed') : 'feed'];
   if (opts.expect && (!rootName || dialect !== opts.expect)) {
-    throw new FormatError('feed', `no ${EXPECTED_ROOT[opts.expect]} root element (found ${rootName ? `<${rootName}>` : 'none'})`);
+    throw new FormatError(
+      'feed',
+      `no ${EXPECTED_ROOT[opts.expect]} root element (found ${rootName ? `<${rootName}>` : 'none'})`,
+    );
   }
   switch (rootName ? local(rootName) : '') {
     case 'feed':
@@ -204,7 +218,10 @@ export function parseFeed(input: Buffer | string, opts: FeedOptions = {}): Feed 
         title: firstText(rootNode, 'title'),
         link: atomLink(rootNode),
         ...feedUpdated(rootNode, 'updated'),
-        items: children(rootNode, 'entry').filter(isObject).map((e) => atomEntry(e, opts)).filter((e): e is FeedItem => !!e),
+        items: children(rootNode, 'entry')
+          .filter(isObject)
+          .map((e) => atomEntry(e, opts))
+          .filter((e): e is FeedItem => !!e),
       };
     case 'rss': {
       const channel = children(rootNode, 'channel').find(isObject);
@@ -214,7 +231,10 @@ export function parseFeed(input: Buffer | string, opts: FeedOptions = {}): Feed 
         title: firstText(channel, 'title'),
         link: rssLink(channel) || atomLink(channel),
         ...feedUpdated(channel, 'lastBuildDate', 'pubDate', 'date'),
-        items: children(channel, 'item').filter(isObject).map((i) => rssItem(i, opts)).filter((i): i is FeedItem => !!i),
+        items: children(channel, 'item')
+          .filter(isObject)
+          .map((i) => rssItem(i, opts))
+          .filter((i): i is FeedItem => !!i),
       };
     }
     case 'RDF': {
@@ -225,10 +245,16 @@ export function parseFeed(input: Buffer | string, opts: FeedOptions = {}): Feed 
         title: firstText(channel, 'title'),
         link: rssLink(channel),
         ...feedUpdated(channel, 'date', 'updated'),
-        items: children(rootNode, 'item').filter(isObject).map((i) => rssItem(i, opts)).filter((i): i is FeedItem => !!i),
+        items: children(rootNode, 'item')
+          .filter(isObject)
+          .map((i) => rssItem(i, opts))
+          .filter((i): i is FeedItem => !!i),
       };
     }
     default:
-      throw new FormatError('feed', `no <feed>, <rss> or <rdf:RDF> root element (found ${rootName ? `<${rootName}>` : 'none'})`);
+      throw new FormatError(
+        'feed',
+        `no <feed>, <rss> or <rdf:RDF> root element (found ${rootName ? `<${rootName}>` : 'none'})`,
+      );
   }
 }

@@ -36,7 +36,16 @@ type Component = InstanceType<typeof ICAL.Component>;
 function wallClockInZone(t: Time, zone: string): number | undefined {
   let fmt: Intl.DateTimeFormat;
   try {
-    fmt = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
   } catch {
     return undefined;
   }
@@ -91,24 +100,32 @@ function categoriesOf(comp: Component): string[] {
  * program that writes it; ical.js would read it as a broken date-time, so the parameter is added.
  */
 function asDateWhereBare(text: string): string {
-  return text.replace(/^(DTSTART|DTEND|RECURRENCE-ID|EXDATE|RDATE)((?:;[^:\r\n]*)?):(\d{8})(?=\r?$)/gim, (whole, name: string, params: string, value: string) =>
-    /;VALUE=/i.test(params) ? whole : `${name}${params};VALUE=DATE:${value}`,
+  return text.replace(
+    /^(DTSTART|DTEND|RECURRENCE-ID|EXDATE|RDATE)((?:;[^:\r\n]*)?):(\d{8})(?=\r?$)/gim,
+    (whole, name: string, params: string, value: string) =>
+      /;VALUE=/i.test(params) ? whole : `${name}${params};VALUE=DATE:${value}`,
   );
 }
 
-const overlaps = (start: number, end: number, w: CalendarWindow) => start < w.to && (end > w.from || (end <= start && start >= w.from));
+const overlaps = (start: number, end: number, w: CalendarWindow) =>
+  start < w.to && (end > w.from || (end <= start && start >= w.from));
 
 /**
  * An iCalendar document -> the events that touch `window` ([from, to) in epoch ms), soonest first.
  * Recurring events (RRULE, RDATE, EXDATE, RECURRENCE-ID overrides) are expanded within the window,
  * at most `maxOccurrencesPerEvent` each; times are resolved with the calendar's VTIMEZONEs.
  */
-export function parseCalendar(input: Buffer | string, window: CalendarWindow, opts: CalendarOptions = {}): CalendarEvent[] {
+export function parseCalendar(
+  input: Buffer | string,
+  window: CalendarWindow,
+  opts: CalendarOptions = {},
+): CalendarEvent[] {
   if (!Number.isFinite(window.from) || !Number.isFinite(window.to) || window.from > window.to) {
     throw new RangeError(`calendar window must be finite with from <= to, got ${window.from}..${window.to}`);
   }
   const text = decodeText(input);
-  if (!/^\s*BEGIN:VCALENDAR/i.test(text)) throw new FormatError('iCalendar', `expected BEGIN:VCALENDAR, document starts with "${headOf(text)}"`);
+  if (!/^\s*BEGIN:VCALENDAR/i.test(text))
+    throw new FormatError('iCalendar', `expected BEGIN:VCALENDAR, document starts with "${headOf(text)}"`);
   let jcal: unknown;
   try {
     jcal = ICAL.parse(asDateWhereBare(text));
@@ -155,19 +172,33 @@ function readRoot(raw: unknown, window: CalendarWindow, maxOcc: number, maxIter:
     else standalone.push(new ICAL.Event(o)); // an override whose series is not here still happened
   }
   for (const ev of standalone) {
-    const e = toEvent(ev.component, ev.startDate, ev.endDate, tzidOf(ev.component, 'dtstart'), tzidOf(ev.component, ev.component.hasProperty('dtend') ? 'dtend' : 'dtstart'));
+    const e = toEvent(
+      ev.component,
+      ev.startDate,
+      ev.endDate,
+      tzidOf(ev.component, 'dtstart'),
+      tzidOf(ev.component, ev.component.hasProperty('dtend') ? 'dtend' : 'dtstart'),
+    );
     if (overlaps(e.start, e.end, window)) out.push(e);
   }
   for (const ev of masters.values()) expand(ev, window, maxOcc, maxIter, out);
 }
 
-function expand(ev: InstanceType<typeof ICAL.Event>, window: CalendarWindow, maxOcc: number, maxIter: number, out: CalendarEvent[]): void {
+function expand(
+  ev: InstanceType<typeof ICAL.Event>,
+  window: CalendarWindow,
+  maxOcc: number,
+  maxIter: number,
+  out: CalendarEvent[],
+): void {
   const startTz = tzidOf(ev.component, 'dtstart');
   let it;
   try {
     it = ev.iterator();
   } catch (err) {
-    throw new FormatError('iCalendar', `event ${ev.uid}: unreadable recurrence rule: ${(err as Error).message}`, { cause: err });
+    throw new FormatError('iCalendar', `event ${ev.uid}: unreadable recurrence rule: ${(err as Error).message}`, {
+      cause: err,
+    });
   }
   let kept = 0;
   for (let i = 0; i < maxIter && kept < maxOcc; i++) {
@@ -178,7 +209,13 @@ function expand(ev: InstanceType<typeof ICAL.Event>, window: CalendarWindow, max
     if (occurrenceMs >= window.to && Object.keys(ev.exceptions).length === 0) break;
     const d = ev.getOccurrenceDetails(next);
     const comp = d.item.component;
-    const e = toEvent(comp, d.startDate, d.endDate, tzidOf(comp, 'dtstart'), tzidOf(comp, comp.hasProperty('dtend') ? 'dtend' : 'dtstart'));
+    const e = toEvent(
+      comp,
+      d.startDate,
+      d.endDate,
+      tzidOf(comp, 'dtstart'),
+      tzidOf(comp, comp.hasProperty('dtend') ? 'dtend' : 'dtstart'),
+    );
     e.recurrenceId = occurrenceMs;
     if (comp.getFirstPropertyValue('status') === 'CANCELLED' && comp !== ev.component) continue;
     if (overlaps(e.start, e.end, window)) {
@@ -189,7 +226,13 @@ function expand(ev: InstanceType<typeof ICAL.Event>, window: CalendarWindow, max
   }
 }
 
-function toEvent(comp: Component, start: Time, end: Time, startTz: string | undefined, endTz: string | undefined): CalendarEvent {
+function toEvent(
+  comp: Component,
+  start: Time,
+  end: Time,
+  startTz: string | undefined,
+  endTz: string | undefined,
+): CalendarEvent {
   const s = epochOf(start, startTz);
   let e = epochOf(end, endTz);
   if (!(e >= s)) e = s;

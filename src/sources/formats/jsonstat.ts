@@ -28,11 +28,13 @@ function codesOf(id: string, dim: unknown): string[] {
   if (isObject(index)) {
     const codes: string[] = [];
     for (const [code, pos] of Object.entries(index)) {
-      if (typeof pos !== 'number' || !Number.isInteger(pos) || pos < 0) throw new FormatError(F, `dimension ${id} category ${code} has index ${String(pos)}`);
+      if (typeof pos !== 'number' || !Number.isInteger(pos) || pos < 0)
+        throw new FormatError(F, `dimension ${id} category ${code} has index ${String(pos)}`);
       if (codes[pos] !== undefined) throw new FormatError(F, `dimension ${id} has two categories at index ${pos}`);
       codes[pos] = code;
     }
-    if (codes.some((c) => c === undefined) || codes.length !== Object.keys(index).length) throw new FormatError(F, `dimension ${id} category index has gaps`);
+    if (codes.some((c) => c === undefined) || codes.length !== Object.keys(index).length)
+      throw new FormatError(F, `dimension ${id} category index has gaps`);
     return codes;
   }
   // A single-category dimension may omit the index.
@@ -52,10 +54,13 @@ function numberOf(v: unknown): number | null {
 export function parseJsonStat(input: Buffer | string): JsonStatDataset {
   const doc = parseJsonText(F, input);
   if (!isObject(doc)) throw new FormatError(F, 'document is not an object');
-  if (isObject(doc.error) || doc.class === 'error') throw new FormatError(F, `upstream reported an error: ${JSON.stringify(doc.error ?? doc.label ?? doc)}`);
-  if (doc.class !== undefined && doc.class !== 'dataset') throw new FormatError(F, `expected class "dataset", got "${String(doc.class)}"`);
+  if (isObject(doc.error) || doc.class === 'error')
+    throw new FormatError(F, `upstream reported an error: ${JSON.stringify(doc.error ?? doc.label ?? doc)}`);
+  if (doc.class !== undefined && doc.class !== 'dataset')
+    throw new FormatError(F, `expected class "dataset", got "${String(doc.class)}"`);
   const { id, size, dimension, value } = doc;
-  if (!Array.isArray(id) || !id.every((d) => typeof d === 'string')) throw new FormatError(F, 'no "id" list of dimension ids (JSON-stat 2.0 dataset expected)');
+  if (!Array.isArray(id) || !id.every((d) => typeof d === 'string'))
+    throw new FormatError(F, 'no "id" list of dimension ids (JSON-stat 2.0 dataset expected)');
   if (!Array.isArray(size) || size.length !== id.length || !size.every((n) => Number.isInteger(n) && n >= 0)) {
     throw new FormatError(F, `"size" must list one non-negative integer per dimension (${id.length})`);
   }
@@ -64,12 +69,15 @@ export function parseJsonStat(input: Buffer | string): JsonStatDataset {
   if (dims.includes('value')) throw new FormatError(F, 'a dimension named "value" clashes with the value column');
   const codes = dims.map((d) => codesOf(d, dimension[d]));
   codes.forEach((c, i) => {
-    if (c.length !== size[i]) throw new FormatError(F, `dimension ${dims[i]} has ${c.length} categories but size says ${size[i]}`);
+    if (c.length !== size[i])
+      throw new FormatError(F, `dimension ${dims[i]} has ${c.length} categories but size says ${size[i]}`);
   });
   const labels: Record<string, Record<string, string>> = {};
   dims.forEach((d, i) => {
     const lab = (dimension[d] as { category: { label?: unknown } }).category.label;
-    labels[d] = Object.fromEntries(codes[i].map((c) => [c, isObject(lab) && typeof lab[c] === 'string' ? (lab[c] as string) : c]));
+    labels[d] = Object.fromEntries(
+      codes[i].map((c) => [c, isObject(lab) && typeof lab[c] === 'string' ? (lab[c] as string) : c]),
+    );
   });
   const total = (size as number[]).reduce((a, b) => a * b, 1);
   if (total > MAX_CELLS) throw new FormatError(F, `cube of ${total} cells is larger than ${MAX_CELLS}`);
@@ -80,7 +88,8 @@ export function parseJsonStat(input: Buffer | string): JsonStatDataset {
   } else if (isObject(value)) {
     for (const k of Object.keys(value)) {
       const n = Number(k);
-      if (!Number.isInteger(n) || n < 0 || n >= total) throw new FormatError(F, `"value" key ${k} is outside 0..${total - 1}`);
+      if (!Number.isInteger(n) || n < 0 || n >= total)
+        throw new FormatError(F, `"value" key ${k} is outside 0..${total - 1}`);
     }
     at = (i) => value[String(i)];
   } else {

@@ -61,13 +61,15 @@ function components(list: unknown, where: string): Component[] {
 
 function valueAt(c: Component, idx: number, where: string): Value {
   const v = c.values[idx];
-  if (!Number.isInteger(idx) || !v) throw new FormatError(F, `${where} names value ${idx} of ${c.id}, which has ${c.values.length}`);
+  if (!Number.isInteger(idx) || !v)
+    throw new FormatError(F, `${where} names value ${idx} of ${c.id}, which has ${c.values.length}`);
   return v;
 }
 
 function splitKey(key: string, dims: Component[], where: string): number[] {
   const parts = key === '' ? [] : key.split(':').map(Number);
-  if (parts.length !== dims.length) throw new FormatError(F, `${where} key "${key}" has ${parts.length} positions for ${dims.length} dimensions`);
+  if (parts.length !== dims.length)
+    throw new FormatError(F, `${where} key "${key}" has ${parts.length} positions for ${dims.length} dimensions`);
   return parts;
 }
 
@@ -111,8 +113,11 @@ export function parseSdmxJson(input: Buffer | string): SdmxSeries[] {
   const ds = root.dataSets[0];
   if (!isObject(ds)) throw new FormatError(F, 'dataSets[0] is not an object');
   const structures = Array.isArray(root.structures) ? root.structures : [];
-  const structure = isObject(root.structure) ? root.structure : structures[typeof ds.structure === 'number' ? ds.structure : 0];
-  if (!isObject(structure) || !isObject(structure.dimensions)) throw new FormatError(F, 'no structure.dimensions describing the keys');
+  const structure = isObject(root.structure)
+    ? root.structure
+    : structures[typeof ds.structure === 'number' ? ds.structure : 0];
+  if (!isObject(structure) || !isObject(structure.dimensions))
+    throw new FormatError(F, 'no structure.dimensions describing the keys');
   const seriesDims = components(structure.dimensions.series, 'structure.dimensions.series');
   const obsDims = components(structure.dimensions.observation, 'structure.dimensions.observation');
   const attrs = isObject(structure.attributes) ? structure.attributes : {};
@@ -141,7 +146,12 @@ export function parseSdmxJson(input: Buffer | string): SdmxSeries[] {
     }
     return s;
   };
-  const addObservations = (observations: unknown, seriesIdx: number[], seriesAttrs: Record<string, string>, where: string) => {
+  const addObservations = (
+    observations: unknown,
+    seriesIdx: number[],
+    seriesAttrs: Record<string, string>,
+    where: string,
+  ) => {
     if (observations === undefined) return;
     if (!isObject(observations)) throw new FormatError(F, `${where}.observations is not an object`);
     const entries = Object.entries(observations)
@@ -187,15 +197,22 @@ export function parseSdmxCsv(input: Buffer | string, opts: SdmxCsvOptions = {}):
   const rows = parseCsvRows(input);
   if (rows.length === 0) throw new FormatError('SDMX-CSV', 'empty document, expected a header row');
   const ids = rows[0].map((h) => h.split(':')[0].trim());
-  const missing = [...(opts.requiredColumns ?? []), 'TIME_PERIOD', 'OBS_VALUE'].filter((c, i, all) => !ids.includes(c) && all.indexOf(c) === i);
-  if (missing.length) throw new FormatError('SDMX-CSV', `no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''} (columns: ${ids.join(', ')})`);
+  const missing = [...(opts.requiredColumns ?? []), 'TIME_PERIOD', 'OBS_VALUE'].filter(
+    (c, i, all) => !ids.includes(c) && all.indexOf(c) === i,
+  );
+  if (missing.length)
+    throw new FormatError(
+      'SDMX-CSV',
+      `no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''} (columns: ${ids.join(', ')})`,
+    );
   const seen = new Set<string>();
   for (const id of ids) {
     if (seen.has(id)) throw new FormatError('SDMX-CSV', `column ${id} appears twice in the header`);
     seen.add(id);
   }
   return rows.slice(1).map((r, i) => {
-    if (r.length !== ids.length) throw new FormatError('SDMX-CSV', `row ${i + 2} has ${r.length} cells for ${ids.length} columns`);
+    if (r.length !== ids.length)
+      throw new FormatError('SDMX-CSV', `row ${i + 2} has ${r.length} cells for ${ids.length} columns`);
     return Object.fromEntries(ids.map((id, j) => [id, r[j]]));
   });
 }

@@ -114,7 +114,10 @@ export function parseTle(input: Buffer | string): TleRecord[] {
     const l2 = lines[i + 1];
     const where = `set ${out.length + 1}${name ? ` (${name})` : ''}`;
     if (!l1?.startsWith('1 ') || !l2?.startsWith('2 ')) {
-      throw new FormatError(F, `${where}: expected lines starting "1 " and "2 " after the name, got "${(l1 ?? 'end of input').slice(0, 30)}"`);
+      throw new FormatError(
+        F,
+        `${where}: expected lines starting "1 " and "2 " after the name, got "${(l1 ?? 'end of input').slice(0, 30)}"`,
+      );
     }
     out.push(parseSet(name, l1, l2, where));
     i += 2;

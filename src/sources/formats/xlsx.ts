@@ -43,7 +43,8 @@ function xml(entries: Map<string, Buffer>, path: string, required: boolean): Nod
   }
 }
 
-const list = (v: unknown): Node[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).filter(isObject) as Node[];
+const list = (v: unknown): Node[] =>
+  (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).filter(isObject) as Node[];
 
 /** Text content of a `<t>` (or a node holding one), whitespace as written. */
 function tText(v: unknown): string {
@@ -88,7 +89,8 @@ function cellValue(c: Node, shared: string[], where: string): XlsxCell {
     case 's': {
       if (v === undefined) return null;
       const s = shared[Number(v)];
-      if (s === undefined) throw new FormatError(F, `${where} refers to shared string ${v}, table has ${shared.length}`);
+      if (s === undefined)
+        throw new FormatError(F, `${where} refers to shared string ${v}, table has ${shared.length}`);
       return s;
     }
     case 'inlineStr':
@@ -123,7 +125,8 @@ export function readXlsx(input: Buffer | string): XlsxSheet[] {
   const workbook = xml(entries, 'xl/workbook.xml', true)!;
   const rels = xml(entries, 'xl/_rels/workbook.xml.rels', true)!;
   const targets = new Map<string, string>();
-  for (const r of list((rels.Relationships as Node | undefined)?.Relationship)) targets.set(String(r['@_Id']), partPath(String(r['@_Target'])));
+  for (const r of list((rels.Relationships as Node | undefined)?.Relationship))
+    targets.set(String(r['@_Id']), partPath(String(r['@_Target'])));
   const sst = xml(entries, 'xl/sharedStrings.xml', false);
   const shared = list((sst?.sst as Node | undefined)?.si).map(richText);
   const sheets = list(((workbook.workbook as Node | undefined)?.sheets as Node | undefined)?.sheet);
@@ -138,7 +141,8 @@ export function readXlsx(input: Buffer | string): XlsxSheet[] {
     let nextRow = 0;
     for (const row of list(data.row)) {
       const r = row['@_r'] !== undefined ? Number(row['@_r']) - 1 : nextRow;
-      if (!Number.isInteger(r) || r < 0) throw new FormatError(F, `sheet "${name}" has row number ${String(row['@_r'])}`);
+      if (!Number.isInteger(r) || r < 0)
+        throw new FormatError(F, `sheet "${name}" has row number ${String(row['@_r'])}`);
       nextRow = r + 1;
       while (rows.length < r) rows.push([]);
       const cells: XlsxCell[] = [];
@@ -191,7 +195,8 @@ export function writeXlsx(sheets: XlsxSheet[], opts: { inlineStrings?: boolean }
             const ref = `${columnName(c)}${r + 1}`;
             if (v === null || v === undefined) return '';
             if (typeof v === 'number') return `<c r="${ref}"><v>${v}</v></c>`;
-            if (opts.inlineStrings) return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${esc(v)}</t></is></c>`;
+            if (opts.inlineStrings)
+              return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${esc(v)}</t></is></c>`;
             let idx = sharedAt.get(v);
             if (idx === undefined) {
               idx = shared.push(v) - 1;
@@ -209,7 +214,10 @@ export function writeXlsx(sheets: XlsxSheet[], opts: { inlineStrings?: boolean }
     '[Content_Types].xml',
     `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${sheets.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('')}<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
   );
-  put('_rels/.rels', `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${relNs}/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
+  put(
+    '_rels/.rels',
+    `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${relNs}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+  );
   put(
     'xl/workbook.xml',
     `<workbook xmlns="${main}" xmlns:r="${relNs}"><sheets>${sheets.map((s, i) => `<sheet name="${esc(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`,
@@ -218,6 +226,9 @@ export function writeXlsx(sheets: XlsxSheet[], opts: { inlineStrings?: boolean }
     'xl/_rels/workbook.xml.rels',
     `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${relNs}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('')}<Relationship Id="rId${sheets.length + 1}" Type="${relNs}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
   );
-  put('xl/sharedStrings.xml', `<sst xmlns="${main}" count="${shared.length}" uniqueCount="${shared.length}">${shared.map((s) => `<si><t xml:space="preserve">${esc(s)}</t></si>`).join('')}</sst>`);
+  put(
+    'xl/sharedStrings.xml',
+    `<sst xmlns="${main}" count="${shared.length}" uniqueCount="${shared.length}">${shared.map((s) => `<si><t xml:space="preserve">${esc(s)}</t></si>`).join('')}</sst>`,
+  );
   return Buffer.from(zipSync(files));
 }

@@ -38,7 +38,8 @@ export function unzipEntries(input: Buffer | string, opts: UnzipOptions = {}): M
     throw new FormatError('zip', `unreadable archive: ${(err as Error).message}`, { cause: err });
   }
   const out = new Map<string, Buffer>();
-  for (const [name, data] of Object.entries(files)) out.set(name, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  for (const [name, data] of Object.entries(files))
+    out.set(name, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
   return out;
 }
 
@@ -56,9 +57,17 @@ export function readZippedTsv(input: Buffer | string, opts: ZippedTsvOptions = {
   let data: Buffer | undefined;
   if (opts.entry !== undefined) {
     data = entries.get(opts.entry);
-    if (!data) throw new FormatError('zip', `no entry "${opts.entry}" in archive (has: ${[...entries.keys()].join(', ') || 'none'})`);
+    if (!data)
+      throw new FormatError(
+        'zip',
+        `no entry "${opts.entry}" in archive (has: ${[...entries.keys()].join(', ') || 'none'})`,
+      );
   } else {
-    if (entries.size !== 1) throw new FormatError('zip', `expected one file in archive, found ${entries.size} (${[...entries.keys()].join(', ')}); name the entry`);
+    if (entries.size !== 1)
+      throw new FormatError(
+        'zip',
+        `expected one file in archive, found ${entries.size} (${[...entries.keys()].join(', ')}); name the entry`,
+      );
     data = [...entries.values()][0];
   }
   const rows: string[][] = [];

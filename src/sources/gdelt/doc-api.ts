@@ -6,7 +6,12 @@ export const GDELT_DOC_API = 'https://api.gdeltproject.org/api/v2/doc/doc';
 export type DocMode = 'artlist' | 'timelinetone' | 'timelinevol';
 
 export function docApiUrl(query: string, mode: DocMode, opts: { timespan?: string; maxRecords?: number } = {}): string {
-  const p = new URLSearchParams({ query, mode, format: 'json', timespan: opts.timespan ?? (mode === 'artlist' ? '24h' : '14d') });
+  const p = new URLSearchParams({
+    query,
+    mode,
+    format: 'json',
+    timespan: opts.timespan ?? (mode === 'artlist' ? '24h' : '14d'),
+  });
   if (mode === 'artlist') {
     p.set('maxrecords', String(opts.maxRecords ?? 75));
     p.set('sort', 'datedesc');
@@ -48,7 +53,15 @@ export function parseArtList(doc: unknown): DocArticle[] {
   for (const a of doc.articles as Record<string, unknown>[]) {
     const seenAt = parseGdeltTime(str(a?.seendate));
     if (!str(a?.url) || seenAt === undefined) continue;
-    out.push({ url: str(a.url), title: str(a.title).trim(), domain: str(a.domain), seenAt, image: str(a.socialimage), language: str(a.language), sourceCountry: str(a.sourcecountry) });
+    out.push({
+      url: str(a.url),
+      title: str(a.title).trim(),
+      domain: str(a.domain),
+      seenAt,
+      image: str(a.socialimage),
+      language: str(a.language),
+      sourceCountry: str(a.sourcecountry),
+    });
   }
   return out;
 }
@@ -57,7 +70,8 @@ export function parseArtList(doc: unknown): DocArticle[] {
 export function parseTimeline(doc: unknown): DocPoint[] {
   if (!isObject(doc)) throw new FormatError('GDELT DOC timeline', 'expected an object');
   const series = Array.isArray(doc.timeline) ? (doc.timeline as Record<string, unknown>[])[0] : undefined;
-  if (doc.timeline !== undefined && !Array.isArray(doc.timeline)) throw new FormatError('GDELT DOC timeline', 'timeline is not an array');
+  if (doc.timeline !== undefined && !Array.isArray(doc.timeline))
+    throw new FormatError('GDELT DOC timeline', 'timeline is not an array');
   const data = Array.isArray(series?.data) ? (series.data as Record<string, unknown>[]) : [];
   return data
     .map((p) => ({ at: parseGdeltTime(str(p?.date)), value: typeof p?.value === 'number' ? p.value : Number.NaN }))

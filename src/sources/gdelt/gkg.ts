@@ -72,10 +72,19 @@ export function parseGkgLocations(field: string): GkgLocation[] {
   return out;
 }
 
-const list = (field: string) => field.split(';').map((s) => s.trim()).filter(Boolean);
+const list = (field: string) =>
+  field
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function decodeXmlText(s: string): string {
-  return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&amp;/g, '&');
+  return s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 /** GKG rows (already split by tab) -> records. A row with another column count is skipped. */
@@ -106,6 +115,7 @@ export function gkgRecords(rows: readonly string[][]): GkgRecord[] {
 export function parseGkgZip(input: Buffer): GkgRecord[] {
   const rows = readZippedTsv(input);
   const records = gkgRecords(rows);
-  if (rows.length > 0 && records.length === 0) throw new FormatError('GDELT GKG', `no row has the ${COLUMNS} GKG columns`);
+  if (rows.length > 0 && records.length === 0)
+    throw new FormatError('GDELT GKG', `no row has the ${COLUMNS} GKG columns`);
   return records;
 }

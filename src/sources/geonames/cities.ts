@@ -25,9 +25,17 @@ export function parseGeoNamesCities(input: Buffer | string): GeoNamesPlace[] {
     if (c.length < 15) continue;
     const lat = Number(c[4]);
     const lon = Number(c[5]);
-    if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180 || !/^[A-Z]{2}$/.test(c[8])) continue;
+    if (
+      !Number.isFinite(lat) ||
+      !Number.isFinite(lon) ||
+      Math.abs(lat) > 90 ||
+      Math.abs(lon) > 180 ||
+      !/^[A-Z]{2}$/.test(c[8])
+    )
+      continue;
     out.push({ id: c[0], name: c[1], lat, lon, featureCode: c[7], countryCode: c[8], population: Number(c[14]) || 0 });
   }
-  if (out.length === 0 && text.trim()) throw new Error('GeoNames dump: no readable place lines (expected 19 tab-separated columns)');
+  if (out.length === 0 && text.trim())
+    throw new Error('GeoNames dump: no readable place lines (expected 19 tab-separated columns)');
   return out;
 }

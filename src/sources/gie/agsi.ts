@@ -75,8 +75,16 @@ export function parseAgsiCountries(input: Buffer | string): CountryGasStorageDay
     const fullPct = num(row?.full);
     const gasInStorageTwh = num(row?.gasInStorage);
     const trend = num(row?.trend);
-    if (!/^[A-Z]{2}$/.test(country) || !/^\d{4}-\d{2}-\d{2}$/.test(gasDay) || !Number.isFinite(fullPct) || !Number.isFinite(gasInStorageTwh)) continue;
+    if (
+      !/^[A-Z]{2}$/.test(country) ||
+      !/^\d{4}-\d{2}-\d{2}$/.test(gasDay) ||
+      !Number.isFinite(fullPct) ||
+      !Number.isFinite(gasInStorageTwh)
+    )
+      continue;
     out.push({ country, gasDay, fullPct, gasInStorageTwh, trendPct: Number.isFinite(trend) ? trend : 0 });
   }
-  return out.sort((a, b) => (a.country !== b.country ? (a.country < b.country ? -1 : 1) : a.gasDay < b.gasDay ? 1 : a.gasDay > b.gasDay ? -1 : 0));
+  return out.sort((a, b) =>
+    a.country !== b.country ? (a.country < b.country ? -1 : 1) : a.gasDay < b.gasDay ? 1 : a.gasDay > b.gasDay ? -1 : 0,
+  );
 }

@@ -26,8 +26,11 @@ export interface GpsjamDay {
 /** The manifest CSV -> published days in file order; a manifest without dated rows is a FormatError. */
 export function parseGpsjamManifest(input: Buffer | string): GpsjamDay[] {
   const rows = parseCsv(input, { trim: true, relaxColumnCount: true });
-  const days = rows.filter((r) => DATE.test(r.date ?? '')).map((r) => ({ date: r.date, suspect: /^(true|1)$/i.test(r.suspect ?? '') }));
-  if (days.length === 0) throw new FormatError('gpsjam manifest', 'no dated rows (expected a `date` column of YYYY-MM-DD values)');
+  const days = rows
+    .filter((r) => DATE.test(r.date ?? ''))
+    .map((r) => ({ date: r.date, suspect: /^(true|1)$/i.test(r.suspect ?? '') }));
+  if (days.length === 0)
+    throw new FormatError('gpsjam manifest', 'no dated rows (expected a `date` column of YYYY-MM-DD values)');
   return days;
 }
 
@@ -67,7 +70,8 @@ const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
 export function parseGpsjamCells(input: Buffer | string): GpsjamCells {
   const [header = [], ...rows] = parseCsvRows(input, { trim: true, relaxColumnCount: true });
   const missing = COLUMNS.filter((c) => !header.includes(c));
-  if (missing.length) throw new FormatError('gpsjam CSV', `missing column(s) ${missing.join(', ')} in header "${header.join(',')}"`);
+  if (missing.length)
+    throw new FormatError('gpsjam CSV', `missing column(s) ${missing.join(', ')} in header "${header.join(',')}"`);
   const [hexAt, goodAt, badAt] = COLUMNS.map((c) => header.indexOf(c));
   const cells: GpsjamCell[] = [];
   let invalidCells = 0;
@@ -85,8 +89,16 @@ export function parseGpsjamCells(input: Buffer | string): GpsjamCells {
       continue;
     }
     const [lat, lon] = cellToLatLng(h3);
-    cells.push({ h3, lat: round5(lat), lon: round5(lon), resolution: getResolution(h3), goodAircraft: Number(good), badAircraft: Number(bad) });
+    cells.push({
+      h3,
+      lat: round5(lat),
+      lon: round5(lon),
+      resolution: getResolution(h3),
+      goodAircraft: Number(good),
+      badAircraft: Number(bad),
+    });
   }
-  if (rows.length > 0 && cells.length === 0) throw new FormatError('gpsjam CSV', `none of ${rows.length} rows is a valid cell with aircraft counts`);
+  if (rows.length > 0 && cells.length === 0)
+    throw new FormatError('gpsjam CSV', `none of ${rows.length} rows is a valid cell with aircraft counts`);
   return { cells, invalidCells, malformedRows };
 }

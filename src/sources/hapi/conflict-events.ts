@@ -9,7 +9,12 @@ import { FormatError } from '../formats/errors.js';
 export const HAPI_CONFLICT_EVENTS_URL = 'https://hapi.humdata.org/api/v2/coordination-context/conflict-events';
 
 export function hapiConflictEventsUrl(appIdentifier: string, startDate: string): string {
-  const q = new URLSearchParams({ output_format: 'csv', start_date: startDate, limit: '10000', app_identifier: appIdentifier });
+  const q = new URLSearchParams({
+    output_format: 'csv',
+    start_date: startDate,
+    limit: '10000',
+    app_identifier: appIdentifier,
+  });
   return `${HAPI_CONFLICT_EVENTS_URL}?${q.toString()}`;
 }
 
@@ -44,13 +49,21 @@ export function parseHapiConflictEvents(input: Buffer | string): HapiConflictRow
     const events = Number(r.events);
     const level = Number(r.admin_level);
     const start = /^\d{4}-\d{2}-\d{2}/.exec(r.reference_period_start ?? '')?.[0];
-    if (!EVENT_TYPES.has(r.event_type) || r.events === '' || !Number.isFinite(events) || !start || !/^[A-Z]{3}$/.test(r.location_code) || !Number.isInteger(level)) continue;
+    if (
+      !EVENT_TYPES.has(r.event_type) ||
+      r.events === '' ||
+      !Number.isFinite(events) ||
+      !start ||
+      !/^[A-Z]{3}$/.test(r.location_code) ||
+      !Number.isInteger(level)
+    )
+      continue;
     const fatalities = Number(r.fatalities);
     out.push({
       locationCode: r.location_code,
       locationName: r.location_name,
       adminLevel: level,
-      adminCode: level === 2 ? r.admin2_code ?? '' : level === 1 ? r.admin1_code ?? '' : '',
+      adminCode: level === 2 ? (r.admin2_code ?? '') : level === 1 ? (r.admin1_code ?? '') : '',
       eventType: r.event_type as HapiEventType,
       events,
       fatalities: Number.isFinite(fatalities) ? fatalities : 0,

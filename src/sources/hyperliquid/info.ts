@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const HYPERLIQUID_INFO_URL = 'https://api.hyperliquid.xyz/info';
 
 /** The body asking for perpetuals metadata and live contexts; `dex` selects a builder-deployed dex. */
-export const metaAndAssetCtxsBody = (dex?: string) => JSON.stringify(dex ? { type: 'metaAndAssetCtxs', dex } : { type: 'metaAndAssetCtxs' });
+export const metaAndAssetCtxsBody = (dex?: string) =>
+  JSON.stringify(dex ? { type: 'metaAndAssetCtxs', dex } : { type: 'metaAndAssetCtxs' });
 
 /** One perpetual's context, with the decimal strings as Hyperliquid sends them (null when absent). */
 export interface AssetCtx {
@@ -27,7 +28,8 @@ export function parseMetaAndAssetCtxs(json: unknown): AssetCtx[] {
   const a = Answer.safeParse(json);
   if (!a.success) throw new Error('Hyperliquid metaAndAssetCtxs answer is not [meta, assetCtxs]');
   const [meta, ctxs] = a.data;
-  if (meta.universe.length !== ctxs.length) throw new Error(`Hyperliquid universe has ${meta.universe.length} assets but ${ctxs.length} contexts`);
+  if (meta.universe.length !== ctxs.length)
+    throw new Error(`Hyperliquid universe has ${meta.universe.length} assets but ${ctxs.length} contexts`);
   return meta.universe.map((u, i) => ({
     name: u.name,
     funding: ctxs[i].funding ?? null,

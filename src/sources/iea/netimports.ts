@@ -24,7 +24,8 @@ export function parseIeaLatest(input: Buffer | string): { year: number; month: n
   const d = json(input, 'latest') as { year?: unknown; month?: unknown };
   const year = Number(d?.year);
   const month = Number(d?.month);
-  if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12) throw new Error('IEA: latest answer has no year and month');
+  if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12)
+    throw new Error('IEA: latest answer has no year and month');
   return { year, month };
 }
 

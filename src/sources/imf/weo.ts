@@ -14,7 +14,10 @@ export function weoUrl(indicator: string): string {
 }
 
 export function imfHeaders(config: Pick<Config, 'IMF_API_KEY'>): Record<string, string> {
-  return { accept: 'application/json', ...(config.IMF_API_KEY ? { 'Ocp-Apim-Subscription-Key': config.IMF_API_KEY } : {}) };
+  return {
+    accept: 'application/json',
+    ...(config.IMF_API_KEY ? { 'Ocp-Apim-Subscription-Key': config.IMF_API_KEY } : {}),
+  };
 }
 
 /** Country code (WEO uses ISO alpha-3 and its own aggregate codes) -> year -> value. */

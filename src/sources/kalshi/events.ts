@@ -1,7 +1,8 @@
 import { FormatError, isObject, parseJsonText } from '../formats/errors.js';
 
 /** Kalshi trade API v2 (public market data, no key). */
-export const KALSHI_EVENTS_URL = 'https://api.elections.kalshi.com/trade-api/v2/events?status=open&with_nested_markets=true&limit=100';
+export const KALSHI_EVENTS_URL =
+  'https://api.elections.kalshi.com/trade-api/v2/events?status=open&with_nested_markets=true&limit=100';
 
 export interface KalshiMarket {
   ticker: string;
@@ -36,8 +37,21 @@ export function parseKalshiEvents(input: Buffer | string): KalshiEvent[] {
       markets: (Array.isArray(e.markets) ? e.markets : []).flatMap((m) => {
         if (!isObject(m)) return [];
         const close = typeof m.close_time === 'string' ? Date.parse(m.close_time) : NaN;
-        const price = typeof m.last_price_dollars === 'string' && m.last_price_dollars.trim() !== '' ? Number(m.last_price_dollars) : NaN;
-        return [{ ticker: String(m.ticker ?? ''), title: String(m.title ?? ''), type: String(m.market_type ?? ''), status: String(m.status ?? ''), closeTime: Number.isFinite(close) ? close : undefined, lastPrice: price >= 0 && price <= 1 ? price : NaN, volume: Number(m.volume) || 0 }];
+        const price =
+          typeof m.last_price_dollars === 'string' && m.last_price_dollars.trim() !== ''
+            ? Number(m.last_price_dollars)
+            : NaN;
+        return [
+          {
+            ticker: String(m.ticker ?? ''),
+            title: String(m.title ?? ''),
+            type: String(m.market_type ?? ''),
+            status: String(m.status ?? ''),
+            closeTime: Number.isFinite(close) ? close : undefined,
+            lastPrice: price >= 0 && price <= 1 ? price : NaN,
+            volume: Number(m.volume) || 0,
+          },
+        ];
       }),
     });
   }

@@ -15,7 +15,14 @@ export interface PolicyDocument {
 }
 
 const FORMAT = 'MOFCOM policy list';
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/\s+/g, ' ').trim();
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Documents of the list, newest first; a relative link is resolved against the page. */
 export function parseMofcomPolicyList(input: Buffer | string, pageUrl = MOFCOM_POLICY_URL): PolicyDocument[] {

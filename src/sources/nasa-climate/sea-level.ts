@@ -3,7 +3,9 @@ export const NASA_SEA_LEVEL_URL = 'https://climate.nasa.gov/vital-signs/sea-leve
 
 /** Rise since 1993 (mm) and the current yearly rate (mm/yr) from the page text; a page without the first is refused. */
 export function parseSeaLevelPage(input: Buffer | string): { riseMm: number; ratePerYearMm: number | undefined } {
-  const text = (typeof input === 'string' ? input : input.toString('utf8')).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
+  const text = (typeof input === 'string' ? input : input.toString('utf8'))
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ');
   const rise = /RISE SINCE 1993\s*([\d.]+)\s*millimeters/i.exec(text);
   if (!rise) throw new Error('NASA sea level page: no "rise since 1993" figure');
   const rate = /([\d.]+)\s*(?:millimeters|mm)\s*(?:per year|\/\s*yr|a year)/i.exec(text);

@@ -46,13 +46,18 @@ const Event = z.object({
 const Envelope = z.object({ events: z.array(z.unknown()) });
 
 function positionOf(type: string, coordinates: unknown): [number, number] | undefined {
-  if (type === 'Point' && Array.isArray(coordinates) && coordinates.length >= 2) return [Number(coordinates[0]), Number(coordinates[1])];
+  if (type === 'Point' && Array.isArray(coordinates) && coordinates.length >= 2)
+    return [Number(coordinates[0]), Number(coordinates[1])];
   if (type === 'Polygon' && Array.isArray(coordinates) && Array.isArray(coordinates[0])) {
     const ring = (coordinates[0] as unknown[]).filter((p): p is number[] => Array.isArray(p) && p.length >= 2);
     // The closing vertex repeats the first; leave it out of the mean.
-    const open = ring.length > 1 && ring[0][0] === ring.at(-1)![0] && ring[0][1] === ring.at(-1)![1] ? ring.slice(0, -1) : ring;
+    const open =
+      ring.length > 1 && ring[0][0] === ring.at(-1)![0] && ring[0][1] === ring.at(-1)![1] ? ring.slice(0, -1) : ring;
     if (open.length === 0) return undefined;
-    return [open.reduce((s, p) => s + Number(p[0]), 0) / open.length, open.reduce((s, p) => s + Number(p[1]), 0) / open.length];
+    return [
+      open.reduce((s, p) => s + Number(p[0]), 0) / open.length,
+      open.reduce((s, p) => s + Number(p[1]), 0) / open.length,
+    ];
   }
   return undefined;
 }
@@ -79,7 +84,13 @@ export function parseEonetEvents(input: Buffer | string): EonetEvent[] {
       const date = Date.parse(g.date);
       const pos = positionOf(g.type, g.coordinates);
       if (!Number.isFinite(date) || !pos || !Number.isFinite(pos[0]) || !Number.isFinite(pos[1])) continue;
-      points.push({ date, lon: pos[0], lat: pos[1], magnitude: g.magnitudeValue ?? null, magnitudeUnit: g.magnitudeUnit ?? '' });
+      points.push({
+        date,
+        lon: pos[0],
+        lat: pos[1],
+        magnitude: g.magnitudeValue ?? null,
+        magnitudeUnit: g.magnitudeUnit ?? '',
+      });
     }
     if (points.length === 0) continue;
     points.sort((a, b) => a.date - b.date);

@@ -10,7 +10,12 @@ export const FIRMS_ORIGIN = 'https://firms.modaps.eosdis.nasa.gov';
 /** VIIRS near-real-time products on the three satellites that carry the instrument. */
 export const FIRMS_VIIRS_SOURCES = ['VIIRS_SNPP_NRT', 'VIIRS_NOAA20_NRT', 'VIIRS_NOAA21_NRT'] as const;
 
-export function firmsAreaUrl(mapKey: string, source: string, bbox: readonly [number, number, number, number], days: number): string {
+export function firmsAreaUrl(
+  mapKey: string,
+  source: string,
+  bbox: readonly [number, number, number, number],
+  days: number,
+): string {
   return `${FIRMS_ORIGIN}/api/area/csv/${encodeURIComponent(mapKey)}/${source}/${bbox.join(',')}/${days}`;
 }
 
@@ -48,7 +53,8 @@ export function parseFirmsCsv(input: Buffer | string): FirmsHotspot[] {
     const line = cells.join(',');
     if (cells[0] === 'latitude') {
       header = cells;
-      if (!REQUIRED.every((c) => header!.includes(c))) throw new Error(`FIRMS CSV header lacks ${REQUIRED.filter((c) => !header!.includes(c)).join(', ')}`);
+      if (!REQUIRED.every((c) => header!.includes(c)))
+        throw new Error(`FIRMS CSV header lacks ${REQUIRED.filter((c) => !header!.includes(c)).join(', ')}`);
       continue;
     }
     if (!header) throw new Error(`FIRMS CSV: expected a header line, got "${line.slice(0, 80)}"`);
@@ -58,7 +64,14 @@ export function parseFirmsCsv(input: Buffer | string): FirmsHotspot[] {
     const lon = Number(row.longitude);
     const time = row.acq_time.padStart(4, '0');
     const acquiredAt = Date.parse(`${row.acq_date}T${time.slice(0, 2)}:${time.slice(2, 4)}:00Z`);
-    if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180 || !Number.isFinite(acquiredAt)) continue;
+    if (
+      !Number.isFinite(lat) ||
+      !Number.isFinite(lon) ||
+      Math.abs(lat) > 90 ||
+      Math.abs(lon) > 180 ||
+      !Number.isFinite(acquiredAt)
+    )
+      continue;
     out.push({
       latitude: lat,
       longitude: lon,

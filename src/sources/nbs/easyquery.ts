@@ -29,17 +29,39 @@ const Doc = z.object({
         wds: z.array(z.object({ valuecode: z.string(), wdcode: z.string() })),
       }),
     ),
-    wdnodes: z.array(z.object({ wdcode: z.string(), nodes: z.array(z.object({ code: z.string(), cname: z.string().default(''), name: z.string().default(''), unit: z.string().default('') })) })),
+    wdnodes: z.array(
+      z.object({
+        wdcode: z.string(),
+        nodes: z.array(
+          z.object({
+            code: z.string(),
+            cname: z.string().default(''),
+            name: z.string().default(''),
+            unit: z.string().default(''),
+          }),
+        ),
+      }),
+    ),
   }),
 });
 
 /** Every observation with data, by indicator then period (oldest first). */
 export function parseNbsEasyquery(input: Buffer | string): NbsObservation[] {
   const raw = parseJsonText(FORMAT, input) as { returncode?: unknown; returndata?: unknown };
-  if (raw && typeof raw === 'object' && raw.returncode !== 200) throw new FormatError(FORMAT, `the portal answered returncode ${String(raw.returncode)}: ${typeof raw.returndata === 'string' ? raw.returndata : 'no data'}`);
+  if (raw && typeof raw === 'object' && raw.returncode !== 200)
+    throw new FormatError(
+      FORMAT,
+      `the portal answered returncode ${String(raw.returncode)}: ${typeof raw.returndata === 'string' ? raw.returndata : 'no data'}`,
+    );
   const doc = Doc.safeParse(raw);
-  if (!doc.success) throw new FormatError(FORMAT, `unexpected shape at ${doc.error.issues[0]?.path.join('.')}: ${doc.error.issues[0]?.message}`);
-  const indicators = new Map((doc.data.returndata.wdnodes.find((w) => w.wdcode === 'zb')?.nodes ?? []).map((n) => [n.code, n]));
+  if (!doc.success)
+    throw new FormatError(
+      FORMAT,
+      `unexpected shape at ${doc.error.issues[0]?.path.join('.')}: ${doc.error.issues[0]?.message}`,
+    );
+  const indicators = new Map(
+    (doc.data.returndata.wdnodes.find((w) => w.wdcode === 'zb')?.nodes ?? []).map((n) => [n.code, n]),
+  );
   const out: NbsObservation[] = [];
   for (const node of doc.data.returndata.datanodes) {
     if (!node.data.hasdata) continue;
@@ -47,7 +69,15 @@ export function parseNbsEasyquery(input: Buffer | string): NbsObservation[] {
     const sj = node.wds.find((w) => w.wdcode === 'sj')?.valuecode;
     if (!code || !sj || !/^\d{6}$/.test(sj)) continue;
     const meta = indicators.get(code);
-    out.push({ indicatorCode: code, indicator: meta?.name || meta?.cname || code, unit: meta?.unit ?? '', period: `${sj.slice(0, 4)}-${sj.slice(4)}`, value: node.data.data });
+    out.push({
+      indicatorCode: code,
+      indicator: meta?.name || meta?.cname || code,
+      unit: meta?.unit ?? '',
+      period: `${sj.slice(0, 4)}-${sj.slice(4)}`,
+      value: node.data.data,
+    });
   }
-  return out.sort((a, b) => (a.indicatorCode < b.indicatorCode ? -1 : a.indicatorCode > b.indicatorCode ? 1 : a.period.localeCompare(b.period)));
+  return out.sort((a, b) =>
+    a.indicatorCode < b.indicatorCode ? -1 : a.indicatorCode > b.indicatorCode ? 1 : a.period.localeCompare(b.period),
+  );
 }

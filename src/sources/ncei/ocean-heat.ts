@@ -1,5 +1,6 @@
 /** NCEI global ocean heat content, 0-700 m, yearly (pentadal-centred) values in 10^22 J, whitespace text. */
-export const NCEI_OHC_700M_URL = 'https://www.ncei.noaa.gov/data/oceans/woa/DATA_ANALYSIS/3M_HEAT_CONTENT/DATA/basin/yearly/h22-w0-700m.dat';
+export const NCEI_OHC_700M_URL =
+  'https://www.ncei.noaa.gov/data/oceans/woa/DATA_ANALYSIS/3M_HEAT_CONTENT/DATA/basin/yearly/h22-w0-700m.dat';
 
 /** The world-ocean (WO) column, by mid-year; the header line is skipped. */
 export function parseOceanHeat(input: Buffer | string): { year: number; zettajoules: number }[] {

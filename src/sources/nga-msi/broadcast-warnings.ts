@@ -43,13 +43,23 @@ export function parseBroadcastWarnings(input: Buffer | string): BroadcastWarning
   }
   const list = Array.isArray(json)
     ? json
-    : ['broadcast-warn', 'broadcast_warn', 'warnings'].map((k) => (json as Record<string, unknown> | null)?.[k]).find(Array.isArray);
+    : ['broadcast-warn', 'broadcast_warn', 'warnings']
+        .map((k) => (json as Record<string, unknown> | null)?.[k])
+        .find(Array.isArray);
   if (!Array.isArray(list)) throw new Error('NGA broadcast warnings: no warning list in the response');
   return list.flatMap((raw) => {
     const w = Warning.safeParse(raw);
     if (!w.success) return [];
     const issuedAt = parseNgaDate(w.data.issueDate);
     if (!Number.isFinite(issuedAt)) return [];
-    return [{ id: `${w.data.navArea}-${w.data.msgNumber}-${w.data.msgYear}`, navArea: w.data.navArea, text: w.data.text, issuedAt, authority: w.data.authority ?? '' }];
+    return [
+      {
+        id: `${w.data.navArea}-${w.data.msgNumber}-${w.data.msgYear}`,
+        navArea: w.data.navArea,
+        text: w.data.text,
+        issuedAt,
+        authority: w.data.authority ?? '',
+      },
+    ];
   });
 }

@@ -46,7 +46,8 @@ export function parseBroadcastWarnings(bytes: Buffer): BroadcastWarning[] {
     throw new Error(`navigational warnings are not JSON: ${(err as Error).message}`);
   }
   const doc = Doc.safeParse(json);
-  if (!doc.success) throw new Error(`navigational warnings have an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`navigational warnings have an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   return doc.data['broadcast-warn'].map((w) => ({
     navArea: w.navArea,
     subregion: w.subregion ?? '',
@@ -72,7 +73,9 @@ export function firstPosition(text: string): { lat: number; lon: number } | unde
   if (!m) return undefined;
   const lat = (Number(m[1]) + Number(m[2]) / 60) * (m[3] === 'S' ? -1 : 1);
   const lon = (Number(m[4]) + Number(m[5]) / 60) * (m[6] === 'W' ? -1 : 1);
-  return isValidCoordinate(lat, lon) ? { lat: Math.round(lat * 1e4) / 1e4, lon: Math.round(lon * 1e4) / 1e4 } : undefined;
+  return isValidCoordinate(lat, lon)
+    ? { lat: Math.round(lat * 1e4) / 1e4, lon: Math.round(lon * 1e4) / 1e4 }
+    : undefined;
 }
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];

@@ -12,7 +12,8 @@ export function parseGmlTable(input: Buffer | string, minColumns: number, what: 
     const t = line.trim();
     if (!t || t.startsWith('#')) continue;
     const cells = t.split(/\s+/).map(Number);
-    if (cells.length < minColumns || cells.some((c) => !Number.isFinite(c))) throw new Error(`GML ${what}: unreadable line "${t.slice(0, 80)}"`);
+    if (cells.length < minColumns || cells.some((c) => !Number.isFinite(c)))
+      throw new Error(`GML ${what}: unreadable line "${t.slice(0, 80)}"`);
     rows.push(cells);
   }
   if (rows.length === 0) throw new Error(`GML ${what}: no data lines`);

@@ -5,7 +5,8 @@ import { parseCsvRows } from '../formats/csv.js';
  * header and one row per month, dated at month end as `31-Oct-2026` (ISO dates are accepted too).
  * No credential.
  */
-export const GSCPI_CSV_URL = 'https://www.newyorkfed.org/medialibrary/research/interactives/data/gscpi/gscpi_interactive_data.csv';
+export const GSCPI_CSV_URL =
+  'https://www.newyorkfed.org/medialibrary/research/interactives/data/gscpi/gscpi_interactive_data.csv';
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 

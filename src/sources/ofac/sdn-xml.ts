@@ -40,7 +40,12 @@ export interface SdnList {
   entries: SdnEntry[];
 }
 
-const TYPES: Record<string, SdnType> = { Individual: 'individual', Entity: 'entity', Vessel: 'vessel', Aircraft: 'aircraft' };
+const TYPES: Record<string, SdnType> = {
+  Individual: 'individual',
+  Entity: 'entity',
+  Vessel: 'vessel',
+  Aircraft: 'aircraft',
+};
 
 function personName(last: string, first: string): string {
   return first ? `${last}, ${first}` : last;
@@ -51,7 +56,8 @@ function distinct(values: string[]): string[] {
 }
 
 type Node = Record<string, unknown>;
-const listOf = (parent: unknown, list: string, item: string) => asList<Node>((parent as Node | undefined)?.[list] && ((parent as Node)[list] as Node)[item]);
+const listOf = (parent: unknown, list: string, item: string) =>
+  asList<Node>((parent as Node | undefined)?.[list] && ((parent as Node)[list] as Node)[item]);
 
 /** SDN.XML -> entries. A document without `<sdnList>` or a readable Publish_Date is a FormatError. */
 export function parseSdnXml(input: Buffer | string): SdnList {
@@ -77,13 +83,23 @@ export function parseSdnXml(input: Buffer | string): SdnList {
       uid,
       name: personName(last, textOf(e.firstName).trim()),
       type,
-      programs: distinct(asList(((e.programList as Node | undefined)?.program)).map(textOf)),
-      aliases: distinct(listOf(e, 'akaList', 'aka').map((a) => personName(textOf(a.lastName).trim(), textOf(a.firstName).trim()))),
+      programs: distinct(asList((e.programList as Node | undefined)?.program).map(textOf)),
+      aliases: distinct(
+        listOf(e, 'akaList', 'aka').map((a) => personName(textOf(a.lastName).trim(), textOf(a.firstName).trim())),
+      ),
       identifiers: listOf(e, 'idList', 'id')
-        .map((i) => ({ type: textOf(i.idType).trim(), number: textOf(i.idNumber).trim(), country: textOf(i.idCountry).trim() }))
+        .map((i) => ({
+          type: textOf(i.idType).trim(),
+          number: textOf(i.idNumber).trim(),
+          country: textOf(i.idCountry).trim(),
+        }))
         .filter((i) => i.number !== ''),
       addressCountries: distinct(listOf(e, 'addressList', 'address').map((a) => textOf(a.country))),
-      nationalities: distinct([...listOf(e, 'nationalityList', 'nationality'), ...listOf(e, 'citizenshipList', 'citizenship')].map((n) => textOf(n.country))),
+      nationalities: distinct(
+        [...listOf(e, 'nationalityList', 'nationality'), ...listOf(e, 'citizenshipList', 'citizenship')].map((n) =>
+          textOf(n.country),
+        ),
+      ),
       vesselFlag: distinct([textOf(vessel?.vesselFlag)])[0] ?? '',
       remarks: textOf(e.remarks).trim(),
     });

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 /** Open-Meteo historical weather API (ERA5-based archive), JSON, no key; several locations per call. */
-export function openMeteoArchiveUrl(points: readonly { lat: number; lon: number }[], start: string, end: string): string {
+export function openMeteoArchiveUrl(
+  points: readonly { lat: number; lon: number }[],
+  start: string,
+  end: string,
+): string {
   const q = new URLSearchParams({
     latitude: points.map((p) => p.lat).join(','),
     longitude: points.map((p) => p.lon).join(','),
@@ -45,6 +49,14 @@ export function parseOpenMeteoDaily(input: Buffer | string): DailySeries[] {
     const l = Location.safeParse(raw);
     if (!l.success) throw new Error(`Open-Meteo location ${i} has no daily temperature and precipitation series`);
     const d = l.data.daily;
-    return { latitude: l.data.latitude, longitude: l.data.longitude, days: d.time.map((date, j) => ({ date, tempC: d.temperature_2m_mean[j] ?? null, precipMm: d.precipitation_sum[j] ?? null })) };
+    return {
+      latitude: l.data.latitude,
+      longitude: l.data.longitude,
+      days: d.time.map((date, j) => ({
+        date,
+        tempC: d.temperature_2m_mean[j] ?? null,
+        precipMm: d.precipitation_sum[j] ?? null,
+      })),
+    };
   });
 }

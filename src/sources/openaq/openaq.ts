@@ -6,7 +6,9 @@ export const OPENAQ = 'https://api.openaq.org/v3';
 export const PM25_PARAMETER_ID = 2;
 
 export function openaqHeaders(config: Config): Record<string, string> {
-  return config.OPENAQ_API_KEY ? { 'x-api-key': config.OPENAQ_API_KEY, accept: 'application/json' } : { accept: 'application/json' };
+  return config.OPENAQ_API_KEY
+    ? { 'x-api-key': config.OPENAQ_API_KEY, accept: 'application/json' }
+    : { accept: 'application/json' };
 }
 
 export interface OpenAqLocation {
@@ -56,7 +58,16 @@ export function parseOpenAqLocations(input: Buffer | string): OpenAqLocation[] {
   return pagesOf(input, 'locations').flatMap((raw) => {
     const l = Location.safeParse(raw);
     if (!l.success) return [];
-    return [{ id: l.data.id, name: l.data.name ?? '', locality: l.data.locality ?? '', countryCode: (l.data.country?.code ?? '').toUpperCase(), latitude: l.data.coordinates.latitude, longitude: l.data.coordinates.longitude }];
+    return [
+      {
+        id: l.data.id,
+        name: l.data.name ?? '',
+        locality: l.data.locality ?? '',
+        countryCode: (l.data.country?.code ?? '').toUpperCase(),
+        latitude: l.data.coordinates.latitude,
+        longitude: l.data.coordinates.longitude,
+      },
+    ];
   });
 }
 
@@ -74,6 +85,14 @@ export function parseOpenAqLatest(input: Buffer | string): OpenAqLatest[] {
     if (!r.success) return [];
     const at = Date.parse(r.data.datetime.utc);
     if (!Number.isFinite(at) || r.data.value < 0) return [];
-    return [{ locationId: r.data.locationsId, value: r.data.value, at, latitude: r.data.coordinates.latitude, longitude: r.data.coordinates.longitude }];
+    return [
+      {
+        locationId: r.data.locationsId,
+        value: r.data.value,
+        at,
+        latitude: r.data.coordinates.latitude,
+        longitude: r.data.coordinates.longitude,
+      },
+    ];
   });
 }

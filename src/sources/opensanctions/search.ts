@@ -19,7 +19,10 @@ const SCHEMA_TYPES: Record<string, string> = { Vessel: 'vessel', Aircraft: 'airc
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /** `/search` JSON (`{results:[{id, caption, schema, properties}], total:{value}}`) -> matches. */
-export function parseOpenSanctionsSearch(input: Buffer | string, limit: number): { results: OpenSanctionsMatch[]; total: number } {
+export function parseOpenSanctionsSearch(
+  input: Buffer | string,
+  limit: number,
+): { results: OpenSanctionsMatch[]; total: number } {
   const doc = parseJsonText('OpenSanctions', input);
   if (!isObject(doc) || !Array.isArray(doc.results)) throw new FormatError('OpenSanctions', 'no results array');
   const results: OpenSanctionsMatch[] = [];

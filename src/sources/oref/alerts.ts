@@ -23,7 +23,16 @@ const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
 
 /** Minutes Israel time is ahead of UTC at instant `t` (2 or 3 hours, by daylight saving). */
 function jerusalemOffsetMinutes(t: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Jerusalem', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(t);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Jerusalem',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(t);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return (Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - t) / 60_000;
 }
@@ -46,7 +55,12 @@ export function parseOrefHistory(input: Buffer | string): OrefHistoryRow[] {
     const at = typeof r?.alertDate === 'string' ? israelLocalToUtc(r.alertDate) : undefined;
     const locality = typeof r?.data === 'string' ? r.data.trim() : '';
     if (at === undefined || !locality) continue;
-    out.push({ at, title: typeof r.title === 'string' ? r.title.trim() : '', locality, category: Number(r.category) || 0 });
+    out.push({
+      at,
+      title: typeof r.title === 'string' ? r.title.trim() : '',
+      locality,
+      category: Number(r.category) || 0,
+    });
   }
   return out;
 }
@@ -61,7 +75,14 @@ export function parseOrefLiveAlerts(input: Buffer | string): OrefLiveAlert[] {
   const doc = parseJsonText('OREF alerts', text);
   const list = Array.isArray(doc) ? doc : [doc];
   return list.map((a: Record<string, unknown>) => {
-    if (!a || typeof a !== 'object' || !Array.isArray(a.data)) throw new FormatError('OREF alerts', 'an alert has no data list');
-    return { id: String(a.id ?? ''), cat: String(a.cat ?? ''), title: String(a.title ?? ''), data: a.data.map(String), desc: String(a.desc ?? '') };
+    if (!a || typeof a !== 'object' || !Array.isArray(a.data))
+      throw new FormatError('OREF alerts', 'an alert has no data list');
+    return {
+      id: String(a.id ?? ''),
+      cat: String(a.cat ?? ''),
+      title: String(a.title ?? ''),
+      data: a.data.map(String),
+      desc: String(a.desc ?? ''),
+    };
   });
 }

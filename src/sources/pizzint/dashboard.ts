@@ -2,7 +2,14 @@ import { FormatError, isObject, parseJsonText } from '../formats/errors.js';
 
 /** pizzint.watch: busyness of pizza places near the Pentagon (derived by the site from place popularity data; no key). */
 export const PIZZINT_DASHBOARD_URL = 'https://www.pizzint.watch/api/dashboard-data';
-export const TENSION_PAIRS = ['usa_russia', 'russia_ukraine', 'usa_china', 'china_taiwan', 'usa_iran', 'usa_venezuela'] as const;
+export const TENSION_PAIRS = [
+  'usa_russia',
+  'russia_ukraine',
+  'usa_china',
+  'china_taiwan',
+  'usa_iran',
+  'usa_venezuela',
+] as const;
 export const PIZZINT_GDELT_URL = `https://www.pizzint.watch/api/gdelt/batch?pairs=${TENSION_PAIRS.join(',')}&method=gpr`;
 
 export interface PizzintPlace {
@@ -27,7 +34,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 /** The dashboard document `{ success, data: [place...] }` -> places; `success:false` is a FormatError. */
 export function parsePizzintDashboard(input: Buffer | string): PizzintPlace[] {
   const doc = parseJsonText('pizzint dashboard', input);
-  if (!isObject(doc) || doc.success !== true || !Array.isArray(doc.data)) throw new FormatError('pizzint dashboard', 'expected { success: true, data: [...] }');
+  if (!isObject(doc) || doc.success !== true || !Array.isArray(doc.data))
+    throw new FormatError('pizzint dashboard', 'expected { success: true, data: [...] }');
   return (doc.data as Record<string, unknown>[])
     .filter((p) => isObject(p) && str(p.place_id))
     .map((p) => ({
@@ -54,7 +62,10 @@ export function parsePizzintGdelt(input: Buffer | string): Map<string, number[]>
   const out = new Map<string, number[]>();
   for (const [pair, points] of Object.entries(doc)) {
     if (!Array.isArray(points)) continue;
-    out.set(pair, points.map((p: { v?: unknown }) => num(p?.v)));
+    out.set(
+      pair,
+      points.map((p: { v?: unknown }) => num(p?.v)),
+    );
   }
   return out;
 }

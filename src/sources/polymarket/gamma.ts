@@ -4,7 +4,16 @@ import { FormatError, isObject, parseJsonText } from '../formats/errors.js';
 export const GAMMA_API = 'https://gamma-api.polymarket.com';
 
 export function gammaEventsUrl(tag: string, now: number): string {
-  const q = new URLSearchParams({ tag_slug: tag, closed: 'false', active: 'true', archived: 'false', end_date_min: new Date(now).toISOString(), order: 'volume', ascending: 'false', limit: '20' });
+  const q = new URLSearchParams({
+    tag_slug: tag,
+    closed: 'false',
+    active: 'true',
+    archived: 'false',
+    end_date_min: new Date(now).toISOString(),
+    order: 'volume',
+    ascending: 'false',
+    limit: '20',
+  });
   return `${GAMMA_API}/events?${q.toString()}`;
 }
 
@@ -43,7 +52,11 @@ function firstPrice(v: unknown): number {
 /** `/events` JSON array -> events; an object body (an API error) is a FormatError. */
 export function parseGammaEvents(input: Buffer | string): GammaEvent[] {
   const doc = parseJsonText('Polymarket', input);
-  if (!Array.isArray(doc)) throw new FormatError('Polymarket', isObject(doc) && typeof doc.error === 'string' ? `upstream error: ${doc.error}` : 'expected an array of events');
+  if (!Array.isArray(doc))
+    throw new FormatError(
+      'Polymarket',
+      isObject(doc) && typeof doc.error === 'string' ? `upstream error: ${doc.error}` : 'expected an array of events',
+    );
   const out: GammaEvent[] = [];
   for (const e of doc as unknown[]) {
     if (!isObject(e) || typeof e.slug !== 'string' || typeof e.title !== 'string') continue;
@@ -56,9 +69,21 @@ export function parseGammaEvents(input: Buffer | string): GammaEvent[] {
       active: e.active === true,
       closed: e.closed === true,
       volume: Number(e.volume) || 0,
-      tags: Array.isArray(e.tags) ? e.tags.flatMap((t) => (isObject(t) && typeof t.slug === 'string' ? [t.slug] : [])) : [],
+      tags: Array.isArray(e.tags)
+        ? e.tags.flatMap((t) => (isObject(t) && typeof t.slug === 'string' ? [t.slug] : []))
+        : [],
       markets: (Array.isArray(e.markets) ? e.markets : []).flatMap((m) =>
-        isObject(m) ? [{ question: String(m.question ?? ''), yesPrice: firstPrice(m.outcomePrices), volume: Number(m.volume) || 0, active: m.active === true, closed: m.closed === true }] : [],
+        isObject(m)
+          ? [
+              {
+                question: String(m.question ?? ''),
+                yesPrice: firstPrice(m.outcomePrices),
+                volume: Number(m.volume) || 0,
+                active: m.active === true,
+                closed: m.closed === true,
+              },
+            ]
+          : [],
       ),
     });
   }

@@ -6,7 +6,8 @@ export const CANADABUYS_URL = 'https://canadabuys.canada.ca/opendata/pub/openTen
 
 export function parseCanadaBuys(input: Buffer | string): RawNotice[] {
   const rows = parseCsv(input, { relaxColumnCount: true, trim: true });
-  if (rows.length > 0 && !('referenceNumber-numeroReference' in rows[0])) throw new Error('CanadaBuys CSV: no referenceNumber column');
+  if (rows.length > 0 && !('referenceNumber-numeroReference' in rows[0]))
+    throw new Error('CanadaBuys CSV: no referenceNumber column');
   return rows.map((r) => {
     const amount = Number(r['estimatedValue-valeurEstimee']);
     return {

@@ -9,7 +9,8 @@ export function parseContractsFinder(input: Buffer | string): RawNotice[] {
   if (!Array.isArray(doc?.releases)) throw new Error('Contracts Finder: answer has no releases');
   return (doc.releases as Record<string, any>[]).map((r) => {
     const t = r.tender ?? {};
-    const docUrl = (t.documents ?? []).map((d: { url?: string }) => d.url).find((u: unknown) => typeof u === 'string') ?? '';
+    const docUrl =
+      (t.documents ?? []).map((d: { url?: string }) => d.url).find((u: unknown) => typeof u === 'string') ?? '';
     return {
       sourceNoticeId: String(r.ocid ?? t.id ?? ''),
       title: String(t.title ?? ''),
@@ -21,7 +22,9 @@ export function parseContractsFinder(input: Buffer | string): RawNotice[] {
       deadline: iso(t.tenderPeriod?.endDate),
       status: String(t.status ?? ''),
       noticeType: 'tender',
-      ...(typeof t.value?.amount === 'number' ? { amount: t.value.amount, currency: String(t.value.currency ?? '') } : {}),
+      ...(typeof t.value?.amount === 'number'
+        ? { amount: t.value.amount, currency: String(t.value.currency ?? '') }
+        : {}),
       categoryCodes: t.classification?.id ? [`CPV:${t.classification.id}`] : [],
       sectors: [],
     };

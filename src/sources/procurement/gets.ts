@@ -4,7 +4,20 @@ import type { RawNotice } from './notice.js';
 /** New Zealand Government Electronic Tenders Service, open tenders RSS (no credential). */
 export const GETS_RSS_URL = 'https://www.gets.govt.nz/ExternalRSSFeed.htm';
 
-const MONTHS: Record<string, number> = { jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11 };
+const MONTHS: Record<string, number> = {
+  jan: 0,
+  feb: 1,
+  mar: 2,
+  apr: 3,
+  may: 4,
+  jun: 5,
+  jul: 6,
+  aug: 7,
+  sep: 8,
+  oct: 9,
+  nov: 10,
+  dec: 11,
+};
 
 /** "Closing date: 11 Dec 2026 16:00" in a description, read as New Zealand daylight time (UTC+13). */
 function closing(text: string): string {

@@ -1,7 +1,8 @@
 import { FormatError, isObject, parseJsonText } from '../formats/errors.js';
 
 /** A subreddit's public hot listing (no key; Reddit asks for a descriptive User-Agent). */
-export const subredditHotUrl = (sub: string, limit = 25) => `https://www.reddit.com/r/${encodeURIComponent(sub)}/hot.json?limit=${limit}&raw_json=1`;
+export const subredditHotUrl = (sub: string, limit = 25) =>
+  `https://www.reddit.com/r/${encodeURIComponent(sub)}/hot.json?limit=${limit}&raw_json=1`;
 
 export interface RedditPost {
   id: string;
@@ -24,7 +25,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 /** A listing document (`{ kind: 'Listing', data: { children: [{ kind: 't3', data }] } }`) -> posts. */
 export function parseRedditListing(input: Buffer | string): RedditPost[] {
   const doc = parseJsonText('Reddit listing', input);
-  if (!isObject(doc) || !isObject(doc.data) || !Array.isArray(doc.data.children)) throw new FormatError('Reddit listing', 'expected data.children');
+  if (!isObject(doc) || !isObject(doc.data) || !Array.isArray(doc.data.children))
+    throw new FormatError('Reddit listing', 'expected data.children');
   const out: RedditPost[] = [];
   for (const c of doc.data.children as { kind?: unknown; data?: Record<string, unknown> }[]) {
     const d = c?.data;

@@ -11,16 +11,28 @@ export function relayConfigured(config: Config): boolean {
 
 function relayHeaders(config: Config): Record<string, string> {
   const secret = (config as { RELAY_SHARED_SECRET?: string }).RELAY_SHARED_SECRET;
-  return { accept: 'application/json', ...(secret ? { 'x-relay-key': secret, authorization: `Bearer ${secret}` } : {}) };
+  return {
+    accept: 'application/json',
+    ...(secret ? { 'x-relay-key': secret, authorization: `Bearer ${secret}` } : {}),
+  };
 }
 
 /** GET `<RELAY_URL><path>?<query>` with a deadline; throws on a network error or a non-2xx answer. */
-export async function relayGet(config: Config, path: string, query: Record<string, string>, timeoutMs: number): Promise<unknown> {
+export async function relayGet(
+  config: Config,
+  path: string,
+  query: Record<string, string>,
+  timeoutMs: number,
+): Promise<unknown> {
   const base = (config as { RELAY_URL?: string }).RELAY_URL;
   if (!base) throw new Error('the relay is not configured (RELAY_URL)');
   const url = `${base.replace(/\/$/, '')}${path}?${new URLSearchParams(query)}`;
   // A caller is waiting: one attempt within the deadline, no retries.
-  const bytes = await fetchUrl(url, config, { headers: relayHeaders(config), signal: AbortSignal.timeout(timeoutMs), retries: 0 });
+  const bytes = await fetchUrl(url, config, {
+    headers: relayHeaders(config),
+    signal: AbortSignal.timeout(timeoutMs),
+    retries: 0,
+  });
   try {
     return JSON.parse(bytes.toString('utf8'));
   } catch {

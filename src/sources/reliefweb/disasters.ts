@@ -26,7 +26,13 @@ const Fields = z.object({
   name: z.string(),
   status: z.string().optional(),
   date: z.object({ event: z.string().optional(), created: z.string().optional() }).optional(),
-  primary_country: z.object({ name: z.string(), iso3: z.string().optional(), location: z.object({ lat: z.number(), lon: z.number() }).optional() }).optional(),
+  primary_country: z
+    .object({
+      name: z.string(),
+      iso3: z.string().optional(),
+      location: z.object({ lat: z.number(), lon: z.number() }).optional(),
+    })
+    .optional(),
   primary_type: z.object({ code: z.string() }).optional(),
   url: z.string().optional(),
 });
@@ -47,17 +53,19 @@ export function parseReliefwebDisasters(input: Buffer | string): ReliefwebDisast
     const at = Date.parse(f.data.date?.event ?? f.data.date?.created ?? '');
     if (!Number.isFinite(at)) return [];
     const pc = f.data.primary_country;
-    return [{
-      id: f.data.id,
-      name: f.data.name.trim(),
-      status: (f.data.status ?? '').toLowerCase(),
-      typeCode: (f.data.primary_type?.code ?? '').toUpperCase(),
-      eventAt: at,
-      countryName: pc?.name ?? '',
-      iso3: (pc?.iso3 ?? '').toUpperCase(),
-      lat: pc?.location?.lat,
-      lon: pc?.location?.lon,
-      url: f.data.url ?? '',
-    }];
+    return [
+      {
+        id: f.data.id,
+        name: f.data.name.trim(),
+        status: (f.data.status ?? '').toLowerCase(),
+        typeCode: (f.data.primary_type?.code ?? '').toUpperCase(),
+        eventAt: at,
+        countryName: pc?.name ?? '',
+        iso3: (pc?.iso3 ?? '').toUpperCase(),
+        lat: pc?.location?.lat,
+        lon: pc?.location?.lon,
+        url: f.data.url ?? '',
+      },
+    ];
   });
 }

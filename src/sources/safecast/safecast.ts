@@ -39,7 +39,14 @@ export function parseSafecastMeasurements(input: Buffer | string): SafecastMeasu
     if (!r.success) continue;
     const at = Date.parse(r.data.captured_at);
     if (!Number.isFinite(at) || !Number.isFinite(r.data.value) || r.data.value < 0) continue;
-    out.push({ id: r.data.id, at, latitude: r.data.latitude, longitude: r.data.longitude, value: r.data.value, unit: r.data.unit.toLowerCase() });
+    out.push({
+      id: r.data.id,
+      at,
+      latitude: r.data.latitude,
+      longitude: r.data.longitude,
+      value: r.data.value,
+      unit: r.data.unit.toLowerCase(),
+    });
   }
   return out.sort((a, b) => a.at - b.at);
 }

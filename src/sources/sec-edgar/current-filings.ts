@@ -47,8 +47,17 @@ export function parseCurrentFilings(input: Buffer | string): { filings: CurrentF
     const filedAt = e.updatedAt ?? e.publishedAt;
     if (!t || !acc || filedAt === undefined) continue;
     const items = [...e.summary.matchAll(ITEM)].map((m) => ({ code: m[1], description: m[2].trim() }));
-    filings.push({ accession: acc, company: t[2], cik: t[3].padStart(10, '0'), form: t[1].toUpperCase(), filedAt, items, url: e.link });
+    filings.push({
+      accession: acc,
+      company: t[2],
+      cik: t[3].padStart(10, '0'),
+      form: t[1].toUpperCase(),
+      filedAt,
+      items,
+      url: e.link,
+    });
   }
-  if (feed.items.length > 0 && filings.length === 0) throw new FormatError('EDGAR current feed', 'no entry has a readable title and accession number');
+  if (feed.items.length > 0 && filings.length === 0)
+    throw new FormatError('EDGAR current feed', 'no entry has a readable title and accession number');
   return { filings, updatedAt: feed.updatedAt ?? 0 };
 }

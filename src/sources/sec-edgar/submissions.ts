@@ -54,7 +54,8 @@ export interface Submissions {
   filings: SubmissionFiling[];
 }
 
-const col = (recent: Record<string, unknown>, key: string): unknown[] => (Array.isArray(recent[key]) ? (recent[key] as unknown[]) : []);
+const col = (recent: Record<string, unknown>, key: string): unknown[] =>
+  Array.isArray(recent[key]) ? (recent[key] as unknown[]) : [];
 const s = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /** One submissions document -> profile and its recent filings (the columnar `filings.recent` arrays read row-wise). */
@@ -64,7 +65,13 @@ export function readSubmissions(doc: unknown): Submissions {
   }
   const recent = doc.filings.recent;
   const acc = col(recent, 'accessionNumber');
-  const [forms, dates, accepted, items, docs] = ['form', 'filingDate', 'acceptanceDateTime', 'items', 'primaryDocument'].map((k) => col(recent, k));
+  const [forms, dates, accepted, items, docs] = [
+    'form',
+    'filingDate',
+    'acceptanceDateTime',
+    'items',
+    'primaryDocument',
+  ].map((k) => col(recent, k));
   const filings: SubmissionFiling[] = acc.map((a, i) => {
     const filingDate = s(dates[i]);
     const at = Date.parse(s(accepted[i]));
@@ -73,7 +80,10 @@ export function readSubmissions(doc: unknown): Submissions {
       form: s(forms[i]).toUpperCase(),
       filingDate,
       acceptedAt: Number.isFinite(at) ? at : Date.parse(`${filingDate}T00:00:00Z`) || 0,
-      items: s(items[i]).split(',').map((x) => x.trim()).filter(Boolean),
+      items: s(items[i])
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
       primaryDocument: s(docs[i]),
     };
   });

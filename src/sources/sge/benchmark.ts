@@ -30,7 +30,9 @@ const cellText = (html: string) =>
 export function parseSgeBenchmark(input: Buffer | string): BenchmarkPrice[] {
   const html = input.toString();
   for (const table of html.match(/<table[\s\S]*?<\/table>/gi) ?? []) {
-    const rows = (table.match(/<tr[\s\S]*?<\/tr>/gi) ?? []).map((tr) => (tr.match(/<t[hd][^>]*>[\s\S]*?<\/t[hd]>/gi) ?? []).map(cellText));
+    const rows = (table.match(/<tr[\s\S]*?<\/tr>/gi) ?? []).map((tr) =>
+      (tr.match(/<t[hd][^>]*>[\s\S]*?<\/t[hd]>/gi) ?? []).map(cellText),
+    );
     const headerAt = rows.findIndex((r) => r.join('|') === EXPECTED_HEADER.join('|'));
     if (headerAt < 0) continue;
     const out: BenchmarkPrice[] = [];
@@ -41,7 +43,12 @@ export function parseSgeBenchmark(input: Buffer | string): BenchmarkPrice[] {
       const pmN = Number(pm);
       const usePm = pm !== '' && pm !== undefined && Number.isFinite(pmN) && pmN > 0;
       if (!usePm && !(am !== '' && Number.isFinite(amN) && amN > 0)) continue;
-      out.push({ date: `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`, contract: contract ?? '', price: usePm ? pmN : amN, session: usePm ? 'PM' : 'AM' });
+      out.push({
+        date: `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`,
+        contract: contract ?? '',
+        price: usePm ? pmN : amN,
+        session: usePm ? 'PM' : 'AM',
+      });
     }
     return out.sort((a, b) => b.date.localeCompare(a.date));
   }

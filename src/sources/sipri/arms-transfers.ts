@@ -16,7 +16,9 @@ export interface TivRow {
 export function parseTivTable(bytes: Buffer): { years: number[]; rows: TivRow[] } {
   // Title lines above the header and a note below the table have fewer cells than the rows.
   const lines = parseCsvRows(bytes, { relaxColumnCount: true, trim: true });
-  const headerAt = lines.findIndex((cells) => /^recipient$/i.test(cells[0] ?? '') && /^supplier$/i.test(cells[1] ?? ''));
+  const headerAt = lines.findIndex(
+    (cells) => /^recipient$/i.test(cells[0] ?? '') && /^supplier$/i.test(cells[1] ?? ''),
+  );
   if (headerAt < 0) throw new Error('SIPRI TIV table has no Recipient,Supplier header');
   const header = lines[headerAt]!;
   const yearCols = header.map((h, i) => [Number(h), i] as const).filter(([y]) => Number.isInteger(y) && y > 1900);
@@ -27,7 +29,8 @@ export function parseTivTable(bytes: Buffer): { years: number[]; rows: TivRow[] 
     const byYear = new Map<number, number>();
     for (const [year, i] of yearCols) {
       const v = cells[i] ? Number(cells[i]) : 0;
-      if (!Number.isFinite(v)) throw new Error(`SIPRI TIV table: "${cells[i]}" for ${cells[0]}/${cells[1]} ${year} is not a number`);
+      if (!Number.isFinite(v))
+        throw new Error(`SIPRI TIV table: "${cells[i]}" for ${cells[0]}/${cells[1]} ${year} is not a number`);
       byYear.set(year, v);
     }
     rows.push({ recipient: cells[0], supplier: cells[1], byYear });

@@ -1,8 +1,13 @@
 import { excelSerialToMs, readXlsx, type XlsxCell } from '../formats/xlsx.js';
 
 /** SPDR Gold Shares' historical archive workbook (GLD, NYSE). The API wants a browser-like Origin and Referer. */
-export const GLD_ARCHIVE_URL = 'https://api.spdrgoldshares.com/api/v1/historical-archive?product=gld&exchange=NYSE&lang=en';
-export const GLD_HEADERS = { accept: '*/*', origin: 'https://www.spdrgoldshares.com', referer: 'https://www.spdrgoldshares.com/' };
+export const GLD_ARCHIVE_URL =
+  'https://api.spdrgoldshares.com/api/v1/historical-archive?product=gld&exchange=NYSE&lang=en';
+export const GLD_HEADERS = {
+  accept: '*/*',
+  origin: 'https://www.spdrgoldshares.com',
+  referer: 'https://www.spdrgoldshares.com/',
+};
 
 export interface GldDay {
   /** YYYY-MM-DD. */
@@ -32,7 +37,11 @@ function dateOf(cell: XlsxCell): string | undefined {
  */
 export function parseGldArchive(input: Buffer | string): GldDay[] {
   for (const sheet of readXlsx(input)) {
-    const headerAt = sheet.rows.findIndex((r) => r.some((c) => typeof c === 'string' && DATE.test(c.trim())) && r.some((c) => typeof c === 'string' && TONNES.test(c)));
+    const headerAt = sheet.rows.findIndex(
+      (r) =>
+        r.some((c) => typeof c === 'string' && DATE.test(c.trim())) &&
+        r.some((c) => typeof c === 'string' && TONNES.test(c)),
+    );
     if (headerAt < 0) continue;
     const header = sheet.rows[headerAt].map((c) => (typeof c === 'string' ? c.trim() : ''));
     const col = (re: RegExp) => header.findIndex((h) => re.test(h));

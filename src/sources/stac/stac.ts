@@ -3,8 +3,19 @@ import { z } from 'zod';
 /** Element84 Earth Search, a public STAC API over the Sentinel archives on AWS. No key. */
 export const EARTH_SEARCH = 'https://earth-search.aws.element84.com/v1';
 
-export function stacSearchUrl(collections: readonly string[], bbox: readonly number[], datetime: string, limit: number): string {
-  const q = new URLSearchParams({ collections: collections.join(','), bbox: bbox.join(','), datetime, limit: String(limit), sortby: '-properties.datetime' });
+export function stacSearchUrl(
+  collections: readonly string[],
+  bbox: readonly number[],
+  datetime: string,
+  limit: number,
+): string {
+  const q = new URLSearchParams({
+    collections: collections.join(','),
+    bbox: bbox.join(','),
+    datetime,
+    limit: String(limit),
+    sortby: '-properties.datetime',
+  });
   return `${EARTH_SEARCH}/search?${q.toString()}`;
 }
 
@@ -64,7 +75,9 @@ export function parseStacItems(input: Buffer | string): StacItem[] {
         geometry: it.data.geometry,
         bbox: b && b.length >= 4 ? [b[0], b[1], b[2], b[3]] : undefined,
         properties: it.data.properties,
-        assets: Object.fromEntries(Object.entries(it.data.assets ?? {}).map(([k, a]) => [k, { href: a.href, roles: a.roles ?? [] }])),
+        assets: Object.fromEntries(
+          Object.entries(it.data.assets ?? {}).map(([k, a]) => [k, { href: a.href, roles: a.roles ?? [] }]),
+        ),
         links: it.data.links ?? [],
       });
     }

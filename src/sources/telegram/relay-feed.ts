@@ -19,7 +19,11 @@ export interface TelegramItem {
 }
 
 /** `{ live, capturedAt, items: [{ id, channel, channelTitle, url, ts, text, topic }] }` -> items with a time. */
-export function parseTelegramFeed(input: Buffer | string): { items: TelegramItem[]; live: boolean; capturedAt: number } {
+export function parseTelegramFeed(input: Buffer | string): {
+  items: TelegramItem[];
+  live: boolean;
+  capturedAt: number;
+} {
   const doc = parseJsonText('Telegram feed', input);
   if (!isObject(doc) || !Array.isArray(doc.items)) throw new FormatError('Telegram feed', 'expected an items array');
   const items: TelegramItem[] = [];
@@ -27,7 +31,15 @@ export function parseTelegramFeed(input: Buffer | string): { items: TelegramItem
     const postedAt = Date.parse(String(it?.ts ?? ''));
     if (!it?.id || !Number.isFinite(postedAt)) continue;
     const s = (v: unknown) => (typeof v === 'string' ? v : '');
-    items.push({ id: String(it.id), channel: s(it.channel), channelTitle: s(it.channelTitle), url: s(it.url), postedAt, text: s(it.text).slice(0, 800), topic: s(it.topic) || 'other' });
+    items.push({
+      id: String(it.id),
+      channel: s(it.channel),
+      channelTitle: s(it.channelTitle),
+      url: s(it.url),
+      postedAt,
+      text: s(it.text).slice(0, 800),
+      topic: s(it.topic) || 'other',
+    });
   }
   const capturedAt = Date.parse(String(doc.capturedAt ?? ''));
   return { items, live: doc.live === true, capturedAt: Number.isFinite(capturedAt) ? capturedAt : 0 };

@@ -9,12 +9,25 @@ export const TPS_LICENCE = 'Open Government Licence – Toronto';
 /** Major-crime reports of the 90 days before `now`, newest first (one page of up to 2000). */
 export function mciQueryUrl(now: number): string {
   const since = new Date(now - 90 * 86_400_000).toISOString().slice(0, 10);
-  const q = new URLSearchParams({ where: `REPORT_DATE >= DATE '${since}'`, outFields: '*', orderByFields: 'REPORT_DATE DESC', resultRecordCount: '2000', outSR: '4326', f: 'json' });
+  const q = new URLSearchParams({
+    where: `REPORT_DATE >= DATE '${since}'`,
+    outFields: '*',
+    orderByFields: 'REPORT_DATE DESC',
+    resultRecordCount: '2000',
+    outSR: '4326',
+    f: 'json',
+  });
   return `${TPS_MCI_LAYER}/query?${q.toString()}`;
 }
 
 export function callsQueryUrl(): string {
-  const q = new URLSearchParams({ where: '1=1', outFields: '*', orderByFields: 'EVENT_YEAR DESC', resultRecordCount: '1000', f: 'json' });
+  const q = new URLSearchParams({
+    where: '1=1',
+    outFields: '*',
+    orderByFields: 'EVENT_YEAR DESC',
+    resultRecordCount: '1000',
+    f: 'json',
+  });
   return `${TPS_CALLS_LAYER}/query?${q.toString()}`;
 }
 
@@ -57,20 +70,22 @@ export function parseMciReports(input: Buffer | string): MciReport[] {
     const objectId = n(a.OBJECTID);
     const reportDate = n(a.REPORT_DATE);
     if (!Number.isInteger(objectId) || !Number.isFinite(reportDate)) return [];
-    return [{
-      objectId,
-      eventUniqueId: s(a.EVENT_UNIQUE_ID),
-      reportDate,
-      occurrenceDate: n(a.OCC_DATE),
-      division: s(a.DIVISION),
-      locationType: s(a.LOCATION_TYPE),
-      premisesType: s(a.PREMISES_TYPE),
-      offence: s(a.OFFENCE),
-      mciCategory: s(a.MCI_CATEGORY),
-      neighbourhood: s(a.NEIGHBOURHOOD_158),
-      longitude: Number.isFinite(n(a.LONG_WGS84)) ? n(a.LONG_WGS84) : geometry?.x ?? 0,
-      latitude: Number.isFinite(n(a.LAT_WGS84)) ? n(a.LAT_WGS84) : geometry?.y ?? 0,
-    }];
+    return [
+      {
+        objectId,
+        eventUniqueId: s(a.EVENT_UNIQUE_ID),
+        reportDate,
+        occurrenceDate: n(a.OCC_DATE),
+        division: s(a.DIVISION),
+        locationType: s(a.LOCATION_TYPE),
+        premisesType: s(a.PREMISES_TYPE),
+        offence: s(a.OFFENCE),
+        mciCategory: s(a.MCI_CATEGORY),
+        neighbourhood: s(a.NEIGHBOURHOOD_158),
+        longitude: Number.isFinite(n(a.LONG_WGS84)) ? n(a.LONG_WGS84) : (geometry?.x ?? 0),
+        latitude: Number.isFinite(n(a.LAT_WGS84)) ? n(a.LAT_WGS84) : (geometry?.y ?? 0),
+      },
+    ];
   });
 }
 
@@ -81,6 +96,15 @@ export function parseCallsAttended(input: Buffer | string): CallsAttended[] {
     const eventYear = n(a.EVENT_YEAR);
     const count = n(a.COUNT_);
     if (!Number.isInteger(objectId) || !Number.isInteger(eventYear) || !Number.isFinite(count)) return [];
-    return [{ objectId, eventYear, divisionOriginal: s(a.DIVISION), divisionFinal: s(a.DIVISION_FINAL) || s(a.DIVISION), neighbourhood: s(a.NEIGHBOURHOOD_158), count }];
+    return [
+      {
+        objectId,
+        eventYear,
+        divisionOriginal: s(a.DIVISION),
+        divisionFinal: s(a.DIVISION_FINAL) || s(a.DIVISION),
+        neighbourhood: s(a.NEIGHBOURHOOD_158),
+        count,
+      },
+    ];
   });
 }

@@ -8,7 +8,16 @@ export function travelpayoutsToken(config: Config): string | undefined {
   return (config as { TRAVELPAYOUTS_API_TOKEN?: string }).TRAVELPAYOUTS_API_TOKEN;
 }
 
-export function pricesUrl(q: { origin: string; destination: string; departureDate: string; returnDate?: string; nonstop: boolean; currency: string; market?: string; limit: number }): string {
+export function pricesUrl(q: {
+  origin: string;
+  destination: string;
+  departureDate: string;
+  returnDate?: string;
+  nonstop: boolean;
+  currency: string;
+  market?: string;
+  limit: number;
+}): string {
   const p = new URLSearchParams({
     origin: q.origin,
     destination: q.destination,
@@ -50,7 +59,12 @@ const Row = z.object({
   duration: z.number().nullable().optional(),
   expires_at: z.string().nullable().optional(),
 });
-const Doc = z.object({ success: z.boolean(), data: z.array(z.unknown()).default([]), currency: z.string().default('usd'), error: z.string().nullable().optional() });
+const Doc = z.object({
+  success: z.boolean(),
+  data: z.array(z.unknown()).default([]),
+  currency: z.string().default('usd'),
+  error: z.string().nullable().optional(),
+});
 
 /** A v3 answer -> fares and their currency; `success: false` is an error. */
 export function parsePricesForDates(body: Buffer): { fares: FareRecord[]; currency: string } {

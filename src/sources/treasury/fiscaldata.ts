@@ -17,6 +17,7 @@ export function parseDebtToPenny(input: Buffer | string): { recordDate: string; 
   }
   const row = (doc as { data?: Record<string, unknown>[] })?.data?.[0];
   const total = Number(row?.tot_pub_debt_out_amt);
-  if (!row || !(total > 0) || typeof row.record_date !== 'string') throw new Error('FiscalData: no debt to the penny record');
+  if (!row || !(total > 0) || typeof row.record_date !== 'string')
+    throw new Error('FiscalData: no debt to the penny record');
   return { recordDate: row.record_date, totalPublicDebt: total };
 }

@@ -13,7 +13,12 @@ export function odpHeaders(config: Config): Record<string, string> {
 export function odpSearchUrl(cpcSubclass: string, applicants: readonly string[], rows = 20): string {
   const who = applicants.map((a) => (a.includes(' ') ? `"${a}"` : a)).join(' OR ');
   const q = `applicationMetaData.cpcClassificationBag:${cpcSubclass}* AND applicationMetaData.firstApplicantName:(${who})`;
-  const params = new URLSearchParams({ q, sort: 'applicationMetaData.filingDate desc', limit: String(rows), offset: '0' });
+  const params = new URLSearchParams({
+    q,
+    sort: 'applicationMetaData.filingDate desc',
+    limit: String(rows),
+    offset: '0',
+  });
   return `${ODP_SEARCH_URL}?${params}`;
 }
 

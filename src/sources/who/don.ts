@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /** WHO Disease Outbreak News API (OData JSON, no key), newest 30. */
-export const WHO_DON_URL = 'https://www.who.int/api/news/diseaseoutbreaknews?sf_culture=en&$orderby=PublicationDateAndTime%20desc&$top=30';
+export const WHO_DON_URL =
+  'https://www.who.int/api/news/diseaseoutbreaknews?sf_culture=en&$orderby=PublicationDateAndTime%20desc&$top=30';
 const ITEM_BASE = 'https://www.who.int/emergencies/disease-outbreak-news/item';
 
 export interface DonItem {
@@ -11,7 +12,12 @@ export interface DonItem {
   summary: string;
 }
 
-const Item = z.object({ Title: z.string(), ItemDefaultUrl: z.string(), PublicationDateAndTime: z.string(), Summary: z.string().nullable().optional() });
+const Item = z.object({
+  Title: z.string(),
+  ItemDefaultUrl: z.string(),
+  PublicationDateAndTime: z.string(),
+  Summary: z.string().nullable().optional(),
+});
 
 export function parseWhoDon(input: Buffer | string): DonItem[] {
   let json: unknown;
@@ -27,7 +33,9 @@ export function parseWhoDon(input: Buffer | string): DonItem[] {
     if (!i.success) return [];
     const at = Date.parse(i.data.PublicationDateAndTime);
     if (!Number.isFinite(at)) return [];
-    const url = /^https?:/.test(i.data.ItemDefaultUrl) ? i.data.ItemDefaultUrl : `${ITEM_BASE}${i.data.ItemDefaultUrl.startsWith('/') ? '' : '/'}${i.data.ItemDefaultUrl}`;
+    const url = /^https?:/.test(i.data.ItemDefaultUrl)
+      ? i.data.ItemDefaultUrl
+      : `${ITEM_BASE}${i.data.ItemDefaultUrl.startsWith('/') ? '' : '/'}${i.data.ItemDefaultUrl}`;
     return [{ title: i.data.Title.trim(), url, publishedAt: at, summary: i.data.Summary ?? '' }];
   });
 }

@@ -66,7 +66,13 @@ export function parseWebcamPages(input: Buffer | string): WindyWebcam[] {
       const w = Webcam.safeParse(raw);
       if (!w.success) continue;
       const { latitude, longitude } = w.data.location;
-      if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) continue;
+      if (
+        !Number.isFinite(latitude) ||
+        !Number.isFinite(longitude) ||
+        Math.abs(latitude) > 90 ||
+        Math.abs(longitude) > 180
+      )
+        continue;
       out.push({
         webcamId: w.data.webcamId,
         title: w.data.title.trim(),

@@ -33,7 +33,11 @@ export interface AircraftDetailsRecord {
   categoryDescription: string;
 }
 
-const str = z.union([z.string(), z.number()]).nullable().optional().transform((v) => (v === null || v === undefined ? '' : String(v).trim()));
+const str = z
+  .union([z.string(), z.number()])
+  .nullable()
+  .optional()
+  .transform((v) => (v === null || v === undefined ? '' : String(v).trim()));
 
 const Details = z.object({
   icao24: str,
@@ -63,7 +67,8 @@ export function parseWingbitsDetails(bytes: Buffer, icao24: string): AircraftDet
   }
   const body = (json as { data?: unknown } | null)?.data ?? json;
   const d = Details.safeParse(body);
-  if (!d.success || typeof body !== 'object' || body === null) throw new Error('Wingbits details have an unexpected shape');
+  if (!d.success || typeof body !== 'object' || body === null)
+    throw new Error('Wingbits details have an unexpected shape');
   return { ...d.data, icao24: (d.data.icao24 || icao24).toLowerCase() };
 }
 
@@ -92,7 +97,9 @@ export function parseWingbitsLive(bytes: Buffer, icao24: string): WingbitsPositi
   } catch (err) {
     throw new Error(`Wingbits live flight is not JSON: ${(err as Error).message}`);
   }
-  const o = ((json as { data?: unknown; flight?: unknown } | null)?.data ?? (json as { flight?: unknown } | null)?.flight ?? json) as Record<string, unknown>;
+  const o = ((json as { data?: unknown; flight?: unknown } | null)?.data ??
+    (json as { flight?: unknown } | null)?.flight ??
+    json) as Record<string, unknown>;
   if (!o || typeof o !== 'object') return undefined;
   const pick = (...keys: string[]) => keys.map((k) => o[k]).find((v) => v !== undefined && v !== null);
   const n = (...keys: string[]) => {

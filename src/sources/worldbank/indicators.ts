@@ -13,7 +13,12 @@ export function indicatorUrl(indicator: string): string {
 }
 
 /** One indicator for the given countries (`;`-separated) over a year range, in a single page. */
-export function worldBankIndicatorUrl(indicator: string, countries: readonly string[], from: number, to: number): string {
+export function worldBankIndicatorUrl(
+  indicator: string,
+  countries: readonly string[],
+  from: number,
+  to: number,
+): string {
   return `${WORLD_BANK_API}/country/${countries.join(';')}/indicator/${indicator}?format=json&date=${from}:${to}&per_page=1000`;
 }
 

@@ -1,7 +1,8 @@
 import { iso, jsonOf, type RawNotice } from '../procurement/notice.js';
 
 /** World Bank procurement notices search API (JSON, no credential), newest first. */
-export const WB_PROCNOTICES_URL = 'https://search.worldbank.org/api/v2/procnotices?format=json&rows=100&srt=noticedate&order=desc';
+export const WB_PROCNOTICES_URL =
+  'https://search.worldbank.org/api/v2/procnotices?format=json&rows=100&srt=noticedate&order=desc';
 
 export function parseProcNotices(input: Buffer | string): RawNotice[] {
   const doc = jsonOf(input, 'World Bank procurement') as { procnotices?: unknown };

@@ -8,7 +8,15 @@ export const WTO_API_BASE = 'https://api.wto.org/timeseries/v1';
 
 /** `/data` address for one indicator, all reporters, partner World where the indicator has partners. */
 export function wtoDataUrl(indicator: string, fromYear: number, toYear: number): string {
-  const q = new URLSearchParams({ i: indicator, r: 'all', ps: `${fromYear}-${toYear}`, fmt: 'json', mode: 'full', lang: '1', max: '100000' });
+  const q = new URLSearchParams({
+    i: indicator,
+    r: 'all',
+    ps: `${fromYear}-${toYear}`,
+    fmt: 'json',
+    mode: 'full',
+    lang: '1',
+    max: '100000',
+  });
   return `${WTO_API_BASE}/data?${q.toString()}`;
 }
 
@@ -44,15 +52,29 @@ export function parseWtoData(input: Buffer | string): WtoObservation[] {
   for (const row of doc.Dataset as unknown[]) {
     if (!isObject(row)) continue;
     // null means "no figure": Number(null) would read it as 0.
-    const value = typeof row.Value === 'number' ? row.Value : typeof row.Value === 'string' && row.Value.trim() !== '' ? Number(row.Value) : NaN;
+    const value =
+      typeof row.Value === 'number'
+        ? row.Value
+        : typeof row.Value === 'string' && row.Value.trim() !== ''
+          ? Number(row.Value)
+          : NaN;
     const year = Number(row.Year);
     const reporterCode = String(row.ReportingEconomyCode ?? '').padStart(3, '0');
-    if (!Number.isFinite(value) || !Number.isInteger(year) || !/^\d{3}$/.test(reporterCode) || typeof row.IndicatorCode !== 'string') continue;
+    if (
+      !Number.isFinite(value) ||
+      !Number.isInteger(year) ||
+      !/^\d{3}$/.test(reporterCode) ||
+      typeof row.IndicatorCode !== 'string'
+    )
+      continue;
     out.push({
       indicator: row.IndicatorCode,
       reporterCode,
       reporterName: String(row.ReportingEconomy ?? reporterCode),
-      partnerCode: row.PartnerEconomyCode === undefined || row.PartnerEconomyCode === null ? '000' : String(row.PartnerEconomyCode).padStart(3, '0'),
+      partnerCode:
+        row.PartnerEconomyCode === undefined || row.PartnerEconomyCode === null
+          ? '000'
+          : String(row.PartnerEconomyCode).padStart(3, '0'),
       year,
       value,
     });

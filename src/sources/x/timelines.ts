@@ -11,8 +11,10 @@ export const X_ACCOUNTS = [
   { handle: 'USGS_Quakes', name: 'USGS Earthquakes', topic: 'disasters' },
 ] as const;
 
-export const usersByNameUrl = (handles: readonly string[]) => `${X_API}/users/by?usernames=${handles.map(encodeURIComponent).join(',')}`;
-export const userPostsUrl = (id: string) => `${X_API}/users/${encodeURIComponent(id)}/tweets?exclude=retweets,replies&max_results=20&tweet.fields=created_at,lang,attachments`;
+export const usersByNameUrl = (handles: readonly string[]) =>
+  `${X_API}/users/by?usernames=${handles.map(encodeURIComponent).join(',')}`;
+export const userPostsUrl = (id: string) =>
+  `${X_API}/users/${encodeURIComponent(id)}/tweets?exclude=retweets,replies&max_results=20&tweet.fields=created_at,lang,attachments`;
 
 export interface XPostMeta {
   postId: string;
@@ -33,7 +35,8 @@ export interface XPostMeta {
  */
 export function parseXTimelines(input: Buffer | string): { posts: XPostMeta[]; live: boolean; capturedAt: number } {
   const doc = parseJsonText('X timelines', input);
-  if (!isObject(doc) || !Array.isArray(doc.accounts)) throw new FormatError('X timelines', 'expected an accounts array');
+  if (!isObject(doc) || !Array.isArray(doc.accounts))
+    throw new FormatError('X timelines', 'expected an accounts array');
   const posts: XPostMeta[] = [];
   for (const a of doc.accounts as Record<string, unknown>[]) {
     const timeline = isObject(a?.timeline) ? a.timeline : {};
@@ -41,8 +44,18 @@ export function parseXTimelines(input: Buffer | string): { posts: XPostMeta[]; l
     for (const p of Array.isArray(timeline.data) ? (timeline.data as Record<string, unknown>[]) : []) {
       const createdAt = Date.parse(String(p?.created_at ?? ''));
       if (!p?.id || !Number.isFinite(createdAt)) continue;
-      const media = isObject(p.attachments) && Array.isArray(p.attachments.media_keys) && p.attachments.media_keys.length > 0;
-      posts.push({ postId: String(p.id), accountId: String(a.id ?? ''), handle: String(a.handle ?? ''), accountName: String(a.name ?? ''), topic: String(a.topic ?? ''), createdAt, lang: typeof p.lang === 'string' ? p.lang : '', hasMedia: media });
+      const media =
+        isObject(p.attachments) && Array.isArray(p.attachments.media_keys) && p.attachments.media_keys.length > 0;
+      posts.push({
+        postId: String(p.id),
+        accountId: String(a.id ?? ''),
+        handle: String(a.handle ?? ''),
+        accountName: String(a.name ?? ''),
+        topic: String(a.topic ?? ''),
+        createdAt,
+        lang: typeof p.lang === 'string' ? p.lang : '',
+        hasMedia: media,
+      });
     }
   }
   const capturedAt = Date.parse(String(doc.capturedAt ?? ''));

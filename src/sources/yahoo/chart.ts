@@ -38,14 +38,23 @@ const Result = z.object({
     longName: z.string().nullish(),
   }),
   timestamp: z.array(z.number()).nullish(),
-  indicators: z.object({ quote: z.array(z.object({ open: nums, high: nums, low: nums, close: nums, volume: nums })).nullish() }),
+  indicators: z.object({
+    quote: z.array(z.object({ open: nums, high: nums, low: nums, close: nums, volume: nums })).nullish(),
+  }),
 });
 type Result = z.infer<typeof Result>;
 
-const Document = z.object({ chart: z.object({ result: z.array(z.unknown()).nullable(), error: z.unknown().nullish() }) });
+const Document = z.object({
+  chart: z.object({ result: z.array(z.unknown()).nullable(), error: z.unknown().nullish() }),
+});
 
 /** `/v8/finance/chart/<symbol>` for a range and interval. */
-export function chartUrl(symbol: string, range: string, interval = '1d', origin = 'https://query1.finance.yahoo.com'): string {
+export function chartUrl(
+  symbol: string,
+  range: string,
+  interval = '1d',
+  origin = 'https://query1.finance.yahoo.com',
+): string {
   return `${origin}/v8/finance/chart/${encodeURIComponent(symbol)}?range=${range}&interval=${interval}`;
 }
 

@@ -31,7 +31,9 @@ const ChartResult = z.object({
     regularMarketDayLow: z.number().nullish(),
   }),
   timestamp: z.array(z.number()).nullish(),
-  indicators: z.object({ quote: z.array(z.object({ close: z.array(z.number().nullable()).nullish() })).nullish() }).nullish(),
+  indicators: z
+    .object({ quote: z.array(z.object({ close: z.array(z.number().nullable()).nullish() })).nullish() })
+    .nullish(),
 });
 type ChartResult = z.infer<typeof ChartResult>;
 
@@ -61,7 +63,9 @@ export function parseYahooSpark(bytes: Buffer): Map<string, ChartSeries> {
   const doc = Document.safeParse(json);
   if (!doc.success) throw new Error('Yahoo chart document has neither spark.result nor chart.result');
   const raw: unknown[] =
-    'spark' in doc.data ? (doc.data.spark.result ?? []).flatMap((r) => r.response ?? []) : (doc.data.chart.result ?? []);
+    'spark' in doc.data
+      ? (doc.data.spark.result ?? []).flatMap((r) => r.response ?? [])
+      : (doc.data.chart.result ?? []);
   const out = new Map<string, ChartSeries>();
   for (const item of raw) {
     const parsed = ChartResult.safeParse(item);
@@ -101,15 +105,26 @@ function toSeries(r: ChartResult): ChartSeries | undefined {
 }
 
 /** `/v7/finance/spark` for several symbols (Yahoo answers at most 20 per request). */
-export function sparkUrl(symbols: readonly string[], range: string, interval = '1d', origin = 'https://query1.finance.yahoo.com'): string {
+export function sparkUrl(
+  symbols: readonly string[],
+  range: string,
+  interval = '1d',
+  origin = 'https://query1.finance.yahoo.com',
+): string {
   return `${origin}/v7/finance/spark?range=${range}&interval=${interval}&symbols=${symbols.map(encodeURIComponent).join(',')}`;
 }
 
 /** Fetches spark documents for any number of symbols in batches of 20 and joins them into one spark document. */
-export async function fetchSparkBatches(get: (url: string) => Promise<Buffer>, symbols: readonly string[], range: string): Promise<Buffer> {
+export async function fetchSparkBatches(
+  get: (url: string) => Promise<Buffer>,
+  symbols: readonly string[],
+  range: string,
+): Promise<Buffer> {
   const results: unknown[] = [];
   for (let i = 0; i < symbols.length; i += 20) {
-    const doc = JSON.parse((await get(sparkUrl(symbols.slice(i, i + 20), range))).toString('utf8')) as { spark?: { result?: unknown[] | null } };
+    const doc = JSON.parse((await get(sparkUrl(symbols.slice(i, i + 20), range))).toString('utf8')) as {
+      spark?: { result?: unknown[] | null };
+    };
     if (!doc.spark) throw new Error('Yahoo spark answer has no spark object');
     results.push(...(doc.spark.result ?? []));
   }
@@ -123,7 +138,8 @@ export async function fetchSparkBatches(get: (url: string) => Promise<Buffer>, s
 export function previousClose(s: ChartSeries): number | undefined {
   const n = s.closes.length;
   if (n === 0) return undefined;
-  const sameDay = (a: number, b: number) => Math.abs(a - b) < 20 * 3600 * 1000 && new Date(a).getUTCDate() === new Date(b).getUTCDate();
+  const sameDay = (a: number, b: number) =>
+    Math.abs(a - b) < 20 * 3600 * 1000 && new Date(a).getUTCDate() === new Date(b).getUTCDate();
   if (sameDay(s.times[n - 1], s.priceTime)) return n >= 2 ? s.closes[n - 2] : undefined;
   return s.closes[n - 1];
 }

@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { openDatabase } from '../../../db/client.js';
 import { FOLD_FROM, FOLD_TO } from '../../../db/pg/schema/index.js';
 import { ManualClock } from '../../../src/platform/clock.js';
-import { SqliteArchive, ArchiveUnavailable, type Archive, type ArchiveDocument, type ArchiveRetention } from '../../../src/platform/archive/archive.js';
+import {
+  SqliteArchive,
+  ArchiveUnavailable,
+  type Archive,
+  type ArchiveDocument,
+  type ArchiveRetention,
+} from '../../../src/platform/archive/archive.js';
 import { PgArchive } from '../../../src/platform/archive/archive-pg.js';
 import { privatePostgres } from '../../support/engines/store-engines.js';
 
@@ -44,7 +50,8 @@ const engines: { name: string; setup(retention?: ArchiveRetention): Promise<Setu
         archive: new SqliteArchive(db.$client, clock, retention),
         clock,
         // FTS5's own integrity check throws when the index and the content table differ.
-        indexInSync: async () => void db.$client.prepare(`INSERT INTO archive_fts(archive_fts, rank) VALUES ('integrity-check', 1)`).run(),
+        indexInSync: async () =>
+          void db.$client.prepare(`INSERT INTO archive_fts(archive_fts, rank) VALUES ('integrity-check', 1)`).run(),
       };
     },
   },
@@ -72,10 +79,32 @@ const ids = (hits: { id: string }[]) => hits.map((h) => h.id);
 describe.each(engines)('archive on $name', (engine) => {
   const corpus = (archive: Archive) =>
     archive.add([
-      doc('strike-fr', { title: 'Dock workers strike at Le Havre', body: 'Container traffic halted as unions strike over pensions.', occurredAt: NOW - 2 * DAY }),
-      doc('strike-de', { title: 'Rail strike in Germany', body: 'Freight trains stopped.', country: 'DE', kind: 'event', occurredAt: NOW - 3 * DAY }),
-      doc('flood', { title: 'Flooding closes port', body: 'Heavy rain; the port mentions a strike only in passing.', occurredAt: NOW - 10 * DAY, metadata: { severity: 3 } }),
-      doc('quake', { title: 'Earthquake off Japan', body: 'Magnitude 6.1, no tsunami warning.', country: 'jp', kind: 'event', occurredAt: NOW - 1 * DAY, url: 'https://example.org/q' }),
+      doc('strike-fr', {
+        title: 'Dock workers strike at Le Havre',
+        body: 'Container traffic halted as unions strike over pensions.',
+        occurredAt: NOW - 2 * DAY,
+      }),
+      doc('strike-de', {
+        title: 'Rail strike in Germany',
+        body: 'Freight trains stopped.',
+        country: 'DE',
+        kind: 'event',
+        occurredAt: NOW - 3 * DAY,
+      }),
+      doc('flood', {
+        title: 'Flooding closes port',
+        body: 'Heavy rain; the port mentions a strike only in passing.',
+        occurredAt: NOW - 10 * DAY,
+        metadata: { severity: 3 },
+      }),
+      doc('quake', {
+        title: 'Earthquake off Japan',
+        body: 'Magnitude 6.1, no tsunami warning.',
+        country: 'jp',
+        kind: 'event',
+        occurredAt: NOW - 1 * DAY,
+        url: 'https://example.org/q',
+      }),
     ]);
 
   describe('add and search', () => {
@@ -94,7 +123,13 @@ describe.each(engines)('archive on $name', (engine) => {
       expect(hits.find((h) => h.id === 'flood')!.snippet).toContain('[strike]');
       // Only the title matches: the snippet comes from the title.
       expect(hits.find((h) => h.id === 'strike-de')!.snippet).toContain('Rail [strike]');
-      expect(hits.find((h) => h.id === 'flood')).toMatchObject({ metadata: { severity: 3 }, country: 'FR', url: '', source: 'test', occurredAt: NOW - 10 * DAY });
+      expect(hits.find((h) => h.id === 'flood')).toMatchObject({
+        metadata: { severity: 3 },
+        country: 'FR',
+        url: '',
+        source: 'test',
+        occurredAt: NOW - 10 * DAY,
+      });
     });
 
     it('filters by kinds, country, since and until, and honours the limit', async () => {
@@ -105,7 +140,11 @@ describe.each(engines)('archive on $name', (engine) => {
       expect(await archive.search('strike', { limit: 1 })).toHaveLength(1);
       expect(await archive.search('strike', { limit: 0 })).toHaveLength(1);
       expect(await archive.search('quake', { country: 'JP' })).toEqual([]);
-      expect((await archive.search('earthquake', { country: 'JP' }))[0]).toMatchObject({ id: 'quake', country: 'JP', url: 'https://example.org/q' });
+      expect((await archive.search('earthquake', { country: 'JP' }))[0]).toMatchObject({
+        id: 'quake',
+        country: 'JP',
+        url: 'https://example.org/q',
+      });
     });
 
     it('phrases, prefixes, OR and NOT work as typed', async () => {
@@ -115,7 +154,11 @@ describe.each(engines)('archive on $name', (engine) => {
       expect(ids(await archive.search('tsunami OR freight')).sort()).toEqual(['quake', 'strike-de']);
       expect(ids(await archive.search('strike NOT rain')).sort()).toEqual(['strike-de', 'strike-fr']);
       // NOT binds tighter than AND, AND tighter than OR.
-      expect(ids(await archive.search('strike NOT rain OR tsunami')).sort()).toEqual(['quake', 'strike-de', 'strike-fr']);
+      expect(ids(await archive.search('strike NOT rain OR tsunami')).sort()).toEqual([
+        'quake',
+        'strike-de',
+        'strike-fr',
+      ]);
       expect(ids(await archive.search('dock strike'))).toEqual(['strike-fr']);
     });
 
@@ -142,7 +185,10 @@ describe.each(engines)('archive on $name', (engine) => {
     expect(await archive.count()).toBe(1);
     expect(await archive.search('open')).toEqual([]);
     expect(ids(await archive.search('storm'))).toEqual(['x']);
-    expect(await archive.add([doc('y', { title: 'first' }), doc('y', { title: 'second' })])).toEqual({ written: 2, removed: 0 });
+    expect(await archive.add([doc('y', { title: 'first' }), doc('y', { title: 'second' })])).toEqual({
+      written: 2,
+      removed: 0,
+    });
     expect((await archive.search('', {})).find((h) => h.id === 'y')?.title).toBe('second');
     await indexInSync();
   });
@@ -156,7 +202,9 @@ describe.each(engines)('archive on $name', (engine) => {
 
   it('writes a large batch in one call', async () => {
     const { archive } = await engine.setup({ maxAgeMs: 365 * DAY, maxDocuments: 5_000 });
-    const many = Array.from({ length: 1_200 }, (_, n) => doc(`bulk-${n}`, { occurredAt: NOW - n * 60_000, body: n % 2 ? 'even more cargo' : 'odd cargo' }));
+    const many = Array.from({ length: 1_200 }, (_, n) =>
+      doc(`bulk-${n}`, { occurredAt: NOW - n * 60_000, body: n % 2 ? 'even more cargo' : 'odd cargo' }),
+    );
     expect(await archive.add(many)).toEqual({ written: 1_200, removed: 0 });
     expect(await archive.count()).toBe(1_200);
     expect(await archive.search('odd', { limit: 500 })).toHaveLength(200);
@@ -165,7 +213,9 @@ describe.each(engines)('archive on $name', (engine) => {
   describe('retention', () => {
     it('drops documents older than the age limit, counted from their date', async () => {
       const { archive, clock, indexInSync } = await engine.setup({ maxAgeMs: 30 * DAY, maxDocuments: 100 });
-      expect(await archive.add([doc('old', { occurredAt: NOW - 40 * DAY }), doc('recent', { occurredAt: NOW - 20 * DAY })])).toEqual({ written: 2, removed: 1 });
+      expect(
+        await archive.add([doc('old', { occurredAt: NOW - 40 * DAY }), doc('recent', { occurredAt: NOW - 20 * DAY })]),
+      ).toEqual({ written: 2, removed: 1 });
       clock.advance(15 * DAY);
       expect(await archive.prune()).toBe(1);
       expect(await archive.count()).toBe(0);
@@ -175,7 +225,11 @@ describe.each(engines)('archive on $name', (engine) => {
 
     it('keeps at most maxDocuments, dropping the oldest first', async () => {
       const { archive, indexInSync } = await engine.setup({ maxAgeMs: 365 * DAY, maxDocuments: 3 });
-      expect(await archive.add([1, 2, 3, 4, 5].map((n) => doc(`d${n}`, { occurredAt: NOW - n * DAY, body: 'common words' })))).toEqual({ written: 5, removed: 2 });
+      expect(
+        await archive.add(
+          [1, 2, 3, 4, 5].map((n) => doc(`d${n}`, { occurredAt: NOW - n * DAY, body: 'common words' })),
+        ),
+      ).toEqual({ written: 5, removed: 2 });
       expect(await archive.count()).toBe(3);
       expect(ids(await archive.search('common')).sort()).toEqual(['d1', 'd2', 'd3']);
       await indexInSync();
@@ -186,9 +240,49 @@ describe.each(engines)('archive on $name', (engine) => {
     let archive: Archive;
     beforeAll(async () => {
       ({ archive } = await engine.setup());
-      await archive.add([doc('a', { title: 'NEAR the "port" of AND', body: 'title:body ^start col:umn (paren) - minus + plus * star & bang! | pipe <-> :*' })]);
+      await archive.add([
+        doc('a', {
+          title: 'NEAR the "port" of AND',
+          body: 'title:body ^start col:umn (paren) - minus + plus * star & bang! | pipe <-> :*',
+        }),
+      ]);
     });
-    const nasty = ['"', '""', '"unclosed', 'NEAR(', 'NEAR(a b, 2)', 'title:port', '{title body}:port', '^port', 'a AND', 'OR', 'NOT a', 'a OR OR b', '*', 'p*', '(', ')', "'", "''", "port'*", '-port', '+', ':', ':*', '!port', 'port & star', 'a | b', '<->', '\\', 'AND OR NOT NEAR', '\u0000', '\ud800', 'émoji 🚢 port', 'the', 'the*'];
+    const nasty = [
+      '"',
+      '""',
+      '"unclosed',
+      'NEAR(',
+      'NEAR(a b, 2)',
+      'title:port',
+      '{title body}:port',
+      '^port',
+      'a AND',
+      'OR',
+      'NOT a',
+      'a OR OR b',
+      '*',
+      'p*',
+      '(',
+      ')',
+      "'",
+      "''",
+      "port'*",
+      '-port',
+      '+',
+      ':',
+      ':*',
+      '!port',
+      'port & star',
+      'a | b',
+      '<->',
+      '\\',
+      'AND OR NOT NEAR',
+      '\u0000',
+      '\ud800',
+      'émoji 🚢 port',
+      'the',
+      'the*',
+    ];
 
     it.each(nasty)('never fails on %j', async (q) => {
       await expect(archive.search(q)).resolves.toBeInstanceOf(Array);
@@ -198,13 +292,44 @@ describe.each(engines)('archive on $name', (engine) => {
       const fragment = fc.oneof(
         fc.string({ unit: 'grapheme-composite' }),
         fc.string({ unit: 'binary' }),
-        fc.constantFrom('"', '*', ':', '^', '(', ')', '{', '}', '+', '-', '&', '|', '!', "'", '<->', ':*', 'AND', 'OR', 'NOT', 'NEAR', 'NEAR(', ',', 'title:', 'body:', ' ', 'port'),
+        fc.constantFrom(
+          '"',
+          '*',
+          ':',
+          '^',
+          '(',
+          ')',
+          '{',
+          '}',
+          '+',
+          '-',
+          '&',
+          '|',
+          '!',
+          "'",
+          '<->',
+          ':*',
+          'AND',
+          'OR',
+          'NOT',
+          'NEAR',
+          'NEAR(',
+          ',',
+          'title:',
+          'body:',
+          ' ',
+          'port',
+        ),
       );
       await fc.assert(
-        fc.asyncProperty(fc.array(fragment, { maxLength: 12 }), fc.integer({ min: -5, max: 500 }), async (parts, limit) => {
-          const hits = await archive.search(parts.join(''), { limit });
-          expect(hits.length).toBeLessThanOrEqual(1);
-        }),
+        fc.asyncProperty(
+          fc.array(fragment, { maxLength: 12 }),
+          fc.integer({ min: -5, max: 500 }),
+          async (parts, limit) => {
+            const hits = await archive.search(parts.join(''), { limit });
+            expect(hits.length).toBeLessThanOrEqual(1);
+          },
+        ),
         { numRuns: 150 },
       );
     });
@@ -214,21 +339,36 @@ describe.each(engines)('archive on $name', (engine) => {
 describe('SQLite: the FTS5 index', () => {
   it('comes with the migrations, triggers included', () => {
     const db = openDatabase(':memory:');
-    const names = db.$client.prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'archive%' ORDER BY name`).pluck().all();
-    expect(names).toEqual(expect.arrayContaining(['archive_documents', 'archive_documents_ad', 'archive_documents_ai', 'archive_documents_au', 'archive_fts']));
+    const names = db.$client
+      .prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'archive%' ORDER BY name`)
+      .pluck()
+      .all();
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'archive_documents',
+        'archive_documents_ad',
+        'archive_documents_ai',
+        'archive_documents_au',
+        'archive_fts',
+      ]),
+    );
   });
 
   it('refuses to start, with a clear message, on a database without the index', () => {
     const db = openDatabase(':memory:');
     db.$client.exec('DROP TABLE archive_fts');
-    expect(() => new SqliteArchive(db.$client, new ManualClock(), { maxAgeMs: DAY, maxDocuments: 1 })).toThrow(ArchiveUnavailable);
+    expect(() => new SqliteArchive(db.$client, new ManualClock(), { maxAgeMs: DAY, maxDocuments: 1 })).toThrow(
+      ArchiveUnavailable,
+    );
   });
 });
 
 describe('PostgreSQL: several nodes on one archive', () => {
   it('searches through the GIN index on the generated column', async () => {
     const db = await postgres.freshDatabase();
-    const plan = await db.$client.query(`SET enable_seqscan = off; EXPLAIN SELECT id FROM archive_documents WHERE search @@ plainto_tsquery('english', 'strike')`);
+    const plan = await db.$client.query(
+      `SET enable_seqscan = off; EXPLAIN SELECT id FROM archive_documents WHERE search @@ plainto_tsquery('english', 'strike')`,
+    );
     const text = JSON.stringify((plan as unknown as { rows: unknown[] }[])[1]!.rows);
     expect(text).toContain('archive_documents_search_idx');
   });
@@ -237,9 +377,21 @@ describe('PostgreSQL: several nodes on one archive', () => {
     const db = await postgres.freshDatabase();
     const url = (db.$client.options as { connectionString: string }).connectionString;
     const clock = new ManualClock(NOW);
-    const nodes = await Promise.all([0, 1, 2].map(async () => new PgArchive(await postgres.connect(url, 2), clock, { maxAgeMs: 365 * DAY, maxDocuments: 50 })));
-    const batch = (node: number) => Array.from({ length: 40 }, (_, n) => doc(`shared-${(n * (node + 1)) % 40}`, { occurredAt: NOW - n * 1_000 - node, body: `cargo from node ${node}` }));
-    await Promise.all(nodes.flatMap((archive, node) => [archive.add(batch(node)), archive.add([doc(`own-${node}`, { occurredAt: NOW })])]));
+    const nodes = await Promise.all(
+      [0, 1, 2].map(
+        async () => new PgArchive(await postgres.connect(url, 2), clock, { maxAgeMs: 365 * DAY, maxDocuments: 50 }),
+      ),
+    );
+    const batch = (node: number) =>
+      Array.from({ length: 40 }, (_, n) =>
+        doc(`shared-${(n * (node + 1)) % 40}`, { occurredAt: NOW - n * 1_000 - node, body: `cargo from node ${node}` }),
+      );
+    await Promise.all(
+      nodes.flatMap((archive, node) => [
+        archive.add(batch(node)),
+        archive.add([doc(`own-${node}`, { occurredAt: NOW })]),
+      ]),
+    );
     expect(await nodes[0]!.count()).toBe(43);
     expect(await nodes[1]!.prune()).toBe(0);
     await nodes[2]!.add(Array.from({ length: 20 }, (_, n) => doc(`late-${n}`, { occurredAt: NOW + 1 + n })));

@@ -25,7 +25,12 @@ let app: TestApp;
 let clock: ManualClock;
 beforeAll(async () => {
   clock = new ManualClock(SAMPLE_NOW);
-  app = await startTestApp({ samples: 'none', clock, logger: logs.logger, config: { OPERATOR_KEYS: `${OTHER_OPERATOR}, ${OPERATOR_KEY}` } });
+  app = await startTestApp({
+    samples: 'none',
+    clock,
+    logger: logs.logger,
+    config: { OPERATOR_KEYS: `${OTHER_OPERATOR}, ${OPERATOR_KEY}` },
+  });
 });
 afterAll(() => app.close());
 
@@ -54,7 +59,10 @@ describe('issued keys', () => {
     expect(bytes.includes(Buffer.from(key.slice(4)))).toBe(false);
     const rows = await app.storeSql('SELECT * FROM api_keys');
     expect(JSON.stringify(rows)).not.toContain(key.slice(4));
-    const [row] = await app.storeSql<{ digest: string; prefix: string }>('SELECT digest, prefix FROM api_keys WHERE id = ?', id);
+    const [row] = await app.storeSql<{ digest: string; prefix: string }>(
+      'SELECT digest, prefix FROM api_keys WHERE id = ?',
+      id,
+    );
     expect(row.digest).toBe(digestOf(key).toString('hex'));
     expect(row.prefix).toBe(key.slice(0, 8));
   });
@@ -63,7 +71,10 @@ describe('issued keys', () => {
     const { id, key } = await app.createKey();
     // PostgreSQL hands bigint columns back as strings.
     const lastUsed = async () => {
-      const [{ t }] = await app.storeSql<{ t: number | string | null }>('SELECT last_used_at AS t FROM api_keys WHERE id = ?', id);
+      const [{ t }] = await app.storeSql<{ t: number | string | null }>(
+        'SELECT last_used_at AS t FROM api_keys WHERE id = ?',
+        id,
+      );
       return t === null ? null : Number(t);
     };
     expect(await lastUsed()).toBeNull();
@@ -84,7 +95,8 @@ describe('issued keys', () => {
     const expired = await app.createKey({ expiresAt: clock.now() + 1000 });
     clock.advance(1000);
     const bodiesSeen = new Set<string>();
-    for (const k of [revoked.key, expired.key, generateKey()]) bodiesSeen.add((await seen(get(PLAIN, { 'x-api-key': k }))).text);
+    for (const k of [revoked.key, expired.key, generateKey()])
+      bodiesSeen.add((await seen(get(PLAIN, { 'x-api-key': k }))).text);
     expect([...bodiesSeen]).toEqual(['{"error":"Invalid API key"}']);
   });
 
@@ -177,7 +189,11 @@ describe('billing states', () => {
   it.runIf(GATED)('includes requiredTier in billing refusals on a gated operation', async () => {
     const { key } = await app.createKey({ plan: 'pro', billing: 'pending' });
     const res = await get(GATED!.path, { 'x-service-key': key });
-    expect(res.body).toEqual({ error: 'Renewal verification pending', code: 'renewal_verification_pending', requiredTier: 1 });
+    expect(res.body).toEqual({
+      error: 'Renewal verification pending',
+      code: 'renewal_verification_pending',
+      requiredTier: 1,
+    });
   });
 });
 
@@ -314,14 +330,23 @@ describe('browser sessions', () => {
     expect((await get(PLAIN, { cookie: cookieOf(minted.headers['set-cookie']) })).status).toBe(200);
     const cleared = await rawRequest(app.baseUrl, '/api/session', {}, 'DELETE');
     expect(cleared.status).toBe(204);
-    expect(String(cleared.headers['set-cookie'])).toMatch(/^mds_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Strict/);
+    expect(String(cleared.headers['set-cookie'])).toMatch(
+      /^mds_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Strict/,
+    );
   });
 
   it('use a signing secret generated once and kept in the service store: another app on the same store accepts the cookie', async () => {
     const { key } = await app.createKey();
-    const cookie = cookieOf((await rawRequest(app.baseUrl, '/api/session', { 'x-service-key': key }, 'POST')).headers['set-cookie']);
+    const cookie = cookieOf(
+      (await rawRequest(app.baseUrl, '/api/session', { 'x-service-key': key }, 'POST')).headers['set-cookie'],
+    );
     // Same SQLite file (keys) and, under MDS_TEST_POSTGRES=1, the same PostgreSQL database (the secret).
-    const other = await startTestApp({ samples: 'none', clock, dbFile: app.dbFile, config: { DATABASE_URL: app.deps.config.DATABASE_URL } });
+    const other = await startTestApp({
+      samples: 'none',
+      clock,
+      dbFile: app.dbFile,
+      config: { DATABASE_URL: app.deps.config.DATABASE_URL },
+    });
     try {
       expect((await rawRequest(other.baseUrl, PLAIN, { cookie })).status).toBe(200);
       const fresh = await startTestApp({ samples: 'none', clock });
@@ -342,7 +367,8 @@ describe('browser sessions', () => {
       let down = true;
       const secrets = other.deps.stores.get(PLATFORM_SECRETS);
       const obtain = secrets.obtain.bind(secrets);
-      secrets.obtain = (name, candidate, now) => (down ? Promise.reject(new Error('connection refused')) : obtain(name, candidate, now));
+      secrets.obtain = (name, candidate, now) =>
+        down ? Promise.reject(new Error('connection refused')) : obtain(name, candidate, now);
       const refused = await rawRequest(other.baseUrl, '/api/session', { 'x-service-key': key }, 'POST');
       expect(refused.status).toBe(503);
       expect(refused.headers['x-validation-mode']).toBe('degraded');
@@ -350,7 +376,9 @@ describe('browser sessions', () => {
       down = false;
       const minted = await rawRequest(other.baseUrl, '/api/session', { 'x-service-key': key }, 'POST');
       expect(minted.status).toBe(200);
-      expect((await rawRequest(other.baseUrl, PLAIN, { cookie: cookieOf(minted.headers['set-cookie']) })).status).toBe(200);
+      expect((await rawRequest(other.baseUrl, PLAIN, { cookie: cookieOf(minted.headers['set-cookie']) })).status).toBe(
+        200,
+      );
     } finally {
       await other.close();
     }
@@ -401,7 +429,15 @@ describe('secrets stay out of logs and bodies', () => {
     await seen(get(PLAIN, { cookie: `mds_session=${token}` }));
     const text = logs.text();
     expect(text).toContain('credential refused'); // the refusals above were logged...
-    for (const secret of [key, key.slice(4), OPERATOR_KEY, OTHER_OPERATOR, token, token.split('.')[3], app.defaultKey.key]) {
+    for (const secret of [
+      key,
+      key.slice(4),
+      OPERATOR_KEY,
+      OTHER_OPERATOR,
+      token,
+      token.split('.')[3],
+      app.defaultKey.key,
+    ]) {
       expect(text.includes(secret), 'log output').toBe(false); // ...without the secrets
       for (const b of bodies) expect(b.includes(secret), 'response body').toBe(false);
     }

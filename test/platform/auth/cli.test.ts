@@ -35,11 +35,31 @@ describe('mds keys', () => {
   });
 
   it('create accepts a name, an own rate limit and an expiry', async () => {
-    const r = await mds('keys', 'create', '--plan', 'api_starter', '--name', 'ci bot', '--rate-limit', '5', '--expires', '2099-01-31');
+    const r = await mds(
+      'keys',
+      'create',
+      '--plan',
+      'api_starter',
+      '--name',
+      'ci bot',
+      '--rate-limit',
+      '5',
+      '--expires',
+      '2099-01-31',
+    );
     expect(r.code).toBe(0);
     const id = r.lines.find((l) => l.startsWith('id: '))!.slice(4);
-    const [rec] = await storeSql({ dbFile }, 'SELECT name, plan_key, rate_limit_per_minute, expires_at FROM api_keys WHERE id = ?', [id]);
-    expect({ ...rec, expires_at: Number(rec.expires_at) }).toEqual({ name: 'ci bot', plan_key: 'api_starter', rate_limit_per_minute: 5, expires_at: Date.UTC(2099, 0, 31) });
+    const [rec] = await storeSql(
+      { dbFile },
+      'SELECT name, plan_key, rate_limit_per_minute, expires_at FROM api_keys WHERE id = ?',
+      [id],
+    );
+    expect({ ...rec, expires_at: Number(rec.expires_at) }).toEqual({
+      name: 'ci bot',
+      plan_key: 'api_starter',
+      rate_limit_per_minute: 5,
+      expires_at: Date.UTC(2099, 0, 31),
+    });
   });
 
   it.each([
@@ -101,7 +121,9 @@ describe('local development key on first start', () => {
     const file = tempDbFile();
     const db = openDatabase(file);
     const keys = new SqliteKeyDirectory(new KeyStore(db.$client));
-    expect(await ensureDevKey(testConfig({ DATABASE_PATH: file, NODE_ENV: 'production' }), keys, Date.now())).toBeUndefined();
+    expect(
+      await ensureDevKey(testConfig({ DATABASE_PATH: file, NODE_ENV: 'production' }), keys, Date.now()),
+    ).toBeUndefined();
     expect(await ensureDevKey(testConfig({ DATABASE_PATH: file, DEV_KEY: 'never' }), keys, Date.now())).toBeUndefined();
     expect(fs.existsSync(devKeyFile(file))).toBe(false);
     db.$client.close();

@@ -19,7 +19,13 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const send = (path: string, method: string, headers: Record<string, string | string[]>) =>
-  rawRequest(app.baseUrl, path, method === 'POST' ? { 'content-type': 'application/json', ...headers } : headers, method, method === 'POST' ? '{}' : undefined);
+  rawRequest(
+    app.baseUrl,
+    path,
+    method === 'POST' ? { 'content-type': 'application/json', ...headers } : headers,
+    method,
+    method === 'POST' ? '{}' : undefined,
+  );
 
 function expectRefusal(res: { status: number; headers: Record<string, unknown>; body: any }, status: number) {
   expect(res.status).toBe(status);
@@ -29,7 +35,8 @@ function expectRefusal(res: { status: number; headers: Record<string, unknown>; 
 
 it('the router has operations to check, and every /api/<service>/v1 operation is among them', () => {
   expect(OPERATIONS.length).toBeGreaterThan(0);
-  for (const op of collectOperations(appRouter).values()) if (/^\/api\/[^/]+\/v\d+\//.test(op.path)) expect(OPERATIONS.map((o) => o.path)).toContain(op.path);
+  for (const op of collectOperations(appRouter).values())
+    if (/^\/api\/[^/]+\/v\d+\//.test(op.path)) expect(OPERATIONS.map((o) => o.path)).toContain(op.path);
 });
 
 describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))('%s', (_name, op) => {
@@ -44,7 +51,13 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
   });
 
   it('refuses unknown, malformed and wrongly prefixed keys alike with 401', async () => {
-    for (const bad of ['mds_' + 'A'.repeat(32), 'not a key', 'mds_short', 'x'.repeat(300), 'sk_live_0123456789abcdef0123']) {
+    for (const bad of [
+      'mds_' + 'A'.repeat(32),
+      'not a key',
+      'mds_short',
+      'x'.repeat(300),
+      'sk_live_0123456789abcdef0123',
+    ]) {
       for (const header of ['x-service-key', 'x-api-key']) {
         const res = await send(op.path, op.method, { [header]: bad });
         expectRefusal(res, 401);
@@ -99,7 +112,12 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
       const { key } = await app.createKey({ plan: 'free' });
       const res = await send(op.path, op.method, { 'x-service-key': key });
       expectRefusal(res, 403);
-      expect(res.body).toEqual({ error: 'Upgrade required', requiredTier: op.meta.requiredTier, currentTier: 0, planKey: 'free' });
+      expect(res.body).toEqual({
+        error: 'Upgrade required',
+        requiredTier: op.meta.requiredTier,
+        currentTier: 0,
+        planKey: 'free',
+      });
     });
   } else {
     it('is open to every plan, the free one included', async () => {
@@ -124,7 +142,11 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
   });
 
   it('never serves data to a lapsed, pending or failed account', async () => {
-    for (const [state, status] of [['lapsed', 403], ['pending', 503], ['failed', 503]] as const) {
+    for (const [state, status] of [
+      ['lapsed', 403],
+      ['pending', 503],
+      ['failed', 503],
+    ] as const) {
       const { key } = await app.createKey({ plan: 'enterprise', billing: state });
       const res = await send(op.path, op.method, { 'x-service-key': key });
       expectRefusal(res, status);

@@ -62,7 +62,7 @@ async function twoNodes() {
   return { clock, a, b, create: () => a.cache.create({ plan: 'api_business' }, clock.now()) };
 }
 
-describe('a node\'s cache of the shared key directory', () => {
+describe("a node's cache of the shared key directory", () => {
   it('reads a key from the directory once, then answers from memory until the TTL passes', async () => {
     const { a, clock, create } = await twoNodes();
     const { key } = await create();
@@ -75,7 +75,7 @@ describe('a node\'s cache of the shared key directory', () => {
     expect(a.inner.reads - before).toBe(2);
   });
 
-  it('flags a revocation in Redis (what every node\'s rate-limit round trip checks) and drops the key on every node', async () => {
+  it("flags a revocation in Redis (what every node's rate-limit round trip checks) and drops the key on every node", async () => {
     const { a, b, create } = await twoNodes();
     const created = await create();
     const digest = digestOf(created.key);
@@ -83,7 +83,9 @@ describe('a node\'s cache of the shared key directory', () => {
     expect(await a.cache.revoke(created.id, T0 + 1)).toBe(true);
     expect(await a.redis.revocations.isRevoked(created.id)).toBe(true);
     // The announcement reaches the other node's cache: its next read goes to the directory.
-    await expect.poll(async () => (await b.cache.findByDigest(digest))?.status, { timeout: 1_000, interval: 10 }).toBe('revoked');
+    await expect
+      .poll(async () => (await b.cache.findByDigest(digest))?.status, { timeout: 1_000, interval: 10 })
+      .toBe('revoked');
   });
 
   it('drops every cached key of every node when a billing state changes', async () => {
@@ -92,7 +94,9 @@ describe('a node\'s cache of the shared key directory', () => {
     const digest = digestOf(created.key);
     expect((await b.cache.findByDigest(digest))?.billingState).toBe('active');
     await a.cache.setBillingState(created.id, 'lapsed', T0 + 1);
-    await expect.poll(async () => (await b.cache.findByDigest(digest))?.billingState, { timeout: 1_000, interval: 10 }).toBe('lapsed');
+    await expect
+      .poll(async () => (await b.cache.findByDigest(digest))?.billingState, { timeout: 1_000, interval: 10 })
+      .toBe('lapsed');
   });
 
   it('does not keep an answer read while the cache was being dropped (it may predate the change)', async () => {

@@ -69,7 +69,10 @@ describe.each(engines)('key directory on $name', (engine) => {
   afterAll(() => close?.());
 
   it('creates a key on a new account; only the digest finds it, and the plaintext is returned once', async () => {
-    const created = await keys.create({ plan: 'pro', name: 'dashboard', rateLimitPerMinute: 42, expiresAt: NOW + 86_400_000 }, NOW);
+    const created = await keys.create(
+      { plan: 'pro', name: 'dashboard', rateLimitPerMinute: 42, expiresAt: NOW + 86_400_000 },
+      NOW,
+    );
     expect(created.key).toMatch(ISSUED_KEY_PATTERN);
     expect(created.record).toEqual({
       id: created.id,
@@ -93,7 +96,12 @@ describe.each(engines)('key directory on $name', (engine) => {
 
   it('attaches a key to an existing account and opens accounts in a given billing state', async () => {
     const lapsed = await keys.create({ plan: 'free', billingState: 'lapsed' }, NOW);
-    expect(lapsed.record).toMatchObject({ billingState: 'lapsed', name: '', rateLimitPerMinute: null, expiresAt: null });
+    expect(lapsed.record).toMatchObject({
+      billingState: 'lapsed',
+      name: '',
+      rateLimitPerMinute: null,
+      expiresAt: null,
+    });
     const sibling = await keys.create({ plan: 'pro', accountId: lapsed.accountId }, NOW);
     expect(sibling.accountId).toBe(lapsed.accountId);
     expect(sibling.record.billingState).toBe('lapsed');
@@ -102,8 +110,11 @@ describe.each(engines)('key directory on $name', (engine) => {
   it('refuses an unknown plan, an unknown account and a limit that is not a positive integer, creating nothing', async () => {
     const before = await keys.count();
     await expect(keys.create({ plan: 'platinum' }, NOW)).rejects.toThrow(/unknown plan "platinum"/);
-    await expect(keys.create({ plan: 'pro', accountId: 'acct_nobody' }, NOW)).rejects.toThrow(/unknown account "acct_nobody"/);
-    for (const bad of [0, -5, 1.5]) await expect(keys.create({ plan: 'pro', rateLimitPerMinute: bad }, NOW)).rejects.toThrow(/positive integer/);
+    await expect(keys.create({ plan: 'pro', accountId: 'acct_nobody' }, NOW)).rejects.toThrow(
+      /unknown account "acct_nobody"/,
+    );
+    for (const bad of [0, -5, 1.5])
+      await expect(keys.create({ plan: 'pro', rateLimitPerMinute: bad }, NOW)).rejects.toThrow(/positive integer/);
     expect(await keys.count()).toBe(before);
   });
 

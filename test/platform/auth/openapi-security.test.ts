@@ -25,13 +25,25 @@ describe('OpenAPI: access control on every operation', () => {
       expect(entry.security).not.toContainEqual({ SessionCookie: [] });
       expect(entry['x-required-tier']).toBe(op.meta.requiredTier);
     } else expect(entry.security).toContainEqual({ SessionCookie: [] });
-    expect(entry.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/UnauthorizedError' });
-    expect(entry.responses['403'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ForbiddenError' });
+    expect(entry.responses['401'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/UnauthorizedError',
+    });
+    expect(entry.responses['403'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ForbiddenError',
+    });
     expect(entry.responses['403'].headers).toHaveProperty('X-Billing-Verification');
-    expect(Object.keys(entry.responses['429'].headers)).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']));
-    expect(Object.keys(entry.responses['503'].headers)).toEqual(expect.arrayContaining(['Retry-After', 'X-Billing-Verification', 'X-RateLimit-Mode']));
-    expect(entry.responses['503'].content['application/json'].schema.anyOf).toContainEqual({ $ref: '#/components/schemas/BillingVerificationError' });
-    expect(Object.keys(entry.responses[op.meta.successStatus ?? '200'].headers ?? {})).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
+    expect(Object.keys(entry.responses['429'].headers)).toEqual(
+      expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']),
+    );
+    expect(Object.keys(entry.responses['503'].headers)).toEqual(
+      expect.arrayContaining(['Retry-After', 'X-Billing-Verification', 'X-RateLimit-Mode']),
+    );
+    expect(entry.responses['503'].content['application/json'].schema.anyOf).toContainEqual({
+      $ref: '#/components/schemas/BillingVerificationError',
+    });
+    expect(Object.keys(entry.responses[op.meta.successStatus ?? '200'].headers ?? {})).toEqual(
+      expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']),
+    );
   });
 
   it('documents POST /api/session', () => {

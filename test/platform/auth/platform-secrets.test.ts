@@ -22,7 +22,12 @@ describe.each(engines)('platform secrets on $name', (engine) => {
   it('processes racing to store a secret all get the one that won', async () => {
     const open = await engine.storage();
     const nodes = await Promise.all(Array.from({ length: 6 }, () => open()));
-    const values = await Promise.all(nodes.flatMap((node, n) => [node.obtain('session_hmac', `candidate-${n}-a`, NOW), node.obtain('session_hmac', `candidate-${n}-b`, NOW)]));
+    const values = await Promise.all(
+      nodes.flatMap((node, n) => [
+        node.obtain('session_hmac', `candidate-${n}-a`, NOW),
+        node.obtain('session_hmac', `candidate-${n}-b`, NOW),
+      ]),
+    );
     expect(new Set(values).size).toBe(1);
     expect(values[0]).toMatch(/^candidate-\d-[ab]$/);
     // A process opened later reads the same value.
@@ -32,10 +37,16 @@ describe.each(engines)('platform secrets on $name', (engine) => {
   it('a session minted by one process verifies on another sharing the store, and not elsewhere', async () => {
     const open = await engine.storage();
     const [a, b] = await Promise.all([open(), open()]);
-    const [secretA, secretB] = await Promise.all([resolveSessionSecret(a, undefined, NOW), resolveSessionSecret(b, undefined, NOW)]);
+    const [secretA, secretB] = await Promise.all([
+      resolveSessionSecret(a, undefined, NOW),
+      resolveSessionSecret(b, undefined, NOW),
+    ]);
     expect(secretA.length).toBe(32);
     const { token } = new SessionSigner(secretA, 60_000).mint('key_1', NOW);
-    expect(new SessionSigner(secretB, 60_000).verify(token, NOW + 1)).toEqual({ ref: 'key_1', expiresAt: NOW + 60_000 });
+    expect(new SessionSigner(secretB, 60_000).verify(token, NOW + 1)).toEqual({
+      ref: 'key_1',
+      expiresAt: NOW + 60_000,
+    });
     const elsewhere = await resolveSessionSecret(await (await engine.storage())(), undefined, NOW);
     expect(new SessionSigner(elsewhere, 60_000).verify(token, NOW + 1)).toBeUndefined();
   });

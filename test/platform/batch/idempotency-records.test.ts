@@ -1,12 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_RECORDS, type IdempotencyRecords } from '../../../src/platform/batch/idempotency-records.js';
 import { storeEngines } from '../../support/engines/store-engines.js';
-import { IN_FLIGHT_LOCK_MS, MAX_STORED_ANSWER_BYTES, MAX_STORED_BYTES_PER_OWNER, REPLAY_WINDOW_MS } from '../../../src/platform/batch/idempotency.js';
+import {
+  IN_FLIGHT_LOCK_MS,
+  MAX_STORED_ANSWER_BYTES,
+  MAX_STORED_BYTES_PER_OWNER,
+  REPLAY_WINDOW_MS,
+} from '../../../src/platform/batch/idempotency.js';
 
 // One specification for both engines; `other` is a second node on the same storage.
 
 const NOW = Date.UTC(2026, 10, 20, 12);
-const answer = (bytes: number) => ({ results: [{ id: '0', status: 200, body: { text: 'x'.repeat(bytes) } }], succeeded: 1, failed: 0 });
+const answer = (bytes: number) => ({
+  results: [{ id: '0', status: 200, body: { text: 'x'.repeat(bytes) } }],
+  succeeded: 1,
+  failed: 0,
+});
 
 const engines = storeEngines('idem', IDEMPOTENCY_RECORDS, 4);
 
@@ -45,9 +54,12 @@ describe.each(engines)('idempotency records on $name', (engine) => {
   });
 
   it('lets exactly one of many simultaneous claims of one key run', async () => {
-    const claims = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => (i % 2 ? other : records).claim('k1', 'race', 'h', NOW)));
+    const claims = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? other : records).claim('k1', 'race', 'h', NOW)),
+    );
     expect(claims.filter((c) => c.status === 'fulfilled')).toEqual([{ status: 'fulfilled', value: { kind: 'fresh' } }]);
-    for (const c of claims.filter((c) => c.status === 'rejected')) expect((c as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
+    for (const c of claims.filter((c) => c.status === 'rejected'))
+      expect((c as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
   });
 
   it('releases the key of a failed call, and of an abandoned one after the lock time, so a retry runs', async () => {

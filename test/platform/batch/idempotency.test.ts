@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../db/client.js';
-import { MAX_STORED_ANSWER_BYTES, MAX_STORED_BYTES_PER_OWNER, requestHash } from '../../../src/platform/batch/idempotency.js';
+import {
+  MAX_STORED_ANSWER_BYTES,
+  MAX_STORED_BYTES_PER_OWNER,
+  requestHash,
+} from '../../../src/platform/batch/idempotency.js';
 import { IdempotencyKeyRecords } from '../../../src/platform/batch/idempotency-records.js';
 import { sqliteEngine } from '../../../src/platform/stores/engine.js';
 
@@ -9,11 +13,19 @@ const NOW = Date.UTC(2026, 10, 20, 12);
 function setup() {
   const db = openDatabase(':memory:');
   const stored = (owner: string) =>
-    (db.$client.prepare('SELECT coalesce(sum(length(response_body)), 0) AS n FROM idempotency_keys WHERE owner = ?').get(owner) as { n: number }).n;
+    (
+      db.$client
+        .prepare('SELECT coalesce(sum(length(response_body)), 0) AS n FROM idempotency_keys WHERE owner = ?')
+        .get(owner) as { n: number }
+    ).n;
   return { store: new IdempotencyKeyRecords(sqliteEngine(db)), stored };
 }
 
-const answer = (bytes: number) => ({ results: [{ id: '0', status: 200, body: { text: 'x'.repeat(bytes) }, error: '' }], succeeded: 1, failed: 0 });
+const answer = (bytes: number) => ({
+  results: [{ id: '0', status: 200, body: { text: 'x'.repeat(bytes) }, error: '' }],
+  succeeded: 1,
+  failed: 0,
+});
 
 describe('idempotency storage is bounded', () => {
   it('keeps a digest of the request, never the request', async () => {

@@ -7,7 +7,10 @@ import { ServiceError } from '../../../src/platform/errors.js';
 describe('classifyPath', () => {
   it.each([
     ['/api/seismology/v1/list-earthquakes', '/api/seismology/v1/list-earthquakes'],
-    ['/api/seismology/v1/list-earthquakes?page_size=2&jmespath=earthquakes[0].id', '/api/seismology/v1/list-earthquakes?page_size=2&jmespath=earthquakes[0].id'],
+    [
+      '/api/seismology/v1/list-earthquakes?page_size=2&jmespath=earthquakes[0].id',
+      '/api/seismology/v1/list-earthquakes?page_size=2&jmespath=earthquakes[0].id',
+    ],
     ['/api/supply-chain/v1/get-chokepoint-status', '/api/supply-chain/v1/get-chokepoint-status'],
     ['/api/seismology/v1/no-such-rpc', '/api/seismology/v1/no-such-rpc'],
   ])('dispatches %s', (path, url) => {
@@ -54,13 +57,19 @@ describe('assignIds', () => {
   it('refuses duplicates, naming the later occurrence', () => {
     const err = (() => {
       try {
-        assignIds([{ id: 'x', path: '/' }, { id: 'y', path: '/' }, { id: 'x ', path: '/' }]);
+        assignIds([
+          { id: 'x', path: '/' },
+          { id: 'y', path: '/' },
+          { id: 'x ', path: '/' },
+        ]);
       } catch (e) {
         return e as ServiceError;
       }
     })();
     expect(err?.status).toBe(400);
-    expect(err?.body).toEqual({ violations: [{ field: 'operations[2].id', description: expect.stringContaining('duplicate id "x"') }] });
+    expect(err?.body).toEqual({
+      violations: [{ field: 'operations[2].id', description: expect.stringContaining('duplicate id "x"') }],
+    });
   });
 
   it('treats an explicit id equal to another operation’s index as a duplicate', () => {

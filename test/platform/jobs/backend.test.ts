@@ -75,7 +75,18 @@ describe.each(engines)('job table on $name', (engine) => {
   it('creates a queued job, and finds it again for the same input or the same idempotency key', async () => {
     const first = await jobs.enqueue(req({ n: 1 }), NOW);
     expect(first.created).toBe(true);
-    expect(first.job).toMatchObject({ kind: 'sim', accountId: 'acct_a', state: 'queued', input: { n: 1 }, result: null, error: null, attempts: 0, createdAt: NOW, startedAt: null, finishedAt: null });
+    expect(first.job).toMatchObject({
+      kind: 'sim',
+      accountId: 'acct_a',
+      state: 'queued',
+      input: { n: 1 },
+      result: null,
+      error: null,
+      attempts: 0,
+      createdAt: NOW,
+      startedAt: null,
+      finishedAt: null,
+    });
     expect(await jobs.enqueue(req({ n: 1 }), NOW + 1)).toEqual({ job: first.job, created: false });
     // The same input for another account or kind is another job.
     expect((await jobs.enqueue(req({ n: 1 }, { accountId: 'acct_b' }), NOW)).created).toBe(true);
@@ -103,7 +114,11 @@ describe.each(engines)('job table on $name', (engine) => {
 
     await jobs.finish(a.id, 'done', JSON.stringify({ ok: true }), null, NOW + 300);
     await jobs.finish(b.id, 'failed', null, 'boom', NOW + 300);
-    expect(await jobs.get(a.id, 'acct_a')).toMatchObject({ state: 'done', result: { ok: true }, finishedAt: NOW + 300 });
+    expect(await jobs.get(a.id, 'acct_a')).toMatchObject({
+      state: 'done',
+      result: { ok: true },
+      finishedAt: NOW + 300,
+    });
     expect(await jobs.get(b.id, 'acct_a')).toMatchObject({ state: 'failed', error: 'boom' });
     // A failed job is not reused: asking again with the same input is a retry.
     expect((await jobs.enqueue(req({ c: 2 }, { kind: 'claim-test' }), NOW + 400)).created).toBe(true);
@@ -125,11 +140,16 @@ describe.each(engines)('job table on $name', (engine) => {
     await again.claim(['recover'], 1, NOW + 2);
     await again.close();
     expect(await jobs.recoverAbandoned(2, NOW + 3, 'interrupted twice')).toEqual({ requeued: 0, abandoned: 1 });
-    expect(await jobs.get(job.id, 'acct_a')).toMatchObject({ state: 'failed', error: 'interrupted twice', attempts: 2 });
+    expect(await jobs.get(job.id, 'acct_a')).toMatchObject({
+      state: 'failed',
+      error: 'interrupted twice',
+      attempts: 2,
+    });
   });
 
   it('counts the queued jobs of a kind over every account (running and finished ones no longer wait)', async () => {
-    for (const acct of ['acct_a', 'acct_b', 'acct_c']) await jobs.enqueue(req({ q: acct }, { kind: 'depth', accountId: acct }), NOW);
+    for (const acct of ['acct_a', 'acct_b', 'acct_c'])
+      await jobs.enqueue(req({ q: acct }, { kind: 'depth', accountId: acct }), NOW);
     expect(await jobs.queued('depth')).toBe(3);
     expect(await jobs.queued('no-such-kind')).toBe(0);
     const [first] = await jobs.claim(['depth'], 1, NOW);
@@ -156,7 +176,12 @@ describe('job table shared by several nodes (PostgreSQL)', () => {
     const url = await server.createDatabase(`jobs_${++databases}`);
     const [a, b] = [await pgBackend(url), await pgBackend(url)];
     for (let i = 0; i < 20; i++) await a.enqueue(req({ i }, { kind: 'shared' }), NOW + i);
-    const rounds = await Promise.all([a.claim(['shared'], 7, NOW), b.claim(['shared'], 7, NOW), a.claim(['shared'], 7, NOW), b.claim(['shared'], 7, NOW)]);
+    const rounds = await Promise.all([
+      a.claim(['shared'], 7, NOW),
+      b.claim(['shared'], 7, NOW),
+      a.claim(['shared'], 7, NOW),
+      b.claim(['shared'], 7, NOW),
+    ]);
     const ids = rounds.flat().map((j) => j.id);
     expect(ids).toHaveLength(20);
     expect(new Set(ids).size).toBe(20);
@@ -182,7 +207,11 @@ describe('job table shared by several nodes (PostgreSQL)', () => {
         const db = await openPgDatabase(url, { max: 3 });
         const backend = new PgJobBackend(db);
         nodes.push({ backend, db });
-        const queue = new JobQueue(backend, new ManualClock(NOW), silent, { concurrency: 2, retentionMs: 3_600_000, pollMs: 20 });
+        const queue = new JobQueue(backend, new ManualClock(NOW), silent, {
+          concurrency: 2,
+          retentionMs: 3_600_000,
+          pollMs: 20,
+        });
         queue.register('count', async (n: number) => {
           runs.push({ node: name, input: n });
           await new Promise((r) => setTimeout(r, 5));
@@ -192,11 +221,18 @@ describe('job table shared by several nodes (PostgreSQL)', () => {
         return queue;
       }),
     );
-    const enqueued = await Promise.all(Array.from({ length: 24 }, (_, i) => queues[i % 2]!.enqueue({ kind: 'count', accountId: 'acct_a', input: i })));
+    const enqueued = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => queues[i % 2]!.enqueue({ kind: 'count', accountId: 'acct_a', input: i })),
+    );
     for (let i = 0; i < 200 && runs.length < 24; i++) await new Promise((r) => setTimeout(r, 20));
     await Promise.all(queues.map((q) => q.idle()));
     expect(runs.map((r) => r.input).sort((x, y) => x - y)).toEqual(Array.from({ length: 24 }, (_, i) => i));
-    for (const { job } of enqueued) expect(await queues[0]!.get(job.id, 'acct_a')).toMatchObject({ state: 'done', result: (job.input as number) * 2, attempts: 1 });
+    for (const { job } of enqueued)
+      expect(await queues[0]!.get(job.id, 'acct_a')).toMatchObject({
+        state: 'done',
+        result: (job.input as number) * 2,
+        attempts: 1,
+      });
     // A job enqueued through a node whose worker stopped is found by the other node's poll.
     await queues[0]!.stop();
     const { job } = await queues[0]!.enqueue({ kind: 'count', accountId: 'acct_a', input: 100 });
@@ -210,7 +246,9 @@ describe('job table shared by several nodes (PostgreSQL)', () => {
   it('simultaneous enqueues of one input from two nodes make one job', async () => {
     const url = await server.createDatabase(`jobs_${++databases}`);
     const [a, b] = [await pgBackend(url), await pgBackend(url)];
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).enqueue(req({ same: true }), NOW)));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).enqueue(req({ same: true }), NOW)),
+    );
     expect(new Set(results.map((r) => r.job.id)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
   });

@@ -22,7 +22,11 @@ afterEach(() => {
 function setup(file = tempDbFile(), opts: Partial<JobQueueOptions> = {}, clock = new ManualClock()) {
   const db = openDatabase(file);
   opened.push({ db, file });
-  const jobs = new JobQueue(new SqliteJobBackend(db.$client), clock, silent, { concurrency: 2, retentionMs: 24 * HOUR, ...opts });
+  const jobs = new JobQueue(new SqliteJobBackend(db.$client), clock, silent, {
+    concurrency: 2,
+    retentionMs: 24 * HOUR,
+    ...opts,
+  });
   return { db, file, jobs, clock };
 }
 
@@ -49,7 +53,18 @@ describe('enqueue and get', () => {
     jobs.register('echo', (input) => input);
     const { job, created } = await jobs.enqueue({ kind: 'echo', accountId: 'acc-a', input: { q: 1 } });
     expect(created).toBe(true);
-    expect(job).toMatchObject({ kind: 'echo', accountId: 'acc-a', state: 'queued', input: { q: 1 }, result: null, error: null, attempts: 0, createdAt: clock.now(), startedAt: null, finishedAt: null });
+    expect(job).toMatchObject({
+      kind: 'echo',
+      accountId: 'acc-a',
+      state: 'queued',
+      input: { q: 1 },
+      result: null,
+      error: null,
+      attempts: 0,
+      createdAt: clock.now(),
+      startedAt: null,
+      finishedAt: null,
+    });
     expect((await jobs.get(job.id, 'acc-a'))?.id).toBe(job.id);
     expect(await jobs.get(job.id, 'acc-b')).toBeUndefined();
     expect(await jobs.get('no-such-job', 'acc-a')).toBeUndefined();
@@ -59,13 +74,18 @@ describe('enqueue and get', () => {
     const { jobs } = setup();
     jobs.register('a', (i) => i);
     jobs.register('b', (i) => i);
-    const first = (await jobs.enqueue({ kind: 'a', accountId: 'x', input: { p: 1, q: [1, 2] }, idempotencyKey: 'k1' })).job;
-    expect(await jobs.enqueue({ kind: 'a', accountId: 'x', input: { q: [1, 2], p: 1 }, idempotencyKey: 'k1' })).toEqual({ job: first, created: false });
+    const first = (await jobs.enqueue({ kind: 'a', accountId: 'x', input: { p: 1, q: [1, 2] }, idempotencyKey: 'k1' }))
+      .job;
+    expect(await jobs.enqueue({ kind: 'a', accountId: 'x', input: { q: [1, 2], p: 1 }, idempotencyKey: 'k1' })).toEqual(
+      { job: first, created: false },
+    );
     const plain = (await jobs.enqueue({ kind: 'a', accountId: 'x', input: { z: 1 } })).job;
     expect((await jobs.enqueue({ kind: 'a', accountId: 'x', input: { z: 1 } })).job.id).toBe(plain.id);
     expect((await jobs.enqueue({ kind: 'a', accountId: 'y', input: { z: 1 } })).created).toBe(true);
     expect((await jobs.enqueue({ kind: 'b', accountId: 'x', input: { z: 1 } })).created).toBe(true);
-    expect((await jobs.enqueue({ kind: 'a', accountId: 'x', input: { z: 1 }, idempotencyKey: 'k2' })).created).toBe(true);
+    expect((await jobs.enqueue({ kind: 'a', accountId: 'x', input: { z: 1 }, idempotencyKey: 'k2' })).created).toBe(
+      true,
+    );
   });
 
   it('an idempotency key reused with another input is refused with 422', async () => {
@@ -106,7 +126,9 @@ describe('enqueue and get', () => {
 
   it('a kind without a handler is a programming error, refused at enqueue', async () => {
     const { jobs } = setup();
-    await expect(jobs.enqueue({ kind: 'nope', accountId: 'x', input: null })).rejects.toThrow(/no handler registered for job kind nope/);
+    await expect(jobs.enqueue({ kind: 'nope', accountId: 'x', input: null })).rejects.toThrow(
+      /no handler registered for job kind nope/,
+    );
   });
 });
 
@@ -119,12 +141,22 @@ describe('the worker', () => {
     const { job } = await jobs.enqueue({ kind: 'slow', accountId: 'a', input: { n: 2 } });
     clock.advance(1_000);
     await until(() => g.pending.length === 1);
-    expect(await jobs.get(job.id, 'a')).toMatchObject({ state: 'running', attempts: 1, startedAt: job.createdAt + 1_000, finishedAt: null });
+    expect(await jobs.get(job.id, 'a')).toMatchObject({
+      state: 'running',
+      attempts: 1,
+      startedAt: job.createdAt + 1_000,
+      finishedAt: null,
+    });
     expect(g.pending[0]!.input).toEqual({ n: 2 });
     clock.advance(500);
     g.pending[0]!.resolve({ answer: 4 });
     await jobs.idle();
-    expect(await jobs.get(job.id, 'a')).toMatchObject({ state: 'done', result: { answer: 4 }, error: null, finishedAt: job.createdAt + 1_500 });
+    expect(await jobs.get(job.id, 'a')).toMatchObject({
+      state: 'done',
+      result: { answer: 4 },
+      error: null,
+      finishedAt: job.createdAt + 1_500,
+    });
   });
 
   it('a handler that throws fails the job with its message; the same input may then be retried', async () => {
@@ -217,15 +249,29 @@ describe('restarts', () => {
     const file = tempDbFile();
     const db = openDatabase(file);
     opened.push({ db, file });
-    db.$client.prepare(`INSERT INTO jobs (id, account_id, kind, input, input_digest, state, attempts, created_at, started_at) VALUES ('j', 'a', 'k', '1', 'd', 'running', 3, 1, 2)`).run();
-    const jobs = new JobQueue(new SqliteJobBackend(db.$client), new ManualClock(), silent, { concurrency: 1, retentionMs: HOUR });
+    db.$client
+      .prepare(
+        `INSERT INTO jobs (id, account_id, kind, input, input_digest, state, attempts, created_at, started_at) VALUES ('j', 'a', 'k', '1', 'd', 'running', 3, 1, 2)`,
+      )
+      .run();
+    const jobs = new JobQueue(new SqliteJobBackend(db.$client), new ManualClock(), silent, {
+      concurrency: 1,
+      retentionMs: HOUR,
+    });
     expect(await jobs.start()).toEqual({ requeued: 0, abandoned: 1 });
-    expect(await jobs.get('j', 'a')).toMatchObject({ state: 'failed', error: 'interrupted 3 times by a process stop; not retried' });
+    expect(await jobs.get('j', 'a')).toMatchObject({
+      state: 'failed',
+      error: 'interrupted 3 times by a process stop; not retried',
+    });
   });
 
   it('a clean stop aborts running jobs and puts them back in the queue for the next start', async () => {
     const { jobs, file, db } = setup();
-    jobs.register('work', (_: unknown, ctx: { signal: AbortSignal }) => new Promise((_r, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason as Error))));
+    jobs.register(
+      'work',
+      (_: unknown, ctx: { signal: AbortSignal }) =>
+        new Promise((_r, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason as Error))),
+    );
     await jobs.start();
     const { job } = await jobs.enqueue({ kind: 'work', accountId: 'a', input: 1 });
     await until(async () => (await jobs.get(job.id, 'a'))?.state === 'running');

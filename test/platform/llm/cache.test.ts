@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../db/client.js';
 import { ManualClock } from '../../../src/platform/clock.js';
-import { ModelAnswerCache, cacheDigest, type CacheBounds, type CacheEntry, type LlmCache } from '../../../src/platform/llm/cache.js';
+import {
+  ModelAnswerCache,
+  cacheDigest,
+  type CacheBounds,
+  type CacheEntry,
+  type LlmCache,
+} from '../../../src/platform/llm/cache.js';
 import { postgresEngine, sqliteEngine } from '../../../src/platform/stores/engine.js';
 import { privatePostgres } from '../../support/engines/store-engines.js';
 
@@ -11,7 +17,12 @@ import { privatePostgres } from '../../support/engines/store-engines.js';
 const NOW = Date.UTC(2026, 10, 20, 12);
 const MINUTE = 60_000;
 const BOUNDS: CacheBounds = { ttlMs: 60 * MINUTE, maxEntries: 100 };
-const entry = (input: string, answer = `answer to ${input}`): CacheEntry => ({ digest: cacheDigest('chat', 'm', input), kind: 'chat', model: 'm', answer });
+const entry = (input: string, answer = `answer to ${input}`): CacheEntry => ({
+  digest: cacheDigest('chat', 'm', input),
+  kind: 'chat',
+  model: 'm',
+  answer,
+});
 const d = (input: string) => cacheDigest('chat', 'm', input);
 
 const postgres = privatePostgres('llm_cache', 3);
@@ -29,7 +40,11 @@ const engines: { name: string; setup(bounds?: CacheBounds): Promise<Setup> }[] =
     setup: async (bounds = BOUNDS) => {
       const db = openDatabase(':memory:');
       const clock = new ManualClock(NOW);
-      return { cache: new ModelAnswerCache(sqliteEngine(db), clock, bounds), clock, rows: async () => db.$client.prepare('SELECT count(*) FROM llm_cache').pluck().get() as number };
+      return {
+        cache: new ModelAnswerCache(sqliteEngine(db), clock, bounds),
+        clock,
+        rows: async () => db.$client.prepare('SELECT count(*) FROM llm_cache').pluck().get() as number,
+      };
     },
   },
   {
@@ -37,7 +52,11 @@ const engines: { name: string; setup(bounds?: CacheBounds): Promise<Setup> }[] =
     setup: async (bounds = BOUNDS) => {
       const db = await postgres.freshDatabase();
       const clock = new ManualClock(NOW);
-      return { cache: new ModelAnswerCache(postgresEngine(db), clock, bounds), clock, rows: async () => (await db.$client.query('SELECT count(*)::int AS n FROM llm_cache')).rows[0].n as number };
+      return {
+        cache: new ModelAnswerCache(postgresEngine(db), clock, bounds),
+        clock,
+        rows: async () => (await db.$client.query('SELECT count(*)::int AS n FROM llm_cache')).rows[0].n as number,
+      };
     },
   },
 ];
@@ -47,7 +66,12 @@ describe.each(engines)('model-answer cache on $name', (engine) => {
     const { cache } = await engine.setup();
     expect(await cache.lookup([d('a')])).toEqual(new Map());
     await cache.store([entry('a'), entry('b')]);
-    expect(await cache.lookup([d('a'), d('b'), d('c')])).toEqual(new Map([[d('a'), 'answer to a'], [d('b'), 'answer to b']]));
+    expect(await cache.lookup([d('a'), d('b'), d('c')])).toEqual(
+      new Map([
+        [d('a'), 'answer to a'],
+        [d('b'), 'answer to b'],
+      ]),
+    );
     expect(await cache.lookup([])).toEqual(new Map());
   });
 
@@ -82,11 +106,16 @@ describe.each(engines)('model-answer cache on $name', (engine) => {
       clock.advance(1_000);
     }
     expect(await rows()).toBe(3);
-    expect([...(await cache.lookup(['1', '2', '3', '4', '5'].map(d))).keys()].sort()).toEqual(['3', '4', '5'].map(d).sort());
+    expect([...(await cache.lookup(['1', '2', '3', '4', '5'].map(d))).keys()].sort()).toEqual(
+      ['3', '4', '5'].map(d).sort(),
+    );
   });
 
   it('is off when either bound is 0: nothing is written or found', async () => {
-    for (const bounds of [{ ttlMs: 0, maxEntries: 10 }, { ttlMs: MINUTE, maxEntries: 0 }]) {
+    for (const bounds of [
+      { ttlMs: 0, maxEntries: 10 },
+      { ttlMs: MINUTE, maxEntries: 0 },
+    ]) {
       const { cache, rows } = await engine.setup(bounds);
       await cache.store([entry('a')]);
       expect(await rows()).toBe(0);
@@ -96,7 +125,12 @@ describe.each(engines)('model-answer cache on $name', (engine) => {
 
   it('stores and finds a large set of embeddings in one call each', async () => {
     const { cache } = await engine.setup({ ttlMs: MINUTE, maxEntries: 10_000 });
-    const many = Array.from({ length: 2_500 }, (_, n) => ({ digest: cacheDigest('embedding', 'e', `in-${n}`), kind: 'embedding' as const, model: 'e', answer: JSON.stringify([n, n / 2]) }));
+    const many = Array.from({ length: 2_500 }, (_, n) => ({
+      digest: cacheDigest('embedding', 'e', `in-${n}`),
+      kind: 'embedding' as const,
+      model: 'e',
+      answer: JSON.stringify([n, n / 2]),
+    }));
     await cache.store(many);
     const found = await cache.lookup(many.map((e) => e.digest));
     expect(found.size).toBe(2_500);
@@ -110,13 +144,17 @@ describe('PostgreSQL: one cache for every node', () => {
     const clock = new ManualClock(NOW);
     const nodes = await Promise.all(
       [0, 1, 2].map(async () => {
-        return new ModelAnswerCache(postgresEngine(await postgres.connect(url, 2)), clock, { ttlMs: 60 * MINUTE, maxEntries: 50 });
+        return new ModelAnswerCache(postgresEngine(await postgres.connect(url, 2)), clock, {
+          ttlMs: 60 * MINUTE,
+          maxEntries: 50,
+        });
       }),
     );
     await nodes[0]!.store([entry('shared')]);
     expect((await nodes[1]!.lookup([d('shared')])).get(d('shared'))).toBe('answer to shared');
     // Overlapping batches in different orders from every node at once.
-    const batch = (node: number) => Array.from({ length: 40 }, (_, n) => entry(`k${(n * (node + 2)) % 40}`, `from ${node}`));
+    const batch = (node: number) =>
+      Array.from({ length: 40 }, (_, n) => entry(`k${(n * (node + 2)) % 40}`, `from ${node}`));
     await Promise.all(nodes.flatMap((cache, node) => [cache.store(batch(node)), cache.store(batch(node).reverse())]));
     const found = await nodes[2]!.lookup(Array.from({ length: 40 }, (_, n) => d(`k${n}`)));
     expect(found.size).toBe(40);

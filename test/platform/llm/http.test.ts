@@ -32,8 +32,10 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       seen.push({ url: req.url!, headers: req.headers, body });
-      if (req.url === '/v1/moved') return void res.writeHead(307, { location: `${otherBase}/v1/chat/completions` }).end();
-      if (req.url === '/v1/huge') return void res.writeHead(200, { 'content-length': String(MAX_ANSWER_BYTES + 1) }).flushHeaders();
+      if (req.url === '/v1/moved')
+        return void res.writeHead(307, { location: `${otherBase}/v1/chat/completions` }).end();
+      if (req.url === '/v1/huge')
+        return void res.writeHead(200, { 'content-length': String(MAX_ANSWER_BYTES + 1) }).flushHeaders();
       if (req.url === '/v1/trickle') {
         res.writeHead(200);
         const timer = setInterval(() => res.write(' '), 50);
@@ -52,15 +54,28 @@ afterAll(async () => {
 });
 
 const signal = () => new AbortController().signal;
-const failure = (p: Promise<unknown>) => p.then(() => Promise.reject(new Error('expected a failure')), (e: unknown) => e as UpstreamError);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => Promise.reject(new Error('expected a failure')),
+    (e: unknown) => e as UpstreamError,
+  );
 
 describe('fetchLayerHttpPost (model provider)', () => {
   it('reaches a model server on loopback over plain http, with the JSON body and the bearer header', async () => {
-    const res = await post(`${base}/v1/chat/completions`, '{"model":"m"}', { authorization: `Bearer ${KEY}` }, signal());
+    const res = await post(
+      `${base}/v1/chat/completions`,
+      '{"model":"m"}',
+      { authorization: `Bearer ${KEY}` },
+      signal(),
+    );
     expect(res).toEqual({ status: 200, body: '{"ok":true}' });
     const last = seen.at(-1)!;
     expect(last).toMatchObject({ url: '/v1/chat/completions', body: '{"model":"m"}' });
-    expect(last.headers).toMatchObject({ 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${KEY}` });
+    expect(last.headers).toMatchObject({
+      'content-type': 'application/json',
+      accept: 'application/json',
+      authorization: `Bearer ${KEY}`,
+    });
     expect(last.headers['user-agent']).toMatch(/^monitoring-data-service\//);
   });
 

@@ -8,7 +8,12 @@ import { ModelAnswerCache } from '../../../src/platform/llm/cache.js';
 import { sqliteEngine } from '../../../src/platform/stores/engine.js';
 import { LlmUnavailable } from '../../../src/platform/llm/errors.js';
 import { fetchLayerHttpPost } from '../../../src/platform/llm/http.js';
-import { createLlm, EMBEDDINGS_PER_REQUEST, OpenAiCompatibleLlm, type LlmOptions } from '../../../src/platform/llm/provider.js';
+import {
+  createLlm,
+  EMBEDDINGS_PER_REQUEST,
+  OpenAiCompatibleLlm,
+  type LlmOptions,
+} from '../../../src/platform/llm/provider.js';
 import { fixtureVector, startLlmFixture, type LlmFixture } from '../../support/llm-fixture.js';
 
 const KEY = 'sk-test-marker-7f3a9c1e5b';
@@ -49,7 +54,10 @@ async function failure(p: Promise<unknown>): Promise<LlmUnavailable> {
 
 describe('model provider configuration', () => {
   it('is off by default: no base URL means disabled, and calls refuse without touching the network', async () => {
-    const llm = createLlm(testConfig(), { cache: new ModelAnswerCache(sqliteEngine(openDatabase(':memory:')), clock, { ttlMs: 60_000, maxEntries: 10 }), httpPost: fetchLayerHttpPost(testConfig()) });
+    const llm = createLlm(testConfig(), {
+      cache: new ModelAnswerCache(sqliteEngine(openDatabase(':memory:')), clock, { ttlMs: 60_000, maxEntries: 10 }),
+      httpPost: fetchLayerHttpPost(testConfig()),
+    });
     expect(llm.enabled).toBe(false);
     expect(llm.embeddingsEnabled).toBe(false);
     expect(llm.model).toBe('');
@@ -75,7 +83,14 @@ describe('model provider configuration', () => {
 describe('chat completions', () => {
   it('POSTs model, messages, max_tokens and temperature with the bearer key, and returns the text', async () => {
     const llm = provider();
-    const answer = await llm.complete({ messages: [{ role: 'system', content: 'be brief' }, { role: 'user', content: 'port strike' }], maxTokens: 64, temperature: 0.2 });
+    const answer = await llm.complete({
+      messages: [
+        { role: 'system', content: 'be brief' },
+        { role: 'user', content: 'port strike' },
+      ],
+      maxTokens: 64,
+      temperature: 0.2,
+    });
     expect(answer).toEqual({ text: 'echo: port strike', model: 'test-chat', cached: false });
     expect(fixture.calls).toHaveLength(1);
     const call = fixture.calls[0]!;
@@ -83,7 +98,10 @@ describe('chat completions', () => {
     expect(call.authorization).toBe(`Bearer ${KEY}`);
     expect(call.body).toEqual({
       model: 'test-chat',
-      messages: [{ role: 'system', content: 'be brief' }, { role: 'user', content: 'port strike' }],
+      messages: [
+        { role: 'system', content: 'be brief' },
+        { role: 'user', content: 'port strike' },
+      ],
       max_tokens: 64,
       temperature: 0.2,
     });
@@ -116,7 +134,10 @@ describe('chat completions', () => {
   });
 
   it('a cache whose store fails only costs calls: every lookup is a miss, the answer still comes back', async () => {
-    const down = { lookup: () => Promise.reject(new Error('store down')), store: () => Promise.reject(new Error('store down')) };
+    const down = {
+      lookup: () => Promise.reject(new Error('store down')),
+      store: () => Promise.reject(new Error('store down')),
+    };
     const llm = provider({ cache: down });
     expect(await llm.complete(ask('z'))).toEqual({ text: 'echo: z', model: 'test-chat', cached: false });
     expect(await llm.complete(ask('z'))).toMatchObject({ cached: false });
@@ -153,7 +174,9 @@ describe('chat completions', () => {
   it('an empty completion is malformed, not text', async () => {
     const empty = await startLlmFixture({ reply: () => '   ' });
     try {
-      expect((await failure(provider({ baseUrl: empty.baseUrl }).complete(ask('q')))).message).toMatch(/empty completion/);
+      expect((await failure(provider({ baseUrl: empty.baseUrl }).complete(ask('q')))).message).toMatch(
+        /empty completion/,
+      );
     } finally {
       await empty.close();
     }
@@ -191,7 +214,11 @@ describe('embeddings', () => {
   it('POSTs model and input[], returns vectors in input order', async () => {
     const llm = provider();
     const out = await llm.embed(['alpha', 'beta']);
-    expect(out).toEqual({ vectors: [fixtureVector('alpha'), fixtureVector('beta')], model: 'test-embed', cached: false });
+    expect(out).toEqual({
+      vectors: [fixtureVector('alpha'), fixtureVector('beta')],
+      model: 'test-embed',
+      cached: false,
+    });
     expect(fixture.calls[0]!.body).toEqual({ model: 'test-embed', input: ['alpha', 'beta'] });
   });
 

@@ -129,7 +129,14 @@ describe.runIf(WITH_POLICY)('endpoint policies', () => {
 
 describe('when a shared counter store cannot answer', () => {
   let broken: TestApp;
-  const down = { consume: () => { throw new Error('store down'); }, peek: () => { throw new Error('store down'); } };
+  const down = {
+    consume: () => {
+      throw new Error('store down');
+    },
+    peek: () => {
+      throw new Error('store down');
+    },
+  };
   beforeAll(async () => {
     broken = await startTestApp({ samples: 'none', rateLimits: 'real' });
     // What a configured Redis does while unreachable: every decision throws.
@@ -144,17 +151,23 @@ describe('when a shared counter store cannot answer', () => {
     expect(res.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
   });
 
-  it.runIf(WITH_POLICY)('endpoint policies fail closed with 503 {error}, X-RateLimit-Mode: degraded and Retry-After', async () => {
-    const res = await broken.get(WITH_POLICY!.path);
-    expect(res.status).toBe(503);
-    expect(res.body).toEqual({ error: 'Rate-limit service temporarily unavailable' });
-    expect(res.headers.get('x-ratelimit-mode')).toBe('degraded');
-    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(res.headers.get('cache-control')).toBe('no-store');
-  });
+  it.runIf(WITH_POLICY)(
+    'endpoint policies fail closed with 503 {error}, X-RateLimit-Mode: degraded and Retry-After',
+    async () => {
+      const res = await broken.get(WITH_POLICY!.path);
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ error: 'Rate-limit service temporarily unavailable' });
+      expect(res.headers.get('x-ratelimit-mode')).toBe('degraded');
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    },
+  );
 
   it('the limiter itself distinguishes the two policies, for synchronous and asynchronous stores', async () => {
-    const rejecting = { consume: () => Promise.reject(new Error('store down')), peek: () => Promise.reject(new Error('store down')) };
+    const rejecting = {
+      consume: () => Promise.reject(new Error('store down')),
+      peek: () => Promise.reject(new Error('store down')),
+    };
     for (const store of [down, rejecting]) {
       const limiter = new RateLimiter(new LocalRateLimitStore(), createLogger('silent'), {}, store);
       const subject = { bucket: 'k:x', perMinute: 5, perDay: null };
@@ -209,7 +222,9 @@ describe('counts kept across restarts', () => {
     const admitted: number[] = [];
     // One after another, like restarts: each child spends 40 attempts against a limit of 50 and exits.
     for (let i = 0; i < 3; i++) {
-      const r = await run(process.execPath, ['--import', 'tsx', script, file, '40', '50', String(SAMPLE_NOW)], { cwd: path.resolve(__dirname, '../../..') });
+      const r = await run(process.execPath, ['--import', 'tsx', script, file, '40', '50', String(SAMPLE_NOW)], {
+        cwd: path.resolve(__dirname, '../../..'),
+      });
       admitted.push(Number(r.stdout));
     }
     expect(admitted).toEqual([40, 10, 0]);

@@ -44,8 +44,16 @@ describe('RedisRateLimitStore (real redis-server)', () => {
     it.each([
       // name, windows, offsets (ms after T0) of successive requests
       ['a burst past the minute limit', [minute(3)], [0, 1, 2, 3, 4, 5]],
-      ['the previous minute weighing on the next one', [minute(4)], [10_000, 20_000, 30_000, 40_000, 50_000, 60_000, 66_000, 75_000, 90_000, 119_999]],
-      ['a minute and a day where the day runs out first', [minute(5), day(4)], [0, 1, 2, 60_000, 60_001, 120_000, 180_000]],
+      [
+        'the previous minute weighing on the next one',
+        [minute(4)],
+        [10_000, 20_000, 30_000, 40_000, 50_000, 60_000, 66_000, 75_000, 90_000, 119_999],
+      ],
+      [
+        'a minute and a day where the day runs out first',
+        [minute(5), day(4)],
+        [0, 1, 2, 60_000, 60_001, 120_000, 180_000],
+      ],
       ['a policy refusal counting nothing in the other windows', [minute(10), policy(2)], [0, 1, 2, 3, 61_000, 61_001]],
       ['a long quiet gap', [minute(2)], [0, 1, 2, 5 * MINUTE, 5 * MINUTE + 1, 5 * MINUTE + 2]],
     ])('%s', async (_name, windows, offsets) => {
@@ -60,27 +68,40 @@ describe('RedisRateLimitStore (real redis-server)', () => {
 
     it('for any sequence of consumes (property)', async () => {
       // A bucket always has one window length, as the limiter names them (`|m` a minute, `|d` a day).
-      const buckets = [['k:a|m', MINUTE], ['k:a|d', DAY], ['k:b|2m', 2 * MINUTE], ['p:batch:k:a|m', MINUTE]] as const;
+      const buckets = [
+        ['k:a|m', MINUTE],
+        ['k:a|d', DAY],
+        ['k:b|2m', 2 * MINUTE],
+        ['p:batch:k:a|m', MINUTE],
+      ] as const;
       const spec = fc
         .record({ which: fc.integer({ min: 0, max: buckets.length - 1 }), limit: fc.integer({ min: 1, max: 6 }) })
         .map(({ which, limit }) => ({ bucket: buckets[which][0], limit, windowMs: buckets[which][1] }));
       const step = fc.record({
         windows: fc.uniqueArray(spec, { minLength: 1, maxLength: 3, selector: (w) => w.bucket }),
         // Mostly bursts, sometimes a jump across one or more window edges.
-        advance: fc.oneof(fc.integer({ min: 0, max: 2_000 }), fc.integer({ min: 0, max: 3 * MINUTE }), fc.constant(DAY)),
+        advance: fc.oneof(
+          fc.integer({ min: 0, max: 2_000 }),
+          fc.integer({ min: 0, max: 3 * MINUTE }),
+          fc.constant(DAY),
+        ),
         peek: fc.boolean(),
       });
       await fc.assert(
-        fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), fc.integer({ min: 0, max: DAY - 1 }), async (steps, startOffset) => {
-          const memory = new LocalRateLimitStore();
-          const store = new RedisRateLimitStore(a, freshPrefix());
-          let now = T0 + startOffset;
-          for (const s of steps) {
-            now += s.advance;
-            if (s.peek) expect(await store.peek(s.windows, now)).toEqual(memory.peek(s.windows, now));
-            expect(await store.consume(s.windows, now)).toEqual(memory.consume(s.windows, now));
-          }
-        }),
+        fc.asyncProperty(
+          fc.array(step, { minLength: 1, maxLength: 40 }),
+          fc.integer({ min: 0, max: DAY - 1 }),
+          async (steps, startOffset) => {
+            const memory = new LocalRateLimitStore();
+            const store = new RedisRateLimitStore(a, freshPrefix());
+            let now = T0 + startOffset;
+            for (const s of steps) {
+              now += s.advance;
+              if (s.peek) expect(await store.peek(s.windows, now)).toEqual(memory.peek(s.windows, now));
+              expect(await store.consume(s.windows, now)).toEqual(memory.consume(s.windows, now));
+            }
+          },
+        ),
         { numRuns: 200 },
       );
     });
@@ -95,7 +116,12 @@ describe('RedisRateLimitStore (real redis-server)', () => {
     expect(outcomes.filter(([o]) => o.allowed)).toHaveLength(10);
     expect(outcomes.filter(([o]) => !o.allowed)).toHaveLength(40);
     // Every admission saw a different count: remaining 9, 8, ..., 0 once each.
-    expect(outcomes.filter(([o]) => o.allowed).map(([o]) => o.remaining).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(
+      outcomes
+        .filter(([o]) => o.allowed)
+        .map(([o]) => o.remaining)
+        .sort((x, y) => x - y),
+    ).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(await a.get(`${prefix}rl:k:shared|m@${T0}`)).toBe('10');
   });
 
@@ -108,7 +134,9 @@ describe('RedisRateLimitStore (real redis-server)', () => {
     await a.config('RESETSTAT');
     for (let i = 0; i < 20; i++) await store.admit('key_rt', windows, T0 + i);
     const stats = await a.info('commandstats');
-    const calls = Object.fromEntries([...stats.matchAll(/^cmdstat_([a-z|]+):calls=(\d+)/gm)].map((m) => [m[1], Number(m[2])]));
+    const calls = Object.fromEntries(
+      [...stats.matchAll(/^cmdstat_([a-z|]+):calls=(\d+)/gm)].map((m) => [m[1], Number(m[2])]),
+    );
     // 20 script calls (EVAL the first time a connection runs it, EVALSHA after). The commands the
     // script runs count too, exactly as many as it runs: 2 GETs per window, one EXISTS, and per
     // counted window INCR, PTTL and PEXPIRE. Nothing else was sent but this check's own commands.
@@ -121,7 +149,13 @@ describe('RedisRateLimitStore (real redis-server)', () => {
   it('keeps each counter only as long as it can weigh in a decision', async () => {
     const prefix = freshPrefix();
     const store = new RedisRateLimitStore(a, prefix);
-    await store.consume([{ bucket: 'k:ttl|m', limit: 5, windowMs: MINUTE }, { bucket: 'k:ttl|d', limit: 50, windowMs: DAY }], T0);
+    await store.consume(
+      [
+        { bucket: 'k:ttl|m', limit: 5, windowMs: MINUTE },
+        { bucket: 'k:ttl|d', limit: 50, windowMs: DAY },
+      ],
+      T0,
+    );
     const minuteTtl = await a.pttl(`${prefix}rl:k:ttl|m@${T0}`);
     const dayTtl = await a.pttl(`${prefix}rl:k:ttl|d@${windowStartOf(T0, DAY)}`);
     expect(minuteTtl).toBeGreaterThan(2 * MINUTE);
@@ -134,7 +168,8 @@ describe('RedisRateLimitStore (real redis-server)', () => {
     const prefix = freshPrefix();
     const store = new RedisRateLimitStore(a, prefix);
     const windows: WindowSpec[] = [{ bucket: 'k:peek|m', limit: 3, windowMs: MINUTE }];
-    for (let i = 0; i < 5; i++) expect((await store.peek(windows, T0))[0]).toMatchObject({ allowed: true, remaining: 2 });
+    for (let i = 0; i < 5; i++)
+      expect((await store.peek(windows, T0))[0]).toMatchObject({ allowed: true, remaining: 2 });
     expect(await a.keys(`${prefix}*`)).toEqual([]);
   });
 
@@ -163,14 +198,22 @@ describe('RedisRateLimitStore (real redis-server)', () => {
     });
 
     it('checks no revocation for callers without a key id', async () => {
-      const r = await new RedisRateLimitStore(a, freshPrefix()).admit(null, [{ bucket: 'ip:127.0.0.1|m', limit: 5, windowMs: MINUTE }], T0);
+      const r = await new RedisRateLimitStore(a, freshPrefix()).admit(
+        null,
+        [{ bucket: 'ip:127.0.0.1|m', limit: 5, windowMs: MINUTE }],
+        T0,
+      );
       expect(r).toMatchObject({ revoked: false, outcomes: [{ allowed: true, remaining: 4 }] });
     });
   });
 
   it('a stalled Redis costs one command timeout; calls then fail at once until the breaker cools down', async () => {
-    const client = createRedisClient(testConfig({ REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: 100 }), { role: 'stall' });
-    const admin = createRedisClient(testConfig({ REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: 2_000 }), { role: 'admin' });
+    const client = createRedisClient(testConfig({ REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: 100 }), {
+      role: 'stall',
+    });
+    const admin = createRedisClient(testConfig({ REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: 2_000 }), {
+      role: 'admin',
+    });
     await Promise.all([whenReady(client), whenReady(admin)]);
     let clock = 0;
     const store = new RedisRateLimitStore(client, freshPrefix(), new RedisBreaker(1_000, () => clock));
@@ -182,7 +225,11 @@ describe('RedisRateLimitStore (real redis-server)', () => {
       let t0 = performance.now();
       await expect(store.consume(windows, T0 + 1)).rejects.toThrow(/timed out/);
       expect(performance.now() - t0).toBeGreaterThanOrEqual(90);
-      for (const call of [() => store.consume(windows, T0 + 2), () => store.peek(windows, T0 + 2), () => store.admit('key_s', windows, T0 + 2)]) {
+      for (const call of [
+        () => store.consume(windows, T0 + 2),
+        () => store.peek(windows, T0 + 2),
+        () => store.admit('key_s', windows, T0 + 2),
+      ]) {
         t0 = performance.now();
         await expect(call()).rejects.toThrow(RedisUnavailableError);
         // At once: well under the 100 ms command timeout, with room for a loaded CI machine (8 ms was seen there).
@@ -208,7 +255,11 @@ describe('RedisRateLimitStore (real redis-server)', () => {
     for (let i = 0; i < 3; i++) expect((await store.consume(windows, T0 + i))[0].allowed).toBe(true);
 
     await redis.stop();
-    for (const call of [() => store.consume(windows, T0 + 10), () => store.peek(windows, T0 + 10), () => store.admit('key_x', windows, T0 + 10)]) {
+    for (const call of [
+      () => store.consume(windows, T0 + 10),
+      () => store.peek(windows, T0 + 10),
+      () => store.admit('key_x', windows, T0 + 10),
+    ]) {
       const t0 = performance.now();
       await expect(call()).rejects.toThrow();
       expect(performance.now() - t0).toBeLessThan(50);

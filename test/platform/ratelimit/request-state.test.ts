@@ -19,7 +19,9 @@ const batch = (key: string, n: number) =>
   app.request('/api/batch/v1/execute', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-service-key': key },
-    body: JSON.stringify({ operations: Array.from({ length: n }, (_, i) => ({ id: String(i), path: `${PLAIN}?page_size=1` })) }),
+    body: JSON.stringify({
+      operations: Array.from({ length: n }, (_, i) => ({ id: String(i), path: `${PLAIN}?page_size=1` })),
+    }),
   });
 
 describe('a batch answer', () => {
@@ -58,7 +60,9 @@ describe('HEAD', () => {
   });
 
   it('of /api/bootstrap still needs a valid key', async () => {
-    expect((await app.request('/api/bootstrap', { method: 'HEAD', headers: { 'x-service-key': '' } })).status).toBe(401);
+    expect((await app.request('/api/bootstrap', { method: 'HEAD', headers: { 'x-service-key': '' } })).status).toBe(
+      401,
+    );
   });
 });
 

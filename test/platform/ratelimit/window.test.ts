@@ -16,12 +16,15 @@ describe('sliding-window arithmetic', () => {
     [10, 0, 10, 5_999, false, 0],
     [10, 0, 10, 30_000, true, 4], // 5 weighted + 1 -> 4 left
     [4, 3, 10, 59_999, true, 5], // a sliver of the previous window still counts; remaining rounds down,
-  ])('prev %i, curr %i, limit %i at +%i ms -> allowed %s, remaining %i', (prev, curr, limit, offset, allowed, remaining) => {
-    const o = evaluateWindow(prev, curr, limit, W, T0 + offset);
-    expect(o.allowed).toBe(allowed);
-    expect(o.remaining).toBe(remaining);
-    expect(o.limit).toBe(limit);
-  });
+  ])(
+    'prev %i, curr %i, limit %i at +%i ms -> allowed %s, remaining %i',
+    (prev, curr, limit, offset, allowed, remaining) => {
+      const o = evaluateWindow(prev, curr, limit, W, T0 + offset);
+      expect(o.allowed).toBe(allowed);
+      expect(o.remaining).toBe(remaining);
+      expect(o.limit).toBe(limit);
+    },
+  );
 
   it('resets once everything counted has slid out: the end of the next fixed window after an admission', () => {
     expect(evaluateWindow(0, 0, 5, W, T0 + 12_345).resetAt).toBe(T0 + 2 * W);
@@ -40,31 +43,43 @@ describe('sliding-window arithmetic', () => {
 
   it('on a denial, retryAt is the first instant a request is admitted again', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 50 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: W - 1 }), (prev, curr, limit, offset) => {
-        const now = T0 + offset;
-        const o = evaluateWindow(prev, curr, limit, W, now);
-        if (o.allowed) return;
-        expect(o.retryAt).toBeGreaterThan(now);
-        expect(o.resetAt).toBeGreaterThanOrEqual(o.retryAt);
-        // Counts carry over as they would with no further admissions.
-        const at = (t: number) => {
-          const start = windowStartOf(t, W);
-          if (start === T0) return evaluateWindow(prev, curr, limit, W, t);
-          return start === T0 + W ? evaluateWindow(curr, 0, limit, W, t) : evaluateWindow(0, 0, limit, W, t);
-        };
-        expect(at(o.retryAt).allowed).toBe(true);
-        if (o.retryAt - 1 > now) expect(at(o.retryAt - 1).allowed).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 0, max: W - 1 }),
+        (prev, curr, limit, offset) => {
+          const now = T0 + offset;
+          const o = evaluateWindow(prev, curr, limit, W, now);
+          if (o.allowed) return;
+          expect(o.retryAt).toBeGreaterThan(now);
+          expect(o.resetAt).toBeGreaterThanOrEqual(o.retryAt);
+          // Counts carry over as they would with no further admissions.
+          const at = (t: number) => {
+            const start = windowStartOf(t, W);
+            if (start === T0) return evaluateWindow(prev, curr, limit, W, t);
+            return start === T0 + W ? evaluateWindow(curr, 0, limit, W, t) : evaluateWindow(0, 0, limit, W, t);
+          };
+          expect(at(o.retryAt).allowed).toBe(true);
+          if (o.retryAt - 1 > now) expect(at(o.retryAt - 1).allowed).toBe(false);
+        },
+      ),
     );
   });
 
   it('never admits more than the limit within one fixed window', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 1, max: 30 }), fc.array(fc.integer({ min: 0, max: W - 1 }), { maxLength: 80 }), (prev, limit, offsets) => {
-        let curr = 0;
-        for (const off of [...offsets].sort((a, b) => a - b)) if (evaluateWindow(prev, curr, limit, W, T0 + off).allowed) curr++;
-        expect(curr).toBeLessThanOrEqual(limit);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.array(fc.integer({ min: 0, max: W - 1 }), { maxLength: 80 }),
+        (prev, limit, offsets) => {
+          let curr = 0;
+          for (const off of [...offsets].sort((a, b) => a - b))
+            if (evaluateWindow(prev, curr, limit, W, T0 + off).allowed) curr++;
+          expect(curr).toBeLessThanOrEqual(limit);
+        },
+      ),
     );
   });
 

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { loadConfig, testConfig } from '../../../src/config.js';
-import { closeRedisClient, createRedisClient, reconnectDelay, whenReady, MAX_RECONNECT_DELAY_MS } from '../../../src/platform/redis/client.js';
+import {
+  closeRedisClient,
+  createRedisClient,
+  reconnectDelay,
+  whenReady,
+  MAX_RECONNECT_DELAY_MS,
+} from '../../../src/platform/redis/client.js';
 import { startRedis, type RunningRedis } from '../../support/engines/redis.js';
 
 /** How long a promise takes to settle, and whether it was rejected with which message. */
@@ -40,7 +46,9 @@ describe('Redis client factory (real redis-server)', () => {
   it('accepts redis:// and rediss:// addresses only', () => {
     expect(testConfig({}).REDIS_URL).toBeUndefined();
     expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
-    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal:6380/2' }).REDIS_URL).toBe('rediss://cache.internal:6380/2');
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal:6380/2' }).REDIS_URL).toBe(
+      'rediss://cache.internal:6380/2',
+    );
   });
 
   it('names its connection and answers commands', async () => {
@@ -66,7 +74,9 @@ describe('Redis client factory (real redis-server)', () => {
 
   it('fails a command in flight at once when the server goes away, and every later one at once while it is down', async () => {
     // A blocking pop with a generous timeout of its own is in flight when the server stops.
-    const slow = createRedisClient(testConfig({ REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: 5_000 }), { role: 'slow' });
+    const slow = createRedisClient(testConfig({ REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: 5_000 }), {
+      role: 'slow',
+    });
     await whenReady(slow);
     const inFlight = timed(slow.blpop('never-filled', 4));
     await redis.stop();

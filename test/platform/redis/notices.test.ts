@@ -69,7 +69,13 @@ describe('snapshot-change notices over pub/sub (real redis-server)', () => {
   it('ignores messages on the channel that are not notices', async () => {
     const b = recorder();
     const stop = await noticesB.subscribe(b.handler);
-    for (const junk of ['not json', '{"dataset":"x"}', '{"dataset":"","version":1}', '{"dataset":"x","version":1.5}', '[]']) {
+    for (const junk of [
+      'not json',
+      '{"dataset":"x"}',
+      '{"dataset":"","version":1}',
+      '{"dataset":"x","version":1.5}',
+      '[]',
+    ]) {
       await publisherA.publish('notices:snapshots', junk);
     }
     const arrival = b.next();

@@ -24,7 +24,7 @@ function memoryLogger(config: Config) {
   return { lines, logger: createLogger('info', sink, redactorFor(config)) };
 }
 
-describe('a node\'s shared Redis side: two nodes on one password-protected server', () => {
+describe("a node's shared Redis side: two nodes on one password-protected server", () => {
   let redis: RunningRedis;
   let config: Config;
   let nodeA: SharedRedis;
@@ -59,7 +59,9 @@ describe('a node\'s shared Redis side: two nodes on one password-protected serve
 
   it('shares one limit between the nodes: 50 concurrent requests, a limit of 10, exactly 10 admitted', async () => {
     const windows: WindowSpec[] = [{ bucket: 'k:key_shared|m', limit: 10, windowMs: 60_000 }];
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? nodeA : nodeB).rateLimits.admit('key_shared', windows, T0)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => (i % 2 ? nodeA : nodeB).rateLimits.admit('key_shared', windows, T0)),
+    );
     expect(results.filter((r) => r.outcomes[0].allowed)).toHaveLength(10);
     // Under the deployment's prefix.
     expect(await nodeA.commands.get(`prod-eu:rl:k:key_shared|m@${T0}`)).toBe('10');

@@ -2,7 +2,12 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig, type Config } from '../../../src/config.js';
 import { fetchUrl, parseRetryAfter, UpstreamError, USER_AGENT } from '../../../src/platform/snapshots/fetch.js';
-import { isForbiddenAddress, redirectRefusal, registrableDomain, sameHostFamily } from '../../../src/platform/snapshots/redirects.js';
+import {
+  isForbiddenAddress,
+  redirectRefusal,
+  registrableDomain,
+  sameHostFamily,
+} from '../../../src/platform/snapshots/redirects.js';
 import { VERSION } from '../../../src/version.js';
 import { drip, startUpstream, streamHuge, type Upstream } from '../../support/upstream.js';
 
@@ -35,8 +40,10 @@ const server = http.createServer((req, res) => {
 server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
 `;
 
-const cfg = (o: Partial<Config> = {}) => testConfig({ UPSTREAM_BASE_OVERRIDE: up.origin, UPSTREAM_RETRY_BASE_MS: 10, UPSTREAM_TIMEOUT_MS: 2000, ...o });
-const get = (path: string, o: Partial<Config> = {}, opts = {}) => fetchUrl(`https://api.upstream.example${path}`, cfg(o), opts);
+const cfg = (o: Partial<Config> = {}) =>
+  testConfig({ UPSTREAM_BASE_OVERRIDE: up.origin, UPSTREAM_RETRY_BASE_MS: 10, UPSTREAM_TIMEOUT_MS: 2000, ...o });
+const get = (path: string, o: Partial<Config> = {}, opts = {}) =>
+  fetchUrl(`https://api.upstream.example${path}`, cfg(o), opts);
 async function failure(p: Promise<unknown>): Promise<UpstreamError> {
   try {
     await p;
@@ -55,7 +62,7 @@ describe('requests', () => {
     expect(USER_AGENT).toContain(`monitoring-data-service/${VERSION}`);
   });
 
-  it('hands garbage back as bytes: judging them is the parser\'s job', async () => {
+  it("hands garbage back as bytes: judging them is the parser's job", async () => {
     up.play((_q, res) => res.end('<html>maintenance</html>'));
     expect((await get('/garbage')).toString()).toContain('maintenance');
   });
@@ -78,7 +85,9 @@ describe('deadlines', () => {
 
   it('no retry starts past the overall deadline', async () => {
     up.play((_q, res) => res.writeHead(503).end());
-    const err = await failure(get('/down', { UPSTREAM_RETRY_BASE_MS: 5000, UPSTREAM_RETRIES: 3 }, { deadline: Date.now() + 500 }));
+    const err = await failure(
+      get('/down', { UPSTREAM_RETRY_BASE_MS: 5000, UPSTREAM_RETRIES: 3 }, { deadline: Date.now() + 500 }),
+    );
     expect(err.message).toMatch(/HTTP 503 \(no time left for attempt 2 before the dataset deadline\)/);
     expect(up.seen).toHaveLength(1);
   });
@@ -89,7 +98,9 @@ describe('byte cap', () => {
     // The huge upstream runs in its own process, so only the fetching side is measured.
     const child = spawn(process.execPath, ['-e', HUGE_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
     try {
-      const port = await new Promise<number>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))));
+      const port = await new Promise<number>((resolve) =>
+        child.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))),
+      );
       const config = testConfig({ UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${port}`, UPSTREAM_RETRIES: 0 });
       const cap = config.UPSTREAM_MAX_BYTES;
       expect(cap).toBe(50 * 1024 * 1024);
@@ -178,15 +189,24 @@ describe('retries', () => {
 
 describe('redirects', () => {
   it('follows a same-origin redirect, keeping the source headers', async () => {
-    up.play((_q, res, url) => (url.pathname === '/old' ? res.writeHead(302, { location: '/new' }).end() : res.end('moved here')));
+    up.play((_q, res, url) =>
+      url.pathname === '/old' ? res.writeHead(302, { location: '/new' }).end() : res.end('moved here'),
+    );
     expect((await get('/old', {}, { headers: { authorization: 'Bearer t0k3n' } })).toString()).toBe('moved here');
-    expect(up.seen.map((s) => [s.path, s.headers.authorization])).toEqual([['/old', 'Bearer t0k3n'], ['/new', 'Bearer t0k3n']]);
+    expect(up.seen.map((s) => [s.path, s.headers.authorization])).toEqual([
+      ['/old', 'Bearer t0k3n'],
+      ['/new', 'Bearer t0k3n'],
+    ]);
   });
 
   it.each([
     ['another host', 'http://elsewhere.example/x', /redirect to another host \(elsewhere\.example\) refused/],
     ['a private address', 'http://10.0.0.7/x', /redirect to another host \(10\.0\.0\.7\) refused/],
-    ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data/', /redirect to another host \(169\.254\.169\.254\) refused/],
+    [
+      'the cloud metadata address',
+      'http://169.254.169.254/latest/meta-data/',
+      /redirect to another host \(169\.254\.169\.254\) refused/,
+    ],
     ['a non-http scheme', 'file:///etc/passwd', /redirect to a file: address refused/],
   ])('refuses a redirect to %s', async (_l, location, message) => {
     up.play((_q, res) => res.writeHead(302, { location }).end());
@@ -200,20 +220,34 @@ describe('redirects', () => {
     up.play((_q, res) => res.writeHead(307, { location: `http://127.0.0.1:${other.port}/inside` }).end());
     other.play((_q, res) => res.end('internal'));
     const err = await failure(get('/to-loopback'));
-    expect(err.message).toMatch(/redirect to a loopback, private or link-local address \(127\.0\.0\.1:\d+ -> 127\.0\.0\.1\) refused/);
+    expect(err.message).toMatch(
+      /redirect to a loopback, private or link-local address \(127\.0\.0\.1:\d+ -> 127\.0\.0\.1\) refused/,
+    );
     expect(other.seen).toHaveLength(0);
   });
 
   it('refuses a same-family host whose name resolves to a private address (DNS checked, not only literals)', async () => {
     up.play((_q, res) => res.writeHead(302, { location: 'http://cdn.localhost/x' }).end());
-    const err = await failure(fetchUrl(`http://localhost:${up.port}/start`, testConfig(), { lookup: async () => ['10.1.2.3'] }));
+    const err = await failure(
+      fetchUrl(`http://localhost:${up.port}/start`, testConfig(), { lookup: async () => ['10.1.2.3'] }),
+    );
     expect(err.message).toMatch(/another host|10\.1\.2\.3/);
     const origin = new URL('https://api.example.org/feed');
-    expect(await redirectRefusal(origin, new URL('https://cdn.example.org/feed'), async () => ['10.1.2.3'])).toMatch(/\(cdn\.example\.org -> 10\.1\.2\.3\) refused/);
-    expect(await redirectRefusal(origin, new URL('https://cdn.example.org/feed'), async () => ['::ffff:127.0.0.1'])).toMatch(/refused/);
-    expect(await redirectRefusal(origin, new URL('https://cdn.example.org/feed'), async () => ['fe80::1'])).toMatch(/refused/);
-    expect(await redirectRefusal(origin, new URL('https://cdn.example.org/feed'), async () => ['93.184.215.14'])).toBeUndefined();
-    expect(await redirectRefusal(origin, new URL('http://api.example.org/feed'), async () => ['93.184.215.14'])).toMatch(/https to http/);
+    expect(await redirectRefusal(origin, new URL('https://cdn.example.org/feed'), async () => ['10.1.2.3'])).toMatch(
+      /\(cdn\.example\.org -> 10\.1\.2\.3\) refused/,
+    );
+    expect(
+      await redirectRefusal(origin, new URL('https://cdn.example.org/feed'), async () => ['::ffff:127.0.0.1']),
+    ).toMatch(/refused/);
+    expect(await redirectRefusal(origin, new URL('https://cdn.example.org/feed'), async () => ['fe80::1'])).toMatch(
+      /refused/,
+    );
+    expect(
+      await redirectRefusal(origin, new URL('https://cdn.example.org/feed'), async () => ['93.184.215.14']),
+    ).toBeUndefined();
+    expect(
+      await redirectRefusal(origin, new URL('http://api.example.org/feed'), async () => ['93.184.215.14']),
+    ).toMatch(/https to http/);
   });
 
   it('drops every credential header on a cross-host hop', async () => {
@@ -221,11 +255,19 @@ describe('redirects', () => {
     other.play((_q, res) => res.end('landed'));
     const headers = { authorization: 'Bearer t0k3n', cookie: 'session=abc', 'x-ucdp-access-token': 'u-t0k3n' };
     // Test-only: both servers are local, so the address check is relaxed; the host-family rule still applies.
-    const body = await fetchUrl(`http://localhost:${up.port}/start`, testConfig(), { headers, lookup: async () => ['127.0.0.1'], forbiddenAddress: () => false });
+    const body = await fetchUrl(`http://localhost:${up.port}/start`, testConfig(), {
+      headers,
+      lookup: async () => ['127.0.0.1'],
+      forbiddenAddress: () => false,
+    });
     expect(body.toString()).toBe('landed');
     expect(up.seen[0].headers['x-ucdp-access-token']).toBe('u-t0k3n');
     const landed = other.seen[0].headers;
-    expect([landed.authorization, landed.cookie, landed['x-ucdp-access-token']]).toEqual([undefined, undefined, undefined]);
+    expect([landed.authorization, landed.cookie, landed['x-ucdp-access-token']]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(landed['user-agent']).toBe(USER_AGENT);
   });
 
@@ -256,9 +298,20 @@ describe('host family and address rules', () => {
   });
 
   it.each([
-    ['127.0.0.1', true], ['10.20.30.40', true], ['172.16.0.1', true], ['192.168.1.1', true], ['169.254.169.254', true],
-    ['100.64.0.1', true], ['0.0.0.0', true], ['::1', true], ['fd00::1', true], ['fe80::1', true], ['::ffff:10.0.0.1', true],
-    ['8.8.8.8', false], ['172.32.0.1', false], ['2606:4700::1111', false],
+    ['127.0.0.1', true],
+    ['10.20.30.40', true],
+    ['172.16.0.1', true],
+    ['192.168.1.1', true],
+    ['169.254.169.254', true],
+    ['100.64.0.1', true],
+    ['0.0.0.0', true],
+    ['::1', true],
+    ['fd00::1', true],
+    ['fe80::1', true],
+    ['::ffff:10.0.0.1', true],
+    ['8.8.8.8', false],
+    ['172.32.0.1', false],
+    ['2606:4700::1111', false],
   ])('%s forbidden: %s', (address, forbidden) => {
     expect(isForbiddenAddress(address)).toBe(forbidden);
   });

@@ -4,10 +4,24 @@ import type { AnyDataset } from '../../../src/platform/snapshots/dataset.js';
 import type { SnapshotMeta } from '../../../src/platform/snapshots/store.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
-const ds = { name: 'x.y', source: 'src', maxStaleMinutes: 30, sources: {}, parse: () => ({ records: [] }) } as AnyDataset;
+const ds = {
+  name: 'x.y',
+  source: 'src',
+  maxStaleMinutes: 30,
+  sources: {},
+  parse: () => ({ records: [] }),
+} as AnyDataset;
 const meta = (m: Partial<SnapshotMeta>): SnapshotMeta => ({
-  dataset: 'x.y', version: 1, fetchedAt: NOW - 60_000, recordCount: 10, source: 'src', info: {},
-  lastAttemptAt: NOW - 60_000, lastSuccessAt: NOW - 60_000, lastError: null, ...m,
+  dataset: 'x.y',
+  version: 1,
+  fetchedAt: NOW - 60_000,
+  recordCount: 10,
+  source: 'src',
+  info: {},
+  lastAttemptAt: NOW - 60_000,
+  lastSuccessAt: NOW - 60_000,
+  lastError: null,
+  ...m,
 });
 
 describe('datasetHealth', () => {
@@ -25,24 +39,48 @@ describe('datasetHealth', () => {
   });
 
   it('tells "serving the last good snapshot, last refresh failed" from "nothing to serve"', () => {
-    expect(datasetHealth(ds, meta({ lastError: 'GET x: fetch failed (ENOTFOUND)', lastAttemptAt: NOW }), NOW)).toMatchObject({
-      status: 'STALE', serving: true, recordCount: 10, lastError: 'GET x: fetch failed (ENOTFOUND)',
+    expect(
+      datasetHealth(ds, meta({ lastError: 'GET x: fetch failed (ENOTFOUND)', lastAttemptAt: NOW }), NOW),
+    ).toMatchObject({
+      status: 'STALE',
+      serving: true,
+      recordCount: 10,
+      lastError: 'GET x: fetch failed (ENOTFOUND)',
     });
-    expect(datasetHealth(ds, meta({ version: 0, fetchedAt: 0, recordCount: 0, lastError: 'down', lastAttemptAt: NOW }), NOW)).toMatchObject({
-      status: 'ERROR', serving: false, lastError: 'down',
+    expect(
+      datasetHealth(ds, meta({ version: 0, fetchedAt: 0, recordCount: 0, lastError: 'down', lastAttemptAt: NOW }), NOW),
+    ).toMatchObject({
+      status: 'ERROR',
+      serving: false,
+      lastError: 'down',
     });
     expect(datasetHealth(ds, undefined, NOW)).toMatchObject({ status: 'EMPTY', serving: false, lastError: null });
   });
 
   it('reports a failure the database could not record (disk full) from memory', () => {
     const h = datasetHealth(ds, meta({}), NOW, { at: NOW, error: 'database or disk is full' });
-    expect(h).toMatchObject({ status: 'STALE', serving: true, lastError: 'database or disk is full', lastAttemptAt: new Date(NOW).toISOString() });
+    expect(h).toMatchObject({
+      status: 'STALE',
+      serving: true,
+      lastError: 'database or disk is full',
+      lastAttemptAt: new Date(NOW).toISOString(),
+    });
     // A later success supersedes it.
-    expect(datasetHealth(ds, meta({ lastSuccessAt: NOW + 1, fetchedAt: NOW + 1, lastAttemptAt: NOW + 1 }), NOW + 1, { at: NOW, error: 'full' }).status).toBe('OK');
+    expect(
+      datasetHealth(ds, meta({ lastSuccessAt: NOW + 1, fetchedAt: NOW + 1, lastAttemptAt: NOW + 1 }), NOW + 1, {
+        at: NOW,
+        error: 'full',
+      }).status,
+    ).toBe('OK');
   });
 
   it('reports age and limits', () => {
-    expect(datasetHealth(ds, meta({}), NOW)).toMatchObject({ ageSeconds: 60, maxStaleMinutes: 30, recordCount: 10, fetchedAt: new Date(NOW - 60_000).toISOString() });
+    expect(datasetHealth(ds, meta({}), NOW)).toMatchObject({
+      ageSeconds: 60,
+      maxStaleMinutes: 30,
+      recordCount: 10,
+      fetchedAt: new Date(NOW - 60_000).toISOString(),
+    });
   });
 });
 

@@ -39,12 +39,18 @@ afterAll(() => {
   return new Promise((r) => server.close(r));
 });
 
-const failure = (p: Promise<unknown>) => p.then(() => Promise.reject(new Error('expected a failure')), (e: unknown) => e as UpstreamError);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => Promise.reject(new Error('expected a failure')),
+    (e: unknown) => e as UpstreamError,
+  );
 
 describe('postUrl', () => {
   it('refuses a name resolving to a private address before sending anything', async () => {
     const before = seen.length;
-    const err = await failure(postUrl('https://hooks.example.test/in', '{}', config, { lookup: async () => ['10.0.0.7'] }));
+    const err = await failure(
+      postUrl('https://hooks.example.test/in', '{}', config, { lookup: async () => ['10.0.0.7'] }),
+    );
     expect(err).toBeInstanceOf(UpstreamError);
     expect(err.code).toBe('EREFUSED');
     expect(err.message).toMatch(/10\.0\.0\.7/);
@@ -53,11 +59,17 @@ describe('postUrl', () => {
 
   it('refuses plain http and loopback literals by default', async () => {
     expect((await failure(postUrl(`http://127.0.0.1:${port}/`, '{}', config))).message).toMatch(/only https/);
-    expect((await failure(postUrl(`https://127.0.0.1:${port}/`, '{}', config))).message).toMatch(/loopback, private or link-local/);
+    expect((await failure(postUrl(`https://127.0.0.1:${port}/`, '{}', config))).message).toMatch(
+      /loopback, private or link-local/,
+    );
   });
 
   it('connects to the address it checked, whatever the name, and sends the body and headers', async () => {
-    const res = await postUrl(`http://hooks.example.test:${port}/in`, '{"a":1}', config, { ...loopbackOk, lookup: async () => ['127.0.0.1'], headers: { 'x-test': 'yes' } });
+    const res = await postUrl(`http://hooks.example.test:${port}/in`, '{"a":1}', config, {
+      ...loopbackOk,
+      lookup: async () => ['127.0.0.1'],
+      headers: { 'x-test': 'yes' },
+    });
     expect(res.status).toBe(204);
     const last = seen.at(-1)!;
     expect(last).toMatchObject({ host: `hooks.example.test:${port}`, body: '{"a":1}' });
@@ -86,7 +98,9 @@ describe('postUrl deadline and cap', () => {
   });
 
   it('fails past the cap when asked to, instead of truncating', async () => {
-    const err = await failure(postUrl(`http://127.0.0.1:${port}/big`, '{}', config, { ...loopbackOk, maxResponseBytes: 100, oversize: 'fail' }));
+    const err = await failure(
+      postUrl(`http://127.0.0.1:${port}/big`, '{}', config, { ...loopbackOk, maxResponseBytes: 100, oversize: 'fail' }),
+    );
     expect(err.code).toBe('E2BIG');
     expect(err.message).toMatch(/exceeds the cap of 100 bytes/);
   });
@@ -96,24 +110,32 @@ describe('operator-configured addresses (chosenBy: operator)', () => {
   it('may be plain http on loopback or a local name, where a user address is refused', async () => {
     const address = `http://localhost:${port}/in`;
     expect((await failure(postUrl(address, '{}', config))).code).toBe('EREFUSED');
-    expect((await failure(postUrl(`http://127.0.0.1:${port}/in`, '{}', config, { allowHttp: true }))).message).toMatch(/loopback, private or link-local/);
+    expect((await failure(postUrl(`http://127.0.0.1:${port}/in`, '{}', config, { allowHttp: true }))).message).toMatch(
+      /loopback, private or link-local/,
+    );
     expect((await postUrl(address, '{}', config, { chosenBy: 'operator' })).status).toBe(204);
     expect((await postUrl(`http://127.0.0.1:${port}/in`, '{}', config, { chosenBy: 'operator' })).status).toBe(204);
   });
 
   it('is a per-call choice: a user address right after an operator call is held to the strict rules', async () => {
     expect((await postUrl(`http://127.0.0.1:${port}/in`, '{}', config, { chosenBy: 'operator' })).status).toBe(204);
-    const user = await failure(postUrl(`https://model.example.test:${port}/in`, '{}', config, { lookup: async () => ['10.0.0.9'] }));
+    const user = await failure(
+      postUrl(`https://model.example.test:${port}/in`, '{}', config, { lookup: async () => ['10.0.0.9'] }),
+    );
     expect(user.code).toBe('EREFUSED');
     expect(user.message).toMatch(/10\.0\.0\.9/);
   });
 
   it('still needs http or https', async () => {
-    expect((await failure(postUrl('file:///etc/passwd', '{}', config, { chosenBy: 'operator' }))).message).toMatch(/only http and https/);
+    expect((await failure(postUrl('file:///etc/passwd', '{}', config, { chosenBy: 'operator' }))).message).toMatch(
+      /only http and https/,
+    );
   });
 
   it('still does not follow redirects and still has the deadline', async () => {
     expect((await postUrl(`http://127.0.0.1:${port}/moved`, '{}', config, { chosenBy: 'operator' })).status).toBe(302);
-    expect((await failure(postUrl(`http://127.0.0.1:${port}/slow`, '{}', config, { chosenBy: 'operator' }))).code).toBe('ETIMEDOUT');
+    expect((await failure(postUrl(`http://127.0.0.1:${port}/slow`, '{}', config, { chosenBy: 'operator' }))).code).toBe(
+      'ETIMEDOUT',
+    );
   });
 });

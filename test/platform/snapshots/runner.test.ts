@@ -34,7 +34,10 @@ const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i, name: 
 let deps: AppDeps | undefined;
 function setup(overrides = {}) {
   const file = tempDbFile();
-  deps = createDeps(testConfig({ DATABASE_PATH: file, SNAPSHOT_POLL_MS: 0, ...overrides }), { clock: new ManualClock(), db: openDatabase(file) });
+  deps = createDeps(testConfig({ DATABASE_PATH: file, SNAPSHOT_POLL_MS: 0, ...overrides }), {
+    clock: new ManualClock(),
+    db: openDatabase(file),
+  });
   return { deps, file };
 }
 afterEach(() => {
@@ -121,7 +124,10 @@ describe('ingestion runner', () => {
     const { deps } = setup();
     await deps.runner.run(numbers, { origin: bytes(rows(1000).map((r) => ({ ...r, name: 'old' }))) });
     const readerFile = deps.config.DATABASE_PATH;
-    const reader = createDeps(testConfig({ DATABASE_PATH: readerFile, SNAPSHOT_POLL_MS: 0 }), { clock: new ManualClock(), db: openDatabase(readerFile) });
+    const reader = createDeps(testConfig({ DATABASE_PATH: readerFile, SNAPSHOT_POLL_MS: 0 }), {
+      clock: new ManualClock(),
+      db: openDatabase(readerFile),
+    });
     try {
       const seen = new Set<string>();
       const swap = deps.runner.run(numbers, { origin: bytes(rows(1000).map((r) => ({ ...r, name: 'new' }))) });
@@ -205,7 +211,9 @@ describe('sources that need more than one request', () => {
     const seen: string[] = [];
     const server = http.createServer((req, res) => {
       seen.push(`${req.url} ${req.headers['user-agent'] === USER_AGENT}`);
-      res.end(req.url === '/ids.json' ? '[1,2]' : JSON.stringify({ id: Number(req.url!.match(/\d+/)![0]), name: 'item' }));
+      res.end(
+        req.url === '/ids.json' ? '[1,2]' : JSON.stringify({ id: Number(req.url!.match(/\d+/)![0]), name: 'item' }),
+      );
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
@@ -220,7 +228,9 @@ describe('sources that need more than one request', () => {
             sample: 'unused.json',
             fetch: async (get) => {
               const ids = JSON.parse((await get('https://upstream.example/ids.json')).toString()) as number[];
-              const items = await Promise.all(ids.map(async (id) => JSON.parse((await get(`https://upstream.example/item/${id}.json`)).toString())));
+              const items = await Promise.all(
+                ids.map(async (id) => JSON.parse((await get(`https://upstream.example/item/${id}.json`)).toString())),
+              );
               return Buffer.from(JSON.stringify(items));
             },
           },
@@ -247,7 +257,14 @@ describe('sources that need more than one request', () => {
       const dated: Dataset<Row> = {
         ...numbers,
         name: 'test.dated',
-        sources: { main: { url: 'https://upstream.example/rows', urlAt: (now) => `https://upstream.example/rows?since=${new Date(now - 86_400_000).toISOString().slice(0, 10)}`, sample: 'x' } },
+        sources: {
+          main: {
+            url: 'https://upstream.example/rows',
+            urlAt: (now) =>
+              `https://upstream.example/rows?since=${new Date(now - 86_400_000).toISOString().slice(0, 10)}`,
+            sample: 'x',
+          },
+        },
       };
       await deps.runner.run(dated, { origin: { kind: 'live' } });
       expect(path).toBe(`/rows?since=${new Date(deps.clock.now() - 86_400_000).toISOString().slice(0, 10)}`);
@@ -295,11 +312,17 @@ describe('staged, chunked swaps', () => {
     // A crashed run: it took version 2 and wrote some rows, but never published them.
     const sqlite = deps.db.$client;
     sqlite.prepare("UPDATE snapshot_meta SET staged_version = 2 WHERE dataset = 'test.numbers'").run();
-    sqlite.prepare("INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES ('test.numbers', 2, 0, '{}'), ('test.numbers', 2, 1, '{}')").run();
+    sqlite
+      .prepare(
+        "INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES ('test.numbers', 2, 0, '{}'), ('test.numbers', 2, 1, '{}')",
+      )
+      .run();
     expect(deps.store.read<Row>('test.numbers')!.records).toHaveLength(5);
     const next = await deps.runner.run(numbers, { origin: bytes(rows(6)) });
     expect(next).toMatchObject({ ok: true, version: 3 });
-    const versions = sqlite.prepare("SELECT version, COUNT(*) AS n FROM snapshot_records WHERE dataset = 'test.numbers' GROUP BY version").all();
+    const versions = sqlite
+      .prepare("SELECT version, COUNT(*) AS n FROM snapshot_records WHERE dataset = 'test.numbers' GROUP BY version")
+      .all();
     expect(versions).toEqual([{ version: 3, n: 6 }]);
   });
 
@@ -308,9 +331,13 @@ describe('staged, chunked swaps', () => {
     await deps.runner.run(numbers, { origin: bytes(rows(50)) });
     const pages = deps.db.$client.pragma('page_count', { simple: true }) as number;
     deps.db.$client.pragma(`max_page_count = ${pages + 20}`);
-    const result = await deps.runner.run(numbers, { origin: bytes(Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: 'y'.repeat(300) }))) });
+    const result = await deps.runner.run(numbers, {
+      origin: bytes(Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: 'y'.repeat(300) }))),
+    });
     expect(result.ok).toBe(false);
-    const versions = deps.db.$client.prepare("SELECT DISTINCT version FROM snapshot_records WHERE dataset = 'test.numbers'").all();
+    const versions = deps.db.$client
+      .prepare("SELECT DISTINCT version FROM snapshot_records WHERE dataset = 'test.numbers'")
+      .all();
     expect(versions).toEqual([{ version: 1 }]);
   });
 });

@@ -45,7 +45,9 @@ const open: AppDeps[] = [];
 /** A fresh database per test; each node has its own SQLite file, so only PostgreSQL can make them agree. */
 const freshDatabase = () => server.createDatabase(`store_${++databases}`);
 async function node(url: string, clock = new ManualClock()): Promise<AppDeps> {
-  const deps = await openDeps(testConfig({ DATABASE_PATH: tempDbFile(), DATABASE_URL: url, SNAPSHOT_POLL_MS: 0 }), { clock });
+  const deps = await openDeps(testConfig({ DATABASE_PATH: tempDbFile(), DATABASE_URL: url, SNAPSHOT_POLL_MS: 0 }), {
+    clock,
+  });
   open.push(deps);
   return deps;
 }
@@ -56,7 +58,8 @@ afterEach(async () => {
   }
 });
 
-const generationsOf = (deps: AppDeps) => new Set(deps.store.read<Row>(generations.name)!.records.map((r) => r.generation));
+const generationsOf = (deps: AppDeps) =>
+  new Set(deps.store.read<Row>(generations.name)!.records.map((r) => r.generation));
 
 describe('snapshot store on PostgreSQL', () => {
   it('stores snapshots in PostgreSQL, not in the SQLite file', async () => {
@@ -125,7 +128,10 @@ describe('snapshot store on PostgreSQL', () => {
     const collapsed = await deps.runner.run(generations, { origin: payload(3, 2) });
     expect(collapsed.ok).toBe(false);
     expect(collapsed.error).toMatch(/collapsed from 100 to 3/);
-    expect(await deps.runner.run(generations, { origin: payload(3, 2), force: true })).toMatchObject({ ok: true, recordCount: 3 });
+    expect(await deps.runner.run(generations, { origin: payload(3, 2), force: true })).toMatchObject({
+      ok: true,
+      recordCount: 3,
+    });
   });
 
   it('a node started later decodes every published snapshot before it serves', async () => {
@@ -185,7 +191,7 @@ describe('snapshot store on PostgreSQL', () => {
     // Rows changed behind the store's back (an operator's repair): nothing tells the store.
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    await client.query("UPDATE snapshot_records SET payload = '{\"id\":0,\"generation\":9}' WHERE seq = 0");
+    await client.query('UPDATE snapshot_records SET payload = \'{"id":0,"generation":9}\' WHERE seq = 0');
     await client.end();
     expect(generationsOf(deps)).toEqual(new Set([1]));
     deps.store.changed();

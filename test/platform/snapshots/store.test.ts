@@ -28,7 +28,10 @@ const payload = (n: number, generation: number) => ({
 
 const open: AppDeps[] = [];
 function depsOn(file: string): AppDeps {
-  const deps = createDeps(testConfig({ DATABASE_PATH: file, SNAPSHOT_POLL_MS: 0 }), { clock: new ManualClock(), db: openDatabase(file) });
+  const deps = createDeps(testConfig({ DATABASE_PATH: file, SNAPSHOT_POLL_MS: 0 }), {
+    clock: new ManualClock(),
+    db: openDatabase(file),
+  });
   open.push(deps);
   return deps;
 }
@@ -36,7 +39,8 @@ afterEach(() => {
   for (const d of open.splice(0)) d.db.$client.close();
 });
 
-const generationsOf = (deps: AppDeps) => new Set(deps.store.read<Row>(generations.name)!.records.map((r) => r.generation));
+const generationsOf = (deps: AppDeps) =>
+  new Set(deps.store.read<Row>(generations.name)!.records.map((r) => r.generation));
 
 describe('snapshot store: a new version of a served dataset', () => {
   it('keeps serving the old version while the new one decodes, yielding between chunks, then swaps it in whole', async () => {
@@ -51,7 +55,11 @@ describe('snapshot store: a new version of a served dataset', () => {
       while (reading) {
         const snap = deps.store.read<Row>(generations.name)!;
         const published = deps.store.meta(generations.name)!.version;
-        seen.push({ version: snap.version, published, generations: [...new Set(snap.records.map((r) => r.generation))] });
+        seen.push({
+          version: snap.version,
+          published,
+          generations: [...new Set(snap.records.map((r) => r.generation))],
+        });
         await new Promise((r) => setImmediate(r));
       }
     })();
@@ -120,7 +128,7 @@ describe('snapshot store: a new version of a served dataset', () => {
     expect(deps.store.read<Row>(generations.name)!.records).toHaveLength(10);
   });
 
-  it('builds the served version\'s derived values on the new version before swapping it in', async () => {
+  it("builds the served version's derived values on the new version before swapping it in", async () => {
     const deps = depsOn(tempDbFile());
     await deps.runner.run(generations, { origin: payload(12_000, 1) });
     const computedOn: number[] = [];

@@ -5,7 +5,12 @@ import { testConfig } from '../../../src/config.js';
 import { createDeps } from '../../../src/deps.js';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { PLATFORM_SECRETS, type PlatformSecrets } from '../../../src/platform/auth/platform-secrets.js';
-import { defineStore, storeOverride, StoreRegistry, UnregisteredStoreError } from '../../../src/platform/stores/registry.js';
+import {
+  defineStore,
+  storeOverride,
+  StoreRegistry,
+  UnregisteredStoreError,
+} from '../../../src/platform/stores/registry.js';
 import { STORE_DEFINITIONS } from '../../../src/root/stores.js';
 import { tempDbFile } from '../../support/app.js';
 
@@ -58,7 +63,9 @@ describe('store registry', () => {
   it('gives the store passed as an override, without building the engine one', () => {
     const a = counted('a');
     const given = { engine: 'fake', n: 0 };
-    const stores = StoreRegistry.resolve([a.definition], { engine: 'sqlite', db: sqliteDb() }, env, [storeOverride(a.definition, given)]);
+    const stores = StoreRegistry.resolve([a.definition], { engine: 'sqlite', db: sqliteDb() }, env, [
+      storeOverride(a.definition, given),
+    ]);
     expect(stores.get(a.definition)).toBe(given);
     expect(a.built).toEqual([]);
   });
@@ -68,11 +75,17 @@ describe('store registry', () => {
     const stray = counted('stray');
     const stores = StoreRegistry.resolve([a.definition], { engine: 'sqlite', db: sqliteDb() }, env);
     expect(() => stores.get(stray.definition)).toThrow(UnregisteredStoreError);
-    expect(() => StoreRegistry.resolve([a.definition], { engine: 'sqlite', db: sqliteDb() }, env, [storeOverride(stray.definition, { engine: 'x', n: 0 })])).toThrow(UnregisteredStoreError);
-    expect(() => StoreRegistry.resolve([a.definition, counted('a').definition], { engine: 'sqlite', db: sqliteDb() }, env)).toThrow(/two stores are named a/);
+    expect(() =>
+      StoreRegistry.resolve([a.definition], { engine: 'sqlite', db: sqliteDb() }, env, [
+        storeOverride(stray.definition, { engine: 'x', n: 0 }),
+      ]),
+    ).toThrow(UnregisteredStoreError);
+    expect(() =>
+      StoreRegistry.resolve([a.definition, counted('a').definition], { engine: 'sqlite', db: sqliteDb() }, env),
+    ).toThrow(/two stores are named a/);
   });
 
-  it("registers each application store once, under a name of its own", () => {
+  it('registers each application store once, under a name of its own', () => {
     const names = STORE_DEFINITIONS.map((d) => d.name);
     expect(new Set(names).size).toBe(names.length);
     expect(new Set(STORE_DEFINITIONS).size).toBe(STORE_DEFINITIONS.length);
@@ -81,7 +94,11 @@ describe('store registry', () => {
   it('createDeps resolves the application stores on the SQLite file and takes overrides from DepsOptions', async () => {
     const file = tempDbFile();
     const secrets: PlatformSecrets = { obtain: async () => 'given' };
-    const deps = createDeps(testConfig({ DATABASE_PATH: file, SNAPSHOT_POLL_MS: 0 }), { clock: new ManualClock(), db: openDatabase(file), stores: [storeOverride(PLATFORM_SECRETS, secrets)] });
+    const deps = createDeps(testConfig({ DATABASE_PATH: file, SNAPSHOT_POLL_MS: 0 }), {
+      clock: new ManualClock(),
+      db: openDatabase(file),
+      stores: [storeOverride(PLATFORM_SECRETS, secrets)],
+    });
     try {
       expect(deps.stores.engine).toBe('sqlite');
       expect(deps.stores.get(PLATFORM_SECRETS)).toBe(secrets);

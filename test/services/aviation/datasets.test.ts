@@ -16,17 +16,37 @@ describe('FAA NAS status parser', () => {
     const by = Object.fromEntries(delays.map((d) => [d.iata, d]));
     expect(Object.keys(by).sort()).toEqual(['ASE', 'BOS', 'EWR', 'ORD', 'SAN', 'SFO', 'TEB']);
     // EWR has both a ground delay programme and a ground stop: the stop wins.
-    expect(by.EWR).toMatchObject({ delayType: 'FLIGHT_DELAY_TYPE_GROUND_STOP', severity: 'FLIGHT_DELAY_SEVERITY_SEVERE', reason: 'equipment / outage' });
-    expect(by.SFO).toMatchObject({ delayType: 'FLIGHT_DELAY_TYPE_GROUND_DELAY', avgDelayMinutes: 72, severity: 'FLIGHT_DELAY_SEVERITY_MAJOR' });
+    expect(by.EWR).toMatchObject({
+      delayType: 'FLIGHT_DELAY_TYPE_GROUND_STOP',
+      severity: 'FLIGHT_DELAY_SEVERITY_SEVERE',
+      reason: 'equipment / outage',
+    });
+    expect(by.SFO).toMatchObject({
+      delayType: 'FLIGHT_DELAY_TYPE_GROUND_DELAY',
+      avgDelayMinutes: 72,
+      severity: 'FLIGHT_DELAY_SEVERITY_MAJOR',
+    });
     // ORD: arrivals 31-45 min beat departures 16-30 min.
-    expect(by.ORD).toMatchObject({ delayType: 'FLIGHT_DELAY_TYPE_ARRIVAL_DELAY', avgDelayMinutes: 38, severity: 'FLIGHT_DELAY_SEVERITY_MODERATE' });
-    expect(by.BOS).toMatchObject({ delayType: 'FLIGHT_DELAY_TYPE_DEPARTURE_DELAY', avgDelayMinutes: 22, severity: 'FLIGHT_DELAY_SEVERITY_MINOR' });
+    expect(by.ORD).toMatchObject({
+      delayType: 'FLIGHT_DELAY_TYPE_ARRIVAL_DELAY',
+      avgDelayMinutes: 38,
+      severity: 'FLIGHT_DELAY_SEVERITY_MODERATE',
+    });
+    expect(by.BOS).toMatchObject({
+      delayType: 'FLIGHT_DELAY_TYPE_DEPARTURE_DELAY',
+      avgDelayMinutes: 22,
+      severity: 'FLIGHT_DELAY_SEVERITY_MINOR',
+    });
     expect(by.SAN).toMatchObject({ delayType: 'FLIGHT_DELAY_TYPE_CLOSURE', severity: 'FLIGHT_DELAY_SEVERITY_SEVERE' });
   });
 
   it('accepts a calm day with no delay lists', () => {
-    const xml = '<?xml version="1.0"?><AIRPORT_STATUS_INFORMATION><Update_Time>Fri Nov 20 03:10:00 2026 GMT</Update_Time></AIRPORT_STATUS_INFORMATION>';
-    expect(parseFaaStatus(Buffer.from(xml))).toEqual({ delays: [], info: { updatedAt: Date.UTC(2026, 10, 20, 3, 10) } });
+    const xml =
+      '<?xml version="1.0"?><AIRPORT_STATUS_INFORMATION><Update_Time>Fri Nov 20 03:10:00 2026 GMT</Update_Time></AIRPORT_STATUS_INFORMATION>';
+    expect(parseFaaStatus(Buffer.from(xml))).toEqual({
+      delays: [],
+      info: { updatedAt: Date.UTC(2026, 10, 20, 3, 10) },
+    });
   });
 
   it('lists a short delay as at least minor and skips entries without an airport', () => {
@@ -34,14 +54,24 @@ describe('FAA NAS status parser', () => {
       <Ground_Delay_List><Ground_Delay><ARPT>JFK</ARPT><Reason>wind</Reason><Avg>9 minutes</Avg></Ground_Delay>
       <Ground_Delay><Reason>no airport</Reason><Avg>2 hours</Avg></Ground_Delay></Ground_Delay_List></Delay_type></AIRPORT_STATUS_INFORMATION>`;
     expect(parseFaaStatus(Buffer.from(xml)).delays).toEqual([
-      { iata: 'JFK', delayType: 'FLIGHT_DELAY_TYPE_GROUND_DELAY', severity: 'FLIGHT_DELAY_SEVERITY_MINOR', avgDelayMinutes: 9, reason: 'wind' },
+      {
+        iata: 'JFK',
+        delayType: 'FLIGHT_DELAY_TYPE_GROUND_DELAY',
+        severity: 'FLIGHT_DELAY_SEVERITY_MINOR',
+        avgDelayMinutes: 9,
+        reason: 'wind',
+      },
     ]);
   });
 
   it.each([
     ['JSON instead of XML', '{"status":"ok"}', /not an XML document/],
     ['another XML document', '<html><body>Service Unavailable</body></html>', /AIRPORT_STATUS_INFORMATION/],
-    ['no timestamp', '<AIRPORT_STATUS_INFORMATION><Update_Time>later</Update_Time></AIRPORT_STATUS_INFORMATION>', /Update_Time/],
+    [
+      'no timestamp',
+      '<AIRPORT_STATUS_INFORMATION><Update_Time>later</Update_Time></AIRPORT_STATUS_INFORMATION>',
+      /Update_Time/,
+    ],
   ])('refuses %s', (_n, text, message) => expect(() => parseFaaStatus(Buffer.from(text))).toThrow(message));
 });
 
@@ -70,13 +100,24 @@ describe('AviationStack flights parser', () => {
       updatedAt: NOW,
     });
     expect(all.some((f) => f.flightNumber === 'AA6139')).toBe(false);
-    expect(all.find((f) => f.flightNumber === 'SQ231')).toMatchObject({ diverted: true, status: 'FLIGHT_INSTANCE_STATUS_DIVERTED', destination: { iata: 'MEL' } });
+    expect(all.find((f) => f.flightNumber === 'SQ231')).toMatchObject({
+      diverted: true,
+      status: 'FLIGHT_INSTANCE_STATUS_DIVERTED',
+      destination: { iata: 'MEL' },
+    });
   });
 
   it('fills the estimate from the delay, defaults the time zone and skips unreadable rows', () => {
     const doc = {
       data: [
-        { flight_date: '2026-11-20', flight_status: 'scheduled', departure: { iata: 'ams', scheduled: '2026-11-20T10:00:00+00:00', delay: 25 }, arrival: { iata: 'LHR' }, airline: { iata: 'KL' }, flight: { iata: 'KL1001' } },
+        {
+          flight_date: '2026-11-20',
+          flight_status: 'scheduled',
+          departure: { iata: 'ams', scheduled: '2026-11-20T10:00:00+00:00', delay: 25 },
+          arrival: { iata: 'LHR' },
+          airline: { iata: 'KL' },
+          flight: { iata: 'KL1001' },
+        },
         { flight_date: 'tomorrow', flight: { iata: 'KL1002' } },
         { flight_date: '2026-11-20', flight: { iata: null } },
         'garbage',
@@ -84,12 +125,23 @@ describe('AviationStack flights parser', () => {
     };
     const [f, ...rest] = parseAviationstackFlights(Buffer.from(JSON.stringify(doc)), NOW);
     expect(rest).toEqual([]);
-    expect(f).toMatchObject({ flightNumber: 'KL1001', estimatedDeparture: Date.UTC(2026, 10, 20, 10, 25), origin: { iata: 'AMS', timezone: 'UTC' }, codeshareFlightNumbers: [] });
+    expect(f).toMatchObject({
+      flightNumber: 'KL1001',
+      estimatedDeparture: Date.UTC(2026, 10, 20, 10, 25),
+      origin: { iata: 'AMS', timezone: 'UTC' },
+      codeshareFlightNumbers: [],
+    });
   });
 
   it.each([
     ['not JSON', 'Bad gateway', /not JSON/],
-    ['an API error object', '{"error":{"code":"invalid_access_key","message":"You have not supplied a valid API Access Key."}}', /invalid_access_key/],
+    [
+      'an API error object',
+      '{"error":{"code":"invalid_access_key","message":"You have not supplied a valid API Access Key."}}',
+      /invalid_access_key/,
+    ],
     ['no data array', '{"pagination":{}}', /no data array/],
-  ])('refuses %s', (_n, text, message) => expect(() => parseAviationstackFlights(Buffer.from(text), NOW)).toThrow(message));
+  ])('refuses %s', (_n, text, message) =>
+    expect(() => parseAviationstackFlights(Buffer.from(text), NOW)).toThrow(message),
+  );
 });

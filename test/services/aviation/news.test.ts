@@ -2,21 +2,41 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { aviationNewsDataset, parseAviationNews, parseRssItems } from '../../../src/services/aviation/news/datasets/aviation-news.js';
+import {
+  aviationNewsDataset,
+  parseAviationNews,
+  parseRssItems,
+} from '../../../src/services/aviation/news/datasets/aviation-news.js';
 import { matchedEntities, snippetOf } from '../../../src/services/aviation/news/rules.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/aviation/v1/list-aviation-news';
-const payloads = () => Object.fromEntries(Object.entries(aviationNewsDataset.sources).map(([k, s]) => [k, fs.readFileSync(path.join(SAMPLES_DIR, s.sample))]));
-type Item = { title: string; sourceName: string; publishedAt: number; matchedEntities: string[]; snippet: string; imageUrl: string };
+const payloads = () =>
+  Object.fromEntries(
+    Object.entries(aviationNewsDataset.sources).map(([k, s]) => [k, fs.readFileSync(path.join(SAMPLES_DIR, s.sample))]),
+  );
+type Item = {
+  title: string;
+  sourceName: string;
+  publishedAt: number;
+  matchedEntities: string[];
+  snippet: string;
+  imageUrl: string;
+};
 
 describe('aviation news feeds', () => {
   it('merges the feeds newest first, dropping items without a title', () => {
     const items = parseAviationNews(payloads());
     expect(items).toHaveLength(11);
-    expect(items[0]).toMatchObject({ title: 'Heathrow Sees Record November Traffic As Transatlantic Demand Surges', sourceName: 'Simple Flying', publishedAt: Date.UTC(2026, 10, 21, 11, 10) });
-    expect(items.find((i) => i.sourceName === 'FlightGlobal' && i.imageUrl)?.text).toBe('Airbus intends to raise production of the A350F once certification completes, citing firm demand from integrators.');
+    expect(items[0]).toMatchObject({
+      title: 'Heathrow Sees Record November Traffic As Transatlantic Demand Surges',
+      sourceName: 'Simple Flying',
+      publishedAt: Date.UTC(2026, 10, 21, 11, 10),
+    });
+    expect(items.find((i) => i.sourceName === 'FlightGlobal' && i.imageUrl)?.text).toBe(
+      'Airbus intends to raise production of the A350F once certification completes, citing firm demand from integrators.',
+    );
   });
 
   it('keeps the other feeds when one is down, and refuses a document that is not RSS', () => {
@@ -27,7 +47,9 @@ describe('aviation news feeds', () => {
   });
 
   it('matches entities case-insensitively and cuts snippets at a word', () => {
-    expect(matchedEntities({ title: 'Emirates adds A380', text: 'Dubai to Sydney' }, ['a380', 'SYDNEY', 'Qantas'])).toEqual(['a380', 'SYDNEY']);
+    expect(
+      matchedEntities({ title: 'Emirates adds A380', text: 'Dubai to Sydney' }, ['a380', 'SYDNEY', 'Qantas']),
+    ).toEqual(['a380', 'SYDNEY']);
     expect(snippetOf('word '.repeat(60))).toMatch(/^(word ){39}word…$/);
     expect(snippetOf('short')).toBe('short');
   });
@@ -50,7 +72,9 @@ describe('GET list-aviation-news', () => {
     const res = await app.get(PATH);
     expect(res.body.source).toBe('rss');
     // Newest item 21 Nov 11:10; the window starts 20 Nov 11:10.
-    expect(res.body.items.map((i: Item) => i.publishedAt).every((t: number) => t >= Date.UTC(2026, 10, 20, 11, 10))).toBe(true);
+    expect(
+      res.body.items.map((i: Item) => i.publishedAt).every((t: number) => t >= Date.UTC(2026, 10, 20, 11, 10)),
+    ).toBe(true);
     expect(res.body.items).toHaveLength(8);
     expect(res.headers.get('cache-control')).toMatch(/max-age=300/);
   });
@@ -69,7 +93,10 @@ describe('GET list-aviation-news', () => {
   it('rejects bad input', async () => {
     expectViolation(await app.get(`${PATH}?window_hours=169`), 'window_hours');
     expectViolation(await app.get(`${PATH}?max_items=51`), 'max_items');
-    expectViolation(await app.get(`${PATH}?entities=${Array.from({ length: 11 }, (_, i) => `e${i}`).join(',')}`), 'entities');
+    expectViolation(
+      await app.get(`${PATH}?entities=${Array.from({ length: 11 }, (_, i) => `e${i}`).join(',')}`),
+      'entities',
+    );
   });
 
   it('says unavailable, uncached, without a snapshot', async () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { hubDelayStats, KNOWN_SEVERITIES, meetsMinSeverity, parseFaaDuration, severityForDelay, severityRank, type Severity } from '../../../src/services/aviation/delays/rules.js';
+import {
+  hubDelayStats,
+  KNOWN_SEVERITIES,
+  meetsMinSeverity,
+  parseFaaDuration,
+  severityForDelay,
+  severityRank,
+  type Severity,
+} from '../../../src/services/aviation/delays/rules.js';
 import { flightStatusOf, isCalendarDate, normaliseFlightNumber } from '../../../src/services/aviation/flights/rules.js';
 
 const S = (s: string) => `FLIGHT_DELAY_SEVERITY_${s}` as Severity;
@@ -22,10 +30,14 @@ describe('severityForDelay', () => {
 
   it('never gets better as the delay grows', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1000, noNaN: true }), fc.double({ min: 0, max: 1000, noNaN: true }), (a, b) => {
-        const [lo, hi] = a <= b ? [a, b] : [b, a];
-        expect(severityRank(severityForDelay(lo))).toBeLessThanOrEqual(severityRank(severityForDelay(hi)));
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1000, noNaN: true }),
+        fc.double({ min: 0, max: 1000, noNaN: true }),
+        (a, b) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          expect(severityRank(severityForDelay(lo))).toBeLessThanOrEqual(severityRank(severityForDelay(hi)));
+        },
+      ),
     );
   });
 });
@@ -40,7 +52,9 @@ describe('parseFaaDuration', () => {
     ['  1 Hour And 12 Minutes ', 72],
   ])('%s -> %d', (text, minutes) => expect(parseFaaDuration(text)).toBe(minutes));
 
-  it.each(['', 'soon', 'minutes', '7:45 am EST'])('%j is unreadable', (text) => expect(parseFaaDuration(text)).toBeNaN());
+  it.each(['', 'soon', 'minutes', '7:45 am EST'])('%j is unreadable', (text) =>
+    expect(parseFaaDuration(text)).toBeNaN(),
+  );
 });
 
 describe('hubDelayStats', () => {
@@ -85,7 +99,9 @@ describe('meetsMinSeverity', () => {
     ['SEVERE', 'MODERATE', true],
     ['UNKNOWN', 'UNKNOWN', true],
     ['SEVERE', 'UNKNOWN', false],
-  ])('%s against %s -> %s', (s, min, expected) => expect(meetsMinSeverity(S(s), min ? S(min) : undefined)).toBe(expected));
+  ])('%s against %s -> %s', (s, min, expected) =>
+    expect(meetsMinSeverity(S(s), min ? S(min) : undefined)).toBe(expected),
+  );
 
   it('a stricter minimum never selects more', () => {
     fc.assert(

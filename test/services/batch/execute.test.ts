@@ -15,7 +15,10 @@ const withSlowOperation = t.mergeRouters(
   router({
     testing: router({
       slow: operation
-        .meta({ openapi: { method: 'GET', path: '/api/testing/v1/slow-operation', summary: 'test only' }, cacheTier: 'no-store' })
+        .meta({
+          openapi: { method: 'GET', path: '/api/testing/v1/slow-operation', summary: 'test only' },
+          cacheTier: 'no-store',
+        })
         .input(z.object({}))
         .output(z.object({ done: z.boolean() }))
         .query(async () => {
@@ -23,7 +26,10 @@ const withSlowOperation = t.mergeRouters(
           return { done: true };
         }),
       huge: operation
-        .meta({ openapi: { method: 'GET', path: '/api/testing/v1/huge-operation', summary: 'test only' }, cacheTier: 'no-store' })
+        .meta({
+          openapi: { method: 'GET', path: '/api/testing/v1/huge-operation', summary: 'test only' },
+          cacheTier: 'no-store',
+        })
         .input(z.object({}))
         .output(z.object({ filler: z.string() }))
         .query(() => ({ filler: 'x'.repeat(1_100_000) })),
@@ -33,12 +39,20 @@ const withSlowOperation = t.mergeRouters(
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ samples: [earthquakesDataset], router: withSlowOperation, config: { BATCH_OPERATION_TIMEOUT_MS: 200 } });
+  app = await startTestApp({
+    samples: [earthquakesDataset],
+    router: withSlowOperation,
+    config: { BATCH_OPERATION_TIMEOUT_MS: 200 },
+  });
 });
 afterAll(() => app.close());
 
 function batch(body: unknown, headers: Record<string, string> = {}) {
-  return app.request(PATH, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return app.request(PATH, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 describe('POST /api/batch/v1/execute', () => {
@@ -57,7 +71,12 @@ describe('POST /api/batch/v1/execute', () => {
       results: [
         { id: 'two', status: 200, body: direct.earthquakes.slice(0, 2).map((q: { id: string }) => q.id), error: '' },
         { id: 'count', status: 200, body: direct.pagination.totalCount, error: '' },
-        { id: '2', status: 200, body: { earthquakes: direct.earthquakes.slice(0, 1), pagination: expect.any(Object) }, error: '' },
+        {
+          id: '2',
+          status: 200,
+          body: { earthquakes: direct.earthquakes.slice(0, 1), pagination: expect.any(Object) },
+          error: '',
+        },
       ],
       succeeded: 3,
       failed: 0,
@@ -75,7 +94,12 @@ describe('POST /api/batch/v1/execute', () => {
     });
     expect(res.status).toBe(200);
     const [bad, jmes, unknown] = res.body.results;
-    expect(bad).toEqual({ id: 'bad', status: 400, body: { violations: [{ field: 'page_size', description: expect.any(String) }] }, error: '' });
+    expect(bad).toEqual({
+      id: 'bad',
+      status: 400,
+      body: { violations: [{ field: 'page_size', description: expect.any(String) }] },
+      error: '',
+    });
     expect(jmes.status).toBe(400);
     expect(jmes.body._jmespath_error).toMatch(/^invalid_expression/);
     expect(unknown).toMatchObject({ id: 'unknown', status: 404, error: '' });
@@ -105,7 +129,12 @@ describe('POST /api/batch/v1/execute', () => {
 
   it('gives a slow operation its deadline while the others succeed', async () => {
     const started = Date.now();
-    const res = await batch({ operations: [{ id: 'slow', path: '/api/testing/v1/slow-operation' }, { id: 'fast', path: `${QUAKES}?page_size=1` }] });
+    const res = await batch({
+      operations: [
+        { id: 'slow', path: '/api/testing/v1/slow-operation' },
+        { id: 'fast', path: `${QUAKES}?page_size=1` },
+      ],
+    });
     expect(Date.now() - started).toBeLessThan(590);
     expect(res.body.results).toEqual([
       { id: 'slow', status: 0, error: 'timeout' },
@@ -115,7 +144,12 @@ describe('POST /api/batch/v1/execute', () => {
   });
 
   it('reports a sub-response over 1 MiB as response_too_large with its status kept and no body', async () => {
-    const res = await batch({ operations: [{ id: 'big', path: '/api/testing/v1/huge-operation' }, { id: 'small', path: `${QUAKES}?page_size=1` }] });
+    const res = await batch({
+      operations: [
+        { id: 'big', path: '/api/testing/v1/huge-operation' },
+        { id: 'small', path: `${QUAKES}?page_size=1` },
+      ],
+    });
     expect(res.body.results[0]).toEqual({ id: 'big', status: 200, error: 'response_too_large' });
     expect(res.body.results[1]).toMatchObject({ id: 'small', status: 200, error: '' });
     expect(res.body).toMatchObject({ succeeded: 1, failed: 1 });
@@ -124,11 +158,28 @@ describe('POST /api/batch/v1/execute', () => {
   it.each([
     [{}, 'operations', 'value is required'],
     [{ operations: [] }, 'operations', 'array must contain at least 1 item(s)'],
-    [{ operations: Array.from({ length: 21 }, () => ({ path: QUAKES })) }, 'operations', 'array must contain at most 20 item(s)'],
+    [
+      { operations: Array.from({ length: 21 }, () => ({ path: QUAKES })) },
+      'operations',
+      'array must contain at most 20 item(s)',
+    ],
     [{ operations: [{ id: 'x'.repeat(65), path: QUAKES }] }, 'operations[0].id', 'string length must be at most 64'],
-    [{ operations: [{ path: QUAKES }, { path: `/${'a'.repeat(2048)}` }] }, 'operations[1].path', 'string length must be at most 2048'],
+    [
+      { operations: [{ path: QUAKES }, { path: `/${'a'.repeat(2048)}` }] },
+      'operations[1].path',
+      'string length must be at most 2048',
+    ],
     [{ operations: [{ id: 'a' }] }, 'operations[0].path', 'value is required'],
-    [{ operations: [{ id: 'a', path: QUAKES }, { id: 'a', path: QUAKES }] }, 'operations[1].id', 'duplicate id "a": results would be ambiguous'],
+    [
+      {
+        operations: [
+          { id: 'a', path: QUAKES },
+          { id: 'a', path: QUAKES },
+        ],
+      },
+      'operations[1].id',
+      'duplicate id "a": results would be ambiguous',
+    ],
     [[1, 2], '$request', expect.any(String)],
   ])('refuses %j with a violation on %s', async (body, field, description) => {
     const res = await batch(body);
@@ -140,7 +191,11 @@ describe('POST /api/batch/v1/execute', () => {
     const malformed = await batch('{"operations": [');
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ message: expect.stringMatching(/not valid JSON/) });
-    const wrongType = await app.request(PATH, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
+    const wrongType = await app.request(PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{}',
+    });
     expect(wrongType.status).toBe(415);
     expect(Object.keys(wrongType.body)).toEqual(['error']);
     const huge = await batch({ operations: [{ path: QUAKES }], padding: 'x'.repeat(2 * 1024 * 1024) });
@@ -149,7 +204,9 @@ describe('POST /api/batch/v1/execute', () => {
   });
 
   it('keeps __proto__ keys as data without polluting prototypes', async () => {
-    const res = await batch('{"operations":[{"path":"/api/seismology/v1/list-earthquakes?page_size=1","__proto__":{"polluted":true}}],"__proto__":{"polluted":true}}');
+    const res = await batch(
+      '{"operations":[{"path":"/api/seismology/v1/list-earthquakes?page_size=1","__proto__":{"polluted":true}}],"__proto__":{"polluted":true}}',
+    );
     expect(res.status).toBe(200);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -158,14 +215,20 @@ describe('POST /api/batch/v1/execute', () => {
     const anonymous = await batch({ operations: [{ path: QUAKES }] }, { 'x-service-key': '' });
     expect(anonymous.status).toBe(401);
     const free = await app.createKey({ plan: 'free' });
-    const res = await batch({ operations: [{ id: 'gated', path: '/api/resilience/v1/get-resilience-ranking' }] }, { 'x-service-key': free.key });
+    const res = await batch(
+      { operations: [{ id: 'gated', path: '/api/resilience/v1/get-resilience-ranking' }] },
+      { 'x-service-key': free.key },
+    );
     expect(res.status).toBe(200);
     expect(res.body.results[0]).toMatchObject({ id: 'gated', status: 403, body: { requiredTier: 1, currentTier: 0 } });
   });
 
   it('counts every operation against the caller’s rate limit', async () => {
     const limited = await app.createKey({ plan: 'api_business', rateLimitPerMinute: 5 });
-    const res = await batch({ operations: Array.from({ length: 6 }, (_, i) => ({ id: String(i), path: `${QUAKES}?page_size=1` })) }, { 'x-service-key': limited.key });
+    const res = await batch(
+      { operations: Array.from({ length: 6 }, (_, i) => ({ id: String(i), path: `${QUAKES}?page_size=1` })) },
+      { 'x-service-key': limited.key },
+    );
     // The batch call itself takes one of the five slots; four operations fit, the other two get 429.
     const statuses = res.body.results.map((r: { status: number }) => r.status);
     expect(statuses.filter((s: number) => s === 200).length).toBe(4);
@@ -207,13 +270,20 @@ describe('Idempotency-Key', () => {
   it('scopes keys to the caller', async () => {
     await batch(body, { 'idempotency-key': 'shared-name' });
     const other = await app.createKey({ plan: 'enterprise' });
-    const res = await batch({ operations: [{ id: 'different', path: QUAKES }] }, { 'idempotency-key': 'shared-name', 'x-service-key': other.key });
+    const res = await batch(
+      { operations: [{ id: 'different', path: QUAKES }] },
+      { 'idempotency-key': 'shared-name', 'x-service-key': other.key },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('idempotent-replayed')).toBe('false');
   });
 
   it.each(['has space', 'x'.repeat(256), 'caf\u00e9'])('refuses a malformed key %j', async (key) => {
-    const res = await app.request(PATH, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) });
+    const res = await app.request(PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ violations: [{ field: 'Idempotency-Key', description: expect.any(String) }] });
   });

@@ -35,10 +35,12 @@ describe('AQI rules', () => {
   ])('PM2.5 %d µg/m³ is AQI %d', (c, aqi) => expect(pm25ToAqi(c)).toBe(aqi));
 
   it('never falls as the concentration rises and stays within 0-500', () => {
-    fc.assert(fc.property(fc.double({ min: 0, max: 600, noNaN: true }), fc.double({ min: 0, max: 50, noNaN: true }), (c, d) => {
-      const a = pm25ToAqi(c);
-      return a >= 0 && a <= 500 && pm25ToAqi(c + d) >= a;
-    }));
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 600, noNaN: true }), fc.double({ min: 0, max: 50, noNaN: true }), (c, d) => {
+        const a = pm25ToAqi(c);
+        return a >= 0 && a <= 500 && pm25ToAqi(c + d) >= a;
+      }),
+    );
   });
 
   it.each([
@@ -66,7 +68,18 @@ describe('OpenAQ parsers', () => {
     const stations = stationsFromOpenAq(LOCATIONS, LATEST);
     expect(stations).toHaveLength(24);
     expect(stations.map((s) => s.city)).not.toContain('Kathmandu');
-    expect(stations[0]).toEqual({ city: 'Ulaanbaatar', countryCode: 'MN', lat: 47.966, lng: 106.845, pm25: 312.6, aqi: 475, riskLevel: 'hazardous', pollutant: 'pm25', measuredAt: Date.parse('2026-11-20T11:00:00Z'), source: 'OpenAQ' });
+    expect(stations[0]).toEqual({
+      city: 'Ulaanbaatar',
+      countryCode: 'MN',
+      lat: 47.966,
+      lng: 106.845,
+      pm25: 312.6,
+      aqi: 475,
+      riskLevel: 'hazardous',
+      pollutant: 'pm25',
+      measuredAt: Date.parse('2026-11-20T11:00:00Z'),
+      source: 'OpenAQ',
+    });
     expect(stations.map((s) => s.aqi)).toEqual([...stations.map((s) => s.aqi)].sort((a, b) => b - a));
   });
 });
@@ -86,7 +99,10 @@ describe('GET list-air-quality-data and list-air-quality-alerts', () => {
 
   it('serve empty lists no-store without a snapshot', async () => {
     await withTestApp({ samples: 'none' }, async (empty) => {
-      for (const [p, key] of [[DATA, 'stations'], [ALERTS, 'alerts']] as const) {
+      for (const [p, key] of [
+        [DATA, 'stations'],
+        [ALERTS, 'alerts'],
+      ] as const) {
         const res = await empty.get(p);
         expect(res.body).toEqual({ [key]: [], fetchedAt: 0 });
         expect(res.headers.get('cache-control')).toBe('no-store');

@@ -8,7 +8,9 @@ import { co2Summary } from '../../../src/services/climate/rules.js';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 
 const PATH = '/api/climate/v1/get-co2-monitoring';
-const payloads = Object.fromEntries(Object.entries(co2MonitoringDataset.sources).map(([k, s]) => [k, fs.readFileSync(path.join(SAMPLES_DIR, s.sample))]));
+const payloads = Object.fromEntries(
+  Object.entries(co2MonitoringDataset.sources).map(([k, s]) => [k, fs.readFileSync(path.join(SAMPLES_DIR, s.sample))]),
+);
 let app: TestApp;
 
 beforeAll(async () => {
@@ -51,7 +53,14 @@ describe('CO2 summary', () => {
       methane: 1946.68,
       nitrousOxide: 339.74,
     });
-    expect(s).toMatchObject({ currentPpm: 428, yearAgoPpm: 424.5, annualGrowthRate: 2.46, monthlyAverage: 427.5, measuredAt: String(day(2026, 11, 19)), preIndustrialBaseline: 280 });
+    expect(s).toMatchObject({
+      currentPpm: 428,
+      yearAgoPpm: 424.5,
+      annualGrowthRate: 2.46,
+      monthlyAverage: 427.5,
+      measuredAt: String(day(2026, 11, 19)),
+      preIndustrialBaseline: 280,
+    });
     expect(s.trend12m).toEqual([
       { month: '2025-10', ppm: 423, anomaly: 0 },
       { month: '2026-10', ppm: 426.1, anomaly: 3.1 },

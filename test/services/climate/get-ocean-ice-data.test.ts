@@ -11,7 +11,9 @@ import { iceSummary } from '../../../src/services/climate/rules.js';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 
 const PATH = '/api/climate/v1/get-ocean-ice-data';
-const payloads = Object.fromEntries(Object.entries(oceanIceDataset.sources).map(([k, s]) => [k, fs.readFileSync(path.join(SAMPLES_DIR, s.sample))]));
+const payloads = Object.fromEntries(
+  Object.entries(oceanIceDataset.sources).map(([k, s]) => [k, fs.readFileSync(path.join(SAMPLES_DIR, s.sample))]),
+);
 let app: TestApp;
 
 beforeAll(async () => {
@@ -61,7 +63,12 @@ describe('indicators', () => {
   it('combine the four sections', () => {
     const { data, failed } = oceanIceFrom(payloads);
     expect(failed).toEqual([]);
-    expect(data).toMatchObject({ arcticTrend: 'below_average', seaLevelMmAbove1993: 104.2, seaLevelAnnualRiseMm: 4.5, measuredAt: Date.UTC(2026, 10, 19) });
+    expect(data).toMatchObject({
+      arcticTrend: 'below_average',
+      seaLevelMmAbove1993: 104.2,
+      seaLevelAnnualRiseMm: 4.5,
+      measuredAt: Date.UTC(2026, 10, 19),
+    });
     expect(data.ohc0700mZj).toBeGreaterThan(100);
     expect(data.iceTrend12m).toHaveLength(12);
   });

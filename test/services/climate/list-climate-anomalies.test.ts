@@ -4,7 +4,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { parseOpenMeteoDaily } from '../../../src/sources/open-meteo/archive.js';
-import { anomaliesFrom, climateAnomaliesDataset, parseNormals } from '../../../src/services/climate/datasets/climate-anomalies.js';
+import {
+  anomaliesFrom,
+  climateAnomaliesDataset,
+  parseNormals,
+} from '../../../src/services/climate/datasets/climate-anomalies.js';
 import { anomalySeverity, anomalyType, lastWeek } from '../../../src/services/climate/rules.js';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
@@ -40,12 +44,22 @@ describe('anomaly rules', () => {
 
   it('grows no less severe as departures grow', () => {
     const rank = ['ANOMALY_SEVERITY_NORMAL', 'ANOMALY_SEVERITY_MODERATE', 'ANOMALY_SEVERITY_EXTREME'];
-    fc.assert(fc.property(fc.double({ min: -10, max: 10, noNaN: true }), fc.double({ min: -20, max: 20, noNaN: true }), fc.double({ min: 1, max: 3, noNaN: true }), (t, p, k) =>
-      rank.indexOf(anomalySeverity(t * k, p * k)) >= rank.indexOf(anomalySeverity(t, p))));
+    fc.assert(
+      fc.property(
+        fc.double({ min: -10, max: 10, noNaN: true }),
+        fc.double({ min: -20, max: 20, noNaN: true }),
+        fc.double({ min: 1, max: 3, noNaN: true }),
+        (t, p, k) => rank.indexOf(anomalySeverity(t * k, p * k)) >= rank.indexOf(anomalySeverity(t, p)),
+      ),
+    );
   });
 
   it('takes the last seven complete days', () => {
-    const days = Array.from({ length: 10 }, (_, i) => ({ date: `2026-11-${String(i + 1).padStart(2, '0')}`, tempC: i as number | null, precipMm: 1 as number | null }));
+    const days = Array.from({ length: 10 }, (_, i) => ({
+      date: `2026-11-${String(i + 1).padStart(2, '0')}`,
+      tempC: i as number | null,
+      precipMm: 1 as number | null,
+    }));
     days[9].tempC = null;
     expect(lastWeek(days)).toEqual({ from: '2026-11-03', to: '2026-11-09', tempC: 5, precipMm: 1 });
     expect(lastWeek(days.slice(0, 5))).toBeUndefined();
@@ -62,10 +76,17 @@ describe('parsers', () => {
   });
 
   it.each([
-    [() => parseOpenMeteoDaily('{"error":true,"reason":"Parameter start_date is out of range"}'), /refused the request: Parameter/],
+    [
+      () => parseOpenMeteoDaily('{"error":true,"reason":"Parameter start_date is out of range"}'),
+      /refused the request: Parameter/,
+    ],
     [() => parseOpenMeteoDaily('[{"latitude":1}]'), /no daily/],
     [() => parseNormals('zone,month\nx,1'), /unexpected header/],
-    [() => parseNormals('zone,latitude,longitude,month,temperature_2m_mean,precipitation_sum_per_day\nSahel,14,0,13,1,1'), /line 2/],
+    [
+      () =>
+        parseNormals('zone,latitude,longitude,month,temperature_2m_mean,precipitation_sum_per_day\nSahel,14,0,13,1,1'),
+      /line 2/,
+    ],
   ])('refuses malformed input %#', (fn, message) => expect(fn).toThrow(message));
 });
 
@@ -74,7 +95,11 @@ describe('anomalies of the bundled week', () => {
 
   it('compares each zone with its November normal', () => {
     expect(rows).toHaveLength(8);
-    expect(rows.find((r) => r.zone === 'East Asia')).toMatchObject({ severity: 'ANOMALY_SEVERITY_EXTREME', type: 'ANOMALY_TYPE_COLD', period: '2026-11-11 to 2026-11-17' });
+    expect(rows.find((r) => r.zone === 'East Asia')).toMatchObject({
+      severity: 'ANOMALY_SEVERITY_EXTREME',
+      type: 'ANOMALY_TYPE_COLD',
+      period: '2026-11-11 to 2026-11-17',
+    });
     expect(rows.find((r) => r.zone === 'Eastern Mediterranean')!.type).toBe('ANOMALY_TYPE_MIXED');
     expect(rows.find((r) => r.zone === 'US Midwest')!.type).toBe('ANOMALY_TYPE_WET');
     expect(rows.find((r) => r.zone === 'Amazon Basin')!.type).toBe('ANOMALY_TYPE_DRY');

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { parseReliefwebDisasters } from '../../../src/sources/reliefweb/disasters.js';
-import { climateDisastersDataset, disastersFromReliefweb } from '../../../src/services/climate/datasets/climate-disasters.js';
+import {
+  climateDisastersDataset,
+  disastersFromReliefweb,
+} from '../../../src/services/climate/datasets/climate-disasters.js';
 import { mergedDisasters } from '../../../src/services/climate/queries.js';
 import { disasterSeverity, disasterTypeOf, sameDisaster } from '../../../src/services/climate/rules.js';
 import { naturalEventsDataset, naturalEventsFromEonet } from '../../../src/services/natural/datasets/natural-events.js';
@@ -41,9 +44,18 @@ describe('disaster rules', () => {
     expect(sameDisaster(a, { ...a, startedAt: 13 * day })).toBe(true);
     expect(sameDisaster(a, { ...a, startedAt: 14 * day })).toBe(false);
     expect(sameDisaster(a, { ...a, type: 'drought' })).toBe(false);
-    const storm = { type: 'tropical_cyclone', countryCode: 'PH', startedAt: 0, name: 'Philippines: Typhoon Fung-wong - Nov 2026' };
-    expect(sameDisaster(storm, { type: 'tropical_cyclone', countryCode: '', startedAt: 0, name: 'Typhoon Fung-wong' })).toBe(true);
-    expect(sameDisaster(storm, { type: 'tropical_cyclone', countryCode: '', startedAt: 0, name: 'Typhoon Haiyan' })).toBe(false);
+    const storm = {
+      type: 'tropical_cyclone',
+      countryCode: 'PH',
+      startedAt: 0,
+      name: 'Philippines: Typhoon Fung-wong - Nov 2026',
+    };
+    expect(
+      sameDisaster(storm, { type: 'tropical_cyclone', countryCode: '', startedAt: 0, name: 'Typhoon Fung-wong' }),
+    ).toBe(true);
+    expect(
+      sameDisaster(storm, { type: 'tropical_cyclone', countryCode: '', startedAt: 0, name: 'Typhoon Haiyan' }),
+    ).toBe(false);
   });
 });
 
@@ -53,7 +65,14 @@ describe('ReliefWeb parser', () => {
     expect(rows).toHaveLength(9);
     expect(rows[0]).toMatchObject({ id: '52851', status: 'alert', typeCode: 'TC', iso3: 'PHL', lat: 12.75 });
     const mapped = disastersFromReliefweb(RW).find((d) => d.id === 'reliefweb-52851')!;
-    expect(mapped).toMatchObject({ type: 'tropical_cyclone', country: 'Philippines', countryCode: 'PH', severity: 'high', source: 'ReliefWeb', sourceUrl: 'https://reliefweb.int/disaster/tc-2026-000201-phl' });
+    expect(mapped).toMatchObject({
+      type: 'tropical_cyclone',
+      country: 'Philippines',
+      countryCode: 'PH',
+      severity: 'high',
+      source: 'ReliefWeb',
+      sourceUrl: 'https://reliefweb.int/disaster/tc-2026-000201-phl',
+    });
   });
 
   it.each([
@@ -67,7 +86,10 @@ describe('merged list', () => {
 
   it('adds EONET events ReliefWeb does not list and drops the duplicates', () => {
     expect(merged).toHaveLength(11);
-    expect(merged.filter((d) => d.source === 'NASA EONET').map((d) => d.id)).toEqual(['eonet-EONET_14981', 'eonet-EONET_14977']);
+    expect(merged.filter((d) => d.source === 'NASA EONET').map((d) => d.id)).toEqual([
+      'eonet-EONET_14981',
+      'eonet-EONET_14977',
+    ]);
     expect(merged.map((d) => d.startedAt)).toEqual([...merged.map((d) => d.startedAt)].sort((a, b) => b - a));
   });
 });
@@ -96,7 +118,9 @@ describe('GET list-climate-disasters', () => {
 
   it('serves EONET events alone, and an empty no-store page without either snapshot', async () => {
     await withTestApp({ samples: [naturalEventsDataset] }, async (only) => {
-      expect((await only.get(PATH)).body.disasters.every((d: { source: string }) => d.source === 'NASA EONET')).toBe(true);
+      expect((await only.get(PATH)).body.disasters.every((d: { source: string }) => d.source === 'NASA EONET')).toBe(
+        true,
+      );
     });
     await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);

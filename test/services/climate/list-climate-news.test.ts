@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('climate news from feeds', () => {
-  const items = newsFrom([{ name: 'Carbon Brief', bytes: CB }, { name: 'The Guardian', bytes: GU }]);
+  const items = newsFrom([
+    { name: 'Carbon Brief', bytes: CB },
+    { name: 'The Guardian', bytes: GU },
+  ]);
 
   it('keeps dated, linked items once per address, newest first', () => {
     expect(items).toHaveLength(7);
@@ -35,7 +38,9 @@ describe('climate news from feeds', () => {
   });
 
   it('builds from one readable feed and refuses when none reads', () => {
-    expect(climateNewsDataset.parse({ carbonbrief: CB, guardian: Buffer.from('oops') }, 0)).toMatchObject({ info: { unreadable: ['guardian'] } });
+    expect(climateNewsDataset.parse({ carbonbrief: CB, guardian: Buffer.from('oops') }, 0)).toMatchObject({
+      info: { unreadable: ['guardian'] },
+    });
     expect(() => climateNewsDataset.parse({ carbonbrief: Buffer.from('x') }, 0)).toThrow(/no climate news feed/);
   });
 });

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { parseAcledPayload, parseDay } from '../../../src/services/conflict/datasets/acled-format.js';
 import { acledEventsDataset, ACLED_EVENTS } from '../../../src/services/conflict/datasets/acled.js';
-import { classifyIranReport, iranEventsDataset, IRAN_EVENTS, parseIranFeed } from '../../../src/services/conflict/datasets/iran.js';
+import {
+  classifyIranReport,
+  iranEventsDataset,
+  IRAN_EVENTS,
+  parseIranFeed,
+} from '../../../src/services/conflict/datasets/iran.js';
 import { parseUcdpPage, ucdpEventsDataset, UCDP_EVENTS } from '../../../src/services/conflict/datasets/ucdp.js';
 import { SAMPLE_NOW, withTestApp } from '../../support/app.js';
 
@@ -17,7 +22,14 @@ describe('ACLED parser', () => {
     const { rows, skipped } = parseAcledPayload(sample('conflict/acled-events.json'));
     expect(skipped).toBe(2);
     const syr = rows.find((r) => r.id === 'SYR41233')!;
-    expect(syr).toMatchObject({ lat: 35.9036, lon: 36.7238, fatalities: 2, occurredAt: Date.UTC(2026, 10, 19), country: 'Syria', admin1: 'Idleb' });
+    expect(syr).toMatchObject({
+      lat: 35.9036,
+      lon: 36.7238,
+      fatalities: 2,
+      occurredAt: Date.UTC(2026, 10, 19),
+      country: 'Syria',
+      admin1: 'Idleb',
+    });
   });
 
   it('keeps the 30-day window measured from the feed, and only conflict event types', () => {
@@ -27,7 +39,9 @@ describe('ACLED parser', () => {
     expect(records.every((e) => e.occurredAt >= info!.windowStart && e.occurredAt <= info!.windowEnd)).toBe(true);
     expect(records.map((e) => e.eventType).every((t) => t !== 'Protests')).toBe(true);
     // A day later (a real `npm start`), the bundled sample still yields the same window.
-    expect(acledEventsDataset.parse({ acled: sample('conflict/acled-events.json') }, SAMPLE_NOW + 86_400_000).records).toEqual(records);
+    expect(
+      acledEventsDataset.parse({ acled: sample('conflict/acled-events.json') }, SAMPLE_NOW + 86_400_000).records,
+    ).toEqual(records);
   });
 
   it.each([
@@ -38,7 +52,12 @@ describe('ACLED parser', () => {
     expect(() => parseAcledPayload(Buffer.from(bytes))).toThrow(message);
   });
 
-  it.each([['2026-11-20', Date.UTC(2026, 10, 20)], ['2026-02-30', NaN], ['20-11-2026', NaN], ['', NaN]])('parseDay(%j)', (s, t) => {
+  it.each([
+    ['2026-11-20', Date.UTC(2026, 10, 20)],
+    ['2026-02-30', NaN],
+    ['20-11-2026', NaN],
+    ['', NaN],
+  ])('parseDay(%j)', (s, t) => {
     expect(parseDay(s)).toBe(t);
   });
 });
@@ -49,10 +68,18 @@ describe('UCDP parser', () => {
     expect(events.map((e) => e.id)).not.toContain('612021');
     const e = events.find((x) => x.id === '612003')!;
     expect(e).toEqual({
-      id: '612003', dateStart: Date.UTC(2026, 10, 14), dateEnd: Date.UTC(2026, 10, 15),
-      location: { latitude: 48.2833, longitude: 37.1833 }, country: 'Ukraine',
-      sideA: 'Government of Russia (Soviet Union)', sideB: 'Government of Ukraine',
-      deathsBest: 31, deathsLow: 20, deathsHigh: 44, violenceType: 'UCDP_VIOLENCE_TYPE_STATE_BASED', sourceOriginal: 'Ukrinform',
+      id: '612003',
+      dateStart: Date.UTC(2026, 10, 14),
+      dateEnd: Date.UTC(2026, 10, 15),
+      location: { latitude: 48.2833, longitude: 37.1833 },
+      country: 'Ukraine',
+      sideA: 'Government of Russia (Soviet Union)',
+      sideB: 'Government of Ukraine',
+      deathsBest: 31,
+      deathsLow: 20,
+      deathsHigh: 44,
+      violenceType: 'UCDP_VIOLENCE_TYPE_STATE_BASED',
+      sourceOriginal: 'Ukrinform',
     });
     expect(events.find((x) => x.id === '612004')!.violenceType).toBe('UCDP_VIOLENCE_TYPE_ONE_SIDED');
     expect(events.find((x) => x.id === '612010')!.violenceType).toBe('UCDP_VIOLENCE_TYPE_NON_STATE');
@@ -75,8 +102,22 @@ describe('Iran feed parser', () => {
   it('keeps 14 days before the feed time, valid positions only, newest first, timestamps as strings', () => {
     const { records, info } = parseIranFeed(sample('conflict/iran-venues.json'), SAMPLE_NOW);
     expect(info.scrapedAt).toBe(Date.UTC(2026, 10, 20, 9));
-    expect(records.map((e) => e.id)).toEqual(['3301201', '3301188', '3301170', '3301152', '3301130', '3301101', '3301077', '3301040']);
-    expect(records[0]).toMatchObject({ category: 'airstrike', severity: 'high', locationName: 'Isfahan', timestamp: String(Date.UTC(2026, 10, 20, 7, 40)) });
+    expect(records.map((e) => e.id)).toEqual([
+      '3301201',
+      '3301188',
+      '3301170',
+      '3301152',
+      '3301130',
+      '3301101',
+      '3301077',
+      '3301040',
+    ]);
+    expect(records[0]).toMatchObject({
+      category: 'airstrike',
+      severity: 'high',
+      locationName: 'Isfahan',
+      timestamp: String(Date.UTC(2026, 10, 20, 7, 40)),
+    });
   });
 
   it.each([
@@ -121,22 +162,31 @@ describe('live fetch against a local upstream', () => {
     [UCDP_EVENTS, ucdpEventsDataset, 20],
     [IRAN_EVENTS, iranEventsDataset, 8],
   ] as const)('ingests %s from its upstream URL', async (name, dataset, count) => {
-    await withTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: base, ACLED_ACCESS_TOKEN: 'test-token' } }, async (app) => {
-      const r = await app.deps.runner.run(dataset, { origin: { kind: 'live' } });
-      expect(r).toMatchObject({ ok: true, recordCount: count });
-      expect(app.deps.store.read(name)!.records).toHaveLength(count);
-    });
+    await withTestApp(
+      { samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: base, ACLED_ACCESS_TOKEN: 'test-token' } },
+      async (app) => {
+        const r = await app.deps.runner.run(dataset, { origin: { kind: 'live' } });
+        expect(r).toMatchObject({ ok: true, recordCount: count });
+        expect(app.deps.store.read(name)!.records).toHaveLength(count);
+      },
+    );
   });
 
   it('a failing upstream leaves the previous snapshot in place', async () => {
-    await withTestApp({ samples: [ucdpEventsDataset, iranEventsDataset], config: { UPSTREAM_BASE_OVERRIDE: `${base}/missing` } }, async (app) => {
-      for (const [ds, name] of [[ucdpEventsDataset, UCDP_EVENTS], [iranEventsDataset, IRAN_EVENTS]] as const) {
-        const before = app.deps.store.read(name)!;
-        const r = await app.deps.runner.run(ds, { origin: { kind: 'live' } });
-        expect(r.ok).toBe(false);
-        expect(r.error).toMatch(/HTTP 404/);
-        expect(app.deps.store.read(name)!.version).toBe(before.version);
-      }
-    });
+    await withTestApp(
+      { samples: [ucdpEventsDataset, iranEventsDataset], config: { UPSTREAM_BASE_OVERRIDE: `${base}/missing` } },
+      async (app) => {
+        for (const [ds, name] of [
+          [ucdpEventsDataset, UCDP_EVENTS],
+          [iranEventsDataset, IRAN_EVENTS],
+        ] as const) {
+          const before = app.deps.store.read(name)!;
+          const r = await app.deps.runner.run(ds, { origin: { kind: 'live' } });
+          expect(r.ok).toBe(false);
+          expect(r.error).toMatch(/HTTP 404/);
+          expect(app.deps.store.read(name)!.version).toBe(before.version);
+        }
+      },
+    );
   });
 });

@@ -53,12 +53,25 @@ describe('GET list-acled-events', () => {
   });
 
   it.each([
-    ['SY', 'Syria'], ['sy', 'Syria'], ['SYR', 'Syria'], ['Syria', 'Syria'], ['syria', 'Syria'],
-    ['CD', 'Democratic Republic of Congo'], ['DR Congo', 'Democratic Republic of Congo'],
-    ['CI', 'Ivory Coast'], ["Côte d'Ivoire", 'Ivory Coast'], ['C%C3%B4te%20d%E2%80%99Ivoire', 'Ivory Coast'],
+    ['SY', 'Syria'],
+    ['sy', 'Syria'],
+    ['SYR', 'Syria'],
+    ['Syria', 'Syria'],
+    ['syria', 'Syria'],
+    ['CD', 'Democratic Republic of Congo'],
+    ['DR Congo', 'Democratic Republic of Congo'],
+    ['CI', 'Ivory Coast'],
+    ["Côte d'Ivoire", 'Ivory Coast'],
+    ['C%C3%B4te%20d%E2%80%99Ivoire', 'Ivory Coast'],
     ['Co%CC%82te%20d%27Ivoire', 'Ivory Coast'], // NFD: o + combining circumflex
-    ['TR', 'Turkey'], ['T%C3%BCrkiye', 'Turkey'], ['Tu%CC%88rkiye', 'Turkey'], ['%E2%80%8FTurkey%E2%80%8F', 'Turkey'],
-    ['PS', 'Palestine'], ['RU', 'Russia'], ['Russian%20Federation', 'Russia'], ['Burma', 'Myanmar'],
+    ['TR', 'Turkey'],
+    ['T%C3%BCrkiye', 'Turkey'],
+    ['Tu%CC%88rkiye', 'Turkey'],
+    ['%E2%80%8FTurkey%E2%80%8F', 'Turkey'],
+    ['PS', 'Palestine'],
+    ['RU', 'Russia'],
+    ['Russian%20Federation', 'Russia'],
+    ['Burma', 'Myanmar'],
   ])('country=%s keeps exactly the %s events', async (q, name) => {
     const all = await events();
     const got = await events(`?country=${q}`);
@@ -95,7 +108,9 @@ describe('GET list-acled-events', () => {
     expect(got.some((e) => e.occurredAt === start)).toBe(true);
     expect(got.some((e) => e.occurredAt === end)).toBe(true);
     expect(await events('?start=0&end=0')).toEqual(all);
-    expect(await events(`?country=UA&start=${start}`)).toEqual(all.filter((e) => e.country === 'Ukraine' && e.occurredAt >= start));
+    expect(await events(`?country=UA&start=${start}`)).toEqual(
+      all.filter((e) => e.country === 'Ukraine' && e.occurredAt >= start),
+    );
   });
 
   it('a window before the snapshot returns nothing: history outside it is not reachable', async () => {
@@ -148,9 +163,13 @@ describe('GET list-acled-events', () => {
 
   it('a failed ingestion keeps the previous snapshot serving', async () => {
     const before = await events();
-    const r = await app.deps.runner.run(acledEventsDataset, { origin: { kind: 'bytes', payloads: { acled: Buffer.from('<html>502 Bad Gateway</html>') } } });
+    const r = await app.deps.runner.run(acledEventsDataset, {
+      origin: { kind: 'bytes', payloads: { acled: Buffer.from('<html>502 Bad Gateway</html>') } },
+    });
     expect(r.ok).toBe(false);
-    const r2 = await app.deps.runner.run(acledEventsDataset, { origin: { kind: 'bytes', payloads: { acled: Buffer.from('{"status":403,"success":false,"data":[]}') } } });
+    const r2 = await app.deps.runner.run(acledEventsDataset, {
+      origin: { kind: 'bytes', payloads: { acled: Buffer.from('{"status":403,"success":false,"data":[]}') } },
+    });
     expect(r2.ok).toBe(false);
     expect(await events()).toEqual(before);
   });
@@ -175,10 +194,15 @@ describe('GET list-acled-events on a 100k-row snapshot', () => {
   it('a country filter returns exactly that country’s rows, newest first, across pages', async () => {
     await withTestApp({ samples: 'none' }, async (big) => {
       const { payload, bytes } = makeAcledPayload(100_000, 7);
-      const r = await big.deps.runner.run(acledEventsDataset, { origin: { kind: 'bytes', payloads: { acled: bytes } } });
+      const r = await big.deps.runner.run(acledEventsDataset, {
+        origin: { kind: 'bytes', payloads: { acled: bytes } },
+      });
       expect(r.ok).toBe(true);
       expect(r.recordCount).toBe(100_000);
-      for (const [name, code] of [FIXTURE_COUNTRIES[14], FIXTURE_COUNTRIES[15], FIXTURE_COUNTRIES[16]].map((c) => [c[0], c[1]])) {
+      for (const [name, code] of [FIXTURE_COUNTRIES[14], FIXTURE_COUNTRIES[15], FIXTURE_COUNTRIES[16]].map((c) => [
+        c[0],
+        c[1],
+      ])) {
         const expected = payload.data
           .filter((row) => row.country === name)
           .map((row) => ({ id: `acled-${row.event_id_cnty}`, t: Date.parse(`${row.event_date}T00:00:00Z`) }))
@@ -187,7 +211,9 @@ describe('GET list-acled-events on a 100k-row snapshot', () => {
         const got: string[] = [];
         let cursor = '';
         do {
-          const res = await big.get(`${PATH}?country=${code}&page_size=${MAX_PAGE_SIZE}${cursor ? `&cursor=${cursor}` : ''}`);
+          const res = await big.get(
+            `${PATH}?country=${code}&page_size=${MAX_PAGE_SIZE}${cursor ? `&cursor=${cursor}` : ''}`,
+          );
           expect(res.status).toBe(200);
           expect(res.body.pagination.totalCount).toBe(expected.length);
           for (const e of res.body.events) expect(e.country).toBe(name);

@@ -23,10 +23,20 @@ describe('GET list-ucdp-events', () => {
   });
 
   it.each([
-    ['RU', ['612002']], ['Russia', ['612002']], ['russian%20federation', ['612002']],
-    ['CD', ['612007', '612008']], ['DR%20Congo', ['612007', '612008']], ['Congo-Kinshasa', ['612007', '612008']],
-    ['MM', ['612009']], ['Burma', ['612009']], ['YE', ['612014']], ['SY', ['612001']], ['syria', ['612001']],
-    ['UA', ['612003', '612004']], ['Ukraine', ['612003', '612004']], ['FR', []],
+    ['RU', ['612002']],
+    ['Russia', ['612002']],
+    ['russian%20federation', ['612002']],
+    ['CD', ['612007', '612008']],
+    ['DR%20Congo', ['612007', '612008']],
+    ['Congo-Kinshasa', ['612007', '612008']],
+    ['MM', ['612009']],
+    ['Burma', ['612009']],
+    ['YE', ['612014']],
+    ['SY', ['612001']],
+    ['syria', ['612001']],
+    ['UA', ['612003', '612004']],
+    ['Ukraine', ['612003', '612004']],
+    ['FR', []],
   ])('country=%s matches UCDP names with qualifiers', async (q, ids) => {
     const res = await app.get(`${UCDP}?country=${q}`);
     expect(res.status).toBe(200);
@@ -51,8 +61,13 @@ describe('GET list-ucdp-events', () => {
   });
 
   it.each([
-    ['country=Atlantis', 'country'], ['country=QQ', 'country'], ['start=abc', 'start'], ['end=-1', 'end'],
-    ['start=20&end=10', 'end'], ['page_size=1.5', 'page_size'], ['cursor=%%%', 'cursor'],
+    ['country=Atlantis', 'country'],
+    ['country=QQ', 'country'],
+    ['start=abc', 'start'],
+    ['end=-1', 'end'],
+    ['start=20&end=10', 'end'],
+    ['page_size=1.5', 'page_size'],
+    ['cursor=%%%', 'cursor'],
   ])('%s is a 400 naming %s', async (q, field) => {
     const res = await app.get(`${UCDP}?${q}`);
     expect(res.status).toBe(400);
@@ -68,7 +83,17 @@ describe('GET list-iran-events', () => {
     expect(res.body.events).toHaveLength(8);
     for (const e of res.body.events) {
       expect(typeof e.timestamp).toBe('string');
-      expect(Object.keys(e).sort()).toEqual(['category', 'id', 'latitude', 'locationName', 'longitude', 'severity', 'sourceUrl', 'timestamp', 'title']);
+      expect(Object.keys(e).sort()).toEqual([
+        'category',
+        'id',
+        'latitude',
+        'locationName',
+        'longitude',
+        'severity',
+        'sourceUrl',
+        'timestamp',
+        'title',
+      ]);
       expect(e.title.length).toBeGreaterThan(0);
     }
     expect(res.headers.get('cache-control')).not.toBe('no-store');
@@ -76,7 +101,9 @@ describe('GET list-iran-events', () => {
 
   it('a failed ingestion keeps the previous snapshot serving', async () => {
     const before = (await app.get(IRAN)).body;
-    const r = await app.deps.runner.run(iranEventsDataset, { origin: { kind: 'bytes', payloads: { venues: Buffer.from('<!doctype html>') } } });
+    const r = await app.deps.runner.run(iranEventsDataset, {
+      origin: { kind: 'bytes', payloads: { venues: Buffer.from('<!doctype html>') } },
+    });
     expect(r.ok).toBe(false);
     expect((await app.get(IRAN)).body).toEqual(before);
   });

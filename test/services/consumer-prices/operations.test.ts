@@ -17,7 +17,13 @@ describe('get-consumer-price-overview', () => {
     const res = await app.get(`${C}/get-consumer-price-overview`);
     expect(res.status).toBe(200);
     const b = res.body;
-    expect(b).toMatchObject({ marketCode: 'ae', currencyCode: 'AED', upstreamUnavailable: false, coveragePct: 100, asOf: String(Date.parse('2026-11-20T10:05:00Z')) });
+    expect(b).toMatchObject({
+      marketCode: 'ae',
+      currencyCode: 'AED',
+      upstreamUnavailable: false,
+      coveragePct: 100,
+      asOf: String(Date.parse('2026-11-20T10:05:00Z')),
+    });
     expect(b.essentialsIndex).toBeGreaterThan(100);
     expect(b.retailerSpreadPct).toBeGreaterThan(0);
     expect(b.topCategories[0]).toMatchObject({ slug: 'produce', name: 'Produce', momPct: 0, sparkline: [] });
@@ -29,7 +35,12 @@ describe('get-consumer-price-overview', () => {
   });
   it('says another market is not in the snapshot, uncached', async () => {
     const res = await app.get(`${C}/get-consumer-price-overview?market_code=gb`);
-    expect(res.body).toMatchObject({ marketCode: 'gb', upstreamUnavailable: true, currencyCode: '', topCategories: [] });
+    expect(res.body).toMatchObject({
+      marketCode: 'gb',
+      upstreamUnavailable: true,
+      currencyCode: '',
+      topCategories: [],
+    });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });
@@ -49,7 +60,9 @@ describe('get-consumer-price-basket-series', () => {
     const ninety = (await app.get(`${C}/get-consumer-price-basket-series?range=90d`)).body.essentialsSeries.length;
     expect(ninety).toBeGreaterThan(30);
     expect((await app.get(`${C}/get-consumer-price-basket-series?range=bogus`)).body.range).toBe('30d');
-    expect((await app.get(`${C}/get-consumer-price-basket-series?basket_slug=premium-ae`)).body.upstreamUnavailable).toBe(true);
+    expect(
+      (await app.get(`${C}/get-consumer-price-basket-series?basket_slug=premium-ae`)).body.upstreamUnavailable,
+    ).toBe(true);
   });
 });
 
@@ -69,7 +82,12 @@ describe('list-consumer-price-categories', () => {
 describe('list-consumer-price-movers', () => {
   it('lists 10 risers and fallers by default (not an empty list)', async () => {
     const b = (await app.get(`${C}/list-consumer-price-movers?range=7d`)).body;
-    expect(b.risers[0]).toMatchObject({ productId: 'carrefour-uae:tomatoes-1kg:1035', category: 'produce', retailerSlug: 'carrefour-uae', currencyCode: 'AED' });
+    expect(b.risers[0]).toMatchObject({
+      productId: 'carrefour-uae:tomatoes-1kg:1035',
+      category: 'produce',
+      retailerSlug: 'carrefour-uae',
+      currencyCode: 'AED',
+    });
     expect(b.risers[0].changePct).toBeGreaterThan(15);
     expect(b.fallers[0]).toMatchObject({ retailerSlug: 'lulu-hypermarket', category: 'staples' });
     expect(b.risers.length).toBeLessThanOrEqual(10);
@@ -82,7 +100,10 @@ describe('list-consumer-price-movers', () => {
     expect(dairy.risers.length).toBeLessThanOrEqual(1);
     for (const m of [...dairy.risers, ...dairy.fallers]) expect(m.category).toBe('dairy');
   });
-  it.each([['limit=ten', 'limit'], ['limit=1.5', 'limit']])('refuses %s', async (q, f) => expectViolation(await app.get(`${C}/list-consumer-price-movers?${q}`), f));
+  it.each([
+    ['limit=ten', 'limit'],
+    ['limit=1.5', 'limit'],
+  ])('refuses %s', async (q, f) => expectViolation(await app.get(`${C}/list-consumer-price-movers?${q}`), f));
 });
 
 describe('list-retailer-price-spreads', () => {
@@ -99,7 +120,11 @@ describe('get-consumer-price-freshness', () => {
   it('reports the real age of each retailer’s observations', async () => {
     const b = (await app.get(`${C}/get-consumer-price-freshness`)).body;
     const spinneys = b.retailers.find((r: { slug: string }) => r.slug === 'spinneys');
-    expect(spinneys).toMatchObject({ status: 'stalled', lastRunAt: String(Date.parse('2026-11-18T08:55:00Z')), freshnessMin: minutesSince('2026-11-18T08:55:00Z') });
+    expect(spinneys).toMatchObject({
+      status: 'stalled',
+      lastRunAt: String(Date.parse('2026-11-18T08:55:00Z')),
+      freshnessMin: minutesSince('2026-11-18T08:55:00Z'),
+    });
     expect(b.stalledCount).toBe(b.retailers.filter((r: { freshnessMin: number }) => r.freshnessMin > 240).length);
     const lulu = b.retailers.find((r: { slug: string }) => r.slug === 'lulu-hypermarket');
     expect(lulu.parseSuccessRate).toBe(0.875);
@@ -116,7 +141,14 @@ describe('get-consumer-price-freshness', () => {
 describe('without a snapshot', () => {
   it('every operation answers upstreamUnavailable, uncached', async () => {
     await withTestApp({ samples: 'none' }, async (empty) => {
-      for (const op of ['get-consumer-price-overview', 'get-consumer-price-basket-series', 'list-consumer-price-categories', 'list-consumer-price-movers', 'list-retailer-price-spreads', 'get-consumer-price-freshness']) {
+      for (const op of [
+        'get-consumer-price-overview',
+        'get-consumer-price-basket-series',
+        'list-consumer-price-categories',
+        'list-consumer-price-movers',
+        'list-retailer-price-spreads',
+        'get-consumer-price-freshness',
+      ]) {
         const res = await empty.get(`${C}/${op}`);
         expect(res.status).toBe(200);
         expect(res.body).toMatchObject({ upstreamUnavailable: true, asOf: '0', marketCode: 'ae' });

@@ -7,13 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { buildSummary, DISPLACEMENT_SUMMARY, unhcrPopulationDataset } from '../../../src/services/displacement/datasets/unhcr-population.js';
+import {
+  buildSummary,
+  DISPLACEMENT_SUMMARY,
+  unhcrPopulationDataset,
+} from '../../../src/services/displacement/datasets/unhcr-population.js';
 import { DEFAULT_FLOW_LIMIT, yearProblem } from '../../../src/services/displacement/rules.js';
 import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/displacement/v1/get-displacement-summary';
 const SAMPLE = fs.readFileSync(path.join(SAMPLES_DIR, 'displacement', 'unhcr-population-2025.json'));
-const EMPTY_SUMMARY = { year: 0, globalTotals: { refugees: 0, asylumSeekers: 0, idps: 0, stateless: 0, total: 0 }, countries: [], topFlows: [] };
+const EMPTY_SUMMARY = {
+  year: 0,
+  globalTotals: { refugees: 0, asylumSeekers: 0, idps: 0, stateless: 0, total: 0 },
+  countries: [],
+  topFlows: [],
+};
 type RawItem = { year: number; coo_iso: string; coa_iso: string; refugees: number; oip: number };
 const RAW: RawItem[] = JSON.parse(SAMPLE.toString('utf8')).items;
 /** An independent sum over the sample's 2025 rows (refugees include `oip`). */
@@ -53,7 +62,12 @@ describe('GET get-displacement-summary', () => {
       expect(c.location).toEqual({ latitude: expect.any(Number), longitude: expect.any(Number) });
     }
     const syria = countries.find((c: { code: string }) => c.code === 'SY');
-    expect(syria).toMatchObject({ refugees: sumOf('refugees', (i) => i.coo_iso === 'SYR'), asylumSeekers: 27000 + 4000 + 6000 + 9000, idps: 6402000, hostTotal: 0 });
+    expect(syria).toMatchObject({
+      refugees: sumOf('refugees', (i) => i.coo_iso === 'SYR'),
+      asylumSeekers: 27000 + 4000 + 6000 + 9000,
+      idps: 6402000,
+      hostTotal: 0,
+    });
     const germany = countries.find((c: { code: string }) => c.code === 'DE');
     expect(germany.hostRefugees).toBeGreaterThan(2_000_000);
     expect(germany.stateless).toBe(28000);
@@ -61,12 +75,20 @@ describe('GET get-displacement-summary', () => {
 
   it('orders flows by refugees and applies the default flow limit', async () => {
     const { topFlows } = (await app.get(PATH)).body.summary;
-    expect(topFlows[0]).toMatchObject({ originCode: 'AF', asylumCode: 'IR', refugees: 3182000, originName: 'Afghanistan' });
+    expect(topFlows[0]).toMatchObject({
+      originCode: 'AF',
+      asylumCode: 'IR',
+      refugees: 3182000,
+      originName: 'Afghanistan',
+    });
     const refugees = topFlows.map((f: { refugees: number }) => f.refugees);
     expect(refugees).toEqual([...refugees].sort((a, b) => b - a));
     expect(topFlows.length).toBe(DEFAULT_FLOW_LIMIT);
     // Venezuelans in need of international protection count with refugees.
-    expect(topFlows.find((f: { originCode: string; asylumCode: string }) => f.originCode === 'VE' && f.asylumCode === 'CO').refugees).toBe(2810000);
+    expect(
+      topFlows.find((f: { originCode: string; asylumCode: string }) => f.originCode === 'VE' && f.asylumCode === 'CO')
+        .refugees,
+    ).toBe(2810000);
   });
 
   it('applies country_limit and flow_limit to the answer only, keeping the stored snapshot whole', async () => {
@@ -78,7 +100,9 @@ describe('GET get-displacement-summary', () => {
     expect(full.body.summary.countries.length).toBeGreaterThan(30);
     expect(full.body.summary.topFlows.length).toBeGreaterThan(DEFAULT_FLOW_LIMIT);
     expect(full.body.summary.countries.slice(0, 3)).toEqual(small.body.summary.countries);
-    expect(app.deps.store.read(DISPLACEMENT_SUMMARY)!.records.length).toBe(full.body.summary.countries.length + full.body.summary.topFlows.length);
+    expect(app.deps.store.read(DISPLACEMENT_SUMMARY)!.records.length).toBe(
+      full.body.summary.countries.length + full.body.summary.topFlows.length,
+    );
     expect((await app.get(`${PATH}?country_limit=0&flow_limit=0`)).body).toEqual((await app.get(PATH)).body);
   });
 
@@ -142,10 +166,14 @@ describe('get-displacement-summary without a snapshot', () => {
 describe('yearProblem', () => {
   it('accepts 0 and exactly 1951 through the current year (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -5000, max: 5000 }), fc.integer({ min: Date.UTC(1960, 0, 1), max: Date.UTC(2200, 0, 1) }), (year, now) => {
-        const current = new Date(now).getUTCFullYear();
-        expect(yearProblem(year, now) === undefined).toBe(year === 0 || (year >= 1951 && year <= current));
-      }),
+      fc.property(
+        fc.integer({ min: -5000, max: 5000 }),
+        fc.integer({ min: Date.UTC(1960, 0, 1), max: Date.UTC(2200, 0, 1) }),
+        (year, now) => {
+          const current = new Date(now).getUTCFullYear();
+          expect(yearProblem(year, now) === undefined).toBe(year === 0 || (year >= 1951 && year <= current));
+        },
+      ),
     );
   });
 });
@@ -172,9 +200,20 @@ describe('UNHCR parser', () => {
     const { records, info } = buildSummary(Buffer.from(JSON.stringify(doc)));
     expect(info.globalTotals).toEqual({ refugees: 110, asylumSeekers: 5, idps: 0, stateless: 930000, total: 930115 });
     expect(records.filter((r) => r.kind === 'flow')).toEqual([
-      expect.objectContaining({ originCode: 'SY', originName: 'Syria', asylumCode: 'DE', asylumName: 'Germany', refugees: 100 }),
+      expect.objectContaining({
+        originCode: 'SY',
+        originName: 'Syria',
+        asylumCode: 'DE',
+        asylumName: 'Germany',
+        refugees: 100,
+      }),
     ]);
-    expect(records.filter((r) => r.kind === 'country').map((r) => (r as { code: string }).code).sort()).toEqual(['CI', 'DE', 'FR', 'SY']);
+    expect(
+      records
+        .filter((r) => r.kind === 'country')
+        .map((r) => (r as { code: string }).code)
+        .sort(),
+    ).toEqual(['CI', 'DE', 'FR', 'SY']);
   });
 
   it.each([
@@ -193,7 +232,10 @@ describe('UNHCR ingestion', () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(SAMPLE);
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    const live = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } });
+    const live = await startTestApp({
+      samples: 'none',
+      config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}` },
+    });
     try {
       const r = await live.deps.runner.run(unhcrPopulationDataset, { origin: { kind: 'live' } });
       expect(r.ok).toBe(true);
@@ -209,8 +251,14 @@ describe('UNHCR ingestion', () => {
     await withTestApp({ samples: [unhcrPopulationDataset] }, async (other) => {
       const before = (await other.get(PATH)).body;
       if (other.clock instanceof ManualClock) other.clock.advance(3_600_000);
-      for (const bytes of ['{"items":[]}', 'upstream error', '{"page":1,"items":[{"year":2025,"coo_iso":"SYR","coa_iso":"TUR","refugees":1}]}']) {
-        const r = await other.deps.runner.run(unhcrPopulationDataset, { origin: { kind: 'bytes', payloads: { population: Buffer.from(bytes) } } });
+      for (const bytes of [
+        '{"items":[]}',
+        'upstream error',
+        '{"page":1,"items":[{"year":2025,"coo_iso":"SYR","coa_iso":"TUR","refugees":1}]}',
+      ]) {
+        const r = await other.deps.runner.run(unhcrPopulationDataset, {
+          origin: { kind: 'bytes', payloads: { population: Buffer.from(bytes) } },
+        });
         expect(r.ok).toBe(false);
       }
       const after = (await other.get(PATH)).body;

@@ -17,10 +17,22 @@ describe('GET get-forecasts', () => {
   it('returns every card of the bundled document with its date', async () => {
     const res = await app.get(FORECASTS);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ generatedAt: Date.UTC(2026, 10, 20, 11), degraded: false, stale: false, error: '' });
+    expect(res.body).toMatchObject({
+      generatedAt: Date.UTC(2026, 10, 20, 11),
+      degraded: false,
+      stale: false,
+      error: '',
+    });
     expect(res.body.forecasts).toHaveLength(14);
     const first = res.body.forecasts[0];
-    expect(first).toMatchObject({ id: 'fc-conflict-b5f19737', domain: 'conflict', region: 'Eastern Europe', probability: 0.62, trend: 'rising', timeHorizon: '7d' });
+    expect(first).toMatchObject({
+      id: 'fc-conflict-b5f19737',
+      domain: 'conflict',
+      region: 'Eastern Europe',
+      probability: 0.62,
+      trend: 'rising',
+      timeHorizon: '7d',
+    });
     expect(first.calibration).toMatchObject({ source: 'polymarket' });
     // Absent message fields are omitted, not null; pipeline-only fields are not served.
     expect(first).not.toHaveProperty('perspectives');
@@ -44,14 +56,24 @@ describe('GET get-forecasts', () => {
     await withTestApp({ samples: 'none' }, async (bare) => {
       const res = await bare.get(FORECASTS);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ forecasts: [], generatedAt: 0, degraded: true, stale: false, error: 'forecast_backend_unavailable' });
+      expect(res.body).toEqual({
+        forecasts: [],
+        generatedAt: 0,
+        degraded: true,
+        stale: false,
+        error: 'forecast_backend_unavailable',
+      });
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
   });
 
   it('keeps the last good document when ingestion brings a malformed card', async () => {
-    const bad = Buffer.from(JSON.stringify({ schema: 'forecast-document/v1', generatedAt: '2026-11-20T12:00:00Z', forecasts: [{ id: 'x' }] }));
-    const result = await app.deps.runner.run(forecastsDataset, { origin: { kind: 'bytes', payloads: { document: bad } } });
+    const bad = Buffer.from(
+      JSON.stringify({ schema: 'forecast-document/v1', generatedAt: '2026-11-20T12:00:00Z', forecasts: [{ id: 'x' }] }),
+    );
+    const result = await app.deps.runner.run(forecastsDataset, {
+      origin: { kind: 'bytes', payloads: { document: bad } },
+    });
     expect(result.ok).toBe(false);
     expect((await app.get(FORECASTS)).body.forecasts).toHaveLength(14);
   });
@@ -62,15 +84,37 @@ describe('GET get-forecast-scorecard', () => {
     const res = await app.get(SCORECARD);
     expect(res.status).toBe(200);
     const body = res.body;
-    expect(body).toMatchObject({ schemaVersion: 1, rollingWindowDays: 180, generatedAt: Date.UTC(2026, 10, 20, 3), degraded: false, stale: false, error: '' });
+    expect(body).toMatchObject({
+      schemaVersion: 1,
+      rollingWindowDays: 180,
+      generatedAt: Date.UTC(2026, 10, 20, 3),
+      degraded: false,
+      stale: false,
+      error: '',
+    });
     // Figures checked against an independent computation over the sample file.
-    expect(body.totals).toMatchObject({ entries: 153, resolved: 134, pending: 12, pendingJudge: 7, scored: 122, void: 12 });
+    expect(body.totals).toMatchObject({
+      entries: 153,
+      resolved: 134,
+      pending: 12,
+      pendingJudge: 7,
+      scored: 122,
+      void: 12,
+    });
     expect(body.totals.voidRate).toBeCloseTo(12 / 134, 6);
     expect(body.overall.count).toBe(122);
     expect(body.overall.brier).toBeCloseTo(0.207087, 6);
     expect(body.calibration.map((b: { count: number }) => b.count)).toEqual([10, 20, 26, 16, 28, 10, 9, 1, 1, 1]);
     expect(body.calibration[0]).toMatchObject({ bucket: '0-10', minProbability: 0, maxProbability: 0.1 });
-    expect(body.byDomain.map((d: { domain: string }) => d.domain)).toEqual(['conflict', 'cyber', 'infrastructure', 'market', 'military', 'political', 'supply_chain']);
+    expect(body.byDomain.map((d: { domain: string }) => d.domain)).toEqual([
+      'conflict',
+      'cyber',
+      'infrastructure',
+      'market',
+      'military',
+      'political',
+      'supply_chain',
+    ]);
     expect(body.skill.excludedOrigins).toEqual(['bet_engine', 'state_derived']);
     expect(body.skill.count + body.skill.excludedScored).toBe(122);
     expect(body.vsMarketSkill.count).toBeGreaterThan(0);
@@ -81,7 +125,12 @@ describe('GET get-forecast-scorecard', () => {
     await withTestApp({ samples: 'none' }, async (bare) => {
       const res = await bare.get(SCORECARD);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ degraded: true, error: 'forecast_scorecard_backend_unavailable', calibration: [], totals: { entries: 0 } });
+      expect(res.body).toMatchObject({
+        degraded: true,
+        error: 'forecast_scorecard_backend_unavailable',
+        calibration: [],
+        totals: { entries: 0 },
+      });
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
   });

@@ -12,7 +12,11 @@ beforeAll(async () => {
   upstream = await startUpstream();
   app = await startTestApp({
     samples: 'none',
-    config: { FORECAST_SOURCE_URL: 'https://forecasts.example.org/team-a/v2/', UPSTREAM_BASE_OVERRIDE: upstream.origin, UPSTREAM_RETRIES: 0 },
+    config: {
+      FORECAST_SOURCE_URL: 'https://forecasts.example.org/team-a/v2/',
+      UPSTREAM_BASE_OVERRIDE: upstream.origin,
+      UPSTREAM_RETRIES: 0,
+    },
   });
 });
 afterAll(async () => {

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { brier, bucketOf, completionStatus, logScore, marketProbability, scorecard, simulateTheater, type LedgerEntry } from '../../../src/services/forecast/rules.js';
+import {
+  brier,
+  bucketOf,
+  completionStatus,
+  logScore,
+  marketProbability,
+  scorecard,
+  simulateTheater,
+  type LedgerEntry,
+} from '../../../src/services/forecast/rules.js';
 
 const DAY = 86_400_000;
 const AS_OF = Date.UTC(2026, 10, 20);
@@ -69,7 +78,16 @@ describe('scorecard', () => {
       ],
       AS_OF,
     );
-    expect(card.totals).toEqual({ entries: 5, resolved: 3, pending: 1, pendingJudge: 1, scored: 2, void: 1, voidRate: 0.333333, publicationCoverage: 1 });
+    expect(card.totals).toEqual({
+      entries: 5,
+      resolved: 3,
+      pending: 1,
+      pendingJudge: 1,
+      scored: 2,
+      void: 1,
+      voidRate: 0.333333,
+      publicationCoverage: 1,
+    });
     expect(card.overall).toEqual({ count: 2, brier: 0.065, logScore: expect.any(Number) });
     expect(card.calibration[7]).toMatchObject({ count: 1, predictedMean: 0.7, realizedRate: 1 });
     expect(card.calibration[2]).toMatchObject({ count: 1, realizedRate: 0 });
@@ -92,12 +110,25 @@ describe('scorecard', () => {
 
   it('always has calibration counts summing to scored, and a mean Brier within [0, 1]', () => {
     const arb = fc.array(
-      fc.record({ p: fc.double({ min: 0, max: 1, noNaN: true }), yes: fc.boolean(), status: fc.constantFrom('resolved', 'void', 'pending', 'pending_judge') as fc.Arbitrary<LedgerEntry['status']> }),
+      fc.record({
+        p: fc.double({ min: 0, max: 1, noNaN: true }),
+        yes: fc.boolean(),
+        status: fc.constantFrom('resolved', 'void', 'pending', 'pending_judge') as fc.Arbitrary<LedgerEntry['status']>,
+      }),
       { maxLength: 80 },
     );
     fc.assert(
       fc.property(arb, (rows) => {
-        const card = scorecard(rows.map((r) => entry({ probability: r.p, status: r.status, outcome: r.status === 'resolved' ? (r.yes ? 'yes' : 'no') : null })), AS_OF);
+        const card = scorecard(
+          rows.map((r) =>
+            entry({
+              probability: r.p,
+              status: r.status,
+              outcome: r.status === 'resolved' ? (r.yes ? 'yes' : 'no') : null,
+            }),
+          ),
+          AS_OF,
+        );
         expect(card.calibration.reduce((a, b) => a + b.count, 0)).toBe(card.totals.scored);
         if (card.overall) expect(card.overall.brier >= 0 && card.overall.brier <= 1).toBe(true);
       }),
@@ -113,12 +144,21 @@ describe('simulation', () => {
 
   it('combines the theater forecasts as at-least-one-happens', () => {
     const t = simulateTheater({ id: 't', label: 'T', forecastIds: ['a', 'b', 'gone'] }, cards);
-    expect(t).toMatchObject({ status: 'completed', forecastCount: 2, baseProbability: 0.6, simulatedProbability: 0.68, dominantForecastId: 'a' });
+    expect(t).toMatchObject({
+      status: 'completed',
+      forecastCount: 2,
+      baseProbability: 0.6,
+      simulatedProbability: 0.68,
+      dominantForecastId: 'a',
+    });
     expect(t.pathConfidence).toBeCloseTo((0.5 * 0.8 + 0.2 * 0.3) / 0.7, 3);
   });
 
   it('fails a theater none of whose forecasts is current', () => {
-    expect(simulateTheater({ id: 't', label: 'T', forecastIds: ['gone'] }, cards)).toMatchObject({ status: 'failed', forecastCount: 0 });
+    expect(simulateTheater({ id: 't', label: 'T', forecastIds: ['gone'] }, cards)).toMatchObject({
+      status: 'failed',
+      forecastCount: 0,
+    });
   });
 
   it.each([

@@ -52,10 +52,12 @@ describe('outbreak rules', () => {
   ])('%s -> %d cases', (text, n) => expect(casesOf(text)).toBe(n));
 
   it('never reports a negative or oversized count', () => {
-    fc.assert(fc.property(fc.string(), (s) => {
-      const n = casesOf(s);
-      return Number.isInteger(n) && n >= 0 && n <= 2147483647;
-    }));
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const n = casesOf(s);
+        return Number.isInteger(n) && n >= 0 && n <= 2147483647;
+      }),
+    );
   });
 
   it('strips markup and cuts at a word', () => {
@@ -68,13 +70,22 @@ describe('feed parsers', () => {
   it('reads WHO DON items with absolute addresses', () => {
     const items = parseWhoDon(WHO);
     expect(items).toHaveLength(7);
-    expect(items[0]).toMatchObject({ title: 'Marburg virus disease - Ethiopia', url: 'https://www.who.int/emergencies/disease-outbreak-news/item/2026-DON590' });
+    expect(items[0]).toMatchObject({
+      title: 'Marburg virus disease - Ethiopia',
+      url: 'https://www.who.int/emergencies/disease-outbreak-news/item/2026-DON590',
+    });
   });
 
   it('reads the RSS feed and an Atom feed', () => {
     expect(parseFeed(ONT).items).toHaveLength(6);
-    const atom = parseFeed('<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><entry><id>x</id><title>Cholera in Haiti</title><link href="https://e.org/x"/><updated>2026-11-19T00:00:00Z</updated><summary>s</summary></entry></feed>');
-    expect(atom.items[0]).toMatchObject({ id: 'x', link: 'https://e.org/x', publishedAt: Date.parse('2026-11-19T00:00:00Z') });
+    const atom = parseFeed(
+      '<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><entry><id>x</id><title>Cholera in Haiti</title><link href="https://e.org/x"/><updated>2026-11-19T00:00:00Z</updated><summary>s</summary></entry></feed>',
+    );
+    expect(atom.items[0]).toMatchObject({
+      id: 'x',
+      link: 'https://e.org/x',
+      publishedAt: Date.parse('2026-11-19T00:00:00Z'),
+    });
   });
 
   it.each([
@@ -110,7 +121,9 @@ describe('outbreaks from both sources', () => {
 
   it('still builds from one source, and refuses when none reads', () => {
     expect(diseaseOutbreaksDataset.parse({ ont: ONT }, 0).records.length).toBeGreaterThan(0);
-    expect(() => diseaseOutbreaksDataset.parse({ who: Buffer.from('x'), ont: Buffer.from('y') }, 0)).toThrow(/no outbreak source/);
+    expect(() => diseaseOutbreaksDataset.parse({ who: Buffer.from('x'), ont: Buffer.from('y') }, 0)).toThrow(
+      /no outbreak source/,
+    );
   });
 });
 
@@ -128,7 +141,9 @@ describe('GET list-disease-outbreaks', () => {
       const res = await empty.get(PATH);
       expect(res.body).toEqual({ outbreaks: [], fetchedAt: 0, alertLevelMethodologyVersion: 'v1' });
       expect(res.headers.get('cache-control')).toBe('no-store');
-      const r = await empty.deps.runner.run(diseaseOutbreaksDataset, { origin: { kind: 'bytes', payloads: { who: Buffer.from('{}'), ont: Buffer.from('') } } });
+      const r = await empty.deps.runner.run(diseaseOutbreaksDataset, {
+        origin: { kind: 'bytes', payloads: { who: Buffer.from('{}'), ont: Buffer.from('') } },
+      });
       expect(r.ok).toBe(false);
       expect(empty.deps.store.meta(DISEASE_OUTBREAKS)?.lastError).toMatch(/no outbreak source/);
     });

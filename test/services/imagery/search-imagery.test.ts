@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { parseStacItems, publicHref } from '../../../src/sources/stac/stac.js';
 import { imageryScenesDataset, scenesFromStac } from '../../../src/services/imagery/datasets/scenes.js';
-import { boxesIntersect, collectionMatcher, parseBbox, parseDatetime, type Box } from '../../../src/services/imagery/rules.js';
+import {
+  boxesIntersect,
+  collectionMatcher,
+  parseBbox,
+  parseDatetime,
+  type Box,
+} from '../../../src/services/imagery/rules.js';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 
@@ -21,11 +27,18 @@ afterAll(() => app.close());
 describe('imagery rules', () => {
   it('reads a bbox and refuses malformed ones', () => {
     expect(parseBbox('30, 44, 35.5, 47')).toEqual([30, 44, 35.5, 47]);
-    for (const bad of ['1,2,3', 'a,b,c,d', '10,0,5,5', '0,10,5,5', '-181,0,0,1', '1e1,0,20,5']) expect(() => parseBbox(bad)).toThrow();
+    for (const bad of ['1,2,3', 'a,b,c,d', '10,0,5,5', '0,10,5,5', '-181,0,0,1', '1e1,0,20,5'])
+      expect(() => parseBbox(bad)).toThrow();
   });
 
   it('intersects boxes symmetrically', () => {
-    const box = fc.tuple(fc.double({ min: -180, max: 179, noNaN: true }), fc.double({ min: -90, max: 89, noNaN: true }), fc.double({ min: 0.1, max: 50, noNaN: true }), fc.double({ min: 0.1, max: 50, noNaN: true }))
+    const box = fc
+      .tuple(
+        fc.double({ min: -180, max: 179, noNaN: true }),
+        fc.double({ min: -90, max: 89, noNaN: true }),
+        fc.double({ min: 0.1, max: 50, noNaN: true }),
+        fc.double({ min: 0.1, max: 50, noNaN: true }),
+      )
       .map(([w, s, dw, dh]): Box => [w, s, Math.min(180, w + dw), Math.min(90, s + dh)]);
     fc.assert(fc.property(box, box, (a, b) => boxesIntersect(a, b) === boxesIntersect(b, a) && boxesIntersect(a, a)));
   });
@@ -35,10 +48,16 @@ describe('imagery rules', () => {
     ['2026-11-18', Date.parse('2026-11-18T00:00:00Z'), Date.parse('2026-11-19T00:00:00Z') - 1],
     ['2026-11-18/..', Date.parse('2026-11-18T00:00:00Z'), Infinity],
     ['../2026-11-18', -Infinity, Date.parse('2026-11-19T00:00:00Z') - 1],
-    ['2026-11-16T00:00:00Z/2026-11-18T12:00:00+02:00', Date.parse('2026-11-16T00:00:00Z'), Date.parse('2026-11-18T10:00:00Z')],
+    [
+      '2026-11-16T00:00:00Z/2026-11-18T12:00:00+02:00',
+      Date.parse('2026-11-16T00:00:00Z'),
+      Date.parse('2026-11-18T10:00:00Z'),
+    ],
   ])('datetime %s', (text, from, to) => expect(parseDatetime(text)).toEqual({ from, to }));
 
-  it.each(['yesterday', '2026-11-18/2026-11-10', 'a/b/c', '2026-13-01'])('refuses datetime %s', (t) => expect(() => parseDatetime(t)).toThrow());
+  it.each(['yesterday', '2026-11-18/2026-11-10', 'a/b/c', '2026-13-01'])('refuses datetime %s', (t) =>
+    expect(() => parseDatetime(t)).toThrow(),
+  );
 
   it('matches sources by alias and substring', () => {
     expect(collectionMatcher('sentinel-1')('sentinel-1-grd')).toBe(true);
@@ -58,7 +77,12 @@ describe('STAC parser', () => {
 
   it('maps optical and radar items to scenes', () => {
     const scenes = scenesFromStac(SAMPLE);
-    expect(scenes[0]).toMatchObject({ id: 'S2B_37UCQ_20261120_0_L2A', satellite: 'sentinel-2b', mode: 'MSI', resolutionM: 10 });
+    expect(scenes[0]).toMatchObject({
+      id: 'S2B_37UCQ_20261120_0_L2A',
+      satellite: 'sentinel-2b',
+      mode: 'MSI',
+      resolutionM: 10,
+    });
     expect(scenes[0].previewUrl).toMatch(/^https:\/\/sentinel-cogs.*thumbnail\.jpg$/);
     expect(scenes[0].assetUrl).toMatch(/TCI\.tif$/);
     expect(JSON.parse(scenes[0].geometryGeojson).type).toBe('Polygon');
@@ -83,14 +107,26 @@ describe('GET search-imagery', () => {
     expect(res.body.scenes).toHaveLength(8);
     expect(res.body.cacheHit).toBe(true);
     expect(res.body.scenes[0].id).toBe('S2B_37UCQ_20261120_0_L2A');
-    expect(Object.keys(res.body.scenes[0]).sort()).toEqual(['assetUrl', 'datetime', 'geometryGeojson', 'id', 'mode', 'previewUrl', 'resolutionM', 'satellite']);
+    expect(Object.keys(res.body.scenes[0]).sort()).toEqual([
+      'assetUrl',
+      'datetime',
+      'geometryGeojson',
+      'id',
+      'mode',
+      'previewUrl',
+      'resolutionM',
+      'satellite',
+    ]);
   });
 
   it.each([
     ['bbox=30,44,35,47', ['S1A_IW_GRDH_1SDV_20261119T152233_20261119T152258_061522_07A3B1_5C2E']],
     ['source=sentinel-1&bbox=118,21,123,26', ['S1A_EW_GRDM_1SDH_20261114T040211_20261114T040311_061449_07A0C2_AB12']],
     ['source=sentinel-2&bbox=118,21,123,26', ['S2A_51QTF_20261117_0_L2A']],
-    ['datetime=2026-11-19', ['S1A_IW_GRDH_1SDV_20261119T152233_20261119T152258_061522_07A3B1_5C2E', 'S2C_36RXV_20261119_0_L2A']],
+    [
+      'datetime=2026-11-19',
+      ['S1A_IW_GRDH_1SDV_20261119T152233_20261119T152258_061522_07A3B1_5C2E', 'S2C_36RXV_20261119_0_L2A'],
+    ],
     ['bbox=0,0,1,1', []],
   ])('%s', async (query, ids) => {
     const res = await app.get(`${PATH}?${query}`);

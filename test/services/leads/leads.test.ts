@@ -14,7 +14,11 @@ afterAll(() => app.close());
 const CONTACT = '/api/leads/v1/submit-contact';
 const INTEREST = '/api/leads/v1/register-interest';
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  app.request(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  app.request(path, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 const contact = (over: Record<string, unknown> = {}) => ({
   email: 'ana.silva@harbourlogistics.example',
   name: 'Ana Silva',
@@ -31,12 +35,21 @@ describe('POST submit-contact', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'sent', emailSent: false });
     const rows = await app.deps.stores.get(LEAD_STORE).contacts();
-    expect(rows).toEqual([expect.objectContaining({ email: 'ana.silva@harbourlogistics.example', source: 'enterprise-contact', organization: 'Harbour Logistics' })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        email: 'ana.silva@harbourlogistics.example',
+        source: 'enterprise-contact',
+        organization: 'Harbour Logistics',
+      }),
+    ]);
   });
 
   it('answers a filled honeypot as sent without storing anything', async () => {
     const before = (await app.deps.stores.get(LEAD_STORE).contacts()).length;
-    expect((await post(CONTACT, contact({ website: 'http://spam.example' }))).body).toEqual({ status: 'sent', emailSent: false });
+    expect((await post(CONTACT, contact({ website: 'http://spam.example' }))).body).toEqual({
+      status: 'sent',
+      emailSent: false,
+    });
     expect(await app.deps.stores.get(LEAD_STORE).contacts()).toHaveLength(before);
   });
 
@@ -66,7 +79,9 @@ describe('POST submit-contact', () => {
     const b = await post(CONTACT, contact({ email: 'e@harbourlogistics.example' }), { 'idempotency-key': 'contact-1' });
     expect(b.body).toEqual(a.body);
     expect(b.headers.get('idempotent-replayed')).toBe('true');
-    expect((await app.deps.stores.get(LEAD_STORE).contacts()).filter((c) => c.email === 'e@harbourlogistics.example')).toHaveLength(1);
+    expect(
+      (await app.deps.stores.get(LEAD_STORE).contacts()).filter((c) => c.email === 'e@harbourlogistics.example'),
+    ).toHaveLength(1);
   });
 });
 
@@ -102,8 +117,15 @@ describe('mds leads', () => {
     const env = { DATABASE_PATH: app.dbFile, DATABASE_URL: app.deps.config.DATABASE_URL ?? '' };
     const contacts = await mds(['leads', 'contacts'], env);
     expect(contacts.code).toBe(0);
-    const lines = contacts.out.trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines[0]).toMatchObject({ email: 'ana.silva@harbourlogistics.example', name: 'Ana Silva', created_at: expect.stringMatching(/^2026-/) });
+    const lines = contacts.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({
+      email: 'ana.silva@harbourlogistics.example',
+      name: 'Ana Silva',
+      created_at: expect.stringMatching(/^2026-/),
+    });
     const csv = await mds(['leads', 'interest', '--csv'], env);
     expect(csv.code).toBe(0);
     const rows = csv.out.trim().split('\n');

@@ -9,15 +9,24 @@ import { fakeUpstream } from '../aviation/support.js';
 
 const PATH = '/api/maritime/v1/get-vessel-snapshot';
 const RECORDED = Date.UTC(2026, 10, 20, 11, 50);
-const sampleText = () => fs.readFileSync(path.join(SAMPLES_DIR, vesselSnapshotDataset.sources.snapshot!.sample), 'utf8');
+const sampleText = () =>
+  fs.readFileSync(path.join(SAMPLES_DIR, vesselSnapshotDataset.sources.snapshot!.sample), 'utf8');
 const HORMUZ = 'sw_lat=22&sw_lon=52&ne_lat=30&ne_lon=60';
 
 describe('AIS relay aggregate', () => {
   it('reads the recorded aggregate, dropping reports without an MMSI', () => {
     const s = parseAisSnapshot(JSON.parse(sampleText()));
-    expect(s).toMatchObject({ snapshotAt: RECORDED, sequence: 48211, status: { connected: true, vessels: 18342, messages: 1204411 } });
+    expect(s).toMatchObject({
+      snapshotAt: RECORDED,
+      sequence: 48211,
+      status: { connected: true, vessels: 18342, messages: 1204411 },
+    });
     expect(s.densityZones).toHaveLength(6);
-    expect(s.disruptions[0]).toMatchObject({ id: 'cong-hormuz', location: { latitude: 26.4, longitude: 56.4 }, severity: 'AIS_DISRUPTION_SEVERITY_HIGH' });
+    expect(s.disruptions[0]).toMatchObject({
+      id: 'cong-hormuz',
+      location: { latitude: 26.4, longitude: 56.4 },
+      severity: 'AIS_DISRUPTION_SEVERITY_HIGH',
+    });
     expect(s.candidateReports).toHaveLength(4);
     expect(s.tankerReports.map((r) => r.mmsi)).toEqual(['636019876', '538009911', '352002233']);
     expect(() => parseAisSnapshot({ timestamp: 'x' })).toThrow(/unexpected shape/);
@@ -34,7 +43,11 @@ describe('without the relay', () => {
   it('replays the recorded aggregate with its own time, not connected', async () => {
     const res = await app.get(PATH);
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ dataAvailable: true, fetchedAt: RECORDED, snapshot: { snapshotAt: RECORDED, status: { connected: false }, candidateReports: [], tankerReports: [] } });
+    expect(res.body).toMatchObject({
+      dataAvailable: true,
+      fetchedAt: RECORDED,
+      snapshot: { snapshotAt: RECORDED, status: { connected: false }, candidateReports: [], tankerReports: [] },
+    });
     expect(res.body.snapshot.densityZones).toHaveLength(6);
   });
 
@@ -70,8 +83,17 @@ describe('with the relay', () => {
   let app: TestApp;
   let upstream: Awaited<ReturnType<typeof fakeUpstream>>;
   beforeAll(async () => {
-    upstream = await fakeUpstream((url) => (url.pathname === '/ais/snapshot' ? { body: sampleText() } : { status: 404, body: '{}' }));
-    app = await startTestApp({ samples: [vesselSnapshotDataset], config: { RELAY_URL: 'http://relay.test', RELAY_SHARED_SECRET: 's3cret', UPSTREAM_BASE_OVERRIDE: upstream.origin } });
+    upstream = await fakeUpstream((url) =>
+      url.pathname === '/ais/snapshot' ? { body: sampleText() } : { status: 404, body: '{}' },
+    );
+    app = await startTestApp({
+      samples: [vesselSnapshotDataset],
+      config: {
+        RELAY_URL: 'http://relay.test',
+        RELAY_SHARED_SECRET: 's3cret',
+        UPSTREAM_BASE_OVERRIDE: upstream.origin,
+      },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -80,10 +102,18 @@ describe('with the relay', () => {
 
   it('answers live, stamped with the time it was fetched, and reuses it briefly', async () => {
     const res = await app.get(`${PATH}?${HORMUZ}&include_tankers=true`);
-    expect(res.body).toMatchObject({ dataAvailable: true, fetchedAt: app.clock.now(), snapshot: { status: { connected: true } } });
+    expect(res.body).toMatchObject({
+      dataAvailable: true,
+      fetchedAt: app.clock.now(),
+      snapshot: { status: { connected: true } },
+    });
     expect(res.body.snapshot.tankerReports).toHaveLength(3);
     const asked = upstream.seen.filter((u) => u.pathname === '/ais/snapshot');
-    expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({ candidates: 'false', tankers: 'true', bbox: '22,52,30,60' });
+    expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({
+      candidates: 'false',
+      tankers: 'true',
+      bbox: '22,52,30,60',
+    });
     await app.get(`${PATH}?${HORMUZ}&include_tankers=true`);
     expect(upstream.seen.filter((u) => u.pathname === '/ais/snapshot')).toHaveLength(1);
   });

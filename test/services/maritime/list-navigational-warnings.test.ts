@@ -2,8 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { maritimeNavWarningsDataset, parseMaritimeWarnings } from '../../../src/services/maritime/datasets/nav-warnings.js';
-import { parseBroadcastWarnings, parseDateTimeGroup, selfCancelTime } from '../../../src/sources/nga/broadcast-warnings.js';
+import {
+  maritimeNavWarningsDataset,
+  parseMaritimeWarnings,
+} from '../../../src/services/maritime/datasets/nav-warnings.js';
+import {
+  parseBroadcastWarnings,
+  parseDateTimeGroup,
+  selfCancelTime,
+} from '../../../src/sources/nga/broadcast-warnings.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 

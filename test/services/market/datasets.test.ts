@@ -28,7 +28,11 @@ describe('Yahoo spark/chart parser', () => {
     const doc = {
       chart: {
         result: [
-          { meta: { symbol: 'spy', regularMarketPrice: 600, regularMarketTime: 1795122000 }, timestamp: [1795012200, 1795098600], indicators: { quote: [{ close: [590, 600] }] } },
+          {
+            meta: { symbol: 'spy', regularMarketPrice: 600, regularMarketTime: 1795122000 },
+            timestamp: [1795012200, 1795098600],
+            indicators: { quote: [{ close: [590, 600] }] },
+          },
           { meta: { symbol: 'BAD' }, timestamp: [], indicators: { quote: [{ close: [] }] } },
         ],
         error: null,
@@ -138,7 +142,12 @@ describe('live ingestion against a local upstream', () => {
   it('fetches Yahoo, FRED and CNN for the fear & greed index', async () => {
     const r = await app.deps.runner.run(fearGreedDataset, { origin: { kind: 'live' } });
     expect(r).toMatchObject({ ok: true, recordCount: 10 });
-    expect(upstream.hits).toEqual(expect.arrayContaining([expect.stringMatching(/^\/graph\/fredgraph\.csv\?id=BAMLH0A0HYM2,/), '/index/fearandgreed/graphdata']));
+    expect(upstream.hits).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/graph\/fredgraph\.csv\?id=BAMLH0A0HYM2,/),
+        '/index/fearandgreed/graphdata',
+      ]),
+    );
     expect((await app.get('/api/market/v1/get-fear-greed-index')).body.compositeScore).toBe(65.6);
   });
 });
@@ -148,12 +157,23 @@ describe('a failed ingestion', () => {
     await withTestApp({ samples: [marketQuotesDataset, fearGreedDataset] }, async (app) => {
       const before = await app.get('/api/market/v1/list-market-quotes');
       const fgBefore = await app.get('/api/market/v1/get-fear-greed-index');
-      const bad = await app.deps.runner.run(marketQuotesDataset, { origin: { kind: 'bytes', payloads: { spark: Buffer.from('{"spark":') } } });
+      const bad = await app.deps.runner.run(marketQuotesDataset, {
+        origin: { kind: 'bytes', payloads: { spark: Buffer.from('{"spark":') } },
+      });
       expect(bad.ok).toBe(false);
-      const empty = await app.deps.runner.run(marketQuotesDataset, { origin: { kind: 'bytes', payloads: { spark: Buffer.from('{"spark":{"result":[],"error":null}}') } } });
+      const empty = await app.deps.runner.run(marketQuotesDataset, {
+        origin: { kind: 'bytes', payloads: { spark: Buffer.from('{"spark":{"result":[],"error":null}}') } },
+      });
       expect(empty.ok).toBe(false);
       const badFg = await app.deps.runner.run(fearGreedDataset, {
-        origin: { kind: 'bytes', payloads: { yahoo: sample('yahoo-spark-fear-greed.json'), fred: Buffer.from('nope'), cnn: sample('cnn-fear-greed-graphdata.json') } },
+        origin: {
+          kind: 'bytes',
+          payloads: {
+            yahoo: sample('yahoo-spark-fear-greed.json'),
+            fred: Buffer.from('nope'),
+            cnn: sample('cnn-fear-greed-graphdata.json'),
+          },
+        },
       });
       expect(badFg.ok).toBe(false);
       expect((await app.get('/api/market/v1/list-market-quotes')).body).toEqual(before.body);

@@ -24,8 +24,13 @@ const json = (f: string) => JSON.parse(sample(f).toString('utf8'));
 
 /** Serves the bundled samples the way each upstream would: one document per request, picked by path and query. */
 function upstream(): http.RequestListener & { hits: string[]; headers: http.IncomingHttpHeaders[] } {
-  const charts = [...json('yahoo-chart-daily-6mo.json'), ...json('yahoo-chart-etf-5d.json')] as { chart: { result: { meta: { symbol: string; range: string } }[] } }[];
-  const sparks = [...json('yahoo-spark-commodities-1y.json').spark.result, ...json('yahoo-spark-boards-1mo.json').spark.result] as { symbol: string }[];
+  const charts = [...json('yahoo-chart-daily-6mo.json'), ...json('yahoo-chart-etf-5d.json')] as {
+    chart: { result: { meta: { symbol: string; range: string } }[] };
+  }[];
+  const sparks = [
+    ...json('yahoo-spark-commodities-1y.json').spark.result,
+    ...json('yahoo-spark-boards-1mo.json').spark.result,
+  ] as { symbol: string }[];
   const paprika = json('coinpaprika-tickers.json') as { id: string }[];
   const insiders = json('finnhub-insider-transactions.json') as { symbol: string }[];
   const hits: string[] = [];
@@ -40,22 +45,30 @@ function upstream(): http.RequestListener & { hits: string[]; headers: http.Inco
     };
     const p = url.pathname;
     if (p === '/api/v3/coins/markets') return send(sample('coingecko-coin-markets.json'));
-    if (p.startsWith('/v1/tickers/')) return send(JSON.stringify(paprika.find((t) => t.id === decodeURIComponent(p.slice(12)))));
+    if (p.startsWith('/v1/tickers/'))
+      return send(JSON.stringify(paprika.find((t) => t.id === decodeURIComponent(p.slice(12)))));
     if (p.startsWith('/v8/finance/chart/')) {
       const sym = decodeURIComponent(p.slice(18));
       const range = url.searchParams.get('range');
-      return send(JSON.stringify(charts.find((c) => c.chart.result[0].meta.symbol === sym && c.chart.result[0].meta.range === range)));
+      return send(
+        JSON.stringify(
+          charts.find((c) => c.chart.result[0].meta.symbol === sym && c.chart.result[0].meta.range === range),
+        ),
+      );
     }
     if (p === '/v7/finance/spark') {
       const want = new Set(url.searchParams.get('symbols')!.split(','));
       return send(JSON.stringify({ spark: { result: sparks.filter((s) => want.has(s.symbol)), error: null } }));
     }
     if (p === '/api/v1/calendar/earnings') return send(sample('finnhub-earnings-calendar.json'));
-    if (p === '/api/v1/stock/insider-transactions') return send(JSON.stringify(insiders.find((d) => d.symbol === url.searchParams.get('symbol'))));
+    if (p === '/api/v1/stock/insider-transactions')
+      return send(JSON.stringify(insiders.find((d) => d.symbol === url.searchParams.get('symbol'))));
     if (p === '/resource/yw9f-hn96.json') return send(sample('cftc-tff-combined.json'));
     if (p === '/resource/rxbv-e226.json') return send(sample('cftc-disaggregated-combined.json'));
-    if (p === '/proxies/timeseries/queryeod.ashx') return send(sample(`barchart-eod-${url.searchParams.get('symbol')!.slice(1).toLowerCase()}.csv`), 'text/plain');
-    if (p === '/api/v1/historical-archive') return send(sample('spdr-gld-historical-archive.xlsx'), 'application/octet-stream');
+    if (p === '/proxies/timeseries/queryeod.ashx')
+      return send(sample(`barchart-eod-${url.searchParams.get('symbol')!.slice(1).toLowerCase()}.csv`), 'text/plain');
+    if (p === '/api/v1/historical-archive')
+      return send(sample('spdr-gld-historical-archive.xlsx'), 'application/octet-stream');
     if (p.startsWith('/external/sdmx/3.0/data/dataflow/IMF.STA/IRFCL/')) return send(sample('imf-irfcl-gold.json'));
     if (p === '/data_BenchmarkPrice_Daily') return send(sample('sge-gold-benchmark.html'), 'text/html');
     if (p === '/data/data_silver_daily') return send(sample('sge-silver-benchmark.html'), 'text/html');
@@ -78,7 +91,12 @@ beforeAll(async () => {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   app = await startTestApp({
     samples: 'none',
-    config: { UPSTREAM_BASE_OVERRIDE: origin, FINNHUB_API_KEY: 'finnhub-test', COINGECKO_DEMO_API_KEY: 'demo-test', SGE_BENCHMARK_LICENSED: 'true' },
+    config: {
+      UPSTREAM_BASE_OVERRIDE: origin,
+      FINNHUB_API_KEY: 'finnhub-test',
+      COINGECKO_DEMO_API_KEY: 'demo-test',
+      SGE_BENCHMARK_LICENSED: 'true',
+    },
   });
 });
 afterAll(async () => {
@@ -87,20 +105,22 @@ afterAll(async () => {
 });
 
 describe('live ingestion of the market datasets against a local upstream', () => {
-  it.each([
-    [coinMarketsDataset, 73],
-    [dailyBarsDataset, 8],
-    [commoditiesDataset, 35],
-    [indexBoardsDataset, 69],
-    [etfFlowsDataset, 10],
-    [earningsCalendarDataset, 49],
-    [insiderTransactionsDataset, 8],
-    [cotDataset, 9],
-    [breadthHistoryDataset, 252],
-    [gldHoldingsDataset, 274],
-    [cbGoldReservesDataset, 1],
-    [sgeBenchmarksDataset, 2],
-  ].map(([d, n]) => [(d as AnyDataset).name, d, n]) as [string, AnyDataset, number][])('%s', async (_name, dataset, rows) => {
+  it.each(
+    [
+      [coinMarketsDataset, 73],
+      [dailyBarsDataset, 8],
+      [commoditiesDataset, 35],
+      [indexBoardsDataset, 69],
+      [etfFlowsDataset, 10],
+      [earningsCalendarDataset, 49],
+      [insiderTransactionsDataset, 8],
+      [cotDataset, 9],
+      [breadthHistoryDataset, 252],
+      [gldHoldingsDataset, 274],
+      [cbGoldReservesDataset, 1],
+      [sgeBenchmarksDataset, 2],
+    ].map(([d, n]) => [(d as AnyDataset).name, d, n]) as [string, AnyDataset, number][],
+  )('%s', async (_name, dataset, rows) => {
     const r = await app.deps.runner.run(dataset, { origin: { kind: 'live' } });
     expect(r, JSON.stringify(r)).toMatchObject({ ok: true, recordCount: rows });
   });

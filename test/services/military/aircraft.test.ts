@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { aircraftRegistryDataset, parseAircraftRegistry } from '../../../src/services/military/aircraft/datasets/aircraft-registry.js';
+import {
+  aircraftRegistryDataset,
+  parseAircraftRegistry,
+} from '../../../src/services/military/aircraft/datasets/aircraft-registry.js';
 import { militaryFlightsDataset } from '../../../src/services/military/flights/datasets/military-flights.js';
 import { parseWingbitsLive } from '../../../src/sources/wingbits/client.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
@@ -16,11 +19,17 @@ const LIVE = '/api/military/v1/get-wingbits-live-flight';
 const samples = [aircraftRegistryDataset, militaryFlightsDataset];
 
 const post = (app: TestApp, body: unknown, headers: Record<string, string> = {}) =>
-  app.request(BATCH, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  app.request(BATCH, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 describe('open aircraft registry', () => {
   it('reads the OpenSky-format extract', () => {
-    const records = parseAircraftRegistry(fs.readFileSync(path.join(SAMPLES_DIR, aircraftRegistryDataset.sources.registry!.sample)));
+    const records = parseAircraftRegistry(
+      fs.readFileSync(path.join(SAMPLES_DIR, aircraftRegistryDataset.sources.registry!.sample)),
+    );
     expect(records).toHaveLength(19);
     expect(records.find((r) => r.icao24 === 'ae4f12')).toEqual({
       icao24: 'ae4f12',
@@ -43,8 +52,18 @@ describe('open aircraft registry', () => {
   });
 
   it('reads Wingbits positions in long and compact form', () => {
-    expect(parseWingbitsLive(Buffer.from('{"h":"AE1234","f":"RCH1 ","la":50,"lo":8,"ab":31000,"gs":420,"tr":90,"rs":0,"og":false,"ra":"05-5140","ts":1763640000}'), 'ae1234')).toMatchObject({ icao24: 'ae1234', callsign: 'RCH1', lat: 50, altitude: 31000, lastSeen: 1763640000 });
-    expect(parseWingbitsLive(Buffer.from('{"data":{"latitude":1,"longitude":2}}'), 'x')).toMatchObject({ lat: 1, lon: 2 });
+    expect(
+      parseWingbitsLive(
+        Buffer.from(
+          '{"h":"AE1234","f":"RCH1 ","la":50,"lo":8,"ab":31000,"gs":420,"tr":90,"rs":0,"og":false,"ra":"05-5140","ts":1763640000}',
+        ),
+        'ae1234',
+      ),
+    ).toMatchObject({ icao24: 'ae1234', callsign: 'RCH1', lat: 50, altitude: 31000, lastSeen: 1763640000 });
+    expect(parseWingbitsLive(Buffer.from('{"data":{"latitude":1,"longitude":2}}'), 'x')).toMatchObject({
+      lat: 1,
+      lon: 2,
+    });
     expect(parseWingbitsLive(Buffer.from('{}'), 'x')).toBeUndefined();
   });
 });
@@ -63,7 +82,10 @@ describe('without Wingbits', () => {
   it('answers details from the open registry and says so', async () => {
     const res = await app.get(`${DETAILS}?icao24=AE681B`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ configured: false, details: { icao24: 'ae681b', model: 'C-40A Clipper', operator: 'United States Navy' } });
+    expect(res.body).toMatchObject({
+      configured: false,
+      details: { icao24: 'ae681b', model: 'C-40A Clipper', operator: 'United States Navy' },
+    });
     expect(res.headers.get('x-aircraft-source')).toBe('open-registry');
     const unknown = await app.get(`${DETAILS}?icao24=abcdef`);
     expect(unknown.body).toEqual({ configured: false });
@@ -124,12 +146,38 @@ describe('with Wingbits configured', () => {
   let upstream: Awaited<ReturnType<typeof fakeUpstream>>;
   beforeAll(async () => {
     upstream = await fakeUpstream((url) => {
-      if (url.pathname === '/v1/flights/details/ae1234') return { body: JSON.stringify({ icao24: 'AE1234', registration: '05-5140', model: 'C-17A', typecode: 'C17', operator: 'USAF' }) };
+      if (url.pathname === '/v1/flights/details/ae1234')
+        return {
+          body: JSON.stringify({
+            icao24: 'AE1234',
+            registration: '05-5140',
+            model: 'C-17A',
+            typecode: 'C17',
+            operator: 'USAF',
+          }),
+        };
       if (url.pathname === '/v1/flights/details/a00001') return { status: 500, body: 'boom' };
-      if (url.pathname === '/v1/flights/ae27fe') return { body: JSON.stringify({ h: 'ae27fe', f: 'VIPER21', la: 31.9, lo: 45.8, ab: 23000, gs: 470, tr: 265, rs: 0, og: false, ts: 1763640100 }) };
+      if (url.pathname === '/v1/flights/ae27fe')
+        return {
+          body: JSON.stringify({
+            h: 'ae27fe',
+            f: 'VIPER21',
+            la: 31.9,
+            lo: 45.8,
+            ab: 23000,
+            gs: 470,
+            tr: 265,
+            rs: 0,
+            og: false,
+            ts: 1763640100,
+          }),
+        };
       return { status: 404, body: '{"error":"not found"}' };
     });
-    app = await startTestApp({ samples, config: { WINGBITS_API_KEY: 'wb-test-key', UPSTREAM_BASE_OVERRIDE: upstream.origin } });
+    app = await startTestApp({
+      samples,
+      config: { WINGBITS_API_KEY: 'wb-test-key', UPSTREAM_BASE_OVERRIDE: upstream.origin },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -142,7 +190,10 @@ describe('with Wingbits configured', () => {
 
   it('asks Wingbits first, with the key, and keeps its answer', async () => {
     const res = await app.get(`${DETAILS}?icao24=ae1234`);
-    expect(res.body).toMatchObject({ configured: true, details: { icao24: 'ae1234', model: 'C-17A', operator: 'USAF', owner: '' } });
+    expect(res.body).toMatchObject({
+      configured: true,
+      details: { icao24: 'ae1234', model: 'C-17A', operator: 'USAF', owner: '' },
+    });
     expect(res.headers.get('x-aircraft-source')).toBe('wingbits');
     const asked = upstream.seen.filter((u) => u.pathname === '/v1/flights/details/ae1234').length;
     await app.get(`${DETAILS}?icao24=ae1234`);
@@ -163,7 +214,14 @@ describe('with Wingbits configured', () => {
 
   it('answers a live position from Wingbits, and no flight when Wingbits has none', async () => {
     const res = await app.get(`${LIVE}?icao24=AE27FE`);
-    expect(res.body.flight).toMatchObject({ icao24: 'ae27fe', callsign: 'VIPER21', lat: 31.9, flightStatus: 'live', lastSeen: '1763640100', model: 'F-16CM Fighting Falcon' });
+    expect(res.body.flight).toMatchObject({
+      icao24: 'ae27fe',
+      callsign: 'VIPER21',
+      lat: 31.9,
+      flightStatus: 'live',
+      lastSeen: '1763640100',
+      model: 'F-16CM Fighting Falcon',
+    });
     expect((await app.get(`${LIVE}?icao24=ae4f12`)).body).toEqual({});
   });
 });

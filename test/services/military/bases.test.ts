@@ -3,8 +3,17 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { militaryBasesDataset, parseMilitaryBases } from '../../../src/services/military/bases/datasets/military-bases.js';
-import { clusterBases, clusterCellDegrees, hitCap, tierVisible, type BaseRecord } from '../../../src/services/military/bases/rules.js';
+import {
+  militaryBasesDataset,
+  parseMilitaryBases,
+} from '../../../src/services/military/bases/datasets/military-bases.js';
+import {
+  clusterBases,
+  clusterCellDegrees,
+  hitCap,
+  tierVisible,
+  type BaseRecord,
+} from '../../../src/services/military/bases/rules.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 
@@ -13,7 +22,9 @@ type Base = { id: string; tier: number; countryIso2: string; type: string; kind:
 
 describe('military bases file', () => {
   it('reads the bundled set', () => {
-    const { records, info } = parseMilitaryBases(fs.readFileSync(path.join(SAMPLES_DIR, militaryBasesDataset.sources.bases!.sample)));
+    const { records, info } = parseMilitaryBases(
+      fs.readFileSync(path.join(SAMPLES_DIR, militaryBasesDataset.sources.bases!.sample)),
+    );
     expect(info.version).toBe('2026-10-28');
     expect(records).toHaveLength(57);
     expect(records[0]).toEqual({
@@ -36,7 +47,14 @@ describe('military bases file', () => {
   });
 
   it('skips unreadable entries and refuses a file without a base list', () => {
-    const doc = { version: 'v', bases: [{ id: 'a', name: 'A', lat: 1, lon: 2, kind: 'base', country_iso2: 'FR' }, { id: 'b', name: 'B', lat: 95, lon: 0, kind: 'base', country_iso2: 'FR' }, { id: 'c' }] };
+    const doc = {
+      version: 'v',
+      bases: [
+        { id: 'a', name: 'A', lat: 1, lon: 2, kind: 'base', country_iso2: 'FR' },
+        { id: 'b', name: 'B', lat: 95, lon: 0, kind: 'base', country_iso2: 'FR' },
+        { id: 'c' },
+      ],
+    };
     const { records } = parseMilitaryBases(Buffer.from(JSON.stringify(doc)));
     expect(records.map((r) => [r.id, r.type, r.tier])).toEqual([['a', 'other', 2]]);
     expect(() => parseMilitaryBases(Buffer.from('[]'))).toThrow(/no `version`/);
@@ -63,10 +81,19 @@ const base = (i: number, lat: number, lon: number, type = 'other'): BaseRecord =
 
 describe('zoom rules', () => {
   it.each([
-    [0, 1, true], [4, 2, false], [5, 2, true], [7, 3, false], [8, 3, true],
+    [0, 1, true],
+    [4, 2, false],
+    [5, 2, true],
+    [7, 3, false],
+    [8, 3, true],
   ] as const)('zoom %i shows tier %i: %s', (zoom, tier, shown) => expect(tierVisible(zoom, tier)).toBe(shown));
 
-  it.each([[3, 5, 2000], [5, 2, 5000], [7, 0.5, 5000], [8, 0, 10000]] as const)('zoom %i: cell %f°, cap %i', (zoom, cell, cap) => {
+  it.each([
+    [3, 5, 2000],
+    [5, 2, 5000],
+    [7, 0.5, 5000],
+    [8, 0, 10000],
+  ] as const)('zoom %i: cell %f°, cap %i', (zoom, cell, cap) => {
     expect(clusterCellDegrees(zoom)).toBe(cell);
     expect(hitCap(zoom)).toBe(cap);
   });
@@ -74,19 +101,34 @@ describe('zoom rules', () => {
   it('clusters only above 200 bases, keeping singleton cells as bases', () => {
     const few = Array.from({ length: 200 }, (_, i) => base(i, 10, 10));
     expect(clusterBases(few, 3).clusters).toEqual([]);
-    const many = [...Array.from({ length: 200 }, (_, i) => base(i, 11, 11, i < 120 ? 'china' : 'russia')), base(999, -40, -40)];
+    const many = [
+      ...Array.from({ length: 200 }, (_, i) => base(i, 11, 11, i < 120 ? 'china' : 'russia')),
+      base(999, -40, -40),
+    ];
     const out = clusterBases(many, 3);
     expect(out.bases.map((b) => b.id)).toEqual(['b999']);
-    expect(out.clusters).toEqual([{ latitude: 11, longitude: 11, count: 200, dominantType: 'china', expansionZoom: 6 }]);
+    expect(out.clusters).toEqual([
+      { latitude: 11, longitude: 11, count: 200, dominantType: 'china', expansionZoom: 6 },
+    ]);
     expect(clusterBases(many, 8).clusters).toEqual([]);
   });
 
   it('loses no base when clustering (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.double({ min: -89, max: 89, noNaN: true }), fc.double({ min: -179, max: 179, noNaN: true })), { minLength: 195, maxLength: 260 }), fc.integer({ min: 0, max: 9 }), (pts, zoom) => {
-        const out = clusterBases(pts.map(([la, lo], i) => base(i, la, lo)), zoom);
-        expect(out.bases.length + out.clusters.reduce((s, c) => s + c.count, 0)).toBe(pts.length);
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(fc.double({ min: -89, max: 89, noNaN: true }), fc.double({ min: -179, max: 179, noNaN: true })),
+          { minLength: 195, maxLength: 260 },
+        ),
+        fc.integer({ min: 0, max: 9 }),
+        (pts, zoom) => {
+          const out = clusterBases(
+            pts.map(([la, lo], i) => base(i, la, lo)),
+            zoom,
+          );
+          expect(out.bases.length + out.clusters.reduce((s, c) => s + c.count, 0)).toBe(pts.length);
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -130,8 +172,20 @@ describe('GET list-military-bases', () => {
   });
 
   it('filters by type, kind and country', async () => {
-    expect((await basesOf('?type=russia&zoom=8')).bases.map((b) => b.id).sort()).toEqual(['curated-0032', 'curated-0033', 'curated-0034', 'curated-0035', 'curated-0036', 'curated-0037', 'curated-0038', 'osm-0055']);
-    expect((await basesOf('?kind=naval_base&country=gb')).bases.map((b) => b.name).sort()).toEqual(['HMNB Clyde', 'HMNB Portsmouth']);
+    expect((await basesOf('?type=russia&zoom=8')).bases.map((b) => b.id).sort()).toEqual([
+      'curated-0032',
+      'curated-0033',
+      'curated-0034',
+      'curated-0035',
+      'curated-0036',
+      'curated-0037',
+      'curated-0038',
+      'osm-0055',
+    ]);
+    expect((await basesOf('?kind=naval_base&country=gb')).bases.map((b) => b.name).sort()).toEqual([
+      'HMNB Clyde',
+      'HMNB Portsmouth',
+    ]);
   });
 
   it('rejects bad input', async () => {

@@ -4,7 +4,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import type { AdsbAircraft } from '../../../src/sources/adsb/mil-feed.js';
-import { militaryFlightsDataset, parseOperatorTable } from '../../../src/services/military/flights/datasets/military-flights.js';
+import {
+  militaryFlightsDataset,
+  parseOperatorTable,
+} from '../../../src/services/military/flights/datasets/military-flights.js';
 import {
   boxOf,
   callsignHasPrefix,
@@ -17,7 +20,9 @@ import {
   type PostureInput,
 } from '../../../src/services/military/flights/rules.js';
 
-const { table } = parseOperatorTable(fs.readFileSync(path.join(SAMPLES_DIR, militaryFlightsDataset.sources.operators!.sample)));
+const { table } = parseOperatorTable(
+  fs.readFileSync(path.join(SAMPLES_DIR, militaryFlightsDataset.sources.operators!.sample)),
+);
 
 const aircraft = (over: Partial<AdsbAircraft>): AdsbAircraft => ({
   hex: '000001',
@@ -38,8 +43,22 @@ describe('operator classification', () => {
   it.each([
     // [what, aircraft, operator, country, confidence, basis]
     ['known PLA airframe', { hex: '780a4b' }, 'PLAN', 'CN', 'HIGH', 'hex'],
-    ['database operator', { hex: 'ae0001', ownerOperator: 'United States Marine Corps' }, 'USMC', 'US', 'HIGH', 'owner'],
-    ['database operator beats callsign', { hex: '43c001', callsign: 'NAVY31', ownerOperator: 'Royal Navy' }, 'RN', 'GB', 'HIGH', 'owner'],
+    [
+      'database operator',
+      { hex: 'ae0001', ownerOperator: 'United States Marine Corps' },
+      'USMC',
+      'US',
+      'HIGH',
+      'owner',
+    ],
+    [
+      'database operator beats callsign',
+      { hex: '43c001', callsign: 'NAVY31', ownerOperator: 'Royal Navy' },
+      'RN',
+      'GB',
+      'HIGH',
+      'owner',
+    ],
     ['US Navy logistics callsign', { hex: 'ae0002', callsign: 'CNV4521' }, 'USN', 'US', 'MEDIUM', 'callsign'],
     ['US Army priority air transport', { hex: 'ae0003', callsign: 'PAT25' }, 'USA', 'US', 'MEDIUM', 'callsign'],
     ['Air Mobility Command', { hex: 'ae0004', callsign: 'RCH871' }, 'USAF', 'US', 'MEDIUM', 'callsign'],
@@ -55,7 +74,10 @@ describe('operator classification', () => {
 
   it.each([
     ['civil aircraft without evidence', { hex: 'a1b2c3', callsign: 'N628TS' }],
-    ['airline flight without the military flag', { hex: '4b1816', callsign: 'SWR38', ownerOperator: 'Swiss International Air Lines' }],
+    [
+      'airline flight without the military flag',
+      { hex: '4b1816', callsign: 'SWR38', ownerOperator: 'Swiss International Air Lines' },
+    ],
     ['airline designator even inside a prefix match', { hex: '3c0001', callsign: 'DLH400' }],
   ] as const)('excludes a %s', (_what, over) => {
     expect(classifyOperator(aircraft(over), table)).toBeUndefined();
@@ -71,7 +93,13 @@ describe('operator classification', () => {
     const civilHex = fc.integer({ min: 0x000000, max: 0xadf7c7 }).map((n) => n.toString(16).padStart(6, '0'));
     fc.assert(
       fc.property(civilHex, fc.stringMatching(/^N\d{1,4}[A-Z]{0,2}$/), (hex, callsign) => {
-        if (table.exactHex.some((h) => h.hex === hex) || table.militaryHexRanges.some((r) => parseInt(hex, 16) >= parseInt(r.from, 16) && parseInt(hex, 16) <= parseInt(r.to, 16))) return;
+        if (
+          table.exactHex.some((h) => h.hex === hex) ||
+          table.militaryHexRanges.some(
+            (r) => parseInt(hex, 16) >= parseInt(r.from, 16) && parseInt(hex, 16) <= parseInt(r.to, 16),
+          )
+        )
+          return;
         expect(classifyOperator(aircraft({ hex, callsign, registration: callsign }), table)).toBeUndefined();
       }),
     );
@@ -93,7 +121,10 @@ describe('aircraft role', () => {
   });
 
   it('splits a database description into manufacturer and model', () => {
-    expect(splitDescription('LOCKHEED MARTIN F-16C Fighting Falcon')).toEqual({ manufacturer: 'LOCKHEED MARTIN', model: 'F-16C Fighting Falcon' });
+    expect(splitDescription('LOCKHEED MARTIN F-16C Fighting Falcon')).toEqual({
+      manufacturer: 'LOCKHEED MARTIN',
+      model: 'F-16C Fighting Falcon',
+    });
     expect(splitDescription('BOEING P-8A Poseidon')).toEqual({ manufacturer: 'BOEING', model: 'P-8A Poseidon' });
     expect(splitDescription('')).toEqual({ manufacturer: '', model: '' });
   });
@@ -101,11 +132,20 @@ describe('aircraft role', () => {
 
 describe('theater posture', () => {
   const baltic = THEATERS.find((t) => t.id === 'baltic-theater')!;
-  const at = (aircraftType: PostureInput['aircraftType'], onGround = false): PostureInput => ({ lat: 58, lon: 20, onGround, aircraftType });
+  const at = (aircraftType: PostureInput['aircraftType'], onGround = false): PostureInput => ({
+    lat: 58,
+    lon: 20,
+    onGround,
+    aircraftType,
+  });
 
   it.each([
     [[], 'normal', []],
-    [[at('TANKER'), at('AWACS'), at('FIGHTER'), at('FIGHTER'), at('FIGHTER')], 'elevated', ['strike_capable', 'aerial_refueling', 'airborne_early_warning']],
+    [
+      [at('TANKER'), at('AWACS'), at('FIGHTER'), at('FIGHTER'), at('FIGHTER')],
+      'elevated',
+      ['strike_capable', 'aerial_refueling', 'airborne_early_warning'],
+    ],
     [[at('TANKER'), at('FIGHTER'), at('FIGHTER'), at('FIGHTER'), at('FIGHTER')], 'elevated', ['aerial_refueling']],
     [[at('TANKER', true), at('AWACS', true)], 'normal', []],
     [Array.from({ length: 12 }, () => at('TRANSPORT')), 'critical', []],
@@ -117,10 +157,23 @@ describe('theater posture', () => {
 
   it('counts only flights inside the box (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ lat: fc.double({ min: -90, max: 90, noNaN: true }), lon: fc.double({ min: -180, max: 180, noNaN: true }) })), (pts) => {
-        const inside = pts.filter((p) => p.lat <= 65 && p.lat >= 52 && p.lon <= 32 && p.lon >= 10).length;
-        expect(theaterPosture(baltic, pts.map((p) => ({ ...p, onGround: false, aircraftType: 'UNKNOWN' as const }))).activeFlights).toBe(inside);
-      }),
+      fc.property(
+        fc.array(
+          fc.record({
+            lat: fc.double({ min: -90, max: 90, noNaN: true }),
+            lon: fc.double({ min: -180, max: 180, noNaN: true }),
+          }),
+        ),
+        (pts) => {
+          const inside = pts.filter((p) => p.lat <= 65 && p.lat >= 52 && p.lon <= 32 && p.lon >= 10).length;
+          expect(
+            theaterPosture(
+              baltic,
+              pts.map((p) => ({ ...p, onGround: false, aircraftType: 'UNKNOWN' as const })),
+            ).activeFlights,
+          ).toBe(inside);
+        },
+      ),
     );
   });
 });

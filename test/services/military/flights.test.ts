@@ -2,11 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { militaryFlightsDataset, parseMilitaryFlights } from '../../../src/services/military/flights/datasets/military-flights.js';
+import {
+  militaryFlightsDataset,
+  parseMilitaryFlights,
+} from '../../../src/services/military/flights/datasets/military-flights.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 
-const sample = (k: 'aircraft' | 'operators') => fs.readFileSync(path.join(SAMPLES_DIR, militaryFlightsDataset.sources[k]!.sample));
+const sample = (k: 'aircraft' | 'operators') =>
+  fs.readFileSync(path.join(SAMPLES_DIR, militaryFlightsDataset.sources[k]!.sample));
 const FEED_TIME = Date.UTC(2026, 10, 20, 11, 58, 30);
 
 describe('military flights dataset', () => {
@@ -22,7 +26,11 @@ describe('military flights dataset', () => {
   });
 
   it('separates the services the published feed collapses into OTHER', () => {
-    const ops = (hex: string) => [by[hex]!.operator.replace('MILITARY_OPERATOR_', ''), by[hex]!.operatorCountry, by[hex]!.confidence.replace('MILITARY_CONFIDENCE_', '')];
+    const ops = (hex: string) => [
+      by[hex]!.operator.replace('MILITARY_OPERATOR_', ''),
+      by[hex]!.operatorCountry,
+      by[hex]!.confidence.replace('MILITARY_CONFIDENCE_', ''),
+    ];
     expect(ops('AE681B')).toEqual(['USN', 'US', 'HIGH']);
     expect(ops('AE4F12')).toEqual(['USMC', 'US', 'HIGH']);
     expect(ops('AE59A2')).toEqual(['USA', 'US', 'HIGH']);
@@ -39,9 +47,16 @@ describe('military flights dataset', () => {
   });
 
   it('derives role, model, interest and enrichment', () => {
-    expect(by.AE4F12).toMatchObject({ aircraftType: 'MILITARY_AIRCRAFT_TYPE_TANKER', aircraftModel: 'KC-130J Hercules' });
+    expect(by.AE4F12).toMatchObject({
+      aircraftType: 'MILITARY_AIRCRAFT_TYPE_TANKER',
+      aircraftModel: 'KC-130J Hercules',
+    });
     expect(by.AE6866).toMatchObject({ aircraftType: 'MILITARY_AIRCRAFT_TYPE_PATROL', isInteresting: false });
-    expect(by.AE11E3).toMatchObject({ aircraftType: 'MILITARY_AIRCRAFT_TYPE_AWACS', isInteresting: true, note: 'airborne early warning aircraft' });
+    expect(by.AE11E3).toMatchObject({
+      aircraftType: 'MILITARY_AIRCRAFT_TYPE_AWACS',
+      isInteresting: true,
+      note: 'airborne early warning aircraft',
+    });
     expect(by.AE1234).toMatchObject({ onGround: true, altitude: 0, lastSeenAt: FEED_TIME - 2100, source: 'adsb.lol' });
     expect(by.AE27FE!.enrichment).toEqual({
       manufacturer: 'LOCKHEED MARTIN',
@@ -59,7 +74,9 @@ describe('military flights dataset', () => {
   it('refuses a feed or table it cannot read', () => {
     expect(() => parseMilitaryFlights(Buffer.from('<html>'), sample('operators'))).toThrow(/not JSON/);
     expect(() => parseMilitaryFlights(Buffer.from('{"aircraft":[]}'), sample('operators'))).toThrow(/no `ac` array/);
-    expect(() => parseMilitaryFlights(sample('aircraft'), Buffer.from('{"schemaVersion":2}'))).toThrow(/unexpected shape/);
+    expect(() => parseMilitaryFlights(sample('aircraft'), Buffer.from('{"schemaVersion":2}'))).toThrow(
+      /unexpected shape/,
+    );
   });
 });
 
@@ -87,7 +104,16 @@ describe('GET list-military-flights', () => {
 
   it('filters by box, including one across the antimeridian', async () => {
     const gulf = await app.get(`${FLIGHTS}?sw_lat=29&sw_lon=43&ne_lat=35&ne_lon=48`);
-    expect(gulf.body.flights.map((f: { id: string }) => f.id).sort()).toEqual(['AE11E3', 'AE27FE', 'AE27FF', 'AE2800', 'AE2801', 'AE2802', 'AE5E1F', 'AE5E20']);
+    expect(gulf.body.flights.map((f: { id: string }) => f.id).sort()).toEqual([
+      'AE11E3',
+      'AE27FE',
+      'AE27FF',
+      'AE2800',
+      'AE2801',
+      'AE2802',
+      'AE5E1F',
+      'AE5E20',
+    ]);
     const pacific = await app.get(`${FLIGHTS}?sw_lat=-60&sw_lon=170&ne_lat=60&ne_lon=-170`);
     expect(pacific.body.flights).toEqual([]);
     const asia = await app.get(`${FLIGHTS}?sw_lat=20&sw_lon=100&ne_lat=30&ne_lon=-170`);
@@ -101,7 +127,13 @@ describe('GET list-military-flights', () => {
     const usn = await app.get(`${FLIGHTS}?operator=MILITARY_OPERATOR_USN`);
     expect(usn.body.flights.map((f: { id: string }) => f.id).sort()).toEqual(['AE681B', 'AE6866']);
     const tankers = await app.get(`${FLIGHTS}?aircraft_type=MILITARY_AIRCRAFT_TYPE_TANKER`);
-    expect(tankers.body.flights.map((f: { id: string }) => f.id).sort()).toEqual(['33FF21', '43C6F2', 'AE4F12', 'AE5E1F', 'AE5E20']);
+    expect(tankers.body.flights.map((f: { id: string }) => f.id).sort()).toEqual([
+      '33FF21',
+      '43C6F2',
+      'AE4F12',
+      'AE5E1F',
+      'AE5E20',
+    ]);
     const all = await app.get(`${FLIGHTS}?operator=MILITARY_OPERATOR_UNSPECIFIED`);
     expect(all.body.pagination.totalCount).toBe(32);
   });
@@ -140,7 +172,11 @@ describe('GET get-theater-posture', () => {
       assessedAt: FEED_TIME,
     });
     // P-8, KC-130J, Y-8Q and KJ-500: one short of the elevated threshold.
-    expect(by['taiwan-theater']).toMatchObject({ postureLevel: 'normal', activeFlights: 4, activeOperations: ['aerial_refueling', 'airborne_early_warning'] });
+    expect(by['taiwan-theater']).toMatchObject({
+      postureLevel: 'normal',
+      activeFlights: 4,
+      activeOperations: ['aerial_refueling', 'airborne_early_warning'],
+    });
     expect(by['korea-theater']).toMatchObject({ postureLevel: 'normal', activeFlights: 0, activeOperations: [] });
   });
 

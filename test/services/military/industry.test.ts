@@ -3,8 +3,16 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { defensePatentsDataset, parseDefensePatents } from '../../../src/services/military/industry/datasets/defense-patents.js';
-import { armsSuppliersDataset, industrialBaseDataset, parseArmsSuppliers, parseIndustrialBase } from '../../../src/services/military/industry/datasets/industrial-base.js';
+import {
+  defensePatentsDataset,
+  parseDefensePatents,
+} from '../../../src/services/military/industry/datasets/defense-patents.js';
+import {
+  armsSuppliersDataset,
+  industrialBaseDataset,
+  parseArmsSuppliers,
+  parseIndustrialBase,
+} from '../../../src/services/military/industry/datasets/industrial-base.js';
 import { latestPair, supplierDependence } from '../../../src/services/military/industry/rules.js';
 import { parseOdpSearch } from '../../../src/sources/uspto/odp.js';
 import { parseWorldBankIndicator } from '../../../src/sources/worldbank/indicators.js';
@@ -13,7 +21,8 @@ import { startTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 
 const read = (rel: string) => fs.readFileSync(path.join(SAMPLES_DIR, rel));
-const payloadsOf = (ds: { sources: Record<string, { sample: string }> }) => Object.fromEntries(Object.entries(ds.sources).map(([k, s]) => [k, read(s.sample)]));
+const payloadsOf = (ds: { sources: Record<string, { sample: string }> }) =>
+  Object.fromEntries(Object.entries(ds.sources).map(([k, s]) => [k, read(s.sample)]));
 
 describe('defense patents', () => {
   const patents = parseDefensePatents(payloadsOf(defensePatentsDataset));
@@ -32,7 +41,9 @@ describe('defense patents', () => {
       url: 'https://patents.google.com/patent/US20260203333A1/en',
     });
     // Unpublished applications link to the USPTO data portal.
-    expect(patents.find((p) => p.patentId === '18755502')!.url).toBe('https://data.uspto.gov/patent-file-wrapper/search/details/18755502');
+    expect(patents.find((p) => p.patentId === '18755502')!.url).toBe(
+      'https://data.uspto.gov/patent-file-wrapper/search/details/18755502',
+    );
   });
 
   it('refuses a response it cannot read', () => {
@@ -44,13 +55,31 @@ describe('defense patents', () => {
 
 describe('industrial base sources', () => {
   it('takes the latest and previous non-empty observation', () => {
-    expect(latestPair([{ year: 2024, value: null }, { year: 2022, value: 33.5 }, { year: 2023, value: 36.7 }], 's')).toEqual({ available: true, value: 36.7, year: 2023, previousValue: 33.5, previousYear: 2022, source: 's' });
+    expect(
+      latestPair(
+        [
+          { year: 2024, value: null },
+          { year: 2022, value: 33.5 },
+          { year: 2023, value: 36.7 },
+        ],
+        's',
+      ),
+    ).toEqual({ available: true, value: 36.7, year: 2023, previousValue: 33.5, previousYear: 2022, source: 's' });
     expect(latestPair([{ year: 2024, value: null }], 's').available).toBe(false);
   });
 
   it('computes supplier shares with unmapped suppliers in the denominator', () => {
-    expect(supplierDependence([{ iso2: 'US', tiv: 60 }, { iso2: 'FR', tiv: 30 }, { iso2: undefined, tiv: 10 }])).toEqual({
-      suppliers: [{ supplierIso2: 'US', tivShare: 0.6 }, { supplierIso2: 'FR', tivShare: 0.3 }],
+    expect(
+      supplierDependence([
+        { iso2: 'US', tiv: 60 },
+        { iso2: 'FR', tiv: 30 },
+        { iso2: undefined, tiv: 10 },
+      ]),
+    ).toEqual({
+      suppliers: [
+        { supplierIso2: 'US', tivShare: 0.6 },
+        { supplierIso2: 'FR', tivShare: 0.3 },
+      ],
       hhi: 0.46,
       coverage: 0.9,
     });
@@ -59,20 +88,37 @@ describe('industrial base sources', () => {
 
   it('keeps shares, concentration and coverage within 0..1 (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ iso2: fc.option(fc.constantFrom('US', 'FR', 'RU', 'DE'), { nil: undefined }), tiv: fc.double({ min: 0, max: 1e6, noNaN: true }) })), (rows) => {
-        const d = supplierDependence(rows);
-        for (const v of [d.hhi, d.coverage, ...d.suppliers.map((s) => s.tivShare)]) expect(v >= 0 && v <= 1).toBe(true);
-        expect(d.suppliers.reduce((s, x) => s + x.tivShare, 0)).toBeLessThanOrEqual(d.coverage + 0.001);
-      }),
+      fc.property(
+        fc.array(
+          fc.record({
+            iso2: fc.option(fc.constantFrom('US', 'FR', 'RU', 'DE'), { nil: undefined }),
+            tiv: fc.double({ min: 0, max: 1e6, noNaN: true }),
+          }),
+        ),
+        (rows) => {
+          const d = supplierDependence(rows);
+          for (const v of [d.hhi, d.coverage, ...d.suppliers.map((s) => s.tivShare)])
+            expect(v >= 0 && v <= 1).toBe(true);
+          expect(d.suppliers.reduce((s, x) => s + x.tivShare, 0)).toBeLessThanOrEqual(d.coverage + 0.001);
+        },
+      ),
     );
   });
 
   it('reads World Bank pages and SIPRI tables, and refuses broken ones', () => {
     expect(parseIndustrialBase(payloadsOf(industrialBaseDataset))).toHaveLength(11);
-    expect(() => parseWorldBankIndicator(Buffer.from('[{"message":[{"id":"120","value":"Invalid value"}]}]'))).toThrow(/Invalid value/);
-    expect(parseArmsSuppliers(read(armsSuppliersDataset.sources.tiv!.sample)).map((r) => r.countryCode)).toEqual(['IN', 'SA', 'UA']);
+    expect(() => parseWorldBankIndicator(Buffer.from('[{"message":[{"id":"120","value":"Invalid value"}]}]'))).toThrow(
+      /Invalid value/,
+    );
+    expect(parseArmsSuppliers(read(armsSuppliersDataset.sources.tiv!.sample)).map((r) => r.countryCode)).toEqual([
+      'IN',
+      'SA',
+      'UA',
+    ]);
     expect(() => parseTivTable(Buffer.from('Supplier,2020\nX,1'))).toThrow(/no Recipient,Supplier header/);
-    expect(() => parseTivTable(Buffer.from('Recipient,Supplier,2020,Total\nIndia,Russia,abc,1'))).toThrow(/not a number/);
+    expect(() => parseTivTable(Buffer.from('Recipient,Supplier,2020,Total\nIndia,Russia,abc,1'))).toThrow(
+      /not a number/,
+    );
   });
 });
 
@@ -98,9 +144,15 @@ describe('GET list-defense-patents', () => {
     const h01l = await app.get(`${PATENTS}?cpc_code=h01l`);
     expect(h01l.body.total).toBe(4);
     const g06n3 = await app.get(`${PATENTS}?cpc_code=G06N3`);
-    expect(g06n3.body.patents.map((p: { patentId: string }) => p.patentId)).toEqual(['US20260203333A1', 'US20260166543A1']);
+    expect(g06n3.body.patents.map((p: { patentId: string }) => p.patentId)).toEqual([
+      'US20260203333A1',
+      'US20260166543A1',
+    ]);
     const ray = await app.get(`${PATENTS}?assignee=RAYTHEON`);
-    expect(ray.body.patents.map((p: { assignee: string }) => p.assignee)).toEqual(['Raytheon Company', 'Raytheon Company']);
+    expect(ray.body.patents.map((p: { assignee: string }) => p.assignee)).toEqual([
+      'Raytheon Company',
+      'Raytheon Company',
+    ]);
     const two = await app.get(`${PATENTS}?limit=2`);
     expect(two.body).toMatchObject({ total: 17 });
     expect(two.body.patents).toHaveLength(2);
@@ -119,9 +171,20 @@ describe('GET get-defense-industrial-base', () => {
     expect(res.body).toMatchObject({
       countryCode: 'UA',
       available: true,
-      expenditurePctGdp: { available: true, value: 36.7, year: 2023, previousValue: 33.5, previousYear: 2022, source: 'World Bank MS.MIL.XPND.GD.ZS' },
+      expenditurePctGdp: {
+        available: true,
+        value: 36.7,
+        year: 2023,
+        previousValue: 33.5,
+        previousYear: 2022,
+        source: 'World Bank MS.MIL.XPND.GD.ZS',
+      },
       personnel: { available: true, value: 296000, year: 2020, previousValue: 297000, previousYear: 2019 },
-      suppliers: [{ supplierIso2: 'US', tivShare: 0.5912 }, { supplierIso2: 'DE', tivShare: 0.2138 }, { supplierIso2: 'PL', tivShare: 0.1887 }],
+      suppliers: [
+        { supplierIso2: 'US', tivShare: 0.5912 },
+        { supplierIso2: 'DE', tivShare: 0.2138 },
+        { supplierIso2: 'PL', tivShare: 0.1887 },
+      ],
       windowStartYear: 2020,
       windowEndYear: 2024,
       supplierSource: 'SIPRI Arms Transfers Database',
@@ -135,7 +198,14 @@ describe('GET get-defense-industrial-base', () => {
 
   it('answers World Bank data alone for a country SIPRI does not cover', async () => {
     const res = await app.get(`${BASE}?country_code=JP`);
-    expect(res.body).toMatchObject({ available: true, suppliers: [], supplierHhi: 0, windowStartYear: 0, supplierSource: '', armsExportsTiv: { available: false, value: 0 } });
+    expect(res.body).toMatchObject({
+      available: true,
+      suppliers: [],
+      supplierHhi: 0,
+      windowStartYear: 0,
+      supplierSource: '',
+      armsExportsTiv: { available: false, value: 0 },
+    });
   });
 
   it('says unavailable, uncached, for a country neither covers', async () => {

@@ -44,22 +44,30 @@ afterAll(() => new Promise((r) => server.close(r)));
 describe('live ingestion with credentials', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: origin, USPTO_API_KEY: 'uspto-test', ICAO_API_KEY: 'icao-test' } });
+    app = await startTestApp({
+      samples: 'none',
+      config: { UPSTREAM_BASE_OVERRIDE: origin, USPTO_API_KEY: 'uspto-test', ICAO_API_KEY: 'icao-test' },
+    });
   });
   afterAll(() => app.close());
 
-  it.each(DATASETS.map((d) => [d.name, d] as const))('%s fetches its live addresses and swaps a snapshot', async (_name, ds) => {
-    const r = await app.deps.runner.run(ds, { origin: { kind: 'live' } });
-    expect(r.error).toBeUndefined();
-    expect(r.ok).toBe(true);
-    expect(r.recordCount).toBeGreaterThan(0);
-  });
+  it.each(DATASETS.map((d) => [d.name, d] as const))(
+    '%s fetches its live addresses and swaps a snapshot',
+    async (_name, ds) => {
+      const r = await app.deps.runner.run(ds, { origin: { kind: 'live' } });
+      expect(r.error).toBeUndefined();
+      expect(r.ok).toBe(true);
+      expect(r.recordCount).toBeGreaterThan(0);
+    },
+  );
 
   it('sends the USPTO key as a header, once per watched subclass', () => {
     const odp = requests.filter((q) => q.url.startsWith('/api/v1/patent/applications/search'));
     expect(odp).toHaveLength(5);
     expect(odp.every((q) => q.headers['x-api-key'] === 'uspto-test')).toBe(true);
-    expect(new URL(odp[0]!.url, 'http://x').searchParams.get('q')).toMatch(/^applicationMetaData\.cpcClassificationBag:H04B\* AND applicationMetaData\.firstApplicantName:\(Raytheon\* OR /);
+    expect(new URL(odp[0]!.url, 'http://x').searchParams.get('q')).toMatch(
+      /^applicationMetaData\.cpcClassificationBag:H04B\* AND applicationMetaData\.firstApplicantName:\(Raytheon\* OR /,
+    );
   });
 });
 

@@ -10,12 +10,27 @@ import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/military/v1/get-usni-fleet-report';
 const sample = () => fs.readFileSync(path.join(SAMPLES_DIR, usniFleetDataset.sources.posts!.sample));
-const post = (html: string) => Buffer.from(JSON.stringify([{ link: 'https://x.test/a', date_gmt: '2026-11-17T19:12:40', title: { rendered: 'T' }, content: { rendered: html } }]));
+const post = (html: string) =>
+  Buffer.from(
+    JSON.stringify([
+      {
+        link: 'https://x.test/a',
+        date_gmt: '2026-11-17T19:12:40',
+        title: { rendered: 'T' },
+        content: { rendered: html },
+      },
+    ]),
+  );
 
 describe('fleet tracker rules', () => {
   it.each([
-    ['CVN-78', 'carrier'], ['LHA-6', 'amphibious assault ship'], ['DDG-64', 'destroyer'], ['CG-62', 'cruiser'],
-    ['SSN-774', 'attack submarine'], ['T-AO-187', 'auxiliary'], ['XYZ-1', 'other'],
+    ['CVN-78', 'carrier'],
+    ['LHA-6', 'amphibious assault ship'],
+    ['DDG-64', 'destroyer'],
+    ['CG-62', 'cruiser'],
+    ['SSN-774', 'attack submarine'],
+    ['T-AO-187', 'auxiliary'],
+    ['XYZ-1', 'other'],
   ])('hull %s is a %s', (hull, type) => expect(vesselTypeOf(hull)).toBe(type));
 
   it.each([
@@ -41,7 +56,15 @@ describe('fleet tracker parser', () => {
       articleDate: '2026-11-17T19:12:40Z',
       articleTitle: 'USNI News Fleet and Marine Tracker: Nov. 17, 2026',
       battleForceSummary: { totalShips: 291, deployed: 107, underway: 67 },
-      regions: ['Philippine Sea', 'South China Sea', 'Arabian Sea', 'Red Sea', 'Eastern Mediterranean', 'Atlantic', 'Sea of Atlantis'],
+      regions: [
+        'Philippine Sea',
+        'South China Sea',
+        'Arabian Sea',
+        'Red Sea',
+        'Eastern Mediterranean',
+        'Atlantic',
+        'Sea of Atlantis',
+      ],
       parsingWarnings: ['no coordinates for region "Sea of Atlantis"'],
       timestamp: SAMPLE_NOW,
     });
@@ -49,7 +72,15 @@ describe('fleet tracker parser', () => {
   });
 
   it('places each ship with its status, clause by clause', () => {
-    expect(by['LCC-19']).toMatchObject({ name: 'USS Blue Ridge', vesselType: 'command ship', region: 'Philippine Sea', regionLat: 20, regionLon: 130, deploymentStatus: 'in-port', strikeGroup: '' });
+    expect(by['LCC-19']).toMatchObject({
+      name: 'USS Blue Ridge',
+      vesselType: 'command ship',
+      region: 'Philippine Sea',
+      regionLat: 20,
+      regionLon: 130,
+      deploymentStatus: 'in-port',
+      strikeGroup: '',
+    });
     expect(by['LHA-6']!.deploymentStatus).toBe('underway');
     expect(by['LPD-22']!.deploymentStatus).toBe('in-port');
     expect(by['DDG-999']).toMatchObject({ regionLat: 0, regionLon: 0, deploymentStatus: 'unknown' });
@@ -63,12 +94,21 @@ describe('fleet tracker parser', () => {
       destroyerSquadron: 'Destroyer Squadron 23',
       escorts: ['USS Lake Erie (CG-70)', 'USS Russell (DDG-59)', 'USS Daniel Inouye (DDG-118)'],
     });
-    expect(report.strikeGroups.map((g) => g.name)).toEqual(['George Washington Carrier Strike Group', 'America Amphibious Ready Group', 'Theodore Roosevelt Carrier Strike Group']);
-    expect(by['DDG-118']).toMatchObject({ strikeGroup: 'Theodore Roosevelt Carrier Strike Group', deploymentStatus: 'deployed' });
+    expect(report.strikeGroups.map((g) => g.name)).toEqual([
+      'George Washington Carrier Strike Group',
+      'America Amphibious Ready Group',
+      'Theodore Roosevelt Carrier Strike Group',
+    ]);
+    expect(by['DDG-118']).toMatchObject({
+      strikeGroup: 'Theodore Roosevelt Carrier Strike Group',
+      deploymentStatus: 'deployed',
+    });
   });
 
   it('warns about a missing table and refuses an article without ships', () => {
-    expect(parseUsniFleet(post('<h2>In the Red Sea</h2><p>USS Carney (DDG-64) is underway.</p>'), 0).parsingWarnings).toEqual(['no battle force table']);
+    expect(
+      parseUsniFleet(post('<h2>In the Red Sea</h2><p>USS Carney (DDG-64) is underway.</p>'), 0).parsingWarnings,
+    ).toEqual(['no battle force table']);
     expect(() => parseUsniFleet(post('<p>Nothing today.</p>'), 0)).toThrow(/names no ship/);
     expect(() => parseUsniFleet(Buffer.from('[]'), 0)).toThrow(/holds no post/);
     expect(() => parseUsniFleet(Buffer.from('{'), 0)).toThrow(/not JSON/);

@@ -4,8 +4,19 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { parseEonetEvents } from '../../../src/sources/nasa-eonet/eonet.js';
-import { NATURAL_EVENTS, naturalEventsDataset, naturalEventsFromEonet } from '../../../src/services/natural/datasets/natural-events.js';
-import { basinOf, bearingDeg, saffirSimpson, speedKt, stormClass, stormNameOf } from '../../../src/services/natural/rules.js';
+import {
+  NATURAL_EVENTS,
+  naturalEventsDataset,
+  naturalEventsFromEonet,
+} from '../../../src/services/natural/datasets/natural-events.js';
+import {
+  basinOf,
+  bearingDeg,
+  saffirSimpson,
+  speedKt,
+  stormClass,
+  stormNameOf,
+} from '../../../src/services/natural/rules.js';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 
@@ -30,7 +41,13 @@ describe('storm rules', () => {
   ])('%d kt is category %d', (kt, cat) => expect(saffirSimpson(kt)).toBe(cat));
 
   it('never lowers the category as the wind rises', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 50 }), (w, d) => saffirSimpson(w + d) >= saffirSimpson(w)));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 200 }),
+        fc.integer({ min: 0, max: 50 }),
+        (w, d) => saffirSimpson(w + d) >= saffirSimpson(w),
+      ),
+    );
   });
 
   it.each([
@@ -126,7 +143,14 @@ describe('natural events from EONET', () => {
 
   it('leaves storm fields empty for other hazards', () => {
     const v = events.find((e) => e.id === 'EONET_14861')!;
-    expect(v).toMatchObject({ category: 'volcanoes', stormName: '', windKt: 0, pastTrack: [], magnitude: 0, sourceName: 'SIVolcano' });
+    expect(v).toMatchObject({
+      category: 'volcanoes',
+      stormName: '',
+      windKt: 0,
+      pastTrack: [],
+      magnitude: 0,
+      sourceName: 'SIVolcano',
+    });
   });
 });
 
@@ -149,7 +173,9 @@ describe('GET list-natural-events', () => {
     expect((await app.get(`${PATH}?days=${days}`)).body.events).toHaveLength(count);
   });
 
-  it.each(['days=-1', 'days=400', 'days=x'])('refuses %s', async (q) => expectViolation(await app.get(`${PATH}?${q}`), 'days'));
+  it.each(['days=-1', 'days=400', 'days=x'])('refuses %s', async (q) =>
+    expectViolation(await app.get(`${PATH}?${q}`), 'days'),
+  );
 
   it('needs a credential like every service operation', async () => {
     expect((await app.get(PATH, { 'x-service-key': '' })).status).toBe(401);
@@ -160,7 +186,9 @@ describe('GET list-natural-events', () => {
       const res = await empty.get(PATH);
       expect(res.body).toEqual({ events: [], fetchedAt: 0, dataAvailable: false });
       expect(res.headers.get('cache-control')).toBe('no-store');
-      const bad = await empty.deps.runner.run(naturalEventsDataset, { origin: { kind: 'bytes', payloads: { eonet: Buffer.from('oops') } } });
+      const bad = await empty.deps.runner.run(naturalEventsDataset, {
+        origin: { kind: 'bytes', payloads: { eonet: Buffer.from('oops') } },
+      });
       expect(bad.ok).toBe(false);
       expect(empty.deps.store.meta(NATURAL_EVENTS)?.lastError).toMatch(/not JSON/);
     });

@@ -9,8 +9,18 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-type Item = { source: string; title: string; corroborationCount: number; importanceScore: number; isAlert: boolean; threat: { level: string; category: string; source: string }; storyMeta: { mentionCount: number; phase: string }; tickers: string[] };
-const all = (body: { categories: Record<string, { items: Item[] }> }) => Object.values(body.categories).flatMap((c) => c.items);
+type Item = {
+  source: string;
+  title: string;
+  corroborationCount: number;
+  importanceScore: number;
+  isAlert: boolean;
+  threat: { level: string; category: string; source: string };
+  storyMeta: { mentionCount: number; phase: string };
+  tickers: string[];
+};
+const all = (body: { categories: Record<string, { items: Item[] }> }) =>
+  Object.values(body.categories).flatMap((c) => c.items);
 
 describe('GET list-feed-digest', () => {
   it('groups the captured feeds into stories by title similarity', async () => {
@@ -20,7 +30,11 @@ describe('GET list-feed-digest', () => {
     const items = all(res.body);
     const odesa = items.find((i) => i.title.includes('Odesa'))!;
     // Reuters and BBC carry the same strike: one story, two sources, led by the most trusted latest mention.
-    expect(odesa).toMatchObject({ corroborationCount: 2, isAlert: true, threat: { level: 'THREAT_LEVEL_HIGH', category: 'conflict', source: 'keyword' } });
+    expect(odesa).toMatchObject({
+      corroborationCount: 2,
+      isAlert: true,
+      threat: { level: 'THREAT_LEVEL_HIGH', category: 'conflict', source: 'keyword' },
+    });
     expect(odesa.storyMeta).toMatchObject({ mentionCount: 2, phase: 'STORY_PHASE_DEVELOPING' });
     expect(items.filter((i) => i.title.includes('Odesa'))).toHaveLength(1);
     const quake = items.find((i) => i.title.toLowerCase().includes('earthquake'))!;
@@ -33,7 +47,8 @@ describe('GET list-feed-digest', () => {
   it('orders each category by importance and reads at most five items per feed', async () => {
     const { body } = await app.get(DIGEST);
     for (const bucket of Object.values(body.categories) as { items: Item[] }[]) {
-      for (let k = 1; k < bucket.items.length; k++) expect(bucket.items[k - 1]!.importanceScore).toBeGreaterThanOrEqual(bucket.items[k]!.importanceScore);
+      for (let k = 1; k < bucket.items.length; k++)
+        expect(bucket.items[k - 1]!.importanceScore).toBeGreaterThanOrEqual(bucket.items[k]!.importanceScore);
     }
     // Reuters has six items: only its five latest are read, so the oldest (an archive piece) is not there.
     expect(all(body).some((i) => i.title.includes('archive photos'))).toBe(false);
@@ -65,7 +80,9 @@ describe('GET list-feed-digest', () => {
   });
 
   it('keeps the last good snapshot when the bundle is malformed', async () => {
-    const result = await app.deps.runner.run(newsFeedsDataset, { origin: { kind: 'bytes', payloads: { bundle: Buffer.from('<rss>') } } });
+    const result = await app.deps.runner.run(newsFeedsDataset, {
+      origin: { kind: 'bytes', payloads: { bundle: Buffer.from('<rss>') } },
+    });
     expect(result.ok).toBe(false);
     expect(all((await app.get(DIGEST)).body).length).toBeGreaterThan(5);
   });

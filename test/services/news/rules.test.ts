@@ -1,7 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyTitle, clusterStories, importanceScore, similarity, storyPhase, titleTokens } from '../../../src/services/news/digest-rules.js';
-import { cleanInput, extractiveSummary, fnv1a52, summaryCacheKey, CACHE_KEY_PATTERN } from '../../../src/services/news/summary-rules.js';
+import {
+  classifyTitle,
+  clusterStories,
+  importanceScore,
+  similarity,
+  storyPhase,
+  titleTokens,
+} from '../../../src/services/news/digest-rules.js';
+import {
+  cleanInput,
+  extractiveSummary,
+  fnv1a52,
+  summaryCacheKey,
+  CACHE_KEY_PATTERN,
+} from '../../../src/services/news/summary-rules.js';
 
 describe('keyword classifier', () => {
   it.each([
@@ -28,15 +41,39 @@ describe('story clustering', () => {
   });
 
   it('does not depend on input order and loses no item', () => {
-    const titles = fc.constantFrom('Oil jumps on Red Sea attacks', 'Oil prices jump on Red Sea attacks', 'Quake hits Japan', 'Japan quake hits coast', 'Election count');
+    const titles = fc.constantFrom(
+      'Oil jumps on Red Sea attacks',
+      'Oil prices jump on Red Sea attacks',
+      'Quake hits Japan',
+      'Japan quake hits coast',
+      'Election count',
+    );
     fc.assert(
-      fc.property(fc.array(fc.record({ title: titles, source: fc.constantFrom('A', 'B', 'C'), publishedAt: fc.integer({ min: 0, max: 100 }) }), { maxLength: 20 }), (items) => {
-        const a = clusterStories(items);
-        const b = clusterStories([...items].reverse());
-        expect(a.flat().length).toBe(items.length);
-        const norm = (s: typeof a) => s.map((g) => g.map((i) => `${i.publishedAt}|${i.source}|${i.title}`).sort().join(';')).sort();
-        expect(norm(b)).toEqual(norm(a));
-      }),
+      fc.property(
+        fc.array(
+          fc.record({
+            title: titles,
+            source: fc.constantFrom('A', 'B', 'C'),
+            publishedAt: fc.integer({ min: 0, max: 100 }),
+          }),
+          { maxLength: 20 },
+        ),
+        (items) => {
+          const a = clusterStories(items);
+          const b = clusterStories([...items].reverse());
+          expect(a.flat().length).toBe(items.length);
+          const norm = (s: typeof a) =>
+            s
+              .map((g) =>
+                g
+                  .map((i) => `${i.publishedAt}|${i.source}|${i.title}`)
+                  .sort()
+                  .join(';'),
+              )
+              .sort();
+          expect(norm(b)).toEqual(norm(a));
+        },
+      ),
     );
   });
 
@@ -55,7 +92,9 @@ describe('importance and phase', () => {
     ['THREAT_LEVEL_CRITICAL', 1, 5, 0, 100],
     ['THREAT_LEVEL_UNSPECIFIED', 4, 1, 86_400_000, 8],
     ['THREAT_LEVEL_HIGH', 2, 2, 43_200_000, 67],
-  ] as const)('importanceScore(%s, tier %d, %d sources, age %d) = %d', (level, tier, sources, age, score) => expect(importanceScore(level, tier, sources, age)).toBe(score));
+  ] as const)('importanceScore(%s, tier %d, %d sources, age %d) = %d', (level, tier, sources, age, score) =>
+    expect(importanceScore(level, tier, sources, age)).toBe(score),
+  );
 
   it.each([
     [1, 0, 'STORY_PHASE_BREAKING'],
@@ -74,19 +113,26 @@ describe('summary keys and extractive summaries', () => {
 
   it('keys the same headline window the same way, whatever the order, and always matches the published pattern', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 40 }), { minLength: 1, maxLength: 5 }), fc.constantFrom<('brief' | 'analysis' | 'translate')[]>('brief', 'analysis', 'translate'), (hs, mode) => {
-        const { headlines, bodies } = cleanInput(hs);
-        if (!headlines.length) return;
-        const base = { mode, variant: 'full', lang: 'en', bodies, geoContext: '', systemAppend: '' };
-        const key = summaryCacheKey({ ...base, headlines });
-        expect(key).toMatch(CACHE_KEY_PATTERN);
-        if (mode !== 'translate') expect(summaryCacheKey({ ...base, headlines: [...headlines].reverse() })).toBe(key);
-      }),
+      fc.property(
+        fc.array(fc.string({ minLength: 1, maxLength: 40 }), { minLength: 1, maxLength: 5 }),
+        fc.constantFrom<('brief' | 'analysis' | 'translate')[]>('brief', 'analysis', 'translate'),
+        (hs, mode) => {
+          const { headlines, bodies } = cleanInput(hs);
+          if (!headlines.length) return;
+          const base = { mode, variant: 'full', lang: 'en', bodies, geoContext: '', systemAppend: '' };
+          const key = summaryCacheKey({ ...base, headlines });
+          expect(key).toMatch(CACHE_KEY_PATTERN);
+          if (mode !== 'translate') expect(summaryCacheKey({ ...base, headlines: [...headlines].reverse() })).toBe(key);
+        },
+      ),
     );
   });
 
   it('picks the two most representative input sentences, in input order', () => {
-    const s = extractiveSummary(['Storm hits coast', 'Storm forces evacuations on coast', 'Football results'], ['Heavy rain and wind hit the coast on Monday morning.']);
+    const s = extractiveSummary(
+      ['Storm hits coast', 'Storm forces evacuations on coast', 'Football results'],
+      ['Heavy rain and wind hit the coast on Monday morning.'],
+    );
     expect(s).toBe('Storm hits coast. Storm forces evacuations on coast.');
   });
 });

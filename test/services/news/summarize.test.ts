@@ -12,7 +12,11 @@ const HEADLINES = [
 ];
 
 const post = (app: TestApp, body: unknown, headers: Record<string, string> = {}) =>
-  app.request(SUMMARIZE, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  app.request(SUMMARIZE, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 describe('summarize-article without a model provider', () => {
   let app: TestApp;
@@ -24,17 +28,33 @@ describe('summarize-article without a model provider', () => {
   it('answers an extractive summary labelled as such, and caches it under the published key format', async () => {
     const res = await post(app, { provider: 'openrouter', headlines: HEADLINES });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ model: 'rules:summarize-article', provider: 'rules', fallback: true, status: 'SUMMARIZE_STATUS_SUCCESS', error: '', tokens: 0 });
+    expect(res.body).toMatchObject({
+      model: 'rules:summarize-article',
+      provider: 'rules',
+      fallback: true,
+      status: 'SUMMARIZE_STATUS_SUCCESS',
+      error: '',
+      tokens: 0,
+    });
     expect(res.body.statusDetail).toMatch(/^extractive summary .*not model-written/);
     // The summary is made of input sentences only.
-    for (const sentence of res.body.summary.split(/(?<=\.)\s+/)) expect(HEADLINES.map((h) => `${h}.`)).toContain(sentence);
+    for (const sentence of res.body.summary.split(/(?<=\.)\s+/))
+      expect(HEADLINES.map((h) => `${h}.`)).toContain(sentence);
     const key = /cache key (summary:v9:[a-z0-9:_-]+)/.exec(res.body.statusDetail)![1]!;
     expect(key).toMatch(/^summary:v9:brief:full:en:[a-z0-9]+$/);
     const cached = await app.get(`${CACHE}?cache_key=${encodeURIComponent(key)}`);
     expect(cached.status).toBe(200);
-    expect(cached.body).toMatchObject({ summary: res.body.summary, provider: 'cache', status: 'SUMMARIZE_STATUS_CACHED', model: 'rules:summarize-article', fallback: true });
+    expect(cached.body).toMatchObject({
+      summary: res.body.summary,
+      provider: 'cache',
+      status: 'SUMMARIZE_STATUS_CACHED',
+      model: 'rules:summarize-article',
+      fallback: true,
+    });
     // The same input is answered from the cache.
-    expect((await post(app, { provider: 'groq', headlines: [...HEADLINES].reverse() })).body.status).toBe('SUMMARIZE_STATUS_CACHED');
+    expect((await post(app, { provider: 'groq', headlines: [...HEADLINES].reverse() })).body.status).toBe(
+      'SUMMARIZE_STATUS_CACHED',
+    );
   });
 
   it('skips translation, which needs the model', async () => {
@@ -47,7 +67,12 @@ describe('summarize-article without a model provider', () => {
     const free = await app.createKey({ plan: 'free' });
     const res = await post(app, { provider: 'groq', headlines: HEADLINES }, { 'x-service-key': free.key });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'SUMMARIZE_STATUS_ERROR', error: 'Pro subscription required', errorType: 'AuthError', fallback: true });
+    expect(res.body).toMatchObject({
+      status: 'SUMMARIZE_STATUS_ERROR',
+      error: 'Pro subscription required',
+      errorType: 'AuthError',
+      fallback: true,
+    });
   });
 
   it('refuses requests without a provider or headlines, and unknown modes', async () => {
@@ -65,7 +90,11 @@ describe('summarize-article-cache', () => {
   afterAll(() => app.close());
 
   it('answers an empty, uncached UNSPECIFIED body without a key or on a miss', async () => {
-    for (const path of [CACHE, `${CACHE}?cache_key=summary:v9:brief:full:en:zzz`, `${CACHE}?cache_key=summary:v8:brief:full:en:abc`]) {
+    for (const path of [
+      CACHE,
+      `${CACHE}?cache_key=summary:v9:brief:full:en:zzz`,
+      `${CACHE}?cache_key=summary:v8:brief:full:en:abc`,
+    ]) {
       const res = await app.get(path);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ status: 'SUMMARIZE_STATUS_UNSPECIFIED', summary: '', fallback: true });
@@ -108,8 +137,16 @@ describe('summarize-article with a model provider', () => {
 
   it('falls back to the labelled extractive summary when the model fails', async () => {
     llm.mode = 'error';
-    const res = await post(app, { provider: 'generic', headlines: ['Earthquake of magnitude 6.4 hits off Japan coast'] });
+    const res = await post(app, {
+      provider: 'generic',
+      headlines: ['Earthquake of magnitude 6.4 hits off Japan coast'],
+    });
     llm.mode = 'ok';
-    expect(res.body).toMatchObject({ provider: 'rules', model: 'rules:summarize-article', fallback: true, status: 'SUMMARIZE_STATUS_SUCCESS' });
+    expect(res.body).toMatchObject({
+      provider: 'rules',
+      model: 'rules:summarize-article',
+      fallback: true,
+      status: 'SUMMARIZE_STATUS_SUCCESS',
+    });
   });
 });

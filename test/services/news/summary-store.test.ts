@@ -32,7 +32,10 @@ describe.each(engines)('summary store on $name', (engine) => {
     expect(await summaries.lookup(KEY, NOW)).toBeUndefined();
     await summaries.store(KEY, 'Ports reopen after the storm.', 'model-a', NOW);
     expect(await other.lookup(KEY, NOW + 1)).toEqual({ summary: 'Ports reopen after the storm.', model: 'model-a' });
-    expect(await other.lookup(KEY, NOW + SUMMARY_TTL_MS)).toEqual({ summary: 'Ports reopen after the storm.', model: 'model-a' });
+    expect(await other.lookup(KEY, NOW + SUMMARY_TTL_MS)).toEqual({
+      summary: 'Ports reopen after the storm.',
+      model: 'model-a',
+    });
     expect(await other.lookup(KEY, NOW + SUMMARY_TTL_MS + 1)).toBeUndefined();
     expect(await other.lookup(`${KEY}-other`, NOW)).toBeUndefined();
   });
@@ -45,7 +48,10 @@ describe.each(engines)('summary store on $name', (engine) => {
     // A later store deletes what expired, so a lookup at an earlier instant no longer finds it either.
     await summaries.store(`${KEY}-later`, 'later', 'model-b', NOW + 10 + SUMMARY_TTL_MS + 1);
     expect(await summaries.lookup(KEY, NOW + 10)).toBeUndefined();
-    expect(await summaries.lookup(`${KEY}-later`, NOW + 10 + SUMMARY_TTL_MS + 1)).toEqual({ summary: 'later', model: 'model-b' });
+    expect(await summaries.lookup(`${KEY}-later`, NOW + 10 + SUMMARY_TTL_MS + 1)).toEqual({
+      summary: 'later',
+      model: 'model-b',
+    });
   });
 
   it('counts model summaries per account and day, every concurrent charge on any node included', async () => {

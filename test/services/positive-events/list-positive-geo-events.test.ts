@@ -2,39 +2,86 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { ManualClock } from '../../../src/platform/clock.js';
-import { positiveGeoEventsDataset, positiveRecords } from '../../../src/services/positive-events/datasets/geo-events.js';
+import {
+  positiveGeoEventsDataset,
+  positiveRecords,
+} from '../../../src/services/positive-events/datasets/geo-events.js';
 import { aggregatePositive, bucketKey, categoryOf, isPositive } from '../../../src/services/positive-events/rules.js';
 
 const PATH = '/api/positive-events/v1/list-positive-geo-events';
 
 describe('rules', () => {
   it.each([
-    [2.5, ['MEDICAL'], true], [2, ['MEDICAL'], false], [5, ['SPORTS'], false], [5, ['SPORTS', 'PEACEKEEPING'], true],
+    [2.5, ['MEDICAL'], true],
+    [2, ['MEDICAL'], false],
+    [5, ['SPORTS'], false],
+    [5, ['SPORTS', 'PEACEKEEPING'], true],
   ])('tone %d with %j positive: %s', (tone, themes, expected) => expect(isPositive(tone, themes)).toBe(expected));
   it.each([
-    ['Scientists develop vaccine', 'science-health'], ['Coral reef recovers', 'nature-wildlife'], ['Solar farm opens', 'climate-wins'],
-    ['Startup launches robot', 'innovation-tech'], ['Volunteers clean beach', 'humanity-kindness'], ['Jazz festival returns', 'culture-community'],
+    ['Scientists develop vaccine', 'science-health'],
+    ['Coral reef recovers', 'nature-wildlife'],
+    ['Solar farm opens', 'climate-wins'],
+    ['Startup launches robot', 'innovation-tech'],
+    ['Volunteers clean beach', 'humanity-kindness'],
+    ['Jazz festival returns', 'culture-community'],
     ['Something nice happened', 'humanity-kindness'],
   ])('%s is %s', (text, category) => expect(categoryOf(text)).toBe(category));
-  const rec = (url: string, lat: number, lon: number, date = 1) => ({ url, date, title: 'Volunteers help', place: 'P', lat, lon });
+  const rec = (url: string, lat: number, lon: number, date = 1) => ({
+    url,
+    date,
+    title: 'Volunteers help',
+    place: 'P',
+    lat,
+    lon,
+  });
   it('needs three distinct articles in a 0.1° cell', () => {
     expect(aggregatePositive([rec('a', 1, 1), rec('a', 1.01, 1), rec('b', 1, 1)])).toEqual([]);
-    expect(aggregatePositive([rec('a', 1, 1), rec('b', 1.01, 1, 5), rec('c', 1.02, 1.04)])).toEqual([{ latitude: 1, longitude: 1, name: 'P', category: 'humanity-kindness', count: 3, timestamp: 5 }]);
+    expect(aggregatePositive([rec('a', 1, 1), rec('b', 1.01, 1, 5), rec('c', 1.02, 1.04)])).toEqual([
+      { latitude: 1, longitude: 1, name: 'P', category: 'humanity-kindness', count: 3, timestamp: 5 },
+    ]);
   });
   it('never counts an article twice and orders by count', () => {
-    const arb = fc.array(fc.record({ url: fc.constantFrom('a', 'b', 'c', 'd', 'e'), lat: fc.constantFrom(0, 0.3, 10), lon: fc.constantFrom(0, 20), date: fc.nat(100), title: fc.constant('t'), place: fc.constant('p') }));
-    fc.assert(fc.property(arb, (rows) => {
-      const out = aggregatePositive(rows);
-      for (const e of out) {
-        expect(e.count).toBeGreaterThanOrEqual(3);
-        expect(e.count).toBeLessThanOrEqual(new Set(rows.filter((r) => bucketKey(r.lat, r.lon) === bucketKey(e.latitude, e.longitude)).map((r) => r.url)).size);
-      }
-      expect(out.map((e) => e.count)).toEqual([...out.map((e) => e.count)].sort((x, y) => y - x));
-    }));
+    const arb = fc.array(
+      fc.record({
+        url: fc.constantFrom('a', 'b', 'c', 'd', 'e'),
+        lat: fc.constantFrom(0, 0.3, 10),
+        lon: fc.constantFrom(0, 20),
+        date: fc.nat(100),
+        title: fc.constant('t'),
+        place: fc.constant('p'),
+      }),
+    );
+    fc.assert(
+      fc.property(arb, (rows) => {
+        const out = aggregatePositive(rows);
+        for (const e of out) {
+          expect(e.count).toBeGreaterThanOrEqual(3);
+          expect(e.count).toBeLessThanOrEqual(
+            new Set(
+              rows.filter((r) => bucketKey(r.lat, r.lon) === bucketKey(e.latitude, e.longitude)).map((r) => r.url),
+            ).size,
+          );
+        }
+        expect(out.map((e) => e.count)).toEqual([...out.map((e) => e.count)].sort((x, y) => y - x));
+      }),
+    );
   });
   it('keeps only the two hours up to the newest record', () => {
-    const base = { id: 'x', sourceName: '', persons: [], organizations: [], tone: 5, themes: ['MEDICAL'], title: 't', locations: [{ type: 4, name: 'P', countryCode: 'XX', lat: 1, lon: 1 }] };
-    const out = positiveRecords([{ ...base, url: 'new', date: 10 * 3_600_000 }, { ...base, url: 'old', date: 7 * 3_600_000 }, { ...base, url: 'noloc', date: 10 * 3_600_000, locations: [] }]);
+    const base = {
+      id: 'x',
+      sourceName: '',
+      persons: [],
+      organizations: [],
+      tone: 5,
+      themes: ['MEDICAL'],
+      title: 't',
+      locations: [{ type: 4, name: 'P', countryCode: 'XX', lat: 1, lon: 1 }],
+    };
+    const out = positiveRecords([
+      { ...base, url: 'new', date: 10 * 3_600_000 },
+      { ...base, url: 'old', date: 7 * 3_600_000 },
+      { ...base, url: 'noloc', date: 10 * 3_600_000, locations: [] },
+    ]);
     expect(out.map((r) => r.url)).toEqual(['new']);
   });
 });
@@ -53,7 +100,14 @@ describe('GET list-positive-geo-events', () => {
     expect(res.body.fetchedAt).toBeGreaterThan(0);
     const { events } = res.body;
     expect(events.map((e: { name: string }) => e.name)).toContain('Nairobi, Nairobi Area, Kenya');
-    expect(events[0]).toEqual({ latitude: -1.28333, longitude: 36.8167, name: 'Nairobi, Nairobi Area, Kenya', category: 'humanity-kindness', count: 4, timestamp: Date.UTC(2026, 10, 20, 12) });
+    expect(events[0]).toEqual({
+      latitude: -1.28333,
+      longitude: 36.8167,
+      name: 'Nairobi, Nairobi Area, Kenya',
+      category: 'humanity-kindness',
+      count: 4,
+      timestamp: Date.UTC(2026, 10, 20, 12),
+    });
     // Boston and Cusco have two stories each, Oslo one: not enough.
     for (const e of events) expect(e.name).not.toMatch(/Boston|Cusco|Oslo/);
     expect(events.find((e: { name: string }) => e.name.startsWith('Great Barrier')).category).toBe('nature-wildlife');

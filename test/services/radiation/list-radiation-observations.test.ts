@@ -5,15 +5,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { parseRadnetCsv } from '../../../src/sources/epa-radnet/radnet.js';
 import { parseSafecastMeasurements } from '../../../src/sources/safecast/safecast.js';
-import { observationsFrom, radiationObservationsDataset } from '../../../src/services/radiation/datasets/radiation-observations.js';
-import { agrees, baselineOf, confidenceOf, freshnessOf, severityOf, toNanosievert } from '../../../src/services/radiation/rules.js';
+import {
+  observationsFrom,
+  radiationObservationsDataset,
+} from '../../../src/services/radiation/datasets/radiation-observations.js';
+import {
+  agrees,
+  baselineOf,
+  confidenceOf,
+  freshnessOf,
+  severityOf,
+  toNanosievert,
+} from '../../../src/services/radiation/rules.js';
 import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/radiation/v1/list-radiation-observations';
 const H = 3_600_000;
 const payloads: Record<string, Buffer> = {};
-for (const [k, s] of Object.entries(radiationObservationsDataset.sources)) payloads[k] = fs.readFileSync(path.join(SAMPLES_DIR, s.sample));
+for (const [k, s] of Object.entries(radiationObservationsDataset.sources))
+  payloads[k] = fs.readFileSync(path.join(SAMPLES_DIR, s.sample));
 let app: TestApp;
 
 beforeAll(async () => {
@@ -58,16 +69,29 @@ describe('radiation rules', () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: 0, max: 1000, noNaN: true }), { minLength: 2, maxLength: 200 }), (xs) => {
         const s = baselineOf(xs, 168, 2);
-        return s.mean >= Math.min(...xs.slice(-168)) - 1e-9 && s.mean <= Math.max(...xs.slice(-168)) + 1e-9 && (s.sd ?? 0) >= 0;
+        return (
+          s.mean >= Math.min(...xs.slice(-168)) - 1e-9 &&
+          s.mean <= Math.max(...xs.slice(-168)) + 1e-9 &&
+          (s.sd ?? 0) >= 0
+        );
       }),
     );
   });
 
   it('agrees on two normal readings close together or same-direction deltas', () => {
-    const n = (value: number, delta: number, severity = 'RADIATION_SEVERITY_NORMAL' as const) => ({ value, delta, severity });
+    const n = (value: number, delta: number, severity = 'RADIATION_SEVERITY_NORMAL' as const) => ({
+      value,
+      delta,
+      severity,
+    });
     expect(agrees(n(88, 2), n(95, 1))).toBe(true);
     expect(agrees(n(88, 2), n(110, -1))).toBe(false);
-    expect(agrees({ value: 140, delta: 20, severity: 'RADIATION_SEVERITY_SPIKE' }, { value: 150, delta: 12, severity: 'RADIATION_SEVERITY_ELEVATED' })).toBe(true);
+    expect(
+      agrees(
+        { value: 140, delta: 20, severity: 'RADIATION_SEVERITY_SPIKE' },
+        { value: 150, delta: 12, severity: 'RADIATION_SEVERITY_ELEVATED' },
+      ),
+    ).toBe(true);
     expect(agrees({ value: 140, delta: 20, severity: 'RADIATION_SEVERITY_SPIKE' }, n(100, -1))).toBe(false);
     expect(confidenceOf(true, false, true)).toBe('RADIATION_CONFIDENCE_HIGH');
     expect(confidenceOf(false, true, true)).toBe('RADIATION_CONFIDENCE_LOW');
@@ -82,7 +106,12 @@ describe('upstream parsers', () => {
     expect(rows.length).toBeGreaterThan(170);
     expect(rows.length).toBeLessThan(193);
     expect(rows.every((r) => r.status === 'APPROVED')).toBe(true);
-    expect(rows.at(-1)).toEqual({ location: 'CO: DENVER', at: Date.parse('2026-11-20T11:00:00Z'), nsvPerHour: 142.6, status: 'APPROVED' });
+    expect(rows.at(-1)).toEqual({
+      location: 'CO: DENVER',
+      at: Date.parse('2026-11-20T11:00:00Z'),
+      nsvPerHour: 142.6,
+      status: 'APPROVED',
+    });
   });
 
   it('reads Safecast measurement pages in both units', () => {
@@ -104,17 +133,38 @@ describe('observations of the bundled sites', () => {
   const { records } = observationsFrom(payloads, SAMPLE_NOW);
 
   it('flags the Denver spike and corroborates Seattle across networks', () => {
-    expect(records.map((o) => o.id)).toEqual(['denver:epa_radnet', 'fukushima:safecast', 'seattle:epa_radnet', 'tokyo:safecast']);
-    expect(records[0]).toMatchObject({ severity: 'RADIATION_SEVERITY_SPIKE', value: 142.6, freshness: 'RADIATION_FRESHNESS_LIVE', source: 'RADIATION_SOURCE_EPA_RADNET' });
-    expect(records[1]).toMatchObject({ severity: 'RADIATION_SEVERITY_ELEVATED', convertedFromCpm: true, value: 177.14 });
-    expect(records[2]).toMatchObject({ corroborated: true, confidence: 'RADIATION_CONFIDENCE_HIGH', sourceCount: 2, contributingSources: ['EPA_RADNET', 'SAFECAST'] });
+    expect(records.map((o) => o.id)).toEqual([
+      'denver:epa_radnet',
+      'fukushima:safecast',
+      'seattle:epa_radnet',
+      'tokyo:safecast',
+    ]);
+    expect(records[0]).toMatchObject({
+      severity: 'RADIATION_SEVERITY_SPIKE',
+      value: 142.6,
+      freshness: 'RADIATION_FRESHNESS_LIVE',
+      source: 'RADIATION_SOURCE_EPA_RADNET',
+    });
+    expect(records[1]).toMatchObject({
+      severity: 'RADIATION_SEVERITY_ELEVATED',
+      convertedFromCpm: true,
+      value: 177.14,
+    });
+    expect(records[2]).toMatchObject({
+      corroborated: true,
+      confidence: 'RADIATION_CONFIDENCE_HIGH',
+      sourceCount: 2,
+      contributingSources: ['EPA_RADNET', 'SAFECAST'],
+    });
   });
 
   it('skips an unreadable site and refuses only when none can be read', () => {
     const partial = observationsFrom({ ...payloads, 'radnet-denver': Buffer.from('garbage') }, SAMPLE_NOW);
     expect(partial.unreadable).toEqual(['radnet-denver']);
     expect(partial.records.map((o) => o.id)).not.toContain('denver:epa_radnet');
-    expect(() => observationsFrom({ 'safecast-tokyo': Buffer.from('nope') }, SAMPLE_NOW)).toThrow(/no radiation source/);
+    expect(() => observationsFrom({ 'safecast-tokyo': Buffer.from('nope') }, SAMPLE_NOW)).toThrow(
+      /no radiation source/,
+    );
   });
 });
 

@@ -3,7 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { ARXIV_PAPERS, arxivPapersDataset, parseArxivAtom } from '../../../src/services/research/datasets/arxiv-papers.js';
+import {
+  ARXIV_PAPERS,
+  arxivPapersDataset,
+  parseArxivAtom,
+} from '../../../src/services/research/datasets/arxiv-papers.js';
 import { matchesAllWords } from '../../../src/services/research/rules.js';
 import { serveSamples } from '../infrastructure/upstream-server.js';
 import { expectViolation } from '../../support/expect.js';
@@ -56,7 +60,15 @@ describe('GET list-arxiv-papers', () => {
     expect(res.body.papers).toHaveLength(20);
     expect(res.body.pagination.totalCount).toBe(50);
     expect(res.body.pagination.nextCursor).not.toBe('');
-    expect(Object.keys(res.body.papers[0]).sort()).toEqual(['authors', 'categories', 'id', 'publishedAt', 'summary', 'title', 'url']);
+    expect(Object.keys(res.body.papers[0]).sort()).toEqual([
+      'authors',
+      'categories',
+      'id',
+      'publishedAt',
+      'summary',
+      'title',
+      'url',
+    ]);
     expect(res.headers.get('cache-control')).toMatch(/max-age=600/);
   });
 
@@ -90,7 +102,9 @@ describe('GET list-arxiv-papers', () => {
   it('narrows by words of the title, abstract or authors', async () => {
     const all = (await app.get(`${PATH}?page_size=100`)).body.papers as { title: string; summary: string }[];
     const res = await app.get(`${PATH}?page_size=100&query=${encodeURIComponent('PLANNING released')}`);
-    const expected = all.filter((p) => /planning/i.test(`${p.title} ${p.summary}`) && /released/i.test(`${p.title} ${p.summary}`));
+    const expected = all.filter(
+      (p) => /planning/i.test(`${p.title} ${p.summary}`) && /released/i.test(`${p.title} ${p.summary}`),
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(all.length);
     expect(res.body.papers).toEqual(expected);
@@ -133,7 +147,10 @@ describe('degraded, failed and live ingestion', () => {
     await withTestApp({ samples: [arxivPapersDataset] }, async (local) => {
       const before = (await local.get(PATH)).body;
       const r = await local.deps.runner.run(arxivPapersDataset, {
-        origin: { kind: 'bytes', payloads: { cs_ai: Buffer.from('rate limited'), cs_cl: sample('cs.CL'), cs_cr: sample('cs.CR') } },
+        origin: {
+          kind: 'bytes',
+          payloads: { cs_ai: Buffer.from('rate limited'), cs_cl: sample('cs.CL'), cs_cr: sample('cs.CR') },
+        },
       });
       expect(r.ok).toBe(false);
       expect(local.deps.store.meta(ARXIV_PAPERS)?.lastError).toMatch(/not an XML/);
@@ -147,7 +164,9 @@ describe('degraded, failed and live ingestion', () => {
     try {
       const r = await live.deps.runner.run(arxivPapersDataset, { origin: { kind: 'live' } });
       expect(r).toMatchObject({ ok: true, recordCount: 100, partialSources: ['cs_cr'] });
-      expect(upstream.requests[0]).toBe('/api/query?search_query=cat:cs.AI&sortBy=submittedDate&sortOrder=descending&start=0&max_results=50');
+      expect(upstream.requests[0]).toBe(
+        '/api/query?search_query=cat:cs.AI&sortBy=submittedDate&sortOrder=descending&start=0&max_results=50',
+      );
       expect((await live.get(PATH)).body.papers).toHaveLength(20);
       const missing = await live.get(`${PATH}?category=cs.CR`);
       expect(missing.body.papers).toEqual([]);

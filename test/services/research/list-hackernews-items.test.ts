@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { HACKERNEWS_ITEMS, hackernewsItemsDataset, HN_ITEMS_PER_FEED, parseHackernewsFeed } from '../../../src/services/research/datasets/hackernews-items.js';
+import {
+  HACKERNEWS_ITEMS,
+  hackernewsItemsDataset,
+  HN_ITEMS_PER_FEED,
+  parseHackernewsFeed,
+} from '../../../src/services/research/datasets/hackernews-items.js';
 import { effectivePageSize } from '../../../src/services/research/rules.js';
 import { serveSamples } from '../infrastructure/upstream-server.js';
 import { expectViolation } from '../../support/expect.js';
@@ -30,7 +35,10 @@ describe('page size', () => {
 });
 
 describe('Hacker News feed parser', () => {
-  const doc = JSON.parse(sample('top').toString()) as { ids: number[]; items: { id: number; dead?: boolean; time: number; descendants: number; by: string }[] };
+  const doc = JSON.parse(sample('top').toString()) as {
+    ids: number[];
+    items: { id: number; dead?: boolean; time: number; descendants: number; by: string }[];
+  };
   const rows = parseHackernewsFeed(sample('top'), 'top');
 
   it('keeps ranking order, skipping dead items and ids without a document', () => {
@@ -42,7 +50,12 @@ describe('Hacker News feed parser', () => {
 
   it('maps item fields, linking text posts to their discussion', () => {
     const item = doc.items.find((i) => i.id === rows[0].id)!;
-    expect(rows[0]).toMatchObject({ feed: 'top', commentCount: item.descendants, by: item.by, submittedAt: item.time * 1000 });
+    expect(rows[0]).toMatchObject({
+      feed: 'top',
+      commentCount: item.descendants,
+      by: item.by,
+      submittedAt: item.time * 1000,
+    });
     const ask = parseHackernewsFeed(sample('ask'), 'ask')[0];
     expect(ask.url).toBe(`https://news.ycombinator.com/item?id=${ask.id}`);
     const job = parseHackernewsFeed(sample('job'), 'job')[0];
@@ -50,8 +63,16 @@ describe('Hacker News feed parser', () => {
   });
 
   it(`keeps at most ${HN_ITEMS_PER_FEED} stories per list`, () => {
-    const many = Array.from({ length: 80 }, (_, i) => ({ id: i + 1, title: `t${i}`, type: 'story', time: 1, score: 1 }));
-    expect(parseHackernewsFeed(Buffer.from(JSON.stringify({ ids: many.map((m) => m.id), items: many })), 'new')).toHaveLength(HN_ITEMS_PER_FEED);
+    const many = Array.from({ length: 80 }, (_, i) => ({
+      id: i + 1,
+      title: `t${i}`,
+      type: 'story',
+      time: 1,
+      score: 1,
+    }));
+    expect(
+      parseHackernewsFeed(Buffer.from(JSON.stringify({ ids: many.map((m) => m.id), items: many })), 'new'),
+    ).toHaveLength(HN_ITEMS_PER_FEED);
   });
 
   it.each([
@@ -69,12 +90,30 @@ describe('GET list-hackernews-items', () => {
     expect(res.status).toBe(200);
     expect(res.body.items).toHaveLength(30);
     expect(res.body.pagination.totalCount).toBe(40);
-    expect(res.body.items.map((i: { id: number }) => i.id)).toEqual(parseHackernewsFeed(sample('top'), 'top').slice(0, 30).map((r) => r.id));
-    expect(Object.keys(res.body.items[0]).sort()).toEqual(['by', 'commentCount', 'id', 'score', 'submittedAt', 'title', 'url']);
+    expect(res.body.items.map((i: { id: number }) => i.id)).toEqual(
+      parseHackernewsFeed(sample('top'), 'top')
+        .slice(0, 30)
+        .map((r) => r.id),
+    );
+    expect(Object.keys(res.body.items[0]).sort()).toEqual([
+      'by',
+      'commentCount',
+      'id',
+      'score',
+      'submittedAt',
+      'title',
+      'url',
+    ]);
     expect(res.headers.get('cache-control')).toMatch(/max-age=300/);
   });
 
-  it.each([['best', 35], ['new', 30], ['ask', 4], ['show', 5], ['job', 3]])('serves feed_type=%s', async (feed, total) => {
+  it.each([
+    ['best', 35],
+    ['new', 30],
+    ['ask', 4],
+    ['show', 5],
+    ['job', 3],
+  ])('serves feed_type=%s', async (feed, total) => {
     const res = await app.get(`${PATH}?feed_type=${feed}&page_size=100`);
     expect(res.status).toBe(200);
     expect(res.body.pagination.totalCount).toBe(total);
@@ -117,7 +156,14 @@ describe('degraded, failed and live ingestion', () => {
   it('keeps the last good snapshot when the top list arrives without item documents', async () => {
     await withTestApp({ samples: [hackernewsItemsDataset] }, async (local) => {
       const before = (await local.get(PATH)).body;
-      const payloads = { top: Buffer.from('[48145866, 48145867]'), best: sample('best'), new: sample('new'), ask: sample('ask'), show: sample('show'), job: sample('job') };
+      const payloads = {
+        top: Buffer.from('[48145866, 48145867]'),
+        best: sample('best'),
+        new: sample('new'),
+        ask: sample('ask'),
+        show: sample('show'),
+        job: sample('job'),
+      };
       const r = await local.deps.runner.run(hackernewsItemsDataset, { origin: { kind: 'bytes', payloads } });
       expect(r.ok).toBe(false);
       expect(local.deps.store.meta(HACKERNEWS_ITEMS)?.lastError).toMatch(/bare id list/);

@@ -5,7 +5,12 @@ import fc from 'fast-check';
 import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { parseTechEventsIcs, TECH_EVENTS, techEventsDataset, techEventsWindow } from '../../../src/services/research/datasets/tech-events.js';
+import {
+  parseTechEventsIcs,
+  TECH_EVENTS,
+  techEventsDataset,
+  techEventsWindow,
+} from '../../../src/services/research/datasets/tech-events.js';
 import { classifyEvent, effectiveDays, effectiveLimit, geocodeCity } from '../../../src/services/research/rules.js';
 import { EVENTS_UNAVAILABLE } from '../../../src/services/research/schemas.js';
 import { serveSamples } from '../infrastructure/upstream-server.js';
@@ -43,7 +48,12 @@ describe('limit and days', () => {
   });
 
   it('always stays within bounds for any explicit value', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (n) => effectiveLimit(n) >= 1 && effectiveLimit(n) <= 200 && effectiveDays(n) >= 1 && effectiveDays(n) <= 365));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (n) => effectiveLimit(n) >= 1 && effectiveLimit(n) <= 200 && effectiveDays(n) >= 1 && effectiveDays(n) <= 365,
+      ),
+    );
   });
 });
 
@@ -98,19 +108,26 @@ describe('iCalendar parser', () => {
 
   it('reads timed events and marks online ones virtual without coordinates', () => {
     const live = events.find((e) => e.title === 'GitHub Universe livestream')!;
-    expect(live).toMatchObject({ startDate: '2026-12-02', endDate: '2026-12-02', coords: { virtual: true, country: '', original: 'Online' } });
+    expect(live).toMatchObject({
+      startDate: '2026-12-02',
+      endDate: '2026-12-02',
+      coords: { virtual: true, country: '', original: 'Online' },
+    });
     expect(live.coords).not.toHaveProperty('lat');
     expect(events.find((e) => e.title === 'Hackers Meetup')!.coords).toBeUndefined();
   });
 
   it('handles folding, escapes and line endings it was not shown', () => {
-    const ics = 'BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:x\nDTSTART:20270101\nSUMMARY:Long\n  name\\; with\\nbreak\nLOCATION:"Quoted": Berlin\nEND:VEVENT\nEND:VCALENDAR\n';
+    const ics =
+      'BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:x\nDTSTART:20270101\nSUMMARY:Long\n  name\\; with\\nbreak\nLOCATION:"Quoted": Berlin\nEND:VEVENT\nEND:VCALENDAR\n';
     const [e] = parseTechEventsIcs(Buffer.from(ics), techEventsWindow(SAMPLE_NOW));
     expect(e).toMatchObject({ title: 'Long name; with\nbreak', startDate: '2027-01-01', endDate: '2027-01-01' });
   });
 
   it.each([['<html>not a calendar</html>'], [''], ['{"events":[]}']])('refuses %j', (text) => {
-    expect(() => parseTechEventsIcs(Buffer.from(text), techEventsWindow(SAMPLE_NOW))).toThrow(/iCalendar: expected BEGIN:VCALENDAR/);
+    expect(() => parseTechEventsIcs(Buffer.from(text), techEventsWindow(SAMPLE_NOW))).toThrow(
+      /iCalendar: expected BEGIN:VCALENDAR/,
+    );
   });
 });
 
@@ -118,7 +135,13 @@ describe('GET list-tech-events', () => {
   it('returns ongoing and upcoming events in the next 90 days with the counts', async () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, count: 17, conferenceCount: 11, mappableCount: 8, lastUpdated: new Date(SAMPLE_NOW).toISOString() });
+    expect(res.body).toMatchObject({
+      success: true,
+      count: 17,
+      conferenceCount: 11,
+      mappableCount: 8,
+      lastUpdated: new Date(SAMPLE_NOW).toISOString(),
+    });
     expect(res.body).not.toHaveProperty('error');
     const titles = res.body.events.map((e: { title: string }) => e.title);
     expect(titles[0]).toBe('Slush'); // started on the 18th, still running
@@ -192,7 +215,15 @@ describe('no data, failed and live ingestion', () => {
     await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ success: true, count: 0, conferenceCount: 0, mappableCount: 0, lastUpdated: '', events: [], error: EVENTS_UNAVAILABLE });
+      expect(res.body).toEqual({
+        success: true,
+        count: 0,
+        conferenceCount: 0,
+        mappableCount: 0,
+        lastUpdated: '',
+        events: [],
+        error: EVENTS_UNAVAILABLE,
+      });
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
   });
@@ -201,7 +232,9 @@ describe('no data, failed and live ingestion', () => {
     await withTestApp({ samples: [techEventsDataset] }, async (local) => {
       const before = (await local.get(PATH)).body;
       for (const bytes of ['<html>503</html>', 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n']) {
-        const r = await local.deps.runner.run(techEventsDataset, { origin: { kind: 'bytes', payloads: { techmeme: Buffer.from(bytes) } } });
+        const r = await local.deps.runner.run(techEventsDataset, {
+          origin: { kind: 'bytes', payloads: { techmeme: Buffer.from(bytes) } },
+        });
         expect(r.ok).toBe(false);
       }
       expect(local.deps.store.meta(TECH_EVENTS)?.lastError).toMatch(/no rows/);

@@ -3,12 +3,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { parseTrending, TRENDING_REPOS, trendingReposDataset } from '../../../src/services/research/datasets/trending-repos.js';
+import {
+  parseTrending,
+  TRENDING_REPOS,
+  trendingReposDataset,
+} from '../../../src/services/research/datasets/trending-repos.js';
 import { serveSamples } from '../infrastructure/upstream-server.js';
 import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/research/v1/list-trending-repos';
-const sample = (lang: string, period: string) => fs.readFileSync(path.join(SAMPLES_DIR, `research/trending-${lang}-${period}.json`));
+const sample = (lang: string, period: string) =>
+  fs.readFileSync(path.join(SAMPLES_DIR, `research/trending-${lang}-${period}.json`));
 let app: TestApp;
 
 beforeAll(async () => {
@@ -18,7 +23,13 @@ afterAll(() => app.close());
 
 describe('trending JSON parser', () => {
   it('maps entries in trending order to repos', () => {
-    const raw = JSON.parse(sample('python', 'daily').toString()) as { author: string; name: string; stars: number; forks: number; currentPeriodStars: number }[];
+    const raw = JSON.parse(sample('python', 'daily').toString()) as {
+      author: string;
+      name: string;
+      stars: number;
+      forks: number;
+      currentPeriodStars: number;
+    }[];
     const rows = parseTrending(sample('python', 'daily'), 'python', 'daily');
     expect(rows.map((r) => r.fullName)).toEqual(raw.map((e) => `${e.author}/${e.name}`));
     expect(rows[0]).toEqual({
@@ -35,14 +46,35 @@ describe('trending JSON parser', () => {
 
   it('reads counts written as text, skips malformed and duplicate entries', () => {
     const rows = parseTrending(
-      Buffer.from(JSON.stringify([{ author: 'a', name: 'b', stars: '1,234', forks: '-3', currentPeriodStars: 12 }, { author: 'a', name: 'b' }, { name: 'no-owner' }, null])),
+      Buffer.from(
+        JSON.stringify([
+          { author: 'a', name: 'b', stars: '1,234', forks: '-3', currentPeriodStars: 12 },
+          { author: 'a', name: 'b' },
+          { name: 'no-owner' },
+          null,
+        ]),
+      ),
       'python',
       'daily',
     );
-    expect(rows).toEqual([{ list: 'python:daily', fullName: 'a/b', description: '', language: '', stars: 1234, starsToday: 12, forks: 0, url: 'https://github.com/a/b' }]);
+    expect(rows).toEqual([
+      {
+        list: 'python:daily',
+        fullName: 'a/b',
+        description: '',
+        language: '',
+        stars: 1234,
+        starsToday: 12,
+        forks: 0,
+        url: 'https://github.com/a/b',
+      },
+    ]);
   });
 
-  it.each([['not json', /not JSON/], ['{"items":[]}', /not an array/]])('refuses %s', (text, message) => {
+  it.each([
+    ['not json', /not JSON/],
+    ['{"items":[]}', /not an array/],
+  ])('refuses %s', (text, message) => {
     expect(() => parseTrending(Buffer.from(text), 'python', 'daily')).toThrow(message);
   });
 });
@@ -53,8 +85,19 @@ describe('GET list-trending-repos', () => {
     expect(res.status).toBe(200);
     expect(res.body.repos).toHaveLength(20);
     expect(res.body.pagination).toEqual({ nextCursor: '', totalCount: 20 });
-    expect(res.body.repos.map((r: { fullName: string }) => r.fullName)).toEqual(parseTrending(sample('python', 'daily'), 'python', 'daily').map((r) => r.fullName));
-    for (const r of res.body.repos) expect(Object.keys(r).sort()).toEqual(['description', 'forks', 'fullName', 'language', 'stars', 'starsToday', 'url']);
+    expect(res.body.repos.map((r: { fullName: string }) => r.fullName)).toEqual(
+      parseTrending(sample('python', 'daily'), 'python', 'daily').map((r) => r.fullName),
+    );
+    for (const r of res.body.repos)
+      expect(Object.keys(r).sort()).toEqual([
+        'description',
+        'forks',
+        'fullName',
+        'language',
+        'stars',
+        'starsToday',
+        'url',
+      ]);
     expect(res.headers.get('cache-control')).toMatch(/max-age=600/);
   });
 

@@ -22,7 +22,9 @@ describe('GET get-food-stocks', () => {
     // 8 countries + the world, 6 commodities each.
     expect(res.body.records).toHaveLength(54);
     expect(res.body.calorieWeightedStocksToUse).toBe(0);
-    const usWheat = res.body.records.find((r: { countryCode: string; commodity: string }) => r.countryCode === 'US' && r.commodity === 'wheat');
+    const usWheat = res.body.records.find(
+      (r: { countryCode: string; commodity: string }) => r.countryCode === 'US' && r.commodity === 'wheat',
+    );
     expect(usWheat).toEqual({
       countryCode: 'US',
       commodity: 'wheat',
@@ -43,10 +45,19 @@ describe('GET get-food-stocks', () => {
 
   it('filters by country (PSD codes mapped to ISO) and commodity aliases, and weights by calories for one country', async () => {
     const cn = (await app.get(`${FOOD}?countryCode=cn`)).body;
-    expect(cn.records.map((r: { commodity: string }) => r.commodity)).toEqual(['barley', 'corn', 'palmOil', 'rice', 'soybeans', 'wheat']);
+    expect(cn.records.map((r: { commodity: string }) => r.commodity)).toEqual([
+      'barley',
+      'corn',
+      'palmOil',
+      'rice',
+      'soybeans',
+      'wheat',
+    ]);
     expect(cn.calorieWeightedStocksToUse).toBeGreaterThan(30);
     const world = (await app.get(`${FOOD}?countryCode=_WORLD&commodity=maize`)).body.records;
-    expect(world).toEqual([expect.objectContaining({ countryCode: 'WORLD', commodity: 'corn', totalUseTmt: 1270000, stocksToUse: 23 })]);
+    expect(world).toEqual([
+      expect.objectContaining({ countryCode: 'WORLD', commodity: 'corn', totalUseTmt: 1270000, stocksToUse: 23 }),
+    ]);
     expect((await app.get(`${FOOD}?commodity=palm-oil`)).body.records).toHaveLength(9);
   });
 
@@ -76,14 +87,30 @@ describe('GET get-demographics-capability', () => {
     expect(res.status).toBe(200);
     const b = res.body;
     expect(b).toMatchObject({ countryCode: 'DE', available: true, fetchedAt: '2026-11-03T03:00:00.000Z' });
-    expect(b.stages.map((s: { name: string; status: string }) => `${s.name}:${s.status}`)).toEqual(['wpp:fresh', 'education:fresh', 'ilostat:retained']);
-    expect(b.ageStructure.medianAgeYears).toEqual({ available: true, value: 45.5, year: 2025, source: 'UN WPP 2024', unit: 'years' });
+    expect(b.stages.map((s: { name: string; status: string }) => `${s.name}:${s.status}`)).toEqual([
+      'wpp:fresh',
+      'education:fresh',
+      'ilostat:retained',
+    ]);
+    expect(b.ageStructure.medianAgeYears).toEqual({
+      available: true,
+      value: 45.5,
+      year: 2025,
+      source: 'UN WPP 2024',
+      unit: 'years',
+    });
     expect(b.industrialWorkforce.trainedIndustrialWorkforcePeople.value).toBe(8_000_000);
   });
 
   it('drops invalid observations and reports missing ones as unavailable', async () => {
     // France's researcher figure is labelled in the wrong unit in the export.
-    expect((await app.get(`${DEMO}?countryCode=FR`)).body.education.researchersPerMillion).toEqual({ available: false, value: 0, year: 0, source: '', unit: '' });
+    expect((await app.get(`${DEMO}?countryCode=FR`)).body.education.researchersPerMillion).toEqual({
+      available: false,
+      value: 0,
+      year: 0,
+      source: '',
+      unit: '',
+    });
     const ng = (await app.get(`${DEMO}?countryCode=NG`)).body;
     expect(ng.industrialWorkforce.craftTradesEmploymentPeople.available).toBe(false);
     expect(ng.industrialWorkforce.available).toBe(true);
@@ -109,7 +136,12 @@ describe('GET get-runtime-manifest', () => {
     const res = await app.get(MANIFEST);
     expect(res.status).toBe(200);
     const b = res.body;
-    expect(b).toMatchObject({ manifestVersion: 5, generatedAt: new Date(app.clock.now()).toISOString(), formulaTag: 'd6', vercelEnv: '' });
+    expect(b).toMatchObject({
+      manifestVersion: 5,
+      generatedAt: new Date(app.clock.now()).toISOString(),
+      formulaTag: 'd6',
+      vercelEnv: '',
+    });
     expect(b.dataVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(b.flags.map((f: { name: string }) => f.name)).toEqual(RESILIENCE_DATASETS.map((d) => `${d.name}:fresh`));
     expect(b.flags.find((f: { name: string }) => f.name === 'resilience.food-stocks:fresh').enabled).toBe(true);

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseResilienceScores, resilienceScoresDataset } from '../../../src/services/resilience/datasets/resilience-scores.js';
+import {
+  parseResilienceScores,
+  resilienceScoresDataset,
+} from '../../../src/services/resilience/datasets/resilience-scores.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 
 const sample = () => fs.readFileSync(path.join(SAMPLES_DIR, resilienceScoresDataset.sources.scores.sample));
@@ -40,8 +43,21 @@ describe('resilience scores export parser', () => {
   it.each([
     ['not JSON', '<html>maintenance</html>', /not JSON/],
     ['wrong shape', '{"countries": 3}', /unexpected shape/],
-    ['score out of range', JSON.stringify({ schema: 'resilience-scores/v3', formula: 'default', generated_at: '2026-11-20T06:00:00Z', countries: [{ iso2: 'FR', overall: { score: 180 }, dimensions: [] }] }), /unexpected shape/],
-    ['bad timestamp', JSON.stringify({ schema: 'resilience-scores/v3', formula: 'default', generated_at: 'yesterday', countries: [] }), /generated_at/],
+    [
+      'score out of range',
+      JSON.stringify({
+        schema: 'resilience-scores/v3',
+        formula: 'default',
+        generated_at: '2026-11-20T06:00:00Z',
+        countries: [{ iso2: 'FR', overall: { score: 180 }, dimensions: [] }],
+      }),
+      /unexpected shape/,
+    ],
+    [
+      'bad timestamp',
+      JSON.stringify({ schema: 'resilience-scores/v3', formula: 'default', generated_at: 'yesterday', countries: [] }),
+      /generated_at/,
+    ],
   ])('refuses %s', (_n, text, message) => {
     expect(() => parseResilienceScores(Buffer.from(text))).toThrow(message);
   });

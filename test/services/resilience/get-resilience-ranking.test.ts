@@ -17,24 +17,59 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-type Item = { countryCode: string; overallScore: number; level: string; lowConfidence: boolean; overallCoverage: number; rankStable: boolean; headlineEligible: boolean };
+type Item = {
+  countryCode: string;
+  overallScore: number;
+  level: string;
+  lowConfidence: boolean;
+  overallCoverage: number;
+  rankStable: boolean;
+  headlineEligible: boolean;
+};
 
 describe('GET get-resilience-ranking', () => {
   it('ranks the headline-eligible countries best first and greys out the rest', async () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
     const { items, greyedOut, ...rest } = res.body as { items: Item[]; greyedOut: Item[] };
-    expect(rest).toEqual({ fetchedAt: '2026-11-20T06:00:00.000Z', scored: 46, total: 48, coverage: 0.9583, partial: false });
+    expect(rest).toEqual({
+      fetchedAt: '2026-11-20T06:00:00.000Z',
+      scored: 46,
+      total: 48,
+      coverage: 0.9583,
+      partial: false,
+    });
     expect(items.length + greyedOut.length).toBe(48);
-    expect(items[0]).toMatchObject({ countryCode: 'NO', level: 'high', lowConfidence: false, rankStable: true, headlineEligible: true });
-    for (let k = 1; k < items.length; k++) expect(items[k - 1].overallScore).toBeGreaterThanOrEqual(items[k].overallScore);
-    for (const i of items) expect(Object.keys(i).sort()).toEqual(['countryCode', 'headlineEligible', 'level', 'lowConfidence', 'overallCoverage', 'overallScore', 'rankStable']);
+    expect(items[0]).toMatchObject({
+      countryCode: 'NO',
+      level: 'high',
+      lowConfidence: false,
+      rankStable: true,
+      headlineEligible: true,
+    });
+    for (let k = 1; k < items.length; k++)
+      expect(items[k - 1].overallScore).toBeGreaterThanOrEqual(items[k].overallScore);
+    for (const i of items)
+      expect(Object.keys(i).sort()).toEqual([
+        'countryCode',
+        'headlineEligible',
+        'level',
+        'lowConfidence',
+        'overallCoverage',
+        'overallScore',
+        'rankStable',
+      ]);
   });
 
   it('greys out unscored, low-confidence and small thinly covered countries, but keeps small well-covered ones', async () => {
     const { items, greyedOut } = (await app.get(PATH)).body as { items: Item[]; greyedOut: Item[] };
     const grey = new Map(greyedOut.map((i) => [i.countryCode, i]));
-    expect(grey.get('KP')).toMatchObject({ overallScore: -1, level: 'unknown', rankStable: false, headlineEligible: false });
+    expect(grey.get('KP')).toMatchObject({
+      overallScore: -1,
+      level: 'unknown',
+      rankStable: false,
+      headlineEligible: false,
+    });
     expect(grey.get('YE')).toMatchObject({ lowConfidence: true, headlineEligible: false, level: 'low' });
     // Tuvalu: confident but tiny and below 0.85 coverage.
     expect(grey.get('TV')).toMatchObject({ lowConfidence: false, headlineEligible: false });
@@ -68,7 +103,9 @@ describe('GET get-resilience-ranking', () => {
 
   it('keeps serving the last good snapshot when an ingestion brings bad bytes', async () => {
     const before = (await app.get(PATH)).body;
-    const result = await app.deps.runner.run(resilienceScoresDataset, { origin: { kind: 'bytes', payloads: { scores: Buffer.from('{"schema":"resilience-scores/v3"') } } });
+    const result = await app.deps.runner.run(resilienceScoresDataset, {
+      origin: { kind: 'bytes', payloads: { scores: Buffer.from('{"schema":"resilience-scores/v3"') } },
+    });
     expect(result.ok).toBe(false);
     const after = await app.get(PATH);
     expect(after.status).toBe(200);
@@ -81,7 +118,15 @@ describe('without a scores snapshot', () => {
     await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ items: [], greyedOut: [], fetchedAt: '', scored: 0, total: 0, coverage: 0, partial: true });
+      expect(res.body).toEqual({
+        items: [],
+        greyedOut: [],
+        fetchedAt: '',
+        scored: 0,
+        total: 0,
+        coverage: 0,
+        partial: true,
+      });
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
   });
@@ -96,7 +141,10 @@ describe('live ingestion', () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(bytes);
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const live = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } });
+    const live = await startTestApp({
+      samples: 'none',
+      config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}` },
+    });
     try {
       const result = await live.deps.runner.run(resilienceScoresDataset, { origin: { kind: 'live' } });
       expect(result).toMatchObject({ ok: true, recordCount: 48 });

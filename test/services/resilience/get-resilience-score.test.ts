@@ -19,19 +19,44 @@ describe('GET get-resilience-score', () => {
     const res = await app.get(`${SCORE}?countryCode=no`);
     expect(res.status).toBe(200);
     const b = res.body;
-    expect(b).toMatchObject({ countryCode: 'NO', overallScore: 61.78, level: 'high', schemaVersion: '2.0', lowConfidence: false, headlineEligible: true, trend: 'stable' });
-    expect(b.domains.map((d: Domain) => d.id)).toEqual(['economic', 'infrastructure', 'energy', 'social-governance', 'health-food', 'recovery']);
-    expect(b.pillars.map((p: { id: string; weight: number }) => `${p.id}:${p.weight}`)).toEqual(['structural-readiness:0.4', 'live-shock-exposure:0.35', 'recovery-capacity:0.25']);
+    expect(b).toMatchObject({
+      countryCode: 'NO',
+      overallScore: 61.78,
+      level: 'high',
+      schemaVersion: '2.0',
+      lowConfidence: false,
+      headlineEligible: true,
+      trend: 'stable',
+    });
+    expect(b.domains.map((d: Domain) => d.id)).toEqual([
+      'economic',
+      'infrastructure',
+      'energy',
+      'social-governance',
+      'health-food',
+      'recovery',
+    ]);
+    expect(b.pillars.map((p: { id: string; weight: number }) => `${p.id}:${p.weight}`)).toEqual([
+      'structural-readiness:0.4',
+      'live-shock-exposure:0.35',
+      'recovery-capacity:0.25',
+    ]);
     const energy = b.domains.find((d: Domain) => d.id === 'energy');
     // Norway is a net energy exporter (net imports far below -100% of use): full marks, but 2015 data is stale.
-    expect(energy.dimensions[0]).toMatchObject({ id: 'import-dependence', score: 100, coverage: 0.4, freshness: { staleness: 'stale' } });
+    expect(energy.dimensions[0]).toMatchObject({
+      id: 'import-dependence',
+      score: 100,
+      coverage: 0.4,
+      freshness: { staleness: 'stale' },
+    });
     expect(b.dataVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(b.stressFactor).toBeLessThanOrEqual(0.5);
   });
 
   it('treats a country without an IPC analysis as not in crisis (imputed), and scores analysed crises low', async () => {
     const no = (await app.get(`${SCORE}?countryCode=NO`)).body;
-    const ipcOf = (b: { domains: Domain[] }) => b.domains.find((d) => d.id === 'health-food')!.dimensions.find((x) => x.id === 'acute-food-insecurity')!;
+    const ipcOf = (b: { domains: Domain[] }) =>
+      b.domains.find((d) => d.id === 'health-food')!.dimensions.find((x) => x.id === 'acute-food-insecurity')!;
     expect(ipcOf(no)).toMatchObject({ score: 100, imputationClass: 'absence-implies-safe' });
     const sd = (await app.get(`${SCORE}?countryCode=SD`)).body;
     expect(ipcOf(sd).score).toBeLessThan(5);
@@ -51,7 +76,13 @@ describe('GET get-resilience-score', () => {
   it('answers unknown (no-store) for a country without indicators', async () => {
     const res = await app.get(`${SCORE}?countryCode=ZZ`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ countryCode: 'ZZ', overallScore: 0, level: 'unknown', lowConfidence: true, headlineEligible: false });
+    expect(res.body).toMatchObject({
+      countryCode: 'ZZ',
+      overallScore: 0,
+      level: 'unknown',
+      lowConfidence: true,
+      headlineEligible: false,
+    });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 

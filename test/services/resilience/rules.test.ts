@@ -14,7 +14,12 @@ import {
   type Formula,
 } from '../../../src/services/resilience/rules.js';
 
-const dim = (available: number, indicators: number, freshness: DimensionData['freshness'] = 'fresh', imputed = 0): DimensionData => ({
+const dim = (
+  available: number,
+  indicators: number,
+  freshness: DimensionData['freshness'] = 'fresh',
+  imputed = 0,
+): DimensionData => ({
   indicators,
   available,
   imputed,
@@ -59,13 +64,33 @@ describe('isLowConfidence', () => {
 
 describe('isHeadlineEligible', () => {
   it.each([
-    ['confident, covered, populous', { scored: true, lowConfidence: false, coverage: 0.65, populationMillions: 0.2 }, true],
+    [
+      'confident, covered, populous',
+      { scored: true, lowConfidence: false, coverage: 0.65, populationMillions: 0.2 },
+      true,
+    ],
     ['unscored', { scored: false, lowConfidence: false, coverage: 1, populationMillions: 50 }, false],
     ['low confidence', { scored: true, lowConfidence: true, coverage: 1, populationMillions: 50 }, false],
-    ['coverage just below 0.65', { scored: true, lowConfidence: false, coverage: 0.6499, populationMillions: 50 }, false],
-    ['tiny country with 0.85 coverage', { scored: true, lowConfidence: false, coverage: 0.85, populationMillions: 0.01 }, true],
-    ['tiny country with 0.8499 coverage', { scored: true, lowConfidence: false, coverage: 0.8499, populationMillions: 0.01 }, false],
-    ['unknown population counts as small', { scored: true, lowConfidence: false, coverage: 0.7, populationMillions: null }, false],
+    [
+      'coverage just below 0.65',
+      { scored: true, lowConfidence: false, coverage: 0.6499, populationMillions: 50 },
+      false,
+    ],
+    [
+      'tiny country with 0.85 coverage',
+      { scored: true, lowConfidence: false, coverage: 0.85, populationMillions: 0.01 },
+      true,
+    ],
+    [
+      'tiny country with 0.8499 coverage',
+      { scored: true, lowConfidence: false, coverage: 0.8499, populationMillions: 0.01 },
+      false,
+    ],
+    [
+      'unknown population counts as small',
+      { scored: true, lowConfidence: false, coverage: 0.7, populationMillions: null },
+      false,
+    ],
   ])('%s', (_n, input, expected) => {
     expect(isHeadlineEligible(input)).toBe(expected);
   });
@@ -102,7 +127,12 @@ describe('levelOf', () => {
 });
 
 const arbDim = fc
-  .record({ indicators: fc.integer({ min: 0, max: 20 }), a: fc.double({ min: 0, max: 1, noNaN: true }), i: fc.double({ min: 0, max: 1, noNaN: true }), freshness: fc.constantFrom('fresh', 'aging', 'stale') as fc.Arbitrary<DimensionData['freshness']> })
+  .record({
+    indicators: fc.integer({ min: 0, max: 20 }),
+    a: fc.double({ min: 0, max: 1, noNaN: true }),
+    i: fc.double({ min: 0, max: 1, noNaN: true }),
+    freshness: fc.constantFrom('fresh', 'aging', 'stale') as fc.Arbitrary<DimensionData['freshness']>,
+  })
   .map(({ indicators, a, i, freshness }) => {
     const available = Math.round(indicators * a);
     return { indicators, available, imputed: Math.round(available * i), freshness };
@@ -113,7 +143,9 @@ const arbCountry: fc.Arbitrary<CountryScore> = fc.record({
   overallScore: fc.option(fc.double({ min: 0, max: 100, noNaN: true }), { nil: null }),
   populationMillions: fc.option(fc.double({ min: 0, max: 1500, noNaN: true }), { nil: null }),
   interval: fc.option(
-    fc.tuple(fc.double({ min: 0, max: 100, noNaN: true }), fc.double({ min: 0, max: 30, noNaN: true })).map(([p05, w]) => ({ p05, p95: p05 + w })),
+    fc
+      .tuple(fc.double({ min: 0, max: 100, noNaN: true }), fc.double({ min: 0, max: 30, noNaN: true }))
+      .map(([p05, w]) => ({ p05, p95: p05 + w })),
     { nil: null },
   ),
   dimensions: fc.array(arbDim, { maxLength: 8 }),

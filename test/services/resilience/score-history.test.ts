@@ -5,8 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { ipcDataset, whoDataset, worldBankDataset } from '../../../src/services/resilience/datasets/indicators.js';
-import { SCORE_HISTORY, recordScores, scoreHistoryDataset } from '../../../src/services/resilience/datasets/score-history.js';
-import { appendScores, dayOf, HISTORY_POINTS, type HistoryPoint } from '../../../src/services/resilience/history-rules.js';
+import {
+  SCORE_HISTORY,
+  recordScores,
+  scoreHistoryDataset,
+} from '../../../src/services/resilience/datasets/score-history.js';
+import {
+  appendScores,
+  dayOf,
+  HISTORY_POINTS,
+  type HistoryPoint,
+} from '../../../src/services/resilience/history-rules.js';
 import { SAMPLE_NOW, startTestApp, type TestApp } from '../../support/app.js';
 
 const DAY = 86_400_000;
@@ -25,7 +34,14 @@ describe('appendScores (history rules)', () => {
 
   it('appends one point per scored country for the day, oldest first', () => {
     const history = [{ countryCode: 'DE', at: d0, score: 57 }];
-    const out = appendScores(history, new Map([['DE', 58], ['FR', 61]]), d0 + DAY + 5 * 3_600_000);
+    const out = appendScores(
+      history,
+      new Map([
+        ['DE', 58],
+        ['FR', 61],
+      ]),
+      d0 + DAY + 5 * 3_600_000,
+    );
     expect(out).toEqual([
       { countryCode: 'DE', at: d0, score: 57 },
       { countryCode: 'DE', at: d0 + DAY, score: 58 },
@@ -49,7 +65,11 @@ describe('appendScores (history rules)', () => {
   });
 
   it('holds for any sequence of runs: at most 30 distinct days per country, ascending, the latest run last', () => {
-    const run = fc.record({ dayOffset: fc.integer({ min: 0, max: 90 }), hour: fc.integer({ min: 0, max: 23 }), scores: fc.dictionary(fc.constantFrom('DE', 'FR', 'NO'), fc.double({ min: 0, max: 100, noNaN: true })) });
+    const run = fc.record({
+      dayOffset: fc.integer({ min: 0, max: 90 }),
+      hour: fc.integer({ min: 0, max: 23 }),
+      scores: fc.dictionary(fc.constantFrom('DE', 'FR', 'NO'), fc.double({ min: 0, max: 100, noNaN: true })),
+    });
     fc.assert(
       fc.property(fc.array(run, { maxLength: 60 }), (runs) => {
         let history: HistoryPoint[] = [];
@@ -86,15 +106,25 @@ describe('recordScores (one ingestion of the history)', () => {
   });
 
   it('appends to the snapshot it replaces, ignoring the seed', () => {
-    const previous = { records: [{ countryCode: 'NO', at: Date.UTC(2026, 10, 19), score: 60 }], info: { recordedAt: 0, countriesScored: 1 } };
+    const previous = {
+      records: [{ countryCode: 'NO', at: Date.UTC(2026, 10, 19), score: 60 }],
+      info: { recordedAt: 0, countriesScored: 1 },
+    };
     const { records } = recordScores(samplePayloads(), SAMPLE_NOW, previous);
     expect(of(records, 'NO').map((p) => p.at)).toEqual([Date.UTC(2026, 10, 19), Date.UTC(2026, 10, 20)]);
     expect(of(records, 'US')).toHaveLength(1);
   });
 
   it('refuses documents it cannot read, or that score no country', () => {
-    expect(() => recordScores({ ...samplePayloads(), indicators: Buffer.from('<html>busy</html>') }, SAMPLE_NOW)).toThrow(/World Bank: not valid JSON/);
-    const empty = { ...samplePayloads(), indicators: Buffer.from('[{"page":1,"pages":1,"total":0},[]]'), gho: Buffer.from('{"value":[]}'), analyses: Buffer.from('ISO3,Date of analysis,Phase 3+ %\n') };
+    expect(() =>
+      recordScores({ ...samplePayloads(), indicators: Buffer.from('<html>busy</html>') }, SAMPLE_NOW),
+    ).toThrow(/World Bank: not valid JSON/);
+    const empty = {
+      ...samplePayloads(),
+      indicators: Buffer.from('[{"page":1,"pages":1,"total":0},[]]'),
+      gho: Buffer.from('{"value":[]}'),
+      analyses: Buffer.from('ISO3,Date of analysis,Phase 3+ %\n'),
+    };
     expect(() => recordScores(empty, SAMPLE_NOW)).toThrow(/score no country/);
   });
 });
@@ -103,7 +133,8 @@ describe('the score history, through ingestion and get-resilience-score', () => 
   let app: TestApp;
   const clock = new ManualClock(SAMPLE_NOW);
   const history = () => app.deps.store.read<HistoryPoint>(SCORE_HISTORY)!;
-  const ingest = (payloads = samplePayloads()) => app.deps.runner.run(scoreHistoryDataset, { origin: { kind: 'bytes', payloads } });
+  const ingest = (payloads = samplePayloads()) =>
+    app.deps.runner.run(scoreHistoryDataset, { origin: { kind: 'bytes', payloads } });
 
   beforeAll(async () => {
     app = await startTestApp({ clock, samples: [worldBankDataset, whoDataset, ipcDataset, scoreHistoryDataset] });
@@ -113,16 +144,25 @@ describe('the score history, through ingestion and get-resilience-score', () => 
   it('answers the empty request (US) with the trend and 30-day change of the bundled history', async () => {
     const res = await app.get(SCORE);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ countryCode: 'US', level: expect.stringMatching(/^(high|medium|low)$/), trend: 'rising' });
+    expect(res.body).toMatchObject({
+      countryCode: 'US',
+      level: expect.stringMatching(/^(high|medium|low)$/),
+      trend: 'rising',
+    });
     // The seeded US history climbs from about 54.8 on 22 October.
     expect(res.body.change30d).toBeGreaterThan(1.5);
     // Today's recorded point is the score the read computes.
-    expect(of(history().records, 'US').at(-1)).toEqual({ countryCode: 'US', at: Date.UTC(2026, 10, 20), score: res.body.overallScore });
+    expect(of(history().records, 'US').at(-1)).toEqual({
+      countryCode: 'US',
+      at: Date.UTC(2026, 10, 20),
+      score: res.body.overallScore,
+    });
   });
 
   it('is never written by a read', async () => {
     const version = history().version;
-    for (const code of ['US', 'DE', 'FR', 'ZZ']) expect((await app.get(`${SCORE}?countryCode=${code}`)).status).toBe(200);
+    for (const code of ['US', 'DE', 'FR', 'ZZ'])
+      expect((await app.get(`${SCORE}?countryCode=${code}`)).status).toBe(200);
     expect(history().version).toBe(version);
     expect(of(history().records, 'FR')).toEqual([]);
   });
@@ -131,7 +171,8 @@ describe('the score history, through ingestion and get-resilience-score', () => 
     const before = history().records.length;
     // Norway's GDP per head halves: the same day's new score replaces the one recorded this morning.
     const wb = JSON.parse(sample('worldbank-indicators.json').toString('utf8'));
-    for (const row of wb[1]) if (row.country.id === 'NO' && row.indicator.id === 'NY.GDP.PCAP.KD' && row.value !== null) row.value /= 8;
+    for (const row of wb[1])
+      if (row.country.id === 'NO' && row.indicator.id === 'NY.GDP.PCAP.KD' && row.value !== null) row.value /= 8;
     const r = await ingest({ ...samplePayloads(), indicators: Buffer.from(JSON.stringify(wb)) });
     expect(r.ok).toBe(true);
     expect(history().records).toHaveLength(before);

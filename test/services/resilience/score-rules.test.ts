@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { change30d, domainScore, freshnessOf, overallScore, pillarScore, scaleIndicator, stressOf, trendOf, type Dimension } from '../../../src/services/resilience/score-rules.js';
+import {
+  change30d,
+  domainScore,
+  freshnessOf,
+  overallScore,
+  pillarScore,
+  scaleIndicator,
+  stressOf,
+  trendOf,
+  type Dimension,
+} from '../../../src/services/resilience/score-rules.js';
 import { parseIpc, parseWhoGho, parseWorldBank } from '../../../src/services/resilience/datasets/indicators.js';
 import { parseHistoryLog } from '../../../src/services/resilience/datasets/score-history.js';
 import fs from 'node:fs';
@@ -43,7 +53,12 @@ describe('scoring rules', () => {
 
   it('penalises the weakest pillar', () => {
     expect(overallScore([{ score: 100, weight: 1 }])).toBe(100);
-    expect(overallScore([{ score: 80, weight: 0.5 }, { score: 40, weight: 0.5 }])).toBe(60 * 0.7);
+    expect(
+      overallScore([
+        { score: 80, weight: 0.5 },
+        { score: 40, weight: 0.5 },
+      ]),
+    ).toBe(60 * 0.7);
   });
 
   it('counts a coverage too small to mean anything as none (a counterexample fast-check found)', () => {
@@ -54,12 +69,26 @@ describe('scoring rules', () => {
 
   it('keeps every score within 0-100', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ score: fc.double({ min: 0, max: 100, noNaN: true }), coverage: fc.double({ min: 0, max: 1, noNaN: true }) }), { minLength: 1, maxLength: 6 }), (ds) => {
-        const d = domainScore(ds.map((x) => dim(x.score, x.coverage)));
-        const p = pillarScore([{ id: 'a', score: d, weight: 0.5, dimensions: ds.map((x) => dim(x.score, x.coverage)) }]);
-        const o = overallScore([{ score: p.score, weight: 1 }, { score: d, weight: 1 }]);
-        expect(d >= 0 && d <= 100 && p.score >= 0 && p.score <= 100 && o >= 0 && o <= 100).toBe(true);
-      }),
+      fc.property(
+        fc.array(
+          fc.record({
+            score: fc.double({ min: 0, max: 100, noNaN: true }),
+            coverage: fc.double({ min: 0, max: 1, noNaN: true }),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        (ds) => {
+          const d = domainScore(ds.map((x) => dim(x.score, x.coverage)));
+          const p = pillarScore([
+            { id: 'a', score: d, weight: 0.5, dimensions: ds.map((x) => dim(x.score, x.coverage)) },
+          ]);
+          const o = overallScore([
+            { score: p.score, weight: 1 },
+            { score: d, weight: 1 },
+          ]);
+          expect(d >= 0 && d <= 100 && p.score >= 0 && p.score <= 100 && o >= 0 && o <= 100).toBe(true);
+        },
+      ),
     );
   });
 
@@ -84,10 +113,14 @@ describe('indicator parsers', () => {
 
   it('read the bundled samples', () => {
     const wb = parseWorldBank(sample('worldbank-indicators.json'));
-    expect(wb.find((o) => o.countryCode === 'US' && o.indicator === 'NY.GDP.PCAP.KD' && o.year === 2024)?.value).toBe(65020);
+    expect(wb.find((o) => o.countryCode === 'US' && o.indicator === 'NY.GDP.PCAP.KD' && o.year === 2024)?.value).toBe(
+      65020,
+    );
     // Null values are gaps, not zeros.
     expect(wb.some((o) => o.countryCode === 'SD' && o.indicator === 'GC.DOD.TOTL.GD.ZS')).toBe(false);
-    expect(parseWhoGho(sample('who-gho.json')).find((o) => o.countryCode === 'JP' && o.indicator === 'WHOSIS_000001')?.value).toBe(84.5);
+    expect(
+      parseWhoGho(sample('who-gho.json')).find((o) => o.countryCode === 'JP' && o.indicator === 'WHOSIS_000001')?.value,
+    ).toBe(84.5);
     expect(parseIpc(sample('ipc-phase3.csv')).map((o) => o.countryCode)).toEqual(['SD', 'HT', 'NG', 'PK']);
     const history = parseHistoryLog(sample('score-history.json'));
     expect(new Set(history.map((p) => p.countryCode)).size).toBe(12);
@@ -98,8 +131,12 @@ describe('indicator parsers', () => {
   });
 
   it('refuse malformed input with a clear message', () => {
-    expect(() => parseWorldBank(Buffer.from('{"message":"Invalid value"}'))).toThrow(/World Bank: expected a \[metadata, rows\] array/);
-    expect(() => parseWorldBank(Buffer.from('[{"message":[{"id":"120","value":"Invalid value"}]}]'))).toThrow(/World Bank: upstream error: Invalid value/);
+    expect(() => parseWorldBank(Buffer.from('{"message":"Invalid value"}'))).toThrow(
+      /World Bank: expected a \[metadata, rows\] array/,
+    );
+    expect(() => parseWorldBank(Buffer.from('[{"message":[{"id":"120","value":"Invalid value"}]}]'))).toThrow(
+      /World Bank: upstream error: Invalid value/,
+    );
     expect(() => parseWhoGho(Buffer.from('nope'))).toThrow(/WHO GHO response is not JSON/);
     expect(() => parseIpc(Buffer.from('a,b\n1,2\n'))).toThrow(/Phase 3\+ %/);
     expect(() => parseHistoryLog(Buffer.from('{"schema":"other"}'))).toThrow(/unexpected shape/);

@@ -21,9 +21,16 @@ describe('OFAC SDN XML parser', () => {
     expect(publishedAt).toBe(Date.UTC(2026, 10, 19));
     expect(entries).toHaveLength(91);
     expect(entries.find((e) => e.uid === '41210')).toEqual({
-      uid: '41210', name: 'KARIMI, Sergei', type: 'individual', programs: ['RUSSIA-EO14024'], aliases: ['Karimi, Sergey'],
-      identifiers: [{ type: 'Passport', number: 'A15882090', country: 'Russia' }], addressCountries: ['Russia', 'United Arab Emirates'],
-      nationalities: ['Russia'], vesselFlag: '', remarks: '',
+      uid: '41210',
+      name: 'KARIMI, Sergei',
+      type: 'individual',
+      programs: ['RUSSIA-EO14024'],
+      aliases: ['Karimi, Sergey'],
+      identifiers: [{ type: 'Passport', number: 'A15882090', country: 'Russia' }],
+      addressCountries: ['Russia', 'United Arab Emirates'],
+      nationalities: ['Russia'],
+      vesselFlag: '',
+      remarks: '',
     });
     expect(entries.filter((e) => e.type === 'aircraft').map((e) => e.name)).toEqual(['EP-MNF', 'RA-96104']);
   });
@@ -48,7 +55,15 @@ describe('GET list-sanctions-pressure', () => {
     expect(b.entries).toHaveLength(25);
     const names = b.entries.map((e: { name: string }) => e.name);
     expect([...names].sort()).toEqual(names);
-    expect(b).toMatchObject({ totalCount: 91, sdnCount: 91, consolidatedCount: 0, newEntryCount: 0, aircraftCount: 2, semaCount: 0, datasetDate: String(Date.UTC(2026, 10, 19)) });
+    expect(b).toMatchObject({
+      totalCount: 91,
+      sdnCount: 91,
+      consolidatedCount: 0,
+      newEntryCount: 0,
+      aircraftCount: 2,
+      semaCount: 0,
+      datasetDate: String(Date.UTC(2026, 10, 19)),
+    });
     expect(b.vesselCount).toBe(22);
     expect(b.countries[0]).toMatchObject({ countryCode: 'RU', countryName: 'Russia' });
     expect(b.countries.length).toBeLessThanOrEqual(12);
@@ -60,14 +75,31 @@ describe('GET list-sanctions-pressure', () => {
     const all = (await app.get(`${PRESSURE}?max_items=100`)).body.entries;
     expect(all).toHaveLength(60);
     expect(all.find((e: { id: string }) => e.id === 'ofac-sdn:41210')).toEqual({
-      id: 'ofac-sdn:41210', name: 'KARIMI, Sergei', entityType: 'SANCTIONS_ENTITY_TYPE_INDIVIDUAL', countryCodes: ['RU', 'AE'], countryNames: ['Russia', 'United Arab Emirates'],
-      programs: ['RUSSIA-EO14024'], sourceLists: ['SDN'], effectiveAt: '0', isNew: false, note: '',
+      id: 'ofac-sdn:41210',
+      name: 'KARIMI, Sergei',
+      entityType: 'SANCTIONS_ENTITY_TYPE_INDIVIDUAL',
+      countryCodes: ['RU', 'AE'],
+      countryNames: ['Russia', 'United Arab Emirates'],
+      programs: ['RUSSIA-EO14024'],
+      sourceLists: ['SDN'],
+      effectiveAt: '0',
+      isNew: false,
+      note: '',
     });
   });
-  it.each([['max_items=x', 'max_items'], ['max_items=2.5', 'max_items']])('refuses %s', async (q, f) => expectViolation(await app.get(`${PRESSURE}?${q}`), f));
+  it.each([
+    ['max_items=x', 'max_items'],
+    ['max_items=2.5', 'max_items'],
+  ])('refuses %s', async (q, f) => expectViolation(await app.get(`${PRESSURE}?${q}`), f));
   it('is a PRO operation', () => {
-    expect(procedureEntry(appRouter, 'sanctions.listSanctionsPressure')?.meta).toMatchObject({ requiredTier: 1, cacheTier: 'daily' });
-    expect(procedureEntry(appRouter, 'sanctions.lookupSanctionEntity')?.meta).toMatchObject({ ratePolicy: 'lookup-sanction-entity', cacheTier: 'no-store' });
+    expect(procedureEntry(appRouter, 'sanctions.listSanctionsPressure')?.meta).toMatchObject({
+      requiredTier: 1,
+      cacheTier: 'daily',
+    });
+    expect(procedureEntry(appRouter, 'sanctions.lookupSanctionEntity')?.meta).toMatchObject({
+      ratePolicy: 'lookup-sanction-entity',
+      cacheTier: 'no-store',
+    });
   });
 });
 
@@ -76,18 +108,32 @@ describe('GET lookup-sanction-entity', () => {
   it('finds an exact name first, from the OFAC list', async () => {
     const b = await lookup('ORIENT METALS OOO');
     expect(b.source).toBe('ofac');
-    expect(b.results[0]).toEqual({ id: 'ofac-sdn:41143', name: 'ORIENT METALS OOO', entityType: 'vessel', countryCodes: ['RU'], programs: ['RUSSIA-EO14024'] });
+    expect(b.results[0]).toEqual({
+      id: 'ofac-sdn:41143',
+      name: 'ORIENT METALS OOO',
+      entityType: 'vessel',
+      countryCodes: ['RU'],
+      programs: ['RUSSIA-EO14024'],
+    });
     expect(b.total).toBeGreaterThanOrEqual(b.results.length);
   });
   it('finds people by alias spelling and vessels by IMO number', async () => {
     expect((await lookup('Sergey Karimi')).results[0].id).toBe('ofac-sdn:41210');
     expect((await lookup('a15882090')).results[0].id).toBe('ofac-sdn:41210');
-    expect((await lookup('RA-96104')).results[0]).toMatchObject({ entityType: 'aircraft', programs: ['RUSSIA-EO14024'] });
+    expect((await lookup('RA-96104')).results[0]).toMatchObject({
+      entityType: 'aircraft',
+      programs: ['RUSSIA-EO14024'],
+    });
   });
   it('ranks a prefix and tolerates a typo', async () => {
     const prefix = (await lookup('orient metals')).results.map((r: { name: string }) => r.name);
     // Every whole-word prefix match scores alike (0.9), ties by name.
-    expect(prefix.slice(0, 4)).toEqual(['ORIENT METALS FZE', 'ORIENT METALS LIMITED', 'ORIENT METALS LLC', 'ORIENT METALS OOO']);
+    expect(prefix.slice(0, 4)).toEqual([
+      'ORIENT METALS FZE',
+      'ORIENT METALS LIMITED',
+      'ORIENT METALS LLC',
+      'ORIENT METALS OOO',
+    ]);
     expect((await lookup('ORIENT METALLS OOO')).results[0].name).toBe('ORIENT METALS OOO');
   });
   it('answers nothing for too short, too long or unmatched queries', async () => {
@@ -111,24 +157,48 @@ describe('live OpenSanctions', () => {
     const server = http.createServer((req, res) => {
       seen.push(`${req.url} ${req.headers.authorization}`);
       if (fail) return void res.writeHead(503).end('down');
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-        results: [{ id: 'NK-abc', caption: 'Mahan Air', schema: 'Company', properties: { name: ['Mahan Air'], country: ['ir'], program: ['IRAN-EO13224'] } }],
-        total: { value: 7, relation: 'eq' },
-      }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          results: [
+            {
+              id: 'NK-abc',
+              caption: 'Mahan Air',
+              schema: 'Company',
+              properties: { name: ['Mahan Air'], country: ['ir'], program: ['IRAN-EO13224'] },
+            },
+          ],
+          total: { value: 7, relation: 'eq' },
+        }),
+      );
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      await withTestApp({ samples: [sdnDataset], config: { OPENSANCTIONS_API_KEY: 'os-key', UPSTREAM_BASE_OVERRIDE: origin } }, async (live) => {
-        const ok = await live.get(`${LOOKUP}?q=mahan`);
-        expect(ok.body).toEqual({ results: [{ id: 'opensanctions:NK-abc', name: 'Mahan Air', entityType: 'entity', countryCodes: ['IR'], programs: ['IRAN-EO13224'] }], total: 7, source: 'opensanctions' });
-        expect(seen[0]).toBe('/search/default?q=mahan&limit=10 ApiKey os-key');
-        fail = true;
-        const fallback = await live.get(`${LOOKUP}?q=ORIENT%20METALS%20OOO`);
-        expect(fallback.body.source).toBe('ofac');
-        expect(fallback.body.results[0].id).toBe('ofac-sdn:41143');
-        expect(fallback.headers.get('cache-control')).toBe('no-store');
-      });
+      await withTestApp(
+        { samples: [sdnDataset], config: { OPENSANCTIONS_API_KEY: 'os-key', UPSTREAM_BASE_OVERRIDE: origin } },
+        async (live) => {
+          const ok = await live.get(`${LOOKUP}?q=mahan`);
+          expect(ok.body).toEqual({
+            results: [
+              {
+                id: 'opensanctions:NK-abc',
+                name: 'Mahan Air',
+                entityType: 'entity',
+                countryCodes: ['IR'],
+                programs: ['IRAN-EO13224'],
+              },
+            ],
+            total: 7,
+            source: 'opensanctions',
+          });
+          expect(seen[0]).toBe('/search/default?q=mahan&limit=10 ApiKey os-key');
+          fail = true;
+          const fallback = await live.get(`${LOOKUP}?q=ORIENT%20METALS%20OOO`);
+          expect(fallback.body.source).toBe('ofac');
+          expect(fallback.body.results[0].id).toBe('ofac-sdn:41143');
+          expect(fallback.headers.get('cache-control')).toBe('no-store');
+        },
+      );
     } finally {
       server.close();
     }

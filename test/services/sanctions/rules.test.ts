@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { clampCount, compactNote, dice, nameScore, normaliseIdentifier, normaliseName, tally, trigrams } from '../../../src/services/sanctions/rules.js';
+import {
+  clampCount,
+  compactNote,
+  dice,
+  nameScore,
+  normaliseIdentifier,
+  normaliseName,
+  tally,
+  trigrams,
+} from '../../../src/services/sanctions/rules.js';
 
 describe('normalisation', () => {
   it.each([
@@ -8,7 +17,8 @@ describe('normalisation', () => {
     ['  Société  Générale-Bank ', 'societe generale bank'],
     ['"ORIENT" TRADING (CO.) LTD', 'orient trading co ltd'],
   ])('%s -> %s', (raw, norm) => expect(normaliseName(raw)).toBe(norm));
-  it('compares identifiers without spaces or punctuation', () => expect(normaliseIdentifier('imo 9-123 456')).toBe('IMO9123456'));
+  it('compares identifiers without spaces or punctuation', () =>
+    expect(normaliseIdentifier('imo 9-123 456')).toBe('IMO9123456'));
 });
 
 describe('similarity', () => {
@@ -24,26 +34,46 @@ describe('similarity', () => {
   });
   it('is symmetric, bounded and 1 on itself', () => {
     const word = fc.stringMatching(/^[a-z]{1,8}( [a-z]{1,8}){0,3}$/);
-    fc.assert(fc.property(word, word, (a, b) => {
-      const ga = trigrams(a);
-      const gb = trigrams(b);
-      expect(dice(ga, gb)).toBe(dice(gb, ga));
-      expect(dice(ga, gb)).toBeGreaterThanOrEqual(0);
-      expect(dice(ga, gb)).toBeLessThanOrEqual(1);
-      expect(dice(ga, ga)).toBe(1);
-    }));
+    fc.assert(
+      fc.property(word, word, (a, b) => {
+        const ga = trigrams(a);
+        const gb = trigrams(b);
+        expect(dice(ga, gb)).toBe(dice(gb, ga));
+        expect(dice(ga, gb)).toBeGreaterThanOrEqual(0);
+        expect(dice(ga, gb)).toBeLessThanOrEqual(1);
+        expect(dice(ga, ga)).toBe(1);
+      }),
+    );
   });
 });
 
 describe('limits and tallies', () => {
-  it.each([[undefined, 25], [0, 25], [-5, 25], [7, 7], [60, 60], [61, 60]])('max_items %s -> %i', (n, e) => expect(clampCount(n, 25, 60)).toBe(e));
+  it.each([
+    [undefined, 25],
+    [0, 25],
+    [-5, 25],
+    [7, 7],
+    [60, 60],
+    [61, 60],
+  ])('max_items %s -> %i', (n, e) => expect(clampCount(n, 25, 60)).toBe(e));
   it('compacts notes to 240 characters', () => {
     expect(compactNote(' a \n b ')).toBe('a b');
     expect(compactNote('x'.repeat(300))).toHaveLength(240);
   });
   it('counts each entry once per key, largest first', () => {
-    const rows = [{ k: ['RU', 'RU', 'AE'], t: 'vessel' }, { k: ['RU'], t: 'aircraft' }, { k: ['IR'], t: 'entity' }];
-    expect(tally(rows, (r) => r.k, (r) => r.t, 2)).toEqual([
+    const rows = [
+      { k: ['RU', 'RU', 'AE'], t: 'vessel' },
+      { k: ['RU'], t: 'aircraft' },
+      { k: ['IR'], t: 'entity' },
+    ];
+    expect(
+      tally(
+        rows,
+        (r) => r.k,
+        (r) => r.t,
+        2,
+      ),
+    ).toEqual([
       { key: 'RU', entryCount: 2, vesselCount: 1, aircraftCount: 1 },
       { key: 'AE', entryCount: 1, vesselCount: 1, aircraftCount: 0 },
     ]);

@@ -13,7 +13,11 @@ describe('scenario and simulation results after a restart', () => {
       const first = await startTestApp({ dbFile, samples: [...SCENARIO_DATASETS, ...FORECAST_DATASETS] });
       const key = await first.createKey({ plan: 'pro' });
       const headers = { 'content-type': 'application/json', 'x-service-key': key.key };
-      const run = await first.request('/api/scenario/v1/run-scenario', { method: 'POST', body: JSON.stringify({ scenarioId: 'suez-bab-simultaneous' }), headers });
+      const run = await first.request('/api/scenario/v1/run-scenario', {
+        method: 'POST',
+        body: JSON.stringify({ scenarioId: 'suez-bab-simultaneous' }),
+        headers,
+      });
       await first.request('/api/forecast/v1/trigger-simulation', { method: 'POST', body: '{}', headers });
       await first.deps.jobs.idle();
       await first.close();

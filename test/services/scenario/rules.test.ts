@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeScenario, rowImpact, scenarioJobId, JOB_ID_PATTERN, type ScenarioTemplate, type TradeExposure } from '../../../src/services/scenario/rules.js';
+import {
+  computeScenario,
+  rowImpact,
+  scenarioJobId,
+  JOB_ID_PATTERN,
+  type ScenarioTemplate,
+  type TradeExposure,
+} from '../../../src/services/scenario/rules.js';
 
 const template = (over: Partial<ScenarioTemplate> = {}): ScenarioTemplate => ({
   id: 't',
@@ -23,8 +30,21 @@ const row = (iso2: string, hs2: string, exposures: [string, number][], vulnerabi
 describe('rowImpact', () => {
   it.each([
     ['exposure x disruption x multiplier', template(), row('US', '10', [['suez', 30]]), 30],
-    ['only disrupted chokepoints count', template(), row('US', '10', [['panama', 80], ['suez', 10]]), 10],
-    ['tariff shocks use the vulnerability index', template({ affectedChokepointIds: [], disruptionPct: 0 }), row('US', '85', [], 40), 80],
+    [
+      'only disrupted chokepoints count',
+      template(),
+      row('US', '10', [
+        ['panama', 80],
+        ['suez', 10],
+      ]),
+      10,
+    ],
+    [
+      'tariff shocks use the vulnerability index',
+      template({ affectedChokepointIds: [], disruptionPct: 0 }),
+      row('US', '85', [], 40),
+      80,
+    ],
     ['zero scores add nothing', template(), row('US', '10', [['suez', 0]]), 0],
   ])('%s', (_name, t, r, expected) => {
     expect(rowImpact(r, t, new Set(t.affectedChokepointIds))).toBeCloseTo(expected, 9);
@@ -32,7 +52,12 @@ describe('rowImpact', () => {
 });
 
 describe('computeScenario', () => {
-  const rows = [row('US', '10', [['suez', 20]]), row('US', '85', [['suez', 40]]), row('CN', '85', [['suez', 30]]), row('DE', '85', [['suez', 90]])];
+  const rows = [
+    row('US', '10', [['suez', 20]]),
+    row('US', '85', [['suez', 40]]),
+    row('CN', '85', [['suez', 30]]),
+    row('DE', '85', [['suez', 90]]),
+  ];
 
   it('sums per default reporter, ranks and scales to the largest', () => {
     const r = computeScenario(template(), rows);
@@ -44,8 +69,12 @@ describe('computeScenario', () => {
   });
 
   it('restricts to the chapters and the named reporter', () => {
-    expect(computeScenario(template({ affectedHs2: ['85'] }), rows).topImpactCountries.map((c) => c.totalImpact)).toEqual([40, 30]);
-    expect(computeScenario(template(), rows, { iso2: 'DE' }).topImpactCountries).toEqual([{ iso2: 'DE', totalImpact: 90, impactPct: 100 }]);
+    expect(
+      computeScenario(template({ affectedHs2: ['85'] }), rows).topImpactCountries.map((c) => c.totalImpact),
+    ).toEqual([40, 30]);
+    expect(computeScenario(template(), rows, { iso2: 'DE' }).topImpactCountries).toEqual([
+      { iso2: 'DE', totalImpact: 90, impactPct: 100 },
+    ]);
   });
 
   it('drops chokepoints the registry does not know, leaving no impact rather than a tariff shock', () => {
@@ -57,14 +86,22 @@ describe('computeScenario', () => {
 
   it('always ranks at most 20 countries, best first, with percentages in 0..100', () => {
     const arb = fc.array(
-      fc.record({ iso2: fc.constantFrom('US', 'CN', 'RU', 'IR', 'IN', 'TW'), hs2: fc.constantFrom('10', '27', '85'), score: fc.double({ min: 0, max: 100, noNaN: true }) }),
+      fc.record({
+        iso2: fc.constantFrom('US', 'CN', 'RU', 'IR', 'IN', 'TW'),
+        hs2: fc.constantFrom('10', '27', '85'),
+        score: fc.double({ min: 0, max: 100, noNaN: true }),
+      }),
       { maxLength: 60 },
     );
     fc.assert(
       fc.property(arb, fc.integer({ min: 0, max: 100 }), (items, pct) => {
-        const r = computeScenario(template({ disruptionPct: pct }), items.map((i) => row(i.iso2, i.hs2, [['suez', i.score]])));
+        const r = computeScenario(
+          template({ disruptionPct: pct }),
+          items.map((i) => row(i.iso2, i.hs2, [['suez', i.score]])),
+        );
         expect(r.topImpactCountries.length).toBeLessThanOrEqual(20);
-        for (let k = 1; k < r.topImpactCountries.length; k++) expect(r.topImpactCountries[k - 1]!.totalImpact).toBeGreaterThanOrEqual(r.topImpactCountries[k]!.totalImpact);
+        for (let k = 1; k < r.topImpactCountries.length; k++)
+          expect(r.topImpactCountries[k - 1]!.totalImpact).toBeGreaterThanOrEqual(r.topImpactCountries[k]!.totalImpact);
         for (const c of r.topImpactCountries) expect(c.impactPct >= 0 && c.impactPct <= 100).toBe(true);
       }),
     );
@@ -73,7 +110,8 @@ describe('computeScenario', () => {
 
 describe('scenarioJobId', () => {
   it('always matches the published pattern', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 9_999_999_999_999 }), fc.uuid(), (ms, uuid) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9_999_999_999_999 }), fc.uuid(), (ms, uuid) => {
         expect(scenarioJobId(ms, uuid)).toMatch(JOB_ID_PATTERN);
       }),
     );

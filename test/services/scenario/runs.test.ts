@@ -35,7 +35,10 @@ describe.each(engines)('scenario runs on $name', (engine) => {
     expect(await runs.publicIdOf(job('0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0'))).toBe(id);
     expect(await other.publicIdOf(job('0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0'))).toBe(id);
     // Both nodes publishing the same job at once agree too.
-    const raced = await Promise.all([runs.publicIdOf(job('aaaa1111-0000-0000-0000-000000000000')), other.publicIdOf(job('aaaa1111-0000-0000-0000-000000000000'))]);
+    const raced = await Promise.all([
+      runs.publicIdOf(job('aaaa1111-0000-0000-0000-000000000000')),
+      other.publicIdOf(job('aaaa1111-0000-0000-0000-000000000000')),
+    ]);
     expect(raced[0]).toBe(raced[1]);
   });
 

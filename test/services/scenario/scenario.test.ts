@@ -14,7 +14,11 @@ afterAll(() => app.close());
 const RUN = '/api/scenario/v1/run-scenario';
 const STATUS = '/api/scenario/v1/get-scenario-status';
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  app.request(RUN, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  app.request(RUN, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 describe('GET list-scenario-templates', () => {
   it('lists the six templates of the catalogue in order', async () => {
@@ -69,7 +73,12 @@ describe('POST run-scenario and GET get-scenario-status', () => {
     expect(status.body.error).toBe('');
     const result = status.body.result;
     expect(result.affectedChokepointIds).toEqual(['hormuz_strait']);
-    expect(result.template).toEqual({ name: 'hormuz_strait', disruptionPct: 100, durationDays: 14, costShockMultiplier: 2.1 });
+    expect(result.template).toEqual({
+      name: 'hormuz_strait',
+      disruptionPct: 100,
+      durationDays: 14,
+      costShockMultiplier: 2.1,
+    });
     // Iran routes nearly all its fuel and chemical trade through Hormuz.
     expect(result.topImpactCountries[0]).toMatchObject({ iso2: 'IR', impactPct: 100 });
     expect(result.topImpactCountries.map((c: { iso2: string }) => c.iso2).sort()).toEqual(['CN', 'IN', 'IR', 'US']);
@@ -117,14 +126,23 @@ describe('POST run-scenario and GET get-scenario-status', () => {
     const own = await app.createKey({ plan: 'pro' });
     const none = await app.get(STATUS, { 'x-service-key': own.key });
     expect(none.status).toBe(200);
-    expect(none.body).toEqual({ status: 'not_found', error: 'no scenario job queued with this credential; run-scenario queues one' });
+    expect(none.body).toEqual({
+      status: 'not_found',
+      error: 'no scenario job queued with this credential; run-scenario queues one',
+    });
     expect(none.headers.get('cache-control')).toBe('no-store');
     await post({ scenarioId: 'panama-drought-50pct' }, { 'x-service-key': own.key });
     await post({ scenarioId: 'hormuz-tanker-blockade', iso2: 'IN' }, { 'x-service-key': own.key });
     await app.deps.jobs.idle();
     const latest = await app.get(STATUS, { 'x-service-key': own.key });
     expect(latest.status).toBe(200);
-    expect(latest.body).toMatchObject({ status: 'done', result: { affectedChokepointIds: ['hormuz_strait'], topImpactCountries: [expect.objectContaining({ iso2: 'IN' })] } });
+    expect(latest.body).toMatchObject({
+      status: 'done',
+      result: {
+        affectedChokepointIds: ['hormuz_strait'],
+        topImpactCountries: [expect.objectContaining({ iso2: 'IN' })],
+      },
+    });
   });
 
   it('needs a Pro entitlement', async () => {
@@ -138,7 +156,12 @@ describe('run-scenario queue capacity', () => {
     // The worker is held so the queue fills: 100 waiting scenario jobs of other accounts.
     await app.deps.jobs.stop();
     try {
-      for (let i = 0; i < 100; i++) await app.deps.jobs.enqueue({ kind: SCENARIO_JOB, accountId: `queue-filler-${i}`, input: { scenarioId: 'panama-drought-50pct', iso2: null } });
+      for (let i = 0; i < 100; i++)
+        await app.deps.jobs.enqueue({
+          kind: SCENARIO_JOB,
+          accountId: `queue-filler-${i}`,
+          input: { scenarioId: 'panama-drought-50pct', iso2: null },
+        });
       const within = await post({ scenarioId: 'suez-bab-simultaneous' });
       expect(within.status).toBe(202);
       expect(await app.deps.jobs.queued(SCENARIO_JOB)).toBe(101);

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { buildEarthquakes, earthquakesDataset, parseNrcan, parseUsgs } from '../../../src/services/seismology/datasets/earthquakes.js';
+import {
+  buildEarthquakes,
+  earthquakesDataset,
+  parseNrcan,
+  parseUsgs,
+} from '../../../src/services/seismology/datasets/earthquakes.js';
 import { SAMPLE_NOW } from '../../support/app.js';
 
 const usgsBytes = fs.readFileSync(path.join(SAMPLES_DIR, 'seismology/usgs-4.5_week.geojson'));
@@ -19,10 +24,20 @@ describe('USGS GeoJSON parser', () => {
   });
 
   it('drops malformed features but keeps the well-formed ones', () => {
-    const good = { id: 'us1', properties: { mag: 5, time: 1, place: 'x' }, geometry: { type: 'Point', coordinates: [10, 20, 5] } };
+    const good = {
+      id: 'us1',
+      properties: { mag: 5, time: 1, place: 'x' },
+      geometry: { type: 'Point', coordinates: [10, 20, 5] },
+    };
     const feed = {
       type: 'FeatureCollection',
-      features: [good, { id: 'us2', properties: { mag: 'big', time: 1 }, geometry: null }, { id: '', properties: {}, geometry: {} }, null, { ...good, id: 'us3', geometry: { coordinates: [500, 20] } }],
+      features: [
+        good,
+        { id: 'us2', properties: { mag: 'big', time: 1 }, geometry: null },
+        { id: '', properties: {}, geometry: {} },
+        null,
+        { ...good, id: 'us3', geometry: { coordinates: [500, 20] } },
+      ],
     };
     expect(parseUsgs(Buffer.from(JSON.stringify(feed))).reports.map((r) => r.id)).toEqual(['us1']);
   });
@@ -40,7 +55,11 @@ describe('NRCan Atom parser', () => {
     const reports = parseNrcan(nrcanBytes);
     expect(reports).toHaveLength(6);
     expect(reports.every((r) => r.id.startsWith('nrcan:'))).toBe(true);
-    expect(reports.find((r) => r.place === 'Labrador Sea')).toMatchObject({ magnitude: 4.7, depthKm: 10, category: 'Earthquake' });
+    expect(reports.find((r) => r.place === 'Labrador Sea')).toMatchObject({
+      magnitude: 4.7,
+      depthKm: 10,
+      category: 'Earthquake',
+    });
   });
 
   it('refuses a document that is not an Atom feed', () => {
@@ -63,7 +82,17 @@ describe('merging', () => {
   });
 
   it('keeps one copy when the same id appears twice', () => {
-    const r = { id: 'x', place: 'p', magnitude: 5, depthKm: 1, lat: 1, lon: 1, occurredAt: SAMPLE_NOW, sourceUrl: '', source: 'usgs' as const };
+    const r = {
+      id: 'x',
+      place: 'p',
+      magnitude: 5,
+      depthKm: 1,
+      lat: 1,
+      lon: 1,
+      occurredAt: SAMPLE_NOW,
+      sourceUrl: '',
+      source: 'usgs' as const,
+    };
     expect(buildEarthquakes([r, r], [], SAMPLE_NOW)).toHaveLength(1);
   });
 });

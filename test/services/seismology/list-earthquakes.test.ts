@@ -58,7 +58,13 @@ describe('GET list-earthquakes', () => {
   });
 
   it('marks known test-site events and deduplicates agencies', async () => {
-    const qs = (await app.get(PATH)).body.earthquakes as { id: string; nearTestSite: boolean; testSiteName: string; concernScore: number; source: string }[];
+    const qs = (await app.get(PATH)).body.earthquakes as {
+      id: string;
+      nearTestSite: boolean;
+      testSiteName: string;
+      concernScore: number;
+      source: string;
+    }[];
     const near = qs.filter((q) => q.nearTestSite);
     expect(near.map((q) => q.testSiteName).sort()).toEqual(['Lop Nur', 'Punggye-ri', 'Semipalatinsk']);
     for (const q of near) expect(q.concernScore).toBeGreaterThan(0);
@@ -123,11 +129,17 @@ describe('GET list-earthquakes', () => {
 
   it('declares its cache tier on a healthy 200, private to the identified caller', async () => {
     const res = await app.get(PATH);
-    expect(res.headers.get('cache-control')).toBe('private, max-age=300, stale-while-revalidate=300, stale-if-error=3600');
+    expect(res.headers.get('cache-control')).toBe(
+      'private, max-age=300, stale-while-revalidate=300, stale-if-error=3600',
+    );
   });
 
   it('refuses other methods with 405 and a JSON body', async () => {
-    const res = await app.request(PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await app.request(PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(405);
     expect(res.body).toEqual({ error: expect.any(String) });
     expect(res.headers.get('allow')).toBe('GET, HEAD');

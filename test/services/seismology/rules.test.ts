@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { concernLevel, duplicateIndices, sameEvent, testSiteConcern, TEST_SITES } from '../../../src/services/seismology/rules.js';
+import {
+  concernLevel,
+  duplicateIndices,
+  sameEvent,
+  testSiteConcern,
+  TEST_SITES,
+} from '../../../src/services/seismology/rules.js';
 
 describe('concernLevel', () => {
   it.each([
-    [0, 'low'], [24, 'low'], [25, 'moderate'], [49, 'moderate'], [50, 'elevated'], [74, 'elevated'], [75, 'critical'], [100, 'critical'],
+    [0, 'low'],
+    [24, 'low'],
+    [25, 'moderate'],
+    [49, 'moderate'],
+    [50, 'elevated'],
+    [74, 'elevated'],
+    [75, 'critical'],
+    [100, 'critical'],
   ])('score %i is %s', (score, level) => {
     expect(concernLevel(score)).toBe(level);
   });
@@ -14,11 +27,21 @@ describe('testSiteConcern', () => {
   it('scores an event on top of a site from magnitude, closeness and depth', () => {
     const site = TEST_SITES.find((s) => s.name === 'Punggye-ri')!;
     // 0.6*4.5/9 + 0.25*1 + 0.15*1 = 0.7 -> 70
-    expect(testSiteConcern(site.lat, site.lon, 4.5, 0)).toEqual({ nearTestSite: true, testSiteName: 'Punggye-ri', concernScore: 70, concernLevel: 'elevated' });
+    expect(testSiteConcern(site.lat, site.lon, 4.5, 0)).toEqual({
+      nearTestSite: true,
+      testSiteName: 'Punggye-ri',
+      concernScore: 70,
+      concernLevel: 'elevated',
+    });
   });
 
   it('is zero and low away from every site', () => {
-    expect(testSiteConcern(0.5, -30, 7.5, 10)).toEqual({ nearTestSite: false, testSiteName: '', concernScore: 0, concernLevel: 'low' });
+    expect(testSiteConcern(0.5, -30, 7.5, 10)).toEqual({
+      nearTestSite: false,
+      testSiteName: '',
+      concernScore: 0,
+      concernLevel: 'low',
+    });
   });
 
   it('stays within 0..100 and agrees with its level for any event', () => {
@@ -57,7 +80,10 @@ describe('cross-agency matching', () => {
   it('drops only unambiguous one-to-one duplicates', () => {
     const primary = [base, { ...base, occurredAt: base.occurredAt + 30_000 }];
     // One secondary near both primaries (ambiguous), one clearly matching nothing.
-    const secondary = [{ ...base, occurredAt: base.occurredAt + 15_000 }, { ...base, lat: 10 }];
+    const secondary = [
+      { ...base, occurredAt: base.occurredAt + 15_000 },
+      { ...base, lat: 10 },
+    ];
     expect(duplicateIndices(primary, secondary)).toEqual(new Set());
     expect(duplicateIndices([base], [{ ...base, magnitude: 5.1 }])).toEqual(new Set([0]));
     // Two secondaries claiming the same primary are both kept.

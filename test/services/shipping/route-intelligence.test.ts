@@ -20,11 +20,29 @@ describe('GET /api/v2/shipping/route-intelligence', () => {
   it('answers the same lane as the route explorer, in the v2 shape', async () => {
     const res = await get('fromIso2=CN&toIso2=NL');
     expect(res.status).toBe(200);
-    const lane = (await app.get('/api/supply-chain/v1/get-route-explorer-lane?fromIso2=CN&toIso2=NL', { 'x-service-key': pro })).body;
-    expect(res.body).toMatchObject({ fromIso2: 'CN', toIso2: 'NL', cargoType: 'container', hs2: '27', primaryRouteId: lane.primaryRouteId, warRiskTier: lane.warRiskTier, disruptionScore: lane.disruptionScore, fetchedAt: lane.fetchedAt });
+    const lane = (
+      await app.get('/api/supply-chain/v1/get-route-explorer-lane?fromIso2=CN&toIso2=NL', { 'x-service-key': pro })
+    ).body;
+    expect(res.body).toMatchObject({
+      fromIso2: 'CN',
+      toIso2: 'NL',
+      cargoType: 'container',
+      hs2: '27',
+      primaryRouteId: lane.primaryRouteId,
+      warRiskTier: lane.warRiskTier,
+      disruptionScore: lane.disruptionScore,
+      fetchedAt: lane.fetchedAt,
+    });
     expect(res.body.chokepointExposures).toEqual(lane.chokepointExposures);
     expect(res.body.bypassOptions.map((b: any) => b.id)).toEqual(lane.bypassOptions.map((b: any) => b.id));
-    expect(Object.keys(res.body.bypassOptions[0]).sort()).toEqual(['activationThreshold', 'addedCostMultiplier', 'addedTransitDays', 'id', 'name', 'type']);
+    expect(Object.keys(res.body.bypassOptions[0]).sort()).toEqual([
+      'activationThreshold',
+      'addedCostMultiplier',
+      'addedTransitDays',
+      'id',
+      'name',
+      'type',
+    ]);
   });
 
   it('echoes hs2 padded and follows the cargo type', async () => {

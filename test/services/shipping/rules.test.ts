@@ -1,7 +1,15 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { disruptionEvent, retryDelayMs, shouldNotify, signPayload, statusChanges, verifySignature, type StatusChange } from '../../../src/services/shipping/webhooks/rules.js';
+import {
+  disruptionEvent,
+  retryDelayMs,
+  shouldNotify,
+  signPayload,
+  statusChanges,
+  verifySignature,
+  type StatusChange,
+} from '../../../src/services/shipping/webhooks/rules.js';
 import { staticTargetRefusal } from '../../../src/platform/snapshots/fetch.js';
 
 describe('signPayload', () => {
@@ -12,13 +20,19 @@ describe('signPayload', () => {
 
   it('verifies its own signatures and nothing else (property)', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 64 }), fc.nat(), fc.string(), fc.string({ minLength: 1 }), (secret, ts, body, extra) => {
-        const sig = signPayload(secret, ts, body);
-        expect(sig).toMatch(/^sha256=[0-9a-f]{64}$/);
-        expect(verifySignature(secret, ts, body, sig)).toBe(true);
-        expect(verifySignature(secret, ts + 1, body, sig)).toBe(false);
-        expect(verifySignature(secret, ts, body + extra, sig)).toBe(false);
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 64 }),
+        fc.nat(),
+        fc.string(),
+        fc.string({ minLength: 1 }),
+        (secret, ts, body, extra) => {
+          const sig = signPayload(secret, ts, body);
+          expect(sig).toMatch(/^sha256=[0-9a-f]{64}$/);
+          expect(verifySignature(secret, ts, body, sig)).toBe(true);
+          expect(verifySignature(secret, ts + 1, body, sig)).toBe(false);
+          expect(verifySignature(secret, ts, body + extra, sig)).toBe(false);
+        },
+      ),
     );
   });
 });
@@ -41,7 +55,9 @@ describe('statusChanges', () => {
       { id: 'b', name: 'B', status: 'yellow', disruptionScore: 45 },
       { id: 'c', name: 'C', status: 'red', disruptionScore: 90 },
     ];
-    expect(statusChanges(previous, current)).toEqual([{ chokepointId: 'a', name: 'A', previous: { status: 'green', score: 10 }, current: { status: 'red', score: 75 } }]);
+    expect(statusChanges(previous, current)).toEqual([
+      { chokepointId: 'a', name: 'A', previous: { status: 'green', score: 10 }, current: { status: 'red', score: 75 } },
+    ]);
   });
 });
 
@@ -64,10 +80,15 @@ describe('shouldNotify', () => {
 
   it('never notifies when both scores are below the threshold (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 }), (a, b, t) => {
-        const got = shouldNotify(change(['green', a], ['red', b]), { chokepointIds: [], alertThreshold: t });
-        expect(got).toBe(Math.max(a, b) >= t);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 100 }),
+        (a, b, t) => {
+          const got = shouldNotify(change(['green', a], ['red', b]), { chokepointIds: [], alertThreshold: t });
+          expect(got).toBe(Math.max(a, b) >= t);
+        },
+      ),
     );
   });
 });

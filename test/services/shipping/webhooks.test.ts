@@ -73,7 +73,11 @@ afterAll(async () => {
 
 const as = (key: string) => ({ 'x-service-key': key });
 const register = (body: unknown, key = pro.key, headers: Record<string, string> = {}) =>
-  app.request(PATH, { method: 'POST', headers: { ...as(key), 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  app.request(PATH, {
+    method: 'POST',
+    headers: { ...as(key), 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('registration rules (production policy)', () => {
   it.each([
@@ -151,7 +155,14 @@ describe('delivery on a chokepoint status change', () => {
     expect(list.status).toBe(200);
     expect(list.headers.get('cache-control')).toBe('no-store');
     const mine = list.body.webhooks.find((w: { subscriberId: string }) => w.subscriberId === subscriberId);
-    expect(mine).toEqual({ subscriberId, callbackUrl: callback, chokepointIds: ['malacca_strait'], alertThreshold: 40, createdAt: expect.any(String), active: true });
+    expect(mine).toEqual({
+      subscriberId,
+      callbackUrl: callback,
+      chokepointIds: ['malacca_strait'],
+      alertThreshold: 40,
+      createdAt: expect.any(String),
+      active: true,
+    });
     expect(JSON.stringify(list.body)).not.toContain(secret);
     const other = await app.createKey({ plan: 'pro' });
     expect((await app.get(PATH, as(other.key))).body.webhooks).toEqual([]);
@@ -171,9 +182,13 @@ describe('delivery on a chokepoint status change', () => {
   });
 
   it('POSTs a correctly signed event after an ingestion turns the chokepoint red', async () => {
-    expect(getChokepointStatus(app.deps.store).chokepoints.find((c) => c.id === 'malacca_strait')!.status).toBe('green');
+    expect(getChokepointStatus(app.deps.store).chokepoints.find((c) => c.id === 'malacca_strait')!.status).toBe(
+      'green',
+    );
     const before = rx.received.length;
-    const r = await app.deps.runner.run(chokepointsDataset, { origin: { kind: 'bytes', payloads: { registry: registryWith('malacca_strait', 'war_zone') } } });
+    const r = await app.deps.runner.run(chokepointsDataset, {
+      origin: { kind: 'bytes', payloads: { registry: registryWith('malacca_strait', 'war_zone') } },
+    });
     expect(r.ok).toBe(true);
     await rx.waitFor(before + 1);
     const got = rx.received[before]!;
@@ -183,11 +198,22 @@ describe('delivery on a chokepoint status change', () => {
     expect(got.headers['x-service-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
     const timestamp = Number(got.headers['x-service-timestamp']);
     expect(verifySignature(secret, timestamp, got.body, String(got.headers['x-service-signature']))).toBe(true);
-    expect(verifySignature('0'.repeat(64), timestamp, got.body, String(got.headers['x-service-signature']))).toBe(false);
+    expect(verifySignature('0'.repeat(64), timestamp, got.body, String(got.headers['x-service-signature']))).toBe(
+      false,
+    );
     const event = JSON.parse(got.body);
-    expect(event).toMatchObject({ subscriberId, chokepointId: 'malacca_strait', alertThreshold: 40, reason: 'status changed from green to red' });
+    expect(event).toMatchObject({
+      subscriberId,
+      chokepointId: 'malacca_strait',
+      alertThreshold: 40,
+      reason: 'status changed from green to red',
+    });
     expect(event.score).toBeGreaterThanOrEqual(70);
-    expect(event.details).toMatchObject({ previousStatus: 'green', status: 'red', chokepointName: 'Strait of Malacca' });
+    expect(event.details).toMatchObject({
+      previousStatus: 'green',
+      status: 'red',
+      chokepointName: 'Strait of Malacca',
+    });
     expect(new Date(event.triggeredAt).toISOString()).toBe(event.triggeredAt);
     await webhooksOf(app.deps).idle();
     const [logged] = await webhooksOf(app.deps).store.deliveries({ subscriberId });
@@ -197,7 +223,9 @@ describe('delivery on a chokepoint status change', () => {
 
   it('does not send again when a swap leaves the status as it is', async () => {
     const before = (await webhooksOf(app.deps).store.deliveries({ subscriberId })).length;
-    await app.deps.runner.run(chokepointsDataset, { origin: { kind: 'bytes', payloads: { registry: registryWith('malacca_strait', 'war_zone') } } });
+    await app.deps.runner.run(chokepointsDataset, {
+      origin: { kind: 'bytes', payloads: { registry: registryWith('malacca_strait', 'war_zone') } },
+    });
     await new Promise((r) => setImmediate(r));
     await webhooksOf(app.deps).idle();
     expect(await webhooksOf(app.deps).observe()).toEqual([]);
@@ -233,7 +261,9 @@ describe('delivery on a chokepoint status change', () => {
       return all.length > logged && all[0]!.state !== 'pending';
     };
     try {
-      await app.deps.runner.run(chokepointsDataset, { origin: { kind: 'bytes', payloads: { registry: registryWith('malacca_strait', 'war_zone') } } });
+      await app.deps.runner.run(chokepointsDataset, {
+        origin: { kind: 'bytes', payloads: { registry: registryWith('malacca_strait', 'war_zone') } },
+      });
       for (let i = 0; i < 100 && !(await settled()); i++) {
         await new Promise((r) => setTimeout(r, 20));
         await webhooksOf(app.deps).idle();

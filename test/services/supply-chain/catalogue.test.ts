@@ -18,18 +18,33 @@ const CASES: [path: string, hasData: (body: any) => boolean][] = [
   [`${SC}/get-shipping-stress`, (b) => b.carriers.length > 0],
   [`${SC}/get-country-chokepoint-index?iso2=JP`, (b) => b.exposures.length > 0 && b.primaryChokepointId !== ''],
   [`${SC}/get-bypass-options?chokepointId=suez`, (b) => b.options.length > 0],
-  [`${SC}/get-country-cost-shock?iso2=JP&chokepointId=hormuz_strait`, (b) => b.hasEnergyModel && b.supplyDeficitPct > 0],
+  [
+    `${SC}/get-country-cost-shock?iso2=JP&chokepointId=hormuz_strait`,
+    (b) => b.hasEnergyModel && b.supplyDeficitPct > 0,
+  ],
   [`${SC}/get-country-products?iso2=JP`, (b) => b.products.length > 0],
-  [`${SC}/get-multi-sector-cost-shock?iso2=JP&chokepointId=hormuz_strait`, (b) => b.sectors.length === 10 && b.totalAddedCost > 0],
+  [
+    `${SC}/get-multi-sector-cost-shock?iso2=JP&chokepointId=hormuz_strait`,
+    (b) => b.sectors.length === 10 && b.totalAddedCost > 0,
+  ],
   [`${SC}/get-sector-dependency?iso2=JP&hs2=27`, (b) => b.primaryExporterIso2 !== '' && b.primaryChokepointId !== ''],
-  [`${SC}/get-route-explorer-lane?fromIso2=CN&toIso2=DE&hs2=85&cargoType=container`, (b) => b.primaryRouteId !== '' && b.chokepointExposures.length > 0],
-  [`${SC}/get-route-impact?fromIso2=SA&toIso2=JP&hs2=27`, (b) => b.laneValueUsd > 0 && b.topStrategicProducts.length > 0],
+  [
+    `${SC}/get-route-explorer-lane?fromIso2=CN&toIso2=DE&hs2=85&cargoType=container`,
+    (b) => b.primaryRouteId !== '' && b.chokepointExposures.length > 0,
+  ],
+  [
+    `${SC}/get-route-impact?fromIso2=SA&toIso2=JP&hs2=27`,
+    (b) => b.laneValueUsd > 0 && b.topStrategicProducts.length > 0,
+  ],
   [`${SC}/list-pipelines`, (b) => b.pipelines.length > 0],
   [`${SC}/get-pipeline-detail?pipelineId=nord_stream_1`, (b) => b.pipeline?.id === 'nord_stream_1'],
   [`${SC}/list-fuel-shortages`, (b) => b.shortages.length > 0],
   [`${SC}/get-fuel-shortage-detail?shortageId=cu-diesel-2024`, (b) => b.shortage?.id === 'cu-diesel-2024'],
   [`${SC}/list-energy-disruptions`, (b) => b.events.length > 0],
-  ['/api/v2/shipping/route-intelligence?fromIso2=CN&toIso2=NL', (b) => b.primaryRouteId !== '' && b.chokepointExposures.length > 0],
+  [
+    '/api/v2/shipping/route-intelligence?fromIso2=CN&toIso2=NL',
+    (b) => b.primaryRouteId !== '' && b.chokepointExposures.length > 0,
+  ],
 ];
 
 let app: TestApp;

@@ -1,9 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
-import { pipelinesDataset, parsePipelineRegistry } from '../../../src/services/supply-chain/energy/datasets/pipelines.js';
-import { fuelShortagesDataset, parseFuelShortages } from '../../../src/services/supply-chain/energy/datasets/fuel-shortages.js';
-import { energyDisruptionsDataset, parseEnergyDisruptions } from '../../../src/services/supply-chain/energy/datasets/energy-disruptions.js';
+import {
+  pipelinesDataset,
+  parsePipelineRegistry,
+} from '../../../src/services/supply-chain/energy/datasets/pipelines.js';
+import {
+  fuelShortagesDataset,
+  parseFuelShortages,
+} from '../../../src/services/supply-chain/energy/datasets/fuel-shortages.js';
+import {
+  energyDisruptionsDataset,
+  parseEnergyDisruptions,
+} from '../../../src/services/supply-chain/energy/datasets/energy-disruptions.js';
 
 const BASE = '/api/supply-chain/v1';
 let app: TestApp;
@@ -17,13 +26,23 @@ describe('GET list-pipelines', () => {
   it('lists gas then oil pipelines with route, capacity and a badge', async () => {
     const res = await app.get(`${BASE}/list-pipelines`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ fetchedAt: '2026-11-20T12:00:00.000Z', classifierVersion: 'v1', upstreamUnavailable: false });
+    expect(res.body).toMatchObject({
+      fetchedAt: '2026-11-20T12:00:00.000Z',
+      classifierVersion: 'v1',
+      upstreamUnavailable: false,
+    });
     const ps = res.body.pipelines as any[];
     expect(ps.length).toBe(20);
     const kinds = ps.map((p) => p.commodityType);
     expect(kinds.indexOf('oil')).toBeGreaterThan(kinds.lastIndexOf('gas'));
     const ns1 = ps.find((p) => p.id === 'nord_stream_1');
-    expect(ns1).toMatchObject({ fromCountry: 'RU', toCountry: 'DE', capacityBcmYr: 55, capacityMbd: 0, publicBadge: 'offline' });
+    expect(ns1).toMatchObject({
+      fromCountry: 'RU',
+      toCountry: 'DE',
+      capacityBcmYr: 55,
+      capacityMbd: 0,
+      publicBadge: 'offline',
+    });
     expect(ns1).not.toHaveProperty('revisions');
     expect(res.headers.get('cache-control')).not.toBe('no-store');
   });
@@ -93,7 +112,11 @@ describe('GET list-fuel-shortages', () => {
     expect(ss.every(keep)).toBe(true);
   });
 
-  it.each([['country=bo', 'country'], ['product=kerosene', 'product'], ['severity=severe', 'severity']])('refuses %s', async (query, field) => {
+  it.each([
+    ['country=bo', 'country'],
+    ['product=kerosene', 'product'],
+    ['severity=severe', 'severity'],
+  ])('refuses %s', async (query, field) => {
     expectViolation(await app.get(`${BASE}/list-fuel-shortages?${query}`), field);
   });
 });
@@ -101,7 +124,10 @@ describe('GET list-fuel-shortages', () => {
 describe('GET get-fuel-shortage-detail', () => {
   it('returns one shortage', async () => {
     const res = await app.get(`${BASE}/get-fuel-shortage-detail?shortageId=ng-petrol-2024`);
-    expect(res.body).toMatchObject({ unavailable: false, shortage: { id: 'ng-petrol-2024', country: 'NG', product: 'petrol', severity: 'confirmed' } });
+    expect(res.body).toMatchObject({
+      unavailable: false,
+      shortage: { id: 'ng-petrol-2024', country: 'NG', product: 'petrol', severity: 'confirmed' },
+    });
   });
 
   it('answers an unknown id with unavailable and no-store; needs an id', async () => {
@@ -120,7 +146,13 @@ describe('GET list-energy-disruptions', () => {
     expect(es.length).toBe(12);
     const starts = es.map((e) => e.startAt);
     expect(starts).toEqual([...starts].sort().reverse());
-    expect(es.find((e) => e.id === 'ns1-sabotage-2022')).toMatchObject({ assetType: 'pipeline', eventType: 'sabotage', endAt: '', capacityOfflineBcmYr: 55, countries: ['RU', 'DE'] });
+    expect(es.find((e) => e.id === 'ns1-sabotage-2022')).toMatchObject({
+      assetType: 'pipeline',
+      eventType: 'sabotage',
+      endAt: '',
+      capacityOfflineBcmYr: 55,
+      countries: ['RU', 'DE'],
+    });
   });
 
   it.each([
@@ -135,7 +167,10 @@ describe('GET list-energy-disruptions', () => {
     expect(es.every(keep)).toBe(true);
   });
 
-  it.each([['assetType=lng', 'assetType'], ['ongoingOnly=yes', 'ongoingOnly']])('refuses %s', async (query, field) => {
+  it.each([
+    ['assetType=lng', 'assetType'],
+    ['ongoingOnly=yes', 'ongoingOnly'],
+  ])('refuses %s', async (query, field) => {
     expectViolation(await app.get(`${BASE}/list-energy-disruptions?${query}`), field);
   });
 });
@@ -161,7 +196,23 @@ describe('without the registries', () => {
 describe('registry parsers', () => {
   it('skip entries that do not validate and refuse a document of the wrong shape', () => {
     const pipes = parsePipelineRegistry(
-      Buffer.from(JSON.stringify({ updatedAt: 'x', pipelines: { a: { id: 'b', name: 'n', commodityType: 'gas', fromCountry: 'RU', toCountry: 'DE', startPoint: { lat: 1, lon: 1 }, endPoint: { lat: 1, lon: 1 } }, c: { id: 'c' } } })),
+      Buffer.from(
+        JSON.stringify({
+          updatedAt: 'x',
+          pipelines: {
+            a: {
+              id: 'b',
+              name: 'n',
+              commodityType: 'gas',
+              fromCountry: 'RU',
+              toCountry: 'DE',
+              startPoint: { lat: 1, lon: 1 },
+              endPoint: { lat: 1, lon: 1 },
+            },
+            c: { id: 'c' },
+          },
+        }),
+      ),
     );
     expect(pipes.records).toEqual([]);
     expect(pipes.info.skipped).toEqual(['a', 'c']);
@@ -173,8 +224,22 @@ describe('registry parsers', () => {
     const doc = {
       updatedAt: 'x',
       shortages: [
-        { id: 'a', country: 'XX', product: 'diesel', severity: 'confirmed', firstSeen: '2026-01-01', evidence: { evidenceSources: [{ authority: 'Blog', sourceType: 'press' }] } },
-        { id: 'b', country: 'XX', product: 'diesel', severity: 'confirmed', firstSeen: '2026-01-01', evidence: { evidenceSources: [{ authority: 'Regulator', sourceType: 'regulator' }] } },
+        {
+          id: 'a',
+          country: 'XX',
+          product: 'diesel',
+          severity: 'confirmed',
+          firstSeen: '2026-01-01',
+          evidence: { evidenceSources: [{ authority: 'Blog', sourceType: 'press' }] },
+        },
+        {
+          id: 'b',
+          country: 'XX',
+          product: 'diesel',
+          severity: 'confirmed',
+          firstSeen: '2026-01-01',
+          evidence: { evidenceSources: [{ authority: 'Regulator', sourceType: 'regulator' }] },
+        },
         { id: 'b', country: 'XX', product: 'petrol', firstSeen: '2026-01-01' },
       ],
     };
@@ -184,7 +249,14 @@ describe('registry parsers', () => {
   });
 
   it('skip events with an unknown type', () => {
-    const r = parseEnergyDisruptions(Buffer.from(JSON.stringify({ updatedAt: 'x', events: [{ id: 'e', assetId: 'a', assetType: 'pipeline', eventType: 'aliens', startAt: '2026-01-01' }] })));
+    const r = parseEnergyDisruptions(
+      Buffer.from(
+        JSON.stringify({
+          updatedAt: 'x',
+          events: [{ id: 'e', assetId: 'a', assetType: 'pipeline', eventType: 'aliens', startAt: '2026-01-01' }],
+        }),
+      ),
+    );
     expect(r.records).toEqual([]);
   });
 });

@@ -24,7 +24,22 @@ describe('GET get-chokepoint-history', () => {
     const dates = h.map((d: { date: string }) => d.date);
     expect([...dates].sort()).toEqual(dates);
     expect(Object.keys(h[0]).sort()).toEqual(
-      ['capContainer', 'capDryBulk', 'capGeneralCargo', 'capRoro', 'capTanker', 'cargo', 'container', 'date', 'dryBulk', 'generalCargo', 'other', 'roro', 'tanker', 'total'].sort(),
+      [
+        'capContainer',
+        'capDryBulk',
+        'capGeneralCargo',
+        'capRoro',
+        'capTanker',
+        'cargo',
+        'container',
+        'date',
+        'dryBulk',
+        'generalCargo',
+        'other',
+        'roro',
+        'tanker',
+        'total',
+      ].sort(),
     );
     for (const d of h) {
       expect(d.cargo).toBe(d.container + d.dryBulk + d.generalCargo + d.roro);

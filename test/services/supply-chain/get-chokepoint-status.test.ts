@@ -14,15 +14,29 @@ import { statusForScore } from '../../../src/services/supply-chain/chokepoints/r
 
 const PATH = '/api/supply-chain/v1/get-chokepoint-status';
 const CANONICAL = [
-  'suez', 'malacca_strait', 'hormuz_strait', 'bab_el_mandeb', 'panama', 'taiwan_strait', 'cape_of_good_hope',
-  'gibraltar', 'bosphorus', 'korea_strait', 'dover_strait', 'kerch_strait', 'lombok_strait',
+  'suez',
+  'malacca_strait',
+  'hormuz_strait',
+  'bab_el_mandeb',
+  'panama',
+  'taiwan_strait',
+  'cape_of_good_hope',
+  'gibraltar',
+  'bosphorus',
+  'korea_strait',
+  'dover_strait',
+  'kerch_strait',
+  'lombok_strait',
 ];
 const sample = (file: string) => fs.readFileSync(path.join(SAMPLES_DIR, 'supply-chain', file));
 
 let app: TestApp;
 const byId = async (a: TestApp = app) => {
   const res = await a.get(PATH);
-  return { res, cp: Object.fromEntries(res.body.chokepoints.map((c: { id: string }) => [c.id, c])) as Record<string, any> };
+  return {
+    res,
+    cp: Object.fromEntries(res.body.chokepoints.map((c: { id: string }) => [c.id, c])) as Record<string, any>,
+  };
 };
 
 beforeAll(async () => {
@@ -56,13 +70,25 @@ describe('GET get-chokepoint-status with every input healthy', () => {
   it('scores a war-zone chokepoint with warnings, high congestion and a traffic collapse as red 100', async () => {
     const { cp } = await byId();
     const h = cp.hormuz_strait;
-    expect(h).toMatchObject({ disruptionScore: 100, status: 'red', activeWarnings: 3, congestionLevel: 'high', aisDisruptions: 2, warRiskTier: 'WAR_RISK_TIER_WAR_ZONE' });
+    expect(h).toMatchObject({
+      disruptionScore: 100,
+      status: 'red',
+      activeWarnings: 3,
+      congestionLevel: 'high',
+      aisDisruptions: 2,
+      warRiskTier: 'WAR_RISK_TIER_WAR_ZONE',
+    });
     expect(h.description).toMatch(/^Active hostilities.*; Traffic down \d+% vs 30-day baseline/);
   });
 
   it('pins the 19/20 boundary: an elevated chokepoint with one warning is yellow at 20', async () => {
     const { cp } = await byId();
-    expect(cp.taiwan_strait).toMatchObject({ disruptionScore: 20, status: 'yellow', activeWarnings: 1, congestionLevel: 'normal' });
+    expect(cp.taiwan_strait).toMatchObject({
+      disruptionScore: 20,
+      status: 'yellow',
+      activeWarnings: 1,
+      congestionLevel: 'normal',
+    });
     expect(cp.bosphorus).toMatchObject({ disruptionScore: 15, status: 'green' });
     expect(cp.suez).toMatchObject({ disruptionScore: 40, status: 'yellow', congestionLevel: 'low' });
     expect(cp.bab_el_mandeb).toMatchObject({ disruptionScore: 55, status: 'red', congestionLevel: 'elevated' });
@@ -78,7 +104,12 @@ describe('GET get-chokepoint-status with every input healthy', () => {
 
   it('leaves congestion empty and AIS counts zero for a chokepoint the AIS snapshot does not cover', async () => {
     const { cp } = await byId();
-    expect(cp.kerch_strait).toMatchObject({ aisSnapshotAvailable: false, congestionLevel: '', aisDisruptions: 0, disruptionScore: 75 });
+    expect(cp.kerch_strait).toMatchObject({
+      aisSnapshotAvailable: false,
+      congestionLevel: '',
+      aisDisruptions: 0,
+      disruptionScore: 75,
+    });
     expect(cp.malacca_strait).toMatchObject({ aisSnapshotAvailable: true, congestionLevel: 'low' });
     expect(cp.panama).toMatchObject({ aisSnapshotAvailable: true, congestionLevel: 'normal' });
   });
@@ -86,18 +117,48 @@ describe('GET get-chokepoint-status with every input healthy', () => {
   it('keeps today* at 0 when the 24-hour window had no crossings, independently of dataAvailable', async () => {
     const { cp } = await byId();
     const lombok = cp.lombok_strait.transitSummary;
-    expect(lombok).toMatchObject({ todayTotal: 0, todayTanker: 0, todayCargo: 0, todayOther: 0, todayCountsAvailable: false, dataAvailable: true });
+    expect(lombok).toMatchObject({
+      todayTotal: 0,
+      todayTanker: 0,
+      todayCargo: 0,
+      todayOther: 0,
+      todayCountsAvailable: false,
+      dataAvailable: true,
+    });
     expect(lombok.history).toHaveLength(14);
-    expect(cp.suez.transitSummary).toMatchObject({ todayTotal: 34, todayTanker: 9, todayCargo: 22, todayOther: 3, todayCountsAvailable: true, riskLevel: 'high' });
+    expect(cp.suez.transitSummary).toMatchObject({
+      todayTotal: 34,
+      todayTanker: 9,
+      todayCargo: 22,
+      todayOther: 3,
+      todayCountsAvailable: true,
+      riskLevel: 'high',
+    });
     expect(cp.hormuz_strait.transitSummary.wowChangePct).toBeLessThan(-50);
   });
 
   it('estimates oil flow for exactly the seven mapped chokepoints', async () => {
     const { res, cp } = await byId();
-    const mapped = res.body.chokepoints.filter((c: { flowEstimate?: unknown }) => c.flowEstimate).map((c: { id: string }) => c.id);
-    expect(mapped.sort()).toEqual(['bab_el_mandeb', 'bosphorus', 'dover_strait', 'hormuz_strait', 'malacca_strait', 'panama', 'suez']);
+    const mapped = res.body.chokepoints
+      .filter((c: { flowEstimate?: unknown }) => c.flowEstimate)
+      .map((c: { id: string }) => c.id);
+    expect(mapped.sort()).toEqual([
+      'bab_el_mandeb',
+      'bosphorus',
+      'dover_strait',
+      'hormuz_strait',
+      'malacca_strait',
+      'panama',
+      'suez',
+    ]);
     expect(Object.fromEntries(mapped.map((id: string) => [id, cp[id].flowEstimate.baselineMbd]))).toEqual({
-      hormuz_strait: 21, malacca_strait: 17.2, suez: 7.6, bab_el_mandeb: 6.2, dover_strait: 3, bosphorus: 2.9, panama: 0.9,
+      hormuz_strait: 21,
+      malacca_strait: 17.2,
+      suez: 7.6,
+      bab_el_mandeb: 6.2,
+      dover_strait: 3,
+      bosphorus: 2.9,
+      panama: 0.9,
     });
     for (const id of mapped) {
       const f = cp[id].flowEstimate;
@@ -115,7 +176,10 @@ describe('GET get-chokepoint-status with every input healthy', () => {
 
   it('annotates the nearest active RED/ORANGE hazard within 500 km and nothing beyond', async () => {
     const { cp } = await byId();
-    expect(cp.hormuz_strait.flowEstimate).toMatchObject({ hazardAlertLevel: 'ORANGE', hazardAlertName: 'Tropical Cyclone SHAKHTI-26' });
+    expect(cp.hormuz_strait.flowEstimate).toMatchObject({
+      hazardAlertLevel: 'ORANGE',
+      hazardAlertName: 'Tropical Cyclone SHAKHTI-26',
+    });
     // A green flood lies nearer to Malacca than the red eruption; only the red one counts.
     expect(cp.malacca_strait.flowEstimate).toMatchObject({ hazardAlertLevel: 'RED', hazardAlertName: 'Marapi' });
     // The red earthquake in eastern Turkiye is about 800 km from the Bosporus.
@@ -168,8 +232,12 @@ describe('degradation', () => {
   it('zero-fills the summary of a chokepoint the tracker has no history for and flags the response', async () => {
     await withTestApp({ samples: SUPPLY_CHAIN_DATASETS }, async (partial) => {
       const doc = JSON.parse(sample('portwatch-daily-chokepoints.json').toString());
-      doc.features = doc.features.filter((f: { attributes: { portid: string } }) => f.attributes.portid !== 'chokepoint24');
-      const r = await partial.deps.runner.run(transitsDataset, { origin: { kind: 'bytes', payloads: { daily: Buffer.from(JSON.stringify(doc)) } } });
+      doc.features = doc.features.filter(
+        (f: { attributes: { portid: string } }) => f.attributes.portid !== 'chokepoint24',
+      );
+      const r = await partial.deps.runner.run(transitsDataset, {
+        origin: { kind: 'bytes', payloads: { daily: Buffer.from(JSON.stringify(doc)) } },
+      });
       expect(r.ok).toBe(true);
       const { res, cp } = await byId(partial);
       expect(res.body.upstreamUnavailable).toBe(true);
@@ -184,7 +252,10 @@ describe('degradation', () => {
     await withTestApp({ samples: SUPPLY_CHAIN_DATASETS }, async (legacy) => {
       // The same rows republished as the next version, with the dataset attributes of an older writer.
       await legacy.storeSql('UPDATE snapshot_records SET version = version + 1 WHERE dataset = ?', NAV_WARNINGS);
-      await legacy.storeSql("UPDATE snapshot_meta SET info = '{}', version = version + 1 WHERE dataset = ?", NAV_WARNINGS);
+      await legacy.storeSql(
+        "UPDATE snapshot_meta SET info = '{}', version = version + 1 WHERE dataset = ?",
+        NAV_WARNINGS,
+      );
       legacy.deps.store.changed(NAV_WARNINGS);
       await legacy.deps.store.refresh(NAV_WARNINGS);
       const { res, cp } = await byId(legacy);
@@ -198,10 +269,13 @@ describe('degradation', () => {
     await withTestApp({ samples: SUPPLY_CHAIN_DATASETS }, async (legacy) => {
       const doc = JSON.parse(sample('ais-vessel-snapshot.json').toString());
       for (const z of doc.snapshot.coverage) delete z.aisSnapshotAvailable;
-      const r = await legacy.deps.runner.run(aisDisruptionsDataset, { origin: { kind: 'bytes', payloads: { snapshot: Buffer.from(JSON.stringify(doc)) } } });
+      const r = await legacy.deps.runner.run(aisDisruptionsDataset, {
+        origin: { kind: 'bytes', payloads: { snapshot: Buffer.from(JSON.stringify(doc)) } },
+      });
       expect(r.ok).toBe(true);
       const { res, cp } = await byId(legacy);
-      for (const c of res.body.chokepoints) expect(c).toMatchObject({ aisSnapshotAvailable: false, congestionLevel: '', aisDisruptions: 0 });
+      for (const c of res.body.chokepoints)
+        expect(c).toMatchObject({ aisSnapshotAvailable: false, congestionLevel: '', aisDisruptions: 0 });
       expect(cp.hormuz_strait.disruptionScore).toBe(95);
     });
   });
@@ -211,8 +285,14 @@ describe('ingestion', () => {
   it('keeps serving the last good snapshot when a feed delivers garbage', async () => {
     await withTestApp({ samples: SUPPLY_CHAIN_DATASETS }, async (own) => {
       const before = await own.get(PATH);
-      for (const [ds, key] of [[transitsDataset, 'daily'], [navWarningsDataset, 'warnings'], [chokepointsDataset, 'registry']] as const) {
-        const r = await own.deps.runner.run(ds, { origin: { kind: 'bytes', payloads: { [key]: Buffer.from('<html>502 Bad Gateway</html>') } } });
+      for (const [ds, key] of [
+        [transitsDataset, 'daily'],
+        [navWarningsDataset, 'warnings'],
+        [chokepointsDataset, 'registry'],
+      ] as const) {
+        const r = await own.deps.runner.run(ds, {
+          origin: { kind: 'bytes', payloads: { [key]: Buffer.from('<html>502 Bad Gateway</html>') } },
+        });
         expect(r.ok).toBe(false);
         expect(own.deps.store.meta(ds.name)?.lastError).toMatch(/not JSON/);
       }
@@ -226,12 +306,23 @@ describe('ingestion', () => {
     await withTestApp({ samples: SUPPLY_CHAIN_DATASETS }, async (own) => {
       const first = getChokepointStatus(own.deps.store);
       const empty = Buffer.from(JSON.stringify({ 'broadcast-warn': [] }));
-      expect((await own.deps.runner.run(navWarningsDataset, { origin: { kind: 'bytes', payloads: { warnings: empty } }, force: true })).ok).toBe(true);
+      expect(
+        (
+          await own.deps.runner.run(navWarningsDataset, {
+            origin: { kind: 'bytes', payloads: { warnings: empty } },
+            force: true,
+          })
+        ).ok,
+      ).toBe(true);
       const second = getChokepointStatus(own.deps.store);
       expect(second).not.toBe(first);
       const { cp } = await byId(own);
       // A valid empty list is a real answer: available, and no warning points.
-      expect(cp.taiwan_strait).toMatchObject({ navigationalWarningsAvailable: true, activeWarnings: 0, disruptionScore: 15 });
+      expect(cp.taiwan_strait).toMatchObject({
+        navigationalWarningsAvailable: true,
+        activeWarnings: 0,
+        disruptionScore: 15,
+      });
     });
   });
 });

@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { mineralProductionDataset, parseMcsProduction } from '../../../src/services/supply-chain/minerals/datasets/mineral-production.js';
+import {
+  mineralProductionDataset,
+  parseMcsProduction,
+} from '../../../src/services/supply-chain/minerals/datasets/mineral-production.js';
 import { summariseStage } from '../../../src/services/supply-chain/minerals/rules.js';
 
 const PATH = '/api/supply-chain/v1/get-mineral-production';
@@ -39,7 +42,11 @@ describe('GET get-mineral-production', () => {
     expect(ge.mine).toBeUndefined();
   });
 
-  it.each([['commodity=Rare%20earths', 'ree'], ['commodity=REE', 'ree'], ['commodity=COBALT', 'cobalt']])('finds %s', async (q, id) => {
+  it.each([
+    ['commodity=Rare%20earths', 'ree'],
+    ['commodity=REE', 'ree'],
+    ['commodity=COBALT', 'cobalt'],
+  ])('finds %s', async (q, id) => {
     expect((await app.get(`${PATH}?${q}`)).body.commodities.map((c: any) => c.commodityId)).toEqual([id]);
   });
 
@@ -56,18 +63,29 @@ describe('GET get-mineral-production', () => {
     expect(res.body.countries).toEqual([
       {
         iso2: 'CD',
-        holdings: expect.arrayContaining([expect.objectContaining({ commodityId: 'cobalt', stage: 'mine', output: 220_000, withheld: false })]),
+        holdings: expect.arrayContaining([
+          expect.objectContaining({ commodityId: 'cobalt', stage: 'mine', output: 220_000, withheld: false }),
+        ]),
       },
     ]);
     expect(res.body.countries[0].holdings).toHaveLength(3);
   });
 
-  it.each([['stage=processing', 'stage'], ['iso2=cd', 'iso2']])('refuses %s', async (q, field) => expectViolation(await app.get(`${PATH}?${q}`), field));
+  it.each([
+    ['stage=processing', 'stage'],
+    ['iso2=cd', 'iso2'],
+  ])('refuses %s', async (q, field) => expectViolation(await app.get(`${PATH}?${q}`), field));
 
   it('answers the unavailable body with no-store without the table', async () => {
     await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
-      expect(res.body).toEqual({ commodities: [], countries: [], fetchedAt: '', upstreamUnavailable: true, dataYear: 0 });
+      expect(res.body).toEqual({
+        commodities: [],
+        countries: [],
+        fetchedAt: '',
+        upstreamUnavailable: true,
+        dataYear: 0,
+      });
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
   });
@@ -75,24 +93,44 @@ describe('GET get-mineral-production', () => {
 
 describe('parseMcsProduction', () => {
   it('reads the sample, leaving out unknown stages and countries', () => {
-    const { records } = parseMcsProduction(fs.readFileSync(path.join(SAMPLES_DIR, 'supply-chain/usgs-mcs-commodities.csv')));
+    const { records } = parseMcsProduction(
+      fs.readFileSync(path.join(SAMPLES_DIR, 'supply-chain/usgs-mcs-commodities.csv')),
+    );
     expect(records.filter((r) => r.worldTotal)).toHaveLength(10);
     expect(records.every((r) => r.residual || r.worldTotal || /^[A-Z]{2}$/.test(r.iso2))).toBe(true);
   });
 
   it('refuses a table without the expected columns', () => {
     expect(() => parseMcsProduction(Buffer.from('A,B\n1,2\n'))).toThrow(/lacks the COMMODITY column/);
-    expect(() => parseMcsProduction(Buffer.from('COMMODITY,COUNTRY,TYPE,UNIT_MEAS\nx,y,Mine production,t\n'))).toThrow(/no PROD_<year> column/);
+    expect(() => parseMcsProduction(Buffer.from('COMMODITY,COUNTRY,TYPE,UNIT_MEAS\nx,y,Mine production,t\n'))).toThrow(
+      /no PROD_<year> column/,
+    );
   });
 });
 
 describe('summariseStage', () => {
-  const row = (country: string, output: number | null, extra: Partial<{ residual: boolean; worldTotal: boolean; withheld: boolean }> = {}) => ({
-    iso2: country.slice(0, 2).toUpperCase(), country, output, withheld: output === null, estimated: false, residual: false, worldTotal: false, ...extra,
+  const row = (
+    country: string,
+    output: number | null,
+    extra: Partial<{ residual: boolean; worldTotal: boolean; withheld: boolean }> = {},
+  ) => ({
+    iso2: country.slice(0, 2).toUpperCase(),
+    country,
+    output,
+    withheld: output === null,
+    estimated: false,
+    residual: false,
+    worldTotal: false,
+    ...extra,
   });
 
   it('shares include the residual; the HHI does not', () => {
-    const s = summariseStage([row('aa', 60), row('bb', 20), row('Other', 20, { residual: true }), row('World', 100, { worldTotal: true })]);
+    const s = summariseStage([
+      row('aa', 60),
+      row('bb', 20),
+      row('Other', 20, { residual: true }),
+      row('World', 100, { worldTotal: true }),
+    ]);
     expect(s.countries.map((c) => c.share)).toEqual([60, 20, 20]);
     expect(s.hhi).toBe(3600 + 400);
     expect(s.worldTotal).toBe(100);

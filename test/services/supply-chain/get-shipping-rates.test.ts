@@ -4,7 +4,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { isCalendarDate, parseBalticPage, parseSseIndex, shippingRatesDataset } from '../../../src/services/supply-chain/freight/datasets/shipping-rates.js';
+import {
+  isCalendarDate,
+  parseBalticPage,
+  parseSseIndex,
+  shippingRatesDataset,
+} from '../../../src/services/supply-chain/freight/datasets/shipping-rates.js';
 import { periodChange, spikeAlert } from '../../../src/services/supply-chain/freight/rules.js';
 
 const PATH = '/api/supply-chain/v1/get-shipping-rates';
@@ -38,7 +43,12 @@ describe('GET get-shipping-rates', () => {
       spikeAlert: false,
     });
     const bdi = res.body.indices[2];
-    expect(bdi).toMatchObject({ currentValue: 1612, previousValue: 1578, periodChangeBasis: 'derived_from_prior_period_level', history: [{ date: '2026-11-19', value: 1612 }] });
+    expect(bdi).toMatchObject({
+      currentValue: 1612,
+      previousValue: 1578,
+      periodChangeBasis: 'derived_from_prior_period_level',
+      history: [{ date: '2026-11-19', value: 1612 }],
+    });
     expect(bdi.changePct).toBeCloseTo((34 / 1578) * 100, 2);
     expect(bdi).not.toHaveProperty('priorPeriodDate');
     expect(res.body.indices.find((i: any) => i.indexId === 'BPI').previousValue).toBe(1389);
@@ -55,7 +65,9 @@ describe('GET get-shipping-rates', () => {
 
 describe('parsers', () => {
   it('refuse pages and answers that changed shape', () => {
-    expect(() => parseSseIndex(Buffer.from('{"data":{"currentDate":"2026-01-01","lineDataList":[]}}'), 'SCFI')).toThrow(/no composite index row/);
+    expect(() => parseSseIndex(Buffer.from('{"data":{"currentDate":"2026-01-01","lineDataList":[]}}'), 'SCFI')).toThrow(
+      /no composite index row/,
+    );
     expect(() => parseSseIndex(Buffer.from('<html>'), 'CCFI')).toThrow(/not JSON/);
     expect(() => parseBalticPage(Buffer.from('<html><p>Maintenance</p></html>'))).toThrow(/no Baltic Dry Index figure/);
   });
@@ -68,7 +80,12 @@ describe('parsers', () => {
     expect(i.changePct).toBeCloseTo(-2.37, 2);
   });
 
-  it.each([['2026-11-19', true], ['2026-02-29', false], ['2024-02-29', true], ['19.11.2026', false]])('isCalendarDate(%s) = %s', (s, ok) => expect(isCalendarDate(s)).toBe(ok));
+  it.each([
+    ['2026-11-19', true],
+    ['2026-02-29', false],
+    ['2024-02-29', true],
+    ['19.11.2026', false],
+  ])('isCalendarDate(%s) = %s', (s, ok) => expect(isCalendarDate(s)).toBe(ok));
 });
 
 describe('periodChange and spikeAlert', () => {
@@ -77,7 +94,9 @@ describe('periodChange and spikeAlert', () => {
     [110, 100, undefined, { pct: 10, basis: 'derived_from_prior_period_level' }],
     [110, 0, undefined, undefined],
     [110, undefined, undefined, undefined],
-  ])('%d after %s (publisher %s)', (cur, prior, pub, expected) => expect(periodChange(cur, prior, pub)).toEqual(expected));
+  ])('%d after %s (publisher %s)', (cur, prior, pub, expected) =>
+    expect(periodChange(cur, prior, pub)).toEqual(expected),
+  );
 
   it.each([
     [[10, 10, 10, 10, 10, 10, 10, 10, 10, 30], true],
@@ -87,8 +106,10 @@ describe('periodChange and spikeAlert', () => {
   ])('%j -> %s', (values, alert) => expect(spikeAlert(values)).toBe(alert));
 
   it('never alerts on a constant series (property)', () => {
-    fc.assert(fc.property(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.integer({ min: 3, max: 24 }), (v, n) => {
-      expect(spikeAlert(Array(n).fill(v))).toBe(false);
-    }));
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.integer({ min: 3, max: 24 }), (v, n) => {
+        expect(spikeAlert(Array(n).fill(v))).toBe(false);
+      }),
+    );
   });
 });

@@ -10,7 +10,8 @@ import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datase
 /** Serves each source's sample bytes at the path of its live URL; records what was asked for. */
 const routes = new Map<string, Buffer>();
 for (const ds of SUPPLY_CHAIN_DATASETS) {
-  for (const src of Object.values(ds.sources)) routes.set(new URL(src.url).pathname, fs.readFileSync(path.join(SAMPLES_DIR, src.sample)));
+  for (const src of Object.values(ds.sources))
+    routes.set(new URL(src.url).pathname, fs.readFileSync(path.join(SAMPLES_DIR, src.sample)));
 }
 const requested: string[] = [];
 let server: http.Server;
@@ -34,16 +35,19 @@ afterAll(async () => {
 });
 
 describe('live ingestion of every supply-chain dataset', () => {
-  it.each(SUPPLY_CHAIN_DATASETS.map((d) => [d.name, d] as const))('%s fetches its live URL and swaps a snapshot', async (_name, ds) => {
-    const r = await app.deps.runner.run(ds, { origin: { kind: 'live' } });
-    expect(r.error).toBeUndefined();
-    expect(r.ok).toBe(true);
-    expect(r.recordCount).toBeGreaterThan(0);
-    // A source with a date window asks for the address of the moment (`urlAt`); `url` documents it.
-    const first = Object.values(ds.sources)[0]!;
-    const asked = new URL(first.urlAt ? first.urlAt(app.deps.clock.now()) : first.url);
-    expect(requested).toContain(asked.pathname + asked.search);
-  });
+  it.each(SUPPLY_CHAIN_DATASETS.map((d) => [d.name, d] as const))(
+    '%s fetches its live URL and swaps a snapshot',
+    async (_name, ds) => {
+      const r = await app.deps.runner.run(ds, { origin: { kind: 'live' } });
+      expect(r.error).toBeUndefined();
+      expect(r.ok).toBe(true);
+      expect(r.recordCount).toBeGreaterThan(0);
+      // A source with a date window asks for the address of the moment (`urlAt`); `url` documents it.
+      const first = Object.values(ds.sources)[0]!;
+      const asked = new URL(first.urlAt ? first.urlAt(app.deps.clock.now()) : first.url);
+      expect(requested).toContain(asked.pathname + asked.search);
+    },
+  );
 
   it('serves the composed status from the live snapshots', async () => {
     const res = await app.get('/api/supply-chain/v1/get-chokepoint-status');

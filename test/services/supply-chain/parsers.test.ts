@@ -20,9 +20,19 @@ describe('chokepoint registry', () => {
     const { records, info } = parseChokepointRegistry(sample('chokepoint-registry.json'));
     expect(records).toHaveLength(13);
     expect(Object.fromEntries(records.map((r) => [r.id, r.threatLevel]))).toEqual({
-      suez: 'high', malacca_strait: 'normal', hormuz_strait: 'war_zone', bab_el_mandeb: 'critical', panama: 'normal',
-      taiwan_strait: 'elevated', cape_of_good_hope: 'normal', gibraltar: 'normal', bosphorus: 'elevated',
-      korea_strait: 'normal', dover_strait: 'normal', kerch_strait: 'war_zone', lombok_strait: 'normal',
+      suez: 'high',
+      malacca_strait: 'normal',
+      hormuz_strait: 'war_zone',
+      bab_el_mandeb: 'critical',
+      panama: 'normal',
+      taiwan_strait: 'elevated',
+      cape_of_good_hope: 'normal',
+      gibraltar: 'normal',
+      bosphorus: 'elevated',
+      korea_strait: 'normal',
+      dover_strait: 'normal',
+      kerch_strait: 'war_zone',
+      lombok_strait: 'normal',
     });
     for (const r of records) expect(r.affectedRoutes.length).toBeGreaterThanOrEqual(3);
     expect(info.reviewedAt).toBe('2026-10-02');
@@ -31,7 +41,23 @@ describe('chokepoint registry', () => {
   it.each([
     ['not JSON', 'nope'],
     ['wrong shape', '{"schemaVersion":1,"chokepoints":[]}'],
-    ['duplicate id', JSON.stringify({ schemaVersion: 1, reviewedAt: '2026-01-01', chokepoints: [1, 2].map(() => ({ id: 'a', name: 'A', lat: 1, lon: 1, threat: { level: 'normal' }, directions: 'N/S', affectedRoutes: ['x'], keywords: { primary: ['a'] } })) })],
+    [
+      'duplicate id',
+      JSON.stringify({
+        schemaVersion: 1,
+        reviewedAt: '2026-01-01',
+        chokepoints: [1, 2].map(() => ({
+          id: 'a',
+          name: 'A',
+          lat: 1,
+          lon: 1,
+          threat: { level: 'normal' },
+          directions: 'N/S',
+          affectedRoutes: ['x'],
+          keywords: { primary: ['a'] },
+        })),
+      }),
+    ],
   ])('refuses %s', (_n, text) => {
     expect(() => parseChokepointRegistry(bytes(text))).toThrow();
   });
@@ -47,9 +73,31 @@ describe('transit history (ArcGIS)', () => {
   });
 
   it('reads missing counts as 0 and derives cargo and total when absent', () => {
-    const doc = { features: [{ attributes: { date: Date.UTC(2026, 10, 1), portid: 'chokepoint1', n_tanker: 3, n_container: 2, n_dry_bulk: null, capacity_tanker: null } }] };
+    const doc = {
+      features: [
+        {
+          attributes: {
+            date: Date.UTC(2026, 10, 1),
+            portid: 'chokepoint1',
+            n_tanker: 3,
+            n_container: 2,
+            n_dry_bulk: null,
+            capacity_tanker: null,
+          },
+        },
+      ],
+    };
     const [r] = parseTransits(bytes(JSON.stringify(doc))).records;
-    expect(r).toMatchObject({ chokepointId: 'suez', date: '2026-11-01', tanker: 3, cargo: 2, total: 5, other: 0, dryBulk: 0, capTanker: 0 });
+    expect(r).toMatchObject({
+      chokepointId: 'suez',
+      date: '2026-11-01',
+      tanker: 3,
+      cargo: 2,
+      total: 5,
+      other: 0,
+      dryBulk: 0,
+      capTanker: 0,
+    });
   });
 
   it('surfaces an ArcGIS error document', () => {
@@ -118,7 +166,13 @@ describe('flow baselines (EIA)', () => {
   it('reads the seven mapped baselines for the reference year', () => {
     const { records } = parseBaselines(sample('eia-chokepoint-volumes.csv'));
     expect(Object.fromEntries(records.map((r) => [r.baselineId, r.mbd]))).toEqual({
-      hormuz: 21.0, malacca: 17.2, suez: 7.6, babelm: 6.2, danish: 3.0, turkish: 2.9, panama: 0.9,
+      hormuz: 21.0,
+      malacca: 17.2,
+      suez: 7.6,
+      babelm: 6.2,
+      danish: 3.0,
+      turkish: 2.9,
+      panama: 0.9,
     });
   });
 
@@ -130,7 +184,13 @@ describe('flow baselines (EIA)', () => {
 describe('storage registry', () => {
   it('reads every facility, skipping entries that do not validate', () => {
     const doc = JSON.parse(sample('storage-facilities.json').toString());
-    doc.facilities.broken = { id: 'broken', name: 'x', facilityType: 'cavern', country: 'XX', location: { lat: 1, lon: 1 } };
+    doc.facilities.broken = {
+      id: 'broken',
+      name: 'x',
+      facilityType: 'cavern',
+      country: 'XX',
+      location: { lat: 1, lon: 1 },
+    };
     const { records, info } = parseStorageRegistry(bytes(JSON.stringify(doc)));
     expect(records).toHaveLength(58);
     expect(info.skipped).toEqual(['broken']);
@@ -142,7 +202,9 @@ describe('critical-mineral production (USGS)', () => {
   it('keeps named producers of the served minerals from the latest column', () => {
     const { records, info } = parseMineralProduction(sample('usgs-mcs-world-production.csv'));
     expect(info.year).toBe('2024');
-    expect(new Set(records.map((r) => r.mineral))).toEqual(new Set(['Lithium', 'Cobalt', 'Gallium', 'Germanium', 'Rare earths']));
+    expect(new Set(records.map((r) => r.mineral))).toEqual(
+      new Set(['Lithium', 'Cobalt', 'Gallium', 'Germanium', 'Rare earths']),
+    );
     expect(records.some((r) => /total|other/i.test(r.country))).toBe(false);
     expect(records.find((r) => r.mineral === 'Cobalt' && r.countryCode === 'CD')?.productionTonnes).toBe(220000);
   });

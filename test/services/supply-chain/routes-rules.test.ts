@@ -1,9 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bypassLiveScore, corridorApplies, corridorStatus, laneExposures, laneRoutes, maxTier, routeOverlapScore, warRiskPremiumBps } from '../../../src/services/supply-chain/routes/rules.js';
+import {
+  bypassLiveScore,
+  corridorApplies,
+  corridorStatus,
+  laneExposures,
+  laneRoutes,
+  maxTier,
+  routeOverlapScore,
+  warRiskPremiumBps,
+} from '../../../src/services/supply-chain/routes/rules.js';
 import type { CorridorDef, RouteDef } from '../../../src/services/supply-chain/routes/datasets/route-model.js';
 
-const route = (id: string, category: RouteDef['category'], waypoints: string[]): RouteDef => ({ id, name: id, category, fromPort: 'a', toPort: 'b', waypoints, transitDays: [1, 2] });
+const route = (id: string, category: RouteDef['category'], waypoints: string[]): RouteDef => ({
+  id,
+  name: id,
+  category,
+  fromPort: 'a',
+  toPort: 'b',
+  waypoints,
+  transitDays: [1, 2],
+});
 
 describe('warRiskPremiumBps and maxTier', () => {
   it.each([
@@ -17,7 +34,9 @@ describe('warRiskPremiumBps and maxTier', () => {
 
   it('takes the most severe tier; none is NORMAL', () => {
     expect(maxTier([])).toBe('WAR_RISK_TIER_NORMAL');
-    expect(maxTier(['WAR_RISK_TIER_ELEVATED', 'WAR_RISK_TIER_WAR_ZONE', 'WAR_RISK_TIER_HIGH'])).toBe('WAR_RISK_TIER_WAR_ZONE');
+    expect(maxTier(['WAR_RISK_TIER_ELEVATED', 'WAR_RISK_TIER_WAR_ZONE', 'WAR_RISK_TIER_HIGH'])).toBe(
+      'WAR_RISK_TIER_WAR_ZONE',
+    );
   });
 });
 
@@ -28,24 +47,44 @@ describe('bypassLiveScore', () => {
     [[100, 0], 1.3, 42],
     [[100], 3.0, 100],
     [[0], 0.5, 0],
-  ])('scores %j with multiplier %d as %d', (scores, mult, expected) => expect(bypassLiveScore(scores, mult)).toBe(expected));
+  ])('scores %j with multiplier %d as %d', (scores, mult, expected) =>
+    expect(bypassLiveScore(scores, mult)).toBe(expected),
+  );
 
   it('stays within 0-100 and never falls when a waypoint gets worse (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 100 }), { maxLength: 5 }), fc.double({ min: 0, max: 5, noNaN: true }), fc.integer({ min: 0, max: 100 }), (scores, mult, worse) => {
-        const s = bypassLiveScore(scores, mult);
-        expect(s).toBeGreaterThanOrEqual(0);
-        expect(s).toBeLessThanOrEqual(100);
-        if (scores.length > 0 && worse > scores[0]!) expect(bypassLiveScore([worse, ...scores.slice(1)], mult)).toBeGreaterThanOrEqual(s);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 100 }), { maxLength: 5 }),
+        fc.double({ min: 0, max: 5, noNaN: true }),
+        fc.integer({ min: 0, max: 100 }),
+        (scores, mult, worse) => {
+          const s = bypassLiveScore(scores, mult);
+          expect(s).toBeGreaterThanOrEqual(0);
+          expect(s).toBeLessThanOrEqual(100);
+          if (scores.length > 0 && worse > scores[0]!)
+            expect(bypassLiveScore([worse, ...scores.slice(1)], mult)).toBeGreaterThanOrEqual(s);
+        },
+      ),
     );
   });
 });
 
 describe('corridorApplies and corridorStatus', () => {
   const c = (over: Partial<CorridorDef>): CorridorDef => ({
-    id: 'x', primaryChokepointId: 'suez', name: 'X', type: 'pipeline', addedTransitDays: 1, addedCostMultiplier: 1.1, capacityConstraintTonnage: 0,
-    suitableCargoTypes: ['tanker'], activationThreshold: 'partial_closure', waypointChokepointIds: [], notes: '', fromPort: { lat: 0, lon: 0 }, toPort: { lat: 0, lon: 0 }, ...over,
+    id: 'x',
+    primaryChokepointId: 'suez',
+    name: 'X',
+    type: 'pipeline',
+    addedTransitDays: 1,
+    addedCostMultiplier: 1.1,
+    capacityConstraintTonnage: 0,
+    suitableCargoTypes: ['tanker'],
+    activationThreshold: 'partial_closure',
+    waypointChokepointIds: [],
+    notes: '',
+    fromPort: { lat: 0, lon: 0 },
+    toPort: { lat: 0, lon: 0 },
+    ...over,
   });
   it.each([
     [c({}), 'tanker', 50, true],
@@ -53,7 +92,9 @@ describe('corridorApplies and corridorStatus', () => {
     [c({ suitableCargoTypes: [] }), 'container', 50, true],
     [c({ activationThreshold: 'full_closure' }), 'tanker', 99, false],
     [c({ activationThreshold: 'full_closure' }), 'tanker', 100, true],
-  ] as const)('case %#', (corridor, cargo, pct, expected) => expect(corridorApplies(corridor, cargo, pct)).toBe(expected));
+  ] as const)('case %#', (corridor, cargo, pct, expected) =>
+    expect(corridorApplies(corridor, cargo, pct)).toBe(expected),
+  );
 
   it.each([
     ['Kra canal (proposed)', '', 'CORRIDOR_STATUS_PROPOSED'],

@@ -23,7 +23,12 @@ describe('GET get-bypass-options', () => {
   it('lists the container corridors of Suez, best live score first, full-closure ones included by default', async () => {
     const res = await get(`${BASE}/get-bypass-options?chokepointId=suez`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ chokepointId: 'suez', cargoType: 'container', closurePct: 100, primaryChokepointWarRiskTier: status.get('suez').warRiskTier });
+    expect(res.body).toMatchObject({
+      chokepointId: 'suez',
+      cargoType: 'container',
+      closurePct: 100,
+      primaryChokepointWarRiskTier: status.get('suez').warRiskTier,
+    });
     const ids = res.body.options.map((o: any) => o.id);
     expect(ids).toEqual(expect.arrayContaining(['suez_cape_reroute', 'suez_imec_land_bridge']));
     expect(ids).not.toContain('suez_sumed'); // tanker only
@@ -37,9 +42,13 @@ describe('GET get-bypass-options', () => {
   });
 
   it('leaves out full-closure corridors below 100% closure and filters by cargo', async () => {
-    const partial = (await get(`${BASE}/get-bypass-options?chokepointId=suez&closurePct=60`)).body.options.map((o: any) => o.id);
+    const partial = (await get(`${BASE}/get-bypass-options?chokepointId=suez&closurePct=60`)).body.options.map(
+      (o: any) => o.id,
+    );
     expect(partial).toEqual(['suez_cape_reroute']);
-    const tanker = (await get(`${BASE}/get-bypass-options?chokepointId=suez&cargoType=tanker&closurePct=60`)).body.options.map((o: any) => o.id);
+    const tanker = (
+      await get(`${BASE}/get-bypass-options?chokepointId=suez&cargoType=tanker&closurePct=60`)
+    ).body.options.map((o: any) => o.id);
     expect(tanker.sort()).toEqual(['suez_cape_reroute', 'suez_sumed']);
   });
 
@@ -64,14 +73,23 @@ describe('GET get-route-explorer-lane', () => {
     const res = await get(`${BASE}/get-route-explorer-lane?fromIso2=CN&toIso2=NL`);
     expect(res.status).toBe(200);
     const b = res.body;
-    expect(b).toMatchObject({ fromIso2: 'CN', toIso2: 'NL', hs2: '27', cargoType: 'container', primaryRouteId: 'china-europe-suez', noModeledLane: false });
+    expect(b).toMatchObject({
+      fromIso2: 'CN',
+      toIso2: 'NL',
+      hs2: '27',
+      cargoType: 'container',
+      primaryRouteId: 'china-europe-suez',
+      noModeledLane: false,
+    });
     // Origin port, the six chokepoints passed, destination port.
     expect(b.primaryRouteGeometry).toHaveLength(8);
     expect(b.primaryRouteGeometry[0]).toEqual({ lon: 121.8, lat: 31.23 });
     // Two shared routes (Suez and Cape): both pass Malacca, one passes Suez.
     const exp = Object.fromEntries(b.chokepointExposures.map((e: any) => [e.chokepointId, e.exposurePct]));
     expect(exp).toMatchObject({ malacca_strait: 100, suez: 50, cape_of_good_hope: 50 });
-    const worst = ['taiwan_strait', 'malacca_strait', 'bab_el_mandeb', 'suez', 'gibraltar', 'dover_strait'].map((id) => status.get(id)).sort((x, y) => y.disruptionScore - x.disruptionScore)[0];
+    const worst = ['taiwan_strait', 'malacca_strait', 'bab_el_mandeb', 'suez', 'gibraltar', 'dover_strait']
+      .map((id) => status.get(id))
+      .sort((x, y) => y.disruptionScore - x.disruptionScore)[0];
     expect(b.disruptionScore).toBe(worst.disruptionScore);
     expect(b.warRiskTier).toBe(worst.warRiskTier);
     expect(b.estTransitDaysRange).toEqual({ min: 30, max: 36 });
@@ -95,7 +113,14 @@ describe('GET get-route-explorer-lane', () => {
 
   it('says when there is no modelled lane', async () => {
     const res = await get(`${BASE}/get-route-explorer-lane?fromIso2=BR&toIso2=KE`);
-    expect(res.body).toMatchObject({ noModeledLane: true, primaryRouteId: '', primaryRouteGeometry: [], chokepointExposures: [], bypassOptions: [], disruptionScore: 0 });
+    expect(res.body).toMatchObject({
+      noModeledLane: true,
+      primaryRouteId: '',
+      primaryRouteGeometry: [],
+      chokepointExposures: [],
+      bypassOptions: [],
+      disruptionScore: 0,
+    });
   });
 
   it.each([
@@ -116,7 +141,11 @@ describe('without the lane model', () => {
       expect(res.body).toMatchObject({ noModeledLane: true, fetchedAt: '' });
       expect(res.headers.get('cache-control')).toBe('no-store');
       const bypass = await empty.get(`${BASE}/get-bypass-options?chokepointId=suez`, { 'x-service-key': k });
-      expect(bypass.body).toMatchObject({ options: [], fetchedAt: '', primaryChokepointWarRiskTier: 'WAR_RISK_TIER_UNSPECIFIED' });
+      expect(bypass.body).toMatchObject({
+        options: [],
+        fetchedAt: '',
+        primaryChokepointWarRiskTier: 'WAR_RISK_TIER_UNSPECIFIED',
+      });
       expect(bypass.headers.get('cache-control')).toBe('no-store');
     });
   });
@@ -124,7 +153,13 @@ describe('without the lane model', () => {
 
 describe('route model parser', () => {
   it('parses the sample into ports, routes, countries and corridors', async () => {
-    const { records, info } = parseRouteModel(Buffer.from(await import('node:fs').then((fs) => fs.readFileSync(new URL('../../../db/samples/supply-chain/route-model.json', import.meta.url)))));
+    const { records, info } = parseRouteModel(
+      Buffer.from(
+        await import('node:fs').then((fs) =>
+          fs.readFileSync(new URL('../../../db/samples/supply-chain/route-model.json', import.meta.url)),
+        ),
+      ),
+    );
     const kinds = records.reduce<Record<string, number>>((m, r) => ((m[r.kind] = (m[r.kind] ?? 0) + 1), m), {});
     expect(kinds).toEqual({ port: 34, route: 21, country: 26, corridor: 21 });
     expect(info.shockModelChokepoints).toEqual(['suez', 'malacca_strait', 'hormuz_strait', 'bab_el_mandeb']);
@@ -132,8 +167,26 @@ describe('route model parser', () => {
   });
 
   it('refuses dangling references and malformed documents', () => {
-    const base = { schemaVersion: 1, reviewedAt: 'x', freightUsdRanges: {}, ports: [{ id: 'a', name: 'A', iso2: 'AA', lat: 0, lon: 0 }], countries: [], corridors: [] };
-    expect(() => parseRouteModel(Buffer.from(JSON.stringify({ ...base, routes: [{ id: 'r', name: 'R', category: 'bulk', fromPort: 'a', toPort: 'zz', waypoints: [], transitDays: [1, 2] }] })))).toThrow(/port the model does not list/);
+    const base = {
+      schemaVersion: 1,
+      reviewedAt: 'x',
+      freightUsdRanges: {},
+      ports: [{ id: 'a', name: 'A', iso2: 'AA', lat: 0, lon: 0 }],
+      countries: [],
+      corridors: [],
+    };
+    expect(() =>
+      parseRouteModel(
+        Buffer.from(
+          JSON.stringify({
+            ...base,
+            routes: [
+              { id: 'r', name: 'R', category: 'bulk', fromPort: 'a', toPort: 'zz', waypoints: [], transitDays: [1, 2] },
+            ],
+          }),
+        ),
+      ),
+    ).toThrow(/port the model does not list/);
     expect(() => parseRouteModel(Buffer.from('{}'))).toThrow(/unexpected shape/);
     expect(() => parseRouteModel(Buffer.from('nope'))).toThrow(/not JSON/);
   });

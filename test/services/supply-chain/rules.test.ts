@@ -40,9 +40,12 @@ describe('disruptionScore', () => {
     ['high', 2, 2, true, 60],
     ['war_zone', 3, 3, true, 100],
     ['unknown-level', 1, 0, false, 5],
-  ])('%s threat, %i warnings, AIS severity %i, anomaly %s -> %i', (threatLevel, warnings, maxAisSeverity, anomaly, expected) => {
-    expect(disruptionScore({ threatLevel, warnings, maxAisSeverity, anomaly })).toBe(expected);
-  });
+  ])(
+    '%s threat, %i warnings, AIS severity %i, anomaly %s -> %i',
+    (threatLevel, warnings, maxAisSeverity, anomaly, expected) => {
+      expect(disruptionScore({ threatLevel, warnings, maxAisSeverity, anomaly })).toBe(expected);
+    },
+  );
 
   it('always lies in 0..100 and never falls when an input grows', () => {
     const inputs = fc.record({
@@ -85,12 +88,18 @@ describe('statusForScore', () => {
 
   it('is consistent with any composed score', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...THREAT_LEVELS), fc.nat(10), fc.nat(3), fc.boolean(), (threatLevel, warnings, sev, anomaly) => {
-        const score = disruptionScore({ threatLevel, warnings, maxAisSeverity: sev, anomaly });
-        const status = statusForScore(score);
-        expect(status === 'red').toBe(score >= 50);
-        expect(status === 'green').toBe(score < 20);
-      }),
+      fc.property(
+        fc.constantFrom(...THREAT_LEVELS),
+        fc.nat(10),
+        fc.nat(3),
+        fc.boolean(),
+        (threatLevel, warnings, sev, anomaly) => {
+          const score = disruptionScore({ threatLevel, warnings, maxAisSeverity: sev, anomaly });
+          const status = statusForScore(score);
+          expect(status === 'red').toBe(score >= 50);
+          expect(status === 'green').toBe(score < 20);
+        },
+      ),
     );
   });
 });
@@ -129,9 +138,27 @@ describe('congestionLevel and warRiskTier', () => {
 
 describe('assignChokepoint', () => {
   const targets: AssignTarget[] = [
-    { id: 'suez', lat: 30.45, lon: 32.35, primaryKeywords: ['suez canal', 'suez'], areaKeywords: ['red sea', 'egypt', 'gulf of suez'] },
-    { id: 'bab_el_mandeb', lat: 12.58, lon: 43.33, primaryKeywords: ['bab el mandeb'], areaKeywords: ['red sea', 'gulf of aden', 'yemen'] },
-    { id: 'gibraltar', lat: 35.96, lon: -5.35, primaryKeywords: ['gibraltar'], areaKeywords: ['alboran sea', 'morocco'] },
+    {
+      id: 'suez',
+      lat: 30.45,
+      lon: 32.35,
+      primaryKeywords: ['suez canal', 'suez'],
+      areaKeywords: ['red sea', 'egypt', 'gulf of suez'],
+    },
+    {
+      id: 'bab_el_mandeb',
+      lat: 12.58,
+      lon: 43.33,
+      primaryKeywords: ['bab el mandeb'],
+      areaKeywords: ['red sea', 'gulf of aden', 'yemen'],
+    },
+    {
+      id: 'gibraltar',
+      lat: 35.96,
+      lon: -5.35,
+      primaryKeywords: ['gibraltar'],
+      areaKeywords: ['alboran sea', 'morocco'],
+    },
   ];
 
   it.each([
@@ -139,7 +166,11 @@ describe('assignChokepoint', () => {
     ['punctuation and case are normalised', { text: 'bab-el-MANDEB: USV sighted' }, 'bab_el_mandeb'],
     ['a broad sea name alone does not classify', { text: 'RED SEA. Derelict container adrift.' }, undefined],
     ['two area keywords classify', { text: 'RED SEA. GULF OF ADEN. Yemen coast.' }, 'bab_el_mandeb'],
-    ['the higher text score wins over a nearer chokepoint', { text: 'Gulf of Aden, Yemen, Red Sea', lat: 30.0, lon: 32.5 }, 'bab_el_mandeb'],
+    [
+      'the higher text score wins over a nearer chokepoint',
+      { text: 'Gulf of Aden, Yemen, Red Sea', lat: 30.0, lon: 32.5 },
+      'bab_el_mandeb',
+    ],
     ['without text, the nearest within 300 km', { text: 'Cable operations', lat: 36.0, lon: -5.67 }, 'gibraltar'],
     ['beyond 300 km nothing', { text: 'Cable operations', lat: 38.9, lon: -5.35 }, undefined],
     ['no text and no position', { text: 'Buoy adrift' }, undefined],
@@ -184,8 +215,14 @@ describe('traffic anomaly, week-on-week change and description', () => {
 
   const asOf = Date.UTC(2026, 10, 20, 12);
   it.each([
-    [{ threatDescription: '', anomaly: { signal: false, dropPct: 0 }, reviewedAt: '2026-10-01', asOf }, 'No active disruptions'],
-    [{ threatDescription: 'Attacks', anomaly: { signal: false, dropPct: 0 }, reviewedAt: '2026-10-01', asOf }, 'Attacks'],
+    [
+      { threatDescription: '', anomaly: { signal: false, dropPct: 0 }, reviewedAt: '2026-10-01', asOf },
+      'No active disruptions',
+    ],
+    [
+      { threatDescription: 'Attacks', anomaly: { signal: false, dropPct: 0 }, reviewedAt: '2026-10-01', asOf },
+      'Attacks',
+    ],
     [
       { threatDescription: 'Attacks', anomaly: { signal: true, dropPct: 61 }, reviewedAt: '2026-10-01', asOf },
       'Attacks; Traffic down 61% vs 30-day baseline over the last 7 days',
@@ -195,7 +232,15 @@ describe('traffic anomaly, week-on-week change and description', () => {
       'Threat classification last reviewed 2026-03-04; review recommended',
     ],
     // Exactly 120 days is not yet overdue.
-    [{ threatDescription: '', anomaly: { signal: false, dropPct: 0 }, reviewedAt: '2026-07-23', asOf: Date.UTC(2026, 10, 20) }, 'No active disruptions'],
+    [
+      {
+        threatDescription: '',
+        anomaly: { signal: false, dropPct: 0 },
+        reviewedAt: '2026-07-23',
+        asOf: Date.UTC(2026, 10, 20),
+      },
+      'No active disruptions',
+    ],
   ])('describeChokepoint %#', (inputs, text) => {
     expect(describeChokepoint(inputs)).toBe(text);
   });
@@ -204,7 +249,8 @@ describe('traffic anomaly, week-on-week change and description', () => {
 describe('computeFlowEstimate', () => {
   const days = (values: { tanker: number; capTanker: number }[]): FlowDay[] =>
     values.map((v, i) => ({ date: new Date(Date.UTC(2026, 0, 1) + i * DAY).toISOString().slice(0, 10), ...v }));
-  const steady = (n: number, tanker: number, capTanker: number) => Array.from({ length: n }, () => ({ tanker, capTanker }));
+  const steady = (n: number, tanker: number, capTanker: number) =>
+    Array.from({ length: n }, () => ({ tanker, capTanker }));
 
   it('uses tanker DWT when most baseline days report it', () => {
     const r = computeFlowEstimate(days([...steady(90, 50, 5_000_000), ...steady(7, 40, 4_000_000)]), 21);
@@ -227,7 +273,12 @@ describe('computeFlowEstimate', () => {
 
   it('declares disruption only when each of the last 3 days is below 85%', () => {
     const base = steady(90, 10, 1000);
-    const tail = (a: number, b: number, c: number) => [...steady(4, 10, 1000), { tanker: 10, capTanker: a }, { tanker: 10, capTanker: b }, { tanker: 10, capTanker: c }];
+    const tail = (a: number, b: number, c: number) => [
+      ...steady(4, 10, 1000),
+      { tanker: 10, capTanker: a },
+      { tanker: 10, capTanker: b },
+      { tanker: 10, capTanker: c },
+    ];
     expect(computeFlowEstimate(days([...base, ...tail(800, 800, 800)]), 1)?.disrupted).toBe(true);
     expect(computeFlowEstimate(days([...base, ...tail(800, 850, 800)]), 1)?.disrupted).toBe(false);
     expect(computeFlowEstimate(days([...base, ...tail(849, 849, 849)]), 1)?.disrupted).toBe(true);
@@ -241,7 +292,10 @@ describe('computeFlowEstimate', () => {
   });
 
   const history = fc
-    .array(fc.record({ tanker: fc.nat(200), capTanker: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 20_000_000 })) }), { minLength: 0, maxLength: 140 })
+    .array(
+      fc.record({ tanker: fc.nat(200), capTanker: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 20_000_000 })) }),
+      { minLength: 0, maxLength: 140 },
+    )
     .map(days);
   const baselineMbd = fc.double({ min: 0.1, max: 30, noNaN: true });
 
@@ -296,14 +350,24 @@ describe('computeFlowEstimate', () => {
 });
 
 describe('nearestHazard', () => {
-  const at = (name: string, level: string, lat: number, lon: number, active = true) => ({ name, level, lat, lon, active });
+  const at = (name: string, level: string, lat: number, lon: number, active = true) => ({
+    name,
+    level,
+    lat,
+    lon,
+    active,
+  });
   it.each([
     ['no alerts', [], { level: '', name: '' }],
     ['an orange alert within 500 km', [at('TC A', 'Orange', 24.0, 58.8)], { level: 'ORANGE', name: 'TC A' }],
     ['a red alert beyond 500 km', [at('EQ B', 'Red', 31.5, 56.25)], { level: '', name: '' }],
     ['green alerts never count', [at('FL C', 'Green', 26.6, 56.3)], { level: '', name: '' }],
     ['inactive alerts never count', [at('EQ D', 'Red', 26.6, 56.3, false)], { level: '', name: '' }],
-    ['the nearest qualifying alert wins', [at('far', 'Red', 24.0, 58.8), at('near', 'Orange', 26.0, 56.3)], { level: 'ORANGE', name: 'near' }],
+    [
+      'the nearest qualifying alert wins',
+      [at('far', 'Red', 24.0, 58.8), at('near', 'Orange', 26.0, 56.3)],
+      { level: 'ORANGE', name: 'near' },
+    ],
   ])('%s', (_n, alerts, expected) => {
     expect(nearestHazard(26.56, 56.25, alerts)).toEqual(expected);
   });
@@ -331,14 +395,30 @@ describe('publicBadge', () => {
     ['operational even when stale', ev({ lastEvidenceUpdate: stale }), 'operational'],
     ['recent reduced', ev({ physicalState: 'reduced' }), 'reduced'],
     ['stale reduced', ev({ physicalState: 'reduced', lastEvidenceUpdate: stale }), 'disputed'],
-    ['reduced exactly 14 days old', ev({ physicalState: 'reduced', lastEvidenceUpdate: '2026-11-06T12:00:00Z' }), 'reduced'],
+    [
+      'reduced exactly 14 days old',
+      ev({ physicalState: 'reduced', lastEvidenceUpdate: '2026-11-06T12:00:00Z' }),
+      'reduced',
+    ],
     ['offline without backing', ev({ physicalState: 'offline' }), 'disputed'],
     ['offline with a sanction', ev({ physicalState: 'offline', sanctionRefs: [sanction] }), 'offline'],
     ['offline with an expired contract', ev({ physicalState: 'offline', commercialState: 'expired' }), 'offline'],
     ['offline with a suspended contract', ev({ physicalState: 'offline', commercialState: 'suspended' }), 'offline'],
-    ['offline with an operator statement', ev({ physicalState: 'offline', operatorStatement: { text: 'Halted', url: '', date: '' } }), 'offline'],
-    ['offline with a blank statement', ev({ physicalState: 'offline', operatorStatement: { text: '  ', url: '', date: '' } }), 'disputed'],
-    ['stale backed offline', ev({ physicalState: 'offline', sanctionRefs: [sanction], lastEvidenceUpdate: stale }), 'disputed'],
+    [
+      'offline with an operator statement',
+      ev({ physicalState: 'offline', operatorStatement: { text: 'Halted', url: '', date: '' } }),
+      'offline',
+    ],
+    [
+      'offline with a blank statement',
+      ev({ physicalState: 'offline', operatorStatement: { text: '  ', url: '', date: '' } }),
+      'disputed',
+    ],
+    [
+      'stale backed offline',
+      ev({ physicalState: 'offline', sanctionRefs: [sanction], lastEvidenceUpdate: stale }),
+      'disputed',
+    ],
     ['under construction', ev({ physicalState: 'under_construction' }), 'disputed'],
     ['unknown', ev({ physicalState: 'unknown' }), 'disputed'],
   ])('%s -> %s', (_n, evidence, badge) => {
@@ -375,14 +455,22 @@ describe('critical minerals', () => {
     expect(m.globalProduction).toBe(100);
     expect(m.hhi).toBe(2500 + 900 + 225 + 25);
     expect(m.riskRating).toBe('high');
-    expect(m.topProducers.map((p) => [p.countryCode, p.sharePct])).toEqual([['AA', 50], ['BB', 30], ['CC', 15]]);
+    expect(m.topProducers.map((p) => [p.countryCode, p.sharePct])).toEqual([
+      ['AA', 50],
+      ['BB', 30],
+      ['CC', 15],
+    ]);
   });
 
   it('keeps HHI within 10000/n..10000 and shares summing to 100', () => {
     const producers = fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 12 });
     fc.assert(
       fc.property(producers, (tonnes) => {
-        const m = summariseMineral('X', 't', tonnes.map((t, i) => ({ country: `C${i}`, countryCode: `C${i}`, productionTonnes: t })));
+        const m = summariseMineral(
+          'X',
+          't',
+          tonnes.map((t, i) => ({ country: `C${i}`, countryCode: `C${i}`, productionTonnes: t })),
+        );
         expect(m.hhi).toBeLessThanOrEqual(10000);
         expect(m.hhi).toBeGreaterThanOrEqual(10000 / tonnes.length - 0.1);
         expect(m.topProducers.length).toBe(Math.min(3, tonnes.length));
@@ -396,7 +484,11 @@ describe('critical minerals', () => {
 
 describe('pipelineBadge', () => {
   const asOf = Date.UTC(2026, 10, 20);
-  const ev = (physicalState: string, days: number, extra: Partial<{ commercialState: string; sanctionRefs: unknown[]; operatorStatement: { text: string } }> = {}) => ({
+  const ev = (
+    physicalState: string,
+    days: number,
+    extra: Partial<{ commercialState: string; sanctionRefs: unknown[]; operatorStatement: { text: string } }> = {},
+  ) => ({
     physicalState,
     commercialState: 'under_contract',
     sanctionRefs: [],
@@ -417,11 +509,19 @@ describe('pipelineBadge', () => {
 
   it('agrees with the storage badge, flowing standing for operational (property)', () => {
     fc.assert(
-      fc.property(fc.constantFrom('flowing', 'reduced', 'offline', 'unknown'), fc.integer({ min: 0, max: 60 }), fc.boolean(), (state, days, backed) => {
-        const e = ev(state, days, backed ? { commercialState: 'suspended' } : {});
-        const storage = publicBadge({ ...e, physicalState: state === 'flowing' ? 'operational' : state } as StorageEvidence, asOf);
-        expect(pipelineBadge(e, asOf)).toBe(storage === 'operational' ? 'flowing' : storage);
-      }),
+      fc.property(
+        fc.constantFrom('flowing', 'reduced', 'offline', 'unknown'),
+        fc.integer({ min: 0, max: 60 }),
+        fc.boolean(),
+        (state, days, backed) => {
+          const e = ev(state, days, backed ? { commercialState: 'suspended' } : {});
+          const storage = publicBadge(
+            { ...e, physicalState: state === 'flowing' ? 'operational' : state } as StorageEvidence,
+            asOf,
+          );
+          expect(pipelineBadge(e, asOf)).toBe(storage === 'operational' ? 'flowing' : storage);
+        },
+      ),
     );
   });
 });

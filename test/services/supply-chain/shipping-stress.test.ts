@@ -4,7 +4,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { parseShippingQuotes, shippingStressDataset } from '../../../src/services/supply-chain/freight/datasets/shipping-stress.js';
+import {
+  parseShippingQuotes,
+  shippingStressDataset,
+} from '../../../src/services/supply-chain/freight/datasets/shipping-stress.js';
 import { stressLevel, stressScore } from '../../../src/services/supply-chain/freight/rules.js';
 
 const PATH = '/api/supply-chain/v1/get-shipping-stress';
@@ -32,7 +35,13 @@ describe('GET get-shipping-stress', () => {
   it('answers the unavailable body with no-store without quotes', async () => {
     await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
-      expect(res.body).toEqual({ carriers: [], stressScore: 0, stressLevel: 'low', fetchedAt: 0, upstreamUnavailable: true });
+      expect(res.body).toEqual({
+        carriers: [],
+        stressScore: 0,
+        stressLevel: 'low',
+        fetchedAt: 0,
+        upstreamUnavailable: true,
+      });
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
   });
@@ -71,12 +80,16 @@ describe('stressScore and stressLevel', () => {
 
   it('falls as the names rise and stays within 0-100 (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: -50, max: 50, noNaN: true }), { minLength: 1, maxLength: 5 }), fc.double({ min: 0, max: 10, noNaN: true }), (changes, up) => {
-        const s = stressScore(changes);
-        expect(s).toBeGreaterThanOrEqual(0);
-        expect(s).toBeLessThanOrEqual(100);
-        expect(stressScore(changes.map((c) => c + up))).toBeLessThanOrEqual(s);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: -50, max: 50, noNaN: true }), { minLength: 1, maxLength: 5 }),
+        fc.double({ min: 0, max: 10, noNaN: true }),
+        (changes, up) => {
+          const s = stressScore(changes);
+          expect(s).toBeGreaterThanOrEqual(0);
+          expect(s).toBeLessThanOrEqual(100);
+          expect(stressScore(changes.map((c) => c + up))).toBeLessThanOrEqual(s);
+        },
+      ),
     );
   });
 });

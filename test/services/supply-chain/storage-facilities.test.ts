@@ -15,11 +15,23 @@ describe('GET list-storage-facilities', () => {
   it('lists dozens of facilities across every type with a badge and the unit that applies', async () => {
     const res = await app.get(LIST);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ fetchedAt: '2026-11-20T12:00:00.000Z', classifierVersion: 'v1', upstreamUnavailable: false });
+    expect(res.body).toMatchObject({
+      fetchedAt: '2026-11-20T12:00:00.000Z',
+      classifierVersion: 'v1',
+      upstreamUnavailable: false,
+    });
     const fs = res.body.facilities as any[];
     expect(fs.length).toBeGreaterThanOrEqual(50);
-    expect(new Set(fs.map((f) => f.facilityType))).toEqual(new Set(['ugs', 'spr', 'lng_export', 'lng_import', 'crude_tank_farm']));
-    const unit: Record<string, [string, string]> = { ugs: ['TWh', 'capacityTwh'], spr: ['Mb', 'capacityMb'], crude_tank_farm: ['Mb', 'capacityMb'], lng_export: ['Mtpa', 'capacityMtpa'], lng_import: ['Mtpa', 'capacityMtpa'] };
+    expect(new Set(fs.map((f) => f.facilityType))).toEqual(
+      new Set(['ugs', 'spr', 'lng_export', 'lng_import', 'crude_tank_farm']),
+    );
+    const unit: Record<string, [string, string]> = {
+      ugs: ['TWh', 'capacityTwh'],
+      spr: ['Mb', 'capacityMb'],
+      crude_tank_farm: ['Mb', 'capacityMb'],
+      lng_export: ['Mtpa', 'capacityMtpa'],
+      lng_import: ['Mtpa', 'capacityMtpa'],
+    };
     for (const f of fs) {
       const [u, field] = unit[f.facilityType]!;
       expect(f.workingCapacityUnit).toBe(u);
@@ -31,7 +43,9 @@ describe('GET list-storage-facilities', () => {
 
   it('derives badges from evidence as of the registry fetch', async () => {
     const res = await app.get(LIST);
-    const badge = Object.fromEntries(res.body.facilities.map((f: { id: string; publicBadge: string }) => [f.id, f.publicBadge]));
+    const badge = Object.fromEntries(
+      res.body.facilities.map((f: { id: string; publicBadge: string }) => [f.id, f.publicBadge]),
+    );
     expect(badge).toMatchObject({
       rehden: 'operational',
       freeport_lng: 'reduced',
@@ -104,12 +118,15 @@ describe('GET get-storage-facility-detail', () => {
     expect(res.body.violations[0].description).toContain('did you mean facilityId?');
   });
 
-  it.each(['', 'facilityId=', 'facilityId=a&facilityId=b'])('refuses "%s" with a violation on facilityId', async (query) => {
-    const res = await app.get(`${DETAIL}?${query}`);
-    expect(res.status).toBe(400);
-    expect(Object.keys(res.body)).toEqual(['violations']);
-    expect(res.body.violations.map((v: { field: string }) => v.field)).toEqual(['facilityId']);
-  });
+  it.each(['', 'facilityId=', 'facilityId=a&facilityId=b'])(
+    'refuses "%s" with a violation on facilityId',
+    async (query) => {
+      const res = await app.get(`${DETAIL}?${query}`);
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body)).toEqual(['violations']);
+      expect(res.body.violations.map((v: { field: string }) => v.field)).toEqual(['facilityId']);
+    },
+  );
 
   it('reports the missing-value wording of the published contract', async () => {
     const res = await app.get(DETAIL);

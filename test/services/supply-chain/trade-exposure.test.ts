@@ -15,7 +15,13 @@ let app: TestApp;
 let pro: string;
 
 beforeAll(async () => {
-  app = await startTestApp({ samples: [...SUPPLY_CHAIN_DATASETS.filter((d) => LANE_DATASETS.includes(d.name)), comtradeFlowsDataset, resilienceScoresDataset] });
+  app = await startTestApp({
+    samples: [
+      ...SUPPLY_CHAIN_DATASETS.filter((d) => LANE_DATASETS.includes(d.name)),
+      comtradeFlowsDataset,
+      resilienceScoresDataset,
+    ],
+  });
   pro = (await app.createKey({ plan: 'pro' })).key;
 });
 afterAll(() => app.close());
@@ -23,17 +29,30 @@ afterAll(() => app.close());
 const get = (p: string) => app.get(`${BASE}/${p}`, { 'x-service-key': pro });
 
 describe('imports read from the shared Comtrade flows dataset', () => {
-  const { records } = comtradeFlowsDataset.parse({ preview: fs.readFileSync(path.join(SAMPLES_DIR, 'trade/comtrade-preview.json')) }, 0);
+  const { records } = comtradeFlowsDataset.parse(
+    { preview: fs.readFileSync(path.join(SAMPLES_DIR, 'trade/comtrade-preview.json')) },
+    0,
+  );
   const byReporter = importRowsByReporter(records);
 
   it('keeps imports with ISO alpha-2 partners and the World rows, at real HS codes', () => {
     expect([...byReporter.keys()].sort()).toEqual(['CN', 'DE', 'IN', 'JP', 'TW', 'US']);
     const all = [...byReporter.values()].flat();
-    expect(all.every((r) => /^\d{4}(\d{2})?$/.test(r.hsCode) && (r.partnerIso2 === '' ? r.partnerCode === 0 : /^[A-Z]{2}$/.test(r.partnerIso2)))).toBe(true);
-    const taiwanChips = byReporter.get('CN')!.find((r) => r.partnerIso2 === 'TW' && r.hsCode === '8542' && r.year === 2023)!;
+    expect(
+      all.every(
+        (r) =>
+          /^\d{4}(\d{2})?$/.test(r.hsCode) &&
+          (r.partnerIso2 === '' ? r.partnerCode === 0 : /^[A-Z]{2}$/.test(r.partnerIso2)),
+      ),
+    ).toBe(true);
+    const taiwanChips = byReporter
+      .get('CN')!
+      .find((r) => r.partnerIso2 === 'TW' && r.hsCode === '8542' && r.year === 2023)!;
     expect(taiwanChips.partnerCode).toBe(490);
     expect(taiwanChips.valueUsd).toBeCloseTo(127.45e9, -6);
-    expect(byReporter.get('JP')!.find((r) => r.partnerIso2 === '' && r.hsCode === '270900')!.valueUsd).toBe(72_900_000_000);
+    expect(byReporter.get('JP')!.find((r) => r.partnerIso2 === '' && r.hsCode === '270900')!.valueUsd).toBe(
+      72_900_000_000,
+    );
   });
 
   it('leaves exports out', () => {
@@ -48,7 +67,12 @@ describe('GET get-country-products', () => {
     const res = await get('get-country-products?iso2=JP');
     expect(res.status).toBe(200);
     const [crude] = res.body.products;
-    expect(crude).toMatchObject({ hs4: '2709', description: 'Crude petroleum', totalValue: 72_900_000_000, year: 2023 });
+    expect(crude).toMatchObject({
+      hs4: '2709',
+      description: 'Crude petroleum',
+      totalValue: 72_900_000_000,
+      year: 2023,
+    });
     expect(crude.topExporters).toHaveLength(5);
     expect(crude.topExporters[0]).toEqual({ partnerCode: 784, partnerIso2: 'AE', value: 30_100_000_000, share: 0.413 });
     const totals = res.body.products.map((p: any) => p.totalValue);
@@ -58,7 +82,11 @@ describe('GET get-country-products', () => {
   it('reads China’s crude from the 2709 heading of the latest year, shares of the World row', async () => {
     const crude = (await get('get-country-products?iso2=CN')).body.products.find((p: any) => p.hs4 === '2709');
     expect(crude).toMatchObject({ year: 2024, totalValue: 324_000_000_000 });
-    expect(crude.topExporters[0]).toMatchObject({ partnerIso2: 'RU', partnerCode: 643, share: Math.round((61.71 / 324) * 1000) / 1000 });
+    expect(crude.topExporters[0]).toMatchObject({
+      partnerIso2: 'RU',
+      partnerCode: 643,
+      share: Math.round((61.71 / 324) * 1000) / 1000,
+    });
     expect(crude.topExporters.reduce((a: number, e: any) => a + e.share, 0)).toBeLessThan(1);
   });
 
@@ -66,7 +94,11 @@ describe('GET get-country-products', () => {
     expect((await get('get-country-products?iso2=FR')).body.products).toEqual([]);
   });
 
-  it.each([['', 'iso2'], ['iso2=jp', 'iso2'], ['iso2=JPN', 'iso2']])('refuses %s', async (q, field) => expectViolation(await get(`get-country-products?${q}`), field));
+  it.each([
+    ['', 'iso2'],
+    ['iso2=jp', 'iso2'],
+    ['iso2=JPN', 'iso2'],
+  ])('refuses %s', async (q, field) => expectViolation(await get(`get-country-products?${q}`), field));
 });
 
 describe('GET get-country-chokepoint-index', () => {
@@ -74,7 +106,10 @@ describe('GET get-country-chokepoint-index', () => {
     const res = await get('get-country-chokepoint-index?iso2=JP');
     expect(res.status).toBe(200);
     expect(res.body.exposures).toHaveLength(13);
-    const top = res.body.exposures.slice(0, 2).map((e: any) => e.chokepointId).sort();
+    const top = res.body.exposures
+      .slice(0, 2)
+      .map((e: any) => e.chokepointId)
+      .sort();
     expect(top).toEqual(['hormuz_strait', 'malacca_strait']);
     expect(res.body.exposures[0].coastSide).toBe('east');
     expect(res.body.exposures.slice(1).every((e: any) => e.coastSide === '')).toBe(true);
@@ -96,14 +131,25 @@ describe('GET get-country-chokepoint-index', () => {
     expect(res.body.exposures[0].exposureScore).toBeGreaterThan(0);
   });
 
-  it.each([['', 'iso2'], ['iso2=JP&hs2=abc', 'hs2'], ['iso2=JP&hs2=270', 'hs2']])('refuses %s', async (q, field) => expectViolation(await get(`get-country-chokepoint-index?${q}`), field));
+  it.each([
+    ['', 'iso2'],
+    ['iso2=JP&hs2=abc', 'hs2'],
+    ['iso2=JP&hs2=270', 'hs2'],
+  ])('refuses %s', async (q, field) => expectViolation(await get(`get-country-chokepoint-index?${q}`), field));
 });
 
 describe('GET get-sector-dependency', () => {
   it('names the largest supplier with its share and the most exposed chokepoint', async () => {
     const res = await get('get-sector-dependency?iso2=CN&hs2=26');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ iso2: 'CN', hs2: '26', hs2Label: 'Ores, slag and ash', primaryExporterIso2: 'AU', primaryChokepointId: 'lombok_strait', hasViableBypass: true });
+    expect(res.body).toMatchObject({
+      iso2: 'CN',
+      hs2: '26',
+      hs2Label: 'Ores, slag and ash',
+      primaryExporterIso2: 'AU',
+      primaryChokepointId: 'lombok_strait',
+      hasViableBypass: true,
+    });
     expect(res.body.primaryExporterShare).toBeCloseTo(81.2 / 118.4, 3);
     expect(res.body.flags).toEqual(['DEPENDENCY_FLAG_DIVERSIFIABLE']);
   });
@@ -125,7 +171,13 @@ describe('GET get-multi-sector-cost-shock', () => {
   it('costs a 30-day Hormuz closure for Japan, fuels first', async () => {
     const res = await get('get-multi-sector-cost-shock?iso2=JP&chokepointId=hormuz_strait');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ iso2: 'JP', chokepointId: 'hormuz_strait', closureDays: 30, warRiskTier: 'WAR_RISK_TIER_WAR_ZONE', unavailableReason: '' });
+    expect(res.body).toMatchObject({
+      iso2: 'JP',
+      chokepointId: 'hormuz_strait',
+      closureDays: 30,
+      warRiskTier: 'WAR_RISK_TIER_WAR_ZONE',
+      unavailableReason: '',
+    });
     expect(res.body.sectors).toHaveLength(10);
     const [fuel] = res.body.sectors;
     expect(fuel).toMatchObject({ hs2: '27', hs2Label: 'Energy', warRiskPremiumBps: 300, closureDays: 30 });
@@ -164,17 +216,33 @@ describe('GET get-route-impact', () => {
     expect(b.laneValueUsd).toBe(29_700_000_000);
     expect(b).toMatchObject({ primaryExporterIso2: 'AE', hs2InSeededUniverse: true, comtradeSource: 'bilateral-hs4' });
     expect(b.topStrategicProducts.map((p: any) => p.hs4)).toEqual(['2709', '2711']);
-    expect(b.topStrategicProducts[0]).toMatchObject({ label: 'Crude petroleum', topExporterIso2: 'AE', primaryChokepointId: 'hormuz_strait' });
+    expect(b.topStrategicProducts[0]).toMatchObject({
+      label: 'Crude petroleum',
+      topExporterIso2: 'AE',
+      primaryChokepointId: 'hormuz_strait',
+    });
     expect(b.dependencyFlags).toEqual(['DEPENDENCY_FLAG_DIVERSIFIABLE']);
     expect(b.resilienceScore).toBeGreaterThanOrEqual(0);
   });
 
   it('tells an importer without flows from a chapter it does not import', async () => {
-    expect((await get('get-route-impact?fromIso2=SA&toIso2=FR')).body).toMatchObject({ comtradeSource: 'empty', hs2InSeededUniverse: false, laneValueUsd: 0, topStrategicProducts: [] });
-    expect((await get('get-route-impact?fromIso2=SA&toIso2=JP&hs2=62')).body).toMatchObject({ comtradeSource: 'bilateral-hs4', hs2InSeededUniverse: false });
+    expect((await get('get-route-impact?fromIso2=SA&toIso2=FR')).body).toMatchObject({
+      comtradeSource: 'empty',
+      hs2InSeededUniverse: false,
+      laneValueUsd: 0,
+      topStrategicProducts: [],
+    });
+    expect((await get('get-route-impact?fromIso2=SA&toIso2=JP&hs2=62')).body).toMatchObject({
+      comtradeSource: 'bilateral-hs4',
+      hs2InSeededUniverse: false,
+    });
   });
 
-  it.each([['toIso2=JP', 'fromIso2'], ['fromIso2=SA', 'toIso2'], ['fromIso2=SA&toIso2=JP&hs2=x', 'hs2']])('refuses %s', async (q, field) => expectViolation(await get(`get-route-impact?${q}`), field));
+  it.each([
+    ['toIso2=JP', 'fromIso2'],
+    ['fromIso2=SA', 'toIso2'],
+    ['fromIso2=SA&toIso2=JP&hs2=x', 'hs2'],
+  ])('refuses %s', async (q, field) => expectViolation(await get(`get-route-impact?${q}`), field));
 });
 
 describe('without the flows dataset', () => {

@@ -52,7 +52,16 @@ function detection(lat: number, lon: number, at: number, frp = 10): FireDetectio
   };
 }
 
-const base: StatusInput = { observationCount: 1, totalFrp: 5, maxFrp: 5, countDelta: 0, frpDelta: 0, zScore: 0, persistenceHours: 0, hasBaseline: true };
+const base: StatusInput = {
+  observationCount: 1,
+  totalFrp: 5,
+  maxFrp: 5,
+  countDelta: 0,
+  frpDelta: 0,
+  zScore: 0,
+  persistenceHours: 0,
+  hasBaseline: true,
+};
 
 describe('thermal rules', () => {
   it.each<[Partial<StatusInput>, string]>([
@@ -79,17 +88,28 @@ describe('thermal rules', () => {
 
   it('clusters every detection exactly once, members within twice the radius of each other', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.double({ min: 47, max: 49, noNaN: true }), fc.double({ min: 36, max: 38, noNaN: true })), { maxLength: 30 }), (points) => {
-        const ds = points.map(([lat, lon], i) => ({ ...detection(lat, lon, i), id: `p${i}` }));
-        const clusters = clusterDetections(ds);
-        return clusters.flat().length === ds.length && new Set(clusters.flat().map((d) => d.id)).size === ds.length;
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.double({ min: 47, max: 49, noNaN: true }), fc.double({ min: 36, max: 38, noNaN: true })), {
+          maxLength: 30,
+        }),
+        (points) => {
+          const ds = points.map(([lat, lon], i) => ({ ...detection(lat, lon, i), id: `p${i}` }));
+          const clusters = clusterDetections(ds);
+          return clusters.flat().length === ds.length && new Set(clusters.flat().map((d) => d.id)).size === ds.length;
+        },
+      ),
     );
   });
 
   it('counts the baseline per whole day before the window', () => {
     const start = Date.UTC(2026, 10, 20);
-    const history = [detection(48, 37, start - 1 * H), detection(48, 37, start - 2 * H), detection(48, 37, start - 30 * H), detection(48, 37, start - 7 * 24 * H), detection(49, 39, start - H)];
+    const history = [
+      detection(48, 37, start - 1 * H),
+      detection(48, 37, start - 2 * H),
+      detection(48, 37, start - 30 * H),
+      detection(48, 37, start - 7 * 24 * H),
+      detection(49, 39, start - H),
+    ];
     expect(baselineAround(history, 48, 37, start).dailyCounts).toEqual([2, 1, 0, 0, 0, 0]);
   });
 
@@ -105,14 +125,20 @@ describe('thermal rules', () => {
     ['Saudi Arabia', [{ kind: 'energy' }], 'THERMAL_CONTEXT_ENERGY_ADJACENT'],
     ['Iran', [{ kind: 'logistics' }], 'THERMAL_CONTEXT_LOGISTICS_ADJACENT'],
     ['Turkey', [], 'THERMAL_CONTEXT_WILDLAND'],
-  ])('context of %s near %j is %s', (region, assets, expected) => expect(thermalContext(region, assets)).toBe(expected));
+  ])('context of %s near %j is %s', (region, assets, expected) =>
+    expect(thermalContext(region, assets)).toBe(expected),
+  );
 
   it('grades confidence and relevance', () => {
     expect(thermalConfidence(3, 2)).toBe('THERMAL_CONFIDENCE_HIGH');
     expect(thermalConfidence(3, 1)).toBe('THERMAL_CONFIDENCE_MEDIUM');
     expect(thermalConfidence(1, 1)).toBe('THERMAL_CONFIDENCE_LOW');
-    expect(strategicRelevance('THERMAL_STATUS_SPIKE', 'THERMAL_CONTEXT_CONFLICT_ADJACENT')).toBe('THERMAL_RELEVANCE_HIGH');
-    expect(strategicRelevance('THERMAL_STATUS_NORMAL', 'THERMAL_CONTEXT_ENERGY_ADJACENT')).toBe('THERMAL_RELEVANCE_MEDIUM');
+    expect(strategicRelevance('THERMAL_STATUS_SPIKE', 'THERMAL_CONTEXT_CONFLICT_ADJACENT')).toBe(
+      'THERMAL_RELEVANCE_HIGH',
+    );
+    expect(strategicRelevance('THERMAL_STATUS_NORMAL', 'THERMAL_CONTEXT_ENERGY_ADJACENT')).toBe(
+      'THERMAL_RELEVANCE_MEDIUM',
+    );
     expect(strategicRelevance('THERMAL_STATUS_SPIKE', 'THERMAL_CONTEXT_WILDLAND')).toBe('THERMAL_RELEVANCE_LOW');
   });
 });
@@ -135,7 +161,11 @@ describe('clusters of the bundled week', () => {
   });
 
   it('orders spikes first, normal last', () => {
-    const ranks = clusters.map((c) => ['THERMAL_STATUS_SPIKE', 'THERMAL_STATUS_PERSISTENT', 'THERMAL_STATUS_ELEVATED', 'THERMAL_STATUS_NORMAL'].indexOf(c.status));
+    const ranks = clusters.map((c) =>
+      ['THERMAL_STATUS_SPIKE', 'THERMAL_STATUS_PERSISTENT', 'THERMAL_STATUS_ELEVATED', 'THERMAL_STATUS_NORMAL'].indexOf(
+        c.status,
+      ),
+    );
     expect([...ranks].sort((a, b) => a - b)).toEqual(ranks);
   });
 });
@@ -155,7 +185,14 @@ describe('GET list-thermal-escalations', () => {
   it('limits to max_items and recounts the summary over the slice', async () => {
     const res = await app.get(`${PATH}?max_items=2`);
     expect(res.body.clusters).toHaveLength(2);
-    expect(res.body.summary).toEqual({ clusterCount: 2, elevatedCount: 0, spikeCount: 2, persistentCount: 0, conflictAdjacentCount: 1, highRelevanceCount: 1 });
+    expect(res.body.summary).toEqual({
+      clusterCount: 2,
+      elevatedCount: 0,
+      spikeCount: 2,
+      persistentCount: 0,
+      conflictAdjacentCount: 1,
+      highRelevanceCount: 1,
+    });
     expect((await app.get(`${PATH}?max_items=0`)).body.clusters).toHaveLength(9);
     expect((await app.get(`${PATH}?max_items=-4`)).body.clusters).toHaveLength(9);
   });

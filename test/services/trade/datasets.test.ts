@@ -18,12 +18,28 @@ describe('WTO Timeseries parser', () => {
   it('reads every row of the bundled indicators', () => {
     const rows = parseWtoData(sample('wto-tp_a_0010.json'));
     expect(rows.length).toBeGreaterThan(100);
-    expect(rows.find((r) => r.reporterCode === '156' && r.year === 2025)).toEqual({ indicator: 'TP_A_0010', reporterCode: '156', reporterName: 'China', partnerCode: '000', year: 2025, value: 7.3 });
+    expect(rows.find((r) => r.reporterCode === '156' && r.year === 2025)).toEqual({
+      indicator: 'TP_A_0010',
+      reporterCode: '156',
+      reporterName: 'China',
+      partnerCode: '000',
+      year: 2025,
+      value: 7.3,
+    });
   });
   it('skips rows without a numeric value and refuses an API error body', () => {
-    const doc = { Dataset: [{ IndicatorCode: 'X', ReportingEconomyCode: '840', ReportingEconomy: 'US', Year: 2020, Value: null }, { IndicatorCode: 'X', ReportingEconomyCode: 76, Year: 2021, Value: 1.5 }] };
-    expect(parseWtoData(JSON.stringify(doc))).toEqual([{ indicator: 'X', reporterCode: '076', reporterName: '076', partnerCode: '000', year: 2021, value: 1.5 }]);
-    expect(() => parseWtoData('{"statusCode":401,"message":"Access denied due to missing subscription key."}')).toThrow(/WTO: upstream answered without data: Access denied/);
+    const doc = {
+      Dataset: [
+        { IndicatorCode: 'X', ReportingEconomyCode: '840', ReportingEconomy: 'US', Year: 2020, Value: null },
+        { IndicatorCode: 'X', ReportingEconomyCode: 76, Year: 2021, Value: 1.5 },
+      ],
+    };
+    expect(parseWtoData(JSON.stringify(doc))).toEqual([
+      { indicator: 'X', reporterCode: '076', reporterName: '076', partnerCode: '000', year: 2021, value: 1.5 },
+    ]);
+    expect(() => parseWtoData('{"statusCode":401,"message":"Access denied due to missing subscription key."}')).toThrow(
+      /WTO: upstream answered without data: Access denied/,
+    );
     expect(() => parseWtoData('<html>')).toThrow(FormatError);
   });
   it('the dataset keeps each indicator from its own request and needs every one', () => {
@@ -49,17 +65,49 @@ describe('Comtrade preview parser and flows dataset', () => {
     // Every row answers one of the requests the live ingestion makes.
     const asked = new Set(COMTRADE_REQUESTS.map(([reporter, cmd]) => `${reporter}|${cmd}`));
     for (const r of rows) expect(asked.has(`${r.reporterCode}|${r.cmdCode}`)).toBe(true);
-    const world = rows.find((r) => r.reporterCode === '156' && r.cmdCode === '8542' && r.flowCode === 'M' && r.partnerCode === '0' && r.year === 2023)!;
-    const taiwan = rows.find((r) => r.reporterCode === '156' && r.cmdCode === '8542' && r.flowCode === 'M' && r.partnerCode === '490' && r.year === 2023)!;
+    const world = rows.find(
+      (r) =>
+        r.reporterCode === '156' &&
+        r.cmdCode === '8542' &&
+        r.flowCode === 'M' &&
+        r.partnerCode === '0' &&
+        r.year === 2023,
+    )!;
+    const taiwan = rows.find(
+      (r) =>
+        r.reporterCode === '156' &&
+        r.cmdCode === '8542' &&
+        r.flowCode === 'M' &&
+        r.partnerCode === '490' &&
+        r.year === 2023,
+    )!;
     expect(world.tradeValueUsd).toBeCloseTo(349.4e9, -3);
     expect(taiwan.tradeValueUsd / world.tradeValueUsd).toBeGreaterThan(0.3);
     expect(world.netWeightKg).toBeGreaterThan(0);
   });
   it('refuses an upstream error and drops unusable rows', () => {
-    expect(() => parseComtradePreview('{"data":[],"error":"Rate limit exceeded"}')).toThrow(/Comtrade: upstream error: Rate limit/);
+    expect(() => parseComtradePreview('{"data":[],"error":"Rate limit exceeded"}')).toThrow(
+      /Comtrade: upstream error: Rate limit/,
+    );
     expect(() => parseComtradePreview('{"count":0}')).toThrow(/no data array/);
-    const doc = { data: [{ flowCode: 'RX', cmdCode: '2709', refYear: 2024, primaryValue: 1 }, { flowCode: 'M', cmdCode: 'TOTAL', refYear: 2024, primaryValue: 1 }, { flowCode: 'M', cmdCode: '2709', refYear: 2024, primaryValue: 5, reporterCode: 842, partnerCode: 0, netWgt: null }] };
-    expect(parseComtradePreview(JSON.stringify(doc))).toMatchObject([{ flowCode: 'M', cmdCode: '2709', tradeValueUsd: 5, netWeightKg: 0, reporterCode: '842', partnerCode: '0' }]);
+    const doc = {
+      data: [
+        { flowCode: 'RX', cmdCode: '2709', refYear: 2024, primaryValue: 1 },
+        { flowCode: 'M', cmdCode: 'TOTAL', refYear: 2024, primaryValue: 1 },
+        {
+          flowCode: 'M',
+          cmdCode: '2709',
+          refYear: 2024,
+          primaryValue: 5,
+          reporterCode: 842,
+          partnerCode: 0,
+          netWgt: null,
+        },
+      ],
+    };
+    expect(parseComtradePreview(JSON.stringify(doc))).toMatchObject([
+      { flowCode: 'M', cmdCode: '2709', tradeValueUsd: 5, netWeightKg: 0, reporterCode: '842', partnerCode: '0' },
+    ]);
   });
   it('the dataset removes repeated rows', () => {
     const doc = JSON.parse(sample('comtrade-preview.json').toString());
@@ -71,13 +119,26 @@ describe('Comtrade preview parser and flows dataset', () => {
     const out = comtradeRecords(records);
     const usChips = out.filter((r) => r.reporterCode === '842' && r.cmdCode === '8542');
     expect(usChips.map((r) => r.year)).toEqual([2024, 2023]);
-    const sum = (y: number) => records.filter((r) => r.reporterCode === '842' && r.cmdCode === '8542' && r.partnerCode === '0' && r.year === y).reduce((s, r) => s + r.tradeValueUsd, 0);
+    const sum = (y: number) =>
+      records
+        .filter((r) => r.reporterCode === '842' && r.cmdCode === '8542' && r.partnerCode === '0' && r.year === y)
+        .reduce((s, r) => s + r.tradeValueUsd, 0);
     expect(usChips[0].tradeValueUsd).toBeCloseTo(sum(2024), 0);
     expect(usChips[0].yoyChange).toBeCloseTo(sum(2024) / sum(2023) - 1, 3);
     expect(usChips[1].yoyChange).toBe(0);
   });
   it('sums bilateral rows when a flow has no World row', () => {
-    const base = { reporterCode: '842', reporterIso: 'USA', reporterName: 'USA', partnerIso: '', partnerName: '', cmdCode: '2709', cmdDesc: 'Crude', year: 2024, netWeightKg: 1 };
+    const base = {
+      reporterCode: '842',
+      reporterIso: 'USA',
+      reporterName: 'USA',
+      partnerIso: '',
+      partnerName: '',
+      cmdCode: '2709',
+      cmdDesc: 'Crude',
+      year: 2024,
+      netWeightKg: 1,
+    };
     const rows = [
       { ...base, partnerCode: '124', flowCode: 'M' as const, tradeValueUsd: 10 },
       { ...base, partnerCode: '484', flowCode: 'M' as const, tradeValueUsd: 5 },
@@ -98,8 +159,20 @@ describe('Treasury customs revenue', () => {
     expect(months.at(-1)!.fytdAmountBillions).toBe(months.at(-1)!.monthlyAmountBillions);
   });
   it('refuses an error body and a table that grew past three years', () => {
-    expect(() => parseMtsRows('{"error":"Invalid Query Param","message":"Invalid filter"}')).toThrow(/FiscalData: Invalid filter/);
-    const row = { record_date: '2025-01-31', classification_desc: 'Customs Duties', current_month_rcpt_outly_amt: '1', current_fytd_rcpt_outly_amt: '1', record_fiscal_year: '2025', record_calendar_year: '2025', record_calendar_month: '01' };
-    expect(() => customsRevenueDataset.parse({ mts: Buffer.from(JSON.stringify({ data: Array(101).fill(row) })) }, 0)).toThrow(/at most 100/);
+    expect(() => parseMtsRows('{"error":"Invalid Query Param","message":"Invalid filter"}')).toThrow(
+      /FiscalData: Invalid filter/,
+    );
+    const row = {
+      record_date: '2025-01-31',
+      classification_desc: 'Customs Duties',
+      current_month_rcpt_outly_amt: '1',
+      current_fytd_rcpt_outly_amt: '1',
+      record_fiscal_year: '2025',
+      record_calendar_year: '2025',
+      record_calendar_month: '01',
+    };
+    expect(() =>
+      customsRevenueDataset.parse({ mts: Buffer.from(JSON.stringify({ data: Array(101).fill(row) })) }, 0),
+    ).toThrow(/at most 100/);
   });
 });

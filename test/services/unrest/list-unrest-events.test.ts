@@ -5,7 +5,12 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { acledUnrest, gdeltUnrest, unrestEventsDataset, UNREST_EVENTS } from '../../../src/services/unrest/datasets/unrest-events.js';
+import {
+  acledUnrest,
+  gdeltUnrest,
+  unrestEventsDataset,
+  UNREST_EVENTS,
+} from '../../../src/services/unrest/datasets/unrest-events.js';
 import { acledSeverity, bySeverityThenTime, inBox, SEVERITY_RANK } from '../../../src/services/unrest/rules.js';
 import type { UnrestEvent } from '../../../src/services/unrest/schemas.js';
 import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../support/app.js';
@@ -37,7 +42,9 @@ describe('GET list-unrest-events', () => {
     expect([...events].sort(bySeverityThenTime)).toEqual(events);
     expect(events[0].severity).toBe('SEVERITY_LEVEL_HIGH');
     expect(events.at(-1).severity).toBe('SEVERITY_LEVEL_LOW');
-    expect(new Set(events.map((e: UnrestEvent) => e.sourceType))).toEqual(new Set(['UNREST_SOURCE_TYPE_ACLED', 'UNREST_SOURCE_TYPE_GDELT']));
+    expect(new Set(events.map((e: UnrestEvent) => e.sourceType))).toEqual(
+      new Set(['UNREST_SOURCE_TYPE_ACLED', 'UNREST_SOURCE_TYPE_GDELT']),
+    );
   });
 
   it('titles every event and summarises it: ACLED with the coder’s notes, GDELT with the outlet', async () => {
@@ -48,12 +55,25 @@ describe('GET list-unrest-events', () => {
     }
     const acled = events.filter((e) => e.sourceType === 'UNREST_SOURCE_TYPE_ACLED');
     expect(acled.some((e) => e.summary.length > 20)).toBe(true);
-    for (const e of events.filter((x) => x.sourceType === 'UNREST_SOURCE_TYPE_GDELT')) expect(e.summary).toMatch(/^A news article/);
+    for (const e of events.filter((x) => x.sourceType === 'UNREST_SOURCE_TYPE_GDELT'))
+      expect(e.summary).toMatch(/^A news article/);
   });
 
   it.each([
-    ['FR', 2], ['France', 2], ['fra', 2], ['KE', 2], ['Kenya', 2], ['CI', 2], ['Ivory%20Coast', 2], ['C%C3%B4te%20d%27Ivoire', 2],
-    ['Co%CC%82te%20d%27Ivoire', 2], ['TR', 1], ['T%C3%BCrkiye', 1], ['US', 1], ['United%20States%20of%20America', 1], ['JP', 0],
+    ['FR', 2],
+    ['France', 2],
+    ['fra', 2],
+    ['KE', 2],
+    ['Kenya', 2],
+    ['CI', 2],
+    ['Ivory%20Coast', 2],
+    ['C%C3%B4te%20d%27Ivoire', 2],
+    ['Co%CC%82te%20d%27Ivoire', 2],
+    ['TR', 1],
+    ['T%C3%BCrkiye', 1],
+    ['US', 1],
+    ['United%20States%20of%20America', 1],
+    ['JP', 0],
   ])('country=%s keeps %i events (names resolved, not substring-matched)', async (q, n) => {
     const got = await list(`?country=${q}`);
     expect(got).toHaveLength(n);
@@ -67,11 +87,15 @@ describe('GET list-unrest-events', () => {
   it('min_severity keeps that level and above; start/end are inclusive', async () => {
     const all = await list();
     for (const level of ['SEVERITY_LEVEL_LOW', 'SEVERITY_LEVEL_MEDIUM', 'SEVERITY_LEVEL_HIGH'] as const) {
-      expect(await list(`?min_severity=${level}`)).toEqual(all.filter((e) => SEVERITY_RANK[e.severity] >= SEVERITY_RANK[level]));
+      expect(await list(`?min_severity=${level}`)).toEqual(
+        all.filter((e) => SEVERITY_RANK[e.severity] >= SEVERITY_RANK[level]),
+      );
     }
     const start = Date.UTC(2026, 10, 15);
     const end = Date.UTC(2026, 10, 19);
-    expect(await list(`?start=${start}&end=${end}`)).toEqual(all.filter((e) => e.occurredAt >= start && e.occurredAt <= end));
+    expect(await list(`?start=${start}&end=${end}`)).toEqual(
+      all.filter((e) => e.occurredAt >= start && e.occurredAt <= end),
+    );
   });
 
   it('a bounding box keeps events inside it', async () => {
@@ -88,9 +112,18 @@ describe('GET list-unrest-events', () => {
   });
 
   it.each([
-    ['country=Atlantis', 'country'], ['country=U', 'country'], ['min_severity=HIGH', 'min_severity'], ['min_severity=SEVERITY_LEVEL_UNSPECIFIED', 'min_severity'],
-    ['start=x', 'start'], ['end=1e3', 'end'], ['start=10&end=5', 'end'], ['page_size=-3', 'page_size'], ['cursor=!!', 'cursor'],
-    ['ne_lat=91&ne_lon=0&sw_lat=0&sw_lon=0', 'ne_lat'], ['ne_lat=10&ne_lon=10', 'sw_lat'], ['ne_lat=0&ne_lon=10&sw_lat=10&sw_lon=0', 'sw_lat'],
+    ['country=Atlantis', 'country'],
+    ['country=U', 'country'],
+    ['min_severity=HIGH', 'min_severity'],
+    ['min_severity=SEVERITY_LEVEL_UNSPECIFIED', 'min_severity'],
+    ['start=x', 'start'],
+    ['end=1e3', 'end'],
+    ['start=10&end=5', 'end'],
+    ['page_size=-3', 'page_size'],
+    ['cursor=!!', 'cursor'],
+    ['ne_lat=91&ne_lon=0&sw_lat=0&sw_lon=0', 'ne_lat'],
+    ['ne_lat=10&ne_lon=10', 'sw_lat'],
+    ['ne_lat=0&ne_lon=10&sw_lat=10&sw_lon=0', 'sw_lat'],
     ['sw_lon=abc', 'sw_lon'],
   ])('%s is a 400 naming %s', async (q, field) => {
     const res = await app.get(`${PATH}?${q}`);
@@ -99,7 +132,12 @@ describe('GET list-unrest-events', () => {
 
   it('a failed ingestion keeps the previous snapshot serving', async () => {
     const before = await list();
-    const r = await app.deps.runner.run(unrestEventsDataset, { origin: { kind: 'bytes', payloads: { acled: Buffer.from('oops'), gdelt: sample('unrest/gdelt-gkg-protest.geojson') } } });
+    const r = await app.deps.runner.run(unrestEventsDataset, {
+      origin: {
+        kind: 'bytes',
+        payloads: { acled: Buffer.from('oops'), gdelt: sample('unrest/gdelt-gkg-protest.geojson') },
+      },
+    });
     expect(r.ok).toBe(false);
     expect(await list()).toEqual(before);
   });
@@ -120,8 +158,18 @@ describe('unrest parsers', () => {
     expect(events.map((e) => e.id).sort()).not.toEqual(expect.arrayContaining(['acled-SYR41250']));
     expect(events).toHaveLength(12);
     const paris = events.find((e) => e.id === 'acled-FRA18220')!;
-    expect(paris).toMatchObject({ eventType: 'UNREST_EVENT_TYPE_STRIKE', severity: 'SEVERITY_LEVEL_LOW', city: 'Paris', region: 'Ile-de-France', actors: ['Protesters (France)', 'CGT: General Confederation of Labour'] });
-    expect(events.find((e) => e.id === 'acled-KEN30115')).toMatchObject({ eventType: 'UNREST_EVENT_TYPE_RIOT', severity: 'SEVERITY_LEVEL_HIGH', fatalities: 2 });
+    expect(paris).toMatchObject({
+      eventType: 'UNREST_EVENT_TYPE_STRIKE',
+      severity: 'SEVERITY_LEVEL_LOW',
+      city: 'Paris',
+      region: 'Ile-de-France',
+      actors: ['Protesters (France)', 'CGT: General Confederation of Labour'],
+    });
+    expect(events.find((e) => e.id === 'acled-KEN30115')).toMatchObject({
+      eventType: 'UNREST_EVENT_TYPE_RIOT',
+      severity: 'SEVERITY_LEVEL_HIGH',
+      fatalities: 2,
+    });
   });
 
   it('GDELT: resolvable countries only, 7 days before the newest article, low confidence', () => {
@@ -144,10 +192,16 @@ describe('unrest parsers', () => {
   ])('acledSeverity(%s, %s, %i) = %s', (t, s, f, level) => expect(acledSeverity(t, s, f)).toBe(level));
 
   it('inBox handles boxes across the antimeridian', () => {
-    fc.assert(fc.property(fc.double({ min: -90, max: 90, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), (lat, lon) => {
-      const box = { north: 90, south: -90, east: -170, west: 170 };
-      expect(inBox(lat, lon, box)).toBe(lon >= 170 || lon <= -170);
-    }));
+    fc.assert(
+      fc.property(
+        fc.double({ min: -90, max: 90, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        (lat, lon) => {
+          const box = { north: 90, south: -90, east: -170, west: 170 };
+          expect(inBox(lat, lon, box)).toBe(lon >= 170 || lon <= -170);
+        },
+      ),
+    );
   });
 });
 
@@ -157,13 +211,23 @@ describe('live fetch against a local upstream', () => {
     const server = http.createServer((req, res) => {
       const p = new URL(req.url!, 'http://x').pathname;
       if (p === '/api/acled/read') return void res.writeHead(200).end(sample('unrest/acled-demonstrations.json'));
-      if (p === '/api/v1/gkg_geojson' && gdeltUp) return void res.writeHead(200).end(sample('unrest/gdelt-gkg-protest.geojson'));
+      if (p === '/api/v1/gkg_geojson' && gdeltUp)
+        return void res.writeHead(200).end(sample('unrest/gdelt-gkg-protest.geojson'));
       res.writeHead(503).end();
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const app2 = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, ACLED_ACCESS_TOKEN: 'test-token' } });
+    const app2 = await startTestApp({
+      samples: 'none',
+      config: {
+        UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        ACLED_ACCESS_TOKEN: 'test-token',
+      },
+    });
     try {
-      expect(await app2.deps.runner.run(unrestEventsDataset, { origin: { kind: 'live' } })).toMatchObject({ ok: true, recordCount: 17 });
+      expect(await app2.deps.runner.run(unrestEventsDataset, { origin: { kind: 'live' } })).toMatchObject({
+        ok: true,
+        recordCount: 17,
+      });
       gdeltUp = false;
       const r = await app2.deps.runner.run(unrestEventsDataset, { origin: { kind: 'live' } });
       expect(r).toMatchObject({ ok: true, recordCount: 12, partialSources: ['gdelt'] });

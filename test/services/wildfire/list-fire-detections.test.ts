@@ -4,14 +4,25 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { parseFirmsCsv } from '../../../src/sources/nasa-firms/firms.js';
-import { FIRE_DETECTIONS, detectionsFromFirms, fireDetectionsDataset } from '../../../src/services/wildfire/datasets/fire-detections.js';
-import { compareSignificance, fireConfidence, inBox, isPossibleExplosion, regionOf } from '../../../src/services/wildfire/rules.js';
+import {
+  FIRE_DETECTIONS,
+  detectionsFromFirms,
+  fireDetectionsDataset,
+} from '../../../src/services/wildfire/datasets/fire-detections.js';
+import {
+  compareSignificance,
+  fireConfidence,
+  inBox,
+  isPossibleExplosion,
+  regionOf,
+} from '../../../src/services/wildfire/rules.js';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/wildfire/v1/list-fire-detections';
 const SAMPLE = fs.readFileSync(path.join(SAMPLES_DIR, 'wildfire/firms-viirs-area.csv'));
-const HEADER = 'latitude,longitude,bright_ti4,scan,track,acq_date,acq_time,satellite,instrument,confidence,version,bright_ti5,frp,daynight';
+const HEADER =
+  'latitude,longitude,bright_ti4,scan,track,acq_date,acq_time,satellite,instrument,confidence,version,bright_ti5,frp,daynight';
 let app: TestApp;
 
 beforeAll(async () => {
@@ -34,7 +45,9 @@ describe('fire rules', () => {
     [81, 381, true],
     [80, 390, false],
     [120, 380, false],
-  ])('possible explosion at FRP %d and %d K: %s', (frp, k, expected) => expect(isPossibleExplosion(frp, k)).toBe(expected));
+  ])('possible explosion at FRP %d and %d K: %s', (frp, k, expected) =>
+    expect(isPossibleExplosion(frp, k)).toBe(expected),
+  );
 
   it.each([
     [48.0, 37.8, 'Ukraine'],
@@ -55,11 +68,15 @@ describe('fire rules', () => {
   it('orders detections totally and consistently', () => {
     const rows = detectionsFromFirms(SAMPLE);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: rows.length - 1 }), fc.integer({ min: 0, max: rows.length - 1 }), (i, j) => {
-        const a = compareSignificance(rows[i], rows[j]);
-        const b = compareSignificance(rows[j], rows[i]);
-        return i === j ? a === 0 : Math.sign(a) === -Math.sign(b) && a !== 0;
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: rows.length - 1 }),
+        fc.integer({ min: 0, max: rows.length - 1 }),
+        (i, j) => {
+          const a = compareSignificance(rows[i], rows[j]);
+          const b = compareSignificance(rows[j], rows[i]);
+          return i === j ? a === 0 : Math.sign(a) === -Math.sign(b) && a !== 0;
+        },
+      ),
     );
   });
 });
@@ -120,7 +137,11 @@ describe('GET list-fire-detections', () => {
     const all = (await app.get(PATH)).body.fireDetections as { detectedAt: number }[];
     expect(got).toHaveLength(all.filter((d) => d.detectedAt >= start).length);
     const exact = got[0].detectedAt;
-    expect((await app.get(`${PATH}?start=${exact}&end=${exact}`)).body.fireDetections.every((d: { detectedAt: number }) => d.detectedAt === exact)).toBe(true);
+    expect(
+      (await app.get(`${PATH}?start=${exact}&end=${exact}`)).body.fireDetections.every(
+        (d: { detectedAt: number }) => d.detectedAt === exact,
+      ),
+    ).toBe(true);
   });
 
   it('filters by a bounding box', async () => {
@@ -160,7 +181,12 @@ describe('degraded and live ingestion', () => {
     await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ fireDetections: [], pagination: { nextCursor: '', totalCount: 0 }, fetchedAt: 0, dataAvailable: false });
+      expect(res.body).toEqual({
+        fireDetections: [],
+        pagination: { nextCursor: '', totalCount: 0 },
+        fetchedAt: 0,
+        dataAvailable: false,
+      });
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
   });

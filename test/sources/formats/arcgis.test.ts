@@ -10,7 +10,12 @@ describe('parseArcgisFeatures', () => {
     const features = parseArcgisFeatures(fixture);
     expect(features).toHaveLength(4);
     expect(features[0]).toEqual({
-      attributes: { OBJECTID: 101, IncidentName: 'Cedar Ridge', DailyAcres: 1250.5, FireDiscoveryDateTime: 1795420800000 },
+      attributes: {
+        OBJECTID: 101,
+        IncidentName: 'Cedar Ridge',
+        DailyAcres: 1250.5,
+        FireDiscoveryDateTime: 1795420800000,
+      },
       geometry: { x: -120.4521, y: 38.9102 },
     });
   });
@@ -26,7 +31,9 @@ describe('parseArcgisFeatures', () => {
   });
 
   it('reads a feature without attributes as empty attributes, and an empty FeatureSet as none', () => {
-    expect(parseArcgisFeatures('{"features":[{"geometry":{"x":1,"y":2}}]}')).toEqual([{ attributes: {}, geometry: { x: 1, y: 2 } }]);
+    expect(parseArcgisFeatures('{"features":[{"geometry":{"x":1,"y":2}}]}')).toEqual([
+      { attributes: {}, geometry: { x: 1, y: 2 } },
+    ]);
     expect(parseArcgisFeatures('{"features":[]}')).toEqual([]);
   });
 
@@ -36,12 +43,24 @@ describe('parseArcgisFeatures', () => {
   });
 
   it.each([
-    ['an error body served with HTTP 200', '{"error":{"code":400,"message":"Cannot perform query. Invalid query parameters.","details":["Unable to perform query. Please check your parameters."]}}', /ArcGIS: service error 400: Cannot perform query\. Invalid query parameters\. \(Unable to perform query/],
-    ['a token error', '{"error":{"code":498,"message":"Invalid token.","details":[]}}', /ArcGIS: service error 498: Invalid token\.$/],
+    [
+      'an error body served with HTTP 200',
+      '{"error":{"code":400,"message":"Cannot perform query. Invalid query parameters.","details":["Unable to perform query. Please check your parameters."]}}',
+      /ArcGIS: service error 400: Cannot perform query\. Invalid query parameters\. \(Unable to perform query/,
+    ],
+    [
+      'a token error',
+      '{"error":{"code":498,"message":"Invalid token.","details":[]}}',
+      /ArcGIS: service error 498: Invalid token\.$/,
+    ],
     ['GeoJSON instead of FeatureSet JSON', '{"type":"FeatureCollection","features":{}}', /ArcGIS: no "features" list/],
     ['an HTML page', '<html>maintenance</html>', /ArcGIS: not valid JSON/],
     ['a feature that is not an object', '{"features":[1]}', /ArcGIS: feature 0 is not an object/],
-    ['attributes that are not an object', '{"features":[{"attributes":[1]}]}', /ArcGIS: feature 0 attributes is not an object/],
+    [
+      'attributes that are not an object',
+      '{"features":[{"attributes":[1]}]}',
+      /ArcGIS: feature 0 attributes is not an object/,
+    ],
   ])('refuses %s with a FormatError', (_name, input, message) => {
     expect(() => parseArcgisFeatures(input)).toThrow(FormatError);
     expect(() => parseArcgisFeatures(input)).toThrow(message);

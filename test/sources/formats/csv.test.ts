@@ -10,7 +10,14 @@ describe('parseCsv', () => {
   it('reads a statistics-office file with title lines, quoted commas, escaped quotes and an embedded newline', () => {
     const rows = parseCsv(fixture('policy-rates.csv'), { skipLines: 2 });
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toEqual({ REF_AREA: 'CH', 'Reference area': 'Switzerland', TIME_PERIOD: '2026-11-20', OBS_VALUE: '0.5', OBS_CONF: 'F', COMMENT: '' });
+    expect(rows[0]).toEqual({
+      REF_AREA: 'CH',
+      'Reference area': 'Switzerland',
+      TIME_PERIOD: '2026-11-20',
+      OBS_VALUE: '0.5',
+      OBS_CONF: 'F',
+      COMMENT: '',
+    });
     expect(rows[1].COMMENT).toBe('Target range midpoint, "mid"');
     expect(rows[2].COMMENT).toBe('Bank Rate\n(announced at noon)');
   });
@@ -29,7 +36,12 @@ describe('parseCsv', () => {
     ['empty cells are kept', 'a,b,c\n1,,\n', {}, [{ a: '1', b: '', c: '' }]],
     ['blank lines are skipped', 'a\n\n1\n\n2\n', {}, [{ a: '1' }, { a: '2' }]],
     ['a header without rows is no rows', 'a,b\n', {}, []],
-    ['short rows read as empty cells when relaxed', 'a,b,c\n1\n', { relaxColumnCount: true }, [{ a: '1', b: '', c: '' }]],
+    [
+      'short rows read as empty cells when relaxed',
+      'a,b,c\n1\n',
+      { relaxColumnCount: true },
+      [{ a: '1', b: '', c: '' }],
+    ],
     ['mixed line ends', 'a\r\n1\n2\r3\n', {}, [{ a: '1' }, { a: '2' }, { a: '3' }]],
   ])('%s', (_name, input, opts, expected) => {
     expect(parseCsv(input, opts)).toEqual(expected);
@@ -53,7 +65,10 @@ describe('parseCsv', () => {
 
 describe('parseCsvRows', () => {
   it('keeps every row, the header included', () => {
-    expect(parseCsvRows('a,b\n1,2\n')).toEqual([['a', 'b'], ['1', '2']]);
+    expect(parseCsvRows('a,b\n1,2\n')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
   });
 
   it('reads an empty document as no rows', () => {
@@ -61,11 +76,16 @@ describe('parseCsvRows', () => {
   });
 
   /** RFC 4180 writing: quote every cell, double the quotes inside. */
-  const write = (rows: string[][], eol: string) => rows.map((r) => r.map((c) => `"${c.replace(/"/g, '""')}"`).join(',')).join(eol) + eol;
+  const write = (rows: string[][], eol: string) =>
+    rows.map((r) => r.map((c) => `"${c.replace(/"/g, '""')}"`).join(',')).join(eol) + eol;
 
   it('round-trips any table of quoted cells (commas, quotes, newlines, unicode)', () => {
     const cell = fc.string({ unit: fc.constantFrom('a', 'Z', '0', ' ', ',', '"', '\n', '\r\n', ';', 'é', '😀') });
-    const table = fc.integer({ min: 1, max: 5 }).chain((width) => fc.array(fc.array(cell, { minLength: width, maxLength: width }), { minLength: 1, maxLength: 8 }));
+    const table = fc
+      .integer({ min: 1, max: 5 })
+      .chain((width) =>
+        fc.array(fc.array(cell, { minLength: width, maxLength: width }), { minLength: 1, maxLength: 8 }),
+      );
     fc.assert(
       fc.property(table, fc.constantFrom('\n', '\r\n'), (rows, eol) => {
         // A row of one empty cell is written as "" and is not a blank line, so it survives.

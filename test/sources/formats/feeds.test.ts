@@ -24,7 +24,12 @@ describe('parseFeed', () => {
       authors: ['Harbour Master'],
     });
     // No guid: the link is the id; content:encoded stands in for a missing description.
-    expect(feed.items[1]).toMatchObject({ id: 'https://ports.example.org/notices/4410', title: 'Pilotage fees & charges 2027', summary: 'Full tariff table', author: 'tariffs@ports.example.org (Tariff Office)' });
+    expect(feed.items[1]).toMatchObject({
+      id: 'https://ports.example.org/notices/4410',
+      title: 'Pilotage fees & charges 2027',
+      summary: 'Full tariff table',
+      author: 'tariffs@ports.example.org (Tariff Office)',
+    });
     expect(feed.items[1].updatedAt).toBeUndefined();
   });
 
@@ -67,7 +72,13 @@ describe('parseFeed', () => {
       authors: ['Ana Ruiz', 'Kenji Sato'],
     });
     // Without <published> the updated time is the best publication time there is.
-    expect(b).toMatchObject({ id: 'urn:uuid:7f0c', link: 'https://preprints.example.org/abs/2611.00999v2', summary: 'Content in place of a summary', publishedAt: Date.UTC(2026, 10, 19, 10), author: '' });
+    expect(b).toMatchObject({
+      id: 'urn:uuid:7f0c',
+      link: 'https://preprints.example.org/abs/2611.00999v2',
+      summary: 'Content in place of a summary',
+      publishedAt: Date.UTC(2026, 10, 19, 10),
+      author: '',
+    });
   });
 
   it('keeps the parsed node only on request', () => {
@@ -77,9 +88,21 @@ describe('parseFeed', () => {
   });
 
   it.each([
-    ['a prefixed Atom root', '<a:feed xmlns:a="http://www.w3.org/2005/Atom"><a:title>P</a:title><a:entry><a:id>x</a:id><a:title>T</a:title></a:entry></a:feed>', 'T'],
-    ['a stray ampersand', '<rss><channel><item><title>T</title><description>Q&A</description></item></channel></rss>', 'T'],
-    ['an unreadable date left out', '<rss><channel><item><title>T</title><pubDate>sometime soon</pubDate></item></channel></rss>', 'T'],
+    [
+      'a prefixed Atom root',
+      '<a:feed xmlns:a="http://www.w3.org/2005/Atom"><a:title>P</a:title><a:entry><a:id>x</a:id><a:title>T</a:title></a:entry></a:feed>',
+      'T',
+    ],
+    [
+      'a stray ampersand',
+      '<rss><channel><item><title>T</title><description>Q&A</description></item></channel></rss>',
+      'T',
+    ],
+    [
+      'an unreadable date left out',
+      '<rss><channel><item><title>T</title><pubDate>sometime soon</pubDate></item></channel></rss>',
+      'T',
+    ],
   ])('copes with %s', (_name, xml, title) => {
     const feed = parseFeed(xml);
     expect(feed.items[0].title).toBe(title);
@@ -99,15 +122,28 @@ describe('parseFeed', () => {
   });
 
   it('reads an empty channel as no items', () => {
-    expect(parseFeed('<rss version="2.0"><channel><title>Quiet</title></channel></rss>')).toEqual({ kind: 'rss', title: 'Quiet', link: '', items: [] });
+    expect(parseFeed('<rss version="2.0"><channel><title>Quiet</title></channel></rss>')).toEqual({
+      kind: 'rss',
+      title: 'Quiet',
+      link: '',
+      items: [],
+    });
   });
 
   it.each([
     ['JSON', '{"items":[]}', /feed: not an XML document/],
     ['an empty body', '', /feed: not an XML document/],
-    ['an HTML page', '<html><body>Service unavailable</body></html>', /feed: no <feed>, <rss> or <rdf:RDF> root element \(found <html>\)/],
+    [
+      'an HTML page',
+      '<html><body>Service unavailable</body></html>',
+      /feed: no <feed>, <rss> or <rdf:RDF> root element \(found <html>\)/,
+    ],
     ['RSS without a channel', '<rss version="2.0"></rss>', /feed: RSS document has no <channel>/],
-    ['mismatched tags', '<rss><channel><item><title>x</item></channel></rss>', /feed: malformed XML at line 1: Expected closing tag 'title'/],
+    [
+      'mismatched tags',
+      '<rss><channel><item><title>x</item></channel></rss>',
+      /feed: malformed XML at line 1: Expected closing tag 'title'/,
+    ],
     ['a truncated document', '<rss><channel><item><title>x</title>', /feed: malformed XML/],
   ])('refuses %s with a FormatError', (_name, input, message) => {
     expect(() => parseFeed(input)).toThrow(FormatError);

@@ -41,17 +41,28 @@ describe('parseCalendar', () => {
   });
 
   it('applies summer time before the change: the October occurrences are 08:00 UTC', () => {
-    const oct = parseCalendar(ics, { from: Date.UTC(2026, 9, 1), to: Date.UTC(2026, 10, 1) }).filter((e) => e.uid === 'standup@example.org');
+    const oct = parseCalendar(ics, { from: Date.UTC(2026, 9, 1), to: Date.UTC(2026, 10, 1) }).filter(
+      (e) => e.uid === 'standup@example.org',
+    );
     expect(oct.map((e) => e.start)).toEqual([at('2026-10-19T08:00:00Z'), at('2026-10-26T09:00:00Z')]);
   });
 
   it('reads an all-day event as UTC dates with an exclusive end', () => {
     const dec = parseCalendar(ics, { from: Date.UTC(2026, 11, 1), to: Date.UTC(2026, 11, 31) });
-    expect(dec.find((e) => e.uid === 'summit@example.org')).toMatchObject({ summary: 'Open Data Summit', location: 'Lisbon, Portugal', allDay: true, start: Date.UTC(2026, 11, 2), end: Date.UTC(2026, 11, 4) });
+    expect(dec.find((e) => e.uid === 'summit@example.org')).toMatchObject({
+      summary: 'Open Data Summit',
+      location: 'Lisbon, Portugal',
+      allDay: true,
+      start: Date.UTC(2026, 11, 2),
+      end: Date.UTC(2026, 11, 4),
+    });
   });
 
   it('resolves a TZID the calendar does not define through the IANA database, and DURATION', () => {
-    expect(events.find((e) => e.uid === 'webinar@example.org')).toMatchObject({ start: at('2026-11-10T17:00:00Z'), end: at('2026-11-10T18:00:00Z') });
+    expect(events.find((e) => e.uid === 'webinar@example.org')).toMatchObject({
+      start: at('2026-11-10T17:00:00Z'),
+      end: at('2026-11-10T18:00:00Z'),
+    });
   });
 
   it('reads floating times as UTC', () => {
@@ -76,20 +87,49 @@ describe('parseCalendar', () => {
   });
 
   it('reads a bare 8-digit DTSTART without VALUE=DATE as an all-day date', () => {
-    const ics = 'BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:b\nSUMMARY:Bare date\nDTSTART:20261105\nEND:VEVENT\nEND:VCALENDAR\n';
+    const ics =
+      'BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:b\nSUMMARY:Bare date\nDTSTART:20261105\nEND:VEVENT\nEND:VCALENDAR\n';
     expect(parseCalendar(ics, NOV)).toEqual([
-      { uid: 'b', summary: 'Bare date', description: '', location: '', url: '', categories: [], start: Date.UTC(2026, 10, 5), end: Date.UTC(2026, 10, 6), allDay: true },
+      {
+        uid: 'b',
+        summary: 'Bare date',
+        description: '',
+        location: '',
+        url: '',
+        categories: [],
+        start: Date.UTC(2026, 10, 5),
+        end: Date.UTC(2026, 10, 6),
+        allDay: true,
+      },
     ]);
   });
 
   it('caps the occurrences kept per event', () => {
-    const daily = ['BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'UID:d', 'SUMMARY:Every minute', 'DTSTART:20261101T000000Z', 'RRULE:FREQ=MINUTELY', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
+    const daily = [
+      'BEGIN:VCALENDAR',
+      'BEGIN:VEVENT',
+      'UID:d',
+      'SUMMARY:Every minute',
+      'DTSTART:20261101T000000Z',
+      'RRULE:FREQ=MINUTELY',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
     expect(parseCalendar(daily, NOV)).toHaveLength(1000);
     expect(parseCalendar(daily, NOV, { maxOccurrencesPerEvent: 5 })).toHaveLength(5);
   });
 
   it('walks a long-running rule only as far as its iteration budget', () => {
-    const old = ['BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'UID:o', 'SUMMARY:Since 1970', 'DTSTART:19700101T000000Z', 'RRULE:FREQ=HOURLY', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
+    const old = [
+      'BEGIN:VCALENDAR',
+      'BEGIN:VEVENT',
+      'UID:o',
+      'SUMMARY:Since 1970',
+      'DTSTART:19700101T000000Z',
+      'RRULE:FREQ=HOURLY',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
     expect(parseCalendar(old, NOV, { maxIterationsPerEvent: 1000 })).toEqual([]);
   });
 
@@ -97,8 +137,16 @@ describe('parseCalendar', () => {
     ['an HTML page', '<html>busy</html>', /iCalendar: expected BEGIN:VCALENDAR/],
     ['an empty body', '', /iCalendar: expected BEGIN:VCALENDAR/],
     ['a truncated calendar', 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\n', /iCalendar: malformed calendar/],
-    ['an unreadable date-time', 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:2026-11-05 10:00\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n', /iCalendar: unreadable event: /],
-    ['a bad line', 'BEGIN:VCALENDAR\r\nthis is not a content line\r\nEND:VCALENDAR\r\n', /iCalendar: malformed calendar/],
+    [
+      'an unreadable date-time',
+      'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:2026-11-05 10:00\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n',
+      /iCalendar: unreadable event: /,
+    ],
+    [
+      'a bad line',
+      'BEGIN:VCALENDAR\r\nthis is not a content line\r\nEND:VCALENDAR\r\n',
+      /iCalendar: malformed calendar/,
+    ],
   ])('refuses %s with a FormatError', (_name, input, message) => {
     expect(() => parseCalendar(input, NOV)).toThrow(FormatError);
     expect(() => parseCalendar(input, NOV)).toThrow(message);

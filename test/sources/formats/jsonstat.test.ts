@@ -41,9 +41,20 @@ describe('parseJsonStat', () => {
     fc.assert(
       fc.property(sizes, (size) => {
         const id = size.map((_, i) => `d${i}`);
-        const dimension = Object.fromEntries(id.map((d, i) => [d, { category: { index: Array.from({ length: size[i] }, (_, k) => `${d}c${k}`) } }]));
+        const dimension = Object.fromEntries(
+          id.map((d, i) => [d, { category: { index: Array.from({ length: size[i] }, (_, k) => `${d}c${k}`) } }]),
+        );
         const total = size.reduce((a, b) => a * b, 1);
-        const ds = parseJsonStat(JSON.stringify({ version: '2.0', class: 'dataset', id, size, dimension, value: Array.from({ length: total }, (_, k) => k) }));
+        const ds = parseJsonStat(
+          JSON.stringify({
+            version: '2.0',
+            class: 'dataset',
+            id,
+            size,
+            dimension,
+            value: Array.from({ length: total }, (_, k) => k),
+          }),
+        );
         expect(ds.rows).toHaveLength(total);
         for (const row of ds.rows) {
           // Recompute the flat index from the codes: sum of position * stride.
@@ -58,15 +69,35 @@ describe('parseJsonStat', () => {
 
   it.each([
     ['not JSON', 'oops', /JSON-stat: not valid JSON/],
-    ['a collection', JSON.stringify({ class: 'collection', link: {} }), /JSON-stat: expected class "dataset", got "collection"/],
+    [
+      'a collection',
+      JSON.stringify({ class: 'collection', link: {} }),
+      /JSON-stat: expected class "dataset", got "collection"/,
+    ],
     ['a JSON-stat 1.0 bundle', JSON.stringify({ dataset: base }), /JSON-stat: no "id" list/],
-    ['size not matching id', variant({ size: [1, 3] }), /JSON-stat: "size" must list one non-negative integer per dimension \(3\)/],
-    ['a category count not matching size', variant({ size: [1, 4, 2] }), /JSON-stat: dimension geo has 3 categories but size says 4/],
+    [
+      'size not matching id',
+      variant({ size: [1, 3] }),
+      /JSON-stat: "size" must list one non-negative integer per dimension \(3\)/,
+    ],
+    [
+      'a category count not matching size',
+      variant({ size: [1, 4, 2] }),
+      /JSON-stat: dimension geo has 3 categories but size says 4/,
+    ],
     ['too few values', variant({ value: [1, 2, 3] }), /JSON-stat: "value" has 3 entries for 6 cells/],
     ['a sparse key outside the cube', variant({ value: { '6': 1 } }), /JSON-stat: "value" key 6 is outside 0..5/],
     ['a missing dimension', variant({ dimension: { unit: {}, geo: {} } }), /JSON-stat: dimension unit has no category/],
-    ['an index with a gap', variant({ dimension: { ...(base.dimension as object), geo: { category: { index: { AT: 0, BE: 2, CZ: 3 } } } } }), /JSON-stat: dimension geo category index has gaps/],
-    ['an error body', JSON.stringify({ error: { status: 400, label: 'Invalid dimension' } }), /JSON-stat: upstream reported an error/],
+    [
+      'an index with a gap',
+      variant({ dimension: { ...(base.dimension as object), geo: { category: { index: { AT: 0, BE: 2, CZ: 3 } } } } }),
+      /JSON-stat: dimension geo category index has gaps/,
+    ],
+    [
+      'an error body',
+      JSON.stringify({ error: { status: 400, label: 'Invalid dimension' } }),
+      /JSON-stat: upstream reported an error/,
+    ],
   ])('refuses %s with a FormatError', (_name, input, message) => {
     expect(() => parseJsonStat(input)).toThrow(FormatError);
     expect(() => parseJsonStat(input)).toThrow(message);

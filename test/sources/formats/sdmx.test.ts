@@ -34,8 +34,24 @@ describe('parseSdmxJson', () => {
   it('reads an SDMX-JSON 2.0 flat message (all dimensions at observation level) into one series per non-time key', () => {
     const series = parseSdmxJson(fixture('imf-flat.sdmx2.json'));
     expect(series).toEqual([
-      { key: { COUNTRY: 'DE', INDICATOR: 'NGDP_RPCH' }, labels: { COUNTRY: 'Germany', INDICATOR: 'Real GDP growth' }, attributes: {}, observations: [{ period: '2025', value: -0.2 }, { period: '2026', value: 0.8 }] },
-      { key: { COUNTRY: 'FR', INDICATOR: 'NGDP_RPCH' }, labels: { COUNTRY: 'France', INDICATOR: 'Real GDP growth' }, attributes: {}, observations: [{ period: '2025', value: 1.1 }, { period: '2026', value: 0.7 }] },
+      {
+        key: { COUNTRY: 'DE', INDICATOR: 'NGDP_RPCH' },
+        labels: { COUNTRY: 'Germany', INDICATOR: 'Real GDP growth' },
+        attributes: {},
+        observations: [
+          { period: '2025', value: -0.2 },
+          { period: '2026', value: 0.8 },
+        ],
+      },
+      {
+        key: { COUNTRY: 'FR', INDICATOR: 'NGDP_RPCH' },
+        labels: { COUNTRY: 'France', INDICATOR: 'Real GDP growth' },
+        attributes: {},
+        observations: [
+          { period: '2025', value: 1.1 },
+          { period: '2026', value: 0.7 },
+        ],
+      },
     ]);
   });
 
@@ -45,32 +61,71 @@ describe('parseSdmxJson', () => {
       structure: {
         dimensions: {
           series: [{ id: 'REF_AREA', values: [{ id: 'US', name: 'United States' }] }],
-          observation: [{ id: 'TIME_PERIOD', values: [{ id: '2025' }, { id: '2026' }] }, { id: 'TENOR', values: [{ id: '2Y', name: 'Two years' }, { id: '10Y', name: 'Ten years' }] }],
+          observation: [
+            { id: 'TIME_PERIOD', values: [{ id: '2025' }, { id: '2026' }] },
+            {
+              id: 'TENOR',
+              values: [
+                { id: '2Y', name: 'Two years' },
+                { id: '10Y', name: 'Ten years' },
+              ],
+            },
+          ],
         },
       },
     };
     expect(parseSdmxJson(JSON.stringify(msg)).map((s) => [s.key, s.observations])).toEqual([
-      [{ REF_AREA: 'US', TENOR: '2Y' }, [{ period: '2025', value: 1 }, { period: '2026', value: 2 }]],
+      [
+        { REF_AREA: 'US', TENOR: '2Y' },
+        [
+          { period: '2025', value: 1 },
+          { period: '2026', value: 2 },
+        ],
+      ],
       [{ REF_AREA: 'US', TENOR: '10Y' }, [{ period: '2025', value: 3 }]],
     ]);
   });
 
   it('reads a message without data sets, or a series without observations', () => {
     expect(parseSdmxJson('{"dataSets":[],"structure":{"dimensions":{}}}')).toEqual([]);
-    const msg = { dataSets: [{ series: { '0': {} } }], structure: { dimensions: { series: [{ id: 'A', values: [{ id: 'x', name: 'X' }] }], observation: [] } } };
-    expect(parseSdmxJson(JSON.stringify(msg))).toEqual([{ key: { A: 'x' }, labels: { A: 'X' }, attributes: {}, observations: [] }]);
+    const msg = {
+      dataSets: [{ series: { '0': {} } }],
+      structure: { dimensions: { series: [{ id: 'A', values: [{ id: 'x', name: 'X' }] }], observation: [] } },
+    };
+    expect(parseSdmxJson(JSON.stringify(msg))).toEqual([
+      { key: { A: 'x' }, labels: { A: 'X' }, attributes: {}, observations: [] },
+    ]);
   });
 
-  const dimensions = { series: [{ id: 'FREQ', values: [{ id: 'M' }, { id: 'A' }] }], observation: [{ id: 'TIME_PERIOD', values: [{ id: '2026-01' }] }] };
+  const dimensions = {
+    series: [{ id: 'FREQ', values: [{ id: 'M' }, { id: 'A' }] }],
+    observation: [{ id: 'TIME_PERIOD', values: [{ id: '2026-01' }] }],
+  };
   it.each([
     ['not JSON', '<html>', /SDMX-JSON: not valid JSON/],
     ['an empty body', '  ', /SDMX-JSON: empty document/],
     ['a structure-only message', JSON.stringify({ structure: { dimensions } }), /SDMX-JSON: no dataSets list/],
     ['no structure', JSON.stringify({ dataSets: [{ series: {} }] }), /SDMX-JSON: no structure.dimensions/],
-    ['a key out of range', JSON.stringify({ dataSets: [{ series: { '7': {} } }], structure: { dimensions } }), /SDMX-JSON: series "7" names value 7 of FREQ, which has 2/],
-    ['a key of the wrong length', JSON.stringify({ dataSets: [{ series: { '0:0': {} } }], structure: { dimensions } }), /SDMX-JSON: series key "0:0" has 2 positions for 1 dimensions/],
-    ['an observation out of range', JSON.stringify({ dataSets: [{ series: { '0': { observations: { '3': [1] } } } }], structure: { dimensions } }), /names value 3 of TIME_PERIOD, which has 1/],
-    ['an upstream error body', JSON.stringify({ errors: [{ code: 404, message: 'NoResultsFound' }] }), /SDMX-JSON: upstream reported an error: NoResultsFound/],
+    [
+      'a key out of range',
+      JSON.stringify({ dataSets: [{ series: { '7': {} } }], structure: { dimensions } }),
+      /SDMX-JSON: series "7" names value 7 of FREQ, which has 2/,
+    ],
+    [
+      'a key of the wrong length',
+      JSON.stringify({ dataSets: [{ series: { '0:0': {} } }], structure: { dimensions } }),
+      /SDMX-JSON: series key "0:0" has 2 positions for 1 dimensions/,
+    ],
+    [
+      'an observation out of range',
+      JSON.stringify({ dataSets: [{ series: { '0': { observations: { '3': [1] } } } }], structure: { dimensions } }),
+      /names value 3 of TIME_PERIOD, which has 1/,
+    ],
+    [
+      'an upstream error body',
+      JSON.stringify({ errors: [{ code: 404, message: 'NoResultsFound' }] }),
+      /SDMX-JSON: upstream reported an error: NoResultsFound/,
+    ],
   ])('refuses %s with a FormatError', (_name, input, message) => {
     expect(() => parseSdmxJson(input)).toThrow(FormatError);
     expect(() => parseSdmxJson(input)).toThrow(message);
@@ -81,12 +136,23 @@ describe('parseSdmxCsv', () => {
   it('reads SDMX-CSV with labelled headers ("FREQ:Frequency") keyed by the column id', () => {
     const rows = parseSdmxCsv(fixture('bis-cbpol.sdmx.csv'));
     expect(rows).toHaveLength(3);
-    expect(rows[2]).toEqual({ DATAFLOW: 'BIS:WS_CBPOL(1.0)', FREQ: 'M: Monthly', REF_AREA: 'XM: Euro area', TIME_PERIOD: '2026-10', OBS_VALUE: '2.0', OBS_STATUS: 'A' });
+    expect(rows[2]).toEqual({
+      DATAFLOW: 'BIS:WS_CBPOL(1.0)',
+      FREQ: 'M: Monthly',
+      REF_AREA: 'XM: Euro area',
+      TIME_PERIOD: '2026-10',
+      OBS_VALUE: '2.0',
+      OBS_STATUS: 'A',
+    });
   });
 
   it('names every missing column the caller requires', () => {
-    expect(() => parseSdmxCsv('FREQ,OBS_VALUE\nM,1\n', { requiredColumns: ['REF_AREA'] })).toThrow(/SDMX-CSV: no REF_AREA, TIME_PERIOD columns \(columns: FREQ, OBS_VALUE\)/);
-    expect(parseSdmxCsv('REF_AREA:Area,TIME_PERIOD,OBS_VALUE\nCH,2026,1\n', { requiredColumns: ['REF_AREA'] })).toEqual([{ REF_AREA: 'CH', TIME_PERIOD: '2026', OBS_VALUE: '1' }]);
+    expect(() => parseSdmxCsv('FREQ,OBS_VALUE\nM,1\n', { requiredColumns: ['REF_AREA'] })).toThrow(
+      /SDMX-CSV: no REF_AREA, TIME_PERIOD columns \(columns: FREQ, OBS_VALUE\)/,
+    );
+    expect(parseSdmxCsv('REF_AREA:Area,TIME_PERIOD,OBS_VALUE\nCH,2026,1\n', { requiredColumns: ['REF_AREA'] })).toEqual(
+      [{ REF_AREA: 'CH', TIME_PERIOD: '2026', OBS_VALUE: '1' }],
+    );
   });
 
   it('reads a header without rows as no observations', () => {
@@ -94,10 +160,18 @@ describe('parseSdmxCsv', () => {
   });
 
   it.each([
-    ['no OBS_VALUE column', 'KEY,TIME_PERIOD,VALUE\nA,2026,1\n', /SDMX-CSV: no OBS_VALUE column \(columns: KEY, TIME_PERIOD, VALUE\)/],
+    [
+      'no OBS_VALUE column',
+      'KEY,TIME_PERIOD,VALUE\nA,2026,1\n',
+      /SDMX-CSV: no OBS_VALUE column \(columns: KEY, TIME_PERIOD, VALUE\)/,
+    ],
     ['no TIME_PERIOD column', 'KEY,OBS_VALUE\nA,1\n', /SDMX-CSV: no TIME_PERIOD column/],
     ['an empty body', '', /SDMX-CSV: empty document/],
-    ['a column repeated under two labels', 'A:x,A:y,TIME_PERIOD,OBS_VALUE\n1,2,3,4\n', /SDMX-CSV: column A appears twice/],
+    [
+      'a column repeated under two labels',
+      'A:x,A:y,TIME_PERIOD,OBS_VALUE\n1,2,3,4\n',
+      /SDMX-CSV: column A appears twice/,
+    ],
     ['a ragged row', 'TIME_PERIOD,OBS_VALUE\n2026,1,extra\n', /CSV: /],
   ])('refuses %s with a FormatError', (_name, input, message) => {
     expect(() => parseSdmxCsv(input)).toThrow(FormatError);

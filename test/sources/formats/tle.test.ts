@@ -11,7 +11,12 @@ describe('parseTle', () => {
   const sets = parseTle(text);
 
   it('reads every 3-line set with its elements', () => {
-    expect(sets.map((s) => s.name)).toEqual(['ISS (ZARYA)', 'GPS BIIF-1  (PRN 25)', 'STARLINK-1008', 'ALPHA5 TEST OBJECT']);
+    expect(sets.map((s) => s.name)).toEqual([
+      'ISS (ZARYA)',
+      'GPS BIIF-1  (PRN 25)',
+      'STARLINK-1008',
+      'ALPHA5 TEST OBJECT',
+    ]);
     expect(sets[0]).toEqual({
       name: 'ISS (ZARYA)',
       noradId: 25544,
@@ -50,14 +55,38 @@ describe('parseTle', () => {
     expect(parseTle('\n\n')).toEqual([]);
   });
 
-  const bad = (i: number, edit: (l: string) => string) => lines.slice(0, 3).map((l, j) => (j === i ? edit(l) : l)).join('\n');
+  const bad = (i: number, edit: (l: string) => string) =>
+    lines
+      .slice(0, 3)
+      .map((l, j) => (j === i ? edit(l) : l))
+      .join('\n');
   it.each([
-    ['a wrong line 1 check digit', bad(1, (l) => l.slice(0, 68) + ((+l[68] + 1) % 10)), /TLE: set 1 \(ISS \(ZARYA\)\): line 1 checksum is 2, line says 3/],
-    ['a corrupted digit in line 2', bad(2, (l) => l.slice(0, 10) + '2' + l.slice(11)), /TLE: set 1 \(ISS \(ZARYA\)\): line 2 checksum/],
+    [
+      'a wrong line 1 check digit',
+      bad(1, (l) => l.slice(0, 68) + ((+l[68] + 1) % 10)),
+      /TLE: set 1 \(ISS \(ZARYA\)\): line 1 checksum is 2, line says 3/,
+    ],
+    [
+      'a corrupted digit in line 2',
+      bad(2, (l) => l.slice(0, 10) + '2' + l.slice(11)),
+      /TLE: set 1 \(ISS \(ZARYA\)\): line 2 checksum/,
+    ],
     ['a short line', bad(1, (l) => l.slice(0, 60)), /line 1 has 60 characters, expected 69/],
-    ['a missing line 2', lines.slice(0, 2).join('\n'), /TLE: set 1 \(ISS \(ZARYA\)\): expected lines starting "1 " and "2 "/],
-    ['lines of different objects', [lines[0], lines[1], lines[5]].join('\n'), /line 1 is object 25544 but line 2 is object 36585/],
-    ['an HTML page', '<html><body>No GP data found</body></html>', /TLE: set 1 \(<html><body>No GP data found<\/body><\/html>\): expected lines/],
+    [
+      'a missing line 2',
+      lines.slice(0, 2).join('\n'),
+      /TLE: set 1 \(ISS \(ZARYA\)\): expected lines starting "1 " and "2 "/,
+    ],
+    [
+      'lines of different objects',
+      [lines[0], lines[1], lines[5]].join('\n'),
+      /line 1 is object 25544 but line 2 is object 36585/,
+    ],
+    [
+      'an HTML page',
+      '<html><body>No GP data found</body></html>',
+      /TLE: set 1 \(<html><body>No GP data found<\/body><\/html>\): expected lines/,
+    ],
   ])('refuses %s with a FormatError', (_name, input, message) => {
     expect(() => parseTle(input)).toThrow(FormatError);
     expect(() => parseTle(input)).toThrow(message);
@@ -99,12 +128,16 @@ describe('orbitOf', () => {
 
   it('gives a lower, faster orbit for a higher mean motion (property)', () => {
     fc.assert(
-      fc.property(fc.double({ min: 1, max: 16, noNaN: true }), fc.double({ min: 0.01, max: 1, noNaN: true }), (n, dn) => {
-        const slow = orbitOf({ meanMotionRevPerDay: n });
-        const fast = orbitOf({ meanMotionRevPerDay: n + dn });
-        expect(fast.altitudeKm).toBeLessThan(slow.altitudeKm);
-        expect(fast.velocityKmS).toBeGreaterThan(slow.velocityKmS);
-      }),
+      fc.property(
+        fc.double({ min: 1, max: 16, noNaN: true }),
+        fc.double({ min: 0.01, max: 1, noNaN: true }),
+        (n, dn) => {
+          const slow = orbitOf({ meanMotionRevPerDay: n });
+          const fast = orbitOf({ meanMotionRevPerDay: n + dn });
+          expect(fast.altitudeKm).toBeLessThan(slow.altitudeKm);
+          expect(fast.velocityKmS).toBeGreaterThan(slow.velocityKmS);
+        },
+      ),
       { seed: 5, numRuns: 100 },
     );
   });

@@ -4,12 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../../src/sources/formats/errors.js';
 import { excelSerialToMs, readXlsx, writeXlsx, type XlsxSheet } from '../../../src/sources/formats/xlsx.js';
 
-const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const NS =
+  'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 
 /** A workbook as a spreadsheet program writes it: pretty-printed, rich text, inline strings, gaps, booleans, errors. */
 function handWritten(parts: Partial<Record<string, string>> = {}): Buffer {
   const files: Record<string, string> = {
-    '[Content_Types].xml': '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+    '[Content_Types].xml':
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
     'xl/workbook.xml': `<?xml version="1.0" encoding="UTF-8"?>
 <workbook ${NS}>
   <sheets>
@@ -58,17 +60,44 @@ describe('readXlsx', () => {
   });
 
   it('reads a workbook without a shared-string table', () => {
-    const wb = handWritten({ 'xl/sharedStrings.xml': undefined, 'xl/worksheets/data.xml': `<worksheet ${NS}><sheetData><row r="1"><c r="A1"><v>7</v></c></row></sheetData></worksheet>` });
+    const wb = handWritten({
+      'xl/sharedStrings.xml': undefined,
+      'xl/worksheets/data.xml': `<worksheet ${NS}><sheetData><row r="1"><c r="A1"><v>7</v></c></row></sheetData></worksheet>`,
+    });
     expect(readXlsx(wb)[0].rows).toEqual([[7]]);
   });
 
   it.each([
-    ['a zip that is not a workbook', Buffer.from(zipSync({ 'a.txt': Buffer.from('x') })), /XLSX: workbook part xl\/workbook.xml is missing/],
+    [
+      'a zip that is not a workbook',
+      Buffer.from(zipSync({ 'a.txt': Buffer.from('x') })),
+      /XLSX: workbook part xl\/workbook.xml is missing/,
+    ],
     ['not a zip at all', Buffer.from('Country,Output\nChile,5300\n'), /XLSX: not a workbook: zip: not a zip archive/],
-    ['a sheet part missing', handWritten({ 'xl/worksheets/notes.xml': undefined }), /XLSX: workbook part xl\/worksheets\/notes.xml is missing/],
-    ['a shared string out of range', handWritten({ 'xl/worksheets/notes.xml': `<worksheet ${NS}><sheetData><row r="1"><c r="A1" t="s"><v>9</v></c></row></sheetData></worksheet>` }), /XLSX: sheet "Notes" cell A1 refers to shared string 9, table has 3/],
-    ['a number cell holding text', handWritten({ 'xl/worksheets/notes.xml': `<worksheet ${NS}><sheetData><row r="1"><c r="B1"><v>n/a</v></c></row></sheetData></worksheet>` }), /XLSX: sheet "Notes" cell B1 holds "n\/a", not a number/],
-    ['broken sheet XML', handWritten({ 'xl/worksheets/notes.xml': '<worksheet><sheetData><row>' }), /XLSX: xl\/worksheets\/notes.xml is not readable XML/],
+    [
+      'a sheet part missing',
+      handWritten({ 'xl/worksheets/notes.xml': undefined }),
+      /XLSX: workbook part xl\/worksheets\/notes.xml is missing/,
+    ],
+    [
+      'a shared string out of range',
+      handWritten({
+        'xl/worksheets/notes.xml': `<worksheet ${NS}><sheetData><row r="1"><c r="A1" t="s"><v>9</v></c></row></sheetData></worksheet>`,
+      }),
+      /XLSX: sheet "Notes" cell A1 refers to shared string 9, table has 3/,
+    ],
+    [
+      'a number cell holding text',
+      handWritten({
+        'xl/worksheets/notes.xml': `<worksheet ${NS}><sheetData><row r="1"><c r="B1"><v>n/a</v></c></row></sheetData></worksheet>`,
+      }),
+      /XLSX: sheet "Notes" cell B1 holds "n\/a", not a number/,
+    ],
+    [
+      'broken sheet XML',
+      handWritten({ 'xl/worksheets/notes.xml': '<worksheet><sheetData><row>' }),
+      /XLSX: xl\/worksheets\/notes.xml is not readable XML/,
+    ],
   ])('refuses %s with a FormatError', (_name, input, message) => {
     expect(() => readXlsx(input)).toThrow(FormatError);
     expect(() => readXlsx(input)).toThrow(message);
@@ -77,7 +106,9 @@ describe('readXlsx', () => {
 
 describe('writeXlsx', () => {
   const cell = fc.oneof(
-    fc.string({ unit: fc.constantFrom('a', 'Z', '1', '&', '<', '>', '"', "'", 'é', '😀'), minLength: 1 }).filter((s) => s.trim() === s),
+    fc
+      .string({ unit: fc.constantFrom('a', 'Z', '1', '&', '<', '>', '"', "'", 'é', '😀'), minLength: 1 })
+      .filter((s) => s.trim() === s),
     fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }).map((n) => (Object.is(n, -0) ? 0 : n)),
     fc.constant(null),
   );
@@ -86,13 +117,20 @@ describe('writeXlsx', () => {
     while (r.length && r[r.length - 1] === null) r.pop();
     return r;
   });
-  const sheet = fc.record({ name: fc.constantFrom('Data', 'Notes & more', 'Ü'), rows: fc.array(row, { maxLength: 6 }) });
+  const sheet = fc.record({
+    name: fc.constantFrom('Data', 'Notes & more', 'Ü'),
+    rows: fc.array(row, { maxLength: 6 }),
+  });
 
   it('writes workbooks readXlsx reads back unchanged, shared or inline strings (property)', () => {
     fc.assert(
-      fc.property(fc.array(sheet, { minLength: 1, maxLength: 3 }), fc.boolean(), (sheets: XlsxSheet[], inlineStrings) => {
-        expect(readXlsx(writeXlsx(sheets, { inlineStrings }))).toEqual(sheets);
-      }),
+      fc.property(
+        fc.array(sheet, { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        (sheets: XlsxSheet[], inlineStrings) => {
+          expect(readXlsx(writeXlsx(sheets, { inlineStrings }))).toEqual(sheets);
+        },
+      ),
       { seed: 11, numRuns: 80 },
     );
   });

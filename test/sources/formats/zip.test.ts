@@ -4,8 +4,13 @@ import { FormatError } from '../../../src/sources/formats/errors.js';
 import { readZippedTsv, unzipEntries } from '../../../src/sources/formats/zip.js';
 
 // A GDELT-style export: tab-separated, no header, no quoting, empty cells, CRLF on one line.
-const EXPORT = ['1234567890\t20261123\tUSA\tUNITED STATES\t\t14\t-5.2', '1234567891\t20261123\tFRA\tFRANCE\t"quoted"\t19\t2.0\r', ''].join('\n');
-const zip = (files: Record<string, string>) => Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, Buffer.from(v)]))));
+const EXPORT = [
+  '1234567890\t20261123\tUSA\tUNITED STATES\t\t14\t-5.2',
+  '1234567891\t20261123\tFRA\tFRANCE\t"quoted"\t19\t2.0\r',
+  '',
+].join('\n');
+const zip = (files: Record<string, string>) =>
+  Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, Buffer.from(v)]))));
 
 describe('unzipEntries', () => {
   it('lists file entries by path, directories left out', () => {
@@ -51,9 +56,19 @@ describe('readZippedTsv', () => {
   });
 
   it.each([
-    ['several entries and none named', zip({ 'a.tsv': '1', 'b.tsv': '2' }), {}, /zip: expected one file in archive, found 2 \(a.tsv, b.tsv\); name the entry/],
+    [
+      'several entries and none named',
+      zip({ 'a.tsv': '1', 'b.tsv': '2' }),
+      {},
+      /zip: expected one file in archive, found 2 \(a.tsv, b.tsv\); name the entry/,
+    ],
     ['an empty archive', zip({}), {}, /zip: expected one file in archive, found 0/],
-    ['a missing named entry', zip({ 'a.tsv': '1' }), { entry: 'b.tsv' }, /zip: no entry "b.tsv" in archive \(has: a.tsv\)/],
+    [
+      'a missing named entry',
+      zip({ 'a.tsv': '1' }),
+      { entry: 'b.tsv' },
+      /zip: no entry "b.tsv" in archive \(has: a.tsv\)/,
+    ],
   ])('refuses %s with a FormatError', (_name, input, opts, message) => {
     expect(() => readZippedTsv(input, opts)).toThrow(FormatError);
     expect(() => readZippedTsv(input, opts)).toThrow(message);

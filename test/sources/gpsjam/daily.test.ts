@@ -4,7 +4,12 @@ import { getResolution, latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { FormatError } from '../../../src/sources/formats/errors.js';
-import { gpsjamDailyUrl, latestGpsjamDay, parseGpsjamCells, parseGpsjamManifest } from '../../../src/sources/gpsjam/daily.js';
+import {
+  gpsjamDailyUrl,
+  latestGpsjamDay,
+  parseGpsjamCells,
+  parseGpsjamManifest,
+} from '../../../src/sources/gpsjam/daily.js';
 
 const read = (sample: string) => fs.readFileSync(path.join(SAMPLES_DIR, sample));
 const HEADER = 'hex,count_good_aircraft,count_bad_aircraft';
@@ -21,7 +26,10 @@ describe('gpsjam manifest', () => {
 
   it('reads the suspect flag and skips rows without a date', () => {
     const text = 'date,suspect,num_bad_aircraft_hexes\n2026-11-18,false,3100\n2026-11-19,true,9800\ntotal,,\n';
-    expect(parseGpsjamManifest(text)).toEqual([{ date: '2026-11-18', suspect: false }, { date: '2026-11-19', suspect: true }]);
+    expect(parseGpsjamManifest(text)).toEqual([
+      { date: '2026-11-18', suspect: false },
+      { date: '2026-11-19', suspect: true },
+    ]);
   });
 
   it('refuses a manifest without dated rows', () => {
@@ -80,7 +88,9 @@ describe('gpsjam daily cells', () => {
   });
 
   it('refuses a file without the expected columns, or with no usable row', () => {
-    expect(() => parseGpsjamCells('cell,good,bad\nx,1,2\n')).toThrow(/gpsjam CSV: missing column\(s\) hex, count_good_aircraft, count_bad_aircraft/);
+    expect(() => parseGpsjamCells('cell,good,bad\nx,1,2\n')).toThrow(
+      /gpsjam CSV: missing column\(s\) hex, count_good_aircraft, count_bad_aircraft/,
+    );
     expect(() => parseGpsjamCells('')).toThrow(FormatError);
     expect(() => parseGpsjamCells(`${HEADER}\nnope,1,1\nworse,x,y\n`)).toThrow(/none of 2 rows/);
     expect(() => parseGpsjamCells('<html><body>502</body></html>')).toThrow(FormatError);

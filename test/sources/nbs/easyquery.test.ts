@@ -21,7 +21,9 @@ describe('NBS easyquery parser', () => {
   });
 
   it('refuses an error answer, a body of another shape and non-JSON', () => {
-    expect(() => parseNbsEasyquery('{"returncode":501,"returndata":"bad parameter"}')).toThrow(/returncode 501: bad parameter/);
+    expect(() => parseNbsEasyquery('{"returncode":501,"returndata":"bad parameter"}')).toThrow(
+      /returncode 501: bad parameter/,
+    );
     expect(() => parseNbsEasyquery('{"returncode":200,"returndata":{"datanodes":"x"}}')).toThrow(FormatError);
     expect(() => parseNbsEasyquery('<html>')).toThrow(/NBS easyquery/);
   });

@@ -28,7 +28,9 @@ function findBinDir(): string | undefined {
   if (!fs.existsSync(root)) return undefined;
   const majors = fs
     .readdirSync(root)
-    .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')) && fs.existsSync(path.join(root, v, 'bin', 'pg_ctl')))
+    .filter(
+      (v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')) && fs.existsSync(path.join(root, v, 'bin', 'pg_ctl')),
+    )
     .sort((a, b) => Number(b) - Number(a));
   return majors.length ? path.join(root, majors[0], 'bin') : undefined;
 }
@@ -43,10 +45,15 @@ function ensureInstalled(): string {
       execFileSync('bash', [path.join(REPO, 'scripts', 'engines.sh'), 'install'], { stdio: 'pipe', timeout: 600_000 });
     } catch (err) {
       const e = err as { stderr?: Buffer; message: string };
-      throw new Error(`PostgreSQL is not installed and scripts/engines.sh install failed: ${e.stderr?.toString().trim() || e.message}`);
+      throw new Error(
+        `PostgreSQL is not installed and scripts/engines.sh install failed: ${e.stderr?.toString().trim() || e.message}`,
+      );
     }
     bin = findBinDir();
-    if (!bin) throw new Error('PostgreSQL is still missing after scripts/engines.sh install (no /usr/lib/postgresql/<major>/bin/initdb)');
+    if (!bin)
+      throw new Error(
+        'PostgreSQL is still missing after scripts/engines.sh install (no /usr/lib/postgresql/<major>/bin/initdb)',
+      );
   }
   installed = bin;
   return bin;
@@ -75,7 +82,8 @@ async function serverCommand(bin: string, args: string[], what: string, logFile?
     await run(cmd, argv, { timeout: 60_000 });
   } catch (err) {
     const e = err as { stderr?: string; stdout?: string; message: string };
-    const log = logFile && fs.existsSync(logFile) ? `\n--- server log ---\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}` : '';
+    const log =
+      logFile && fs.existsSync(logFile) ? `\n--- server log ---\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}` : '';
     throw new Error(`PostgreSQL ${what} failed: ${(e.stderr || e.stdout || e.message).trim()}${log}`);
   }
 }
@@ -130,7 +138,11 @@ export async function startPostgres(): Promise<RunningPostgres> {
   const pgCtl = path.join(bin, 'pg_ctl');
   const entry = { pgCtl, data, dir };
   try {
-    await serverCommand(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions'], 'initdb');
+    await serverCommand(
+      path.join(bin, 'initdb'),
+      ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions'],
+      'initdb',
+    );
     let port = 0;
     // Another process may take the port between the probe and the bind: try a few.
     for (let attempt = 0; ; attempt++) {
@@ -148,7 +160,12 @@ export async function startPostgres(): Promise<RunningPostgres> {
       try {
         running.add(entry);
         installExitHook();
-        await serverCommand(pgCtl, ['start', '-D', data, '-l', logFile, '-w', '-t', '30', '-o', opts], 'start', logFile);
+        await serverCommand(
+          pgCtl,
+          ['start', '-D', data, '-l', logFile, '-w', '-t', '30', '-o', opts],
+          'start',
+          logFile,
+        );
         break;
       } catch (err) {
         running.delete(entry);
@@ -158,7 +175,8 @@ export async function startPostgres(): Promise<RunningPostgres> {
     const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
     await admin.connect();
     const createDatabase = async (name: string, template?: string): Promise<string> => {
-      for (const n of template ? [name, template] : [name]) if (!/^[a-z_][a-z0-9_]*$/.test(n)) throw new Error(`not a plain database name: ${n}`);
+      for (const n of template ? [name, template] : [name])
+        if (!/^[a-z_][a-z0-9_]*$/.test(n)) throw new Error(`not a plain database name: ${n}`);
       await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     };
@@ -214,7 +232,9 @@ export function testAppDatabaseUrl(dbFile: string): Promise<string | undefined> 
       await db.$client.end();
       return 'app_template';
     });
-    url = Promise.all([shared, migratedTemplate]).then(([server, template]) => server.createDatabase(`app_${process.pid}_${++sharedDatabases}`, template));
+    url = Promise.all([shared, migratedTemplate]).then(([server, template]) =>
+      server.createDatabase(`app_${process.pid}_${++sharedDatabases}`, template),
+    );
     databaseOfFile.set(key, url);
     // A failed creation is not remembered: the next caller tries again.
     url.catch(() => databaseOfFile.delete(key));

@@ -22,7 +22,9 @@ export interface RunningRedis {
 }
 
 function findServer(): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter).concat(['/usr/bin', '/usr/sbin', '/usr/local/bin'])) {
+  for (const dir of (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .concat(['/usr/bin', '/usr/sbin', '/usr/local/bin'])) {
     const candidate = path.join(dir, 'redis-server');
     if (dir && fs.existsSync(candidate)) return candidate;
   }
@@ -43,13 +45,19 @@ function ensureInstalled(): string {
         ? ['apt-get', ['install', '-y', '--no-install-recommends', 'redis-server']]
         : ['sudo', ['-n', 'apt-get', 'install', '-y', '--no-install-recommends', 'redis-server']];
     try {
-      execFileSync(cmd, args, { stdio: 'pipe', timeout: 600_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+      execFileSync(cmd, args, {
+        stdio: 'pipe',
+        timeout: 600_000,
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
     } catch (err) {
       const e = err as { stderr?: Buffer; message: string };
-      throw new Error(`redis-server is not installed and installing it failed: ${e.stderr?.toString().trim() || e.message}`);
+      throw new Error(
+        `redis-server is not installed and installing it failed: ${e.stderr?.toString().trim() || e.message}`,
+      );
     }
     bin = findServer();
-    if (!bin) throw new Error('redis-server is still missing after installing Debian\'s redis-server package');
+    if (!bin) throw new Error("redis-server is still missing after installing Debian's redis-server package");
   }
   installed = bin;
   return bin;
@@ -69,7 +77,24 @@ function freePort(): Promise<number> {
 /** Starts the server in the foreground and resolves once it logs that it accepts connections. */
 function launch(bin: string, port: number, dir: string, password?: string): Promise<ChildProcess> {
   // No persistence at all: the tests want an empty server after every restart, and no disk writes.
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no', '--protected-mode', 'yes', '--loglevel', 'notice'];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir,
+    '--daemonize',
+    'no',
+    '--protected-mode',
+    'yes',
+    '--loglevel',
+    'notice',
+  ];
   if (password) args.push('--requirepass', password);
   const child = spawn(bin, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {

@@ -17,7 +17,14 @@ export interface StoreEngine<S> {
  * A private PostgreSQL server for one test file (hooks registered here start and stop it), handing out
  * fresh databases named `<prefix>_<n>`; pools opened through `connect` are closed before it stops.
  */
-export function privatePostgres(prefix: string, poolSize = 4): { createDatabase(): Promise<string>; connect(url: string, max?: number): Promise<PgDb>; freshDatabase(): Promise<PgDb> } {
+export function privatePostgres(
+  prefix: string,
+  poolSize = 4,
+): {
+  createDatabase(): Promise<string>;
+  connect(url: string, max?: number): Promise<PgDb>;
+  freshDatabase(): Promise<PgDb>;
+} {
   let server: RunningPostgres | undefined;
   let databases = 0;
   const pools: PgDb[] = [];
@@ -50,7 +57,10 @@ export function storeEngines<S>(
   poolSize = 4,
   env: { clock?: Clock; config?: Config } = {},
 ): StoreEngine<S>[] {
-  const open = 'name' in store ? fromDefinition(store, { clock: env.clock ?? new ManualClock(), config: env.config ?? testConfig() }) : store;
+  const open =
+    'name' in store
+      ? fromDefinition(store, { clock: env.clock ?? new ManualClock(), config: env.config ?? testConfig() })
+      : store;
   const postgres = privatePostgres(prefix, poolSize);
   const files: Db[] = [];
   afterAll(() => {
@@ -78,6 +88,9 @@ export function storeEngines<S>(
   ];
 }
 
-function fromDefinition<S>(definition: StoreDefinition<S>, env: { clock: Clock; config: Config }): { sqlite(db: Db): S; postgres(db: PgDb): S } {
+function fromDefinition<S>(
+  definition: StoreDefinition<S>,
+  env: { clock: Clock; config: Config },
+): { sqlite(db: Db): S; postgres(db: PgDb): S } {
   return { sqlite: (db) => definition.sqlite({ db, ...env }), postgres: (db) => definition.postgres({ db, ...env }) };
 }

@@ -4,7 +4,12 @@
  * their departures.
  */
 
-export type AirportRegion = 'AIRPORT_REGION_AMERICAS' | 'AIRPORT_REGION_EUROPE' | 'AIRPORT_REGION_APAC' | 'AIRPORT_REGION_MENA' | 'AIRPORT_REGION_AFRICA';
+export type AirportRegion =
+  | 'AIRPORT_REGION_AMERICAS'
+  | 'AIRPORT_REGION_EUROPE'
+  | 'AIRPORT_REGION_APAC'
+  | 'AIRPORT_REGION_MENA'
+  | 'AIRPORT_REGION_AFRICA';
 
 export interface MonitoredAirport {
   iata: string;
@@ -117,6 +122,19 @@ const INTERNATIONAL: readonly (readonly [AirportRegion, ...Row])[] = [
 ];
 
 export const MONITORED_AIRPORTS: readonly MonitoredAirport[] = [
-  ...US.map(([iata, icao, name, city, country, lat, lon]) => ({ iata, icao, name, city, country, lat, lon, region: AM, faa: true }) as const),
-  ...INTERNATIONAL.map(([region, iata, icao, name, city, country, lat, lon]) => ({ iata, icao, name, city, country, lat, lon, region, faa: false })),
+  ...US.map(
+    ([iata, icao, name, city, country, lat, lon]) =>
+      ({ iata, icao, name, city, country, lat, lon, region: AM, faa: true }) as const,
+  ),
+  ...INTERNATIONAL.map(([region, iata, icao, name, city, country, lat, lon]) => ({
+    iata,
+    icao,
+    name,
+    city,
+    country,
+    lat,
+    lon,
+    region,
+    faa: false,
+  })),
 ];

@@ -27,11 +27,17 @@ const RESTRICTION_TEXT = /\bRESTRICTED\b|\bPROHIBITED\b|DANGER AREA|\bTFR\b/;
 export function notamFlag(n: Pick<NotamRecord, 'code23' | 'code45' | 'text'>): NotamFlag {
   const text = n.text.toUpperCase();
   if ((CLOSURE_SUBJECTS.has(n.code23) && CLOSURE_CONDITIONS.has(n.code45)) || CLOSURE_TEXT.test(text)) return 'CLOSED';
-  if (RESTRICTION_SUBJECTS.has(n.code23) || (CLOSURE_SUBJECTS.has(n.code23) && RESTRICTION_CONDITIONS.has(n.code45)) || RESTRICTION_TEXT.test(text)) return 'RESTRICTED';
+  if (
+    RESTRICTION_SUBJECTS.has(n.code23) ||
+    (CLOSURE_SUBJECTS.has(n.code23) && RESTRICTION_CONDITIONS.has(n.code45)) ||
+    RESTRICTION_TEXT.test(text)
+  )
+    return 'RESTRICTED';
   return 'NOTAM';
 }
 
-export const isInForce = (n: Pick<NotamRecord, 'start' | 'end'>, at: number) => n.start <= at && (n.end === 0 || n.end >= at);
+export const isInForce = (n: Pick<NotamRecord, 'start' | 'end'>, at: number) =>
+  n.start <= at && (n.end === 0 || n.end >= at);
 
 /** The text after `E)`, the part a reader cares about, cut to 80 characters. */
 export function notamReason(text: string): string {

@@ -14,7 +14,15 @@ export interface Answer<T> {
 }
 
 function base(a: MonitoredAirport) {
-  return { iata: a.iata, icao: a.icao, name: a.name, city: a.city, country: a.country, location: { latitude: a.lat, longitude: a.lon }, region: a.region };
+  return {
+    iata: a.iata,
+    icao: a.icao,
+    name: a.name,
+    city: a.city,
+    country: a.country,
+    location: { latitude: a.lat, longitude: a.lon },
+    region: a.region,
+  };
 }
 
 function unknown(a: MonitoredAirport): AirportDelayAlert {
@@ -34,9 +42,31 @@ function unknown(a: MonitoredAirport): AirportDelayAlert {
 }
 
 function fromFaa(a: MonitoredAirport, d: FaaDelay | undefined, updatedAt: number): AirportDelayAlert {
-  const common = { ...base(a), delayedFlightsPct: 0, cancelledFlights: 0, totalFlights: 0, source: 'FLIGHT_DELAY_SOURCE_FAA' as const, updatedAt };
-  if (!d) return { id: `status-${a.iata}`, ...common, delayType: 'FLIGHT_DELAY_TYPE_UNSPECIFIED', severity: 'FLIGHT_DELAY_SEVERITY_NORMAL', avgDelayMinutes: 0, reason: 'Normal operations' };
-  return { id: `faa-${a.iata}`, ...common, delayType: d.delayType, severity: d.severity, avgDelayMinutes: d.avgDelayMinutes, reason: d.reason };
+  const common = {
+    ...base(a),
+    delayedFlightsPct: 0,
+    cancelledFlights: 0,
+    totalFlights: 0,
+    source: 'FLIGHT_DELAY_SOURCE_FAA' as const,
+    updatedAt,
+  };
+  if (!d)
+    return {
+      id: `status-${a.iata}`,
+      ...common,
+      delayType: 'FLIGHT_DELAY_TYPE_UNSPECIFIED',
+      severity: 'FLIGHT_DELAY_SEVERITY_NORMAL',
+      avgDelayMinutes: 0,
+      reason: 'Normal operations',
+    };
+  return {
+    id: `faa-${a.iata}`,
+    ...common,
+    delayType: d.delayType,
+    severity: d.severity,
+    avgDelayMinutes: d.avgDelayMinutes,
+    reason: d.reason,
+  };
 }
 
 function fromFlights(a: MonitoredAirport, s: HubDelayStats, updatedAt: number): AirportDelayAlert {
@@ -88,7 +118,10 @@ export function hubStatsOf(flights: Snapshot<FlightInstance, FlightsInfo>): Map<
  * listed -> normal), others from departures in the flights feed, UNKNOWN where the covering feed is
  * missing or too thin. A missing snapshot degrades the answer.
  */
-export function listAirportDelays(store: SnapshotStore, req: ListAirportDelaysRequest): Answer<ListAirportDelaysResponse> {
+export function listAirportDelays(
+  store: SnapshotStore,
+  req: ListAirportDelaysRequest,
+): Answer<ListAirportDelaysResponse> {
   const faa = store.read<FaaDelay, FaaStatusInfo>(FAA_STATUS);
   const flights = store.read<FlightInstance, FlightsInfo>(FLIGHTS);
   const faaByIata = faa?.derive('byIata', (s) => new Map(s.records.map((d) => [d.iata, d])));

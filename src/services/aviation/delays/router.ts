@@ -4,7 +4,12 @@ import { FLIGHTS } from '../flights/datasets/flights.js';
 import { FAA_STATUS } from './datasets/faa-status.js';
 import { getAirportOpsSummary } from './ops-summary.js';
 import { listAirportDelays } from './queries.js';
-import { GetAirportOpsSummaryRequest, GetAirportOpsSummaryResponse, ListAirportDelaysRequest, ListAirportDelaysResponse } from './schemas.js';
+import {
+  GetAirportOpsSummaryRequest,
+  GetAirportOpsSummaryResponse,
+  ListAirportDelaysRequest,
+  ListAirportDelaysResponse,
+} from './schemas.js';
 
 export const delayProcedures = {
   listAirportDelays: operation
@@ -32,7 +37,6 @@ export const delayProcedures = {
       if (degraded) markDegraded(ctx);
       return response;
     }),
-
 
   getAirportOpsSummary: operation
     .meta({

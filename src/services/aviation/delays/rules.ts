@@ -33,7 +33,13 @@ const RANK: Record<Severity, number> = {
   FLIGHT_DELAY_SEVERITY_SEVERE: 4,
 };
 /** Known severities, best to worst. */
-export const KNOWN_SEVERITIES: readonly Severity[] = ['FLIGHT_DELAY_SEVERITY_NORMAL', 'FLIGHT_DELAY_SEVERITY_MINOR', 'FLIGHT_DELAY_SEVERITY_MODERATE', 'FLIGHT_DELAY_SEVERITY_MAJOR', 'FLIGHT_DELAY_SEVERITY_SEVERE'];
+export const KNOWN_SEVERITIES: readonly Severity[] = [
+  'FLIGHT_DELAY_SEVERITY_NORMAL',
+  'FLIGHT_DELAY_SEVERITY_MINOR',
+  'FLIGHT_DELAY_SEVERITY_MODERATE',
+  'FLIGHT_DELAY_SEVERITY_MAJOR',
+  'FLIGHT_DELAY_SEVERITY_SEVERE',
+];
 
 export function severityRank(s: Severity): number {
   return RANK[s];
@@ -108,5 +114,11 @@ export function hubDelayStats(d: HubDepartures): HubDelayStats | undefined {
   const cancelledShare = d.cancelled / d.total;
   if (cancelledShare >= 0.5) severity = 'FLIGHT_DELAY_SEVERITY_SEVERE';
   else if (cancelledShare >= 0.25) severity = worse(severity, 'FLIGHT_DELAY_SEVERITY_MAJOR');
-  return { avgDelayMinutes: Math.round(avg), delayedFlightsPct: pct, cancelledFlights: d.cancelled, totalFlights: d.total, severity };
+  return {
+    avgDelayMinutes: Math.round(avg),
+    delayedFlightsPct: pct,
+    cancelledFlights: d.cancelled,
+    totalFlights: d.total,
+    severity,
+  };
 }

@@ -3,15 +3,30 @@ import { boolParam, int32Param, listParam, stringParam } from '../../../platform
 import { isCalendarDate } from '../flights/rules.js';
 import { Carrier } from '../flights/schemas.js';
 
-const int32 = (description: string) => z.number().int().min(-2147483648).max(2147483647).meta({ format: 'int32', description });
+const int32 = (description: string) =>
+  z.number().int().min(-2147483648).max(2147483647).meta({ format: 'int32', description });
 const int64 = (description: string) => z.number().int().meta({ format: 'int64', description });
 const double = (description: string) => z.number().meta({ format: 'double', description });
 const single = <T extends z.ZodType<string, string>>(rules: T) => z.string().pipe(rules);
-const airportCode = (description: string) => single(z.string().regex(/^[A-Za-z]{3,4}$/, { message: 'string must be a 3-4 letter airport or city code' })).meta({ description });
+const airportCode = (description: string) =>
+  single(z.string().regex(/^[A-Za-z]{3,4}$/, { message: 'string must be a 3-4 letter airport or city code' })).meta({
+    description,
+  });
 const date = (description: string) =>
-  single(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'string must match pattern ^\\d{4}-\\d{2}-\\d{2}$ (YYYY-MM-DD)' }).refine(isCalendarDate, { message: 'value must be a real calendar date' })).meta({ description });
+  single(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'string must match pattern ^\\d{4}-\\d{2}-\\d{2}$ (YYYY-MM-DD)' })
+      .refine(isCalendarDate, { message: 'value must be a real calendar date' }),
+  ).meta({ description });
 
-export const CABINS = ['CABIN_CLASS_UNSPECIFIED', 'CABIN_CLASS_ECONOMY', 'CABIN_CLASS_PREMIUM_ECONOMY', 'CABIN_CLASS_BUSINESS', 'CABIN_CLASS_FIRST'] as const;
+export const CABINS = [
+  'CABIN_CLASS_UNSPECIFIED',
+  'CABIN_CLASS_ECONOMY',
+  'CABIN_CLASS_PREMIUM_ECONOMY',
+  'CABIN_CLASS_BUSINESS',
+  'CABIN_CLASS_FIRST',
+] as const;
 
 export const SearchFlightPricesRequest = z.object({
   origin: airportCode('Origin IATA airport or city code.'),
@@ -19,11 +34,17 @@ export const SearchFlightPricesRequest = z.object({
   departure_date: date('Departure date, YYYY-MM-DD.'),
   return_date: date('Return date for a round trip, YYYY-MM-DD.').optional(),
   adults: int32Param({ min: 0, max: 9, description: 'Adults, 1 to 9; omitted or 0 means 1. Fares are per person.' }),
-  cabin: z.enum(CABINS).optional().meta({ description: 'Cabin; the fare source only tells economy from the rest, so other cabins are refused in-band.' }),
+  cabin: z.enum(CABINS).optional().meta({
+    description: 'Cabin; the fare source only tells economy from the rest, so other cabins are refused in-band.',
+  }),
   nonstop_only: boolParam('Only non-stop fares.'),
   max_results: int32Param({ min: 0, max: 50, description: 'Quotes to return, 1 to 50; omitted or 0 means 10.' }),
-  currency: single(z.string().regex(/^[A-Za-z]{3}$/, { message: 'string must be a 3-letter currency code' })).optional().meta({ description: 'ISO 4217 currency, default USD.' }),
-  market: single(z.string().regex(/^[A-Za-z]{2}$/, { message: 'string must be a 2-letter market code' })).optional().meta({ description: 'Market (country) whose searches to use, e.g. `us`, `gb`.' }),
+  currency: single(z.string().regex(/^[A-Za-z]{3}$/, { message: 'string must be a 3-letter currency code' }))
+    .optional()
+    .meta({ description: 'ISO 4217 currency, default USD.' }),
+  market: single(z.string().regex(/^[A-Za-z]{2}$/, { message: 'string must be a 2-letter market code' }))
+    .optional()
+    .meta({ description: 'Market (country) whose searches to use, e.g. `us`, `gb`.' }),
 });
 export type SearchFlightPricesRequest = z.infer<typeof SearchFlightPricesRequest>;
 
@@ -57,7 +78,9 @@ export const SearchFlightPricesResponse = z
     updatedAt: int64('When the fares were read; 0 when none were.'),
     isIndicative: z.boolean().meta({ description: 'Always true.' }),
     degraded: z.boolean().meta({ description: 'True when no quote could be given.' }),
-    error: z.string().meta({ description: '`missing_credentials`, `upstream_error`, `no_results`, `unsupported_cabin`, or empty.' }),
+    error: z
+      .string()
+      .meta({ description: '`missing_credentials`, `upstream_error`, `no_results`, `unsupported_cabin`, or empty.' }),
   })
   .meta({ id: 'aviation_v1_SearchFlightPricesResponse', description: 'Indicative fares for a route and date.' });
 export type SearchFlightPricesResponse = z.infer<typeof SearchFlightPricesResponse>;
@@ -134,7 +157,9 @@ export const DatePriceEntry = z
 export const SearchGoogleDatesResponse = z
   .object({
     dates: z.array(DatePriceEntry),
-    degraded: z.boolean().meta({ description: 'True when no search could run, it failed, or only part of the range was priced.' }),
+    degraded: z
+      .boolean()
+      .meta({ description: 'True when no search could run, it failed, or only part of the range was priced.' }),
     error: z.string().meta({ description: 'Why, or empty.' }),
   })
   .meta({ id: 'aviation_v1_SearchGoogleDatesResponse', description: 'Lowest prices over a date range.' });

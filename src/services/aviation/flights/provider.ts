@@ -8,7 +8,12 @@ import type { FlightInstance } from './schemas.js';
  * carries `AVIATIONSTACK_API_KEY`; without it get-flight-status answers from the flights snapshot.
  */
 export interface FlightStatusProvider {
-  lookup(flightNumber: string, date: string, origin: string | undefined, signal?: AbortSignal): Promise<FlightInstance[]>;
+  lookup(
+    flightNumber: string,
+    date: string,
+    origin: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<FlightInstance[]>;
 }
 
 export const LIVE_BASE_URL = 'https://api.aviationstack.com/v1/flights';
@@ -37,10 +42,18 @@ export const BOARD_TTL_MS = 300_000;
 export const BOARD_TIMEOUT_MS = 10_000;
 
 /** Up to 100 departures (`dep`) or arrivals (`arr`) of an airport, live from AviationStack. */
-export async function liveBoard(config: Config, iata: string, side: 'dep' | 'arr', now: number): Promise<FlightInstance[]> {
+export async function liveBoard(
+  config: Config,
+  iata: string,
+  side: 'dep' | 'arr',
+  now: number,
+): Promise<FlightInstance[]> {
   const key = (config as WithProviderKey).AVIATIONSTACK_API_KEY;
   if (!key) throw new Error('AviationStack is not configured');
   const q = new URLSearchParams({ access_key: key, [`${side}_iata`]: iata, limit: '100' });
-  const bytes = await fetchUrl(`${LIVE_BASE_URL}?${q}`, config, { signal: AbortSignal.timeout(BOARD_TIMEOUT_MS), retries: 0 });
+  const bytes = await fetchUrl(`${LIVE_BASE_URL}?${q}`, config, {
+    signal: AbortSignal.timeout(BOARD_TIMEOUT_MS),
+    retries: 0,
+  });
   return parseAviationstackFlights(bytes, now);
 }

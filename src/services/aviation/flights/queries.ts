@@ -9,7 +9,11 @@ import type { FlightInstance, GetFlightStatusRequest, GetFlightStatusResponse } 
 const liveCaches = new WeakMap<AppDeps, Map<string, { at: number; flights: FlightInstance[] }>>();
 
 function matches(f: FlightInstance, fn: string, date: string, origin: string | undefined): boolean {
-  return f.date === date && (f.flightNumber === fn || f.codeshareFlightNumbers.includes(fn)) && (!origin || f.origin.iata === origin);
+  return (
+    f.date === date &&
+    (f.flightNumber === fn || f.codeshareFlightNumbers.includes(fn)) &&
+    (!origin || f.origin.iata === origin)
+  );
 }
 
 /**
@@ -17,7 +21,10 @@ function matches(f: FlightInstance, fn: string, date: string, origin: string | u
  * falls back to the snapshot and is not cached), else from the flights snapshot. Codeshare numbers
  * find their operating flight.
  */
-export async function getFlightStatus(deps: AppDeps, req: GetFlightStatusRequest): Promise<Answer<GetFlightStatusResponse>> {
+export async function getFlightStatus(
+  deps: AppDeps,
+  req: GetFlightStatusRequest,
+): Promise<Answer<GetFlightStatusResponse>> {
   const fn = normaliseFlightNumber(req.flight_number);
   const origin = req.origin?.toUpperCase();
   const now = deps.clock.now();
@@ -28,13 +35,17 @@ export async function getFlightStatus(deps: AppDeps, req: GetFlightStatusRequest
     if (!cache) liveCaches.set(deps, (cache = new Map()));
     const key = `${fn}|${req.date}|${origin ?? ''}`;
     const hit = cache.get(key);
-    if (hit && now - hit.at < LIVE_TTL_MS) return { response: { flights: hit.flights, source: 'aviationstack', cacheHit: true }, degraded: false };
+    if (hit && now - hit.at < LIVE_TTL_MS)
+      return { response: { flights: hit.flights, source: 'aviationstack', cacheHit: true }, degraded: false };
     try {
       const flights = (await provider.lookup(fn, req.date, origin)).filter((f) => matches(f, fn, req.date, origin));
       cache.set(key, { at: now, flights });
       return { response: { flights, source: 'aviationstack', cacheHit: false }, degraded: false };
     } catch (err) {
-      deps.logger.warn({ err: (err as Error).message, flight: fn }, 'live flight status failed; answering from the snapshot');
+      deps.logger.warn(
+        { err: (err as Error).message, flight: fn },
+        'live flight status failed; answering from the snapshot',
+      );
       liveFailed = true;
     }
   }

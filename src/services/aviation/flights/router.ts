@@ -2,7 +2,14 @@ import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { getCarrierOps, listAirportFlights } from './board.js';
 import { getFlightStatus } from './queries.js';
-import { GetCarrierOpsRequest, GetCarrierOpsResponse, GetFlightStatusRequest, GetFlightStatusResponse, ListAirportFlightsRequest, ListAirportFlightsResponse } from './schemas.js';
+import {
+  GetCarrierOpsRequest,
+  GetCarrierOpsResponse,
+  GetFlightStatusRequest,
+  GetFlightStatusResponse,
+  ListAirportFlightsRequest,
+  ListAirportFlightsResponse,
+} from './schemas.js';
 
 export const flightProcedures = {
   getFlightStatus: operation

@@ -97,5 +97,11 @@ export function carrierOps(departures: readonly CarrierDepartures[], minFlights:
       cancellationRate: oneDecimal((cancelled / list.length) * 100),
     });
   }
-  return out.sort((a, b) => b.cancellationRate - a.cancellationRate || b.delayPct - a.delayPct || b.totalFlights - a.totalFlights || (a.carrier.iataCode < b.carrier.iataCode ? -1 : 1));
+  return out.sort(
+    (a, b) =>
+      b.cancellationRate - a.cancellationRate ||
+      b.delayPct - a.delayPct ||
+      b.totalFlights - a.totalFlights ||
+      (a.carrier.iataCode < b.carrier.iataCode ? -1 : 1),
+  );
 }

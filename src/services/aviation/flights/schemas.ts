@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { int32Param, listParam } from '../../../platform/query-params.js';
 import { FLIGHT_STATUSES, isCalendarDate } from './rules.js';
 
-const int32 = (description: string) => z.number().int().min(-2147483648).max(2147483647).meta({ format: 'int32', description });
+const int32 = (description: string) =>
+  z.number().int().min(-2147483648).max(2147483647).meta({ format: 'int32', description });
 const int64 = (description: string) => z.number().int().meta({ format: 'int64', description });
 
 export const Carrier = z
@@ -62,7 +63,9 @@ export const GetFlightStatusRequest = z.object({
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'string must match pattern ^\\d{4}-\\d{2}-\\d{2}$ (YYYY-MM-DD)' })
-      .refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || isCalendarDate(v), { message: 'value must be a real calendar date' }),
+      .refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || isCalendarDate(v), {
+        message: 'value must be a real calendar date',
+      }),
   ).meta({ description: 'Scheduled departure date, YYYY-MM-DD.' }),
   origin: single(z.string().regex(/^[A-Za-z]{3}$/, { message: 'string must be a 3-letter IATA airport code' }))
     .optional()
@@ -74,17 +77,30 @@ export type GetFlightStatusRequest = z.infer<typeof GetFlightStatusRequest>;
 export const GetFlightStatusResponse = z
   .object({
     flights: z.array(FlightInstance),
-    source: z.string().meta({ description: '`aviationstack` (live provider), `snapshot` (stored flights feed), or `unavailable` when neither could answer.' }),
-    cacheHit: z.boolean().meta({ description: 'True when answered from stored data (the snapshot or a recent live answer) rather than a fresh provider call.' }),
+    source: z.string().meta({
+      description:
+        '`aviationstack` (live provider), `snapshot` (stored flights feed), or `unavailable` when neither could answer.',
+    }),
+    cacheHit: z.boolean().meta({
+      description:
+        'True when answered from stored data (the snapshot or a recent live answer) rather than a fresh provider call.',
+    }),
   })
   .meta({ id: 'aviation_v1_GetFlightStatusResponse', description: 'Status of a flight on a date.' });
 
 export type GetFlightStatusResponse = z.infer<typeof GetFlightStatusResponse>;
 
-const DIRECTIONS = ['FLIGHT_DIRECTION_UNSPECIFIED', 'FLIGHT_DIRECTION_DEPARTURE', 'FLIGHT_DIRECTION_ARRIVAL', 'FLIGHT_DIRECTION_BOTH'] as const;
+const DIRECTIONS = [
+  'FLIGHT_DIRECTION_UNSPECIFIED',
+  'FLIGHT_DIRECTION_DEPARTURE',
+  'FLIGHT_DIRECTION_ARRIVAL',
+  'FLIGHT_DIRECTION_BOTH',
+] as const;
 
 export const ListAirportFlightsRequest = z.object({
-  airport: single(z.string().regex(/^[A-Za-z]{3,4}$/, { message: 'string must be a 3-letter IATA or 4-letter ICAO airport code' })).meta({
+  airport: single(
+    z.string().regex(/^[A-Za-z]{3,4}$/, { message: 'string must be a 3-letter IATA or 4-letter ICAO airport code' }),
+  ).meta({
     description: 'IATA code, or the ICAO code of a monitored airport; any case.',
   }),
   direction: z.enum(DIRECTIONS).optional().meta({ description: 'Departures (default), arrivals, or both.' }),
@@ -94,9 +110,13 @@ export type ListAirportFlightsRequest = z.infer<typeof ListAirportFlightsRequest
 
 export const ListAirportFlightsResponse = z
   .object({
-    flights: z.array(FlightInstance).meta({ description: 'By scheduled time (departure for departures, arrival for arrivals).' }),
+    flights: z
+      .array(FlightInstance)
+      .meta({ description: 'By scheduled time (departure for departures, arrival for arrivals).' }),
     totalAvailable: int32('Flights on the board before `limit`.'),
-    source: z.string().meta({ description: '`aviationstack` (live), `snapshot` (the stored flights feed, as of updatedAt), `unavailable`.' }),
+    source: z.string().meta({
+      description: '`aviationstack` (live), `snapshot` (the stored flights feed, as of updatedAt), `unavailable`.',
+    }),
     updatedAt: int64('When the board was read, Unix epoch milliseconds; 0 when unavailable.'),
   })
   .meta({ id: 'aviation_v1_ListAirportFlightsResponse', description: 'An airport’s flight board.' });
@@ -104,7 +124,11 @@ export type ListAirportFlightsResponse = z.infer<typeof ListAirportFlightsRespon
 
 export const GetCarrierOpsRequest = z.object({
   airports: listParam('Up to 6 IATA codes, any case; omitted: IST, LHR, FRA.', { maxItemLength: 8 }),
-  min_flights: int32Param({ min: 0, max: 10000, description: 'Only carriers with at least this many departures at the airport; omitted means 3, 0 keeps all.' }),
+  min_flights: int32Param({
+    min: 0,
+    max: 10000,
+    description: 'Only carriers with at least this many departures at the airport; omitted means 3, 0 keeps all.',
+  }),
 });
 export type GetCarrierOpsRequest = z.infer<typeof GetCarrierOpsRequest>;
 
@@ -116,7 +140,9 @@ export const CarrierOpsSummary = z
     delayedCount: int32('Departures delayed 15 minutes or more.'),
     cancelledCount: int32('Cancelled departures.'),
     avgDelayMinutes: int32('Mean departure delay of the flights that operated.'),
-    delayPct: z.number().meta({ format: 'double', description: 'Delayed share of operated departures, percent, one decimal.' }),
+    delayPct: z
+      .number()
+      .meta({ format: 'double', description: 'Delayed share of operated departures, percent, one decimal.' }),
     cancellationRate: z.number().meta({ format: 'double', description: 'Cancelled share, percent, one decimal.' }),
     updatedAt: int64('When the board was read, Unix epoch milliseconds.'),
   })
@@ -125,7 +151,10 @@ export const CarrierOpsSummary = z
 export const GetCarrierOpsResponse = z
   .object({
     carriers: z.array(CarrierOpsSummary).meta({ description: 'Highest cancellation rate first, then delayed share.' }),
-    source: z.string().meta({ description: '`aviationstack` (live), `snapshot` (stored flights feed), `partial` (some boards failed), `unavailable`.' }),
+    source: z.string().meta({
+      description:
+        '`aviationstack` (live), `snapshot` (stored flights feed), `partial` (some boards failed), `unavailable`.',
+    }),
     updatedAt: int64('When the boards were read, Unix epoch milliseconds (the oldest); 0 when unavailable.'),
   })
   .meta({ id: 'aviation_v1_GetCarrierOpsResponse', description: 'Carrier performance at airports.' });

@@ -10,8 +10,12 @@ const MAX_ENTITIES = 10;
  * Items within the window, counted back from the newest stored item (so a stored feed answers
  * its own latest day rather than nothing), mentioning any requested entity, newest first.
  */
-export function listAviationNews(store: SnapshotStore, req: ListAviationNewsRequest): { response: ListAviationNewsResponse; degraded: boolean } {
-  if ((req.entities?.length ?? 0) > MAX_ENTITIES) throw ServiceError.validation([{ field: 'entities', description: `at most ${MAX_ENTITIES} entities` }]);
+export function listAviationNews(
+  store: SnapshotStore,
+  req: ListAviationNewsRequest,
+): { response: ListAviationNewsResponse; degraded: boolean } {
+  if ((req.entities?.length ?? 0) > MAX_ENTITIES)
+    throw ServiceError.validation([{ field: 'entities', description: `at most ${MAX_ENTITIES} entities` }]);
   const snap = store.read<NewsRecord>(AVIATION_NEWS);
   if (!snap) return { response: { items: [], source: 'unavailable', updatedAt: 0 }, degraded: true };
   const newest = snap.records[0]?.publishedAt ?? 0;
@@ -22,7 +26,16 @@ export function listAviationNews(store: SnapshotStore, req: ListAviationNewsRequ
     if (r.publishedAt < since) break;
     const matched = matchedEntities(r, entities);
     if (entities.length > 0 && matched.length === 0) continue;
-    items.push({ id: r.id, title: r.title, url: r.url, sourceName: r.sourceName, publishedAt: r.publishedAt, snippet: snippetOf(r.text), matchedEntities: matched, imageUrl: r.imageUrl });
+    items.push({
+      id: r.id,
+      title: r.title,
+      url: r.url,
+      sourceName: r.sourceName,
+      publishedAt: r.publishedAt,
+      snippet: snippetOf(r.text),
+      matchedEntities: matched,
+      imageUrl: r.imageUrl,
+    });
     if (items.length >= (req.max_items || DEFAULT_MAX_ITEMS)) break;
   }
   return { response: { items, source: 'rss', updatedAt: snap.fetchedAt }, degraded: false };

@@ -4,8 +4,15 @@ import { int32Param, listParam } from '../../../platform/query-params.js';
 const int64 = (description: string) => z.number().int().meta({ format: 'int64', description });
 
 export const ListAviationNewsRequest = z.object({
-  entities: listParam('Up to 10 names (airlines, airports, aircraft, manufacturers); an item is kept when its title or text mentions any, case-insensitively.', { maxItemLength: 100 }),
-  window_hours: int32Param({ min: 0, max: 168, description: 'Hours back from the newest stored item, 1 to 168; omitted or 0 means 24.' }),
+  entities: listParam(
+    'Up to 10 names (airlines, airports, aircraft, manufacturers); an item is kept when its title or text mentions any, case-insensitively.',
+    { maxItemLength: 100 },
+  ),
+  window_hours: int32Param({
+    min: 0,
+    max: 168,
+    description: 'Hours back from the newest stored item, 1 to 168; omitted or 0 means 24.',
+  }),
   max_items: int32Param({ min: 0, max: 50, description: 'Items to return, 1 to 50; omitted or 0 means 20.' }),
 });
 export type ListAviationNewsRequest = z.infer<typeof ListAviationNewsRequest>;

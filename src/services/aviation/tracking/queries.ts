@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { LiveCache, relayConfigured, relayGet } from '../../../sources/relay/client.js';
 import type { AppDeps } from '../../../trpc/context.js';
 import { MILITARY_FLIGHTS, type MilitaryFlightsInfo, type MilitaryFlight } from '../../military/index.js';
-import { PositionSample, POSITION_SOURCES, type GetYoutubeLiveStreamInfoRequest, type GetYoutubeLiveStreamInfoResponse, type TrackAircraftRequest, type TrackAircraftResponse } from './schemas.js';
+import {
+  PositionSample,
+  POSITION_SOURCES,
+  type GetYoutubeLiveStreamInfoRequest,
+  type GetYoutubeLiveStreamInfoResponse,
+  type TrackAircraftRequest,
+  type TrackAircraftResponse,
+} from './schemas.js';
 
 const TRACK_TIMEOUT_MS = 8_000;
 const TRACK_TTL_MS = 60_000;
@@ -27,11 +34,18 @@ interface Filter {
 
 function filterOf(req: TrackAircraftRequest): Filter {
   const { sw_lat, sw_lon, ne_lat, ne_lon } = req;
-  const full = sw_lat !== undefined && sw_lon !== undefined && ne_lat !== undefined && ne_lon !== undefined && !(sw_lat === ne_lat && sw_lon === ne_lon);
+  const full =
+    sw_lat !== undefined &&
+    sw_lon !== undefined &&
+    ne_lat !== undefined &&
+    ne_lon !== undefined &&
+    !(sw_lat === ne_lat && sw_lon === ne_lon);
   return {
     icao24: req.icao24?.trim().toLowerCase() || undefined,
     callsign: req.callsign?.trim().toUpperCase() || undefined,
-    box: full ? { south: Math.min(sw_lat, ne_lat), north: Math.max(sw_lat, ne_lat), west: sw_lon, east: ne_lon } : undefined,
+    box: full
+      ? { south: Math.min(sw_lat, ne_lat), north: Math.max(sw_lat, ne_lat), west: sw_lon, east: ne_lon }
+      : undefined,
   };
 }
 
@@ -52,7 +66,10 @@ const RelayTrack = z.object({ positions: z.array(PositionSample), source: z.enum
  * Positions live through the relay (Wingbits or OpenSky) when configured; otherwise, or when it
  * fails, the positions of the stored military ADS-B feed, labelled `snapshot` with their time.
  */
-export async function trackAircraft(deps: AppDeps, req: TrackAircraftRequest): Promise<{ response: TrackAircraftResponse; degraded: boolean }> {
+export async function trackAircraft(
+  deps: AppDeps,
+  req: TrackAircraftRequest,
+): Promise<{ response: TrackAircraftResponse; degraded: boolean }> {
   const f = filterOf(req);
   let degraded = false;
   if (relayConfigured(deps.config)) {
@@ -92,7 +109,14 @@ export async function trackAircraft(deps: AppDeps, req: TrackAircraftRequest): P
       observedAt: m.lastSeenAt,
     })),
   );
-  return { response: { positions: all.filter((p) => keep(f, p)), source: 'snapshot', updatedAt: snap.info.feedTime || snap.fetchedAt }, degraded };
+  return {
+    response: {
+      positions: all.filter((p) => keep(f, p)),
+      source: 'snapshot',
+      updatedAt: snap.info.feedTime || snap.fetchedAt,
+    },
+    degraded,
+  };
 }
 
 const RelayLive = z.object({
@@ -105,10 +129,21 @@ const RelayLive = z.object({
 });
 
 /** Live status from the relay; without it, an in-band answer that the status is unknown. */
-export async function getYoutubeLiveStreamInfo(deps: AppDeps, req: GetYoutubeLiveStreamInfoRequest): Promise<GetYoutubeLiveStreamInfoResponse> {
+export async function getYoutubeLiveStreamInfo(
+  deps: AppDeps,
+  req: GetYoutubeLiveStreamInfoRequest,
+): Promise<GetYoutubeLiveStreamInfoResponse> {
   const channel = req.channel?.replace(/^@/, '') ?? '';
   const videoId = req.video_id ?? '';
-  const unknown = (error: string): GetYoutubeLiveStreamInfoResponse => ({ videoId, isLive: false, channelExists: false, channelName: '', hlsUrl: '', title: '', error });
+  const unknown = (error: string): GetYoutubeLiveStreamInfoResponse => ({
+    videoId,
+    isLive: false,
+    channelExists: false,
+    channelName: '',
+    hlsUrl: '',
+    title: '',
+    error,
+  });
   if (!channel && !videoId) return unknown('Missing channel or video_id');
   if (!relayConfigured(deps.config)) return unknown('unavailable: live stream status needs the relay (RELAY_URL)');
   const key = `${videoId}|${channel}`;
@@ -117,7 +152,9 @@ export async function getYoutubeLiveStreamInfo(deps: AppDeps, req: GetYoutubeLiv
   const hit = cache.get(key, now);
   if (hit) return hit;
   try {
-    const body = RelayLive.parse(await relayGet(deps.config, '/youtube-live', { channel, videoId }, YOUTUBE_TIMEOUT_MS));
+    const body = RelayLive.parse(
+      await relayGet(deps.config, '/youtube-live', { channel, videoId }, YOUTUBE_TIMEOUT_MS),
+    );
     const response = { ...body, videoId: body.videoId || videoId, hlsUrl: body.isLive ? body.hlsUrl : '', error: '' };
     cache.set(key, response, now);
     return response;

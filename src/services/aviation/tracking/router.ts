@@ -1,7 +1,12 @@
 import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { getYoutubeLiveStreamInfo, trackAircraft } from './queries.js';
-import { GetYoutubeLiveStreamInfoRequest, GetYoutubeLiveStreamInfoResponse, TrackAircraftRequest, TrackAircraftResponse } from './schemas.js';
+import {
+  GetYoutubeLiveStreamInfoRequest,
+  GetYoutubeLiveStreamInfoResponse,
+  TrackAircraftRequest,
+  TrackAircraftResponse,
+} from './schemas.js';
 
 export const trackingProcedures = {
   trackAircraft: operation

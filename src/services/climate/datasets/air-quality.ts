@@ -1,5 +1,11 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { OPENAQ, PM25_PARAMETER_ID, openaqHeaders, parseOpenAqLatest, parseOpenAqLocations } from '../../../sources/openaq/openaq.js';
+import {
+  OPENAQ,
+  PM25_PARAMETER_ID,
+  openaqHeaders,
+  parseOpenAqLatest,
+  parseOpenAqLocations,
+} from '../../../sources/openaq/openaq.js';
 import { pm25ToAqi, riskLevel } from '../rules.js';
 import type { AirQualityStation } from '../schemas.js';
 
@@ -63,14 +69,19 @@ export const airQualityDataset: Dataset<AirQualityStation> = {
       sample: 'climate/openaq-locations-pm25.json',
       headers: openaqHeaders,
       requires: ['OPENAQ_API_KEY'],
-      fetch: (get) => pages(get, (p) => `${OPENAQ}/locations?parameters_id=${PM25_PARAMETER_ID}&monitor=true&limit=${PAGE_LIMIT}&page=${p}`),
+      fetch: (get) =>
+        pages(
+          get,
+          (p) => `${OPENAQ}/locations?parameters_id=${PM25_PARAMETER_ID}&monitor=true&limit=${PAGE_LIMIT}&page=${p}`,
+        ),
     },
     latest: {
       url: `${OPENAQ}/parameters/${PM25_PARAMETER_ID}/latest?limit=${PAGE_LIMIT}&page=1`,
       sample: 'climate/openaq-latest-pm25.json',
       headers: openaqHeaders,
       requires: ['OPENAQ_API_KEY'],
-      fetch: (get) => pages(get, (p) => `${OPENAQ}/parameters/${PM25_PARAMETER_ID}/latest?limit=${PAGE_LIMIT}&page=${p}`),
+      fetch: (get) =>
+        pages(get, (p) => `${OPENAQ}/parameters/${PM25_PARAMETER_ID}/latest?limit=${PAGE_LIMIT}&page=${p}`),
     },
   },
   parse(payloads) {

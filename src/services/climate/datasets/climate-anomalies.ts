@@ -28,10 +28,19 @@ interface Normal {
 /** The normals CSV (`zone,latitude,longitude,month,temperature_2m_mean,precipitation_sum_per_day`, `#` comments). */
 export function parseNormals(input: Buffer | string): Normal[] {
   const rows = parseCsvRows(input, { comment: '#', relaxColumnCount: true, trim: true });
-  if (rows[0]?.join(',') !== 'zone,latitude,longitude,month,temperature_2m_mean,precipitation_sum_per_day') throw new Error('climate normals: unexpected header');
+  if (rows[0]?.join(',') !== 'zone,latitude,longitude,month,temperature_2m_mean,precipitation_sum_per_day')
+    throw new Error('climate normals: unexpected header');
   return rows.slice(1).map((c, i) => {
     const [month, t, p] = [Number(c[3]), Number(c[4]), Number(c[5])];
-    if (c.length !== 6 || !Number.isInteger(month) || month < 1 || month > 12 || !Number.isFinite(t) || !Number.isFinite(p)) throw new Error(`climate normals line ${i + 2} is unreadable`);
+    if (
+      c.length !== 6 ||
+      !Number.isInteger(month) ||
+      month < 1 ||
+      month > 12 ||
+      !Number.isFinite(t) ||
+      !Number.isFinite(p)
+    )
+      throw new Error(`climate normals line ${i + 2} is unreadable`);
     return { zone: c[0], month, tempC: t, precipMm: p };
   });
 }
@@ -44,7 +53,9 @@ export function anomaliesFrom(archive: Buffer | string, normalsCsv: Buffer | str
   const out: ClimateAnomaly[] = [];
   for (const series of parseOpenMeteoDaily(archive)) {
     // Open-Meteo snaps coordinates to its grid: match each series to the zone within half a degree.
-    const zone = CLIMATE_ZONES.find((z) => Math.abs(z.lat - series.latitude) <= 0.5 && Math.abs(z.lon - series.longitude) <= 0.5);
+    const zone = CLIMATE_ZONES.find(
+      (z) => Math.abs(z.lat - series.latitude) <= 0.5 && Math.abs(z.lon - series.longitude) <= 0.5,
+    );
     const week = lastWeek(series.days);
     if (!zone || !week) continue;
     const month = Number(week.to.slice(5, 7));
@@ -75,7 +86,12 @@ export const climateAnomaliesDataset: Dataset<ClimateAnomaly> = {
   sources: {
     archive: {
       url: openMeteoArchiveUrl(CLIMATE_ZONES, '2026-10-30', '2026-11-19'),
-      urlAt: (now) => openMeteoArchiveUrl(CLIMATE_ZONES, new Date(now - 21 * DAY).toISOString().slice(0, 10), new Date(now - DAY).toISOString().slice(0, 10)),
+      urlAt: (now) =>
+        openMeteoArchiveUrl(
+          CLIMATE_ZONES,
+          new Date(now - 21 * DAY).toISOString().slice(0, 10),
+          new Date(now - DAY).toISOString().slice(0, 10),
+        ),
       sample: 'climate/open-meteo-archive-zones.json',
     },
     normals: {

@@ -40,7 +40,10 @@ export const climateDisastersDataset: Dataset<ClimateDisaster> = {
       sample: 'climate/reliefweb-disasters.json',
       requires: ['RELIEFWEB_APPNAME'],
       fetch: (get, { config }) => {
-        if (!config.RELIEFWEB_APPNAME) return Promise.reject(new Error('RELIEFWEB_APPNAME is not set: ReliefWeb serves approved application names only'));
+        if (!config.RELIEFWEB_APPNAME)
+          return Promise.reject(
+            new Error('RELIEFWEB_APPNAME is not set: ReliefWeb serves approved application names only'),
+          );
         return get(reliefwebDisastersUrl(config.RELIEFWEB_APPNAME, DISASTER_TYPE_CODES));
       },
     },

@@ -8,8 +8,18 @@ export const MAX_NEWS = 100;
 
 /** Climate desks and science outlets; each feed is optional on its own. */
 export const CLIMATE_FEEDS: readonly { key: string; name: string; url: string; sample: string }[] = [
-  { key: 'carbonbrief', name: 'Carbon Brief', url: 'https://www.carbonbrief.org/feed/', sample: 'climate/carbon-brief.rss' },
-  { key: 'guardian', name: 'The Guardian', url: 'https://www.theguardian.com/environment/climate-crisis/rss', sample: 'climate/guardian-climate.rss' },
+  {
+    key: 'carbonbrief',
+    name: 'Carbon Brief',
+    url: 'https://www.carbonbrief.org/feed/',
+    sample: 'climate/carbon-brief.rss',
+  },
+  {
+    key: 'guardian',
+    name: 'The Guardian',
+    url: 'https://www.theguardian.com/environment/climate-crisis/rss',
+    sample: 'climate/guardian-climate.rss',
+  },
 ];
 
 /** Items with a title, link and date; newest first, one per URL (the earliest feed to list it wins), at most 100. */
@@ -18,7 +28,14 @@ export function newsFrom(feeds: readonly { name: string; bytes: Buffer }[]): Cli
   for (const f of feeds) {
     for (const i of parseFeed(f.bytes).items) {
       if (!i.title || !i.link || !i.publishedAt || byUrl.has(i.link)) continue;
-      byUrl.set(i.link, { id: `${shortHash(i.link)}-${i.publishedAt}`, title: plainText(i.title, 500), url: i.link, sourceName: f.name, publishedAt: i.publishedAt, summary: plainText(i.summary) });
+      byUrl.set(i.link, {
+        id: `${shortHash(i.link)}-${i.publishedAt}`,
+        title: plainText(i.title, 500),
+        url: i.link,
+        sourceName: f.name,
+        publishedAt: i.publishedAt,
+        summary: plainText(i.summary),
+      });
     }
   }
   return [...byUrl.values()].sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1)).slice(0, MAX_NEWS);
@@ -42,7 +59,8 @@ export const climateNewsDataset: Dataset<ClimateNewsItem> = {
         unreadable.push(f.key);
       }
     }
-    if (readable.length === 0) throw new Error(`no climate news feed could be read${unreadable.length ? ` (${unreadable.join(', ')})` : ''}`);
+    if (readable.length === 0)
+      throw new Error(`no climate news feed could be read${unreadable.length ? ` (${unreadable.join(', ')})` : ''}`);
     return { records: newsFrom(readable), info: { unreadable } };
   },
 };

@@ -9,8 +9,15 @@ export const CO2_MONITORING = 'climate.co2-monitoring';
 const present = (rows: number[][], col: number) => rows.filter((r) => r[col] > 0);
 
 export function co2MonitoringFrom(p: Partial<Record<string, Buffer>>): Co2Monitoring {
-  const daily = present(parseGmlTable(p.daily!, 5, 'co2_daily_mlo'), 4).map((r) => ({ at: Date.UTC(r[0], r[1] - 1, r[2]), ppm: r[4] }));
-  const monthly = present(parseGmlTable(p.monthly!, 4, 'co2_mm_mlo'), 3).map((r) => ({ year: r[0], month: r[1], ppm: r[3] }));
+  const daily = present(parseGmlTable(p.daily!, 5, 'co2_daily_mlo'), 4).map((r) => ({
+    at: Date.UTC(r[0], r[1] - 1, r[2]),
+    ppm: r[4],
+  }));
+  const monthly = present(parseGmlTable(p.monthly!, 4, 'co2_mm_mlo'), 3).map((r) => ({
+    year: r[0],
+    month: r[1],
+    ppm: r[3],
+  }));
   const annual = present(parseGmlTable(p.annual!, 2, 'co2_annmean_gl'), 1).map((r) => ({ year: r[0], ppm: r[1] }));
   const ch4 = present(parseGmlTable(p.ch4!, 4, 'ch4_mm_gl'), 3);
   const n2o = present(parseGmlTable(p.n2o!, 4, 'n2o_mm_gl'), 3);

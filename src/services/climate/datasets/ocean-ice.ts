@@ -2,7 +2,12 @@ import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { NASA_SEA_LEVEL_URL, parseSeaLevelPage } from '../../../sources/nasa-climate/sea-level.js';
 import { NCEI_OHC_700M_URL, parseOceanHeat } from '../../../sources/ncei/ocean-heat.js';
 import { NOAA_OCEAN_TEMP_URL, parseOceanTemperature } from '../../../sources/noaa-globaltemp/ocean-temperature.js';
-import { NSIDC_CLIMATOLOGY_URL, NSIDC_DAILY_URL, parseClimatologyMedian, parseDailyExtent } from '../../../sources/nsidc/sea-ice-index.js';
+import {
+  NSIDC_CLIMATOLOGY_URL,
+  NSIDC_DAILY_URL,
+  parseClimatologyMedian,
+  parseDailyExtent,
+} from '../../../sources/nsidc/sea-ice-index.js';
 import { iceSummary } from '../rules.js';
 import type { OceanIceData } from '../schemas.js';
 
@@ -22,12 +27,22 @@ function section<T>(name: string, bytes: Buffer | undefined, read: (b: Buffer) =
 /** The four indicators, each optional; refused only when none can be read. */
 export function oceanIceFrom(p: Partial<Record<string, Buffer>>): { data: OceanIceData; failed: string[] } {
   const failed: string[] = [];
-  const ice = section('ice', p.iceDaily, (b) => iceSummary(parseDailyExtent(b), parseClimatologyMedian(p.iceClimatology!)), failed);
+  const ice = section(
+    'ice',
+    p.iceDaily,
+    (b) => iceSummary(parseDailyExtent(b), parseClimatologyMedian(p.iceClimatology!)),
+    failed,
+  );
   const sea = section('seaLevel', p.seaLevel, parseSeaLevelPage, failed);
   const ohc = section('oceanHeat', p.oceanHeat, parseOceanHeat, failed)?.at(-1);
   const sst = section('oceanTemperature', p.oceanTemperature, parseOceanTemperature, failed)?.at(-1);
-  if (!ice && !sea && !ohc && !sst) throw new Error(`no ocean or ice indicator could be read (${failed.join(', ') || 'no sources'})`);
-  const times = [ice?.measuredAt, sst ? Date.UTC(sst.year, sst.month - 1, 1) : undefined, ohc ? Date.UTC(ohc.year, 6, 1) : undefined].filter((t): t is number => t !== undefined);
+  if (!ice && !sea && !ohc && !sst)
+    throw new Error(`no ocean or ice indicator could be read (${failed.join(', ') || 'no sources'})`);
+  const times = [
+    ice?.measuredAt,
+    sst ? Date.UTC(sst.year, sst.month - 1, 1) : undefined,
+    ohc ? Date.UTC(ohc.year, 6, 1) : undefined,
+  ].filter((t): t is number => t !== undefined);
   const data: OceanIceData = {
     arcticExtentMkm2: ice?.extent ?? 0,
     arcticExtentAnomalyMkm2: ice?.anomaly ?? 0,
@@ -48,7 +63,11 @@ export const oceanIceDataset: Dataset<OceanIceData> = {
   maxStaleMinutes: 2 * 24 * 60,
   sources: {
     iceDaily: { url: NSIDC_DAILY_URL, sample: 'climate/nsidc-n-seaice-extent-daily.csv', optional: true },
-    iceClimatology: { url: NSIDC_CLIMATOLOGY_URL, sample: 'climate/nsidc-n-seaice-extent-climatology-1981-2010.csv', optional: true },
+    iceClimatology: {
+      url: NSIDC_CLIMATOLOGY_URL,
+      sample: 'climate/nsidc-n-seaice-extent-climatology-1981-2010.csv',
+      optional: true,
+    },
     seaLevel: { url: NASA_SEA_LEVEL_URL, sample: 'climate/nasa-sea-level-vital-signs.html', optional: true },
     oceanHeat: { url: NCEI_OHC_700M_URL, sample: 'climate/ncei-ohc-0-700m-h22.dat', optional: true },
     oceanTemperature: { url: NOAA_OCEAN_TEMP_URL, sample: 'climate/noaaglobaltemp-ocean-monthly.asc', optional: true },

@@ -76,7 +76,10 @@ export function parseDay(s: string): number {
 }
 
 const splitList = (s: string | null | undefined, sep: RegExp) =>
-  (s ?? '').split(sep).map((x) => x.trim()).filter((x) => x !== '');
+  (s ?? '')
+    .split(sep)
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
 
 /**
  * Decodes an ACLED payload. Throws on bytes that are not an ACLED response at all (so ingestion
@@ -99,12 +102,18 @@ export function parseAcledPayload(bytes: Buffer): { rows: AcledRecord[]; skipped
   let skipped = 0;
   for (const raw of env.data.data) {
     const r = AcledRow.safeParse(raw);
-    if (!r.success) { skipped++; continue; }
+    if (!r.success) {
+      skipped++;
+      continue;
+    }
     const d = r.data;
     const lat = toNumber(d.latitude);
     const lon = toNumber(d.longitude);
     const occurredAt = parseDay(d.event_date);
-    if (!isValidCoordinate(lat, lon) || !Number.isFinite(occurredAt)) { skipped++; continue; }
+    if (!isValidCoordinate(lat, lon) || !Number.isFinite(occurredAt)) {
+      skipped++;
+      continue;
+    }
     const fatalities = toNumber(d.fatalities);
     const uploaded = toNumber(d.timestamp);
     rows.push({

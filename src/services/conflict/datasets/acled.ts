@@ -30,13 +30,19 @@ export function toAcledEvent(r: AcledRecord): AcledConflictEvent {
   };
 }
 
-const order = newestFirst<AcledConflictEvent>((e) => e.occurredAt, (e) => e.id);
+const order = newestFirst<AcledConflictEvent>(
+  (e) => e.occurredAt,
+  (e) => e.id,
+);
 
 /**
  * Keeps conflict-type events from midnight UTC 30 days before the payload's reference time up
  * to that time, one per id, newest first.
  */
-export function buildAcledEvents(rows: readonly AcledRecord[], now: number): { records: AcledConflictEvent[]; info: AcledInfo } {
+export function buildAcledEvents(
+  rows: readonly AcledRecord[],
+  now: number,
+): { records: AcledConflictEvent[]; info: AcledInfo } {
   const ref = acledReferenceTime(rows, now);
   const from = windowStart(ref, ACLED_WINDOW_DAYS);
   const seen = new Set<string>();
@@ -62,7 +68,8 @@ export const acledEventsDataset: Dataset<AcledConflictEvent, AcledInfo> = {
         `&fields=event_id_cnty|event_date|event_type|sub_event_type|actor1|actor2|country|admin1|location|latitude|longitude|source|fatalities|timestamp`,
       sample: 'conflict/acled-events.json',
       requires: ['ACLED_ACCESS_TOKEN'],
-      headers: (config): Record<string, string> => (config.ACLED_ACCESS_TOKEN ? { authorization: `Bearer ${config.ACLED_ACCESS_TOKEN}` } : {}),
+      headers: (config): Record<string, string> =>
+        config.ACLED_ACCESS_TOKEN ? { authorization: `Bearer ${config.ACLED_ACCESS_TOKEN}` } : {},
     },
   },
   parse(payloads, now) {
@@ -71,4 +78,3 @@ export const acledEventsDataset: Dataset<AcledConflictEvent, AcledInfo> = {
     return { records: built.records, info: { ...built.info, skippedRows: skipped } };
   },
 };
-

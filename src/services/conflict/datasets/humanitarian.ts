@@ -1,6 +1,10 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { countryByCode } from '../../../reference/countries.js';
-import { hapiConflictEventsUrl, HAPI_CONFLICT_EVENTS_URL, parseHapiConflictEvents } from '../../../sources/hapi/conflict-events.js';
+import {
+  hapiConflictEventsUrl,
+  HAPI_CONFLICT_EVENTS_URL,
+  parseHapiConflictEvents,
+} from '../../../sources/hapi/conflict-events.js';
 import { humanitarianCounts } from '../rules.js';
 
 export const HUMANITARIAN_SUMMARIES = 'conflict.humanitarian-summaries';
@@ -47,7 +51,8 @@ export const humanitarianDataset: Dataset<HumanitarianRow> = {
   sources: {
     hapi: {
       url: `${HAPI_CONFLICT_EVENTS_URL}?output_format=csv&start_date=<previous month>&limit=10000&app_identifier=<HAPI_APP_IDENTIFIER>`,
-      fetch: (get, { now, config }) => get(hapiConflictEventsUrl(config.HAPI_APP_IDENTIFIER ?? '', previousMonthStart(now))),
+      fetch: (get, { now, config }) =>
+        get(hapiConflictEventsUrl(config.HAPI_APP_IDENTIFIER ?? '', previousMonthStart(now))),
       requires: ['HAPI_APP_IDENTIFIER'],
       sample: 'conflict/hapi-conflict-events.csv',
     },

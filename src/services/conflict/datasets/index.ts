@@ -3,4 +3,9 @@ import { humanitarianDataset } from './humanitarian.js';
 import { iranEventsDataset } from './iran.js';
 import { ucdpEventsDataset } from './ucdp.js';
 
-export const CONFLICT_DATASETS = [acledEventsDataset, ucdpEventsDataset, iranEventsDataset, humanitarianDataset] as const;
+export const CONFLICT_DATASETS = [
+  acledEventsDataset,
+  ucdpEventsDataset,
+  iranEventsDataset,
+  humanitarianDataset,
+] as const;

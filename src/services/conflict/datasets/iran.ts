@@ -38,7 +38,10 @@ const CATEGORY_RULES: readonly [string, RegExp, IranEvent['severity']][] = [
 ];
 const SEVERITY_OF: Record<string, IranEvent['severity']> = Object.fromEntries(CATEGORY_RULES.map(([c, , s]) => [c, s]));
 
-export function classifyIranReport(headline: string, given?: string | null): { category: string; severity: IranEvent['severity'] } {
+export function classifyIranReport(
+  headline: string,
+  given?: string | null,
+): { category: string; severity: IranEvent['severity'] } {
   const explicit = given?.trim().toLowerCase();
   if (explicit) return { category: explicit, severity: SEVERITY_OF[explicit] ?? 'low' };
   for (const [category, re, severity] of CATEGORY_RULES) if (re.test(headline)) return { category, severity };
@@ -68,7 +71,8 @@ export function parseIranFeed(bytes: Buffer, now: number): { records: IranEvent[
     const lon = toNum(v.data.lng);
     const t = toNum(v.data.time) * 1000;
     const id = String(v.data.id).trim();
-    if (!id || seen.has(id) || !isValidCoordinate(lat, lon) || !Number.isSafeInteger(t) || t < from || t > scrapedAt) continue;
+    if (!id || seen.has(id) || !isValidCoordinate(lat, lon) || !Number.isSafeInteger(t) || t < from || t > scrapedAt)
+      continue;
     seen.add(id);
     const { category, severity } = classifyIranReport(v.data.name, v.data.category);
     records.push({
@@ -96,7 +100,9 @@ export const iranEventsDataset: Dataset<IranEvent, IranInfo> = {
   maxStaleMinutes: IRAN_WINDOW_DAYS * 24 * 60,
   // A quiet fortnight is possible; an empty feed is still a valid answer.
   allowEmpty: true,
-  sources: { venues: { url: 'https://iran.liveuamap.com/api/venues?format=json', sample: 'conflict/iran-venues.json' } },
+  sources: {
+    venues: { url: 'https://iran.liveuamap.com/api/venues?format=json', sample: 'conflict/iran-venues.json' },
+  },
   parse(payloads, now) {
     return parseIranFeed(payloads.venues!, now);
   },

@@ -89,7 +89,10 @@ export function parseUcdpPage(bytes: Buffer): UcdpViolenceEvent[] {
   return out;
 }
 
-const order = newestFirst<UcdpViolenceEvent>((e) => e.dateStart, (e) => e.id);
+const order = newestFirst<UcdpViolenceEvent>(
+  (e) => e.dateStart,
+  (e) => e.id,
+);
 
 /** Newest first, one per id, within the trailing year of the newest event, at most 2000. */
 export function buildUcdpEvents(events: readonly UcdpViolenceEvent[], now: number) {
@@ -97,7 +100,9 @@ export function buildUcdpEvents(events: readonly UcdpViolenceEvent[], now: numbe
   for (const e of events) if (e.dateStart <= now && e.dateStart > newest) newest = e.dateStart;
   const from = newest - UCDP_WINDOW_DAYS * DAY_MS;
   const seen = new Set<string>();
-  const kept = events.filter((e) => e.dateStart >= from && e.dateStart <= now && (seen.has(e.id) ? false : (seen.add(e.id), true)));
+  const kept = events.filter(
+    (e) => e.dateStart >= from && e.dateStart <= now && (seen.has(e.id) ? false : (seen.add(e.id), true)),
+  );
   kept.sort(order);
   return { records: kept.slice(0, UCDP_MAX_EVENTS), info: { newestEventAt: newest, windowStart: from } };
 }
@@ -110,7 +115,8 @@ export const ucdpEventsDataset: Dataset<UcdpViolenceEvent> = {
     ged: {
       url: 'https://ucdpapi.pcr.uu.se/api/gedevents/26.0.10?pagesize=1000&page=0',
       sample: 'conflict/ucdp-gedevents.json',
-      headers: (config): Record<string, string> => (config.UCDP_ACCESS_TOKEN ? { 'x-ucdp-access-token': config.UCDP_ACCESS_TOKEN } : {}),
+      headers: (config): Record<string, string> =>
+        config.UCDP_ACCESS_TOKEN ? { 'x-ucdp-access-token': config.UCDP_ACCESS_TOKEN } : {},
     },
   },
   parse(payloads, now) {

@@ -47,7 +47,23 @@ export interface PriceObservation {
   inStock: boolean;
 }
 
-const COLUMNS = ['observed_at', 'market_code', 'currency_code', 'retailer_slug', 'retailer_name', 'basket_slug', 'base_date', 'item_slug', 'item_name', 'category_slug', 'weight', 'product_id', 'product_title', 'price', 'in_stock'];
+const COLUMNS = [
+  'observed_at',
+  'market_code',
+  'currency_code',
+  'retailer_slug',
+  'retailer_name',
+  'basket_slug',
+  'base_date',
+  'item_slug',
+  'item_name',
+  'category_slug',
+  'weight',
+  'product_id',
+  'product_title',
+  'price',
+  'in_stock',
+];
 
 export function parseObservations(bytes: Buffer): PriceObservation[] {
   const rows = parseCsv(bytes);
@@ -60,7 +76,15 @@ export function parseObservations(bytes: Buffer): PriceObservation[] {
     const observedAt = Date.parse(r.observed_at);
     const price = Number(r.price);
     const weight = Number(r.weight);
-    if (!Number.isFinite(observedAt) || !(price > 0) || !(weight > 0) || !/^\d{4}-\d{2}-\d{2}$/.test(r.base_date) || !r.retailer_slug || !r.item_slug) continue;
+    if (
+      !Number.isFinite(observedAt) ||
+      !(price > 0) ||
+      !(weight > 0) ||
+      !/^\d{4}-\d{2}-\d{2}$/.test(r.base_date) ||
+      !r.retailer_slug ||
+      !r.item_slug
+    )
+      continue;
     out.push({
       observedAt,
       marketCode: r.market_code.toLowerCase(),

@@ -9,7 +9,9 @@ export const CYBER_THREATS = 'cyber.threats';
 
 const located = (cc: string | null | undefined) => {
   const c = cc ? countryByCode(cc) : undefined;
-  return c && cc!.length === 2 ? { country: c.alpha2, location: { latitude: c.lat, longitude: c.lon } } : { country: '' };
+  return c && cc!.length === 2
+    ? { country: c.alpha2, location: { latitude: c.lat, longitude: c.lon } }
+    : { country: '' };
 };
 
 function json(bytes: Buffer, what: string): unknown {
@@ -71,13 +73,15 @@ const UrlhausEntry = z.object({
 const UrlhausRecent = z.object({ query_status: z.string(), urls: z.array(z.unknown()).optional() });
 
 /** File-type and architecture tags say nothing about the malware family. */
-const GENERIC_TAGS = /^(exe|elf|dll|zip|rar|doc|docx|xls|js|vbs|ps1|sh|bat|apk|msi|iso|lnk|hta|32-bit|64-bit|arm|arm7|mips|mipsel|x86|x86-64|ascii|encrypted|opendir|payload|dropped-by-.*|.*-bit)$/i;
+const GENERIC_TAGS =
+  /^(exe|elf|dll|zip|rar|doc|docx|xls|js|vbs|ps1|sh|bat|apk|msi|iso|lnk|hta|32-bit|64-bit|arm|arm7|mips|mipsel|x86|x86-64|ascii|encrypted|opendir|payload|dropped-by-.*|.*-bit)$/i;
 
 /** URLhaus "recent URLs" API response. */
 export function parseUrlhaus(bytes: Buffer): CyberThreat[] {
   const doc = UrlhausRecent.safeParse(json(bytes, 'URLhaus response'));
   if (!doc.success) throw new Error('URLhaus response has an unexpected shape');
-  if (doc.data.query_status !== 'ok' && doc.data.query_status !== 'no_results') throw new Error(`URLhaus query failed: ${doc.data.query_status}`);
+  if (doc.data.query_status !== 'ok' && doc.data.query_status !== 'no_results')
+    throw new Error(`URLhaus query failed: ${doc.data.query_status}`);
   const out: CyberThreat[] = [];
   for (const raw of doc.data.urls ?? []) {
     const e = UrlhausEntry.safeParse(raw);
@@ -88,7 +92,9 @@ export function parseUrlhaus(bytes: Buffer): CyberThreat[] {
     const phishing = tags.some((t) => /phish/i.test(t)) || /phish/i.test(e.data.threat ?? '');
     const type: CyberThreat['type'] = phishing
       ? 'CYBER_THREAT_TYPE_PHISHING'
-      : e.data.threat === 'malware_download' ? 'CYBER_THREAT_TYPE_MALWARE_HOST' : 'CYBER_THREAT_TYPE_MALICIOUS_URL';
+      : e.data.threat === 'malware_download'
+        ? 'CYBER_THREAT_TYPE_MALWARE_HOST'
+        : 'CYBER_THREAT_TYPE_MALICIOUS_URL';
     out.push({
       id: `urlhaus:${e.data.url}`,
       type,
@@ -142,8 +148,16 @@ export const cyberThreatsDataset: Dataset<CyberThreat> = {
   maxStaleMinutes: 240,
   sources: {
     feodo: { url: 'https://feodotracker.abuse.ch/downloads/ipblocklist.json', sample: 'cyber/feodo-ipblocklist.json' },
-    urlhaus: { url: 'https://urlhaus-api.abuse.ch/v1/urls/recent/limit/1000/', sample: 'cyber/urlhaus-recent.json', optional: true },
-    c2intel: { url: 'https://raw.githubusercontent.com/drb-ra/C2IntelFeeds/master/feeds/IPC2s-30day.csv', sample: 'cyber/c2intel-ipc2s-30day.csv', optional: true },
+    urlhaus: {
+      url: 'https://urlhaus-api.abuse.ch/v1/urls/recent/limit/1000/',
+      sample: 'cyber/urlhaus-recent.json',
+      optional: true,
+    },
+    c2intel: {
+      url: 'https://raw.githubusercontent.com/drb-ra/C2IntelFeeds/master/feeds/IPC2s-30day.csv',
+      sample: 'cyber/c2intel-ipc2s-30day.csv',
+      optional: true,
+    },
   },
   parse(payloads, now) {
     const feodo = parseFeodo(payloads.feodo!);

@@ -9,15 +9,43 @@ export const POPULATION_REFERENCE = 'displacement.population-reference';
  * Conflict-affected countries the exposure estimate covers (ISO alpha-3). Taiwan, in the published
  * table, is absent: the World Bank publishes no figures for it.
  */
-export const EXPOSURE_COUNTRIES = ['UKR', 'RUS', 'ISR', 'PSE', 'SYR', 'IRN', 'ETH', 'SDN', 'SSD', 'SOM', 'YEM', 'AFG', 'PAK', 'IND', 'MMR', 'COD', 'NGA', 'MLI', 'BFA'] as const;
+export const EXPOSURE_COUNTRIES = [
+  'UKR',
+  'RUS',
+  'ISR',
+  'PSE',
+  'SYR',
+  'IRN',
+  'ETH',
+  'SDN',
+  'SSD',
+  'SOM',
+  'YEM',
+  'AFG',
+  'PAK',
+  'IND',
+  'MMR',
+  'COD',
+  'NGA',
+  'MLI',
+  'BFA',
+] as const;
 
 export const POPULATION_INDICATOR = 'SP.POP.TOTL';
 export const LAND_AREA_INDICATOR = 'AG.LND.TOTL.K2';
 
 /** Population and land area joined per country, in table order, with the shared centroid. */
 export function populationTable(population: Buffer, area: Buffer): CountryDensity[] {
-  const pop = new Map(parseWorldBankIndicator(population).flatMap((v) => (v.indicator === POPULATION_INDICATOR && v.value !== null ? [[v.countryIso3, v.value] as const] : [])));
-  const land = new Map(parseWorldBankIndicator(area).flatMap((v) => (v.indicator === LAND_AREA_INDICATOR && v.value !== null ? [[v.countryIso3, v.value] as const] : [])));
+  const pop = new Map(
+    parseWorldBankIndicator(population).flatMap((v) =>
+      v.indicator === POPULATION_INDICATOR && v.value !== null ? [[v.countryIso3, v.value] as const] : [],
+    ),
+  );
+  const land = new Map(
+    parseWorldBankIndicator(area).flatMap((v) =>
+      v.indicator === LAND_AREA_INDICATOR && v.value !== null ? [[v.countryIso3, v.value] as const] : [],
+    ),
+  );
   const out: CountryDensity[] = [];
   for (const iso3 of EXPOSURE_COUNTRIES) {
     const p = pop.get(iso3);
@@ -34,8 +62,14 @@ export const populationReferenceDataset: Dataset<CountryDensity> = {
   source: 'World Bank World Development Indicators (population, land area)',
   maxStaleMinutes: 60 * 24 * 60,
   sources: {
-    population: { url: worldBankLatestUrl(POPULATION_INDICATOR, EXPOSURE_COUNTRIES), sample: 'displacement/worldbank-sp.pop.totl.json' },
-    area: { url: worldBankLatestUrl(LAND_AREA_INDICATOR, EXPOSURE_COUNTRIES), sample: 'displacement/worldbank-ag.lnd.totl.k2.json' },
+    population: {
+      url: worldBankLatestUrl(POPULATION_INDICATOR, EXPOSURE_COUNTRIES),
+      sample: 'displacement/worldbank-sp.pop.totl.json',
+    },
+    area: {
+      url: worldBankLatestUrl(LAND_AREA_INDICATOR, EXPOSURE_COUNTRIES),
+      sample: 'displacement/worldbank-ag.lnd.totl.k2.json',
+    },
   },
   parse(payloads) {
     return { records: populationTable(payloads.population!, payloads.area!) };

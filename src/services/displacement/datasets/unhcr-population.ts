@@ -67,7 +67,11 @@ export function buildSummary(bytes: Buffer): { records: StoredRow[]; info: Summa
     const year = r.success ? Number(r.data.year) : NaN;
     return r.success && Number.isInteger(year) ? [{ ...r.data, year }] : [];
   });
-  if (items.length === 0) return { records: [], info: { year: 0, globalTotals: { refugees: 0, asylumSeekers: 0, idps: 0, stateless: 0, total: 0 } } };
+  if (items.length === 0)
+    return {
+      records: [],
+      info: { year: 0, globalTotals: { refugees: 0, asylumSeekers: 0, idps: 0, stateless: 0, total: 0 } },
+    };
   const year = Math.max(...items.map((i) => i.year));
 
   const totals = { refugees: 0, asylumSeekers: 0, idps: 0, stateless: 0, total: 0 };
@@ -76,7 +80,20 @@ export function buildSummary(bytes: Buffer): { records: StoredRow[]; info: Summa
     const c = iso ? countryByCode(iso) : undefined;
     if (!c) return undefined;
     let a = byCode.get(c.alpha2);
-    if (!a) byCode.set(c.alpha2, (a = { country: c, name: c.name, refugees: 0, asylumSeekers: 0, idps: 0, stateless: 0, hostRefugees: 0, hostAsylumSeekers: 0 }));
+    if (!a)
+      byCode.set(
+        c.alpha2,
+        (a = {
+          country: c,
+          name: c.name,
+          refugees: 0,
+          asylumSeekers: 0,
+          idps: 0,
+          stateless: 0,
+          hostRefugees: 0,
+          hostAsylumSeekers: 0,
+        }),
+      );
     return a;
   };
   const flows = new Map<string, DisplacementFlow>();
@@ -142,7 +159,10 @@ export function buildSummary(bytes: Buffer): { records: StoredRow[]; info: Summa
     (x, y) => y.refugees - x.refugees || (x.originCode + x.asylumCode < y.originCode + y.asylumCode ? -1 : 1),
   );
   return {
-    records: [...countries.map((c) => ({ kind: 'country' as const, ...c })), ...topFlows.map((f) => ({ kind: 'flow' as const, ...f }))],
+    records: [
+      ...countries.map((c) => ({ kind: 'country' as const, ...c })),
+      ...topFlows.map((f) => ({ kind: 'flow' as const, ...f })),
+    ],
     info: { year, globalTotals: totals },
   };
 }

@@ -20,8 +20,14 @@ export const MIN_DIRECTIONAL_FAMILIES = 3;
 
 export type ProxyFamily = 'freight' | 'maritime' | 'aviation' | 'energy' | 'commodity' | 'corridor' | 'market';
 export type ProxyDirection = 'strengthening' | 'weakening' | 'flat';
-export type ComparisonState = 'agreement' | 'proxy_leading_divergence' | 'official_leading_divergence' | 'mixed_signals' | 'insufficient_data';
-export type ExclusionReason = 'no_observation' | 'lag_not_elapsed' | 'outside_comparison_window_no_fill' | 'freshness_budget_exceeded' | 'missing_directional_value';
+export type ComparisonState =
+  'agreement' | 'proxy_leading_divergence' | 'official_leading_divergence' | 'mixed_signals' | 'insufficient_data';
+export type ExclusionReason =
+  | 'no_observation'
+  | 'lag_not_elapsed'
+  | 'outside_comparison_window_no_fill'
+  | 'freshness_budget_exceeded'
+  | 'missing_directional_value';
 
 export interface ProxySeries {
   seriesId: string;
@@ -38,11 +44,41 @@ export interface ProxySeries {
  */
 export const PROXY_SERIES: readonly ProxySeries[] = [
   { seriesId: 'ccfi_freight_rate_change', family: 'freight', lagDays: 0, freshnessBudgetMs: 28 * DAY, unit: 'percent' },
-  { seriesId: 'portwatch_tanker_calls_trend', family: 'maritime', lagDays: 0, freshnessBudgetMs: 10 * DAY, unit: 'percent' },
-  { seriesId: 'aviation_hub_disruption_balance', family: 'aviation', lagDays: 0, freshnessBudgetMs: 180 * 60_000, unit: 'ratio' },
-  { seriesId: 'china_energy_demand_change', family: 'energy', lagDays: 30, freshnessBudgetMs: 210 * DAY, unit: 'percent_yoy' },
-  { seriesId: 'china_input_commodity_change', family: 'commodity', lagDays: 0, freshnessBudgetMs: 96 * HOUR, unit: 'percent' },
-  { seriesId: 'corridor_activity_breadth_change', family: 'corridor', lagDays: 0, freshnessBudgetMs: 72 * HOUR, unit: 'families' },
+  {
+    seriesId: 'portwatch_tanker_calls_trend',
+    family: 'maritime',
+    lagDays: 0,
+    freshnessBudgetMs: 10 * DAY,
+    unit: 'percent',
+  },
+  {
+    seriesId: 'aviation_hub_disruption_balance',
+    family: 'aviation',
+    lagDays: 0,
+    freshnessBudgetMs: 180 * 60_000,
+    unit: 'ratio',
+  },
+  {
+    seriesId: 'china_energy_demand_change',
+    family: 'energy',
+    lagDays: 30,
+    freshnessBudgetMs: 210 * DAY,
+    unit: 'percent_yoy',
+  },
+  {
+    seriesId: 'china_input_commodity_change',
+    family: 'commodity',
+    lagDays: 0,
+    freshnessBudgetMs: 96 * HOUR,
+    unit: 'percent',
+  },
+  {
+    seriesId: 'corridor_activity_breadth_change',
+    family: 'corridor',
+    lagDays: 0,
+    freshnessBudgetMs: 72 * HOUR,
+    unit: 'families',
+  },
   { seriesId: 'sse_composite_week_change', family: 'market', lagDays: 0, freshnessBudgetMs: 10 * DAY, unit: 'percent' },
 ];
 
@@ -70,10 +106,27 @@ export function directionOfValue(v: number): ProxyDirection {
 }
 
 /** Screens one proxy against the window and its budgets. */
-export function screen(series: ProxySeries, obs: ProxyObservation | undefined, windowStart: number, assessedAt: number, unavailableNote?: string): Contribution {
-  const base = { seriesId: series.seriesId, family: series.family, value: null, direction: null, alignedTime: null, note: obs?.note ?? unavailableNote ?? null };
+export function screen(
+  series: ProxySeries,
+  obs: ProxyObservation | undefined,
+  windowStart: number,
+  assessedAt: number,
+  unavailableNote?: string,
+): Contribution {
+  const base = {
+    seriesId: series.seriesId,
+    family: series.family,
+    value: null,
+    direction: null,
+    alignedTime: null,
+    note: obs?.note ?? unavailableNote ?? null,
+  };
   if (!obs) return { ...base, included: false, exclusionReason: 'no_observation' };
-  const withTime = { ...base, value: Number.isFinite(obs.value) ? obs.value : null, alignedTime: Number.isFinite(obs.alignedAt) ? new Date(obs.alignedAt).toISOString() : null };
+  const withTime = {
+    ...base,
+    value: Number.isFinite(obs.value) ? obs.value : null,
+    alignedTime: Number.isFinite(obs.alignedAt) ? new Date(obs.alignedAt).toISOString() : null,
+  };
   const out = (reason: ExclusionReason): Contribution => ({ ...withTime, included: false, exclusionReason: reason });
   if (!Number.isFinite(obs.value)) return out('missing_directional_value');
   if (!Number.isFinite(obs.alignedAt)) return out('no_observation');
@@ -97,7 +150,9 @@ export interface Official {
  */
 export function classify(official: Official | undefined, contributions: readonly Contribution[]): ComparisonState {
   if (!official || official.direction === 'unchanged') return 'insufficient_data';
-  const directional = contributions.filter((c) => c.included && (c.direction === 'strengthening' || c.direction === 'weakening'));
+  const directional = contributions.filter(
+    (c) => c.included && (c.direction === 'strengthening' || c.direction === 'weakening'),
+  );
   if (new Set(directional.map((c) => c.family)).size < MIN_DIRECTIONAL_FAMILIES) return 'insufficient_data';
   const up = directional.filter((c) => c.direction === 'strengthening').length;
   const down = directional.length - up;
@@ -106,7 +161,8 @@ export function classify(official: Official | undefined, contributions: readonly
   const proxyDirection = up > down ? 'strengthening' : 'weakening';
   if (proxyDirection === official.direction) return 'agreement';
   const times = directional.map((c) => Date.parse(c.alignedTime!)).sort((a, b) => a - b);
-  const mid = times.length % 2 ? times[(times.length - 1) / 2]! : (times[times.length / 2 - 1]! + times[times.length / 2]!) / 2;
+  const mid =
+    times.length % 2 ? times[(times.length - 1) / 2]! : (times[times.length / 2 - 1]! + times[times.length / 2]!) / 2;
   return mid > official.periodEnd ? 'proxy_leading_divergence' : 'official_leading_divergence';
 }
 
@@ -119,13 +175,29 @@ export interface Confidence {
 }
 
 /** The state with each included family left out in turn. */
-export function sensitivity(official: Official | undefined, contributions: readonly Contribution[]): { withoutFamily: ProxyFamily; comparisonState: ComparisonState }[] {
+export function sensitivity(
+  official: Official | undefined,
+  contributions: readonly Contribution[],
+): { withoutFamily: ProxyFamily; comparisonState: ComparisonState }[] {
   const families = [...new Set(contributions.filter((c) => c.included).map((c) => c.family))];
-  return families.map((f) => ({ withoutFamily: f, comparisonState: classify(official, contributions.filter((c) => c.family !== f)) }));
+  return families.map((f) => ({
+    withoutFamily: f,
+    comparisonState: classify(
+      official,
+      contributions.filter((c) => c.family !== f),
+    ),
+  }));
 }
 
-export function confidence(state: ComparisonState, official: Official | undefined, contributions: readonly Contribution[]): Confidence {
-  const coverage = Math.round((new Set(contributions.filter((c) => c.included).map((c) => c.family)).size / PROXY_SERIES.length) * 1000) / 1000;
+export function confidence(
+  state: ComparisonState,
+  official: Official | undefined,
+  contributions: readonly Contribution[],
+): Confidence {
+  const coverage =
+    Math.round(
+      (new Set(contributions.filter((c) => c.included).map((c) => c.family)).size / PROXY_SERIES.length) * 1000,
+    ) / 1000;
   const robust = sensitivity(official, contributions).every((s) => s.comparisonState === state);
   const level = robust && coverage >= 0.75 ? 'high' : coverage >= 0.5 ? 'medium' : 'low';
   return { level, coverage, robust };

@@ -1,6 +1,13 @@
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
 import { NBS_RELEASE_CALENDAR, beijingTime } from '../../../sources/china-macro/releases.js';
-import { CHINA_MACRO, CHINA_PAGES, type ChinaMacroInfo, type ChinaMacroRecord, type ChinaObservationRecord, type ChinaReleaseRecord } from './datasets/china-macro.js';
+import {
+  CHINA_MACRO,
+  CHINA_PAGES,
+  type ChinaMacroInfo,
+  type ChinaMacroRecord,
+  type ChinaObservationRecord,
+  type ChinaReleaseRecord,
+} from './datasets/china-macro.js';
 import {
   CALENDAR_AHEAD_DAYS,
   CALENDAR_PAST_DAYS,
@@ -49,11 +56,20 @@ const EMPTY_INDICATOR = {
   seasonalAdjustment: 'not_seasonally_adjusted',
 } as const;
 
-const vintageIdOf = (seriesId: string, period: string, contentHash: string, sequence: number) => `${seriesId}:${period}:v${sequence}:${contentHash.slice(7, 19)}`;
+const vintageIdOf = (seriesId: string, period: string, contentHash: string, sequence: number) =>
+  `${seriesId}:${period}:v${sequence}:${contentHash.slice(7, 19)}`;
 
-function provenanceOf(series: ChinaSeries, o: ChinaObservationRecord, v: { contentHash: string; releaseTime: number; retrievalTime: number }): string {
+function provenanceOf(
+  series: ChinaSeries,
+  o: ChinaObservationRecord,
+  v: { contentHash: string; releaseTime: number; retrievalTime: number },
+): string {
   return JSON.stringify({
-    publisher: { id: series.publisher.toLowerCase(), name: PUBLISHER_NAMES[series.publisher], type: 'official_government' },
+    publisher: {
+      id: series.publisher.toLowerCase(),
+      name: PUBLISHER_NAMES[series.publisher],
+      type: 'official_government',
+    },
     sourceUrl: o.sourceUrl,
     originalReference: { kind: 'document', id: o.title, contentHash: v.contentHash },
     originalLanguage: 'en',
@@ -67,7 +83,18 @@ function provenanceOf(series: ChinaSeries, o: ChinaObservationRecord, v: { conte
 
 function observed(series: ChinaSeries, o: ChinaObservationRecord): ChinaMacroIndicator {
   // Snapshots written before vintages were kept carry none: the reading is then its own original.
-  const held = o.vintages?.length ? o.vintages : [{ sequence: 1, state: 'original' as const, value: o.value, contentHash: o.contentHash, releaseTime: o.releaseTime, retrievalTime: o.retrievalTime }];
+  const held = o.vintages?.length
+    ? o.vintages
+    : [
+        {
+          sequence: 1,
+          state: 'original' as const,
+          value: o.value,
+          contentHash: o.contentHash,
+          releaseTime: o.releaseTime,
+          retrievalTime: o.retrievalTime,
+        },
+      ];
   const ids = held.map((v) => vintageIdOf(series.id, o.period, v.contentHash, v.sequence));
   const current = held.at(-1)!;
   const vintageId = ids.at(-1)!;
@@ -148,10 +175,17 @@ interface BaseView {
   decisions: GetChinaMacroSnapshotResponse['sourceDecisions'];
 }
 
-function decisionsOf(snapshot: Snapshot<ChinaMacroRecord, ChinaMacroInfo>): GetChinaMacroSnapshotResponse['sourceDecisions'] {
+function decisionsOf(
+  snapshot: Snapshot<ChinaMacroRecord, ChinaMacroInfo>,
+): GetChinaMacroSnapshotResponse['sourceDecisions'] {
   const missing = new Set(snapshot.info.missingSources ?? []);
   const checkedAt = iso(snapshot.fetchedAt);
-  const pages = (publisher: string) => [...Object.entries(CHINA_PAGES).filter(([, p]) => p.seriesId.startsWith(publisher)).map(([k]) => k), ...(publisher === 'nbs' ? ['calendar'] : [])];
+  const pages = (publisher: string) => [
+    ...Object.entries(CHINA_PAGES)
+      .filter(([, p]) => p.seriesId.startsWith(publisher))
+      .map(([k]) => k),
+    ...(publisher === 'nbs' ? ['calendar'] : []),
+  ];
   const collected = (source: 'NBS' | 'SAFE', host: string, sourceUrl: string, budget: number) => {
     const keys = pages(source.toLowerCase());
     const lost = keys.filter((k) => missing.has(k));
@@ -159,7 +193,10 @@ function decisionsOf(snapshot: Snapshot<ChinaMacroRecord, ChinaMacroInfo>): GetC
       source,
       host,
       status: lost.length === 0 ? 'accepted' : 'degraded',
-      reason: lost.length === 0 ? 'every release page was read and parsed' : `not read in the last ingestion: ${lost.join(', ')}`,
+      reason:
+        lost.length === 0
+          ? 'every release page was read and parsed'
+          : `not read in the last ingestion: ${lost.join(', ')}`,
       checkedAt,
       optional: false,
       requestCount: keys.length - lost.length,
@@ -230,7 +267,11 @@ export function unavailableChinaMacro(now: number): GetChinaMacroSnapshotRespons
   };
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** GET get-china-macro-snapshot: the snapshot's figures with staleness and release status judged at `now`. */
 export function getChinaMacroSnapshot(store: SnapshotStore, now: number): GetChinaMacroSnapshotResponse {
@@ -238,8 +279,19 @@ export function getChinaMacroSnapshot(store: SnapshotStore, now: number): GetChi
   if (!snapshot) return unavailableChinaMacro(now);
   const base = baseView(snapshot);
   const indicators = base.indicators.map(({ series, indicator }) => {
-    if (!indicator.hasValue || series.staleAfterDays === null || !isStale(indicator.observationPeriod, series.staleAfterDays, now)) return indicator;
-    return { ...indicator, stale: true, direction: 'unavailable', directionReason: 'STALE_OBSERVATION', unavailableReason: 'STALE_OBSERVATION' };
+    if (
+      !indicator.hasValue ||
+      series.staleAfterDays === null ||
+      !isStale(indicator.observationPeriod, series.staleAfterDays, now)
+    )
+      return indicator;
+    return {
+      ...indicator,
+      stale: true,
+      direction: 'unavailable',
+      directionReason: 'STALE_OBSERVATION',
+      unavailableReason: 'STALE_OBSERVATION',
+    };
   });
   const releaseEvents = base.releases
     .map((r) => ({ r, at: beijingTime(r.date, r.time) }))
@@ -259,8 +311,15 @@ export function getChinaMacroSnapshot(store: SnapshotStore, now: number): GetChi
   const readiness = indicators.map((i, n) => ({ ...i, required: base.indicators[n]!.series.required }));
   const accepted = base.decisions.every((d) => d.optional || d.status === 'accepted');
   const { launchReady, status } = snapshotStatus(readiness, accepted, releaseEvents.length);
-  const periods = readiness.filter((i) => i.required && i.hasValue).map((i) => i.observationPeriod).sort();
-  const pillarInputs = readiness.map((i) => ({ ...i, pillar: i.category as ChinaSeries['pillar'], direction: i.direction as ReturnType<typeof directionOf> }));
+  const periods = readiness
+    .filter((i) => i.required && i.hasValue)
+    .map((i) => i.observationPeriod)
+    .sort();
+  const pillarInputs = readiness.map((i) => ({
+    ...i,
+    pillar: i.category as ChinaSeries['pillar'],
+    direction: i.direction as ReturnType<typeof directionOf>,
+  }));
   return {
     countryCode: 'CN',
     generatedAt: iso(now),

@@ -1,7 +1,12 @@
 import { operation } from '../../../trpc/procedures.js';
 import { NOWCAST_INPUT_DATASETS, getChinaActivityNowcast } from './nowcast.js';
 import { getChinaMacroSnapshot } from './queries.js';
-import { GetChinaActivityNowcastRequest, GetChinaActivityNowcastResponse, GetChinaMacroSnapshotRequest, GetChinaMacroSnapshotResponse } from './schemas.js';
+import {
+  GetChinaActivityNowcastRequest,
+  GetChinaActivityNowcastResponse,
+  GetChinaMacroSnapshotRequest,
+  GetChinaMacroSnapshotResponse,
+} from './schemas.js';
 
 /** China: official macro releases and the activity nowcast built on them. */
 export const chinaProcedures = {

@@ -35,10 +35,32 @@ const PBOC_URL = 'https://www.pbc.gov.cn/en/3688006/index.html';
 const GACC_URL = 'http://english.customs.gov.cn/statics/report/monthly.html';
 
 const nbs = (id: string, label: string, pillar: Pillar, comparisonBasis: string): ChinaSeries => ({
-  id, label, pillar, unit: 'percent_yoy', publisher: 'NBS', sourceUrl: NBS_URL, comparisonBasis, staleAfterDays: 75, required: true,
+  id,
+  label,
+  pillar,
+  unit: 'percent_yoy',
+  publisher: 'NBS',
+  sourceUrl: NBS_URL,
+  comparisonBasis,
+  staleAfterDays: 75,
+  required: true,
 });
-const notCollected = (id: string, label: string, pillar: Pillar, unit: string, publisher: 'PBoC' | 'GACC'): ChinaSeries => ({
-  id, label, pillar, unit, publisher, sourceUrl: publisher === 'PBoC' ? PBOC_URL : GACC_URL, comparisonBasis: 'none', staleAfterDays: null, required: false,
+const notCollected = (
+  id: string,
+  label: string,
+  pillar: Pillar,
+  unit: string,
+  publisher: 'PBoC' | 'GACC',
+): ChinaSeries => ({
+  id,
+  label,
+  pillar,
+  unit,
+  publisher,
+  sourceUrl: publisher === 'PBoC' ? PBOC_URL : GACC_URL,
+  comparisonBasis: 'none',
+  staleAfterDays: null,
+  required: false,
 });
 
 /**
@@ -46,21 +68,74 @@ const notCollected = (id: string, label: string, pillar: Pillar, unit: string, p
  * published contract lists but reports unavailable by design (their pages are not collected).
  */
 export const CHINA_SERIES: readonly ChinaSeries[] = [
-  nbs('nbs_industrial_value_added_yoy', 'Industrial value added above designated size, year on year', 'activity', 'prior_month_yoy'),
-  nbs('nbs_fixed_asset_investment_yoy', 'Fixed-asset investment (excluding rural households), year to date, year on year', 'investment_property', 'prior_ytd_yoy'),
-  nbs('nbs_real_estate_investment_yoy', 'Real estate development investment, year to date, year on year', 'investment_property', 'prior_ytd_yoy'),
-  { id: 'safe_fx_reserves', label: 'Foreign exchange reserves, end of month', pillar: 'external_pressure', unit: 'usd_billion', publisher: 'SAFE', sourceUrl: SAFE_URL, comparisonBasis: 'prior_month_level', staleAfterDays: 45, required: true },
-  { id: 'safe_bank_fx_settlement', label: 'Net foreign exchange settlement by banks (surplus positive)', pillar: 'external_pressure', unit: 'usd_billion', publisher: 'SAFE', sourceUrl: SAFE_URL, comparisonBasis: 'prior_month_level', staleAfterDays: 45, required: true },
-  notCollected('pboc_aggregate_financing', 'Increment of aggregate financing to the real economy', 'credit_liquidity', 'cny_billion', 'PBoC'),
+  nbs(
+    'nbs_industrial_value_added_yoy',
+    'Industrial value added above designated size, year on year',
+    'activity',
+    'prior_month_yoy',
+  ),
+  nbs(
+    'nbs_fixed_asset_investment_yoy',
+    'Fixed-asset investment (excluding rural households), year to date, year on year',
+    'investment_property',
+    'prior_ytd_yoy',
+  ),
+  nbs(
+    'nbs_real_estate_investment_yoy',
+    'Real estate development investment, year to date, year on year',
+    'investment_property',
+    'prior_ytd_yoy',
+  ),
+  {
+    id: 'safe_fx_reserves',
+    label: 'Foreign exchange reserves, end of month',
+    pillar: 'external_pressure',
+    unit: 'usd_billion',
+    publisher: 'SAFE',
+    sourceUrl: SAFE_URL,
+    comparisonBasis: 'prior_month_level',
+    staleAfterDays: 45,
+    required: true,
+  },
+  {
+    id: 'safe_bank_fx_settlement',
+    label: 'Net foreign exchange settlement by banks (surplus positive)',
+    pillar: 'external_pressure',
+    unit: 'usd_billion',
+    publisher: 'SAFE',
+    sourceUrl: SAFE_URL,
+    comparisonBasis: 'prior_month_level',
+    staleAfterDays: 45,
+    required: true,
+  },
+  notCollected(
+    'pboc_aggregate_financing',
+    'Increment of aggregate financing to the real economy',
+    'credit_liquidity',
+    'cny_billion',
+    'PBoC',
+  ),
   notCollected('pboc_new_rmb_loans', 'New RMB loans', 'credit_liquidity', 'cny_billion', 'PBoC'),
   notCollected('pboc_m2_yoy', 'Broad money (M2), year on year', 'credit_liquidity', 'percent_yoy', 'PBoC'),
-  notCollected('pboc_policy_liquidity', 'Net policy liquidity injection (open market operations and lending facilities)', 'credit_liquidity', 'cny_billion', 'PBoC'),
+  notCollected(
+    'pboc_policy_liquidity',
+    'Net policy liquidity injection (open market operations and lending facilities)',
+    'credit_liquidity',
+    'cny_billion',
+    'PBoC',
+  ),
   notCollected('gacc_exports_yoy', 'Exports in US dollar terms, year on year', 'trade', 'percent_yoy', 'GACC'),
   notCollected('gacc_imports_yoy', 'Imports in US dollar terms, year on year', 'trade', 'percent_yoy', 'GACC'),
   notCollected('gacc_trade_balance', 'Trade balance', 'trade', 'usd_billion', 'GACC'),
 ];
 
-export const PILLARS: readonly Pillar[] = ['activity', 'investment_property', 'credit_liquidity', 'external_pressure', 'trade'];
+export const PILLARS: readonly Pillar[] = [
+  'activity',
+  'investment_property',
+  'credit_liquidity',
+  'external_pressure',
+  'trade',
+];
 
 /** Changes smaller than this are no change (rounding noise of published figures). */
 export const DEAD_BAND = 1e-9;
@@ -80,7 +155,8 @@ export function isStale(period: string, staleAfterDays: number, now: number): bo
 
 /** Direction of a reading against its prior: up is strengthening for every series followed. */
 export function directionOf(value: number | undefined, prior: number | undefined): Direction {
-  if (value === undefined || prior === undefined || !Number.isFinite(value) || !Number.isFinite(prior)) return 'unavailable';
+  if (value === undefined || prior === undefined || !Number.isFinite(value) || !Number.isFinite(prior))
+    return 'unavailable';
   const d = value - prior;
   return d > DEAD_BAND ? 'strengthening' : d < -DEAD_BAND ? 'weakening' : 'unchanged';
 }
@@ -97,19 +173,30 @@ export interface PillarInput {
   comparisonBasis: string;
 }
 
-export type PillarReason = 'CONSISTENT_AVAILABLE_OBSERVATIONS' | 'MIXED_OFFICIAL_SIGNALS' | 'NO_AVAILABLE_OFFICIAL_OBSERVATION' | 'INCOMPARABLE_PERIOD_OR_BASIS';
+export type PillarReason =
+  | 'CONSISTENT_AVAILABLE_OBSERVATIONS'
+  | 'MIXED_OFFICIAL_SIGNALS'
+  | 'NO_AVAILABLE_OFFICIAL_OBSERVATION'
+  | 'INCOMPARABLE_PERIOD_OR_BASIS';
 
 /**
  * A pillar's direction: the one shared by its comparable readings (value, not stale, a direction)
  * when they describe the same period, period kind and basis; mixed when they disagree; unavailable
  * when none is comparable or their frames differ.
  */
-export function pillarPulse(pillar: Pillar, indicators: readonly PillarInput[]): { pillar: Pillar; direction: Direction | 'mixed'; reason: PillarReason; observationIds: string[] } {
-  const usable = indicators.filter((i) => i.pillar === pillar && i.hasValue && !i.stale && i.direction !== 'unavailable');
+export function pillarPulse(
+  pillar: Pillar,
+  indicators: readonly PillarInput[],
+): { pillar: Pillar; direction: Direction | 'mixed'; reason: PillarReason; observationIds: string[] } {
+  const usable = indicators.filter(
+    (i) => i.pillar === pillar && i.hasValue && !i.stale && i.direction !== 'unavailable',
+  );
   const observationIds = usable.map((i) => i.id);
-  if (usable.length === 0) return { pillar, direction: 'unavailable', reason: 'NO_AVAILABLE_OFFICIAL_OBSERVATION', observationIds };
+  if (usable.length === 0)
+    return { pillar, direction: 'unavailable', reason: 'NO_AVAILABLE_OFFICIAL_OBSERVATION', observationIds };
   const frames = new Set(usable.map((i) => `${i.observationPeriod}|${i.periodKind}|${i.comparisonBasis}`));
-  if (frames.size > 1) return { pillar, direction: 'unavailable', reason: 'INCOMPARABLE_PERIOD_OR_BASIS', observationIds };
+  if (frames.size > 1)
+    return { pillar, direction: 'unavailable', reason: 'INCOMPARABLE_PERIOD_OR_BASIS', observationIds };
   const directions = new Set(usable.map((i) => i.direction));
   if (directions.size > 1) return { pillar, direction: 'mixed', reason: 'MIXED_OFFICIAL_SIGNALS', observationIds };
   return { pillar, direction: usable[0]!.direction, reason: 'CONSISTENT_AVAILABLE_OBSERVATIONS', observationIds };
@@ -128,9 +215,15 @@ export interface ReadinessInput {
  * every collected source was accepted and the calendar lists releases; unavailable without any
  * value; degraded otherwise. Series not collected by design do not count against it.
  */
-export function snapshotStatus(indicators: readonly ReadinessInput[], decisionsAccepted: boolean, calendarEvents: number): { launchReady: boolean; status: 'ready' | 'degraded' | 'unavailable' } {
+export function snapshotStatus(
+  indicators: readonly ReadinessInput[],
+  decisionsAccepted: boolean,
+  calendarEvents: number,
+): { launchReady: boolean; status: 'ready' | 'degraded' | 'unavailable' } {
   const required = indicators.filter((i) => i.required);
-  const launchReady = required.length > 0 && required.every((i) => i.hasValue && !i.stale && i.unavailableReason === '' && i.transportStatus === 'fresh');
+  const launchReady =
+    required.length > 0 &&
+    required.every((i) => i.hasValue && !i.stale && i.unavailableReason === '' && i.transportStatus === 'fresh');
   if (!indicators.some((i) => i.hasValue)) return { launchReady: false, status: 'unavailable' };
   return { launchReady, status: launchReady && decisionsAccepted && calendarEvents > 0 ? 'ready' : 'degraded' };
 }

@@ -7,4 +7,11 @@ import { PRICES_DATASETS } from '../prices/datasets/index.js';
 import { RATES_DATASETS } from '../rates/datasets/index.js';
 
 /** Every economic dataset, topic by topic. */
-export const ECONOMIC_DATASETS: readonly AnyDataset[] = [...RATES_DATASETS, ...MACRO_DATASETS, ...CHINA_DATASETS, ...ENERGY_DATASETS, ...PRICES_DATASETS, ...FISCAL_DATASETS];
+export const ECONOMIC_DATASETS: readonly AnyDataset[] = [
+  ...RATES_DATASETS,
+  ...MACRO_DATASETS,
+  ...CHINA_DATASETS,
+  ...ENERGY_DATASETS,
+  ...PRICES_DATASETS,
+  ...FISCAL_DATASETS,
+];

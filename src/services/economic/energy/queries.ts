@@ -61,10 +61,20 @@ function weeklySeries(store: SnapshotStore, series: string): WeeklyPoint[] {
 }
 
 function unknownValues(field: string, given: readonly string[], known: readonly string[]): never {
-  throw ServiceError.validation([{ field, description: `unknown value${given.length > 1 ? 's' : ''} ${given.join(', ')}; known: ${known.join(', ')}` }]);
+  throw ServiceError.validation([
+    {
+      field,
+      description: `unknown value${given.length > 1 ? 's' : ''} ${given.join(', ')}; known: ${known.join(', ')}`,
+    },
+  ]);
 }
 
-function selection(field: string, given: readonly string[] | undefined, known: readonly string[], norm: (s: string) => string): Set<string> {
+function selection(
+  field: string,
+  given: readonly string[] | undefined,
+  known: readonly string[],
+  norm: (s: string) => string,
+): Set<string> {
   if (!given || given.length === 0) return new Set(known);
   const wanted = given.map(norm);
   const unknown = wanted.filter((w) => !known.includes(w));
@@ -73,7 +83,12 @@ function selection(field: string, given: readonly string[] | undefined, known: r
 }
 
 export function getEnergyPrices(store: SnapshotStore, req: GetEnergyPricesRequest): Flagged<GetEnergyPricesResponse> {
-  const wanted = selection('commodities', req.commodities, ENERGY_COMMODITIES.map((c) => c.commodity), (s) => s.toLowerCase());
+  const wanted = selection(
+    'commodities',
+    req.commodities,
+    ENERGY_COMMODITIES.map((c) => c.commodity),
+    (s) => s.toLowerCase(),
+  );
   const prices: EnergyPrice[] = [];
   for (const c of ENERGY_COMMODITIES) {
     if (!wanted.has(c.commodity)) continue;
@@ -113,7 +128,10 @@ export function getNatGasStorage(store: SnapshotStore): Flagged<GetNatGasStorage
   return { response: { weeks, latestPeriod: weeks[0]?.period ?? '' }, degraded: weeks.length === 0 };
 }
 
-export function getEnergyCapacity(store: SnapshotStore, req: GetEnergyCapacityRequest): Flagged<GetEnergyCapacityResponse> {
+export function getEnergyCapacity(
+  store: SnapshotStore,
+  req: GetEnergyCapacityRequest,
+): Flagged<GetEnergyCapacityResponse> {
   const wanted = selection('energy_sources', req.energy_sources, ['SUN', 'WND', 'COL'], (s) => s.toUpperCase());
   const snapshot = store.read<CapabilityRow>(EIA_CAPACITY);
   const all = snapshot ? snapshot.derive('series', (s) => capacitySeries(s.records)) : [];
@@ -156,7 +174,16 @@ export function getEuGasStorage(store: SnapshotStore): GetEuGasStorageResponse {
   const snapshot = store.read<GasStorageDay>(GIE_EU_STORAGE);
   const summary = snapshot ? euGasSummary(snapshot) : undefined;
   if (!snapshot || !summary) {
-    return { fillPct: 0, fillPctChange1d: 0, gasDaysConsumption: 0, trend: '', history: [], seededAt: '0', updatedAt: '', unavailable: true };
+    return {
+      fillPct: 0,
+      fillPctChange1d: 0,
+      gasDaysConsumption: 0,
+      trend: '',
+      history: [],
+      seededAt: '0',
+      updatedAt: '',
+      unavailable: true,
+    };
   }
   return { ...summary, seededAt: String(snapshot.fetchedAt), unavailable: false };
 }
@@ -167,7 +194,10 @@ export function getEuGasStorage(store: SnapshotStore): GetEuGasStorageResponse {
 
 /** A region's mean and minimum days (only when some importer has data) and its count below the obligation. */
 function regionSummary(r: RegionStats): { avgDays?: number; minDays?: number; countBelowObligation: number } {
-  return { ...(r.avgDays !== undefined ? { avgDays: r.avgDays, minDays: r.minDays } : {}), countBelowObligation: r.countBelowObligation };
+  return {
+    ...(r.avgDays !== undefined ? { avgDays: r.avgDays, minDays: r.minDays } : {}),
+    countBelowObligation: r.countBelowObligation,
+  };
 }
 
 function oilStocksAnalysis(snapshot: Snapshot<MemberStocks, IeaStocksInfo>): OilStocksAnalysis {
@@ -223,16 +253,32 @@ function composeOilInventories(store: SnapshotStore): Flagged<GetOilInventoriesR
     updatedAt: '',
   };
   const spr = weeklyLevels(weeklySeries(store, EIA_SERIES.sprStocks), INVENTORY_WEEKS, MBBL_PER_MB);
-  if (spr[0]) out.spr = { latestStocksMb: spr[0].level, changeWow: spr[0].change ?? 0, weeks: spr.map((w) => ({ period: w.period, stocksMb: w.level })) };
+  if (spr[0])
+    out.spr = {
+      latestStocksMb: spr[0].level,
+      changeWow: spr[0].change ?? 0,
+      weeks: spr.map((w) => ({ period: w.period, stocksMb: w.level })),
+    };
   const refinery = weeklyLevels(weeklySeries(store, EIA_SERIES.refineryInput), 1, MBBL_PER_MB)[0];
   if (refinery) out.refinery = { inputsMbpd: refinery.level, period: refinery.period };
   const gas = gie ? euGasSummary(gie) : undefined;
-  if (gas) out.euGas = { fillPct: gas.fillPct, fillPctChange1d: gas.fillPctChange1d, trend: gas.trend, history: gas.history.map((h) => ({ date: h.date, fillPct: h.fillPct })) };
+  if (gas)
+    out.euGas = {
+      fillPct: gas.fillPct,
+      fillPctChange1d: gas.fillPctChange1d,
+      trend: gas.trend,
+      history: gas.history.map((h) => ({ date: h.date, fillPct: h.fillPct })),
+    };
   if (iea) {
     const a = oilStocksAnalysis(iea);
     out.ieaStocks = {
       dataMonth: iea.info.dataMonth,
-      members: a.members.map((m) => ({ iso2: m.iso2, ...(m.daysOfCover !== undefined ? { daysOfCover: m.daysOfCover } : {}), netExporter: m.netExporter, belowObligation: m.belowObligation })),
+      members: a.members.map((m) => ({
+        iso2: m.iso2,
+        ...(m.daysOfCover !== undefined ? { daysOfCover: m.daysOfCover } : {}),
+        netExporter: m.netExporter,
+        belowObligation: m.belowObligation,
+      })),
       europe: regionSummary(a.regions.europe),
       asiaPacific: regionSummary(a.regions.asiaPacific),
       northAmerica: regionSummary(a.regions.northAmerica),
@@ -240,7 +286,13 @@ function composeOilInventories(store: SnapshotStore): Flagged<GetOilInventoriesR
   }
   const fetched = [eia, gie, iea].filter((s) => s !== undefined).map((s) => s.fetchedAt);
   if (fetched.length > 0) out.updatedAt = new Date(Math.max(...fetched)).toISOString();
-  const empty = out.crudeWeeks.length === 0 && out.natGasWeeks.length === 0 && !out.spr && !out.refinery && !out.euGas && !out.ieaStocks;
+  const empty =
+    out.crudeWeeks.length === 0 &&
+    out.natGasWeeks.length === 0 &&
+    !out.spr &&
+    !out.refinery &&
+    !out.euGas &&
+    !out.ieaStocks;
   return { response: out, degraded: empty };
 }
 
@@ -248,10 +300,15 @@ function composeOilInventories(store: SnapshotStore): Flagged<GetOilInventoriesR
 // Energy crisis policies
 // ---------------------------------------------------------------------------------------------
 
-export function getEnergyCrisisPolicies(store: SnapshotStore, req: GetEnergyCrisisPoliciesRequest): GetEnergyCrisisPoliciesResponse {
+export function getEnergyCrisisPolicies(
+  store: SnapshotStore,
+  req: GetEnergyCrisisPoliciesRequest,
+): GetEnergyCrisisPoliciesResponse {
   const snapshot = store.read<CrisisPolicy, CrisisPoliciesInfo>(CRISIS_POLICIES);
   if (!snapshot) return { source: '', sourceUrl: '', context: '', policies: [], updatedAt: '', unavailable: true };
   const country = req.country_code?.toUpperCase();
-  const policies = snapshot.records.filter((p) => (!country || p.countryCode === country) && (!req.category || p.category === req.category));
+  const policies = snapshot.records.filter(
+    (p) => (!country || p.countryCode === country) && (!req.category || p.category === req.category),
+  );
   return { ...snapshot.info, policies, unavailable: false };
 }

@@ -55,7 +55,8 @@ export const energyProcedures = {
         summary: 'Get crude oil benchmark prices',
         description:
           'Latest weekly spot price of WTI (Cushing) and Brent with the percent change from the week before, from the ' +
-          'EIA weekly spot price series RWTC and RBRTE. `commodities` narrows the list; an unknown commodity is a 400. ' + NO_DATA,
+          'EIA weekly spot price series RWTC and RBRTE. `commodities` narrows the list; an unknown commodity is a 400. ' +
+          NO_DATA,
       },
       cacheTier: 'static',
       datasets: [EIA_WEEKLY],
@@ -74,7 +75,8 @@ export const energyProcedures = {
         summary: 'Get US commercial crude oil inventories',
         description:
           'The last eight weeks of US crude oil stocks excluding the Strategic Petroleum Reserve (EIA series WCRSTUS1, ' +
-          'converted to million barrels), newest first, each with its change from the week before. ' + NO_DATA,
+          'converted to million barrels), newest first, each with its change from the week before. ' +
+          NO_DATA,
       },
       cacheTier: 'daily',
       datasets: [EIA_WEEKLY],
@@ -93,7 +95,8 @@ export const energyProcedures = {
         summary: 'Get US natural gas storage',
         description:
           'The last eight weeks of working gas in underground storage in the Lower 48 states (EIA series ' +
-          'NW2_EPG0_SWO_R48_BCF, billion cubic feet), newest first, each with the net injection or withdrawal of the week. ' + NO_DATA,
+          'NW2_EPG0_SWO_R48_BCF, billion cubic feet), newest first, each with the net injection or withdrawal of the week. ' +
+          NO_DATA,
       },
       cacheTier: 'daily',
       datasets: [EIA_WEEKLY],
@@ -113,7 +116,8 @@ export const energyProcedures = {
         description:
           'Net summer generating capacity per year for solar, wind and coal, summed over the states from the EIA state ' +
           'electricity profiles (about twenty years). Coal counts the sum of its sub-types where EIA gives no coal total. ' +
-          '`energy_sources` narrows the series (unknown values are a 400); `years` keeps the newest N years. ' + NO_DATA,
+          '`energy_sources` narrows the series (unknown values are a 400); `years` keeps the newest N years. ' +
+          NO_DATA,
       },
       cacheTier: 'daily',
       datasets: [EIA_CAPACITY],

@@ -32,12 +32,18 @@ export interface WeeklyPoint {
  * The newest weeks, newest first, each with its change from the week before. A week whose
  * predecessor is not in the data has no change (undefined) rather than a made-up zero.
  */
-export function weeklyLevels(points: readonly WeeklyPoint[], weeks: number, scale: number): { period: string; level: number; change?: number }[] {
+export function weeklyLevels(
+  points: readonly WeeklyPoint[],
+  weeks: number,
+  scale: number,
+): { period: string; level: number; change?: number }[] {
   const desc = [...points].sort((a, b) => (a.period < b.period ? 1 : a.period > b.period ? -1 : 0));
   return desc.slice(0, weeks).map((p, i) => {
     const older = desc[i + 1];
     const level = round(p.value / scale, 3);
-    return older ? { period: p.period, level, change: round((p.value - older.value) / scale, 3) } : { period: p.period, level };
+    return older
+      ? { period: p.period, level, change: round((p.value - older.value) / scale, 3) }
+      : { period: p.period, level };
   });
 }
 
@@ -62,7 +68,9 @@ export interface CapabilityRow {
  * US generating capacity per source and year, summed over states, years ascending. For coal, a
  * state-year with `COL` rows uses them; otherwise the sum of its coal sub-types counts.
  */
-export function capacitySeries(rows: readonly CapabilityRow[]): { energySource: string; name: string; data: { year: number; capacityMw: number }[] }[] {
+export function capacitySeries(
+  rows: readonly CapabilityRow[],
+): { energySource: string; name: string; data: { year: number; capacityMw: number }[] }[] {
   const out = [];
   for (const src of CAPACITY_SOURCES) {
     const byYear = new Map<number, number>();
@@ -149,7 +157,9 @@ export const IEA_MEMBERS: readonly { name: string; iso2: string; region: IeaRegi
   { name: 'United States', iso2: 'US', region: 'northAmerica' },
 ];
 
-const MEMBER_BY_NAME = new Map(IEA_MEMBERS.flatMap((m) => [m.name, ...(m.aliases ?? [])].map((n) => [n.toLowerCase(), m] as const)));
+const MEMBER_BY_NAME = new Map(
+  IEA_MEMBERS.flatMap((m) => [m.name, ...(m.aliases ?? [])].map((n) => [n.toLowerCase(), m] as const)),
+);
 
 export function ieaMember(name: string) {
   return MEMBER_BY_NAME.get(name.trim().toLowerCase());
@@ -208,7 +218,9 @@ export function analyseOilStocks(stocks: readonly MemberStocks[]): OilStocksAnal
     const inRegion = members.filter((m) => m.region === region);
     const days = inRegion.filter((m) => !m.netExporter && m.daysOfCover !== undefined).map((m) => m.daysOfCover!);
     regions[region] = {
-      ...(days.length > 0 ? { avgDays: Math.round(days.reduce((s, d) => s + d, 0) / days.length), minDays: Math.min(...days) } : {}),
+      ...(days.length > 0
+        ? { avgDays: Math.round(days.reduce((s, d) => s + d, 0) / days.length), minDays: Math.min(...days) }
+        : {}),
       countBelowObligation: inRegion.filter((m) => m.belowObligation).length,
       netExporters: inRegion.filter((m) => m.netExporter).length,
     };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { int32Param, listParam } from '../../../platform/query-params.js';
 
-const double = (description?: string) => z.number().meta(description ? { format: 'double', description } : { format: 'double' });
+const double = (description?: string) =>
+  z.number().meta(description ? { format: 'double', description } : { format: 'double' });
 
 // ---------------------------------------------------------------------------------------------
 // Energy prices
@@ -14,14 +15,20 @@ export const EnergyPrice = z
     price: double('Weekly average spot price, US dollars per barrel.'),
     unit: z.string().meta({ description: '`$/barrel`.' }),
     change: double('Percent change from the week before, one decimal.'),
-    priceAt: z.number().int().meta({ format: 'int64', description: 'Start of the week the price stands for (EIA period), Unix epoch milliseconds.' }),
+    priceAt: z.number().int().meta({
+      format: 'int64',
+      description: 'Start of the week the price stands for (EIA period), Unix epoch milliseconds.',
+    }),
   })
   .meta({ id: 'economic_v1_EnergyPrice', description: 'A crude oil benchmark price.' });
 
 export type EnergyPrice = z.infer<typeof EnergyPrice>;
 
 export const GetEnergyPricesRequest = z.object({
-  commodities: listParam('Only these commodities: `wti`, `brent` (repeated or comma-separated, case-insensitive). Default: both.', { maxItemLength: 16 }),
+  commodities: listParam(
+    'Only these commodities: `wti`, `brent` (repeated or comma-separated, case-insensitive). Default: both.',
+    { maxItemLength: 16 },
+  ),
 });
 
 export type GetEnergyPricesRequest = z.infer<typeof GetEnergyPricesRequest>;
@@ -40,7 +47,9 @@ export const CrudeInventoryWeek = z
   .object({
     period: z.string().meta({ description: 'Week ending, YYYY-MM-DD.' }),
     stocksMb: double('US commercial crude stocks excluding the SPR, million barrels (3 decimals).'),
-    weeklyChangeMb: double('Change from the week before, million barrels; absent when that week is not in the data.').optional(),
+    weeklyChangeMb: double(
+      'Change from the week before, million barrels; absent when that week is not in the data.',
+    ).optional(),
   })
   .meta({ id: 'economic_v1_CrudeInventoryWeek' });
 
@@ -59,7 +68,9 @@ export const NatGasStorageWeek = z
   .object({
     period: z.string().meta({ description: 'Week ending, YYYY-MM-DD.' }),
     storBcf: double('Working gas in underground storage, Lower 48 states, billion cubic feet.'),
-    weeklyChangeBcf: double('Net injection (positive) or withdrawal from the week before, Bcf; absent when that week is not in the data.').optional(),
+    weeklyChangeBcf: double(
+      'Net injection (positive) or withdrawal from the week before, Bcf; absent when that week is not in the data.',
+    ).optional(),
   })
   .meta({ id: 'economic_v1_NatGasStorageWeek' });
 
@@ -79,7 +90,10 @@ export type GetNatGasStorageResponse = z.infer<typeof GetNatGasStorageResponse>;
 // ---------------------------------------------------------------------------------------------
 
 export const EnergyCapacityYear = z
-  .object({ year: z.number().int().meta({ format: 'int32' }), capacityMw: double('Net summer capacity summed over the states, megawatts.') })
+  .object({
+    year: z.number().int().meta({ format: 'int32' }),
+    capacityMw: double('Net summer capacity summed over the states, megawatts.'),
+  })
   .meta({ id: 'economic_v1_EnergyCapacityYear' });
 
 export const EnergyCapacitySeries = z
@@ -91,8 +105,15 @@ export const EnergyCapacitySeries = z
   .meta({ id: 'economic_v1_EnergyCapacitySeries' });
 
 export const GetEnergyCapacityRequest = z.object({
-  energy_sources: listParam('Only these sources: `SUN` (solar), `WND` (wind), `COL` (coal); repeated or comma-separated, case-insensitive. Default: all three.', { maxItemLength: 8 }),
-  years: int32Param({ min: 1, max: 100, description: 'Only the newest N years of each series (default: every year held, about twenty).' }),
+  energy_sources: listParam(
+    'Only these sources: `SUN` (solar), `WND` (wind), `COL` (coal); repeated or comma-separated, case-insensitive. Default: all three.',
+    { maxItemLength: 8 },
+  ),
+  years: int32Param({
+    min: 1,
+    max: 100,
+    description: 'Only the newest N years of each series (default: every year held, about twenty).',
+  }),
 });
 
 export type GetEnergyCapacityRequest = z.infer<typeof GetEnergyCapacityRequest>;
@@ -121,10 +142,17 @@ export const GetEuGasStorageResponse = z
   .object({
     fillPct: double('Latest EU storage fill level, percent of working gas capacity.'),
     fillPctChange1d: double('Change of the fill level from the day before, percentage points (2 decimals).'),
-    gasDaysConsumption: double('Gas in storage divided by an average EU consumption of 18 TWh a day, days (one decimal).'),
-    trend: z.string().meta({ description: '`injecting` (change above +0.05 points), `withdrawing` (below -0.05) or `stable`.' }),
+    gasDaysConsumption: double(
+      'Gas in storage divided by an average EU consumption of 18 TWh a day, days (one decimal).',
+    ),
+    trend: z
+      .string()
+      .meta({ description: '`injecting` (change above +0.05 points), `withdrawing` (below -0.05) or `stable`.' }),
     history: z.array(EuGasStorageHistoryEntry).meta({ description: 'Up to five gas days, newest first.' }),
-    seededAt: z.string().meta({ format: 'int64', description: 'When the data was fetched, Unix epoch milliseconds; "0" when unavailable.' }),
+    seededAt: z.string().meta({
+      format: 'int64',
+      description: 'When the data was fetched, Unix epoch milliseconds; "0" when unavailable.',
+    }),
     updatedAt: z.string().meta({ description: 'Latest gas day, YYYY-MM-DD; empty when unavailable.' }),
     unavailable: z.boolean(),
   })
@@ -164,7 +192,10 @@ export const OilStocksRegionalSummary = z
     europe: regionStats('economic_v1_OilStocksRegionalSummaryEurope'),
     asiaPacific: regionStats('economic_v1_OilStocksRegionalSummaryAsiaPacific'),
     northAmerica: z
-      .object({ netExporters: int32('Net exporters among Canada, Mexico and the US.'), avgDays: int32('Mean days of cover of the importers, rounded.').optional() })
+      .object({
+        netExporters: int32('Net exporters among Canada, Mexico and the US.'),
+        avgDays: int32('Mean days of cover of the importers, rounded.').optional(),
+      })
       .meta({ id: 'economic_v1_OilStocksRegionalSummaryNorthAmerica' }),
   })
   .meta({ id: 'economic_v1_OilStocksRegionalSummary' });
@@ -176,11 +207,16 @@ export const GetOilStocksAnalysisResponse = z
     updatedAt: z.string().meta({ description: 'When the IEA data was fetched (ISO 8601); empty when unavailable.' }),
     dataMonth: z.string().meta({ description: 'Month the stocks stand for, YYYY-MM.' }),
     ieaMembers: z.array(OilStocksAnalysisMember).meta({ description: 'Members in rank order.' }),
-    belowObligation: z.array(z.string()).meta({ description: 'ISO codes of the members below the obligation, in rank order.' }),
+    belowObligation: z
+      .array(z.string())
+      .meta({ description: 'ISO codes of the members below the obligation, in rank order.' }),
     regionalSummary: OilStocksRegionalSummary.optional().meta({ description: 'Absent when unavailable.' }),
     unavailable: z.boolean(),
   })
-  .meta({ id: 'economic_v1_GetOilStocksAnalysisResponse', description: 'IEA members’ emergency oil stocks against the 90-day obligation.' });
+  .meta({
+    id: 'economic_v1_GetOilStocksAnalysisResponse',
+    description: 'IEA members’ emergency oil stocks against the 90-day obligation.',
+  });
 
 export type GetOilStocksAnalysisResponse = z.infer<typeof GetOilStocksAnalysisResponse>;
 
@@ -201,25 +237,37 @@ export const GetOilInventoriesRequest = z.object({});
 export const GetOilInventoriesResponse = z
   .object({
     crudeWeeks: z
-      .array(z.object({ period: z.string(), stocksMb: double(), weeklyChangeMb: double().optional() }).meta({ id: 'economic_v1_CrudeInventoryWeekRef' }))
+      .array(
+        z
+          .object({ period: z.string(), stocksMb: double(), weeklyChangeMb: double().optional() })
+          .meta({ id: 'economic_v1_CrudeInventoryWeekRef' }),
+      )
       .meta({ description: 'US commercial crude stocks, million barrels, newest first (as get-crude-inventories).' }),
     spr: z
       .object({
         latestStocksMb: double('Strategic Petroleum Reserve, million barrels.'),
         changeWow: double('Change from the week before, million barrels.'),
-        weeks: z.array(z.object({ period: z.string(), stocksMb: double() }).meta({ id: 'economic_v1_OilInventoriesSprWeek' })).meta({ description: 'Newest first.' }),
+        weeks: z
+          .array(z.object({ period: z.string(), stocksMb: double() }).meta({ id: 'economic_v1_OilInventoriesSprWeek' }))
+          .meta({ description: 'Newest first.' }),
       })
       .meta({ id: 'economic_v1_OilInventoriesSprSnapshot' })
       .optional(),
     natGasWeeks: z
-      .array(z.object({ period: z.string(), storBcf: double(), weeklyChangeBcf: double().optional() }).meta({ id: 'economic_v1_NatGasWeekRef' }))
+      .array(
+        z
+          .object({ period: z.string(), storBcf: double(), weeklyChangeBcf: double().optional() })
+          .meta({ id: 'economic_v1_NatGasWeekRef' }),
+      )
       .meta({ description: 'US Lower 48 working gas, Bcf, newest first (as get-nat-gas-storage).' }),
     euGas: z
       .object({
         fillPct: double(),
         fillPctChange1d: double(),
         trend: z.string(),
-        history: z.array(z.object({ date: z.string(), fillPct: double() }).meta({ id: 'economic_v1_OilInventoriesEuGasDay' })),
+        history: z.array(
+          z.object({ date: z.string(), fillPct: double() }).meta({ id: 'economic_v1_OilInventoriesEuGasDay' }),
+        ),
       })
       .meta({ id: 'economic_v1_OilInventoriesEuGas' })
       .optional(),
@@ -228,7 +276,12 @@ export const GetOilInventoriesResponse = z
         dataMonth: z.string(),
         members: z.array(
           z
-            .object({ iso2: z.string(), daysOfCover: double().optional(), netExporter: z.boolean(), belowObligation: z.boolean() })
+            .object({
+              iso2: z.string(),
+              daysOfCover: double().optional(),
+              netExporter: z.boolean(),
+              belowObligation: z.boolean(),
+            })
             .meta({ id: 'economic_v1_OilInventoriesIeaMember' }),
         ),
         europe: RegionStats.optional(),
@@ -241,9 +294,14 @@ export const GetOilInventoriesResponse = z
       .object({ inputsMbpd: double('Refiner net input of crude oil, million barrels a day.'), period: z.string() })
       .meta({ id: 'economic_v1_OilInventoriesRefinery' })
       .optional(),
-    updatedAt: z.string().meta({ description: 'Newest fetch time among the inputs (ISO 8601); empty when none is available.' }),
+    updatedAt: z
+      .string()
+      .meta({ description: 'Newest fetch time among the inputs (ISO 8601); empty when none is available.' }),
   })
-  .meta({ id: 'economic_v1_GetOilInventoriesResponse', description: 'US, EU and IEA oil and gas inventories in one answer.' });
+  .meta({
+    id: 'economic_v1_GetOilInventoriesResponse',
+    description: 'US, EU and IEA oil and gas inventories in one answer.',
+  });
 
 export type GetOilInventoriesResponse = z.infer<typeof GetOilInventoriesResponse>;
 
@@ -256,7 +314,10 @@ export const EnergyCrisisPolicy = z
     country: z.string(),
     countryCode: z.string().meta({ description: 'ISO 3166-1 alpha-2.' }),
     category: z.string().meta({ description: '`conservation` or `consumer_support`.' }),
-    sector: z.string().meta({ description: 'Transport, Cooling, Campaign, Work from home, Government travel, Schools and universities, Taxation, Price caps, Fuel subsidies or Other.' }),
+    sector: z.string().meta({
+      description:
+        'Transport, Cooling, Campaign, Work from home, Government travel, Schools and universities, Taxation, Price caps, Fuel subsidies or Other.',
+    }),
     measure: z.string(),
     dateAnnounced: z.string().meta({ description: 'YYYY-MM-DD.' }),
     status: z.string(),
@@ -269,7 +330,10 @@ export const GetEnergyCrisisPoliciesRequest = z.object({
     .regex(/^[A-Za-z]{2}$/, { message: 'string must be a two-letter ISO 3166-1 country code' })
     .optional()
     .meta({ description: 'Only policies of this country (ISO 3166-1 alpha-2, case-insensitive).' }),
-  category: z.enum(['conservation', 'consumer_support']).optional().meta({ description: 'Only `conservation` or only `consumer_support` policies.' }),
+  category: z
+    .enum(['conservation', 'consumer_support'])
+    .optional()
+    .meta({ description: 'Only `conservation` or only `consumer_support` policies.' }),
 });
 
 export type GetEnergyCrisisPoliciesRequest = z.infer<typeof GetEnergyCrisisPoliciesRequest>;
@@ -279,10 +343,15 @@ export const GetEnergyCrisisPoliciesResponse = z
     source: z.string(),
     sourceUrl: z.string(),
     context: z.string(),
-    policies: z.array(EnergyCrisisPolicy).meta({ description: 'In registry order; empty when the filters match nothing.' }),
+    policies: z
+      .array(EnergyCrisisPolicy)
+      .meta({ description: 'In registry order; empty when the filters match nothing.' }),
     updatedAt: z.string().meta({ description: 'When the registry was last revised.' }),
     unavailable: z.boolean().meta({ description: 'True only when the registry itself is missing.' }),
   })
-  .meta({ id: 'economic_v1_GetEnergyCrisisPoliciesResponse', description: 'Government responses to the 2026 energy crisis.' });
+  .meta({
+    id: 'economic_v1_GetEnergyCrisisPoliciesResponse',
+    description: 'Government responses to the 2026 energy crisis.',
+  });
 
 export type GetEnergyCrisisPoliciesResponse = z.infer<typeof GetEnergyCrisisPoliciesResponse>;

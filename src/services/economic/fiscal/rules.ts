@@ -2,8 +2,25 @@ export const round = (v: number, dp: number) => Math.round(v * 10 ** dp) / 10 **
 
 /** WEO codes of country groups and territories, left out of a per-country list. */
 export const WEO_AGGREGATES: ReadonlySet<string> = new Set([
-  'ADVEC', 'EMEDE', 'EURO', 'MECA', 'OEMDC', 'WEOWORLD', 'EU', 'AS5', 'DA', 'EDE', 'MAE', 'OAE', 'SSA', 'WE', 'EMDE', 'G20',
-  'ABW', 'PRI', 'WBG',
+  'ADVEC',
+  'EMEDE',
+  'EURO',
+  'MECA',
+  'OEMDC',
+  'WEOWORLD',
+  'EU',
+  'AS5',
+  'DA',
+  'EDE',
+  'MAE',
+  'OAE',
+  'SSA',
+  'WE',
+  'EMDE',
+  'G20',
+  'ABW',
+  'PRI',
+  'WBG',
 ]);
 
 /** A WEO code that stands for one country: three letters, not a group, not a `...Q` regional code. */

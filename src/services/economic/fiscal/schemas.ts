@@ -11,7 +11,10 @@ export const NationalDebtEntry = z
     annualGrowth: double('Change of the debt ratio from the year before, percent; 0 without one.'),
     perSecondRate: double('Debt added per second by the deficit, US dollars; 0 for a surplus.'),
     perDayRate: double('Debt added per day by the deficit, US dollars; 0 for a surplus.'),
-    baselineTs: z.string().meta({ format: 'int64', description: '1 January of the WEO vintage year, Unix epoch milliseconds: the moment the clock starts from.' }),
+    baselineTs: z.string().meta({
+      format: 'int64',
+      description: '1 January of the WEO vintage year, Unix epoch milliseconds: the moment the clock starts from.',
+    }),
     source: z.string(),
   })
   .meta({ id: 'economic_v1_NationalDebtEntry' });

@@ -64,19 +64,32 @@ const canonical = (id: string) => id.trim().toUpperCase();
 export function getFredSeries(store: SnapshotStore, req: GetFredSeriesRequest): Flagged<GetFredSeriesResponse> {
   const id = req.series_id?.trim() ? canonical(req.series_id) : FRED_DEFAULT_SERIES;
   if (!FRED_SERIES_IDS.has(id)) {
-    throw ServiceError.validation([{ field: 'series_id', description: `unknown series id "${req.series_id}"; known ids: ${[...FRED_SERIES_IDS].join(', ')}` }]);
+    throw ServiceError.validation([
+      {
+        field: 'series_id',
+        description: `unknown series id "${req.series_id}"; known ids: ${[...FRED_SERIES_IDS].join(', ')}`,
+      },
+    ]);
   }
   const snapshot = store.read<FredSeries>(FRED_SERIES_DATASET);
   const series = snapshot ? fredIndex(snapshot).get(id) : undefined;
   if (!series) return { response: {}, degraded: true };
-  return { response: { series: withNewest(series, observationLimit(req.limit, FRED_DEFAULT_LIMIT, FRED_MAX_LIMIT)) }, degraded: false };
+  return {
+    response: { series: withNewest(series, observationLimit(req.limit, FRED_DEFAULT_LIMIT, FRED_MAX_LIMIT)) },
+    degraded: false,
+  };
 }
 
-export function getFredSeriesBatch(store: SnapshotStore, req: GetFredSeriesBatchRequest): Flagged<GetFredSeriesBatchResponse> {
+export function getFredSeriesBatch(
+  store: SnapshotStore,
+  req: GetFredSeriesBatchRequest,
+): Flagged<GetFredSeriesBatchResponse> {
   const ids = [...new Set((req.seriesIds ?? DEFAULT_BATCH_SERIES).map(canonical))].sort().slice(0, BATCH_MAX_SERIES);
   const unknown = ids.filter((id) => !FRED_SERIES_IDS.has(id));
   if (unknown.length > 0) {
-    throw ServiceError.validation([{ field: 'seriesIds', description: `unknown series id${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` }]);
+    throw ServiceError.validation([
+      { field: 'seriesIds', description: `unknown series id${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` },
+    ]);
   }
   const limit = observationLimit(req.limit, FRED_DEFAULT_LIMIT, FRED_MAX_LIMIT);
   const snapshot = store.read<FredSeries>(FRED_SERIES_DATASET);
@@ -94,13 +107,23 @@ export function getBlsSeries(store: SnapshotStore, req: GetBlsSeriesRequest): Fl
   const id = canonical(req.series_id ?? BLS_SERIES[0].id);
   const def = BLS_SERIES.find((s) => s.id === id);
   if (!def) {
-    throw ServiceError.validation([{ field: 'series_id', description: `unknown series id "${req.series_id}"; known ids: ${BLS_SERIES.map((s) => s.id).join(', ')}` }]);
+    throw ServiceError.validation([
+      {
+        field: 'series_id',
+        description: `unknown series id "${req.series_id}"; known ids: ${BLS_SERIES.map((s) => s.id).join(', ')}`,
+      },
+    ]);
   }
   const snapshot = store.read<FredSeries>(FRED_SERIES_DATASET);
   const series = snapshot ? fredIndex(snapshot).get(id) : undefined;
   if (!series) return { response: {}, degraded: true };
-  const observations = newest(series.observations, observationLimit(req.limit, BLS_DEFAULT_LIMIT, BLS_MAX_LIMIT)).map(blsObservation);
-  return { response: { series: { seriesId: def.id, title: def.title, units: def.units, observations } }, degraded: false };
+  const observations = newest(series.observations, observationLimit(req.limit, BLS_DEFAULT_LIMIT, BLS_MAX_LIMIT)).map(
+    blsObservation,
+  );
+  return {
+    response: { series: { seriesId: def.id, title: def.title, units: def.units, observations } },
+    degraded: false,
+  };
 }
 
 function unavailableStress(): GetEconomicStressResponse {
@@ -132,17 +155,34 @@ export function getEconomicStress(store: SnapshotStore): GetEconomicStressRespon
 
 /** Requested countries as alpha-3 codes; an unknown code is a 400 naming it. */
 function countryFilter(raw: string | undefined): Set<string> | undefined {
-  const codes = (raw ?? '').split(/[;,]/).map((c) => c.trim()).filter(Boolean);
+  const codes = (raw ?? '')
+    .split(/[;,]/)
+    .map((c) => c.trim())
+    .filter(Boolean);
   if (codes.length === 0) return undefined;
   const unknown = codes.filter((c) => !countryByCode(c));
-  if (unknown.length > 0) throw ServiceError.validation([{ field: 'country_code', description: `unknown country code${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` }]);
+  if (unknown.length > 0)
+    throw ServiceError.validation([
+      {
+        field: 'country_code',
+        description: `unknown country code${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
+      },
+    ]);
   return new Set(codes.map((c) => countryByCode(c)!.alpha3));
 }
 
-export function listWorldBankIndicators(store: SnapshotStore, req: ListWorldBankIndicatorsRequest): Flagged<ListWorldBankIndicatorsResponse> {
+export function listWorldBankIndicators(
+  store: SnapshotStore,
+  req: ListWorldBankIndicatorsRequest,
+): Flagged<ListWorldBankIndicatorsResponse> {
   const code = req.indicator_code?.trim() ? req.indicator_code.trim().toUpperCase() : undefined;
   if (code !== undefined && !WORLD_BANK_INDICATORS.some((i) => i.code === code)) {
-    throw ServiceError.validation([{ field: 'indicator_code', description: `unknown indicator "${req.indicator_code}"; held: ${WORLD_BANK_INDICATORS.map((i) => i.code).join(', ')}` }]);
+    throw ServiceError.validation([
+      {
+        field: 'indicator_code',
+        description: `unknown indicator "${req.indicator_code}"; held: ${WORLD_BANK_INDICATORS.map((i) => i.code).join(', ')}`,
+      },
+    ]);
   }
   const countries = countryFilter(req.country_code);
   const snapshot = store.read<WorldBankRow>(WORLD_BANK);
@@ -156,7 +196,12 @@ export function listWorldBankIndicators(store: SnapshotStore, req: ListWorldBank
   const rows = codes
     .flatMap((c) => byIndicator?.get(c) ?? [])
     .filter((r) => (!countries || countries.has(r.countryCode)) && (req.year === undefined || r.year === req.year));
-  const page = paginate(rows, (r) => `${r.indicatorCode}:${r.countryCode}:${r.year}`, req.page_size ?? WORLD_BANK_MAX_PAGE, req.cursor || undefined);
+  const page = paginate(
+    rows,
+    (r) => `${r.indicatorCode}:${r.countryCode}:${r.year}`,
+    req.page_size ?? WORLD_BANK_MAX_PAGE,
+    req.cursor || undefined,
+  );
   return {
     response: { data: page.items, pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount } },
     degraded: !codes.some((c) => byIndicator?.has(c)),
@@ -210,13 +255,20 @@ export function getMacroSignals(store: SnapshotStore, now: number): GetMacroSign
 // Economic calendar
 // ---------------------------------------------------------------------------------------------
 
-export function getEconomicCalendar(store: SnapshotStore, req: GetEconomicCalendarRequest, now: number): GetEconomicCalendarResponse {
+export function getEconomicCalendar(
+  store: SnapshotStore,
+  req: GetEconomicCalendarRequest,
+  now: number,
+): GetEconomicCalendarResponse {
   const window = defaultCalendarWindow(now);
   const from = req.fromDate ?? window.from;
   const to = req.toDate ?? window.to;
-  if (from > to) throw ServiceError.validation([{ field: 'toDate', description: `toDate ${to} is before fromDate ${from}` }]);
+  if (from > to)
+    throw ServiceError.validation([{ field: 'toDate', description: `toDate ${to} is before fromDate ${from}` }]);
   const snapshot = store.read<CalendarEvent>(ECONOMIC_CALENDAR);
   if (!snapshot) return { events: [], fromDate: from, toDate: to, total: 0, unavailable: true };
-  const events = snapshot.records.filter((e) => e.date >= from && e.date <= to).map((e) => ({ ...e, actual: '', estimate: '', previous: '' }));
+  const events = snapshot.records
+    .filter((e) => e.date >= from && e.date <= to)
+    .map((e) => ({ ...e, actual: '', estimate: '', previous: '' }));
   return { events, fromDate: from, toDate: to, total: events.length, unavailable: false };
 }

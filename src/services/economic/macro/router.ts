@@ -4,7 +4,16 @@ import { FRED_SERIES_DATASET } from './datasets/fred-series.js';
 import { WORLD_BANK } from './datasets/world-bank.js';
 import { EUROSTAT_COUNTRY_DATA } from './datasets/eurostat.js';
 import { MACRO_SIGNALS } from './datasets/macro-inputs.js';
-import { getBlsSeries, getEconomicCalendar, getEconomicStress, getEurostatCountryData, getMacroSignals, getFredSeries, getFredSeriesBatch, listWorldBankIndicators } from './queries.js';
+import {
+  getBlsSeries,
+  getEconomicCalendar,
+  getEconomicStress,
+  getEurostatCountryData,
+  getMacroSignals,
+  getFredSeries,
+  getFredSeriesBatch,
+  listWorldBankIndicators,
+} from './queries.js';
 import { FRED_DEFAULT_SERIES, FRED_SERIES } from './rules.js';
 import {
   GetBlsSeriesRequest,

@@ -4,33 +4,118 @@
  * stored in the same shape. These are the ids get-fred-series and the batch accept.
  */
 export const FRED_SERIES: readonly { id: string; title: string; units: string; frequency: string }[] = [
-  { id: 'BAMLC0A0CM', title: 'ICE BofA US Corporate Index Option-Adjusted Spread', units: 'Percent', frequency: 'Daily, Close' },
-  { id: 'BAMLH0A0HYM2', title: 'ICE BofA US High Yield Index Option-Adjusted Spread', units: 'Percent', frequency: 'Daily, Close' },
-  { id: 'CPIAUCSL', title: 'Consumer Price Index for All Urban Consumers: All Items in U.S. City Average', units: 'Index 1982-1984=100', frequency: 'Monthly' },
-  { id: 'DCOILWTICO', title: 'Crude Oil Prices: West Texas Intermediate (WTI) - Cushing, Oklahoma', units: 'Dollars per Barrel', frequency: 'Daily' },
-  { id: 'DGS10', title: 'Market Yield on U.S. Treasury Securities at 10-Year Constant Maturity', units: 'Percent', frequency: 'Daily' },
-  { id: 'DGS1', title: 'Market Yield on U.S. Treasury Securities at 1-Year Constant Maturity', units: 'Percent', frequency: 'Daily' },
-  { id: 'DGS1MO', title: 'Market Yield on U.S. Treasury Securities at 1-Month Constant Maturity', units: 'Percent', frequency: 'Daily' },
-  { id: 'DGS2', title: 'Market Yield on U.S. Treasury Securities at 2-Year Constant Maturity', units: 'Percent', frequency: 'Daily' },
-  { id: 'DGS30', title: 'Market Yield on U.S. Treasury Securities at 30-Year Constant Maturity', units: 'Percent', frequency: 'Daily' },
-  { id: 'DGS3MO', title: 'Market Yield on U.S. Treasury Securities at 3-Month Constant Maturity', units: 'Percent', frequency: 'Daily' },
-  { id: 'DGS5', title: 'Market Yield on U.S. Treasury Securities at 5-Year Constant Maturity', units: 'Percent', frequency: 'Daily' },
-  { id: 'DGS6MO', title: 'Market Yield on U.S. Treasury Securities at 6-Month Constant Maturity', units: 'Percent', frequency: 'Daily' },
-  { id: 'ECIALLCIV', title: 'Employment Cost Index: Total Compensation for All Civilian Workers', units: 'Index Dec 2005=100', frequency: 'Quarterly' },
+  {
+    id: 'BAMLC0A0CM',
+    title: 'ICE BofA US Corporate Index Option-Adjusted Spread',
+    units: 'Percent',
+    frequency: 'Daily, Close',
+  },
+  {
+    id: 'BAMLH0A0HYM2',
+    title: 'ICE BofA US High Yield Index Option-Adjusted Spread',
+    units: 'Percent',
+    frequency: 'Daily, Close',
+  },
+  {
+    id: 'CPIAUCSL',
+    title: 'Consumer Price Index for All Urban Consumers: All Items in U.S. City Average',
+    units: 'Index 1982-1984=100',
+    frequency: 'Monthly',
+  },
+  {
+    id: 'DCOILWTICO',
+    title: 'Crude Oil Prices: West Texas Intermediate (WTI) - Cushing, Oklahoma',
+    units: 'Dollars per Barrel',
+    frequency: 'Daily',
+  },
+  {
+    id: 'DGS10',
+    title: 'Market Yield on U.S. Treasury Securities at 10-Year Constant Maturity',
+    units: 'Percent',
+    frequency: 'Daily',
+  },
+  {
+    id: 'DGS1',
+    title: 'Market Yield on U.S. Treasury Securities at 1-Year Constant Maturity',
+    units: 'Percent',
+    frequency: 'Daily',
+  },
+  {
+    id: 'DGS1MO',
+    title: 'Market Yield on U.S. Treasury Securities at 1-Month Constant Maturity',
+    units: 'Percent',
+    frequency: 'Daily',
+  },
+  {
+    id: 'DGS2',
+    title: 'Market Yield on U.S. Treasury Securities at 2-Year Constant Maturity',
+    units: 'Percent',
+    frequency: 'Daily',
+  },
+  {
+    id: 'DGS30',
+    title: 'Market Yield on U.S. Treasury Securities at 30-Year Constant Maturity',
+    units: 'Percent',
+    frequency: 'Daily',
+  },
+  {
+    id: 'DGS3MO',
+    title: 'Market Yield on U.S. Treasury Securities at 3-Month Constant Maturity',
+    units: 'Percent',
+    frequency: 'Daily',
+  },
+  {
+    id: 'DGS5',
+    title: 'Market Yield on U.S. Treasury Securities at 5-Year Constant Maturity',
+    units: 'Percent',
+    frequency: 'Daily',
+  },
+  {
+    id: 'DGS6MO',
+    title: 'Market Yield on U.S. Treasury Securities at 6-Month Constant Maturity',
+    units: 'Percent',
+    frequency: 'Daily',
+  },
+  {
+    id: 'ECIALLCIV',
+    title: 'Employment Cost Index: Total Compensation for All Civilian Workers',
+    units: 'Index Dec 2005=100',
+    frequency: 'Quarterly',
+  },
   { id: 'FEDFUNDS', title: 'Federal Funds Effective Rate', units: 'Percent', frequency: 'Monthly' },
   { id: 'GDP', title: 'Gross Domestic Product', units: 'Billions of Dollars', frequency: 'Quarterly' },
   { id: 'GSCPI', title: 'Global Supply Chain Pressure Index', units: 'Standard Deviations', frequency: 'Monthly' },
   { id: 'ICSA', title: 'Initial Claims', units: 'Number', frequency: 'Weekly, Ending Saturday' },
   { id: 'M2SL', title: 'M2', units: 'Billions of Dollars', frequency: 'Monthly' },
-  { id: 'MORTGAGE30US', title: '30-Year Fixed Rate Mortgage Average in the United States', units: 'Percent', frequency: 'Weekly, Ending Thursday' },
+  {
+    id: 'MORTGAGE30US',
+    title: '30-Year Fixed Rate Mortgage Average in the United States',
+    units: 'Percent',
+    frequency: 'Weekly, Ending Thursday',
+  },
   { id: 'SOFR', title: 'Secured Overnight Financing Rate', units: 'Percent', frequency: 'Daily' },
   { id: 'STLFSI4', title: 'St. Louis Fed Financial Stress Index', units: 'Index', frequency: 'Weekly, Ending Friday' },
-  { id: 'T10Y2Y', title: '10-Year Treasury Constant Maturity Minus 2-Year Treasury Constant Maturity', units: 'Percent', frequency: 'Daily' },
-  { id: 'T10Y3M', title: '10-Year Treasury Constant Maturity Minus 3-Month Treasury Constant Maturity', units: 'Percent', frequency: 'Daily' },
+  {
+    id: 'T10Y2Y',
+    title: '10-Year Treasury Constant Maturity Minus 2-Year Treasury Constant Maturity',
+    units: 'Percent',
+    frequency: 'Daily',
+  },
+  {
+    id: 'T10Y3M',
+    title: '10-Year Treasury Constant Maturity Minus 3-Month Treasury Constant Maturity',
+    units: 'Percent',
+    frequency: 'Daily',
+  },
   { id: 'UNRATE', title: 'Unemployment Rate', units: 'Percent', frequency: 'Monthly' },
   { id: 'USPRIV', title: 'All Employees, Total Private', units: 'Thousands of Persons', frequency: 'Monthly' },
   { id: 'VIXCLS', title: 'CBOE Volatility Index: VIX', units: 'Index', frequency: 'Daily, Close' },
-  { id: 'WALCL', title: 'Assets: Total Assets: Total Assets (Less Eliminations from Consolidation): Wednesday Level', units: 'Millions of U.S. Dollars', frequency: 'Weekly, As of Wednesday' },
+  {
+    id: 'WALCL',
+    title: 'Assets: Total Assets: Total Assets (Less Eliminations from Consolidation): Wednesday Level',
+    units: 'Millions of U.S. Dollars',
+    frequency: 'Weekly, As of Wednesday',
+  },
 ];
 
 export const FRED_SERIES_IDS: ReadonlySet<string> = new Set(FRED_SERIES.map((s) => s.id));
@@ -39,7 +124,16 @@ export const FRED_SERIES_IDS: ReadonlySet<string> = new Set(FRED_SERIES.map((s) 
 export const FRED_DEFAULT_SERIES = 'FEDFUNDS';
 
 /** Series the batch returns when the request names none: the headline rates, prices and activity. */
-export const DEFAULT_BATCH_SERIES = ['CPIAUCSL', 'DGS10', 'DGS2', 'FEDFUNDS', 'GDP', 'T10Y2Y', 'UNRATE', 'VIXCLS'] as const;
+export const DEFAULT_BATCH_SERIES = [
+  'CPIAUCSL',
+  'DGS10',
+  'DGS2',
+  'FEDFUNDS',
+  'GDP',
+  'T10Y2Y',
+  'UNRATE',
+  'VIXCLS',
+] as const;
 
 export const FRED_DEFAULT_LIMIT = 120;
 export const FRED_MAX_LIMIT = 1000;
@@ -66,7 +160,13 @@ export function newest<T>(items: readonly T[], limit: number): T[] {
  * 15 (calm) to 80; the St. Louis Fed index from -1 to 5; GSCPI from -2 to 4 standard deviations;
  * initial claims from 180k to 500k a week.
  */
-export const STRESS_COMPONENTS: readonly { id: string; label: string; weight: number; score: (v: number) => number; optional: boolean }[] = [
+export const STRESS_COMPONENTS: readonly {
+  id: string;
+  label: string;
+  weight: number;
+  score: (v: number) => number;
+  optional: boolean;
+}[] = [
   { id: 'T10Y2Y', label: 'Yield Curve', weight: 0.2, score: (v) => ((0.5 - v) / 2.0) * 100, optional: false },
   { id: 'T10Y3M', label: 'Bank Spread', weight: 0.15, score: (v) => ((0.5 - v) / 1.5) * 100, optional: false },
   { id: 'VIXCLS', label: 'Volatility', weight: 0.2, score: (v) => ((v - 15) / 65) * 100, optional: false },
@@ -139,13 +239,31 @@ export const BLS_SERIES: readonly { id: string; title: string; units: string }[]
 export const BLS_DEFAULT_LIMIT = 60;
 export const BLS_MAX_LIMIT = 500;
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /**
  * A FRED observation in BLS terms: year, `Mnn` period and month name, the value as text. Quarterly
  * series keep the month of their period start (`M07` for the third quarter), as the BLS mirror does.
  */
-export function blsObservation(o: { date: string; value: number }): { year: string; period: string; periodName: string; value: string } {
+export function blsObservation(o: { date: string; value: number }): {
+  year: string;
+  period: string;
+  periodName: string;
+  value: string;
+} {
   const [year, month] = o.date.split('-');
   return { year, period: `M${month}`, periodName: MONTH_NAMES[Number(month) - 1] ?? '', value: String(o.value) };
 }
@@ -163,9 +281,53 @@ export const WORLD_BANK_INDICATORS: readonly { code: string; name: string }[] = 
 
 /** Economies asked for (ISO alpha-3): major, technology and regional economies. */
 export const WORLD_BANK_COUNTRIES: readonly string[] = [
-  'USA', 'CHN', 'JPN', 'DEU', 'KOR', 'GBR', 'IND', 'ISR', 'SGP', 'TWN', 'FRA', 'CAN', 'SWE', 'NLD', 'CHE', 'FIN',
-  'IRL', 'AUS', 'BRA', 'IDN', 'ARE', 'SAU', 'QAT', 'BHR', 'EGY', 'TUR', 'MYS', 'THA', 'VNM', 'PHL', 'ESP', 'ITA',
-  'POL', 'CZE', 'DNK', 'NOR', 'AUT', 'BEL', 'PRT', 'EST', 'MEX', 'ARG', 'CHL', 'COL', 'ZAF', 'NGA', 'KEN',
+  'USA',
+  'CHN',
+  'JPN',
+  'DEU',
+  'KOR',
+  'GBR',
+  'IND',
+  'ISR',
+  'SGP',
+  'TWN',
+  'FRA',
+  'CAN',
+  'SWE',
+  'NLD',
+  'CHE',
+  'FIN',
+  'IRL',
+  'AUS',
+  'BRA',
+  'IDN',
+  'ARE',
+  'SAU',
+  'QAT',
+  'BHR',
+  'EGY',
+  'TUR',
+  'MYS',
+  'THA',
+  'VNM',
+  'PHL',
+  'ESP',
+  'ITA',
+  'POL',
+  'CZE',
+  'DNK',
+  'NOR',
+  'AUT',
+  'BEL',
+  'PRT',
+  'EST',
+  'MEX',
+  'ARG',
+  'CHL',
+  'COL',
+  'ZAF',
+  'NGA',
+  'KEN',
 ];
 
 /** Years of history held, counted back from the current year. */
@@ -197,7 +359,13 @@ export function latestMetric(obs: readonly { period: string; value: number }[]):
   const latest = obs.at(-1);
   if (!latest) return undefined;
   const prior = obs.at(-2);
-  return { value: round(latest.value, 2), date: latest.period, unit: '%', priorValue: prior ? round(prior.value, 2) : 0, hasPrior: prior !== undefined };
+  return {
+    value: round(latest.value, 2),
+    date: latest.period,
+    unit: '%',
+    priorValue: prior ? round(prior.value, 2) : 0,
+    hasPrior: prior !== undefined,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,5 +400,8 @@ export const CALENDAR_FRED_RELEASES: readonly { releaseId: number; event: string
 /** Default window: from yesterday to 31 days ahead (UTC). */
 export function defaultCalendarWindow(now: number): { from: string; to: string } {
   const day = 86_400_000;
-  return { from: new Date(now - day).toISOString().slice(0, 10), to: new Date(now + 31 * day).toISOString().slice(0, 10) };
+  return {
+    from: new Date(now - day).toISOString().slice(0, 10),
+    to: new Date(now + 31 * day).toISOString().slice(0, 10),
+  };
 }

@@ -51,28 +51,49 @@ export function computeMacroSignals(inputs: MacroInputs) {
   const xlp = closes(inputs.xlp);
 
   const jpyRoc = roc(jpy, 30);
-  const liquidity = jpyRoc === undefined ? { status: UNKNOWN, sparkline: [] } : { status: jpyRoc < -2 ? 'SQUEEZE' : 'NORMAL', value: round(jpyRoc, 2), sparkline: jpy.slice(-SPARKLINE) };
+  const liquidity =
+    jpyRoc === undefined
+      ? { status: UNKNOWN, sparkline: [] }
+      : { status: jpyRoc < -2 ? 'SQUEEZE' : 'NORMAL', value: round(jpyRoc, 2), sparkline: jpy.slice(-SPARKLINE) };
 
   const btc5 = roc(btc, 5);
   const qqq5 = roc(qqq, 5);
   const flowStructure =
     btc5 === undefined || qqq5 === undefined
       ? { status: UNKNOWN }
-      : { status: Math.abs(btc5 - qqq5) > 5 ? 'PASSIVE GAP' : 'ALIGNED', btcReturn5: round(btc5, 2), qqqReturn5: round(qqq5, 2) };
+      : {
+          status: Math.abs(btc5 - qqq5) > 5 ? 'PASSIVE GAP' : 'ALIGNED',
+          btcReturn5: round(btc5, 2),
+          qqqReturn5: round(qqq5, 2),
+        };
 
   const qqq20 = roc(qqq, 20);
   const xlp20 = roc(xlp, 20);
   const macroRegime =
-    qqq20 === undefined || xlp20 === undefined ? { status: UNKNOWN } : { status: qqq20 > xlp20 ? 'RISK-ON' : 'DEFENSIVE', qqqRoc20: round(qqq20, 2), xlpRoc20: round(xlp20, 2) };
+    qqq20 === undefined || xlp20 === undefined
+      ? { status: UNKNOWN }
+      : { status: qqq20 > xlp20 ? 'RISK-ON' : 'DEFENSIVE', qqqRoc20: round(qqq20, 2), xlpRoc20: round(xlp20, 2) };
 
   const price = btc.at(-1);
   const sma50 = sma(btc, 50);
   const sma200 = sma(btc, 200);
   const vw = inputs.btc ? vwap(inputs.btc.bars, 30) : undefined;
-  let technicalTrend: { status: string; btcPrice?: number; sma50?: number; sma200?: number; vwap30d?: number; mayerMultiple?: number; sparkline: number[] } = { status: UNKNOWN, sparkline: [] };
+  let technicalTrend: {
+    status: string;
+    btcPrice?: number;
+    sma50?: number;
+    sma200?: number;
+    vwap30d?: number;
+    mayerMultiple?: number;
+    sparkline: number[];
+  } = { status: UNKNOWN, sparkline: [] };
   if (price !== undefined && sma50 !== undefined) {
     const status =
-      price > sma50 * 1.02 && !(vw !== undefined && price < vw) ? 'BULLISH' : price < sma50 * 0.98 && !(vw !== undefined && price > vw) ? 'BEARISH' : 'NEUTRAL';
+      price > sma50 * 1.02 && !(vw !== undefined && price < vw)
+        ? 'BULLISH'
+        : price < sma50 * 0.98 && !(vw !== undefined && price > vw)
+          ? 'BEARISH'
+          : 'NEUTRAL';
     technicalTrend = {
       status,
       btcPrice: price,
@@ -85,20 +106,38 @@ export function computeMacroSignals(inputs: MacroInputs) {
 
   const hr = inputs.hashrate ?? [];
   const hrChange = hr.length >= 2 ? ((hr[hr.length - 1].hashrate - hr[0].hashrate) / hr[0].hashrate) * 100 : undefined;
-  const hashRate = hrChange === undefined ? { status: UNKNOWN } : { status: hrChange > 3 ? 'GROWING' : hrChange < -3 ? 'DECLINING' : 'STABLE', change30d: round(hrChange, 1) };
+  const hashRate =
+    hrChange === undefined
+      ? { status: UNKNOWN }
+      : { status: hrChange > 3 ? 'GROWING' : hrChange < -3 ? 'DECLINING' : 'STABLE', change30d: round(hrChange, 1) };
 
   const mayer = technicalTrend.mayerMultiple;
-  const priceMomentum = { status: mayer === undefined ? UNKNOWN : mayer > 1 ? 'STRONG' : mayer > 0.8 ? 'MODERATE' : 'WEAK' };
+  const priceMomentum = {
+    status: mayer === undefined ? UNKNOWN : mayer > 1 ? 'STRONG' : mayer > 0.8 ? 'MODERATE' : 'WEAK',
+  };
 
   const fng = inputs.fng ?? [];
   const today = fng.at(-1);
   const fearGreed = today
-    ? { status: today.classification, value: today.value, history: fng.slice(-SPARKLINE).map((d) => ({ value: d.value, date: d.date })) }
+    ? {
+        status: today.classification,
+        value: today.value,
+        history: fng.slice(-SPARKLINE).map((d) => ({ value: d.value, date: d.date })),
+      }
     : { status: UNKNOWN, history: [] };
 
-  const statuses = [liquidity.status, flowStructure.status, macroRegime.status, technicalTrend.status, hashRate.status, priceMomentum.status];
+  const statuses = [
+    liquidity.status,
+    flowStructure.status,
+    macroRegime.status,
+    technicalTrend.status,
+    hashRate.status,
+    priceMomentum.status,
+  ];
   const known = statuses.filter((s) => s !== UNKNOWN);
-  const bullish = known.filter((s) => ['NORMAL', 'ALIGNED', 'RISK-ON', 'BULLISH', 'GROWING', 'STRONG'].includes(s)).length + (today && today.value > 50 ? 1 : 0);
+  const bullish =
+    known.filter((s) => ['NORMAL', 'ALIGNED', 'RISK-ON', 'BULLISH', 'GROWING', 'STRONG'].includes(s)).length +
+    (today && today.value > 50 ? 1 : 0);
   const totalCount = known.length + (today ? 1 : 0);
   return {
     verdict: totalCount === 0 ? UNKNOWN : bullish / totalCount >= BUY_THRESHOLD ? 'BUY' : 'CASH',

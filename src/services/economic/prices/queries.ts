@@ -6,8 +6,23 @@ import type { BigMacObservation } from '../../../sources/economist/bigmac.js';
 import { BIGMAC } from './datasets/bigmac.js';
 import { FUEL_PRICES, type FuelCountry, type FuelInfo } from './datasets/fuel-prices.js';
 import { GROCERY_OBSERVATIONS, type GroceryObservation } from './datasets/grocery.js';
-import { BIGMAC_USD_RANGE, FFPI_POINTS, flagOf, GROCERY_ITEMS, MIN_BASKET_COVERAGE, pctChange2, round, screenChanges, withoutOutliers } from './rules.js';
-import type { GetFaoFoodPriceIndexResponse, ListBigMacPricesResponse, ListFuelPricesResponse, ListGroceryBasketPricesResponse } from './schemas.js';
+import {
+  BIGMAC_USD_RANGE,
+  FFPI_POINTS,
+  flagOf,
+  GROCERY_ITEMS,
+  MIN_BASKET_COVERAGE,
+  pctChange2,
+  round,
+  screenChanges,
+  withoutOutliers,
+} from './rules.js';
+import type {
+  GetFaoFoodPriceIndexResponse,
+  ListBigMacPricesResponse,
+  ListFuelPricesResponse,
+  ListGroceryBasketPricesResponse,
+} from './schemas.js';
 
 export interface Flagged<T> {
   response: T;
@@ -20,7 +35,8 @@ const yearBefore = (yyyyMm: string) => `${Number(yyyyMm.slice(0, 4)) - 1}${yyyyM
 export function getFaoFoodPriceIndex(store: SnapshotStore): Flagged<GetFaoFoodPriceIndexResponse> {
   const snapshot = store.read<FoodPriceMonth>(FAO_FFPI);
   const latest = snapshot?.records.at(-1);
-  if (!snapshot || !latest) return { response: { points: [], fetchedAt: '', currentFfpi: 0, momPct: 0, yoyPct: 0 }, degraded: true };
+  if (!snapshot || !latest)
+    return { response: { points: [], fetchedAt: '', currentFfpi: 0, momPct: 0, yoyPct: 0 }, degraded: true };
   const months = snapshot.records;
   const yearAgo = months.find((m) => m.date === yearBefore(latest.date));
   return {
@@ -55,7 +71,9 @@ function bigMacPrices(rows: readonly BigMacObservation[]): ListBigMacPricesRespo
   const previous = new Map(rows.filter((r) => r.date === prevDate && usable(usd(r))).map((r) => [r.iso3, usd(r)]));
   const latest = rows.filter((r) => r.date === latestDate);
   const changes = screenChanges(
-    latest.filter((r) => usable(usd(r)) && previous.has(r.iso3)).map((r) => ({ code: r.iso3, pct: pctChange2(usd(r), previous.get(r.iso3)) })),
+    latest
+      .filter((r) => usable(usd(r)) && previous.has(r.iso3))
+      .map((r) => ({ code: r.iso3, pct: pctChange2(usd(r), previous.get(r.iso3)) })),
   );
   const countries = latest
     .map((r) => {
@@ -90,7 +108,18 @@ function bigMacPrices(rows: readonly BigMacObservation[]): ListBigMacPricesRespo
 export function listBigMacPrices(store: SnapshotStore): Flagged<ListBigMacPricesResponse> {
   const snapshot = store.read<BigMacObservation>(BIGMAC);
   if (!snapshot || snapshot.records.length === 0) {
-    return { response: { countries: [], fetchedAt: '', cheapestCountry: '', mostExpensiveCountry: '', wowAvgPct: 0, wowAvailable: false, prevFetchedAt: '' }, degraded: true };
+    return {
+      response: {
+        countries: [],
+        fetchedAt: '',
+        cheapestCountry: '',
+        mostExpensiveCountry: '',
+        wowAvgPct: 0,
+        wowAvailable: false,
+        prevFetchedAt: '',
+      },
+      degraded: true,
+    };
   }
   return { response: snapshot.derive('prices', (s) => bigMacPrices(s.records)), degraded: false };
 }
@@ -115,7 +144,8 @@ function plausiblePrices(week: readonly GroceryObservation[]): Map<string, Map<s
     if (item && usdPrice <= item.maxUsd) candidates.push({ country: obs.country, itemId: obs.itemId, usdPrice, obs });
   }
   const out = new Map<string, Map<string, PricedItem>>();
-  for (const p of withoutOutliers(candidates)) (out.get(p.country) ?? out.set(p.country, new Map()).get(p.country)!).set(p.itemId, p);
+  for (const p of withoutOutliers(candidates))
+    (out.get(p.country) ?? out.set(p.country, new Map()).get(p.country)!).set(p.itemId, p);
   for (const c of new Set(week.map((o) => o.country))) if (!out.has(c)) out.set(c, new Map());
   return out;
 }
@@ -139,7 +169,9 @@ function groceryBasket(records: readonly GroceryObservation[]): ListGroceryBaske
   const latestDate = dates.at(-1)!;
   const prevDate = dates.at(-2) ?? '';
   const latest = plausiblePrices(records.filter((r) => r.observedAt === latestDate));
-  const previous = prevDate ? plausiblePrices(records.filter((r) => r.observedAt === prevDate)) : new Map<string, Map<string, PricedItem>>();
+  const previous = prevDate
+    ? plausiblePrices(records.filter((r) => r.observedAt === prevDate))
+    : new Map<string, Map<string, PricedItem>>();
   const changes: number[] = [];
   const countries = [...latest.entries()].map(([code, priced]) => {
     const any = records.find((r) => r.observedAt === latestDate && r.country === code)!;
@@ -166,7 +198,10 @@ function groceryBasket(records: readonly GroceryObservation[]): ListGroceryBaske
       name: countryByCode(code)?.name ?? code,
       currency: any.currency,
       flag: flagOf(code),
-      totalUsd: round(items.reduce((s, i) => s + i.usdPrice, 0), 2),
+      totalUsd: round(
+        items.reduce((s, i) => s + i.usdPrice, 0),
+        2,
+      ),
       fxRate: any.usdPerUnit,
       items,
       ...(wowPct !== undefined ? { wowPct } : {}),
@@ -190,7 +225,16 @@ function groceryBasket(records: readonly GroceryObservation[]): ListGroceryBaske
 export function listGroceryBasketPrices(store: SnapshotStore): ListGroceryBasketPricesResponse {
   const snapshot = store.read<GroceryObservation>(GROCERY_OBSERVATIONS);
   if (!snapshot || snapshot.records.length === 0) {
-    return { countries: [], fetchedAt: '', cheapestCountry: '', mostExpensiveCountry: '', upstreamUnavailable: true, wowAvgPct: 0, wowAvailable: false, prevFetchedAt: '' };
+    return {
+      countries: [],
+      fetchedAt: '',
+      cheapestCountry: '',
+      mostExpensiveCountry: '',
+      upstreamUnavailable: true,
+      wowAvgPct: 0,
+      wowAvailable: false,
+      prevFetchedAt: '',
+    };
   }
   return snapshot.derive('basket', (s) => groceryBasket(s.records));
 }
@@ -200,7 +244,9 @@ export function listGroceryBasketPrices(store: SnapshotStore): ListGroceryBasket
 // ---------------------------------------------------------------------------------------------
 
 function extremes(countries: readonly FuelCountry[], fuel: 'gasoline' | 'diesel'): [string, string] {
-  const priced = countries.filter((c) => c[fuel]).sort((a, b) => a[fuel]!.usdPrice - b[fuel]!.usdPrice || (a.code < b.code ? -1 : 1));
+  const priced = countries
+    .filter((c) => c[fuel])
+    .sort((a, b) => a[fuel]!.usdPrice - b[fuel]!.usdPrice || (a.code < b.code ? -1 : 1));
   return [priced[0]?.code ?? '', priced.at(-1)?.code ?? ''];
 }
 
@@ -208,7 +254,18 @@ export function listFuelPrices(store: SnapshotStore): Flagged<ListFuelPricesResp
   const snapshot = store.read<FuelCountry, FuelInfo>(FUEL_PRICES);
   if (!snapshot || snapshot.records.length === 0) {
     return {
-      response: { countries: [], fetchedAt: '', cheapestGasoline: '', cheapestDiesel: '', mostExpensiveGasoline: '', mostExpensiveDiesel: '', wowAvailable: false, prevFetchedAt: '', sourceCount: 0, countryCount: 0 },
+      response: {
+        countries: [],
+        fetchedAt: '',
+        cheapestGasoline: '',
+        cheapestDiesel: '',
+        mostExpensiveGasoline: '',
+        mostExpensiveDiesel: '',
+        wowAvailable: false,
+        prevFetchedAt: '',
+        sourceCount: 0,
+        countryCount: 0,
+      },
       degraded: true,
     };
   }

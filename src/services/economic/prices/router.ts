@@ -4,7 +4,13 @@ import { BIGMAC } from './datasets/bigmac.js';
 import { FAO_FFPI } from './datasets/fao-ffpi.js';
 import { FUEL_PRICES } from './datasets/fuel-prices.js';
 import { GROCERY_OBSERVATIONS } from './datasets/grocery.js';
-import { getFaoFoodPriceIndex, listBigMacPrices, listFuelPrices, listGroceryBasketPrices, type Flagged } from './queries.js';
+import {
+  getFaoFoodPriceIndex,
+  listBigMacPrices,
+  listFuelPrices,
+  listGroceryBasketPrices,
+  type Flagged,
+} from './queries.js';
 import {
   GetFaoFoodPriceIndexRequest,
   GetFaoFoodPriceIndexResponse,

@@ -29,13 +29,21 @@ export interface PriceChange {
  * left out, and when the mean of all raw changes is itself beyond the cap (a broken comparison
  * rather than real moves) no change is reported at all. `avg` is the mean of what remains.
  */
-export function screenChanges(raw: readonly PriceChange[]): { kept: Map<string, number>; available: boolean; avg: number } {
+export function screenChanges(raw: readonly PriceChange[]): {
+  kept: Map<string, number>;
+  available: boolean;
+  avg: number;
+} {
   if (raw.length === 0) return { kept: new Map(), available: false, avg: 0 };
   const mean = raw.reduce((s, c) => s + c.pct, 0) / raw.length;
   if (Math.abs(mean) > PERIOD_CHANGE_CAP) return { kept: new Map(), available: false, avg: 0 };
   const kept = new Map(raw.filter((c) => Math.abs(c.pct) <= PERIOD_CHANGE_CAP).map((c) => [c.code, c.pct]));
   const values = [...kept.values()];
-  return { kept, available: true, avg: values.length > 0 ? round(values.reduce((s, v) => s + v, 0) / values.length, 2) : 0 };
+  return {
+    kept,
+    available: true,
+    avg: values.length > 0 ? round(values.reduce((s, v) => s + v, 0) / values.length, 2) : 0,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -97,7 +105,10 @@ export const FUEL_WOW_CAP = 15;
 export const FUEL_WOW_MIN_DAYS = 6;
 
 /** Percent change from the earlier price when it is old enough and the move plausible; undefined otherwise. */
-export function fuelWow(now: { price: number; date: string }, before: { price: number; date: string } | undefined): number | undefined {
+export function fuelWow(
+  now: { price: number; date: string },
+  before: { price: number; date: string } | undefined,
+): number | undefined {
   if (!before || before.price <= 0) return undefined;
   const days = (Date.parse(now.date) - Date.parse(before.date)) / 86_400_000;
   if (!(days >= FUEL_WOW_MIN_DAYS)) return undefined;

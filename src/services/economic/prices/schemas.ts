@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-const double = (description?: string) => z.number().meta(description ? { format: 'double', description } : { format: 'double' });
+const double = (description?: string) =>
+  z.number().meta(description ? { format: 'double', description } : { format: 'double' });
 
 // ---------------------------------------------------------------------------------------------
 // FAO Food Price Index
@@ -28,7 +29,10 @@ export const GetFaoFoodPriceIndexResponse = z
     momPct: double('Percent change from the month before, 2 decimals; 0 without it.'),
     yoyPct: double('Percent change from twelve months before, 2 decimals; 0 without it.'),
   })
-  .meta({ id: 'economic_v1_GetFaoFoodPriceIndexResponse', description: 'The FAO Food Price Index and its sub-indices.' });
+  .meta({
+    id: 'economic_v1_GetFaoFoodPriceIndexResponse',
+    description: 'The FAO Food Price Index and its sub-indices.',
+  });
 
 export type GetFaoFoodPriceIndexResponse = z.infer<typeof GetFaoFoodPriceIndexResponse>;
 
@@ -47,7 +51,9 @@ export const BigMacCountryPrice = z
     fxRate: double('US dollars per unit of local currency used for the conversion.'),
     sourceSite: z.string().meta({ description: 'Where the price comes from: The Economist’s Big Mac index.' }),
     available: z.boolean().meta({ description: 'False when the dollar price is outside 1.50-12.00 and is not used.' }),
-    wowPct: double('Change of the dollar price since the previous survey, percent (2 decimals); absent without a usable comparison.').optional(),
+    wowPct: double(
+      'Change of the dollar price since the previous survey, percent (2 decimals); absent without a usable comparison.',
+    ).optional(),
   })
   .meta({ id: 'economic_v1_BigMacCountryPrice' });
 
@@ -55,7 +61,9 @@ export const ListBigMacPricesRequest = z.object({});
 
 export const ListBigMacPricesResponse = z
   .object({
-    countries: z.array(BigMacCountryPrice).meta({ description: 'Countries of the latest survey, cheapest in dollars first.' }),
+    countries: z
+      .array(BigMacCountryPrice)
+      .meta({ description: 'Countries of the latest survey, cheapest in dollars first.' }),
     fetchedAt: z.string().meta({ description: 'Date of the latest survey, YYYY-MM-DD; empty without data.' }),
     cheapestCountry: z.string().meta({ description: 'Code of the cheapest available country.' }),
     mostExpensiveCountry: z.string().meta({ description: 'Code of the most expensive available country.' }),
@@ -63,7 +71,10 @@ export const ListBigMacPricesResponse = z
     wowAvailable: z.boolean().meta({ description: 'True when the previous survey gives a usable comparison.' }),
     prevFetchedAt: z.string().meta({ description: 'Date of the previous survey, YYYY-MM-DD; empty without one.' }),
   })
-  .meta({ id: 'economic_v1_ListBigMacPricesResponse', description: 'Big Mac prices by country from The Economist’s Big Mac index.' });
+  .meta({
+    id: 'economic_v1_ListBigMacPricesResponse',
+    description: 'Big Mac prices by country from The Economist’s Big Mac index.',
+  });
 
 export type ListBigMacPricesResponse = z.infer<typeof ListBigMacPricesResponse>;
 
@@ -79,8 +90,12 @@ export const GroceryItemPrice = z
     localPrice: double('Shelf price in local currency; 0 when not found.'),
     usdPrice: double('The same in US dollars (2 decimals); 0 when not found.'),
     currency: z.string(),
-    sourceSite: z.string().meta({ description: 'Retailer site the price was read from, with the date of the observation.' }),
-    available: z.boolean().meta({ description: 'False when the item was not found or its price failed the plausibility checks.' }),
+    sourceSite: z
+      .string()
+      .meta({ description: 'Retailer site the price was read from, with the date of the observation.' }),
+    available: z
+      .boolean()
+      .meta({ description: 'False when the item was not found or its price failed the plausibility checks.' }),
   })
   .meta({ id: 'economic_v1_GroceryItemPrice' });
 
@@ -102,15 +117,22 @@ export const ListGroceryBasketPricesRequest = z.object({});
 export const ListGroceryBasketPricesResponse = z
   .object({
     countries: z.array(CountryBasket).meta({ description: 'Cheapest basket first.' }),
-    fetchedAt: z.string().meta({ description: 'Date the prices were observed (YYYY-MM-DD): these are bundled observations, not live prices.' }),
+    fetchedAt: z.string().meta({
+      description: 'Date the prices were observed (YYYY-MM-DD): these are bundled observations, not live prices.',
+    }),
     cheapestCountry: z.string(),
     mostExpensiveCountry: z.string(),
     upstreamUnavailable: z.boolean(),
     wowAvgPct: double('Mean week-over-week change over the countries that have one, percent.'),
     wowAvailable: z.boolean(),
-    prevFetchedAt: z.string().meta({ description: 'Date of the previous observations (YYYY-MM-DD); empty without them.' }),
+    prevFetchedAt: z
+      .string()
+      .meta({ description: 'Date of the previous observations (YYYY-MM-DD); empty without them.' }),
   })
-  .meta({ id: 'economic_v1_ListGroceryBasketPricesResponse', description: 'A ten-item grocery basket priced across countries.' });
+  .meta({
+    id: 'economic_v1_ListGroceryBasketPricesResponse',
+    description: 'A ten-item grocery basket priced across countries.',
+  });
 
 export type ListGroceryBasketPricesResponse = z.infer<typeof ListGroceryBasketPricesResponse>;
 
@@ -122,10 +144,14 @@ export const FuelPrice = z
   .object({
     usdPrice: double('US dollars per litre.'),
     localPrice: double('Local currency per litre.'),
-    grade: z.string().meta({ description: 'Grade as the source names it (RON95, Regular, Euro-super 95, ULSP, Diesel ...).' }),
+    grade: z
+      .string()
+      .meta({ description: 'Grade as the source names it (RON95, Regular, Euro-super 95, ULSP, Diesel ...).' }),
     source: z.string(),
     available: z.boolean(),
-    wowPct: double('Change from the source’s price of a week or more before, percent; absent without one or when over 15%.').optional(),
+    wowPct: double(
+      'Change from the source’s price of a week or more before, percent; absent without one or when over 15%.',
+    ).optional(),
     observedAt: z.string().meta({ description: 'Date the price stands for, YYYY-MM-DD.' }),
   })
   .meta({ id: 'economic_v1_FuelPrice' });
@@ -153,7 +179,9 @@ export const ListFuelPricesResponse = z
     mostExpensiveGasoline: z.string(),
     mostExpensiveDiesel: z.string(),
     wowAvailable: z.boolean().meta({ description: 'True when at least one price has a week-over-week change.' }),
-    prevFetchedAt: z.string().meta({ description: 'Always empty: changes compare each source’s own previous price, not an earlier snapshot.' }),
+    prevFetchedAt: z.string().meta({
+      description: 'Always empty: changes compare each source’s own previous price, not an earlier snapshot.',
+    }),
     sourceCount: z.number().int().meta({ format: 'int32', description: 'Sources that gave prices.' }),
     countryCount: z.number().int().meta({ format: 'int32' }),
   })

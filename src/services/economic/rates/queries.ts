@@ -6,7 +6,18 @@ import { ECB_CISS, type FsiObservation } from './datasets/ecb-ciss.js';
 import { ECB_FX } from './datasets/ecb-fx.js';
 import { ECB_YIELD_CURVE, type CurvePoint } from './datasets/ecb-yield-curve.js';
 import { fsiLabel, isFsiStale } from './rules.js';
-import type { EcbFxRate, GetEcbFxRatesResponse, GetEuFsiResponse, GetEuYieldCurveResponse, BisCreditToGdp, BisExchangeRate, BisPolicyRate, GetBisCreditResponse, GetBisExchangeRatesResponse, GetBisPolicyRatesResponse } from './schemas.js';
+import type {
+  EcbFxRate,
+  GetEcbFxRatesResponse,
+  GetEuFsiResponse,
+  GetEuYieldCurveResponse,
+  BisCreditToGdp,
+  BisExchangeRate,
+  BisPolicyRate,
+  GetBisCreditResponse,
+  GetBisExchangeRatesResponse,
+  GetBisPolicyRatesResponse,
+} from './schemas.js';
 
 export interface Flagged<T> {
   response: T;
@@ -38,7 +49,12 @@ export function getEcbFxRates(store: SnapshotStore): GetEcbFxRatesResponse {
   const snapshot = store.read<EcbFxRate>(ECB_FX);
   if (!snapshot || snapshot.records.length === 0) return { rates: [], updatedAt: '', seededAt: '0', unavailable: true };
   const newest = snapshot.records.reduce((d, r) => (r.date > d ? r.date : d), '');
-  return { rates: [...snapshot.records], updatedAt: `${newest}T14:00:00Z`, seededAt: String(snapshot.fetchedAt), unavailable: false };
+  return {
+    rates: [...snapshot.records],
+    updatedAt: `${newest}T14:00:00Z`,
+    seededAt: String(snapshot.fetchedAt),
+    unavailable: false,
+  };
 }
 
 export function getEuYieldCurve(store: SnapshotStore): GetEuYieldCurveResponse {
@@ -47,14 +63,18 @@ export function getEuYieldCurve(store: SnapshotStore): GetEuYieldCurveResponse {
   const rates: Record<string, number> = {};
   for (const p of snapshot.records) rates[p.tenor] = p.rate;
   const date = snapshot.records.reduce((d, p) => (p.date > d ? p.date : d), '');
-  return { data: { date, rates, source: 'ecb-aaa', updatedAt: new Date(snapshot.fetchedAt).toISOString() }, unavailable: false };
+  return {
+    data: { date, rates, source: 'ecb-aaa', updatedAt: new Date(snapshot.fetchedAt).toISOString() },
+    unavailable: false,
+  };
 }
 
 /** Staleness depends on the moment of the request, so it is computed per call from `now`. */
 export function getEuFsi(store: SnapshotStore, now: number): GetEuFsiResponse {
   const snapshot = store.read<FsiObservation>(ECB_CISS);
   const latest = snapshot?.records.at(-1);
-  if (!snapshot || !latest) return { latestValue: 0, latestDate: '', label: '', history: [], seededAt: '', unavailable: true, stale: false };
+  if (!snapshot || !latest)
+    return { latestValue: 0, latestDate: '', label: '', history: [], seededAt: '', unavailable: true, stale: false };
   return {
     latestValue: latest.value,
     latestDate: latest.date,

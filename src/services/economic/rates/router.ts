@@ -5,7 +5,15 @@ import { BIS_EER } from './datasets/bis-eer.js';
 import { BIS_POLICY_RATES } from './datasets/bis-policy-rates.js';
 import { ECB_FX } from './datasets/ecb-fx.js';
 import { ECB_YIELD_CURVE } from './datasets/ecb-yield-curve.js';
-import { getBisCredit, getBisExchangeRates, getBisPolicyRates, getEcbFxRates, getEuFsi, getEuYieldCurve, type Flagged } from './queries.js';
+import {
+  getBisCredit,
+  getBisExchangeRates,
+  getBisPolicyRates,
+  getEcbFxRates,
+  getEuFsi,
+  getEuYieldCurve,
+  type Flagged,
+} from './queries.js';
 import {
   GetBisCreditRequest,
   GetBisCreditResponse,
@@ -26,7 +34,8 @@ function answer<T>(ctx: RequestContext, { response, degraded }: Flagged<T>): T {
   return response;
 }
 
-const ECONOMIES = 'US, euro area, UK, Japan, Switzerland, Canada, Australia, China, India, South Korea, Singapore, Brazil';
+const ECONOMIES =
+  'US, euro area, UK, Japan, Switzerland, Canada, Australia, China, India, South Korea, Singapore, Brazil';
 const NO_DATA = 'An empty list with caching disabled means the data is not available right now.';
 
 /** Interest rates, exchange rates and credit: BIS and ECB statistics. */

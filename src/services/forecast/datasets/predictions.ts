@@ -14,12 +14,17 @@ export interface ForecastDocumentInfo {
  * [card...] }`, each card with the contract's Forecast fields (null for an absent calibration,
  * perspectives, projections, case file or resolution). Extra pipeline fields are ignored.
  */
-const Doc = z.object({ schema: z.literal('forecast-document/v1'), generatedAt: z.string(), forecasts: z.array(z.unknown()) });
+const Doc = z.object({
+  schema: z.literal('forecast-document/v1'),
+  generatedAt: z.string(),
+  forecasts: z.array(z.unknown()),
+});
 
 /** Cards in document order; a card that does not fit the layout fails the whole document, naming it. */
 export function parseForecastDocument(bytes: Buffer): { records: Forecast[]; info: ForecastDocumentInfo } {
   const doc = Doc.safeParse(readJson(bytes, 'forecast document'));
-  if (!doc.success) throw new Error(`forecast document has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`forecast document has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const seen = new Set<string>();
   const records = doc.data.forecasts.map((raw, i) => {
     const card = Forecast.safeParse(withoutNulls(raw));

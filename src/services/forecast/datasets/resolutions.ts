@@ -32,9 +32,11 @@ const Doc = z.object({
 /** The resolutions ledger (`forecast-ledger/v1`): one entry per published forecast with its resolution state. */
 export function parseResolutions(bytes: Buffer): { records: LedgerEntry[]; info: ResolutionsInfo } {
   const doc = Doc.safeParse(readJson(bytes, 'forecast ledger'));
-  if (!doc.success) throw new Error(`forecast ledger has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`forecast ledger has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const records = doc.data.entries.map((e): LedgerEntry => {
-    if (e.status === 'resolved' && !e.outcome) throw new Error(`forecast ledger entry ${e.forecastId} is resolved without an outcome`);
+    if (e.status === 'resolved' && !e.outcome)
+      throw new Error(`forecast ledger entry ${e.forecastId} is resolved without an outcome`);
     return {
       forecastId: e.forecastId,
       domain: e.domain,

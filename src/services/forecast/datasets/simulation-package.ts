@@ -26,7 +26,8 @@ const Doc = z.object({
 /** The latest simulation package written by the forecast deep run: its run id and theaters (one row each). */
 export function parseSimulationPackage(bytes: Buffer): { records: Theater[]; info: SimulationPackageInfo } {
   const doc = Doc.safeParse(readJson(bytes, 'simulation package'));
-  if (!doc.success) throw new Error(`simulation package has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`simulation package has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const d = doc.data;
   return {
     records: d.theaters,

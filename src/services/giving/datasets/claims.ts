@@ -39,7 +39,8 @@ export interface ClaimsInfo {
 
 export function parseClaims(bytes: Buffer): { claims: GivingClaim[]; generatedAt: number } {
   const doc = Registry.safeParse(parseJsonText('giving claims', bytes));
-  if (!doc.success) throw new Error(`giving claims: ${doc.error.issues[0]?.path.join('.')} ${doc.error.issues[0]?.message}`);
+  if (!doc.success)
+    throw new Error(`giving claims: ${doc.error.issues[0]?.path.join('.')} ${doc.error.issues[0]?.message}`);
   return { claims: doc.data.claims, generatedAt: Date.parse(doc.data.generatedAt) };
 }
 

@@ -47,7 +47,9 @@ export function outbreaksFrom(reports: readonly Report[]): DiseaseOutbreakItem[]
     const seen = newest.get(key);
     if (!seen || o.publishedAt > seen.publishedAt) newest.set(key, o);
   }
-  return [...newest.values()].sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1)).slice(0, MAX_OUTBREAKS);
+  return [...newest.values()]
+    .sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1))
+    .slice(0, MAX_OUTBREAKS);
 }
 
 export const diseaseOutbreaksDataset: Dataset<DiseaseOutbreakItem> = {
@@ -72,13 +74,21 @@ export const diseaseOutbreaksDataset: Dataset<DiseaseOutbreakItem> = {
     if (payloads.ont) {
       try {
         for (const i of parseFeed(payloads.ont).items) {
-          if (i.publishedAt && i.link) reports.push({ source: 'Outbreak News Today', title: i.title, url: i.link, publishedAt: i.publishedAt, summary: i.summary });
+          if (i.publishedAt && i.link)
+            reports.push({
+              source: 'Outbreak News Today',
+              title: i.title,
+              url: i.link,
+              publishedAt: i.publishedAt,
+              summary: i.summary,
+            });
         }
       } catch {
         unreadable.push('ont');
       }
     }
-    if (reports.length === 0) throw new Error(`no outbreak source could be read${unreadable.length ? ` (${unreadable.join(', ')})` : ''}`);
+    if (reports.length === 0)
+      throw new Error(`no outbreak source could be read${unreadable.length ? ` (${unreadable.join(', ')})` : ''}`);
     return { records: outbreaksFrom(reports), info: { unreadable } };
   },
 };

@@ -45,7 +45,8 @@ export function toScene(item: StacItem): SceneRow | undefined {
   const box = item.bbox ?? boxOfGeometry(item.geometry);
   if (!box) return undefined;
   const sarMode = typeof p['sar:instrument_mode'] === 'string' ? p['sar:instrument_mode'] : '';
-  const resolution = typeof p.gsd === 'number' ? p.gsd : typeof p['sar:resolution_range'] === 'number' ? p['sar:resolution_range'] : 10;
+  const resolution =
+    typeof p.gsd === 'number' ? p.gsd : typeof p['sar:resolution_range'] === 'number' ? p['sar:resolution_range'] : 10;
   const thumbLink = item.links.find((l) => l.rel === 'thumbnail' || l.rel === 'preview')?.href ?? '';
   return {
     id: item.id,
@@ -86,7 +87,8 @@ export const imageryScenesDataset: Dataset<SceneRow> = {
       async fetch(get, { now }) {
         const window = `${new Date(now - WEEK).toISOString()}/..`;
         const pages: string[] = [];
-        for (const area of WATCHED_AREAS) pages.push((await get(stacSearchUrl(COLLECTIONS, area.bbox, window, 50))).toString('utf8'));
+        for (const area of WATCHED_AREAS)
+          pages.push((await get(stacSearchUrl(COLLECTIONS, area.bbox, window, 50))).toString('utf8'));
         return Buffer.from(`[${pages.join(',')}]`);
       },
     },

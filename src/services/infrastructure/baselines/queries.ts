@@ -15,7 +15,11 @@ import {
   welfordStdDev,
   type Welford,
 } from './rules.js';
-import type { GetTemporalBaselineRequest, GetTemporalBaselineResponse, ListTemporalAnomaliesResponse } from './schemas.js';
+import type {
+  GetTemporalBaselineRequest,
+  GetTemporalBaselineResponse,
+  ListTemporalAnomaliesResponse,
+} from './schemas.js';
 
 /** Welford state per type:region:weekday:month, built once per snapshot. */
 function statsOf(snapshot: Snapshot<BaselineSample>): Map<string, Welford> {
@@ -35,7 +39,11 @@ function statsFor(store: SnapshotStore, type: string, region: string, at: number
 }
 
 /** The baseline for the current UTC weekday and month, and the given count scored against it. */
-export function getTemporalBaseline(store: SnapshotStore, req: GetTemporalBaselineRequest, now: number): GetTemporalBaselineResponse {
+export function getTemporalBaseline(
+  store: SnapshotStore,
+  req: GetTemporalBaselineRequest,
+  now: number,
+): GetTemporalBaselineResponse {
   const region = req.region?.trim() || 'global';
   const w = statsFor(store, req.type, region, now);
   if (w.n < MIN_SAMPLES) return { learning: true, sampleCount: w.n, samplesNeeded: MIN_SAMPLES, error: '' };
@@ -50,13 +58,17 @@ export function getTemporalBaseline(store: SnapshotStore, req: GetTemporalBaseli
   if (req.count !== undefined) {
     const z = absZ(req.count, w.mean, sd);
     const severity = severityOfZ(z);
-    if (severity !== 'normal') out.anomaly = { zScore: round2(z), severity, multiplier: multiplierOf(req.count, w.mean) };
+    if (severity !== 'normal')
+      out.anomaly = { zScore: round2(z), severity, multiplier: multiplierOf(req.count, w.mean) };
   }
   return out;
 }
 
 export const TRACKED_TYPES = ['news', 'satellite_fires'] as const;
-const LABELS: Record<(typeof TRACKED_TYPES)[number], string> = { news: 'News velocity', satellite_fires: 'Satellite fire detections' };
+const LABELS: Record<(typeof TRACKED_TYPES)[number], string> = {
+  news: 'News velocity',
+  satellite_fires: 'Satellite fire detections',
+};
 const DAY = 86_400_000;
 
 /**

@@ -1,6 +1,11 @@
 import { idempotent } from '../../../trpc/idempotent.js';
 import type { AppDeps, RequestContext } from '../../../trpc/context.js';
-import { TEMPORAL_BASELINES, baselineDocument, temporalBaselinesDataset, type BaselineSample } from './datasets/temporal-baselines.js';
+import {
+  TEMPORAL_BASELINES,
+  baselineDocument,
+  temporalBaselinesDataset,
+  type BaselineSample,
+} from './datasets/temporal-baselines.js';
 import { BASELINE_TYPES, type RecordBaselineSnapshotRequest, type RecordBaselineSnapshotResponse } from './schemas.js';
 
 /** Updates used per call, as published. */
@@ -11,11 +16,13 @@ const QUEUES = new WeakMap<AppDeps, Promise<unknown>>();
 
 /** The usable updates: known type, finite non-negative count, region defaulting to `global`. */
 export function acceptedUpdates(req: RecordBaselineSnapshotRequest, now: number): BaselineSample[] {
-  return (req.updates ?? []).slice(0, MAX_UPDATES).flatMap((u) =>
-    KNOWN.has(u.type) && typeof u.count === 'number' && Number.isFinite(u.count) && u.count >= 0
-      ? [{ type: u.type, region: u.region?.trim() || 'global', count: u.count, recordedAt: now }]
-      : [],
-  );
+  return (req.updates ?? [])
+    .slice(0, MAX_UPDATES)
+    .flatMap((u) =>
+      KNOWN.has(u.type) && typeof u.count === 'number' && Number.isFinite(u.count) && u.count >= 0
+        ? [{ type: u.type, region: u.region?.trim() || 'global', count: u.count, recordedAt: now }]
+        : [],
+    );
 }
 
 /**
@@ -31,15 +38,23 @@ async function append(deps: AppDeps, samples: BaselineSample[]): Promise<RecordB
       // Our own state, not a feed: a retention prune is not a collapse.
       force: true,
     });
-    return result.ok ? { updated: samples.length, error: '' } : { updated: 0, error: `not recorded: ${result.error ?? 'unknown error'}` };
+    return result.ok
+      ? { updated: samples.length, error: '' }
+      : { updated: 0, error: `not recorded: ${result.error ?? 'unknown error'}` };
   };
   const queued = (QUEUES.get(deps) ?? Promise.resolve()).then(run, run);
-  QUEUES.set(deps, queued.catch(() => undefined));
+  QUEUES.set(
+    deps,
+    queued.catch(() => undefined),
+  );
   return queued;
 }
 
 /** POST record-baseline-snapshot, replay-safe under an Idempotency-Key. */
-export async function recordBaselineSnapshot(ctx: RequestContext, input: RecordBaselineSnapshotRequest): Promise<RecordBaselineSnapshotResponse> {
+export async function recordBaselineSnapshot(
+  ctx: RequestContext,
+  input: RecordBaselineSnapshotRequest,
+): Promise<RecordBaselineSnapshotResponse> {
   if (!input.updates || input.updates.length === 0) return { updated: 0, error: 'Body must have updates array' };
   const deps = ctx.deps;
   const work = () => {

@@ -54,7 +54,20 @@ export function baselineKey(type: string, region: string, at: number): string {
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** `Satellite fire detections 2.8x normal for Friday (November) — 51 vs baseline 18`; one decimal below 10x. */
 export function anomalyMessage(label: string, multiplier: number, at: number, count: number, mean: number): string {

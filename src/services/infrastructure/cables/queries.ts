@@ -8,7 +8,10 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** Scores every cable's signals at `now` (they fade with age); cables whose signals have all faded are left out. */
 export function cableHealth(warnings: readonly CableWarning[], now: number): Record<string, CableHealthRecord> {
-  const per = new Map<string, { kind: 'fault' | 'advisory' | 'repair'; score: number; confidence: number; warning: CableWarning }[]>();
+  const per = new Map<
+    string,
+    { kind: 'fault' | 'advisory' | 'repair'; score: number; confidence: number; warning: CableWarning }[]
+  >();
   for (const w of warnings) {
     for (const c of w.cables) {
       for (const s of c.signals) {
@@ -24,7 +27,9 @@ export function cableHealth(warnings: readonly CableWarning[], now: number): Rec
   for (const id of [...per.keys()].sort()) {
     const scored = per.get(id)!;
     const top = scored.reduce((a, b) => (b.score > a.score ? b : a));
-    const evidence = [...new Map(scored.map((s) => [s.warning.id, s.warning])).values()].sort((a, b) => b.issuedAt - a.issuedAt).slice(0, 3);
+    const evidence = [...new Map(scored.map((s) => [s.warning.id, s.warning])).values()]
+      .sort((a, b) => b.issuedAt - a.issuedAt)
+      .slice(0, 3);
     out[id] = {
       status: cableStatus(scored),
       score: round2(top.score),

@@ -7,4 +7,13 @@ import { internetOutagesDataset } from '../internet/datasets/internet-outages.js
 import { trafficAnomaliesDataset } from '../internet/datasets/traffic-anomalies.js';
 import { serviceStatusesDataset } from '../status/datasets/service-statuses.js';
 
-export const INFRASTRUCTURE_DATASETS = [serviceStatusesDataset, internetOutagesDataset, ddosAttacksDataset, trafficAnomaliesDataset, temporalBaselinesDataset, ipCountryRangesDataset, gazetteerDataset, cableWarningsDataset] as const;
+export const INFRASTRUCTURE_DATASETS = [
+  serviceStatusesDataset,
+  internetOutagesDataset,
+  ddosAttacksDataset,
+  trafficAnomaliesDataset,
+  temporalBaselinesDataset,
+  ipCountryRangesDataset,
+  gazetteerDataset,
+  cableWarningsDataset,
+] as const;

@@ -7,7 +7,10 @@ const TIMEOUT_MS = 8000;
 const TTL_MS = 7 * 86_400_000;
 const MAX_ENTRIES = 5000;
 
-const Reply = z.object({ display_name: z.string().optional(), address: z.object({ country: z.string().optional(), country_code: z.string().optional() }).optional() });
+const Reply = z.object({
+  display_name: z.string().optional(),
+  address: z.object({ country: z.string().optional(), country_code: z.string().optional() }).optional(),
+});
 
 /**
  * A Nominatim-compatible `/reverse` service at REVERSE_GEOCODER_URL, asked at country zoom for
@@ -22,19 +25,38 @@ export function liveGeocoder(config: Config, now: () => number) {
     if (hit && hit.until > now()) return hit.value;
     let bytes: Buffer;
     try {
-      bytes = await fetchSource({ url: `${base}/reverse?lat=${lat}&lon=${lon}&format=json&zoom=3&accept-language=en`, sample: '' }, config, { signal: AbortSignal.timeout(TIMEOUT_MS), retries: 0 });
+      bytes = await fetchSource(
+        { url: `${base}/reverse?lat=${lat}&lon=${lon}&format=json&zoom=3&accept-language=en`, sample: '' },
+        config,
+        { signal: AbortSignal.timeout(TIMEOUT_MS), retries: 0 },
+      );
     } catch (err) {
       const status = /HTTP (\d{3})/.exec((err as Error).message)?.[1];
-      return { country: '', code: '', displayName: '', error: status ? `geocoder HTTP ${status}` : 'geocoder unreachable' };
+      return {
+        country: '',
+        code: '',
+        displayName: '',
+        error: status ? `geocoder HTTP ${status}` : 'geocoder unreachable',
+      };
     }
     let reply: z.infer<typeof Reply>;
     try {
       reply = Reply.parse(JSON.parse(bytes.toString('utf8')));
     } catch {
-      return { country: '', code: '', displayName: '', error: 'geocoder answered something that is not a reverse-geocoding result' };
+      return {
+        country: '',
+        code: '',
+        displayName: '',
+        error: 'geocoder answered something that is not a reverse-geocoding result',
+      };
     }
     const country = reply.address?.country ?? '';
-    const value = { country, code: (reply.address?.country_code ?? '').toUpperCase(), displayName: reply.display_name ?? country, error: '' };
+    const value = {
+      country,
+      code: (reply.address?.country_code ?? '').toUpperCase(),
+      displayName: reply.display_name ?? country,
+      error: '',
+    };
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
     cache.set(key, { until: now() + TTL_MS, value });
     return value;

@@ -6,11 +6,24 @@ import type { IpRange } from '../../../sources/dbip/ip-to-country.js';
 import type { Answer } from '../answer.js';
 import { GAZETTEER } from './datasets/gazetteer.js';
 import { IP_COUNTRY_RANGES } from './datasets/ip-country-ranges.js';
-import { buildGrid, buildRangeTable, ipToBigInt, lookupRange, nearestPlace, publicCountry, type Place, type RangeTable } from './rules.js';
+import {
+  buildGrid,
+  buildRangeTable,
+  ipToBigInt,
+  lookupRange,
+  nearestPlace,
+  publicCountry,
+  type Place,
+  type RangeTable,
+} from './rules.js';
 import type { GetIpGeoResponse, ReverseGeocodeRequest, ReverseGeocodeResponse } from './schemas.js';
 
 /** The client address: the trusted proxy's header when configured (first entry), else the socket's. */
-export function clientAddress(headers: IncomingHttpHeaders, socketAddress: string | undefined, header: string | undefined): string | undefined {
+export function clientAddress(
+  headers: IncomingHttpHeaders,
+  socketAddress: string | undefined,
+  header: string | undefined,
+): string | undefined {
   if (header) {
     const raw = headers[header.toLowerCase()];
     const first = (Array.isArray(raw) ? raw[0] : raw)?.split(',')[0]?.trim();
@@ -50,14 +63,25 @@ export async function reverseGeocode(
   live: ((lat: number, lon: number) => Promise<ReverseGeocodeResponse>) | undefined,
 ): Promise<Answer<ReverseGeocodeResponse>> {
   const missing = (['lat', 'lon'] as const).filter((k) => req[k] === undefined);
-  if (missing.length) throw ServiceError.validation(missing.map((field) => ({ field, description: `${field} is required` })));
+  if (missing.length)
+    throw ServiceError.validation(missing.map((field) => ({ field, description: `${field} is required` })));
   const lat = req.lat!;
   const lon = req.lon!;
   const snapshot = store.read<Place>(GAZETTEER);
-  const hit = snapshot ? nearestPlace(snapshot.derive('grid', (s) => buildGrid(s.records)), lat, lon, GAZETTEER_RADIUS_KM) : undefined;
+  const hit = snapshot
+    ? nearestPlace(
+        snapshot.derive('grid', (s) => buildGrid(s.records)),
+        lat,
+        lon,
+        GAZETTEER_RADIUS_KM,
+      )
+    : undefined;
   if (hit) {
     const country = countryName(hit.place.countryCode) ?? hit.place.countryCode;
-    return { body: { country, code: hit.place.countryCode, displayName: `${hit.place.name}, ${country}`, error: '' }, degraded: false };
+    return {
+      body: { country, code: hit.place.countryCode, displayName: `${hit.place.name}, ${country}`, error: '' },
+      degraded: false,
+    };
   }
   if (live) {
     const body = await live(lat, lon);

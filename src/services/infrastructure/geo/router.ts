@@ -25,7 +25,15 @@ export const geoProcedures = {
     })
     .input(GetIpGeoRequest)
     .output(GetIpGeoResponse)
-    .query(({ ctx }) => settle(ctx, countryOfAddress(ctx.deps.store, clientAddress(ctx.headers, ctx.remoteAddress, ctx.deps.config.CLIENT_IP_HEADER)))),
+    .query(({ ctx }) =>
+      settle(
+        ctx,
+        countryOfAddress(
+          ctx.deps.store,
+          clientAddress(ctx.headers, ctx.remoteAddress, ctx.deps.config.CLIENT_IP_HEADER),
+        ),
+      ),
+    ),
 
   reverseGeocode: operation
     .meta({
@@ -47,5 +55,14 @@ export const geoProcedures = {
     })
     .input(ReverseGeocodeRequest)
     .output(ReverseGeocodeResponse)
-    .query(async ({ ctx, input }) => settle(ctx, await reverseGeocode(ctx.deps.store, input, liveGeocoderFor(ctx.deps.config, () => ctx.deps.clock.now())))),
+    .query(async ({ ctx, input }) =>
+      settle(
+        ctx,
+        await reverseGeocode(
+          ctx.deps.store,
+          input,
+          liveGeocoderFor(ctx.deps.config, () => ctx.deps.clock.now()),
+        ),
+      ),
+    ),
 };

@@ -41,7 +41,11 @@ export interface RangeTable {
 
 export function buildRangeTable(ranges: readonly { start: bigint; end: bigint; country: string }[]): RangeTable {
   const sorted = [...ranges].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
-  return { starts: sorted.map((r) => r.start), ends: sorted.map((r) => r.end), countries: sorted.map((r) => r.country) };
+  return {
+    starts: sorted.map((r) => r.start),
+    ends: sorted.map((r) => r.end),
+    countries: sorted.map((r) => r.country),
+  };
 }
 
 /** The country of the last range starting at or before the address, if the address is inside it. */
@@ -95,7 +99,12 @@ export function buildGrid(places: readonly Place[]): PlaceGrid {
 const KM_PER_DEG = 111.32;
 
 /** Nearest place within `radiusKm` (ties to the larger population), or undefined. Wraps the antimeridian. */
-export function nearestPlace(grid: PlaceGrid, lat: number, lon: number, radiusKm: number): { place: Place; km: number } | undefined {
+export function nearestPlace(
+  grid: PlaceGrid,
+  lat: number,
+  lon: number,
+  radiusKm: number,
+): { place: Place; km: number } | undefined {
   const dLat = Math.ceil(radiusKm / KM_PER_DEG);
   const cosLat = Math.cos((Math.min(89, Math.abs(lat) + dLat) * Math.PI) / 180);
   const dLon = Math.min(180, Math.ceil(radiusKm / (KM_PER_DEG * Math.max(cosLat, 0.01))));

@@ -6,8 +6,12 @@ export type GetIpGeoRequest = z.infer<typeof GetIpGeoRequest>;
 
 export const GetIpGeoResponse = z
   .object({
-    country: z.string().meta({ description: 'ISO 3166-1 alpha-2 code of the caller’s address, or `XX` when unknown or private.' }),
-    region: z.string().meta({ description: 'Region of the address; empty, as the bundled table resolves countries only.' }),
+    country: z
+      .string()
+      .meta({ description: 'ISO 3166-1 alpha-2 code of the caller’s address, or `XX` when unknown or private.' }),
+    region: z
+      .string()
+      .meta({ description: 'Region of the address; empty, as the bundled table resolves countries only.' }),
     city: z.string().meta({ description: 'City of the address; empty for the same reason.' }),
   })
   .meta({ id: 'infrastructure_v1_GetIpGeoResponse', description: 'Where the caller’s address is registered.' });
@@ -23,7 +27,9 @@ export const ReverseGeocodeResponse = z
   .object({
     country: z.string().meta({ description: 'Country name; empty when no place is near (open sea, ice).' }),
     code: z.string().meta({ description: 'ISO 3166-1 alpha-2 code, upper case; empty when no place is near.' }),
-    displayName: z.string().meta({ description: '`<nearest place>, <country>` from the gazetteer, or the live geocoder’s display name.' }),
+    displayName: z
+      .string()
+      .meta({ description: '`<nearest place>, <country>` from the gazetteer, or the live geocoder’s display name.' }),
     error: z.string().meta({ description: 'Empty on success; what went wrong with the live geocoder otherwise.' }),
   })
   .meta({ id: 'infrastructure_v1_ReverseGeocodeResponse', description: 'The country a position lies in.' });

@@ -32,7 +32,10 @@ function toOutage({ countryCode: _code, ...outage }: OutageRow): InternetOutage 
  * at a time. A country that resolves through the reference table is matched by ISO code (so "IR"
  * never matches Ireland); other text matches country names case-insensitively.
  */
-export function listInternetOutages(store: SnapshotStore, req: ListInternetOutagesRequest): Answer<ListInternetOutagesResponse> {
+export function listInternetOutages(
+  store: SnapshotStore,
+  req: ListInternetOutagesRequest,
+): Answer<ListInternetOutagesResponse> {
   if (req.start !== undefined && req.end !== undefined && req.start > req.end) {
     throw ServiceError.validation([{ field: 'end', description: 'end must not be earlier than start' }]);
   }
@@ -62,11 +65,17 @@ export function listInternetOutages(store: SnapshotStore, req: ListInternetOutag
     }
   }
   if (req.start !== undefined || req.end !== undefined) {
-    rows = rows.filter((r) => (req.start === undefined || r.detectedAt >= req.start) && (req.end === undefined || r.detectedAt <= req.end));
+    rows = rows.filter(
+      (r) =>
+        (req.start === undefined || r.detectedAt >= req.start) && (req.end === undefined || r.detectedAt <= req.end),
+    );
   }
   const page = paginate(rows, (o) => o.id, pageSize, req.cursor || undefined);
   return {
-    body: { outages: page.items.map(toOutage), pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount } },
+    body: {
+      outages: page.items.map(toOutage),
+      pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount },
+    },
     degraded: false,
   };
 }
@@ -74,12 +83,19 @@ export function listInternetOutages(store: SnapshotStore, req: ListInternetOutag
 /** The stored attack mix, or empty lists marked degraded when there is no snapshot. */
 export function listInternetDdosAttacks(store: SnapshotStore): Answer<ListInternetDdosAttacksResponse> {
   const row = store.read<ListInternetDdosAttacksResponse>(DDOS_ATTACKS)?.records[0];
-  if (!row) return { body: { protocol: [], vector: [], dateRangeStart: '', dateRangeEnd: '', topTargetLocations: [] }, degraded: true };
+  if (!row)
+    return {
+      body: { protocol: [], vector: [], dateRangeStart: '', dateRangeEnd: '', topTargetLocations: [] },
+      degraded: true,
+    };
   return { body: row, degraded: false };
 }
 
 /** Anomalies newest first, narrowed to one country by exact ISO code (a name resolves to its code). */
-export function listInternetTrafficAnomalies(store: SnapshotStore, req: ListInternetTrafficAnomaliesRequest): Answer<ListInternetTrafficAnomaliesResponse> {
+export function listInternetTrafficAnomalies(
+  store: SnapshotStore,
+  req: ListInternetTrafficAnomaliesRequest,
+): Answer<ListInternetTrafficAnomaliesResponse> {
   const snapshot = store.read<TrafficAnomaly>(TRAFFIC_ANOMALIES);
   if (!snapshot) return { body: { anomalies: [], totalCount: 0 }, degraded: true };
   const wanted = req.country?.trim();

@@ -6,7 +6,8 @@ import type { OutageSeverity } from './schemas.js';
  */
 export function outageSeverity(outageType: string, cause: string): OutageSeverity {
   const type = outageType.trim().toUpperCase();
-  if (type === 'NATIONWIDE') return cause.trim().toUpperCase() === 'GOVERNMENT_DIRECTED' ? 'OUTAGE_SEVERITY_TOTAL' : 'OUTAGE_SEVERITY_MAJOR';
+  if (type === 'NATIONWIDE')
+    return cause.trim().toUpperCase() === 'GOVERNMENT_DIRECTED' ? 'OUTAGE_SEVERITY_TOTAL' : 'OUTAGE_SEVERITY_MAJOR';
   if (type === 'REGIONAL' || type === 'NETWORK' || type === 'PLATFORM') return 'OUTAGE_SEVERITY_PARTIAL';
   return 'OUTAGE_SEVERITY_UNSPECIFIED';
 }

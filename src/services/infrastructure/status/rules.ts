@@ -5,22 +5,27 @@ import type { ServiceOperationalStatus } from './schemas.js';
  * indicator (none/minor/major/critical/maintenance) and per-component states; other vendors use
  * the same words. Anything unrecognised is UNSPECIFIED rather than a guess.
  */
-const STATUS_WORDS = new Map<string, ServiceOperationalStatus>(Object.entries({
-  none: 'SERVICE_OPERATIONAL_STATUS_OPERATIONAL',
-  operational: 'SERVICE_OPERATIONAL_STATUS_OPERATIONAL',
-  minor: 'SERVICE_OPERATIONAL_STATUS_DEGRADED',
-  degraded: 'SERVICE_OPERATIONAL_STATUS_DEGRADED',
-  degraded_performance: 'SERVICE_OPERATIONAL_STATUS_DEGRADED',
-  major: 'SERVICE_OPERATIONAL_STATUS_PARTIAL_OUTAGE',
-  partial_outage: 'SERVICE_OPERATIONAL_STATUS_PARTIAL_OUTAGE',
-  critical: 'SERVICE_OPERATIONAL_STATUS_MAJOR_OUTAGE',
-  major_outage: 'SERVICE_OPERATIONAL_STATUS_MAJOR_OUTAGE',
-  maintenance: 'SERVICE_OPERATIONAL_STATUS_MAINTENANCE',
-  under_maintenance: 'SERVICE_OPERATIONAL_STATUS_MAINTENANCE',
-} as const));
+const STATUS_WORDS = new Map<string, ServiceOperationalStatus>(
+  Object.entries({
+    none: 'SERVICE_OPERATIONAL_STATUS_OPERATIONAL',
+    operational: 'SERVICE_OPERATIONAL_STATUS_OPERATIONAL',
+    minor: 'SERVICE_OPERATIONAL_STATUS_DEGRADED',
+    degraded: 'SERVICE_OPERATIONAL_STATUS_DEGRADED',
+    degraded_performance: 'SERVICE_OPERATIONAL_STATUS_DEGRADED',
+    major: 'SERVICE_OPERATIONAL_STATUS_PARTIAL_OUTAGE',
+    partial_outage: 'SERVICE_OPERATIONAL_STATUS_PARTIAL_OUTAGE',
+    critical: 'SERVICE_OPERATIONAL_STATUS_MAJOR_OUTAGE',
+    major_outage: 'SERVICE_OPERATIONAL_STATUS_MAJOR_OUTAGE',
+    maintenance: 'SERVICE_OPERATIONAL_STATUS_MAINTENANCE',
+    under_maintenance: 'SERVICE_OPERATIONAL_STATUS_MAINTENANCE',
+  } as const),
+);
 
 export function normaliseStatus(word: string | null | undefined): ServiceOperationalStatus {
-  const key = (word ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = (word ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return STATUS_WORDS.get(key) ?? 'SERVICE_OPERATIONAL_STATUS_UNSPECIFIED';
 }
 

@@ -17,11 +17,15 @@ export const ServiceStatus = z
     id: z.string().meta({ description: 'Stable short id of the monitored provider, e.g. `github`.' }),
     name: z.string().meta({ description: 'Display name of the provider.' }),
     status: ServiceOperationalStatus.meta({
-      description: 'Overall state normalised from the provider status page; UNSPECIFIED when the page could not be read or used an unknown value.',
+      description:
+        'Overall state normalised from the provider status page; UNSPECIFIED when the page could not be read or used an unknown value.',
     }),
     description: z.string().meta({ description: 'The status line the provider currently shows.' }),
     url: z.string().meta({ description: 'Public status page of the provider.' }),
-    checkedAt: z.number().int().meta({ format: 'int64', description: 'When the status page was read, Unix epoch milliseconds.' }),
+    checkedAt: z
+      .number()
+      .int()
+      .meta({ format: 'int64', description: 'When the status page was read, Unix epoch milliseconds.' }),
     latencyMs: z.number().int().min(0).max(2147483647).meta({
       format: 'int32',
       description: 'Response time of the status check in milliseconds; 0 when it was not measured.',
@@ -47,7 +51,8 @@ export type ListServiceStatusesRequest = z.infer<typeof ListServiceStatusesReque
 export const ListServiceStatusesResponse = z
   .object({
     statuses: z.array(ServiceStatus).meta({
-      description: 'Worst state first (major outage, partial outage, degraded, maintenance, unknown, operational), then by name.',
+      description:
+        'Worst state first (major outage, partial outage, degraded, maintenance, unknown, operational), then by name.',
     }),
   })
   .meta({ id: 'infrastructure_v1_ListServiceStatusesResponse', description: 'Status of the monitored services.' });

@@ -24,11 +24,15 @@ function prompt(f: BriefFacts): string {
   const s = f.score;
   return [
     `Country: ${f.countryName}`,
-    s ? `Instability score: ${s.combinedScore}/100, 24 h change ${s.dynamicScore}, components: ${JSON.stringify(s.components)}` : 'Instability score: none',
+    s
+      ? `Instability score: ${s.combinedScore}/100, 24 h change ${s.dynamicScore}, components: ${JSON.stringify(s.components)}`
+      : 'Instability score: none',
     `Travel advisory: ${f.advisory || 'none'}`,
     `OFAC SDN entries with an address there: ${f.sanctionsCount}`,
     'Sources:',
-    ...f.events.map((e, i) => `[${i + 1}] ${new Date(e.occurredAt).toISOString().slice(0, 10)} ${e.source}: ${e.title}`),
+    ...f.events.map(
+      (e, i) => `[${i + 1}] ${new Date(e.occurredAt).toISOString().slice(0, 10)} ${e.source}: ${e.title}`,
+    ),
   ].join('\n');
 }
 
@@ -37,7 +41,10 @@ function prompt(f: BriefFacts): string {
  * archived events as numbered sources): written by the model when configured, otherwise (or when it
  * fails) the labelled template.
  */
-export async function getCountryIntelBrief(deps: Pick<AppDeps, 'store' | 'archive' | 'llm' | 'clock'>, req: GetCountryIntelBriefRequest): Promise<GetCountryIntelBriefResponse> {
+export async function getCountryIntelBrief(
+  deps: Pick<AppDeps, 'store' | 'archive' | 'llm' | 'clock'>,
+  req: GetCountryIntelBriefRequest,
+): Promise<GetCountryIntelBriefResponse> {
   const code = req.country_code;
   const name = countryName(code) ?? code;
   const score = getRiskScores(deps.store, { region: code }).ciiScores[0];
@@ -65,6 +72,11 @@ export async function getCountryIntelBrief(deps: Pick<AppDeps, 'store' | 'archiv
     brief: generated.method === 'model' ? stripInvalidCitations(generated.text, events.length) : generated.text,
     model: generated.model,
     generatedAt: deps.clock.now(),
-    sources: events.map((e) => ({ title: e.title.slice(0, 160), source: e.resource.slice(0, 80), url: e.sourceUrl, publishedAt: new Date(e.occurredAt).toISOString() })),
+    sources: events.map((e) => ({
+      title: e.title.slice(0, 160),
+      source: e.resource.slice(0, 80),
+      url: e.sourceUrl,
+      publishedAt: new Date(e.occurredAt).toISOString(),
+    })),
   };
 }

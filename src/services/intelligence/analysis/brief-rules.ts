@@ -2,7 +2,12 @@
 export interface BriefFacts {
   countryName: string;
   /** Instability score, when the country is scored. */
-  score?: { combinedScore: number; dynamicScore: number; trend: string; components: { ciiContribution: number; geoConvergence: number; militaryActivity: number; newsActivity: number } };
+  score?: {
+    combinedScore: number;
+    dynamicScore: number;
+    trend: string;
+    components: { ciiContribution: number; geoConvergence: number; militaryActivity: number; newsActivity: number };
+  };
   /** Advisory label (`do-not-travel` ...) or ''. */
   advisory: string;
   sanctionsCount: number;
@@ -57,17 +62,29 @@ export function templateBrief(f: BriefFacts): string {
   lines.push('', `WHAT THIS MEANS FOR ${name.toUpperCase()}`);
   if (f.score) lines.push(`- Strongest score drivers: ${drivers(f.score.components).join(', ')}.`);
   lines.push(`- Travel advisory: ${ADVISORY_WORDS[f.advisory] ?? 'none published'}.`);
-  lines.push(`- Sanctions: ${f.sanctionsCount ? `${f.sanctionsCount} OFAC SDN entries with an address in the country` : 'no OFAC SDN entry with an address in the country'}.`);
+  lines.push(
+    `- Sanctions: ${f.sanctionsCount ? `${f.sanctionsCount} OFAC SDN entries with an address in the country` : 'no OFAC SDN entry with an address in the country'}.`,
+  );
   lines.push('', 'KEY RISKS');
   const risks: string[] = [];
-  if (f.score && f.score.combinedScore >= 70) risks.push('High instability: the score is in the top band (70 or more).');
+  if (f.score && f.score.combinedScore >= 70)
+    risks.push('High instability: the score is in the top band (70 or more).');
   if (f.score && f.score.dynamicScore > 1) risks.push('Deterioration: the score rose over the last 24 h.');
-  if (f.advisory === 'do-not-travel' || f.advisory === 'reconsider') risks.push('Personal security: the travel advisory is at level 3 or 4.');
+  if (f.advisory === 'do-not-travel' || f.advisory === 'reconsider')
+    risks.push('Personal security: the travel advisory is at level 3 or 4.');
   if (f.sanctionsCount > 0) risks.push('Sanctions exposure for counterparties in the country.');
   lines.push(...(risks.length ? risks.map((r) => `- ${r}`) : ['- None stands out in the available facts.']));
-  lines.push('', 'OUTLOOK', `- The facts above carry no forecast; watch the score's 24 h trend (${f.score ? TREND_WORDS[f.score.trend] ?? 'unknown' : 'unknown'}).`);
+  lines.push(
+    '',
+    'OUTLOOK',
+    `- The facts above carry no forecast; watch the score's 24 h trend (${f.score ? (TREND_WORDS[f.score.trend] ?? 'unknown') : 'unknown'}).`,
+  );
   lines.push('', 'WATCH ITEMS');
-  lines.push(...(f.events.length ? f.events.slice(0, 5).map((e, i) => `- ${e.source}: ${e.title} [${i + 1}]`) : ['- New archived events for the country.']));
+  lines.push(
+    ...(f.events.length
+      ? f.events.slice(0, 5).map((e, i) => `- ${e.source}: ${e.title} [${i + 1}]`)
+      : ['- New archived events for the country.']),
+  );
   return lines.join('\n');
 }
 

@@ -15,7 +15,14 @@ export const GetCountryIntelBriefRequest = z
       .string()
       .pipe(z.string().regex(/^[A-Z]{2}$/, { message: 'string must match pattern ^[A-Z]{2}$' }))
       .meta({ description: 'ISO 3166-1 alpha-2 country code, upper case (e.g. `UA`).' }),
-    framework: z.string().max(2000).meta({ description: 'Analytic framework appended to the model’s instructions (at most 2000 characters); the template ignores it.' }).optional(),
+    framework: z
+      .string()
+      .max(2000)
+      .meta({
+        description:
+          'Analytic framework appended to the model’s instructions (at most 2000 characters); the template ignores it.',
+      })
+      .optional(),
   })
   .meta({ id: 'intelligence_v1_GetCountryIntelBriefRequest' });
 export type GetCountryIntelBriefRequest = z.infer<typeof GetCountryIntelBriefRequest>;
@@ -24,9 +31,16 @@ export const GetCountryIntelBriefResponse = z
   .object({
     countryCode: z.string(),
     countryName: z.string().meta({ description: 'English short name; the code when unknown.' }),
-    brief: z.string().meta({ description: 'The brief in the published section format; the template version starts by saying it is one.' }),
-    model: z.string().meta({ description: 'The model that wrote it, or `rules:get-country-intel-brief` for the template.' }),
-    generatedAt: z.number().int().meta({ format: 'int64', description: 'When the brief was written, Unix epoch milliseconds.' }),
+    brief: z.string().meta({
+      description: 'The brief in the published section format; the template version starts by saying it is one.',
+    }),
+    model: z
+      .string()
+      .meta({ description: 'The model that wrote it, or `rules:get-country-intel-brief` for the template.' }),
+    generatedAt: z
+      .number()
+      .int()
+      .meta({ format: 'int64', description: 'When the brief was written, Unix epoch milliseconds.' }),
     sources: z.array(BriefSource).meta({ description: 'The archived events cited as [1], [2] ..., at most 6.' }),
   })
   .meta({ id: 'intelligence_v1_GetCountryIntelBriefResponse' });

@@ -1,6 +1,12 @@
 import { generate } from '../../../platform/llm/generate.js';
 import type { AppDeps } from '../../../trpc/context.js';
-import { EVENT_CATEGORIES, EVENT_LEVELS, classifyByKeywords, parseModelClassification, severityOf } from './classify-rules.js';
+import {
+  EVENT_CATEGORIES,
+  EVENT_LEVELS,
+  classifyByKeywords,
+  parseModelClassification,
+  severityOf,
+} from './classify-rules.js';
 import type { ClassifyEventRequest, ClassifyEventResponse } from './classify-schemas.js';
 
 const SYSTEM =
@@ -12,7 +18,10 @@ const SYSTEM =
  * provider) and, when the model is off, fails or answers outside the published sets, with the keyword
  * classifier, saying which in `analysis`.
  */
-export async function classifyEvent(deps: Pick<AppDeps, 'llm'>, req: ClassifyEventRequest): Promise<ClassifyEventResponse> {
+export async function classifyEvent(
+  deps: Pick<AppDeps, 'llm'>,
+  req: ClassifyEventRequest,
+): Promise<ClassifyEventResponse> {
   const title = req.title.slice(0, 500);
   const keyword = classifyByKeywords(title);
   const generated = await generate(deps.llm, {
@@ -36,8 +45,13 @@ export async function classifyEvent(deps: Pick<AppDeps, 'llm'>, req: ClassifyEve
       },
     };
   }
-  const why = generated.method === 'model' ? 'the model’s answer was not a valid classification' : generated.fallbackReason ?? 'model provider not configured';
-  const matched = keyword.matched.length ? `matched ${keyword.matched.map((k) => `"${k}"`).join(', ')}` : 'no keyword matched';
+  const why =
+    generated.method === 'model'
+      ? 'the model’s answer was not a valid classification'
+      : (generated.fallbackReason ?? 'model provider not configured');
+  const matched = keyword.matched.length
+    ? `matched ${keyword.matched.map((k) => `"${k}"`).join(', ')}`
+    : 'no keyword matched';
   return {
     classification: {
       category: keyword.category,

@@ -16,11 +16,18 @@ const SYSTEM = {
  * A deduction about a situation from the model (temperature 0.3, cached per input), given matching
  * prediction markets and archived events as evidence; without a model, that evidence as a labelled digest.
  */
-export async function deductSituation(deps: Pick<AppDeps, 'store' | 'archive' | 'llm' | 'clock'>, req: DeductSituationRequest): Promise<DeductSituationResponse> {
+export async function deductSituation(
+  deps: Pick<AppDeps, 'store' | 'archive' | 'llm' | 'clock'>,
+  req: DeductSituationRequest,
+): Promise<DeductSituationResponse> {
   const query = (req.query ?? '').trim().slice(0, 500);
   if (!query) return { analysis: '', model: '', provider: 'skipped' };
   const markets = matchMarkets(query, deps.store.read<StoredMarket>(PREDICTION_MARKETS)?.records ?? []);
-  const events = (await matchingEvents(deps, query, 5)).map((e) => ({ title: e.title, occurredAt: e.occurredAt, source: e.resource }));
+  const events = (await matchingEvents(deps, query, 5)).map((e) => ({
+    title: e.title,
+    occurredAt: e.occurredAt,
+    source: e.resource,
+  }));
   const framework = (req.framework ?? '').slice(0, 2000);
   const geo = (req.geoContext ?? '').slice(0, 2000);
   const mode = deductionMode(query);
@@ -30,8 +37,12 @@ export async function deductSituation(deps: Pick<AppDeps, 'store' | 'archive' | 
     prompt: [
       `Situation: ${query}`,
       geo ? `Context:\n${geo}` : '',
-      markets.length ? `Prediction markets:\n${markets.map((m) => `- ${m.title}: ${m.oddsPercent}% Yes`).join('\n')}` : '',
-      events.length ? `Recent events:\n${events.map((e) => `- ${new Date(e.occurredAt).toISOString().slice(0, 10)}: ${e.title}`).join('\n')}` : '',
+      markets.length
+        ? `Prediction markets:\n${markets.map((m) => `- ${m.title}: ${m.oddsPercent}% Yes`).join('\n')}`
+        : '',
+      events.length
+        ? `Recent events:\n${events.map((e) => `- ${new Date(e.occurredAt).toISOString().slice(0, 10)}: ${e.title}`).join('\n')}`
+        : '',
     ]
       .filter(Boolean)
       .join('\n\n'),
@@ -39,5 +50,9 @@ export async function deductSituation(deps: Pick<AppDeps, 'store' | 'archive' | 
     maxTokens: 1500,
     fallback: () => evidenceDigest(query, markets, events),
   });
-  return { analysis: generated.text, model: generated.model, provider: generated.method === 'model' ? 'generic' : 'rules' };
+  return {
+    analysis: generated.text,
+    model: generated.model,
+    provider: generated.method === 'model' ? 'generic' : 'rules',
+  };
 }

@@ -18,7 +18,11 @@ export interface MarketLike {
  * Up to `max` prediction markets whose titles contain words of the query (stop words left out),
  * most matching words first, then largest volume; odds rounded to 5 points as published.
  */
-export function matchMarkets<M extends MarketLike>(query: string, markets: readonly M[], max = 7): (M & { oddsPercent: number })[] {
+export function matchMarkets<M extends MarketLike>(
+  query: string,
+  markets: readonly M[],
+  max = 7,
+): (M & { oddsPercent: number })[] {
   const terms = searchTerms(query);
   if (!terms.length) return [];
   return markets
@@ -33,10 +37,23 @@ export function matchMarkets<M extends MarketLike>(query: string, markets: reado
 }
 
 /** The deterministic answer: the evidence the model would have reasoned from, labelled as such. */
-export function evidenceDigest(query: string, markets: readonly { title: string; oddsPercent: number }[], events: readonly { title: string; occurredAt: number; source: string }[]): string {
-  const lines = ['[Evidence digest assembled from snapshot facts; not a model-written deduction.]', `Question: ${query}`, '', 'Prediction markets on related questions:'];
+export function evidenceDigest(
+  query: string,
+  markets: readonly { title: string; oddsPercent: number }[],
+  events: readonly { title: string; occurredAt: number; source: string }[],
+): string {
+  const lines = [
+    '[Evidence digest assembled from snapshot facts; not a model-written deduction.]',
+    `Question: ${query}`,
+    '',
+    'Prediction markets on related questions:',
+  ];
   lines.push(...(markets.length ? markets.map((m) => `- ${m.title}: ${m.oddsPercent}% Yes`) : ['- none matching']));
   lines.push('', 'Related archived events (last 180 days):');
-  lines.push(...(events.length ? events.map((e) => `- ${new Date(e.occurredAt).toISOString().slice(0, 10)} (${e.source}): ${e.title}`) : ['- none matching']));
+  lines.push(
+    ...(events.length
+      ? events.map((e) => `- ${new Date(e.occurredAt).toISOString().slice(0, 10)} (${e.source}): ${e.title}`)
+      : ['- none matching']),
+  );
   return lines.join('\n');
 }

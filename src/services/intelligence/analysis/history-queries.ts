@@ -91,7 +91,8 @@ function fromRecord(r: HistoryRecord, score: number): IntelHistoryRecord {
 
 /** Range checks the schema cannot express, as 400 violations; then the archive filters (180-day window included). */
 function archiveFilters(deps: Deps, f: Filters) {
-  if (f.from && f.to && f.from > f.to) throw ServiceError.validation([{ field: 'from', description: 'from must be less than or equal to to' }]);
+  if (f.from && f.to && f.from > f.to)
+    throw ServiceError.validation([{ field: 'from', description: 'from must be less than or equal to to' }]);
   const windowStart = deps.clock.now() - HISTORY_WINDOW_DAYS * 86_400_000;
   return {
     since: Math.max(f.from || 0, windowStart),
@@ -115,7 +116,14 @@ function matches(r: HistoryRecord, f: ReturnType<typeof archiveFilters>): boolea
  * it is not or it failed (the caller then ranks with bm25). Record vectors are computed once per
  * snapshot version; a failure is not remembered, so the next request tries again.
  */
-async function embeddingRank(deps: Deps, snap: History, text: string, f: ReturnType<typeof archiveFilters>, minScore: number, limit: number) {
+async function embeddingRank(
+  deps: Deps,
+  snap: History,
+  text: string,
+  f: ReturnType<typeof archiveFilters>,
+  minScore: number,
+  limit: number,
+) {
   if (!deps.llm.embeddingsEnabled) return undefined;
   const holder = snap.derive('embeddings', () => ({ vectors: undefined as Promise<number[][]> | undefined }));
   try {
@@ -134,13 +142,23 @@ async function embeddingRank(deps: Deps, snap: History, text: string, f: ReturnT
   }
 }
 
-export async function searchIntelHistory(deps: Deps, req: SearchIntelHistoryRequest): Promise<SearchIntelHistoryResponse> {
+export async function searchIntelHistory(
+  deps: Deps,
+  req: SearchIntelHistoryRequest,
+): Promise<SearchIntelHistoryResponse> {
   const filters = archiveFilters(deps, req);
   const snap = await history(deps);
   if (!snap) return { records: [], query: req.query, partial: false, upstreamUnavailable: true, ranking: 'none' };
   const limit = req.limit || 20;
   const byEmbedding = await embeddingRank(deps, snap, req.query, filters, -1, limit);
-  if (byEmbedding) return { records: byEmbedding, query: req.query, partial: false, upstreamUnavailable: false, ranking: 'embeddings' };
+  if (byEmbedding)
+    return {
+      records: byEmbedding,
+      query: req.query,
+      partial: false,
+      upstreamUnavailable: false,
+      ranking: 'embeddings',
+    };
   const expression = anyTermExpression(searchTerms(req.query));
   const records = expression ? (await deps.archive.search(expression, { ...filters, limit })).map(fromHit) : [];
   return { records, query: req.query, partial: false, upstreamUnavailable: false, ranking: 'bm25' };
@@ -151,17 +169,28 @@ export async function getIntelTimeline(deps: Deps, req: GetIntelTimelineRequest)
   const snap = await history(deps);
   if (!snap) return { records: [], partial: false, upstreamUnavailable: true };
   // An empty query lists the newest documents matching the filters.
-  const records = (await deps.archive.search('', { ...filters, limit: req.limit || 50 })).map((h) => ({ ...fromHit(h), score: 0 }));
+  const records = (await deps.archive.search('', { ...filters, limit: req.limit || 50 })).map((h) => ({
+    ...fromHit(h),
+    score: 0,
+  }));
   return { records, partial: false, upstreamUnavailable: false };
 }
 
 export async function getSimilarEvents(deps: Deps, req: GetSimilarEventsRequest): Promise<GetSimilarEventsResponse> {
   const filters = archiveFilters(deps, req);
   const snap = await history(deps);
-  if (!snap) return { records: [], situation: req.situation, partial: false, upstreamUnavailable: true, ranking: 'none' };
+  if (!snap)
+    return { records: [], situation: req.situation, partial: false, upstreamUnavailable: true, ranking: 'none' };
   const limit = req.limit || 10;
   const byEmbedding = await embeddingRank(deps, snap, req.situation, filters, PRECEDENT_MIN_COSINE, limit);
-  if (byEmbedding) return { records: byEmbedding, situation: req.situation, partial: false, upstreamUnavailable: false, ranking: 'embeddings' };
+  if (byEmbedding)
+    return {
+      records: byEmbedding,
+      situation: req.situation,
+      partial: false,
+      upstreamUnavailable: false,
+      ranking: 'embeddings',
+    };
   const terms = searchTerms(req.situation);
   const expression = anyTermExpression(terms);
   // Over-fetch, then keep only records past the lexical similarity floor.

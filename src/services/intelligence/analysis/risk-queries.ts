@@ -3,7 +3,13 @@ import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.
 import { SANCTIONS_SDN } from '../../sanctions/index.js';
 import { CII_SCORES, type CiiScoresInfo } from '../country/datasets/cii-scores.js';
 import { TRAVEL_ADVISORIES } from '../country/datasets/travel-advisories.js';
-import { advisoryCountryCodes, advisoryLabel, preferAdvisory, sanctionsCountsByCode, type Advisory } from '../country/rules.js';
+import {
+  advisoryCountryCodes,
+  advisoryLabel,
+  preferAdvisory,
+  sanctionsCountsByCode,
+  type Advisory,
+} from '../country/rules.js';
 import type { CiiScore } from '../country/schemas.js';
 import { combinedScore, dailyChange, strategicRisk, trendOf, type RiskInputs } from './risk-rules.js';
 import type { GetRiskScoresRequest, GetRiskScoresResponse } from './risk-schemas.js';
@@ -25,13 +31,22 @@ function advisoryLevelsAt(advisories: readonly Advisory[], at: number): Map<stri
 }
 
 /** Scores from the three snapshots; advisories or sanctions may be absent (their boosts are then left out). */
-export function computeRiskScores(cii: Snapshot<CiiScore, CiiScoresInfo>, advisories: readonly Advisory[] | undefined, sdn: readonly SdnEntry[] | undefined): { scores: CiiScore[]; strategic: ReturnType<typeof strategicRisk> } {
+export function computeRiskScores(
+  cii: Snapshot<CiiScore, CiiScoresInfo>,
+  advisories: readonly Advisory[] | undefined,
+  sdn: readonly SdnEntry[] | undefined,
+): { scores: CiiScore[]; strategic: ReturnType<typeof strategicRisk> } {
   const computedAt = cii.info.computedAt || cii.fetchedAt;
   const levelsNow = advisories ? advisoryLevelsAt(advisories, computedAt) : new Map<string, number>();
   const levelsDayAgo = advisories ? advisoryLevelsAt(advisories, computedAt - DAY_MS) : new Map<string, number>();
   const sanctions = sdn ? sanctionsCountsByCode(sdn) : new Map<string, number>();
   const scores = cii.records.map((s): CiiScore => {
-    const inputs: RiskInputs = { baseline: s.staticBaseline, components: s.components, advisoryLevel: levelsNow.get(s.region) ?? 0, sanctionsCount: sanctions.get(s.region) ?? 0 };
+    const inputs: RiskInputs = {
+      baseline: s.staticBaseline,
+      components: s.components,
+      advisoryLevel: levelsNow.get(s.region) ?? 0,
+      sanctionsCount: sanctions.get(s.region) ?? 0,
+    };
     // The export's dynamicScore is the instability model's own 24 h change.
     const delta = dailyChange(inputs, levelsDayAgo.get(s.region) ?? 0, s.dynamicScore);
     return {
@@ -58,11 +73,23 @@ export function getRiskScores(store: SnapshotStore, req: GetRiskScoresRequest): 
   if (!cii) return { ciiScores: [], strategicRisks: [], degraded: true, stale: false };
   const advisories = store.read<Advisory>(TRAVEL_ADVISORIES);
   const sdn = store.read<SdnEntry>(SANCTIONS_SDN);
-  const computed = cii.derive(`risk-scores:${advisories?.version ?? 0}:${sdn?.version ?? 0}`, (s) => computeRiskScores(s, advisories?.records, sdn?.records));
+  const computed = cii.derive(`risk-scores:${advisories?.version ?? 0}:${sdn?.version ?? 0}`, (s) =>
+    computeRiskScores(s, advisories?.records, sdn?.records),
+  );
   const stale = Boolean(cii.meta.lastError) && cii.meta.lastAttemptAt > cii.meta.lastSuccessAt;
   const degraded = !advisories || !sdn;
   const region = (req.region ?? '').trim().toUpperCase();
-  const strategic = computed.strategic ? [{ region: 'global', level: computed.strategic.level, score: computed.strategic.score, factors: computed.strategic.factors, trend: 'TREND_DIRECTION_STABLE' as const }] : [];
+  const strategic = computed.strategic
+    ? [
+        {
+          region: 'global',
+          level: computed.strategic.level,
+          score: computed.strategic.score,
+          factors: computed.strategic.factors,
+          trend: 'TREND_DIRECTION_STABLE' as const,
+        },
+      ]
+    : [];
   if (!region) return { ciiScores: computed.scores, strategicRisks: strategic, degraded, stale };
   if (!/^[A-Z]{2}$/.test(region)) return { ciiScores: [], strategicRisks: [], degraded, stale };
   return { ciiScores: computed.scores.filter((s) => s.region === region), strategicRisks: [], degraded, stale };

@@ -45,7 +45,11 @@ export function sanctionsBoost(count: number): number {
 
 /** combined = min(100, max(floor, round(0.4 baseline + 0.6 eventScore + boosts))). */
 export function combinedScore(i: RiskInputs): number {
-  const blended = 0.4 * i.baseline + 0.6 * eventScore(i.components) + advisoryBoost(i.advisoryLevel) + sanctionsBoost(i.sanctionsCount);
+  const blended =
+    0.4 * i.baseline +
+    0.6 * eventScore(i.components) +
+    advisoryBoost(i.advisoryLevel) +
+    sanctionsBoost(i.sanctionsCount);
   return Math.min(100, Math.max(advisoryFloor(i.advisoryLevel), Math.round(blended)));
 }
 
@@ -76,11 +80,19 @@ export type SeverityLevel = 'SEVERITY_LEVEL_LOW' | 'SEVERITY_LEVEL_MEDIUM' | 'SE
  * The single global strategic risk: the five highest combined scores, weighted 1, 0.85, 0.70, 0.55,
  * 0.40; score = min(100, round(0.7 weighted average + 15)); HIGH from 70, MEDIUM from 40.
  */
-export function strategicRisk(scores: readonly { region: string; combinedScore: number }[]): { score: number; level: SeverityLevel; factors: string[] } | undefined {
-  const top = [...scores].sort((a, b) => b.combinedScore - a.combinedScore || (a.region < b.region ? -1 : 1)).slice(0, 5);
+export function strategicRisk(
+  scores: readonly { region: string; combinedScore: number }[],
+): { score: number; level: SeverityLevel; factors: string[] } | undefined {
+  const top = [...scores]
+    .sort((a, b) => b.combinedScore - a.combinedScore || (a.region < b.region ? -1 : 1))
+    .slice(0, 5);
   if (!top.length) return undefined;
   const weights = STRATEGIC_WEIGHTS.slice(0, top.length);
   const avg = top.reduce((s, r, i) => s + r.combinedScore * weights[i]!, 0) / weights.reduce((a, b) => a + b, 0);
   const score = Math.min(100, Math.round(0.7 * avg + 15));
-  return { score, level: score >= 70 ? 'SEVERITY_LEVEL_HIGH' : score >= 40 ? 'SEVERITY_LEVEL_MEDIUM' : 'SEVERITY_LEVEL_LOW', factors: top.map((r) => r.region) };
+  return {
+    score,
+    level: score >= 70 ? 'SEVERITY_LEVEL_HIGH' : score >= 40 ? 'SEVERITY_LEVEL_MEDIUM' : 'SEVERITY_LEVEL_LOW',
+    factors: top.map((r) => r.region),
+  };
 }

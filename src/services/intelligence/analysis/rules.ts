@@ -21,7 +21,12 @@ export interface HistoryRecord {
 }
 
 /** Records that occurred within `days` before `anchor` (and not after it by more than a day), newest first, at most `cap`. */
-export function withinWindow<R extends { occurredAt: number; id: string }>(records: readonly R[], anchor: number, days: number, cap: number): R[] {
+export function withinWindow<R extends { occurredAt: number; id: string }>(
+  records: readonly R[],
+  anchor: number,
+  days: number,
+  cap: number,
+): R[] {
   const from = anchor - days * DAY_MS;
   return records
     .filter((r) => r.occurredAt >= from && r.occurredAt <= anchor + DAY_MS)
@@ -34,9 +39,11 @@ export const historyKind = (domain: HistoryDomain): string => `intel-history:${d
 export const ALL_HISTORY_KINDS = HISTORY_DOMAINS.map(historyKind);
 
 const STOPWORDS = new Set(
-  ('a an and are as at be been but by for from had has have he her his in into is it its of on or our over said says ' +
+  (
+    'a an and are as at be been but by for from had has have he her his in into is it its of on or our over said says ' +
     'she than that the their them there these they this to under was were what when where which while who will with ' +
-    'after before about against again amid near new more most some such then also not no yes up down out off').split(' '),
+    'after before about against again amid near new more most some such then also not no yes up down out off'
+  ).split(' '),
 );
 
 /**

@@ -29,9 +29,13 @@ export class FilingsIndex {
     this.db.exec(`CREATE VIRTUAL TABLE filings USING fts5(company, form, items, tokenize = 'unicode61')`);
     const insert = this.db.prepare('INSERT INTO filings (rowid, company, form, items) VALUES (?, ?, ?, ?)');
     this.db.transaction(() => {
-      filings.forEach((f, i) => insert.run(i, f.company, f.form, f.items.map((it) => `${it.code} ${it.description}`).join('\n')));
+      filings.forEach((f, i) =>
+        insert.run(i, f.company, f.form, f.items.map((it) => `${it.code} ${it.description}`).join('\n')),
+      );
     })();
-    this.stmt = this.db.prepare(`SELECT rowid AS i FROM filings WHERE filings MATCH @match ORDER BY bm25(filings, 2.0, 1.0, 1.0), rowid`);
+    this.stmt = this.db.prepare(
+      `SELECT rowid AS i FROM filings WHERE filings MATCH @match ORDER BY bm25(filings, 2.0, 1.0, 1.0), rowid`,
+    );
   }
 
   /** Matching filings, best first, with the number that matched before `limit`. */
@@ -51,5 +55,4 @@ export class FilingsIndex {
     }
     return { hits, total };
   }
-
 }

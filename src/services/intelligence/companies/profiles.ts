@@ -1,9 +1,19 @@
 import { ServiceError } from '../../../platform/errors.js';
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
-import { filingIndexUrl, FORM_8K_ITEMS, type Submissions, type TickerEntry } from '../../../sources/sec-edgar/submissions.js';
+import {
+  filingIndexUrl,
+  FORM_8K_ITEMS,
+  type Submissions,
+  type TickerEntry,
+} from '../../../sources/sec-edgar/submissions.js';
 import { SEC_COMPANY_TICKERS, SEC_SUBMISSIONS } from './datasets/company-filers.js';
 import { filingSignals, stronger } from './signals.js';
-import type { GetCompanyEnrichmentRequest, GetCompanyEnrichmentResponse, ListCompanySignalsRequest, ListCompanySignalsResponse } from './schemas.js';
+import type {
+  GetCompanyEnrichmentRequest,
+  GetCompanyEnrichmentResponse,
+  ListCompanySignalsRequest,
+  ListCompanySignalsResponse,
+} from './schemas.js';
 
 const TICKER = /^[A-Z][A-Z0-9.-]{0,9}$/;
 /** Forms worth listing on a profile (amendments included). */
@@ -55,7 +65,10 @@ function hostOf(website: string): string {
   }
 }
 
-const emptyEnrichment = (company: GetCompanyEnrichmentResponse['company'], unavailable: boolean): GetCompanyEnrichmentResponse => ({
+const emptyEnrichment = (
+  company: GetCompanyEnrichmentResponse['company'],
+  unavailable: boolean,
+): GetCompanyEnrichmentResponse => ({
   company,
   techStack: [],
   secFilings: { totalFilings: 0, recentFilings: [] },
@@ -67,14 +80,26 @@ const emptyEnrichment = (company: GetCompanyEnrichmentResponse['company'], unava
   unavailable,
 });
 
-const blankCompany = { name: '', domain: '', description: '', location: '', website: '', founded: 0, cik: '', ticker: '' };
+const blankCompany = {
+  name: '',
+  domain: '',
+  description: '',
+  location: '',
+  website: '',
+  founded: 0,
+  cik: '',
+  ticker: '',
+};
 
 /**
  * A company profile from EDGAR: registry identity, submissions profile and the latest reports.
  * Market data, earnings and headlines need licensed providers that are not configured, so those
  * parts are absent or empty and `sources` says what contributed.
  */
-export function getCompanyEnrichment(store: SnapshotStore, req: GetCompanyEnrichmentRequest): GetCompanyEnrichmentResponse {
+export function getCompanyEnrichment(
+  store: SnapshotStore,
+  req: GetCompanyEnrichmentRequest,
+): GetCompanyEnrichmentResponse {
   const ticker = req.ticker?.trim().toUpperCase() || undefined;
   const name = req.name?.trim() || undefined;
   if (!ticker && !name) {
@@ -106,18 +131,33 @@ export function getCompanyEnrichment(store: SnapshotStore, req: GetCompanyEnrich
       url: filingIndexUrl(s.cik, f.accession),
       items: [...f.items],
     }));
-  return { ...emptyEnrichment(company, false), secFilings: { totalFilings: s.filings.length, recentFilings }, enrichedAtMs: r.fetchedAt, sources: ['sec_edgar'] };
+  return {
+    ...emptyEnrichment(company, false),
+    secFilings: { totalFilings: s.filings.length, recentFilings },
+    enrichedAtMs: r.fetchedAt,
+    sources: ['sec_edgar'],
+  };
 }
 
 /**
  * Material-event signals from the filer's 8-Ks of the last 90 days (before `now`), with counts by
  * type and the strongest signal. Headline signals need a news provider that is not configured.
  */
-export function listCompanySignals(store: SnapshotStore, req: ListCompanySignalsRequest, now: number): ListCompanySignalsResponse {
+export function listCompanySignals(
+  store: SnapshotStore,
+  req: ListCompanySignalsRequest,
+  now: number,
+): ListCompanySignalsResponse {
   const ticker = req.ticker?.trim().toUpperCase() || undefined;
   const name = req.company?.trim() || undefined;
   const empty = (company: string, domain: string, cik: string, unavailable: boolean): ListCompanySignalsResponse => ({
-    company, domain, signals: [], summary: { totalSignals: 0, byType: {}, signalDiversity: 0 }, discoveredAtMs: now, cik, unavailable,
+    company,
+    domain,
+    signals: [],
+    summary: { totalSignals: 0, byType: {}, signalDiversity: 0 },
+    discoveredAtMs: now,
+    cik,
+    unavailable,
   });
   if (!ticker && !name) {
     const domain = req.domain?.trim();
@@ -139,12 +179,20 @@ export function listCompanySignals(store: SnapshotStore, req: ListCompanySignals
   }));
   const byType: Record<string, number> = {};
   for (const sig of signals) byType[sig.type] = (byType[sig.type] ?? 0) + 1;
-  const strongest = signals.reduce<(typeof signals)[number] | undefined>((best, sig) => (best ? stronger(best, sig) : sig), undefined);
+  const strongest = signals.reduce<(typeof signals)[number] | undefined>(
+    (best, sig) => (best ? stronger(best, sig) : sig),
+    undefined,
+  );
   return {
     company: s.name || r.entry.name,
     domain: '',
     signals,
-    summary: { totalSignals: signals.length, byType, ...(strongest ? { strongestSignal: strongest } : {}), signalDiversity: new Set(signals.map((x) => x.source)).size },
+    summary: {
+      totalSignals: signals.length,
+      byType,
+      ...(strongest ? { strongestSignal: strongest } : {}),
+      signalDiversity: new Set(signals.map((x) => x.source)).size,
+    },
     discoveredAtMs: now,
     cik: s.cik,
     unavailable: false,

@@ -6,11 +6,27 @@ import type { CurrentFiling } from '../../../sources/sec-edgar/current-filings.j
  * control and leadership changes). Votes, Regulation FD, "other events" and exhibits are routine.
  */
 export const MATERIAL_ITEM_CODES: ReadonlySet<string> = new Set([
-  '1.01', '1.02', '1.03', '1.04', '1.05',
-  '2.01', '2.02', '2.03', '2.04', '2.05', '2.06',
-  '3.01', '3.02', '3.03',
-  '4.01', '4.02',
-  '5.01', '5.02', '5.03', '5.05', '5.08',
+  '1.01',
+  '1.02',
+  '1.03',
+  '1.04',
+  '1.05',
+  '2.01',
+  '2.02',
+  '2.03',
+  '2.04',
+  '2.05',
+  '2.06',
+  '3.01',
+  '3.02',
+  '3.03',
+  '4.01',
+  '4.02',
+  '5.01',
+  '5.02',
+  '5.03',
+  '5.05',
+  '5.08',
 ]);
 
 /** How far back material events reach, and how far ahead of the feed time a filing date may be. */
@@ -42,5 +58,10 @@ export function parseCalendarDate(s: string): number | undefined {
 
 /** EDGAR's filing date is the Eastern-time calendar day the filing was accepted. */
 export function edgarFileDate(filedAt: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(filedAt);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(filedAt);
 }

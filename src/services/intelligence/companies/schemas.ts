@@ -14,7 +14,10 @@ export const SecFilingSearchResult = z
   .meta({ id: 'intelligence_v1_SecFilingSearchResult', description: 'One filing matching the search.' });
 
 export const SearchSecFilingsRequest = z.object({
-  query: z.string().min(1).max(1000).meta({ description: 'Words to find in the filer name, form and item descriptions (first 160 characters used); "quoted phrases", OR and NOT work.' }),
+  query: z.string().min(1).max(1000).meta({
+    description:
+      'Words to find in the filer name, form and item descriptions (first 160 characters used); "quoted phrases", OR and NOT work.',
+  }),
   forms: stringParam('Comma-separated form types to keep, e.g. `8-K,8-K/A` (case-insensitive).', 64),
   start_date: stringParam('Earliest filing date, `YYYY-MM-DD`, inclusive.', 10),
   end_date: stringParam('Latest filing date, `YYYY-MM-DD`, inclusive.', 10),
@@ -26,11 +29,22 @@ export type SearchSecFilingsRequest = z.infer<typeof SearchSecFilingsRequest>;
 export const SearchSecFilingsResponse = z
   .object({
     results: z.array(SecFilingSearchResult),
-    total: z.number().int().min(0).max(2147483647).meta({ format: 'int32', description: 'Filings in the index matching the search, before the limit.' }),
+    total: z
+      .number()
+      .int()
+      .min(0)
+      .max(2147483647)
+      .meta({ format: 'int32', description: 'Filings in the index matching the search, before the limit.' }),
     unavailable: z.boolean().meta({ description: 'No filings index is loaded; results are then empty.' }),
-    fetchedAtMs: z.number().int().meta({ format: 'int64', description: 'When the searched filings were fetched, Unix epoch milliseconds; 0 when unavailable.' }),
+    fetchedAtMs: z.number().int().meta({
+      format: 'int64',
+      description: 'When the searched filings were fetched, Unix epoch milliseconds; 0 when unavailable.',
+    }),
   })
-  .meta({ id: 'intelligence_v1_SearchSecFilingsResponse', description: 'Filings matching a full-text search, best match first.' });
+  .meta({
+    id: 'intelligence_v1_SearchSecFilingsResponse',
+    description: 'Filings matching a full-text search, best match first.',
+  });
 
 export type SearchSecFilingsResponse = z.infer<typeof SearchSecFilingsResponse>;
 
@@ -47,7 +61,10 @@ export const MaterialEvent = z
     cik: z.string().meta({ description: 'Central Index Key, 10 digits.' }),
     form: z.string().meta({ description: '`8-K` or `8-K/A`.' }),
     accession: z.string(),
-    filedAtMs: z.number().int().meta({ format: 'int64', description: 'When EDGAR accepted the filing, Unix epoch milliseconds.' }),
+    filedAtMs: z
+      .number()
+      .int()
+      .meta({ format: 'int64', description: 'When EDGAR accepted the filing, Unix epoch milliseconds.' }),
     items: z.array(MaterialEventItem).meta({ description: 'The material items reported (routine items left out).' }),
     url: z.string().meta({ description: 'The filing index page on sec.gov.' }),
   })
@@ -64,7 +81,10 @@ export const ListMaterialEventsResponse = z
   .object({
     events: z.array(MaterialEvent),
     unavailable: z.boolean().meta({ description: 'The 8-K feed has not been loaded; events are then empty.' }),
-    fetchedAtMs: z.number().int().meta({ format: 'int64', description: 'Time of the 8-K feed the events come from, Unix epoch milliseconds; 0 when unavailable.' }),
+    fetchedAtMs: z.number().int().meta({
+      format: 'int64',
+      description: 'Time of the 8-K feed the events come from, Unix epoch milliseconds; 0 when unavailable.',
+    }),
   })
   .meta({ id: 'intelligence_v1_ListMaterialEventsResponse', description: 'Recent material 8-K events, newest first.' });
 
@@ -89,22 +109,51 @@ export const SecFiling = z
   .object({
     form: z.string(),
     fileDate: z.string().meta({ description: '`YYYY-MM-DD`.' }),
-    description: z.string().meta({ description: 'Titles of the reported 8-K items joined with `; `; empty for other forms.' }),
+    description: z
+      .string()
+      .meta({ description: 'Titles of the reported 8-K items joined with `; `; empty for other forms.' }),
     url: z.string().meta({ description: 'The filing index page on sec.gov.' }),
     items: z.array(z.string()).meta({ description: '8-K item numbers.' }),
   })
   .meta({ id: 'intelligence_v1_SecFiling', description: 'One periodic or current report.' });
 
 export const CompanyMarketProfile = z
-  .object({ exchange: z.string(), industry: z.string(), marketCapMusd: z.number().meta({ format: 'double' }), ipoDate: z.string(), logoUrl: z.string(), country: z.string(), currency: z.string() })
-  .meta({ id: 'intelligence_v1_CompanyMarketProfile', description: 'Market profile (a licensed market-data feed; not loaded here).' });
+  .object({
+    exchange: z.string(),
+    industry: z.string(),
+    marketCapMusd: z.number().meta({ format: 'double' }),
+    ipoDate: z.string(),
+    logoUrl: z.string(),
+    country: z.string(),
+    currency: z.string(),
+  })
+  .meta({
+    id: 'intelligence_v1_CompanyMarketProfile',
+    description: 'Market profile (a licensed market-data feed; not loaded here).',
+  });
 
 export const EarningsSurprise = z
-  .object({ period: z.string(), actualEps: z.number().meta({ format: 'double' }), estimateEps: z.number().meta({ format: 'double' }), surprise: z.number().meta({ format: 'double' }), surprisePercent: z.number().meta({ format: 'double' }), year: z.number().int().meta({ format: 'int32' }), quarter: z.number().int().meta({ format: 'int32' }) })
-  .meta({ id: 'intelligence_v1_EarningsSurprise', description: 'Reported against estimated earnings per share for one quarter.' });
+  .object({
+    period: z.string(),
+    actualEps: z.number().meta({ format: 'double' }),
+    estimateEps: z.number().meta({ format: 'double' }),
+    surprise: z.number().meta({ format: 'double' }),
+    surprisePercent: z.number().meta({ format: 'double' }),
+    year: z.number().int().meta({ format: 'int32' }),
+    quarter: z.number().int().meta({ format: 'int32' }),
+  })
+  .meta({
+    id: 'intelligence_v1_EarningsSurprise',
+    description: 'Reported against estimated earnings per share for one quarter.',
+  });
 
 export const CompanyNewsMention = z
-  .object({ title: z.string(), url: z.string(), source: z.string(), publishedAtMs: z.number().int().meta({ format: 'int64' }) })
+  .object({
+    title: z.string(),
+    url: z.string(),
+    source: z.string(),
+    publishedAtMs: z.number().int().meta({ format: 'int64' }),
+  })
   .meta({ id: 'intelligence_v1_CompanyNewsMention', description: 'A recent headline naming the company.' });
 
 export const TechStackItem = z
@@ -112,7 +161,13 @@ export const TechStackItem = z
   .meta({ id: 'intelligence_v1_TechStackItem', description: 'Deprecated.' });
 
 export const HNMention = z
-  .object({ title: z.string(), url: z.string(), points: int32(''), comments: int32(''), createdAtMs: z.number().int().meta({ format: 'int64' }) })
+  .object({
+    title: z.string(),
+    url: z.string(),
+    points: int32(''),
+    comments: int32(''),
+    createdAtMs: z.number().int().meta({ format: 'int64' }),
+  })
   .meta({ id: 'intelligence_v1_HNMention', description: 'Deprecated.' });
 
 export const EnrichedGithub = z
@@ -139,16 +194,25 @@ export const GetCompanyEnrichmentResponse = z
     secFilings: z
       .object({
         totalFilings: int32('Recent filings EDGAR lists for the filer, every form.'),
-        recentFilings: z.array(SecFiling).meta({ description: 'Up to 15 most recent annual, quarterly, current, registration and proxy reports.' }),
+        recentFilings: z
+          .array(SecFiling)
+          .meta({ description: 'Up to 15 most recent annual, quarterly, current, registration and proxy reports.' }),
       })
       .meta({ id: 'intelligence_v1_SecFilings', description: 'The filer’s recent SEC reports.' }),
     hackerNewsMentions: z.array(HNMention).meta({ description: 'Deprecated; always empty.' }),
-    enrichedAtMs: z.number().int().meta({ format: 'int64', description: 'When the EDGAR data was fetched, Unix epoch milliseconds; 0 when none.' }),
-    sources: z.array(z.string()).meta({ description: 'Sources that contributed: `sec_edgar` (market data and news are not loaded).' }),
+    enrichedAtMs: z
+      .number()
+      .int()
+      .meta({ format: 'int64', description: 'When the EDGAR data was fetched, Unix epoch milliseconds; 0 when none.' }),
+    sources: z
+      .array(z.string())
+      .meta({ description: 'Sources that contributed: `sec_edgar` (market data and news are not loaded).' }),
     market: CompanyMarketProfile.optional().meta({ description: 'Absent: no market-data provider is configured.' }),
     earningsSurprises: z.array(EarningsSurprise).meta({ description: 'Empty: no market-data provider is configured.' }),
     newsMentions: z.array(CompanyNewsMention).meta({ description: 'Empty: no headline provider is configured.' }),
-    unavailable: z.boolean().meta({ description: 'The company resolved but its EDGAR data is not loaded (or the registry is missing).' }),
+    unavailable: z
+      .boolean()
+      .meta({ description: 'The company resolved but its EDGAR data is not loaded (or the registry is missing).' }),
   })
   .meta({ id: 'intelligence_v1_GetCompanyEnrichmentResponse', description: 'A company profile from SEC EDGAR.' });
 
@@ -161,7 +225,10 @@ export const CompanySignal = z
     url: z.string(),
     source: z.string().meta({ description: '`sec_edgar`.' }),
     sourceTier: int32('Authority of the source, 1 (primary filing) to 3.'),
-    timestampMs: z.number().int().meta({ format: 'int64', description: 'When EDGAR accepted the filing, Unix epoch milliseconds.' }),
+    timestampMs: z
+      .number()
+      .int()
+      .meta({ format: 'int64', description: 'When EDGAR accepted the filing, Unix epoch milliseconds.' }),
     strength: z.string().meta({ description: '`Strong`, `Moderate` or `Emerging`.' }),
     engagement: SignalEngagement.optional().meta({ description: 'Absent: filings have no engagement figures.' }),
   })
@@ -183,15 +250,25 @@ export const ListCompanySignalsResponse = z
     summary: z
       .object({
         totalSignals: int32('Signals returned.'),
-        byType: z.record(z.string(), z.number().int().meta({ format: 'int32' })).meta({ description: 'Signals per type.' }),
+        byType: z
+          .record(z.string(), z.number().int().meta({ format: 'int32' }))
+          .meta({ description: 'Signals per type.' }),
         strongestSignal: CompanySignal.optional().meta({ description: 'Absent when there are no signals.' }),
         signalDiversity: int32('Distinct sources among the signals.'),
       })
       .meta({ id: 'intelligence_v1_SignalSummary', description: 'Counts over the signals.' }),
-    discoveredAtMs: z.number().int().meta({ format: 'int64', description: 'When the answer was made, Unix epoch milliseconds.' }),
+    discoveredAtMs: z
+      .number()
+      .int()
+      .meta({ format: 'int64', description: 'When the answer was made, Unix epoch milliseconds.' }),
     cik: z.string().meta({ description: 'Central Index Key, 10 digits; empty when unresolved.' }),
-    unavailable: z.boolean().meta({ description: 'The company resolved but its EDGAR data is not loaded (or the registry is missing).' }),
+    unavailable: z
+      .boolean()
+      .meta({ description: 'The company resolved but its EDGAR data is not loaded (or the registry is missing).' }),
   })
-  .meta({ id: 'intelligence_v1_ListCompanySignalsResponse', description: 'Material-event signals about a company from its SEC filings.' });
+  .meta({
+    id: 'intelligence_v1_ListCompanySignalsResponse',
+    description: 'Material-event signals about a company from its SEC filings.',
+  });
 
 export type ListCompanySignalsResponse = z.infer<typeof ListCompanySignalsResponse>;

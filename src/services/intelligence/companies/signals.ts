@@ -4,13 +4,33 @@ import type { SubmissionFiling } from '../../../sources/sec-edgar/submissions.js
 export const ROUTINE_ITEMS: ReadonlySet<string> = new Set(['5.07', '6.01', '7.01', '8.01', '9.01']);
 
 /** Items that make a strong signal: deals, insolvency, cyber incidents, impairment, delisting, restatement, control. */
-export const HIGH_MATERIALITY_ITEMS: ReadonlySet<string> = new Set(['1.01', '1.02', '1.03', '1.05', '2.01', '2.04', '2.06', '3.01', '4.02', '5.01']);
+export const HIGH_MATERIALITY_ITEMS: ReadonlySet<string> = new Set([
+  '1.01',
+  '1.02',
+  '1.03',
+  '1.05',
+  '2.01',
+  '2.04',
+  '2.06',
+  '3.01',
+  '4.02',
+  '5.01',
+]);
 
 const TYPE_BY_ITEM: Record<string, string> = {
-  '1.01': 'M&A / Agreement', '1.02': 'M&A / Agreement', '2.01': 'M&A / Agreement',
-  '1.03': 'Bankruptcy', '1.05': 'Cybersecurity Incident', '2.02': 'Financial Results', '2.04': 'Debt Acceleration',
-  '2.06': 'Impairment', '3.01': 'Delisting Risk', '4.01': 'Accountant Change', '4.02': 'Restatement',
-  '5.01': 'Control Change', '5.02': 'Executive Change',
+  '1.01': 'M&A / Agreement',
+  '1.02': 'M&A / Agreement',
+  '2.01': 'M&A / Agreement',
+  '1.03': 'Bankruptcy',
+  '1.05': 'Cybersecurity Incident',
+  '2.02': 'Financial Results',
+  '2.04': 'Debt Acceleration',
+  '2.06': 'Impairment',
+  '3.01': 'Delisting Risk',
+  '4.01': 'Accountant Change',
+  '4.02': 'Restatement',
+  '5.01': 'Control Change',
+  '5.02': 'Executive Change',
 };
 
 /** How far back filings count as signals. */
@@ -32,7 +52,13 @@ export function filingSignal(f: SubmissionFiling): FilingSignal | undefined {
   const material = f.items.filter((i) => !ROUTINE_ITEMS.has(i));
   if (!material.length) return undefined;
   const primary = material.find((i) => HIGH_MATERIALITY_ITEMS.has(i)) ?? material[0];
-  return { type: TYPE_BY_ITEM[primary] ?? 'Material Event', primaryItem: primary, materialItems: material, strength: HIGH_MATERIALITY_ITEMS.has(primary) ? 'Strong' : 'Moderate', filing: f };
+  return {
+    type: TYPE_BY_ITEM[primary] ?? 'Material Event',
+    primaryItem: primary,
+    materialItems: material,
+    strength: HIGH_MATERIALITY_ITEMS.has(primary) ? 'Strong' : 'Moderate',
+    filing: f,
+  };
 }
 
 /** Signals accepted since 90 days before `now`, newest first, at most 30. */

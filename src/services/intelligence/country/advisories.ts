@@ -15,7 +15,15 @@ function stateItems(advisories: readonly StateAdvisory[]): { items: GovernmentAd
   for (const a of advisories) {
     const codes = advisoryCountryCodes(a.name);
     const level = advisoryLabel(a.level);
-    items.push({ title: a.title, link: a.link, publishedAt: a.publishedAt, source: 'U.S. Department of State', sourceCountry: 'US', level, country: codes[0] ?? '' });
+    items.push({
+      title: a.title,
+      link: a.link,
+      publishedAt: a.publishedAt,
+      source: 'U.S. Department of State',
+      sourceCountry: 'US',
+      level,
+      country: codes[0] ?? '',
+    });
     for (const c of codes) levels.push([c, level]);
   }
   return { items, levels };
@@ -27,12 +35,17 @@ function stateItems(advisories: readonly StateAdvisory[]): { items: GovernmentAd
  * travel-advisories snapshot (the same feed get-country-risk reads); the other feeds from their
  * own. Computed once per pair of snapshot versions. `degraded` when either snapshot is missing.
  */
-export function listSecurityAdvisories(store: SnapshotStore): { response: ListSecurityAdvisoriesResponse; degraded: boolean } {
+export function listSecurityAdvisories(store: SnapshotStore): {
+  response: ListSecurityAdvisoriesResponse;
+  degraded: boolean;
+} {
   const state = store.read<StateAdvisory>(TRAVEL_ADVISORIES);
   const others = store.read<GovernmentAdvisory>(SECURITY_ADVISORIES);
   const merge = (): Merged => {
     const fromState = state ? stateItems(state.records) : { items: [], levels: [] };
-    const all = [...fromState.items, ...(others?.records ?? [])].sort((a, b) => b.publishedAt - a.publishedAt || a.title.localeCompare(b.title));
+    const all = [...fromState.items, ...(others?.records ?? [])].sort(
+      (a, b) => b.publishedAt - a.publishedAt || a.title.localeCompare(b.title),
+    );
     const seen = new Set<string>();
     const advisories: ListSecurityAdvisoriesResponse['advisories'] = [];
     const byCountry: Record<string, string> = {};
@@ -43,7 +56,15 @@ export function listSecurityAdvisories(store: SnapshotStore): { response: ListSe
       const key = a.title.toLowerCase();
       if (seen.has(key)) continue;
       seen.add(key);
-      advisories.push({ title: a.title, link: a.link, pubDate: a.publishedAt ? new Date(a.publishedAt).toISOString() : '', source: a.source, sourceCountry: a.sourceCountry, level: a.level, country: a.country });
+      advisories.push({
+        title: a.title,
+        link: a.link,
+        pubDate: a.publishedAt ? new Date(a.publishedAt).toISOString() : '',
+        source: a.source,
+        sourceCountry: a.sourceCountry,
+        level: a.level,
+        country: a.country,
+      });
       if (a.sourceCountry !== 'US' || a.source !== 'U.S. Department of State') raise(a.country, a.level);
     }
     for (const [c, level] of fromState.levels) raise(c, level);

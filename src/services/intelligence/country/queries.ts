@@ -6,7 +6,13 @@ import type { SdnEntry } from '../../../sources/ofac/sdn-xml.js';
 import { SANCTIONS_SDN } from '../../sanctions/index.js';
 import { TRAVEL_ADVISORIES } from './datasets/travel-advisories.js';
 import { advisoryCountryCodes, advisoryLabel, preferAdvisory, sanctionsCountsByCode, type Advisory } from './rules.js';
-import type { CiiScore, GetCountryFactsRequest, GetCountryFactsResponse, GetCountryRiskRequest, GetCountryRiskResponse } from './schemas.js';
+import type {
+  CiiScore,
+  GetCountryFactsRequest,
+  GetCountryFactsResponse,
+  GetCountryRiskRequest,
+  GetCountryRiskResponse,
+} from './schemas.js';
 
 /**
  * Risk summary of one country from three snapshots: instability score, travel advisory and SDN
@@ -30,13 +36,18 @@ export function getCountryRisk(store: SnapshotStore, req: GetCountryRiskRequest)
   });
   const name = countryName(code) ?? advisoryIndex?.get(code)?.name ?? code;
   if (!cii || !advisories || !sanctions) {
-    return { countryCode: code, countryName: name, advisoryLevel: '', sanctionsActive: false, sanctionsCount: 0, fetchedAt: 0, upstreamUnavailable: true };
+    return {
+      countryCode: code,
+      countryName: name,
+      advisoryLevel: '',
+      sanctionsActive: false,
+      sanctionsCount: 0,
+      fetchedAt: 0,
+      upstreamUnavailable: true,
+    };
   }
   const score = cii.derive('byCode', (s) => new Map(s.records.map((r) => [r.region, r]))).get(code);
-  const count =
-    sanctions
-      .derive('address-counts-by-code', (s) => sanctionsCountsByCode(s.records))
-      .get(code) ?? 0;
+  const count = sanctions.derive('address-counts-by-code', (s) => sanctionsCountsByCode(s.records)).get(code) ?? 0;
   const advisory = advisoryIndex!.get(code);
   return {
     countryCode: code,
@@ -54,7 +65,10 @@ export function getCountryRisk(store: SnapshotStore, req: GetCountryRiskRequest)
  * Reference facts for one country, looked up in the facts snapshot (indexed by code once per
  * version). An unknown code answers empty fields; `degraded` when the snapshot is missing.
  */
-export function getCountryFacts(store: SnapshotStore, req: GetCountryFactsRequest): { response: GetCountryFactsResponse; degraded: boolean } {
+export function getCountryFacts(
+  store: SnapshotStore,
+  req: GetCountryFactsRequest,
+): { response: GetCountryFactsResponse; degraded: boolean } {
   const snap = store.read<CountryFacts>(COUNTRY_FACTS);
   const f = snap?.derive('byCode', (s) => new Map(s.records.map((r) => [r.code, r]))).get(req.country_code);
   return {

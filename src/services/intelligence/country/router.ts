@@ -7,7 +7,14 @@ import { SANCTIONS_SDN } from '../../sanctions/index.js';
 import { SECURITY_ADVISORIES } from './datasets/security-advisories.js';
 import { TRAVEL_ADVISORIES } from './datasets/travel-advisories.js';
 import { getCountryFacts, getCountryRisk } from './queries.js';
-import { GetCountryFactsRequest, GetCountryFactsResponse, GetCountryRiskRequest, GetCountryRiskResponse, ListSecurityAdvisoriesRequest, ListSecurityAdvisoriesResponse } from './schemas.js';
+import {
+  GetCountryFactsRequest,
+  GetCountryFactsResponse,
+  GetCountryRiskRequest,
+  GetCountryRiskResponse,
+  ListSecurityAdvisoriesRequest,
+  ListSecurityAdvisoriesResponse,
+} from './schemas.js';
 
 export const countryProcedures = {
   getCountryRisk: operation

@@ -48,7 +48,9 @@ export function preferAdvisory(a: Advisory, b: Advisory): Advisory {
  * (as OFAC names it); entries without an addressed country, or in a country the table does not
  * know, count nowhere.
  */
-export function sanctionsCountsByCode(entries: readonly { addressCountries: readonly string[] }[]): Map<string, number> {
+export function sanctionsCountsByCode(
+  entries: readonly { addressCountries: readonly string[] }[],
+): Map<string, number> {
   const m = new Map<string, number>();
   for (const e of entries) {
     for (const name of new Set(e.addressCountries)) {

@@ -9,4 +9,14 @@ import { REGIONAL_DATASETS } from '../regional/datasets/index.js';
 import { SIGNAL_DATASETS } from '../signals/datasets/index.js';
 
 /** Every intelligence dataset, topic by topic. */
-export const INTELLIGENCE_DATASETS = [...COUNTRY_DATASETS, ...ORBIT_DATASETS, ...COMPANY_DATASETS, ...FEED_DATASETS, ...SIGNAL_DATASETS, ...GPS_DATASETS, ...PORT_DATASETS, ...REGIONAL_DATASETS, ...ANALYSIS_DATASETS] as const;
+export const INTELLIGENCE_DATASETS = [
+  ...COUNTRY_DATASETS,
+  ...ORBIT_DATASETS,
+  ...COMPANY_DATASETS,
+  ...FEED_DATASETS,
+  ...SIGNAL_DATASETS,
+  ...GPS_DATASETS,
+  ...PORT_DATASETS,
+  ...REGIONAL_DATASETS,
+  ...ANALYSIS_DATASETS,
+] as const;

@@ -1,6 +1,29 @@
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
-import { EMBER_MONTHLY, type ElectricityMixRow, ENTSOE_PRICES, type ElectricityPriceRow, GIE_COUNTRY_STORAGE, IEA_OIL_STOCKS, type IeaStocksInfo, JODI_GAS, JODI_GAS_FLOWS, type GasBalanceRow, OWID_ENERGY_MIX, type EnergyMixRow, SPR_POLICIES, type SprPolicy, type SprRegistryInfo, type MemberStocks } from '../../economic/index.js';
-import { OIL_BALANCES, type OilBalanceRow, type OilRecord, statusById, STATUS_DATASETS } from '../../supply-chain/index.js';
+import {
+  EMBER_MONTHLY,
+  type ElectricityMixRow,
+  ENTSOE_PRICES,
+  type ElectricityPriceRow,
+  GIE_COUNTRY_STORAGE,
+  IEA_OIL_STOCKS,
+  type IeaStocksInfo,
+  JODI_GAS,
+  JODI_GAS_FLOWS,
+  type GasBalanceRow,
+  OWID_ENERGY_MIX,
+  type EnergyMixRow,
+  SPR_POLICIES,
+  type SprPolicy,
+  type SprRegistryInfo,
+  type MemberStocks,
+} from '../../economic/index.js';
+import {
+  OIL_BALANCES,
+  type OilBalanceRow,
+  type OilRecord,
+  statusById,
+  STATUS_DATASETS,
+} from '../../supply-chain/index.js';
 import { COMTRADE_FLOWS, type ComtradeFlow } from '../../trade/index.js';
 import { comtradeIso2 } from '../../../sources/comtrade/countries.js';
 import type { CountryGasStorageDay } from '../../../sources/gie/agsi.js';
@@ -27,11 +50,22 @@ import type {
 } from './schemas.js';
 
 /** Every dataset an energy answer reads. */
-export const ENERGY_PROFILE_DATASETS = [OWID_ENERGY_MIX, JODI_GAS, EMBER_MONTHLY, SPR_POLICIES, GIE_COUNTRY_STORAGE, ENTSOE_PRICES, IEA_OIL_STOCKS, OIL_BALANCES] as const;
+export const ENERGY_PROFILE_DATASETS = [
+  OWID_ENERGY_MIX,
+  JODI_GAS,
+  EMBER_MONTHLY,
+  SPR_POLICIES,
+  GIE_COUNTRY_STORAGE,
+  ENTSOE_PRICES,
+  IEA_OIL_STOCKS,
+  OIL_BALANCES,
+] as const;
 export const ENERGY_SHOCK_DATASETS = [...ENERGY_PROFILE_DATASETS, COMTRADE_FLOWS, ...STATUS_DATASETS] as const;
 
 /** EU-27 and the UK: the storage AGSI+ publishes. */
-const EUROPE = new Set('AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE GB'.split(' '));
+const EUROPE = new Set(
+  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE GB'.split(' '),
+);
 
 function byIso2<R extends { iso2: string }, I>(s: Snapshot<R, I> | undefined): ReadonlyMap<string, R> {
   return s ? s.derive('by-iso2', (snap) => new Map(snap.records.map((r) => [r.iso2, r]))) : new Map();
@@ -72,23 +106,33 @@ function ieaView(store: SnapshotStore, iso2: string): IeaView {
   const row = byIso2(s).get(iso2);
   // Members whose figure was an anomaly are absent from the records: unavailable.
   if (!s || !row) return { available: false, dataMonth: '', daysOfCover: 0, netExporter: false };
-  return { available: true, dataMonth: s.info.dataMonth, daysOfCover: row.daysOfCover ?? 0, netExporter: row.netExporter };
+  return {
+    available: true,
+    dataMonth: s.info.dataMonth,
+    daysOfCover: row.daysOfCover ?? 0,
+    netExporter: row.netExporter,
+  };
 }
 
 function latestStorage(store: SnapshotStore, iso2: string): CountryGasStorageDay | undefined {
   const s = store.read<CountryGasStorageDay>(GIE_COUNTRY_STORAGE);
   // Records are newest first per country: the first match is the latest gas day.
-  return s?.derive('latest-by-country', (snap) => {
-    const out = new Map<string, CountryGasStorageDay>();
-    for (const r of snap.records) if (!out.has(r.country)) out.set(r.country, r);
-    return out;
-  }).get(iso2);
+  return s
+    ?.derive('latest-by-country', (snap) => {
+      const out = new Map<string, CountryGasStorageDay>();
+      for (const r of snap.records) if (!out.has(r.country)) out.set(r.country, r);
+      return out;
+    })
+    .get(iso2);
 }
 
 const trendWord = (pp: number) => (pp > 0.05 ? 'injecting' : pp < -0.05 ? 'withdrawing' : 'stable');
 const fin = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? v : 0);
 
-export function getCountryEnergyProfile(store: SnapshotStore, req: GetCountryEnergyProfileRequest): GetCountryEnergyProfileResponse {
+export function getCountryEnergyProfile(
+  store: SnapshotStore,
+  req: GetCountryEnergyProfileRequest,
+): GetCountryEnergyProfileResponse {
   const cc = resolveCountryCode(store, req.country_code);
   const known = /^[A-Z]{2}$/.test(cc);
   const mix = known ? byIso2(store.read<EnergyMixRow>(OWID_ENERGY_MIX)).get(cc) : undefined;
@@ -162,7 +206,11 @@ export function getCountryEnergyProfile(store: SnapshotStore, req: GetCountryEne
     sprAsOf: spr?.asOf ?? '',
     sprAvailable: !!spr,
     jodiOilObservedMeasurements: oil.map((r) => `${r.product}.${r.flow}`).sort(),
-    jodiGasObservedMeasurements: gas ? Object.keys(JODI_GAS_FLOWS).filter((f) => gas[JODI_GAS_FLOWS[f as keyof typeof JODI_GAS_FLOWS]] !== undefined).sort() : [],
+    jodiGasObservedMeasurements: gas
+      ? Object.keys(JODI_GAS_FLOWS)
+          .filter((f) => gas[JODI_GAS_FLOWS[f as keyof typeof JODI_GAS_FLOWS]] !== undefined)
+          .sort()
+      : [],
   };
 }
 
@@ -185,7 +233,11 @@ function previewShares(s: Snapshot<ComtradeFlow>): ReadonlyMap<string, MeasuredS
       const key = `${iso2}|${r.year}`;
       const entry = byKey.get(key) ?? { iso2, year: r.year, partners: [] };
       if (r.partnerCode === '0') entry.worldUsd = r.tradeValueUsd;
-      else entry.partners.push({ iso2: GULF_M49.has(r.partnerCode) ? gulfIso2(r.partnerCode) : r.partnerIso || r.partnerCode, usd: r.tradeValueUsd });
+      else
+        entry.partners.push({
+          iso2: GULF_M49.has(r.partnerCode) ? gulfIso2(r.partnerCode) : r.partnerIso || r.partnerCode,
+          usd: r.tradeValueUsd,
+        });
       byKey.set(key, entry);
     }
     return newestShares([...byKey.values()]);
@@ -200,7 +252,8 @@ function newestShares(entries: (CrudeImports & { iso2: string; year: number })[]
   for (const e of entries) {
     const share = gulfShareOf(e);
     const prev = out.get(e.iso2);
-    if (share !== undefined && (!prev || prev.year < e.year)) out.set(e.iso2, { share, year: e.year, partnerSum: e.worldUsd === undefined });
+    if (share !== undefined && (!prev || prev.year < e.year))
+      out.set(e.iso2, { share, year: e.year, partnerSum: e.worldUsd === undefined });
   }
   return out;
 }
@@ -211,7 +264,10 @@ function measuredGulfShare(store: SnapshotStore, iso2: string): MeasuredShare | 
   return flows ? previewShares(flows).get(iso2) : undefined;
 }
 
-export function computeEnergyShock(store: SnapshotStore, req: ComputeEnergyShockScenarioRequest): ComputeEnergyShockScenarioResponse {
+export function computeEnergyShock(
+  store: SnapshotStore,
+  req: ComputeEnergyShockScenarioRequest,
+): ComputeEnergyShockScenarioResponse {
   const cc = resolveCountryCode(store, req.country_code);
   const chokepointId = req.chokepoint_id ?? 'hormuz_strait';
   const disruptionPct = clampDisruption(req.disruption_pct ?? 100);
@@ -238,12 +294,28 @@ export function computeEnergyShock(store: SnapshotStore, req: ComputeEnergyShock
     ...(liveFlowRatio !== undefined ? { liveFlowRatio } : {}),
     gulfShare,
     crudeImportsKbd: profile.crudeImportsKbd,
-    demandKbd: { GASOLINE: profile.gasolineDemandKbd, GASDIES: profile.dieselDemandKbd, JETKERO: profile.jetDemandKbd, LPG: profile.lpgDemandKbd },
+    demandKbd: {
+      GASOLINE: profile.gasolineDemandKbd,
+      GASDIES: profile.dieselDemandKbd,
+      JETKERO: profile.jetDemandKbd,
+      LPG: profile.lpgDemandKbd,
+    },
     ...(ieaStocks && !iea.netExporter ? { daysOfCover: iea.daysOfCover } : {}),
     netExporter,
   });
-  const oilOut = oilWanted && jodiOil ? shock : { gulfCrudeShare: 0, crudeLossKbd: 0, products: [], effectiveCoverDays: 0 };
-  const assessOil = oilAssessment({ countryCode: cc || '(none)', chokepointId, disruptionPct, jodiOil, netExporter, comtrade: !!measured, gulfShare, shock, ieaStocks });
+  const oilOut =
+    oilWanted && jodiOil ? shock : { gulfCrudeShare: 0, crudeLossKbd: 0, products: [], effectiveCoverDays: 0 };
+  const assessOil = oilAssessment({
+    countryCode: cc || '(none)',
+    chokepointId,
+    disruptionPct,
+    jodiOil,
+    netExporter,
+    comtrade: !!measured,
+    gulfShare,
+    shock,
+    ieaStocks,
+  });
 
   let gasImpact: ComputeEnergyShockScenarioResponse['gasImpact'];
   if (gasWanted) {
@@ -255,7 +327,9 @@ export function computeEnergyShock(store: SnapshotStore, req: ComputeEnergyShock
           lngImportsTj: profile.gasLngImportsTj,
           pipeImportsTj: profile.gasPipeImportsTj,
           totalDemandTj: profile.gasTotalDemandTj,
-          ...(profile.gasStorageAvailable && EUROPE.has(cc) ? { storageTwh: latestStorage(store, cc)!.gasInStorageTwh } : {}),
+          ...(profile.gasStorageAvailable && EUROPE.has(cc)
+            ? { storageTwh: latestStorage(store, cc)!.gasInStorageTwh }
+            : {}),
         })
       : undefined;
     const storage = g?.bufferDays !== undefined ? latestStorage(store, cc) : undefined;
@@ -268,7 +342,16 @@ export function computeEnergyShock(store: SnapshotStore, req: ComputeEnergyShock
       dataAvailable: !!g,
       assessment: gasAssessment(cc || '(none)', chokepointId, g),
       ...(storage && g?.bufferDays !== undefined
-        ? { storage: { fillPct: storage.fullPct, gasTwh: storage.gasInStorageTwh, bufferDays: g.bufferDays, trend: trendWord(storage.trendPct), date: storage.gasDay, scope: 'europe' } }
+        ? {
+            storage: {
+              fillPct: storage.fullPct,
+              gasTwh: storage.gasInStorageTwh,
+              bufferDays: g.bufferDays,
+              trend: trendWord(storage.trendPct),
+              date: storage.gasDay,
+              scope: 'europe',
+            },
+          }
         : {}),
       dataSource: storage ? 'gie_daily' : 'jodi_monthly',
     };
@@ -279,7 +362,12 @@ export function computeEnergyShock(store: SnapshotStore, req: ComputeEnergyShock
   if (mode === 'gas') level = gasData ? (degraded ? 'partial' : 'full') : 'unsupported';
   else if (mode === 'both' && !jodiOil && gasData) level = 'partial';
   const dataAvailable = mode === 'oil' ? jodiOil : mode === 'gas' ? gasData : jodiOil || gasData;
-  const assessment = mode === 'gas' ? gasImpact!.assessment : mode === 'both' && gasImpact ? `${assessOil} ${gasImpact.assessment}` : assessOil;
+  const assessment =
+    mode === 'gas'
+      ? gasImpact!.assessment
+      : mode === 'both' && gasImpact
+        ? `${assessOil} ${gasImpact.assessment}`
+        : assessOil;
 
   return {
     countryCode: cc,

@@ -1,6 +1,11 @@
 import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
-import { computeEnergyShock, ENERGY_PROFILE_DATASETS, ENERGY_SHOCK_DATASETS, getCountryEnergyProfile } from './queries.js';
+import {
+  computeEnergyShock,
+  ENERGY_PROFILE_DATASETS,
+  ENERGY_SHOCK_DATASETS,
+  getCountryEnergyProfile,
+} from './queries.js';
 import {
   ComputeEnergyShockScenarioRequest,
   ComputeEnergyShockScenarioResponse,

@@ -1,4 +1,9 @@
-import { CHOKEPOINT_CRUDE_EXPOSURE, GULF_SHARE_PROXY, MAX_COVER_DAYS, PRODUCT_YIELDS } from '../../supply-chain/index.js';
+import {
+  CHOKEPOINT_CRUDE_EXPOSURE,
+  GULF_SHARE_PROXY,
+  MAX_COVER_DAYS,
+  PRODUCT_YIELDS,
+} from '../../supply-chain/index.js';
 
 export { CHOKEPOINT_CRUDE_EXPOSURE, GULF_SHARE_PROXY, MAX_COVER_DAYS, PRODUCT_YIELDS };
 
@@ -16,14 +21,24 @@ export const CHOKEPOINT_NAMES: Record<ShockChokepoint, string> = {
 };
 
 /** Share of a country's LNG imports assumed to pass each chokepoint (route shares, not measured). */
-export const LNG_EXPOSURE: Record<ShockChokepoint, number> = { hormuz_strait: 0.3, malacca_strait: 0.5, suez: 0.2, bab_el_mandeb: 0.2 };
+export const LNG_EXPOSURE: Record<ShockChokepoint, number> = {
+  hormuz_strait: 0.3,
+  malacca_strait: 0.5,
+  suez: 0.2,
+  bab_el_mandeb: 0.2,
+};
 
 /** Gulf crude suppliers by UN M49 code: Saudi Arabia, UAE, Iraq, Kuwait, Iran. */
 export const GULF_M49 = new Set(['682', '784', '368', '414', '364']);
 export const GULF_ISO2 = new Set(['SA', 'AE', 'IQ', 'KW', 'IR']);
 
 /** Product names on the wire, by JODI product code. */
-export const PRODUCT_NAMES: Record<string, string> = { GASOLINE: 'Gasoline', GASDIES: 'Diesel', JETKERO: 'Jet fuel', LPG: 'LPG' };
+export const PRODUCT_NAMES: Record<string, string> = {
+  GASOLINE: 'Gasoline',
+  GASDIES: 'Diesel',
+  JETKERO: 'Jet fuel',
+  LPG: 'LPG',
+};
 
 /** Emergency-stock obligation of IEA members, days of net imports. */
 export const IEA_OBLIGATION_DAYS = 90;
@@ -97,12 +112,18 @@ export function oilShock(i: OilShockInputs): OilShock {
     .map(([code, y]) => {
       const demand = i.demandKbd[code]!;
       const out = loss * y;
-      return { product: PRODUCT_NAMES[code] ?? code, outputLossKbd: round(out, 1), demandKbd: round(demand, 1), deficitPct: round(clamp((out / demand) * 100, 0, 100), 1) };
+      return {
+        product: PRODUCT_NAMES[code] ?? code,
+        outputLossKbd: round(out, 1),
+        demandKbd: round(demand, 1),
+        deficitPct: round(clamp((out / demand) * 100, 0, 100), 1),
+      };
     });
   let effectiveCoverDays: number;
   const days = i.daysOfCover ?? 0;
   if (i.netExporter) effectiveCoverDays = -1;
-  else if (days > 0 && lostFraction > 0 && i.crudeImportsKbd > 0) effectiveCoverDays = Math.min(MAX_COVER_DAYS, Math.round(days / lostFraction));
+  else if (days > 0 && lostFraction > 0 && i.crudeImportsKbd > 0)
+    effectiveCoverDays = Math.min(MAX_COVER_DAYS, Math.round(days / lostFraction));
   else effectiveCoverDays = Math.min(Math.round(days), MAX_COVER_DAYS);
   return { gulfCrudeShare, crudeLossKbd: round(loss, 1), products, effectiveCoverDays };
 }
@@ -139,14 +160,25 @@ export function gasShock(i: GasShockInputs): GasShock {
   const loss = Math.max(0, i.lngImportsTj) * exposure * (clamp(i.disruptionPct, 0, 100) / 100);
   const deficitPct = i.totalDemandTj > 0 ? round(clamp((loss / i.totalDemandTj) * 100, 0, 100), 1) : 0;
   let bufferDays: number | undefined;
-  if (i.storageTwh !== undefined) bufferDays = loss > 0 ? Math.min(MAX_COVER_DAYS, Math.round((i.storageTwh * 3600) / (loss / 30))) : MAX_COVER_DAYS;
-  return { lngShareOfImports, lngDisruptionTj: round(loss, 1), deficitPct, ...(bufferDays !== undefined ? { bufferDays } : {}) };
+  if (i.storageTwh !== undefined)
+    bufferDays = loss > 0 ? Math.min(MAX_COVER_DAYS, Math.round((i.storageTwh * 3600) / (loss / 30))) : MAX_COVER_DAYS;
+  return {
+    lngShareOfImports,
+    lngDisruptionTj: round(loss, 1),
+    deficitPct,
+    ...(bufferDays !== undefined ? { bufferDays } : {}),
+  };
 }
 
 export type CoverageLevel = 'full' | 'partial' | 'unsupported';
 
 /** Full only with JODI oil, measured Comtrade shares, usable IEA stocks and a live flow. */
-export function coverageLevel(c: { jodiOil: boolean; comtrade: boolean; ieaStocks: boolean; degraded: boolean }): CoverageLevel {
+export function coverageLevel(c: {
+  jodiOil: boolean;
+  comtrade: boolean;
+  ieaStocks: boolean;
+  degraded: boolean;
+}): CoverageLevel {
   if (!c.jodiOil) return 'unsupported';
   return c.comtrade && c.ieaStocks && !c.degraded ? 'full' : 'partial';
 }
@@ -166,17 +198,26 @@ export interface AssessmentFacts {
 /** One sentence on the oil outcome, from the most decisive fact down. */
 export function oilAssessment(f: AssessmentFacts): string {
   const cp = CHOKEPOINT_NAMES[f.chokepointId];
-  if (!f.jodiOil) return `Insufficient data: no JODI oil balance for ${f.countryCode}, so the ${cp} disruption cannot be modelled.`;
-  if (f.netExporter) return `${f.countryCode} is a net oil exporter: a ${f.disruptionPct}% ${cp} disruption leaves no import gap to fill.`;
+  if (!f.jodiOil)
+    return `Insufficient data: no JODI oil balance for ${f.countryCode}, so the ${cp} disruption cannot be modelled.`;
+  if (f.netExporter)
+    return `${f.countryCode} is a net oil exporter: a ${f.disruptionPct}% ${cp} disruption leaves no import gap to fill.`;
   if (f.comtrade && f.gulfShare < LIMITED_GULF_SHARE) {
     return `Limited impact: only ${round(f.gulfShare * 100, 1)}% of ${f.countryCode}'s crude imports come from the Gulf.`;
   }
   const days = f.shock.effectiveCoverDays;
-  if (days >= MAX_COVER_DAYS) return `Emergency stocks could bridge a ${f.disruptionPct}% ${cp} disruption indefinitely (two years or more).`;
+  if (days >= MAX_COVER_DAYS)
+    return `Emergency stocks could bridge a ${f.disruptionPct}% ${cp} disruption indefinitely (two years or more).`;
   if (days > 90) return `Emergency stocks could bridge a ${f.disruptionPct}% ${cp} disruption for about ${days} days.`;
   const worst = [...f.shock.products].sort((a, b) => b.deficitPct - a.deficitPct)[0];
-  const stocks = f.ieaStocks ? (days > 0 ? `IEA stocks cover about ${days} days of the loss.` : 'IEA stocks give no cover.') : 'No IEA stock data to draw on.';
-  return worst ? `Worst product shortfall: ${worst.product} at ${worst.deficitPct}% of demand. ${stocks}` : `No product demand published for ${f.countryCode}. ${stocks}`;
+  const stocks = f.ieaStocks
+    ? days > 0
+      ? `IEA stocks cover about ${days} days of the loss.`
+      : 'IEA stocks give no cover.'
+    : 'No IEA stock data to draw on.';
+  return worst
+    ? `Worst product shortfall: ${worst.product} at ${worst.deficitPct}% of demand. ${stocks}`
+    : `No product demand published for ${f.countryCode}. ${stocks}`;
 }
 
 /** One sentence on the gas outcome. */
@@ -184,7 +225,8 @@ export function gasAssessment(countryCode: string, chokepointId: ShockChokepoint
   if (!g) return `Insufficient data: no JODI gas balance for ${countryCode}.`;
   const cp = CHOKEPOINT_NAMES[chokepointId];
   if (g.lngDisruptionTj <= 0) return `${countryCode} imports no LNG exposed to the ${cp}.`;
-  const buffer = g.bufferDays !== undefined ? ` Storage could replace the lost LNG for about ${g.bufferDays} days.` : '';
+  const buffer =
+    g.bufferDays !== undefined ? ` Storage could replace the lost LNG for about ${g.bufferDays} days.` : '';
   return `LNG loss of ${g.lngDisruptionTj} TJ a month, ${g.deficitPct}% of gas demand.${buffer}`;
 }
 
@@ -204,17 +246,26 @@ export interface LimitationFacts {
 export function limitations(f: LimitationFacts): string[] {
   const out: string[] = [];
   if (f.oil) {
-    if (!f.comtrade) out.push(`Gulf share of crude imports is a proxy of ${GULF_SHARE_PROXY * 100}%: the bundled UN Comtrade flows have no crude imports for this country.`);
-    else if (f.partnerSumShare) out.push('Gulf share of crude imports measured over the Comtrade partners listed (no World total in the flows).');
+    if (!f.comtrade)
+      out.push(
+        `Gulf share of crude imports is a proxy of ${GULF_SHARE_PROXY * 100}%: the bundled UN Comtrade flows have no crude imports for this country.`,
+      );
+    else if (f.partnerSumShare)
+      out.push('Gulf share of crude imports measured over the Comtrade partners listed (no World total in the flows).');
     if (!f.ieaStocks) out.push('IEA emergency stock data unavailable for this country.');
     out.push('Product losses assume average refinery yields (gasoline 44%, diesel 30%, jet fuel 10%, LPG 5%).');
   }
   if (f.degraded) out.push('Live chokepoint flow unavailable (PortWatch): exposure assumes normal flows.');
-  if (f.emberFossilShare !== undefined && f.emberFossilShare > HIGH_FOSSIL_SHARE) out.push('Electricity is over 70% fossil-fired: little room to substitute power for fuel.');
+  if (f.emberFossilShare !== undefined && f.emberFossilShare > HIGH_FOSSIL_SHARE)
+    out.push('Electricity is over 70% fossil-fired: little room to substitute power for fuel.');
   if (f.oil) {
     if (!f.spr) out.push('Strategic reserve regime not classified for this country.');
-    else if (f.spr.regime === 'government_spr' && !f.spr.ieaMember) out.push('Government reserve outside the IEA coordinated system: releases are at national discretion.');
+    else if (f.spr.regime === 'government_spr' && !f.spr.ieaMember)
+      out.push('Government reserve outside the IEA coordinated system: releases are at national discretion.');
   }
-  if (f.gas) out.push('LNG exposure uses assumed route shares per chokepoint (Hormuz 30%, Malacca 50%, Suez 20%, Bab el-Mandeb 20%).');
+  if (f.gas)
+    out.push(
+      'LNG exposure uses assumed route shares per chokepoint (Hormuz 30%, Malacca 50%, Suez 20%, Bab el-Mandeb 20%).',
+    );
   return out;
 }

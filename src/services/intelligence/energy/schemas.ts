@@ -5,14 +5,17 @@ import { FUEL_MODES, SHOCK_CHOKEPOINTS } from './rules.js';
 const pct = (description: string) => z.number().meta({ format: 'double', description });
 const dbl = (description: string) => z.number().meta({ format: 'double', description });
 
-const COUNTRY_DOC = 'ISO 3166-1 alpha-2 country code (trimmed, case-insensitive). Omitted: the largest crude importer in the JODI oil snapshot.';
+const COUNTRY_DOC =
+  'ISO 3166-1 alpha-2 country code (trimmed, case-insensitive). Omitted: the largest crude importer in the JODI oil snapshot.';
 
 export const GetCountryEnergyProfileRequest = z.object({ country_code: stringParam(COUNTRY_DOC, 8) });
 export type GetCountryEnergyProfileRequest = z.infer<typeof GetCountryEnergyProfileRequest>;
 
 export const GetCountryEnergyProfileResponse = z
   .object({
-    mixAvailable: z.boolean().meta({ description: 'True when Our World in Data publishes a primary energy mix for the country.' }),
+    mixAvailable: z
+      .boolean()
+      .meta({ description: 'True when Our World in Data publishes a primary energy mix for the country.' }),
     mixYear: z.number().int().meta({ format: 'int32', description: 'Year of that mix; 0 when unavailable.' }),
     coalShare: pct('Coal share of primary energy, percent.'),
     gasShare: pct('Gas share of primary energy, percent.'),
@@ -22,17 +25,26 @@ export const GetCountryEnergyProfileResponse = z
     windShare: pct('Wind share of primary energy, percent.'),
     solarShare: pct('Solar share of primary energy, percent.'),
     hydroShare: pct('Hydro share of primary energy, percent.'),
-    importShare: pct('Net electricity imports as a share of electricity demand, percent (OWID; negative for a net exporter).'),
+    importShare: pct(
+      'Net electricity imports as a share of electricity demand, percent (OWID; negative for a net exporter).',
+    ),
     gasStorageAvailable: z.boolean().meta({ description: 'True when GIE AGSI+ publishes the country’s gas storage.' }),
     gasStorageFillPct: pct('Gas storage fill level, percent of working capacity.'),
     gasStorageChange1d: pct('Change of the fill level over the last gas day, percentage points.'),
-    gasStorageTrend: z.string().meta({ description: '`injecting`, `withdrawing` or `stable`; empty when unavailable.' }),
+    gasStorageTrend: z
+      .string()
+      .meta({ description: '`injecting`, `withdrawing` or `stable`; empty when unavailable.' }),
     gasStorageDate: z.string().meta({ description: 'Gas day of the fill level, YYYY-MM-DD.' }),
-    electricityAvailable: z.boolean().meta({ description: 'True when ENTSO-E publishes day-ahead prices for the country’s bidding zone (DE, FR, ES, NL followed).' }),
+    electricityAvailable: z.boolean().meta({
+      description:
+        'True when ENTSO-E publishes day-ahead prices for the country’s bidding zone (DE, FR, ES, NL followed).',
+    }),
     electricityPriceMwh: dbl('Mean day-ahead price of the newest delivery day, EUR per MWh; 0 when unavailable.'),
     electricitySource: z.string().meta({ description: '`entsoe`; empty when unavailable.' }),
     electricityDate: z.string().meta({ description: 'Delivery day of that price, YYYY-MM-DD.' }),
-    jodiOilAvailable: z.boolean().meta({ description: 'True when JODI-Oil has at least one finite figure for the country.' }),
+    jodiOilAvailable: z
+      .boolean()
+      .meta({ description: 'True when JODI-Oil has at least one finite figure for the country.' }),
     jodiOilDataMonth: z.string().meta({ description: 'Month of the JODI oil figures, YYYY-MM.' }),
     gasolineDemandKbd: dbl('Gasoline demand, thousand barrels a day.'),
     gasolineImportsKbd: dbl('Gasoline imports, kb/d.'),
@@ -43,13 +55,17 @@ export const GetCountryEnergyProfileResponse = z
     lpgDemandKbd: dbl('LPG demand, kb/d.'),
     crudeImportsKbd: dbl('Crude oil imports, kb/d.'),
     lpgImportsKbd: dbl('LPG imports, kb/d.'),
-    jodiGasAvailable: z.boolean().meta({ description: 'True when JODI-Gas has at least one finite terajoule figure for the country.' }),
+    jodiGasAvailable: z
+      .boolean()
+      .meta({ description: 'True when JODI-Gas has at least one finite terajoule figure for the country.' }),
     jodiGasDataMonth: z.string(),
     gasTotalDemandTj: dbl('Gross inland gas deliveries in that month, terajoules.'),
     gasLngImportsTj: dbl('LNG imports, TJ.'),
     gasPipeImportsTj: dbl('Pipeline imports, TJ.'),
     gasLngShare: pct('LNG share of gas imports, percent.'),
-    ieaStocksAvailable: z.boolean().meta({ description: 'True for a net exporter or a member with days of cover that are not an anomaly (over 500 days).' }),
+    ieaStocksAvailable: z.boolean().meta({
+      description: 'True for a net exporter or a member with days of cover that are not an anomaly (over 500 days).',
+    }),
     ieaStocksDataMonth: z.string(),
     ieaDaysOfCover: z.number().int().meta({ format: 'int32', description: 'Oil stocks in days of net imports (IEA).' }),
     ieaNetExporter: z.boolean(),
@@ -62,7 +78,10 @@ export const GetCountryEnergyProfileResponse = z
     emberDemandTwh: dbl('Electricity demand that month, TWh.'),
     emberDataMonth: z.string(),
     emberAvailable: z.boolean(),
-    sprRegime: z.string().meta({ description: 'government_spr, agency, industry_obligation, mixed, none; `unknown` when the registry has no entry.' }),
+    sprRegime: z.string().meta({
+      description:
+        'government_spr, agency, industry_obligation, mixed, none; `unknown` when the registry has no entry.',
+    }),
     sprCapacityMb: dbl('Reserve capacity, million barrels; 0 when not published.'),
     sprOperator: z.string(),
     sprIeaMember: z.boolean(),
@@ -71,7 +90,9 @@ export const GetCountryEnergyProfileResponse = z
     sprSource: z.string(),
     sprAsOf: z.string(),
     sprAvailable: z.boolean(),
-    jodiOilObservedMeasurements: z.array(z.string()).meta({ description: 'The JODI oil figures that had a value, as `PRODUCT.FLOW`.' }),
+    jodiOilObservedMeasurements: z
+      .array(z.string())
+      .meta({ description: 'The JODI oil figures that had a value, as `PRODUCT.FLOW`.' }),
     jodiGasObservedMeasurements: z.array(z.string()).meta({ description: 'The JODI gas flows that had a value.' }),
   })
   .meta({ id: 'intelligence_v1_GetCountryEnergyProfileResponse' });
@@ -79,8 +100,16 @@ export type GetCountryEnergyProfileResponse = z.infer<typeof GetCountryEnergyPro
 
 export const ComputeEnergyShockScenarioRequest = z.object({
   country_code: stringParam(COUNTRY_DOC, 8),
-  chokepoint_id: z.enum(SHOCK_CHOKEPOINTS).optional().meta({ description: 'hormuz_strait (default), malacca_strait, suez or bab_el_mandeb.' }),
-  disruption_pct: int32Param({ min: 0, max: 100, description: 'Share of the chokepoint’s flow lost, percent; held to 10-100 as published. Omitted: 100 (a full closure).' }),
+  chokepoint_id: z
+    .enum(SHOCK_CHOKEPOINTS)
+    .optional()
+    .meta({ description: 'hormuz_strait (default), malacca_strait, suez or bab_el_mandeb.' }),
+  disruption_pct: int32Param({
+    min: 0,
+    max: 100,
+    description:
+      'Share of the chokepoint’s flow lost, percent; held to 10-100 as published. Omitted: 100 (a full closure).',
+  }),
   fuel_mode: z.enum(FUEL_MODES).optional().meta({ description: 'oil (default), gas or both.' }),
 });
 export type ComputeEnergyShockScenarioRequest = z.infer<typeof ComputeEnergyShockScenarioRequest>;
@@ -127,11 +156,19 @@ export const ComputeEnergyShockScenarioResponse = z
     gulfCrudeShare: dbl('Gulf share of crude imports x the chokepoint’s exposure (x live flow ratio), 0-1.5.'),
     crudeLossKbd: dbl('Crude imports lost, kb/d.'),
     products: z.array(ProductImpact),
-    effectiveCoverDays: z.number().int().meta({ format: 'int32', description: 'Days emergency stocks bridge the loss (at most 730); -1 for a net exporter.' }),
+    effectiveCoverDays: z.number().int().meta({
+      format: 'int32',
+      description: 'Days emergency stocks bridge the loss (at most 730); -1 for a net exporter.',
+    }),
     assessment: z.string(),
-    dataAvailable: z.boolean().meta({ description: 'False when the fuel asked for has no balance data for the country (then not cached).' }),
+    dataAvailable: z
+      .boolean()
+      .meta({ description: 'False when the fuel asked for has no balance data for the country (then not cached).' }),
     jodiOilCoverage: z.boolean(),
-    comtradeCoverage: z.boolean().meta({ description: 'True when the Gulf share was measured from bundled UN Comtrade crude flows; false means the 40% proxy was used (also in limitations).' }),
+    comtradeCoverage: z.boolean().meta({
+      description:
+        'True when the Gulf share was measured from bundled UN Comtrade crude flows; false means the 40% proxy was used (also in limitations).',
+    }),
     ieaStocksCoverage: z.boolean(),
     portwatchCoverage: z.boolean().meta({ description: 'True when the chokepoint has a live flow estimate.' }),
     coverageLevel: z.string().meta({ description: 'full, partial or unsupported.' }),

@@ -8,7 +8,14 @@ import { OREF_HISTORY } from './datasets/oref-history.js';
 import { TELEGRAM_MESSAGES, type TelegramInfo } from './datasets/telegram-messages.js';
 import { X_POSTS, type XPostsInfo } from './datasets/x-posts.js';
 import { localityCount, threatCategory, toWaves, type OrefWave } from './rules.js';
-import type { ListOrefAlertsRequest, ListOrefAlertsResponse, ListTelegramFeedRequest, ListTelegramFeedResponse, ListXFeedRequest, ListXFeedResponse } from './schemas.js';
+import type {
+  ListOrefAlertsRequest,
+  ListOrefAlertsResponse,
+  ListTelegramFeedRequest,
+  ListTelegramFeedResponse,
+  ListXFeedRequest,
+  ListXFeedResponse,
+} from './schemas.js';
 
 /** A live lookup made while the client waits: one attempt, short deadline. */
 export const LIVE_TIMEOUT_MS = 10_000;
@@ -18,7 +25,12 @@ function history(store: SnapshotStore, now: number) {
   if (!snap) return undefined;
   const waves = snap.derive('waves', (s) => toWaves(s.records, s.fetchedAt));
   const total = snap.derive('total', () => localityCount(waves));
-  return { waves, total, last24h: localityCount(waves.filter((w) => w.timestampMs >= now - 86_400_000 && w.timestampMs <= now)), fetchedAt: snap.fetchedAt };
+  return {
+    waves,
+    total,
+    last24h: localityCount(waves.filter((w) => w.timestampMs >= now - 86_400_000 && w.timestampMs <= now)),
+    fetchedAt: snap.fetchedAt,
+  };
 }
 
 /**
@@ -26,23 +38,48 @@ function history(store: SnapshotStore, now: number) {
  * active now from OREF_ALERTS_URL when configured, the history alongside either way; without the
  * address the answer says so in `error` and `configured:false` (never cached).
  */
-export async function listOrefAlerts(store: SnapshotStore, config: Config, req: ListOrefAlertsRequest, now: number): Promise<ListOrefAlertsResponse> {
+export async function listOrefAlerts(
+  store: SnapshotStore,
+  config: Config,
+  req: ListOrefAlertsRequest,
+  now: number,
+): Promise<ListOrefAlertsResponse> {
   const h = history(store, now);
-  const base = { history: h ? (h.waves as OrefWave[]) : [], historyCount24h: h?.last24h ?? 0, totalHistoryCount: h?.total ?? 0 };
+  const base = {
+    history: h ? (h.waves as OrefWave[]) : [],
+    historyCount24h: h?.last24h ?? 0,
+    totalHistoryCount: h?.total ?? 0,
+  };
   if (req.mode === 'MODE_HISTORY') {
     return h
       ? { configured: true, alerts: [], ...base, timestampMs: h.fetchedAt, error: '' }
       : { configured: false, alerts: [], ...base, timestampMs: 0, error: 'No OREF history loaded' };
   }
   if (!config.OREF_ALERTS_URL) {
-    return { configured: false, alerts: [], ...base, timestampMs: h?.fetchedAt ?? 0, error: 'Live alerts are not configured (OREF_ALERTS_URL); history only' };
+    return {
+      configured: false,
+      alerts: [],
+      ...base,
+      timestampMs: h?.fetchedAt ?? 0,
+      error: 'Live alerts are not configured (OREF_ALERTS_URL); history only',
+    };
   }
   try {
-    const body = await fetchUrl(config.OREF_ALERTS_URL, config, { retries: 0, deadline: Date.now() + LIVE_TIMEOUT_MS, headers: { accept: 'application/json' } });
+    const body = await fetchUrl(config.OREF_ALERTS_URL, config, {
+      retries: 0,
+      deadline: Date.now() + LIVE_TIMEOUT_MS,
+      headers: { accept: 'application/json' },
+    });
     const alerts = parseOrefLiveAlerts(body).map((a) => ({ ...a, cat: threatCategory(a.title), timestampMs: now }));
     return { configured: true, alerts, ...base, timestampMs: now, error: '' };
   } catch (err) {
-    return { configured: true, alerts: [], ...base, timestampMs: h?.fetchedAt ?? 0, error: `Live alerts unavailable: ${err instanceof Error ? err.message : String(err)}` };
+    return {
+      configured: true,
+      alerts: [],
+      ...base,
+      timestampMs: h?.fetchedAt ?? 0,
+      error: `Live alerts unavailable: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
 }
 
@@ -57,7 +94,11 @@ export const MAX_POSTS = 200;
 export function listXFeed(store: SnapshotStore, req: ListXFeedRequest): ListXFeedResponse {
   const snap = store.read<XPostMeta, XPostsInfo>(X_POSTS);
   const live = snap?.info.live === true;
-  const error = live ? '' : snap ? 'Live X feed not configured (X_BEARER_TOKEN); replaying a captured history' : 'No X posts loaded';
+  const error = live
+    ? ''
+    : snap
+      ? 'Live X feed not configured (X_BEARER_TOKEN); replaying a captured history'
+      : 'No X posts loaded';
   const topic = req.topic?.trim().toLowerCase();
   const account = req.account?.trim().replace(/^@/, '').toLowerCase();
   const limit = Math.min(req.limit || DEFAULT_POSTS, MAX_POSTS);
@@ -74,7 +115,12 @@ export function listXFeed(store: SnapshotStore, req: ListXFeedRequest): ListXFee
         topic: p.topic,
         timestampMs: p.createdAt,
         permalink,
-        facts: [`${p.accountName} posted a ${p.topic || 'general'} update`, ...(p.hasMedia ? ['includes media'] : []), ...(p.lang ? [`lang=${p.lang}`] : []), permalink],
+        facts: [
+          `${p.accountName} posted a ${p.topic || 'general'} update`,
+          ...(p.hasMedia ? ['includes media'] : []),
+          ...(p.lang ? [`lang=${p.lang}`] : []),
+          permalink,
+        ],
         hasMedia: p.hasMedia,
         lang: p.lang,
         contentState: 'active',
@@ -87,13 +133,26 @@ export function listXFeed(store: SnapshotStore, req: ListXFeedRequest): ListXFee
 export function listTelegramFeed(store: SnapshotStore, req: ListTelegramFeedRequest): ListTelegramFeedResponse {
   const snap = store.read<TelegramItem, TelegramInfo>(TELEGRAM_MESSAGES);
   const live = snap?.info.live === true;
-  const error = live ? '' : snap ? 'Live Telegram feed not configured (TELEGRAM_RELAY_URL); replaying a captured history' : 'No Telegram messages loaded';
+  const error = live
+    ? ''
+    : snap
+      ? 'Live Telegram feed not configured (TELEGRAM_RELAY_URL); replaying a captured history'
+      : 'No Telegram messages loaded';
   const topic = req.topic?.trim().toLowerCase();
   const channel = req.channel?.trim().replace(/^@/, '').toLowerCase();
   const limit = Math.min(req.limit || DEFAULT_POSTS, MAX_POSTS);
   const messages = (snap?.records ?? [])
     .filter((m) => (!topic || m.topic.toLowerCase() === topic) && (!channel || m.channel.toLowerCase() === channel))
     .slice(0, limit)
-    .map((m) => ({ id: m.id, channelId: m.channel, channelName: m.channelTitle, text: m.text, timestampMs: m.postedAt, mediaUrls: [], sourceUrl: m.url, topic: m.topic }));
+    .map((m) => ({
+      id: m.id,
+      channelId: m.channel,
+      channelName: m.channelTitle,
+      text: m.text,
+      timestampMs: m.postedAt,
+      mediaUrls: [],
+      sourceUrl: m.url,
+      topic: m.topic,
+    }));
   return { enabled: live, messages, count: messages.length, error };
 }

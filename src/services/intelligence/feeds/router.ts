@@ -3,7 +3,14 @@ import { OREF_HISTORY } from './datasets/oref-history.js';
 import { TELEGRAM_MESSAGES } from './datasets/telegram-messages.js';
 import { X_POSTS } from './datasets/x-posts.js';
 import { listOrefAlerts, listTelegramFeed, listXFeed } from './queries.js';
-import { ListOrefAlertsRequest, ListOrefAlertsResponse, ListTelegramFeedRequest, ListTelegramFeedResponse, ListXFeedRequest, ListXFeedResponse } from './schemas.js';
+import {
+  ListOrefAlertsRequest,
+  ListOrefAlertsResponse,
+  ListTelegramFeedRequest,
+  ListTelegramFeedResponse,
+  ListXFeedRequest,
+  ListXFeedResponse,
+} from './schemas.js';
 
 export const feedsProcedures = {
   listOrefAlerts: operation

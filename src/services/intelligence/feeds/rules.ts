@@ -41,12 +41,21 @@ export function toWaves(rows: readonly OrefHistoryRow[], now: number): OrefWave[
   for (const r of rows) {
     if (r.at < now - WAVE_RETENTION_MS) continue;
     const wave = byTime.get(r.at) ?? new Map<string, OrefAlert>();
-    const alert = wave.get(r.title) ?? { id: `${r.at}-${r.category}`, cat: threatCategory(r.title), title: r.title, data: [], desc: '', timestampMs: r.at };
+    const alert = wave.get(r.title) ?? {
+      id: `${r.at}-${r.category}`,
+      cat: threatCategory(r.title),
+      title: r.title,
+      data: [],
+      desc: '',
+      timestampMs: r.at,
+    };
     if (!alert.data.includes(r.locality)) alert.data.push(r.locality);
     wave.set(r.title, alert);
     byTime.set(r.at, wave);
   }
-  return [...byTime.entries()].sort((a, b) => b[0] - a[0]).map(([t, w]) => ({ timestampMs: t, alerts: [...w.values()] }));
+  return [...byTime.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([t, w]) => ({ timestampMs: t, alerts: [...w.values()] }));
 }
 
 /** Alert count of waves: one per locality alerted (an alert without localities counts once). */

@@ -17,7 +17,16 @@ export const ALLOWED_TICKERS: Record<string, string> = {
 export const DIRECTIONS = ['LONG', 'SHORT', 'HEDGE'] as const;
 export const TIMEFRAMES = ['1W', '2W', '1M', '3M'] as const;
 export const CONFIDENCES = ['HIGH', 'MEDIUM', 'LOW'] as const;
-export const IMPACT_TYPES = ['supply_shock', 'demand_shock', 'risk_off', 'risk_on', 'inflation', 'rates', 'currency', 'safe_haven'] as const;
+export const IMPACT_TYPES = [
+  'supply_shock',
+  'demand_shock',
+  'risk_off',
+  'risk_on',
+  'inflation',
+  'rates',
+  'currency',
+  'safe_haven',
+] as const;
 export const MAX_CARDS = 5;
 
 /** The facts cards are written from. */
@@ -30,9 +39,13 @@ export interface MarketFacts {
 
 const RULE_LABEL = '[Rule-based card from snapshot facts; not model-written.]';
 
-const chain = (...steps: [string, (typeof IMPACT_TYPES)[number], string][]) => steps.map(([node, impactType, logic]) => ({ node, impactType, logic }));
+const chain = (...steps: [string, (typeof IMPACT_TYPES)[number], string][]) =>
+  steps.map(([node, impactType, logic]) => ({ node, impactType, logic }));
 
-function card(ticker: string, c: Omit<MarketImplicationCard, 'ticker' | 'name' | 'narrative'> & { narrative: string }): MarketImplicationCard {
+function card(
+  ticker: string,
+  c: Omit<MarketImplicationCard, 'ticker' | 'name' | 'narrative'> & { narrative: string },
+): MarketImplicationCard {
   return { ticker, name: ALLOWED_TICKERS[ticker]!, ...c, narrative: `${RULE_LABEL} ${c.narrative}` };
 }
 
@@ -43,9 +56,14 @@ function card(ticker: string, c: Omit<MarketImplicationCard, 'ticker' | 'name' |
 export function ruleCards(f: MarketFacts): MarketImplicationCard[] {
   const out: { score: number; card: MarketImplicationCard }[] = [];
   const top = (kinds: string[], theaters?: string[]) =>
-    f.signals.filter((s) => kinds.includes(s.kind) && (!theaters || theaters.includes(s.theater))).sort((a, b) => b.score - a.score)[0];
+    f.signals
+      .filter((s) => kinds.includes(s.kind) && (!theaters || theaters.includes(s.theater)))
+      .sort((a, b) => b.score - a.score)[0];
   const oil = f.moves.find((m) => m.symbol === 'CL=F' || m.symbol === 'BZ=F');
-  const gulf = top(['SHIPPING_DISRUPTION', 'COMPOSITE_ESCALATION', 'OREF_ALERT_CLUSTER'], ['Persian Gulf', 'Red Sea', 'Middle East']);
+  const gulf = top(
+    ['SHIPPING_DISRUPTION', 'COMPOSITE_ESCALATION', 'OREF_ALERT_CLUSTER'],
+    ['Persian Gulf', 'Red Sea', 'Middle East'],
+  );
   if (gulf || (oil && Math.abs(oil.changePct) >= 5)) {
     const up = gulf ? true : oil!.changePct > 0;
     const driver = gulf ? gulf.summary : `${oil!.name} ${oil!.changePct > 0 ? '+' : ''}${oil!.changePct}% in a session`;
@@ -61,7 +79,10 @@ export function ruleCards(f: MarketFacts): MarketImplicationCard[] {
           : `${driver}. A move of this size tends to extend while positioning unwinds.`,
         riskCaveat: 'A single snapshot fact; flows can normalise quickly and spare capacity can offset losses.',
         driver,
-        transmissionChain: chain(['Shipping lanes and producers', 'supply_shock', 'Fewer barrels reach market'], ['Crude benchmarks', 'inflation', 'Prices reprice the risk']),
+        transmissionChain: chain(
+          ['Shipping lanes and producers', 'supply_shock', 'Fewer barrels reach market'],
+          ['Crude benchmarks', 'inflation', 'Prices reprice the risk'],
+        ),
       }),
     });
   }
@@ -77,11 +98,15 @@ export function ruleCards(f: MarketFacts): MarketImplicationCard[] {
         narrative: `${military.summary}. Sustained military activity supports defence procurement expectations.`,
         riskCaveat: 'Activity surges often fade without changing budgets; defence stocks price slowly.',
         driver: military.summary,
-        transmissionChain: chain([`${military.theater} activity`, 'demand_shock', 'Governments signal more spending'], ['Defence contractors', 'risk_on', 'Order expectations rise']),
+        transmissionChain: chain(
+          [`${military.theater} activity`, 'demand_shock', 'Governments signal more spending'],
+          ['Defence contractors', 'risk_on', 'Order expectations rise'],
+        ),
       }),
     });
   }
-  const stress = (f.vix !== undefined && f.vix > 30) || f.signals.some((s) => s.kind === 'MARKET_STRESS' || s.kind === 'VIX_SPIKE');
+  const stress =
+    (f.vix !== undefined && f.vix > 30) || f.signals.some((s) => s.kind === 'MARKET_STRESS' || s.kind === 'VIX_SPIKE');
   if (stress) {
     const driver = f.vix !== undefined ? `VIX at ${f.vix}` : 'Equity market stress';
     out.push({
@@ -94,7 +119,10 @@ export function ruleCards(f: MarketFacts): MarketImplicationCard[] {
         narrative: `${driver}. Elevated implied volatility signals a risk-off regime in which drawdowns cluster.`,
         riskCaveat: 'Volatility mean-reverts; hedges cost carry if the stress passes.',
         driver,
-        transmissionChain: chain(['Volatility', 'risk_off', 'Investors cut risk'], ['US equities', 'risk_off', 'Drawdowns deepen']),
+        transmissionChain: chain(
+          ['Volatility', 'risk_off', 'Investors cut risk'],
+          ['US equities', 'risk_off', 'Drawdowns deepen'],
+        ),
       }),
     });
   }
@@ -112,7 +140,10 @@ export function ruleCards(f: MarketFacts): MarketImplicationCard[] {
         narrative: `${driver}. Converging geopolitical signals tend to lift demand for havens.`,
         riskCaveat: 'A stronger dollar or higher real yields can cap gold.',
         driver,
-        transmissionChain: chain(['Geopolitical stress', 'safe_haven', 'Investors seek havens'], ['Gold', 'safe_haven', 'Demand lifts the price']),
+        transmissionChain: chain(
+          ['Geopolitical stress', 'safe_haven', 'Investors seek havens'],
+          ['Gold', 'safe_haven', 'Demand lifts the price'],
+        ),
       }),
     });
   }
@@ -136,7 +167,8 @@ export function factsPrompt(f: MarketFacts): string {
   ].join('\n');
 }
 
-const str = (v: unknown, min: number, max: number) => typeof v === 'string' && v.trim().length >= min && v.trim().length <= max;
+const str = (v: unknown, min: number, max: number) =>
+  typeof v === 'string' && v.trim().length >= min && v.trim().length <= max;
 
 /**
  * Cards from the model's JSON answer (an array, or `{cards: [...]}`), kept only when valid as
@@ -150,7 +182,11 @@ export function parseModelCards(text: string): MarketImplicationCard[] {
   } catch {
     return [];
   }
-  const list = Array.isArray(doc) ? doc : Array.isArray((doc as { cards?: unknown })?.cards) ? (doc as { cards: unknown[] }).cards : [];
+  const list = Array.isArray(doc)
+    ? doc
+    : Array.isArray((doc as { cards?: unknown })?.cards)
+      ? (doc as { cards: unknown[] }).cards
+      : [];
   const out: MarketImplicationCard[] = [];
   for (const raw of list as Record<string, unknown>[]) {
     const ticker = String(raw?.ticker ?? '');
@@ -165,7 +201,12 @@ export function parseModelCards(text: string): MarketImplicationCard[] {
       str(raw.narrative, 20, 600) &&
       steps.length >= 2 &&
       steps.length <= 4 &&
-      steps.every((s) => str(s?.node, 1, 200) && (IMPACT_TYPES as readonly unknown[]).includes(s?.impactType) && typeof s?.logic === 'string');
+      steps.every(
+        (s) =>
+          str(s?.node, 1, 200) &&
+          (IMPACT_TYPES as readonly unknown[]).includes(s?.impactType) &&
+          typeof s?.logic === 'string',
+      );
     if (!valid) continue;
     out.push({
       ticker,
@@ -177,7 +218,11 @@ export function parseModelCards(text: string): MarketImplicationCard[] {
       narrative: (raw.narrative as string).trim(),
       riskCaveat: typeof raw.riskCaveat === 'string' ? raw.riskCaveat.slice(0, 400) : '',
       driver: typeof raw.driver === 'string' ? raw.driver.slice(0, 200) : '',
-      transmissionChain: steps.map((s) => ({ node: String(s.node), impactType: String(s.impactType), logic: String(s.logic).slice(0, 300) })),
+      transmissionChain: steps.map((s) => ({
+        node: String(s.node),
+        impactType: String(s.impactType),
+        logic: String(s.logic).slice(0, 300),
+      })),
     });
     if (out.length === MAX_CARDS) break;
   }

@@ -19,8 +19,21 @@ import { TRAVEL_ADVISORIES } from '../country/datasets/travel-advisories.js';
 import { OREF_HISTORY } from '../feeds/datasets/oref-history.js';
 import { GDELT_TOPICS } from '../signals/datasets/gdelt-topics.js';
 import { extractSignals, rankSignals, severityOf, type Signal, type SignalInputs } from './rules.js';
-import { factsPrompt, parseModelCards, ruleCards, ALLOWED_TICKERS, DIRECTIONS, IMPACT_TYPES, TIMEFRAMES, type MarketFacts } from './implication-rules.js';
-import type { ListCrossSourceSignalsResponse, ListMarketImplicationsRequest, ListMarketImplicationsResponse } from './schemas.js';
+import {
+  factsPrompt,
+  parseModelCards,
+  ruleCards,
+  ALLOWED_TICKERS,
+  DIRECTIONS,
+  IMPACT_TYPES,
+  TIMEFRAMES,
+  type MarketFacts,
+} from './implication-rules.js';
+import type {
+  ListCrossSourceSignalsResponse,
+  ListMarketImplicationsRequest,
+  ListMarketImplicationsResponse,
+} from './schemas.js';
 
 /** Every dataset the signals are computed from. */
 export const SIGNAL_DATASETS = [
@@ -58,7 +71,8 @@ const FLIGHT_THEATERS: [string, string][] = [
 function flightTheater(lat: number, lon: number): { theater: string; elevated: number } | undefined {
   for (const [id, name] of FLIGHT_THEATERS) {
     const t = THEATERS.find((x) => x.id === id);
-    if (t && lat <= t.north && lat >= t.south && lon <= t.east && lon >= t.west) return { theater: name, elevated: t.elevated };
+    if (t && lat <= t.north && lat >= t.south && lon <= t.east && lon >= t.west)
+      return { theater: name, elevated: t.elevated };
   }
   return undefined;
 }
@@ -73,48 +87,84 @@ function readInputs(store: SnapshotStore, now: number): SignalInputs {
   return {
     now,
     oref: rows<{ at: number; locality: string }>(OREF_HISTORY)?.map((r) => ({ at: r.at, locality: r.locality })),
-    commodities: rows<{ symbol: string; yahooName: string; price: number; change: number; priceTime: number }>(COMMODITIES_SNAPSHOT)?.map((c) => ({
+    commodities: rows<{ symbol: string; yahooName: string; price: number; change: number; priceTime: number }>(
+      COMMODITIES_SNAPSHOT,
+    )?.map((c) => ({
       symbol: c.symbol,
       name: c.yahooName,
       price: c.price,
       changePct: c.change,
       at: c.priceTime,
     })),
-    indices: rows<{ symbol: string; name: string; change: number; priceTime: number }>(MARKET_QUOTES)?.map((q) => ({ symbol: q.symbol, name: q.name, changePct: q.change, at: q.priceTime })),
+    indices: rows<{ symbol: string; name: string; change: number; priceTime: number }>(MARKET_QUOTES)?.map((q) => ({
+      symbol: q.symbol,
+      name: q.name,
+      changePct: q.change,
+      at: q.priceTime,
+    })),
     quakes: rows<{ place: string; magnitude: number; occurredAt: number }>(EARTHQUAKES)?.map((q) => {
       // USGS places end with the country or region after the last comma.
       const country = resolveCountry(q.place.split(',').at(-1))?.alpha2;
       return { place: q.place, magnitude: q.magnitude, at: q.occurredAt, ...(country ? { country } : {}) };
     }),
-    unrest: rows<{ country: string; occurredAt: number; eventType: string }>(UNREST_EVENTS)?.map((e) => ({ country: e.country, at: e.occurredAt })),
-    cyber: rows<{ country: string; severity: string; lastSeenAt: number }>(CYBER_THREATS)?.map((c) => ({ country: c.country, critical: c.severity === 'CRITICALITY_LEVEL_CRITICAL', at: c.lastSeenAt })),
+    unrest: rows<{ country: string; occurredAt: number; eventType: string }>(UNREST_EVENTS)?.map((e) => ({
+      country: e.country,
+      at: e.occurredAt,
+    })),
+    cyber: rows<{ country: string; severity: string; lastSeenAt: number }>(CYBER_THREATS)?.map((c) => ({
+      country: c.country,
+      critical: c.severity === 'CRITICALITY_LEVEL_CRITICAL',
+      at: c.lastSeenAt,
+    })),
     flights: rows<{ location: Loc; onGround: boolean; lastSeenAt: number }>(MILITARY_FLIGHTS)?.flatMap((f) => {
       const t = f.onGround ? undefined : flightTheater(f.location.latitude, f.location.longitude);
       return t ? [{ ...t, at: f.lastSeenAt }] : [];
     }),
-    radiation: rows<{ locationName: string; country: string; severity: string; zScore: number; observedAt: number }>(RADIATION_OBSERVATIONS)?.map((r) => ({
+    radiation: rows<{ locationName: string; country: string; severity: string; zScore: number; observedAt: number }>(
+      RADIATION_OBSERVATIONS,
+    )?.map((r) => ({
       place: r.locationName,
       country: r.country,
       spike: r.severity === 'RADIATION_SEVERITY_SPIKE',
       zScore: r.zScore,
       at: r.observedAt,
     })),
-    fires: rows<{ region: string; possibleExplosion: boolean; detectedAt: number }>(FIRE_DETECTIONS)?.map((f) => ({ region: f.region, possibleExplosion: f.possibleExplosion, at: f.detectedAt })),
-    outages: rows<{ countryCode: string; severity: string; endedAt: number; detectedAt: number }>(INTERNET_OUTAGES)?.map((o) => ({
+    fires: rows<{ region: string; possibleExplosion: boolean; detectedAt: number }>(FIRE_DETECTIONS)?.map((f) => ({
+      region: f.region,
+      possibleExplosion: f.possibleExplosion,
+      at: f.detectedAt,
+    })),
+    outages: rows<{ countryCode: string; severity: string; endedAt: number; detectedAt: number }>(
+      INTERNET_OUTAGES,
+    )?.map((o) => ({
       country: o.countryCode,
       total: o.severity === 'OUTAGE_SEVERITY_TOTAL',
       ongoing: !o.endedAt,
       at: o.detectedAt,
     })),
-    ...(risk ? { risk: risk.map((s) => ({ country: s.region, combined: s.combinedScore, rising: s.trend === 'TREND_DIRECTION_RISING', at: s.computedAt })) } : {}),
-    forecasts: rows<{ title: string; region: string; probability: number; trend: string; updatedAt: number }>(FORECASTS)?.map((f) => ({
+    ...(risk
+      ? {
+          risk: risk.map((s) => ({
+            country: s.region,
+            combined: s.combinedScore,
+            rising: s.trend === 'TREND_DIRECTION_RISING',
+            at: s.computedAt,
+          })),
+        }
+      : {}),
+    forecasts: rows<{ title: string; region: string; probability: number; trend: string; updatedAt: number }>(
+      FORECASTS,
+    )?.map((f) => ({
       title: f.title,
       region: f.region,
       probability: f.probability,
       rising: f.trend === 'rising',
       at: f.updatedAt,
     })),
-    tone: rows<{ topic: string; tone: { at: number; value: number }[] }>(GDELT_TOPICS)?.map((t) => ({ topic: t.topic, series: t.tone })),
+    tone: rows<{ topic: string; tone: { at: number; value: number }[] }>(GDELT_TOPICS)?.map((t) => ({
+      topic: t.topic,
+      series: t.tone,
+    })),
     ...(status.available
       ? {
           chokepoints: [...status.byId.values()].map((c) => ({
@@ -144,7 +194,10 @@ export function computeSignals(store: SnapshotStore): ComputedSignals {
   const hit = memo.get(store);
   if (hit && hit.key === key) return hit.value;
   const evaluatedAt = snaps.reduce((m, s) => Math.max(m, s?.fetchedAt ?? 0), 0);
-  const value = { signals: evaluatedAt ? rankSignals(extractSignals(readInputs(store, evaluatedAt))) : [], evaluatedAt };
+  const value = {
+    signals: evaluatedAt ? rankSignals(extractSignals(readInputs(store, evaluatedAt))) : [],
+    evaluatedAt,
+  };
   memo.set(store, { key, value });
   return value;
 }
@@ -183,8 +236,12 @@ const IMPLICATIONS_SYSTEM =
 export function marketFacts(store: SnapshotStore): MarketFacts | undefined {
   const { signals, evaluatedAt } = computeSignals(store);
   if (!evaluatedAt) return undefined;
-  const commodities = store.read<{ symbol: string; yahooName: string; price: number; change: number }>(COMMODITIES_SNAPSHOT)?.records ?? [];
-  const spx = store.read<{ symbol: string; name: string; change: number }>(MARKET_QUOTES)?.records.find((q) => q.symbol === '^GSPC');
+  const commodities =
+    store.read<{ symbol: string; yahooName: string; price: number; change: number }>(COMMODITIES_SNAPSHOT)?.records ??
+    [];
+  const spx = store
+    .read<{ symbol: string; name: string; change: number }>(MARKET_QUOTES)
+    ?.records.find((q) => q.symbol === '^GSPC');
   const vix = commodities.find((c) => c.symbol === '^VIX')?.price;
   const moves = commodities
     .filter((c) => c.symbol !== '^VIX')
@@ -199,7 +256,10 @@ export function marketFacts(store: SnapshotStore): MarketFacts | undefined {
  * Cards written by the model from the snapshot facts when one is configured (its answers cached per
  * input), otherwise, or when its answer holds no valid card, the labelled rule-based cards.
  */
-export async function listMarketImplications(deps: Pick<AppDeps, 'store' | 'llm' | 'clock'>, _req: ListMarketImplicationsRequest): Promise<ListMarketImplicationsResponse> {
+export async function listMarketImplications(
+  deps: Pick<AppDeps, 'store' | 'llm' | 'clock'>,
+  _req: ListMarketImplicationsRequest,
+): Promise<ListMarketImplicationsResponse> {
   const generatedAt = new Date(deps.clock.now()).toISOString();
   const facts = marketFacts(deps.store);
   if (!facts) return { cards: [], degraded: true, emptyReason: 'data_unavailable', generatedAt };

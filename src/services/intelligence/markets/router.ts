@@ -1,7 +1,12 @@
 import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { listCrossSourceSignals, listMarketImplications, SIGNAL_DATASETS } from './queries.js';
-import { ListCrossSourceSignalsRequest, ListCrossSourceSignalsResponse, ListMarketImplicationsRequest, ListMarketImplicationsResponse } from './schemas.js';
+import {
+  ListCrossSourceSignalsRequest,
+  ListCrossSourceSignalsResponse,
+  ListMarketImplicationsRequest,
+  ListMarketImplicationsResponse,
+} from './schemas.js';
 
 const SIGNALS_DOC =
   'Signals are computed once per set of input snapshots by fixed extractors: OREF sirens, commodity moves of 5% or more, ' +

@@ -64,7 +64,11 @@ export function severityOf(score: number): Severity {
 }
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 // ---------------------------------------------------------------------------------------------
 // Theaters: where a country's signals are grouped
@@ -143,8 +147,24 @@ function byTheater<T>(rows: readonly T[], theater: (r: T) => string): Map<string
 
 const newest = (rows: readonly { at: number }[]) => rows.reduce((m, r) => Math.max(m, r.at), 0);
 
-function make(kind: SignalKind, theater: string, factor: number, summary: string, detectedAt: number, key = slug(theater)): Signal {
-  return { id: `${slug(kind)}:${key}`, kind, theater, summary, score: r2(BASE_WEIGHT[kind] * factor), detectedAt, contributingTypes: [kind], signalCount: 1 };
+function make(
+  kind: SignalKind,
+  theater: string,
+  factor: number,
+  summary: string,
+  detectedAt: number,
+  key = slug(theater),
+): Signal {
+  return {
+    id: `${slug(kind)}:${key}`,
+    kind,
+    theater,
+    summary,
+    score: r2(BASE_WEIGHT[kind] * factor),
+    detectedAt,
+    contributingTypes: [kind],
+    signalCount: 1,
+  };
 }
 
 /** Per-theater counts of recent events: at least `min` in the window, factor min(2, 1 + n/div), the `limit` largest. */
@@ -159,7 +179,15 @@ function countSignals<T extends { at: number }>(
     .filter(([, rs]) => rs.length >= o.min)
     .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))
     .slice(0, o.limit)
-    .map(([t, rs]) => make(kind, t, Math.min(2, 1 + rs.length / o.div), `${rs.length} ${o.what} in ${t} over the last ${Math.round(o.windowMs / HOUR)} h`, newest(rs)));
+    .map(([t, rs]) =>
+      make(
+        kind,
+        t,
+        Math.min(2, 1 + rs.length / o.div),
+        `${rs.length} ${o.what} in ${t} over the last ${Math.round(o.windowMs / HOUR)} h`,
+        newest(rs),
+      ),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -175,28 +203,83 @@ export function extractSignals(i: SignalInputs): Signal[] {
   const oref = (i.oref ?? []).filter((a) => a.at <= now && now - a.at <= DAY);
   if (oref.length > 0) {
     const n = new Set(oref.map((a) => a.locality)).size;
-    out.push(make('OREF_ALERT_CLUSTER', 'Middle East', Math.min(2, 1 + n / 10), `Sirens in ${n} localities in Israel over the last 24 h`, newest(oref)));
+    out.push(
+      make(
+        'OREF_ALERT_CLUSTER',
+        'Middle East',
+        Math.min(2, 1 + n / 10),
+        `Sirens in ${n} localities in Israel over the last 24 h`,
+        newest(oref),
+      ),
+    );
   }
   for (const c of i.commodities ?? []) {
     if (c.symbol === '^VIX') {
-      if (c.price >= 25) out.push(make('VIX_SPIKE', 'Global', c.price > 40 ? 2 : c.price > 30 ? 1.5 : 1.2, `VIX at ${c.price}`, c.at, 'global'));
+      if (c.price >= 25)
+        out.push(
+          make('VIX_SPIKE', 'Global', c.price > 40 ? 2 : c.price > 30 ? 1.5 : 1.2, `VIX at ${c.price}`, c.at, 'global'),
+        );
       continue;
     }
     if (Math.abs(c.changePct) >= 5) {
       const theater = OIL_SYMBOLS.has(c.symbol) ? 'Persian Gulf' : 'Global';
-      out.push(make('COMMODITY_SHOCK', theater, Math.min(2, Math.abs(c.changePct) / 5), `${c.name} ${c.changePct > 0 ? 'up' : 'down'} ${Math.abs(c.changePct)}% in a session`, c.at, slug(c.symbol)));
+      out.push(
+        make(
+          'COMMODITY_SHOCK',
+          theater,
+          Math.min(2, Math.abs(c.changePct) / 5),
+          `${c.name} ${c.changePct > 0 ? 'up' : 'down'} ${Math.abs(c.changePct)}% in a session`,
+          c.at,
+          slug(c.symbol),
+        ),
+      );
     }
   }
   const spx = (i.indices ?? []).find((x) => x.symbol === '^GSPC');
-  if (spx && Math.abs(spx.changePct) >= 2) out.push(make('MARKET_STRESS', 'Global', Math.min(2, Math.abs(spx.changePct) / 2), `S&P 500 moved ${spx.changePct}% in a session`, spx.at, 'spx'));
+  if (spx && Math.abs(spx.changePct) >= 2)
+    out.push(
+      make(
+        'MARKET_STRESS',
+        'Global',
+        Math.min(2, Math.abs(spx.changePct) / 2),
+        `S&P 500 moved ${spx.changePct}% in a session`,
+        spx.at,
+        'spx',
+      ),
+    );
   (i.quakes ?? [])
     .filter((q) => q.magnitude >= 6.5 && q.at <= now && now - q.at <= DAY)
     .sort((a, b) => b.magnitude - a.magnitude)
     .slice(0, 2)
-    .forEach((q) => out.push(make('EARTHQUAKE_SIGNIFICANT', theaterOf(q.country), Math.min(2, 1 + (q.magnitude - 6.5) / 1.5), `M${q.magnitude} earthquake: ${q.place}`, q.at, `${slug(q.place)}-${q.at}`)));
-  out.push(...countSignals('UNREST_SURGE', i.unrest, (r) => theaterOf(r.country), { now, windowMs: DAY, min: 3, div: 10, limit: 3, what: 'protest or riot events' }));
+    .forEach((q) =>
+      out.push(
+        make(
+          'EARTHQUAKE_SIGNIFICANT',
+          theaterOf(q.country),
+          Math.min(2, 1 + (q.magnitude - 6.5) / 1.5),
+          `M${q.magnitude} earthquake: ${q.place}`,
+          q.at,
+          `${slug(q.place)}-${q.at}`,
+        ),
+      ),
+    );
   out.push(
-    ...countSignals('CYBER_ESCALATION', i.cyber?.filter((c) => c.critical), (r) => theaterOf(r.country), { now, windowMs: 2 * DAY, min: 3, div: 10, limit: 3, what: 'critical cyber threat indicators' }),
+    ...countSignals('UNREST_SURGE', i.unrest, (r) => theaterOf(r.country), {
+      now,
+      windowMs: DAY,
+      min: 3,
+      div: 10,
+      limit: 3,
+      what: 'protest or riot events',
+    }),
+  );
+  out.push(
+    ...countSignals(
+      'CYBER_ESCALATION',
+      i.cyber?.filter((c) => c.critical),
+      (r) => theaterOf(r.country),
+      { now, windowMs: 2 * DAY, min: 3, div: 10, limit: 3, what: 'critical cyber threat indicators' },
+    ),
   );
   // Flight surge: a watched theater at or above its elevated-activity count (the theater posture rule).
   const flights = (i.flights ?? []).filter((f) => f.at <= now && now - f.at <= 6 * HOUR);
@@ -204,34 +287,113 @@ export function extractSignals(i: SignalInputs): Signal[] {
     .filter(([, fs]) => fs.length >= fs[0]!.elevated)
     .sort((a, b) => b[1].length / b[1][0]!.elevated - a[1].length / a[1][0]!.elevated || (a[0] < b[0] ? -1 : 1))
     .slice(0, 3)
-    .forEach(([t, fs]) => out.push(make('MILITARY_FLIGHT_SURGE', t, Math.min(2, fs.length / fs[0]!.elevated), `${fs.length} military aircraft airborne in ${t} (elevated from ${fs[0]!.elevated})`, newest(fs))));
-  out.push(...countSignals('THERMAL_SPIKE', i.fires?.filter((f) => f.possibleExplosion), (r) => theaterOf(r.region), { now, windowMs: 2 * DAY, min: 3, div: 10, limit: 3, what: 'possible-explosion thermal detections' }));
+    .forEach(([t, fs]) =>
+      out.push(
+        make(
+          'MILITARY_FLIGHT_SURGE',
+          t,
+          Math.min(2, fs.length / fs[0]!.elevated),
+          `${fs.length} military aircraft airborne in ${t} (elevated from ${fs[0]!.elevated})`,
+          newest(fs),
+        ),
+      ),
+    );
+  out.push(
+    ...countSignals(
+      'THERMAL_SPIKE',
+      i.fires?.filter((f) => f.possibleExplosion),
+      (r) => theaterOf(r.region),
+      { now, windowMs: 2 * DAY, min: 3, div: 10, limit: 3, what: 'possible-explosion thermal detections' },
+    ),
+  );
   for (const r of i.radiation ?? []) {
-    if (r.spike && now - r.at <= DAY) out.push(make('RADIATION_ANOMALY', theaterOf(r.country), 1, `Radiation spike at ${r.place} (z ${r.zScore})`, r.at, slug(r.place)));
+    if (r.spike && now - r.at <= DAY)
+      out.push(
+        make(
+          'RADIATION_ANOMALY',
+          theaterOf(r.country),
+          1,
+          `Radiation spike at ${r.place} (z ${r.zScore})`,
+          r.at,
+          slug(r.place),
+        ),
+      );
   }
   for (const o of i.outages ?? []) {
-    if (o.total && o.ongoing) out.push(make('INFRASTRUCTURE_OUTAGE', theaterOf(o.country), 1, `Ongoing nationwide internet outage: ${countryByCode(o.country)?.name ?? o.country}`, o.at, slug(o.country)));
+    if (o.total && o.ongoing)
+      out.push(
+        make(
+          'INFRASTRUCTURE_OUTAGE',
+          theaterOf(o.country),
+          1,
+          `Ongoing nationwide internet outage: ${countryByCode(o.country)?.name ?? o.country}`,
+          o.at,
+          slug(o.country),
+        ),
+      );
   }
   (i.risk ?? [])
     .filter((r) => r.combined > 80 || r.rising)
     .sort((a, b) => b.combined - a.combined || (a.country < b.country ? -1 : 1))
     .slice(0, 3)
-    .forEach((r) => out.push(make('RISK_SCORE_SPIKE', theaterOf(r.country), Math.min(2, r.combined / 60), `${countryByCode(r.country)?.name ?? r.country} instability ${r.combined}${r.rising ? ', rising' : ''}`, r.at, slug(r.country))));
+    .forEach((r) =>
+      out.push(
+        make(
+          'RISK_SCORE_SPIKE',
+          theaterOf(r.country),
+          Math.min(2, r.combined / 60),
+          `${countryByCode(r.country)?.name ?? r.country} instability ${r.combined}${r.rising ? ', rising' : ''}`,
+          r.at,
+          slug(r.country),
+        ),
+      ),
+    );
   (i.forecasts ?? [])
     .filter((f) => f.rising && f.probability >= 0.5)
-    .forEach((f) => out.push(make('FORECAST_DETERIORATION', f.region || 'Global', Math.min(2, 1 + f.probability), `${f.title} (${Math.round(f.probability * 100)}%, rising)`, f.at, slug(f.title).slice(0, 40))));
+    .forEach((f) =>
+      out.push(
+        make(
+          'FORECAST_DETERIORATION',
+          f.region || 'Global',
+          Math.min(2, 1 + f.probability),
+          `${f.title} (${Math.round(f.probability * 100)}%, rising)`,
+          f.at,
+          slug(f.title).slice(0, 40),
+        ),
+      ),
+    );
   for (const t of i.tone ?? []) {
     const last = t.series.at(-1);
     const prev = t.series.at(-2);
     if (last && prev && last.value < -1.5 && last.value < prev.value && now - last.at <= 2 * DAY) {
-      out.push(make('MEDIA_TONE_DETERIORATION', 'Global', 1, `Media tone on ${t.topic} fell to ${r2(last.value)}`, last.at, slug(t.topic)));
+      out.push(
+        make(
+          'MEDIA_TONE_DETERIORATION',
+          'Global',
+          1,
+          `Media tone on ${t.topic} fell to ${r2(last.value)}`,
+          last.at,
+          slug(t.topic),
+        ),
+      );
     }
   }
   for (const c of i.chokepoints ?? []) {
     const flowDrop = c.flowRatio !== undefined && c.flowRatio < 0.7;
     if (c.disruptionScore >= 50 || flowDrop) {
-      const why = flowDrop ? `flow at ${Math.round(c.flowRatio! * 100)}% of baseline` : `disruption score ${c.disruptionScore}`;
-      out.push(make('SHIPPING_DISRUPTION', CHOKEPOINT_THEATER[c.id] ?? 'Global', Math.min(2, 1 + c.disruptionScore / 100), `${c.name}: ${why}`, c.at, c.id));
+      const why = flowDrop
+        ? `flow at ${Math.round(c.flowRatio! * 100)}% of baseline`
+        : `disruption score ${c.disruptionScore}`;
+      out.push(
+        make(
+          'SHIPPING_DISRUPTION',
+          CHOKEPOINT_THEATER[c.id] ?? 'Global',
+          Math.min(2, 1 + c.disruptionScore / 100),
+          `${c.name}: ${why}`,
+          c.at,
+          c.id,
+        ),
+      );
     }
   }
   return out;
@@ -249,7 +411,10 @@ export function composites(signals: readonly Signal[]): Signal[] {
   )) {
     const kinds = [...new Set(members.map((m) => m.kind))].sort();
     if (kinds.length < 3) continue;
-    const score = r2(BASE_WEIGHT.COMPOSITE_ESCALATION * Math.min(3, 1 + kinds.length / 3) + 0.2 * members.reduce((a, m) => a + m.score, 0));
+    const score = r2(
+      BASE_WEIGHT.COMPOSITE_ESCALATION * Math.min(3, 1 + kinds.length / 3) +
+        0.2 * members.reduce((a, m) => a + m.score, 0),
+    );
     out.push({
       id: `composite:${slug(theater)}`,
       kind: 'COMPOSITE_ESCALATION',
@@ -268,6 +433,12 @@ export function composites(signals: readonly Signal[]): Signal[] {
 export function rankSignals(signals: readonly Signal[]): Signal[] {
   const all = [...composites(signals), ...signals];
   return all
-    .sort((a, b) => Number(b.kind === 'COMPOSITE_ESCALATION') - Number(a.kind === 'COMPOSITE_ESCALATION') || b.score - a.score || b.detectedAt - a.detectedAt || (a.id < b.id ? -1 : 1))
+    .sort(
+      (a, b) =>
+        Number(b.kind === 'COMPOSITE_ESCALATION') - Number(a.kind === 'COMPOSITE_ESCALATION') ||
+        b.score - a.score ||
+        b.detectedAt - a.detectedAt ||
+        (a.id < b.id ? -1 : 1),
+    )
     .slice(0, MAX_SIGNALS);
 }

@@ -41,20 +41,40 @@ export const CrossSourceSignal = z
   .object({
     id: z.string().meta({ description: '`<type>:<key>`; composites are `composite:<theater>`.' }),
     type: z.enum(SIGNAL_TYPES),
-    theater: z.string().meta({ description: 'Region the signal is grouped in (Middle East, Eastern Europe, Persian Gulf …); `Global` for market-wide signals.' }),
+    theater: z.string().meta({
+      description:
+        'Region the signal is grouped in (Middle East, Eastern Europe, Persian Gulf …); `Global` for market-wide signals.',
+    }),
     summary: z.string(),
-    severity: z.enum(SIGNAL_SEVERITIES).meta({ description: 'From severityScore: CRITICAL from 3.5, HIGH from 2.5, MEDIUM from 1.5, else LOW.' }),
-    severityScore: z.number().meta({ format: 'double', description: 'Base weight of the type x a factor of its size (at most 2).' }),
-    detectedAt: z.number().int().meta({ format: 'int64', description: 'Newest input behind the signal, Unix epoch milliseconds.' }),
-    contributingTypes: z.array(z.string()).meta({ description: 'Signal types behind it (itself, or a composite’s members).' }),
-    signalCount: z.number().int().meta({ format: 'int32', description: 'Signals behind it: 1, or a composite’s member count.' }),
+    severity: z
+      .enum(SIGNAL_SEVERITIES)
+      .meta({ description: 'From severityScore: CRITICAL from 3.5, HIGH from 2.5, MEDIUM from 1.5, else LOW.' }),
+    severityScore: z
+      .number()
+      .meta({ format: 'double', description: 'Base weight of the type x a factor of its size (at most 2).' }),
+    detectedAt: z
+      .number()
+      .int()
+      .meta({ format: 'int64', description: 'Newest input behind the signal, Unix epoch milliseconds.' }),
+    contributingTypes: z
+      .array(z.string())
+      .meta({ description: 'Signal types behind it (itself, or a composite’s members).' }),
+    signalCount: z
+      .number()
+      .int()
+      .meta({ format: 'int32', description: 'Signals behind it: 1, or a composite’s member count.' }),
   })
   .meta({ id: 'intelligence_v1_CrossSourceSignal' });
 
 export const ListCrossSourceSignalsResponse = z
   .object({
-    signals: z.array(CrossSourceSignal).meta({ description: 'Composites first, then by score and recency; at most 30.' }),
-    evaluatedAt: z.number().int().meta({ format: 'int64', description: 'The newest input snapshot the signals were computed from, epoch ms; 0 with no input.' }),
+    signals: z
+      .array(CrossSourceSignal)
+      .meta({ description: 'Composites first, then by score and recency; at most 30.' }),
+    evaluatedAt: z.number().int().meta({
+      format: 'int64',
+      description: 'The newest input snapshot the signals were computed from, epoch ms; 0 with no input.',
+    }),
     compositeCount: z.number().int().meta({ format: 'int32' }),
   })
   .meta({ id: 'intelligence_v1_ListCrossSourceSignalsResponse' });
@@ -63,14 +83,19 @@ export type ListCrossSourceSignalsResponse = z.infer<typeof ListCrossSourceSigna
 export const FRAMEWORK_IDS = ['dalio-macro', 'buffett-value', 'pmesii-pt', 'doomsday-prepper'] as const;
 
 export const ListMarketImplicationsRequest = z.object({
-  frameworkId: stringParam('Analytic framework: dalio-macro, buffett-value, pmesii-pt or doomsday-prepper; accepted and ignored as published (one card set for all).', 64),
+  frameworkId: stringParam(
+    'Analytic framework: dalio-macro, buffett-value, pmesii-pt or doomsday-prepper; accepted and ignored as published (one card set for all).',
+    64,
+  ),
 });
 export type ListMarketImplicationsRequest = z.infer<typeof ListMarketImplicationsRequest>;
 
 export const TransmissionNode = z
   .object({
     node: z.string().meta({ description: 'A step from the driver to the instrument.' }),
-    impactType: z.string().meta({ description: 'supply_shock, demand_shock, risk_off, risk_on, inflation, rates, currency or safe_haven.' }),
+    impactType: z.string().meta({
+      description: 'supply_shock, demand_shock, risk_off, risk_on, inflation, rates, currency or safe_haven.',
+    }),
     logic: z.string(),
   })
   .meta({ id: 'intelligence_v1_TransmissionNode' });
@@ -95,7 +120,10 @@ export const ListMarketImplicationsResponse = z
   .object({
     cards: z.array(MarketImplicationCard).meta({ description: 'At most 5.' }),
     degraded: z.boolean().meta({ description: 'True when there is no card (then not cached).' }),
-    emptyReason: z.string().meta({ description: '`no_cards` when the facts support none, `data_unavailable` when no input snapshot is loaded; empty otherwise.' }),
+    emptyReason: z.string().meta({
+      description:
+        '`no_cards` when the facts support none, `data_unavailable` when no input snapshot is loaded; empty otherwise.',
+    }),
     generatedAt: z.string().meta({ description: 'When the cards were written, ISO 8601.' }),
   })
   .meta({ id: 'intelligence_v1_ListMarketImplicationsResponse' });

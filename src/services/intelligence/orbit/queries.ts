@@ -3,7 +3,10 @@ import { SATELLITES } from './datasets/satellites.js';
 import type { ListSatellitesRequest, ListSatellitesResponse, Satellite } from './schemas.js';
 
 /** Tracked satellites, optionally of one operator country; `degraded` when no snapshot exists yet. */
-export function listSatellites(store: SnapshotStore, req: ListSatellitesRequest): { response: ListSatellitesResponse; degraded: boolean } {
+export function listSatellites(
+  store: SnapshotStore,
+  req: ListSatellitesRequest,
+): { response: ListSatellitesResponse; degraded: boolean } {
   const snap = store.read<Satellite>(SATELLITES);
   if (!snap) return { response: { satellites: [] }, degraded: true };
   const country = req.country?.trim().toUpperCase();

@@ -7,7 +7,9 @@ export const Satellite = z
     name: z.string().meta({ description: 'Object name as CelesTrak publishes it.' }),
     country: z.string().meta({ description: 'Operator, ISO 3166-1 alpha-2 (`EU` for the Copernicus Sentinels).' }),
     type: z.string().meta({ description: 'Sensor type: `sar`, `optical` or `military`.' }),
-    alt: z.number().meta({ format: 'double', description: 'Mean altitude above the equator, km, from the mean motion.' }),
+    alt: z
+      .number()
+      .meta({ format: 'double', description: 'Mean altitude above the equator, km, from the mean motion.' }),
     velocity: z.number().meta({ format: 'double', description: 'Mean orbital speed, km/s, from the mean motion.' }),
     inclination: z.number().meta({ format: 'double', description: 'Orbital inclination, degrees.' }),
     line1: z.string().meta({ description: 'First line of the two-line element set.' }),
@@ -18,7 +20,10 @@ export const Satellite = z
 export type Satellite = z.infer<typeof Satellite>;
 
 export const ListSatellitesRequest = z.object({
-  country: stringParam('Operator country, ISO 3166-1 alpha-2 or `EU` (trimmed, case-insensitive); omitted means all.', 8),
+  country: stringParam(
+    'Operator country, ISO 3166-1 alpha-2 or `EU` (trimmed, case-insensitive); omitted means all.',
+    8,
+  ),
 });
 
 export type ListSatellitesRequest = z.infer<typeof ListSatellitesRequest>;

@@ -8,12 +8,18 @@ import type { CountryPortActivityResponse, GetCountryPortActivityRequest } from 
 export const MAX_PORTS = 25;
 
 /** The busiest ports of one followed country (or of all of them); unfollowed countries answer available:false. */
-export function getCountryPortActivity(store: SnapshotStore, req: GetCountryPortActivityRequest): CountryPortActivityResponse {
+export function getCountryPortActivity(
+  store: SnapshotStore,
+  req: GetCountryPortActivityRequest,
+): CountryPortActivityResponse {
   const code = req.country_code?.trim().toUpperCase();
   let iso3: string | undefined;
   if (code) {
     const c = /^[A-Z]{2}$/.test(code) ? countryByCode(code) : undefined;
-    if (!c) throw ServiceError.validation([{ field: 'country_code', description: 'country_code must be an ISO 3166-1 alpha-2 code' }]);
+    if (!c)
+      throw ServiceError.validation([
+        { field: 'country_code', description: 'country_code must be an ISO 3166-1 alpha-2 code' },
+      ]);
     iso3 = c.alpha3;
   }
   const snap = store.read<PortActivity>(TANKER_PORTS);

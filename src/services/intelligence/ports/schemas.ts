@@ -7,16 +7,30 @@ export const PortActivityEntry = z
     portName: z.string(),
     lat: z.number().meta({ format: 'double' }),
     lon: z.number().meta({ format: 'double' }),
-    tankerCalls30d: z.number().int().min(0).meta({ format: 'int32', description: 'Tanker port calls over the last 30 days of data.' }),
-    trendDeltaPct: z.number().meta({ format: 'double', description: 'Change against the 30 days before, percent; 0 when those had no calls.' }),
-    importTankerDwt: z.number().meta({ format: 'double', description: 'Deadweight tonnage of tanker imports over the last 30 days.' }),
-    exportTankerDwt: z.number().meta({ format: 'double', description: 'Deadweight tonnage of tanker exports over the last 30 days.' }),
+    tankerCalls30d: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ format: 'int32', description: 'Tanker port calls over the last 30 days of data.' }),
+    trendDeltaPct: z.number().meta({
+      format: 'double',
+      description: 'Change against the 30 days before, percent; 0 when those had no calls.',
+    }),
+    importTankerDwt: z
+      .number()
+      .meta({ format: 'double', description: 'Deadweight tonnage of tanker imports over the last 30 days.' }),
+    exportTankerDwt: z
+      .number()
+      .meta({ format: 'double', description: 'Deadweight tonnage of tanker exports over the last 30 days.' }),
     anomalySignal: z.boolean().meta({ description: 'Always false: no anomaly model is applied.' }),
   })
   .meta({ id: 'intelligence_v1_PortActivityEntry', description: 'Tanker activity of one port.' });
 
 export const GetCountryPortActivityRequest = z.object({
-  country_code: stringParam('ISO 3166-1 alpha-2 country code (trimmed, case-insensitive); omitted means every followed country.', 8),
+  country_code: stringParam(
+    'ISO 3166-1 alpha-2 country code (trimmed, case-insensitive); omitted means every followed country.',
+    8,
+  ),
 });
 
 export type GetCountryPortActivityRequest = z.infer<typeof GetCountryPortActivityRequest>;

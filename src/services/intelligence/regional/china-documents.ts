@@ -36,13 +36,23 @@ export const DISCLOSURE_TOPICS: readonly Topic[] = [
   { id: 'litigation', label: 'Litigation', pattern: /诉讼|仲裁/ },
 ];
 
-export function classify(title: string, topics: readonly Topic[], fallback: string): { id: string; label: string; score: number } {
+export function classify(
+  title: string,
+  topics: readonly Topic[],
+  fallback: string,
+): { id: string; label: string; score: number } {
   const t = topics.find((x) => x.pattern.test(title));
-  return t ? { id: t.id, label: t.label, score: 0.8 } : { id: fallback, label: fallback === 'routine' ? 'Routine announcement' : 'General policy', score: 0.3 };
+  return t
+    ? { id: t.id, label: t.label, score: 0.8 }
+    : { id: fallback, label: fallback === 'routine' ? 'Routine announcement' : 'General policy', score: 0.3 };
 }
 
 /** Typed documents first (newest first), then untyped ones, at most MAX_ITEMS. */
-function pick<T extends { date: string; title: string }>(rows: readonly T[], topics: readonly Topic[], fallback: string) {
+function pick<T extends { date: string; title: string }>(
+  rows: readonly T[],
+  topics: readonly Topic[],
+  fallback: string,
+) {
   const typed = rows.map((r) => ({ r, c: classify(r.title, topics, fallback) }));
   const order = (x: (typeof typed)[number]) => (x.c.id === fallback ? 1 : 0);
   return typed.sort((a, b) => order(a) - order(b) || b.r.date.localeCompare(a.r.date)).slice(0, MAX_ITEMS);
@@ -52,13 +62,21 @@ const MOFCOM: Publisher = {
   id: 'cn-mofcom',
   name: 'Ministry of Commerce of the PRC',
   type: 'official_government',
-  registryReference: { sourceName: 'Ministry of Commerce of the PRC', sourceType: 'government ministry', propagandaRisk: 'medium' },
+  registryReference: {
+    sourceName: 'Ministry of Commerce of the PRC',
+    sourceType: 'government ministry',
+    propagandaRisk: 'medium',
+  },
 };
 const SSE: Publisher = {
   id: 'cn-sse',
   name: 'Shanghai Stock Exchange',
   type: 'official_exchange',
-  registryReference: { sourceName: 'Shanghai Stock Exchange', sourceType: 'stock exchange disclosure system', propagandaRisk: 'low' },
+  registryReference: {
+    sourceName: 'Shanghai Stock Exchange',
+    sourceType: 'stock exchange disclosure system',
+    propagandaRisk: 'low',
+  },
 };
 
 /** Documents older than this before the fetch no longer count. */
@@ -69,17 +87,37 @@ function documentGroup<T extends { date: string; title: string; url: string }>(
   id: 'policy-enforcement' | 'corporate-disclosures',
   input: Input<T> | undefined,
   now: number,
-  o: { publisher: Publisher; topics: readonly Topic[]; fallback: string; windowDays: number; what: string; label: (r: T, c: { label: string }) => string; summary: (r: T, c: { label: string }) => string },
+  o: {
+    publisher: Publisher;
+    topics: readonly Topic[];
+    fallback: string;
+    windowDays: number;
+    what: string;
+    label: (r: T, c: { label: string }) => string;
+    summary: (r: T, c: { label: string }) => string;
+  },
 ): SignalGroup {
-  if (!input || !input.rows.length) return { id, state: 'unavailable', reason: `No ${o.what} snapshot is loaded.`, items: [], metadata: {} };
+  if (!input || !input.rows.length)
+    return { id, state: 'unavailable', reason: `No ${o.what} snapshot is loaded.`, items: [], metadata: {} };
   const age = (day: string) => input.fetchedAt - Date.parse(`${day}T00:00:00Z`);
   const recent = input.rows.filter((r) => age(r.date) <= o.windowDays * DAY_MS && r.url.startsWith('https://'));
-  const chosen = pick(recent.length ? recent : input.rows.filter((r) => r.url.startsWith('https://')), o.topics, o.fallback);
-  if (!chosen.length) return { id, state: 'unavailable', reason: `The ${o.what} carry no https link.`, items: [], metadata: {} };
+  const chosen = pick(
+    recent.length ? recent : input.rows.filter((r) => r.url.startsWith('https://')),
+    o.topics,
+    o.fallback,
+  );
+  if (!chosen.length)
+    return { id, state: 'unavailable', reason: `The ${o.what} carry no https link.`, items: [], metadata: {} };
   const items = chosen.map(({ r, c }): SignalItem => {
     const stale = age(r.date) > o.windowDays * DAY_MS;
     const signalId = `${id}:${r.url}`;
-    const f: Freshness = { retrievedAt: iso(input.fetchedAt), assessedAt: iso(now), transportStale: input.failed, contentStale: stale, contentAsOf: r.date };
+    const f: Freshness = {
+      retrievedAt: iso(input.fetchedAt),
+      assessedAt: iso(now),
+      transportStale: input.failed,
+      contentStale: stale,
+      contentAsOf: r.date,
+    };
     return {
       id: signalId,
       lineageId: `${id}:${c.id}`,
@@ -98,7 +136,13 @@ function documentGroup<T extends { date: string; title: string; url: string }>(
         contractVersion: PROVENANCE_VERSION,
         signalId,
         familyId: id === 'policy-enforcement' ? 'typed_document_event' : 'exchange_disclosure',
-        claims: documentClaims(o.publisher, f, { sourceUrl: r.url, day: r.date, classificationScore: c.score, classificationMethod: 'title keywords', exchange: id === 'corporate-disclosures' }),
+        claims: documentClaims(o.publisher, f, {
+          sourceUrl: r.url,
+          day: r.date,
+          classificationScore: c.score,
+          classificationMethod: 'title keywords',
+          exchange: id === 'corporate-disclosures',
+        }),
       },
     };
   });

@@ -40,7 +40,12 @@ export interface Publisher {
   registryReference: RegistryReference | null;
 }
 
-export const MDS_PUBLISHER: Publisher = { id: 'mds', name: 'Monitoring Data Service', type: 'derived_output', registryReference: null };
+export const MDS_PUBLISHER: Publisher = {
+  id: 'mds',
+  name: 'Monitoring Data Service',
+  type: 'derived_output',
+  registryReference: null,
+};
 
 /** What every family shares: retrieval, freshness of transport and content, supersession. */
 export interface Freshness {
@@ -60,8 +65,16 @@ function common(p: Publisher, f: Freshness): Claims {
     publisher: known({ id: p.id, name: p.name, type: p.type, registryReference: p.registryReference }),
     retrieval_time: at('retrieval', f.retrievedAt, 'instant'),
     supersession: known({ state: 'current' }),
-    transport_freshness: known({ state: f.transportStale ? 'stale' : 'fresh', assessedAt: f.assessedAt, ...(f.transportStale ? {} : { lastSuccessAt: f.retrievedAt }) }),
-    content_freshness: known({ state: f.contentStale ? 'stale' : 'current', assessedAt: f.assessedAt, contentAsOf: f.contentAsOf }),
+    transport_freshness: known({
+      state: f.transportStale ? 'stale' : 'fresh',
+      assessedAt: f.assessedAt,
+      ...(f.transportStale ? {} : { lastSuccessAt: f.retrievedAt }),
+    }),
+    content_freshness: known({
+      state: f.contentStale ? 'stale' : 'current',
+      assessedAt: f.assessedAt,
+      contentAsOf: f.contentAsOf,
+    }),
   };
 }
 
@@ -69,7 +82,14 @@ function common(p: Publisher, f: Freshness): Claims {
 export function officialObservationClaims(
   p: Publisher,
   f: Freshness,
-  o: { sourceUrl: string; referenceId: string; period: string; publishedMonth: string; vintageId: string; signalId: string },
+  o: {
+    sourceUrl: string;
+    referenceId: string;
+    period: string;
+    publishedMonth: string;
+    vintageId: string;
+    signalId: string;
+  },
 ): Claims {
   return {
     ...common(p, f),
@@ -89,7 +109,11 @@ export function officialObservationClaims(
 }
 
 /** A dated operational report read from a publisher's page (counts extracted from its sentence). */
-export function activityRecordClaims(p: Publisher, f: Freshness, o: { sourceUrl: string; referenceId: string; day: string }): Claims {
+export function activityRecordClaims(
+  p: Publisher,
+  f: Freshness,
+  o: { sourceUrl: string; referenceId: string; day: string },
+): Claims {
   return {
     ...common(p, f),
     source_url: known(o.sourceUrl),
@@ -110,7 +134,16 @@ export function activityRecordClaims(p: Publisher, f: Freshness, o: { sourceUrl:
 /** A value this service computed from other signals (a corridor condition or a comparison). */
 export function derivedClaims(
   f: Freshness,
-  o: { observed: string; precision: Precision; vintageId: string; method: string; methodVersion: string; inputSignalIds: string[]; classificationScore: number; classificationMethod: string },
+  o: {
+    observed: string;
+    precision: Precision;
+    vintageId: string;
+    method: string;
+    methodVersion: string;
+    inputSignalIds: string[];
+    classificationScore: number;
+    classificationMethod: string;
+  },
 ): Claims {
   const inputs = [...new Set(o.inputSignalIds)];
   return {
@@ -125,8 +158,17 @@ export function derivedClaims(
     revision: known({ vintageId: o.vintageId, sequence: 1, state: 'original' }),
     extraction_confidence: na('nothing extracted from text'),
     classification_confidence: known({ score: o.classificationScore, method: o.classificationMethod }),
-    corroboration: known(inputs.length > 1 ? { state: 'multi_source', sourceSignalIds: inputs } : { state: 'single_source', sourceSignalIds: inputs }),
-    derivation: known({ methodId: o.method, methodVersion: o.methodVersion, computedAt: f.assessedAt, inputSignalIds: inputs }),
+    corroboration: known(
+      inputs.length > 1
+        ? { state: 'multi_source', sourceSignalIds: inputs }
+        : { state: 'single_source', sourceSignalIds: inputs },
+    ),
+    derivation: known({
+      methodId: o.method,
+      methodVersion: o.methodVersion,
+      computedAt: f.assessedAt,
+      inputSignalIds: inputs,
+    }),
   };
 }
 
@@ -146,7 +188,9 @@ export function documentClaims(
     effective_time: unknown('the list gives no effective date'),
     publication_time: at('publication', o.day, 'day'),
     // An exchange announcement is one filing: this is its original version. A ministry list has no revision marker.
-    revision: o.exchange ? known({ vintageId: o.sourceUrl, sequence: 1, state: 'original' }) : unknown('the list page carries no revision marker'),
+    revision: o.exchange
+      ? known({ vintageId: o.sourceUrl, sequence: 1, state: 'original' })
+      : unknown('the list page carries no revision marker'),
     extraction_confidence: known({ score: 0.95, method: 'list-entry-fields' }),
     classification_confidence: known({ score: o.classificationScore, method: o.classificationMethod }),
     corroboration: unknown('not cross-checked against another source here'),

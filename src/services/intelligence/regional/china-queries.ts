@@ -11,8 +11,13 @@ import { CHOKEPOINTS, type ChokepointDef, type ChokepointRegistryInfo } from '..
 import { composeDecisionSnapshot, type Input } from './china-rules.js';
 import type { GetChinaDecisionSignalsResponse } from './china-schemas.js';
 
-const failed = (s: Snapshot<unknown, unknown>) => Boolean(s.meta.lastError) && s.meta.lastAttemptAt > s.meta.lastSuccessAt;
-const input = <R>(s: Snapshot<R, unknown>): Input<R> => ({ rows: s.records, fetchedAt: s.fetchedAt, failed: failed(s as Snapshot<unknown, unknown>) });
+const failed = (s: Snapshot<unknown, unknown>) =>
+  Boolean(s.meta.lastError) && s.meta.lastAttemptAt > s.meta.lastSuccessAt;
+const input = <R>(s: Snapshot<R, unknown>): Input<R> => ({
+  rows: s.records,
+  fetchedAt: s.fetchedAt,
+  failed: failed(s as Snapshot<unknown, unknown>),
+});
 
 /**
  * get-china-decision-signals: the six groups composed from the China macro, policy, cross-strait
@@ -25,7 +30,9 @@ export function getChinaDecisionSignals(store: SnapshotStore, now: () => number)
   const corridors = store.read<ChokepointDef, ChokepointRegistryInfo>(CHOKEPOINTS);
   const policy = store.read<PolicyDocument>(CHINA_POLICY_EVENTS);
   const disclosures = store.read<ExchangeBulletin>(CHINA_DISCLOSURES);
-  const present = [macro, strait, corridors, policy, disclosures].filter((s): s is NonNullable<typeof s> => Boolean(s)) as Snapshot<unknown, unknown>[];
+  const present = [macro, strait, corridors, policy, disclosures].filter((s): s is NonNullable<typeof s> =>
+    Boolean(s),
+  ) as Snapshot<unknown, unknown>[];
   const key = `china-decision-signals:${[macro, strait, corridors, policy, disclosures].map((s) => (s ? `${s.version}${failed(s as Snapshot<unknown, unknown>) ? 'f' : ''}` : '-')).join(':')}`;
   const compose = () => {
     const at = present.reduce((m, s) => Math.max(m, s.fetchedAt), 0) || now();
@@ -37,7 +44,11 @@ export function getChinaDecisionSignals(store: SnapshotStore, now: () => number)
       ...(disclosures ? { disclosures: input(disclosures) } : {}),
       now: at,
     });
-    return { payloadJson: JSON.stringify(snapshot), generatedAt: snapshot.generatedAt, upstreamUnavailable: snapshot.groups.every((g) => g.state === 'unavailable') };
+    return {
+      payloadJson: JSON.stringify(snapshot),
+      generatedAt: snapshot.generatedAt,
+      upstreamUnavailable: snapshot.groups.every((g) => g.state === 'unavailable'),
+    };
   };
   return present[0] ? present[0].derive(key, compose) : compose();
 }

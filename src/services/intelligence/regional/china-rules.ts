@@ -6,8 +6,23 @@ import type { ExchangeBulletin } from '../../../sources/sse/bulletins.js';
 import { disclosureGroup, policyGroup } from './china-documents.js';
 export { GROUP_IDS } from './china-signals.js';
 export type { DecisionSnapshot, GroupId, GroupState, Input, SignalGroup, SignalItem } from './china-signals.js';
-import { GROUP_IDS, type DecisionSnapshot, type GroupId, type GroupState, type Input, type SignalGroup, type SignalItem } from './china-signals.js';
-import { activityRecordClaims, derivedClaims, officialObservationClaims, PROVENANCE_VERSION, type Freshness, type Publisher } from './china-provenance.js';
+import {
+  GROUP_IDS,
+  type DecisionSnapshot,
+  type GroupId,
+  type GroupState,
+  type Input,
+  type SignalGroup,
+  type SignalItem,
+} from './china-signals.js';
+import {
+  activityRecordClaims,
+  derivedClaims,
+  officialObservationClaims,
+  PROVENANCE_VERSION,
+  type Freshness,
+  type Publisher,
+} from './china-provenance.js';
 
 /** The rules that fill the China decision-signal snapshot (its shape: china-signals.ts). */
 export const MAX_ITEMS = 4;
@@ -35,7 +50,13 @@ export interface DecisionInputs {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const unavailable = (id: GroupId, reason: string): SignalGroup => ({ id, state: 'unavailable', reason, items: [], metadata: {} });
+const unavailable = (id: GroupId, reason: string): SignalGroup => ({
+  id,
+  state: 'unavailable',
+  reason,
+  items: [],
+  metadata: {},
+});
 
 /** Months between two YYYY-MM periods (b − a). */
 export function monthsBetween(a: string, b: string): number {
@@ -64,7 +85,11 @@ const NBS: Publisher = {
   id: 'cn-nbs',
   name: 'National Bureau of Statistics of China',
   type: 'official_government',
-  registryReference: { sourceName: 'National Bureau of Statistics of China', sourceType: 'government statistics agency', propagandaRisk: 'medium' },
+  registryReference: {
+    sourceName: 'National Bureau of Statistics of China',
+    sourceType: 'government statistics agency',
+    propagandaRisk: 'medium',
+  },
 };
 const fmt = (x: number) => (Math.round(x * 10) / 10).toFixed(1);
 const signed = (x: number) => `${x >= 0 ? '+' : ''}${fmt(x)}`;
@@ -74,7 +99,12 @@ function series(rows: readonly NbsObservation[], code: string): NbsObservation[]
 }
 
 function describe(ind: (typeof MACRO_INDICATORS)[number], o: NbsObservation, prev?: NbsObservation): string {
-  const v = (x: NbsObservation) => (ind.index ? `${signed(x.value - 100)}% year on year` : ind.code === 'A0B0101' ? fmt(x.value) : `${signed(x.value)}% year on year`);
+  const v = (x: NbsObservation) =>
+    ind.index
+      ? `${signed(x.value - 100)}% year on year`
+      : ind.code === 'A0B0101'
+        ? fmt(x.value)
+        : `${signed(x.value)}% year on year`;
   return `${ind.label}: ${v(o)} in ${o.period}${prev ? ` (${v(prev)} in ${prev.period})` : ''}.`;
 }
 
@@ -91,7 +121,13 @@ function macroGroup(input: Input<NbsObservation> | undefined, now: number): Sign
     if (items.length >= MAX_ITEMS) continue;
     const signalId = `macro:${ind.code}:${o.period}`;
     const stale = monthsBetween(o.period, fetchMonth) > MACRO_STALE_MONTHS;
-    const f: Freshness = { retrievedAt: iso(input.fetchedAt), assessedAt: iso(now), transportStale: input.failed, contentStale: stale, contentAsOf: o.period };
+    const f: Freshness = {
+      retrievedAt: iso(input.fetchedAt),
+      assessedAt: iso(now),
+      transportStale: input.failed,
+      contentStale: stale,
+      contentAsOf: o.period,
+    };
     items.push({
       id: signalId,
       lineageId: `macro:${ind.code}`,
@@ -110,14 +146,29 @@ function macroGroup(input: Input<NbsObservation> | undefined, now: number): Sign
         contractVersion: PROVENANCE_VERSION,
         signalId,
         familyId: 'china_macro_official_numeric_observation',
-        claims: officialObservationClaims(NBS, f, { sourceUrl: NBS_PORTAL, referenceId: `${o.indicatorCode}:${o.period}`, period: o.period, publishedMonth: nextMonth(o.period), vintageId: `nbs:${o.indicatorCode}:${o.period}`, signalId }),
+        claims: officialObservationClaims(NBS, f, {
+          sourceUrl: NBS_PORTAL,
+          referenceId: `${o.indicatorCode}:${o.period}`,
+          period: o.period,
+          publishedMonth: nextMonth(o.period),
+          vintageId: `nbs:${o.indicatorCode}:${o.period}`,
+          signalId,
+        }),
       },
     });
   }
   if (!items.length) return unavailable('macro', 'The NBS snapshot holds none of the core indicators.');
   const present = MACRO_INDICATORS.filter((i) => series(input.rows, i.code).length).length;
-  const state: GroupState = input.failed || items.every((i) => i.stale) ? 'stale' : present < MACRO_INDICATORS.length ? 'partial' : 'available';
-  const reason = state === 'stale' ? (input.failed ? 'The last NBS refresh failed; figures are from the previous one.' : `The newest period (${latest}) is more than ${MACRO_STALE_MONTHS} months old.`) : state === 'partial' ? `${present} of ${MACRO_INDICATORS.length} core indicators present.` : null;
+  const state: GroupState =
+    input.failed || items.every((i) => i.stale) ? 'stale' : present < MACRO_INDICATORS.length ? 'partial' : 'available';
+  const reason =
+    state === 'stale'
+      ? input.failed
+        ? 'The last NBS refresh failed; figures are from the previous one.'
+        : `The newest period (${latest}) is more than ${MACRO_STALE_MONTHS} months old.`
+      : state === 'partial'
+        ? `${present} of ${MACRO_INDICATORS.length} core indicators present.`
+        : null;
   return { id: 'macro', state, reason, items, metadata: { latestPeriod: latest, indicators: present } };
 }
 
@@ -150,7 +201,13 @@ function nowcastGroup(input: Input<NbsObservation> | undefined, now: number): Si
     const direction = m > 0.5 ? 'accelerating' : m < -0.5 ? 'slowing' : 'steady';
     const stale = monthsBetween(last.period, fetchMonth) > MACRO_STALE_MONTHS;
     const signalId = `nowcast:${n.code}:${last.period}`;
-    const f: Freshness = { retrievedAt: iso(input.fetchedAt), assessedAt: iso(now), transportStale: input.failed, contentStale: stale, contentAsOf: last.period };
+    const f: Freshness = {
+      retrievedAt: iso(input.fetchedAt),
+      assessedAt: iso(now),
+      transportStale: input.failed,
+      contentStale: stale,
+      contentAsOf: last.period,
+    };
     items.push({
       id: signalId,
       lineageId: `nowcast:${n.code}`,
@@ -169,13 +226,34 @@ function nowcastGroup(input: Input<NbsObservation> | undefined, now: number): Si
         contractVersion: PROVENANCE_VERSION,
         signalId,
         familyId: 'derived_comparison',
-        claims: derivedClaims(f, { observed: last.period, precision: 'month', vintageId: `nbs:${last.period}`, method: 'momentum-vs-3-month-mean', methodVersion: '1', inputSignalIds: inputs, classificationScore: 0.6, classificationMethod: 'threshold ±0.5 point' }),
+        claims: derivedClaims(f, {
+          observed: last.period,
+          precision: 'month',
+          vintageId: `nbs:${last.period}`,
+          method: 'momentum-vs-3-month-mean',
+          methodVersion: '1',
+          inputSignalIds: inputs,
+          classificationScore: 0.6,
+          classificationMethod: 'threshold ±0.5 point',
+        }),
       },
     });
   }
   if (!items.length) return unavailable('activity-nowcast', 'Fewer than four months of the activity indicators.');
-  const state: GroupState = input.failed || items.every((i) => i.stale) ? 'stale' : items.length < NOWCAST.length ? 'partial' : 'available';
-  return { id: 'activity-nowcast', state, reason: state === 'available' ? null : state === 'stale' ? 'The macro figures it compares are stale.' : `${items.length} of ${NOWCAST.length} comparisons possible.`, items, metadata: { method: 'latest vs mean of the three months before' } };
+  const state: GroupState =
+    input.failed || items.every((i) => i.stale) ? 'stale' : items.length < NOWCAST.length ? 'partial' : 'available';
+  return {
+    id: 'activity-nowcast',
+    state,
+    reason:
+      state === 'available'
+        ? null
+        : state === 'stale'
+          ? 'The macro figures it compares are stale.'
+          : `${items.length} of ${NOWCAST.length} comparisons possible.`,
+    items,
+    metadata: { method: 'latest vs mean of the three months before' },
+  };
 }
 
 // ---------------------------------------------------------------- cross-strait activity
@@ -184,11 +262,16 @@ const MND: Publisher = {
   id: 'tw-mnd',
   name: 'Ministry of National Defense, R.O.C. (Taiwan)',
   type: 'official_government',
-  registryReference: { sourceName: 'Ministry of National Defense, R.O.C. (Taiwan)', sourceType: 'defence ministry', propagandaRisk: 'medium' },
+  registryReference: {
+    sourceName: 'Ministry of National Defense, R.O.C. (Taiwan)',
+    sourceType: 'defence ministry',
+    propagandaRisk: 'medium',
+  },
 };
 
 function crossStraitGroup(input: Input<PlaActivityReport> | undefined, now: number): SignalGroup {
-  if (!input || !input.rows.length) return unavailable('cross-strait-activity', 'No Taiwan MND PLA activity report is loaded.');
+  if (!input || !input.rows.length)
+    return unavailable('cross-strait-activity', 'No Taiwan MND PLA activity report is loaded.');
   const newest = input.rows.reduce((m, r) => (r.date > m ? r.date : m), '');
   const isStale = (day: string) => input.fetchedAt - Date.parse(`${day}T00:00:00Z`) > CROSS_STRAIT_STALE_DAYS * DAY_MS;
   const items = [...input.rows]
@@ -197,7 +280,13 @@ function crossStraitGroup(input: Input<PlaActivityReport> | undefined, now: numb
     .map((r): SignalItem => {
       const signalId = `cross-strait:${r.date}`;
       const stale = isStale(r.date);
-      const f: Freshness = { retrievedAt: iso(input.fetchedAt), assessedAt: iso(now), transportStale: input.failed, contentStale: stale, contentAsOf: r.date };
+      const f: Freshness = {
+        retrievedAt: iso(input.fetchedAt),
+        assessedAt: iso(now),
+        transportStale: input.failed,
+        contentStale: stale,
+        contentAsOf: r.date,
+      };
       return {
         id: signalId,
         lineageId: 'cross-strait:mnd-daily',
@@ -211,8 +300,18 @@ function crossStraitGroup(input: Input<PlaActivityReport> | undefined, now: numb
         effectiveAt: null,
         retrievedAt: iso(input.fetchedAt),
         stale,
-        metadata: { aircraftSorties: r.aircraftSorties, medianLineCrossings: r.medianLineCrossings, navalVessels: r.navalVessels, officialShips: r.officialShips },
-        provenance: { contractVersion: PROVENANCE_VERSION, signalId, familyId: 'operational_activity_record', claims: activityRecordClaims(MND, f, { sourceUrl: r.url, referenceId: r.url, day: r.date }) },
+        metadata: {
+          aircraftSorties: r.aircraftSorties,
+          medianLineCrossings: r.medianLineCrossings,
+          navalVessels: r.navalVessels,
+          officialShips: r.officialShips,
+        },
+        provenance: {
+          contractVersion: PROVENANCE_VERSION,
+          signalId,
+          familyId: 'operational_activity_record',
+          claims: activityRecordClaims(MND, f, { sourceUrl: r.url, referenceId: r.url, day: r.date }),
+        },
       };
     })
     .filter((i) => i.sourceUrl !== null);
@@ -222,7 +321,12 @@ function crossStraitGroup(input: Input<PlaActivityReport> | undefined, now: numb
   return {
     id: 'cross-strait-activity',
     state,
-    reason: state === 'stale' ? (input.failed ? 'The last MND refresh failed; reports are from the previous one.' : `The newest report (${newest}) is more than ${CROSS_STRAIT_STALE_DAYS} days old.`) : null,
+    reason:
+      state === 'stale'
+        ? input.failed
+          ? 'The last MND refresh failed; reports are from the previous one.'
+          : `The newest report (${newest}) is more than ${CROSS_STRAIT_STALE_DAYS} days old.`
+        : null,
     items,
     metadata: { newestReport: newest, sortiesLast3Days: window.reduce((a, r) => a + r.aircraftSorties, 0) },
   };
@@ -240,7 +344,13 @@ function corridorGroup(input: DecisionInputs['corridors'], now: number): SignalG
     .filter((c): c is CorridorInput => Boolean(c))
     .map((c): SignalItem => {
       const signalId = `corridor:${c.id}:${input.reviewedAt}`;
-      const f: Freshness = { retrievedAt: iso(input.fetchedAt), assessedAt: iso(now), transportStale: input.failed, contentStale: false, contentAsOf: input.reviewedAt };
+      const f: Freshness = {
+        retrievedAt: iso(input.fetchedAt),
+        assessedAt: iso(now),
+        transportStale: input.failed,
+        contentStale: false,
+        contentAsOf: input.reviewedAt,
+      };
       return {
         id: signalId,
         lineageId: `corridor:${c.id}`,
@@ -259,13 +369,33 @@ function corridorGroup(input: DecisionInputs['corridors'], now: number): SignalG
           contractVersion: PROVENANCE_VERSION,
           signalId,
           familyId: 'composed_corridor_condition',
-          claims: derivedClaims(f, { observed: input.reviewedAt, precision: 'day', vintageId: `registry:${input.reviewedAt}`, method: 'corridor-threat-from-registry', methodVersion: '1', inputSignalIds: [`chokepoint:${c.id}`], classificationScore: THREAT_SCORE[c.threatLevel] ?? 0.2, classificationMethod: 'curated threat level' }),
+          claims: derivedClaims(f, {
+            observed: input.reviewedAt,
+            precision: 'day',
+            vintageId: `registry:${input.reviewedAt}`,
+            method: 'corridor-threat-from-registry',
+            methodVersion: '1',
+            inputSignalIds: [`chokepoint:${c.id}`],
+            classificationScore: THREAT_SCORE[c.threatLevel] ?? 0.2,
+            classificationMethod: 'curated threat level',
+          }),
         },
       };
     });
   if (!items.length) return unavailable('corridor-conditions', 'The registry lists none of the corridors.');
   const state: GroupState = input.failed ? 'stale' : items.length < CHINA_CORRIDORS.length ? 'partial' : 'available';
-  return { id: 'corridor-conditions', state, reason: state === 'available' ? null : state === 'stale' ? 'The last registry refresh failed.' : `${items.length} of ${CHINA_CORRIDORS.length} corridors in the registry.`, items, metadata: { registryReviewedAt: input.reviewedAt } };
+  return {
+    id: 'corridor-conditions',
+    state,
+    reason:
+      state === 'available'
+        ? null
+        : state === 'stale'
+          ? 'The last registry refresh failed.'
+          : `${items.length} of ${CHINA_CORRIDORS.length} corridors in the registry.`,
+    items,
+    metadata: { registryReviewedAt: input.reviewedAt },
+  };
 }
 
 // ---------------------------------------------------------------- the snapshot
@@ -275,7 +405,12 @@ export function capSnapshot(s: DecisionSnapshot, max = MAX_PAYLOAD_BYTES): Decis
   const out: DecisionSnapshot = { ...s, groups: s.groups.map((g) => ({ ...g, items: [...g.items] })) };
   const size = () => Buffer.byteLength(JSON.stringify(out));
   while (size() > max) {
-    const g = [...out.groups].reverse().reduce<SignalGroup | undefined>((best, x) => (x.items.length > 1 && (!best || x.items.length > best.items.length) ? x : best), undefined);
+    const g = [...out.groups]
+      .reverse()
+      .reduce<SignalGroup | undefined>(
+        (best, x) => (x.items.length > 1 && (!best || x.items.length > best.items.length) ? x : best),
+        undefined,
+      );
     if (!g) break;
     g.items.pop();
   }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const GetChinaDecisionSignalsRequest = z.object({}).meta({ id: 'intelligence_v1_GetChinaDecisionSignalsRequest' });
+export const GetChinaDecisionSignalsRequest = z
+  .object({})
+  .meta({ id: 'intelligence_v1_GetChinaDecisionSignalsRequest' });
 export type GetChinaDecisionSignalsRequest = z.infer<typeof GetChinaDecisionSignalsRequest>;
 
 export const GetChinaDecisionSignalsResponse = z

@@ -8,7 +8,14 @@ import type { Claims, Family, PublisherType } from './china-provenance.js';
  * (available, partial, stale, unavailable), a reason when not plainly available, at most four
  * items, and each item's provenance. Pure: the inputs' rows and fetch facts in, the snapshot out.
  */
-export const GROUP_IDS = ['macro', 'policy-enforcement', 'cross-strait-activity', 'corporate-disclosures', 'corridor-conditions', 'activity-nowcast'] as const;
+export const GROUP_IDS = [
+  'macro',
+  'policy-enforcement',
+  'cross-strait-activity',
+  'corporate-disclosures',
+  'corridor-conditions',
+  'activity-nowcast',
+] as const;
 export type GroupId = (typeof GROUP_IDS)[number];
 export type GroupState = 'available' | 'partial' | 'stale' | 'unavailable';
 
@@ -52,4 +59,3 @@ export interface Input<R> {
   /** Its last refresh failed. */
   failed: boolean;
 }
-

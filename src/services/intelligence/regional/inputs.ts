@@ -25,9 +25,25 @@ export function regionalInputs(rows: InputRows): RegionalInputs {
   ];
   return {
     ...(rows.cii ? { cii: rows.cii } : {}),
-    ...(rows.chokepoints ? { chokepoints: rows.chokepoints.map((c) => ({ id: c.id, name: c.name, threatLevel: c.threatLevel, threatDescription: c.threatDescription })) } : {}),
+    ...(rows.chokepoints
+      ? {
+          chokepoints: rows.chokepoints.map((c) => ({
+            id: c.id,
+            name: c.name,
+            threatLevel: c.threatLevel,
+            threatDescription: c.threatDescription,
+          })),
+        }
+      : {}),
     ...(rows.oref ? { orefAlerts: rows.oref.map((a) => ({ at: a.at })) } : {}),
-    ...(rows.flights ? { militaryFlights: rows.flights.map((f) => ({ latitude: f.location.latitude, longitude: f.location.longitude })) } : {}),
+    ...(rows.flights
+      ? {
+          militaryFlights: rows.flights.map((f) => ({
+            latitude: f.location.latitude,
+            longitude: f.location.longitude,
+          })),
+        }
+      : {}),
     asOf: times.reduce((m, t) => (t > m ? t : m), 0),
   };
 }

@@ -24,7 +24,10 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** `KEY: text` lines -> sections; repeated keys accumulate; unkeyed text joins the previous key (or the first). */
 export function readSections(text: string, keys: readonly string[]): Map<string, string[]> {
   const out = new Map<string, string[]>(keys.map((k) => [k, []]));
-  const pattern = new RegExp(`^\\s*(?:[-*#]+\\s*)?(${keys.map((k) => k.replace(/ /g, '\\s+')).join('|')})\\s*:\\s*(.*)$`, 'i');
+  const pattern = new RegExp(
+    `^\\s*(?:[-*#]+\\s*)?(${keys.map((k) => k.replace(/ /g, '\\s+')).join('|')})\\s*:\\s*(.*)$`,
+    'i',
+  );
   let current = keys[0]!;
   for (const line of text.split(/\r?\n/)) {
     const m = pattern.exec(line);
@@ -42,7 +45,9 @@ export function readSections(text: string, keys: readonly string[]): Map<string,
 
 /** Evidence ids cited as `[id]` in a text, kept only when the snapshot has them. */
 export function citedEvidence(text: string, known: ReadonlySet<string>): string[] {
-  return [...new Set([...text.matchAll(/\[([a-z]+:[A-Za-z0-9_:-]+)\]/g)].map((m) => m[1]!))].filter((id) => known.has(id));
+  return [...new Set([...text.matchAll(/\[([a-z]+:[A-Za-z0-9_:-]+)\]/g)].map((m) => m[1]!))].filter((id) =>
+    known.has(id),
+  );
 }
 
 // ---------------------------------------------------------------- snapshot narrative
@@ -77,7 +82,9 @@ export function templateNarrative(s: RegionalSnapshot, regionName: string): stri
   };
   const lines = [
     `SITUATION: ${TEMPLATE_MARK} ${regionName} is in ${regimeWords(s.regime.label)}: ${s.regime.transitionDriver}.` +
-      (top.length ? ` Most unstable: ${top.map((e) => `${e.summary} [${e.id}]`).join('; ')}.` : ' No member state is scored.'),
+      (top.length
+        ? ` Most unstable: ${top.map((e) => `${e.summary} [${e.id}]`).join('; ')}.`
+        : ' No member state is scored.'),
     `BALANCE: Pressures: coercive ${pct(b.coercivePressure)}, domestic fragility ${pct(b.domesticFragility)}, energy vulnerability ${pct(b.energyVulnerability)}. ` +
       `Buffers: alliance cohesion ${pct(b.allianceCohesion)}, maritime access ${pct(b.maritimeAccess)}. Net balance ${b.netBalance.toFixed(2)}.` +
       (threats.length ? ` ${threats.map((e) => `${e.summary} [${e.id}]`).join('; ')}.` : ''),
@@ -85,7 +92,10 @@ export function templateNarrative(s: RegionalSnapshot, regionName: string): stri
     `OUTLOOK 7D: ${outlook('7d')}`,
     `OUTLOOK 30D: ${outlook('30d')}`,
     ...(s.triggers.active.length || s.triggers.watching.length
-      ? [...s.triggers.active.map((t) => `WATCH: Active: ${t.description}.`), ...s.triggers.watching.map((t) => `WATCH: Near threshold: ${t.description}.`)]
+      ? [
+          ...s.triggers.active.map((t) => `WATCH: Active: ${t.description}.`),
+          ...s.triggers.watching.map((t) => `WATCH: Near threshold: ${t.description}.`),
+        ]
       : ['WATCH: No trigger is active or near its threshold.']),
   ];
   return lines.join('\n');
@@ -115,31 +125,50 @@ export function briefFacts(s: RegionalSnapshot, transitions: readonly RegimeTran
   return [
     snapshotFacts(s, regionName),
     'Regime transitions in the last 7 days:',
-    ...(transitions.length ? transitions.map((t) => `${day(t.transitionedAt)}: ${t.previousLabel} -> ${t.label} (${t.transitionDriver})`) : ['none']),
+    ...(transitions.length
+      ? transitions.map((t) => `${day(t.transitionedAt)}: ${t.previousLabel} -> ${t.label} (${t.transitionDriver})`)
+      : ['none']),
   ].join('\n');
 }
 
-export function templateBrief(s: RegionalSnapshot, transitions: readonly RegimeTransition[], regionName: string): string {
+export function templateBrief(
+  s: RegionalSnapshot,
+  transitions: readonly RegimeTransition[],
+  regionName: string,
+): string {
   const b = s.balance;
   const oldestFirst = [...transitions].reverse();
   const trajectory = oldestFirst.length
     ? `${oldestFirst.map((t) => `${day(t.transitionedAt)} ${regimeWords(t.previousLabel)} to ${regimeWords(t.label)}`).join('; ')}; now ${regimeWords(s.regime.label)}.`
     : `No regime change recorded this week; ${regimeWords(s.regime.label)} throughout.`;
   const developments = [
-    ...oldestFirst.map((t) => `${day(t.transitionedAt)}: regime changed to ${regimeWords(t.label)} (${t.transitionDriver}).`),
+    ...oldestFirst.map(
+      (t) => `${day(t.transitionedAt)}: regime changed to ${regimeWords(t.label)} (${t.transitionDriver}).`,
+    ),
     ...s.evidence.filter((e) => e.type !== 'instability-score').map((e) => `${e.summary}.`),
-    ...s.evidence.filter((e) => e.type === 'instability-score').slice(0, 3).map((e) => `${e.summary}.`),
+    ...s.evidence
+      .filter((e) => e.type === 'instability-score')
+      .slice(0, 3)
+      .map((e) => `${e.summary}.`),
   ];
-  const week = s.scenarioSets.find((x) => x.horizon === '7d')?.lanes.find((l) => l.name === 'escalation')?.probability ?? 0;
+  const week =
+    s.scenarioSets.find((x) => x.horizon === '7d')?.lanes.find((l) => l.name === 'escalation')?.probability ?? 0;
   return [
     `RECAP: ${TEMPLATE_MARK} ${regionName} ends the week in ${regimeWords(s.regime.label)} (net balance ${b.netBalance.toFixed(2)}, coercive pressure ${pct(b.coercivePressure)}).`,
     `TRAJECTORY: ${trajectory}`,
-    ...(developments.length ? developments.map((d) => `DEVELOPMENT: ${d}`) : ['DEVELOPMENT: No development recorded in the inputs.']),
+    ...(developments.length
+      ? developments.map((d) => `DEVELOPMENT: ${d}`)
+      : ['DEVELOPMENT: No development recorded in the inputs.']),
     `OUTLOOK: ${s.triggers.active.length} trigger(s) active${s.triggers.active.length ? ` (${s.triggers.active.map((t) => t.description).join('; ')})` : ''}; rule-derived 7-day escalation weight ${pct(week)}.`,
   ].join('\n');
 }
 
-export function briefFrom(text: string): { situationRecap: string; regimeTrajectory: string; keyDevelopments: string[]; riskOutlook: string } {
+export function briefFrom(text: string): {
+  situationRecap: string;
+  regimeTrajectory: string;
+  keyDevelopments: string[];
+  riskOutlook: string;
+} {
   const s = readSections(text, BRIEF_KEYS);
   return {
     situationRecap: s.get('RECAP')!.join(' '),

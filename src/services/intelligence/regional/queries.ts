@@ -10,7 +10,15 @@ import { OREF_HISTORY } from '../feeds/datasets/oref-history.js';
 import { REGIME_HISTORY } from './datasets/regime-history.js';
 import { DEFAULT_REGION, REGIONS, regionById } from './geography.js';
 import { regionalInputs } from './inputs.js';
-import { BRIEF_PERIOD_MS, briefFacts, briefFrom, narrativeFrom, snapshotFacts, templateBrief, templateNarrative } from './narrative.js';
+import {
+  BRIEF_PERIOD_MS,
+  briefFacts,
+  briefFrom,
+  narrativeFrom,
+  snapshotFacts,
+  templateBrief,
+  templateNarrative,
+} from './narrative.js';
 import { buildSnapshot } from './pipeline.js';
 import type { RegimeTransition } from './rules.js';
 import type {
@@ -25,17 +33,22 @@ import type {
 
 type Deps = Pick<AppDeps, 'store' | 'llm' | 'clock'>;
 
-const isStale = (s: Snapshot<unknown, unknown> | undefined) => Boolean(s?.meta.lastError) && s!.meta.lastAttemptAt > s!.meta.lastSuccessAt;
+const isStale = (s: Snapshot<unknown, unknown> | undefined) =>
+  Boolean(s?.meta.lastError) && s!.meta.lastAttemptAt > s!.meta.lastSuccessAt;
 
 /** The region's transitions, newest first; empty without the history dataset. */
 function transitionsOf(store: SnapshotStore, regionId: string): RegimeTransition[] {
   const history = store.read<RegimeTransition>(REGIME_HISTORY);
   if (!history) return [];
-  return history.derive('by-region', (h) => {
-    const m = new Map<string, RegimeTransition[]>();
-    for (const t of h.records) m.set(t.regionId, [...(m.get(t.regionId) ?? []), t]);
-    return m;
-  }).get(regionId) ?? [];
+  return (
+    history
+      .derive('by-region', (h) => {
+        const m = new Map<string, RegimeTransition[]>();
+        for (const t of h.records) m.set(t.regionId, [...(m.get(t.regionId) ?? []), t]);
+        return m;
+      })
+      .get(regionId) ?? []
+  );
 }
 
 /**
@@ -53,7 +66,12 @@ export function regionalSnapshot(store: SnapshotStore, regionId: string): Region
   const flights = store.read<MilitaryFlight>(MILITARY_FLIGHTS);
   const key = `regional:${chokepoints?.version ?? 0}:${oref?.version ?? 0}:${flights?.version ?? 0}`;
   const all = cii.derive(key, (c) => {
-    const inputs = regionalInputs({ cii: c.records, chokepoints: chokepoints?.records, oref: oref?.records, flights: flights?.records });
+    const inputs = regionalInputs({
+      cii: c.records,
+      chokepoints: chokepoints?.records,
+      oref: oref?.records,
+      flights: flights?.records,
+    });
     return new Map(REGIONS.map((r) => [r.id, buildSnapshot(r, inputs, [])]));
   });
   const base = all.get(region.id)!;
@@ -72,7 +90,11 @@ export function regionalSnapshot(store: SnapshotStore, regionId: string): Region
   return {
     ...base,
     meta: { ...base.meta, staleInputs },
-    regime: { ...base.regime, previousLabel: known ? last.previousLabel : '', transitionedAt: known ? last.transitionedAt : 0 },
+    regime: {
+      ...base.regime,
+      previousLabel: known ? last.previousLabel : '',
+      transitionedAt: known ? last.transitionedAt : 0,
+    },
   };
 }
 
@@ -81,7 +103,10 @@ const NARRATIVE_SYSTEM =
   'SITUATION:, BALANCE:, OUTLOOK 24H:, OUTLOOK 7D:, OUTLOOK 30D: and one or more WATCH: lines. ' +
   'Cite evidence by its bracketed id, e.g. [cii:UA]; do not invent facts.';
 
-export async function getRegionalSnapshot(deps: Deps, req: GetRegionalSnapshotRequest): Promise<GetRegionalSnapshotResponse> {
+export async function getRegionalSnapshot(
+  deps: Deps,
+  req: GetRegionalSnapshotRequest,
+): Promise<GetRegionalSnapshotResponse> {
   const regionId = req.region_id ?? DEFAULT_REGION;
   const snapshot = regionalSnapshot(deps.store, regionId);
   if (!snapshot) return {};
@@ -97,7 +122,11 @@ export async function getRegionalSnapshot(deps: Deps, req: GetRegionalSnapshotRe
   return {
     snapshot: {
       ...snapshot,
-      meta: { ...snapshot.meta, narrativeProvider: written.method === 'model' ? 'llm' : 'template', narrativeModel: written.model },
+      meta: {
+        ...snapshot.meta,
+        narrativeProvider: written.method === 'model' ? 'llm' : 'template',
+        narrativeModel: written.model,
+      },
       narrative: narrativeFrom(written.text, new Set(snapshot.evidence.map((e) => e.id))),
     },
   };

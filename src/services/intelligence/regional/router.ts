@@ -24,7 +24,8 @@ const PIPELINE_DOC =
   'chokepoint registry’s threat levels, OREF sirens (Middle East) and military ADS-B aircraft in the region’s box: four ' +
   'pressure and three buffer axes in 0–1, their net balance, and a regime label (escalation_ladder, fragmentation_risk, ' +
   'coercive_stalemate, managed_deescalation, stressed_equilibrium, calm) by the published thresholds.';
-const REGIONS_DOC = 'region_id: mena (default), east-asia, europe, north-america, south-asia, latam, sub-saharan-africa, global.';
+const REGIONS_DOC =
+  'region_id: mena (default), east-asia, europe, north-america, south-asia, latam, sub-saharan-africa, global.';
 
 /** The regional snapshot pipeline (snapshot, regime history, weekly brief) and the China decision signals. */
 export const regionalProcedures = {

@@ -9,11 +9,24 @@ import { inBox, type RegionDef } from './geography.js';
  */
 export const SCORING_VERSION = 'mds-regional-1.0';
 
-export const REGIME_LABELS = ['escalation_ladder', 'fragmentation_risk', 'coercive_stalemate', 'managed_deescalation', 'stressed_equilibrium', 'calm'] as const;
+export const REGIME_LABELS = [
+  'escalation_ladder',
+  'fragmentation_risk',
+  'coercive_stalemate',
+  'managed_deescalation',
+  'stressed_equilibrium',
+  'calm',
+] as const;
 export type RegimeLabel = (typeof REGIME_LABELS)[number];
 
 /** The chokepoint registry's threat levels as shares of the worst (war zone). */
-export const THREAT_SHARE: Record<string, number> = { war_zone: 1, critical: 40 / 70, high: 30 / 70, elevated: 15 / 70, normal: 0 };
+export const THREAT_SHARE: Record<string, number> = {
+  war_zone: 1,
+  critical: 40 / 70,
+  high: 30 / 70,
+  elevated: 15 / 70,
+  normal: 0,
+};
 
 /** Instability score of one country, as the CII export carries it. */
 export interface CountryScore {
@@ -86,12 +99,18 @@ export function regionFacts(region: RegionDef, inputs: RegionalInputs): RegionFa
   if (!inputs.chokepoints) missing.push('chokepoints');
   if (!inputs.militaryFlights) missing.push('military-flights');
   if (region.oref && !inputs.orefAlerts) missing.push('oref-history');
-  const scored = (inputs.cii ?? []).filter((s) => members.has(s.region)).sort((a, b) => b.combinedScore - a.combinedScore || (a.region < b.region ? -1 : 1));
+  const scored = (inputs.cii ?? [])
+    .filter((s) => members.has(s.region))
+    .sort((a, b) => b.combinedScore - a.combinedScore || (a.region < b.region ? -1 : 1));
   const wanted = new Set(region.chokepoints);
   const chokepoints = (inputs.chokepoints ?? []).filter((c) => wanted.has(c.id));
   const since = inputs.asOf - DAY_MS;
-  const orefAlerts24h = region.oref ? (inputs.orefAlerts ?? []).filter((a) => a.at > since && a.at <= inputs.asOf).length : 0;
-  const militaryFlights = (inputs.militaryFlights ?? []).filter((f) => inBox(region.box, f.latitude, f.longitude)).length;
+  const orefAlerts24h = region.oref
+    ? (inputs.orefAlerts ?? []).filter((a) => a.at > since && a.at <= inputs.asOf).length
+    : 0;
+  const militaryFlights = (inputs.militaryFlights ?? []).filter((f) =>
+    inBox(region.box, f.latitude, f.longitude),
+  ).length;
   return { scored, chokepoints, orefAlerts24h, militaryFlights, missing };
 }
 
@@ -101,9 +120,18 @@ export function regionFacts(region: RegionDef, inputs: RegionalInputs): RegionFa
  */
 export function scoreAxes(f: RegionFacts): Axes {
   const c = f.scored.map((s) => s.components);
-  const activity = Math.max(Math.min(1, f.orefAlerts24h / OREF_SATURATION), Math.min(1, f.militaryFlights / FLIGHT_SATURATION));
-  const coercivePressure = clamp01(0.45 * (topMean(c.map((x) => x.militaryActivity)) / 100) + 0.3 * (topMean(c.map((x) => x.geoConvergence)) / 100) + 0.25 * activity);
-  const domesticFragility = clamp01(topMean(f.scored.map((s) => 0.6 * s.components.ciiContribution + 0.4 * s.combinedScore)) / 100);
+  const activity = Math.max(
+    Math.min(1, f.orefAlerts24h / OREF_SATURATION),
+    Math.min(1, f.militaryFlights / FLIGHT_SATURATION),
+  );
+  const coercivePressure = clamp01(
+    0.45 * (topMean(c.map((x) => x.militaryActivity)) / 100) +
+      0.3 * (topMean(c.map((x) => x.geoConvergence)) / 100) +
+      0.25 * activity,
+  );
+  const domesticFragility = clamp01(
+    topMean(f.scored.map((s) => 0.6 * s.components.ciiContribution + 0.4 * s.combinedScore)) / 100,
+  );
   const threats = f.chokepoints.map((k) => THREAT_SHARE[k.threatLevel] ?? 0);
   const energyVulnerability = clamp01(threats.length ? Math.max(...threats) : 0);
   const maritimeAccess = clamp01(threats.length ? 1 - mean(threats) : 1);
@@ -123,21 +151,42 @@ export function scoreAxes(f: RegionFacts): Axes {
 }
 
 /** The regime label and the condition that selected it (the transition driver). */
-export function regimeOf(a: Pick<Axes, 'coercivePressure' | 'allianceCohesion' | 'netBalance'>): { label: RegimeLabel; driver: string } {
+export function regimeOf(a: Pick<Axes, 'coercivePressure' | 'allianceCohesion' | 'netBalance'>): {
+  label: RegimeLabel;
+  driver: string;
+} {
   const c = a.coercivePressure;
   const n = a.netBalance;
   const fmt = (x: number) => x.toFixed(2);
-  if (c > 0.8 && n < -0.4) return { label: 'escalation_ladder', driver: `coercive pressure ${fmt(c)} above 0.80 with net balance ${fmt(n)} below -0.40` };
-  if (c > 0.6 && a.allianceCohesion < 0.3) return { label: 'fragmentation_risk', driver: `coercive pressure ${fmt(c)} above 0.60 with alliance cohesion ${fmt(a.allianceCohesion)} below 0.30` };
-  if (c > 0.5 && n > -0.1) return { label: 'coercive_stalemate', driver: `coercive pressure ${fmt(c)} above 0.50 with net balance ${fmt(n)} above -0.10` };
-  if (n > 0.1 && c > 0.3) return { label: 'managed_deescalation', driver: `net balance ${fmt(n)} above 0.10 with coercive pressure ${fmt(c)} above 0.30` };
+  if (c > 0.8 && n < -0.4)
+    return {
+      label: 'escalation_ladder',
+      driver: `coercive pressure ${fmt(c)} above 0.80 with net balance ${fmt(n)} below -0.40`,
+    };
+  if (c > 0.6 && a.allianceCohesion < 0.3)
+    return {
+      label: 'fragmentation_risk',
+      driver: `coercive pressure ${fmt(c)} above 0.60 with alliance cohesion ${fmt(a.allianceCohesion)} below 0.30`,
+    };
+  if (c > 0.5 && n > -0.1)
+    return {
+      label: 'coercive_stalemate',
+      driver: `coercive pressure ${fmt(c)} above 0.50 with net balance ${fmt(n)} above -0.10`,
+    };
+  if (n > 0.1 && c > 0.3)
+    return {
+      label: 'managed_deescalation',
+      driver: `net balance ${fmt(n)} above 0.10 with coercive pressure ${fmt(c)} above 0.30`,
+    };
   if (n < -0.1) return { label: 'stressed_equilibrium', driver: `net balance ${fmt(n)} below -0.10` };
   return { label: 'calm', driver: `no threshold met (coercive pressure ${fmt(c)}, net balance ${fmt(n)})` };
 }
 
 /** A content id: the same region, axes and label give the same id, whichever path computed them. */
 export function snapshotIdOf(regionId: string, axes: Axes, label: string): string {
-  const h = createHash('sha256').update(JSON.stringify([regionId, axes, label, SCORING_VERSION])).digest('hex');
+  const h = createHash('sha256')
+    .update(JSON.stringify([regionId, axes, label, SCORING_VERSION]))
+    .digest('hex');
   return `${regionId}-${h.slice(0, 12)}`;
 }
 
@@ -154,7 +203,10 @@ export function scoreRegion(region: RegionDef, inputs: RegionalInputs): { score:
   const facts = regionFacts(region, inputs);
   const axes = scoreAxes(facts);
   const { label, driver } = regimeOf(axes);
-  return { score: { regionId: region.id, axes, label, driver, snapshotId: snapshotIdOf(region.id, axes, label) }, facts };
+  return {
+    score: { regionId: region.id, axes, label, driver, snapshotId: snapshotIdOf(region.id, axes, label) },
+    facts,
+  };
 }
 
 // ---------------------------------------------------------------- regime transitions
@@ -188,11 +240,20 @@ export function appendTransitions(
   for (const s of scores) {
     const before = labels[s.regionId];
     if (before !== undefined && before !== s.label) {
-      added.push({ regionId: s.regionId, label: s.label, previousLabel: before, transitionedAt: at, transitionDriver: s.driver, snapshotId: s.snapshotId });
+      added.push({
+        regionId: s.regionId,
+        label: s.label,
+        previousLabel: before,
+        transitionedAt: at,
+        transitionDriver: s.driver,
+        snapshotId: s.snapshotId,
+      });
     }
     labels[s.regionId] = s.label;
   }
-  const all = [...added, ...history].sort((a, b) => b.transitionedAt - a.transitionedAt || (a.regionId < b.regionId ? -1 : a.regionId > b.regionId ? 1 : 0));
+  const all = [...added, ...history].sort(
+    (a, b) => b.transitionedAt - a.transitionedAt || (a.regionId < b.regionId ? -1 : a.regionId > b.regionId ? 1 : 0),
+  );
   const perRegion = new Map<string, number>();
   const kept = all.filter((t) => {
     const n = (perRegion.get(t.regionId) ?? 0) + 1;

@@ -12,33 +12,51 @@ export const RegionId = z
   .min(1)
   .max(32)
   .regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, { message: 'string must match pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$' })
-  .meta({ description: `Region: ${REGION_IDS.join(', ')}. Omitted: ${DEFAULT_REGION}. Another well-formed id answers no data, as published.` })
+  .meta({
+    description: `Region: ${REGION_IDS.join(', ')}. Omitted: ${DEFAULT_REGION}. Another well-formed id answers no data, as published.`,
+  })
   .optional();
 
 // ---------------------------------------------------------------- get-regional-snapshot
 
 export const SnapshotMeta = z
   .object({
-    snapshotId: z.string().meta({ description: 'Content id of the scored state: the same inputs give the same id, and the regime history names it.' }),
+    snapshotId: z.string().meta({
+      description: 'Content id of the scored state: the same inputs give the same id, and the regime history names it.',
+    }),
     modelVersion: z.string().meta({ description: 'Version of this pipeline.' }),
     scoringVersion: z.string().meta({ description: 'Version of the axis and regime rules.' }),
-    geographyVersion: z.string().meta({ description: 'Version of the region table (member countries, chokepoints, flight box).' }),
+    geographyVersion: z
+      .string()
+      .meta({ description: 'Version of the region table (member countries, chokepoints, flight box).' }),
     snapshotConfidence: double('Share of the pipeline’s inputs present for the region, 0–1.'),
     missingInputs: ids('Inputs that were absent (their axes computed without them).'),
     staleInputs: ids('Inputs whose last refresh failed; their previous snapshot was used.'),
     validUntil: int64('generatedAt plus 6 hours (the published refresh cadence), Unix epoch milliseconds.'),
     triggerReason: z.string().meta({ description: '`scheduled`: computed when its inputs’ snapshots changed.' }),
-    narrativeProvider: z.string().meta({ description: '`llm` when the configured model wrote the narrative, `template` when it was assembled from the facts.' }),
-    narrativeModel: z.string().meta({ description: 'The model’s name, or `rules:get-regional-snapshot` for the template.' }),
+    narrativeProvider: z.string().meta({
+      description:
+        '`llm` when the configured model wrote the narrative, `template` when it was assembled from the facts.',
+    }),
+    narrativeModel: z
+      .string()
+      .meta({ description: 'The model’s name, or `rules:get-regional-snapshot` for the template.' }),
   })
   .meta({ id: 'intelligence_v1_SnapshotMeta' });
 
 export const RegimeState = z
   .object({
-    label: z.string().meta({ description: 'escalation_ladder, fragmentation_risk, coercive_stalemate, managed_deescalation, stressed_equilibrium or calm.' }),
-    previousLabel: z.string().meta({ description: 'Label before the last recorded transition to this one; empty when none is recorded.' }),
+    label: z.string().meta({
+      description:
+        'escalation_ladder, fragmentation_risk, coercive_stalemate, managed_deescalation, stressed_equilibrium or calm.',
+    }),
+    previousLabel: z
+      .string()
+      .meta({ description: 'Label before the last recorded transition to this one; empty when none is recorded.' }),
     transitionedAt: int64('When that transition was recorded (Unix epoch ms); 0 when none is.'),
-    transitionDriver: z.string().meta({ description: 'The rule condition that selects the current label, with the values that met it.' }),
+    transitionDriver: z
+      .string()
+      .meta({ description: 'The rule condition that selects the current label, with the values that met it.' }),
   })
   .meta({ id: 'intelligence_v1_RegimeState' });
 
@@ -55,8 +73,12 @@ export const BalanceDriver = z
 const axis = (d: string) => double(`${d}, 0–1.`);
 export const BalanceVector = z
   .object({
-    coercivePressure: axis('0.45 × mean of the three highest military components of member countries’ instability scores + 0.30 × conflict (geo-convergence) + 0.25 × activity (OREF sirens in 24 h or military flights in the region box, saturating)'),
-    domesticFragility: axis('Mean of the three highest member values of 0.6 × unrest component + 0.4 × combined instability score'),
+    coercivePressure: axis(
+      '0.45 × mean of the three highest military components of member countries’ instability scores + 0.30 × conflict (geo-convergence) + 0.25 × activity (OREF sirens in 24 h or military flights in the region box, saturating)',
+    ),
+    domesticFragility: axis(
+      'Mean of the three highest member values of 0.6 × unrest component + 0.4 × combined instability score',
+    ),
     capitalStress: axis('No input in this pipeline: 0, and left out of the means'),
     energyVulnerability: axis('Threat of the worst chokepoint of the region (war zone = 1)'),
     allianceCohesion: axis('1 − mean combined instability score of scored member countries (0.5 with none scored)'),
@@ -153,7 +175,9 @@ export const TriggerLadder = z
   })
   .meta({ id: 'intelligence_v1_TriggerLadder' });
 
-export const AirspaceStatus = z.object({ airspaceId: z.string(), status: z.string(), reason: z.string() }).meta({ id: 'intelligence_v1_AirspaceStatus' });
+export const AirspaceStatus = z
+  .object({ airspaceId: z.string(), status: z.string(), reason: z.string() })
+  .meta({ id: 'intelligence_v1_AirspaceStatus' });
 export const FlightCorridorStress = z
   .object({ corridor: z.string(), stressLevel: double('0–1.'), reroutedFlights24h: int32('Flights rerouted in 24 h.') })
   .meta({ id: 'intelligence_v1_FlightCorridorStress' });
@@ -169,12 +193,17 @@ export const MobilityState = z
     rerouteIntensity: double('0–1.'),
     notamClosures: z.array(z.string()),
   })
-  .meta({ id: 'intelligence_v1_MobilityState', description: 'Aviation mobility: not among this pipeline’s inputs, so always empty (no invented closures).' });
+  .meta({
+    id: 'intelligence_v1_MobilityState',
+    description: 'Aviation mobility: not among this pipeline’s inputs, so always empty (no invented closures).',
+  });
 
 export const EvidenceItem = z
   .object({
     id: z.string(),
-    type: z.string().meta({ description: '`instability-score`, `chokepoint-threat`, `oref-alerts` or `military-flights`.' }),
+    type: z
+      .string()
+      .meta({ description: '`instability-score`, `chokepoint-threat`, `oref-alerts` or `military-flights`.' }),
     source: z.string().meta({ description: 'The dataset it was read from.' }),
     summary: z.string(),
     confidence: double('0–1.'),
@@ -207,9 +236,13 @@ export const RegionalSnapshot = z
     regime: RegimeState,
     balance: BalanceVector,
     actors: z.array(ActorState).meta({ description: 'The five member states with the highest instability scores.' }),
-    leverageEdges: z.array(LeverageEdge).meta({ description: 'No input describes leverage between actors here: always empty.' }),
+    leverageEdges: z
+      .array(LeverageEdge)
+      .meta({ description: 'No input describes leverage between actors here: always empty.' }),
     scenarioSets: z.array(ScenarioSet),
-    transmissionPaths: z.array(TransmissionPath).meta({ description: 'One per chokepoint of the region at threat level high or worse.' }),
+    transmissionPaths: z
+      .array(TransmissionPath)
+      .meta({ description: 'One per chokepoint of the region at threat level high or worse.' }),
     triggers: TriggerLadder,
     mobility: MobilityState,
     evidence: z.array(EvidenceItem),
@@ -218,11 +251,17 @@ export const RegionalSnapshot = z
   .meta({ id: 'intelligence_v1_RegionalSnapshot' });
 export type RegionalSnapshot = z.infer<typeof RegionalSnapshot>;
 
-export const GetRegionalSnapshotRequest = z.object({ region_id: RegionId }).meta({ id: 'intelligence_v1_GetRegionalSnapshotRequest' });
+export const GetRegionalSnapshotRequest = z
+  .object({ region_id: RegionId })
+  .meta({ id: 'intelligence_v1_GetRegionalSnapshotRequest' });
 export type GetRegionalSnapshotRequest = z.infer<typeof GetRegionalSnapshotRequest>;
 
 export const GetRegionalSnapshotResponse = z
-  .object({ snapshot: RegionalSnapshot.optional().meta({ description: 'Absent for an unknown region or without the instability export, as published.' }) })
+  .object({
+    snapshot: RegionalSnapshot.optional().meta({
+      description: 'Absent for an unknown region or without the instability export, as published.',
+    }),
+  })
   .meta({ id: 'intelligence_v1_GetRegionalSnapshotResponse' });
 export type GetRegionalSnapshotResponse = z.infer<typeof GetRegionalSnapshotResponse>;
 
@@ -243,7 +282,9 @@ export const RegimeTransition = z
     previousLabel: z.string(),
     transitionedAt: int64('When the ingestion that saw the change ran, Unix epoch milliseconds.'),
     transitionDriver: z.string().meta({ description: 'The rule condition that selected the new label.' }),
-    snapshotId: z.string().meta({ description: 'Content id of the scored state (as get-regional-snapshot’s meta.snapshotId).' }),
+    snapshotId: z
+      .string()
+      .meta({ description: 'Content id of the scored state (as get-regional-snapshot’s meta.snapshotId).' }),
   })
   .meta({ id: 'intelligence_v1_RegimeTransition' });
 
@@ -254,7 +295,9 @@ export type GetRegimeHistoryResponse = z.infer<typeof GetRegimeHistoryResponse>;
 
 // ---------------------------------------------------------------- get-regional-brief
 
-export const GetRegionalBriefRequest = z.object({ region_id: RegionId }).meta({ id: 'intelligence_v1_GetRegionalBriefRequest' });
+export const GetRegionalBriefRequest = z
+  .object({ region_id: RegionId })
+  .meta({ id: 'intelligence_v1_GetRegionalBriefRequest' });
 export type GetRegionalBriefRequest = z.infer<typeof GetRegionalBriefRequest>;
 
 export const RegionalBrief = z
@@ -267,12 +310,18 @@ export const RegionalBrief = z
     regimeTrajectory: z.string().meta({ description: 'The regime now and its transitions within the period.' }),
     keyDevelopments: z.array(z.string()),
     riskOutlook: z.string(),
-    provider: z.string().meta({ description: '`llm` when the configured model wrote it, `template` when assembled from the snapshot and history.' }),
+    provider: z.string().meta({
+      description: '`llm` when the configured model wrote it, `template` when assembled from the snapshot and history.',
+    }),
     model: z.string().meta({ description: 'The model’s name, or `rules:get-regional-brief` for the template.' }),
   })
   .meta({ id: 'intelligence_v1_RegionalBrief' });
 
 export const GetRegionalBriefResponse = z
-  .object({ brief: RegionalBrief.optional().meta({ description: 'Absent when there is no snapshot for the region, as published.' }) })
+  .object({
+    brief: RegionalBrief.optional().meta({
+      description: 'Absent when there is no snapshot for the region, as published.',
+    }),
+  })
   .meta({ id: 'intelligence_v1_GetRegionalBriefResponse' });
 export type GetRegionalBriefResponse = z.infer<typeof GetRegionalBriefResponse>;

@@ -1,5 +1,12 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { firstPosition, isActive, NGA_BROADCAST_WARN_URL, parseBroadcastWarnings, parseDateTimeGroup, selfCancelTime } from '../../../sources/nga/broadcast-warnings.js';
+import {
+  firstPosition,
+  isActive,
+  NGA_BROADCAST_WARN_URL,
+  parseBroadcastWarnings,
+  parseDateTimeGroup,
+  selfCancelTime,
+} from '../../../sources/nga/broadcast-warnings.js';
 import type { NavigationalWarning } from '../schemas.js';
 
 export const MARITIME_NAV_WARNINGS = 'maritime.nav-warnings';

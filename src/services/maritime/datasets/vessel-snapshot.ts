@@ -22,7 +22,18 @@ const Doc = z.object({
   sequence: z.number().int().default(0),
   timestamp: z.string(),
   status: z.object({ connected: z.boolean(), vessels: z.number().int(), messages: z.number().int() }),
-  density: z.array(z.object({ id: z.string(), name: z.string().default(''), lat: z.number(), lon: z.number(), intensity: z.number(), deltaPct: z.number().default(0), shipsPerDay: z.number().int().default(0), note: z.string().default('') })),
+  density: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string().default(''),
+      lat: z.number(),
+      lon: z.number(),
+      intensity: z.number(),
+      deltaPct: z.number().default(0),
+      shipsPerDay: z.number().int().default(0),
+      note: z.string().default(''),
+    }),
+  ),
   disruptions: z.array(
     z.object({
       id: z.string(),
@@ -57,7 +68,10 @@ function reports(raw: unknown[]): z.infer<typeof SnapshotCandidateReport>[] {
 /** The relay's `/ais/snapshot` JSON -> the contract's vessel snapshot (with every report kept). */
 export function parseAisSnapshot(body: unknown): VesselSnapshot {
   const doc = Doc.safeParse(body);
-  if (!doc.success) throw new Error(`AIS snapshot has an unexpected shape: ${doc.error.issues[0]?.path.join('.')} ${doc.error.issues[0]?.message}`);
+  if (!doc.success)
+    throw new Error(
+      `AIS snapshot has an unexpected shape: ${doc.error.issues[0]?.path.join('.')} ${doc.error.issues[0]?.message}`,
+    );
   const d = doc.data;
   const snapshotAt = Date.parse(d.timestamp);
   if (!Number.isFinite(snapshotAt)) throw new Error('AIS snapshot has no readable timestamp');
@@ -65,8 +79,12 @@ export function parseAisSnapshot(body: unknown): VesselSnapshot {
     snapshotAt,
     sequence: d.sequence,
     status: d.status,
-    densityZones: d.density.filter((z) => isValidCoordinate(z.lat, z.lon)).map(({ lat, lon, ...z }) => ({ ...z, location: { latitude: lat, longitude: lon } })),
-    disruptions: d.disruptions.filter((x) => isValidCoordinate(x.lat, x.lon)).map(({ lat, lon, ...x }) => ({ ...x, location: { latitude: lat, longitude: lon } })),
+    densityZones: d.density
+      .filter((z) => isValidCoordinate(z.lat, z.lon))
+      .map(({ lat, lon, ...z }) => ({ ...z, location: { latitude: lat, longitude: lon } })),
+    disruptions: d.disruptions
+      .filter((x) => isValidCoordinate(x.lat, x.lon))
+      .map(({ lat, lon, ...x }) => ({ ...x, location: { latitude: lat, longitude: lon } })),
     candidateReports: reports(d.candidateReports),
     tankerReports: reports(d.tankerReports),
   };
@@ -76,7 +94,12 @@ export const vesselSnapshotDataset: Dataset<VesselSnapshot> = {
   name: VESSEL_SNAPSHOT,
   source: 'AIS relay aggregate of the aisstream.io feed (recorded for replay)',
   maxStaleMinutes: 60,
-  sources: { snapshot: { url: `https://relay.monitoring-data-service.org${AIS_SNAPSHOT_PATH}?candidates=true&tankers=true`, sample: 'maritime/ais-relay-snapshot.json' } },
+  sources: {
+    snapshot: {
+      url: `https://relay.monitoring-data-service.org${AIS_SNAPSHOT_PATH}?candidates=true&tankers=true`,
+      sample: 'maritime/ais-relay-snapshot.json',
+    },
+  },
   parse(payloads) {
     let json: unknown;
     try {

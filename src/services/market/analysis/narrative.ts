@@ -35,7 +35,8 @@ export function rulesNarrative(symbol: string, t: Technicals): Narrative {
   const riskFactors: string[] = [];
   if (t.trend.includes('bull')) bullishFactors.push(`Moving averages aligned upward (${t.trend}).`);
   if (t.trend.includes('bear')) riskFactors.push(`Moving averages aligned downward (${t.trend}).`);
-  if (t.macdStatus.startsWith('Golden') || t.macdStatus === 'Crossing above zero' || t.macdStatus === 'Bullish') bullishFactors.push(`MACD ${t.macdStatus.toLowerCase()}.`);
+  if (t.macdStatus.startsWith('Golden') || t.macdStatus === 'Crossing above zero' || t.macdStatus === 'Bullish')
+    bullishFactors.push(`MACD ${t.macdStatus.toLowerCase()}.`);
   else riskFactors.push(`MACD ${t.macdStatus.toLowerCase()}.`);
   if (t.rsiStatus === 'Overbought') riskFactors.push(`RSI(12) ${fmt(t.rsi12)} is overbought.`);
   if (t.rsiStatus === 'Oversold') bullishFactors.push(`RSI(12) ${fmt(t.rsi12)} is oversold, a rebound setup.`);
@@ -43,7 +44,8 @@ export function rulesNarrative(symbol: string, t: Technicals): Narrative {
   if (t.supportLevels.length) bullishFactors.push(`Support nearby at ${t.supportLevels.map(fmt).join(', ')}.`);
   if (t.volumeStatus === 'Heavy volume down') riskFactors.push('Heavy volume on a down day.');
   if (t.volumeStatus === 'Heavy volume up') bullishFactors.push('Heavy volume on an up day.');
-  if (t.realizedVolatility > 45) riskFactors.push(`Realised volatility is high (${fmt(t.realizedVolatility)}% annualised).`);
+  if (t.realizedVolatility > 45)
+    riskFactors.push(`Realised volatility is high (${fmt(t.realizedVolatility)}% annualised).`);
 
   const side = isLong(t.signal) ? 'long' : isShort(t.signal) ? 'short' : 'no new position';
   const technicalSummary =

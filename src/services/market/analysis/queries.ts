@@ -48,7 +48,11 @@ function tickerBars(store: SnapshotStore, symbol: string): TickerBars | undefine
 /** Refuses a fresh computation past the account's daily quota, with the wait until UTC midnight. */
 async function spendQuota(analyses: AnalysisStore, accountId: string, kind: QuotaKind, now: number): Promise<void> {
   if (await analyses.takeQuota(accountId, kind, now)) return;
-  const midnight = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1);
+  const midnight = Date.UTC(
+    new Date(now).getUTCFullYear(),
+    new Date(now).getUTCMonth(),
+    new Date(now).getUTCDate() + 1,
+  );
   const what = kind === 'analyze' ? 'Stock analysis' : 'Stock backtest';
   throw ServiceError.gateway(429, `${what} daily quota exceeded`, {
     'Retry-After': String(Math.max(1, Math.ceil((midnight - now) / 1000))),
@@ -64,21 +68,94 @@ const UNAVAILABLE_TEXT =
 function emptyAnalysis(symbol: string, name: string, now: number): AnalyzeStockResponse {
   const zeros = { strongBuy: 0, buy: 0, hold: 0, sell: 0, strongSell: 0, total: 0, period: '' };
   return {
-    available: false, symbol, name: name || symbol, display: symbol, currency: '', currentPrice: 0, changePercent: 0, signalScore: 0,
-    signal: '', trendStatus: '', volumeStatus: '', macdStatus: '', rsiStatus: '', summary: UNAVAILABLE_TEXT, action: '', confidence: '',
-    technicalSummary: '', newsSummary: '', whyNow: '', bullishFactors: [], riskFactors: [], supportLevels: [], resistanceLevels: [], headlines: [],
-    ma5: 0, ma10: 0, ma20: 0, ma60: 0, biasMa5: 0, biasMa10: 0, biasMa20: 0, volumeRatio5d: 0, rsi12: 0, macdDif: 0, macdDea: 0, macdBar: 0,
-    provider: 'rules', model: '', fallback: true, newsSearched: false, generatedAt: new Date(now).toISOString(), analysisId: '', analysisAt: 0,
-    stopLoss: 0, takeProfit: 0, engineVersion: ENGINE_VERSION, analystConsensus: zeros,
-    priceTarget: { high: 0, low: 0, mean: 0, median: 0, current: 0, numberOfAnalysts: 0 }, recentUpgrades: [], dividendYield: 0,
-    trailingAnnualDividendRate: 0, exDividendDate: 0, payoutRatio: 0, dividendFrequency: '', dividendCagr: 0, marketSession: '', extendedPrice: 0,
+    available: false,
+    symbol,
+    name: name || symbol,
+    display: symbol,
+    currency: '',
+    currentPrice: 0,
+    changePercent: 0,
+    signalScore: 0,
+    signal: '',
+    trendStatus: '',
+    volumeStatus: '',
+    macdStatus: '',
+    rsiStatus: '',
+    summary: UNAVAILABLE_TEXT,
+    action: '',
+    confidence: '',
+    technicalSummary: '',
+    newsSummary: '',
+    whyNow: '',
+    bullishFactors: [],
+    riskFactors: [],
+    supportLevels: [],
+    resistanceLevels: [],
+    headlines: [],
+    ma5: 0,
+    ma10: 0,
+    ma20: 0,
+    ma60: 0,
+    biasMa5: 0,
+    biasMa10: 0,
+    biasMa20: 0,
+    volumeRatio5d: 0,
+    rsi12: 0,
+    macdDif: 0,
+    macdDea: 0,
+    macdBar: 0,
+    provider: 'rules',
+    model: '',
+    fallback: true,
+    newsSearched: false,
+    generatedAt: new Date(now).toISOString(),
+    analysisId: '',
+    analysisAt: 0,
+    stopLoss: 0,
+    takeProfit: 0,
+    engineVersion: ENGINE_VERSION,
+    analystConsensus: zeros,
+    priceTarget: { high: 0, low: 0, mean: 0, median: 0, current: 0, numberOfAnalysts: 0 },
+    recentUpgrades: [],
+    dividendYield: 0,
+    trailingAnnualDividendRate: 0,
+    exDividendDate: 0,
+    payoutRatio: 0,
+    dividendFrequency: '',
+    dividendCagr: 0,
+    marketSession: '',
+    extendedPrice: 0,
     extendedChangePercent: 0,
     fundamentals: {
-      profitMargin: 0, grossMargin: 0, operatingMargin: 0, returnOnEquity: 0, returnOnAssets: 0, revenueGrowth: 0, earningsGrowth: 0,
-      debtToEquity: 0, totalCash: 0, totalDebt: 0, freeCashflow: 0, ebitda: 0, financialCurrency: '',
+      profitMargin: 0,
+      grossMargin: 0,
+      operatingMargin: 0,
+      returnOnEquity: 0,
+      returnOnAssets: 0,
+      revenueGrowth: 0,
+      earningsGrowth: 0,
+      debtToEquity: 0,
+      totalCash: 0,
+      totalDebt: 0,
+      freeCashflow: 0,
+      ebitda: 0,
+      financialCurrency: '',
     },
-    fundamentalScore: 0, compositeScore: 0, nextEarningsDate: '', consensusEps: 0, consensusRevenue: 0, newsSentiment: 0, realizedVolatility: 0,
-    atr: 0, maxDrawdown: 0, ratingSignal: '', ratingSummary: '', ratingAction: '', ratingConfidence: '', ratingWhyNow: '', ratingBullishFactors: [],
+    fundamentalScore: 0,
+    compositeScore: 0,
+    nextEarningsDate: '',
+    consensusEps: 0,
+    consensusRevenue: 0,
+    newsSentiment: 0,
+    realizedVolatility: 0,
+    atr: 0,
+    maxDrawdown: 0,
+    ratingSignal: '',
+    ratingSummary: '',
+    ratingAction: '',
+    ratingConfidence: '',
+    ratingWhyNow: '',
+    ratingBullishFactors: [],
     ratingRiskFactors: [],
   };
 }
@@ -97,7 +174,8 @@ export async function analyzeStock(
   const name = (req.name ?? '').trim();
   const includeNews = req.include_news ?? false;
   const data = tickerBars(deps.store, symbol);
-  if (!data || data.bars.length < MIN_ANALYSIS_BARS) return { response: emptyAnalysis(symbol, name, now), degraded: true };
+  if (!data || data.bars.length < MIN_ANALYSIS_BARS)
+    return { response: emptyAnalysis(symbol, name, now), degraded: true };
 
   const analysisAt = data.bars.at(-1)!.time;
   const analyses = deps.stores.get(MARKET_ANALYSES);
@@ -124,9 +202,18 @@ export async function analyzeStock(
     ...text,
     supportLevels: t.supportLevels,
     resistanceLevels: t.resistanceLevels,
-    ma5: t.ma5, ma10: t.ma10, ma20: t.ma20, ma60: t.ma60,
-    biasMa5: t.biasMa5, biasMa10: t.biasMa10, biasMa20: t.biasMa20,
-    volumeRatio5d: t.volumeRatio5d, rsi12: t.rsi12, macdDif: t.macdDif, macdDea: t.macdDea, macdBar: t.macdBar,
+    ma5: t.ma5,
+    ma10: t.ma10,
+    ma20: t.ma20,
+    ma60: t.ma60,
+    biasMa5: t.biasMa5,
+    biasMa10: t.biasMa10,
+    biasMa20: t.biasMa20,
+    volumeRatio5d: t.volumeRatio5d,
+    rsi12: t.rsi12,
+    macdDif: t.macdDif,
+    macdDea: t.macdDea,
+    macdBar: t.macdBar,
     analysisId,
     analysisAt,
     stopLoss: t.stopLoss,
@@ -145,7 +232,10 @@ export async function analyzeStock(
     ratingBullishFactors: text.bullishFactors,
     ratingRiskFactors: text.riskFactors,
   };
-  await analyses.saveAnalysis({ accountId, symbol, includeNews, analysisAt, analysisId, body: JSON.stringify(response) }, now);
+  await analyses.saveAnalysis(
+    { accountId, symbol, includeNews, analysisAt, analysisId, body: JSON.stringify(response) },
+    now,
+  );
   return { response, degraded: false };
 }
 
@@ -163,7 +253,9 @@ export async function getStockAnalysisHistory(
   const limit = req.limit_per_symbol || DEFAULT_LIMIT_PER_SYMBOL;
   let symbols = requestedSymbols(req.symbols);
   if (symbols.length === 0) symbols = deps.store.read<TickerBars>(DAILY_BARS)?.records.map((r) => r.symbol) ?? [];
-  const found = await deps.stores.get(MARKET_ANALYSES).listAnalyses(accountId, symbols, req.include_news ?? false, limit, now);
+  const found = await deps.stores
+    .get(MARKET_ANALYSES)
+    .listAnalyses(accountId, symbols, req.include_news ?? false, limit, now);
   return {
     items: symbols.flatMap((symbol) => {
       const bodies = found.get(symbol);
@@ -173,7 +265,10 @@ export async function getStockAnalysisHistory(
 }
 
 export function validateWindow(v: number | undefined): number {
-  if (v !== undefined && v !== 0 && v < 3) throw ServiceError.validation([{ field: 'eval_window_days', description: 'number must be greater than or equal to 3' }]);
+  if (v !== undefined && v !== 0 && v < 3)
+    throw ServiceError.validation([
+      { field: 'eval_window_days', description: 'number must be greater than or equal to 3' },
+    ]);
   return v || DEFAULT_EVAL_WINDOW;
 }
 
@@ -188,12 +283,30 @@ export async function backtestStock(
   const name = (req.name ?? '').trim();
   const data = tickerBars(deps.store, symbol);
   const generatedAt = new Date(now).toISOString();
-  const head = { symbol, display: symbol, evalWindowDays: window, generatedAt, engineVersion: BACKTEST_ENGINE_VERSION, ratingBasis: 'technical_only' };
+  const head = {
+    symbol,
+    display: symbol,
+    evalWindowDays: window,
+    generatedAt,
+    engineVersion: BACKTEST_ENGINE_VERSION,
+    ratingBasis: 'technical_only',
+  };
   if (!data || data.bars.length < MIN_BACKTEST_BARS) {
     const response: BacktestStockResponse = {
-      ...head, available: false, name: name || symbol, currency: '', evaluationsRun: 0, actionableEvaluations: 0, winRate: 0, directionAccuracy: 0,
-      avgSimulatedReturnPct: 0, cumulativeSimulatedReturnPct: 0, latestSignal: '', latestSignalScore: 0,
-      summary: 'Backtest unavailable for this symbol: the market snapshot holds too few or no daily bars for it.', evaluations: [],
+      ...head,
+      available: false,
+      name: name || symbol,
+      currency: '',
+      evaluationsRun: 0,
+      actionableEvaluations: 0,
+      winRate: 0,
+      directionAccuracy: 0,
+      avgSimulatedReturnPct: 0,
+      cumulativeSimulatedReturnPct: 0,
+      latestSignal: '',
+      latestSignalScore: 0,
+      summary: 'Backtest unavailable for this symbol: the market snapshot holds too few or no daily bars for it.',
+      evaluations: [],
     };
     return { response, degraded: true };
   }
@@ -251,7 +364,9 @@ export async function listStoredStockBacktests(
   now: number,
 ): Promise<{ items: BacktestStockResponse[] }> {
   const window = validateWindow(req.eval_window_days);
-  const stored = await deps.stores.get(MARKET_ANALYSES).listBacktests(accountId, requestedSymbols(req.symbols), window, now);
+  const stored = await deps.stores
+    .get(MARKET_ANALYSES)
+    .listBacktests(accountId, requestedSymbols(req.symbols), window, now);
   const items = stored.map((b) => JSON.parse(b) as BacktestStockResponse);
   return { items: items.filter((i) => i.available) };
 }

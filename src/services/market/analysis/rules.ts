@@ -63,7 +63,9 @@ export function rsi(closes: readonly number[], period: number): number {
 /** Wilder's average true range over `period` bars. */
 export function atr(bars: readonly Bar[], period = 14): number {
   if (bars.length < 2) return 0;
-  const tr = bars.slice(1).map((b, i) => Math.max(b.high - b.low, Math.abs(b.high - bars[i].close), Math.abs(b.low - bars[i].close)));
+  const tr = bars
+    .slice(1)
+    .map((b, i) => Math.max(b.high - b.low, Math.abs(b.high - bars[i].close), Math.abs(b.low - bars[i].close)));
   if (tr.length < period) return sma(tr, tr.length);
   let a = sma(tr.slice(0, period), period);
   for (let i = period; i < tr.length; i++) a = (a * (period - 1) + tr[i]) / period;
@@ -240,7 +242,11 @@ export function technicals(bars: readonly Bar[]): Technicals {
   const macdStatus = macdStatusOf(dif[n - 1], dea[n - 1], dif[n - 2] ?? dif[n - 1], dea[n - 2] ?? dea[n - 1]);
   const rsi12 = rsi(closes, 12);
   const rsiStatus = rsiStatusOf(rsi12);
-  const prior = bars.slice(0, -1).map((b) => b.volume).filter((v) => v > 0).slice(-5);
+  const prior = bars
+    .slice(0, -1)
+    .map((b) => b.volume)
+    .filter((v) => v > 0)
+    .slice(-5);
   const volumeRatio5d = prior.length ? bars[n - 1].volume / (prior.reduce((s, v) => s + v, 0) / prior.length) : 1;
   const volumeStatus = volumeStatusOf(volumeRatio5d, changePercent);
 
@@ -259,7 +265,15 @@ export function technicals(bars: readonly Bar[]): Technicals {
   const biasMa5 = bias(price, ma5);
   const score = Math.max(
     0,
-    Math.min(100, TREND_POINTS[trend] + biasPoints(biasMa5, trend) + VOLUME_POINTS[volumeStatus] + supportBonus + MACD_POINTS[macdStatus] + RSI_POINTS[rsiStatus]),
+    Math.min(
+      100,
+      TREND_POINTS[trend] +
+        biasPoints(biasMa5, trend) +
+        VOLUME_POINTS[volumeStatus] +
+        supportBonus +
+        MACD_POINTS[macdStatus] +
+        RSI_POINTS[rsiStatus],
+    ),
   );
   const signal = signalOf(score, trend);
   const levels = tradeLevels(price, signal, supportLevels, resistanceLevels);
@@ -294,7 +308,12 @@ export function technicals(bars: readonly Bar[]): Technicals {
 }
 
 /** Long: stop at the nearest support below (else −5%), target at the nearest resistance above (else +8%); short mirrored at ±5%/8%. */
-export function tradeLevels(price: number, signal: Signal, supports: readonly number[], resistances: readonly number[]): { stopLoss: number; takeProfit: number } {
+export function tradeLevels(
+  price: number,
+  signal: Signal,
+  supports: readonly number[],
+  resistances: readonly number[],
+): { stopLoss: number; takeProfit: number } {
   if (isShort(signal)) return { stopLoss: round(price * 1.05), takeProfit: round(price * 0.92) };
   const below = supports.filter((s) => s < price).sort((a, b) => b - a)[0];
   const above = resistances.filter((r) => r > price).sort((a, b) => a - b)[0];
@@ -328,7 +347,15 @@ export function ledger(bars: readonly Bar[]): LedgerEntry[] {
   const out: LedgerEntry[] = [];
   for (let i = LEDGER_START_INDEX; i < bars.length; i++) {
     const t = technicals(bars.slice(0, i + 1));
-    out.push({ index: i, time: bars[i].time, signal: t.signal, score: t.score, entry: t.price, stopLoss: t.stopLoss, takeProfit: t.takeProfit });
+    out.push({
+      index: i,
+      time: bars[i].time,
+      signal: t.signal,
+      score: t.score,
+      entry: t.price,
+      stopLoss: t.stopLoss,
+      takeProfit: t.takeProfit,
+    });
   }
   return out;
 }

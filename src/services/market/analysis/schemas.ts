@@ -13,7 +13,10 @@ export const DEFAULT_EVAL_WINDOW = 10;
 export const DEFAULT_TICKER = ANALYSIS_TICKERS[0];
 
 const symbolParam = (what: string) =>
-  stringParam(`Ticker to ${what}; trimmed, whitespace removed, upper-cased, at most 32 characters. Omitted: ${DEFAULT_TICKER}.`, 64);
+  stringParam(
+    `Ticker to ${what}; trimmed, whitespace removed, upper-cased, at most 32 characters. Omitted: ${DEFAULT_TICKER}.`,
+    64,
+  );
 
 // ---- analyze-stock ---------------------------------------------------------------------------
 
@@ -48,7 +51,10 @@ export const AnalystConsensus = z
     total: i32('All ratings.'),
     period: str('Rating period; empty when no consensus data is held.'),
   })
-  .meta({ id: 'market_v1_AnalystConsensus', description: 'Analyst rating counts (zeros: not held by this service’s snapshots).' });
+  .meta({
+    id: 'market_v1_AnalystConsensus',
+    description: 'Analyst rating counts (zeros: not held by this service’s snapshots).',
+  });
 
 export const PriceTarget = z
   .object({
@@ -59,7 +65,10 @@ export const PriceTarget = z
     current: dbl('Current price the targets are compared with.'),
     numberOfAnalysts: i32('Analysts with a target.'),
   })
-  .meta({ id: 'market_v1_PriceTarget', description: 'Analyst price targets (zeros: not held by this service’s snapshots).' });
+  .meta({
+    id: 'market_v1_PriceTarget',
+    description: 'Analyst price targets (zeros: not held by this service’s snapshots).',
+  });
 
 export const UpgradeDowngrade = z
   .object({
@@ -87,27 +96,38 @@ export const Fundamentals = z
     ebitda: dbl('EBITDA, reporting currency.'),
     financialCurrency: str('Reporting currency; empty when not held.'),
   })
-  .meta({ id: 'market_v1_Fundamentals', description: 'Company fundamentals (zeros: not held by this service’s snapshots).' });
+  .meta({
+    id: 'market_v1_Fundamentals',
+    description: 'Company fundamentals (zeros: not held by this service’s snapshots).',
+  });
 
 export const AnalyzeStockRequest = z.object({
   symbol: symbolParam('analyse'),
   name: stringParam('Display name to use instead of the listing’s name (at most 120 characters).', 120),
-  include_news: boolParam('Ask for recent headlines; no news source is configured, so the answer then says newsSearched false.'),
+  include_news: boolParam(
+    'Ask for recent headlines; no news source is configured, so the answer then says newsSearched false.',
+  ),
 });
 export type AnalyzeStockRequest = z.infer<typeof AnalyzeStockRequest>;
 
 export const AnalyzeStockResponse = z
   .object({
-    available: z.boolean().meta({ description: 'False when the ticker has no daily bars here (or too few); the figures are then zero.' }),
+    available: z
+      .boolean()
+      .meta({ description: 'False when the ticker has no daily bars here (or too few); the figures are then zero.' }),
     symbol: str('Ticker analysed.'),
     name: str('Company name (or the requested name).'),
     display: str('Short label: the ticker.'),
     currency: str('Price currency.'),
     currentPrice: dbl('Close of the latest daily bar.'),
     changePercent: dbl('Percent change of that close against the previous one.'),
-    signalScore: dbl('Technical score, 0-100: trend 30, distance from MA5 20, volume 15, nearby supports 10, MACD 15, RSI 10.'),
+    signalScore: dbl(
+      'Technical score, 0-100: trend 30, distance from MA5 20, volume 15, nearby supports 10, MACD 15, RSI 10.',
+    ),
     signal: str('Strong buy, Buy, Hold, Watch, Sell or Strong sell.'),
-    trendStatus: str('Moving-average alignment: Strong bull, Bull, Weak bull, Consolidation, Weak bear, Bear, Strong bear.'),
+    trendStatus: str(
+      'Moving-average alignment: Strong bull, Bull, Weak bull, Consolidation, Weak bear, Bear, Strong bear.',
+    ),
     volumeStatus: str('Heavy/Shrinking volume up/down, or Normal volume (latest volume against the five before).'),
     macdStatus: str('Golden cross (above zero), Crossing above/below zero, Bullish, Bearish or Death cross.'),
     rsiStatus: str('RSI(12) band: Overbought (>70), Strong (>60), Neutral (≥40), Weak (≥30), Oversold.'),
@@ -119,9 +139,15 @@ export const AnalyzeStockResponse = z
     whyNow: str('Why the signal stands on the latest bar, with its levels.'),
     bullishFactors: z.array(z.string()).meta({ description: 'Supporting observations.' }),
     riskFactors: z.array(z.string()).meta({ description: 'Opposing observations.' }),
-    supportLevels: z.array(z.number().meta({ format: 'double' })).meta({ description: 'MA5/MA10 within 2% below the price, and MA20 when below it.' }),
-    resistanceLevels: z.array(z.number().meta({ format: 'double' })).meta({ description: 'The 20-bar high when above the price.' }),
-    headlines: z.array(StockAnalysisHeadline).meta({ description: 'Headlines considered (none: no news source is configured).' }),
+    supportLevels: z
+      .array(z.number().meta({ format: 'double' }))
+      .meta({ description: 'MA5/MA10 within 2% below the price, and MA20 when below it.' }),
+    resistanceLevels: z
+      .array(z.number().meta({ format: 'double' }))
+      .meta({ description: 'The 20-bar high when above the price.' }),
+    headlines: z
+      .array(StockAnalysisHeadline)
+      .meta({ description: 'Headlines considered (none: no news source is configured).' }),
     ma5: dbl('5-day simple moving average.'),
     ma10: dbl('10-day simple moving average.'),
     ma20: dbl('20-day simple moving average.'),
@@ -134,7 +160,9 @@ export const AnalyzeStockResponse = z
     macdDif: dbl('MACD line: EMA12 − EMA26.'),
     macdDea: dbl('Signal line: EMA9 of the MACD line.'),
     macdBar: dbl('Histogram: 2 × (DIF − DEA).'),
-    provider: str('Who wrote the summary: llm (the configured model provider, from the computed figures) or rules (deterministic text).'),
+    provider: str(
+      'Who wrote the summary: llm (the configured model provider, from the computed figures) or rules (deterministic text).',
+    ),
     model: str('Model name when the model provider wrote the summary; empty for rules.'),
     fallback: z.boolean().meta({ description: 'True when the summary is rules-written (provider off or failing).' }),
     newsSearched: z.boolean().meta({ description: 'True when a news source was searched.' }),
@@ -174,26 +202,43 @@ export const AnalyzeStockResponse = z
     ratingBullishFactors: z.array(z.string()),
     ratingRiskFactors: z.array(z.string()),
   })
-  .meta({ id: 'market_v1_AnalyzeStockResponse', description: 'A technical analysis of one stock over its daily bars.' });
+  .meta({
+    id: 'market_v1_AnalyzeStockResponse',
+    description: 'A technical analysis of one stock over its daily bars.',
+  });
 export type AnalyzeStockResponse = z.infer<typeof AnalyzeStockResponse>;
 
 // ---- get-stock-analysis-history ---------------------------------------------------------------
 
 export const GetStockAnalysisHistoryRequest = z.object({
-  symbols: listParam(`Tickers, repeated or comma-separated; the first ${MAX_HISTORY_SYMBOLS} are used. Omitted: the analysed tickers of the snapshot.`, {
-    maxItemLength: 64,
+  symbols: listParam(
+    `Tickers, repeated or comma-separated; the first ${MAX_HISTORY_SYMBOLS} are used. Omitted: the analysed tickers of the snapshot.`,
+    {
+      maxItemLength: 64,
+    },
+  ),
+  limit_per_symbol: int32Param({
+    min: 0,
+    max: 32,
+    description: `Analyses per ticker, 1-32; omitted or 0: ${DEFAULT_LIMIT_PER_SYMBOL}.`,
   }),
-  limit_per_symbol: int32Param({ min: 0, max: 32, description: `Analyses per ticker, 1-32; omitted or 0: ${DEFAULT_LIMIT_PER_SYMBOL}.` }),
   include_news: boolParam('Read the analyses run with include_news (true) or without (false, default).'),
 });
 export type GetStockAnalysisHistoryRequest = z.infer<typeof GetStockAnalysisHistoryRequest>;
 
 export const StockAnalysisHistoryItem = z
-  .object({ symbol: str('Ticker.'), snapshots: z.array(AnalyzeStockResponse).meta({ description: 'Analyses, newest analysed bar first.' }) })
+  .object({
+    symbol: str('Ticker.'),
+    snapshots: z.array(AnalyzeStockResponse).meta({ description: 'Analyses, newest analysed bar first.' }),
+  })
   .meta({ id: 'market_v1_StockAnalysisHistoryItem', description: 'One ticker’s stored analyses.' });
 
 export const GetStockAnalysisHistoryResponse = z
-  .object({ items: z.array(StockAnalysisHistoryItem).meta({ description: 'Tickers with at least one analysis, in request order.' }) })
+  .object({
+    items: z
+      .array(StockAnalysisHistoryItem)
+      .meta({ description: 'Tickers with at least one analysis, in request order.' }),
+  })
   .meta({ id: 'market_v1_GetStockAnalysisHistoryResponse', description: 'Analyses this account ran.' });
 export type GetStockAnalysisHistoryResponse = z.infer<typeof GetStockAnalysisHistoryResponse>;
 
@@ -207,7 +252,9 @@ export const BacktestStockEvaluation = z
     entryPrice: dbl('Close of that bar.'),
     exitPrice: dbl('Stop, target, or the close at the end of the window.'),
     simulatedReturnPct: dbl('Percent return of the position (inverted for a short).'),
-    directionCorrect: z.boolean().meta({ description: 'The close at the end of the window moved the way the signal pointed.' }),
+    directionCorrect: z
+      .boolean()
+      .meta({ description: 'The close at the end of the window moved the way the signal pointed.' }),
     outcome: str('stop_loss, take_profit or window_close.'),
     stopLoss: dbl('Stop level.'),
     takeProfit: dbl('Target level.'),
@@ -218,7 +265,11 @@ export const BacktestStockEvaluation = z
 export const BacktestStockRequest = z.object({
   symbol: symbolParam('backtest'),
   name: stringParam('Display name (at most 120 characters).', 120),
-  eval_window_days: int32Param({ min: 0, max: 30, description: `Bars each signal is held, 3-30; omitted or 0: ${DEFAULT_EVAL_WINDOW}.` }),
+  eval_window_days: int32Param({
+    min: 0,
+    max: 30,
+    description: `Bars each signal is held, 3-30; omitted or 0: ${DEFAULT_EVAL_WINDOW}.`,
+  }),
 });
 export type BacktestStockRequest = z.infer<typeof BacktestStockRequest>;
 
@@ -244,12 +295,22 @@ export const BacktestStockResponse = z
     engineVersion: str('Rules version.'),
     ratingBasis: str('technical_only: no fundamentals or news enter the replay.'),
   })
-  .meta({ id: 'market_v1_BacktestStockResponse', description: 'The technical signal replayed over the ticker’s daily bars.' });
+  .meta({
+    id: 'market_v1_BacktestStockResponse',
+    description: 'The technical signal replayed over the ticker’s daily bars.',
+  });
 export type BacktestStockResponse = z.infer<typeof BacktestStockResponse>;
 
 export const ListStoredStockBacktestsRequest = z.object({
-  symbols: listParam(`Tickers, repeated or comma-separated; the first ${MAX_HISTORY_SYMBOLS} are used. Omitted: every stored ticker.`, { maxItemLength: 64 }),
-  eval_window_days: int32Param({ min: 0, max: 30, description: `Window of the stored backtests, 3-30; omitted or 0: ${DEFAULT_EVAL_WINDOW}.` }),
+  symbols: listParam(
+    `Tickers, repeated or comma-separated; the first ${MAX_HISTORY_SYMBOLS} are used. Omitted: every stored ticker.`,
+    { maxItemLength: 64 },
+  ),
+  eval_window_days: int32Param({
+    min: 0,
+    max: 30,
+    description: `Window of the stored backtests, 3-30; omitted or 0: ${DEFAULT_EVAL_WINDOW}.`,
+  }),
 });
 export type ListStoredStockBacktestsRequest = z.infer<typeof ListStoredStockBacktestsRequest>;
 

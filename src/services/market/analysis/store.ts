@@ -51,11 +51,22 @@ export interface StoredBacktest {
  */
 export interface AnalysisStore {
   /** The account's stored analysis of this bar, if it ran one. */
-  findAnalysis(accountId: string, symbol: string, includeNews: boolean, analysisAt: number): Promise<string | undefined>;
+  findAnalysis(
+    accountId: string,
+    symbol: string,
+    includeNews: boolean,
+    analysisAt: number,
+  ): Promise<string | undefined>;
   /** Stores an analysis (the first one of a bar stays), then trims the symbol's history. */
   saveAnalysis(row: StoredAnalysis, now: number): Promise<void>;
   /** Stored analyses of the given symbols, newest bar first, at most `limit` per symbol; symbols without any are absent. */
-  listAnalyses(accountId: string, symbols: readonly string[], includeNews: boolean, limit: number, now: number): Promise<Map<string, string[]>>;
+  listAnalyses(
+    accountId: string,
+    symbols: readonly string[],
+    includeNews: boolean,
+    limit: number,
+    now: number,
+  ): Promise<Map<string, string[]>>;
   /** Stores the backtest, replacing the account's previous one of the symbol and window. */
   saveBacktest(row: StoredBacktest, now: number): Promise<void>;
   /** The account's backtests of a window (all its symbols, or the named ones), newest first, then by symbol. */
@@ -68,7 +79,12 @@ export interface AnalysisStore {
 export class Analyses implements AnalysisStore {
   constructor(private readonly engine: StoreEngine) {}
 
-  async findAnalysis(accountId: string, symbol: string, includeNews: boolean, analysisAt: number): Promise<string | undefined> {
+  async findAnalysis(
+    accountId: string,
+    symbol: string,
+    includeNews: boolean,
+    analysisAt: number,
+  ): Promise<string | undefined> {
     const { marketStockAnalyses } = this.engine.tables;
     const [row] = await this.engine.db
       .select({ body: marketStockAnalyses.body })
@@ -86,9 +102,18 @@ export class Analyses implements AnalysisStore {
 
   async saveAnalysis(row: StoredAnalysis, now: number): Promise<void> {
     const { marketStockAnalyses } = this.engine.tables;
-    const series = and(eq(marketStockAnalyses.accountId, row.accountId), eq(marketStockAnalyses.symbol, row.symbol), eq(marketStockAnalyses.includeNews, row.includeNews));
+    const series = and(
+      eq(marketStockAnalyses.accountId, row.accountId),
+      eq(marketStockAnalyses.symbol, row.symbol),
+      eq(marketStockAnalyses.includeNews, row.includeNews),
+    );
     await this.engine.transact(function* (tx) {
-      yield* step(tx.db.insert(marketStockAnalyses).values({ ...row, createdAt: now }).onConflictDoNothing());
+      yield* step(
+        tx.db
+          .insert(marketStockAnalyses)
+          .values({ ...row, createdAt: now })
+          .onConflictDoNothing(),
+      );
       const [keep] = yield* step(
         tx.db
           .select({ at: marketStockAnalyses.analysisAt })
@@ -98,12 +123,21 @@ export class Analyses implements AnalysisStore {
           .limit(1)
           .offset(HISTORY_KEEP_PER_SYMBOL - 1),
       );
-      if (keep) yield* step(tx.db.delete(marketStockAnalyses).where(and(series, lt(marketStockAnalyses.analysisAt, keep.at))));
-      yield* step(tx.db.delete(marketStockAnalyses).where(lt(marketStockAnalyses.createdAt, now - HISTORY_RETENTION_MS)));
+      if (keep)
+        yield* step(tx.db.delete(marketStockAnalyses).where(and(series, lt(marketStockAnalyses.analysisAt, keep.at))));
+      yield* step(
+        tx.db.delete(marketStockAnalyses).where(lt(marketStockAnalyses.createdAt, now - HISTORY_RETENTION_MS)),
+      );
     });
   }
 
-  async listAnalyses(accountId: string, symbols: readonly string[], includeNews: boolean, limit: number, now: number): Promise<Map<string, string[]>> {
+  async listAnalyses(
+    accountId: string,
+    symbols: readonly string[],
+    includeNews: boolean,
+    limit: number,
+    now: number,
+  ): Promise<Map<string, string[]>> {
     const { marketStockAnalyses } = this.engine.tables;
     if (symbols.length === 0) return new Map();
     const rows = await this.engine.db
@@ -133,11 +167,18 @@ export class Analyses implements AnalysisStore {
             set: { body: row.body, generatedAt: now },
           }),
       );
-      yield* step(tx.db.delete(marketStockBacktests).where(lt(marketStockBacktests.generatedAt, now - BACKTEST_RETENTION_MS)));
+      yield* step(
+        tx.db.delete(marketStockBacktests).where(lt(marketStockBacktests.generatedAt, now - BACKTEST_RETENTION_MS)),
+      );
     });
   }
 
-  async listBacktests(accountId: string, symbols: readonly string[], evalWindowDays: number, now: number): Promise<string[]> {
+  async listBacktests(
+    accountId: string,
+    symbols: readonly string[],
+    evalWindowDays: number,
+    now: number,
+  ): Promise<string[]> {
     const { marketStockBacktests } = this.engine.tables;
     const conditions = [
       eq(marketStockBacktests.accountId, accountId),

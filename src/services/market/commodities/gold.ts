@@ -21,9 +21,21 @@ const CROSS: readonly { currency: string; flag: string; pair: string; divide: bo
 ];
 
 const EMPTY: GetGoldIntelligenceResponse = {
-  goldPrice: 0, goldChangePct: 0, goldSparkline: [], silverPrice: 0, platinumPrice: 0, palladiumPrice: 0, goldSilverRatio: 0,
-  goldPlatinumPremiumPct: 0, crossCurrencyPrices: [], updatedAt: '', unavailable: true, session: { dayHigh: 0, dayLow: 0, prevClose: 0 },
-  returns: { w1: 0, m1: 0, ytd: 0, y1: 0 }, range52w: { hi: 0, lo: 0, positionPct: 0 }, drivers: [],
+  goldPrice: 0,
+  goldChangePct: 0,
+  goldSparkline: [],
+  silverPrice: 0,
+  platinumPrice: 0,
+  palladiumPrice: 0,
+  goldSilverRatio: 0,
+  goldPlatinumPremiumPct: 0,
+  crossCurrencyPrices: [],
+  updatedAt: '',
+  unavailable: true,
+  session: { dayHigh: 0, dayLow: 0, prevClose: 0 },
+  returns: { w1: 0, m1: 0, ytd: 0, y1: 0 },
+  range52w: { hi: 0, lo: 0, positionPct: 0 },
+  drivers: [],
 };
 
 const day = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -31,7 +43,9 @@ const day = (t: number) => new Date(t).toISOString().slice(0, 10);
 /** Correlation of daily returns over the last 30 sessions both series traded. */
 function correlation30d(a: StoredInstrument, b: StoredInstrument): number {
   const bByDay = new Map(b.times.map((t, i) => [day(t), b.closes[i]]));
-  const pairs = a.times.flatMap((t, i) => (bByDay.has(day(t)) ? [[a.closes[i], bByDay.get(day(t))!] as const] : [])).slice(-31);
+  const pairs = a.times
+    .flatMap((t, i) => (bByDay.has(day(t)) ? [[a.closes[i], bByDay.get(day(t))!] as const] : []))
+    .slice(-31);
   const c = correlation(dailyReturns(pairs.map((p) => p[0])), dailyReturns(pairs.map((p) => p[1])));
   return c === undefined ? 0 : round(c, 3);
 }
@@ -126,9 +140,27 @@ export function getGoldIntelligence(store: SnapshotStore): Outcome<GetGoldIntell
       range52w: { hi, lo, positionPct: round(rangePosition(gold.closes.at(-1)!, lo, hi)) },
       drivers: GOLD_DRIVERS.flatMap((d) => {
         const r = data.bySymbol.get(d.symbol);
-        return r ? [{ symbol: d.symbol, label: d.label, value: r.price, changePct: r.change, correlation30d: correlation30d(gold, r) }] : [];
+        return r
+          ? [
+              {
+                symbol: d.symbol,
+                label: d.label,
+                value: r.price,
+                changePct: r.change,
+                correlation30d: correlation30d(gold, r),
+              },
+            ]
+          : [];
       }),
     };
   });
-  return { response: { ...base, ...(cot ? { cot } : {}), ...(etfFlows ? { etfFlows } : {}), ...(cbReserves ? { cbReserves } : {}) }, degraded: false };
+  return {
+    response: {
+      ...base,
+      ...(cot ? { cot } : {}),
+      ...(etfFlows ? { etfFlows } : {}),
+      ...(cbReserves ? { cbReserves } : {}),
+    },
+    degraded: false,
+  };
 }

@@ -49,4 +49,7 @@ export const GOLD_DRIVERS: readonly { symbol: string; label: string }[] = [
 export const MAX_COMMODITY_SYMBOLS = 64;
 
 /** Every symbol of the commodities snapshot, in board order, drivers last. */
-export const COMMODITY_SNAPSHOT_SYMBOLS: readonly string[] = [...COMMODITIES.map((c) => c.symbol), ...GOLD_DRIVERS.map((d) => d.symbol)];
+export const COMMODITY_SNAPSHOT_SYMBOLS: readonly string[] = [
+  ...COMMODITIES.map((c) => c.symbol),
+  ...GOLD_DRIVERS.map((d) => d.symbol),
+];

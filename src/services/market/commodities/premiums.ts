@@ -17,10 +17,17 @@ const NO_FX = { pair: 'CNY/USD', rate: 0, source: '', asOf: '' };
  * Premiums of the Shanghai benchmarks over COMEX futures, converted at the yuan rate held. Every input
  * must be present and the benchmark recent; otherwise the list is empty and the answer is not cached.
  */
-export function getPhysicalPremiums(store: SnapshotStore, req: GetPhysicalPremiumsRequest, now: number): Outcome<GetPhysicalPremiumsResponse> {
+export function getPhysicalPremiums(
+  store: SnapshotStore,
+  req: GetPhysicalPremiumsRequest,
+  now: number,
+): Outcome<GetPhysicalPremiumsResponse> {
   const { metals, unsupported } = normaliseMetals(req.metals ?? []);
   if (unsupported.length) {
-    const description = unsupported.length === 1 ? `Unsupported metal: ${unsupported[0]}` : `Unsupported metals: ${unsupported.join(', ')}`;
+    const description =
+      unsupported.length === 1
+        ? `Unsupported metal: ${unsupported[0]}`
+        : `Unsupported metals: ${unsupported.join(', ')}`;
     throw ServiceError.validation([{ field: 'metals', description }]);
   }
   const wanted = metals.length ? metals : (['gold', 'silver'] as const);
@@ -29,7 +36,12 @@ export function getPhysicalPremiums(store: SnapshotStore, req: GetPhysicalPremiu
   const cny = data?.bySymbol.get('USDCNY=X');
   if (!bench || !data || !cny || !(cny.price > 0)) return { response: { premiums: [], fx: NO_FX }, degraded: true };
   const usdPerCny = 1 / cny.price;
-  const fx = { pair: 'CNY/USD', rate: Math.round(usdPerCny * 1e6) / 1e6, source: FX_SOURCE, asOf: new Date(cny.priceTime).toISOString() };
+  const fx = {
+    pair: 'CNY/USD',
+    rate: Math.round(usdPerCny * 1e6) / 1e6,
+    source: FX_SOURCE,
+    asOf: new Date(cny.priceTime).toISOString(),
+  };
   const oldest = now - MAX_BENCHMARK_AGE_DAYS * 86_400_000;
   const premiums = wanted.flatMap((metal) => {
     const leg = LEGS[metal];
@@ -40,8 +52,20 @@ export function getPhysicalPremiums(store: SnapshotStore, req: GetPhysicalPremiu
     return [
       {
         metal,
-        physical: { price: b.price, currency: 'CNY', unit: leg.unit, source: `Shanghai Gold Exchange ${leg.contract} ${b.session} benchmark`, asOf: b.date },
-        paper: { price: paper.price, currency: 'USD', unit: 'troy ounce', source: `COMEX ${leg.futures} futures snapshot`, asOf: new Date(paper.priceTime).toISOString() },
+        physical: {
+          price: b.price,
+          currency: 'CNY',
+          unit: leg.unit,
+          source: `Shanghai Gold Exchange ${leg.contract} ${b.session} benchmark`,
+          asOf: b.date,
+        },
+        paper: {
+          price: paper.price,
+          currency: 'USD',
+          unit: 'troy ounce',
+          source: `COMEX ${leg.futures} futures snapshot`,
+          asOf: new Date(paper.priceTime).toISOString(),
+        },
         ...premium(physical, paper.price),
         computedAt: new Date(Math.max(paper.priceTime, cny.priceTime, Date.parse(`${b.date}T00:00:00Z`))).toISOString(),
       },

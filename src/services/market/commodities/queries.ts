@@ -19,10 +19,16 @@ export function instruments(store: SnapshotStore) {
   return { snapshot, bySymbol: snapshot.derive('bySymbol', (s) => new Map(s.records.map((r) => [r.symbol, r]))) };
 }
 
-export function listCommodityQuotes(store: SnapshotStore, req: ListCommodityQuotesRequest): Outcome<ListCommodityQuotesResponse> {
+export function listCommodityQuotes(
+  store: SnapshotStore,
+  req: ListCommodityQuotesRequest,
+): Outcome<ListCommodityQuotesResponse> {
   const { symbols, unsupported } = normaliseCommoditySymbols(req.symbols ?? []);
   if (unsupported.length) {
-    const description = unsupported.length === 1 ? `Unsupported commodity symbol: ${unsupported[0]}` : `Unsupported commodity symbols: ${unsupported.join(', ')}`;
+    const description =
+      unsupported.length === 1
+        ? `Unsupported commodity symbol: ${unsupported[0]}`
+        : `Unsupported commodity symbols: ${unsupported.join(', ')}`;
     throw ServiceError.validation([{ field: 'symbols', description }]);
   }
   const data = instruments(store);
@@ -30,7 +36,18 @@ export function listCommodityQuotes(store: SnapshotStore, req: ListCommodityQuot
   const board = data.snapshot.derive('board', () =>
     COMMODITIES.flatMap((c): CommodityQuote[] => {
       const r = data.bySymbol.get(c.symbol);
-      return r ? [{ symbol: c.symbol, name: c.name, display: c.display, price: r.price, change: r.change, sparkline: r.closes.slice(-SPARKLINE_BARS).map(sig7) }] : [];
+      return r
+        ? [
+            {
+              symbol: c.symbol,
+              name: c.name,
+              display: c.display,
+              price: r.price,
+              change: r.change,
+              sparkline: r.closes.slice(-SPARKLINE_BARS).map(sig7),
+            },
+          ]
+        : [];
     }),
   );
   const wanted = new Set(symbols);

@@ -77,7 +77,10 @@ export function physicalUsdPerOz(cnyPrice: number, gramsPerUnit: number, usdPerC
 
 /** Premium of the physical price over the paper price, in dollars and percent, four decimals. */
 export function premium(physical: number, paper: number): { premiumUsdPerOz: number; premiumPct: number } {
-  return { premiumUsdPerOz: round(physical - paper, 4), premiumPct: paper > 0 ? round(((physical - paper) / paper) * 100, 4) : 0 };
+  return {
+    premiumUsdPerOz: round(physical - paper, 4),
+    premiumPct: paper > 0 ? round(((physical - paper) / paper) * 100, 4) : 0,
+  };
 }
 
 export const METALS = ['gold', 'silver'] as const;
@@ -108,7 +111,11 @@ export interface CbReserves {
   topSellers12m: { iso3: string; name: string; deltaTonnes12m: number }[];
 }
 
-type CountryMonths = { iso3: string; name: string; months: Record<string, { goldMoz?: number; goldUsdM?: number; reservesUsdM?: number }> };
+type CountryMonths = {
+  iso3: string;
+  name: string;
+  months: Record<string, { goldMoz?: number; goldUsdM?: number; reservesUsdM?: number }>;
+};
 
 const monthsBefore = (month: string, n: number) => {
   const [y, m] = month.split('-').map(Number);
@@ -123,31 +130,56 @@ const monthsBefore = (month: string, n: number) => {
  */
 export function centralBankGold(countries: readonly CountryMonths[]): CbReserves | undefined {
   const counts = new Map<string, number>();
-  for (const c of countries) for (const [m, v] of Object.entries(c.months)) if (v.goldMoz !== undefined) counts.set(m, (counts.get(m) ?? 0) + 1);
+  for (const c of countries)
+    for (const [m, v] of Object.entries(c.months)) if (v.goldMoz !== undefined) counts.set(m, (counts.get(m) ?? 0) + 1);
   if (counts.size === 0) return undefined;
   const most = Math.max(...counts.values());
-  const asOfMonth = [...counts.entries()].filter(([, n]) => n >= most / 2).map(([m]) => m).sort().at(-1)!;
+  const asOfMonth = [...counts.entries()]
+    .filter(([, n]) => n >= most / 2)
+    .map(([m]) => m)
+    .sort()
+    .at(-1)!;
   const rows = countries.flatMap((c) => {
-    const month = Object.keys(c.months).filter((m) => m <= asOfMonth && c.months[m].goldMoz !== undefined).sort().at(-1);
+    const month = Object.keys(c.months)
+      .filter((m) => m <= asOfMonth && c.months[m].goldMoz !== undefined)
+      .sort()
+      .at(-1);
     if (!month) return [];
     const now = c.months[month];
     const before = c.months[monthsBefore(month, 12)]?.goldMoz;
     const tonnes = now.goldMoz! * TONNES_PER_MOZ;
-    return [{
-      iso3: c.iso3,
-      name: c.name,
-      tonnes: round(tonnes, 1),
-      pctOfReserves: now.goldUsdM !== undefined && now.reservesUsdM ? round((now.goldUsdM / now.reservesUsdM) * 100, 1) : 0,
-      delta: before === undefined ? undefined : round((now.goldMoz! - before) * TONNES_PER_MOZ, 1),
-    }];
+    return [
+      {
+        iso3: c.iso3,
+        name: c.name,
+        tonnes: round(tonnes, 1),
+        pctOfReserves:
+          now.goldUsdM !== undefined && now.reservesUsdM ? round((now.goldUsdM / now.reservesUsdM) * 100, 1) : 0,
+        delta: before === undefined ? undefined : round((now.goldMoz! - before) * TONNES_PER_MOZ, 1),
+      },
+    ];
   });
-  const topHolders = [...rows].sort((a, b) => b.tonnes - a.tonnes).slice(0, 20).map(({ iso3, name, tonnes, pctOfReserves }) => ({ iso3, name, tonnes, pctOfReserves }));
-  const movers = rows.filter((r) => r.delta !== undefined).map((r) => ({ iso3: r.iso3, name: r.name, deltaTonnes12m: r.delta! }));
+  const topHolders = [...rows]
+    .sort((a, b) => b.tonnes - a.tonnes)
+    .slice(0, 20)
+    .map(({ iso3, name, tonnes, pctOfReserves }) => ({ iso3, name, tonnes, pctOfReserves }));
+  const movers = rows
+    .filter((r) => r.delta !== undefined)
+    .map((r) => ({ iso3: r.iso3, name: r.name, deltaTonnes12m: r.delta! }));
   return {
     asOfMonth,
-    totalTonnes: round(topHolders.reduce((s, h) => s + h.tonnes, 0), 1),
+    totalTonnes: round(
+      topHolders.reduce((s, h) => s + h.tonnes, 0),
+      1,
+    ),
     topHolders,
-    topBuyers12m: movers.filter((m) => m.deltaTonnes12m > 0).sort((a, b) => b.deltaTonnes12m - a.deltaTonnes12m).slice(0, 10),
-    topSellers12m: movers.filter((m) => m.deltaTonnes12m < 0).sort((a, b) => a.deltaTonnes12m - b.deltaTonnes12m).slice(0, 10),
+    topBuyers12m: movers
+      .filter((m) => m.deltaTonnes12m > 0)
+      .sort((a, b) => b.deltaTonnes12m - a.deltaTonnes12m)
+      .slice(0, 10),
+    topSellers12m: movers
+      .filter((m) => m.deltaTonnes12m < 0)
+      .sort((a, b) => a.deltaTonnes12m - b.deltaTonnes12m)
+      .slice(0, 10),
   };
 }

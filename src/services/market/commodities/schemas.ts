@@ -13,9 +13,14 @@ export const CommodityQuote = z
     display: z.string().meta({ description: 'Short board label (GOLD, OIL, EUR/USD).' }),
     price: dbl('Latest price in the instrument’s quote currency.'),
     change: dbl('Percent change against the previous session’s close, two decimals.'),
-    sparkline: z.array(z.number().meta({ format: 'double' })).meta({ description: 'Daily closes of the last month, oldest first, 7 significant digits.' }),
+    sparkline: z
+      .array(z.number().meta({ format: 'double' }))
+      .meta({ description: 'Daily closes of the last month, oldest first, 7 significant digits.' }),
   })
-  .meta({ id: 'market_v1_CommodityQuote', description: 'Latest price of one commodity, commodity fund or currency pair.' });
+  .meta({
+    id: 'market_v1_CommodityQuote',
+    description: 'Latest price of one commodity, commodity fund or currency pair.',
+  });
 export type CommodityQuote = z.infer<typeof CommodityQuote>;
 
 export const ListCommodityQuotesRequest = z.object({
@@ -27,13 +32,21 @@ export const ListCommodityQuotesRequest = z.object({
 export type ListCommodityQuotesRequest = z.infer<typeof ListCommodityQuotesRequest>;
 
 export const ListCommodityQuotesResponse = z
-  .object({ quotes: z.array(CommodityQuote).meta({ description: 'In board order (not request order); empty without a snapshot.' }) })
+  .object({
+    quotes: z
+      .array(CommodityQuote)
+      .meta({ description: 'In board order (not request order); empty without a snapshot.' }),
+  })
   .meta({ id: 'market_v1_ListCommodityQuotesResponse', description: 'Commodity and currency quotes.' });
 export type ListCommodityQuotesResponse = z.infer<typeof ListCommodityQuotesResponse>;
 
 // ---- get-gold-intelligence -------------------------------------------------------------------
 
-const contracts = (description: string) => z.string().regex(/^-?\d+$/).meta({ format: 'int64', description: `${description} (contracts, decimal string).` });
+const contracts = (description: string) =>
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .meta({ format: 'int64', description: `${description} (contracts, decimal string).` });
 
 export const GoldCrossCurrencyPrice = z
   .object({
@@ -77,7 +90,11 @@ export const GoldReturns = z
   .meta({ id: 'market_v1_GoldReturns', description: 'Gold returns over standard spans.' });
 
 export const GoldRange52w = z
-  .object({ hi: dbl('Highest close of the year.'), lo: dbl('Lowest close of the year.'), positionPct: dbl('Where the price sits in that range, percent.') })
+  .object({
+    hi: dbl('Highest close of the year.'),
+    lo: dbl('Lowest close of the year.'),
+    positionPct: dbl('Where the price sits in that range, percent.'),
+  })
   .meta({ id: 'market_v1_GoldRange52w', description: 'The 52-week range.' });
 
 export const GoldDriver = z
@@ -107,7 +124,12 @@ export const GoldEtfFlows = z
   .meta({ id: 'market_v1_GoldEtfFlows', description: 'SPDR Gold Shares holdings.' });
 
 export const GoldCbHolder = z
-  .object({ iso3: z.string(), name: z.string(), tonnes: dbl('Gold reserves, tonnes.'), pctOfReserves: dbl('Share of total reserves, percent.') })
+  .object({
+    iso3: z.string(),
+    name: z.string(),
+    tonnes: dbl('Gold reserves, tonnes.'),
+    pctOfReserves: dbl('Share of total reserves, percent.'),
+  })
   .meta({ id: 'market_v1_GoldCbHolder', description: 'A central bank’s gold.' });
 export const GoldCbMover = z
   .object({ iso3: z.string(), name: z.string(), deltaTonnes12m: dbl('Change over twelve months, tonnes.') })
@@ -127,24 +149,39 @@ export const GetGoldIntelligenceResponse = z
   .object({
     goldPrice: dbl('Gold futures (GC=F), US dollars per troy ounce.'),
     goldChangePct: dbl('Percent change against the previous close.'),
-    goldSparkline: z.array(z.number().meta({ format: 'double' })).meta({ description: 'Daily closes of the last month, oldest first.' }),
+    goldSparkline: z
+      .array(z.number().meta({ format: 'double' }))
+      .meta({ description: 'Daily closes of the last month, oldest first.' }),
     silverPrice: dbl('Silver futures (SI=F).'),
     platinumPrice: dbl('Platinum futures (PL=F).'),
     palladiumPrice: dbl('Palladium futures (PA=F).'),
     goldSilverRatio: dbl('Gold over silver, two decimals (0 without silver).'),
     goldPlatinumPremiumPct: dbl('Gold’s premium over platinum, percent (0 without platinum).'),
-    crossCurrencyPrices: z.array(GoldCrossCurrencyPrice).meta({ description: 'Gold in EUR, GBP, CHF, JPY, CNY and INR from the USD pairs held.' }),
-    cot: GoldCotPositioning.optional().meta({ description: 'Gold futures positioning; omitted when no CFTC report is held.' }),
+    crossCurrencyPrices: z
+      .array(GoldCrossCurrencyPrice)
+      .meta({ description: 'Gold in EUR, GBP, CHF, JPY, CNY and INR from the USD pairs held.' }),
+    cot: GoldCotPositioning.optional().meta({
+      description: 'Gold futures positioning; omitted when no CFTC report is held.',
+    }),
     updatedAt: z.string().meta({ description: 'Time of the newest price, ISO 8601 UTC; empty when unavailable.' }),
     unavailable: z.boolean().meta({ description: 'True when no gold price is held (served with no-store).' }),
     session: GoldSessionRange,
     returns: GoldReturns,
     range52w: GoldRange52w,
     drivers: z.array(GoldDriver).meta({ description: 'US 10-year yield and the dollar index.' }),
-    etfFlows: GoldEtfFlows.optional().meta({ description: 'SPDR Gold Shares (GLD) holdings and their 1-week, 1-month and 1-year changes; omitted when no holdings are held.' }),
-    cbReserves: GoldCbReserves.optional().meta({ description: 'Central-bank gold from IMF IRFCL: top 20 holders, top 10 buyers and sellers over 12 months; omitted with fewer than five holders.' }),
+    etfFlows: GoldEtfFlows.optional().meta({
+      description:
+        'SPDR Gold Shares (GLD) holdings and their 1-week, 1-month and 1-year changes; omitted when no holdings are held.',
+    }),
+    cbReserves: GoldCbReserves.optional().meta({
+      description:
+        'Central-bank gold from IMF IRFCL: top 20 holders, top 10 buyers and sellers over 12 months; omitted with fewer than five holders.',
+    }),
   })
-  .meta({ id: 'market_v1_GetGoldIntelligenceResponse', description: 'Gold price, ratios, currencies, positioning, returns and drivers.' });
+  .meta({
+    id: 'market_v1_GetGoldIntelligenceResponse',
+    description: 'Gold price, ratios, currencies, positioning, returns and drivers.',
+  });
 export type GetGoldIntelligenceResponse = z.infer<typeof GetGoldIntelligenceResponse>;
 
 // ---- get-physical-premiums -------------------------------------------------------------------
@@ -180,13 +217,18 @@ export const FxSnapshot = z
   .meta({ id: 'market_v1_FxSnapshot', description: 'The exchange rate the physical legs were converted with.' });
 
 export const GetPhysicalPremiumsRequest = z.object({
-  metals: listParam('gold and/or silver (case-insensitive), repeated or comma-separated; anything else is a 400. Omitted: both.'),
+  metals: listParam(
+    'gold and/or silver (case-insensitive), repeated or comma-separated; anything else is a 400. Omitted: both.',
+  ),
 });
 export type GetPhysicalPremiumsRequest = z.infer<typeof GetPhysicalPremiumsRequest>;
 
 export const GetPhysicalPremiumsResponse = z
   .object({
-    premiums: z.array(PhysicalPremium).meta({ description: 'Gold, then silver; empty (served with no-store) when a benchmark, futures price or rate is missing, or the benchmark is over 10 days old.' }),
+    premiums: z.array(PhysicalPremium).meta({
+      description:
+        'Gold, then silver; empty (served with no-store) when a benchmark, futures price or rate is missing, or the benchmark is over 10 days old.',
+    }),
     fx: FxSnapshot,
   })
   .meta({ id: 'market_v1_GetPhysicalPremiumsResponse', description: 'Physical gold and silver premiums in Shanghai.' });

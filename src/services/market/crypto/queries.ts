@@ -48,9 +48,15 @@ const quoteOf = (c: CoinMarket, withSparkline: boolean): CryptoQuote => ({
 });
 
 /** Named coins in request order from the snapshot (any coin it holds); the headline ten without ids. */
-export function listCryptoQuotes(store: SnapshotStore, req: ListCryptoQuotesRequest): Outcome<ListCryptoQuotesResponse> {
+export function listCryptoQuotes(
+  store: SnapshotStore,
+  req: ListCryptoQuotesRequest,
+): Outcome<ListCryptoQuotesResponse> {
   const ids = normaliseIds(req.ids ?? []);
-  if (ids.length > MAX_QUOTE_IDS) throw ServiceError.validation([{ field: 'ids', description: `array must contain at most ${MAX_QUOTE_IDS} item(s)` }]);
+  if (ids.length > MAX_QUOTE_IDS)
+    throw ServiceError.validation([
+      { field: 'ids', description: `array must contain at most ${MAX_QUOTE_IDS} item(s)` },
+    ]);
   const wanted = ids.length ? ids : QUOTE_COINS.map((c) => c.id);
   const data = coins(store);
   if (!data) return { response: { quotes: [], unresolvedIds: ids, provider: 'degraded' }, degraded: true };
@@ -82,7 +88,11 @@ export function listCryptoSectors(store: SnapshotStore): Outcome<ListCryptoSecto
   const data = coins(store);
   if (!data) return { response: { sectors: [] }, degraded: true };
   const sectors = data.snapshot.derive('sectors', () =>
-    CRYPTO_SECTORS.map((s) => ({ id: s.id, name: s.name, change: sectorChange(s.coins.map((id) => data.byId.get(id)?.change24h)) })),
+    CRYPTO_SECTORS.map((s) => ({
+      id: s.id,
+      name: s.name,
+      change: sectorChange(s.coins.map((id) => data.byId.get(id)?.change24h)),
+    })),
   );
   return { response: { sectors }, degraded: false };
 }
@@ -102,7 +112,11 @@ const stablecoinOf = (c: CoinMarket): Stablecoin => ({
 });
 
 /** Named coins (or the default five) with peg status; the summary is over the coins answered. */
-export function listStablecoinMarkets(store: SnapshotStore, req: ListStablecoinMarketsRequest, now: number): Outcome<ListStablecoinMarketsResponse> {
+export function listStablecoinMarkets(
+  store: SnapshotStore,
+  req: ListStablecoinMarketsRequest,
+  now: number,
+): Outcome<ListStablecoinMarketsResponse> {
   const requested = normaliseIds(req.coins ?? []);
   const unresolved: { id: string; reason: string }[] = [];
   const lookups: string[] = [];

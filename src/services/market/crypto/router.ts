@@ -18,7 +18,8 @@ import {
   ListStablecoinMarketsResponse,
 } from './schemas.js';
 
-const SOURCE = 'From the coin-markets snapshot (CoinGecko coins/markets, CoinPaprika tickers as fallback for the headline coins).';
+const SOURCE =
+  'From the coin-markets snapshot (CoinGecko coins/markets, CoinPaprika tickers as fallback for the headline coins).';
 
 function served<T>(ctx: RequestContext, outcome: Outcome<T>): T {
   if (outcome.degraded) markDegraded(ctx);

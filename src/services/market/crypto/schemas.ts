@@ -36,7 +36,8 @@ export const ListCryptoQuotesResponse = z
     quotes: z.array(CryptoQuote).meta({ description: 'Quotes in the order the ids were requested.' }),
     unresolvedIds: z.array(z.string()).meta({ description: 'Requested ids the coin snapshot does not hold.' }),
     provider: z.string().meta({
-      description: 'seed when every quote came from the coin snapshot; degraded when some id was unresolved or the snapshot is missing.',
+      description:
+        'seed when every quote came from the coin snapshot; degraded when some id was unresolved or the snapshot is missing.',
     }),
   })
   .meta({ id: 'market_v1_ListCryptoQuotesResponse', description: 'Crypto quotes.' });
@@ -44,15 +45,26 @@ export type ListCryptoQuotesResponse = z.infer<typeof ListCryptoQuotesResponse>;
 
 const tokens = (what: string) =>
   z.object({
-    tokens: z.array(CryptoQuote).meta({ description: `The ${what} panel, in its curated order; coins the snapshot lacks are left out.` }),
+    tokens: z
+      .array(CryptoQuote)
+      .meta({ description: `The ${what} panel, in its curated order; coins the snapshot lacks are left out.` }),
   });
 
 export const ListDefiTokensRequest = z.object({});
-export const ListDefiTokensResponse = tokens('DeFi').meta({ id: 'market_v1_ListDefiTokensResponse', description: 'DeFi token quotes.' });
+export const ListDefiTokensResponse = tokens('DeFi').meta({
+  id: 'market_v1_ListDefiTokensResponse',
+  description: 'DeFi token quotes.',
+});
 export const ListAiTokensRequest = z.object({});
-export const ListAiTokensResponse = tokens('AI').meta({ id: 'market_v1_ListAiTokensResponse', description: 'AI token quotes.' });
+export const ListAiTokensResponse = tokens('AI').meta({
+  id: 'market_v1_ListAiTokensResponse',
+  description: 'AI token quotes.',
+});
 export const ListOtherTokensRequest = z.object({});
-export const ListOtherTokensResponse = tokens('other').meta({ id: 'market_v1_ListOtherTokensResponse', description: 'Other notable token quotes.' });
+export const ListOtherTokensResponse = tokens('other').meta({
+  id: 'market_v1_ListOtherTokensResponse',
+  description: 'Other notable token quotes.',
+});
 export type TokensResponse = { tokens: CryptoQuote[] };
 
 // ---- list-crypto-sectors ---------------------------------------------------------------------
@@ -61,13 +73,19 @@ export const CryptoSector = z
   .object({
     id: z.string().meta({ description: 'Sector id (layer-1, defi, memes ...).' }),
     name: z.string().meta({ description: 'Sector name.' }),
-    change: dbl('Mean 24-hour percent change of the sector’s coins (those with a known change), two decimals; 0 when none is known.'),
+    change: dbl(
+      'Mean 24-hour percent change of the sector’s coins (those with a known change), two decimals; 0 when none is known.',
+    ),
   })
   .meta({ id: 'market_v1_CryptoSector', description: 'One crypto sector’s day.' });
 
 export const ListCryptoSectorsRequest = z.object({});
 export const ListCryptoSectorsResponse = z
-  .object({ sectors: z.array(CryptoSector).meta({ description: 'The eight sectors in their curated order; empty without a snapshot.' }) })
+  .object({
+    sectors: z
+      .array(CryptoSector)
+      .meta({ description: 'The eight sectors in their curated order; empty without a snapshot.' }),
+  })
   .meta({ id: 'market_v1_ListCryptoSectorsResponse', description: 'Crypto sector performance.' });
 export type ListCryptoSectorsResponse = z.infer<typeof ListCryptoSectorsResponse>;
 
@@ -96,7 +114,9 @@ export const StablecoinSummary = z
     totalVolume24h: dbl('Sum of the listed coins’ 24-hour volumes.'),
     coinCount: z.number().int().meta({ format: 'int32', description: 'Coins listed.' }),
     depeggedCount: z.number().int().meta({ format: 'int32', description: 'Listed coins whose status is DEPEGGED.' }),
-    healthStatus: z.string().meta({ description: 'HEALTHY (none depegged), CAUTION (one), WARNING (two or more), UNAVAILABLE (no coins).' }),
+    healthStatus: z
+      .string()
+      .meta({ description: 'HEALTHY (none depegged), CAUTION (one), WARNING (two or more), UNAVAILABLE (no coins).' }),
   })
   .meta({ id: 'market_v1_StablecoinSummary', description: 'Totals over the coins in this answer.' });
 
@@ -120,11 +140,15 @@ export type ListStablecoinMarketsRequest = z.infer<typeof ListStablecoinMarketsR
 
 export const ListStablecoinMarketsResponse = z
   .object({
-    timestamp: z.string().meta({ description: 'Time of the newest price in the snapshot, ISO 8601 UTC; the answer time when there is none.' }),
+    timestamp: z.string().meta({
+      description: 'Time of the newest price in the snapshot, ISO 8601 UTC; the answer time when there is none.',
+    }),
     summary: StablecoinSummary,
     stablecoins: z.array(Stablecoin).meta({ description: 'In request order (or the default order).' }),
     unresolved: z.array(UnresolvedStablecoin),
-    dataStatus: z.string().meta({ description: 'OK (everything resolved), PARTIAL (some ids unresolved), UNAVAILABLE (no rows).' }),
+    dataStatus: z
+      .string()
+      .meta({ description: 'OK (everything resolved), PARTIAL (some ids unresolved), UNAVAILABLE (no rows).' }),
   })
   .meta({ id: 'market_v1_ListStablecoinMarketsResponse', description: 'Stablecoin prices and peg health.' });
 export type ListStablecoinMarketsResponse = z.infer<typeof ListStablecoinMarketsResponse>;

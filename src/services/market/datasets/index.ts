@@ -17,4 +17,21 @@ import { hyperliquidFlowDataset } from '../flows/datasets/hyperliquid-flow.js';
 import { fearGreedDataset } from '../flows/datasets/fear-greed.js';
 
 /** Every market dataset, topic by topic. */
-export const MARKET_DATASETS: readonly AnyDataset[] = [marketQuotesDataset, fearGreedDataset, coinMarketsDataset, dailyBarsDataset, commoditiesDataset, indexBoardsDataset, etfFlowsDataset, earningsCalendarDataset, insiderTransactionsDataset, cotDataset, sgeBenchmarksDataset, breadthHistoryDataset, hyperliquidFlowDataset, gldHoldingsDataset, cbGoldReservesDataset, chinaDisclosuresDataset];
+export const MARKET_DATASETS: readonly AnyDataset[] = [
+  marketQuotesDataset,
+  fearGreedDataset,
+  coinMarketsDataset,
+  dailyBarsDataset,
+  commoditiesDataset,
+  indexBoardsDataset,
+  etfFlowsDataset,
+  earningsCalendarDataset,
+  insiderTransactionsDataset,
+  cotDataset,
+  sgeBenchmarksDataset,
+  breadthHistoryDataset,
+  hyperliquidFlowDataset,
+  gldHoldingsDataset,
+  cbGoldReservesDataset,
+  chinaDisclosuresDataset,
+];

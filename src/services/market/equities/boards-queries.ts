@@ -24,10 +24,15 @@ function boards(store: SnapshotStore) {
   return { snapshot, bySymbol: snapshot.derive('bySymbol', (s) => new Map(s.records.map((r) => [r.symbol, r]))) };
 }
 
-export function getSectorSummary(store: SnapshotStore, req: GetSectorSummaryRequest): Outcome<GetSectorSummaryResponse> {
+export function getSectorSummary(
+  store: SnapshotStore,
+  req: GetSectorSummaryRequest,
+): Outcome<GetSectorSummaryResponse> {
   const period = (req.period ?? '').trim().toLowerCase() || '1d';
   if (!(period in SECTOR_PERIODS)) {
-    throw ServiceError.validation([{ field: 'period', description: `value must be one of: ${Object.keys(SECTOR_PERIODS).join(', ')}` }]);
+    throw ServiceError.validation([
+      { field: 'period', description: `value must be one of: ${Object.keys(SECTOR_PERIODS).join(', ')}` },
+    ]);
   }
   const data = boards(store);
   if (!data) return { response: { sectors: [] }, degraded: true };
@@ -36,7 +41,9 @@ export function getSectorSummary(store: SnapshotStore, req: GetSectorSummaryRequ
     SECTOR_ETFS.flatMap((s) => {
       const r = data.bySymbol.get(s.symbol);
       if (!r) return [];
-      return [{ symbol: s.symbol, name: s.name, change: back === undefined ? r.change : changeOverSessions(r.closes, back) }];
+      return [
+        { symbol: s.symbol, name: s.name, change: back === undefined ? r.change : changeOverSessions(r.closes, back) },
+      ];
     }),
   );
   return { response: { sectors }, degraded: false };
@@ -54,9 +61,21 @@ export function listGulfQuotes(store: SnapshotStore): Outcome<ListGulfQuotesResp
   return { response: { quotes, rateLimited: false }, degraded: false };
 }
 
-export function getCountryStockIndex(store: SnapshotStore, req: GetCountryStockIndexRequest): Outcome<GetCountryStockIndexResponse> {
+export function getCountryStockIndex(
+  store: SnapshotStore,
+  req: GetCountryStockIndexRequest,
+): Outcome<GetCountryStockIndexResponse> {
   const code = req.country_code ?? 'US';
-  const unavailable = { available: false, code, symbol: '', indexName: '', price: 0, weekChangePercent: 0, currency: '', fetchedAt: '' };
+  const unavailable = {
+    available: false,
+    code,
+    symbol: '',
+    indexName: '',
+    price: 0,
+    weekChangePercent: 0,
+    currency: '',
+    fetchedAt: '',
+  };
   const index = COUNTRY_INDEXES[code];
   const r = index ? boards(store)?.bySymbol.get(index.symbol) : undefined;
   if (!index || !r) return { response: unavailable, degraded: true };

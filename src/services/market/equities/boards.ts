@@ -90,5 +90,9 @@ export const SECTOR_ETFS: readonly { symbol: string; name: string }[] = [
 
 /** Every symbol of the boards snapshot, each once. */
 export const BOARD_SYMBOLS: readonly string[] = [
-  ...new Set([...Object.values(COUNTRY_INDEXES).map((c) => c.symbol), ...GULF_QUOTES.map((g) => g.symbol), ...SECTOR_ETFS.map((s) => s.symbol)]),
+  ...new Set([
+    ...Object.values(COUNTRY_INDEXES).map((c) => c.symbol),
+    ...GULF_QUOTES.map((g) => g.symbol),
+    ...SECTOR_ETFS.map((s) => s.symbol),
+  ]),
 ];

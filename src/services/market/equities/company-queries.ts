@@ -17,13 +17,19 @@ export interface Outcome<T> {
 }
 
 /** Reports between the requested dates (inclusive), defaulting to the span the calendar holds. */
-export function listEarningsCalendar(store: SnapshotStore, req: ListEarningsCalendarRequest): Outcome<ListEarningsCalendarResponse> {
+export function listEarningsCalendar(
+  store: SnapshotStore,
+  req: ListEarningsCalendarRequest,
+): Outcome<ListEarningsCalendarResponse> {
   if (req.fromDate && req.toDate && req.fromDate > req.toDate) {
     throw ServiceError.validation([{ field: 'toDate', description: 'toDate must not be earlier than fromDate' }]);
   }
   const snapshot = store.read<StoredEarning>(EARNINGS_CALENDAR);
   if (!snapshot || snapshot.records.length === 0) {
-    return { response: { earnings: [], fromDate: req.fromDate ?? '', toDate: req.toDate ?? '', total: 0, unavailable: true }, degraded: true };
+    return {
+      response: { earnings: [], fromDate: req.fromDate ?? '', toDate: req.toDate ?? '', total: 0, unavailable: true },
+      degraded: true,
+    };
   }
   const rows = snapshot.records;
   const fromDate = req.fromDate ?? rows[0].date;
@@ -32,23 +38,42 @@ export function listEarningsCalendar(store: SnapshotStore, req: ListEarningsCale
   return { response: { earnings, fromDate, toDate, total: earnings.length, unavailable: false }, degraded: false };
 }
 
-export function getInsiderTransactions(store: SnapshotStore, req: GetInsiderTransactionsRequest): Outcome<GetInsiderTransactionsResponse> {
+export function getInsiderTransactions(
+  store: SnapshotStore,
+  req: GetInsiderTransactionsRequest,
+): Outcome<GetInsiderTransactionsResponse> {
   const symbol = (req.symbol ?? '').replace(/\s+/g, '').toUpperCase().slice(0, 32) || INSIDER_TICKERS[0];
   const snapshot = store.read<StoredInsiders>(INSIDER_TRANSACTIONS);
   const row = snapshot?.derive('bySymbol', (s) => new Map(s.records.map((r) => [r.symbol, r]))).get(symbol);
   if (!row) {
-    return { response: { unavailable: true, symbol, totalBuys: 0, totalSells: 0, netValue: 0, transactions: [], fetchedAt: '' }, degraded: true };
+    return {
+      response: {
+        unavailable: true,
+        symbol,
+        totalBuys: 0,
+        totalSells: 0,
+        netValue: 0,
+        transactions: [],
+        fetchedAt: '',
+      },
+      degraded: true,
+    };
   }
   const { fetchedAt, ...summary } = row;
-  return { response: { unavailable: false, ...summary, symbol, fetchedAt: new Date(fetchedAt).toISOString() }, degraded: false };
+  return {
+    response: { unavailable: false, ...summary, symbol, fetchedAt: new Date(fetchedAt).toISOString() },
+    degraded: false,
+  };
 }
 
 /** The accumulated history and its latest readings; each current figure is the newest session that reported it. */
 export function getMarketBreadthHistory(store: SnapshotStore): Outcome<GetMarketBreadthHistoryResponse> {
   const snapshot = store.read<BreadthRow, BreadthInfo>(BREADTH_HISTORY);
-  if (!snapshot || snapshot.records.length === 0) return { response: { updatedAt: '', history: [], unavailable: true }, degraded: true };
+  if (!snapshot || snapshot.records.length === 0)
+    return { response: { updatedAt: '', history: [], unavailable: true }, degraded: true };
   const response = snapshot.derive('response', (s) => {
-    const latest = (k: 'pctAbove20d' | 'pctAbove50d' | 'pctAbove200d') => [...s.records].reverse().find((r) => r[k] !== undefined)?.[k];
+    const latest = (k: 'pctAbove20d' | 'pctAbove50d' | 'pctAbove200d') =>
+      [...s.records].reverse().find((r) => r[k] !== undefined)?.[k];
     const current = {
       currentPctAbove20d: latest('pctAbove20d'),
       currentPctAbove50d: latest('pctAbove50d'),

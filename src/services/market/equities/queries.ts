@@ -28,7 +28,14 @@ export interface QuotesOutcome {
 }
 
 function toQuote(q: StoredQuote): MarketQuote {
-  return { symbol: q.symbol, name: q.name, display: displayFor(q.symbol), price: q.price, change: q.change, sparkline: q.sparkline };
+  return {
+    symbol: q.symbol,
+    name: q.name,
+    display: displayFor(q.symbol),
+    price: q.price,
+    change: q.change,
+    sparkline: q.sparkline,
+  };
 }
 
 /**
@@ -43,13 +50,19 @@ export async function listMarketQuotes(
 ): Promise<QuotesOutcome> {
   const requested = req.symbols?.length ? req.symbols : DEFAULT_QUOTES.map((q) => q.symbol);
   const { accepted, overflow } = normaliseSymbols(requested);
-  const overflowed: MarketQuoteUnavailable[] = overflow.map((symbol) => ({ symbol, reason: REASON('REQUEST_LIMIT_EXCEEDED') }));
+  const overflowed: MarketQuoteUnavailable[] = overflow.map((symbol) => ({
+    symbol,
+    reason: REASON('REQUEST_LIMIT_EXCEEDED'),
+  }));
   const base = { providerSkipped: !provider, skipReason: provider ? '' : SKIP_REASON, rateLimited: false };
 
   const snapshot = store.read<StoredQuote, QuotesInfo>(MARKET_QUOTES);
   if (!snapshot) {
     // Without the snapshot nothing is looked up live either: the provider is a gap filler, not the tape.
-    const unavailableSymbols = [...accepted.map((symbol) => ({ symbol, reason: REASON('SEED_UNAVAILABLE') })), ...overflowed];
+    const unavailableSymbols = [
+      ...accepted.map((symbol) => ({ symbol, reason: REASON('SEED_UNAVAILABLE') })),
+      ...overflowed,
+    ];
     return { response: { quotes: [], ...base, unavailableSymbols, asOf: '' }, degraded: true };
   }
   const bySymbol = snapshot.derive('bySymbol', (s) => new Map(s.records.map((q) => [q.symbol, q])));
@@ -71,10 +84,26 @@ export async function listMarketQuotes(
     budget.forEach((symbol, i) => {
       const a = results[i];
       if (a.kind === 'quote') {
-        answers.set(symbol, { symbol, name: symbol, display: symbol, price: a.price, change: percentChange(a.price, a.previousClose), sparkline: [] });
+        answers.set(symbol, {
+          symbol,
+          name: symbol,
+          display: symbol,
+          price: a.price,
+          change: percentChange(a.price, a.previousClose),
+          sparkline: [],
+        });
       } else {
         if (a.kind === 'rate_limited') rateLimited = true;
-        answers.set(symbol, REASON(a.kind === 'not_found' ? 'NOT_FOUND' : a.kind === 'rate_limited' ? 'PROVIDER_RATE_LIMITED' : 'PROVIDER_ERROR'));
+        answers.set(
+          symbol,
+          REASON(
+            a.kind === 'not_found'
+              ? 'NOT_FOUND'
+              : a.kind === 'rate_limited'
+                ? 'PROVIDER_RATE_LIMITED'
+                : 'PROVIDER_ERROR',
+          ),
+        );
       }
     });
   }
@@ -98,7 +127,9 @@ async function lookupAll(provider: QuoteProvider, symbols: string[]): Promise<Pr
   const worker = async () => {
     while (next < symbols.length) {
       const i = next++;
-      out[i] = await provider.lookup(symbols[i], AbortSignal.timeout(PROVIDER_TIMEOUT_MS)).catch((): ProviderAnswer => ({ kind: 'error' }));
+      out[i] = await provider
+        .lookup(symbols[i], AbortSignal.timeout(PROVIDER_TIMEOUT_MS))
+        .catch((): ProviderAnswer => ({ kind: 'error' }));
     }
   };
   await Promise.all(Array.from({ length: Math.min(PROVIDER_CONCURRENCY, symbols.length) }, worker));

@@ -64,7 +64,6 @@ export const equitiesProcedures = {
       return response;
     }),
 
-
   getSectorSummary: operation
     .meta({
       openapi: {

@@ -39,7 +39,10 @@ export function displayFor(symbol: string): string {
  * Requested symbols as served: whitespace removed, upper-cased, duplicates dropped keeping the
  * first occurrence. Beyond `max` distinct symbols the rest are returned as `overflow`.
  */
-export function normaliseSymbols(raw: readonly string[], max = MAX_SYMBOLS): { accepted: string[]; overflow: string[] } {
+export function normaliseSymbols(
+  raw: readonly string[],
+  max = MAX_SYMBOLS,
+): { accepted: string[]; overflow: string[] } {
   const seen = new Set<string>();
   const accepted: string[] = [];
   const overflow: string[] = [];
@@ -96,13 +99,19 @@ export const MIN_EPS_ESTIMATE = 0.05;
 export const MAX_CALENDAR_ROWS = 100;
 
 /** Reports worth a calendar: sizeable revenue, or (revenue unknown) a non-trivial EPS estimate. */
-export function keepEarning(revenueEstimate: number | null | undefined, epsEstimate: number | null | undefined): boolean {
+export function keepEarning(
+  revenueEstimate: number | null | undefined,
+  epsEstimate: number | null | undefined,
+): boolean {
   if (revenueEstimate) return revenueEstimate >= MIN_REVENUE_ESTIMATE;
   return epsEstimate !== null && epsEstimate !== undefined && Math.abs(epsEstimate) >= MIN_EPS_ESTIMATE;
 }
 
 /** beat or miss of the EPS estimate once reported; empty before, or without an estimate. */
-export function surpriseDirection(epsActual: number | null | undefined, epsEstimate: number | null | undefined): string {
+export function surpriseDirection(
+  epsActual: number | null | undefined,
+  epsEstimate: number | null | undefined,
+): string {
   if (epsActual === null || epsActual === undefined || epsEstimate === null || epsEstimate === undefined) return '';
   if (epsActual > epsEstimate) return 'beat';
   if (epsActual < epsEstimate) return 'miss';
@@ -130,7 +139,13 @@ export interface InsiderSummary {
  * not open-market trades).
  */
 export function summariseInsiders(
-  rows: readonly { name: string; change?: number | null; transactionDate: string; transactionCode: string; transactionPrice?: number | null }[],
+  rows: readonly {
+    name: string;
+    change?: number | null;
+    transactionDate: string;
+    transactionCode: string;
+    transactionPrice?: number | null;
+  }[],
   now: number,
 ): InsiderSummary {
   const since = new Date(now - INSIDER_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);

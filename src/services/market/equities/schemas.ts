@@ -11,7 +11,9 @@ export const MarketQuote = z
     display: z.string().meta({ description: 'Short label for a ticker board.' }),
     price: z.number().meta({ format: 'double', description: 'Last traded price in the instrument’s currency.' }),
     change: z.number().meta({ format: 'double', description: 'Percent change against the previous session’s close.' }),
-    sparkline: z.array(z.number().meta({ format: 'double' })).meta({ description: 'Recent daily closes, oldest first.' }),
+    sparkline: z
+      .array(z.number().meta({ format: 'double' }))
+      .meta({ description: 'Recent daily closes, oldest first.' }),
   })
   .meta({ id: 'market_v1_MarketQuote', description: 'Latest price of one stock or index.' });
 
@@ -41,7 +43,10 @@ export const MarketQuoteUnavailable = z
         'per-request provider lookup budget), SEED_UNAVAILABLE (the market snapshot is missing).',
     }),
   })
-  .meta({ id: 'market_v1_MarketQuoteUnavailable', description: 'A requested symbol that has no quote in this response.' });
+  .meta({
+    id: 'market_v1_MarketQuoteUnavailable',
+    description: 'A requested symbol that has no quote in this response.',
+  });
 
 export type MarketQuoteUnavailable = z.infer<typeof MarketQuoteUnavailable>;
 
@@ -60,12 +65,21 @@ export const ListMarketQuotesResponse = z
   .object({
     quotes: z.array(MarketQuote).meta({ description: 'Quotes in the order the symbols were requested.' }),
     providerSkipped: z.boolean().meta({
-      description: 'True when the live quote provider has no key configured, so symbols outside the snapshot cannot be looked up. Configuration, not a statement about the market.',
+      description:
+        'True when the live quote provider has no key configured, so symbols outside the snapshot cannot be looked up. Configuration, not a statement about the market.',
     }),
-    skipReason: z.string().meta({ description: 'Human-readable reason when providerSkipped is true; otherwise empty.' }),
-    rateLimited: z.boolean().meta({ description: 'True when the live provider refused a lookup for this request as rate-limited.' }),
-    unavailableSymbols: z.array(MarketQuoteUnavailable).meta({ description: 'Requested symbols without a quote, with the reason.' }),
-    asOf: z.string().meta({ description: 'Time of the newest price in the snapshot, ISO 8601 UTC; empty when there is no snapshot.' }),
+    skipReason: z
+      .string()
+      .meta({ description: 'Human-readable reason when providerSkipped is true; otherwise empty.' }),
+    rateLimited: z
+      .boolean()
+      .meta({ description: 'True when the live provider refused a lookup for this request as rate-limited.' }),
+    unavailableSymbols: z
+      .array(MarketQuoteUnavailable)
+      .meta({ description: 'Requested symbols without a quote, with the reason.' }),
+    asOf: z.string().meta({
+      description: 'Time of the newest price in the snapshot, ISO 8601 UTC; empty when there is no snapshot.',
+    }),
   })
   .meta({ id: 'market_v1_ListMarketQuotesResponse', description: 'Stock and index quotes.' });
 
@@ -84,12 +98,19 @@ export const SectorPerformance = z
   .meta({ id: 'market_v1_SectorPerformance', description: 'One US sector fund’s move.' });
 
 export const GetSectorSummaryRequest = z.object({
-  period: stringParam('1d (default: against the previous close), 5d or 1w (five sessions), 1m or 1mo (the month held); case-insensitive.', 8),
+  period: stringParam(
+    '1d (default: against the previous close), 5d or 1w (five sessions), 1m or 1mo (the month held); case-insensitive.',
+    8,
+  ),
 });
 export type GetSectorSummaryRequest = z.infer<typeof GetSectorSummaryRequest>;
 
 export const GetSectorSummaryResponse = z
-  .object({ sectors: z.array(SectorPerformance).meta({ description: 'The eleven Select Sector SPDR funds and the semiconductor fund; empty without a snapshot.' }) })
+  .object({
+    sectors: z.array(SectorPerformance).meta({
+      description: 'The eleven Select Sector SPDR funds and the semiconductor fund; empty without a snapshot.',
+    }),
+  })
   .meta({ id: 'market_v1_GetSectorSummaryResponse', description: 'US sector performance.' });
 export type GetSectorSummaryResponse = z.infer<typeof GetSectorSummaryResponse>;
 
@@ -102,7 +123,9 @@ export const GulfQuote = z
     type: z.string().meta({ description: 'index, currency (US dollars per unit) or oil.' }),
     price: dbl('Latest price.'),
     change: dbl('Percent change against the previous close, two decimals.'),
-    sparkline: z.array(z.number().meta({ format: 'double' })).meta({ description: 'Daily closes of the last month, oldest first.' }),
+    sparkline: z
+      .array(z.number().meta({ format: 'double' }))
+      .meta({ description: 'Daily closes of the last month, oldest first.' }),
   })
   .meta({ id: 'market_v1_GulfQuote', description: 'One Gulf market quote.' });
 
@@ -110,7 +133,9 @@ export const ListGulfQuotesRequest = z.object({});
 export const ListGulfQuotesResponse = z
   .object({
     quotes: z.array(GulfQuote).meta({ description: 'Indices, then currencies, then crude; empty without a snapshot.' }),
-    rateLimited: z.boolean().meta({ description: 'Always false: answers come from the snapshot, never a rate-limited live call.' }),
+    rateLimited: z
+      .boolean()
+      .meta({ description: 'Always false: answers come from the snapshot, never a rate-limited live call.' }),
   })
   .meta({ id: 'market_v1_ListGulfQuotesResponse', description: 'Gulf stock indices, currencies and crude.' });
 export type ListGulfQuotesResponse = z.infer<typeof ListGulfQuotesResponse>;
@@ -126,7 +151,9 @@ export type GetCountryStockIndexRequest = z.infer<typeof GetCountryStockIndexReq
 
 export const GetCountryStockIndexResponse = z
   .object({
-    available: z.boolean().meta({ description: 'False when the country has no mapped index or the snapshot lacks it.' }),
+    available: z
+      .boolean()
+      .meta({ description: 'False when the country has no mapped index or the snapshot lacks it.' }),
     code: z.string().meta({ description: 'The requested country code.' }),
     symbol: z.string().meta({ description: 'Index symbol; empty when unavailable.' }),
     indexName: z.string().meta({ description: 'Index name; empty when unavailable.' }),
@@ -144,7 +171,10 @@ const ymd = (field: string, what: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'string must be a date as YYYY-MM-DD' })
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), { error: 'string must be a real calendar date' })
+    .refine(
+      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      { error: 'string must be a real calendar date' },
+    )
     .optional()
     .meta({ description: `${what} (YYYY-MM-DD, inclusive). Omitted: the ${field} date of the calendar held.` });
 
@@ -153,7 +183,9 @@ export const EarningsEntry = z
     symbol: z.string().meta({ description: 'Ticker.' }),
     company: z.string().meta({ description: 'Company name; empty, as Finnhub’s calendar does not carry it.' }),
     date: z.string().meta({ description: 'Report date, YYYY-MM-DD.' }),
-    hour: z.string().meta({ description: 'bmo (before the open), amc (after the close), dmh (during market hours) or empty.' }),
+    hour: z
+      .string()
+      .meta({ description: 'bmo (before the open), amc (after the close), dmh (during market hours) or empty.' }),
     epsEstimate: dbl('Consensus EPS estimate (0 when none).'),
     revenueEstimate: dbl('Consensus revenue estimate, US dollars (0 when none).'),
     epsActual: dbl('Reported EPS (0 before the report).'),
@@ -171,7 +203,9 @@ export type ListEarningsCalendarRequest = z.infer<typeof ListEarningsCalendarReq
 
 export const ListEarningsCalendarResponse = z
   .object({
-    earnings: z.array(EarningsEntry).meta({ description: 'Reports in the range, by date then revenue estimate (largest first).' }),
+    earnings: z
+      .array(EarningsEntry)
+      .meta({ description: 'Reports in the range, by date then revenue estimate (largest first).' }),
     fromDate: z.string().meta({ description: 'The range start served.' }),
     toDate: z.string().meta({ description: 'The range end served.' }),
     total: z.number().int().meta({ format: 'int32', description: 'Reports in the range.' }),
@@ -187,7 +221,10 @@ export const InsiderTransaction = z
     name: z.string().meta({ description: 'Insider as filed.' }),
     shares: z.number().int().meta({ format: 'int64', description: 'Shares in the transaction.' }),
     value: dbl('Dollar value for open-market buys and sells; 0 for other codes.'),
-    transactionCode: z.string().meta({ description: 'SEC Form 4 code: P buy, S sell, M option exercise, A grant, D disposition to issuer, F tax withholding.' }),
+    transactionCode: z.string().meta({
+      description:
+        'SEC Form 4 code: P buy, S sell, M option exercise, A grant, D disposition to issuer, F tax withholding.',
+    }),
     transactionDate: z.string().meta({ description: 'YYYY-MM-DD.' }),
   })
   .meta({ id: 'market_v1_InsiderTransaction', description: 'One insider transaction.' });
@@ -199,12 +236,16 @@ export type GetInsiderTransactionsRequest = z.infer<typeof GetInsiderTransaction
 
 export const GetInsiderTransactionsResponse = z
   .object({
-    unavailable: z.boolean().meta({ description: 'True when the snapshot holds no filings for the ticker (served with no-store).' }),
+    unavailable: z
+      .boolean()
+      .meta({ description: 'True when the snapshot holds no filings for the ticker (served with no-store).' }),
     symbol: z.string().meta({ description: 'The ticker.' }),
     totalBuys: dbl('Open-market purchases (P) over 180 days, US dollars.'),
     totalSells: dbl('Open-market sales (S) over 180 days, US dollars.'),
     netValue: dbl('Purchases minus sales.'),
-    transactions: z.array(InsiderTransaction).meta({ description: 'The newest 20 listed transactions (codes P, S, M, A, D, F).' }),
+    transactions: z
+      .array(InsiderTransaction)
+      .meta({ description: 'The newest 20 listed transactions (codes P, S, M, A, D, F).' }),
     fetchedAt: z.string().meta({ description: 'When the filings were fetched, ISO 8601 UTC; empty when unavailable.' }),
   })
   .meta({ id: 'market_v1_GetInsiderTransactionsResponse', description: 'Insider buying and selling of one stock.' });
@@ -212,7 +253,11 @@ export type GetInsiderTransactionsResponse = z.infer<typeof GetInsiderTransactio
 
 // ---- get-market-breadth-history --------------------------------------------------------------
 
-const pct = (description: string) => z.number().optional().meta({ format: 'double', description: `${description}; omitted when not reported.` });
+const pct = (description: string) =>
+  z
+    .number()
+    .optional()
+    .meta({ format: 'double', description: `${description}; omitted when not reported.` });
 
 export const BreadthSnapshot = z
   .object({
@@ -229,7 +274,9 @@ export const GetMarketBreadthHistoryResponse = z
     currentPctAbove20d: pct('Latest percent above the 20-day average'),
     currentPctAbove50d: pct('Latest percent above the 50-day average'),
     currentPctAbove200d: pct('Latest percent above the 200-day average'),
-    updatedAt: z.string().meta({ description: 'When the latest readings were taken in, ISO 8601 UTC; empty when unavailable.' }),
+    updatedAt: z
+      .string()
+      .meta({ description: 'When the latest readings were taken in, ISO 8601 UTC; empty when unavailable.' }),
     history: z.array(BreadthSnapshot).meta({ description: 'About a year of sessions, oldest first.' }),
     unavailable: z.boolean().meta({ description: 'True when no history is held (served with no-store).' }),
   })

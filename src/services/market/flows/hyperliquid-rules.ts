@@ -68,13 +68,21 @@ export function scoreSample(cur: Omit<Sample, 'composite'>, prior: readonly Samp
   const enough = base.length >= BASELINE_POLLS;
   const fundingScore = cap(Math.abs(cur.funding) / thr.funding);
   const meanNtl = base.reduce((s, p) => s + p.dayNtl, 0) / (base.length || 1);
-  const volumeScore = enough && cur.dayNtl >= MIN_DAY_NOTIONAL && meanNtl > 0 ? cap(cur.dayNtl / meanNtl / thr.volume) : 0;
+  const volumeScore =
+    enough && cur.dayNtl >= MIN_DAY_NOTIONAL && meanNtl > 0 ? cap(cur.dayNtl / meanNtl / thr.volume) : 0;
   const chain = [...base.map((p) => p.t), cur.t];
   const unbroken = chain.every((t, i) => i === 0 || t - chain[i - 1] <= MAX_POLL_GAP_MS);
   const oiScore = enough && unbroken && base[0].oi > 0 ? cap(Math.abs(cur.oi - base[0].oi) / base[0].oi / thr.oi) : 0;
   const basisScore = cur.oracle > 0 ? cap(Math.abs(cur.mark - cur.oracle) / cur.oracle / thr.basis) : 0;
   const composite = r1(0.3 * fundingScore + 0.25 * volumeScore + 0.25 * oiScore + 0.2 * basisScore);
-  return { fundingScore: r1(fundingScore), volumeScore: r1(volumeScore), oiScore: r1(oiScore), basisScore: r1(basisScore), composite, warmup: !enough };
+  return {
+    fundingScore: r1(fundingScore),
+    volumeScore: r1(volumeScore),
+    oiScore: r1(oiScore),
+    basisScore: r1(basisScore),
+    composite,
+    warmup: !enough,
+  };
 }
 
 export function alertsFor(s: Scores): string[] {

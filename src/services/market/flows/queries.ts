@@ -5,7 +5,12 @@ import { COT, type StoredCot } from './datasets/cot.js';
 import { type AssetState, type FlowInfo, HYPERLIQUID_FLOW } from './datasets/hyperliquid-flow.js';
 import { alertsFor } from './hyperliquid-rules.js';
 import { netDirection, netPct } from './rules.js';
-import type { GetCotPositioningResponse, GetFearGreedIndexResponse, GetHyperliquidFlowResponse, ListEtfFlowsResponse } from './schemas.js';
+import type {
+  GetCotPositioningResponse,
+  GetFearGreedIndexResponse,
+  GetHyperliquidFlowResponse,
+  ListEtfFlowsResponse,
+} from './schemas.js';
 
 /** The composite, its ten categories and headline inputs; exactly the unavailable shape without a snapshot. */
 export function getFearGreedIndex(store: SnapshotStore): GetFearGreedIndexResponse {
@@ -16,7 +21,10 @@ export function getFearGreedIndex(store: SnapshotStore): GetFearGreedIndexRespon
   }
   return snapshot.derive('response', (s) => {
     const categories = Object.fromEntries(
-      s.records.map(({ key, score, weight, contribution, degraded, inputsJson }) => [key, { score, weight, contribution, degraded, inputsJson }]),
+      s.records.map(({ key, score, weight, contribution, degraded, inputsJson }) => [
+        key,
+        { score, weight, contribution, degraded, inputsJson },
+      ]),
     );
     const { compositeScore, compositeLabel, previousScore, seededAt, ...headline } = s.info;
     return { compositeScore, compositeLabel, previousScore, seededAt, ...categories, ...headline, unavailable: false };
@@ -27,7 +35,14 @@ export function getFearGreedIndex(store: SnapshotStore): GetFearGreedIndexRespon
 export function listEtfFlows(store: SnapshotStore): { response: ListEtfFlowsResponse; degraded: boolean } {
   const snapshot = store.read<StoredEtfFlow, EtfFlowsInfo>(ETF_FLOWS);
   if (!snapshot || snapshot.records.length === 0) {
-    const summary = { etfCount: 0, totalVolume: 0, totalEstFlow: 0, netDirection: 'UNAVAILABLE', inflowCount: 0, outflowCount: 0 };
+    const summary = {
+      etfCount: 0,
+      totalVolume: 0,
+      totalEstFlow: 0,
+      netDirection: 'UNAVAILABLE',
+      inflowCount: 0,
+      outflowCount: 0,
+    };
     return { response: { timestamp: '', summary, etfs: [], rateLimited: false }, degraded: true };
   }
   const response = snapshot.derive('response', (s) => {
@@ -52,7 +67,8 @@ export function listEtfFlows(store: SnapshotStore): { response: ListEtfFlowsResp
 
 export function getCotPositioning(store: SnapshotStore): { response: GetCotPositioningResponse; degraded: boolean } {
   const snapshot = store.read<StoredCot>(COT);
-  if (!snapshot || snapshot.records.length === 0) return { response: { instruments: [], reportDate: '', unavailable: true }, degraded: true };
+  if (!snapshot || snapshot.records.length === 0)
+    return { response: { instruments: [], reportDate: '', unavailable: true }, degraded: true };
   const response = snapshot.derive('response', (s) => {
     const str = (n: number) => String(Math.round(n));
     const instruments = s.records.map((r) => ({
@@ -70,7 +86,11 @@ export function getCotPositioning(store: SnapshotStore): { response: GetCotPosit
       smallTraderShort: str(r.smallTraders?.short ?? 0),
       smallTraderAvailable: r.smallTraders !== undefined,
     }));
-    return { instruments, reportDate: s.records.reduce((m, r) => (r.reportDate > m ? r.reportDate : m), ''), unavailable: false };
+    return {
+      instruments,
+      reportDate: s.records.reduce((m, r) => (r.reportDate > m ? r.reportDate : m), ''),
+      unavailable: false,
+    };
   });
   return { response, degraded: false };
 }
@@ -78,7 +98,10 @@ export function getCotPositioning(store: SnapshotStore): { response: GetCotPosit
 export function getHyperliquidFlow(store: SnapshotStore): { response: GetHyperliquidFlowResponse; degraded: boolean } {
   const snapshot = store.read<AssetState, FlowInfo>(HYPERLIQUID_FLOW);
   if (!snapshot || snapshot.records.length === 0) {
-    return { response: { ts: '0', fetchedAt: '', warmup: true, assetCount: 0, assets: [], unavailable: true }, degraded: true };
+    return {
+      response: { ts: '0', fetchedAt: '', warmup: true, assetCount: 0, assets: [], unavailable: true },
+      degraded: true,
+    };
   }
   const response = snapshot.derive('response', (s) => {
     const assets = s.records.map((a) => ({

@@ -71,7 +71,9 @@ export interface ScoredCategory {
  * marked degraded, contributes nothing, and the others' weights are rescaled to sum to one, so
  * the composite stays on the 0-100 scale. Returns undefined when nothing could be scored.
  */
-export function composite(inputs: Partial<Record<CategoryKey, number>>): { score: number; categories: Record<CategoryKey, ScoredCategory> } | undefined {
+export function composite(
+  inputs: Partial<Record<CategoryKey, number>>,
+): { score: number; categories: Record<CategoryKey, ScoredCategory> } | undefined {
   const live = CATEGORY_KEYS.filter((k) => inputs[k] !== undefined && Number.isFinite(inputs[k]));
   const liveWeight = live.reduce((s, k) => s + CATEGORY_WEIGHTS[k], 0);
   if (live.length === 0 || liveWeight === 0) return undefined;

@@ -1,6 +1,15 @@
 import type { Config } from '../../../config.js';
 import { fetchUrl, UpstreamError } from '../../../platform/snapshots/fetch.js';
-import { parseWingbitsDetails, parseWingbitsLive, WINGBITS_DETAILS_URL, WINGBITS_LIVE_URL, wingbitsHeaders, wingbitsKey, type AircraftDetailsRecord, type WingbitsPosition } from '../../../sources/wingbits/client.js';
+import {
+  parseWingbitsDetails,
+  parseWingbitsLive,
+  WINGBITS_DETAILS_URL,
+  WINGBITS_LIVE_URL,
+  wingbitsHeaders,
+  wingbitsKey,
+  type AircraftDetailsRecord,
+  type WingbitsPosition,
+} from '../../../sources/wingbits/client.js';
 import type { AppDeps } from '../../../trpc/context.js';
 
 /** Live Wingbits calls give up after this long; a slow provider must not hold a request. */
@@ -29,15 +38,27 @@ function cacheOf(deps: AppDeps): Map<string, Entry> {
 
 async function get(config: Config, url: string): Promise<Lookup<Buffer>> {
   try {
-    const bytes = await fetchUrl(url, config, { headers: wingbitsHeaders(config), signal: AbortSignal.timeout(LIVE_TIMEOUT_MS), retries: 0 });
+    const bytes = await fetchUrl(url, config, {
+      headers: wingbitsHeaders(config),
+      signal: AbortSignal.timeout(LIVE_TIMEOUT_MS),
+      retries: 0,
+    });
     return { kind: 'found', value: bytes };
   } catch (err) {
-    return err instanceof UpstreamError && err.status === 404 ? { kind: 'not-found' } : { kind: 'failed', error: (err as Error).message };
+    return err instanceof UpstreamError && err.status === 404
+      ? { kind: 'not-found' }
+      : { kind: 'failed', error: (err as Error).message };
   }
 }
 
 /** A cached lookup: found and not-found answers are kept for their TTL, failures never. */
-async function cached<T>(deps: AppDeps, key: string, ttl: number, missTtl: number, load: () => Promise<Lookup<T>>): Promise<Lookup<T>> {
+async function cached<T>(
+  deps: AppDeps,
+  key: string,
+  ttl: number,
+  missTtl: number,
+  load: () => Promise<Lookup<T>>,
+): Promise<Lookup<T>> {
   const cache = cacheOf(deps);
   const now = deps.clock.now();
   const hit = cache.get(key);

@@ -4,7 +4,12 @@ import { MILITARY_FLIGHTS } from '../flights/datasets/military-flights.js';
 import type { MilitaryFlight } from '../flights/schemas.js';
 import { AIRCRAFT_REGISTRY } from './datasets/aircraft-registry.js';
 import { wingbitsConfigured, wingbitsDetails, wingbitsPosition } from './provider.js';
-import type { GetAircraftDetailsBatchResponse, GetAircraftDetailsResponse, GetWingbitsLiveFlightResponse, WingbitsLiveFlight } from './schemas.js';
+import type {
+  GetAircraftDetailsBatchResponse,
+  GetAircraftDetailsResponse,
+  GetWingbitsLiveFlightResponse,
+  WingbitsLiveFlight,
+} from './schemas.js';
 
 /** Which source answered, sent as `X-Aircraft-Source`. */
 export type DetailsSource = 'wingbits' | 'open-registry' | 'none';
@@ -17,7 +22,9 @@ export interface DetailsAnswer {
 }
 
 function registryIndex(deps: AppDeps) {
-  return deps.store.read<AircraftDetailsRecord>(AIRCRAFT_REGISTRY)?.derive('byIcao', (s) => new Map(s.records.map((r) => [r.icao24, r])));
+  return deps.store
+    .read<AircraftDetailsRecord>(AIRCRAFT_REGISTRY)
+    ?.derive('byIcao', (s) => new Map(s.records.map((r) => [r.icao24, r])));
 }
 
 /** Wingbits first when configured; the open registry for what Wingbits does not know or when it fails. */
@@ -36,13 +43,23 @@ export async function lookupDetails(deps: AppDeps, icao24: string): Promise<Deta
   return details ? { details, source: 'open-registry', degraded } : { source: 'none', degraded: degraded || !registry };
 }
 
-export async function getAircraftDetails(deps: AppDeps, icao24: string): Promise<{ response: GetAircraftDetailsResponse; source: DetailsSource; degraded: boolean }> {
+export async function getAircraftDetails(
+  deps: AppDeps,
+  icao24: string,
+): Promise<{ response: GetAircraftDetailsResponse; source: DetailsSource; degraded: boolean }> {
   const a = await lookupDetails(deps, icao24.trim().toLowerCase());
-  return { response: { ...(a.details ? { details: a.details } : {}), configured: wingbitsConfigured(deps.config) }, source: a.source, degraded: a.degraded };
+  return {
+    response: { ...(a.details ? { details: a.details } : {}), configured: wingbitsConfigured(deps.config) },
+    source: a.source,
+    degraded: a.degraded,
+  };
 }
 
 /** Distinct non-blank addresses, lower-cased, looked up one after another (Wingbits is a metered API). */
-export async function getAircraftDetailsBatch(deps: AppDeps, icao24s: readonly string[]): Promise<{ response: GetAircraftDetailsBatchResponse; degraded: boolean }> {
+export async function getAircraftDetailsBatch(
+  deps: AppDeps,
+  icao24s: readonly string[],
+): Promise<{ response: GetAircraftDetailsBatchResponse; degraded: boolean }> {
   const ids = [...new Set(icao24s.map((s) => s.trim().toLowerCase()).filter(Boolean))].sort();
   const results: Record<string, AircraftDetailsRecord> = {};
   let degraded = false;
@@ -51,7 +68,15 @@ export async function getAircraftDetailsBatch(deps: AppDeps, icao24s: readonly s
     if (a.details) results[id] = a.details;
     degraded ||= a.degraded;
   }
-  return { response: { results, fetched: Object.keys(results).length, requested: ids.length, configured: wingbitsConfigured(deps.config) }, degraded };
+  return {
+    response: {
+      results,
+      fetched: Object.keys(results).length,
+      requested: ids.length,
+      configured: wingbitsConfigured(deps.config),
+    },
+    degraded,
+  };
 }
 
 const NO_SCHEDULE = {
@@ -97,7 +122,10 @@ function fromSnapshot(f: MilitaryFlight): WingbitsLiveFlight {
  * snapshot); without Wingbits, the last position the stored military ADS-B feed holds, labelled
  * `snapshot` with its time. Never a position that no source reported.
  */
-export async function getLiveFlight(deps: AppDeps, icao24: string): Promise<{ response: GetWingbitsLiveFlightResponse; degraded: boolean }> {
+export async function getLiveFlight(
+  deps: AppDeps,
+  icao24: string,
+): Promise<{ response: GetWingbitsLiveFlightResponse; degraded: boolean }> {
   const id = icao24.trim().toLowerCase();
   if (!/^[0-9a-f]{6}$/.test(id)) return { response: {}, degraded: false };
   let degraded = false;

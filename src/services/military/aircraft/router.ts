@@ -15,7 +15,6 @@ import {
   GetWingbitsStatusResponse,
 } from './schemas.js';
 
-
 export const aircraftProcedures = {
   getAircraftDetails: operation
     .meta({
@@ -76,7 +75,8 @@ export const aircraftProcedures = {
         operationId: 'GetWingbitsStatus',
         tags: ['military'],
         summary: 'Whether the Wingbits provider is configured',
-        description: 'True when a Wingbits API key is configured, so aircraft details and live positions come from Wingbits.',
+        description:
+          'True when a Wingbits API key is configured, so aircraft details and live positions come from Wingbits.',
       },
       cacheTier: 'static',
     })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-const int32 = (description: string) => z.number().int().min(-2147483648).max(2147483647).meta({ format: 'int32', description });
+const int32 = (description: string) =>
+  z.number().int().min(-2147483648).max(2147483647).meta({ format: 'int32', description });
 const double = (description: string) => z.number().meta({ format: 'double', description });
 const single = <T extends z.ZodType<string, string>>(rules: T) => z.string().pipe(rules);
 
@@ -32,21 +33,29 @@ export type GetAircraftDetailsRequest = z.infer<typeof GetAircraftDetailsRequest
 export const GetAircraftDetailsResponse = z
   .object({
     details: AircraftDetails.optional().meta({ description: 'Absent when no source knows the airframe.' }),
-    configured: z.boolean().meta({ description: 'True when Wingbits is configured and was asked; false when the open registry answered alone.' }),
+    configured: z.boolean().meta({
+      description: 'True when Wingbits is configured and was asked; false when the open registry answered alone.',
+    }),
   })
   .meta({ id: 'military_v1_GetAircraftDetailsResponse', description: 'Details of one airframe.' });
 export type GetAircraftDetailsResponse = z.infer<typeof GetAircraftDetailsResponse>;
 
 export const GetAircraftDetailsBatchRequest = z
   .object({
-    icao24s: z.array(z.string().max(16)).min(1).max(20).meta({ description: '1 to 20 ICAO addresses; trimmed, lower-cased, blanks and repeats dropped.' }),
+    icao24s: z
+      .array(z.string().max(16))
+      .min(1)
+      .max(20)
+      .meta({ description: '1 to 20 ICAO addresses; trimmed, lower-cased, blanks and repeats dropped.' }),
   })
   .meta({ id: 'military_v1_GetAircraftDetailsBatchRequest', description: 'Airframes to look up.' });
 export type GetAircraftDetailsBatchRequest = z.infer<typeof GetAircraftDetailsBatchRequest>;
 
 export const GetAircraftDetailsBatchResponse = z
   .object({
-    results: z.record(z.string(), AircraftDetails).meta({ description: 'Details by lower-case ICAO address, found airframes only.' }),
+    results: z
+      .record(z.string(), AircraftDetails)
+      .meta({ description: 'Details by lower-case ICAO address, found airframes only.' }),
     fetched: int32('Airframes found.'),
     requested: int32('Distinct addresses looked up.'),
     configured: z.boolean().meta({ description: 'True when Wingbits is configured and was asked.' }),
@@ -60,7 +69,9 @@ export const GetWingbitsStatusResponse = z
   .meta({ id: 'military_v1_GetWingbitsStatusResponse', description: 'Whether the Wingbits provider is available.' });
 
 export const GetWingbitsLiveFlightRequest = z.object({
-  icao24: single(z.string().trim().min(1).max(16)).meta({ description: 'ICAO 24-bit address, 6 hex digits, any case; anything else answers no flight.' }),
+  icao24: single(z.string().trim().min(1).max(16)).meta({
+    description: 'ICAO 24-bit address, 6 hex digits, any case; anything else answers no flight.',
+  }),
 });
 export type GetWingbitsLiveFlightRequest = z.infer<typeof GetWingbitsLiveFlightRequest>;
 
@@ -80,7 +91,9 @@ export const WingbitsLiveFlight = z
     model: z.string(),
     operator: z.string(),
     onGround: z.boolean(),
-    lastSeen: z.string().meta({ format: 'int64', description: 'Time of the position, Unix epoch seconds (as a string).' }),
+    lastSeen: z
+      .string()
+      .meta({ format: 'int64', description: 'Time of the position, Unix epoch seconds (as a string).' }),
     depIata: empty('Schedule fields are not fetched: always empty.'),
     arrIata: empty('Always empty.'),
     depTimeUtc: empty('Always empty.'),
@@ -89,7 +102,10 @@ export const WingbitsLiveFlight = z
     arrEstimatedUtc: empty('Always empty.'),
     depDelayedMin: int32('Always 0.'),
     arrDelayedMin: int32('Always 0.'),
-    flightStatus: z.string().meta({ description: '`live` for a Wingbits position, `snapshot` for the last position in the stored military ADS-B feed (see lastSeen).' }),
+    flightStatus: z.string().meta({
+      description:
+        '`live` for a Wingbits position, `snapshot` for the last position in the stored military ADS-B feed (see lastSeen).',
+    }),
     flightDurationMin: int32('Always 0.'),
     arrTerminal: empty('Always empty.'),
     photoUrl: empty('Photos are not fetched: always empty.'),

@@ -5,7 +5,10 @@ import { clusterBases, DEFAULT_ZOOM, haversineKm, hitCap, tierVisible, type Base
 import type { ListMilitaryBasesRequest, ListMilitaryBasesResponse } from './schemas.js';
 
 /** Bases in the view, filtered, tier-gated by zoom, nearest the view's centre first, clustered when dense. */
-export function listMilitaryBases(store: SnapshotStore, req: ListMilitaryBasesRequest): { response: ListMilitaryBasesResponse; degraded: boolean } {
+export function listMilitaryBases(
+  store: SnapshotStore,
+  req: ListMilitaryBasesRequest,
+): { response: ListMilitaryBasesResponse; degraded: boolean } {
   const snap = store.read<BaseRecord, MilitaryBasesInfo>(MILITARY_BASES);
   if (!snap) return { response: { bases: [], clusters: [], totalInView: 0, truncated: false }, degraded: true };
   const zoom = req.zoom ?? DEFAULT_ZOOM;

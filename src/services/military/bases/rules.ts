@@ -1,6 +1,18 @@
 /** Zoom-dependent rules of the military bases map: which tiers show, how many hits, how they cluster. */
 
-export const BASE_TYPES = ['us-nato', 'china', 'russia', 'uk', 'france', 'india', 'italy', 'uae', 'turkey', 'japan', 'other'] as const;
+export const BASE_TYPES = [
+  'us-nato',
+  'china',
+  'russia',
+  'uk',
+  'france',
+  'india',
+  'italy',
+  'uae',
+  'turkey',
+  'japan',
+  'other',
+] as const;
 export const BASE_KINDS = [
   'base',
   'airfield',
@@ -74,7 +86,10 @@ export function clusterCellDegrees(zoom: number): number {
  * keeps it as a base, a fuller cell becomes a cluster at its members' mean position, labelled with
  * the most common type (ties: alphabetical) and the zoom at which it opens up.
  */
-export function clusterBases(bases: readonly BaseRecord[], zoom: number): { bases: BaseRecord[]; clusters: BaseCluster[] } {
+export function clusterBases(
+  bases: readonly BaseRecord[],
+  zoom: number,
+): { bases: BaseRecord[]; clusters: BaseCluster[] } {
   const cell = clusterCellDegrees(zoom);
   if (bases.length <= CLUSTER_THRESHOLD || cell === 0) return { bases: [...bases], clusters: [] };
   const cells = new Map<string, BaseRecord[]>();
@@ -94,8 +109,15 @@ export function clusterBases(bases: readonly BaseRecord[], zoom: number): { base
     const counts = new Map<string, number>();
     for (const m of members) counts.set(m.type, (counts.get(m.type) ?? 0) + 1);
     const dominantType = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
-    const mean = (f: (m: BaseRecord) => number) => Math.round((members.reduce((s, m) => s + f(m), 0) / members.length) * 1e4) / 1e4;
-    clusters.push({ latitude: mean((m) => m.latitude), longitude: mean((m) => m.longitude), count: members.length, dominantType, expansionZoom: cell >= 2 ? 6 : 8 });
+    const mean = (f: (m: BaseRecord) => number) =>
+      Math.round((members.reduce((s, m) => s + f(m), 0) / members.length) * 1e4) / 1e4;
+    clusters.push({
+      latitude: mean((m) => m.latitude),
+      longitude: mean((m) => m.longitude),
+      count: members.length,
+      dominantType,
+      expansionZoom: cell >= 2 ? 6 : 8,
+    });
   }
   clusters.sort((a, b) => b.count - a.count || a.latitude - b.latitude || a.longitude - b.longitude);
   return { bases: singles, clusters };
@@ -104,6 +126,8 @@ export function clusterBases(bases: readonly BaseRecord[], zoom: number): { base
 /** Great-circle distance in km, to order hits from the centre of the view outwards. */
 export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const r = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * r) / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lon2 - lon1) * r) / 2) ** 2;
+  const a =
+    Math.sin(((lat2 - lat1) * r) / 2) ** 2 +
+    Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lon2 - lon1) * r) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
 }

@@ -8,4 +8,13 @@ import { militaryFlightsDataset } from '../flights/datasets/military-flights.js'
 import { crossStraitActivityDataset } from '../cross-strait/datasets/cross-strait-activity.js';
 
 /** Every military dataset, across the service's topic folders. */
-export const MILITARY_DATASETS: readonly AnyDataset[] = [militaryFlightsDataset, militaryBasesDataset, usniFleetDataset, defensePatentsDataset, industrialBaseDataset, armsSuppliersDataset, aircraftRegistryDataset, crossStraitActivityDataset];
+export const MILITARY_DATASETS: readonly AnyDataset[] = [
+  militaryFlightsDataset,
+  militaryBasesDataset,
+  usniFleetDataset,
+  defensePatentsDataset,
+  industrialBaseDataset,
+  armsSuppliersDataset,
+  aircraftRegistryDataset,
+  crossStraitActivityDataset,
+];

@@ -9,7 +9,11 @@ import type { GetUSNIFleetReportResponse, USNIFleetReport } from './schemas.js';
 export function getUsniFleetReport(deps: AppDeps): { response: GetUSNIFleetReportResponse; degraded: boolean } {
   const snap = deps.store.read<USNIFleetReport>(USNI_FLEET);
   const report = snap?.records[0];
-  if (!snap || !report) return { response: { cached: false, stale: false, error: 'No USNI fleet report has been ingested yet' }, degraded: true };
+  if (!snap || !report)
+    return {
+      response: { cached: false, stale: false, error: 'No USNI fleet report has been ingested yet' },
+      degraded: true,
+    };
   const stale = deps.clock.now() - snap.fetchedAt > usniFleetDataset.maxStaleMinutes * 60_000;
   return { response: { report, cached: true, stale, error: '' }, degraded: stale };
 }

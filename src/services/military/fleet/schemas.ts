@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { boolParam } from '../../../platform/query-params.js';
 
-const int32 = (description: string) => z.number().int().min(-2147483648).max(2147483647).meta({ format: 'int32', description });
+const int32 = (description: string) =>
+  z.number().int().min(-2147483648).max(2147483647).meta({ format: 'int32', description });
 const int64 = (description: string) => z.number().int().meta({ format: 'int64', description });
 const double = (description: string) => z.number().meta({ format: 'double', description });
 
 export const GetUSNIFleetReportRequest = z.object({
-  force_refresh: boolParam('Accepted for compatibility; the report is refreshed by ingestion, never at request time, so this changes nothing.'),
+  force_refresh: boolParam(
+    'Accepted for compatibility; the report is refreshed by ingestion, never at request time, so this changes nothing.',
+  ),
 });
 
 export const BattleForceSummary = z
@@ -21,13 +24,19 @@ export const USNIVessel = z
   .object({
     name: z.string().meta({ description: 'Ship name with prefix, e.g. `USS Nimitz`.' }),
     hullNumber: z.string().meta({ description: 'Hull number, e.g. `CVN-68`.' }),
-    vesselType: z.string().meta({ description: 'Type from the hull prefix: carrier, destroyer, cruiser, amphibious assault ship, ... or other.' }),
+    vesselType: z.string().meta({
+      description: 'Type from the hull prefix: carrier, destroyer, cruiser, amphibious assault ship, ... or other.',
+    }),
     region: z.string(),
     regionLat: double('Approximate centre of the region; 0 when the region is not known.'),
     regionLon: double('Approximate centre of the region; 0 when the region is not known.'),
-    deploymentStatus: z.string().meta({ description: '`deployed`, `underway`, `in-port` or `unknown`, read from the sentence naming the ship.' }),
+    deploymentStatus: z
+      .string()
+      .meta({ description: '`deployed`, `underway`, `in-port` or `unknown`, read from the sentence naming the ship.' }),
     homePort: z.string().meta({ description: 'Always empty: the tracker does not state home ports consistently.' }),
-    strikeGroup: z.string().meta({ description: 'Carrier strike group or amphibious ready group it sails with, or empty.' }),
+    strikeGroup: z
+      .string()
+      .meta({ description: 'Carrier strike group or amphibious ready group it sails with, or empty.' }),
     activityDescription: z.string().meta({ description: 'The sentence that mentions the ship.' }),
     articleUrl: z.string(),
     articleDate: z.string(),
@@ -53,7 +62,9 @@ export const USNIFleetReport = z
     vessels: z.array(USNIVessel),
     strikeGroups: z.array(USNIStrikeGroup),
     regions: z.array(z.string()).meta({ description: 'Regions in article order.' }),
-    parsingWarnings: z.array(z.string()).meta({ description: 'What the parser could not place (unknown regions, a missing table).' }),
+    parsingWarnings: z
+      .array(z.string())
+      .meta({ description: 'What the parser could not place (unknown regions, a missing table).' }),
     timestamp: int64('When the article was read, Unix epoch milliseconds.'),
   })
   .meta({ id: 'military_v1_USNIFleetReport', description: 'The latest USNI News Fleet and Marine Tracker, parsed.' });

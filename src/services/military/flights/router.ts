@@ -2,7 +2,12 @@ import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { MILITARY_FLIGHTS } from './datasets/military-flights.js';
 import { getTheaterPosture, listMilitaryFlights } from './queries.js';
-import { GetTheaterPostureRequest, GetTheaterPostureResponse, ListMilitaryFlightsRequest, ListMilitaryFlightsResponse } from './schemas.js';
+import {
+  GetTheaterPostureRequest,
+  GetTheaterPostureResponse,
+  ListMilitaryFlightsRequest,
+  ListMilitaryFlightsResponse,
+} from './schemas.js';
 
 export const flightProcedures = {
   listMilitaryFlights: operation

@@ -1,8 +1,36 @@
 import type { AdsbAircraft } from '../../../sources/adsb/mil-feed.js';
 
-export const OPERATORS = ['USAF', 'USN', 'USMC', 'USA', 'RAF', 'RN', 'FAF', 'GAF', 'PLAAF', 'PLAN', 'VKS', 'IAF', 'NATO', 'OTHER'] as const;
+export const OPERATORS = [
+  'USAF',
+  'USN',
+  'USMC',
+  'USA',
+  'RAF',
+  'RN',
+  'FAF',
+  'GAF',
+  'PLAAF',
+  'PLAN',
+  'VKS',
+  'IAF',
+  'NATO',
+  'OTHER',
+] as const;
 export type OperatorCode = (typeof OPERATORS)[number];
-export const AIRCRAFT_TYPES = ['FIGHTER', 'BOMBER', 'TRANSPORT', 'TANKER', 'AWACS', 'RECONNAISSANCE', 'HELICOPTER', 'DRONE', 'PATROL', 'SPECIAL_OPS', 'VIP', 'UNKNOWN'] as const;
+export const AIRCRAFT_TYPES = [
+  'FIGHTER',
+  'BOMBER',
+  'TRANSPORT',
+  'TANKER',
+  'AWACS',
+  'RECONNAISSANCE',
+  'HELICOPTER',
+  'DRONE',
+  'PATROL',
+  'SPECIAL_OPS',
+  'VIP',
+  'UNKNOWN',
+] as const;
 export type AircraftTypeCode = (typeof AIRCRAFT_TYPES)[number];
 export type Confidence = 'HIGH' | 'MEDIUM' | 'LOW';
 
@@ -59,23 +87,44 @@ export function callsignHasPrefix(callsign: string, prefix: string): boolean {
 export function classifyOperator(a: AdsbAircraft, table: OperatorTable): Classification | undefined {
   const state = stateOf(a.hex, table);
   const hit = (rule: Attribution | undefined, confidence: Confidence, basis: string): Classification | undefined =>
-    rule ? { operator: rule.operator, country: rule.country || (rule.operator === 'NATO' ? '' : state), confidence, basis } : undefined;
+    rule
+      ? { operator: rule.operator, country: rule.country || (rule.operator === 'NATO' ? '' : state), confidence, basis }
+      : undefined;
   const militaryFlag = (a.dbFlags & 1) === 1;
   const airline = /^[A-Z]{3}\d/.test(a.callsign) && table.airlineDesignators.includes(a.callsign.slice(0, 3));
   if (airline && !militaryFlag) return undefined;
   const owner = a.ownerOperator.toLowerCase();
   return (
-    hit(table.exactHex.find((r) => r.hex === a.hex), 'HIGH', 'hex') ??
+    hit(
+      table.exactHex.find((r) => r.hex === a.hex),
+      'HIGH',
+      'hex',
+    ) ??
     hit(owner ? table.ownerOperators.find((r) => owner === r.match.toLowerCase()) : undefined, 'HIGH', 'owner') ??
-    hit(a.callsign ? table.callsignPrefixes.find((r) => callsignHasPrefix(a.callsign, r.prefix)) : undefined, 'MEDIUM', 'callsign') ??
-    hit(a.registration ? table.registrations.find((r) => new RegExp(r.pattern).test(a.registration)) : undefined, 'MEDIUM', 'registration') ??
-    hit(table.militaryHexRanges.find((r) => inRange(a.hex, r)), 'LOW', 'hex-range') ??
+    hit(
+      a.callsign ? table.callsignPrefixes.find((r) => callsignHasPrefix(a.callsign, r.prefix)) : undefined,
+      'MEDIUM',
+      'callsign',
+    ) ??
+    hit(
+      a.registration ? table.registrations.find((r) => new RegExp(r.pattern).test(a.registration)) : undefined,
+      'MEDIUM',
+      'registration',
+    ) ??
+    hit(
+      table.militaryHexRanges.find((r) => inRange(a.hex, r)),
+      'LOW',
+      'hex-range',
+    ) ??
     (militaryFlag ? { operator: 'OTHER', country: state, confidence: 'LOW', basis: 'feed-flag' } : undefined)
   );
 }
 
 /** Role from the database description (variants such as KC-130J) first, then the ICAO type code. */
-export function classifyAircraftType(a: Pick<AdsbAircraft, 'typeCode' | 'description'>, table: OperatorTable): AircraftTypeCode {
+export function classifyAircraftType(
+  a: Pick<AdsbAircraft, 'typeCode' | 'description'>,
+  table: OperatorTable,
+): AircraftTypeCode {
   const desc = a.description.toLowerCase();
   if (desc) {
     const byDesc = table.aircraftTypes.find((t) => t.descriptionKeywords.some((k) => desc.includes(k.toLowerCase())));
@@ -92,7 +141,11 @@ export function splitDescription(desc: string): { manufacturer: string; model: s
   return { manufacturer: words.slice(0, i).join(' '), model: words.slice(i).join(' ') };
 }
 
-const EMERGENCY_SQUAWKS: Record<string, string> = { '7500': 'squawking 7500 (unlawful interference)', '7600': 'squawking 7600 (radio failure)', '7700': 'squawking 7700 (emergency)' };
+const EMERGENCY_SQUAWKS: Record<string, string> = {
+  '7500': 'squawking 7500 (unlawful interference)',
+  '7600': 'squawking 7600 (radio failure)',
+  '7700': 'squawking 7700 (emergency)',
+};
 const NOTABLE_ROLES: Partial<Record<AircraftTypeCode, string>> = {
   AWACS: 'airborne early warning aircraft',
   RECONNAISSANCE: 'reconnaissance aircraft',
@@ -123,7 +176,16 @@ export interface Theater {
   strike: { tankers: number; awacs: number; fighters: number };
 }
 
-const t = (id: string, n: number, s: number, e: number, w: number, elevated: number, critical: number, strike = [1, 1, 3]): Theater => ({
+const t = (
+  id: string,
+  n: number,
+  s: number,
+  e: number,
+  w: number,
+  elevated: number,
+  critical: number,
+  strike = [1, 1, 3],
+): Theater => ({
   id,
   north: n,
   south: s,
@@ -161,7 +223,8 @@ export interface PostureResult {
   activeOperations: string[];
 }
 
-export const inTheater = (th: Theater, lat: number, lon: number) => lat <= th.north && lat >= th.south && lon <= th.east && lon >= th.west;
+export const inTheater = (th: Theater, lat: number, lon: number) =>
+  lat <= th.north && lat >= th.south && lon <= th.east && lon >= th.west;
 
 /** Airborne flights inside a theater's box decide its level; the mix of roles names the operations it supports. */
 export function theaterPosture(th: Theater, flights: readonly PostureInput[]): PostureResult {
@@ -171,11 +234,17 @@ export function theaterPosture(th: Theater, flights: readonly PostureInput[]): P
   const awacs = count('AWACS');
   const fighters = count('FIGHTER');
   const activeOperations: string[] = [];
-  if (tankers >= th.strike.tankers && awacs >= th.strike.awacs && fighters >= th.strike.fighters) activeOperations.push('strike_capable');
+  if (tankers >= th.strike.tankers && awacs >= th.strike.awacs && fighters >= th.strike.fighters)
+    activeOperations.push('strike_capable');
   if (tankers > 0) activeOperations.push('aerial_refueling');
   if (awacs > 0) activeOperations.push('airborne_early_warning');
   const n = inside.length;
-  return { theater: th.id, postureLevel: n >= th.critical ? 'critical' : n >= th.elevated ? 'elevated' : 'normal', activeFlights: n, activeOperations };
+  return {
+    theater: th.id,
+    postureLevel: n >= th.critical ? 'critical' : n >= th.elevated ? 'elevated' : 'normal',
+    activeFlights: n,
+    activeOperations,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -196,7 +265,12 @@ export interface Box {
 export function boxOf(q: { sw_lat?: number; sw_lon?: number; ne_lat?: number; ne_lon?: number }): Box {
   const south = q.sw_lat ?? -90;
   const north = q.ne_lat ?? 90;
-  return { south: Math.min(south, north), north: Math.max(south, north), west: q.sw_lon ?? -180, east: q.ne_lon ?? 180 };
+  return {
+    south: Math.min(south, north),
+    north: Math.max(south, north),
+    west: q.sw_lon ?? -180,
+    east: q.ne_lon ?? 180,
+  };
 }
 
 export function inBox(b: Box, lat: number, lon: number): boolean {

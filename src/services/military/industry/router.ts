@@ -3,7 +3,12 @@ import { operation } from '../../../trpc/procedures.js';
 import { DEFENSE_PATENTS } from './datasets/defense-patents.js';
 import { ARMS_SUPPLIERS, INDUSTRIAL_BASE } from './datasets/industrial-base.js';
 import { getDefenseIndustrialBase, listDefensePatents } from './queries.js';
-import { GetDefenseIndustrialBaseRequest, GetDefenseIndustrialBaseResponse, ListDefensePatentsRequest, ListDefensePatentsResponse } from './schemas.js';
+import {
+  GetDefenseIndustrialBaseRequest,
+  GetDefenseIndustrialBaseResponse,
+  ListDefensePatentsRequest,
+  ListDefensePatentsResponse,
+} from './schemas.js';
 
 export const industryProcedures = {
   listDefensePatents: operation

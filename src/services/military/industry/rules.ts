@@ -10,7 +10,24 @@ export const PATENT_CATEGORIES: Record<string, string> = {
 };
 
 /** First applicants whose filings are watched (ODP wildcards). */
-export const WATCHED_APPLICANTS = ['Raytheon*', 'Lockheed*', 'Northrop*', 'Huawei*', 'SMIC*', 'Semiconductor Manufacturing International*', 'TSMC*', 'Taiwan Semiconductor*', 'DARPA*', 'Defense Advanced Research*', 'Boeing*', 'The Boeing*', 'L3Harris*', 'General Dynamics', 'BAE Systems', 'Thales*'];
+export const WATCHED_APPLICANTS = [
+  'Raytheon*',
+  'Lockheed*',
+  'Northrop*',
+  'Huawei*',
+  'SMIC*',
+  'Semiconductor Manufacturing International*',
+  'TSMC*',
+  'Taiwan Semiconductor*',
+  'DARPA*',
+  'Defense Advanced Research*',
+  'Boeing*',
+  'The Boeing*',
+  'L3Harris*',
+  'General Dynamics',
+  'BAE Systems',
+  'Thales*',
+];
 
 export interface DefensePatent {
   patentId: string;
@@ -39,7 +56,9 @@ export function toDefensePatent(a: OdpApplication, subclass: string): DefensePat
     cpcCode,
     cpcDesc: PATENT_CATEGORIES[subclass] ?? '',
     abstract: '',
-    url: published ? `https://patents.google.com/patent/${published.startsWith('US') ? published : `US${published}`}/en` : `https://data.uspto.gov/patent-file-wrapper/search/details/${a.applicationNumber}`,
+    url: published
+      ? `https://patents.google.com/patent/${published.startsWith('US') ? published : `US${published}`}/en`
+      : `https://data.uspto.gov/patent-file-wrapper/search/details/${a.applicationNumber}`,
   };
 }
 
@@ -47,7 +66,9 @@ export function toDefensePatent(a: OdpApplication, subclass: string): DefensePat
 export function mergePatents(lists: readonly DefensePatent[][]): DefensePatent[] {
   const byId = new Map<string, DefensePatent>();
   for (const p of lists.flat()) if (!byId.has(p.patentId)) byId.set(p.patentId, p);
-  return [...byId.values()].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.patentId < b.patentId ? -1 : 1));
+  return [...byId.values()].sort((a, b) =>
+    a.date < b.date ? 1 : a.date > b.date ? -1 : a.patentId < b.patentId ? -1 : 1,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -64,11 +85,23 @@ export interface IndustrialMetric {
 }
 
 /** Latest and previous non-empty observation of one indicator for one country. */
-export function latestPair(observations: readonly { year: number; value: number | null }[], source: string): IndustrialMetric {
-  const known = observations.filter((o): o is { year: number; value: number } => o.value !== null && Number.isFinite(o.value)).sort((a, b) => b.year - a.year);
+export function latestPair(
+  observations: readonly { year: number; value: number | null }[],
+  source: string,
+): IndustrialMetric {
+  const known = observations
+    .filter((o): o is { year: number; value: number } => o.value !== null && Number.isFinite(o.value))
+    .sort((a, b) => b.year - a.year);
   const [latest, previous] = known;
   if (!latest) return { available: false, value: 0, year: 0, previousValue: 0, previousYear: 0, source };
-  return { available: true, value: latest.value, year: latest.year, previousValue: previous?.value ?? 0, previousYear: previous?.year ?? 0, source };
+  return {
+    available: true,
+    value: latest.value,
+    year: latest.year,
+    previousValue: previous?.value ?? 0,
+    previousYear: previous?.year ?? 0,
+    source,
+  };
 }
 
 export interface SupplierDependence {
@@ -82,7 +115,9 @@ export interface SupplierDependence {
  * country (unknown, multinational bodies) stay in the denominator and in the concentration index
  * but are not listed; coverage is the mapped share of the total.
  */
-export function supplierDependence(bySupplier: readonly { iso2: string | undefined; tiv: number }[]): SupplierDependence {
+export function supplierDependence(
+  bySupplier: readonly { iso2: string | undefined; tiv: number }[],
+): SupplierDependence {
   const total = bySupplier.reduce((s, r) => s + Math.max(0, r.tiv), 0);
   if (total <= 0) return { suppliers: [], hhi: 0, coverage: 0 };
   const mapped = new Map<string, number>();
@@ -93,7 +128,9 @@ export function supplierDependence(bySupplier: readonly { iso2: string | undefin
     if (r.iso2) mapped.set(r.iso2, (mapped.get(r.iso2) ?? 0) + share);
   }
   const round = (v: number) => Math.round(v * 1e4) / 1e4;
-  const suppliers = [...mapped].map(([supplierIso2, s]) => ({ supplierIso2, tivShare: round(s) })).sort((a, b) => b.tivShare - a.tivShare || (a.supplierIso2 < b.supplierIso2 ? -1 : 1));
+  const suppliers = [...mapped]
+    .map(([supplierIso2, s]) => ({ supplierIso2, tivShare: round(s) }))
+    .sort((a, b) => b.tivShare - a.tivShare || (a.supplierIso2 < b.supplierIso2 ? -1 : 1));
   const coverage = [...mapped.values()].reduce((s, v) => s + v, 0);
   return { suppliers, hhi: round(Math.min(1, hhi)), coverage: round(Math.min(1, coverage)) };
 }

@@ -66,7 +66,12 @@ export function toNaturalEvent(e: EonetEvent): NaturalEvent {
     movementSpeedKt: prev ? speedKt(prev.lat, prev.lon, prev.date, last.lat, last.lon, last.date) : 0,
     forecastTrack: [],
     conePolygon: [],
-    pastTrack: e.points.map((p) => ({ lat: p.lat, lon: p.lon, windKt: kts(p.magnitude, p.magnitudeUnit), timestamp: p.date })),
+    pastTrack: e.points.map((p) => ({
+      lat: p.lat,
+      lon: p.lon,
+      windKt: kts(p.magnitude, p.magnitudeUnit),
+      timestamp: p.date,
+    })),
     canonicalId: `${basin}-${name}`.toLowerCase().replace(/\s+/g, '-'),
     matchingConfidence: 'name',
     canonicalAliases: name !== e.title ? [e.title] : [],

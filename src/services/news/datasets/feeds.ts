@@ -43,7 +43,12 @@ const Bundle = z.object({
   ),
 });
 
-const strip = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+const strip = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * A bundle of captured feed documents (each feed's RSS or Atom body exactly as served, with the
@@ -59,7 +64,8 @@ export function parseFeedBundle(bytes: Buffer): { records: NewsFeedItem[]; info:
     throw new Error(`feed bundle is not JSON: ${(err as Error).message}`);
   }
   const doc = Bundle.safeParse(json);
-  if (!doc.success) throw new Error(`feed bundle has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`feed bundle has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const capturedAt = Date.parse(doc.data.capturedAt);
   if (!Number.isFinite(capturedAt)) throw new Error('feed bundle has no valid capturedAt');
   const records: NewsFeedItem[] = [];
@@ -123,7 +129,9 @@ export const newsFeedsDataset: Dataset<NewsFeedItem, NewsFeedsInfo> = {
         }
         // Nothing answered at all: report why instead of an empty bundle.
         if (!feeds.some((f) => f.status === 'ok')) throw firstError;
-        return Buffer.from(JSON.stringify({ schema: 'feed-bundle/v1', capturedAt: new Date(now).toISOString(), feeds }));
+        return Buffer.from(
+          JSON.stringify({ schema: 'feed-bundle/v1', capturedAt: new Date(now).toISOString(), feeds }),
+        );
       },
     },
   },

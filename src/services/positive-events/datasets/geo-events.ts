@@ -1,11 +1,27 @@
 import type { Dataset, DatasetSource } from '../../../platform/snapshots/dataset.js';
 import { gkgFileUrl, gkgSlot, parseGkgZip, type GkgRecord } from '../../../sources/gdelt/gkg.js';
-import { aggregatePositive, isPositive, MAX_GEO_RECORDS, WINDOW_MS, type PositiveGeoEvent, type PositiveRecord } from '../rules.js';
+import {
+  aggregatePositive,
+  isPositive,
+  MAX_GEO_RECORDS,
+  WINDOW_MS,
+  type PositiveGeoEvent,
+  type PositiveRecord,
+} from '../rules.js';
 
 export const POSITIVE_GEO_EVENTS = 'positive-events.geo';
 
 /** The eight 15-minute GKG files of the last two hours; the newest must be there, older ones may be missing. */
-const SAMPLE_SLOTS = ['20261120120000', '20261120114500', '20261120113000', '20261120111500', '20261120110000', '20261120104500', '20261120103000', '20261120101500'];
+const SAMPLE_SLOTS = [
+  '20261120120000',
+  '20261120114500',
+  '20261120113000',
+  '20261120111500',
+  '20261120110000',
+  '20261120104500',
+  '20261120103000',
+  '20261120101500',
+];
 
 function slotSource(back: number): DatasetSource {
   return {

@@ -19,7 +19,21 @@ export interface StoredMarket {
 }
 
 /** Polymarket tags asked for, one request each. */
-export const GAMMA_TAGS = ['geopolitics', 'politics', 'world', 'ai', 'tech', 'crypto', 'science', 'economy', 'fed', 'inflation', 'recession', 'trade', 'tariffs'];
+export const GAMMA_TAGS = [
+  'geopolitics',
+  'politics',
+  'world',
+  'ai',
+  'tech',
+  'crypto',
+  'science',
+  'economy',
+  'fed',
+  'inflation',
+  'recession',
+  'trade',
+  'tariffs',
+];
 
 const pct = (p: number) => Math.round(p * 1000) / 10;
 
@@ -28,11 +42,29 @@ export function fromPolymarket(events: readonly GammaEvent[]): StoredMarket[] {
   const seen = new Set<string>();
   const out: StoredMarket[] = [];
   for (const e of events) {
-    if (seen.has(e.id) || e.closed || !e.active || e.volume < MIN_EVENT_VOLUME || isExcluded(`${e.title} ${e.tags.join(' ')}`)) continue;
+    if (
+      seen.has(e.id) ||
+      e.closed ||
+      !e.active ||
+      e.volume < MIN_EVENT_VOLUME ||
+      isExcluded(`${e.title} ${e.tags.join(' ')}`)
+    )
+      continue;
     seen.add(e.id);
-    const market = e.markets.filter((m) => m.active && !m.closed && Number.isFinite(m.yesPrice)).sort((a, b) => b.volume - a.volume)[0];
+    const market = e.markets
+      .filter((m) => m.active && !m.closed && Number.isFinite(m.yesPrice))
+      .sort((a, b) => b.volume - a.volume)[0];
     if (!market) continue;
-    out.push({ id: e.slug, title: e.title, yesPercent: pct(market.yesPrice), volume: e.volume, url: `https://polymarket.com/event/${e.slug}`, closesAt: e.endDate ?? 0, pool: poolOf(e.tags), source: 'MARKET_SOURCE_POLYMARKET' });
+    out.push({
+      id: e.slug,
+      title: e.title,
+      yesPercent: pct(market.yesPrice),
+      volume: e.volume,
+      url: `https://polymarket.com/event/${e.slug}`,
+      closesAt: e.endDate ?? 0,
+      pool: poolOf(e.tags),
+      source: 'MARKET_SOURCE_POLYMARKET',
+    });
   }
   return out;
 }
@@ -42,9 +74,20 @@ export function fromKalshi(events: readonly KalshiEvent[]): StoredMarket[] {
   const out: StoredMarket[] = [];
   for (const e of events) {
     if (isExcluded(`${e.title} ${e.category}`)) continue;
-    const market = e.markets.filter((m) => m.type === 'binary' && m.status === 'active' && Number.isFinite(m.lastPrice)).sort((a, b) => b.volume - a.volume)[0];
+    const market = e.markets
+      .filter((m) => m.type === 'binary' && m.status === 'active' && Number.isFinite(m.lastPrice))
+      .sort((a, b) => b.volume - a.volume)[0];
     if (!market || market.volume <= 5000) continue;
-    out.push({ id: e.ticker.toLowerCase(), title: e.title, yesPercent: pct(market.lastPrice), volume: market.volume, url: `https://kalshi.com/markets/${e.seriesTicker.toLowerCase()}`, closesAt: market.closeTime ?? 0, pool: poolOf([e.category]), source: 'MARKET_SOURCE_KALSHI' });
+    out.push({
+      id: e.ticker.toLowerCase(),
+      title: e.title,
+      yesPercent: pct(market.lastPrice),
+      volume: market.volume,
+      url: `https://kalshi.com/markets/${e.seriesTicker.toLowerCase()}`,
+      closesAt: market.closeTime ?? 0,
+      pool: poolOf([e.category]),
+      source: 'MARKET_SOURCE_KALSHI',
+    });
   }
   return out;
 }
@@ -60,15 +103,26 @@ export const predictionMarketsDataset: Dataset<StoredMarket> = {
       // One request per tag, answers concatenated into one event array.
       fetch: async (get, { now }) => {
         const all: unknown[] = [];
-        for (const tag of GAMMA_TAGS) all.push(...(JSON.parse((await get(gammaEventsUrl(tag, now))).toString('utf8')) as unknown[]));
+        for (const tag of GAMMA_TAGS)
+          all.push(...(JSON.parse((await get(gammaEventsUrl(tag, now))).toString('utf8')) as unknown[]));
         return Buffer.from(JSON.stringify(all));
       },
     },
     kalshi: { url: KALSHI_EVENTS_URL, sample: 'prediction/kalshi-events.json', optional: true },
   },
   parse(payloads, now) {
-    const candidates = [...fromPolymarket(parseGammaEvents(payloads.polymarket!)), ...(payloads.kalshi ? fromKalshi(parseKalshiEvents(payloads.kalshi)) : [])];
+    const candidates = [
+      ...fromPolymarket(parseGammaEvents(payloads.polymarket!)),
+      ...(payloads.kalshi ? fromKalshi(parseKalshiEvents(payloads.kalshi)) : []),
+    ];
     const pools: Pool[] = ['geopolitical', 'tech', 'finance'];
-    return { records: pools.flatMap((p) => selectPool(candidates.filter((c) => c.pool === p), now)) };
+    return {
+      records: pools.flatMap((p) =>
+        selectPool(
+          candidates.filter((c) => c.pool === p),
+          now,
+        ),
+      ),
+    };
   },
 };

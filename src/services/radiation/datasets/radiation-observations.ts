@@ -18,9 +18,25 @@ import type { RadiationObservation, RadiationSource } from '../schemas.js';
 export const RADIATION_OBSERVATIONS = 'radiation.observations';
 
 /** Watched sites: a RadNet monitor (state, city) and/or a Safecast search circle around the point. */
-export const SITES: readonly { id: string; name: string; country: string; lat: number; lon: number; radnet?: [string, string]; safecast?: boolean }[] = [
+export const SITES: readonly {
+  id: string;
+  name: string;
+  country: string;
+  lat: number;
+  lon: number;
+  radnet?: [string, string];
+  safecast?: boolean;
+}[] = [
   { id: 'denver', name: 'Denver, CO', country: 'US', lat: 39.74, lon: -104.99, radnet: ['CO', 'DENVER'] },
-  { id: 'seattle', name: 'Seattle, WA', country: 'US', lat: 47.61, lon: -122.33, radnet: ['WA', 'SEATTLE'], safecast: true },
+  {
+    id: 'seattle',
+    name: 'Seattle, WA',
+    country: 'US',
+    lat: 47.61,
+    lon: -122.33,
+    radnet: ['WA', 'SEATTLE'],
+    safecast: true,
+  },
   { id: 'tokyo', name: 'Tokyo', country: 'JP', lat: 35.68, lon: 139.69, safecast: true },
   { id: 'fukushima', name: 'Fukushima', country: 'JP', lat: 37.75, lon: 140.47, safecast: true },
 ];
@@ -44,10 +60,19 @@ interface SiteReading {
   freshness: RadiationObservation['freshness'];
 }
 
-function readingFrom(series: { at: number; nsv: number; fromCpm: boolean }[], cfg: { window: number; minForSigma: number }, source: RadiationSource, now: number): SiteReading | undefined {
+function readingFrom(
+  series: { at: number; nsv: number; fromCpm: boolean }[],
+  cfg: { window: number; minForSigma: number },
+  source: RadiationSource,
+  now: number,
+): SiteReading | undefined {
   const latest = series.at(-1);
   if (!latest) return undefined;
-  const base = baselineOf(series.slice(0, -1).map((r) => r.nsv), cfg.window, cfg.minForSigma);
+  const base = baselineOf(
+    series.slice(0, -1).map((r) => r.nsv),
+    cfg.window,
+    cfg.minForSigma,
+  );
   const delta = base.n ? latest.nsv - base.mean : 0;
   const z = base.sd ? delta / base.sd : 0;
   const freshness = freshnessOf(latest.at, now);
@@ -78,7 +103,10 @@ function better(a: SiteReading, b: SiteReading): SiteReading {
  * One observation per site from whatever its networks returned. A site whose document cannot be read
  * is left out (and named); only when no site is readable is the whole feed refused.
  */
-export function observationsFrom(payloads: Partial<Record<string, Buffer>>, now: number): { records: RadiationObservation[]; unreadable: string[] } {
+export function observationsFrom(
+  payloads: Partial<Record<string, Buffer>>,
+  now: number,
+): { records: RadiationObservation[]; unreadable: string[] } {
   const out: RadiationObservation[] = [];
   const unreadable: string[] = [];
   const tryRead = <T>(key: string, read: () => T): T | undefined => {
@@ -92,7 +120,11 @@ export function observationsFrom(payloads: Partial<Record<string, Buffer>>, now:
   for (const site of SITES) {
     const readings: SiteReading[] = [];
     const epa = payloads[`radnet-${site.id}`];
-    const epaSeries = epa && tryRead(`radnet-${site.id}`, () => parseRadnetCsv(epa).map((r) => ({ at: r.at, nsv: r.nsvPerHour, fromCpm: false })));
+    const epaSeries =
+      epa &&
+      tryRead(`radnet-${site.id}`, () =>
+        parseRadnetCsv(epa).map((r) => ({ at: r.at, nsv: r.nsvPerHour, fromCpm: false })),
+      );
     const epaReading = epaSeries && readingFrom(epaSeries, RADNET, 'RADIATION_SOURCE_EPA_RADNET', now);
     if (epaReading) readings.push(epaReading);
     const sc = payloads[`safecast-${site.id}`];
@@ -133,7 +165,8 @@ export function observationsFrom(payloads: Partial<Record<string, Buffer>>, now:
       sourceCount: readings.length,
     });
   }
-  if (out.length === 0 && unreadable.length > 0) throw new Error(`no radiation source could be read (${unreadable.join(', ')})`);
+  if (out.length === 0 && unreadable.length > 0)
+    throw new Error(`no radiation source could be read (${unreadable.join(', ')})`);
   const records = out.sort(
     (a, b) =>
       SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||

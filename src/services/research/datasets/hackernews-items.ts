@@ -41,7 +41,8 @@ export function parseHackernewsFeed(bytes: Buffer, feed: HnFeed): HackernewsRow[
   }
   if (Array.isArray(json)) throw new Error(`Hacker News ${feed} feed is a bare id list without its item documents`);
   const doc = Bundle.safeParse(json);
-  if (!doc.success) throw new Error(`Hacker News ${feed} feed has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`Hacker News ${feed} feed has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const byId = new Map<number, z.infer<typeof Item>>();
   for (const raw of doc.data.items) {
     const item = Item.safeParse(raw);

@@ -3,4 +3,9 @@ import { hackernewsItemsDataset } from './hackernews-items.js';
 import { techEventsDataset } from './tech-events.js';
 import { trendingReposDataset } from './trending-repos.js';
 
-export const RESEARCH_DATASETS = [arxivPapersDataset, trendingReposDataset, hackernewsItemsDataset, techEventsDataset] as const;
+export const RESEARCH_DATASETS = [
+  arxivPapersDataset,
+  trendingReposDataset,
+  hackernewsItemsDataset,
+  techEventsDataset,
+] as const;

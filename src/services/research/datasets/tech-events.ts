@@ -29,14 +29,20 @@ export function parseTechEventsIcs(input: Buffer | string, window: CalendarWindo
     .filter((e) => e.summary !== '')
     .map((e) => toEvent(e, source))
     .filter((e) => (seen.has(e.id) ? false : (seen.add(e.id), true)))
-    .sort((a, b) => (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : a.title.localeCompare(b.title, 'en')));
+    .sort((a, b) =>
+      a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : a.title.localeCompare(b.title, 'en'),
+    );
 }
 
 function toEvent(e: CalendarEvent, source: string): TechEvent {
   const startDate = isoDay(e.start);
   const endDate = isoDay(e.allDay ? Math.max(e.start, e.end - DAY) : e.end);
   // Occurrences of one recurring event share the UID; their scheduled time tells them apart.
-  const key = e.uid ? (e.recurrenceId === undefined ? e.uid : `${e.uid}|${e.recurrenceId}`) : `${startDate}|${e.summary}`;
+  const key = e.uid
+    ? e.recurrenceId === undefined
+      ? e.uid
+      : `${e.uid}|${e.recurrenceId}`
+    : `${startDate}|${e.summary}`;
   const id = `${source}-${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
   const virtual = e.location !== '' && VIRTUAL_LOCATION.test(e.location);
   const place = e.location && !virtual ? geocodeCity(e.location) : undefined;

@@ -49,7 +49,8 @@ export function parseDemographics(bytes: Buffer): { records: CountryDemographics
     throw new Error(`demographics export is not JSON: ${(err as Error).message}`);
   }
   const doc = Doc.safeParse(json);
-  if (!doc.success) throw new Error(`demographics export has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`demographics export has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const fetchedAt = Date.parse(doc.data.fetchedAt);
   if (!Number.isFinite(fetchedAt)) throw new Error('demographics export has no valid fetchedAt');
   const year = new Date(fetchedAt).getUTCFullYear();

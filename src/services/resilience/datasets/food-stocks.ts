@@ -5,12 +5,36 @@ import { PSD_CODES, toRecord, type Balance, type FoodStockRecord } from '../food
 export const FOOD_STOCKS = 'resilience.food-stocks';
 
 /** PSD's own country codes where they differ from ISO 3166-1 alpha-2; `00` is the world aggregate. */
-const PSD_COUNTRIES: Record<string, string> = { CH: 'CN', RS: 'RU', JA: 'JP', '00': 'WORLD', SF: 'ZA', KS: 'KR', TU: 'TR', UP: 'UA', VM: 'VN', EG: 'EG' };
+const PSD_COUNTRIES: Record<string, string> = {
+  CH: 'CN',
+  RS: 'RU',
+  JA: 'JP',
+  '00': 'WORLD',
+  SF: 'ZA',
+  KS: 'KR',
+  TU: 'TR',
+  UP: 'UA',
+  VM: 'VN',
+  EG: 'EG',
+};
 
 /** PSD attribute ids of the balance-sheet lines used here. */
-const ATTRIBUTES: Record<number, keyof Balance> = { 28: 'productionTmt', 57: 'importsTmt', 88: 'exportsTmt', 125: 'consumptionTmt', 176: 'endingStocksTmt' };
+const ATTRIBUTES: Record<number, keyof Balance> = {
+  28: 'productionTmt',
+  57: 'importsTmt',
+  88: 'exportsTmt',
+  125: 'consumptionTmt',
+  176: 'endingStocksTmt',
+};
 
-const Row = z.object({ commodityCode: z.string(), countryCode: z.string(), marketYear: z.string(), attributeId: z.number(), unitId: z.number(), value: z.number() });
+const Row = z.object({
+  commodityCode: z.string(),
+  countryCode: z.string(),
+  marketYear: z.string(),
+  attributeId: z.number(),
+  unitId: z.number(),
+  value: z.number(),
+});
 const Doc = z.object({
   marketYear: z.number().int(),
   commodities: z.record(z.string(), z.object({ countries: z.array(Row), world: z.array(Row) })),
@@ -34,7 +58,8 @@ export function parsePsd(bytes: Buffer): { records: FoodStockRecord[]; info: { m
     throw new Error(`PSD payload is not JSON: ${(err as Error).message}`);
   }
   const doc = Doc.safeParse(json);
-  if (!doc.success) throw new Error(`PSD payload has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`PSD payload has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const balances = new Map<string, Balance>();
   for (const [code, part] of Object.entries(doc.data.commodities)) {
     const commodity = PSD_CODES[code];
@@ -47,13 +72,26 @@ export function parsePsd(bytes: Buffer): { records: FoodStockRecord[]; info: { m
       const key = `${country}:${commodity}`;
       let b = balances.get(key);
       if (!b) {
-        b = { countryCode: country, commodity, marketingYear: marketingYearOf(row.marketYear), productionTmt: null, consumptionTmt: null, importsTmt: null, exportsTmt: null, endingStocksTmt: null };
+        b = {
+          countryCode: country,
+          commodity,
+          marketingYear: marketingYearOf(row.marketYear),
+          productionTmt: null,
+          consumptionTmt: null,
+          importsTmt: null,
+          exportsTmt: null,
+          endingStocksTmt: null,
+        };
         balances.set(key, b);
       }
       (b as unknown as Record<string, number>)[field] = row.value;
     }
   }
-  const records = [...balances.values()].map(toRecord).sort((a, b) => (a.countryCode === b.countryCode ? (a.commodity < b.commodity ? -1 : 1) : a.countryCode < b.countryCode ? -1 : 1));
+  const records = [...balances.values()]
+    .map(toRecord)
+    .sort((a, b) =>
+      a.countryCode === b.countryCode ? (a.commodity < b.commodity ? -1 : 1) : a.countryCode < b.countryCode ? -1 : 1,
+    );
   return { records, info: { marketYear: doc.data.marketYear } };
 }
 
@@ -75,9 +113,14 @@ export const foodStocksDataset: Dataset<FoodStockRecord, { marketYear: number }>
         const year = new Date(now).getUTCFullYear() - (new Date(now).getUTCMonth() < 8 ? 1 : 0);
         const commodities: Record<string, { countries: unknown; world: unknown }> = {};
         for (const code of Object.keys(PSD_CODES)) {
-          const countries = JSON.parse((await get(`${PSD_BASE}/commodity/${code}/country/all/year/${year}`)).toString('utf8'));
+          const countries = JSON.parse(
+            (await get(`${PSD_BASE}/commodity/${code}/country/all/year/${year}`)).toString('utf8'),
+          );
           const world = JSON.parse((await get(`${PSD_BASE}/commodity/${code}/world/year/${year}`)).toString('utf8'));
-          commodities[code] = { countries, world: (world as { countryCode?: string }[]).map((r) => ({ ...r, countryCode: '00' })) };
+          commodities[code] = {
+            countries,
+            world: (world as { countryCode?: string }[]).map((r) => ({ ...r, countryCode: '00' })),
+          };
         }
         return Buffer.from(JSON.stringify({ marketYear: year, commodities }));
       },

@@ -46,18 +46,32 @@ const readJson = (bytes: Buffer, what: string): unknown => {
 /** World Bank API v2 JSON (`[paging, rows]`) -> observations of known countries with a value; null values are gaps, not zeros. */
 export function parseWorldBank(bytes: Buffer): IndicatorObservation[] {
   return parseWorldBankIndicator(bytes).flatMap((r) =>
-    r.value === null || !/^[A-Z]{2}$/.test(r.countryIso2) || !countryByCode(r.countryIso2) ? [] : [{ countryCode: r.countryIso2, indicator: r.indicator, year: r.year, value: r.value }],
+    r.value === null || !/^[A-Z]{2}$/.test(r.countryIso2) || !countryByCode(r.countryIso2)
+      ? []
+      : [{ countryCode: r.countryIso2, indicator: r.indicator, year: r.year, value: r.value }],
   );
 }
 
 const Gho = z.object({
-  value: z.array(z.object({ IndicatorCode: z.string(), SpatialDimType: z.string().nullable(), SpatialDim: z.string().nullable(), TimeDim: z.number().nullable(), Dim1: z.string().nullable().optional(), NumericValue: z.number().nullable() }).passthrough()),
+  value: z.array(
+    z
+      .object({
+        IndicatorCode: z.string(),
+        SpatialDimType: z.string().nullable(),
+        SpatialDim: z.string().nullable(),
+        TimeDim: z.number().nullable(),
+        Dim1: z.string().nullable().optional(),
+        NumericValue: z.number().nullable(),
+      })
+      .passthrough(),
+  ),
 });
 
 /** WHO GHO OData JSON -> country observations (both sexes where split by sex). */
 export function parseWhoGho(bytes: Buffer): IndicatorObservation[] {
   const doc = Gho.safeParse(readJson(bytes, 'WHO GHO response'));
-  if (!doc.success) throw new Error(`WHO GHO response has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`WHO GHO response has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const out: IndicatorObservation[] = [];
   for (const r of doc.data.value) {
     if (r.SpatialDimType !== 'COUNTRY' || !r.SpatialDim || r.NumericValue === null || r.TimeDim === null) continue;
@@ -110,7 +124,14 @@ export const whoDataset: Dataset<IndicatorObservation> = {
       // One request per indicator, merged into one OData value list.
       fetch: async (get) => {
         const value: unknown[] = [];
-        for (const code of WHO_CODES) value.push(...((JSON.parse((await get(`https://ghoapi.azureedge.net/api/${code}`)).toString('utf8')) as { value: unknown[] }).value ?? []));
+        for (const code of WHO_CODES)
+          value.push(
+            ...((
+              JSON.parse((await get(`https://ghoapi.azureedge.net/api/${code}`)).toString('utf8')) as {
+                value: unknown[];
+              }
+            ).value ?? []),
+          );
         return Buffer.from(JSON.stringify({ value }));
       },
     },

@@ -30,7 +30,11 @@ const Export = z.object({
       iso2: z.string(),
       population_m: z.number().min(0).nullable().optional(),
       overall: z
-        .object({ score: z.number().min(0).max(100), p05: z.number().nullable().optional(), p95: z.number().nullable().optional() })
+        .object({
+          score: z.number().min(0).max(100),
+          p05: z.number().nullable().optional(),
+          p95: z.number().nullable().optional(),
+        })
         .nullable(),
       dimensions: z.array(Dimension),
     }),
@@ -49,7 +53,8 @@ export function parseResilienceScores(bytes: Buffer): { countries: CountryScore[
     throw new Error(`resilience export is not JSON: ${(err as Error).message}`);
   }
   const doc = Export.safeParse(json);
-  if (!doc.success) throw new Error(`resilience export has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`resilience export has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const generatedAt = Date.parse(doc.data.generated_at);
   if (!Number.isFinite(generatedAt)) throw new Error('resilience export has no valid generated_at');
   const seen = new Set<string>();

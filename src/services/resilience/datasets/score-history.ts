@@ -18,7 +18,13 @@ const HISTORY_SCHEMA = 'resilience-history/v1';
 
 const Log = z.object({
   schema: z.literal(HISTORY_SCHEMA),
-  points: z.array(z.object({ countryCode: z.string(), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), score: z.number().min(0).max(100) })),
+  points: z.array(
+    z.object({
+      countryCode: z.string(),
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      score: z.number().min(0).max(100),
+    }),
+  ),
 });
 
 /**
@@ -34,11 +40,13 @@ export function parseHistoryLog(bytes: Buffer): HistoryPoint[] {
     throw new Error(`resilience history is not JSON: ${(err as Error).message}`);
   }
   const doc = Log.safeParse(json);
-  if (!doc.success) throw new Error(`resilience history has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`resilience history has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const points: HistoryPoint[] = [];
   for (const p of doc.data.points) {
     const countryCode = p.countryCode.trim().toUpperCase();
-    if (/^[A-Z]{2}$/.test(countryCode)) points.push({ countryCode, at: Date.parse(`${p.date}T00:00:00Z`), score: p.score });
+    if (/^[A-Z]{2}$/.test(countryCode))
+      points.push({ countryCode, at: Date.parse(`${p.date}T00:00:00Z`), score: p.score });
   }
   return points;
 }
@@ -53,7 +61,11 @@ export function recordScores(
   now: number,
   previous?: Previous<HistoryPoint, ScoreHistoryInfo>,
 ): { records: HistoryPoint[]; info: ScoreHistoryInfo } {
-  const observations = [...parseWorldBank(payloads.indicators!), ...parseWhoGho(payloads.gho!), ...parseIpc(payloads.analyses!)];
+  const observations = [
+    ...parseWorldBank(payloads.indicators!),
+    ...parseWhoGho(payloads.gho!),
+    ...parseIpc(payloads.analyses!),
+  ];
   const scores = scoresOf(observations, now);
   if (scores.size === 0) throw new Error('the indicator documents score no country; nothing to record');
   const base = previous ? previous.records : parseHistoryLog(payloads.seed!);
@@ -62,7 +74,8 @@ export function recordScores(
 
 export const scoreHistoryDataset: Dataset<HistoryPoint, ScoreHistoryInfo> = {
   name: SCORE_HISTORY,
-  source: 'Resilience scores computed here from the World Bank, WHO GHO and IPC indicators, one point per country and day',
+  source:
+    'Resilience scores computed here from the World Bank, WHO GHO and IPC indicators, one point per country and day',
   // Every refresh records today's point; a day without one leaves a gap in the trend.
   maxStaleMinutes: 2 * 24 * 60,
   sources: {

@@ -1,5 +1,12 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { callsQueryUrl, mciQueryUrl, parseCallsAttended, parseMciReports, type CallsAttended, type MciReport } from '../../../sources/tps/open-data.js';
+import {
+  callsQueryUrl,
+  mciQueryUrl,
+  parseCallsAttended,
+  parseMciReports,
+  type CallsAttended,
+  type MciReport,
+} from '../../../sources/tps/open-data.js';
 
 export const TPS_MCI = 'safety.tps-mci';
 export const TPS_CALLS_ATTENDED = 'safety.tps-calls-attended';
@@ -14,7 +21,9 @@ export const tpsMciDataset: Dataset<MciReport> = {
     mci: { url: mciQueryUrl(Date.now()), urlAt: mciQueryUrl, sample: 'safety/tps-major-crime-indicators.json' },
   },
   parse(payloads) {
-    return { records: parseMciReports(payloads.mci!).sort((a, b) => b.reportDate - a.reportDate || b.objectId - a.objectId) };
+    return {
+      records: parseMciReports(payloads.mci!).sort((a, b) => b.reportDate - a.reportDate || b.objectId - a.objectId),
+    };
   },
 };
 
@@ -27,6 +36,8 @@ export const tpsCallsAttendedDataset: Dataset<CallsAttended> = {
     calls: { url: callsQueryUrl(), sample: 'safety/tps-calls-for-service-attended.json' },
   },
   parse(payloads) {
-    return { records: parseCallsAttended(payloads.calls!).sort((a, b) => b.eventYear - a.eventYear || a.objectId - b.objectId) };
+    return {
+      records: parseCallsAttended(payloads.calls!).sort((a, b) => b.eventYear - a.eventYear || a.objectId - b.objectId),
+    };
   },
 };

@@ -35,7 +35,8 @@ export function parseTradeExposure(bytes: Buffer): { records: TradeExposure[]; i
     throw new Error(`trade exposure export is not JSON: ${(err as Error).message}`);
   }
   const doc = Doc.safeParse(json);
-  if (!doc.success) throw new Error(`trade exposure export has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`trade exposure export has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const generatedAt = Date.parse(doc.data.generatedAt);
   if (!Number.isFinite(generatedAt)) throw new Error('trade exposure export has no valid generatedAt');
   const seen = new Set<string>();
@@ -44,7 +45,13 @@ export function parseTradeExposure(bytes: Buffer): { records: TradeExposure[]; i
     const iso2 = r.reporter.trim().toUpperCase();
     if (!/^[A-Z]{2}$/.test(iso2) || seen.has(`${iso2}:${r.hs2}`)) continue;
     seen.add(`${iso2}:${r.hs2}`);
-    records.push({ iso2, hs2: r.hs2, tradeValueUsd: r.tradeValueUsd, vulnerabilityIndex: r.vulnerabilityIndex, exposures: r.exposures });
+    records.push({
+      iso2,
+      hs2: r.hs2,
+      tradeValueUsd: r.tradeValueUsd,
+      vulnerabilityIndex: r.vulnerabilityIndex,
+      exposures: r.exposures,
+    });
   }
   return { records, info: { generatedAt } };
 }

@@ -31,7 +31,10 @@ export function parseScenarioTemplates(bytes: Buffer): { records: ScenarioTempla
     throw new Error(`scenario template catalogue is not JSON: ${(err as Error).message}`);
   }
   const doc = Doc.safeParse(json);
-  if (!doc.success) throw new Error(`scenario template catalogue has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(
+      `scenario template catalogue has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`,
+    );
   const seen = new Set<string>();
   for (const t of doc.data.templates) {
     if (seen.has(t.id)) throw new Error(`scenario template catalogue lists ${t.id} twice`);

@@ -44,11 +44,19 @@ function isUsgsFeature(f: unknown): f is UsgsFeature {
   const p = x?.properties;
   const c = x?.geometry?.coordinates;
   return (
-    typeof x?.id === 'string' && x.id.length > 0 && x.id.length <= 100 &&
-    typeof p === 'object' && p !== null && typeof p.mag === 'number' && Number.isFinite(p.mag) && typeof p.time === 'number' &&
+    typeof x?.id === 'string' &&
+    x.id.length > 0 &&
+    x.id.length <= 100 &&
+    typeof p === 'object' &&
+    p !== null &&
+    typeof p.mag === 'number' &&
+    Number.isFinite(p.mag) &&
+    typeof p.time === 'number' &&
     (p.place === undefined || p.place === null || typeof p.place === 'string') &&
-    (p.url === undefined || typeof p.url === 'string') && (p.type === undefined || typeof p.type === 'string') &&
-    Array.isArray(c) && isValidCoordinate(c[1], c[0])
+    (p.url === undefined || typeof p.url === 'string') &&
+    (p.type === undefined || typeof p.type === 'string') &&
+    Array.isArray(c) &&
+    isValidCoordinate(c[1], c[0])
   );
 }
 
@@ -61,7 +69,8 @@ export function parseUsgs(bytes: Buffer): { generatedAt?: number; reports: Repor
     throw new Error(`USGS feed is not JSON: ${(err as Error).message}`);
   }
   const feed = UsgsEnvelope.safeParse(json);
-  if (!feed.success) throw new Error(`USGS feed has an unexpected shape: ${feed.error.issues[0]?.message ?? 'unknown'}`);
+  if (!feed.success)
+    throw new Error(`USGS feed has an unexpected shape: ${feed.error.issues[0]?.message ?? 'unknown'}`);
   const out: Report[] = [];
   for (const f of feed.data.features) {
     if (!isUsgsFeature(f)) continue;
@@ -92,7 +101,8 @@ export function parseNrcan(bytes: Buffer): Report[] {
     const point = textOf(entry.raw?.['georss:point']).split(/\s+/).map(Number);
     const occurredAt = entry.publishedAt;
     const category = entry.categories[0] ?? '';
-    if (!m || point.length < 2 || !isValidCoordinate(point[0], point[1]) || occurredAt === undefined || !entry.id) continue;
+    if (!m || point.length < 2 || !isValidCoordinate(point[0], point[1]) || occurredAt === undefined || !entry.id)
+      continue;
     if (INDUSTRY_TYPES.test(category)) continue;
     const depth = /depth:\s*(?:<\/b>)?\s*([0-9]+(?:\.[0-9]+)?)\s*km/i.exec(entry.summary);
     out.push({
@@ -131,7 +141,8 @@ function toEarthquake(r: Report): Earthquake {
  * unambiguous duplicates of a USGS report, scores test-site proximity and orders newest first.
  */
 export function buildEarthquakes(usgs: Report[], nrcan: Report[], now: number): Earthquake[] {
-  const keep = (r: Report) => r.magnitude >= PUBLISH_MIN_MAGNITUDE && r.occurredAt >= now - PUBLISH_WINDOW_MS && r.occurredAt <= now + 3_600_000;
+  const keep = (r: Report) =>
+    r.magnitude >= PUBLISH_MIN_MAGNITUDE && r.occurredAt >= now - PUBLISH_WINDOW_MS && r.occurredAt <= now + 3_600_000;
   const primary = usgs.filter(keep);
   const secondary = nrcan.filter(keep);
   const dupes = duplicateIndices(primary, secondary);
@@ -140,7 +151,12 @@ export function buildEarthquakes(usgs: Report[], nrcan: Report[], now: number): 
   return merged
     .filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)))
     .map(toEarthquake)
-    .sort(newestFirst((q) => q.occurredAt, (q) => q.id));
+    .sort(
+      newestFirst(
+        (q) => q.occurredAt,
+        (q) => q.id,
+      ),
+    );
 }
 
 export const earthquakesDataset: Dataset<Earthquake> = {

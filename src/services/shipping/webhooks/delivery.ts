@@ -1,7 +1,15 @@
 import { postUrl, UpstreamError } from '../../../platform/snapshots/fetch.js';
 import type { AppDeps } from '../../../trpc/context.js';
 import { getChokepointStatus, STATUS_DATASETS } from '../../supply-chain/index.js';
-import { DISRUPTION_EVENT, disruptionEvent, newDeliveryId, retryDelayMs, shouldNotify, signPayload, statusChanges } from './rules.js';
+import {
+  DISRUPTION_EVENT,
+  disruptionEvent,
+  newDeliveryId,
+  retryDelayMs,
+  shouldNotify,
+  signPayload,
+  statusChanges,
+} from './rules.js';
 import { WEBHOOK_STORE, type Delivery, type WebhookStore } from './store.js';
 import { loopbackTestPolicy, PRODUCTION_POLICY, type TargetPolicy } from './targets.js';
 
@@ -96,7 +104,8 @@ export class WebhookService {
           })),
       );
     });
-    if (created.length > 0) this.deps.logger.info({ deliveries: created.length }, 'chokepoint status changed; webhook events queued');
+    if (created.length > 0)
+      this.deps.logger.info({ deliveries: created.length }, 'chokepoint status changed; webhook events queued');
     for (const d of created) this.schedule(d.id, 0);
     return created;
   }
@@ -104,7 +113,8 @@ export class WebhookService {
   private async resumePending(): Promise<void> {
     const pending = await this.store.pendingDeliveries();
     const now = this.deps.clock.now();
-    for (const d of pending) if (!this.timers.has(d.id) && !this.inFlight.has(d.id)) this.schedule(d.id, Math.max(0, d.nextAttemptAt - now));
+    for (const d of pending)
+      if (!this.timers.has(d.id) && !this.inFlight.has(d.id)) this.schedule(d.id, Math.max(0, d.nextAttemptAt - now));
   }
 
   private schedule(id: string, delayMs: number): void {
@@ -168,7 +178,11 @@ export class WebhookService {
       { deliveryId: id, attempt, attemptedAt: startedAt, status, error, durationMs: Date.now() - began },
       { state: ok ? 'delivered' : last ? 'failed' : 'pending', nextAttemptAt, finishedAt: last ? now : null },
     );
-    if (!ok) this.deps.logger.warn({ deliveryId: id, attempt, error }, last ? 'webhook delivery failed for good' : 'webhook delivery failed; will retry');
+    if (!ok)
+      this.deps.logger.warn(
+        { deliveryId: id, attempt, error },
+        last ? 'webhook delivery failed for good' : 'webhook delivery failed; will retry',
+      );
     if (!last) this.schedule(id, nextAttemptAt - now);
   }
 

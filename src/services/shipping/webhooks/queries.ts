@@ -33,19 +33,29 @@ export async function listWebhooks(ctx: RequestContext): Promise<ListWebhooksRes
  * only, resolved now and again at every delivery), the chokepoints against the registry, the
  * account's cap. Safe to retry with an Idempotency-Key.
  */
-export async function registerWebhook(ctx: RequestContext, input: RegisterWebhookRequest): Promise<RegisterWebhookResponse> {
+export async function registerWebhook(
+  ctx: RequestContext,
+  input: RegisterWebhookRequest,
+): Promise<RegisterWebhookResponse> {
   const owner = ownerOf(ctx);
   // Registrations are keyed apart from the caller's other idempotent calls.
   return idempotent(ctx, input, () => register(ctx, owner, input), `shipping-webhooks:${owner}`);
 }
 
-async function register(ctx: RequestContext, owner: string, input: RegisterWebhookRequest): Promise<RegisterWebhookResponse> {
+async function register(
+  ctx: RequestContext,
+  owner: string,
+  input: RegisterWebhookRequest,
+): Promise<RegisterWebhookResponse> {
   const service = webhooksOf(ctx.deps);
   const registry = ctx.deps.store.read<ChokepointDef>(CHOKEPOINTS);
   const known = registry ? new Set(registry.records.map((c) => c.id)) : undefined;
   const requested = [...new Set(input.chokepointIds ?? [])];
   const unknown = known ? requested.filter((id) => !known.has(id)) : requested.filter((id) => !/^[a-z0-9_]+$/.test(id));
-  if (unknown.length > 0) throw ServiceError.validation([{ field: 'chokepointIds', description: `unknown chokepoint id: ${unknown.join(', ')}` }]);
+  if (unknown.length > 0)
+    throw ServiceError.validation([
+      { field: 'chokepointIds', description: `unknown chokepoint id: ${unknown.join(', ')}` },
+    ]);
   const refusal = await callbackRefusal(input.callbackUrl, service.policy);
   if (refusal) throw ServiceError.validation([{ field: 'callbackUrl', description: refusal }]);
   const max = ctx.deps.config.WEBHOOK_MAX_PER_ACCOUNT;
@@ -61,7 +71,9 @@ async function register(ctx: RequestContext, owner: string, input: RegisterWebho
     createdAt: ctx.deps.clock.now(),
   };
   if (!(await service.store.insertBounded(registration, max))) {
-    throw ServiceError.validation([{ field: 'callbackUrl', description: `this account already holds ${max} webhooks, the most allowed` }]);
+    throw ServiceError.validation([
+      { field: 'callbackUrl', description: `this account already holds ${max} webhooks, the most allowed` },
+    ]);
   }
   return { subscriberId: registration.id, secret: registration.secret };
 }

@@ -42,11 +42,20 @@ export interface StatusChange {
  * Chokepoints whose badge changed between two observations. A chokepoint seen for the first time
  * (no previous mark) is not a change: there is nothing it changed from.
  */
-export function statusChanges(previous: ReadonlyMap<string, StatusMark>, current: readonly { id: string; name: string; status: string; disruptionScore: number }[]): StatusChange[] {
+export function statusChanges(
+  previous: ReadonlyMap<string, StatusMark>,
+  current: readonly { id: string; name: string; status: string; disruptionScore: number }[],
+): StatusChange[] {
   const out: StatusChange[] = [];
   for (const c of current) {
     const before = previous.get(c.id);
-    if (before && before.status !== c.status) out.push({ chokepointId: c.id, name: c.name, previous: before, current: { status: c.status, score: c.disruptionScore } });
+    if (before && before.status !== c.status)
+      out.push({
+        chokepointId: c.id,
+        name: c.name,
+        previous: before,
+        current: { status: c.status, score: c.disruptionScore },
+      });
   }
   return out;
 }
@@ -56,13 +65,21 @@ export function statusChanges(previous: ReadonlyMap<string, StatusMark>, current
  * and the score reached its threshold on either side of the change, so both an escalation into the
  * alert band and the all-clear out of it are delivered, while churn below the threshold is not.
  */
-export function shouldNotify(change: StatusChange, subscription: { chokepointIds: readonly string[]; alertThreshold: number }): boolean {
+export function shouldNotify(
+  change: StatusChange,
+  subscription: { chokepointIds: readonly string[]; alertThreshold: number },
+): boolean {
   const follows = subscription.chokepointIds.length === 0 || subscription.chokepointIds.includes(change.chokepointId);
   return follows && Math.max(change.previous.score, change.current.score) >= subscription.alertThreshold;
 }
 
 /** The event body, exactly as signed and sent (contract `chokepoint.disruption`). */
-export function disruptionEvent(subscriberId: string, alertThreshold: number, change: StatusChange, triggeredAt: number) {
+export function disruptionEvent(
+  subscriberId: string,
+  alertThreshold: number,
+  change: StatusChange,
+  triggeredAt: number,
+) {
   return {
     subscriberId,
     chokepointId: change.chokepointId,

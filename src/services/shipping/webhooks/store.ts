@@ -42,7 +42,12 @@ export interface Attempt {
 export type NewDelivery = Omit<Delivery, 'state' | 'attempts' | 'finishedAt'>;
 
 /** A decided delivery as it is first stored: pending, not yet attempted. */
-export const pendingDelivery = (d: NewDelivery): Delivery => ({ ...d, state: 'pending', attempts: 0, finishedAt: null });
+export const pendingDelivery = (d: NewDelivery): Delivery => ({
+  ...d,
+  state: 'pending',
+  attempts: 0,
+  finishedAt: null,
+});
 
 /** Given the marks as stored and the active registrations, the deliveries a status change calls for. */
 export type DecideDeliveries = (previous: Map<string, StatusMark>, active: Registration[]) => NewDelivery[];
@@ -99,7 +104,10 @@ type Tables = StoreEngine['tables'];
 type RegistrationRow = Tables['webhookRegistrations']['$inferSelect'];
 type DeliveryRow = Tables['webhookDeliveries']['$inferSelect'];
 
-const toRegistration = (r: RegistrationRow): Registration => ({ ...r, chokepointIds: JSON.parse(r.chokepointIds) as string[] });
+const toRegistration = (r: RegistrationRow): Registration => ({
+  ...r,
+  chokepointIds: JSON.parse(r.chokepointIds) as string[],
+});
 // PostgreSQL's rows carry `seq` (the log's tie-break, SQLite's rowid); a delivery does not.
 const toDelivery = ({ seq: _seq, ...d }: DeliveryRow): Delivery => d;
 
@@ -117,7 +125,9 @@ export class Webhooks implements WebhookStore {
     return this.engine.transact(function* (tx) {
       // Registrations of one account made at once (on two nodes) take turns at the count.
       yield* tx.lockWriters(LOCK_SPACE.webhookAccounts, r.accountId);
-      const [{ n }] = yield* step(tx.db.select({ n: count() }).from(webhookRegistrations).where(eq(webhookRegistrations.accountId, r.accountId)));
+      const [{ n }] = yield* step(
+        tx.db.select({ n: count() }).from(webhookRegistrations).where(eq(webhookRegistrations.accountId, r.accountId)),
+      );
       if (n >= max) return false;
       yield* step(tx.db.insert(webhookRegistrations).values({ ...r, chokepointIds: JSON.stringify(r.chokepointIds) }));
       return true;
@@ -136,7 +146,10 @@ export class Webhooks implements WebhookStore {
 
   async registrations(): Promise<Registration[]> {
     const { webhookRegistrations } = this.engine.tables;
-    const rows = await this.engine.db.select().from(webhookRegistrations).orderBy(asc(webhookRegistrations.createdAt), asc(webhookRegistrations.id));
+    const rows = await this.engine.db
+      .select()
+      .from(webhookRegistrations)
+      .orderBy(asc(webhookRegistrations.createdAt), asc(webhookRegistrations.id));
     return rows.map(toRegistration);
   }
 
@@ -148,11 +161,19 @@ export class Webhooks implements WebhookStore {
 
   async setActive(id: string, active: boolean): Promise<boolean> {
     const { webhookRegistrations } = this.engine.tables;
-    const rows = await this.engine.db.update(webhookRegistrations).set({ active }).where(eq(webhookRegistrations.id, id)).returning({ id: webhookRegistrations.id });
+    const rows = await this.engine.db
+      .update(webhookRegistrations)
+      .set({ active })
+      .where(eq(webhookRegistrations.id, id))
+      .returning({ id: webhookRegistrations.id });
     return rows.length === 1;
   }
 
-  async recordObservation(current: readonly ObservedStatus[], now: number, decide: DecideDeliveries): Promise<Delivery[]> {
+  async recordObservation(
+    current: readonly ObservedStatus[],
+    now: number,
+    decide: DecideDeliveries,
+  ): Promise<Delivery[]> {
     const { chokepointStatusMarks, webhookDeliveries, webhookRegistrations } = this.engine.tables;
     return this.engine.transact(function* (tx) {
       // A second observer waits here, then reads the marks this one wrote.
@@ -206,7 +227,13 @@ export class Webhooks implements WebhookStore {
     const rows = await this.engine.db
       .update(webhookDeliveries)
       .set({ nextAttemptAt: leaseUntil })
-      .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.state, 'pending'), eq(webhookDeliveries.nextAttemptAt, expectedNextAttemptAt)))
+      .where(
+        and(
+          eq(webhookDeliveries.id, id),
+          eq(webhookDeliveries.state, 'pending'),
+          eq(webhookDeliveries.nextAttemptAt, expectedNextAttemptAt),
+        ),
+      )
       .returning({ id: webhookDeliveries.id });
     return rows.length === 1;
   }
@@ -218,7 +245,12 @@ export class Webhooks implements WebhookStore {
       yield* step(
         tx.db
           .update(webhookDeliveries)
-          .set({ attempts: a.attempt, state: next.state, nextAttemptAt: next.nextAttemptAt, finishedAt: next.finishedAt })
+          .set({
+            attempts: a.attempt,
+            state: next.state,
+            nextAttemptAt: next.nextAttemptAt,
+            finishedAt: next.finishedAt,
+          })
           .where(eq(webhookDeliveries.id, a.deliveryId)),
       );
     });
@@ -236,7 +268,12 @@ export class Webhooks implements WebhookStore {
     const attempts = await this.engine.db
       .select()
       .from(webhookDeliveryAttempts)
-      .where(inArray(webhookDeliveryAttempts.deliveryId, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          webhookDeliveryAttempts.deliveryId,
+          rows.map((r) => r.id),
+        ),
+      )
       .orderBy(asc(webhookDeliveryAttempts.deliveryId), asc(webhookDeliveryAttempts.attempt));
     const logs = new Map<string, Attempt[]>();
     for (const a of attempts) {

@@ -21,10 +21,20 @@ const LOOKUP_TIMEOUT_MS = 3_000;
 export const boundedLookup: Lookup = (hostname) =>
   Promise.race([
     systemLookup(hostname),
-    new Promise<string[]>((_, reject) => setTimeout(() => reject(Object.assign(new Error('DNS lookup timed out'), { code: 'ETIMEOUT' })), LOOKUP_TIMEOUT_MS).unref()),
+    new Promise<string[]>((_, reject) =>
+      setTimeout(
+        () => reject(Object.assign(new Error('DNS lookup timed out'), { code: 'ETIMEOUT' })),
+        LOOKUP_TIMEOUT_MS,
+      ).unref(),
+    ),
   ]);
 
-export const PRODUCTION_POLICY: TargetPolicy = { allowHttp: false, forbiddenAddress: isForbiddenAddress, custom: false, lookup: boundedLookup };
+export const PRODUCTION_POLICY: TargetPolicy = {
+  allowHttp: false,
+  forbiddenAddress: isForbiddenAddress,
+  custom: false,
+  lookup: boundedLookup,
+};
 
 const isLoopback = (address: string) => {
   const bare = address.replace(/^\[|\]$/g, '').replace(/^::ffff:/i, '');
@@ -32,7 +42,8 @@ const isLoopback = (address: string) => {
 };
 
 export function loopbackTestPolicy(nodeEnv: string, lookup: Lookup = boundedLookup): TargetPolicy {
-  if (nodeEnv !== 'test') throw new Error('the loopback webhook receiver allowance exists for tests only (NODE_ENV=test)');
+  if (nodeEnv !== 'test')
+    throw new Error('the loopback webhook receiver allowance exists for tests only (NODE_ENV=test)');
   return { allowHttp: true, forbiddenAddress: (a) => isForbiddenAddress(a) && !isLoopback(a), custom: true, lookup };
 }
 

@@ -1,6 +1,22 @@
 import { CORRIDOR_IDS, FAMILIES, type CorridorDef, type CorridorId, type Family } from './datasets/corridors.js';
-import { corridorAvailability, conditionAvailability, familyTrend, breadth, type Availability, type SourceSignal, type Trend } from './rules.js';
-import { aviationSignals, energySignals, hazardSignals, portSignals, tradeSignals, type CorridorInputs, type TrendedSignal } from './signals.js';
+import {
+  corridorAvailability,
+  conditionAvailability,
+  familyTrend,
+  breadth,
+  type Availability,
+  type SourceSignal,
+  type Trend,
+} from './rules.js';
+import {
+  aviationSignals,
+  energySignals,
+  hazardSignals,
+  portSignals,
+  tradeSignals,
+  type CorridorInputs,
+  type TrendedSignal,
+} from './signals.js';
 
 /** Composition of the corridor towers from the registry and the family snapshots, at one assessment time. */
 
@@ -24,7 +40,12 @@ export interface CorridorCondition {
   availability: Availability;
   reason: string | null;
   sourceSignals: SourceSignal[];
-  provenance: { contractVersion: 'decision-signal-provenance/v1'; signalId: string; familyId: 'composed_corridor_condition'; claims: Record<string, Claim> } | null;
+  provenance: {
+    contractVersion: 'decision-signal-provenance/v1';
+    signalId: string;
+    familyId: 'composed_corridor_condition';
+    claims: Record<string, Claim>;
+  } | null;
 }
 
 export interface CorridorTower {
@@ -56,22 +77,40 @@ const REASONS: Record<Availability, string | null> = {
 };
 
 /** Newest observation among the signals as a day, month or year string the provenance contract accepts. */
-function newestObservation(signals: readonly SourceSignal[]): { value: string; precision: 'day' | 'month' | 'year' } | undefined {
+function newestObservation(
+  signals: readonly SourceSignal[],
+): { value: string; precision: 'day' | 'month' | 'year' } | undefined {
   const dated = signals.filter((s) => s.observationTime && s.availability !== 'unavailable');
   if (dated.length === 0) return undefined;
-  const day = (s: SourceSignal) => (s.observationTimePrecision === 'instant' ? s.observationTime!.slice(0, 10) : s.observationTime!);
+  const day = (s: SourceSignal) =>
+    s.observationTimePrecision === 'instant' ? s.observationTime!.slice(0, 10) : s.observationTime!;
   const newest = dated.map(day).sort().at(-1)!;
-  return { value: newest, precision: /^\d{4}-\d{2}-\d{2}$/.test(newest) ? 'day' : /^\d{4}-\d{2}$/.test(newest) ? 'month' : 'year' };
+  return {
+    value: newest,
+    precision: /^\d{4}-\d{2}-\d{2}$/.test(newest) ? 'day' : /^\d{4}-\d{2}$/.test(newest) ? 'month' : 'year',
+  };
 }
 
 /** The derived-output provenance envelope of one condition; null when it rests on no signal at all. */
-function provenanceOf(corridor: CorridorId, family: Family, availability: Availability, signals: readonly SourceSignal[], assessedAt: number): CorridorCondition['provenance'] {
+function provenanceOf(
+  corridor: CorridorId,
+  family: Family,
+  availability: Availability,
+  signals: readonly SourceSignal[],
+  assessedAt: number,
+): CorridorCondition['provenance'] {
   if (signals.length === 0) return null;
   const at = iso(assessedAt);
   const ids = [...new Set(signals.map((s) => s.id))];
   const observed = newestObservation(signals);
   const transports = signals.map((s) => s.transportFreshness);
-  const transport = transports.includes('error') ? 'error' : transports.includes('missing') ? 'missing' : transports.includes('stale') ? 'stale' : 'fresh';
+  const transport = transports.includes('error')
+    ? 'error'
+    : transports.includes('missing')
+      ? 'missing'
+      : transports.includes('stale')
+        ? 'stale'
+        : 'fresh';
   const content =
     availability === 'available' || availability === 'stale'
       ? observed
@@ -83,12 +122,22 @@ function provenanceOf(corridor: CorridorId, family: Family, availability: Availa
     signalId: `${corridor}:${family}`,
     familyId: 'composed_corridor_condition',
     claims: {
-      publisher: { status: 'known', value: { id: 'monitoring-data-service', name: 'Monitoring Data Service', type: 'derived_output', registryReference: null } },
+      publisher: {
+        status: 'known',
+        value: {
+          id: 'monitoring-data-service',
+          name: 'Monitoring Data Service',
+          type: 'derived_output',
+          registryReference: null,
+        },
+      },
       source_url: NA('composed from the listed source signals, each with its own source URL'),
       original_reference: { status: 'known', value: { kind: 'dataset', id: `${corridor}:${family}` } },
       original_language: NA('numeric observations'),
       translation: { status: 'known', value: { state: 'not_translated' } },
-      observation_time: observed ? { status: 'known', value: { role: 'observation', value: observed.value, precision: observed.precision } } : UNKNOWN('no dated signal'),
+      observation_time: observed
+        ? { status: 'known', value: { role: 'observation', value: observed.value, precision: observed.precision } }
+        : UNKNOWN('no dated signal'),
       effective_time: NA('conditions describe the observation time'),
       publication_time: UNKNOWN('publication times of the inputs are not recorded'),
       retrieval_time: { status: 'known', value: { role: 'retrieval', value: at, precision: 'instant' } },
@@ -96,20 +145,46 @@ function provenanceOf(corridor: CorridorId, family: Family, availability: Availa
       supersession: { status: 'known', value: { state: 'current' } },
       extraction_confidence: NA('structured inputs; nothing extracted from text'),
       classification_confidence: NA('rule-based; no classifier'),
-      corroboration: { status: 'known', value: { state: ids.length === 1 ? 'single_source' : 'multi_source', sourceSignalIds: ids } },
+      corroboration: {
+        status: 'known',
+        value: { state: ids.length === 1 ? 'single_source' : 'multi_source', sourceSignalIds: ids },
+      },
       transport_freshness: { status: 'known', value: { state: transport, assessedAt: at } },
       content_freshness: { status: 'known', value: content },
-      derivation: { status: 'known', value: { methodId: CORRIDOR_METHOD_ID, methodVersion: CORRIDOR_METHOD_VERSION, computedAt: at, inputSignalIds: ids } },
+      derivation: {
+        status: 'known',
+        value: {
+          methodId: CORRIDOR_METHOD_ID,
+          methodVersion: CORRIDOR_METHOD_VERSION,
+          computedAt: at,
+          inputSignalIds: ids,
+        },
+      },
     },
   };
 }
 
-function condition(corridor: CorridorId, family: Family, signals: TrendedSignal[], assessedAt: number): { condition: CorridorCondition; trend: Trend } {
+function condition(
+  corridor: CorridorId,
+  family: Family,
+  signals: TrendedSignal[],
+  assessedAt: number,
+): { condition: CorridorCondition; trend: Trend } {
   const availability = conditionAvailability(signals);
   const sourceSignals: SourceSignal[] = signals.map(({ trend: _trend, ...s }) => s);
-  const reason = family === 'strategic_industry' ? 'no strategic-industry source is collected by this service' : REASONS[availability];
+  const reason =
+    family === 'strategic_industry'
+      ? 'no strategic-industry source is collected by this service'
+      : REASONS[availability];
   return {
-    condition: { family, providerId: PROVIDERS[family], availability, reason, sourceSignals, provenance: provenanceOf(corridor, family, availability, sourceSignals, assessedAt) },
+    condition: {
+      family,
+      providerId: PROVIDERS[family],
+      availability,
+      reason,
+      sourceSignals,
+      provenance: provenanceOf(corridor, family, availability, sourceSignals, assessedAt),
+    },
     trend: familyTrend(signals),
   };
 }
@@ -118,7 +193,11 @@ function condition(corridor: CorridorId, family: Family, signals: TrendedSignal[
  * Every corridor of the registry, one condition per family, composed at `assessedAt` (the newest
  * snapshot time of the inputs, so the result depends on the snapshots only).
  */
-export function composeCorridorTowers(registry: readonly CorridorDef[], inputs: CorridorInputs, assessedAt: number): CorridorComposition {
+export function composeCorridorTowers(
+  registry: readonly CorridorDef[],
+  inputs: CorridorInputs,
+  assessedAt: number,
+): CorridorComposition {
   const trade = tradeSignals(inputs.comtrade, inputs.shipping, assessedAt);
   const energy = energySignals(inputs.oil, assessedAt);
   const trends: CorridorComposition['trends'] = {};
@@ -153,7 +232,10 @@ export function composeCorridorTowers(registry: readonly CorridorDef[], inputs: 
 }
 
 /** Strengthening minus weakening families per corridor, and over every corridor. */
-export function corridorBreadth(trends: CorridorComposition['trends']): { total: number; byCorridor: Partial<Record<CorridorId, number>> } {
+export function corridorBreadth(trends: CorridorComposition['trends']): {
+  total: number;
+  byCorridor: Partial<Record<CorridorId, number>>;
+} {
   const byCorridor: Partial<Record<CorridorId, number>> = {};
   let total = 0;
   for (const [id, t] of Object.entries(trends) as [CorridorId, Record<Family, Trend>][]) {

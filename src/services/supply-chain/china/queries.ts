@@ -12,7 +12,15 @@ import type { CorridorInputs } from './signals.js';
 import type { GetChinaCorridorControlTowersResponse } from './schemas.js';
 
 /** Every snapshot the towers are composed from, registry first. */
-export const CORRIDOR_INPUT_DATASETS = [CHINA_CORRIDORS, CHINA_PORTS, FLIGHTS, NATURAL_EVENTS, OIL_BALANCES, COMTRADE_FLOWS, SHIPPING_RATES] as const;
+export const CORRIDOR_INPUT_DATASETS = [
+  CHINA_CORRIDORS,
+  CHINA_PORTS,
+  FLIGHTS,
+  NATURAL_EVENTS,
+  OIL_BALANCES,
+  COMTRADE_FLOWS,
+  SHIPPING_RATES,
+] as const;
 
 function asInput<R, I>(s: Snapshot<R, I> | undefined): InputSnapshot<R, I> | undefined {
   if (!s) return undefined;
@@ -47,9 +55,16 @@ export function corridorComposition(store: SnapshotStore): CorridorComposition {
   return value;
 }
 
-export function getChinaCorridorControlTowers(store: SnapshotStore, now: number): GetChinaCorridorControlTowersResponse {
+export function getChinaCorridorControlTowers(
+  store: SnapshotStore,
+  now: number,
+): GetChinaCorridorControlTowersResponse {
   const c = corridorComposition(store);
   // Without any input there is no composition time: say when it was asked.
   const generatedAt = c.payload.corridors.length ? c.payload.generatedAt : new Date(now).toISOString();
-  return { payloadJson: JSON.stringify({ ...c.payload, generatedAt }), generatedAt, upstreamUnavailable: c.upstreamUnavailable };
+  return {
+    payloadJson: JSON.stringify({ ...c.payload, generatedAt }),
+    generatedAt,
+    upstreamUnavailable: c.upstreamUnavailable,
+  };
 }

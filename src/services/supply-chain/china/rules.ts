@@ -64,7 +64,11 @@ export function transportOf(input: { failing: boolean } | undefined): TransportF
 }
 
 /** Content age against its budget; the end of the observed period counts, not its start. */
-export function contentFreshness(observedUntil: number | undefined, budgetMs: number, assessedAt: number): ContentFreshness {
+export function contentFreshness(
+  observedUntil: number | undefined,
+  budgetMs: number,
+  assessedAt: number,
+): ContentFreshness {
   if (observedUntil === undefined || !Number.isFinite(observedUntil)) return 'timestamp_unknown';
   return assessedAt - observedUntil > budgetMs ? 'stale' : 'current';
 }
@@ -84,11 +88,21 @@ export function trendOfChange(pct: number | undefined, band = FLAT_BAND_PCT): Tr
  * A family's condition from its signals: none usable -> unavailable; some unusable, a transport
  * not fresh or content of unknown/partial time -> partial; any stale -> stale; else available.
  */
-export function conditionAvailability(signals: readonly Pick<SourceSignal, 'availability' | 'transportFreshness' | 'contentFreshness'>[]): Availability {
+export function conditionAvailability(
+  signals: readonly Pick<SourceSignal, 'availability' | 'transportFreshness' | 'contentFreshness'>[],
+): Availability {
   const usable = signals.filter((s) => s.availability !== 'unavailable');
   if (usable.length === 0) return 'unavailable';
   if (usable.length < signals.length) return 'partial';
-  if (usable.some((s) => s.transportFreshness !== 'fresh' || s.contentFreshness === 'partial' || s.contentFreshness === 'timestamp_unknown')) return 'partial';
+  if (
+    usable.some(
+      (s) =>
+        s.transportFreshness !== 'fresh' ||
+        s.contentFreshness === 'partial' ||
+        s.contentFreshness === 'timestamp_unknown',
+    )
+  )
+    return 'partial';
   if (usable.some((s) => s.availability === 'stale')) return 'stale';
   return 'available';
 }
@@ -135,7 +149,8 @@ export function insidePolygon(lat: number, lon: number, ring: readonly { lat: nu
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const a = ring[i]!;
     const b = ring[j]!;
-    if (a.lat > lat !== b.lat > lat && lon < ((b.lon - a.lon) * (lat - a.lat)) / (b.lat - a.lat) + a.lon) inside = !inside;
+    if (a.lat > lat !== b.lat > lat && lon < ((b.lon - a.lon) * (lat - a.lat)) / (b.lat - a.lat) + a.lon)
+      inside = !inside;
   }
   return inside;
 }

@@ -11,8 +11,12 @@ export const GetChinaCorridorControlTowersResponse = z
         'decision-signal provenance envelope.',
       contentMediaType: 'application/json',
     }),
-    generatedAt: z.string().meta({ description: 'Assessment time of the composition: the newest input snapshot’s time, ISO 8601.' }),
-    upstreamUnavailable: z.boolean().meta({ description: 'True when every corridor is unavailable (then nothing is cached).' }),
+    generatedAt: z
+      .string()
+      .meta({ description: 'Assessment time of the composition: the newest input snapshot’s time, ISO 8601.' }),
+    upstreamUnavailable: z
+      .boolean()
+      .meta({ description: 'True when every corridor is unavailable (then nothing is cached).' }),
   })
   .meta({ id: 'supply_chain_v1_GetChinaCorridorControlTowersResponse' });
 

@@ -1,7 +1,14 @@
 import { ServiceError } from '../../../platform/errors.js';
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
 import { groupBy, iso } from '../wire.js';
-import { AIS_CROSSINGS, AIS_DISRUPTIONS, CONGESTION_TYPE, type AisDisruptionRecord, type AisSnapshotInfo, type CrossingRecord } from './datasets/ais.js';
+import {
+  AIS_CROSSINGS,
+  AIS_DISRUPTIONS,
+  CONGESTION_TYPE,
+  type AisDisruptionRecord,
+  type AisSnapshotInfo,
+  type CrossingRecord,
+} from './datasets/ais.js';
 import { FLOW_BASELINES, type FlowBaselineRecord } from './datasets/baselines.js';
 import { CHOKEPOINTS, type ChokepointDef, type ChokepointRegistryInfo } from './datasets/chokepoints.js';
 import { HAZARDS, type HazardRecord } from './datasets/hazards.js';
@@ -32,11 +39,18 @@ import type {
 } from './schemas.js';
 
 /** Every dataset the chokepoint status is composed from; their versions key the computed result. */
-export const STATUS_DATASETS = [CHOKEPOINTS, TRANSITS, AIS_CROSSINGS, AIS_DISRUPTIONS, NAV_WARNINGS, HAZARDS, FLOW_BASELINES] as const;
+export const STATUS_DATASETS = [
+  CHOKEPOINTS,
+  TRANSITS,
+  AIS_CROSSINGS,
+  AIS_DISRUPTIONS,
+  NAV_WARNINGS,
+  HAZARDS,
+  FLOW_BASELINES,
+] as const;
 
 /** Days of history carried inline in each transit summary: the two weeks behind wowChangePct. */
 export const SUMMARY_HISTORY_DAYS = 14;
-
 
 function toDayCount(r: TransitRecord): TransitDayCount {
   const { chokepointId: _id, ...day } = r;
@@ -97,7 +111,6 @@ const ZERO_SUMMARY: Omit<TransitSummary, 'dataAvailable' | 'todayCountsAvailable
   riskReportAction: '',
 };
 
-
 /**
  * Composes the status of every registry chokepoint from all inputs (pure). Without the registry or
  * the transit history, or with neither warnings nor AIS, there is nothing trustworthy to say and the
@@ -107,7 +120,9 @@ const ZERO_SUMMARY: Omit<TransitSummary, 'dataAvailable' | 'todayCountsAvailable
 export function composeChokepointStatus(inputs: StatusInputs): GetChokepointStatusResponse {
   const { registry, history, crossings, ais, warnings, hazards, baselines } = inputs;
   if (!registry || !history || (!warnings && !ais)) return unavailableStatus();
-  const asOf = Math.max(...[registry, history, crossings, ais, warnings, hazards, baselines].map((i) => i?.fetchedAt ?? 0));
+  const asOf = Math.max(
+    ...[registry, history, crossings, ais, warnings, hazards, baselines].map((i) => i?.fetchedAt ?? 0),
+  );
   const targets: AssignTarget[] = registry.records.map((c) => ({
     id: c.id,
     lat: c.lat,
@@ -134,7 +149,12 @@ export function composeChokepointStatus(inputs: StatusInputs): GetChokepointStat
     const transitSummary: TransitSummary = {
       ...ZERO_SUMMARY,
       ...(todayCountsAvailable
-        ? { todayTotal: crossing.total, todayTanker: crossing.tanker, todayCargo: crossing.cargo, todayOther: crossing.other }
+        ? {
+            todayTotal: crossing.total,
+            todayTanker: crossing.tanker,
+            todayCargo: crossing.cargo,
+            todayOther: crossing.other,
+          }
         : {}),
       ...(crossing
         ? {
@@ -151,9 +171,16 @@ export function composeChokepointStatus(inputs: StatusInputs): GetChokepointStat
     };
     const aisCovered = covered.has(def.id);
     const assignedAis = aisCovered ? (aisById.get(def.id) ?? []) : [];
-    const maxSeverity = assignedAis.filter((d) => d.type === CONGESTION_TYPE).reduce((m, d) => Math.max(m, d.severity), 0);
+    const maxSeverity = assignedAis
+      .filter((d) => d.type === CONGESTION_TYPE)
+      .reduce((m, d) => Math.max(m, d.severity), 0);
     const activeWarnings = warningsById.get(def.id)?.length ?? 0;
-    const disruption = disruptionScore({ threatLevel: def.threatLevel, warnings: activeWarnings, maxAisSeverity: maxSeverity, anomaly: anomaly.signal });
+    const disruption = disruptionScore({
+      threatLevel: def.threatLevel,
+      warnings: activeWarnings,
+      maxAisSeverity: maxSeverity,
+      anomaly: anomaly.signal,
+    });
     const baseline = def.flowBaselineId ? baselineById.get(def.flowBaselineId) : undefined;
     const flow = baseline && dataAvailable ? computeFlowEstimate(days, baseline.mbd) : undefined;
     const hazard = flow ? nearestHazard(def.lat, def.lon, alerts) : undefined;
@@ -167,7 +194,12 @@ export function composeChokepointStatus(inputs: StatusInputs): GetChokepointStat
       activeWarnings,
       congestionLevel: congestionLevel(maxSeverity, aisCovered),
       affectedRoutes: def.affectedRoutes,
-      description: describeChokepoint({ threatDescription: def.threatDescription, anomaly, reviewedAt: registry.info.reviewedAt, asOf }),
+      description: describeChokepoint({
+        threatDescription: def.threatDescription,
+        anomaly,
+        reviewedAt: registry.info.reviewedAt,
+        asOf,
+      }),
       aisDisruptions: assignedAis.length,
       directions: def.directions,
       directionalDwt: [],
@@ -191,7 +223,14 @@ export function composeChokepointStatus(inputs: StatusInputs): GetChokepointStat
     };
   });
   const partial =
-    !crossings || !ais || !warnings || !hazards || !baselines || !warningsAvailable || !aisAvailable || chokepoints.some((c) => !c.transitSummary.dataAvailable);
+    !crossings ||
+    !ais ||
+    !warnings ||
+    !hazards ||
+    !baselines ||
+    !warningsAvailable ||
+    !aisAvailable ||
+    chokepoints.some((c) => !c.transitSummary.dataAvailable);
   return { chokepoints, fetchedAt: iso(asOf), upstreamUnavailable: partial };
 }
 
@@ -239,7 +278,10 @@ export interface Flagged<T> {
   degraded: boolean;
 }
 
-export function getChokepointHistory(store: SnapshotStore, req: GetChokepointHistoryRequest): Flagged<GetChokepointHistoryResponse> {
+export function getChokepointHistory(
+  store: SnapshotStore,
+  req: GetChokepointHistoryRequest,
+): Flagged<GetChokepointHistoryResponse> {
   const registry = store.read<ChokepointDef>(CHOKEPOINTS);
   if (registry && !registry.records.some((c) => c.id === req.chokepointId)) {
     throw ServiceError.validation([{ field: 'chokepointId', description: 'unknown chokepoint id' }]);

@@ -3,7 +3,12 @@ import { operation } from '../../../trpc/procedures.js';
 import { CHOKEPOINTS } from './datasets/chokepoints.js';
 import { TRANSITS } from './datasets/transits.js';
 import { getChokepointHistory, getChokepointStatus, STATUS_DATASETS } from './queries.js';
-import { GetChokepointHistoryRequest, GetChokepointHistoryResponse, GetChokepointStatusRequest, GetChokepointStatusResponse } from './schemas.js';
+import {
+  GetChokepointHistoryRequest,
+  GetChokepointHistoryResponse,
+  GetChokepointStatusRequest,
+  GetChokepointStatusResponse,
+} from './schemas.js';
 
 /** chokepoint operations, composed into the supply-chain router. */
 export const chokepointProcedures = {
@@ -35,7 +40,8 @@ export const chokepointProcedures = {
         operationId: 'GetChokepointHistory',
         tags: ['supply-chain'],
         summary: 'Daily transit history of one chokepoint',
-        description: 'Vessel transits per day by class, with deadweight tonnage, for about the last 180 days, oldest first.',
+        description:
+          'Vessel transits per day by class, with deadweight tonnage, for about the last 180 days, oldest first.',
       },
       cacheTier: 'slow',
       datasets: [CHOKEPOINTS, TRANSITS],

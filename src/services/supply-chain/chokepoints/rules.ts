@@ -10,7 +10,13 @@ import { round } from '../wire.js';
 export const THREAT_LEVELS = ['war_zone', 'critical', 'high', 'elevated', 'normal'] as const;
 export type ThreatLevel = (typeof THREAT_LEVELS)[number];
 
-export const THREAT_POINTS: Record<ThreatLevel, number> = { war_zone: 70, critical: 40, high: 30, elevated: 15, normal: 0 };
+export const THREAT_POINTS: Record<ThreatLevel, number> = {
+  war_zone: 70,
+  critical: 40,
+  high: 30,
+  elevated: 15,
+  normal: 0,
+};
 
 /** Each matched warning adds 5 points, at most 15; AIS congestion severity (0-3) likewise. */
 export const POINTS_PER_WARNING = 5;
@@ -100,7 +106,10 @@ export interface AssignItem {
 }
 
 export function normaliseText(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 function hasPhrase(paddedText: string, keyword: string): boolean {
@@ -116,7 +125,8 @@ function hasPhrase(paddedText: string, keyword: string): boolean {
  */
 export function assignChokepoint(item: AssignItem, targets: readonly AssignTarget[]): string | undefined {
   const padded = ` ${normaliseText(item.text)} `;
-  const located = item.lat !== undefined && item.lon !== undefined && Number.isFinite(item.lat) && Number.isFinite(item.lon);
+  const located =
+    item.lat !== undefined && item.lon !== undefined && Number.isFinite(item.lat) && Number.isFinite(item.lon);
   const dist = (t: AssignTarget) => (located ? haversineKm(item.lat!, item.lon!, t.lat, t.lon) : Infinity);
   let best: { id: string; score: number; km: number } | undefined;
   for (const t of targets) {
@@ -252,7 +262,9 @@ export function computeFlowEstimate(days: readonly FlowDay[], baselineMbd: numbe
 export function flowSource(basis: unknown): FlowEstimate['source'] {
   if (basis === 'dwt' || basis === 'tracker-dwt') return 'tracker-dwt';
   if (basis === 'counts' || basis === 'tracker-counts') return 'tracker-counts';
-  return (FLOW_SOURCES as readonly unknown[]).includes(basis) ? (basis as FlowEstimate['source']) : 'FLOW_SOURCE_UNSPECIFIED';
+  return (FLOW_SOURCES as readonly unknown[]).includes(basis)
+    ? (basis as FlowEstimate['source'])
+    : 'FLOW_SOURCE_UNSPECIFIED';
 }
 
 export interface HazardAlert {
@@ -264,7 +276,11 @@ export interface HazardAlert {
 }
 
 /** The nearest active RED or ORANGE alert within 500 km (inclusive); empty strings when none applies. */
-export function nearestHazard(lat: number, lon: number, alerts: readonly HazardAlert[]): { level: string; name: string } {
+export function nearestHazard(
+  lat: number,
+  lon: number,
+  alerts: readonly HazardAlert[],
+): { level: string; name: string } {
   let best: { level: string; name: string; km: number } | undefined;
   for (const a of alerts) {
     const level = a.level.toUpperCase();

@@ -11,7 +11,10 @@ export const DirectionalDwt = z
     dwtThousandTonnes: double(),
     wowChangePct: double(),
   })
-  .meta({ id: 'supply_chain_v1_DirectionalDwt', description: 'Deadweight tonnage moving in one direction (retired; never populated).' });
+  .meta({
+    id: 'supply_chain_v1_DirectionalDwt',
+    description: 'Deadweight tonnage moving in one direction (retired; never populated).',
+  });
 
 export const TransitDayCount = z
   .object({
@@ -30,25 +33,42 @@ export const TransitDayCount = z
     capRoro: double(),
     capTanker: double('Deadweight tonnage of tanker transits; 0 when the tracker did not report it.'),
   })
-  .meta({ id: 'supply_chain_v1_TransitDayCount', description: 'Vessel transits through a chokepoint on one day, by class and capacity.' });
+  .meta({
+    id: 'supply_chain_v1_TransitDayCount',
+    description: 'Vessel transits through a chokepoint on one day, by class and capacity.',
+  });
 
 export type TransitDayCount = z.infer<typeof TransitDayCount>;
 
 export const TransitSummary = z
   .object({
-    todayTotal: int32('Crossings in the last 24 hours of AIS data; 0 and meaningless when todayCountsAvailable is false.'),
+    todayTotal: int32(
+      'Crossings in the last 24 hours of AIS data; 0 and meaningless when todayCountsAvailable is false.',
+    ),
     todayTanker: int32(),
     todayCargo: int32(),
     todayOther: int32(),
-    wowChangePct: double('Last 7 days of transits against the 7 before, in percent (one decimal); 0 without enough history.'),
-    history: z.array(TransitDayCount).meta({ description: 'The 14 most recent days of transits, oldest first; the full series is on get-chokepoint-history.' }),
-    riskLevel: z.string().meta({ description: 'Corridor risk level reported with the AIS crossings; empty when none was reported.' }),
+    wowChangePct: double(
+      'Last 7 days of transits against the 7 before, in percent (one decimal); 0 without enough history.',
+    ),
+    history: z.array(TransitDayCount).meta({
+      description: 'The 14 most recent days of transits, oldest first; the full series is on get-chokepoint-history.',
+    }),
+    riskLevel: z
+      .string()
+      .meta({ description: 'Corridor risk level reported with the AIS crossings; empty when none was reported.' }),
     incidentCount7d: int32('Security incidents reported in the corridor over the last 7 days.'),
     disruptionPct: double('Share of expected traffic the corridor-risk source considers disrupted, in percent.'),
     riskSummary: z.string(),
     riskReportAction: z.string(),
-    dataAvailable: z.boolean().meta({ description: 'False when the transit tracker had no history for this chokepoint; says nothing about the today* counts.' }),
-    todayCountsAvailable: z.boolean().meta({ description: 'False when the 24-hour AIS window held no crossings here: the today* counts are unsupplied, not a measured zero.' }),
+    dataAvailable: z.boolean().meta({
+      description:
+        'False when the transit tracker had no history for this chokepoint; says nothing about the today* counts.',
+    }),
+    todayCountsAvailable: z.boolean().meta({
+      description:
+        'False when the 24-hour AIS window held no crossings here: the today* counts are unsupplied, not a measured zero.',
+    }),
   })
   .meta({ id: 'supply_chain_v1_TransitSummary', description: 'Recent traffic through a chokepoint.' });
 
@@ -60,13 +80,24 @@ export const FlowEstimate = z
   .object({
     currentMbd: double('Estimated current oil flow, million barrels a day: baselineMbd times flowRatio, one decimal.'),
     baselineMbd: double('Annual reference oil flow, million barrels a day.'),
-    flowRatio: double('Average of the last 7 days over the average of the up to 90 days before them, clamped to 0-1.5, three decimals.'),
-    disrupted: z.boolean().meta({ description: 'Each of the last 3 days ran below 85% of the baseline window. Independent of the status badge.' }),
-    source: z.enum(FLOW_SOURCES).meta({ description: 'tracker-dwt when most baseline days carry tanker deadweight tonnage, else tracker-counts.' }),
-    hazardAlertLevel: z.string().meta({ description: 'RED or ORANGE for the nearest active natural-hazard alert within 500 km; empty when none.' }),
+    flowRatio: double(
+      'Average of the last 7 days over the average of the up to 90 days before them, clamped to 0-1.5, three decimals.',
+    ),
+    disrupted: z.boolean().meta({
+      description: 'Each of the last 3 days ran below 85% of the baseline window. Independent of the status badge.',
+    }),
+    source: z.enum(FLOW_SOURCES).meta({
+      description: 'tracker-dwt when most baseline days carry tanker deadweight tonnage, else tracker-counts.',
+    }),
+    hazardAlertLevel: z.string().meta({
+      description: 'RED or ORANGE for the nearest active natural-hazard alert within 500 km; empty when none.',
+    }),
     hazardAlertName: z.string().meta({ description: 'Name of that hazard event, or empty.' }),
   })
-  .meta({ id: 'supply_chain_v1_FlowEstimate', description: 'Oil flow through a chokepoint, estimated from tanker traffic.' });
+  .meta({
+    id: 'supply_chain_v1_FlowEstimate',
+    description: 'Oil flow through a chokepoint, estimated from tanker traffic.',
+  });
 
 export type FlowEstimate = z.infer<typeof FlowEstimate>;
 
@@ -86,9 +117,13 @@ export const ChokepointInfo = z
     lat: double(),
     lon: double(),
     disruptionScore: int32('0-100: threat points plus warnings, AIS congestion and a traffic-anomaly bonus.'),
-    status: z.enum(['green', 'yellow', 'red']).meta({ description: 'Badge from disruptionScore: green below 20, yellow 20-49, red from 50. Not a closure state.' }),
+    status: z.enum(['green', 'yellow', 'red']).meta({
+      description: 'Badge from disruptionScore: green below 20, yellow 20-49, red from 50. Not a closure state.',
+    }),
     activeWarnings: int32('Active navigational warnings assigned to this chokepoint.'),
-    congestionLevel: z.string().meta({ description: 'normal, low, elevated or high from AIS congestion; empty when aisSnapshotAvailable is false.' }),
+    congestionLevel: z.string().meta({
+      description: 'normal, low, elevated or high from AIS congestion; empty when aisSnapshotAvailable is false.',
+    }),
     affectedRoutes: z.array(z.string()),
     description: z.string(),
     aisDisruptions: int32('AIS disruption reports assigned to this chokepoint.'),
@@ -97,8 +132,13 @@ export const ChokepointInfo = z
     transitSummary: TransitSummary,
     flowEstimate: FlowEstimate.optional(),
     warRiskTier: z.enum(WAR_RISK_TIERS),
-    navigationalWarningsAvailable: z.boolean().meta({ description: 'The navigational-warning source answered validly (an empty list counts).' }),
-    aisSnapshotAvailable: z.boolean().meta({ description: 'The AIS snapshot answered validly and covers this chokepoint; governs aisDisruptions and congestionLevel.' }),
+    navigationalWarningsAvailable: z
+      .boolean()
+      .meta({ description: 'The navigational-warning source answered validly (an empty list counts).' }),
+    aisSnapshotAvailable: z.boolean().meta({
+      description:
+        'The AIS snapshot answered validly and covers this chokepoint; governs aisDisruptions and congestionLevel.',
+    }),
   })
   .meta({ id: 'supply_chain_v1_ChokepointInfo', description: 'Current state of one maritime chokepoint.' });
 
@@ -110,9 +150,14 @@ export const GetChokepointStatusResponse = z
   .object({
     chokepoints: z.array(ChokepointInfo),
     fetchedAt: z.string().meta({ description: 'ISO-8601 time of the newest input snapshot; empty when unavailable.' }),
-    upstreamUnavailable: z.boolean().meta({ description: 'Some input is missing or partial; an empty list with this flag is not a confirmed absence.' }),
+    upstreamUnavailable: z.boolean().meta({
+      description: 'Some input is missing or partial; an empty list with this flag is not a confirmed absence.',
+    }),
   })
-  .meta({ id: 'supply_chain_v1_GetChokepointStatusResponse', description: 'The canonical chokepoints in registry order.' });
+  .meta({
+    id: 'supply_chain_v1_GetChokepointStatusResponse',
+    description: 'The canonical chokepoints in registry order.',
+  });
 
 export type GetChokepointStatusResponse = z.infer<typeof GetChokepointStatusResponse>;
 
@@ -126,8 +171,14 @@ export const GetChokepointHistoryResponse = z
   .object({
     chokepointId: z.string(),
     history: z.array(TransitDayCount).meta({ description: 'Daily transits, oldest first.' }),
-    fetchedAt: z.string().meta({ format: 'int64', description: 'When the transit history was fetched, Unix epoch milliseconds; "0" when there is none.' }),
+    fetchedAt: z.string().meta({
+      format: 'int64',
+      description: 'When the transit history was fetched, Unix epoch milliseconds; "0" when there is none.',
+    }),
   })
-  .meta({ id: 'supply_chain_v1_GetChokepointHistoryResponse', description: 'Daily transit history of one chokepoint.' });
+  .meta({
+    id: 'supply_chain_v1_GetChokepointHistoryResponse',
+    description: 'Daily transit history of one chokepoint.',
+  });
 
 export type GetChokepointHistoryResponse = z.infer<typeof GetChokepointHistoryResponse>;

@@ -1,5 +1,10 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { firstPosition, isActive, NGA_BROADCAST_WARN_URL, parseBroadcastWarnings } from '../../../sources/nga/broadcast-warnings.js';
+import {
+  firstPosition,
+  isActive,
+  NGA_BROADCAST_WARN_URL,
+  parseBroadcastWarnings,
+} from '../../../sources/nga/broadcast-warnings.js';
 
 export const NAV_WARNINGS = 'supply-chain.nav-warnings';
 

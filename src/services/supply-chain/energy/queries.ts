@@ -66,7 +66,10 @@ function storageIndex(snapshot: Snapshot<FacilityRecord, StorageRegistryInfo>): 
   });
 }
 
-export function listStorageFacilities(store: SnapshotStore, req: ListStorageFacilitiesRequest): ListStorageFacilitiesResponse {
+export function listStorageFacilities(
+  store: SnapshotStore,
+  req: ListStorageFacilitiesRequest,
+): ListStorageFacilitiesResponse {
   const snapshot = store.read<FacilityRecord, StorageRegistryInfo>(STORAGE_FACILITIES);
   if (!snapshot) return { facilities: [], fetchedAt: '', classifierVersion: '', upstreamUnavailable: true };
   const index = storageIndex(snapshot);
@@ -78,12 +81,20 @@ export function listStorageFacilities(store: SnapshotStore, req: ListStorageFaci
   };
 }
 
-export function getStorageFacilityDetail(store: SnapshotStore, req: GetStorageFacilityDetailRequest): GetStorageFacilityDetailResponse {
+export function getStorageFacilityDetail(
+  store: SnapshotStore,
+  req: GetStorageFacilityDetailRequest,
+): GetStorageFacilityDetailResponse {
   const snapshot = store.read<FacilityRecord, StorageRegistryInfo>(STORAGE_FACILITIES);
   if (!snapshot) return { revisions: [], fetchedAt: '', unavailable: true };
   const hit = storageIndex(snapshot).byId.get(req.facilityId);
   if (!hit) return { revisions: [], fetchedAt: iso(snapshot.fetchedAt), unavailable: true };
-  return { facility: hit.entry, revisions: hit.record.revisions, fetchedAt: iso(snapshot.fetchedAt), unavailable: false };
+  return {
+    facility: hit.entry,
+    revisions: hit.record.revisions,
+    fetchedAt: iso(snapshot.fetchedAt),
+    unavailable: false,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -130,7 +141,12 @@ export function getPipelineDetail(store: SnapshotStore, req: GetPipelineDetailRe
   if (!snapshot) return { revisions: [], fetchedAt: '', unavailable: true };
   const hit = pipelineIndex(snapshot).byId.get(req.pipelineId);
   if (!hit) return { revisions: [], fetchedAt: iso(snapshot.fetchedAt), unavailable: true };
-  return { pipeline: hit.entry, revisions: hit.record.revisions, fetchedAt: iso(snapshot.fetchedAt), unavailable: false };
+  return {
+    pipeline: hit.entry,
+    revisions: hit.record.revisions,
+    fetchedAt: iso(snapshot.fetchedAt),
+    unavailable: false,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -145,7 +161,10 @@ export function listFuelShortages(store: SnapshotStore, req: ListFuelShortagesRe
     shortages: filtered
       ? (snapshot.records as FuelShortageEntry[])
       : snapshot.records.filter(
-          (s) => (!req.country || s.country === req.country) && (!req.product || s.product === req.product) && (!req.severity || s.severity === req.severity),
+          (s) =>
+            (!req.country || s.country === req.country) &&
+            (!req.product || s.product === req.product) &&
+            (!req.severity || s.severity === req.severity),
         ),
     fetchedAt: iso(snapshot.fetchedAt),
     classifierVersion: snapshot.info.classifierVersion,
@@ -153,25 +172,41 @@ export function listFuelShortages(store: SnapshotStore, req: ListFuelShortagesRe
   };
 }
 
-export function getFuelShortageDetail(store: SnapshotStore, req: GetFuelShortageDetailRequest): GetFuelShortageDetailResponse {
+export function getFuelShortageDetail(
+  store: SnapshotStore,
+  req: GetFuelShortageDetailRequest,
+): GetFuelShortageDetailResponse {
   const snapshot = store.read<FuelShortageEntry, RegistryInfo>(FUEL_SHORTAGES);
   if (!snapshot) return { fetchedAt: '', unavailable: true };
   const byId = snapshot.derive('by-id', (s) => new Map(s.records.map((r) => [r.id, r])));
   const shortage = byId.get(req.shortageId);
-  return shortage ? { shortage, fetchedAt: iso(snapshot.fetchedAt), unavailable: false } : { fetchedAt: iso(snapshot.fetchedAt), unavailable: true };
+  return shortage
+    ? { shortage, fetchedAt: iso(snapshot.fetchedAt), unavailable: false }
+    : { fetchedAt: iso(snapshot.fetchedAt), unavailable: true };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Energy disruptions
 // ---------------------------------------------------------------------------------------------
 
-export function listEnergyDisruptions(store: SnapshotStore, req: ListEnergyDisruptionsRequest): ListEnergyDisruptionsResponse {
+export function listEnergyDisruptions(
+  store: SnapshotStore,
+  req: ListEnergyDisruptionsRequest,
+): ListEnergyDisruptionsResponse {
   const snapshot = store.read<EnergyDisruptionEntry, RegistryInfo>(ENERGY_DISRUPTIONS);
   if (!snapshot) return { events: [], fetchedAt: '', classifierVersion: '', upstreamUnavailable: true };
   const events = snapshot.records.filter(
-    (e) => (!req.assetId || e.assetId === req.assetId) && (!req.assetType || e.assetType === req.assetType) && (!req.ongoingOnly || e.endAt === ''),
+    (e) =>
+      (!req.assetId || e.assetId === req.assetId) &&
+      (!req.assetType || e.assetType === req.assetType) &&
+      (!req.ongoingOnly || e.endAt === ''),
   );
-  return { events, fetchedAt: iso(snapshot.fetchedAt), classifierVersion: snapshot.info.classifierVersion, upstreamUnavailable: false };
+  return {
+    events,
+    fetchedAt: iso(snapshot.fetchedAt),
+    classifierVersion: snapshot.info.classifierVersion,
+    upstreamUnavailable: false,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -181,30 +216,71 @@ export function listEnergyDisruptions(store: SnapshotStore, req: ListEnergyDisru
 /** Gulf crude suppliers: Saudi Arabia, the UAE, Iraq, Kuwait, Iran. */
 const GULF_SUPPLIERS = new Set(['SA', 'AE', 'IQ', 'KW', 'IR']);
 
-export function getCountryCostShock(store: SnapshotStore, req: GetCountryCostShockRequest): { response: GetCountryCostShockResponse; degraded: boolean } {
+export function getCountryCostShock(
+  store: SnapshotStore,
+  req: GetCountryCostShockRequest,
+): { response: GetCountryCostShockResponse; degraded: boolean } {
   knownChokepoint(store, 'chokepointId', req.chokepointId);
   const hs2 = hs2Of(req.hs2);
   const status = statusById(store);
   const cp = status.byId.get(req.chokepointId);
   const tier = (cp?.warRiskTier ?? 'WAR_RISK_TIER_NORMAL') as GetCountryCostShockResponse['warRiskTier'];
-  const base = { iso2: req.iso2, chokepointId: req.chokepointId, hs2, supplyDeficitPct: 0, coverageDays: 0, warRiskPremiumBps: warRiskPremiumBps(tier), warRiskTier: tier, hasEnergyModel: false };
-  if (hs2 !== '27') return { response: { ...base, unavailableReason: 'the energy supply model covers HS chapter 27 (mineral fuels) only', fetchedAt: '' }, degraded: false };
+  const base = {
+    iso2: req.iso2,
+    chokepointId: req.chokepointId,
+    hs2,
+    supplyDeficitPct: 0,
+    coverageDays: 0,
+    warRiskPremiumBps: warRiskPremiumBps(tier),
+    warRiskTier: tier,
+    hasEnergyModel: false,
+  };
+  if (hs2 !== '27')
+    return {
+      response: {
+        ...base,
+        unavailableReason: 'the energy supply model covers HS chapter 27 (mineral fuels) only',
+        fetchedAt: '',
+      },
+      degraded: false,
+    };
   if (CHOKEPOINT_CRUDE_EXPOSURE[req.chokepointId] === undefined) {
-    return { response: { ...base, unavailableReason: 'an energy supply model exists only for Hormuz, Bab el-Mandeb, Suez and Malacca', fetchedAt: '' }, degraded: false };
+    return {
+      response: {
+        ...base,
+        unavailableReason: 'an energy supply model exists only for Hormuz, Bab el-Mandeb, Suez and Malacca',
+        fetchedAt: '',
+      },
+      degraded: false,
+    };
   }
   const oil = store.read<OilRecord>(OIL_BALANCES);
-  const jodi = oil?.records.filter((r): r is Extract<OilRecord, { kind: 'jodi' }> => r.kind === 'jodi' && r.iso2 === req.iso2) ?? [];
+  const jodi =
+    oil?.records.filter((r): r is Extract<OilRecord, { kind: 'jodi' }> => r.kind === 'jodi' && r.iso2 === req.iso2) ??
+    [];
   const crude = jodi.find((r) => r.product === 'CRUDEOIL' && r.flow === 'IMPORTS');
   if (!oil || !crude) {
-    return { response: { ...base, unavailableReason: oil ? 'no JODI oil balance for this country' : 'the oil balances dataset is unavailable', fetchedAt: oil ? iso(oil.fetchedAt) : '' }, degraded: true };
+    return {
+      response: {
+        ...base,
+        unavailableReason: oil ? 'no JODI oil balance for this country' : 'the oil balances dataset is unavailable',
+        fetchedAt: oil ? iso(oil.fetchedAt) : '',
+      },
+      degraded: true,
+    };
   }
-  const stocks = oil.records.find((r): r is Extract<OilRecord, { kind: 'iea' }> => r.kind === 'iea' && r.iso2 === req.iso2);
+  const stocks = oil.records.find(
+    (r): r is Extract<OilRecord, { kind: 'iea' }> => r.kind === 'iea' && r.iso2 === req.iso2,
+  );
   const crudeExports = jodi.find((r) => r.product === 'CRUDEOIL' && r.flow === 'EXPORTS')?.kbd ?? 0;
   const flows = readImports(store);
   // Share of the crude heading's imports (World total) bought from Gulf suppliers.
   const crudeTrade = flows ? importsOf(flows, req.iso2, '2709')[0] : undefined;
   const gulfShare =
-    crudeTrade && crudeTrade.totalValue > 0 ? crudeTrade.exporters.filter((e) => GULF_SUPPLIERS.has(e.partnerIso2)).reduce((a, e) => a + e.value, 0) / crudeTrade.totalValue : GULF_SHARE_PROXY;
+    crudeTrade && crudeTrade.totalValue > 0
+      ? crudeTrade.exporters.filter((e) => GULF_SUPPLIERS.has(e.partnerIso2)).reduce((a, e) => a + e.value, 0) /
+        crudeTrade.totalValue
+      : GULF_SHARE_PROXY;
   const shock = energyShock({
     chokepointId: req.chokepointId,
     flowRatio: cp?.flowEstimate?.flowRatio ?? 1,
@@ -215,7 +291,14 @@ export function getCountryCostShock(store: SnapshotStore, req: GetCountryCostSho
     netExporter: stocks?.netExporter ?? crudeExports > crude.kbd,
   });
   return {
-    response: { ...base, supplyDeficitPct: shock.supplyDeficitPct, coverageDays: Math.max(0, shock.coverageDays), hasEnergyModel: true, unavailableReason: '', fetchedAt: iso(oil.fetchedAt) },
+    response: {
+      ...base,
+      supplyDeficitPct: shock.supplyDeficitPct,
+      coverageDays: Math.max(0, shock.coverageDays),
+      hasEnergyModel: true,
+      unavailableReason: '',
+      fetchedAt: iso(oil.fetchedAt),
+    },
     degraded: !status.available,
   };
 }

@@ -46,7 +46,8 @@ export const energyProcedures = {
         operationId: 'ListStorageFacilities',
         tags: ['supply-chain'],
         summary: 'List oil and gas storage facilities and LNG terminals',
-        description: 'The curated registry with each facility’s evidence and public badge, optionally narrowed to one facility type.',
+        description:
+          'The curated registry with each facility’s evidence and public badge, optionally narrowed to one facility type.',
       },
       cacheTier: 'static',
       datasets: [STORAGE_FACILITIES],
@@ -63,7 +64,8 @@ export const energyProcedures = {
         operationId: 'GetStorageFacilityDetail',
         tags: ['supply-chain'],
         summary: 'One storage facility with its evidence and revision trail',
-        description: 'unavailable is true, with no facility, when the id is not in the registry or the registry is missing.',
+        description:
+          'unavailable is true, with no facility, when the id is not in the registry or the registry is missing.',
       },
       cacheTier: 'static',
       datasets: [STORAGE_FACILITIES],
@@ -101,7 +103,8 @@ export const energyProcedures = {
         operationId: 'GetPipelineDetail',
         tags: ['supply-chain'],
         summary: 'One pipeline with its evidence and revision trail',
-        description: 'From the curated pipeline registry. unavailable is true, with no pipeline, when the id is not in the registry or the registry is missing.',
+        description:
+          'From the curated pipeline registry. unavailable is true, with no pipeline, when the id is not in the registry or the registry is missing.',
       },
       cacheTier: 'static',
       datasets: [PIPELINES],
@@ -138,7 +141,8 @@ export const energyProcedures = {
         operationId: 'GetFuelShortageDetail',
         tags: ['supply-chain'],
         summary: 'One fuel shortage with its evidence',
-        description: 'From the curated fuel-shortage registry. unavailable is true, with no shortage, when the id is unknown or the registry is missing.',
+        description:
+          'From the curated fuel-shortage registry. unavailable is true, with no shortage, when the id is unknown or the registry is missing.',
       },
       cacheTier: 'medium',
       datasets: [FUEL_SHORTAGES],

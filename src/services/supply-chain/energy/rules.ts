@@ -28,7 +28,12 @@ export interface BadgeEvidence {
  * be recent; offline must be recent and backed by a sanction, an expired or suspended contract, or an
  * operator statement. Everything else, including no evidence at all, is disputed.
  */
-function evidenceBadge<R extends string>(evidence: BadgeEvidence | undefined, asOf: number, running: string, runningBadge: R): R | 'reduced' | 'offline' | 'disputed' {
+function evidenceBadge<R extends string>(
+  evidence: BadgeEvidence | undefined,
+  asOf: number,
+  running: string,
+  runningBadge: R,
+): R | 'reduced' | 'offline' | 'disputed' {
   if (!evidence) return 'disputed';
   const stale = isEvidenceStale(evidence.lastEvidenceUpdate, asOf);
   switch (evidence.physicalState) {
@@ -55,7 +60,10 @@ export function publicBadge(evidence: StorageEvidence | undefined, asOf: number)
 }
 
 /** The public badge of a pipeline (running state: flowing), by the same rule. */
-export function pipelineBadge(evidence: BadgeEvidence | undefined, asOf: number): 'flowing' | 'reduced' | 'offline' | 'disputed' {
+export function pipelineBadge(
+  evidence: BadgeEvidence | undefined,
+  asOf: number,
+): 'flowing' | 'reduced' | 'offline' | 'disputed' {
   return evidenceBadge(evidence, asOf, 'flowing', 'flowing');
 }
 
@@ -64,7 +72,12 @@ export function pipelineBadge(evidence: BadgeEvidence | undefined, asOf: number)
 // ---------------------------------------------------------------------------------------------
 
 /** Share of a country's seaborne Gulf crude that a full closure of each modelled chokepoint cuts. */
-export const CHOKEPOINT_CRUDE_EXPOSURE: Record<string, number> = { hormuz_strait: 1.0, bab_el_mandeb: 1.0, suez: 0.6, malacca_strait: 0.7 };
+export const CHOKEPOINT_CRUDE_EXPOSURE: Record<string, number> = {
+  hormuz_strait: 1.0,
+  bab_el_mandeb: 1.0,
+  suez: 0.6,
+  malacca_strait: 0.7,
+};
 
 /** Refinery yields: barrels of each product per barrel of crude. */
 export const PRODUCT_YIELDS: Record<string, number> = { GASOLINE: 0.44, GASDIES: 0.3, JETKERO: 0.1, LPG: 0.05 };
@@ -98,7 +111,9 @@ export function energyShock(i: EnergyShockInputs): { supplyDeficitPct: number; c
   const deficits = Object.entries(PRODUCT_YIELDS)
     .filter(([p]) => (i.demandKbd[p] ?? 0) > 0)
     .map(([p, y]) => Math.min(100, Math.max(0, ((loss * y) / i.demandKbd[p]!) * 100)));
-  const supplyDeficitPct = deficits.length ? Math.round((deficits.reduce((a, b) => a + b, 0) / deficits.length) * 10) / 10 : 0;
+  const supplyDeficitPct = deficits.length
+    ? Math.round((deficits.reduce((a, b) => a + b, 0) / deficits.length) * 10) / 10
+    : 0;
   let coverageDays: number;
   if (i.netExporter) coverageDays = -1;
   else if (i.daysOfCover === undefined) coverageDays = 0;

@@ -8,7 +8,8 @@ import { double, int32 } from '../wire.js';
 // contract ids; the fields are defined once here.
 // ---------------------------------------------------------------------------------------------
 
-const latLon = (id: string) => z.object({ lat: double(), lon: double() }).meta({ id, description: 'Position in decimal degrees.' });
+const latLon = (id: string) =>
+  z.object({ lat: double(), lon: double() }).meta({ id, description: 'Position in decimal degrees.' });
 
 /** Who classified the evidence and how sure the classifier is. */
 const classifierFields = { classifierVersion: z.string(), classifierConfidence: double('0-1.') };
@@ -25,7 +26,12 @@ const registryListFields = {
  * physical state with its source, the operator's last statement, the contract state, sanctions,
  * `extra` fields of the registry, then when it was confirmed and the classifier.
  */
-function assetEvidence<Extra extends z.ZodRawShape>(o: { ids: { evidence: string; statement: string; sanction: string }; asset: string; physicalStates: string; extra: Extra }) {
+function assetEvidence<Extra extends z.ZodRawShape>(o: {
+  ids: { evidence: string; statement: string; sanction: string };
+  asset: string;
+  physicalStates: string;
+  extra: Extra;
+}) {
   const statement = z
     .object({ text: z.string(), url: z.string(), date: z.string() })
     .meta({ id: o.ids.statement, description: `What the operator last said publicly about the ${o.asset}.` });
@@ -62,7 +68,9 @@ const revisionEntry = (id: string, asset: string) =>
 
 /** A published report an event-like entry (shortage, disruption) rests on. */
 const reportSource = (id: string, description: string, sourceType: z.ZodString = z.string()) =>
-  z.object({ authority: z.string(), title: z.string(), url: z.string(), date: z.string(), sourceType }).meta({ id, description });
+  z
+    .object({ authority: z.string(), title: z.string(), url: z.string(), date: z.string(), sourceType })
+    .meta({ id, description });
 
 // ---------------------------------------------------------------------------------------------
 // Storage facilities
@@ -73,7 +81,11 @@ export const FACILITY_TYPES = ['ugs', 'spr', 'lng_export', 'lng_import', 'crude_
 export const StorageLatLon = latLon('supply_chain_v1_StorageLatLon');
 
 export const StorageEvidence = assetEvidence({
-  ids: { evidence: 'supply_chain_v1_StorageEvidence', statement: 'supply_chain_v1_StorageOperatorStatement', sanction: 'supply_chain_v1_StorageSanctionRef' },
+  ids: {
+    evidence: 'supply_chain_v1_StorageEvidence',
+    statement: 'supply_chain_v1_StorageOperatorStatement',
+    sanction: 'supply_chain_v1_StorageSanctionRef',
+  },
   asset: 'facility',
   physicalStates: 'operational, reduced, offline, under_construction or unknown',
   extra: { fillDisclosed: z.boolean(), fillSource: z.string() },
@@ -95,7 +107,9 @@ export const StorageFacilityEntry = z
     workingCapacityUnit: z.string().meta({ description: 'TWh, Mb or Mtpa: which capacity field applies.' }),
     inService: int32('Year the facility entered service.'),
     evidence: StorageEvidence.optional(),
-    publicBadge: z.enum(['operational', 'reduced', 'offline', 'disputed']).meta({ description: 'Derived from the evidence; disputed when it is missing, stale or unsupported.' }),
+    publicBadge: z
+      .enum(['operational', 'reduced', 'offline', 'disputed'])
+      .meta({ description: 'Derived from the evidence; disputed when it is missing, stale or unsupported.' }),
   })
   .meta({ id: 'supply_chain_v1_StorageFacilityEntry', description: 'An oil or gas storage facility or LNG terminal.' });
 
@@ -135,7 +149,10 @@ export const GetStorageFacilityDetailResponse = z
     fetchedAt: z.string().meta({ description: 'ISO-8601 time the registry was fetched; empty when there is none.' }),
     unavailable: z.boolean().meta({ description: 'True when the facility is unknown or the registry is missing.' }),
   })
-  .meta({ id: 'supply_chain_v1_GetStorageFacilityDetailResponse', description: 'One storage facility with its revision trail.' });
+  .meta({
+    id: 'supply_chain_v1_GetStorageFacilityDetailResponse',
+    description: 'One storage facility with its revision trail.',
+  });
 
 export type GetStorageFacilityDetailResponse = z.infer<typeof GetStorageFacilityDetailResponse>;
 
@@ -148,7 +165,11 @@ export const COMMODITY_TYPES = ['gas', 'oil'] as const;
 export const LatLon = latLon('supply_chain_v1_LatLon');
 
 export const PipelineEvidence = assetEvidence({
-  ids: { evidence: 'supply_chain_v1_PipelineEvidence', statement: 'supply_chain_v1_OperatorStatement', sanction: 'supply_chain_v1_SanctionRef' },
+  ids: {
+    evidence: 'supply_chain_v1_PipelineEvidence',
+    statement: 'supply_chain_v1_OperatorStatement',
+    sanction: 'supply_chain_v1_SanctionRef',
+  },
   asset: 'pipeline',
   physicalStates: 'flowing, reduced, offline or unknown',
   extra: {},
@@ -173,7 +194,9 @@ export const PipelineEntry = z
     endPoint: LatLon,
     waypoints: z.array(LatLon),
     evidence: PipelineEvidence.optional(),
-    publicBadge: z.enum(['flowing', 'reduced', 'offline', 'disputed']).meta({ description: 'Derived from the evidence; disputed when it is missing, stale or unsupported.' }),
+    publicBadge: z
+      .enum(['flowing', 'reduced', 'offline', 'disputed'])
+      .meta({ description: 'Derived from the evidence; disputed when it is missing, stale or unsupported.' }),
   })
   .meta({ id: 'supply_chain_v1_PipelineEntry', description: 'A cross-border or strategic oil or gas pipeline.' });
 
@@ -208,7 +231,9 @@ export const GetPipelineDetailResponse = z
   .object({
     pipeline: PipelineEntry.optional(),
     revisions: z.array(PipelineRevisionEntry).meta({ description: 'Evidence changes, newest first.' }),
-    fetchedAt: z.string().meta({ description: 'ISO-8601 time the registry was last updated; empty when there is none.' }),
+    fetchedAt: z
+      .string()
+      .meta({ description: 'ISO-8601 time the registry was last updated; empty when there is none.' }),
     unavailable: z.boolean().meta({ description: 'True when the pipeline is unknown or the registry is missing.' }),
   })
   .meta({ id: 'supply_chain_v1_GetPipelineDetailResponse', description: 'One pipeline with its revision trail.' });
@@ -231,7 +256,9 @@ export const FuelShortageEvidenceSource = reportSource(
 export const FuelShortageEvidence = z
   .object({
     evidenceSources: z.array(FuelShortageEvidenceSource),
-    firstRegulatorConfirmation: z.string().meta({ description: 'Date a regulator or operator first confirmed the shortage; empty when none has.' }),
+    firstRegulatorConfirmation: z
+      .string()
+      .meta({ description: 'Date a regulator or operator first confirmed the shortage; empty when none has.' }),
     ...classifierFields,
     lastEvidenceUpdate: z.string(),
   })
@@ -256,7 +283,11 @@ export const FuelShortageEntry = z
 export type FuelShortageEntry = z.infer<typeof FuelShortageEntry>;
 
 export const ListFuelShortagesRequest = z.object({
-  country: z.string().regex(/^[A-Z]{2}$/).optional().meta({ description: 'Only this country (ISO 3166-1 alpha-2, upper case).' }),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional()
+    .meta({ description: 'Only this country (ISO 3166-1 alpha-2, upper case).' }),
   product: z.enum(FUEL_PRODUCTS).optional().meta({ description: 'Only this product.' }),
   severity: z.enum(SHORTAGE_SEVERITIES).optional().meta({ description: 'Only this severity.' }),
 });
@@ -293,16 +324,30 @@ export type GetFuelShortageDetailResponse = z.infer<typeof GetFuelShortageDetail
 // ---------------------------------------------------------------------------------------------
 
 export const ASSET_TYPES = ['pipeline', 'storage'] as const;
-export const DISRUPTION_EVENT_TYPES = ['sabotage', 'sanction', 'maintenance', 'mechanical', 'weather', 'commercial', 'war', 'other'] as const;
+export const DISRUPTION_EVENT_TYPES = [
+  'sabotage',
+  'sanction',
+  'maintenance',
+  'mechanical',
+  'weather',
+  'commercial',
+  'war',
+  'other',
+] as const;
 
-export const EnergyDisruptionSource = reportSource('supply_chain_v1_EnergyDisruptionSource', 'A report the event rests on.');
+export const EnergyDisruptionSource = reportSource(
+  'supply_chain_v1_EnergyDisruptionSource',
+  'A report the event rests on.',
+);
 
 export const EnergyDisruptionEntry = z
   .object({
     id: z.string(),
     assetId: z.string().meta({ description: 'Id in the pipeline or storage registry.' }),
     assetType: z.string().meta({ description: 'pipeline or storage.' }),
-    eventType: z.string().meta({ description: 'sabotage, sanction, maintenance, mechanical, weather, commercial, war or other.' }),
+    eventType: z
+      .string()
+      .meta({ description: 'sabotage, sanction, maintenance, mechanical, weather, commercial, war or other.' }),
     startAt: z.string(),
     endAt: z.string().meta({ description: 'Empty while the disruption is ongoing.' }),
     capacityOfflineBcmYr: double(),
@@ -312,9 +357,14 @@ export const EnergyDisruptionEntry = z
     sources: z.array(EnergyDisruptionSource),
     ...classifierFields,
     lastEvidenceUpdate: z.string(),
-    countries: z.array(z.string()).meta({ description: 'Countries of the asset (supply, transit, receiving), ISO alpha-2.' }),
+    countries: z
+      .array(z.string())
+      .meta({ description: 'Countries of the asset (supply, transit, receiving), ISO alpha-2.' }),
   })
-  .meta({ id: 'supply_chain_v1_EnergyDisruptionEntry', description: 'An outage or curtailment of a pipeline or storage asset.' });
+  .meta({
+    id: 'supply_chain_v1_EnergyDisruptionEntry',
+    description: 'An outage or curtailment of a pipeline or storage asset.',
+  });
 
 export type EnergyDisruptionEntry = z.infer<typeof EnergyDisruptionEntry>;
 
@@ -331,7 +381,10 @@ export const ListEnergyDisruptionsResponse = z
     events: z.array(EnergyDisruptionEntry).meta({ description: 'Most recent start first.' }),
     ...registryListFields,
   })
-  .meta({ id: 'supply_chain_v1_ListEnergyDisruptionsResponse', description: 'Energy infrastructure disruptions in the registry.' });
+  .meta({
+    id: 'supply_chain_v1_ListEnergyDisruptionsResponse',
+    description: 'Energy infrastructure disruptions in the registry.',
+  });
 
 export type ListEnergyDisruptionsResponse = z.infer<typeof ListEnergyDisruptionsResponse>;
 
@@ -340,9 +393,16 @@ export type ListEnergyDisruptionsResponse = z.infer<typeof ListEnergyDisruptions
 // ---------------------------------------------------------------------------------------------
 
 export const GetCountryCostShockRequest = z.object({
-  iso2: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code in upper case').meta({ description: 'Importing country.' }),
+  iso2: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code in upper case')
+    .meta({ description: 'Importing country.' }),
   chokepointId: z.string().min(1).max(64).meta({ description: 'Canonical chokepoint id, e.g. hormuz_strait.' }),
-  hs2: z.string().regex(/^\d{1,2}$/, 'must be an HS chapter of one or two digits').optional().meta({ description: 'HS chapter (default 27; the energy model covers 27 only).' }),
+  hs2: z
+    .string()
+    .regex(/^\d{1,2}$/, 'must be an HS chapter of one or two digits')
+    .optional()
+    .meta({ description: 'HS chapter (default 27; the energy model covers 27 only).' }),
 });
 export type GetCountryCostShockRequest = z.infer<typeof GetCountryCostShockRequest>;
 
@@ -354,10 +414,20 @@ export const GetCountryCostShockResponse = z
     supplyDeficitPct: double('Mean shortfall of gasoline, diesel, jet fuel and LPG against demand, percent.'),
     coverageDays: int32('Days emergency stocks cover the lost crude; 0 when unknown or for net exporters.'),
     warRiskPremiumBps: int32(),
-    warRiskTier: z.enum(['WAR_RISK_TIER_UNSPECIFIED', 'WAR_RISK_TIER_NORMAL', 'WAR_RISK_TIER_ELEVATED', 'WAR_RISK_TIER_HIGH', 'WAR_RISK_TIER_CRITICAL', 'WAR_RISK_TIER_WAR_ZONE']),
+    warRiskTier: z.enum([
+      'WAR_RISK_TIER_UNSPECIFIED',
+      'WAR_RISK_TIER_NORMAL',
+      'WAR_RISK_TIER_ELEVATED',
+      'WAR_RISK_TIER_HIGH',
+      'WAR_RISK_TIER_CRITICAL',
+      'WAR_RISK_TIER_WAR_ZONE',
+    ]),
     hasEnergyModel: z.boolean(),
     unavailableReason: z.string().meta({ description: 'Why there is no energy estimate; empty when there is one.' }),
     fetchedAt: z.string(),
   })
-  .meta({ id: 'supply_chain_v1_GetCountryCostShockResponse', description: 'Fuel supply shock of a chokepoint closure for one country.' });
+  .meta({
+    id: 'supply_chain_v1_GetCountryCostShockResponse',
+    description: 'Fuel supply shock of a chokepoint closure for one country.',
+  });
 export type GetCountryCostShockResponse = z.infer<typeof GetCountryCostShockResponse>;

@@ -6,14 +6,23 @@ import type { GetShippingRatesResponse, GetShippingStressResponse, ShippingIndex
 
 export function getShippingStress(store: SnapshotStore): GetShippingStressResponse {
   const s = store.read<CarrierQuote, { missing: string[] }>(SHIPPING_STRESS);
-  if (!s || s.records.length === 0) return { carriers: [], stressScore: 0, stressLevel: 'low', fetchedAt: 0, upstreamUnavailable: true };
+  if (!s || s.records.length === 0)
+    return { carriers: [], stressScore: 0, stressLevel: 'low', fetchedAt: 0, upstreamUnavailable: true };
   const score = stressScore(s.records.map((c) => c.changePct));
-  return { carriers: s.records as CarrierQuote[], stressScore: score, stressLevel: stressLevel(score), fetchedAt: s.fetchedAt, upstreamUnavailable: (s.info.missing ?? []).length > 0 };
+  return {
+    carriers: s.records as CarrierQuote[],
+    stressScore: score,
+    stressLevel: stressLevel(score),
+    fetchedAt: s.fetchedAt,
+    upstreamUnavailable: (s.info.missing ?? []).length > 0,
+  };
 }
 
 export function getShippingRates(store: SnapshotStore): GetShippingRatesResponse {
   const s = store.read<ShippingIndex>(SHIPPING_RATES);
   if (!s || s.records.length === 0) return { indices: [], fetchedAt: '', upstreamUnavailable: true };
-  const indices = s.derive('indices', (snap) => snap.records.map((r) => ({ ...r, spikeAlert: spikeAlert(r.history.map((h) => h.value)) })));
+  const indices = s.derive('indices', (snap) =>
+    snap.records.map((r) => ({ ...r, spikeAlert: spikeAlert(r.history.map((h) => h.value)) })),
+  );
   return { indices, fetchedAt: new Date(s.fetchedAt).toISOString(), upstreamUnavailable: false };
 }

@@ -2,7 +2,12 @@ import { operation } from '../../../trpc/procedures.js';
 import { SHIPPING_STRESS } from './datasets/shipping-stress.js';
 import { SHIPPING_RATES } from './datasets/shipping-rates.js';
 import { getShippingRates, getShippingStress } from './queries.js';
-import { GetShippingRatesRequest, GetShippingRatesResponse, GetShippingStressRequest, GetShippingStressResponse } from './schemas.js';
+import {
+  GetShippingRatesRequest,
+  GetShippingRatesResponse,
+  GetShippingStressRequest,
+  GetShippingStressResponse,
+} from './schemas.js';
 
 /** Freight markets, composed into the supply-chain router. */
 export const freightProcedures = {

@@ -25,8 +25,13 @@ export type PeriodChangeBasis = 'publisher_reported' | 'derived_from_prior_perio
  * The change over the publication period: the publisher's own percent when it gives one, else
  * derived from the prior level (which must be non-zero); undefined when neither is possible.
  */
-export function periodChange(current: number, prior: number | undefined, publisherPct: number | undefined): { pct: number; basis: PeriodChangeBasis } | undefined {
-  if (publisherPct !== undefined && Number.isFinite(publisherPct)) return { pct: round2(publisherPct), basis: 'publisher_reported' };
+export function periodChange(
+  current: number,
+  prior: number | undefined,
+  publisherPct: number | undefined,
+): { pct: number; basis: PeriodChangeBasis } | undefined {
+  if (publisherPct !== undefined && Number.isFinite(publisherPct))
+    return { pct: round2(publisherPct), basis: 'publisher_reported' };
   if (prior === undefined || prior === 0 || !Number.isFinite(prior)) return undefined;
   return { pct: round2(((current - prior) / prior) * 100), basis: 'derived_from_prior_period_level' };
 }

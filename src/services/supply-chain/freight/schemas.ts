@@ -19,14 +19,21 @@ export const GetShippingStressResponse = z
     carriers: z.array(ShippingStressCarrier),
     stressScore: double('0-100: 40 minus 3 x the mean daily change in percent, clamped.'),
     stressLevel: z.string().meta({ description: 'critical from 75, elevated from 50, moderate from 25, else low.' }),
-    fetchedAt: z.number().int().meta({ format: 'int64', description: 'When the quotes were fetched, Unix epoch milliseconds; 0 when there are none.' }),
-    upstreamUnavailable: z.boolean().meta({ description: 'No quotes, or some watched names missing from the last fetch.' }),
+    fetchedAt: z.number().int().meta({
+      format: 'int64',
+      description: 'When the quotes were fetched, Unix epoch milliseconds; 0 when there are none.',
+    }),
+    upstreamUnavailable: z
+      .boolean()
+      .meta({ description: 'No quotes, or some watched names missing from the last fetch.' }),
   })
   .meta({ id: 'supply_chain_v1_GetShippingStressResponse', description: 'Market stress in listed shipping names.' });
 
 export type GetShippingStressResponse = z.infer<typeof GetShippingStressResponse>;
 
-export const ShippingRatePoint = z.object({ date: z.string(), value: double() }).meta({ id: 'supply_chain_v1_ShippingRatePoint', description: 'One published level.' });
+export const ShippingRatePoint = z
+  .object({ date: z.string(), value: double() })
+  .meta({ id: 'supply_chain_v1_ShippingRatePoint', description: 'One published level.' });
 
 export const ShippingIndex = z
   .object({
@@ -37,9 +44,13 @@ export const ShippingIndex = z
     changePct: double('Against the previous publication, percent.'),
     unit: z.string(),
     history: z.array(ShippingRatePoint).meta({ description: 'Published levels with their dates, oldest first.' }),
-    spikeAlert: z.boolean().meta({ description: 'The latest level is above the history’s mean plus two standard deviations (needs three points).' }),
+    spikeAlert: z.boolean().meta({
+      description: 'The latest level is above the history’s mean plus two standard deviations (needs three points).',
+    }),
     periodChangePct: double('Decision-grade change, given only with a valid publication date.').optional(),
-    periodChangeBasis: z.enum(['PERIOD_CHANGE_BASIS_UNSPECIFIED', 'publisher_reported', 'derived_from_prior_period_level']).optional(),
+    periodChangeBasis: z
+      .enum(['PERIOD_CHANGE_BASIS_UNSPECIFIED', 'publisher_reported', 'derived_from_prior_period_level'])
+      .optional(),
     priorPeriodValue: double().optional(),
     priorPeriodDate: z.string().optional(),
   })

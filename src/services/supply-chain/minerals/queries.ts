@@ -3,7 +3,12 @@ import { groupBy, iso } from '../wire.js';
 import { CRITICAL_MINERALS, type MineralProductionRecord } from './datasets/minerals.js';
 import { summariseMineral, summariseStage } from './rules.js';
 import { MINERAL_PRODUCTION, type Stage, type StageRow } from './datasets/mineral-production.js';
-import type { CriticalMineral, GetCriticalMineralsResponse, GetMineralProductionRequest, GetMineralProductionResponse } from './schemas.js';
+import type {
+  CriticalMineral,
+  GetCriticalMineralsResponse,
+  GetMineralProductionRequest,
+  GetMineralProductionResponse,
+} from './schemas.js';
 
 // ---------------------------------------------------------------------------------------------
 // Critical minerals
@@ -29,7 +34,10 @@ const MCS_SOURCE = 'USGS Mineral Commodity Summaries';
 
 type ProductionRecord = GetMineralProductionResponse['commodities'][number];
 
-export function getMineralProduction(store: SnapshotStore, req: GetMineralProductionRequest): GetMineralProductionResponse {
+export function getMineralProduction(
+  store: SnapshotStore,
+  req: GetMineralProductionRequest,
+): GetMineralProductionResponse {
   const snapshot = store.read<StageRow>(MINERAL_PRODUCTION);
   if (!snapshot) return { commodities: [], countries: [], fetchedAt: '', upstreamUnavailable: true, dataYear: 0 };
   const stage: Stage | undefined = req.stage === undefined ? undefined : req.stage === 'mine' ? 'mine' : 'refinery';
@@ -40,7 +48,13 @@ export function getMineralProduction(store: SnapshotStore, req: GetMineralProduc
   for (const [commodityId, rows] of groups) {
     const label = rows[0]!.commodity;
     if (wanted && wanted !== commodityId && wanted !== label.toLowerCase()) continue;
-    const record: ProductionRecord = { commodityId, commodity: label, year: 0, unit: rows[0]!.unit, sources: [MCS_SOURCE] };
+    const record: ProductionRecord = {
+      commodityId,
+      commodity: label,
+      year: 0,
+      unit: rows[0]!.unit,
+      sources: [MCS_SOURCE],
+    };
     for (const st of ['mine', 'refinery'] as const) {
       if (stage && stage !== st) continue;
       const stageRows = rows.filter((r) => r.stage === st);
@@ -48,7 +62,15 @@ export function getMineralProduction(store: SnapshotStore, req: GetMineralProduc
       const summary = summariseStage(stageRows);
       const countries = req.iso2 ? summary.countries.filter((c) => c.iso2 === req.iso2) : summary.countries;
       if (req.iso2 && countries.length === 0) continue;
-      for (const c of req.iso2 ? countries : []) holdings.push({ commodityId, commodity: label, stage: st, ...(c.output !== undefined ? { output: c.output } : {}), ...(c.share !== undefined ? { share: c.share } : {}), withheld: c.withheld });
+      for (const c of req.iso2 ? countries : [])
+        holdings.push({
+          commodityId,
+          commodity: label,
+          stage: st,
+          ...(c.output !== undefined ? { output: c.output } : {}),
+          ...(c.share !== undefined ? { share: c.share } : {}),
+          withheld: c.withheld,
+        });
       record[st] = { year: stageRows[0]!.year, unit: stageRows[0]!.unit, ...summary, countries };
       record.year = Math.max(record.year, stageRows[0]!.year);
       record.unit = record.mine?.unit ?? stageRows[0]!.unit;

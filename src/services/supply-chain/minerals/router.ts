@@ -2,7 +2,12 @@ import { operation } from '../../../trpc/procedures.js';
 import { CRITICAL_MINERALS } from './datasets/minerals.js';
 import { MINERAL_PRODUCTION } from './datasets/mineral-production.js';
 import { getCriticalMinerals, getMineralProduction } from './queries.js';
-import { GetCriticalMineralsRequest, GetCriticalMineralsResponse, GetMineralProductionRequest, GetMineralProductionResponse } from './schemas.js';
+import {
+  GetCriticalMineralsRequest,
+  GetCriticalMineralsResponse,
+  GetMineralProductionRequest,
+  GetMineralProductionResponse,
+} from './schemas.js';
 
 /** mineral operations, composed into the supply-chain router. */
 export const mineralProcedures = {

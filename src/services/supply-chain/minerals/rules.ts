@@ -26,11 +26,19 @@ export function summariseMineral(mineral: string, unit: string, producers: reado
   const positive = producers.filter((p) => p.productionTonnes > 0);
   const global = positive.reduce((a, p) => a + p.productionTonnes, 0);
   const shares = positive.map((p) => ({ ...p, share: global > 0 ? (p.productionTonnes / global) * 100 : 0 }));
-  const hhi = round(shares.reduce((a, p) => a + p.share * p.share, 0), 1);
+  const hhi = round(
+    shares.reduce((a, p) => a + p.share * p.share, 0),
+    1,
+  );
   const top = [...shares]
     .sort((a, b) => b.productionTonnes - a.productionTonnes || a.country.localeCompare(b.country))
     .slice(0, 3)
-    .map((p) => ({ country: p.country, countryCode: p.countryCode, productionTonnes: p.productionTonnes, sharePct: round(p.share, 1) }));
+    .map((p) => ({
+      country: p.country,
+      countryCode: p.countryCode,
+      productionTonnes: p.productionTonnes,
+      sharePct: round(p.share, 1),
+    }));
   return { mineral, topProducers: top, hhi, riskRating: riskRating(hhi), globalProduction: global, unit };
 }
 
@@ -61,7 +69,15 @@ export interface StageSummary {
  * the published world total or else the quantified sum.
  */
 export function summariseStage(
-  rows: readonly { iso2: string; country: string; output: number | null; withheld: boolean; estimated: boolean; residual: boolean; worldTotal: boolean }[],
+  rows: readonly {
+    iso2: string;
+    country: string;
+    output: number | null;
+    withheld: boolean;
+    estimated: boolean;
+    residual: boolean;
+    worldTotal: boolean;
+  }[],
 ): StageSummary {
   const producers = rows.filter((r) => !r.worldTotal);
   const sum = producers.reduce((a, r) => a + (r.output ?? 0), 0);
@@ -77,10 +93,17 @@ export function summariseStage(
     }))
     .sort((a, b) => Number(a.withheld) - Number(b.withheld) || (b.output ?? 0) - (a.output ?? 0));
   const hhi = round(
-    producers.filter((r) => !r.residual && r.output !== null && sum > 0).reduce((a, r) => a + ((r.output! / sum) * 100) ** 2, 0),
+    producers
+      .filter((r) => !r.residual && r.output !== null && sum > 0)
+      .reduce((a, r) => a + ((r.output! / sum) * 100) ** 2, 0),
     1,
   );
   const published = rows.find((r) => r.worldTotal)?.output ?? null;
   const worldTotal = published ?? (sum > 0 ? sum : undefined);
-  return { countries, hhi, ...(worldTotal !== undefined ? { worldTotal } : {}), withheldCount: producers.filter((r) => r.withheld).length };
+  return {
+    countries,
+    hhi,
+    ...(worldTotal !== undefined ? { worldTotal } : {}),
+    withheldCount: producers.filter((r) => r.withheld).length,
+  };
 }

@@ -19,7 +19,9 @@ export const CriticalMineral = z
     mineral: z.string(),
     topProducers: z.array(MineralProducer).meta({ description: 'The three largest producers, largest first.' }),
     hhi: double('Herfindahl-Hirschman index over all listed producers, 0-10000.'),
-    riskRating: z.enum(['critical', 'high', 'moderate', 'low']).meta({ description: 'critical from 5000, high from 2500, moderate from 1500, else low.' }),
+    riskRating: z
+      .enum(['critical', 'high', 'moderate', 'low'])
+      .meta({ description: 'critical from 5000, high from 2500, moderate from 1500, else low.' }),
     globalProduction: double('Sum of the listed producers’ output.'),
     unit: z.string(),
   })
@@ -32,10 +34,15 @@ export const GetCriticalMineralsRequest = z.object({});
 export const GetCriticalMineralsResponse = z
   .object({
     minerals: z.array(CriticalMineral).meta({ description: 'Most concentrated first.' }),
-    fetchedAt: z.string().meta({ description: 'ISO-8601 time the production table was fetched; empty when unavailable.' }),
+    fetchedAt: z
+      .string()
+      .meta({ description: 'ISO-8601 time the production table was fetched; empty when unavailable.' }),
     upstreamUnavailable: z.boolean(),
   })
-  .meta({ id: 'supply_chain_v1_GetCriticalMineralsResponse', description: 'Production concentration of critical minerals.' });
+  .meta({
+    id: 'supply_chain_v1_GetCriticalMineralsResponse',
+    description: 'Production concentration of critical minerals.',
+  });
 
 export type GetCriticalMineralsResponse = z.infer<typeof GetCriticalMineralsResponse>;
 
@@ -76,10 +83,20 @@ export const MineralProductionRecord = z
     refinery: MineralStageSnapshot.optional(),
     sources: z.array(z.string()),
   })
-  .meta({ id: 'supply_chain_v1_MineralProductionRecord', description: 'Mine and refinery production of one commodity.' });
+  .meta({
+    id: 'supply_chain_v1_MineralProductionRecord',
+    description: 'Mine and refinery production of one commodity.',
+  });
 
 export const MineralCountryHolding = z
-  .object({ commodityId: z.string(), commodity: z.string(), stage: z.string(), output: double().optional(), share: double().optional(), withheld: z.boolean() })
+  .object({
+    commodityId: z.string(),
+    commodity: z.string(),
+    stage: z.string(),
+    output: double().optional(),
+    share: double().optional(),
+    withheld: z.boolean(),
+  })
   .meta({ id: 'supply_chain_v1_MineralCountryHolding', description: 'One commodity and stage a country produces.' });
 
 export const MineralCountryPortfolio = z
@@ -87,9 +104,21 @@ export const MineralCountryPortfolio = z
   .meta({ id: 'supply_chain_v1_MineralCountryPortfolio', description: 'What one country produces.' });
 
 export const GetMineralProductionRequest = z.object({
-  commodity: z.string().min(1).max(64).optional().meta({ description: 'Commodity id or name, any case (e.g. cobalt, Rare earths, ree).' }),
-  iso2: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code in upper case').optional().meta({ description: 'Only this country’s rows, and its portfolio.' }),
-  stage: z.enum(['mine', 'refinery', 'smelter', 'smelting']).optional().meta({ description: 'mine or refinery (smelter and smelting mean refinery).' }),
+  commodity: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .meta({ description: 'Commodity id or name, any case (e.g. cobalt, Rare earths, ree).' }),
+  iso2: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code in upper case')
+    .optional()
+    .meta({ description: 'Only this country’s rows, and its portfolio.' }),
+  stage: z
+    .enum(['mine', 'refinery', 'smelter', 'smelting'])
+    .optional()
+    .meta({ description: 'mine or refinery (smelter and smelting mean refinery).' }),
 });
 export type GetMineralProductionRequest = z.infer<typeof GetMineralProductionRequest>;
 
@@ -101,5 +130,8 @@ export const GetMineralProductionResponse = z
     upstreamUnavailable: z.boolean(),
     dataYear: int32('Latest year in the answer; 0 when empty.'),
   })
-  .meta({ id: 'supply_chain_v1_GetMineralProductionResponse', description: 'World mine and refinery production by country.' });
+  .meta({
+    id: 'supply_chain_v1_GetMineralProductionResponse',
+    description: 'World mine and refinery production by country.',
+  });
 export type GetMineralProductionResponse = z.infer<typeof GetMineralProductionResponse>;

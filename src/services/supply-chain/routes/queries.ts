@@ -2,9 +2,23 @@ import { ServiceError } from '../../../platform/errors.js';
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import { getChokepointStatus, STATUS_DATASETS } from '../chokepoints/queries.js';
 import type { ChokepointInfo } from '../chokepoints/schemas.js';
-import { ROUTE_MODEL, routeModel, type CargoType, type RouteModel, type RouteModelInfo, type RouteModelRecord } from './datasets/route-model.js';
+import {
+  ROUTE_MODEL,
+  routeModel,
+  type CargoType,
+  type RouteModel,
+  type RouteModelInfo,
+  type RouteModelRecord,
+} from './datasets/route-model.js';
 import { bypassLiveScore, corridorApplies, corridorStatus, laneExposures, laneRoutes, maxTier } from './rules.js';
-import { hs2Of, type BypassOption, type GetBypassOptionsRequest, type GetBypassOptionsResponse, type GetRouteExplorerLaneRequest, type GetRouteExplorerLaneResponse } from './schemas.js';
+import {
+  hs2Of,
+  type BypassOption,
+  type GetBypassOptionsRequest,
+  type GetBypassOptionsResponse,
+  type GetRouteExplorerLaneRequest,
+  type GetRouteExplorerLaneResponse,
+} from './schemas.js';
 
 /** Every dataset a lane answer is built from (the status adds its own inputs). */
 export { ROUTE_MODEL };
@@ -18,22 +32,34 @@ export function readRouteModel(store: SnapshotStore): RouteModel | undefined {
 }
 
 /** The composed chokepoint status by id, and whether it could be composed at all. */
-export function statusById(store: SnapshotStore): { byId: Map<string, ChokepointInfo>; fetchedAt: string; available: boolean } {
+export function statusById(store: SnapshotStore): {
+  byId: Map<string, ChokepointInfo>;
+  fetchedAt: string;
+  available: boolean;
+} {
   const status = getChokepointStatus(store);
-  return { byId: new Map(status.chokepoints.map((c) => [c.id, c])), fetchedAt: status.fetchedAt, available: status.chokepoints.length > 0 };
+  return {
+    byId: new Map(status.chokepoints.map((c) => [c.id, c])),
+    fetchedAt: status.fetchedAt,
+    available: status.chokepoints.length > 0,
+  };
 }
 
 /** A registry chokepoint id, or the spec's 400 naming the field. */
 export function knownChokepoint(store: SnapshotStore, field: string, id: string): void {
   const { byId, available } = statusById(store);
-  if (available && !byId.has(id)) throw ServiceError.validation([{ field, description: `unknown chokepoint id: ${id}` }]);
+  if (available && !byId.has(id))
+    throw ServiceError.validation([{ field, description: `unknown chokepoint id: ${id}` }]);
 }
 
 // ---------------------------------------------------------------------------------------------
 // get-bypass-options
 // ---------------------------------------------------------------------------------------------
 
-export function getBypassOptions(store: SnapshotStore, req: GetBypassOptionsRequest): { response: GetBypassOptionsResponse; degraded: boolean } {
+export function getBypassOptions(
+  store: SnapshotStore,
+  req: GetBypassOptionsRequest,
+): { response: GetBypassOptionsResponse; degraded: boolean } {
   knownChokepoint(store, 'chokepointId', req.chokepointId);
   const cargo: CargoType = req.cargoType ?? 'container';
   const closurePct = req.closurePct ?? 100;
@@ -52,8 +78,13 @@ export function getBypassOptions(store: SnapshotStore, req: GetBypassOptionsRequ
       suitableCargoTypes: c.suitableCargoTypes,
       activationThreshold: c.activationThreshold,
       waypointChokepointIds: c.waypointChokepointIds,
-      liveScore: bypassLiveScore(c.waypointChokepointIds.map((id) => status.byId.get(id)?.disruptionScore ?? 0), c.addedCostMultiplier),
-      bypassWarRiskTier: (status.available ? maxTier(c.waypointChokepointIds.map(tierOf)) : 'WAR_RISK_TIER_UNSPECIFIED') as BypassOption['bypassWarRiskTier'],
+      liveScore: bypassLiveScore(
+        c.waypointChokepointIds.map((id) => status.byId.get(id)?.disruptionScore ?? 0),
+        c.addedCostMultiplier,
+      ),
+      bypassWarRiskTier: (status.available
+        ? maxTier(c.waypointChokepointIds.map(tierOf))
+        : 'WAR_RISK_TIER_UNSPECIFIED') as BypassOption['bypassWarRiskTier'],
       notes: c.notes,
     }))
     .sort((a, b) => a.liveScore - b.liveScore);
@@ -64,7 +95,9 @@ export function getBypassOptions(store: SnapshotStore, req: GetBypassOptionsRequ
       closurePct,
       options,
       fetchedAt: status.available ? status.fetchedAt : '',
-      primaryChokepointWarRiskTier: tierOf(req.chokepointId) as GetBypassOptionsResponse['primaryChokepointWarRiskTier'],
+      primaryChokepointWarRiskTier: tierOf(
+        req.chokepointId,
+      ) as GetBypassOptionsResponse['primaryChokepointWarRiskTier'],
     },
     // Without the model or the status the answer is a fallback the body cannot flag.
     degraded: !model || !status.available,
@@ -105,7 +138,13 @@ export interface LaneView {
 }
 
 /** The lane between two countries from the model and the current chokepoint status (pure reads). */
-export function laneView(store: SnapshotStore, fromIso2: string, toIso2: string, cargoType: CargoType | undefined, hs2: string | undefined): LaneView {
+export function laneView(
+  store: SnapshotStore,
+  fromIso2: string,
+  toIso2: string,
+  cargoType: CargoType | undefined,
+  hs2: string | undefined,
+): LaneView {
   const cargo = cargoType ?? 'container';
   const model = readRouteModel(store);
   const status = statusById(store);
@@ -141,7 +180,9 @@ export function laneView(store: SnapshotStore, fromIso2: string, toIso2: string,
     }),
     point(toPort.lat, toPort.lon),
   ];
-  const primaryCp = [...primary.waypoints].sort((a, b) => (status.byId.get(b)?.disruptionScore ?? 0) - (status.byId.get(a)?.disruptionScore ?? 0))[0];
+  const primaryCp = [...primary.waypoints].sort(
+    (a, b) => (status.byId.get(b)?.disruptionScore ?? 0) - (status.byId.get(a)?.disruptionScore ?? 0),
+  )[0];
   const cpInfo = primaryCp ? status.byId.get(primaryCp) : undefined;
   const tierOf = (id: string) => status.byId.get(id)?.warRiskTier ?? 'WAR_RISK_TIER_UNSPECIFIED';
   const corridors = (primaryCp ? (model.corridors.get(primaryCp) ?? []) : [])
@@ -156,7 +197,10 @@ export function laneView(store: SnapshotStore, fromIso2: string, toIso2: string,
         addedTransitDays: c.addedTransitDays,
         addedCostMultiplier: c.addedCostMultiplier,
         activationThreshold: c.activationThreshold,
-        warRiskTier: st === 'CORRIDOR_STATUS_UNAVAILABLE' && c.waypointChokepointIds.length === 0 ? 'WAR_RISK_TIER_WAR_ZONE' : maxTier(c.waypointChokepointIds.map(tierOf)),
+        warRiskTier:
+          st === 'CORRIDOR_STATUS_UNAVAILABLE' && c.waypointChokepointIds.length === 0
+            ? 'WAR_RISK_TIER_WAR_ZONE'
+            : maxTier(c.waypointChokepointIds.map(tierOf)),
         status: st,
         fromPort: point(c.fromPort.lat, c.fromPort.lon),
         toPort: point(c.toPort.lat, c.toPort.lon),
@@ -166,7 +210,10 @@ export function laneView(store: SnapshotStore, fromIso2: string, toIso2: string,
     ...empty,
     primaryRouteId: primary.id,
     geometry,
-    exposures: laneExposures(routes).map((e) => ({ ...e, chokepointName: status.byId.get(e.chokepointId)?.name ?? e.chokepointId })),
+    exposures: laneExposures(routes).map((e) => ({
+      ...e,
+      chokepointName: status.byId.get(e.chokepointId)?.name ?? e.chokepointId,
+    })),
     primaryChokepointId: primaryCp ?? '',
     warRiskTier: cpInfo?.warRiskTier ?? 'WAR_RISK_TIER_NORMAL',
     disruptionScore: cpInfo?.disruptionScore ?? 0,
@@ -177,7 +224,10 @@ export function laneView(store: SnapshotStore, fromIso2: string, toIso2: string,
   };
 }
 
-export function getRouteExplorerLane(store: SnapshotStore, req: GetRouteExplorerLaneRequest): { response: GetRouteExplorerLaneResponse; degraded: boolean } {
+export function getRouteExplorerLane(
+  store: SnapshotStore,
+  req: GetRouteExplorerLaneRequest,
+): { response: GetRouteExplorerLaneResponse; degraded: boolean } {
   const v = laneView(store, req.fromIso2, req.toIso2, req.cargoType, req.hs2);
   const range = (r: [number, number] | undefined) => ({ min: r?.[0] ?? 0, max: r?.[1] ?? 0 });
   return {

@@ -1,7 +1,12 @@
 import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { getBypassOptions, getRouteExplorerLane, LANE_DATASETS } from './queries.js';
-import { GetBypassOptionsRequest, GetBypassOptionsResponse, GetRouteExplorerLaneRequest, GetRouteExplorerLaneResponse } from './schemas.js';
+import {
+  GetBypassOptionsRequest,
+  GetBypassOptionsResponse,
+  GetRouteExplorerLaneRequest,
+  GetRouteExplorerLaneResponse,
+} from './schemas.js';
 
 export { LANE_DATASETS };
 

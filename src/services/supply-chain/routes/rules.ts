@@ -63,7 +63,12 @@ export function corridorStatus(c: Pick<CorridorDef, 'name' | 'notes'>): Corridor
 // Lanes and exposure
 // ---------------------------------------------------------------------------------------------
 
-const CATEGORY_FOR_CARGO: Record<CargoType, RouteDef['category']> = { container: 'container', roro: 'container', tanker: 'energy', bulk: 'bulk' };
+const CATEGORY_FOR_CARGO: Record<CargoType, RouteDef['category']> = {
+  container: 'container',
+  roro: 'container',
+  tanker: 'energy',
+  bulk: 'bulk',
+};
 
 /** The route category a cargo type travels on. */
 export const routeCategoryFor = (cargo: CargoType): RouteDef['category'] => CATEGORY_FOR_CARGO[cargo];
@@ -72,9 +77,17 @@ export const routeCategoryFor = (cargo: CargoType): RouteDef['category'] => CATE
  * The modelled routes between two countries: those both port clusters are near, the ones matching
  * the cargo's category first (stable otherwise). Empty when the model has no shared route.
  */
-export function laneRoutes(fromRoutes: readonly string[], toRoutes: readonly string[], routes: ReadonlyMap<string, RouteDef>, cargo: CargoType): RouteDef[] {
+export function laneRoutes(
+  fromRoutes: readonly string[],
+  toRoutes: readonly string[],
+  routes: ReadonlyMap<string, RouteDef>,
+  cargo: CargoType,
+): RouteDef[] {
   const to = new Set(toRoutes);
-  const shared = fromRoutes.filter((id) => to.has(id)).map((id) => routes.get(id)).filter((r): r is RouteDef => r !== undefined);
+  const shared = fromRoutes
+    .filter((id) => to.has(id))
+    .map((id) => routes.get(id))
+    .filter((r): r is RouteDef => r !== undefined);
   const wanted = CATEGORY_FOR_CARGO[cargo];
   return [...shared.filter((r) => r.category === wanted), ...shared.filter((r) => r.category !== wanted)];
 }
@@ -87,7 +100,9 @@ export function laneExposures(routes: readonly RouteDef[]): { chokepointId: stri
   if (routes.length === 0) return [];
   const counts = new Map<string, number>();
   for (const r of routes) for (const cp of new Set(r.waypoints)) counts.set(cp, (counts.get(cp) ?? 0) + 1);
-  return [...counts.entries()].map(([chokepointId, n]) => ({ chokepointId, exposurePct: Math.round((n / routes.length) * 100) })).sort((a, b) => b.exposurePct - a.exposurePct);
+  return [...counts.entries()]
+    .map(([chokepointId, n]) => ({ chokepointId, exposurePct: Math.round((n / routes.length) * 100) }))
+    .sort((a, b) => b.exposurePct - a.exposurePct);
 }
 
 /**

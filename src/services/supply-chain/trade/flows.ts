@@ -27,7 +27,13 @@ export function importRowsByReporter(rows: readonly ComtradeFlow[]): Map<string,
     if (!reporter || partner === undefined || partner === reporter) continue;
     let list = out.get(reporter);
     if (!list) out.set(reporter, (list = []));
-    list.push({ partnerIso2: partner, partnerCode: Number(r.partnerCode), hsCode: r.cmdCode, year: r.year, valueUsd: r.tradeValueUsd });
+    list.push({
+      partnerIso2: partner,
+      partnerCode: Number(r.partnerCode),
+      hsCode: r.cmdCode,
+      year: r.year,
+      valueUsd: r.tradeValueUsd,
+    });
   }
   return out;
 }
@@ -35,7 +41,10 @@ export function importRowsByReporter(rows: readonly ComtradeFlow[]): Map<string,
 export function readImports(store: SnapshotStore): Imports | undefined {
   const s = store.read<ComtradeFlow>(COMTRADE_FLOWS);
   if (!s) return undefined;
-  const byReporter = s.derive('supply-chain-imports', (snap) => new Map([...importRowsByReporter(snap.records)].map(([k, rows]) => [k, productImports(rows)])));
+  const byReporter = s.derive(
+    'supply-chain-imports',
+    (snap) => new Map([...importRowsByReporter(snap.records)].map(([k, rows]) => [k, productImports(rows)])),
+  );
   return { byReporter, fetchedAt: iso(s.fetchedAt) };
 }
 

@@ -6,7 +6,16 @@ import { RESILIENCE_SCORES } from '../../resilience/index.js';
 import { hs2Of } from '../routes/schemas.js';
 import { hs2Label, hs4Label } from './codes.js';
 import { COMTRADE_FLOWS, importsOf, readImports } from './flows.js';
-import { chapterSuppliers, dependencyFlags, DEFAULT_CLOSURE_DAYS, finalExposure, flowWeightedExposure, sectorCostShock, vulnerabilityIndex, type ProductImports } from './rules.js';
+import {
+  chapterSuppliers,
+  dependencyFlags,
+  DEFAULT_CLOSURE_DAYS,
+  finalExposure,
+  flowWeightedExposure,
+  sectorCostShock,
+  vulnerabilityIndex,
+  type ProductImports,
+} from './rules.js';
 import type {
   GetCountryChokepointIndexRequest,
   GetCountryChokepointIndexResponse,
@@ -34,16 +43,37 @@ export function cargoForChapter(hs2: string): CargoType {
  * pass a chokepoint. A supplier without such a lane (pipeline or overland trade, a crude route for
  * electronics, an unmodelled pair) counts as unexposed.
  */
-function coverageOf(model: RouteModel, chokepointId: string, exporter: string, importer: string, cargo: CargoType): number {
+function coverageOf(
+  model: RouteModel,
+  chokepointId: string,
+  exporter: string,
+  importer: string,
+  cargo: CargoType,
+): number {
   const category = routeCategoryFor(cargo);
-  const lane = laneRoutes(model.countries.get(exporter)?.nearestRouteIds ?? [], model.countries.get(importer)?.nearestRouteIds ?? [], model.routes, cargo).filter((r) => r.category === category);
+  const lane = laneRoutes(
+    model.countries.get(exporter)?.nearestRouteIds ?? [],
+    model.countries.get(importer)?.nearestRouteIds ?? [],
+    model.routes,
+    cargo,
+  ).filter((r) => r.category === category);
   return lane.length > 0 ? lane.filter((r) => r.waypoints.includes(chokepointId)).length / lane.length : 0;
 }
 
 /** Exposure (0-100, before the chapter weighting) of an importer's chapter to one chokepoint. */
-function rawExposure(model: RouteModel, chokepointId: string, importer: string, products: readonly ProductImports[], cargo: CargoType): number {
-  if (products.length > 0) return flowWeightedExposure(products, (exporter) => coverageOf(model, chokepointId, exporter, importer, cargo));
-  return routeOverlapScore(model.chokepointRoutes.get(chokepointId) ?? [], model.countries.get(importer)?.nearestRouteIds ?? []);
+function rawExposure(
+  model: RouteModel,
+  chokepointId: string,
+  importer: string,
+  products: readonly ProductImports[],
+  cargo: CargoType,
+): number {
+  if (products.length > 0)
+    return flowWeightedExposure(products, (exporter) => coverageOf(model, chokepointId, exporter, importer, cargo));
+  return routeOverlapScore(
+    model.chokepointRoutes.get(chokepointId) ?? [],
+    model.countries.get(importer)?.nearestRouteIds ?? [],
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -59,7 +89,12 @@ export function getCountryProducts(store: SnapshotStore, req: GetCountryProducts
       hs4: p.hs4,
       description: hs4Label(p.hs4),
       totalValue: p.totalValue,
-      topExporters: p.topExporters.map((e) => ({ partnerCode: e.partnerCode, partnerIso2: e.partnerIso2, value: e.value, share: Math.round(e.share * 1000) / 1000 })),
+      topExporters: p.topExporters.map((e) => ({
+        partnerCode: e.partnerCode,
+        partnerIso2: e.partnerIso2,
+        value: e.value,
+        share: Math.round(e.share * 1000) / 1000,
+      })),
       year: p.year,
     })),
     fetchedAt: flows.fetchedAt,
@@ -70,7 +105,10 @@ export function getCountryProducts(store: SnapshotStore, req: GetCountryProducts
 // get-country-chokepoint-index
 // ---------------------------------------------------------------------------------------------
 
-export function getCountryChokepointIndex(store: SnapshotStore, req: GetCountryChokepointIndexRequest): { response: GetCountryChokepointIndexResponse; degraded: boolean } {
+export function getCountryChokepointIndex(
+  store: SnapshotStore,
+  req: GetCountryChokepointIndexRequest,
+): { response: GetCountryChokepointIndexResponse; degraded: boolean } {
   const hs2 = hs2Of(req.hs2);
   const model = readRouteModel(store);
   const status = statusById(store);
@@ -108,7 +146,10 @@ export function getCountryChokepointIndex(store: SnapshotStore, req: GetCountryC
 // get-sector-dependency
 // ---------------------------------------------------------------------------------------------
 
-export function getSectorDependency(store: SnapshotStore, req: GetSectorDependencyRequest): { response: GetSectorDependencyResponse; degraded: boolean } {
+export function getSectorDependency(
+  store: SnapshotStore,
+  req: GetSectorDependencyRequest,
+): { response: GetSectorDependencyResponse; degraded: boolean } {
   const hs2 = hs2Of(req.hs2);
   const model = readRouteModel(store);
   const status = statusById(store);
@@ -124,7 +165,11 @@ export function getSectorDependency(store: SnapshotStore, req: GetSectorDependen
       if (e > exposure) [primaryChokepointId, exposure] = [id, e];
     }
   }
-  const hasViableBypass = primaryChokepointId !== '' && (model?.corridors.get(primaryChokepointId) ?? []).some((c) => c.suitableCargoTypes.length === 0 || c.suitableCargoTypes.includes(cargo));
+  const hasViableBypass =
+    primaryChokepointId !== '' &&
+    (model?.corridors.get(primaryChokepointId) ?? []).some(
+      (c) => c.suitableCargoTypes.length === 0 || c.suitableCargoTypes.includes(cargo),
+    );
   const share = partners[0]?.share ?? 0;
   return {
     response: {
@@ -150,7 +195,10 @@ export function getSectorDependency(store: SnapshotStore, req: GetSectorDependen
 /** The ten chapters the closure shock is reported for. */
 export const SHOCK_SECTORS = ['27', '84', '85', '87', '30', '72', '39', '29', '10', '62'] as const;
 
-export function getMultiSectorCostShock(store: SnapshotStore, req: GetMultiSectorCostShockRequest): { response: GetMultiSectorCostShockResponse; degraded: boolean } {
+export function getMultiSectorCostShock(
+  store: SnapshotStore,
+  req: GetMultiSectorCostShockRequest,
+): { response: GetMultiSectorCostShockResponse; degraded: boolean } {
   knownChokepoint(store, 'chokepointId', req.chokepointId);
   const closureDays = req.closureDays ?? DEFAULT_CLOSURE_DAYS;
   const model = readRouteModel(store);
@@ -162,12 +210,24 @@ export function getMultiSectorCostShock(store: SnapshotStore, req: GetMultiSecto
   const sectors = SHOCK_SECTORS.map((hs2) => {
     const cargo = cargoForChapter(hs2);
     const { total, partners } = chapterSuppliers(mine.filter((p) => p.hs4.startsWith(hs2)));
-    const exposed = model ? partners.reduce((a, p) => a + p.value * coverageOf(model, req.chokepointId, p.partnerIso2, req.iso2, cargo), 0) : 0;
+    const exposed = model
+      ? partners.reduce((a, p) => a + p.value * coverageOf(model, req.chokepointId, p.partnerIso2, req.iso2, cargo), 0)
+      : 0;
     // The cheapest way round: a corridor open at partial closure that suits the cargo, fewest days first.
     const bypass = (model?.corridors.get(req.chokepointId) ?? [])
-      .filter((c) => c.activationThreshold === 'partial_closure' && c.addedCostMultiplier >= 1 && (c.suitableCargoTypes.length === 0 || c.suitableCargoTypes.includes(cargo)))
+      .filter(
+        (c) =>
+          c.activationThreshold === 'partial_closure' &&
+          c.addedCostMultiplier >= 1 &&
+          (c.suitableCargoTypes.length === 0 || c.suitableCargoTypes.includes(cargo)),
+      )
       .sort((a, b) => a.addedTransitDays - b.addedTransitDays || a.addedCostMultiplier - b.addedCostMultiplier)[0];
-    const shock = sectorCostShock({ exposedImports: exposed, bypassMultiplier: bypass?.addedCostMultiplier ?? 1, warRiskPremiumBps: bps, closureDays });
+    const shock = sectorCostShock({
+      exposedImports: exposed,
+      bypassMultiplier: bypass?.addedCostMultiplier ?? 1,
+      warRiskPremiumBps: bps,
+      closureDays,
+    });
     return {
       hs2,
       hs2Label: hs2Label(hs2),
@@ -203,10 +263,20 @@ export function getMultiSectorCostShock(store: SnapshotStore, req: GetMultiSecto
 // ---------------------------------------------------------------------------------------------
 
 /** The chokepoint most of an exporter's category lanes to the importer pass, with that share (0-100). */
-function laneChokepoint(model: RouteModel | undefined, exporter: string, importer: string, cargo: CargoType): { id: string; pct: number } {
+function laneChokepoint(
+  model: RouteModel | undefined,
+  exporter: string,
+  importer: string,
+  cargo: CargoType,
+): { id: string; pct: number } {
   if (!model) return { id: '', pct: 0 };
   const category = routeCategoryFor(cargo);
-  const lane = laneRoutes(model.countries.get(exporter)?.nearestRouteIds ?? [], model.countries.get(importer)?.nearestRouteIds ?? [], model.routes, cargo).filter((r) => r.category === category);
+  const lane = laneRoutes(
+    model.countries.get(exporter)?.nearestRouteIds ?? [],
+    model.countries.get(importer)?.nearestRouteIds ?? [],
+    model.routes,
+    cargo,
+  ).filter((r) => r.category === category);
   const top = laneExposures(lane)[0];
   return top ? { id: top.chokepointId, pct: top.exposurePct } : { id: '', pct: 0 };
 }
@@ -216,7 +286,10 @@ interface ResilienceRow {
   overallScore: number | null;
 }
 
-export function getRouteImpact(store: SnapshotStore, req: GetRouteImpactRequest): { response: GetRouteImpactResponse; degraded: boolean } {
+export function getRouteImpact(
+  store: SnapshotStore,
+  req: GetRouteImpactRequest,
+): { response: GetRouteImpactResponse; degraded: boolean } {
   const hs2 = hs2Of(req.hs2);
   const cargo = cargoForChapter(hs2);
   const model = readRouteModel(store);
@@ -227,24 +300,29 @@ export function getRouteImpact(store: SnapshotStore, req: GetRouteImpactRequest)
   const primary = partners[0];
   const lane = laneChokepoint(model, req.fromIso2, req.toIso2, cargo);
   const hasBypass = lane.id !== '' && (model?.corridors.get(lane.id) ?? []).length > 0;
-  const score = store.read<ResilienceRow>(RESILIENCE_SCORES)?.records.find((r) => r.countryCode === req.toIso2)?.overallScore;
+  const score = store
+    .read<ResilienceRow>(RESILIENCE_SCORES)
+    ?.records.find((r) => r.countryCode === req.toIso2)?.overallScore;
   return {
     response: {
       laneValueUsd: partners.find((p) => p.partnerIso2 === req.fromIso2)?.value ?? 0,
       primaryExporterIso2: primary?.partnerIso2 ?? '',
       primaryExporterShare: Math.round((primary?.share ?? 0) * 1000) / 1000,
-      topStrategicProducts: chapter
-        .slice(0, 5)
-        .map((p) => ({
-          hs4: p.hs4,
-          label: hs4Label(p.hs4),
-          totalValueUsd: p.totalValue,
-          topExporterIso2: p.topExporters[0]?.partnerIso2 ?? '',
-          topExporterShare: Math.round((p.topExporters[0]?.share ?? 0) * 1000) / 1000,
-          primaryChokepointId: p.topExporters[0] ? laneChokepoint(model, p.topExporters[0].partnerIso2, req.toIso2, cargo).id : '',
-        })),
+      topStrategicProducts: chapter.slice(0, 5).map((p) => ({
+        hs4: p.hs4,
+        label: hs4Label(p.hs4),
+        totalValueUsd: p.totalValue,
+        topExporterIso2: p.topExporters[0]?.partnerIso2 ?? '',
+        topExporterShare: Math.round((p.topExporters[0]?.share ?? 0) * 1000) / 1000,
+        primaryChokepointId: p.topExporters[0]
+          ? laneChokepoint(model, p.topExporters[0].partnerIso2, req.toIso2, cargo).id
+          : '',
+      })),
       resilienceScore: typeof score === 'number' && score >= 0 && score <= 100 ? score : 0,
-      dependencyFlags: chapter.length > 0 ? dependencyFlags({ exporterShare: primary?.share ?? 0, exposure: lane.pct, hasBypass }) : [],
+      dependencyFlags:
+        chapter.length > 0
+          ? dependencyFlags({ exporterShare: primary?.share ?? 0, exposure: lane.pct, hasBypass })
+          : [],
       hs2InSeededUniverse: chapter.length > 0,
       comtradeSource: !flows ? 'missing' : importerFlows.length > 0 ? 'bilateral-hs4' : 'empty',
       fetchedAt: flows?.fetchedAt ?? '',

@@ -2,7 +2,14 @@ import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { LANE_DATASETS } from '../routes/router.js';
 import { RESILIENCE_SCORES } from '../../resilience/index.js';
-import { getCountryChokepointIndex, getCountryProducts, getMultiSectorCostShock, getRouteImpact, getSectorDependency, COMTRADE_FLOWS } from './queries.js';
+import {
+  getCountryChokepointIndex,
+  getCountryProducts,
+  getMultiSectorCostShock,
+  getRouteImpact,
+  getSectorDependency,
+  COMTRADE_FLOWS,
+} from './queries.js';
 import {
   GetCountryChokepointIndexRequest,
   GetCountryChokepointIndexResponse,

@@ -39,7 +39,10 @@ export interface ProductImports {
  * Sums partner values, largest first (ties by partner code), with each partner's share of `total`
  * (by default the sum itself; the World total when known, so suppliers the rows leave out still count).
  */
-export function byPartner(rows: readonly Pick<ImportRow, 'partnerIso2' | 'partnerCode' | 'valueUsd'>[], total?: number): { total: number; partners: ExporterShare[] } {
+export function byPartner(
+  rows: readonly Pick<ImportRow, 'partnerIso2' | 'partnerCode' | 'valueUsd'>[],
+  total?: number,
+): { total: number; partners: ExporterShare[] } {
   const sums = new Map<string, { code: number; value: number }>();
   for (const f of rows) {
     const s = sums.get(f.partnerIso2);
@@ -49,7 +52,12 @@ export function byPartner(rows: readonly Pick<ImportRow, 'partnerIso2' | 'partne
   const sum = [...sums.values()].reduce((a, b) => a + b.value, 0);
   const base = Math.max(total ?? sum, sum);
   const partners = [...sums.entries()]
-    .map(([partnerIso2, { code, value }]) => ({ partnerIso2, partnerCode: code, value, share: base > 0 ? value / base : 0 }))
+    .map(([partnerIso2, { code, value }]) => ({
+      partnerIso2,
+      partnerCode: code,
+      value,
+      share: base > 0 ? value / base : 0,
+    }))
     .sort((a, b) => b.value - a.value || a.partnerIso2.localeCompare(b.partnerIso2));
   return { total: base, partners };
 }
@@ -88,7 +96,9 @@ export function productImports(rows: readonly ImportRow[]): ProductImports[] {
 export function chapterSuppliers(products: readonly ProductImports[]): { total: number; partners: ExporterShare[] } {
   const total = products.reduce((a, p) => a + p.totalValue, 0);
   return byPartner(
-    products.flatMap((p) => p.exporters.map((e) => ({ partnerIso2: e.partnerIso2, partnerCode: e.partnerCode, valueUsd: e.value }))),
+    products.flatMap((p) =>
+      p.exporters.map((e) => ({ partnerIso2: e.partnerIso2, partnerCode: e.partnerCode, valueUsd: e.value })),
+    ),
     total,
   );
 }
@@ -106,7 +116,10 @@ export const ENERGY_SHOCK_WEIGHT = 1.5;
  * chokepoint, weighted by the exporter's share and the product's share of the chapter's imports.
  * `coverage(exporter)` is that lane share (0-1).
  */
-export function flowWeightedExposure(products: readonly ProductImports[], coverage: (exporterIso2: string) => number): number {
+export function flowWeightedExposure(
+  products: readonly ProductImports[],
+  coverage: (exporterIso2: string) => number,
+): number {
   const total = products.reduce((a, p) => a + p.totalValue, 0);
   if (total <= 0) return 0;
   let score = 0;
@@ -173,7 +186,13 @@ export interface SectorShockInputs {
  * Extra cost while the chokepoint is closed: the exposed imports pay the bypass freight uplift plus
  * the war-risk premium, spread evenly over the year. Per day, 30 and 90 days, and the closure.
  */
-export function sectorCostShock(i: SectorShockInputs): { freightAddedPct: number; perDay: number; days30: number; days90: number; closure: number } {
+export function sectorCostShock(i: SectorShockInputs): {
+  freightAddedPct: number;
+  perDay: number;
+  days30: number;
+  days90: number;
+  closure: number;
+} {
   const uplift = Math.max(0, i.bypassMultiplier - 1);
   const perDay = (i.exposedImports * (uplift + i.warRiskPremiumBps / 10_000)) / 365;
   return {

@@ -41,10 +41,15 @@ export type GetCountryProductsRequest = z.infer<typeof GetCountryProductsRequest
 export const GetCountryProductsResponse = z
   .object({
     iso2: z.string(),
-    products: z.array(CountryProduct).meta({ description: 'Largest first; empty when the flows dataset has nothing for the country.' }),
+    products: z
+      .array(CountryProduct)
+      .meta({ description: 'Largest first; empty when the flows dataset has nothing for the country.' }),
     fetchedAt: z.string().meta({ description: 'ISO-8601 time the flows were fetched; empty when there are none.' }),
   })
-  .meta({ id: 'supply_chain_v1_GetCountryProductsResponse', description: 'Strategic imports of a country by HS heading.' });
+  .meta({
+    id: 'supply_chain_v1_GetCountryProductsResponse',
+    description: 'Strategic imports of a country by HS heading.',
+  });
 export type GetCountryProductsResponse = z.infer<typeof GetCountryProductsResponse>;
 
 // ---------------------------------------------------------------------------------------------
@@ -61,7 +66,10 @@ export const ChokepointExposureEntry = z
   })
   .meta({ id: 'supply_chain_v1_ChokepointExposureEntry', description: 'A country’s exposure to one chokepoint.' });
 
-export const GetCountryChokepointIndexRequest = z.object({ iso2: Iso2Param('Importing country.'), hs2: Hs2Param('HS chapter (default 27).') });
+export const GetCountryChokepointIndexRequest = z.object({
+  iso2: Iso2Param('Importing country.'),
+  hs2: Hs2Param('HS chapter (default 27).'),
+});
 export type GetCountryChokepointIndexRequest = z.infer<typeof GetCountryChokepointIndexRequest>;
 
 export const GetCountryChokepointIndexResponse = z
@@ -73,14 +81,20 @@ export const GetCountryChokepointIndexResponse = z
     vulnerabilityIndex: double('0.5 x the highest exposure + 0.3 x the second + 0.2 x the third.'),
     fetchedAt: z.string(),
   })
-  .meta({ id: 'supply_chain_v1_GetCountryChokepointIndexResponse', description: 'How exposed a country’s imports of a chapter are to each chokepoint.' });
+  .meta({
+    id: 'supply_chain_v1_GetCountryChokepointIndexResponse',
+    description: 'How exposed a country’s imports of a chapter are to each chokepoint.',
+  });
 export type GetCountryChokepointIndexResponse = z.infer<typeof GetCountryChokepointIndexResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // get-sector-dependency
 // ---------------------------------------------------------------------------------------------
 
-export const GetSectorDependencyRequest = z.object({ iso2: Iso2Param('Importing country.'), hs2: Hs2Param('HS chapter (default 27).') });
+export const GetSectorDependencyRequest = z.object({
+  iso2: Iso2Param('Importing country.'),
+  hs2: Hs2Param('HS chapter (default 27).'),
+});
 export type GetSectorDependencyRequest = z.infer<typeof GetSectorDependencyRequest>;
 
 export const GetSectorDependencyResponse = z
@@ -96,7 +110,10 @@ export const GetSectorDependencyResponse = z
     hasViableBypass: z.boolean(),
     fetchedAt: z.string(),
   })
-  .meta({ id: 'supply_chain_v1_GetSectorDependencyResponse', description: 'Supplier and corridor concentration of a country’s imports of a chapter.' });
+  .meta({
+    id: 'supply_chain_v1_GetSectorDependencyResponse',
+    description: 'Supplier and corridor concentration of a country’s imports of a chapter.',
+  });
 export type GetSectorDependencyResponse = z.infer<typeof GetSectorDependencyResponse>;
 
 // ---------------------------------------------------------------------------------------------
@@ -117,7 +134,10 @@ export const MultiSectorCostShock = z
     totalCostShock: double('Over closureDays.'),
     closureDays: int32(),
   })
-  .meta({ id: 'supply_chain_v1_MultiSectorCostShock', description: 'Extra import cost of one chapter during a closure.' });
+  .meta({
+    id: 'supply_chain_v1_MultiSectorCostShock',
+    description: 'Extra import cost of one chapter during a closure.',
+  });
 
 export const GetMultiSectorCostShockRequest = z.object({
   iso2: Iso2Param('Importing country.'),
@@ -137,7 +157,10 @@ export const GetMultiSectorCostShockResponse = z
     fetchedAt: z.string(),
     unavailableReason: z.string().meta({ description: 'Why the sectors are all zero; empty otherwise.' }),
   })
-  .meta({ id: 'supply_chain_v1_GetMultiSectorCostShockResponse', description: 'Extra import cost of a chokepoint closure, by sector.' });
+  .meta({
+    id: 'supply_chain_v1_GetMultiSectorCostShockResponse',
+    description: 'Extra import cost of a chokepoint closure, by sector.',
+  });
 export type GetMultiSectorCostShockResponse = z.infer<typeof GetMultiSectorCostShockResponse>;
 
 // ---------------------------------------------------------------------------------------------
@@ -151,7 +174,10 @@ export const StrategicProduct = z
     totalValueUsd: double('The importer’s imports of the heading, USD.'),
     topExporterIso2: z.string(),
     topExporterShare: double('0-1, three decimals.'),
-    primaryChokepointId: z.string().meta({ description: 'The chokepoint most of the top exporter’s modelled lanes to the importer pass; empty without a lane.' }),
+    primaryChokepointId: z.string().meta({
+      description:
+        'The chokepoint most of the top exporter’s modelled lanes to the importer pass; empty without a lane.',
+    }),
   })
   .meta({ id: 'supply_chain_v1_StrategicProduct', description: 'One heading of the lane’s chapter.' });
 
@@ -170,9 +196,16 @@ export const GetRouteImpactResponse = z
     topStrategicProducts: z.array(StrategicProduct).meta({ description: 'The five largest headings, largest first.' }),
     resilienceScore: double('Overall resilience score of toIso2 (0-100); 0 when unknown.'),
     dependencyFlags: z.array(z.enum(DEPENDENCY_FLAGS)),
-    hs2InSeededUniverse: z.boolean().meta({ description: 'The flows dataset holds imports of this chapter by toIso2.' }),
-    comtradeSource: z.string().meta({ description: 'bilateral-hs4 when the importer has flows, empty when it has none, missing without the dataset.' }),
+    hs2InSeededUniverse: z
+      .boolean()
+      .meta({ description: 'The flows dataset holds imports of this chapter by toIso2.' }),
+    comtradeSource: z.string().meta({
+      description: 'bilateral-hs4 when the importer has flows, empty when it has none, missing without the dataset.',
+    }),
     fetchedAt: z.string(),
   })
-  .meta({ id: 'supply_chain_v1_GetRouteImpactResponse', description: 'What the lane between two countries carries and how concentrated it is.' });
+  .meta({
+    id: 'supply_chain_v1_GetRouteImpactResponse',
+    description: 'What the lane between two countries carries and how concentrated it is.',
+  });
 export type GetRouteImpactResponse = z.infer<typeof GetRouteImpactResponse>;

@@ -24,7 +24,22 @@ export const COMTRADE_REPORTERS = ['842', '156', '643', '364', '699', '490'] as 
  * photovoltaic cells and modules, crude oil, petroleum gases, LNG, coal, iron ore, copper ore, gold,
  * military weapons.
  */
-export const COMTRADE_STRATEGIC_CODES = ['8542', '850760', '870380', '280530', '854142', '854143', '2709', '2711', '271111', '2701', '2601', '2603', '7108', '9301'] as const;
+export const COMTRADE_STRATEGIC_CODES = [
+  '8542',
+  '850760',
+  '870380',
+  '280530',
+  '854142',
+  '854143',
+  '2709',
+  '2711',
+  '271111',
+  '2701',
+  '2601',
+  '2603',
+  '7108',
+  '9301',
+] as const;
 
 /** Importers whose supply chains the supply-chain service models: China, Japan, Germany, India. */
 export const SUPPLY_CHAIN_IMPORTERS = ['156', '392', '276', '699'] as const;
@@ -34,11 +49,29 @@ export const SUPPLY_CHAIN_IMPORTERS = ['156', '392', '276', '699'] as const;
  * cars, medicaments, hot-rolled steel, polyethylene, xylenes, wheat, trousers, phones. Where a
  * strategic heading covers one (2709 covers 270900), the supply-chain reading keeps the heading.
  */
-export const SUPPLY_CHAIN_CODES = ['270900', '271111', '271019', '260111', '854231', '847130', '870323', '300490', '720839', '390110', '290250', '100199', '620342', '851713'] as const;
+export const SUPPLY_CHAIN_CODES = [
+  '270900',
+  '271111',
+  '271019',
+  '260111',
+  '854231',
+  '847130',
+  '870323',
+  '300490',
+  '720839',
+  '390110',
+  '290250',
+  '100199',
+  '620342',
+  '851713',
+] as const;
 
 /** Every (reporter, HS code) pair asked for, one request each (an answer holds at most 500 rows). */
 export const COMTRADE_REQUESTS: readonly (readonly [reporter: string, cmdCode: string])[] = (() => {
-  const pairs = [...COMTRADE_REPORTERS.flatMap((r) => COMTRADE_STRATEGIC_CODES.map((c) => [r, c] as const)), ...SUPPLY_CHAIN_IMPORTERS.flatMap((r) => SUPPLY_CHAIN_CODES.map((c) => [r, c] as const))];
+  const pairs = [
+    ...COMTRADE_REPORTERS.flatMap((r) => COMTRADE_STRATEGIC_CODES.map((c) => [r, c] as const)),
+    ...SUPPLY_CHAIN_IMPORTERS.flatMap((r) => SUPPLY_CHAIN_CODES.map((c) => [r, c] as const)),
+  ];
   const seen = new Set<string>();
   return pairs.filter(([r, c]) => (seen.has(`${r}|${c}`) ? false : (seen.add(`${r}|${c}`), true)));
 })();
@@ -59,7 +92,10 @@ function periods(now: number): number[] {
 async function fetchAll(get: (url: string) => Promise<Buffer>, ctx: { now: number }): Promise<Buffer> {
   const data: unknown[] = [];
   for (const [reporter, cmd] of COMTRADE_REQUESTS) {
-    const doc = JSON.parse((await get(comtradePreviewUrl(reporter, [cmd], periods(ctx.now)))).toString('utf8')) as { data?: unknown[]; error?: string };
+    const doc = JSON.parse((await get(comtradePreviewUrl(reporter, [cmd], periods(ctx.now)))).toString('utf8')) as {
+      data?: unknown[];
+      error?: string;
+    };
     if (doc.error) throw new Error(`Comtrade: ${reporter}/${cmd}: ${doc.error}`);
     data.push(...(doc.data ?? []));
   }

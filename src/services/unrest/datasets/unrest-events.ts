@@ -33,7 +33,12 @@ export function acledUnrest(bytes: Buffer, now: number): UnrestEvent[] {
       occurredAt: r.occurredAt,
       severity: acledSeverity(r.eventType, r.subEventType, r.fatalities),
       fatalities: r.fatalities,
-      sources: r.source ? r.source.split(';').map((s) => s.trim()).filter(Boolean) : [],
+      sources: r.source
+        ? r.source
+            .split(';')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
       sourceType: 'UNREST_SOURCE_TYPE_ACLED' as const,
       tags: r.tags,
       actors: [r.actor1, r.actor2, ...r.assocActors].filter((a) => a !== ''),
@@ -75,7 +80,10 @@ export function gdeltUnrest(bytes: Buffer): UnrestEvent[] {
     if (!f.success || !f.data.geometry) continue;
     const [lon, lat] = f.data.geometry.coordinates;
     const t = Date.parse(f.data.properties.urlpubtimedate);
-    const parts = f.data.properties.name.split(',').map((s) => s.trim()).filter(Boolean);
+    const parts = f.data.properties.name
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const country = resolveCountry(parts[parts.length - 1] ?? '');
     if (!isValidCoordinate(lat, lon) || !Number.isFinite(t) || !country) continue;
     const url = f.data.properties.url ?? '';
@@ -97,7 +105,11 @@ export function gdeltUnrest(bytes: Buffer): UnrestEvent[] {
         fatalities: 0,
         sources: f.data.properties.domain ? [f.data.properties.domain] : [],
         sourceType: 'UNREST_SOURCE_TYPE_GDELT',
-        tags: (f.data.properties.mentionedthemes ?? '').split(';').map((s) => s.trim()).filter(Boolean).slice(0, 10),
+        tags: (f.data.properties.mentionedthemes ?? '')
+          .split(';')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .slice(0, 10),
         actors: [],
         confidence: 'CONFIDENCE_LEVEL_LOW',
         sourceUrls: url ? [url] : [],
@@ -117,7 +129,8 @@ export const unrestEventsDataset: Dataset<UnrestEvent> = {
       url: 'https://acleddata.com/api/acled/read?_format=json&limit=0&event_type=Protests:OR:event_type=Riots',
       sample: 'unrest/acled-demonstrations.json',
       requires: ['ACLED_ACCESS_TOKEN'],
-      headers: (config): Record<string, string> => (config.ACLED_ACCESS_TOKEN ? { authorization: `Bearer ${config.ACLED_ACCESS_TOKEN}` } : {}),
+      headers: (config): Record<string, string> =>
+        config.ACLED_ACCESS_TOKEN ? { authorization: `Bearer ${config.ACLED_ACCESS_TOKEN}` } : {},
     },
     gdelt: {
       url: 'https://api.gdeltproject.org/api/v1/gkg_geojson?QUERY=PROTEST&TIMESPAN=1440&MAXROWS=2500',
@@ -129,7 +142,9 @@ export const unrestEventsDataset: Dataset<UnrestEvent> = {
     const acled = acledUnrest(payloads.acled!, now);
     const gdelt = payloads.gdelt ? gdeltUnrest(payloads.gdelt) : [];
     const seen = new Set<string>();
-    const records = [...acled, ...gdelt].filter((e) => e.occurredAt <= now && (seen.has(e.id) ? false : (seen.add(e.id), true)));
+    const records = [...acled, ...gdelt].filter(
+      (e) => e.occurredAt <= now && (seen.has(e.id) ? false : (seen.add(e.id), true)),
+    );
     records.sort(bySeverityThenTime);
     return { records, info: { acledCount: acled.length, gdeltCount: gdelt.length } };
   },

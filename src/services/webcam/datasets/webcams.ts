@@ -1,5 +1,11 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { WINDY_PAGE_SIZE, parseWebcamPages, webcamListUrl, windyHeaders, type WindyWebcam } from '../../../sources/windy/webcams.js';
+import {
+  WINDY_PAGE_SIZE,
+  parseWebcamPages,
+  webcamListUrl,
+  windyHeaders,
+  type WindyWebcam,
+} from '../../../sources/windy/webcams.js';
 
 export const WEBCAMS = 'webcam.webcams';
 
@@ -18,7 +24,8 @@ export const webcamsDataset: Dataset<WindyWebcam> = {
       headers: (config) => windyHeaders(config.WINDY_API_KEY),
       // Pages until a short page or the cap; the pages are kept as one JSON array.
       async fetch(get, { config }) {
-        if (!config.WINDY_API_KEY) throw new Error('WINDY_API_KEY is not set: the webcam list needs a Windy Webcams API key');
+        if (!config.WINDY_API_KEY)
+          throw new Error('WINDY_API_KEY is not set: the webcam list needs a Windy Webcams API key');
         const pages: string[] = [];
         for (let i = 0; i < MAX_PAGES; i++) {
           const body = (await get(webcamListUrl(i * WINDY_PAGE_SIZE))).toString('utf8');
@@ -31,7 +38,9 @@ export const webcamsDataset: Dataset<WindyWebcam> = {
   },
   parse(payloads) {
     const seen = new Set<string>();
-    const records = parseWebcamPages(payloads.windy!).filter((w) => w.status === 'active' && !seen.has(w.webcamId) && seen.add(w.webcamId));
+    const records = parseWebcamPages(payloads.windy!).filter(
+      (w) => w.status === 'active' && !seen.has(w.webcamId) && seen.add(w.webcamId),
+    );
     return { records };
   },
 };

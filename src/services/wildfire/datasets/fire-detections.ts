@@ -1,6 +1,18 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { FIRMS_VIIRS_SOURCES, firmsAreaUrl, parseFirmsCsv, type FirmsHotspot } from '../../../sources/nasa-firms/firms.js';
-import { FIRE_REGIONS, compareSignificance, fireConfidence, isPossibleExplosion, regionOf, satelliteName } from '../rules.js';
+import {
+  FIRMS_VIIRS_SOURCES,
+  firmsAreaUrl,
+  parseFirmsCsv,
+  type FirmsHotspot,
+} from '../../../sources/nasa-firms/firms.js';
+import {
+  FIRE_REGIONS,
+  compareSignificance,
+  fireConfidence,
+  isPossibleExplosion,
+  regionOf,
+  satelliteName,
+} from '../rules.js';
 import type { FireDetection } from '../schemas.js';
 
 export const FIRE_DETECTIONS = 'wildfire.fire-detections';
@@ -53,10 +65,15 @@ export const fireDetectionsDataset: Dataset<FireDetection> = {
       // One CSV per satellite product and region (FIRMS allows 10 requests a minute per key); the
       // bodies are concatenated, the repeated header lines are skipped by the parser.
       async fetch(get, { config }) {
-        if (!config.FIRMS_MAP_KEY) throw new Error('FIRMS_MAP_KEY is not set: live fire detections need a NASA FIRMS MAP_KEY');
+        if (!config.FIRMS_MAP_KEY)
+          throw new Error('FIRMS_MAP_KEY is not set: live fire detections need a NASA FIRMS MAP_KEY');
         const parts: Buffer[] = [];
         for (const product of FIRMS_VIIRS_SOURCES) {
-          for (const region of FIRE_REGIONS) parts.push(await get(firmsAreaUrl(config.FIRMS_MAP_KEY, product, region.bbox, FIRMS_DAYS)), Buffer.from('\n'));
+          for (const region of FIRE_REGIONS)
+            parts.push(
+              await get(firmsAreaUrl(config.FIRMS_MAP_KEY, product, region.bbox, FIRMS_DAYS)),
+              Buffer.from('\n'),
+            );
         }
         return Buffer.concat(parts);
       },

@@ -12,7 +12,15 @@ import { SAMPLE_NOW, startTestApp, type TestApp } from '../../../support/app.js'
 import { expectViolation } from '../../../support/expect.js';
 
 const PATH = '/api/aviation/v1/get-airport-ops-summary';
-type Summary = { iata: string; severity: string; notamFlags: string[]; closureStatus: boolean; source: string; topDelayReasons: string[]; totalFlights: number };
+type Summary = {
+  iata: string;
+  severity: string;
+  notamFlags: string[];
+  closureStatus: boolean;
+  source: string;
+  topDelayReasons: string[];
+  totalFlights: number;
+};
 
 describe('NOTAM rules', () => {
   it.each([
@@ -32,7 +40,10 @@ describe('NOTAM rules', () => {
   });
 
   it('reads the NOTAM list, dropping expired ones, and quotes the E) field', () => {
-    const notams = parseNotams(fs.readFileSync(path.join(SAMPLES_DIR, notamsDataset.sources.notams!.sample)), SAMPLE_NOW);
+    const notams = parseNotams(
+      fs.readFileSync(path.join(SAMPLES_DIR, notamsDataset.sources.notams!.sample)),
+      SAMPLE_NOW,
+    );
     expect(notams.map((n) => n.icao)).toEqual(['LTFM', 'OMDB', 'EGLL', 'EDDF']);
     expect(notamReason(notams[1]!.text)).toBe('AD CLSD TO ALL TRAFFIC DUE TO VVIP MOVEMENT.');
     expect(() => parseNotams(Buffer.from('{}'), 0)).toThrow(/not an array/);
@@ -75,7 +86,12 @@ describe('GET get-airport-ops-summary', () => {
       updatedAt: SAMPLE_NOW,
     });
     // Dubai runs normally, but a closure NOTAM is in force until 14:00: at least MODERATE.
-    expect(by.DXB).toMatchObject({ closureStatus: true, notamFlags: ['CLOSED'], severity: 'FLIGHT_DELAY_SEVERITY_MODERATE', topDelayReasons: ['AD CLSD TO ALL TRAFFIC DUE TO VVIP MOVEMENT.'] });
+    expect(by.DXB).toMatchObject({
+      closureStatus: true,
+      notamFlags: ['CLOSED'],
+      severity: 'FLIGHT_DELAY_SEVERITY_MODERATE',
+      topDelayReasons: ['AD CLSD TO ALL TRAFFIC DUE TO VVIP MOVEMENT.'],
+    });
     expect(by.LHR).toMatchObject({ notamFlags: ['RESTRICTED'], severity: 'FLIGHT_DELAY_SEVERITY_MODERATE' });
     expect(by.CDG).toMatchObject({ notamFlags: [], severity: 'FLIGHT_DELAY_SEVERITY_NORMAL', topDelayReasons: [] });
   });
@@ -83,7 +99,10 @@ describe('GET get-airport-ops-summary', () => {
   it('lifts the closure once the NOTAM expires', async () => {
     clock.set(SAMPLE_NOW + 3 * 3600_000);
     try {
-      expect((await summariesOf('?airports=DXB')).DXB).toMatchObject({ closureStatus: false, severity: 'FLIGHT_DELAY_SEVERITY_NORMAL' });
+      expect((await summariesOf('?airports=DXB')).DXB).toMatchObject({
+        closureStatus: false,
+        severity: 'FLIGHT_DELAY_SEVERITY_NORMAL',
+      });
     } finally {
       clock.set(SAMPLE_NOW);
     }
@@ -94,12 +113,21 @@ describe('GET get-airport-ops-summary', () => {
     expect(res.body.summaries.map((s: Summary) => s.iata)).toEqual(['SFO', 'PEK', 'XYZ']);
     const [sfo, pek, xyz] = res.body.summaries as Summary[];
     expect(sfo).toMatchObject({ source: 'faa', avgDelayMinutes: 72, topDelayReasons: ['low ceilings'] });
-    expect(pek).toMatchObject({ source: 'aviationstack', severity: 'FLIGHT_DELAY_SEVERITY_SEVERE', cancellationRate: 30 });
+    expect(pek).toMatchObject({
+      source: 'aviationstack',
+      severity: 'FLIGHT_DELAY_SEVERITY_SEVERE',
+      cancellationRate: 30,
+    });
     expect(xyz).toMatchObject({ icao: '', name: 'XYZ', severity: 'FLIGHT_DELAY_SEVERITY_UNKNOWN', source: 'unknown' });
   });
 
   it('rejects more than 20 airports', async () => {
-    expectViolation(await app.get(`${PATH}?airports=${Array.from({ length: 21 }, (_, i) => `A${String(i).padStart(2, '0')}`).join(',')}`), 'airports');
+    expectViolation(
+      await app.get(
+        `${PATH}?airports=${Array.from({ length: 21 }, (_, i) => `A${String(i).padStart(2, '0')}`).join(',')}`,
+      ),
+      'airports',
+    );
   });
 
   it('degrades without the feeds', async () => {

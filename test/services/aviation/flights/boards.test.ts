@@ -11,7 +11,12 @@ import { fakeUpstream } from '../support.js';
 
 const FLIGHTS = '/api/aviation/v1/list-airport-flights';
 const CARRIERS = '/api/aviation/v1/get-carrier-ops';
-type Flight = { flightNumber: string; origin: { iata: string }; destination: { iata: string }; scheduledDeparture: number };
+type Flight = {
+  flightNumber: string;
+  origin: { iata: string };
+  destination: { iata: string };
+  scheduledDeparture: number;
+};
 const carrier = (iataCode: string) => ({ iataCode, icaoCode: '', name: iataCode });
 
 describe('carrier aggregation', () => {
@@ -24,19 +29,44 @@ describe('carrier aggregation', () => {
       { carrier: carrier('CC'), delayMinutes: 90, cancelled: false },
     ];
     expect(carrierOps(rows, 3)).toEqual([
-      { carrier: carrier('BB'), totalFlights: 3, delayedCount: 1, cancelledCount: 1, avgDelayMinutes: 20, delayPct: 50, cancellationRate: 33.3 },
-      { carrier: carrier('AA'), totalFlights: 4, delayedCount: 2, cancelledCount: 0, avgDelayMinutes: 15, delayPct: 50, cancellationRate: 0 },
+      {
+        carrier: carrier('BB'),
+        totalFlights: 3,
+        delayedCount: 1,
+        cancelledCount: 1,
+        avgDelayMinutes: 20,
+        delayPct: 50,
+        cancellationRate: 33.3,
+      },
+      {
+        carrier: carrier('AA'),
+        totalFlights: 4,
+        delayedCount: 2,
+        cancelledCount: 0,
+        avgDelayMinutes: 15,
+        delayPct: 50,
+        cancellationRate: 0,
+      },
     ]);
     expect(carrierOps(rows, 0).map((c) => c.carrier.iataCode)).toEqual(['BB', 'CC', 'AA']);
   });
 
   it('accounts for every flight (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ carrier: fc.constantFrom(carrier('AA'), carrier('BB'), carrier('CC')), delayMinutes: fc.integer({ min: 0, max: 300 }), cancelled: fc.boolean() })), (rows) => {
-        const out = carrierOps(rows, 0);
-        expect(out.reduce((s, c) => s + c.totalFlights, 0)).toBe(rows.length);
-        for (const c of out) expect(c.delayedCount + c.cancelledCount).toBeLessThanOrEqual(c.totalFlights);
-      }),
+      fc.property(
+        fc.array(
+          fc.record({
+            carrier: fc.constantFrom(carrier('AA'), carrier('BB'), carrier('CC')),
+            delayMinutes: fc.integer({ min: 0, max: 300 }),
+            cancelled: fc.boolean(),
+          }),
+        ),
+        (rows) => {
+          const out = carrierOps(rows, 0);
+          expect(out.reduce((s, c) => s + c.totalFlights, 0)).toBe(rows.length);
+          for (const c of out) expect(c.delayedCount + c.cancelledCount).toBeLessThanOrEqual(c.totalFlights);
+        },
+      ),
     );
   });
 });
@@ -54,7 +84,9 @@ describe('from the stored flights feed', () => {
     expect(res.body).toMatchObject({ totalAvailable: 14, source: 'snapshot', updatedAt: SAMPLE_NOW });
     const flights = res.body.flights as Flight[];
     expect(flights.every((f) => f.origin.iata === 'LHR')).toBe(true);
-    expect(flights.map((f) => f.scheduledDeparture)).toEqual([...flights.map((f) => f.scheduledDeparture)].sort((a, b) => a - b));
+    expect(flights.map((f) => f.scheduledDeparture)).toEqual(
+      [...flights.map((f) => f.scheduledDeparture)].sort((a, b) => a - b),
+    );
   });
 
   it('answers arrivals, both sides, an ICAO code and a limit', async () => {
@@ -78,8 +110,20 @@ describe('from the stored flights feed', () => {
     const res = await app.get(CARRIERS);
     expect(res.status).toBe(200);
     expect(res.body.source).toBe('snapshot');
-    expect(res.body.carriers.map((c: { airport: string; carrier: { iataCode: string } }) => `${c.carrier.iataCode}@${c.airport}`)).toEqual(['TK@IST', 'BA@LHR', 'LH@FRA']);
-    expect(res.body.carriers[0]).toMatchObject({ totalFlights: 12, delayedCount: 11, cancelledCount: 1, avgDelayMinutes: 50, delayPct: 100, cancellationRate: 8.3, updatedAt: SAMPLE_NOW });
+    expect(
+      res.body.carriers.map(
+        (c: { airport: string; carrier: { iataCode: string } }) => `${c.carrier.iataCode}@${c.airport}`,
+      ),
+    ).toEqual(['TK@IST', 'BA@LHR', 'LH@FRA']);
+    expect(res.body.carriers[0]).toMatchObject({
+      totalFlights: 12,
+      delayedCount: 11,
+      cancelledCount: 1,
+      avgDelayMinutes: 50,
+      delayPct: 100,
+      cancellationRate: 8.3,
+      updatedAt: SAMPLE_NOW,
+    });
     expect((await app.get(`${CARRIERS}?airports=CDG&min_flights=8`)).body.carriers).toEqual([]);
   });
 
@@ -100,8 +144,13 @@ describe('with AviationStack configured', () => {
   let app: TestApp;
   let upstream: Awaited<ReturnType<typeof fakeUpstream>>;
   beforeAll(async () => {
-    upstream = await fakeUpstream((url) => (url.searchParams.get('dep_iata') === 'FRA' ? { status: 500, body: 'down' } : { body: feed }));
-    app = await startTestApp({ samples: [flightsDataset], config: { AVIATIONSTACK_API_KEY: 'as-test', UPSTREAM_BASE_OVERRIDE: upstream.origin } });
+    upstream = await fakeUpstream((url) =>
+      url.searchParams.get('dep_iata') === 'FRA' ? { status: 500, body: 'down' } : { body: feed },
+    );
+    app = await startTestApp({
+      samples: [flightsDataset],
+      config: { AVIATIONSTACK_API_KEY: 'as-test', UPSTREAM_BASE_OVERRIDE: upstream.origin },
+    });
   });
   afterAll(async () => {
     await app.close();

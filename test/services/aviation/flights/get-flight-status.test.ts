@@ -11,7 +11,14 @@ import { fakeUpstream } from '../support.js';
 import { expectViolation } from '../../../support/expect.js';
 
 const PATH = '/api/aviation/v1/get-flight-status';
-type Flight = { flightNumber: string; date: string; origin: { iata: string }; codeshareFlightNumbers: string[]; status: string; aircraftIcao24: string };
+type Flight = {
+  flightNumber: string;
+  date: string;
+  origin: { iata: string };
+  codeshareFlightNumbers: string[];
+  status: string;
+  aircraftIcao24: string;
+};
 
 let app: TestApp;
 beforeAll(async () => {
@@ -27,14 +34,22 @@ describe('GET get-flight-status', () => {
     expect(res.body.cacheHit).toBe(true);
     const [f, ...more] = res.body.flights as Flight[];
     expect(more).toEqual([]);
-    expect(f).toMatchObject({ flightNumber: 'BA117', date: '2026-11-20', origin: { iata: 'LHR' }, status: 'FLIGHT_INSTANCE_STATUS_AIRBORNE', aircraftIcao24: '406b2e' });
+    expect(f).toMatchObject({
+      flightNumber: 'BA117',
+      date: '2026-11-20',
+      origin: { iata: 'LHR' },
+      status: 'FLIGHT_INSTANCE_STATUS_AIRBORNE',
+      aircraftIcao24: '406b2e',
+    });
     expect(f.codeshareFlightNumbers.sort()).toEqual(['AA6139', 'IB4218']);
     expect(res.headers.get('cache-control')).toMatch(/max-age=60/);
   });
 
   it('keeps dates apart', async () => {
     const res = await app.get(`${PATH}?flight_number=BA117&date=2026-11-19`);
-    expect(res.body.flights.map((f: Flight) => [f.date, f.status])).toEqual([['2026-11-19', 'FLIGHT_INSTANCE_STATUS_LANDED']]);
+    expect(res.body.flights.map((f: Flight) => [f.date, f.status])).toEqual([
+      ['2026-11-19', 'FLIGHT_INSTANCE_STATUS_LANDED'],
+    ]);
   });
 
   it('normalises the flight number and finds a flight by a codeshare number', async () => {
@@ -59,7 +74,10 @@ describe('GET get-flight-status', () => {
   });
 
   it('declares tier 1 and the fast cache tier', () => {
-    expect(procedureEntry(appRouter, 'aviation.getFlightStatus')?.meta).toMatchObject({ requiredTier: 1, cacheTier: 'fast' });
+    expect(procedureEntry(appRouter, 'aviation.getFlightStatus')?.meta).toMatchObject({
+      requiredTier: 1,
+      cacheTier: 'fast',
+    });
   });
 
   it.each([
@@ -84,7 +102,9 @@ describe('GET get-flight-status', () => {
 
   it('keeps serving the last good snapshot when an ingestion brings bad bytes', async () => {
     const before = (await app.get(`${PATH}?flight_number=BA117&date=2026-11-20`)).body;
-    const r = await app.deps.runner.run(flightsDataset, { origin: { kind: 'bytes', payloads: { flights: Buffer.from('{"data": "nope"}') } } });
+    const r = await app.deps.runner.run(flightsDataset, {
+      origin: { kind: 'bytes', payloads: { flights: Buffer.from('{"data": "nope"}') } },
+    });
     expect(r.ok).toBe(false);
     expect((await app.get(`${PATH}?flight_number=BA117&date=2026-11-20`)).body).toEqual(before);
   });
@@ -103,7 +123,8 @@ describe('without a flights snapshot or live provider', () => {
 
 describe('with the live provider configured', () => {
   const feed = fs.readFileSync(path.join(SAMPLES_DIR, flightsDataset.sources.flights.sample));
-  const live = (origin: string) => ({ UPSTREAM_BASE_OVERRIDE: origin, AVIATIONSTACK_API_KEY: 'test-key' }) as Partial<Config>;
+  const live = (origin: string) =>
+    ({ UPSTREAM_BASE_OVERRIDE: origin, AVIATIONSTACK_API_KEY: 'test-key' }) as Partial<Config>;
 
   it('asks the provider, then reuses its answer for two minutes', async () => {
     const upstream = await fakeUpstream(() => ({ body: feed }));
@@ -115,7 +136,12 @@ describe('with the live provider configured', () => {
       expect(first.body.flights.map((f: Flight) => [f.flightNumber, f.date])).toEqual([['BA117', '2026-11-20']]);
       const q = upstream.seen[0];
       expect(q.pathname).toBe('/v1/flights');
-      expect(Object.fromEntries(q.searchParams)).toMatchObject({ access_key: 'test-key', flight_iata: 'BA117', flight_date: '2026-11-20', dep_iata: 'LHR' });
+      expect(Object.fromEntries(q.searchParams)).toMatchObject({
+        access_key: 'test-key',
+        flight_iata: 'BA117',
+        flight_date: '2026-11-20',
+        dep_iata: 'LHR',
+      });
 
       const second = await t.get(`${PATH}?flight_number=BA117&date=2026-11-20&origin=LHR`);
       expect(second.body).toEqual({ ...first.body, cacheHit: true });
@@ -152,11 +178,19 @@ describe('live ingestion', () => {
   it('fetches the flights feed from its upstream URL', async () => {
     const feed = fs.readFileSync(path.join(SAMPLES_DIR, flightsDataset.sources.flights.sample));
     const upstream = await fakeUpstream(() => ({ body: feed }));
-    const t = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.origin, AVIATIONSTACK_API_KEY: 'test-key' } });
+    const t = await startTestApp({
+      samples: 'none',
+      config: { UPSTREAM_BASE_OVERRIDE: upstream.origin, AVIATIONSTACK_API_KEY: 'test-key' },
+    });
     try {
-      expect(await t.deps.runner.run(flightsDataset, { origin: { kind: 'live' } })).toMatchObject({ ok: true, recordCount: 360 });
+      expect(await t.deps.runner.run(flightsDataset, { origin: { kind: 'live' } })).toMatchObject({
+        ok: true,
+        recordCount: 360,
+      });
       expect(upstream.seen[0].pathname + upstream.seen[0].search).toBe('/v1/flights?limit=1000&access_key=test-key');
-      expect((await t.get(`${PATH}?flight_number=UA1&date=2026-11-20`)).body.flights[0].codeshareFlightNumbers).toEqual(['SQ1401']);
+      expect((await t.get(`${PATH}?flight_number=UA1&date=2026-11-20`)).body.flights[0].codeshareFlightNumbers).toEqual(
+        ['SQ1401'],
+      );
     } finally {
       await t.close();
       await upstream.close();
@@ -166,7 +200,10 @@ describe('live ingestion', () => {
   it('sends the configured access key as AviationStack expects, in the query', async () => {
     const feed = fs.readFileSync(path.join(SAMPLES_DIR, flightsDataset.sources.flights.sample));
     const upstream = await fakeUpstream(() => ({ body: feed }));
-    const t = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.origin, AVIATIONSTACK_API_KEY: 'k&1' } as Partial<Config> });
+    const t = await startTestApp({
+      samples: 'none',
+      config: { UPSTREAM_BASE_OVERRIDE: upstream.origin, AVIATIONSTACK_API_KEY: 'k&1' } as Partial<Config>,
+    });
     try {
       expect(await t.deps.runner.run(flightsDataset, { origin: { kind: 'live' } })).toMatchObject({ ok: true });
       expect(Object.fromEntries(upstream.seen[0].searchParams)).toEqual({ limit: '1000', access_key: 'k&1' });

@@ -2,11 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
-import { CORRIDOR_HISTORY_KEEP, appendCorridorReading, corridorHistoryDataset, type CorridorHistoryPoint } from '../../../../src/services/economic/china/datasets/corridor-history.js';
+import {
+  CORRIDOR_HISTORY_KEEP,
+  appendCorridorReading,
+  corridorHistoryDataset,
+  type CorridorHistoryPoint,
+} from '../../../../src/services/economic/china/datasets/corridor-history.js';
 
 const T0 = Date.UTC(2026, 10, 20, 12);
 const HOUR = 3_600_000;
-const all = () => Object.fromEntries(Object.entries(corridorHistoryDataset.sources).map(([k, s]) => [k, fs.readFileSync(path.join(SAMPLES_DIR, s.sample))]));
+const all = () =>
+  Object.fromEntries(
+    Object.entries(corridorHistoryDataset.sources).map(([k, s]) => [
+      k,
+      fs.readFileSync(path.join(SAMPLES_DIR, s.sample)),
+    ]),
+  );
 
 describe('China corridor history dataset', () => {
   it('reads the same documents as the corridor inputs, every one optional', () => {
@@ -22,7 +33,12 @@ describe('China corridor history dataset', () => {
     expect(records).toHaveLength(1);
     const [p] = records as [CorridorHistoryPoint];
     expect(p.at).toBe(T0);
-    expect(p.trends['china-bohai-rim']).toMatchObject({ port: 'weakening', aviation: 'weakening', hazard: 'flat', strategic_industry: 'unknown' });
+    expect(p.trends['china-bohai-rim']).toMatchObject({
+      port: 'weakening',
+      aviation: 'weakening',
+      hazard: 'flat',
+      strategic_industry: 'unknown',
+    });
     expect(p.breadth).toBe(Object.values(p.byCorridor).reduce((s, v) => s + v!, 0));
   });
 

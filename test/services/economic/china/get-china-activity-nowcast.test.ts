@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { ManualClock } from '../../../../src/platform/clock.js';
 import { chinaMacroDataset } from '../../../../src/services/economic/china/datasets/china-macro.js';
-import { CORRIDOR_HISTORY, CORRIDOR_HISTORY_KEEP, corridorHistoryDataset, type CorridorHistoryPoint } from '../../../../src/services/economic/china/datasets/corridor-history.js';
+import {
+  CORRIDOR_HISTORY,
+  CORRIDOR_HISTORY_KEEP,
+  corridorHistoryDataset,
+  type CorridorHistoryPoint,
+} from '../../../../src/services/economic/china/datasets/corridor-history.js';
 import { commoditiesDataset } from '../../../../src/services/market/commodities/datasets/commodities.js';
 import { indexBoardsDataset } from '../../../../src/services/market/equities/datasets/index-boards.js';
 import { CORRIDOR_SAMPLES } from '../../supply-chain/china/corridor-samples.js';
@@ -14,11 +19,21 @@ let clock: ManualClock;
 
 beforeAll(async () => {
   clock = new ManualClock(SAMPLE_NOW);
-  app = await startTestApp({ samples: [chinaMacroDataset, corridorHistoryDataset, commoditiesDataset, indexBoardsDataset, ...CORRIDOR_SAMPLES], clock });
+  app = await startTestApp({
+    samples: [chinaMacroDataset, corridorHistoryDataset, commoditiesDataset, indexBoardsDataset, ...CORRIDOR_SAMPLES],
+    clock,
+  });
 });
 afterAll(() => app.close());
 
-type Contribution = { seriesId: string; family: string; included: boolean; exclusionReason: string | null; value: number | null; direction: string | null };
+type Contribution = {
+  seriesId: string;
+  family: string;
+  included: boolean;
+  exclusionReason: string | null;
+  value: number | null;
+  direction: string | null;
+};
 const payloadOf = (body: { payloadJson: string }) => JSON.parse(body.payloadJson);
 const byFamily = (p: { contributions: Contribution[] }) => new Map(p.contributions.map((c) => [c.family, c]));
 
@@ -26,12 +41,26 @@ describe('GET get-china-activity-nowcast', () => {
   it('answers the empty request with the official reading against the proxies of the bundled snapshots', async () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ methodVersion: 'china-activity-nowcast/v1', upstreamUnavailable: false, comparisonState: 'mixed_signals' });
+    expect(res.body).toMatchObject({
+      methodVersion: 'china-activity-nowcast/v1',
+      upstreamUnavailable: false,
+      comparisonState: 'mixed_signals',
+    });
     expect(res.headers.get('cache-control')).toMatch(/max-age/);
     const p = payloadOf(res.body);
-    expect(p.official).toMatchObject({ seriesId: 'nbs_industrial_value_added_yoy', value: 4.9, direction: 'weakening', observationPeriod: '2026-10' });
+    expect(p.official).toMatchObject({
+      seriesId: 'nbs_industrial_value_added_yoy',
+      value: 4.9,
+      direction: 'weakening',
+      observationPeriod: '2026-10',
+    });
     const c = byFamily(p);
-    expect(c.get('freight')).toMatchObject({ seriesId: 'ccfi_freight_rate_change', included: true, value: -0.67, direction: 'weakening' });
+    expect(c.get('freight')).toMatchObject({
+      seriesId: 'ccfi_freight_rate_change',
+      included: true,
+      value: -0.67,
+      direction: 'weakening',
+    });
     expect(c.get('maritime')).toMatchObject({ included: true, value: -1.46, direction: 'weakening' });
     expect(c.get('aviation')).toMatchObject({ included: true, value: 0.25, direction: 'strengthening' });
     expect(c.get('commodity')).toMatchObject({ included: true, value: 0.62, direction: 'strengthening' });
@@ -79,10 +108,16 @@ describe('get-china-activity-nowcast without snapshots', () => {
     await withTestApp({ samples: 'none', clock: new ManualClock(SAMPLE_NOW) }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ comparisonState: 'insufficient_data', upstreamUnavailable: true, methodVersion: 'china-activity-nowcast/v1' });
+      expect(res.body).toMatchObject({
+        comparisonState: 'insufficient_data',
+        upstreamUnavailable: true,
+        methodVersion: 'china-activity-nowcast/v1',
+      });
       const p = payloadOf(res.body);
       expect(p.official).toBeNull();
-      expect(p.contributions.every((c: Contribution) => !c.included && c.exclusionReason === 'no_observation')).toBe(true);
+      expect(p.contributions.every((c: Contribution) => !c.included && c.exclusionReason === 'no_observation')).toBe(
+        true,
+      );
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
   });

@@ -65,7 +65,10 @@ describe('EIA ingestion', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     app = await startTestApp({
       samples: 'none',
-      config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, EIA_API_KEY: 'e1a' },
+      config: {
+        UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        EIA_API_KEY: 'e1a',
+      },
     });
   });
   afterAll(async () => {
@@ -87,12 +90,16 @@ describe('EIA ingestion', () => {
     const r = await app.deps.runner.run(eiaCapacityDataset, { origin: { kind: 'live' } });
     expect(r.ok).toBe(true);
     expect(hits).toHaveLength(1);
-    expect(hits[0]).toMatch(/capability\/data\/\?frequency=annual&data\[\]=capability&facets\[energySourceId\]\[\]=BIT.*&start=2006&.*offset=0&length=5000&api_key=e1a$/);
+    expect(hits[0]).toMatch(
+      /capability\/data\/\?frequency=annual&data\[\]=capability&facets\[energySourceId\]\[\]=BIT.*&start=2006&.*offset=0&length=5000&api_key=e1a$/,
+    );
   });
 
   it('keeps the last good snapshot when a run fails', async () => {
     const before = (await app.get('/api/economic/v1/get-energy-prices')).body;
-    const r = await app.deps.runner.run(eiaWeeklyDataset, { origin: { kind: 'bytes', payloads: { spot: Buffer.from('<html>busy</html>') } } });
+    const r = await app.deps.runner.run(eiaWeeklyDataset, {
+      origin: { kind: 'bytes', payloads: { spot: Buffer.from('<html>busy</html>') } },
+    });
     expect(r.ok).toBe(false);
     expect((await app.get('/api/economic/v1/get-energy-prices')).body).toEqual(before);
   });

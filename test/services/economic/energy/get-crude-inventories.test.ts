@@ -28,11 +28,18 @@ describe('GET get-crude-inventories', () => {
 
   it('leaves out the change of a week whose predecessor is missing', async () => {
     await withTestApp({ samples: 'none' }, async (short) => {
-      const doc = { response: { data: [{ period: '2026-11-13', series: 'WCRSTUS1', value: '427315', units: 'MBBL' }] } };
+      const doc = {
+        response: { data: [{ period: '2026-11-13', series: 'WCRSTUS1', value: '427315', units: 'MBBL' }] },
+      };
       const spot = fs.readFileSync(path.join(SAMPLES_DIR, eiaWeeklyDataset.sources.spot.sample));
-      const r = await short.deps.runner.run(eiaWeeklyDataset, { origin: { kind: 'bytes', payloads: { spot, crude: Buffer.from(JSON.stringify(doc)) } } });
+      const r = await short.deps.runner.run(eiaWeeklyDataset, {
+        origin: { kind: 'bytes', payloads: { spot, crude: Buffer.from(JSON.stringify(doc)) } },
+      });
       expect(r.ok).toBe(true);
-      expect((await short.get(PATH)).body).toEqual({ weeks: [{ period: '2026-11-13', stocksMb: 427.315 }], latestPeriod: '2026-11-13' });
+      expect((await short.get(PATH)).body).toEqual({
+        weeks: [{ period: '2026-11-13', stocksMb: 427.315 }],
+        latestPeriod: '2026-11-13',
+      });
     });
   });
 });

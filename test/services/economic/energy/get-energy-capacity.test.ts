@@ -16,17 +16,44 @@ describe('GET get-energy-capacity', () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
     expect(res.body.series).toEqual([
-      { energySource: 'SUN', name: 'Solar', data: [{ year: 2022, capacityMw: 33466 }, { year: 2023, capacityMw: 42219 }, { year: 2024, capacityMw: 52004 }] },
-      { energySource: 'WND', name: 'Wind', data: [{ year: 2022, capacityMw: 49528 }, { year: 2023, capacityMw: 51339 }, { year: 2024, capacityMw: 53051 }] },
+      {
+        energySource: 'SUN',
+        name: 'Solar',
+        data: [
+          { year: 2022, capacityMw: 33466 },
+          { year: 2023, capacityMw: 42219 },
+          { year: 2024, capacityMw: 52004 },
+        ],
+      },
+      {
+        energySource: 'WND',
+        name: 'Wind',
+        data: [
+          { year: 2022, capacityMw: 49528 },
+          { year: 2023, capacityMw: 51339 },
+          { year: 2024, capacityMw: 53051 },
+        ],
+      },
       // Wyoming reports coal only by sub-type: its subbituminous and bituminous rows count.
-      { energySource: 'COL', name: 'Coal', data: [{ year: 2022, capacityMw: 19320 }, { year: 2023, capacityMw: 19320 }, { year: 2024, capacityMw: 17450 }] },
+      {
+        energySource: 'COL',
+        name: 'Coal',
+        data: [
+          { year: 2022, capacityMw: 19320 },
+          { year: 2023, capacityMw: 19320 },
+          { year: 2024, capacityMw: 17450 },
+        ],
+      },
     ]);
     expect(res.headers.get('cache-control')).toMatch(/max-age=3600/);
   });
 
   it('narrows by energy source, repeated or comma-separated, any case', async () => {
     for (const q of ['energy_sources=wnd,COL', 'energy_sources=WND&energy_sources=col']) {
-      expect((await app.get(`${PATH}?${q}`)).body.series.map((s: { energySource: string }) => s.energySource)).toEqual(['WND', 'COL']);
+      expect((await app.get(`${PATH}?${q}`)).body.series.map((s: { energySource: string }) => s.energySource)).toEqual([
+        'WND',
+        'COL',
+      ]);
     }
   });
 

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
-import { crisisPoliciesDataset, parseCrisisPolicies } from '../../../../src/services/economic/energy/datasets/crisis-policies.js';
+import {
+  crisisPoliciesDataset,
+  parseCrisisPolicies,
+} from '../../../../src/services/economic/energy/datasets/crisis-policies.js';
 
 const PATH = '/api/economic/v1/get-energy-crisis-policies';
 let app: TestApp;
@@ -23,8 +26,13 @@ describe('GET get-energy-crisis-policies', () => {
     });
     expect(res.body.policies).toHaveLength(30);
     expect(res.body.policies[0]).toEqual({
-      country: 'France', countryCode: 'FR', category: 'conservation', sector: 'Cooling',
-      measure: 'Public buildings may not cool below 26 °C', dateAnnounced: '2026-03-18', status: 'active',
+      country: 'France',
+      countryCode: 'FR',
+      category: 'conservation',
+      sector: 'Cooling',
+      measure: 'Public buildings may not cool below 26 °C',
+      dateAnnounced: '2026-03-18',
+      status: 'active',
     });
     expect(res.headers.get('cache-control')).toMatch(/max-age=600/);
   });
@@ -53,7 +61,23 @@ describe('GET get-energy-crisis-policies', () => {
 
 describe('crisis policy registry', () => {
   it('refuses an entry with an unknown sector', () => {
-    const doc = { source: 's', sourceUrl: 'https://x.org', context: '', updatedAt: '', policies: [{ country: 'X', countryCode: 'XX', category: 'conservation', sector: 'Space', measure: 'm', dateAnnounced: '2026-01-01', status: 'active' }] };
+    const doc = {
+      source: 's',
+      sourceUrl: 'https://x.org',
+      context: '',
+      updatedAt: '',
+      policies: [
+        {
+          country: 'X',
+          countryCode: 'XX',
+          category: 'conservation',
+          sector: 'Space',
+          measure: 'm',
+          dateAnnounced: '2026-01-01',
+          status: 'active',
+        },
+      ],
+    };
     expect(() => parseCrisisPolicies(Buffer.from(JSON.stringify(doc)))).toThrow(/policies.0.sector/);
   });
 });
@@ -62,7 +86,14 @@ describe('get-energy-crisis-policies without a snapshot', () => {
   it('is empty, unavailable and uncached', async () => {
     await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
-      expect(res.body).toEqual({ source: '', sourceUrl: '', context: '', policies: [], updatedAt: '', unavailable: true });
+      expect(res.body).toEqual({
+        source: '',
+        sourceUrl: '',
+        context: '',
+        policies: [],
+        updatedAt: '',
+        unavailable: true,
+      });
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
   });

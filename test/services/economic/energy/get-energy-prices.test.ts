@@ -16,8 +16,22 @@ describe('GET get-energy-prices', () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
     expect(res.body.prices).toEqual([
-      { commodity: 'wti', name: 'WTI Crude Oil', price: 60.71, unit: '$/barrel', change: -2, priceAt: Date.UTC(2026, 10, 13) },
-      { commodity: 'brent', name: 'Brent Crude Oil', price: 64.38, unit: '$/barrel', change: -1.7, priceAt: Date.UTC(2026, 10, 13) },
+      {
+        commodity: 'wti',
+        name: 'WTI Crude Oil',
+        price: 60.71,
+        unit: '$/barrel',
+        change: -2,
+        priceAt: Date.UTC(2026, 10, 13),
+      },
+      {
+        commodity: 'brent',
+        name: 'Brent Crude Oil',
+        price: 64.38,
+        unit: '$/barrel',
+        change: -1.7,
+        priceAt: Date.UTC(2026, 10, 13),
+      },
     ]);
     expect(res.headers.get('cache-control')).toMatch(/max-age=600/);
   });
@@ -26,7 +40,10 @@ describe('GET get-energy-prices', () => {
     const one = (await app.get(`${PATH}?commodities=BRENT`)).body.prices;
     expect(one.map((p: { commodity: string }) => p.commodity)).toEqual(['brent']);
     for (const q of ['commodities=brent,wti', 'commodities=brent&commodities=wti']) {
-      expect((await app.get(`${PATH}?${q}`)).body.prices.map((p: { commodity: string }) => p.commodity)).toEqual(['wti', 'brent']);
+      expect((await app.get(`${PATH}?${q}`)).body.prices.map((p: { commodity: string }) => p.commodity)).toEqual([
+        'wti',
+        'brent',
+      ]);
     }
   });
 

@@ -27,18 +27,26 @@ describe('GET get-eu-gas-storage', () => {
     });
     expect(res.body.history).toHaveLength(5);
     expect(res.body.history[0]).toEqual({ date: '2026-11-19', fillPct: 88.74, gasTwh: 1004.0547 });
-    expect(res.body.history.map((h: { date: string }) => h.date)).toEqual(['2026-11-19', '2026-11-18', '2026-11-17', '2026-11-16', '2026-11-15']);
+    expect(res.body.history.map((h: { date: string }) => h.date)).toEqual([
+      '2026-11-19',
+      '2026-11-18',
+      '2026-11-17',
+      '2026-11-16',
+      '2026-11-15',
+    ]);
     expect(res.headers.get('cache-control')).toMatch(/max-age=300/);
   });
 });
 
 describe('AGSI+ parsing', () => {
   it('orders gas days newest first and skips rows without a fill level', () => {
-    const doc = { data: [
-      { gasDayStart: '2026-11-18', full: '50.1', gasInStorage: '500' },
-      { gasDayStart: '2026-11-19', full: '50.2', gasInStorage: '501' },
-      { gasDayStart: '2026-11-20', full: '', gasInStorage: '502' },
-    ] };
+    const doc = {
+      data: [
+        { gasDayStart: '2026-11-18', full: '50.1', gasInStorage: '500' },
+        { gasDayStart: '2026-11-19', full: '50.2', gasInStorage: '501' },
+        { gasDayStart: '2026-11-20', full: '', gasInStorage: '502' },
+      ],
+    };
     expect(parseAgsi(JSON.stringify(doc)).map((d) => d.gasDay)).toEqual(['2026-11-19', '2026-11-18']);
   });
 
@@ -49,7 +57,9 @@ describe('AGSI+ parsing', () => {
 
   it('keeps the last good snapshot when a run brings no usable gas day', async () => {
     const before = (await app.get(PATH)).body;
-    const r = await app.deps.runner.run(gieStorageDataset, { origin: { kind: 'bytes', payloads: { eu: Buffer.from('{"data":[]}') } } });
+    const r = await app.deps.runner.run(gieStorageDataset, {
+      origin: { kind: 'bytes', payloads: { eu: Buffer.from('{"data":[]}') } },
+    });
     expect(r.ok).toBe(false);
     expect((await app.get(PATH)).body).toEqual(before);
   });
@@ -59,7 +69,16 @@ describe('get-eu-gas-storage without a snapshot', () => {
   it('is all zeros, unavailable and uncached', async () => {
     await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
-      expect(res.body).toEqual({ fillPct: 0, fillPctChange1d: 0, gasDaysConsumption: 0, trend: '', history: [], seededAt: '0', updatedAt: '', unavailable: true });
+      expect(res.body).toEqual({
+        fillPct: 0,
+        fillPctChange1d: 0,
+        gasDaysConsumption: 0,
+        trend: '',
+        history: [],
+        seededAt: '0',
+        updatedAt: '',
+        unavailable: true,
+      });
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
   });

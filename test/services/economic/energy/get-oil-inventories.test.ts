@@ -9,7 +9,10 @@ const PATH = '/api/economic/v1/get-oil-inventories';
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp({ samples: [eiaWeeklyDataset, gieStorageDataset, ieaOilStocksDataset], clock: new ManualClock(SAMPLE_NOW) });
+  app = await startTestApp({
+    samples: [eiaWeeklyDataset, gieStorageDataset, ieaOilStocksDataset],
+    clock: new ManualClock(SAMPLE_NOW),
+  });
 });
 afterAll(() => app.close());
 
@@ -26,8 +29,17 @@ describe('GET get-oil-inventories', () => {
     expect(b.euGas).toMatchObject({ fillPct: 88.74, fillPctChange1d: -0.38, trend: 'withdrawing' });
     expect(b.euGas.history[0]).toEqual({ date: '2026-11-19', fillPct: 88.74 });
     expect(b.ieaStocks.dataMonth).toBe('2026-08');
-    expect(b.ieaStocks.members[0]).toEqual({ iso2: 'JP', daysOfCover: 221, netExporter: false, belowObligation: false });
-    expect(b.ieaStocks.members.find((m: { iso2: string }) => m.iso2 === 'US')).toEqual({ iso2: 'US', netExporter: true, belowObligation: false });
+    expect(b.ieaStocks.members[0]).toEqual({
+      iso2: 'JP',
+      daysOfCover: 221,
+      netExporter: false,
+      belowObligation: false,
+    });
+    expect(b.ieaStocks.members.find((m: { iso2: string }) => m.iso2 === 'US')).toEqual({
+      iso2: 'US',
+      netExporter: true,
+      belowObligation: false,
+    });
     expect(b.ieaStocks.europe).toEqual({ avgDays: 110, minDays: 89, countBelowObligation: 1 });
     expect(b.ieaStocks.northAmerica).toEqual({ avgDays: 28, minDays: 28, countBelowObligation: 1 });
     expect(b.updatedAt).toBe(new Date(SAMPLE_NOW).toISOString());

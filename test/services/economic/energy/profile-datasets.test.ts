@@ -17,10 +17,24 @@ describe('OWID energy CSV', () => {
   it('keeps the newest year with published shares per country, leaving aggregates out', () => {
     const rows = parseOwidEnergy(sample('owid/owid-energy-data.csv'));
     expect(rows).toHaveLength(10);
-    expect(rows.find((r) => r.iso2 === 'FR')).toEqual({ iso2: 'FR', year: 2024, coalShare: 1.6, gasShare: 13.5, oilShare: 29.9, nuclearShare: 36.5, renewShare: 18.4, windShare: 4.6, solarShare: 2.4, hydroShare: 6.4, importShare: -18.4 });
+    expect(rows.find((r) => r.iso2 === 'FR')).toEqual({
+      iso2: 'FR',
+      year: 2024,
+      coalShare: 1.6,
+      gasShare: 13.5,
+      oilShare: 29.9,
+      nuclearShare: 36.5,
+      renewShare: 18.4,
+      windShare: 4.6,
+      solarShare: 2.4,
+      hydroShare: 6.4,
+      importShare: -18.4,
+    });
   });
   it('refuses a table without the share columns', () => {
-    expect(() => parseOwidEnergy(Buffer.from('country,year,iso_code\nFrance,2024,FRA\n'))).toThrow(/lacks the coal_share_energy column/);
+    expect(() => parseOwidEnergy(Buffer.from('country,year,iso_code\nFrance,2024,FRA\n'))).toThrow(
+      /lacks the coal_share_energy column/,
+    );
   });
 });
 
@@ -28,10 +42,21 @@ describe('JODI-Gas CSV', () => {
   it('keeps each country’s newest month in terajoules', () => {
     const rows = parseJodiGas(sample('jodi/jodi-gas-world.csv'));
     expect(rows.map((r) => r.iso2)).toEqual(['CN', 'DE', 'FR', 'GB', 'IN', 'IT', 'JP', 'KR', 'US']);
-    expect(rows.find((r) => r.iso2 === 'KR')).toEqual({ iso2: 'KR', dataMonth: '2026-08', totalDemandTj: 200000, lngImportsTj: 195000, pipeImportsTj: 0, productionTj: 800 });
+    expect(rows.find((r) => r.iso2 === 'KR')).toEqual({
+      iso2: 'KR',
+      dataMonth: '2026-08',
+      totalDemandTj: 200000,
+      lngImportsTj: 195000,
+      pipeImportsTj: 0,
+      productionTj: 800,
+    });
   });
   it('refuses a table without OBS_VALUE', () => {
-    expect(() => parseJodiGas(Buffer.from('REF_AREA,TIME_PERIOD,ENERGY_PRODUCT,FLOW_BREAKDOWN,UNIT_MEASURE\nJP,2026-08,NATGAS,IMPLNG,TJ\n'))).toThrow(/OBS_VALUE/);
+    expect(() =>
+      parseJodiGas(
+        Buffer.from('REF_AREA,TIME_PERIOD,ENERGY_PRODUCT,FLOW_BREAKDOWN,UNIT_MEASURE\nJP,2026-08,NATGAS,IMPLNG,TJ\n'),
+      ),
+    ).toThrow(/OBS_VALUE/);
   });
 });
 
@@ -39,7 +64,16 @@ describe('Ember monthly long CSV', () => {
   it('keeps countries’ newest month with a fossil share', () => {
     const rows = parseEmberMonthly(sample('ember/monthly-full-release-long-format.csv'));
     expect(rows).toHaveLength(9);
-    expect(rows.find((r) => r.iso2 === 'FR')).toEqual({ iso2: 'FR', dataMonth: '2026-08', fossilShare: 4.7, renewShare: 26.3, nuclearShare: 69, coalShare: 0.3, gasShare: 3.8, demandTwh: 33 });
+    expect(rows.find((r) => r.iso2 === 'FR')).toEqual({
+      iso2: 'FR',
+      dataMonth: '2026-08',
+      fossilShare: 4.7,
+      renewShare: 26.3,
+      nuclearShare: 69,
+      coalShare: 0.3,
+      gasShare: 3.8,
+      demandTwh: 33,
+    });
   });
   it('refuses a table of another shape', () => {
     expect(() => parseEmberMonthly(Buffer.from('Area,Date,Value\nFrance,2026-08-01,1\n'))).toThrow(/Ember table lacks/);
@@ -51,10 +85,30 @@ describe('SPR registry', () => {
     const { records, info } = parseSprPolicies(sample('registries/spr-policies.json'));
     expect(records).toHaveLength(10);
     expect(info.updatedAt).toBe('2026-10-31');
-    expect(records.find((r) => r.iso2 === 'IN')).toMatchObject({ regime: 'government_spr', capacityMb: 39, ieaMember: false });
+    expect(records.find((r) => r.iso2 === 'IN')).toMatchObject({
+      regime: 'government_spr',
+      capacityMb: 39,
+      ieaMember: false,
+    });
   });
   it('refuses an unknown regime or non-JSON', () => {
-    const doc = { source: 's', sourceUrl: 'https://x.test', updatedAt: '', policies: { JP: { regime: 'imaginary', capacityMb: 1, operator: '', ieaMember: true, stockholdingModel: '', note: '', source: '', asOf: '' } } };
+    const doc = {
+      source: 's',
+      sourceUrl: 'https://x.test',
+      updatedAt: '',
+      policies: {
+        JP: {
+          regime: 'imaginary',
+          capacityMb: 1,
+          operator: '',
+          ieaMember: true,
+          stockholdingModel: '',
+          note: '',
+          source: '',
+          asOf: '',
+        },
+      },
+    };
     expect(() => parseSprPolicies(Buffer.from(JSON.stringify(doc)))).toThrow(/SPR registry: policies\.JP\.regime/);
     expect(() => parseSprPolicies(Buffer.from('<html>'))).toThrow(/not JSON/);
   });
@@ -63,13 +117,23 @@ describe('SPR registry', () => {
 describe('AGSI+ country storage', () => {
   it('reads country gas days newest first', () => {
     const { records } = gieCountryStorageDataset.parse({ countries: sample('gie/agsi-countries.json') }, 0);
-    expect(records[0]).toEqual({ country: 'AT', gasDay: '2026-11-19', fullPct: 91.7, gasInStorageTwh: 90.1, trendPct: -0.28 });
+    expect(records[0]).toEqual({
+      country: 'AT',
+      gasDay: '2026-11-19',
+      fullPct: 91.7,
+      gasInStorageTwh: 90.1,
+      trendPct: -0.28,
+    });
     expect(records.filter((r) => r.country === 'DE').map((r) => r.gasDay)).toEqual(['2026-11-19', '2026-11-18']);
   });
   it('leaves aggregates out and refuses a body without data', () => {
-    expect(parseAgsiCountries('{"data":[{"code":"eu","gasDayStart":"2026-11-19","full":"80","gasInStorage":"900"}]}')).toEqual([]);
+    expect(
+      parseAgsiCountries('{"data":[{"code":"eu","gasDayStart":"2026-11-19","full":"80","gasInStorage":"900"}]}'),
+    ).toEqual([]);
     expect(() => parseAgsiCountries('{"error":"x"}')).toThrow(/no data array/);
-    expect(() => gieCountryStorageDataset.parse({ countries: Buffer.from('{"data":[]}') }, 0)).toThrow(/no country gas day/);
+    expect(() => gieCountryStorageDataset.parse({ countries: Buffer.from('{"data":[]}') }, 0)).toThrow(
+      /no country gas day/,
+    );
   });
 });
 
@@ -78,7 +142,10 @@ describe('ENTSO-E day-ahead prices', () => {
     const de = parseDayAhead(sample('entsoe/day-ahead-DE.xml'));
     expect(de).toMatchObject({ zone: '10Y1001A1001A82H', date: '2026-11-19', currency: 'EUR' });
     expect(de.meanPriceMwh).toBeCloseTo(98.4, 0);
-    const rows = buildElectricityPrices({ DE: sample('entsoe/day-ahead-DE.xml'), FR: sample('entsoe/day-ahead-FR.xml') });
+    const rows = buildElectricityPrices({
+      DE: sample('entsoe/day-ahead-DE.xml'),
+      FR: sample('entsoe/day-ahead-FR.xml'),
+    });
     expect(rows.map((r) => r.iso2)).toEqual(['DE', 'FR']);
   });
   it('refuses an acknowledgement, another document or no answer at all', () => {

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyseOilStocks, capacitySeries, gasTrend, pctChange, weeklyLevels, type MemberStocks } from '../../../../src/services/economic/energy/rules.js';
+import {
+  analyseOilStocks,
+  capacitySeries,
+  gasTrend,
+  pctChange,
+  weeklyLevels,
+  type MemberStocks,
+} from '../../../../src/services/economic/energy/rules.js';
 
 describe('weekly levels', () => {
   it('orders newest first and gives each week its change from the one before', () => {
@@ -83,12 +90,14 @@ describe('oil stocks analysis', () => {
     expect(a.regions.asiaPacific).toEqual({ countBelowObligation: 0, netExporters: 0 });
   });
 
-  const member = fc.record({
-    iso2: fc.stringMatching(/^[A-Z]{2}$/),
-    region: fc.constantFrom('europe' as const, 'asiaPacific' as const, 'northAmerica' as const),
-    netExporter: fc.boolean(),
-    days: fc.integer({ min: 0, max: 500 }),
-  }).map(({ days, ...m }): MemberStocks => (m.netExporter ? m : { ...m, daysOfCover: days }));
+  const member = fc
+    .record({
+      iso2: fc.stringMatching(/^[A-Z]{2}$/),
+      region: fc.constantFrom('europe' as const, 'asiaPacific' as const, 'northAmerica' as const),
+      netExporter: fc.boolean(),
+      days: fc.integer({ min: 0, max: 500 }),
+    })
+    .map(({ days, ...m }): MemberStocks => (m.netExporter ? m : { ...m, daysOfCover: days }));
 
   it('ranks 1..n with importers by days, most first, and every exporter after every importer', () => {
     fc.assert(
@@ -99,7 +108,9 @@ describe('oil stocks analysis', () => {
         if (firstExporter >= 0) expect(members.slice(firstExporter).every((m) => m.netExporter)).toBe(true);
         const importerDays = members.filter((m) => !m.netExporter).map((m) => m.daysOfCover!);
         expect(importerDays).toEqual([...importerDays].sort((a, b) => b - a));
-        expect(belowObligation).toEqual(members.filter((m) => !m.netExporter && m.daysOfCover! < 90).map((m) => m.iso2));
+        expect(belowObligation).toEqual(
+          members.filter((m) => !m.netExporter && m.daysOfCover! < 90).map((m) => m.iso2),
+        );
       }),
     );
   });

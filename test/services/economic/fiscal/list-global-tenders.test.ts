@@ -3,8 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
 import { ManualClock } from '../../../../src/platform/clock.js';
-import { buildTenders, globalTendersDataset } from '../../../../src/services/economic/fiscal/datasets/global-tenders.js';
-import { automationFit, availabilityOf, isOfficialUrl, isOpen } from '../../../../src/services/economic/fiscal/tender-rules.js';
+import {
+  buildTenders,
+  globalTendersDataset,
+} from '../../../../src/services/economic/fiscal/datasets/global-tenders.js';
+import {
+  automationFit,
+  availabilityOf,
+  isOfficialUrl,
+  isOpen,
+} from '../../../../src/services/economic/fiscal/tender-rules.js';
 
 const PATH = '/api/economic/v1/list-global-tenders';
 const clock = new ManualClock(SAMPLE_NOW);
@@ -32,15 +40,37 @@ describe('GET list-global-tenders', () => {
       'contracts-finder:ocds-b5fd17-1a2b3c',
       'canada-buys:cb-123-45678',
     ]);
-    expect(res.body).toMatchObject({ total: 8, nextCursor: '', dataAvailable: true, availability: 'available', appliedFilters: [], countryCoverage: 'not_requested' });
-    expect(res.body.sourceStatuses.map((s: { source: string; state: string; recordCount: number }) => `${s.source}:${s.state}:${s.recordCount}`)).toEqual([
-      'contracts-finder:ok:2', 'canada-buys:ok:2', 'gets:ok:2', 'world-bank:ok:2',
-    ]);
+    expect(res.body).toMatchObject({
+      total: 8,
+      nextCursor: '',
+      dataAvailable: true,
+      availability: 'available',
+      appliedFilters: [],
+      countryCoverage: 'not_requested',
+    });
+    expect(
+      res.body.sourceStatuses.map(
+        (s: { source: string; state: string; recordCount: number }) => `${s.source}:${s.state}:${s.recordCount}`,
+      ),
+    ).toEqual(['contracts-finder:ok:2', 'canada-buys:ok:2', 'gets:ok:2', 'world-bank:ok:2']);
     const cf = res.body.tenders.find((t: { id: string }) => t.id === 'contracts-finder:ocds-b5fd17-1a2b3c');
     expect(cf).toMatchObject({
-      source: 'contracts-finder', countryCode: 'GB', region: 'europe', buyer: 'Department for Work and Pensions', deadline: '2026-12-15T12:00:00.000Z',
-      money: { amount: 2400000, currency: 'GBP' }, categoryCodes: ['CPV:72000000'], eligibilityRequirements: [], submissionUrls: [], participationMode: 'unknown',
-      automationFit: { level: 'high', score: 90, classificationVersion: 'keyword-v1', matchReasons: ['machine learning', 'data platform', 'automation', 'cloud'] },
+      source: 'contracts-finder',
+      countryCode: 'GB',
+      region: 'europe',
+      buyer: 'Department for Work and Pensions',
+      deadline: '2026-12-15T12:00:00.000Z',
+      money: { amount: 2400000, currency: 'GBP' },
+      categoryCodes: ['CPV:72000000'],
+      eligibilityRequirements: [],
+      submissionUrls: [],
+      participationMode: 'unknown',
+      automationFit: {
+        level: 'high',
+        score: 90,
+        classificationVersion: 'keyword-v1',
+        matchReasons: ['machine learning', 'data platform', 'automation', 'cloud'],
+      },
     });
     expect(res.headers.get('cache-control')).not.toBe('no-store');
   });
@@ -53,11 +83,21 @@ describe('GET list-global-tenders', () => {
     expect(ids(await q('query=snow'))).toEqual(['canada-buys:cb-456-11111']);
     expect(ids(await q('buyer=leeds'))).toEqual(['contracts-finder:ocds-b5fd17-4d5e6f']);
     expect(ids(await q('category=software'))).toEqual(['canada-buys:cb-123-45678']);
-    expect(ids(await q('min_value=1000000&sort=estimated_value'))).toEqual(['canada-buys:cb-123-45678', 'contracts-finder:ocds-b5fd17-1a2b3c']);
-    expect(ids(await q('deadline_to=2026-12-10&sort=closing_soon'))).toEqual(['canada-buys:cb-456-11111', 'canada-buys:cb-123-45678']);
+    expect(ids(await q('min_value=1000000&sort=estimated_value'))).toEqual([
+      'canada-buys:cb-123-45678',
+      'contracts-finder:ocds-b5fd17-1a2b3c',
+    ]);
+    expect(ids(await q('deadline_to=2026-12-10&sort=closing_soon'))).toEqual([
+      'canada-buys:cb-456-11111',
+      'canada-buys:cb-123-45678',
+    ]);
     expect(ids(await q('published_from=2026-11-17T00:00:00Z'))).toHaveLength(3);
     const fit = await q('min_automation_score=60&sort=relevance');
-    expect(ids(fit)).toEqual(['canada-buys:cb-123-45678', 'contracts-finder:ocds-b5fd17-1a2b3c', 'world-bank:OP00412345']);
+    expect(ids(fit)).toEqual([
+      'canada-buys:cb-123-45678',
+      'contracts-finder:ocds-b5fd17-1a2b3c',
+      'world-bank:OP00412345',
+    ]);
     expect(fit.appliedFilters).toEqual(['min_automation_score']);
     expect((await q('region=oceania&source=gets&currency=nzd')).total).toBe(0);
   });
@@ -114,15 +154,23 @@ describe('tender rules', () => {
 
   it('the score always matches the number of reasons', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('AI', 'cloud', 'software', 'digital', 'automation', 'roads', 'catering'), { maxLength: 8 }), (words) => {
-        const f = automationFit(words.join(' '));
-        expect(f.score).toBe([0, 30, 60][f.matchReasons.length] ?? 90);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('AI', 'cloud', 'software', 'digital', 'automation', 'roads', 'catering'), {
+          maxLength: 8,
+        }),
+        (words) => {
+          const f = automationFit(words.join(' '));
+          expect(f.score).toBe([0, 30, 60][f.matchReasons.length] ?? 90);
+        },
+      ),
     );
   });
 
   it('reports a source that failed to parse and refuses when none answered', () => {
-    const r = buildTenders({ gets: Buffer.from('not xml'), 'world-bank': Buffer.from('{"procnotices":[]}') }, SAMPLE_NOW);
+    const r = buildTenders(
+      { gets: Buffer.from('not xml'), 'world-bank': Buffer.from('{"procnotices":[]}') },
+      SAMPLE_NOW,
+    );
     expect(r.info.statuses.map((s) => s.state)).toEqual(['failed', 'failed', 'failed', 'ok']);
     expect(() => buildTenders({}, SAMPLE_NOW)).toThrow(/no source answered/);
   });
@@ -132,7 +180,17 @@ describe('list-global-tenders without a snapshot', () => {
   it('is empty, unavailable and uncached', async () => {
     await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
-      expect(res.body).toEqual({ tenders: [], nextCursor: '', fetchedAt: '', dataAvailable: false, availability: 'unavailable', sourceStatuses: [], total: 0, appliedFilters: [], countryCoverage: 'unknown' });
+      expect(res.body).toEqual({
+        tenders: [],
+        nextCursor: '',
+        fetchedAt: '',
+        dataAvailable: false,
+        availability: 'unavailable',
+        sourceStatuses: [],
+        total: 0,
+        appliedFilters: [],
+        countryCoverage: 'unknown',
+      });
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
   });

@@ -20,7 +20,11 @@ describe('FRED observations parser', () => {
   });
 
   it('refuses an error document and a body that is not JSON', () => {
-    expect(() => parseFredObservations('{"error_code":400,"error_message":"Bad Request.  The value for variable api_key is not registered."}')).toThrow(/api_key is not registered/);
+    expect(() =>
+      parseFredObservations(
+        '{"error_code":400,"error_message":"Bad Request.  The value for variable api_key is not registered."}',
+      ),
+    ).toThrow(/api_key is not registered/);
     expect(() => parseFredObservations('<html>')).toThrow(/not JSON/);
     expect(() => parseFredObservations('{"seriess":[]}')).toThrow(/no observations/);
   });
@@ -34,7 +38,9 @@ describe('GSCPI CSV parser', () => {
   });
 
   it('accepts ISO dates and skips blank values', () => {
-    expect(parseGscpiCsv('\uFEFFDate,GSCPI\n2026-09-30,0.5\n2026-10-31,\n')).toEqual([{ date: '2026-09-01', value: 0.5 }]);
+    expect(parseGscpiCsv('\uFEFFDate,GSCPI\n2026-09-30,0.5\n2026-10-31,\n')).toEqual([
+      { date: '2026-09-01', value: 0.5 },
+    ]);
   });
 
   it('refuses a CSV without its columns', () => {
@@ -66,7 +72,10 @@ describe('FRED ingestion', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     app = await startTestApp({
       samples: [fredSeriesDataset],
-      config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, FRED_API_KEY: 'k3y' },
+      config: {
+        UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        FRED_API_KEY: 'k3y',
+      },
     });
   });
   afterAll(async () => {
@@ -77,7 +86,9 @@ describe('FRED ingestion', () => {
   it('asks FRED for the newest 120 observations of each series with the key, and keeps going when one fails', async () => {
     const r = await app.deps.runner.run(fredSeriesDataset, { origin: { kind: 'live' } });
     expect(r).toMatchObject({ ok: true, recordCount: 26 });
-    expect(hits).toContain('/fred/series/observations?series_id=FEDFUNDS&file_type=json&sort_order=desc&limit=120&api_key=k3y');
+    expect(hits).toContain(
+      '/fred/series/observations?series_id=FEDFUNDS&file_type=json&sort_order=desc&limit=120&api_key=k3y',
+    );
     expect(hits).toContain('/medialibrary/research/interactives/data/gscpi/gscpi_interactive_data.csv');
     // The failing series is retried by the fetch layer; every series is asked for.
     expect(new Set(hits).size).toBe(27);
@@ -87,17 +98,22 @@ describe('FRED ingestion', () => {
 
   it('without FRED_API_KEY asks FRED nothing and names the variable', async () => {
     hits.length = 0;
-    await withTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: app.deps.config.UPSTREAM_BASE_OVERRIDE } }, async (keyless) => {
-      const r = await keyless.deps.runner.run(fredSeriesDataset, { origin: { kind: 'live' } });
-      expect(r.ok).toBe(false);
-      expect(JSON.stringify(r)).toContain('FRED_API_KEY');
-      expect(hits.every((h) => h.endsWith('.csv'))).toBe(true);
-    });
+    await withTestApp(
+      { samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: app.deps.config.UPSTREAM_BASE_OVERRIDE } },
+      async (keyless) => {
+        const r = await keyless.deps.runner.run(fredSeriesDataset, { origin: { kind: 'live' } });
+        expect(r.ok).toBe(false);
+        expect(JSON.stringify(r)).toContain('FRED_API_KEY');
+        expect(hits.every((h) => h.endsWith('.csv'))).toBe(true);
+      },
+    );
   });
 
   it('keeps the last good snapshot when a run brings back too little', async () => {
     const before = (await app.get('/api/economic/v1/get-fred-series?series_id=GDP')).body;
-    const r = await app.deps.runner.run(fredSeriesDataset, { origin: { kind: 'bytes', payloads: { GDP: Buffer.from('{"error_message":"down"}') } } });
+    const r = await app.deps.runner.run(fredSeriesDataset, {
+      origin: { kind: 'bytes', payloads: { GDP: Buffer.from('{"error_message":"down"}') } },
+    });
     expect(r.ok).toBe(false);
     expect((await app.get('/api/economic/v1/get-fred-series?series_id=GDP')).body).toEqual(before);
   });

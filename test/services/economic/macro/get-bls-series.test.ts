@@ -16,7 +16,11 @@ describe('GET get-bls-series', () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
     const s = res.body.series;
-    expect(s).toMatchObject({ seriesId: 'USPRIV', title: 'Total Private Nonfarm Payrolls', units: 'Thousands of Persons' });
+    expect(s).toMatchObject({
+      seriesId: 'USPRIV',
+      title: 'Total Private Nonfarm Payrolls',
+      units: 'Thousands of Persons',
+    });
     expect(s.observations).toHaveLength(36);
     expect(s.observations.at(-1)).toEqual({ year: '2026', period: 'M10', periodName: 'October', value: '136042' });
     expect(s.observations[0]).toMatchObject({ year: '2023', period: 'M11', periodName: 'November' });

@@ -32,7 +32,16 @@ describe('GET get-economic-calendar', () => {
       '2026-12-17 EU ECB Rate Decision',
       '2026-12-17 EU EU HICP (CPI)',
     ]);
-    expect(res.body.events[4]).toEqual({ event: 'FOMC Rate Decision', country: 'US', date: '2026-12-09', impact: 'high', actual: '', estimate: '', previous: '', unit: '' });
+    expect(res.body.events[4]).toEqual({
+      event: 'FOMC Rate Decision',
+      country: 'US',
+      date: '2026-12-09',
+      impact: 'high',
+      actual: '',
+      estimate: '',
+      previous: '',
+      unit: '',
+    });
     expect(res.headers.get('cache-control')).toMatch(/max-age=300/);
   });
 
@@ -52,13 +61,15 @@ describe('GET get-economic-calendar', () => {
 
 describe('calendar page parsing', () => {
   it('takes the last day of each FOMC meeting, across a month boundary too', () => {
-    const html = '<h4><a id="1">2027 FOMC Meetings</a></h4><div class="fomc-meeting__month col"><strong>Apr/May</strong></div><div class="fomc-meeting__date col">30-1</div>';
+    const html =
+      '<h4><a id="1">2027 FOMC Meetings</a></h4><div class="fomc-meeting__month col"><strong>Apr/May</strong></div><div class="fomc-meeting__date col">30-1</div>';
     expect(parseFomcCalendar(html)).toEqual(['2027-05-01']);
     expect(() => parseFomcCalendar('<html>Access denied</html>')).toThrow(/FOMC Meetings/);
   });
 
   it('keeps day 2 of ECB monetary policy meetings only', () => {
-    const html = '<dl><dt>05/02/2026</dt><dd>Monetary policy meeting, Day 2</dd><dt>4 February 2026</dt><dd>Monetary policy meeting, Day 1</dd><dt>25 March 2026</dt><dd>Non-monetary policy meeting, Day 2</dd></dl>';
+    const html =
+      '<dl><dt>05/02/2026</dt><dd>Monetary policy meeting, Day 2</dd><dt>4 February 2026</dt><dd>Monetary policy meeting, Day 1</dd><dt>25 March 2026</dt><dd>Non-monetary policy meeting, Day 2</dd></dl>';
     expect(parseEcbPolicyMeetings(html)).toEqual(['2026-02-05']);
     expect(() => parseEcbPolicyMeetings('<dl></dl>')).toThrow(/no monetary policy meeting/);
   });
@@ -68,7 +79,13 @@ describe('get-economic-calendar without a snapshot', () => {
   it('echoes the window, unavailable and uncached', async () => {
     await withTestApp({ samples: 'none', clock: new ManualClock(SAMPLE_NOW) }, async (empty) => {
       const res = await empty.get(`${PATH}?fromDate=2026-12-01`);
-      expect(res.body).toEqual({ events: [], fromDate: '2026-12-01', toDate: '2026-12-21', total: 0, unavailable: true });
+      expect(res.body).toEqual({
+        events: [],
+        fromDate: '2026-12-01',
+        toDate: '2026-12-21',
+        total: 0,
+        unavailable: true,
+      });
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
   });

@@ -15,7 +15,12 @@ describe('GET get-economic-stress', () => {
   it('scores the latest reading of each input and weights them into the composite', async () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ compositeScore: 12.4, label: 'Low', unavailable: false, seededAt: new Date(SAMPLE_NOW).toISOString() });
+    expect(res.body).toMatchObject({
+      compositeScore: 12.4,
+      label: 'Low',
+      unavailable: false,
+      seededAt: new Date(SAMPLE_NOW).toISOString(),
+    });
     expect(res.body.components).toEqual([
       { id: 'T10Y2Y', label: 'Yield Curve', rawValue: 0.55, score: 0, weight: 0.2, missing: false },
       { id: 'T10Y3M', label: 'Bank Spread', rawValue: 0.2, score: 20, weight: 0.15, missing: false },
@@ -52,7 +57,14 @@ describe('get-economic-stress degraded', () => {
       const run = await partial.deps.runner.run(fredSeriesDataset, { origin: { kind: 'bytes', payloads } });
       expect(run.ok).toBe(true);
       const body = (await partial.get(PATH)).body;
-      expect(body.components.find((c: { id: string }) => c.id === 'GSCPI')).toEqual({ id: 'GSCPI', label: 'Supply Chain', rawValue: 0, score: 0, weight: 0.15, missing: true });
+      expect(body.components.find((c: { id: string }) => c.id === 'GSCPI')).toEqual({
+        id: 'GSCPI',
+        label: 'Supply Chain',
+        rawValue: 0,
+        score: 0,
+        weight: 0.15,
+        missing: true,
+      });
       // (0*.2 + 20*.15 + 5.2615*.2 + 6.8783*.2 + 15.9375*.1) / .85
       expect(body.compositeScore).toBe(8.3);
       expect(body.unavailable).toBe(false);

@@ -19,7 +19,18 @@ describe('GET get-eurostat-country-data', () => {
   it('serves inflation, unemployment and growth per country with the period before', async () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.countries).sort()).toEqual(['AT', 'BE', 'CZ', 'DE', 'ES', 'FR', 'IT', 'NL', 'PL', 'SE']);
+    expect(Object.keys(res.body.countries).sort()).toEqual([
+      'AT',
+      'BE',
+      'CZ',
+      'DE',
+      'ES',
+      'FR',
+      'IT',
+      'NL',
+      'PL',
+      'SE',
+    ]);
     expect(res.body.countries.DE).toEqual({
       cpi: { value: 2.4, date: '2026-10', unit: '%', priorValue: 2.2, hasPrior: true },
       unemployment: { value: 4.1, date: '2026-09', unit: '%', priorValue: 3.9, hasPrior: true },
@@ -53,7 +64,14 @@ describe('Eurostat rules and parsing', () => {
   });
 
   it('refuses a run with fewer than five countries and a document that is not JSON-stat', () => {
-    const doc = { version: '2.0', class: 'dataset', id: ['geo', 'time'], size: [1, 1], value: [1.5], dimension: { geo: { category: { index: { DE: 0 } } }, time: { category: { index: { '2026-10': 0 } } } } };
+    const doc = {
+      version: '2.0',
+      class: 'dataset',
+      id: ['geo', 'time'],
+      size: [1, 1],
+      value: [1.5],
+      dimension: { geo: { category: { index: { DE: 0 } } }, time: { category: { index: { '2026-10': 0 } } } },
+    };
     expect(() => buildEurostat({ cpi: Buffer.from(JSON.stringify(doc)) })).toThrow(/only 1 countries/);
     expect(() => buildEurostat({ cpi: Buffer.from('{"error":{"status":400}}') })).toThrow(/JSON-stat/);
   });
@@ -65,10 +83,15 @@ describe('Eurostat rules and parsing', () => {
       res.writeHead(404).end('{"error":[{"status":404,"label":"not found"}]}');
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    const live = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } });
+    const live = await startTestApp({
+      samples: 'none',
+      config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}` },
+    });
     try {
       expect((await live.deps.runner.run(eurostatDataset, { origin: { kind: 'live' } })).ok).toBe(false);
-      expect(hits).toContain('/eurostat/api/dissemination/statistics/1.0/data/une_rt_m?format=JSON&lang=EN&lastTimePeriod=3&sex=T&age=TOTAL&s_adj=SA&unit=PC_ACT&geo=DE&geo=FR&geo=IT&geo=ES&geo=PL&geo=NL&geo=BE&geo=AT&geo=SE&geo=CZ');
+      expect(hits).toContain(
+        '/eurostat/api/dissemination/statistics/1.0/data/une_rt_m?format=JSON&lang=EN&lastTimePeriod=3&sex=T&age=TOTAL&s_adj=SA&unit=PC_ACT&geo=DE&geo=FR&geo=IT&geo=ES&geo=PL&geo=NL&geo=BE&geo=AT&geo=SE&geo=CZ',
+      );
     } finally {
       await live.close();
       await new Promise<void>((r) => server.close(() => r()));

@@ -8,7 +8,11 @@ const PATH = '/api/economic/v1/get-fred-series-batch';
 let app: TestApp;
 
 const post = (a: TestApp, body: unknown) =>
-  a.request(PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  a.request(PATH, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   app = await startTestApp({ samples: [fredSeriesDataset] });
@@ -27,7 +31,11 @@ describe('POST get-fred-series-batch', () => {
     const res = await post(app, { seriesIds: [' unrate', 'GDP', 'gdp', 'GSCPI'] });
     expect(Object.keys(res.body.results)).toEqual(['GDP', 'GSCPI', 'UNRATE']);
     expect(res.body).toMatchObject({ fetched: 3, requested: 3 });
-    expect(res.body.results.GDP).toMatchObject({ seriesId: 'GDP', title: 'Gross Domestic Product', frequency: 'Quarterly' });
+    expect(res.body.results.GDP).toMatchObject({
+      seriesId: 'GDP',
+      title: 'Gross Domestic Product',
+      frequency: 'Quarterly',
+    });
   });
 
   it('applies limit to every series, newest kept', async () => {

@@ -17,7 +17,12 @@ describe('GET get-fred-series', () => {
     const res = await app.get(`${PATH}?series_id=FEDFUNDS`);
     expect(res.status).toBe(200);
     const s = res.body.series;
-    expect(s).toMatchObject({ seriesId: 'FEDFUNDS', title: 'Federal Funds Effective Rate', units: 'Percent', frequency: 'Monthly' });
+    expect(s).toMatchObject({
+      seriesId: 'FEDFUNDS',
+      title: 'Federal Funds Effective Rate',
+      units: 'Percent',
+      frequency: 'Monthly',
+    });
     expect(s.observations).toHaveLength(24);
     expect(s.observations.at(-1)).toEqual({ date: '2026-10-01', value: 3.62 });
     expect(s.observations.at(-2)).toEqual({ date: '2026-09-01', value: 3.86 });
@@ -76,7 +81,10 @@ describe('GET get-fred-series', () => {
     expect(res.status).toBe(200);
     expect(res.body.series.seriesId).toBe('FEDFUNDS');
     expect(res.body.series.observations).toHaveLength(24);
-    expect((await app.get(`${PATH}?series_id=&limit=2`)).body.series).toMatchObject({ seriesId: 'FEDFUNDS', observations: [{ date: '2026-09-01' }, { date: '2026-10-01' }] });
+    expect((await app.get(`${PATH}?series_id=&limit=2`)).body.series).toMatchObject({
+      seriesId: 'FEDFUNDS',
+      observations: [{ date: '2026-09-01' }, { date: '2026-10-01' }],
+    });
   });
 
   it('refuses a malformed limit', async () => {

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blsObservation, computeStressIndex, newest, observationLimit, STRESS_COMPONENTS, stressLabel } from '../../../../src/services/economic/macro/rules.js';
+import {
+  blsObservation,
+  computeStressIndex,
+  newest,
+  observationLimit,
+  STRESS_COMPONENTS,
+  stressLabel,
+} from '../../../../src/services/economic/macro/rules.js';
 
 const calm = new Map<string, number>([
   ['T10Y2Y', 1.0],
@@ -30,7 +37,14 @@ describe('stress index', () => {
 
   it('is 0 and Low when every input is calm, 100 and Critical when every input is extreme', () => {
     expect(computeStressIndex(calm)).toMatchObject({ compositeScore: 0, label: 'Low' });
-    const extreme = new Map([['T10Y2Y', -3], ['T10Y3M', -3], ['VIXCLS', 90], ['STLFSI4', 6], ['GSCPI', 5], ['ICSA', 600_000]]);
+    const extreme = new Map([
+      ['T10Y2Y', -3],
+      ['T10Y3M', -3],
+      ['VIXCLS', 90],
+      ['STLFSI4', 6],
+      ['GSCPI', 5],
+      ['ICSA', 600_000],
+    ]);
     expect(computeStressIndex(extreme)).toMatchObject({ compositeScore: 100, label: 'Critical' });
   });
 
@@ -39,7 +53,8 @@ describe('stress index', () => {
       const without = new Map(calm);
       without.delete(c.id);
       const index = computeStressIndex(without);
-      if (c.optional) expect(index?.components.find((x) => x.id === c.id)).toMatchObject({ missing: true, rawValue: 0, score: 0 });
+      if (c.optional)
+        expect(index?.components.find((x) => x.id === c.id)).toMatchObject({ missing: true, rawValue: 0, score: 0 });
       else expect(index).toBeUndefined();
     }
   });
@@ -59,7 +74,13 @@ describe('stress index', () => {
     const reading = fc.double({ min: -1e6, max: 1e6, noNaN: true });
     fc.assert(
       fc.property(fc.tuple(reading, reading, reading, reading, fc.option(reading), reading), ([a, b, c, d, e, f]) => {
-        const latest = new Map<string, number>([['T10Y2Y', a], ['T10Y3M', b], ['VIXCLS', c], ['STLFSI4', d], ['ICSA', f]]);
+        const latest = new Map<string, number>([
+          ['T10Y2Y', a],
+          ['T10Y3M', b],
+          ['VIXCLS', c],
+          ['STLFSI4', d],
+          ['ICSA', f],
+        ]);
         if (e !== null) latest.set('GSCPI', e);
         const index = computeStressIndex(latest)!;
         const scores = index.components.filter((x) => !x.missing).map((x) => x.score);

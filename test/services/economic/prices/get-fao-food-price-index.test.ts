@@ -21,24 +21,41 @@ describe('GET get-fao-food-price-index', () => {
   it('serves the last twelve months oldest first with the monthly and yearly change of the latest', async () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ currentFfpi: 139, momPct: 0.29, yoyPct: 7.59, fetchedAt: new Date(SAMPLE_NOW).toISOString() });
+    expect(res.body).toMatchObject({
+      currentFfpi: 139,
+      momPct: 0.29,
+      yoyPct: 7.59,
+      fetchedAt: new Date(SAMPLE_NOW).toISOString(),
+    });
     expect(res.body.points).toHaveLength(12);
     expect(res.body.points[0].date).toBe('2025-11');
-    expect(res.body.points.at(-1)).toEqual({ date: '2026-10', ffpi: 139, meat: 132.9, dairy: 162.4, cereals: 101.8, oils: 156.4, sugar: 109.6 });
+    expect(res.body.points.at(-1)).toEqual({
+      date: '2026-10',
+      ffpi: 139,
+      meat: 132.9,
+      dairy: 162.4,
+      cereals: 101.8,
+      oils: 156.4,
+      sugar: 109.6,
+    });
     expect(res.headers.get('cache-control')).toMatch(/max-age=3600/);
   });
 });
 
 describe('FAO CSV parsing', () => {
   it('reads the monthly rows of the download, skipping titles and notes', () => {
-    const months = parseFfpiCsv(fs.readFileSync(path.join(SAMPLES_DIR, 'economic', 'fao', 'food_price_indices_data.csv')));
+    const months = parseFfpiCsv(
+      fs.readFileSync(path.join(SAMPLES_DIR, 'economic', 'fao', 'food_price_indices_data.csv')),
+    );
     expect(months).toHaveLength(16);
     expect(months[0].date).toBe('2025-07');
   });
 
   it('skips incomplete rows and refuses a file without any month', async () => {
     expect(parseFfpiCsv('2026-10,139.0,,1,1,1,1\n2026-09,138,1,1,1,1,1\n')).toHaveLength(1);
-    const r = await app.deps.runner.run(faoFfpiDataset, { origin: { kind: 'bytes', payloads: { csv: Buffer.from('<html>moved</html>') } } });
+    const r = await app.deps.runner.run(faoFfpiDataset, {
+      origin: { kind: 'bytes', payloads: { csv: Buffer.from('<html>moved</html>') } },
+    });
     expect(r.ok).toBe(false);
     expect((await app.get(PATH)).body.currentFfpi).toBe(139);
   });
@@ -52,9 +69,15 @@ describe('FAO CSV parsing', () => {
 
   it('a change applied to its base gives back the latest value within rounding', () => {
     fc.assert(
-      fc.property(fc.double({ min: 1, max: 1000, noNaN: true }), fc.double({ min: 1, max: 1000, noNaN: true }), (latest, base) => {
-        expect(Math.abs(base * (1 + pctChange2(latest, base) / 100) - latest)).toBeLessThanOrEqual(base * 0.00005 + 1e-9);
-      }),
+      fc.property(
+        fc.double({ min: 1, max: 1000, noNaN: true }),
+        fc.double({ min: 1, max: 1000, noNaN: true }),
+        (latest, base) => {
+          expect(Math.abs(base * (1 + pctChange2(latest, base) / 100) - latest)).toBeLessThanOrEqual(
+            base * 0.00005 + 1e-9,
+          );
+        },
+      ),
     );
   });
 });

@@ -20,12 +20,30 @@ describe('GET list-bigmac-prices', () => {
     const codes = res.body.countries.map((c: { code: string }) => c.code);
     expect(codes).toEqual(['IN', 'JP', 'CN', 'BR', 'AR', 'US', 'GB', 'EU', 'CH']);
     expect(res.body.countries[0]).toEqual({
-      code: 'IN', name: 'India', currency: 'INR', flag: '🇮🇳', localPrice: 215, usdPrice: 2.5, fxRate: 0.011639,
-      sourceSite: 'The Economist Big Mac index', available: true, wowPct: 5.63,
+      code: 'IN',
+      name: 'India',
+      currency: 'INR',
+      flag: '🇮🇳',
+      localPrice: 215,
+      usdPrice: 2.5,
+      fxRate: 0.011639,
+      sourceSite: 'The Economist Big Mac index',
+      available: true,
+      wowPct: 5.63,
     });
-    expect(res.body.countries.find((c: { code: string }) => c.code === 'EU')).toMatchObject({ name: 'Euro Area', flag: '🇪🇺', usdPrice: 6.94, wowPct: 3.34 });
+    expect(res.body.countries.find((c: { code: string }) => c.code === 'EU')).toMatchObject({
+      name: 'Euro Area',
+      flag: '🇪🇺',
+      usdPrice: 6.94,
+      wowPct: 3.34,
+    });
     expect(res.body).toMatchObject({
-      fetchedAt: '2026-07-01', prevFetchedAt: '2026-01-01', cheapestCountry: 'IN', mostExpensiveCountry: 'CH', wowAvgPct: 5.02, wowAvailable: true,
+      fetchedAt: '2026-07-01',
+      prevFetchedAt: '2026-01-01',
+      cheapestCountry: 'IN',
+      mostExpensiveCountry: 'CH',
+      wowAvgPct: 5.02,
+      wowAvailable: true,
     });
     expect(res.headers.get('cache-control')).toMatch(/max-age=3600/);
   });
@@ -33,9 +51,25 @@ describe('GET list-bigmac-prices', () => {
 
 describe('Big Mac rules', () => {
   it('hides a single implausible move and disables the comparison when the average itself is implausible', () => {
-    const some = screenChanges([{ code: 'A', pct: 5 }, { code: 'B', pct: 35 }, { code: 'C', pct: 1 }]);
-    expect(some).toEqual({ kept: new Map([['A', 5], ['C', 1]]), available: true, avg: 3 });
-    expect(screenChanges([{ code: 'A', pct: 40 }, { code: 'B', pct: 30 }])).toEqual({ kept: new Map(), available: false, avg: 0 });
+    const some = screenChanges([
+      { code: 'A', pct: 5 },
+      { code: 'B', pct: 35 },
+      { code: 'C', pct: 1 },
+    ]);
+    expect(some).toEqual({
+      kept: new Map([
+        ['A', 5],
+        ['C', 1],
+      ]),
+      available: true,
+      avg: 3,
+    });
+    expect(
+      screenChanges([
+        { code: 'A', pct: 40 },
+        { code: 'B', pct: 30 },
+      ]),
+    ).toEqual({ kept: new Map(), available: false, avg: 0 });
     expect(screenChanges([])).toEqual({ kept: new Map(), available: false, avg: 0 });
   });
 
@@ -56,7 +90,8 @@ describe('Big Mac rules', () => {
   ])('flag of %s is %s', (code, flag) => expect(flagOf(code)).toBe(flag));
 
   it('keeps the two newest surveys and skips rows without a price', () => {
-    const csv = 'date,iso_a3,currency_code,name,local_price,dollar_ex\n2025-07-01,USA,USD,United States,5.69,1\n2026-01-01,USA,USD,United States,5.79,1\n2026-07-01,USA,USD,United States,6.01,1\n2026-07-01,JPN,JPY,Japan,,147\n';
+    const csv =
+      'date,iso_a3,currency_code,name,local_price,dollar_ex\n2025-07-01,USA,USD,United States,5.69,1\n2026-01-01,USA,USD,United States,5.79,1\n2026-07-01,USA,USD,United States,6.01,1\n2026-07-01,JPN,JPY,Japan,,147\n';
     expect(lastTwoSurveys(parseBigMacCsv(csv)).map((r) => r.date)).toEqual(['2026-01-01', '2026-07-01']);
     expect(() => parseBigMacCsv('country,price\n')).toThrow(/header lacks/);
   });
@@ -66,7 +101,15 @@ describe('list-bigmac-prices without a snapshot', () => {
   it('is empty and uncached', async () => {
     await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
-      expect(res.body).toEqual({ countries: [], fetchedAt: '', cheapestCountry: '', mostExpensiveCountry: '', wowAvgPct: 0, wowAvailable: false, prevFetchedAt: '' });
+      expect(res.body).toEqual({
+        countries: [],
+        fetchedAt: '',
+        cheapestCountry: '',
+        mostExpensiveCountry: '',
+        wowAvgPct: 0,
+        wowAvailable: false,
+        prevFetchedAt: '',
+      });
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
   });

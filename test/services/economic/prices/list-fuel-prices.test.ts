@@ -24,22 +24,73 @@ describe('GET list-fuel-prices', () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
     const b = res.body;
-    expect(b.countries.map((c: { code: string }) => c.code)).toEqual(['AT', 'BE', 'DE', 'FR', 'GB', 'IT', 'MY', 'NL', 'PL', 'US']);
+    expect(b.countries.map((c: { code: string }) => c.code)).toEqual([
+      'AT',
+      'BE',
+      'DE',
+      'FR',
+      'GB',
+      'IT',
+      'MY',
+      'NL',
+      'PL',
+      'US',
+    ]);
     expect(b).toMatchObject({
-      fetchedAt: new Date(SAMPLE_NOW).toISOString(), cheapestGasoline: 'MY', mostExpensiveGasoline: 'NL', cheapestDiesel: 'MY', mostExpensiveDiesel: 'BE',
-      wowAvailable: true, prevFetchedAt: '', sourceCount: 4, countryCount: 10,
+      fetchedAt: new Date(SAMPLE_NOW).toISOString(),
+      cheapestGasoline: 'MY',
+      mostExpensiveGasoline: 'NL',
+      cheapestDiesel: 'MY',
+      mostExpensiveDiesel: 'BE',
+      wowAvailable: true,
+      prevFetchedAt: '',
+      sourceCount: 4,
+      countryCount: 10,
     });
     const us = b.countries.find((c: { code: string }) => c.code === 'US');
     expect(us).toEqual({
-      code: 'US', name: 'United States', currency: 'USD', flag: '🇺🇸', fxRate: 1,
-      gasoline: { usdPrice: 0.7957, localPrice: 0.7957, grade: 'Regular', source: 'EIA', available: true, wowPct: -1.15, observedAt: '2026-11-17' },
-      diesel: { usdPrice: 0.9732, localPrice: 0.9732, grade: 'Diesel (ULSD)', source: 'EIA', available: true, wowPct: -0.49, observedAt: '2026-11-17' },
+      code: 'US',
+      name: 'United States',
+      currency: 'USD',
+      flag: '🇺🇸',
+      fxRate: 1,
+      gasoline: {
+        usdPrice: 0.7957,
+        localPrice: 0.7957,
+        grade: 'Regular',
+        source: 'EIA',
+        available: true,
+        wowPct: -1.15,
+        observedAt: '2026-11-17',
+      },
+      diesel: {
+        usdPrice: 0.9732,
+        localPrice: 0.9732,
+        grade: 'Diesel (ULSD)',
+        source: 'EIA',
+        available: true,
+        wowPct: -0.49,
+        observedAt: '2026-11-17',
+      },
     });
     const de = b.countries.find((c: { code: string }) => c.code === 'DE');
-    expect(de).toMatchObject({ currency: 'EUR', fxRate: 1.1542, gasoline: { localPrice: 1.7124, usdPrice: 1.9765, grade: 'Euro-super 95', observedAt: '2026-11-17' } });
+    expect(de).toMatchObject({
+      currency: 'EUR',
+      fxRate: 1.1542,
+      gasoline: { localPrice: 1.7124, usdPrice: 1.9765, grade: 'Euro-super 95', observedAt: '2026-11-17' },
+    });
     expect(de.gasoline.wowPct).toBeUndefined();
-    expect(b.countries.find((c: { code: string }) => c.code === 'GB').gasoline).toMatchObject({ localPrice: 1.3387, usdPrice: 1.7593, wowPct: -0.18, source: 'DESNZ' });
-    expect(b.countries.find((c: { code: string }) => c.code === 'MY').diesel).toMatchObject({ localPrice: 2.88, wowPct: -1.71, grade: 'Diesel' });
+    expect(b.countries.find((c: { code: string }) => c.code === 'GB').gasoline).toMatchObject({
+      localPrice: 1.3387,
+      usdPrice: 1.7593,
+      wowPct: -0.18,
+      source: 'DESNZ',
+    });
+    expect(b.countries.find((c: { code: string }) => c.code === 'MY').diesel).toMatchObject({
+      localPrice: 2.88,
+      wowPct: -1.71,
+      grade: 'Diesel',
+    });
     expect(res.headers.get('cache-control')).toMatch(/max-age=3600/);
   });
 });
@@ -54,12 +105,19 @@ describe('fuel price sources', () => {
   });
 
   it('reads the DESNZ CSV in pounds per litre, newest first', () => {
-    expect(parseRoadFuel(sample('desnz-weekly-road-fuel-prices.csv'))[0]).toEqual({ date: '2026-11-17', petrol: 1.3387, diesel: 1.4045 });
+    expect(parseRoadFuel(sample('desnz-weekly-road-fuel-prices.csv'))[0]).toEqual({
+      date: '2026-11-17',
+      petrol: 1.3387,
+      diesel: 1.4045,
+    });
     expect(() => parseRoadFuel('Date,Price\n01/01/2026,1\n')).toThrow(/ULSP/);
   });
 
   it('drops a price outside the plausible dollar band and gives nothing for a currency without its rate', () => {
-    const bulletinOnly = buildFuelPrices({ eu: sample('eu-weekly-oil-bulletin.xlsx'), us: sample('eia-petroleum-pri-gnd.json') });
+    const bulletinOnly = buildFuelPrices({
+      eu: sample('eu-weekly-oil-bulletin.xlsx'),
+      us: sample('eia-petroleum-pri-gnd.json'),
+    });
     expect(bulletinOnly.records.map((r) => r.code)).toEqual(['US']);
     expect(bulletinOnly.info.failedSources).toEqual(['data.gov.my', 'EU Weekly Oil Bulletin', 'DESNZ']);
   });

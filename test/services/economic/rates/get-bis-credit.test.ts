@@ -16,8 +16,19 @@ describe('GET get-bis-credit', () => {
     expect(res.status).toBe(200);
     const codes = res.body.entries.map((e: { countryCode: string }) => e.countryCode);
     expect(codes).toEqual(['US', 'XM', 'GB', 'JP', 'CH', 'CA', 'AU', 'CN', 'IN', 'KR', 'BR']);
-    expect(res.body.entries[0]).toEqual({ countryCode: 'US', countryName: 'United States', creditGdpRatio: 251.2, previousRatio: 249.5, date: '2026-Q1' });
-    expect(res.body.entries[1]).toMatchObject({ countryCode: 'XM', countryName: 'Euro Area', creditGdpRatio: 243.5, previousRatio: 244 });
+    expect(res.body.entries[0]).toEqual({
+      countryCode: 'US',
+      countryName: 'United States',
+      creditGdpRatio: 251.2,
+      previousRatio: 249.5,
+      date: '2026-Q1',
+    });
+    expect(res.body.entries[1]).toMatchObject({
+      countryCode: 'XM',
+      countryName: 'Euro Area',
+      creditGdpRatio: 243.5,
+      previousRatio: 244,
+    });
     expect(res.headers.get('cache-control')).toMatch(/max-age=3600/);
   });
 });
@@ -25,7 +36,9 @@ describe('GET get-bis-credit', () => {
 describe('BIS WS_TC parsing', () => {
   it('uses the ratio itself as the previous one when there is a single quarter', () => {
     const csv = 'FREQ,BORROWERS_CTY,TC_BORROWERS,TIME_PERIOD,OBS_VALUE\nQ,jp,C,2026-Q1,381.74\nQ,JP,C,2026-13,1\n';
-    expect(buildCreditToGdp(Buffer.from(csv))).toEqual([{ countryCode: 'JP', countryName: 'Japan', creditGdpRatio: 381.7, previousRatio: 381.7, date: '2026-Q1' }]);
+    expect(buildCreditToGdp(Buffer.from(csv))).toEqual([
+      { countryCode: 'JP', countryName: 'Japan', creditGdpRatio: 381.7, previousRatio: 381.7, date: '2026-Q1' },
+    ]);
   });
 
   it('refuses an answer without any ratio', () => {

@@ -5,7 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
-import { bisPolicyRatesDataset, buildPolicyRates } from '../../../../src/services/economic/rates/datasets/bis-policy-rates.js';
+import {
+  bisPolicyRatesDataset,
+  buildPolicyRates,
+} from '../../../../src/services/economic/rates/datasets/bis-policy-rates.js';
 import { parseSdmxCsv } from '../../../../src/sources/formats/sdmx.js';
 import { seriesBy } from '../../../../src/sources/sdmx/series.js';
 import { BIS_ECONOMIES, periodToDate } from '../../../../src/services/economic/rates/rules.js';
@@ -29,8 +32,20 @@ describe('GET get-bis-policy-rates', () => {
       expect(r.countryCode).toMatch(/^[A-Z]{2}$/);
       expect(r.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
-    expect(rates[0]).toEqual({ countryCode: 'US', countryName: 'United States', rate: 3.625, previousRate: 3.875, date: '2026-10-31', centralBank: 'Federal Reserve' });
-    expect(rates.find((r: { countryCode: string }) => r.countryCode === 'XM')).toMatchObject({ countryName: 'Euro Area', centralBank: 'European Central Bank', rate: 2.15, previousRate: 2.15 });
+    expect(rates[0]).toEqual({
+      countryCode: 'US',
+      countryName: 'United States',
+      rate: 3.625,
+      previousRate: 3.875,
+      date: '2026-10-31',
+      centralBank: 'Federal Reserve',
+    });
+    expect(rates.find((r: { countryCode: string }) => r.countryCode === 'XM')).toMatchObject({
+      countryName: 'Euro Area',
+      centralBank: 'European Central Bank',
+      rate: 2.15,
+      previousRate: 2.15,
+    });
   });
 
   it('falls back to the last month that has a value when the newest is blank', async () => {
@@ -43,7 +58,9 @@ describe('GET get-bis-policy-rates', () => {
   });
 
   it('refuses unknown query parameters', async () => {
-    expect((await app.get(`${PATH}?country=US`)).body.violations.map((v: { field: string }) => v.field)).toEqual(['country']);
+    expect((await app.get(`${PATH}?country=US`)).body.violations.map((v: { field: string }) => v.field)).toEqual([
+      'country',
+    ]);
   });
 });
 
@@ -70,13 +87,21 @@ describe('BIS SDMX-CSV parser', () => {
   });
 
   it('finds columns by id in any order, with labelled headers and quoted cells', () => {
-    const csv = 'TIME_PERIOD:Time period,"OBS_VALUE:Value",REF_AREA:Reference area,FREQ:Frequency\n2026-10-15,"4.25",gb,D\n2026-10-14,4.5,GB,D\n2026-10-16,NaN,GB,D\n';
+    const csv =
+      'TIME_PERIOD:Time period,"OBS_VALUE:Value",REF_AREA:Reference area,FREQ:Frequency\n2026-10-15,"4.25",gb,D\n2026-10-14,4.5,GB,D\n2026-10-16,NaN,GB,D\n';
     expect(seriesBy(parseSdmxCsv(csv), 'REF_AREA').get('GB')).toEqual([
       { period: '2026-10-14', value: 4.5 },
       { period: '2026-10-15', value: 4.25 },
     ]);
     expect(buildPolicyRates(Buffer.from(csv))).toEqual([
-      { countryCode: 'GB', countryName: 'United Kingdom', rate: 4.25, previousRate: 4.5, date: '2026-10-15', centralBank: 'Bank of England' },
+      {
+        countryCode: 'GB',
+        countryName: 'United Kingdom',
+        rate: 4.25,
+        previousRate: 4.5,
+        date: '2026-10-15',
+        centralBank: 'Bank of England',
+      },
     ]);
   });
 
@@ -108,11 +133,16 @@ describe('BIS ingestion', () => {
       res.writeHead(200, { 'content-type': 'text/csv' }).end(SAMPLE);
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    const live = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } });
+    const live = await startTestApp({
+      samples: 'none',
+      config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}` },
+    });
     try {
       const r = await live.deps.runner.run(bisPolicyRatesDataset, { origin: { kind: 'live' } });
       expect(r).toMatchObject({ ok: true, recordCount: 12 });
-      expect(hits).toEqual(['/api/v1/data/WS_CBPOL/M.US+XM+GB+JP+CH+CA+AU+CN+IN+KR+SG+BR/all?lastNObservations=3&detail=dataonly&format=csv']);
+      expect(hits).toEqual([
+        '/api/v1/data/WS_CBPOL/M.US+XM+GB+JP+CH+CA+AU+CN+IN+KR+SG+BR/all?lastNObservations=3&detail=dataonly&format=csv',
+      ]);
       expect((await live.get(PATH)).body.rates).toHaveLength(12);
     } finally {
       await live.close();
@@ -123,7 +153,9 @@ describe('BIS ingestion', () => {
   it('keeps the last good snapshot when a run fails', async () => {
     const before = (await app.get(PATH)).body;
     for (const bytes of ['<html>maintenance</html>', 'DATAFLOW,FREQ,REF_AREA,TIME_PERIOD,OBS_VALUE\n']) {
-      const r = await app.deps.runner.run(bisPolicyRatesDataset, { origin: { kind: 'bytes', payloads: { cbpol: Buffer.from(bytes) } } });
+      const r = await app.deps.runner.run(bisPolicyRatesDataset, {
+        origin: { kind: 'bytes', payloads: { cbpol: Buffer.from(bytes) } },
+      });
       expect(r.ok).toBe(false);
     }
     expect((await app.get(PATH)).body).toEqual(before);

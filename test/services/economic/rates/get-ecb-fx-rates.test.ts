@@ -15,23 +15,41 @@ describe('GET get-ecb-fx-rates', () => {
   it('serves seven pairs per euro with the change from the day before', async () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
-    expect(res.body.rates.map((r: { pair: string }) => r.pair)).toEqual(['EURUSD', 'EURGBP', 'EURJPY', 'EURCHF', 'EURCAD', 'EURAUD', 'EURCNY']);
+    expect(res.body.rates.map((r: { pair: string }) => r.pair)).toEqual([
+      'EURUSD',
+      'EURGBP',
+      'EURJPY',
+      'EURCHF',
+      'EURCAD',
+      'EURAUD',
+      'EURCNY',
+    ]);
     expect(res.body.rates[0]).toEqual({ pair: 'EURUSD', rate: 1.1542, date: '2026-11-19', change1d: -0.0003 });
     expect(res.body.rates[2]).toEqual({ pair: 'EURJPY', rate: 178.43, date: '2026-11-19', change1d: -0.6 });
-    expect(res.body).toMatchObject({ updatedAt: '2026-11-19T14:00:00Z', seededAt: String(SAMPLE_NOW), unavailable: false });
+    expect(res.body).toMatchObject({
+      updatedAt: '2026-11-19T14:00:00Z',
+      seededAt: String(SAMPLE_NOW),
+      unavailable: false,
+    });
     expect(res.headers.get('cache-control')).toMatch(/max-age=300/);
   });
 });
 
 describe('ECB EXR parsing', () => {
   it('needs three pairs', () => {
-    const csv = 'KEY,FREQ,CURRENCY,TIME_PERIOD,OBS_VALUE\nEXR.D.USD.EUR.SP00.A,D,USD,2026-11-19,1.1542\nEXR.D.GBP.EUR.SP00.A,D,GBP,2026-11-19,0.87\n';
+    const csv =
+      'KEY,FREQ,CURRENCY,TIME_PERIOD,OBS_VALUE\nEXR.D.USD.EUR.SP00.A,D,USD,2026-11-19,1.1542\nEXR.D.GBP.EUR.SP00.A,D,GBP,2026-11-19,0.87\n';
     expect(() => buildEcbFx(Buffer.from(csv))).toThrow(/only 2 currency pairs/);
   });
 
   it('gives a single day a zero change', () => {
     const csv = 'CURRENCY,TIME_PERIOD,OBS_VALUE\nUSD,2026-11-19,1.15423456\nGBP,2026-11-19,0.87\nCHF,2026-11-19,0.93\n';
-    expect(buildEcbFx(Buffer.from(csv))[0]).toEqual({ pair: 'EURUSD', rate: 1.154235, date: '2026-11-19', change1d: 0 });
+    expect(buildEcbFx(Buffer.from(csv))[0]).toEqual({
+      pair: 'EURUSD',
+      rate: 1.154235,
+      date: '2026-11-19',
+      change1d: 0,
+    });
   });
 });
 

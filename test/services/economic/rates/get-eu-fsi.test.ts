@@ -19,7 +19,14 @@ describe('GET get-eu-fsi', () => {
     clock.set(SAMPLE_NOW);
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ latestValue: 0.0912, latestDate: '2026-11-19', label: 'Low', unavailable: false, stale: false, seededAt: new Date(SAMPLE_NOW).toISOString() });
+    expect(res.body).toMatchObject({
+      latestValue: 0.0912,
+      latestDate: '2026-11-19',
+      label: 'Low',
+      unavailable: false,
+      stale: false,
+      seededAt: new Date(SAMPLE_NOW).toISOString(),
+    });
     expect(res.body.history).toHaveLength(28);
     expect(res.body.history.at(-1)).toEqual({ date: '2026-11-19', value: 0.0912 });
     expect(res.body.history.every((h: { value: number }) => h.value >= 0 && h.value <= 1)).toBe(true);
@@ -49,12 +56,15 @@ describe('CISS rules', () => {
     ['2026-11-06', false],
     ['2026-11-05', true],
     ['garbage', true],
-  ])('a latest day of %s on 2026-11-20 is stale: %s', (date, stale) => expect(isFsiStale(date, Date.UTC(2026, 10, 20))).toBe(stale));
+  ])('a latest day of %s on 2026-11-20 is stale: %s', (date, stale) =>
+    expect(isFsiStale(date, Date.UTC(2026, 10, 20))).toBe(stale),
+  );
 
   it('keeps only readings within 0-1, in date order', () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: -2, max: 2, noNaN: true }), { minLength: 1, maxLength: 20 }), (values) => {
-        const csv = 'TIME_PERIOD,OBS_VALUE\n' + values.map((v, i) => `2026-10-${String(i + 1).padStart(2, '0')},${v}`).join('\n');
+        const csv =
+          'TIME_PERIOD,OBS_VALUE\n' + values.map((v, i) => `2026-10-${String(i + 1).padStart(2, '0')},${v}`).join('\n');
         const inRange = values.filter((v) => v >= 0 && v <= 1);
         if (inRange.length === 0) expect(() => buildCiss(Buffer.from(csv))).toThrow(/no reading/);
         else expect(buildCiss(Buffer.from(csv)).map((o) => o.value)).toEqual(inRange.map((v) => v + 0));
@@ -67,7 +77,15 @@ describe('get-eu-fsi without a snapshot', () => {
   it('is zeros, unavailable, not stale, uncached', async () => {
     await withTestApp({ samples: 'none' }, async (empty) => {
       const res = await empty.get(PATH);
-      expect(res.body).toEqual({ latestValue: 0, latestDate: '', label: '', history: [], seededAt: '', unavailable: true, stale: false });
+      expect(res.body).toEqual({
+        latestValue: 0,
+        latestDate: '',
+        label: '',
+        history: [],
+        seededAt: '',
+        unavailable: true,
+        stale: false,
+      });
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
   });

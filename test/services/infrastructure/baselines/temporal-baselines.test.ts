@@ -31,7 +31,11 @@ const SAMPLE = fs.readFileSync(path.join(SAMPLES_DIR, 'infrastructure/temporal-b
 let app: TestApp;
 
 function post(a: TestApp, body: unknown, headers: Record<string, string> = {}) {
-  return a.request(RECORD, { method: 'POST', headers: { 'content-type': 'application/json', ...a.defaultHeaders, ...headers }, body: JSON.stringify(body) });
+  return a.request(RECORD, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...a.defaultHeaders, ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 beforeAll(async () => {
@@ -46,7 +50,11 @@ describe('baseline rules', () => {
         const w = xs.reduce(welfordAdd, EMPTY_WELFORD);
         const mean = xs.reduce((s, x) => s + x, 0) / xs.length;
         const sd = Math.sqrt(xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (xs.length - 1));
-        return w.n === xs.length && Math.abs(w.mean - mean) <= 1e-6 * Math.max(1, mean) && Math.abs(welfordStdDev(w) - sd) <= 1e-6 * Math.max(1, sd);
+        return (
+          w.n === xs.length &&
+          Math.abs(w.mean - mean) <= 1e-6 * Math.max(1, mean) &&
+          Math.abs(welfordStdDev(w) - sd) <= 1e-6 * Math.max(1, sd)
+        );
       }),
     );
     expect(welfordStdDev(welfordAdd(EMPTY_WELFORD, 5))).toBe(0);
@@ -74,8 +82,12 @@ describe('baseline rules', () => {
 
   it('buckets by UTC weekday and month and writes the published message', () => {
     expect(baselineKey('news', 'global', SAMPLE_NOW)).toBe('news:global:5:11');
-    expect(anomalyMessage('Satellite fire detections', 2.83, SAMPLE_NOW, 51, 18.04)).toBe('Satellite fire detections 2.8x normal for Friday (November) — 51 vs baseline 18');
-    expect(anomalyMessage('News velocity', 12.4, SAMPLE_NOW, 500, 40)).toBe('News velocity 12x normal for Friday (November) — 500 vs baseline 40');
+    expect(anomalyMessage('Satellite fire detections', 2.83, SAMPLE_NOW, 51, 18.04)).toBe(
+      'Satellite fire detections 2.8x normal for Friday (November) — 51 vs baseline 18',
+    );
+    expect(anomalyMessage('News velocity', 12.4, SAMPLE_NOW, 500, 40)).toBe(
+      'News velocity 12x normal for Friday (November) — 500 vs baseline 40',
+    );
   });
 });
 
@@ -88,19 +100,29 @@ describe('baseline document', () => {
   });
 
   it('skips invalid samples, drops those past 90 days', () => {
-    const doc = { format: 'mds-temporal-baseline', version: 1, samples: [
-      { type: 'news', region: 'global', count: 3, recordedAt: '2026-11-20T00:00:00Z' },
-      { type: 'weather', region: 'global', count: 3, recordedAt: '2026-11-20T00:00:00Z' },
-      { type: 'news', region: 'global', count: -1, recordedAt: '2026-11-20T00:00:00Z' },
-      { type: 'news', region: 'global', count: 3, recordedAt: 'whenever' },
-      { type: 'news', region: 'global', count: 3, recordedAt: '2026-07-01T00:00:00Z' },
-    ] };
-    expect(parseBaselineDocument(JSON.stringify(doc), SAMPLE_NOW)).toMatchObject({ rejected: 3, samples: [{ count: 3 }] });
+    const doc = {
+      format: 'mds-temporal-baseline',
+      version: 1,
+      samples: [
+        { type: 'news', region: 'global', count: 3, recordedAt: '2026-11-20T00:00:00Z' },
+        { type: 'weather', region: 'global', count: 3, recordedAt: '2026-11-20T00:00:00Z' },
+        { type: 'news', region: 'global', count: -1, recordedAt: '2026-11-20T00:00:00Z' },
+        { type: 'news', region: 'global', count: 3, recordedAt: 'whenever' },
+        { type: 'news', region: 'global', count: 3, recordedAt: '2026-07-01T00:00:00Z' },
+      ],
+    };
+    expect(parseBaselineDocument(JSON.stringify(doc), SAMPLE_NOW)).toMatchObject({
+      rejected: 3,
+      samples: [{ count: 3 }],
+    });
   });
 
-  it.each(['nope', '{"samples":[]}', '{"format":"mds-temporal-baseline","version":2,"samples":[]}'])('refuses %s', (text) => {
-    expect(() => parseBaselineDocument(text, SAMPLE_NOW)).toThrow(/temporal baseline document/);
-  });
+  it.each(['nope', '{"samples":[]}', '{"format":"mds-temporal-baseline","version":2,"samples":[]}'])(
+    'refuses %s',
+    (text) => {
+      expect(() => parseBaselineDocument(text, SAMPLE_NOW)).toThrow(/temporal baseline document/);
+    },
+  );
 });
 
 describe('GET get-temporal-baseline', () => {
@@ -125,7 +147,12 @@ describe('GET get-temporal-baseline', () => {
   });
 
   it('is learning for a region with no history', async () => {
-    expect((await app.get(`${GET}?type=news&region=UA`)).body).toEqual({ learning: true, sampleCount: 0, samplesNeeded: 10, error: '' });
+    expect((await app.get(`${GET}?type=news&region=UA`)).body).toEqual({
+      learning: true,
+      sampleCount: 0,
+      samplesNeeded: 10,
+      error: '',
+    });
   });
 
   it.each([
@@ -155,7 +182,10 @@ describe('POST record-baseline-snapshot', () => {
 
   it('skips unknown kinds and unusable counts, and says so for an empty body', async () => {
     await withTestApp({ samples: [temporalBaselinesDataset] }, async (local) => {
-      expect((await post(local, { updates: [{ type: 'weather', count: 3 }, { type: 'news' }, { type: 'news', count: -2 }] })).body).toEqual({ updated: 0, error: '' });
+      expect(
+        (await post(local, { updates: [{ type: 'weather', count: 3 }, { type: 'news' }, { type: 'news', count: -2 }] }))
+          .body,
+      ).toEqual({ updated: 0, error: '' });
       expect((await post(local, {})).body).toEqual({ updated: 0, error: 'Body must have updates array' });
       expect((await post(local, { updates: [] })).body.error).toBe('Body must have updates array');
       expect(local.deps.store.meta(TEMPORAL_BASELINES)?.recordCount).toBe(936);
@@ -181,7 +211,9 @@ describe('POST record-baseline-snapshot', () => {
 
   it('serialises concurrent recordings so none is lost', async () => {
     await withTestApp({ samples: [temporalBaselinesDataset] }, async (local) => {
-      const results = await Promise.all(Array.from({ length: 5 }, (_, i) => post(local, { updates: [{ type: 'ais_gaps', count: i }] })));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => post(local, { updates: [{ type: 'ais_gaps', count: i }] })),
+      );
       expect(results.map((r) => r.body.updated)).toEqual([1, 1, 1, 1, 1]);
       expect(local.deps.store.meta(TEMPORAL_BASELINES)?.recordCount).toBe(941);
     });
@@ -199,7 +231,9 @@ describe('GET list-temporal-anomalies', () => {
     expect(a).toMatchObject({ type: 'satellite_fires', region: 'global', currentCount: 51, severity: 'critical' });
     expect(a.expectedCount).toBeGreaterThan(14);
     expect(a.expectedCount).toBeLessThan(22);
-    expect(a.message).toMatch(/^Satellite fire detections \d\.\dx normal for Friday \(November\) — 51 vs baseline \d+$/);
+    expect(a.message).toMatch(
+      /^Satellite fire detections \d\.\dx normal for Friday \(November\) — 51 vs baseline \d+$/,
+    );
   });
 
   it('lists nothing without fire detections or baselines', async () => {

@@ -18,7 +18,9 @@ describe('name selection', () => {
   it('takes keys in order without duplicates, else a tier, else everything', () => {
     expect(bootstrapNames(BOOTSTRAP_OPERATIONS, ['b', 'a', 'b', ' '], undefined)).toEqual(['b', 'a']);
     expect(bootstrapNames(BOOTSTRAP_OPERATIONS, [], 'fast')).toEqual([]);
-    expect(bootstrapNames(BOOTSTRAP_OPERATIONS, undefined, 'fast')).toEqual(Object.keys(BOOTSTRAP_OPERATIONS).filter((n) => BOOTSTRAP_OPERATIONS[n].tier === 'fast'));
+    expect(bootstrapNames(BOOTSTRAP_OPERATIONS, undefined, 'fast')).toEqual(
+      Object.keys(BOOTSTRAP_OPERATIONS).filter((n) => BOOTSTRAP_OPERATIONS[n].tier === 'fast'),
+    );
     expect(bootstrapNames(BOOTSTRAP_OPERATIONS, undefined, undefined)).toEqual(Object.keys(BOOTSTRAP_OPERATIONS));
   });
 });
@@ -29,7 +31,9 @@ describe('GET get-bootstrap-data', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data)).toEqual(['earthquakes', 'naturalEvents']);
     expect(typeof res.body.data.naturalEvents).toBe('string');
-    expect(JSON.parse(res.body.data.naturalEvents)).toEqual((await app.get('/api/natural/v1/list-natural-events')).body);
+    expect(JSON.parse(res.body.data.naturalEvents)).toEqual(
+      (await app.get('/api/natural/v1/list-natural-events')).body,
+    );
     expect(res.body.missing).toEqual(['nope']);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
@@ -37,7 +41,9 @@ describe('GET get-bootstrap-data', () => {
   it('agrees with /api/bootstrap entry for entry', async () => {
     const op = await app.get(`${PATH}?keys=earthquakes,naturalEvents`);
     const platform = await app.get('/api/bootstrap?keys=earthquakes,naturalEvents');
-    expect(Object.fromEntries(Object.entries(op.body.data).map(([k, v]) => [k, JSON.parse(v as string)]))).toEqual(platform.body.data);
+    expect(Object.fromEntries(Object.entries(op.body.data).map(([k, v]) => [k, JSON.parse(v as string)]))).toEqual(
+      platform.body.data,
+    );
   });
 
   it('answers the empty request with every name, served or missing', async () => {
@@ -50,7 +56,9 @@ describe('GET get-bootstrap-data', () => {
 
   it('selects a set with tier', async () => {
     const res = await app.get(`${PATH}?tier=fast`);
-    expect([...Object.keys(res.body.data), ...res.body.missing].sort()).toEqual(bootstrapNames(BOOTSTRAP_OPERATIONS, undefined, 'fast').sort());
+    expect([...Object.keys(res.body.data), ...res.body.missing].sort()).toEqual(
+      bootstrapNames(BOOTSTRAP_OPERATIONS, undefined, 'fast').sort(),
+    );
   });
 
   it('lists entries the caller’s plan refuses as missing', async () => {

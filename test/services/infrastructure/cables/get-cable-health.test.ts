@@ -5,9 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../../src/platform/clock.js';
 import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { parseBroadcastWarnings, parseNgaDate } from '../../../../src/sources/nga-msi/broadcast-warnings.js';
-import { cableWarningsDataset, cableWarningsFrom } from '../../../../src/services/infrastructure/cables/datasets/cable-warnings.js';
+import {
+  cableWarningsDataset,
+  cableWarningsFrom,
+} from '../../../../src/services/infrastructure/cables/datasets/cable-warnings.js';
 import { cableHealth } from '../../../../src/services/infrastructure/cables/queries.js';
-import { cableStatus, effectiveScore, isCableRelated, matchCables, positionsIn, signalsOf } from '../../../../src/services/infrastructure/cables/rules.js';
+import {
+  cableStatus,
+  effectiveScore,
+  isCableRelated,
+  matchCables,
+  positionsIn,
+  signalsOf,
+} from '../../../../src/services/infrastructure/cables/rules.js';
 import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 
 const PATH = '/api/infrastructure/v1/get-cable-health';
@@ -35,24 +45,39 @@ describe('cable rules', () => {
     expect(isCableRelated('submarine cable repair')).toBe(true);
     expect(matchCables('SMW5 CABLE FAULT')).toEqual([{ id: 'seamewe-5', km: 0 }]);
     expect(matchCables('CABLE WORK 39-00.00N 070-00.00W')).toEqual([]);
-    expect(matchCables('CABLE WORK 43-15.00N 005-20.00E').map((m) => m.id).sort()).toEqual(['2africa', 'aae-1', 'imewe', 'peace-cable', 'seamewe-5']);
+    expect(
+      matchCables('CABLE WORK 43-15.00N 005-20.00E')
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual(['2africa', 'aae-1', 'imewe', 'peace-cable', 'seamewe-5']);
   });
 
   it('grades signals as published', () => {
-    expect(signalsOf('CABLE CUT', 0, true, 0)).toEqual([{ kind: 'fault', severity: 1, confidence: 0.9, ttlMs: 120 * H, issuedAt: 0 }]);
+    expect(signalsOf('CABLE CUT', 0, true, 0)).toEqual([
+      { kind: 'fault', severity: 1, confidence: 0.9, ttlMs: 120 * H, issuedAt: 0 },
+    ]);
     expect(signalsOf('CABLE CUT', 250, false, 0)[0].confidence).toBeCloseTo(0.4, 9);
     const advisory = signalsOf('CABLE WORK', 100, false, 0)[0];
     expect(advisory).toMatchObject({ kind: 'advisory', severity: 0.6 });
     expect(advisory.confidence).toBeCloseTo(0.5, 9);
-    expect(signalsOf('CABLESHIP ON STATION', 0, true, 0)[1]).toMatchObject({ kind: 'repair', severity: 0.8, confidence: 0.85, ttlMs: 24 * H });
+    expect(signalsOf('CABLESHIP ON STATION', 0, true, 0)[1]).toMatchObject({
+      kind: 'repair',
+      severity: 0.8,
+      confidence: 0.85,
+      ttlMs: 24 * H,
+    });
   });
 
   it('fades scores linearly to zero over the lifetime', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 200 }), (hours) => {
-      const s = { kind: 'fault' as const, severity: 1, confidence: 0.9, ttlMs: 120 * H, issuedAt: 0 };
-      const score = effectiveScore(s, hours * H);
-      return score >= 0 && score <= 0.9 && (hours >= 120 ? score === 0 : Math.abs(score - 0.9 * (1 - hours / 120)) < 1e-9);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 200 }), (hours) => {
+        const s = { kind: 'fault' as const, severity: 1, confidence: 0.9, ttlMs: 120 * H, issuedAt: 0 };
+        const score = effectiveScore(s, hours * H);
+        return (
+          score >= 0 && score <= 0.9 && (hours >= 120 ? score === 0 : Math.abs(score - 0.9 * (1 - hours / 120)) < 1e-9)
+        );
+      }),
+    );
   });
 
   it.each([
@@ -81,12 +106,23 @@ describe('cable health of the bundled warnings', () => {
   const warnings = cableWarningsFrom(SAMPLE);
 
   it('keeps only cable warnings that concern a known cable', () => {
-    expect(warnings.map((w) => w.id)).toEqual(['IX-1187-2026', 'IX-1192-2026', 'III-2210-2026', 'XI-455-2026', 'XII-388-2026']);
+    expect(warnings.map((w) => w.id)).toEqual([
+      'IX-1187-2026',
+      'IX-1192-2026',
+      'III-2210-2026',
+      'XI-455-2026',
+      'XII-388-2026',
+    ]);
   });
 
   it('scores them at a moment: faults, repairs and fading advisories', () => {
     const health = cableHealth(warnings, SAMPLE_NOW);
-    expect(health['seamewe-5']).toMatchObject({ status: 'CABLE_HEALTH_STATUS_FAULT', score: 0.87, confidence: 0.9, lastUpdated: Date.UTC(2026, 10, 20, 8) });
+    expect(health['seamewe-5']).toMatchObject({
+      status: 'CABLE_HEALTH_STATUS_FAULT',
+      score: 0.87,
+      confidence: 0.9,
+      lastUpdated: Date.UTC(2026, 10, 20, 8),
+    });
     expect(health['seamewe-5'].evidence).toHaveLength(3);
     expect(health['aae-1'].status).toBe('CABLE_HEALTH_STATUS_DEGRADED');
     expect(health['c-lion1'].status).toBe('CABLE_HEALTH_STATUS_DEGRADED');
@@ -102,7 +138,16 @@ describe('GET get-cable-health', () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
     expect(res.body.generatedAt).toBe(SAMPLE_NOW);
-    expect(Object.keys(res.body.cables).sort()).toEqual(['2africa', 'aae-1', 'c-lion1', 'eassy', 'imewe', 'peace-cable', 'seacom', 'seamewe-5']);
+    expect(Object.keys(res.body.cables).sort()).toEqual([
+      '2africa',
+      'aae-1',
+      'c-lion1',
+      'eassy',
+      'imewe',
+      'peace-cable',
+      'seacom',
+      'seamewe-5',
+    ]);
     expect(res.body.cables['seamewe-5'].evidence[0]).toMatchObject({ source: 'NGA', ts: Date.UTC(2026, 10, 20, 8) });
   });
 

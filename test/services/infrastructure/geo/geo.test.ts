@@ -10,8 +10,18 @@ import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { parseIpCountryCsv } from '../../../../src/sources/dbip/ip-to-country.js';
 import { parseGeoNamesCities } from '../../../../src/sources/geonames/cities.js';
 import { gazetteerDataset } from '../../../../src/services/infrastructure/geo/datasets/gazetteer.js';
-import { ipCountryRangesDataset, validRanges } from '../../../../src/services/infrastructure/geo/datasets/ip-country-ranges.js';
-import { buildGrid, buildRangeTable, ipToBigInt, lookupRange, nearestPlace, publicCountry } from '../../../../src/services/infrastructure/geo/rules.js';
+import {
+  ipCountryRangesDataset,
+  validRanges,
+} from '../../../../src/services/infrastructure/geo/datasets/ip-country-ranges.js';
+import {
+  buildGrid,
+  buildRangeTable,
+  ipToBigInt,
+  lookupRange,
+  nearestPlace,
+  publicCountry,
+} from '../../../../src/services/infrastructure/geo/rules.js';
 import { haversineKm } from '../../../../src/platform/geo.js';
 import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
@@ -23,7 +33,10 @@ const CITIES = fs.readFileSync(path.join(SAMPLES_DIR, 'infrastructure/geonames-c
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp({ samples: [ipCountryRangesDataset, gazetteerDataset], config: { CLIENT_IP_HEADER: 'x-forwarded-for' } });
+  app = await startTestApp({
+    samples: [ipCountryRangesDataset, gazetteerDataset],
+    config: { CLIENT_IP_HEADER: 'x-forwarded-for' },
+  });
 });
 afterAll(() => app.close());
 
@@ -43,9 +56,13 @@ describe('address rules', () => {
   });
 
   it('finds exactly the range holding an address', () => {
-    const ranges = fc.uniqueArray(fc.integer({ min: 0, max: 1000 }), { minLength: 1, maxLength: 30 }).map((starts) =>
-      starts.sort((a, b) => a - b).map((s, i) => ({ start: BigInt(s * 10), end: BigInt(s * 10 + 5), country: `C${i}` })),
-    );
+    const ranges = fc
+      .uniqueArray(fc.integer({ min: 0, max: 1000 }), { minLength: 1, maxLength: 30 })
+      .map((starts) =>
+        starts
+          .sort((a, b) => a - b)
+          .map((s, i) => ({ start: BigInt(s * 10), end: BigInt(s * 10 + 5), country: `C${i}` })),
+      );
     fc.assert(
       fc.property(ranges, fc.integer({ min: 0, max: 10_010 }), (rs, x) => {
         const expected = rs.find((r) => BigInt(x) >= r.start && BigInt(x) <= r.end)?.country;
@@ -61,14 +78,27 @@ describe('address rules', () => {
   });
 
   it('finds the nearest place within the radius, as a brute-force scan would', () => {
-    const places = parseGeoNamesCities(CITIES).map((p) => ({ name: p.name, lat: p.lat, lon: p.lon, countryCode: p.countryCode, population: p.population }));
+    const places = parseGeoNamesCities(CITIES).map((p) => ({
+      name: p.name,
+      lat: p.lat,
+      lon: p.lon,
+      countryCode: p.countryCode,
+      population: p.population,
+    }));
     const grid = buildGrid(places);
     fc.assert(
-      fc.property(fc.double({ min: -89, max: 89, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), (lat, lon) => {
-        const brute = places.map((p) => ({ p, km: haversineKm(lat, lon, p.lat, p.lon) })).filter((x) => x.km <= 300).sort((a, b) => a.km - b.km)[0];
-        const got = nearestPlace(grid, lat, lon, 300);
-        return brute ? got !== undefined && Math.abs(got.km - brute.km) < 1e-9 : got === undefined;
-      }),
+      fc.property(
+        fc.double({ min: -89, max: 89, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        (lat, lon) => {
+          const brute = places
+            .map((p) => ({ p, km: haversineKm(lat, lon, p.lat, p.lon) }))
+            .filter((x) => x.km <= 300)
+            .sort((a, b) => a.km - b.km)[0];
+          const got = nearestPlace(grid, lat, lon, 300);
+          return brute ? got !== undefined && Math.abs(got.km - brute.km) < 1e-9 : got === undefined;
+        },
+      ),
       { numRuns: 300 },
     );
     expect(nearestPlace(grid, -13.9, 179.9, 300)).toBeUndefined();
@@ -157,20 +187,36 @@ describe('GET reverse-geocode', () => {
     const server = http.createServer((req, res) => {
       hits.push(req.url ?? '');
       if (req.url?.includes('lat=-60')) return void res.writeHead(503).end();
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ display_name: 'Brazil', address: { country: 'Brazil', country_code: 'br' } }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ display_name: 'Brazil', address: { country: 'Brazil', country_code: 'br' } }));
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      await withTestApp({ samples: [gazetteerDataset], config: { REVERSE_GEOCODER_URL: 'https://nominatim.example.org' , UPSTREAM_BASE_OVERRIDE: base } }, async (live) => {
-        expect((await live.get(`${GEO}?lat=-10&lon=-55`)).body).toEqual({ country: 'Brazil', code: 'BR', displayName: 'Brazil', error: '' });
-        await live.get(`${GEO}?lat=-10.01&lon=-55.02`);
-        expect((await live.get(`${GEO}?lat=50.45&lon=30.52`)).body.code).toBe('UA');
-        const failed = await live.get(`${GEO}?lat=-60&lon=-55`);
-        expect(failed.body.error).toBe('geocoder HTTP 503');
-        expect(failed.headers.get('cache-control')).toBe('no-store');
-        expect(hits).toEqual(['/reverse?lat=-10&lon=-55&format=json&zoom=3&accept-language=en', '/reverse?lat=-60&lon=-55&format=json&zoom=3&accept-language=en']);
-      });
+      await withTestApp(
+        {
+          samples: [gazetteerDataset],
+          config: { REVERSE_GEOCODER_URL: 'https://nominatim.example.org', UPSTREAM_BASE_OVERRIDE: base },
+        },
+        async (live) => {
+          expect((await live.get(`${GEO}?lat=-10&lon=-55`)).body).toEqual({
+            country: 'Brazil',
+            code: 'BR',
+            displayName: 'Brazil',
+            error: '',
+          });
+          await live.get(`${GEO}?lat=-10.01&lon=-55.02`);
+          expect((await live.get(`${GEO}?lat=50.45&lon=30.52`)).body.code).toBe('UA');
+          const failed = await live.get(`${GEO}?lat=-60&lon=-55`);
+          expect(failed.body.error).toBe('geocoder HTTP 503');
+          expect(failed.headers.get('cache-control')).toBe('no-store');
+          expect(hits).toEqual([
+            '/reverse?lat=-10&lon=-55&format=json&zoom=3&accept-language=en',
+            '/reverse?lat=-60&lon=-55&format=json&zoom=3&accept-language=en',
+          ]);
+        },
+      );
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
     }

@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
-import { INTERNET_OUTAGES, internetOutagesDataset, parseRadarOutages } from '../../../../src/services/infrastructure/internet/datasets/internet-outages.js';
+import {
+  INTERNET_OUTAGES,
+  internetOutagesDataset,
+  parseRadarOutages,
+} from '../../../../src/services/infrastructure/internet/datasets/internet-outages.js';
 import { effectivePageSize, humanise, outageSeverity } from '../../../../src/services/infrastructure/internet/rules.js';
 import { serveSamples } from '../upstream-server.js';
 import { expectViolation } from '../../../support/expect.js';
@@ -54,7 +58,12 @@ describe('Cloudflare Radar parser', () => {
     expect(rows).toHaveLength(16);
     const starts = rows.map((r) => r.detectedAt);
     expect([...starts].sort((a, b) => b - a)).toEqual(starts);
-    expect(rows.filter((r) => r.id.startsWith('cf-1201-')).map((r) => r.countryCode).sort()).toEqual(['CI', 'GH', 'NG']);
+    expect(
+      rows
+        .filter((r) => r.id.startsWith('cf-1201-'))
+        .map((r) => r.countryCode)
+        .sort(),
+    ).toEqual(['CI', 'GH', 'NG']);
   });
 
   it('maps an annotation to the contract fields', () => {
@@ -135,7 +144,14 @@ describe('GET list-internet-outages', () => {
     const res = await app.get(`${PATH}?start=${start}&end=${end}`);
     expect(res.status).toBe(200);
     const got = res.body.outages as { detectedAt: number }[];
-    expect(got.map((o) => o.detectedAt)).toEqual([end, ms('2026-11-18T07:20:00Z'), ms('2026-11-18T07:20:00Z'), ms('2026-11-18T07:20:00Z'), ms('2026-11-17T09:00:00Z'), start]);
+    expect(got.map((o) => o.detectedAt)).toEqual([
+      end,
+      ms('2026-11-18T07:20:00Z'),
+      ms('2026-11-18T07:20:00Z'),
+      ms('2026-11-18T07:20:00Z'),
+      ms('2026-11-17T09:00:00Z'),
+      start,
+    ]);
     const open = await app.get(`${PATH}?start=${ms('2026-11-19T00:00:00Z')}`);
     expect(open.body.outages).toHaveLength(3);
   });
@@ -191,7 +207,9 @@ describe('degraded, failed and live ingestion', () => {
   it('keeps the last good snapshot when an ingestion reads bad bytes', async () => {
     await withTestApp({ samples: [internetOutagesDataset] }, async (local) => {
       const before = (await local.get(PATH)).body;
-      const r = await local.deps.runner.run(internetOutagesDataset, { origin: { kind: 'bytes', payloads: { radar: Buffer.from('{"success":false}') } } });
+      const r = await local.deps.runner.run(internetOutagesDataset, {
+        origin: { kind: 'bytes', payloads: { radar: Buffer.from('{"success":false}') } },
+      });
       expect(r.ok).toBe(false);
       expect(local.deps.store.meta(INTERNET_OUTAGES)?.lastError).toMatch(/reported failure/);
       expect((await local.get(PATH)).body).toEqual(before);
@@ -200,7 +218,10 @@ describe('degraded, failed and live ingestion', () => {
 
   it('ingests the live feed from the upstream URL', async () => {
     const upstream = await serveSamples(internetOutagesDataset);
-    const live = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.base, CLOUDFLARE_RADAR_TOKEN: 'test-token' } });
+    const live = await startTestApp({
+      samples: 'none',
+      config: { UPSTREAM_BASE_OVERRIDE: upstream.base, CLOUDFLARE_RADAR_TOKEN: 'test-token' },
+    });
     try {
       const r = await live.deps.runner.run(internetOutagesDataset, { origin: { kind: 'live' } });
       expect(r).toMatchObject({ ok: true, recordCount: 16 });
@@ -214,7 +235,10 @@ describe('degraded, failed and live ingestion', () => {
 
   it('keeps the last good snapshot when the live upstream fails', async () => {
     const upstream = await serveSamples(internetOutagesDataset, { radar: 500 });
-    const live = await startTestApp({ samples: [internetOutagesDataset], config: { UPSTREAM_BASE_OVERRIDE: upstream.base, CLOUDFLARE_RADAR_TOKEN: 'test-token' } });
+    const live = await startTestApp({
+      samples: [internetOutagesDataset],
+      config: { UPSTREAM_BASE_OVERRIDE: upstream.base, CLOUDFLARE_RADAR_TOKEN: 'test-token' },
+    });
     try {
       const r = await live.deps.runner.run(internetOutagesDataset, { origin: { kind: 'live' } });
       expect(r.ok).toBe(false);

@@ -54,14 +54,22 @@ describe('status normalisation', () => {
 
 describe('Statuspage summary parser', () => {
   it('reads the overall indicator and status line', () => {
-    expect(parseStatuspageSummary(sample('twilio'))).toEqual({ status: 'SERVICE_OPERATIONAL_STATUS_MAJOR_OUTAGE', description: 'Major System Outage' });
-    expect(parseStatuspageSummary(sample('github'))).toEqual({ status: 'SERVICE_OPERATIONAL_STATUS_OPERATIONAL', description: 'All Systems Operational' });
+    expect(parseStatuspageSummary(sample('twilio'))).toEqual({
+      status: 'SERVICE_OPERATIONAL_STATUS_MAJOR_OUTAGE',
+      description: 'Major System Outage',
+    });
+    expect(parseStatuspageSummary(sample('github'))).toEqual({
+      status: 'SERVICE_OPERATIONAL_STATUS_OPERATIONAL',
+      description: 'All Systems Operational',
+    });
   });
 
   it('reports a maintenance window in progress even when the incident indicator is clear', () => {
     const doc = JSON.parse(sample('github').toString());
     doc.scheduled_maintenances[0].status = 'in_progress';
-    expect(parseStatuspageSummary(Buffer.from(JSON.stringify(doc))).status).toBe('SERVICE_OPERATIONAL_STATUS_MAINTENANCE');
+    expect(parseStatuspageSummary(Buffer.from(JSON.stringify(doc))).status).toBe(
+      'SERVICE_OPERATIONAL_STATUS_MAINTENANCE',
+    );
   });
 
   it.each([['not json'], ['{"page":{}}'], ['[]']])('refuses %s', (text) => {
@@ -92,7 +100,13 @@ describe('GET list-service-statuses', () => {
     const { statuses } = res.body;
     expect(Object.keys(res.body)).toEqual(['statuses']);
     expect(statuses).toHaveLength(PROVIDERS.length);
-    expect(statuses.slice(0, 5).map((s: { id: string }) => s.id)).toEqual(['twilio', 'openai', 'circleci', 'cloudflare', 'discord']);
+    expect(statuses.slice(0, 5).map((s: { id: string }) => s.id)).toEqual([
+      'twilio',
+      'openai',
+      'circleci',
+      'cloudflare',
+      'discord',
+    ]);
     const ranks = statuses.map((s: { status: never }) => statusRank(s.status));
     expect([...ranks].sort((a, b) => a - b)).toEqual(ranks);
     expect(statuses[0]).toEqual({
@@ -164,7 +178,10 @@ describe('live ingestion', () => {
     const { serveSamples } = await import('../upstream-server.js');
     const upstream = await serveSamples(serviceStatusesDataset, { vercel: 503 });
     // No retry: the fake answers same-path sources in turn, so a retry would take the next one's sample.
-    const live = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.base, UPSTREAM_RETRIES: 0 } });
+    const live = await startTestApp({
+      samples: 'none',
+      config: { UPSTREAM_BASE_OVERRIDE: upstream.base, UPSTREAM_RETRIES: 0 },
+    });
     try {
       const r = await live.deps.runner.run(serviceStatusesDataset, { origin: { kind: 'live' } });
       expect(r).toMatchObject({ ok: true, recordCount: PROVIDERS.length, partialSources: ['vercel'] });

@@ -1,15 +1,32 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stripInvalidCitations, templateBrief, type BriefFacts } from '../../../../src/services/intelligence/analysis/brief-rules.js';
+import {
+  stripInvalidCitations,
+  templateBrief,
+  type BriefFacts,
+} from '../../../../src/services/intelligence/analysis/brief-rules.js';
 
 const FACTS: BriefFacts = {
   countryName: 'Ukraine',
-  score: { combinedScore: 96, dynamicScore: 18.4, trend: 'TREND_DIRECTION_RISING', components: { ciiContribution: 97.2, geoConvergence: 72.9, militaryActivity: 88.2, newsActivity: 98.9 } },
+  score: {
+    combinedScore: 96,
+    dynamicScore: 18.4,
+    trend: 'TREND_DIRECTION_RISING',
+    components: { ciiContribution: 97.2, geoConvergence: 72.9, militaryActivity: 88.2, newsActivity: 98.9 },
+  },
   advisory: 'do-not-travel',
   sanctionsCount: 0,
   events: [
-    { title: 'Drone strike hits energy substation near Kharkiv', source: 'acled', occurredAt: Date.UTC(2026, 10, 19, 7) },
-    { title: 'Missile strike damages grain terminal at Odesa port', source: 'acled', occurredAt: Date.UTC(2026, 10, 17, 22) },
+    {
+      title: 'Drone strike hits energy substation near Kharkiv',
+      source: 'acled',
+      occurredAt: Date.UTC(2026, 10, 19, 7),
+    },
+    {
+      title: 'Missile strike damages grain terminal at Odesa port',
+      source: 'acled',
+      occurredAt: Date.UTC(2026, 10, 17, 22),
+    },
   ],
 };
 
@@ -17,7 +34,8 @@ describe('template brief', () => {
   it('fills the published sections with the given facts only, and says what it is', () => {
     const brief = templateBrief(FACTS);
     expect(brief.split('\n')[0]).toBe('[Template brief assembled from snapshot facts; not model-written.]');
-    for (const section of ['SITUATION NOW', 'WHAT THIS MEANS FOR UKRAINE', 'KEY RISKS', 'OUTLOOK', 'WATCH ITEMS']) expect(brief).toContain(section);
+    for (const section of ['SITUATION NOW', 'WHAT THIS MEANS FOR UKRAINE', 'KEY RISKS', 'OUTLOOK', 'WATCH ITEMS'])
+      expect(brief).toContain(section);
     expect(brief).toContain("Ukraine's instability score is 96/100, rising (+18.4 over 24 h).");
     expect(brief).toContain('- 2026-11-19: Drone strike hits energy substation near Kharkiv [1]');
     expect(brief).toContain('Travel advisory: Level 4 (do not travel).');
@@ -26,7 +44,9 @@ describe('template brief', () => {
   });
 
   it('orders the score drivers strongest first', () => {
-    expect(templateBrief(FACTS)).toContain('Strongest score drivers: news pressure 98.9, unrest 97.2, military and security activity 88.2, conflict activity 72.9.');
+    expect(templateBrief(FACTS)).toContain(
+      'Strongest score drivers: news pressure 98.9, unrest 97.2, military and security activity 88.2, conflict activity 72.9.',
+    );
   });
 
   it('says when facts are missing rather than inventing them', () => {
@@ -41,8 +61,16 @@ describe('template brief', () => {
   it('cites only sources it has', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ maxLength: 40 }), { maxLength: 8 }), (titles) => {
-        const brief = templateBrief({ ...FACTS, events: titles.map((title, i) => ({ title: title.replace(/\[\d+\]/g, ''), source: 's', occurredAt: i * 1000 })) });
-        for (const m of brief.matchAll(/\[(\d+)\]/g)) expect(Number(m[1])).toBeLessThanOrEqual(Math.min(5, titles.length));
+        const brief = templateBrief({
+          ...FACTS,
+          events: titles.map((title, i) => ({
+            title: title.replace(/\[\d+\]/g, ''),
+            source: 's',
+            occurredAt: i * 1000,
+          })),
+        });
+        for (const m of brief.matchAll(/\[(\d+)\]/g))
+          expect(Number(m[1])).toBeLessThanOrEqual(Math.min(5, titles.length));
       }),
     );
   });
@@ -57,12 +85,21 @@ describe('citation check', () => {
 
   it('leaves no citation outside 1..count', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string({ maxLength: 5 }), fc.nat(20).map((n) => `[${n}]`))), fc.nat(10), (parts, count) => {
-        for (const m of stripInvalidCitations(parts.join(''), count).matchAll(/\[(\d+)\]/g)) {
-          expect(Number(m[1])).toBeGreaterThanOrEqual(1);
-          expect(Number(m[1])).toBeLessThanOrEqual(count);
-        }
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.string({ maxLength: 5 }),
+            fc.nat(20).map((n) => `[${n}]`),
+          ),
+        ),
+        fc.nat(10),
+        (parts, count) => {
+          for (const m of stripInvalidCitations(parts.join(''), count).matchAll(/\[(\d+)\]/g)) {
+            expect(Number(m[1])).toBeGreaterThanOrEqual(1);
+            expect(Number(m[1])).toBeLessThanOrEqual(count);
+          }
+        },
+      ),
     );
   });
 });

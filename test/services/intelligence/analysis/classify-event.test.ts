@@ -21,20 +21,28 @@ describe('classify-event without a model provider', () => {
       subcategory: 'high',
       severity: 'SEVERITY_LEVEL_HIGH',
       confidence: 0.6,
-      analysis: 'Keyword classifier (rules:classify-event), not model-written (model provider not configured): matched "missile*".',
+      analysis:
+        'Keyword classifier (rules:classify-event), not model-written (model provider not configured): matched "missile*".',
       entities: [],
     });
   });
 
   it('answers general/info with low confidence when no keyword matches', async () => {
     const res = await app.get(q('Local bakery celebrates its anniversary'));
-    expect(res.body.classification).toMatchObject({ category: 'general', subcategory: 'info', severity: 'SEVERITY_LEVEL_LOW', confidence: 0.3 });
+    expect(res.body.classification).toMatchObject({
+      category: 'general',
+      subcategory: 'info',
+      severity: 'SEVERITY_LEVEL_LOW',
+      confidence: 0.3,
+    });
   });
 
   it('reads only the first 500 characters of the title and ignores description, source and country', async () => {
     const long = await app.get(q(`${'a '.repeat(250)}missile strike`));
     expect(long.body.classification.category).toBe('general');
-    const withExtras = await app.get(`${q('Protesters gather downtown')}&description=${encodeURIComponent('missile strike')}&source=x&country=UA`);
+    const withExtras = await app.get(
+      `${q('Protesters gather downtown')}&description=${encodeURIComponent('missile strike')}&source=x&country=UA`,
+    );
     expect(withExtras.body.classification).toMatchObject({ category: 'protest', subcategory: 'medium' });
   });
 
@@ -64,7 +72,12 @@ describe('classify-event with a model provider', () => {
 
   it('uses the model’s classification, names the model, and caches it per input', async () => {
     const res = await app.get(q('Troops mass near the border'));
-    expect(res.body.classification).toMatchObject({ category: 'military', subcategory: 'critical', severity: 'SEVERITY_LEVEL_HIGH', confidence: 0.9 });
+    expect(res.body.classification).toMatchObject({
+      category: 'military',
+      subcategory: 'critical',
+      severity: 'SEVERITY_LEVEL_HIGH',
+      confidence: 0.9,
+    });
     expect(res.body.classification.analysis).toMatch(/^Classified by the model fixture-chat/);
     const call = llm.calls.at(-1)!;
     expect(call.body.temperature).toBe(0);
@@ -84,6 +97,8 @@ describe('classify-event with a model provider', () => {
     const failed = await app.get(q('Cholera outbreak spreads'));
     llm.mode = 'ok';
     expect(failed.body.classification).toMatchObject({ category: 'health', subcategory: 'high' });
-    expect(failed.body.classification.analysis).toMatch(/^Keyword classifier \(rules:classify-event\), not model-written/);
+    expect(failed.body.classification.analysis).toMatch(
+      /^Keyword classifier \(rules:classify-event\), not model-written/,
+    );
   });
 });

@@ -38,7 +38,12 @@ describe('keyword classifier', () => {
 
   it('matches whole words only and reports what it matched', () => {
     expect(classifyByKeywords('Grandstand tickets on sale').category).toBe('general');
-    expect(classifyByKeywords('Missiles and air strikes, dozens killed')).toMatchObject({ level: 'high', category: 'conflict', matched: ['missile*', 'air strike*', 'killed'], confidence: 0.8 });
+    expect(classifyByKeywords('Missiles and air strikes, dozens killed')).toMatchObject({
+      level: 'high',
+      category: 'conflict',
+      matched: ['missile*', 'air strike*', 'killed'],
+      confidence: 0.8,
+    });
   });
 
   it('always answers a published level and category, with confidence in [0.3, 0.9]', () => {

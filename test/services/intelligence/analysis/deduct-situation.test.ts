@@ -9,7 +9,8 @@ import { deductionMode, matchMarkets } from '../../../../src/services/intelligen
 
 const PATH = '/api/intelligence/v1/deduct-situation';
 const SAMPLES = [intelHistoryDataset, ...PREDICTION_DATASETS];
-const post = (app: TestApp, body: unknown) => app.request(PATH, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const post = (app: TestApp, body: unknown) =>
+  app.request(PATH, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 describe('deduction rules', () => {
   it.each([
@@ -32,7 +33,11 @@ describe('deduction rules', () => {
   });
 
   it('returns at most 7 markets, each sharing a word, odds on the 5-point grid', () => {
-    const market = fc.record({ title: fc.string({ maxLength: 30 }), yesPercent: fc.double({ min: 0, max: 100, noNaN: true }), volume: fc.nat() });
+    const market = fc.record({
+      title: fc.string({ maxLength: 30 }),
+      yesPercent: fc.double({ min: 0, max: 100, noNaN: true }),
+      volume: fc.nat(),
+    });
     fc.assert(
       fc.property(fc.string({ maxLength: 40 }), fc.array(market, { maxLength: 20 }), (q, ms) => {
         const out = matchMarkets(q, ms);
@@ -60,7 +65,9 @@ describe('deduct-situation without a model provider', () => {
     const res = await post(app, { query: 'Will Russia and Ukraine agree a ceasefire?' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ model: 'rules:deduct-situation', provider: 'rules' });
-    expect(res.body.analysis).toMatch(/^\[Evidence digest assembled from snapshot facts; not a model-written deduction\.\]/);
+    expect(res.body.analysis).toMatch(
+      /^\[Evidence digest assembled from snapshot facts; not a model-written deduction\.\]/,
+    );
     expect(res.body.analysis).toMatch(/- Russia x Ukraine ceasefire in 2026\?: \d+% Yes/);
     expect(res.body.analysis).toMatch(/\(acled\): .*(Ukrain|Russia)/);
   });
@@ -84,8 +91,16 @@ describe('deduct-situation with a model provider', () => {
   });
 
   it('has the model reason from the evidence, brief or forecast as asked', async () => {
-    const res = await post(app, { query: 'In 2-3 sentences: Russia Ukraine ceasefire?', framework: 'Red team it.', geoContext: 'Recent News\n- talks in Istanbul' });
-    expect(res.body).toEqual({ analysis: 'A ceasefire within weeks is unlikely (about 20%).', model: 'fixture-chat', provider: 'generic' });
+    const res = await post(app, {
+      query: 'In 2-3 sentences: Russia Ukraine ceasefire?',
+      framework: 'Red team it.',
+      geoContext: 'Recent News\n- talks in Istanbul',
+    });
+    expect(res.body).toEqual({
+      analysis: 'A ceasefire within weeks is unlikely (about 20%).',
+      model: 'fixture-chat',
+      provider: 'generic',
+    });
     const call = llm.calls.at(-1)!;
     expect(call.body.temperature).toBe(0.3);
     expect(call.body.messages[0].content).toMatch(/2-3 plain sentences[\s\S]*Red team it\./);

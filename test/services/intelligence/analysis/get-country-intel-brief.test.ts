@@ -19,7 +19,12 @@ describe('get-country-intel-brief without a model provider', () => {
   it('answers the labelled template brief from snapshot facts, citing archived events', async () => {
     const res = await app.get(`${PATH}?country_code=UA`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ countryCode: 'UA', countryName: 'Ukraine', model: 'rules:get-country-intel-brief', generatedAt: SAMPLE_NOW });
+    expect(res.body).toMatchObject({
+      countryCode: 'UA',
+      countryName: 'Ukraine',
+      model: 'rules:get-country-intel-brief',
+      generatedAt: SAMPLE_NOW,
+    });
     expect(res.body.brief).toMatch(/^\[Template brief assembled from snapshot facts; not model-written\.\]/);
     expect(res.body.brief).toContain("Ukraine's instability score is 96/100, rising (+18.4 over 24 h).");
     expect(res.body.sources.length).toBe(6);
@@ -70,7 +75,9 @@ describe('get-country-intel-brief with a model provider', () => {
     const call = llm.calls.at(-1)!;
     expect(call.body.messages[0].content).toContain('Use a PMESII lens.');
     expect(call.body.messages.at(-1).content).toContain('Instability score: 96/100');
-    expect(call.body.messages.at(-1).content).toContain('[1] 2026-11-19 acled: Drone strike hits energy substation near Kharkiv');
+    expect(call.body.messages.at(-1).content).toContain(
+      '[1] 2026-11-19 acled: Drone strike hits energy substation near Kharkiv',
+    );
   });
 
   it('falls back to the template when the model fails', async () => {

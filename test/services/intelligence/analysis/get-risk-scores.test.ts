@@ -22,10 +22,23 @@ describe('get-risk-scores from the bundled inputs', () => {
     expect([...combined].sort((a, b) => b - a)).toEqual(combined);
     // UA: 0.4 x 70 + 0.6 x 88.535 (events) + 15 (do-not-travel) = 96.1 -> 96; the model's 24 h change 18.4, no advisory change.
     const ua = res.body.ciiScores.find((s: { region: string }) => s.region === 'UA');
-    expect(ua).toMatchObject({ combinedScore: 96, staticBaseline: 70, dynamicScore: 18.4, trend: 'TREND_DIRECTION_RISING', advisoryLevel: 'do-not-travel', advisoryProvenance: 'live', methodologyVersion: 'mds-cii-blend-1' });
+    expect(ua).toMatchObject({
+      combinedScore: 96,
+      staticBaseline: 70,
+      dynamicScore: 18.4,
+      trend: 'TREND_DIRECTION_RISING',
+      advisoryLevel: 'do-not-travel',
+      advisoryProvenance: 'live',
+      methodologyVersion: 'mds-cii-blend-1',
+    });
     expect(res.body.strategicRisks).toHaveLength(1);
     const top5 = res.body.ciiScores.slice(0, 5).map((s: { region: string }) => s.region);
-    expect(res.body.strategicRisks[0]).toMatchObject({ region: 'global', level: 'SEVERITY_LEVEL_HIGH', factors: top5, trend: 'TREND_DIRECTION_STABLE' });
+    expect(res.body.strategicRisks[0]).toMatchObject({
+      region: 'global',
+      level: 'SEVERITY_LEVEL_HIGH',
+      factors: top5,
+      trend: 'TREND_DIRECTION_STABLE',
+    });
   });
 
   it('applies the advisory floor and the sanctions boost', async () => {

@@ -4,14 +4,22 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { parseIntelHistory } from '../../../../src/services/intelligence/analysis/datasets/intel-history.js';
-import { anyTermExpression, cosine, isLexicalPrecedent, searchTerms, withinWindow } from '../../../../src/services/intelligence/analysis/rules.js';
+import {
+  anyTermExpression,
+  cosine,
+  isLexicalPrecedent,
+  searchTerms,
+  withinWindow,
+} from '../../../../src/services/intelligence/analysis/rules.js';
 import { toMatchExpression } from '../../../../src/platform/archive/query.js';
 
 const DAY = 86_400_000;
 
 describe('intel history export parser', () => {
   it('reads the bundled sample: three domains, bounded to 180 days before the export', () => {
-    const { records, info } = parseIntelHistory(readFileSync(path.join(SAMPLES_DIR, 'intelligence/intel-history.json')));
+    const { records, info } = parseIntelHistory(
+      readFileSync(path.join(SAMPLES_DIR, 'intelligence/intel-history.json')),
+    );
     expect(records.length).toBe(73);
     expect(info).toEqual({ exportedAt: Date.parse('2026-11-20T10:00:00Z'), dropped: 1 });
     expect(new Set(records.map((r) => r.domain))).toEqual(new Set(['conflict', 'military', 'energy']));
@@ -31,7 +39,11 @@ describe('intel history export parser', () => {
       ],
     };
     const { records } = parseIntelHistory(Buffer.from(JSON.stringify(doc)));
-    expect(records.map((r) => [r.id, r.title, r.country])).toEqual([['a', 'T2', ''], ['d', 'T', 'UA'], ['e', 'T', '']]);
+    expect(records.map((r) => [r.id, r.title, r.country])).toEqual([
+      ['a', 'T2', ''],
+      ['d', 'T', 'UA'],
+      ['e', 'T', ''],
+    ]);
   });
 
   it('refuses documents that are not the export', () => {
@@ -52,7 +64,9 @@ describe('history rules', () => {
     [['drone', 'strike', 'port'], 'Drone seen over the sea', false],
     [['volcano'], 'Volcano erupts', true],
     [[], 'anything', false],
-  ])('isLexicalPrecedent(%j, %j) is %s', (terms, text, expected) => expect(isLexicalPrecedent(terms, text)).toBe(expected));
+  ])('isLexicalPrecedent(%j, %j) is %s', (terms, text, expected) =>
+    expect(isLexicalPrecedent(terms, text)).toBe(expected),
+  );
 
   it('anyTermExpression is always a valid, safe FTS5 expression', () => {
     fc.assert(
@@ -80,14 +94,19 @@ describe('history rules', () => {
 
   it('withinWindow keeps only the window, newest first, at most the cap', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 400 }), { maxLength: 60 }), fc.integer({ min: 0, max: 30 }), (ages, cap) => {
-        const anchor = 1_000 * DAY;
-        const recs = ages.map((a, i) => ({ id: String(i), occurredAt: anchor - a * DAY }));
-        const kept = withinWindow(recs, anchor, 180, cap);
-        expect(kept.length).toBe(Math.min(cap, ages.filter((a) => a <= 180).length));
-        expect(kept.every((r) => r.occurredAt >= anchor - 180 * DAY)).toBe(true);
-        for (let i = 1; i < kept.length; i++) expect(kept[i - 1]!.occurredAt).toBeGreaterThanOrEqual(kept[i]!.occurredAt);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 400 }), { maxLength: 60 }),
+        fc.integer({ min: 0, max: 30 }),
+        (ages, cap) => {
+          const anchor = 1_000 * DAY;
+          const recs = ages.map((a, i) => ({ id: String(i), occurredAt: anchor - a * DAY }));
+          const kept = withinWindow(recs, anchor, 180, cap);
+          expect(kept.length).toBe(Math.min(cap, ages.filter((a) => a <= 180).length));
+          expect(kept.every((r) => r.occurredAt >= anchor - 180 * DAY)).toBe(true);
+          for (let i = 1; i < kept.length; i++)
+            expect(kept[i - 1]!.occurredAt).toBeGreaterThanOrEqual(kept[i]!.occurredAt);
+        },
+      ),
     );
   });
 });

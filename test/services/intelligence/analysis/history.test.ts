@@ -10,7 +10,11 @@ const SIMILAR = '/api/intelligence/v1/get-similar-events';
 const DAY = 86_400_000;
 
 const post = (app: TestApp, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  app.request(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  app.request(path, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 describe('intelligence history archive, full-text ranking', () => {
   let app: TestApp;
@@ -22,10 +26,20 @@ describe('intelligence history archive, full-text ranking', () => {
   it('search-intel-history ranks archived events by bm25 and says so', async () => {
     const res = await post(app, SEARCH, { query: 'drone strike substation' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ query: 'drone strike substation', partial: false, upstreamUnavailable: false, ranking: 'bm25' });
+    expect(res.body).toMatchObject({
+      query: 'drone strike substation',
+      partial: false,
+      upstreamUnavailable: false,
+      ranking: 'bm25',
+    });
     expect(res.body.records.length).toBeGreaterThan(3);
     expect(res.body.records[0].title).toBe('Drone strike hits energy substation near Kharkiv');
-    expect(res.body.records[0]).toMatchObject({ domain: 'conflict', resource: 'acled', country: 'UA', category: 'explosions' });
+    expect(res.body.records[0]).toMatchObject({
+      domain: 'conflict',
+      resource: 'acled',
+      country: 'UA',
+      category: 'explosions',
+    });
     const scores = res.body.records.map((r: { score: number }) => r.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     expect(scores.every((s: number) => s > 0)).toBe(true);
@@ -44,12 +58,16 @@ describe('intelligence history archive, full-text ranking', () => {
     expect(recent.body.records.every((r: { occurredAt: number }) => r.occurredAt >= from)).toBe(true);
     expect((await post(app, SEARCH, { query: 'drone strike', limit: 2 })).body.records).toHaveLength(2);
     // Omitted limit means 20, not 1.
-    expect((await post(app, SEARCH, { query: 'attack fighting strike drone missile oil gas' })).body.records).toHaveLength(20);
+    expect(
+      (await post(app, SEARCH, { query: 'attack fighting strike drone missile oil gas' })).body.records,
+    ).toHaveLength(20);
   });
 
   it('keeps the archive to 180 days: the older sample record is never found', async () => {
     const res = await post(app, SEARCH, { query: 'Zaporizhzhia industrial site' });
-    expect(res.body.records.map((r: { title: string }) => r.title)).not.toContain('Drone strike on Zaporizhzhia industrial site');
+    expect(res.body.records.map((r: { title: string }) => r.title)).not.toContain(
+      'Drone strike on Zaporizhzhia industrial site',
+    );
   });
 
   it('refuses bad bodies with violations', async () => {
@@ -68,19 +86,25 @@ describe('intelligence history archive, full-text ranking', () => {
     expect(res.body.records).toHaveLength(50);
     const times = res.body.records.map((r: { occurredAt: number }) => r.occurredAt);
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect(new Set(res.body.records.map((r: { domain: string }) => r.domain))).toEqual(new Set(['conflict', 'military', 'energy']));
+    expect(new Set(res.body.records.map((r: { domain: string }) => r.domain))).toEqual(
+      new Set(['conflict', 'military', 'energy']),
+    );
     expect(res.body.records.every((r: { score: number }) => r.score === 0)).toBe(true);
   });
 
   it('get-intel-timeline filters by domain, country, from/to and limit', async () => {
     const tw = await app.get(`${TIMELINE}?domain=military&country=TW`);
     expect(tw.body.records.length).toBeGreaterThan(5);
-    expect(tw.body.records.every((r: { domain: string; country: string }) => r.domain === 'military' && r.country === 'TW')).toBe(true);
+    expect(
+      tw.body.records.every((r: { domain: string; country: string }) => r.domain === 'military' && r.country === 'TW'),
+    ).toBe(true);
     const from = SAMPLE_NOW - 10 * DAY;
     const to = SAMPLE_NOW - 2 * DAY;
     const window = await app.get(`${TIMELINE}?from=${from}&to=${to}&limit=200`);
     expect(window.body.records.length).toBeGreaterThan(0);
-    expect(window.body.records.every((r: { occurredAt: number }) => r.occurredAt >= from && r.occurredAt <= to)).toBe(true);
+    expect(window.body.records.every((r: { occurredAt: number }) => r.occurredAt >= from && r.occurredAt <= to)).toBe(
+      true,
+    );
     expect((await app.get(`${TIMELINE}?limit=3`)).body.records).toHaveLength(3);
   });
 
@@ -98,11 +122,18 @@ describe('intelligence history archive, full-text ranking', () => {
     expect(res.body).toMatchObject({ situation, partial: false, upstreamUnavailable: false, ranking: 'bm25' });
     expect(res.body.records[0].title).toBe('Drone attack sparks fire at oil refinery in southern Russia');
     expect(res.body.records.length).toBeLessThanOrEqual(10);
-    const ua = await post(app, SIMILAR, { situation: 'Missile strike on port infrastructure', country: 'UA', domain: 'conflict', limit: 1 });
+    const ua = await post(app, SIMILAR, {
+      situation: 'Missile strike on port infrastructure',
+      country: 'UA',
+      domain: 'conflict',
+      limit: 1,
+    });
     expect(ua.body.records).toHaveLength(1);
     expect(ua.body.records[0]).toMatchObject({ country: 'UA', domain: 'conflict' });
     // Nothing in the archive shares two words with this situation: no precedent rather than a weak one.
-    expect((await post(app, SIMILAR, { situation: 'Volcanic ash cloud grounds flights over Iceland' })).body.records).toEqual([]);
+    expect(
+      (await post(app, SIMILAR, { situation: 'Volcanic ash cloud grounds flights over Iceland' })).body.records,
+    ).toEqual([]);
   });
 
   it('get-similar-events refuses bad bodies', async () => {
@@ -126,7 +157,11 @@ describe('intelligence history archive without its snapshot', () => {
   afterAll(() => app.close());
 
   it('answers empty, flagged upstreamUnavailable and not stored', async () => {
-    for (const res of [await post(app, SEARCH, { query: 'drone strike' }), await app.get(TIMELINE), await post(app, SIMILAR, { situation: 'drone strike on refinery' })]) {
+    for (const res of [
+      await post(app, SEARCH, { query: 'drone strike' }),
+      await app.get(TIMELINE),
+      await post(app, SIMILAR, { situation: 'drone strike on refinery' }),
+    ]) {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ records: [], upstreamUnavailable: true });
       expect(res.headers.get('cache-control')).toMatch(/no-store/);
@@ -140,7 +175,10 @@ describe('intelligence history archive with an embeddings model', () => {
   let llm: LlmFixture;
   beforeAll(async () => {
     llm = await startLlmFixture();
-    app = await startTestApp({ samples: [intelHistoryDataset], config: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fixture-chat', EMBEDDINGS_MODEL: 'fixture-embed' } });
+    app = await startTestApp({
+      samples: [intelHistoryDataset],
+      config: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fixture-chat', EMBEDDINGS_MODEL: 'fixture-embed' },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -152,7 +190,11 @@ describe('intelligence history archive with an embeddings model', () => {
     expect(res.status).toBe(200);
     expect(res.body.ranking).toBe('embeddings');
     expect(res.body.records.length).toBeGreaterThan(0);
-    expect(res.body.records.every((r: { domain: string; score: number }) => r.domain === 'military' && r.score >= -1 && r.score <= 1)).toBe(true);
+    expect(
+      res.body.records.every(
+        (r: { domain: string; score: number }) => r.domain === 'military' && r.score >= -1 && r.score <= 1,
+      ),
+    ).toBe(true);
     const scores = res.body.records.map((r: { score: number }) => r.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     const calls = llm.count('/embeddings');

@@ -12,7 +12,12 @@ import {
   type RiskInputs,
 } from '../../../../src/services/intelligence/analysis/risk-rules.js';
 
-const comps = (u: number, c: number, s: number, i: number) => ({ ciiContribution: u, geoConvergence: c, militaryActivity: s, newsActivity: i });
+const comps = (u: number, c: number, s: number, i: number) => ({
+  ciiContribution: u,
+  geoConvergence: c,
+  militaryActivity: s,
+  newsActivity: i,
+});
 const pct = fc.double({ min: 0, max: 100, noNaN: true });
 const inputs = fc.record({
   baseline: pct,
@@ -31,16 +36,30 @@ describe('instability score', () => {
     [10, comps(0, 0, 0, 0), 2, 0, 9],
     [10, comps(0, 0, 0, 0), 0, 150, 9],
     [100, comps(100, 100, 100, 100), 4, 3000, 100],
-  ])('baseline %d, %o, advisory %d, sanctions %d -> %d', (baseline, components, advisoryLevel, sanctionsCount, expected) => {
-    expect(combinedScore({ baseline, components, advisoryLevel, sanctionsCount })).toBe(expected);
-  });
+  ])(
+    'baseline %d, %o, advisory %d, sanctions %d -> %d',
+    (baseline, components, advisoryLevel, sanctionsCount, expected) => {
+      expect(combinedScore({ baseline, components, advisoryLevel, sanctionsCount })).toBe(expected);
+    },
+  );
 
   it.each([
-    [0, 0], [1, 0], [2, 5], [3, 10], [4, 15],
+    [0, 0],
+    [1, 0],
+    [2, 5],
+    [3, 10],
+    [4, 15],
   ])('advisory level %d boosts %d', (level, boost) => expect(advisoryBoost(level)).toBe(boost));
 
   it.each([
-    [0, 0], [1, 3], [100, 3], [101, 5], [500, 5], [501, 8], [1999, 8], [2000, 12],
+    [0, 0],
+    [1, 3],
+    [100, 3],
+    [101, 5],
+    [500, 5],
+    [501, 8],
+    [1999, 8],
+    [2000, 12],
   ])('%d sanctions entries boost %d', (n, boost) => expect(sanctionsBoost(n)).toBe(boost));
 
   it('weights the components 0.25 / 0.30 / 0.20 / 0.25', () => {
@@ -57,7 +76,10 @@ describe('instability score', () => {
         expect(Number.isInteger(s)).toBe(true);
         expect(s).toBeGreaterThanOrEqual(advisoryFloor(i.advisoryLevel));
         expect(s).toBeLessThanOrEqual(100);
-        const higher = { ...i, components: { ...i.components, geoConvergence: Math.min(100, i.components.geoConvergence + bump) } };
+        const higher = {
+          ...i,
+          components: { ...i.components, geoConvergence: Math.min(100, i.components.geoConvergence + bump) },
+        };
         expect(combinedScore(higher)).toBeGreaterThanOrEqual(s);
         expect(combinedScore({ ...i, advisoryLevel: Math.min(4, i.advisoryLevel + 1) })).toBeGreaterThanOrEqual(s);
       }),
@@ -72,29 +94,50 @@ describe('24 h change and trend', () => {
     [base, 0, 0, 56],
     [{ ...base, advisoryLevel: 0 }, 4, 2, -54],
     [base, 4, -0.04, 0],
-  ])('%o, advisory a day ago %d, model change %d -> %d', (now, dayAgo, model, expected) => expect(dailyChange(now, dayAgo, model)).toBe(expected));
+  ])('%o, advisory a day ago %d, model change %d -> %d', (now, dayAgo, model, expected) =>
+    expect(dailyChange(now, dayAgo, model)).toBe(expected),
+  );
 
   it.each([
-    [1.1, 'TREND_DIRECTION_RISING'], [1, 'TREND_DIRECTION_STABLE'], [-1, 'TREND_DIRECTION_STABLE'], [-1.1, 'TREND_DIRECTION_FALLING'],
+    [1.1, 'TREND_DIRECTION_RISING'],
+    [1, 'TREND_DIRECTION_STABLE'],
+    [-1, 'TREND_DIRECTION_STABLE'],
+    [-1.1, 'TREND_DIRECTION_FALLING'],
   ] as const)('change %d is %s', (d, trend) => expect(trendOf(d)).toBe(trend));
 
   it('stays within -100..100 on a 0.1 grid', () => {
     fc.assert(
-      fc.property(inputs, fc.integer({ min: 0, max: 4 }), fc.double({ min: -300, max: 300, noNaN: true }), (i, dayAgo, model) => {
-        const d = dailyChange(i, dayAgo, model);
-        expect(Math.abs(d)).toBeLessThanOrEqual(100);
-        expect(Math.abs(d * 10 - Math.round(d * 10))).toBeLessThan(1e-6);
-      }),
+      fc.property(
+        inputs,
+        fc.integer({ min: 0, max: 4 }),
+        fc.double({ min: -300, max: 300, noNaN: true }),
+        (i, dayAgo, model) => {
+          const d = dailyChange(i, dayAgo, model);
+          expect(Math.abs(d)).toBeLessThanOrEqual(100);
+          expect(Math.abs(d * 10 - Math.round(d * 10))).toBeLessThan(1e-6);
+        },
+      ),
     );
   });
 });
 
 describe('strategic risk', () => {
   it('weights the five highest scores', () => {
-    const scores = [90, 80, 70, 60, 50, 10].map((combinedScore, i) => ({ region: String.fromCharCode(65 + i) + 'X', combinedScore }));
+    const scores = [90, 80, 70, 60, 50, 10].map((combinedScore, i) => ({
+      region: String.fromCharCode(65 + i) + 'X',
+      combinedScore,
+    }));
     // weighted avg = (90 + 68 + 49 + 33 + 20) / 3.5 = 74.2857 -> round(0.7 * 74.29 + 15) = 67
-    expect(strategicRisk(scores)).toEqual({ score: 67, level: 'SEVERITY_LEVEL_MEDIUM', factors: ['AX', 'BX', 'CX', 'DX', 'EX'] });
-    expect(strategicRisk([{ region: 'UA', combinedScore: 100 }])).toEqual({ score: 85, level: 'SEVERITY_LEVEL_HIGH', factors: ['UA'] });
+    expect(strategicRisk(scores)).toEqual({
+      score: 67,
+      level: 'SEVERITY_LEVEL_MEDIUM',
+      factors: ['AX', 'BX', 'CX', 'DX', 'EX'],
+    });
+    expect(strategicRisk([{ region: 'UA', combinedScore: 100 }])).toEqual({
+      score: 85,
+      level: 'SEVERITY_LEVEL_HIGH',
+      factors: ['UA'],
+    });
     expect(strategicRisk([])).toBeUndefined();
   });
 

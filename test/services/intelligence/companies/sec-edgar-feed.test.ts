@@ -4,7 +4,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { currentFilingsDataset } from '../../../../src/services/intelligence/companies/datasets/current-filings.js';
-import { edgarFileDate, materialEvents, MATERIAL_ITEM_CODES, parseCalendarDate } from '../../../../src/services/intelligence/companies/rules.js';
+import {
+  edgarFileDate,
+  materialEvents,
+  MATERIAL_ITEM_CODES,
+  parseCalendarDate,
+} from '../../../../src/services/intelligence/companies/rules.js';
 import { parseCurrentFilings, type CurrentFiling } from '../../../../src/sources/sec-edgar/current-filings.js';
 import { FormatError } from '../../../../src/sources/formats/errors.js';
 
@@ -28,13 +33,22 @@ describe('EDGAR current-filings Atom parser', () => {
   });
 
   it('rejects a feed none of whose entries can be read', () => {
-    const atom = '<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>garbled</title><updated>2026-11-20T00:00:00Z</updated></entry></feed>';
+    const atom =
+      '<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>garbled</title><updated>2026-11-20T00:00:00Z</updated></entry></feed>';
     expect(() => parseCurrentFilings(atom)).toThrow(/EDGAR/);
   });
 });
 
 describe('material 8-K rules', () => {
-  const base: CurrentFiling = { accession: 'a', company: 'X', cik: '0000000001', form: '8-K', filedAt: 1_000_000_000_000, items: [], url: '' };
+  const base: CurrentFiling = {
+    accession: 'a',
+    company: 'X',
+    cik: '0000000001',
+    form: '8-K',
+    filedAt: 1_000_000_000_000,
+    items: [],
+    url: '',
+  };
   const now = 1_000_000_000_000;
 
   it.each([
@@ -64,10 +78,24 @@ describe('material 8-K rules', () => {
 
   it('only ever returns material items, newest first', () => {
     const codes = ['1.01', '2.02', '5.02', '5.07', '7.01', '8.01', '9.01', '1.05'];
-    const arb = fc.array(fc.record({ filedAt: fc.integer({ min: now - 10 * 86_400_000, max: now }), items: fc.array(fc.constantFrom(...codes), { maxLength: 4 }) }), { maxLength: 30 });
+    const arb = fc.array(
+      fc.record({
+        filedAt: fc.integer({ min: now - 10 * 86_400_000, max: now }),
+        items: fc.array(fc.constantFrom(...codes), { maxLength: 4 }),
+      }),
+      { maxLength: 30 },
+    );
     fc.assert(
       fc.property(arb, (rows) => {
-        const out = materialEvents(rows.map((r, i) => ({ ...base, accession: String(i), filedAt: r.filedAt, items: r.items.map((code) => ({ code, description: '' })) })), now);
+        const out = materialEvents(
+          rows.map((r, i) => ({
+            ...base,
+            accession: String(i),
+            filedAt: r.filedAt,
+            items: r.items.map((code) => ({ code, description: '' })),
+          })),
+          now,
+        );
         for (let i = 1; i < out.length; i++) if (out[i - 1].filedAt < out[i].filedAt) return false;
         return out.every((e) => e.items.length > 0 && e.items.every((it) => MATERIAL_ITEM_CODES.has(it.code)));
       }),

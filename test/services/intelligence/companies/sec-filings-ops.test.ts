@@ -7,8 +7,20 @@ const EVENTS = '/api/intelligence/v1/list-material-events';
 const SEARCH = '/api/intelligence/v1/search-sec-filings';
 let app: TestApp;
 
-interface Event { company: string; form: string; filedAtMs: number; items: { code: string; description: string }[] }
-interface Result { company: string; form: string; fileDate: string; items: string[]; accession: string; cik: string }
+interface Event {
+  company: string;
+  form: string;
+  filedAtMs: number;
+  items: { code: string; description: string }[];
+}
+interface Result {
+  company: string;
+  form: string;
+  fileDate: string;
+  items: string[];
+  accession: string;
+  cik: string;
+}
 
 beforeAll(async () => {
   app = await startTestApp({ samples: [currentFilingsDataset] });
@@ -19,7 +31,11 @@ describe('GET list-material-events', () => {
   it('lists material 8-Ks of the week before the feed time, newest first, routine items removed', async () => {
     const res = await app.get(EVENTS);
     expect(res.status).toBe(200);
-    const { events, unavailable, fetchedAtMs } = res.body as { events: Event[]; unavailable: boolean; fetchedAtMs: number };
+    const { events, unavailable, fetchedAtMs } = res.body as {
+      events: Event[];
+      unavailable: boolean;
+      fetchedAtMs: number;
+    };
     expect(unavailable).toBe(false);
     expect(fetchedAtMs).toBe(Date.UTC(2026, 10, 20, 11, 45, 10));
     // 29 entries less 6 routine-only (Pfizer, Ford, JPMorgan, Meta; the Tesla and Microsoft votes) and 2 older than a week.
@@ -28,7 +44,10 @@ describe('GET list-material-events', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(events.every((e) => e.filedAtMs >= fetchedAtMs - 7 * 86_400_000)).toBe(true);
     expect(events.flatMap((e) => e.items.map((i) => i.code))).not.toContain('9.01');
-    expect(events[0]).toMatchObject({ company: 'NVIDIA CORP', items: [{ code: '2.02', description: 'Results of Operations and Financial Condition' }] });
+    expect(events[0]).toMatchObject({
+      company: 'NVIDIA CORP',
+      items: [{ code: '2.02', description: 'Results of Operations and Financial Condition' }],
+    });
     expect(res.headers.get('cache-control')).not.toMatch(/no-store/);
   });
 
@@ -60,11 +79,19 @@ describe('GET search-sec-filings', () => {
     expect(res.body).toMatchObject({ total: 2, unavailable: false, fetchedAtMs: Date.UTC(2026, 10, 20, 11, 45, 10) });
     expect(results[0].items).toContain('1.05');
     expect(results[0].cik).toMatch(/^\d{10}$/);
-    expect((await app.get(`${SEARCH}?query=boeing`)).body.results[0]).toMatchObject({ company: 'BOEING CO', form: '8-K', fileDate: '2026-11-20', items: ['5.02'] });
+    expect((await app.get(`${SEARCH}?query=boeing`)).body.results[0]).toMatchObject({
+      company: 'BOEING CO',
+      form: '8-K',
+      fileDate: '2026-11-20',
+      items: ['5.02'],
+    });
   });
 
   it('searches routine filings too, and takes phrases', async () => {
-    const fd = (await app.get(`${SEARCH}?query=${encodeURIComponent('"Regulation FD"')}&limit=25`)).body as { results: Result[]; total: number };
+    const fd = (await app.get(`${SEARCH}?query=${encodeURIComponent('"Regulation FD"')}&limit=25`)).body as {
+      results: Result[];
+      total: number;
+    };
     expect(fd.results.map((r) => r.company)).toContain('META PLATFORMS, INC.');
     expect(fd.total).toBe(fd.results.length);
   });
@@ -75,7 +102,8 @@ describe('GET search-sec-filings', () => {
     const limited = (await app.get(`${SEARCH}?query=exhibits&limit=2`)).body;
     expect(limited.results).toHaveLength(2);
     expect(limited.total).toBe(all.total);
-    const dated = (await app.get(`${SEARCH}?query=exhibits&start_date=2026-11-18&end_date=2026-11-19&limit=25`)).body.results as Result[];
+    const dated = (await app.get(`${SEARCH}?query=exhibits&start_date=2026-11-18&end_date=2026-11-19&limit=25`)).body
+      .results as Result[];
     expect(dated.length).toBeGreaterThan(0);
     expect(dated.every((r) => r.fileDate >= '2026-11-18' && r.fileDate <= '2026-11-19')).toBe(true);
     expect(dated).toEqual(all.results.filter((r) => r.fileDate >= '2026-11-18' && r.fileDate <= '2026-11-19'));
@@ -86,7 +114,11 @@ describe('GET search-sec-filings', () => {
   });
 
   it('answers no results for words that match nothing or nothing searchable', async () => {
-    expect((await app.get(`${SEARCH}?query=zzzzqqq`)).body).toMatchObject({ results: [], total: 0, unavailable: false });
+    expect((await app.get(`${SEARCH}?query=zzzzqqq`)).body).toMatchObject({
+      results: [],
+      total: 0,
+      unavailable: false,
+    });
     expect((await app.get(`${SEARCH}?query=%22%2A%22`)).body).toMatchObject({ results: [], total: 0 });
   });
 

@@ -5,7 +5,10 @@ import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { ciiScoresDataset, parseCiiScores } from '../../../../src/services/intelligence/country/datasets/cii-scores.js';
 import { sanctionsCountsByCode } from '../../../../src/services/intelligence/country/rules.js';
 import { sdnDataset } from '../../../../src/services/sanctions/datasets/sdn.js';
-import { parseTravelAdvisories, travelAdvisoriesDataset } from '../../../../src/services/intelligence/country/datasets/travel-advisories.js';
+import {
+  parseTravelAdvisories,
+  travelAdvisoriesDataset,
+} from '../../../../src/services/intelligence/country/datasets/travel-advisories.js';
 
 const read = (sample: string) => fs.readFileSync(path.join(SAMPLES_DIR, sample));
 
@@ -14,13 +17,26 @@ describe('CII export parser', () => {
     const { scores, info } = parseCiiScores(read(ciiScoresDataset.sources.scores.sample));
     expect(scores).toHaveLength(35);
     const ua = scores.find((s) => s.region === 'UA')!;
-    expect(ua).toMatchObject({ staticBaseline: 70, dynamicScore: 18.4, combinedScore: 88.4, trend: 'TREND_DIRECTION_RISING', advisoryProvenance: 'live' });
+    expect(ua).toMatchObject({
+      staticBaseline: 70,
+      dynamicScore: 18.4,
+      combinedScore: 88.4,
+      trend: 'TREND_DIRECTION_RISING',
+      advisoryProvenance: 'live',
+    });
     expect(info.computedAt).toBe(Math.max(...scores.map((s) => s.computedAt)));
     expect(info.computedAt).toBeLessThanOrEqual(Date.UTC(2026, 10, 20, 11, 40));
   });
 
   it('drops out-of-range scores and bad regions, keeps the newest of a repeated region', () => {
-    const base = { staticBaseline: 10, dynamicScore: 1, combinedScore: 11, trend: 'TREND_DIRECTION_STABLE', components: { newsActivity: 1, ciiContribution: 1, geoConvergence: 1, militaryActivity: 1 }, computedAt: 5 };
+    const base = {
+      staticBaseline: 10,
+      dynamicScore: 1,
+      combinedScore: 11,
+      trend: 'TREND_DIRECTION_STABLE',
+      components: { newsActivity: 1, ciiContribution: 1, geoConvergence: 1, militaryActivity: 1 },
+      computedAt: 5,
+    };
     const doc = {
       ciiScores: [
         { ...base, region: 'fr' },
@@ -35,7 +51,12 @@ describe('CII export parser', () => {
       ['FR', 12, 9],
       ['IT', 11, 5],
     ]);
-    expect(scores[1]).toMatchObject({ trend: 'TREND_DIRECTION_UNSPECIFIED', advisoryProvenance: 'absent', methodologyVersion: '', eventMultiplier: 1 });
+    expect(scores[1]).toMatchObject({
+      trend: 'TREND_DIRECTION_UNSPECIFIED',
+      advisoryProvenance: 'absent',
+      methodologyVersion: '',
+      eventMultiplier: 1,
+    });
   });
 
   it.each([
@@ -57,7 +78,9 @@ describe('travel advisories RSS parser', () => {
   it('falls back to the Threat-Level category when the title carries no level', () => {
     const xml = `<rss><channel><item><title>Chad - Travel Advisory</title><category domain="Threat-Level">Level 4: Do Not Travel</category>
       <pubDate>Fri, 20 Nov 2026 08:00:00 GMT</pubDate></item></channel></rss>`;
-    expect(parseTravelAdvisories(Buffer.from(xml)).advisories).toEqual([{ name: 'Chad', level: 4, publishedAt: Date.UTC(2026, 10, 20, 8), title: 'Chad - Travel Advisory', link: '' }]);
+    expect(parseTravelAdvisories(Buffer.from(xml)).advisories).toEqual([
+      { name: 'Chad', level: 4, publishedAt: Date.UTC(2026, 10, 20, 8), title: 'Chad - Travel Advisory', link: '' },
+    ]);
   });
 
   it.each([
@@ -68,7 +91,9 @@ describe('travel advisories RSS parser', () => {
 
 describe('SDN entries per country (from the sanctions service’s SDN dataset)', () => {
   it('counts entries per address country, once per entry and country', () => {
-    const by = Object.fromEntries(sanctionsCountsByCode(sdnDataset.parse({ sdn: read(sdnDataset.sources.sdn.sample) }, 0).records));
+    const by = Object.fromEntries(
+      sanctionsCountsByCode(sdnDataset.parse({ sdn: read(sdnDataset.sources.sdn.sample) }, 0).records),
+    );
     expect(by.RU).toBe(22);
     // Four Russian entries also have a Dubai address.
     expect(by.AE).toBe(4 + 4);
@@ -79,6 +104,8 @@ describe('SDN entries per country (from the sanctions service’s SDN dataset)',
   });
 
   it('counts an entry once even with two addresses in one country, and ignores unknown names', () => {
-    expect(sanctionsCountsByCode([{ addressCountries: ['Russia', 'Russia', 'Atlantis'] }, { addressCountries: [] }])).toEqual(new Map([['RU', 1]]));
+    expect(
+      sanctionsCountsByCode([{ addressCountries: ['Russia', 'Russia', 'Atlantis'] }, { addressCountries: [] }]),
+    ).toEqual(new Map([['RU', 1]]));
   });
 });

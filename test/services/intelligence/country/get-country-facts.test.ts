@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
-import { countryFactsDataset, headsOfState, parseCountryFacts } from '../../../../src/services/intelligence/country/datasets/country-facts.js';
+import {
+  countryFactsDataset,
+  headsOfState,
+  parseCountryFacts,
+} from '../../../../src/services/intelligence/country/datasets/country-facts.js';
 import { FormatError } from '../../../../src/sources/formats/errors.js';
 import { parseRestCountries } from '../../../../src/sources/restcountries/countries.js';
 import { parseSparqlBindings } from '../../../../src/sources/wikidata/sparql.js';
@@ -22,11 +26,18 @@ afterAll(() => app.close());
 describe('RestCountries and Wikidata parsers', () => {
   it('reads the first capital, language and currency names', () => {
     const za = parseRestCountries(read(src.restcountries.sample)).find((c) => c.code === 'ZA')!;
-    expect(za).toMatchObject({ commonName: 'South Africa', capital: 'Pretoria', languages: ['Afrikaans', 'English', 'Zulu'], currencies: ['South African rand'] });
+    expect(za).toMatchObject({
+      commonName: 'South Africa',
+      capital: 'Pretoria',
+      languages: ['Afrikaans', 'English', 'Zulu'],
+      currencies: ['South African rand'],
+    });
   });
 
   it('drops rows without an alpha-2 code and rejects a non-array', () => {
-    expect(parseRestCountries('[{"cca2":"XYZ"},{"cca2":"fr","name":{"common":"France"}}]').map((c) => c.code)).toEqual(['FR']);
+    expect(parseRestCountries('[{"cca2":"XYZ"},{"cca2":"fr","name":{"common":"France"}}]').map((c) => c.code)).toEqual([
+      'FR',
+    ]);
     expect(() => parseRestCountries('{"status":404}')).toThrow(FormatError);
     expect(() => parseSparqlBindings('{"head":{}}')).toThrow(/SPARQL/);
   });
@@ -73,7 +84,13 @@ describe('GET get-country-facts', () => {
     expect(res.body).toMatchObject({ countryName: '', population: 0, languages: [], headOfState: '' });
   });
 
-  it.each([[''], ['?country_code=fr'], ['?country_code=FRA'], ['?country_code=F1'], ['?country_code=FR&country_code=DE']])('rejects %s', async (q) => {
+  it.each([
+    [''],
+    ['?country_code=fr'],
+    ['?country_code=FRA'],
+    ['?country_code=F1'],
+    ['?country_code=FR&country_code=DE'],
+  ])('rejects %s', async (q) => {
     expectViolation(await app.get(`${PATH}${q}`), 'country_code');
   });
 

@@ -24,37 +24,90 @@ describe('GET get-country-risk', () => {
   it('combines the instability score, travel advisory and sanctions count', async () => {
     const res = await app.get(`${PATH}?country_code=UA`);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['advisoryLevel', 'cii', 'countryCode', 'countryName', 'fetchedAt', 'sanctionsActive', 'sanctionsCount', 'upstreamUnavailable']);
-    expect(res.body).toMatchObject({ countryCode: 'UA', countryName: 'Ukraine', advisoryLevel: 'do-not-travel', sanctionsActive: false, sanctionsCount: 0, upstreamUnavailable: false });
-    expect(res.body.cii).toMatchObject({ region: 'UA', combinedScore: 88.4, trend: 'TREND_DIRECTION_RISING', methodologyVersion: 'cii-2026.3' });
+    expect(Object.keys(res.body).sort()).toEqual([
+      'advisoryLevel',
+      'cii',
+      'countryCode',
+      'countryName',
+      'fetchedAt',
+      'sanctionsActive',
+      'sanctionsCount',
+      'upstreamUnavailable',
+    ]);
+    expect(res.body).toMatchObject({
+      countryCode: 'UA',
+      countryName: 'Ukraine',
+      advisoryLevel: 'do-not-travel',
+      sanctionsActive: false,
+      sanctionsCount: 0,
+      upstreamUnavailable: false,
+    });
+    expect(res.body.cii).toMatchObject({
+      region: 'UA',
+      combinedScore: 88.4,
+      trend: 'TREND_DIRECTION_RISING',
+      methodologyVersion: 'cii-2026.3',
+    });
     expect(res.body.fetchedAt).toBe(res.body.cii.computedAt);
     expect(res.headers.get('cache-control')).toMatch(/max-age=300/);
   });
 
   it('maps advisory and OFAC country names onto codes through the country table', async () => {
     const ru = (await app.get(`${PATH}?country_code=RU`)).body;
-    expect(ru).toMatchObject({ countryName: 'Russia', sanctionsActive: true, sanctionsCount: 22, advisoryLevel: 'do-not-travel' });
+    expect(ru).toMatchObject({
+      countryName: 'Russia',
+      sanctionsActive: true,
+      sanctionsCount: 22,
+      advisoryLevel: 'do-not-travel',
+    });
     // "Burma" in both feeds, "Korea, North" at OFAC, "Turkey" in both.
-    expect((await app.get(`${PATH}?country_code=MM`)).body).toMatchObject({ countryName: 'Myanmar', sanctionsCount: 3, advisoryLevel: 'do-not-travel' });
-    expect((await app.get(`${PATH}?country_code=KP`)).body).toMatchObject({ countryName: 'North Korea', sanctionsCount: 5 });
-    expect((await app.get(`${PATH}?country_code=TR`)).body).toMatchObject({ sanctionsCount: 5, advisoryLevel: 'caution' });
+    expect((await app.get(`${PATH}?country_code=MM`)).body).toMatchObject({
+      countryName: 'Myanmar',
+      sanctionsCount: 3,
+      advisoryLevel: 'do-not-travel',
+    });
+    expect((await app.get(`${PATH}?country_code=KP`)).body).toMatchObject({
+      countryName: 'North Korea',
+      sanctionsCount: 5,
+    });
+    expect((await app.get(`${PATH}?country_code=TR`)).body).toMatchObject({
+      sanctionsCount: 5,
+      advisoryLevel: 'caution',
+    });
     // One advisory names Israel and the Palestinian territories together.
-    expect((await app.get(`${PATH}?country_code=PS`)).body).toMatchObject({ countryName: 'Palestine', advisoryLevel: 'reconsider' });
-    expect((await app.get(`${PATH}?country_code=HK`)).body).toMatchObject({ sanctionsCount: 2, advisoryLevel: 'reconsider' });
+    expect((await app.get(`${PATH}?country_code=PS`)).body).toMatchObject({
+      countryName: 'Palestine',
+      advisoryLevel: 'reconsider',
+    });
+    expect((await app.get(`${PATH}?country_code=HK`)).body).toMatchObject({
+      sanctionsCount: 2,
+      advisoryLevel: 'reconsider',
+    });
   });
 
   it('answers a country without a score: no cii, fetchedAt from the score set', async () => {
     const res = await app.get(`${PATH}?country_code=NO`);
     expect(res.status).toBe(200);
     expect(res.body.cii).toBeUndefined();
-    expect(res.body).toMatchObject({ countryName: 'Norway', advisoryLevel: 'normal', sanctionsActive: false, upstreamUnavailable: false });
+    expect(res.body).toMatchObject({
+      countryName: 'Norway',
+      advisoryLevel: 'normal',
+      sanctionsActive: false,
+      upstreamUnavailable: false,
+    });
     expect(res.body.fetchedAt).toBeGreaterThan(Date.UTC(2026, 10, 20, 11));
   });
 
   it('answers a well-formed code the table does not know with the code as its name', async () => {
     const res = await app.get(`${PATH}?country_code=ZZ`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ countryCode: 'ZZ', countryName: 'ZZ', advisoryLevel: '', sanctionsCount: 0, upstreamUnavailable: false });
+    expect(res.body).toMatchObject({
+      countryCode: 'ZZ',
+      countryName: 'ZZ',
+      advisoryLevel: '',
+      sanctionsCount: 0,
+      upstreamUnavailable: false,
+    });
   });
 
   it.each([
@@ -119,7 +172,13 @@ describe('with an input snapshot missing', () => {
 
 describe('live ingestion', () => {
   it('fetches all three inputs from their upstream URLs', async () => {
-    const files = new Map(INPUTS.flatMap((d) => Object.values(d.sources).map((s) => [new URL(s.url).pathname, fs.readFileSync(path.join(SAMPLES_DIR, s.sample))] as const)));
+    const files = new Map(
+      INPUTS.flatMap((d) =>
+        Object.values(d.sources).map(
+          (s) => [new URL(s.url).pathname, fs.readFileSync(path.join(SAMPLES_DIR, s.sample))] as const,
+        ),
+      ),
+    );
     const seen: string[] = [];
     const server = http.createServer((req, res) => {
       const p = new URL(req.url ?? '/', 'http://x').pathname;
@@ -128,11 +187,18 @@ describe('live ingestion', () => {
       res.writeHead(body ? 200 : 404).end(body ?? '');
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const live = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } });
+    const live = await startTestApp({
+      samples: 'none',
+      config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}` },
+    });
     try {
-      for (const d of INPUTS) expect(await live.deps.runner.run(d, { origin: { kind: 'live' } })).toMatchObject({ ok: true });
+      for (const d of INPUTS)
+        expect(await live.deps.runner.run(d, { origin: { kind: 'live' } })).toMatchObject({ ok: true });
       expect(seen.sort()).toEqual([...files.keys()].sort());
-      expect((await live.get(`${PATH}?country_code=RU`)).body).toMatchObject({ sanctionsCount: 22, upstreamUnavailable: false });
+      expect((await live.get(`${PATH}?country_code=RU`)).body).toMatchObject({
+        sanctionsCount: 22,
+        upstreamUnavailable: false,
+      });
     } finally {
       await live.close();
       server.close();

@@ -2,10 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
-import { parseSecurityAdvisories, securityAdvisoriesDataset } from '../../../../src/services/intelligence/country/datasets/security-advisories.js';
+import {
+  parseSecurityAdvisories,
+  securityAdvisoriesDataset,
+} from '../../../../src/services/intelligence/country/datasets/security-advisories.js';
 import { travelAdvisoriesDataset } from '../../../../src/services/intelligence/country/datasets/travel-advisories.js';
 import { countryInTitle } from '../../../../src/services/intelligence/country/rules.js';
-import { GOVERNMENT_ADVISORY_FEEDS, readGovernmentAdvisoryFeed } from '../../../../src/sources/advisories/government-feeds.js';
+import {
+  GOVERNMENT_ADVISORY_FEEDS,
+  readGovernmentAdvisoryFeed,
+} from '../../../../src/sources/advisories/government-feeds.js';
 import { FormatError } from '../../../../src/sources/formats/errors.js';
 import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 
@@ -14,7 +20,15 @@ const read = (sample: string) => fs.readFileSync(path.join(SAMPLES_DIR, sample))
 const src = securityAdvisoriesDataset.sources;
 let app: TestApp;
 
-interface Item { title: string; link: string; pubDate: string; source: string; sourceCountry: string; level: string; country: string }
+interface Item {
+  title: string;
+  link: string;
+  pubDate: string;
+  source: string;
+  sourceCountry: string;
+  level: string;
+  country: string;
+}
 
 beforeAll(async () => {
   app = await startTestApp({ samples: [travelAdvisoriesDataset, securityAdvisoriesDataset] });
@@ -36,9 +50,16 @@ describe('government advisory feeds', () => {
   });
 
   it('places items by feed country or by the country named in the title', () => {
-    const rows = parseSecurityAdvisories({ fcdo: read(src.fcdo.sample), usEmbassyUkraine: read(src.usEmbassyUkraine.sample) });
+    const rows = parseSecurityAdvisories({
+      fcdo: read(src.fcdo.sample),
+      usEmbassyUkraine: read(src.usEmbassyUkraine.sample),
+    });
     expect(rows.filter((r) => r.sourceCountry === 'UK').map((r) => [r.country, r.level])).toEqual([
-      ['SD', 'info'], ['VE', 'info'], ['MM', 'info'], ['MX', 'info'], ['UA', 'info'],
+      ['SD', 'info'],
+      ['VE', 'info'],
+      ['MM', 'info'],
+      ['MX', 'info'],
+      ['UA', 'info'],
     ]);
     expect(rows.filter((r) => r.source === 'U.S. Embassy in Ukraine').every((r) => r.country === 'UA')).toBe(true);
   });
@@ -50,7 +71,9 @@ describe('government advisory feeds', () => {
   });
 
   it('rejects a body that is not a feed', () => {
-    expect(() => parseSecurityAdvisories({ fcdo: Buffer.from('<html><body>maintenance</body></html>') })).toThrow(FormatError);
+    expect(() => parseSecurityAdvisories({ fcdo: Buffer.from('<html><body>maintenance</body></html>') })).toThrow(
+      FormatError,
+    );
   });
 });
 
@@ -63,7 +86,12 @@ describe('GET list-security-advisories', () => {
     expect(items.filter((i) => i.source === 'U.S. Department of State')).toHaveLength(37);
     const dates = items.map((i) => i.pubDate).filter(Boolean);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(items.find((i) => i.title === 'Ukraine - Level 4: Do Not Travel')).toMatchObject({ country: 'UA', level: 'do-not-travel', sourceCountry: 'US', pubDate: '2026-10-06T23:00:00.000Z' });
+    expect(items.find((i) => i.title === 'Ukraine - Level 4: Do Not Travel')).toMatchObject({
+      country: 'UA',
+      level: 'do-not-travel',
+      sourceCountry: 'US',
+      pubDate: '2026-10-06T23:00:00.000Z',
+    });
     const { byCountry } = res.body as { byCountry: Record<string, string> };
     expect(byCountry.UA).toBe('do-not-travel');
     expect(byCountry.LB).toBe('do-not-travel'); // Smartraveller only
@@ -71,7 +99,8 @@ describe('GET list-security-advisories', () => {
     // FCDO notices carry no level: Mexico keeps the State Department's caution.
     expect(items.some((i) => i.country === 'MX' && i.sourceCountry === 'UK')).toBe(true);
     expect(byCountry.MX).toBe('caution');
-    for (const level of Object.values(byCountry)) expect(['do-not-travel', 'reconsider', 'caution', 'normal']).toContain(level);
+    for (const level of Object.values(byCountry))
+      expect(['do-not-travel', 'reconsider', 'caution', 'normal']).toContain(level);
   });
 
   it('is cacheable when both snapshots are present', async () => {

@@ -1,18 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { advisoryCountryCodes, advisoryLabel, parseAdvisoryTitle, preferAdvisory, type Advisory } from '../../../../src/services/intelligence/country/rules.js';
+import {
+  advisoryCountryCodes,
+  advisoryLabel,
+  parseAdvisoryTitle,
+  preferAdvisory,
+  type Advisory,
+} from '../../../../src/services/intelligence/country/rules.js';
 
 describe('parseAdvisoryTitle', () => {
   it.each([
     ['Ukraine - Level 4: Do Not Travel', { name: 'Ukraine', level: 4 }],
     ['Burma (Myanmar) - Level 4: Do Not Travel', { name: 'Burma (Myanmar)', level: 4 }],
-    ['Israel, the West Bank and Gaza - Level 3: Reconsider Travel', { name: 'Israel, the West Bank and Gaza', level: 3 }],
+    [
+      'Israel, the West Bank and Gaza - Level 3: Reconsider Travel',
+      { name: 'Israel, the West Bank and Gaza', level: 3 },
+    ],
     ['Japan – Level 1: Exercise Normal Precautions', { name: 'Japan', level: 1 }],
     ['Guinea-Bissau - Level 3: Reconsider Travel', { name: 'Guinea-Bissau', level: 3 }],
   ])('%s', (title, expected) => expect(parseAdvisoryTitle(title)).toEqual(expected));
 
-  it.each(['Worldwide Caution', 'Mexico - Level 5: Panic', 'Level 2: Exercise Increased Caution'])('%s is not a country advisory', (title) =>
-    expect(parseAdvisoryTitle(title)).toBeUndefined(),
+  it.each(['Worldwide Caution', 'Mexico - Level 5: Panic', 'Level 2: Exercise Increased Caution'])(
+    '%s is not a country advisory',
+    (title) => expect(parseAdvisoryTitle(title)).toBeUndefined(),
   );
 });
 

@@ -9,7 +9,9 @@ import { oilShock } from '../../../../src/services/intelligence/energy/rules.js'
 
 const PROFILE = '/api/intelligence/v1/get-country-energy-profile';
 const SHOCK = '/api/intelligence/v1/compute-energy-shock';
-const SAMPLES = [...SUPPLY_CHAIN_DATASETS, ...ENERGY_DATASETS, comtradeFlowsDataset].filter((d) => (ENERGY_SHOCK_DATASETS as readonly string[]).includes(d.name));
+const SAMPLES = [...SUPPLY_CHAIN_DATASETS, ...ENERGY_DATASETS, comtradeFlowsDataset].filter((d) =>
+  (ENERGY_SHOCK_DATASETS as readonly string[]).includes(d.name),
+);
 
 let app: TestApp;
 beforeAll(async () => {
@@ -22,7 +24,15 @@ describe('GET get-country-energy-profile', () => {
     const res = await app.get(PROFILE);
     expect(res.status).toBe(200);
     expect(res.body.electricityAvailable).toBe(false);
-    expect(res.body).toMatchObject({ mixAvailable: true, mixYear: 2024, coalShare: 53, jodiOilAvailable: true, sprRegime: 'government_spr', sprIeaMember: false, ieaStocksAvailable: false });
+    expect(res.body).toMatchObject({
+      mixAvailable: true,
+      mixYear: 2024,
+      coalShare: 53,
+      jodiOilAvailable: true,
+      sprRegime: 'government_spr',
+      sprIeaMember: false,
+      ieaStocksAvailable: false,
+    });
     expect(res.headers.get('cache-control')).not.toBe('no-store');
   });
 
@@ -58,14 +68,31 @@ describe('GET get-country-energy-profile', () => {
   });
 
   it('flags an IEA member under the 90-day obligation and a net exporter', async () => {
-    expect((await app.get(`${PROFILE}?country_code=GB`)).body).toMatchObject({ ieaStocksAvailable: true, ieaDaysOfCover: 89, ieaBelowObligation: true, sprRegime: 'industry_obligation' });
-    expect((await app.get(`${PROFILE}?country_code=US`)).body).toMatchObject({ ieaNetExporter: true, ieaBelowObligation: false, jodiOilAvailable: false });
+    expect((await app.get(`${PROFILE}?country_code=GB`)).body).toMatchObject({
+      ieaStocksAvailable: true,
+      ieaDaysOfCover: 89,
+      ieaBelowObligation: true,
+      sprRegime: 'industry_obligation',
+    });
+    expect((await app.get(`${PROFILE}?country_code=US`)).body).toMatchObject({
+      ieaNetExporter: true,
+      ieaBelowObligation: false,
+      jodiOilAvailable: false,
+    });
   });
 
   it('answers zeros and unknown for a country no source covers, or a malformed code', async () => {
     for (const q of ['country_code=IS', 'country_code=ABC']) {
       const b = (await app.get(`${PROFILE}?${q}`)).body;
-      expect(b).toMatchObject({ mixAvailable: false, mixYear: 0, jodiOilAvailable: false, sprRegime: 'unknown', sprAvailable: false, emberAvailable: false, jodiOilObservedMeasurements: [] });
+      expect(b).toMatchObject({
+        mixAvailable: false,
+        mixYear: 0,
+        jodiOilAvailable: false,
+        sprRegime: 'unknown',
+        sprAvailable: false,
+        emberAvailable: false,
+        jodiOilObservedMeasurements: [],
+      });
     }
   });
 
@@ -90,7 +117,15 @@ describe('GET compute-energy-shock', () => {
   it('answers the empty request: a full Hormuz closure for the largest crude importer', async () => {
     const res = await app.get(SHOCK);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ countryCode: 'CN', chokepointId: 'hormuz_strait', disruptionPct: 100, dataAvailable: true, comtradeCoverage: true, degraded: false, chokepointConfidence: 'high' });
+    expect(res.body).toMatchObject({
+      countryCode: 'CN',
+      chokepointId: 'hormuz_strait',
+      disruptionPct: 100,
+      dataAvailable: true,
+      comtradeCoverage: true,
+      degraded: false,
+      chokepointConfidence: 'high',
+    });
     expect(res.body.products.map((p: any) => p.product)).toEqual(['Gasoline', 'Diesel', 'Jet fuel', 'LPG']);
   });
 
@@ -113,16 +148,31 @@ describe('GET compute-energy-shock', () => {
       daysOfCover: 221,
       netExporter: false,
     });
-    expect(b).toMatchObject({ ...expected, coverageLevel: 'full', jodiOilCoverage: true, ieaStocksCoverage: true, portwatchCoverage: true, liveFlowRatio: hormuzRatio });
+    expect(b).toMatchObject({
+      ...expected,
+      coverageLevel: 'full',
+      jodiOilCoverage: true,
+      ieaStocksCoverage: true,
+      portwatchCoverage: true,
+      liveFlowRatio: hormuzRatio,
+    });
     // Japan's rows carry a World total, so the share is measured over it: neither proxy nor partner sum.
     expect(b.limitations.join(' ')).not.toMatch(/proxy|partners listed/);
   });
 
   it('uses the 40% proxy where no bundled flow has the country, and says so', async () => {
     const b = (await app.get(`${SHOCK}?country_code=KR&chokepoint_id=malacca_strait&disruption_pct=50`)).body;
-    expect(b).toMatchObject({ countryCode: 'KR', chokepointId: 'malacca_strait', disruptionPct: 50, comtradeCoverage: false, coverageLevel: 'partial' });
+    expect(b).toMatchObject({
+      countryCode: 'KR',
+      chokepointId: 'malacca_strait',
+      disruptionPct: 50,
+      comtradeCoverage: false,
+      coverageLevel: 'partial',
+    });
     expect(b.limitations[0]).toMatch(/proxy of 40%/);
-    const ratio = (await app.get('/api/supply-chain/v1/get-chokepoint-status')).body.chokepoints.find((c: any) => c.id === 'malacca_strait').flowEstimate.flowRatio;
+    const ratio = (await app.get('/api/supply-chain/v1/get-chokepoint-status')).body.chokepoints.find(
+      (c: any) => c.id === 'malacca_strait',
+    ).flowEstimate.flowRatio;
     expect(b.gulfCrudeShare).toBeCloseTo(Math.round(0.4 * 0.7 * Math.min(1.5, ratio) * 1000) / 1000, 3);
   });
 
@@ -140,7 +190,12 @@ describe('GET compute-energy-shock', () => {
   it('adds the LNG loss and the European storage buffer in gas mode, zeroing the oil side', async () => {
     const b = (await app.get(`${SHOCK}?country_code=DE&fuel_mode=gas`)).body;
     expect(b).toMatchObject({ crudeLossKbd: 0, products: [], dataAvailable: true, coverageLevel: 'full' });
-    expect(b.gasImpact).toMatchObject({ lngImportsTj: 22000, totalDemandTj: 230000, dataAvailable: true, dataSource: 'gie_daily' });
+    expect(b.gasImpact).toMatchObject({
+      lngImportsTj: 22000,
+      totalDemandTj: 230000,
+      dataAvailable: true,
+      dataSource: 'gie_daily',
+    });
     expect(b.gasImpact.lngDisruptionTj).toBeCloseTo(22000 * 0.3 * hormuzRatio, 0);
     expect(b.gasImpact.storage).toMatchObject({ fillPct: 89.9, gasTwh: 221.5, scope: 'europe', trend: 'withdrawing' });
     const both = (await app.get(`${SHOCK}?country_code=JP&fuel_mode=both`)).body;
@@ -167,9 +222,17 @@ describe('GET compute-energy-shock', () => {
     const oilOnly = SAMPLES.filter((d) => ['supply-chain.oil-balances', 'economic.iea-oil-stocks'].includes(d.name));
     await withTestApp({ samples: oilOnly }, async (partial) => {
       const res = await partial.get(`${SHOCK}?country_code=JP`);
-      expect(res.body).toMatchObject({ degraded: true, portwatchCoverage: false, chokepointConfidence: 'none', comtradeCoverage: false, coverageLevel: 'partial' });
+      expect(res.body).toMatchObject({
+        degraded: true,
+        portwatchCoverage: false,
+        chokepointConfidence: 'none',
+        comtradeCoverage: false,
+        coverageLevel: 'partial',
+      });
       expect(res.body.liveFlowRatio).toBeUndefined();
-      expect(res.body.limitations).toContain('Live chokepoint flow unavailable (PortWatch): exposure assumes normal flows.');
+      expect(res.body.limitations).toContain(
+        'Live chokepoint flow unavailable (PortWatch): exposure assumes normal flows.',
+      );
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
   });

@@ -25,8 +25,28 @@ const base: OilShockInputs = {
 
 describe('gulfShareOf', () => {
   it.each([
-    ['Gulf partners over the World total', { worldUsd: 100, partners: [{ iso2: 'SA', usd: 30 }, { iso2: 'IQ', usd: 10 }, { iso2: 'RU', usd: 40 }] }, 0.4],
-    ['the partners’ sum without a World row', { partners: [{ iso2: 'AE', usd: 30 }, { iso2: 'US', usd: 10 }] }, 0.75],
+    [
+      'Gulf partners over the World total',
+      {
+        worldUsd: 100,
+        partners: [
+          { iso2: 'SA', usd: 30 },
+          { iso2: 'IQ', usd: 10 },
+          { iso2: 'RU', usd: 40 },
+        ],
+      },
+      0.4,
+    ],
+    [
+      'the partners’ sum without a World row',
+      {
+        partners: [
+          { iso2: 'AE', usd: 30 },
+          { iso2: 'US', usd: 10 },
+        ],
+      },
+      0.75,
+    ],
     ['no Gulf partner', { worldUsd: 50, partners: [{ iso2: 'CA', usd: 50 }] }, 0],
   ])('%s', (_, imports, share) => {
     expect(gulfShareOf(imports)).toBeCloseTo(share, 6);
@@ -45,7 +65,12 @@ describe('oilShock', () => {
     ['malacca_strait', 50, undefined, 0.35, 175],
     ['bab_el_mandeb', 100, 0.5, 0.5 * 0.5, 250],
   ] as const)('%s at %d%% (flow ratio %s)', (cp, pct, ratio, share, loss) => {
-    const r = oilShock({ ...base, chokepointId: cp, disruptionPct: pct, ...(ratio !== undefined ? { liveFlowRatio: ratio } : {}) });
+    const r = oilShock({
+      ...base,
+      chokepointId: cp,
+      disruptionPct: pct,
+      ...(ratio !== undefined ? { liveFlowRatio: ratio } : {}),
+    });
     expect(r.gulfCrudeShare).toBeCloseTo(share, 3);
     expect(r.crudeLossKbd).toBeCloseTo(loss, 1);
   });
@@ -69,8 +94,17 @@ describe('oilShock', () => {
     expect(oilShock({ ...base, ...patch }).effectiveCoverDays).toBe(days);
   });
   it('keeps more disruption from lengthening cover at vanishing import volumes (a counterexample fast-check found)', () => {
-    const i = { ...base, chokepointId: 'hormuz_strait' as const, gulfShare: 0.7776666666666675, liveFlowRatio: 1.4999999999999984, crudeImportsKbd: 1.5e-323, daysOfCover: 1 };
-    expect(oilShock({ ...i, disruptionPct: 13 }).effectiveCoverDays).toBeLessThanOrEqual(oilShock({ ...i, disruptionPct: 10 }).effectiveCoverDays);
+    const i = {
+      ...base,
+      chokepointId: 'hormuz_strait' as const,
+      gulfShare: 0.7776666666666675,
+      liveFlowRatio: 1.4999999999999984,
+      crudeImportsKbd: 1.5e-323,
+      daysOfCover: 1,
+    };
+    expect(oilShock({ ...i, disruptionPct: 13 }).effectiveCoverDays).toBeLessThanOrEqual(
+      oilShock({ ...i, disruptionPct: 10 }).effectiveCoverDays,
+    );
   });
   it('properties: bounded shares, deficits and cover; more disruption never loses less', () => {
     fc.assert(
@@ -83,7 +117,14 @@ describe('oilShock', () => {
         fc.double({ min: 0, max: 20000, noNaN: true }),
         fc.integer({ min: 0, max: 400 }),
         (cp, a, b, share, ratio, imports, days) => {
-          const i = { ...base, chokepointId: cp, gulfShare: share, liveFlowRatio: ratio, crudeImportsKbd: imports, daysOfCover: days };
+          const i = {
+            ...base,
+            chokepointId: cp,
+            gulfShare: share,
+            liveFlowRatio: ratio,
+            crudeImportsKbd: imports,
+            daysOfCover: days,
+          };
           const lo = oilShock({ ...i, disruptionPct: Math.min(a, b) });
           const hi = oilShock({ ...i, disruptionPct: Math.max(a, b) });
           expect(hi.crudeLossKbd).toBeGreaterThanOrEqual(lo.crudeLossKbd);
@@ -105,23 +146,59 @@ describe('oilShock', () => {
 
 describe('gasShock', () => {
   it('LNG lost by route share, deficit against demand, storage buffer in days', () => {
-    const r = gasShock({ chokepointId: 'malacca_strait', disruptionPct: 100, lngImportsTj: 100000, pipeImportsTj: 100000, totalDemandTj: 250000, storageTwh: 10 });
-    expect(r).toEqual({ lngShareOfImports: 0.5, lngDisruptionTj: 50000, deficitPct: 20, bufferDays: Math.round((10 * 3600) / (50000 / 30)) });
+    const r = gasShock({
+      chokepointId: 'malacca_strait',
+      disruptionPct: 100,
+      lngImportsTj: 100000,
+      pipeImportsTj: 100000,
+      totalDemandTj: 250000,
+      storageTwh: 10,
+    });
+    expect(r).toEqual({
+      lngShareOfImports: 0.5,
+      lngDisruptionTj: 50000,
+      deficitPct: 20,
+      bufferDays: Math.round((10 * 3600) / (50000 / 30)),
+    });
   });
   it('has no buffer without storage and a full one without loss', () => {
-    expect(gasShock({ chokepointId: 'suez', disruptionPct: 50, lngImportsTj: 0, pipeImportsTj: 10, totalDemandTj: 10 })).toEqual({ lngShareOfImports: 0, lngDisruptionTj: 0, deficitPct: 0 });
-    expect(gasShock({ chokepointId: 'suez', disruptionPct: 50, lngImportsTj: 0, pipeImportsTj: 10, totalDemandTj: 10, storageTwh: 1 }).bufferDays).toBe(MAX_COVER_DAYS);
+    expect(
+      gasShock({ chokepointId: 'suez', disruptionPct: 50, lngImportsTj: 0, pipeImportsTj: 10, totalDemandTj: 10 }),
+    ).toEqual({ lngShareOfImports: 0, lngDisruptionTj: 0, deficitPct: 0 });
+    expect(
+      gasShock({
+        chokepointId: 'suez',
+        disruptionPct: 50,
+        lngImportsTj: 0,
+        pipeImportsTj: 10,
+        totalDemandTj: 10,
+        storageTwh: 1,
+      }).bufferDays,
+    ).toBe(MAX_COVER_DAYS);
   });
   it('properties: deficit within 0-100 and share within 0-1', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...SHOCK_CHOKEPOINTS), fc.integer({ min: 10, max: 100 }), fc.nat(1e6), fc.nat(1e6), fc.nat(1e6), (cp, pct, lng, pipe, demand) => {
-        const r = gasShock({ chokepointId: cp, disruptionPct: pct, lngImportsTj: lng, pipeImportsTj: pipe, totalDemandTj: demand });
-        expect(r.deficitPct).toBeGreaterThanOrEqual(0);
-        expect(r.deficitPct).toBeLessThanOrEqual(100);
-        expect(r.lngShareOfImports).toBeGreaterThanOrEqual(0);
-        expect(r.lngShareOfImports).toBeLessThanOrEqual(1);
-        expect(r.lngDisruptionTj).toBeLessThanOrEqual(lng);
-      }),
+      fc.property(
+        fc.constantFrom(...SHOCK_CHOKEPOINTS),
+        fc.integer({ min: 10, max: 100 }),
+        fc.nat(1e6),
+        fc.nat(1e6),
+        fc.nat(1e6),
+        (cp, pct, lng, pipe, demand) => {
+          const r = gasShock({
+            chokepointId: cp,
+            disruptionPct: pct,
+            lngImportsTj: lng,
+            pipeImportsTj: pipe,
+            totalDemandTj: demand,
+          });
+          expect(r.deficitPct).toBeGreaterThanOrEqual(0);
+          expect(r.deficitPct).toBeLessThanOrEqual(100);
+          expect(r.lngShareOfImports).toBeGreaterThanOrEqual(0);
+          expect(r.lngShareOfImports).toBeLessThanOrEqual(1);
+          expect(r.lngDisruptionTj).toBeLessThanOrEqual(lng);
+        },
+      ),
     );
   });
 });
@@ -143,27 +220,64 @@ describe('clampDisruption, coverage, assessment, limitations', () => {
     [{ jodiOil: true, comtrade: true, ieaStocks: true, degraded: false }, 'full'],
   ])('coverage %o -> %s', (c, level) => expect(coverageLevel(c)).toBe(level));
 
-  const facts = { countryCode: 'XX', chokepointId: 'hormuz_strait' as const, disruptionPct: 100, jodiOil: true, netExporter: false, comtrade: true, gulfShare: 0.5, ieaStocks: true };
+  const facts = {
+    countryCode: 'XX',
+    chokepointId: 'hormuz_strait' as const,
+    disruptionPct: 100,
+    jodiOil: true,
+    netExporter: false,
+    comtrade: true,
+    gulfShare: 0.5,
+    ieaStocks: true,
+  };
   it.each([
     [{ jodiOil: false }, /^Insufficient data/],
     [{ netExporter: true }, /net oil exporter/],
     [{ gulfShare: 0.05 }, /^Limited impact: only 5% /],
     [{ shock: { ...oilShock(base), effectiveCoverDays: MAX_COVER_DAYS } }, /indefinitely/],
     [{ shock: { ...oilShock(base), effectiveCoverDays: 120 } }, /for about 120 days/],
-    [{ shock: { ...oilShock(base), effectiveCoverDays: 30 } }, /^Worst product shortfall: Gasoline at 55% of demand\. IEA stocks cover about 30 days/],
+    [
+      { shock: { ...oilShock(base), effectiveCoverDays: 30 } },
+      /^Worst product shortfall: Gasoline at 55% of demand\. IEA stocks cover about 30 days/,
+    ],
   ])('assessment %#', (patch, text) => {
     expect(oilAssessment({ ...facts, shock: oilShock(base), ...patch })).toMatch(text);
   });
   it('a proxied share is never called limited', () => {
-    expect(oilAssessment({ ...facts, comtrade: false, gulfShare: 0.05, shock: { ...oilShock(base), effectiveCoverDays: 30 } })).toMatch(/^Worst product/);
+    expect(
+      oilAssessment({
+        ...facts,
+        comtrade: false,
+        gulfShare: 0.05,
+        shock: { ...oilShock(base), effectiveCoverDays: 30 },
+      }),
+    ).toMatch(/^Worst product/);
   });
 
   it('names the proxy, missing stocks, flows, fossil power, reserve regime and LNG caveats', () => {
-    const all = limitations({ oil: true, gas: true, comtrade: false, partnerSumShare: false, ieaStocks: false, degraded: true, emberFossilShare: 80 });
+    const all = limitations({
+      oil: true,
+      gas: true,
+      comtrade: false,
+      partnerSumShare: false,
+      ieaStocks: false,
+      degraded: true,
+      emberFossilShare: 80,
+    });
     expect(all).toHaveLength(7);
     expect(all[0]).toMatch(/proxy of 40%/);
     expect(all.some((l) => /not classified/.test(l))).toBe(true);
-    expect(limitations({ oil: true, gas: false, comtrade: true, partnerSumShare: false, ieaStocks: true, degraded: false, spr: { regime: 'government_spr', ieaMember: false } })).toEqual([
+    expect(
+      limitations({
+        oil: true,
+        gas: false,
+        comtrade: true,
+        partnerSumShare: false,
+        ieaStocks: true,
+        degraded: false,
+        spr: { regime: 'government_spr', ieaMember: false },
+      }),
+    ).toEqual([
       'Product losses assume average refinery yields (gasoline 44%, diesel 30%, jet fuel 10%, LPG 5%).',
       'Government reserve outside the IEA coordinated system: releases are at national discretion.',
     ]);

@@ -19,7 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-interface Wave { timestampMs: number; alerts: { cat: string; data: string[]; title: string }[] }
+interface Wave {
+  timestampMs: number;
+  alerts: { cat: string; data: string[]; title: string }[];
+}
 
 describe('OREF formats', () => {
   it('resolves Israel local time to UTC across daylight saving', () => {
@@ -35,7 +38,11 @@ describe('OREF formats', () => {
 
   it('reads live alerts, an empty body meaning none active', () => {
     expect(parseOrefLiveAlerts('\uFEFF  \r\n')).toEqual([]);
-    expect(parseOrefLiveAlerts('{"id":"1","cat":"1","title":"ירי רקטות וטילים","data":["שדרות"],"desc":"היכנסו למרחב המוגן"}')).toHaveLength(1);
+    expect(
+      parseOrefLiveAlerts(
+        '{"id":"1","cat":"1","title":"ירי רקטות וטילים","data":["שדרות"],"desc":"היכנסו למרחב המוגן"}',
+      ),
+    ).toHaveLength(1);
     expect(() => parseOrefLiveAlerts('{"id":"1"}')).toThrow(FormatError);
   });
 
@@ -49,7 +56,10 @@ describe('OREF formats', () => {
   it('groups rows into waves by time and title, keeping the last week', () => {
     const waves = toWaves(parseOrefHistory(sample), SAMPLE_NOW);
     expect(waves).toHaveLength(5); // the 12 November wave is older than a week
-    expect(waves[0].alerts.map((a) => [a.cat, a.data.length])).toEqual([['MISSILE', 3], ['DRONE', 1]]);
+    expect(waves[0].alerts.map((a) => [a.cat, a.data.length])).toEqual([
+      ['MISSILE', 3],
+      ['DRONE', 1],
+    ]);
     expect(localityCount(waves)).toBe(13);
   });
 });
@@ -72,7 +82,13 @@ describe('GET list-oref-alerts', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(times[0]).toBe(Date.UTC(2026, 10, 20, 7, 41, 12));
     // Within 24 h of 20 Nov 12:00 UTC: the 20 Nov wave (4) and the two 19 Nov waves (2 + 4).
-    expect(res.body).toMatchObject({ configured: true, alerts: [], historyCount24h: 10, totalHistoryCount: 13, error: '' });
+    expect(res.body).toMatchObject({
+      configured: true,
+      alerts: [],
+      historyCount24h: 10,
+      totalHistoryCount: 13,
+      error: '',
+    });
     expect(res.headers.get('cache-control')).not.toMatch(/no-store/);
   });
 
@@ -83,7 +99,12 @@ describe('GET list-oref-alerts', () => {
   it('history mode without a history says so', async () => {
     await withTestApp({ samples: [] }, async (empty) => {
       const res = await empty.get(`${PATH}?mode=MODE_HISTORY`);
-      expect(res.body).toMatchObject({ configured: false, history: [], totalHistoryCount: 0, error: 'No OREF history loaded' });
+      expect(res.body).toMatchObject({
+        configured: false,
+        history: [],
+        totalHistoryCount: 0,
+        error: 'No OREF history loaded',
+      });
       expect(res.headers.get('cache-control')).toMatch(/no-store/);
     });
   });
@@ -98,14 +119,39 @@ describe('GET list-oref-alerts', () => {
     it('answers the active alerts, classified, with the history', async () => {
       upstream.play((_req, res) => {
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ id: '133', cat: '1', title: 'ירי רקטות וטילים', data: ['שדרות', 'איבים'], desc: 'היכנסו למרחב המוגן' }));
+        res.end(
+          JSON.stringify({
+            id: '133',
+            cat: '1',
+            title: 'ירי רקטות וטילים',
+            data: ['שדרות', 'איבים'],
+            desc: 'היכנסו למרחב המוגן',
+          }),
+        );
       });
-      await withTestApp({ samples: [orefHistoryDataset], config: { OREF_ALERTS_URL: `${upstream.origin}/alerts.json` } }, async (live) => {
-        const res = await live.get(PATH);
-        expect(res.status).toBe(200);
-        expect(res.body).toMatchObject({ configured: true, error: '', timestampMs: SAMPLE_NOW, totalHistoryCount: 13 });
-        expect(res.body.alerts).toEqual([{ id: '133', cat: 'MISSILE', title: 'ירי רקטות וטילים', data: ['שדרות', 'איבים'], desc: 'היכנסו למרחב המוגן', timestampMs: SAMPLE_NOW }]);
-      });
+      await withTestApp(
+        { samples: [orefHistoryDataset], config: { OREF_ALERTS_URL: `${upstream.origin}/alerts.json` } },
+        async (live) => {
+          const res = await live.get(PATH);
+          expect(res.status).toBe(200);
+          expect(res.body).toMatchObject({
+            configured: true,
+            error: '',
+            timestampMs: SAMPLE_NOW,
+            totalHistoryCount: 13,
+          });
+          expect(res.body.alerts).toEqual([
+            {
+              id: '133',
+              cat: 'MISSILE',
+              title: 'ירי רקטות וטילים',
+              data: ['שדרות', 'איבים'],
+              desc: 'היכנסו למרחב המוגן',
+              timestampMs: SAMPLE_NOW,
+            },
+          ]);
+        },
+      );
     });
 
     it('reports a failing live source in error, uncached', async () => {
@@ -113,12 +159,15 @@ describe('GET list-oref-alerts', () => {
         res.statusCode = 503;
         res.end('down');
       });
-      await withTestApp({ samples: [orefHistoryDataset], config: { OREF_ALERTS_URL: `${upstream.origin}/alerts.json` } }, async (live) => {
-        const res = await live.get(PATH);
-        expect(res.body).toMatchObject({ configured: true, alerts: [] });
-        expect(res.body.error).toMatch(/^Live alerts unavailable: .*503/);
-        expect(res.headers.get('cache-control')).toMatch(/no-store/);
-      });
+      await withTestApp(
+        { samples: [orefHistoryDataset], config: { OREF_ALERTS_URL: `${upstream.origin}/alerts.json` } },
+        async (live) => {
+          const res = await live.get(PATH);
+          expect(res.body).toMatchObject({ configured: true, alerts: [] });
+          expect(res.body.error).toMatch(/^Live alerts unavailable: .*503/);
+          expect(res.headers.get('cache-control')).toMatch(/no-store/);
+        },
+      );
     });
   });
 });

@@ -9,7 +9,16 @@ import { startUpstream } from '../../../support/upstream.js';
 const PATH = '/api/intelligence/v1/list-telegram-feed';
 let app: TestApp;
 
-interface Msg { id: string; channelId: string; channelName: string; text: string; timestampMs: number; mediaUrls: string[]; sourceUrl: string; topic: string }
+interface Msg {
+  id: string;
+  channelId: string;
+  channelName: string;
+  text: string;
+  timestampMs: number;
+  mediaUrls: string[];
+  sourceUrl: string;
+  topic: string;
+}
 
 beforeAll(async () => {
   app = await startTestApp({ samples: [telegramMessagesDataset] });
@@ -18,7 +27,10 @@ afterAll(() => app.close());
 
 describe('Telegram relay payload', () => {
   it('reads items, defaulting the topic and clipping text; rejects a payload without items', () => {
-    const doc = { live: true, items: [{ id: 'a:1', channel: 'a', ts: '2026-11-20T10:00:00Z', text: 'x'.repeat(900) }, { id: 'a:2' }] };
+    const doc = {
+      live: true,
+      items: [{ id: 'a:1', channel: 'a', ts: '2026-11-20T10:00:00Z', text: 'x'.repeat(900) }, { id: 'a:2' }],
+    };
     const { items, live } = parseTelegramFeed(JSON.stringify(doc));
     expect(live).toBe(true);
     expect(items).toHaveLength(1);
@@ -39,7 +51,14 @@ describe('GET list-telegram-feed', () => {
     expect(res.headers.get('cache-control')).toMatch(/no-store/);
     const times = msgs.map((m) => m.timestampMs);
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect(msgs[0]).toMatchObject({ id: 'kyivindependent:48211', channelId: 'kyivindependent', channelName: 'The Kyiv Independent', sourceUrl: 'https://t.me/kyivindependent/48211', topic: 'ukraine', mediaUrls: [] });
+    expect(msgs[0]).toMatchObject({
+      id: 'kyivindependent:48211',
+      channelId: 'kyivindependent',
+      channelName: 'The Kyiv Independent',
+      sourceUrl: 'https://t.me/kyivindependent/48211',
+      topic: 'ukraine',
+      mediaUrls: [],
+    });
   });
 
   it('filters by topic and channel (case-insensitive) and limits', async () => {
@@ -50,7 +69,11 @@ describe('GET list-telegram-feed', () => {
     expect((await app.get(`${PATH}?limit=0`)).body.count).toBe(16);
   });
 
-  it.each([['limit=-5', 'limit'], ['limit=1.5', 'limit'], ['channel=a&channel=b', 'channel']])('rejects %s', async (q, field) => {
+  it.each([
+    ['limit=-5', 'limit'],
+    ['limit=1.5', 'limit'],
+    ['channel=a&channel=b', 'channel'],
+  ])('rejects %s', async (q, field) => {
     expectViolation(await app.get(`${PATH}?${q}`), field);
   });
 
@@ -58,15 +81,40 @@ describe('GET list-telegram-feed', () => {
     const upstream = await startUpstream();
     try {
       upstream.play((req, res, url) => {
-        if (url.pathname !== '/telegram/feed' || req.headers.authorization !== 'Bearer relay-secret') return void res.writeHead(403).end();
+        if (url.pathname !== '/telegram/feed' || req.headers.authorization !== 'Bearer relay-secret')
+          return void res.writeHead(403).end();
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ items: [{ id: 'c:5', channel: 'c', channelTitle: 'C', url: 'https://t.me/c/5', ts: '2026-11-20T11:59:00Z', text: 'hello', topic: 'global' }] }));
+        res.end(
+          JSON.stringify({
+            items: [
+              {
+                id: 'c:5',
+                channel: 'c',
+                channelTitle: 'C',
+                url: 'https://t.me/c/5',
+                ts: '2026-11-20T11:59:00Z',
+                text: 'hello',
+                topic: 'global',
+              },
+            ],
+          }),
+        );
       });
-      await withTestApp({ samples: 'none', config: { TELEGRAM_RELAY_URL: upstream.origin, TELEGRAM_RELAY_TOKEN: 'relay-secret' } }, async (live) => {
-        expect(await live.deps.runner.run(telegramMessagesDataset, { origin: { kind: 'live' } })).toMatchObject({ ok: true });
-        const res = await live.get(PATH);
-        expect(res.body).toMatchObject({ enabled: true, error: '', count: 1, messages: [{ id: 'c:5', text: 'hello' }] });
-      });
+      await withTestApp(
+        { samples: 'none', config: { TELEGRAM_RELAY_URL: upstream.origin, TELEGRAM_RELAY_TOKEN: 'relay-secret' } },
+        async (live) => {
+          expect(await live.deps.runner.run(telegramMessagesDataset, { origin: { kind: 'live' } })).toMatchObject({
+            ok: true,
+          });
+          const res = await live.get(PATH);
+          expect(res.body).toMatchObject({
+            enabled: true,
+            error: '',
+            count: 1,
+            messages: [{ id: 'c:5', text: 'hello' }],
+          });
+        },
+      );
     } finally {
       await upstream.close();
     }
@@ -76,7 +124,11 @@ describe('GET list-telegram-feed', () => {
     await withTestApp({ samples: 'none' }, async (live) => {
       const r = await live.deps.runner.run(telegramMessagesDataset, { origin: { kind: 'live' } });
       expect(JSON.stringify(r)).toMatch(/TELEGRAM_RELAY_URL/);
-      expect((await live.get(PATH)).body).toMatchObject({ enabled: false, messages: [], error: 'No Telegram messages loaded' });
+      expect((await live.get(PATH)).body).toMatchObject({
+        enabled: false,
+        messages: [],
+        error: 'No Telegram messages loaded',
+      });
     });
   });
 });

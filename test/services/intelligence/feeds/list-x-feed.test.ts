@@ -9,7 +9,17 @@ import { startUpstream } from '../../../support/upstream.js';
 const PATH = '/api/intelligence/v1/list-x-feed';
 let app: TestApp;
 
-interface Post { id: string; handle: string; topic: string; timestampMs: number; permalink: string; facts: string[]; hasMedia: boolean; lang: string; contentState: string }
+interface Post {
+  id: string;
+  handle: string;
+  topic: string;
+  timestampMs: number;
+  permalink: string;
+  facts: string[];
+  hasMedia: boolean;
+  lang: string;
+  contentState: string;
+}
 
 beforeAll(async () => {
   app = await startTestApp({ samples: [xPostsDataset] });
@@ -18,11 +28,36 @@ afterAll(() => app.close());
 
 describe('X timelines payload', () => {
   it('keeps post metadata only and reads the live flag', () => {
-    const doc = { live: true, capturedAt: '2026-11-20T11:30:00Z', accounts: [{ id: '7', handle: 'NATO', name: 'NATO', topic: 'diplomacy', timeline: { data: [{ id: '1', created_at: '2026-11-20T10:00:00.000Z', text: 'not kept', lang: 'en' }, { id: '2' }] } }] };
+    const doc = {
+      live: true,
+      capturedAt: '2026-11-20T11:30:00Z',
+      accounts: [
+        {
+          id: '7',
+          handle: 'NATO',
+          name: 'NATO',
+          topic: 'diplomacy',
+          timeline: {
+            data: [{ id: '1', created_at: '2026-11-20T10:00:00.000Z', text: 'not kept', lang: 'en' }, { id: '2' }],
+          },
+        },
+      ],
+    };
     const { posts, live, capturedAt } = parseXTimelines(JSON.stringify(doc));
     expect(live).toBe(true);
     expect(capturedAt).toBe(Date.UTC(2026, 10, 20, 11, 30));
-    expect(posts).toEqual([{ postId: '1', accountId: '7', handle: 'NATO', accountName: 'NATO', topic: 'diplomacy', createdAt: Date.UTC(2026, 10, 20, 10), lang: 'en', hasMedia: false }]);
+    expect(posts).toEqual([
+      {
+        postId: '1',
+        accountId: '7',
+        handle: 'NATO',
+        accountName: 'NATO',
+        topic: 'diplomacy',
+        createdAt: Date.UTC(2026, 10, 20, 10),
+        lang: 'en',
+        hasMedia: false,
+      },
+    ]);
     expect(() => parseXTimelines('{"data":[]}')).toThrow(FormatError);
   });
 });
@@ -52,13 +87,19 @@ describe('GET list-x-feed', () => {
     const cyber = (await app.get(`${PATH}?topic=CYBER`)).body.posts as Post[];
     expect(cyber.length).toBe(4);
     expect(cyber.every((p) => p.handle === 'CISAgov')).toBe(true);
-    expect(((await app.get(`${PATH}?account=@nato`)).body.posts as Post[]).every((p) => p.handle === 'NATO')).toBe(true);
+    expect(((await app.get(`${PATH}?account=@nato`)).body.posts as Post[]).every((p) => p.handle === 'NATO')).toBe(
+      true,
+    );
     expect((await app.get(`${PATH}?limit=3`)).body.count).toBe(3);
     expect((await app.get(`${PATH}?limit=0`)).body.count).toBe(18);
     expect((await app.get(`${PATH}?topic=sports`)).body).toMatchObject({ posts: [], count: 0 });
   });
 
-  it.each([['limit=-1', 'limit'], ['limit=x', 'limit'], ['topic=a&topic=b', 'topic']])('rejects %s', async (q, field) => {
+  it.each([
+    ['limit=-1', 'limit'],
+    ['limit=x', 'limit'],
+    ['topic=a&topic=b', 'topic'],
+  ])('rejects %s', async (q, field) => {
     expectViolation(await app.get(`${PATH}?${q}`), field);
   });
 
@@ -70,17 +111,27 @@ describe('GET list-x-feed', () => {
         if (req.headers.authorization !== 'Bearer test-x-token') return void res.writeHead(401).end('{}');
         if (url.pathname === '/2/users/by') {
           const names = (url.searchParams.get('usernames') ?? '').split(',');
-          return void res.end(JSON.stringify({ data: names.map((n, i) => ({ id: String(100 + i), username: n, name: n })) }));
+          return void res.end(
+            JSON.stringify({ data: names.map((n, i) => ({ id: String(100 + i), username: n, name: n })) }),
+          );
         }
         const id = url.pathname.split('/')[3];
-        res.end(JSON.stringify({ data: [{ id: `${id}9`, created_at: '2026-11-20T09:00:00.000Z', lang: 'en' }], meta: { result_count: 1 } }));
+        res.end(
+          JSON.stringify({
+            data: [{ id: `${id}9`, created_at: '2026-11-20T09:00:00.000Z', lang: 'en' }],
+            meta: { result_count: 1 },
+          }),
+        );
       });
-      await withTestApp({ samples: 'none', config: { X_BEARER_TOKEN: 'test-x-token', UPSTREAM_BASE_OVERRIDE: upstream.origin } }, async (live) => {
-        expect(await live.deps.runner.run(xPostsDataset, { origin: { kind: 'live' } })).toMatchObject({ ok: true });
-        const res = await live.get(PATH);
-        expect(res.body).toMatchObject({ enabled: true, error: '', count: 5 });
-        expect(res.headers.get('cache-control')).not.toMatch(/no-store/);
-      });
+      await withTestApp(
+        { samples: 'none', config: { X_BEARER_TOKEN: 'test-x-token', UPSTREAM_BASE_OVERRIDE: upstream.origin } },
+        async (live) => {
+          expect(await live.deps.runner.run(xPostsDataset, { origin: { kind: 'live' } })).toMatchObject({ ok: true });
+          const res = await live.get(PATH);
+          expect(res.body).toMatchObject({ enabled: true, error: '', count: 5 });
+          expect(res.headers.get('cache-control')).not.toMatch(/no-store/);
+        },
+      );
     } finally {
       await upstream.close();
     }

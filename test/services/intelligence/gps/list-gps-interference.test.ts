@@ -12,8 +12,20 @@ import { startUpstream } from '../../../support/upstream.js';
 const PATH = '/api/intelligence/v1/list-gps-interference';
 let app: TestApp;
 
-interface Hex { h3: string; lat: number; lon: number; level: string; npAvg: number; sampleCount: number; aircraftCount: number }
-interface Stats { totalHexes: number; highCount: number; mediumCount: number }
+interface Hex {
+  h3: string;
+  lat: number;
+  lon: number;
+  level: string;
+  npAvg: number;
+  sampleCount: number;
+  aircraftCount: number;
+}
+interface Stats {
+  totalHexes: number;
+  highCount: number;
+  mediumCount: number;
+}
 
 /** The sample day read naively, as the oracle: every row with its aircraft counts. */
 const SAMPLE_ROWS = fs
@@ -39,7 +51,11 @@ describe('GET list-gps-interference', () => {
     const hexes = res.body.hexes as Hex[];
     const high = rated.filter((r) => pct(r) > 10);
     const medium = rated.filter((r) => pct(r) >= 2 && pct(r) <= 10);
-    expect(res.body.stats).toEqual({ totalHexes: SAMPLE_ROWS.length, highCount: high.length, mediumCount: medium.length });
+    expect(res.body.stats).toEqual({
+      totalHexes: SAMPLE_ROWS.length,
+      highCount: high.length,
+      mediumCount: medium.length,
+    });
     expect(hexes).toHaveLength(high.length + medium.length);
     expect(high.length).toBeGreaterThan(50);
     expect(res.body).toMatchObject({ source: 'gpsjam.org 2026-11-19', fetchedAt: SAMPLE_NOW });
@@ -84,20 +100,28 @@ describe('GET list-gps-interference', () => {
 
   it('counts every cell of the region in totalHexes, and the regions add up to the day', async () => {
     let total = 0;
-    for (const region of GPS_REGIONS) total += ((await app.get(`${PATH}?region=${region}`)).body.stats as Stats).totalHexes;
+    for (const region of GPS_REGIONS)
+      total += ((await app.get(`${PATH}?region=${region}`)).body.stats as Stats).totalHexes;
     expect(total).toBe(SAMPLE_ROWS.length);
   });
 
   it('answers a region without interference with no cells, still cacheable', async () => {
     const res = await app.get(`${PATH}?region=north-america`);
-    expect(res.body).toMatchObject({ hexes: [], stats: { highCount: 0, mediumCount: 0 }, source: 'gpsjam.org 2026-11-19' });
+    expect(res.body).toMatchObject({
+      hexes: [],
+      stats: { highCount: 0, mediumCount: 0 },
+      source: 'gpsjam.org 2026-11-19',
+    });
     expect(res.body.stats.totalHexes).toBeGreaterThan(0);
     expect(res.headers.get('cache-control')).not.toMatch(/no-store/);
   });
 
-  it.each([['region=atlantis'], ['region=levant&region=other'], [`region=${'x'.repeat(80)}`]])('rejects %s', async (q) => {
-    expectViolation(await app.get(`${PATH}?${q}`), 'region', { only: true });
-  });
+  it.each([['region=atlantis'], ['region=levant&region=other'], [`region=${'x'.repeat(80)}`]])(
+    'rejects %s',
+    async (q) => {
+      expectViolation(await app.get(`${PATH}?${q}`), 'region', { only: true });
+    },
+  );
 
   it('names the valid labels when refusing one', async () => {
     const res = await app.get(`${PATH}?region=baltic`);
@@ -108,7 +132,12 @@ describe('GET list-gps-interference', () => {
     await withTestApp({ samples: [] }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ hexes: [], stats: { totalHexes: 0, highCount: 0, mediumCount: 0 }, source: '', fetchedAt: 0 });
+      expect(res.body).toEqual({
+        hexes: [],
+        stats: { totalHexes: 0, highCount: 0, mediumCount: 0 },
+        source: '',
+        fetchedAt: 0,
+      });
       expect(res.headers.get('cache-control')).toMatch(/no-store/);
     });
   });
@@ -123,19 +152,27 @@ describe('gpsjam live ingestion', () => {
     try {
       upstream.play((_req, res, url) => {
         res.setHeader('content-type', 'text/csv');
-        if (url.pathname === '/data/manifest.csv') return void res.end('date,suspect,num_bad_aircraft_hexes\n2026-11-20,false,3000\n2026-11-21,false,3100\n');
+        if (url.pathname === '/data/manifest.csv')
+          return void res.end('date,suspect,num_bad_aircraft_hexes\n2026-11-20,false,3000\n2026-11-21,false,3100\n');
         if (url.pathname === '/data/2026-11-21-h3_4.csv') return void res.end(day);
         res.writeHead(404).end();
       });
       await withTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.origin } }, async (live) => {
-        expect(await live.deps.runner.run(gpsInterferenceDataset, { origin: { kind: 'live' } })).toMatchObject({ ok: true });
+        expect(await live.deps.runner.run(gpsInterferenceDataset, { origin: { kind: 'live' } })).toMatchObject({
+          ok: true,
+        });
         expect(upstream.seen.map((s) => s.path)).toContain('/data/2026-11-21-h3_4.csv');
         const res = await live.get(PATH);
-        expect(res.body).toMatchObject({ source: 'gpsjam.org 2026-11-21', stats: { totalHexes: 2, highCount: 1, mediumCount: 0 } });
+        expect(res.body).toMatchObject({
+          source: 'gpsjam.org 2026-11-21',
+          stats: { totalHexes: 2, highCount: 1, mediumCount: 0 },
+        });
         expect((res.body.hexes as Hex[]).map((h) => h.h3)).toEqual([cyprus]);
 
         day = 'cell,good,bad\nx,1,1\n';
-        expect(await live.deps.runner.run(gpsInterferenceDataset, { origin: { kind: 'live' } })).toMatchObject({ ok: false });
+        expect(await live.deps.runner.run(gpsInterferenceDataset, { origin: { kind: 'live' } })).toMatchObject({
+          ok: false,
+        });
         expect((await live.get(PATH)).body.source).toBe('gpsjam.org 2026-11-21');
       });
     } finally {

@@ -1,11 +1,31 @@
 import fc from 'fast-check';
 import { latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
-import { badSharePct, cellsPerRegion, classifyRegion, interferedHexes, interferenceLevel, npAvgProxy, type InterferenceLevel } from '../../../../src/services/intelligence/gps/rules.js';
+import {
+  badSharePct,
+  cellsPerRegion,
+  classifyRegion,
+  interferedHexes,
+  interferenceLevel,
+  npAvgProxy,
+  type InterferenceLevel,
+} from '../../../../src/services/intelligence/gps/rules.js';
 import type { GpsjamCell } from '../../../../src/sources/gpsjam/daily.js';
 
-const RANK: Record<InterferenceLevel, number> = { INTERFERENCE_LEVEL_UNSPECIFIED: -1, INTERFERENCE_LEVEL_LOW: 0, INTERFERENCE_LEVEL_MEDIUM: 1, INTERFERENCE_LEVEL_HIGH: 2 };
-const cell = (h3: string, good: number, bad: number, lat = 0, lon = 0): GpsjamCell => ({ h3, lat, lon, resolution: 4, goodAircraft: good, badAircraft: bad });
+const RANK: Record<InterferenceLevel, number> = {
+  INTERFERENCE_LEVEL_UNSPECIFIED: -1,
+  INTERFERENCE_LEVEL_LOW: 0,
+  INTERFERENCE_LEVEL_MEDIUM: 1,
+  INTERFERENCE_LEVEL_HIGH: 2,
+};
+const cell = (h3: string, good: number, bad: number, lat = 0, lon = 0): GpsjamCell => ({
+  h3,
+  lat,
+  lon,
+  resolution: 4,
+  goodAircraft: good,
+  badAircraft: bad,
+});
 
 describe('interference level', () => {
   it.each([
@@ -30,15 +50,27 @@ describe('interference level', () => {
   });
 
   it('gives worse levels a lower precision stand-in', () => {
-    expect([npAvgProxy('INTERFERENCE_LEVEL_HIGH'), npAvgProxy('INTERFERENCE_LEVEL_MEDIUM'), npAvgProxy('INTERFERENCE_LEVEL_LOW')]).toEqual([0.3, 0.8, 1.5]);
+    expect([
+      npAvgProxy('INTERFERENCE_LEVEL_HIGH'),
+      npAvgProxy('INTERFERENCE_LEVEL_MEDIUM'),
+      npAvgProxy('INTERFERENCE_LEVEL_LOW'),
+    ]).toEqual([0.3, 0.8, 1.5]);
   });
 
   it('never rates a cell lower when more of its aircraft are bad', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 5000 }), (total, a, b) => {
-        const [less, more] = [Math.min(a, b, total), Math.min(Math.max(a, b), total)];
-        return RANK[interferenceLevel(badSharePct(total - less, less))] <= RANK[interferenceLevel(badSharePct(total - more, more))];
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 0, max: 5000 }),
+        fc.integer({ min: 0, max: 5000 }),
+        (total, a, b) => {
+          const [less, more] = [Math.min(a, b, total), Math.min(Math.max(a, b), total)];
+          return (
+            RANK[interferenceLevel(badSharePct(total - less, less))] <=
+            RANK[interferenceLevel(badSharePct(total - more, more))]
+          );
+        },
+      ),
     );
   });
 });
@@ -81,7 +113,9 @@ describe('region of a cell', () => {
   });
 
   it('counts the cells of each region', () => {
-    expect(cellsPerRegion([cell('a', 1, 0, 54.7, 20.5), cell('b', 1, 0, 59.4, 24.7), cell('c', 1, 0, -33.9, 151.2)])).toEqual({ 'northern-europe': 2, other: 1 });
+    expect(
+      cellsPerRegion([cell('a', 1, 0, 54.7, 20.5), cell('b', 1, 0, 59.4, 24.7), cell('c', 1, 0, -33.9, 151.2)]),
+    ).toEqual({ 'northern-europe': 2, other: 1 });
   });
 });
 
@@ -102,16 +136,34 @@ describe('interfered cells of a day', () => {
       ['a', 'INTERFERENCE_LEVEL_MEDIUM'],
       [kaliningrad, 'INTERFERENCE_LEVEL_MEDIUM'],
     ]);
-    expect(out[0]).toEqual({ h3: 'e', lat: 33.89, lon: 35.5, level: 'INTERFERENCE_LEVEL_HIGH', npAvg: 0.3, sampleCount: 60, aircraftCount: 100, badPct: 60, region: 'levant' });
+    expect(out[0]).toEqual({
+      h3: 'e',
+      lat: 33.89,
+      lon: 35.5,
+      level: 'INTERFERENCE_LEVEL_HIGH',
+      npAvg: 0.3,
+      sampleCount: 60,
+      aircraftCount: 100,
+      badPct: 60,
+      region: 'levant',
+    });
   });
 
   it('orders any day HIGH before MEDIUM and by falling bad share, dropping thin and clean cells', () => {
-    const cells = fc.array(fc.record({ good: fc.integer({ min: 0, max: 400 }), bad: fc.integer({ min: 0, max: 400 }) }), { maxLength: 80 });
+    const cells = fc.array(
+      fc.record({ good: fc.integer({ min: 0, max: 400 }), bad: fc.integer({ min: 0, max: 400 }) }),
+      { maxLength: 80 },
+    );
     fc.assert(
       fc.property(cells, (rows) => {
         const out = interferedHexes(rows.map((r, i) => cell(`c${i}`, r.good, r.bad)));
         const ok = out.every((h) => h.aircraftCount >= 3 && h.badPct >= 2 && h.level !== 'INTERFERENCE_LEVEL_LOW');
-        const sorted = out.every((h, i) => i === 0 || RANK[out[i - 1].level] > RANK[h.level] || (out[i - 1].level === h.level && out[i - 1].badPct >= h.badPct));
+        const sorted = out.every(
+          (h, i) =>
+            i === 0 ||
+            RANK[out[i - 1].level] > RANK[h.level] ||
+            (out[i - 1].level === h.level && out[i - 1].badPct >= h.badPct),
+        );
         const expected = rows.filter((r) => r.good + r.bad >= 3 && (100 * r.bad) / (r.good + r.bad) >= 2).length;
         return ok && sorted && out.length === expected;
       }),

@@ -24,8 +24,24 @@ const MODEL_CARDS = [
     ],
   },
   // Dropped: not an allowed instrument, and a single-step chain.
-  { ticker: 'TSLA', direction: 'LONG', timeframe: '1M', confidence: 'LOW', title: 'Not allowed', narrative: 'This ticker is not on the list at all.', transmissionChain: [] },
-  { ticker: 'GLD', direction: 'LONG', timeframe: '1M', confidence: 'LOW', title: 'Gold', narrative: 'Only one step in the chain here.', transmissionChain: [{ node: 'x', impactType: 'safe_haven', logic: 'y' }] },
+  {
+    ticker: 'TSLA',
+    direction: 'LONG',
+    timeframe: '1M',
+    confidence: 'LOW',
+    title: 'Not allowed',
+    narrative: 'This ticker is not on the list at all.',
+    transmissionChain: [],
+  },
+  {
+    ticker: 'GLD',
+    direction: 'LONG',
+    timeframe: '1M',
+    confidence: 'LOW',
+    title: 'Gold',
+    narrative: 'Only one step in the chain here.',
+    transmissionChain: [{ node: 'x', impactType: 'safe_haven', logic: 'y' }],
+  },
 ];
 
 describe('list-cross-source-signals and list-market-implications without a model provider', () => {
@@ -46,17 +62,30 @@ describe('list-cross-source-signals and list-market-implications without a model
       type: 'CROSS_SOURCE_SIGNAL_TYPE_COMPOSITE_ESCALATION',
       theater: 'Middle East',
       severity: 'CROSS_SOURCE_SIGNAL_SEVERITY_CRITICAL',
-      contributingTypes: ['CROSS_SOURCE_SIGNAL_TYPE_MILITARY_FLIGHT_SURGE', 'CROSS_SOURCE_SIGNAL_TYPE_OREF_ALERT_CLUSTER', 'CROSS_SOURCE_SIGNAL_TYPE_RISK_SCORE_SPIKE'],
+      contributingTypes: [
+        'CROSS_SOURCE_SIGNAL_TYPE_MILITARY_FLIGHT_SURGE',
+        'CROSS_SOURCE_SIGNAL_TYPE_OREF_ALERT_CLUSTER',
+        'CROSS_SOURCE_SIGNAL_TYPE_RISK_SCORE_SPIKE',
+      ],
       signalCount: 4,
     });
     const rest = b.signals.slice(2);
     expect(rest.every((s: any) => s.type !== 'CROSS_SOURCE_SIGNAL_TYPE_COMPOSITE_ESCALATION')).toBe(true);
-    for (let i = 1; i < rest.length; i++) expect(rest[i - 1].severityScore).toBeGreaterThanOrEqual(rest[i].severityScore);
+    for (let i = 1; i < rest.length; i++)
+      expect(rest[i - 1].severityScore).toBeGreaterThanOrEqual(rest[i].severityScore);
     expect(b.signals.length).toBeLessThanOrEqual(30);
     const ids = b.signals.map((s: any) => s.id);
     // OREF sirens in the sample, the Hormuz flow estimate, the Denver radiation spike.
-    expect(ids).toEqual(expect.arrayContaining(['oref-alert-cluster:middle-east', 'shipping-disruption:hormuz_strait', 'radiation-anomaly:denver-co']));
-    expect(b.signals.find((s: any) => s.id === 'oref-alert-cluster:middle-east').summary).toBe('Sirens in 10 localities in Israel over the last 24 h');
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'oref-alert-cluster:middle-east',
+        'shipping-disruption:hormuz_strait',
+        'radiation-anomaly:denver-co',
+      ]),
+    );
+    expect(b.signals.find((s: any) => s.id === 'oref-alert-cluster:middle-east').summary).toBe(
+      'Sirens in 10 localities in Israel over the last 24 h',
+    );
     expect(res.headers.get('cache-control')).not.toBe('no-store');
   });
 
@@ -73,7 +102,11 @@ describe('list-cross-source-signals and list-market-implications without a model
   it('writes rule-based cards from the signals, labelled as not model-written', async () => {
     const res = await app.get(`${IMPLICATIONS}?frameworkId=dalio-macro`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ degraded: false, emptyReason: '', generatedAt: new Date(SAMPLE_NOW).toISOString() });
+    expect(res.body).toMatchObject({
+      degraded: false,
+      emptyReason: '',
+      generatedAt: new Date(SAMPLE_NOW).toISOString(),
+    });
     expect(res.body.cards.map((c: any) => c.ticker)).toEqual(['ITA', 'GLD', 'USO']);
     for (const c of res.body.cards) {
       expect(c.narrative).toMatch(/^\[Rule-based card from snapshot facts; not model-written\.\]/);

@@ -1,7 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { composites, DAY, extractSignals, MAX_SIGNALS, rankSignals, severityOf, theaterOf, type Signal, type SignalKind } from '../../../../src/services/intelligence/markets/rules.js';
-import { parseModelCards, ruleCards, factsPrompt, MAX_CARDS } from '../../../../src/services/intelligence/markets/implication-rules.js';
+import {
+  composites,
+  DAY,
+  extractSignals,
+  MAX_SIGNALS,
+  rankSignals,
+  severityOf,
+  theaterOf,
+  type Signal,
+  type SignalKind,
+} from '../../../../src/services/intelligence/markets/rules.js';
+import {
+  parseModelCards,
+  ruleCards,
+  factsPrompt,
+  MAX_CARDS,
+} from '../../../../src/services/intelligence/markets/implication-rules.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const sig = (kind: SignalKind, theater: string, score: number, detectedAt = NOW): Signal => ({
@@ -43,18 +58,98 @@ describe('severity and theaters', () => {
 
 describe('extractors', () => {
   it.each<[string, Parameters<typeof extractSignals>[0], string[]]>([
-    ['OREF sirens of the last 24 h only', { now: NOW, oref: [{ at: NOW - 1000, locality: 'A' }, { at: NOW - 2 * DAY, locality: 'B' }] }, ['OREF_ALERT_CLUSTER:Middle East:3.85']],
-    ['VIX from 25, with its factor', { now: NOW, commodities: [{ symbol: '^VIX', name: 'VIX', price: 35, changePct: 30, at: NOW }] }, ['VIX_SPIKE:Global:3']],
-    ['an oil shock in the Gulf theater', { now: NOW, commodities: [{ symbol: 'CL=F', name: 'WTI', price: 90, changePct: 7.5, at: NOW }] }, ['COMMODITY_SHOCK:Persian Gulf:3']],
-    ['no commodity signal under 5%', { now: NOW, commodities: [{ symbol: 'GC=F', name: 'Gold', price: 1, changePct: -4.9, at: NOW }] }, []],
-    ['S&P 500 stress from 2%', { now: NOW, indices: [{ symbol: '^GSPC', name: 'S&P 500', changePct: -3, at: NOW }] }, ['MARKET_STRESS:Global:3']],
-    ['unrest needs three events in a day', { now: NOW, unrest: [1, 2, 3].map((k) => ({ country: 'Kenya', at: NOW - k * 1000 })) }, ['UNREST_SURGE:Horn of Africa:3.25']],
-    ['two unrest events are not a surge', { now: NOW, unrest: [1, 2].map((k) => ({ country: 'Kenya', at: NOW - k * 1000 })) }, []],
-    ['a flight surge at the theater’s elevated count', { now: NOW, flights: Array.from({ length: 6 }, () => ({ theater: 'East Asia', elevated: 4, at: NOW })) }, ['MILITARY_FLIGHT_SURGE:East Asia:4.5']],
-    ['a quake from M6.5 in the last day', { now: NOW, quakes: [{ place: 'off Japan', magnitude: 7.25, at: NOW, country: 'JP' }, { place: 'x', magnitude: 6.4, at: NOW }] }, ['EARTHQUAKE_SIGNIFICANT:East Asia:3.75']],
-    ['a rising instability score', { now: NOW, risk: [{ country: 'UA', combined: 60, rising: true, at: NOW }, { country: 'FR', combined: 30, rising: false, at: NOW }] }, ['RISK_SCORE_SPIKE:Eastern Europe:2.5']],
-    ['a falling media tone below -1.5', { now: NOW, tone: [{ topic: 'cyber', series: [{ at: NOW - DAY, value: -1 }, { at: NOW, value: -2 }] }] }, ['MEDIA_TONE_DETERIORATION:Global:1.5']],
-    ['a chokepoint flow under 70%', { now: NOW, chokepoints: [{ id: 'hormuz_strait', name: 'Hormuz', disruptionScore: 20, flowRatio: 0.5, at: NOW }] }, ['SHIPPING_DISRUPTION:Persian Gulf:2.4']],
+    [
+      'OREF sirens of the last 24 h only',
+      {
+        now: NOW,
+        oref: [
+          { at: NOW - 1000, locality: 'A' },
+          { at: NOW - 2 * DAY, locality: 'B' },
+        ],
+      },
+      ['OREF_ALERT_CLUSTER:Middle East:3.85'],
+    ],
+    [
+      'VIX from 25, with its factor',
+      { now: NOW, commodities: [{ symbol: '^VIX', name: 'VIX', price: 35, changePct: 30, at: NOW }] },
+      ['VIX_SPIKE:Global:3'],
+    ],
+    [
+      'an oil shock in the Gulf theater',
+      { now: NOW, commodities: [{ symbol: 'CL=F', name: 'WTI', price: 90, changePct: 7.5, at: NOW }] },
+      ['COMMODITY_SHOCK:Persian Gulf:3'],
+    ],
+    [
+      'no commodity signal under 5%',
+      { now: NOW, commodities: [{ symbol: 'GC=F', name: 'Gold', price: 1, changePct: -4.9, at: NOW }] },
+      [],
+    ],
+    [
+      'S&P 500 stress from 2%',
+      { now: NOW, indices: [{ symbol: '^GSPC', name: 'S&P 500', changePct: -3, at: NOW }] },
+      ['MARKET_STRESS:Global:3'],
+    ],
+    [
+      'unrest needs three events in a day',
+      { now: NOW, unrest: [1, 2, 3].map((k) => ({ country: 'Kenya', at: NOW - k * 1000 })) },
+      ['UNREST_SURGE:Horn of Africa:3.25'],
+    ],
+    [
+      'two unrest events are not a surge',
+      { now: NOW, unrest: [1, 2].map((k) => ({ country: 'Kenya', at: NOW - k * 1000 })) },
+      [],
+    ],
+    [
+      'a flight surge at the theater’s elevated count',
+      { now: NOW, flights: Array.from({ length: 6 }, () => ({ theater: 'East Asia', elevated: 4, at: NOW })) },
+      ['MILITARY_FLIGHT_SURGE:East Asia:4.5'],
+    ],
+    [
+      'a quake from M6.5 in the last day',
+      {
+        now: NOW,
+        quakes: [
+          { place: 'off Japan', magnitude: 7.25, at: NOW, country: 'JP' },
+          { place: 'x', magnitude: 6.4, at: NOW },
+        ],
+      },
+      ['EARTHQUAKE_SIGNIFICANT:East Asia:3.75'],
+    ],
+    [
+      'a rising instability score',
+      {
+        now: NOW,
+        risk: [
+          { country: 'UA', combined: 60, rising: true, at: NOW },
+          { country: 'FR', combined: 30, rising: false, at: NOW },
+        ],
+      },
+      ['RISK_SCORE_SPIKE:Eastern Europe:2.5'],
+    ],
+    [
+      'a falling media tone below -1.5',
+      {
+        now: NOW,
+        tone: [
+          {
+            topic: 'cyber',
+            series: [
+              { at: NOW - DAY, value: -1 },
+              { at: NOW, value: -2 },
+            ],
+          },
+        ],
+      },
+      ['MEDIA_TONE_DETERIORATION:Global:1.5'],
+    ],
+    [
+      'a chokepoint flow under 70%',
+      {
+        now: NOW,
+        chokepoints: [{ id: 'hormuz_strait', name: 'Hormuz', disruptionScore: 20, flowRatio: 0.5, at: NOW }],
+      },
+      ['SHIPPING_DISRUPTION:Persian Gulf:2.4'],
+    ],
   ])('%s', (_, inputs, expected) => {
     expect(extractSignals(inputs).map((s) => `${s.kind}:${s.theater}:${s.score}`)).toEqual(expected);
   });
@@ -62,17 +157,45 @@ describe('extractors', () => {
 
 describe('composites and ranking', () => {
   it('a theater with three distinct types becomes a composite; repeats of a type do not count', () => {
-    const members = [sig('UNREST_SURGE', 'Sahel', 2.5), sig('THERMAL_SPIKE', 'Sahel', 3), sig('RISK_SCORE_SPIKE', 'Sahel', 2.5), sig('RISK_SCORE_SPIKE', 'Sahel', 3)];
+    const members = [
+      sig('UNREST_SURGE', 'Sahel', 2.5),
+      sig('THERMAL_SPIKE', 'Sahel', 3),
+      sig('RISK_SCORE_SPIKE', 'Sahel', 2.5),
+      sig('RISK_SCORE_SPIKE', 'Sahel', 3),
+    ];
     const [c] = composites(members);
     // 4 x min(3, 1 + 3/3) + 0.2 x 11
-    expect(c).toMatchObject({ id: 'composite:sahel', score: 10.2, signalCount: 4, contributingTypes: ['RISK_SCORE_SPIKE', 'THERMAL_SPIKE', 'UNREST_SURGE'] });
+    expect(c).toMatchObject({
+      id: 'composite:sahel',
+      score: 10.2,
+      signalCount: 4,
+      contributingTypes: ['RISK_SCORE_SPIKE', 'THERMAL_SPIKE', 'UNREST_SURGE'],
+    });
     expect(composites(members.slice(0, 2))).toEqual([]);
-    expect(composites([sig('VIX_SPIKE', 'Global', 3), sig('MARKET_STRESS', 'Global', 3), sig('COMMODITY_SHOCK', 'Global', 3)])).toEqual([]);
+    expect(
+      composites([
+        sig('VIX_SPIKE', 'Global', 3),
+        sig('MARKET_STRESS', 'Global', 3),
+        sig('COMMODITY_SHOCK', 'Global', 3),
+      ]),
+    ).toEqual([]);
   });
 
-  const kinds: SignalKind[] = ['UNREST_SURGE', 'THERMAL_SPIKE', 'RISK_SCORE_SPIKE', 'CYBER_ESCALATION', 'OREF_ALERT_CLUSTER', 'VIX_SPIKE'];
+  const kinds: SignalKind[] = [
+    'UNREST_SURGE',
+    'THERMAL_SPIKE',
+    'RISK_SCORE_SPIKE',
+    'CYBER_ESCALATION',
+    'OREF_ALERT_CLUSTER',
+    'VIX_SPIKE',
+  ];
   const arbSignal = fc
-    .record({ kind: fc.constantFrom(...kinds), theater: fc.constantFrom('Sahel', 'Middle East', 'Global', 'East Asia'), score: fc.double({ min: 0, max: 8, noNaN: true }), at: fc.integer({ min: 0, max: 1e6 }) })
+    .record({
+      kind: fc.constantFrom(...kinds),
+      theater: fc.constantFrom('Sahel', 'Middle East', 'Global', 'East Asia'),
+      score: fc.double({ min: 0, max: 8, noNaN: true }),
+      at: fc.integer({ min: 0, max: 1e6 }),
+    })
     .map((r) => sig(r.kind, r.theater, Math.round(r.score * 100) / 100, r.at));
 
   it('properties: composites first, then non-increasing scores, at most 30, members from real signals', () => {
@@ -81,7 +204,8 @@ describe('composites and ranking', () => {
         const ranked = rankSignals(signals);
         expect(ranked.length).toBeLessThanOrEqual(MAX_SIGNALS);
         const firstPlain = ranked.findIndex((s) => s.kind !== 'COMPOSITE_ESCALATION');
-        if (firstPlain >= 0) expect(ranked.slice(firstPlain).every((s) => s.kind !== 'COMPOSITE_ESCALATION')).toBe(true);
+        if (firstPlain >= 0)
+          expect(ranked.slice(firstPlain).every((s) => s.kind !== 'COMPOSITE_ESCALATION')).toBe(true);
         const plain = ranked.filter((s) => s.kind !== 'COMPOSITE_ESCALATION');
         for (let i = 1; i < plain.length; i++) expect(plain[i - 1]!.score).toBeGreaterThanOrEqual(plain[i]!.score);
         for (const c of composites(signals)) {
@@ -97,14 +221,18 @@ describe('composites and ranking', () => {
 describe('market implication cards', () => {
   const facts = {
     signals: [sig('SHIPPING_DISRUPTION', 'Persian Gulf', 4), sig('MILITARY_FLIGHT_SURGE', 'East Asia', 3)],
-    moves: [{ symbol: 'CL=F', name: 'WTI', changePct: 1.2 }, { symbol: 'GC=F', name: 'Gold', changePct: 0.4 }],
+    moves: [
+      { symbol: 'CL=F', name: 'WTI', changePct: 1.2 },
+      { symbol: 'GC=F', name: 'Gold', changePct: 0.4 },
+    ],
     vix: 32,
   };
 
   it('fires one labelled card per rule, strongest driver first', () => {
     const cards = ruleCards(facts);
     expect(cards.map((c) => `${c.ticker} ${c.direction}`)).toEqual(['USO LONG', 'ITA LONG', 'SPY HEDGE']);
-    for (const c of cards) expect(c.narrative.startsWith('[Rule-based card from snapshot facts; not model-written.]')).toBe(true);
+    for (const c of cards)
+      expect(c.narrative.startsWith('[Rule-based card from snapshot facts; not model-written.]')).toBe(true);
   });
 
   it.each([
@@ -140,8 +268,18 @@ describe('market implication cards', () => {
     ['a duplicate ticker', JSON.stringify([valid, valid]), 1],
     ['an unknown direction', JSON.stringify([{ ...valid, direction: 'BUY' }]), 0],
     ['a short title', JSON.stringify([{ ...valid, title: 'x' }]), 0],
-    ['five chain steps', JSON.stringify([{ ...valid, transmissionChain: Array(5).fill(valid.transmissionChain[0]) }]), 0],
-    ['an unknown impact type', JSON.stringify([{ ...valid, transmissionChain: [valid.transmissionChain[0], { node: 'x', impactType: 'vibes', logic: '' }] }]), 0],
+    [
+      'five chain steps',
+      JSON.stringify([{ ...valid, transmissionChain: Array(5).fill(valid.transmissionChain[0]) }]),
+      0,
+    ],
+    [
+      'an unknown impact type',
+      JSON.stringify([
+        { ...valid, transmissionChain: [valid.transmissionChain[0], { node: 'x', impactType: 'vibes', logic: '' }] },
+      ]),
+      0,
+    ],
     ['not JSON', 'Sure! Here are some ideas', 0],
   ])('model answer: %s', (_, text, n) => expect(parseModelCards(text)).toHaveLength(n));
 

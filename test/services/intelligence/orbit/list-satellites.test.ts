@@ -17,7 +17,17 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-interface Sat { id: string; name: string; country: string; type: string; alt: number; velocity: number; inclination: number; line1: string; line2: string }
+interface Sat {
+  id: string;
+  name: string;
+  country: string;
+  type: string;
+  alt: number;
+  velocity: number;
+  inclination: number;
+  line1: string;
+  line2: string;
+}
 
 describe('CelesTrak TLE reading', () => {
   it('pairs each element set with its raw lines', () => {
@@ -36,7 +46,10 @@ describe('CelesTrak TLE reading', () => {
   });
 
   it('keeps tracked constellations only, once per NORAD id across groups', () => {
-    const sats = parseSatellites([read(satellitesDataset.sources.military.sample), read(satellitesDataset.sources.resource.sample)]);
+    const sats = parseSatellites([
+      read(satellitesDataset.sources.military.sample),
+      read(satellitesDataset.sources.resource.sample),
+    ]);
     // 7 military + 15 resource, minus NOAA 20 (not tracked) and Yaogan-30 A (in both groups).
     expect(sats).toHaveLength(20);
     expect(sats.some((s) => s.name.startsWith('NOAA'))).toBe(false);

@@ -2,7 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifySatellite, orbitFigures } from '../../../../src/services/intelligence/orbit/rules.js';
 
-const tle = (meanMotionRevPerDay: number) => ({ name: 'X', noradId: 1, epoch: 0, inclinationDeg: 51.6, eccentricity: 0, meanMotionRevPerDay, raanDeg: 0, argPerigeeDeg: 0, meanAnomalyDeg: 0 });
+const tle = (meanMotionRevPerDay: number) => ({
+  name: 'X',
+  noradId: 1,
+  epoch: 0,
+  inclinationDeg: 51.6,
+  eccentricity: 0,
+  meanMotionRevPerDay,
+  raanDeg: 0,
+  argPerigeeDeg: 0,
+  meanAnomalyDeg: 0,
+});
 
 describe('classifySatellite', () => {
   it.each([
@@ -33,11 +43,15 @@ describe('orbitFigures', () => {
 
   it('is higher and slower for fewer revolutions a day', () => {
     fc.assert(
-      fc.property(fc.double({ min: 1, max: 16, noNaN: true }), fc.double({ min: 0.05, max: 3, noNaN: true }), (n, d) => {
-        const fast = orbitFigures(tle(n + d));
-        const slow = orbitFigures(tle(n));
-        return slow.alt >= fast.alt && slow.velocity <= fast.velocity;
-      }),
+      fc.property(
+        fc.double({ min: 1, max: 16, noNaN: true }),
+        fc.double({ min: 0.05, max: 3, noNaN: true }),
+        (n, d) => {
+          const fast = orbitFigures(tle(n + d));
+          const slow = orbitFigures(tle(n));
+          return slow.alt >= fast.alt && slow.velocity <= fast.velocity;
+        },
+      ),
     );
   });
 });

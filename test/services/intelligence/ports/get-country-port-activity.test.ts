@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tankerPortsDataset } from '../../../../src/services/intelligence/ports/datasets/tanker-ports.js';
 import { FormatError } from '../../../../src/sources/formats/errors.js';
-import { dailyTankerPortsUrl, parseDailyTankerPorts, portActivity } from '../../../../src/sources/portwatch/port-activity.js';
+import {
+  dailyTankerPortsUrl,
+  parseDailyTankerPorts,
+  portActivity,
+} from '../../../../src/sources/portwatch/port-activity.js';
 import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
 
@@ -10,7 +14,17 @@ const PATH = '/api/intelligence/v1/get-country-port-activity';
 const DAY = 86_400_000;
 let app: TestApp;
 
-interface Port { portId: string; portName: string; lat: number; lon: number; tankerCalls30d: number; trendDeltaPct: number; importTankerDwt: number; exportTankerDwt: number; anomalySignal: boolean }
+interface Port {
+  portId: string;
+  portName: string;
+  lat: number;
+  lon: number;
+  tankerCalls30d: number;
+  trendDeltaPct: number;
+  importTankerDwt: number;
+  exportTankerDwt: number;
+  anomalySignal: boolean;
+}
 
 beforeAll(async () => {
   app = await startTestApp({ samples: [tankerPortsDataset] });
@@ -18,21 +32,50 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('PortWatch port activity', () => {
-  const day = (portId: string, d: number, calls: number) => ({ portId, portName: portId, iso3: 'SAU', date: Date.UTC(2026, 9, 1) + d * DAY, tankerCalls: calls, importTankerDwt: 10, exportTankerDwt: 20 });
+  const day = (portId: string, d: number, calls: number) => ({
+    portId,
+    portName: portId,
+    iso3: 'SAU',
+    date: Date.UTC(2026, 9, 1) + d * DAY,
+    tankerCalls: calls,
+    importTankerDwt: 10,
+    exportTankerDwt: 20,
+  });
 
   it('compares the last 30 days with the 30 before', () => {
     const days = [...Array.from({ length: 60 }, (_, d) => day('a', d, d < 30 ? 1 : 2)), day('b', 59, 3)];
     const [a, b] = portActivity(days, new Map([['a', { lat: 1, lon: 2 }]]));
-    expect(a).toMatchObject({ portId: 'a', tankerCalls30d: 60, trendDeltaPct: 100, importTankerDwt: 300, exportTankerDwt: 600, lat: 1, lon: 2 });
+    expect(a).toMatchObject({
+      portId: 'a',
+      tankerCalls30d: 60,
+      trendDeltaPct: 100,
+      importTankerDwt: 300,
+      exportTankerDwt: 600,
+      lat: 1,
+      lon: 2,
+    });
     expect(b).toMatchObject({ portId: 'b', tankerCalls30d: 3, trendDeltaPct: 0, lat: 0, lon: 0 });
   });
 
   it('orders ports busiest first', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ p: fc.constantFrom('a', 'b', 'c'), d: fc.integer({ min: 0, max: 59 }), n: fc.integer({ min: 0, max: 20 }) }), { maxLength: 60 }), (rows) => {
-        const out = portActivity(rows.map((r) => day(r.p, r.d, r.n)), new Map());
-        return out.every((p, i) => i === 0 || out[i - 1].tankerCalls30d >= p.tankerCalls30d);
-      }),
+      fc.property(
+        fc.array(
+          fc.record({
+            p: fc.constantFrom('a', 'b', 'c'),
+            d: fc.integer({ min: 0, max: 59 }),
+            n: fc.integer({ min: 0, max: 20 }),
+          }),
+          { maxLength: 60 },
+        ),
+        (rows) => {
+          const out = portActivity(
+            rows.map((r) => day(r.p, r.d, r.n)),
+            new Map(),
+          );
+          return out.every((p, i) => i === 0 || out[i - 1].tankerCalls30d >= p.tankerCalls30d);
+        },
+      ),
     );
   });
 

@@ -1,13 +1,33 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { capSnapshot, composeDecisionSnapshot, GROUP_IDS, momentum, monthsBetween, nextMonth, type DecisionInputs } from '../../../../src/services/intelligence/regional/china-rules.js';
-import { classify, DISCLOSURE_TOPICS, POLICY_TOPICS } from '../../../../src/services/intelligence/regional/china-documents.js';
+import {
+  capSnapshot,
+  composeDecisionSnapshot,
+  GROUP_IDS,
+  momentum,
+  monthsBetween,
+  nextMonth,
+  type DecisionInputs,
+} from '../../../../src/services/intelligence/regional/china-rules.js';
+import {
+  classify,
+  DISCLOSURE_TOPICS,
+  POLICY_TOPICS,
+} from '../../../../src/services/intelligence/regional/china-documents.js';
 import type { NbsObservation } from '../../../../src/sources/nbs/easyquery.js';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
-const obs = (code: string, period: string, value: number): NbsObservation => ({ indicatorCode: code, indicator: code, unit: '', period, value });
+const obs = (code: string, period: string, value: number): NbsObservation => ({
+  indicatorCode: code,
+  indicator: code,
+  unit: '',
+  period,
+  value,
+});
 const months = ['2026-07', '2026-08', '2026-09', '2026-10'];
-const fullMacro = ['A01010101', 'A01080101', 'A02010201', 'A0B0101', 'A07010101', 'A08010101'].flatMap((c) => months.map((p, i) => obs(c, p, 50 + i)));
+const fullMacro = ['A01010101', 'A01080101', 'A02010201', 'A0B0101', 'A07010101', 'A08010101'].flatMap((c) =>
+  months.map((p, i) => obs(c, p, 50 + i)),
+);
 
 const compose = (over: Partial<DecisionInputs>) => composeDecisionSnapshot({ now: NOW, ...over });
 const state = (s: ReturnType<typeof compose>, id: string) => s.groups.find((g) => g.id === id)!;
@@ -15,7 +35,13 @@ const state = (s: ReturnType<typeof compose>, id: string) => s.groups.find((g) =
 describe('group states', () => {
   it.each([
     ['all six indicators, fresh', fullMacro, NOW, false, 'available'],
-    ['three indicators', fullMacro.filter((o) => ['A01010101', 'A01080101', 'A02010201'].includes(o.indicatorCode)), NOW, false, 'partial'],
+    [
+      'three indicators',
+      fullMacro.filter((o) => ['A01010101', 'A01080101', 'A02010201'].includes(o.indicatorCode)),
+      NOW,
+      false,
+      'partial',
+    ],
     ['last refresh failed', fullMacro, NOW, true, 'stale'],
     ['newest period three months before the fetch', fullMacro, Date.parse('2027-01-15T00:00:00Z'), false, 'stale'],
   ] as const)('macro with %s -> %s', (_what, rows, fetchedAt, failed, expected) => {
@@ -23,9 +49,25 @@ describe('group states', () => {
   });
 
   it('cross-strait activity goes stale past three days without a report', () => {
-    const report = { date: '2026-11-16', url: 'https://www.mnd.gov.tw/en/news/plaact/1', aircraftSorties: 3, medianLineCrossings: 0, navalVessels: 2, officialShips: 0, summary: '' };
-    expect(state(compose({ crossStrait: { rows: [report], fetchedAt: Date.parse('2026-11-18T12:00:00Z'), failed: false } }), 'cross-strait-activity').state).toBe('available');
-    const late = state(compose({ crossStrait: { rows: [report], fetchedAt: Date.parse('2026-11-20T12:00:00Z'), failed: false } }), 'cross-strait-activity');
+    const report = {
+      date: '2026-11-16',
+      url: 'https://www.mnd.gov.tw/en/news/plaact/1',
+      aircraftSorties: 3,
+      medianLineCrossings: 0,
+      navalVessels: 2,
+      officialShips: 0,
+      summary: '',
+    };
+    expect(
+      state(
+        compose({ crossStrait: { rows: [report], fetchedAt: Date.parse('2026-11-18T12:00:00Z'), failed: false } }),
+        'cross-strait-activity',
+      ).state,
+    ).toBe('available');
+    const late = state(
+      compose({ crossStrait: { rows: [report], fetchedAt: Date.parse('2026-11-20T12:00:00Z'), failed: false } }),
+      'cross-strait-activity',
+    );
     expect(late.state).toBe('stale');
     expect(late.reason).toMatch(/more than 3 days old/);
   });
@@ -36,7 +78,18 @@ describe('group states', () => {
         const s = compose({
           ...(m ? { macro: { rows: fullMacro, fetchedAt: NOW, failed: false } } : {}),
           ...(c ? { crossStrait: { rows: [], fetchedAt: NOW, failed: false } } : {}),
-          ...(k ? { corridors: { rows: [{ id: 'taiwan_strait', name: 'Taiwan Strait', threatLevel: 'elevated', threatDescription: '' }], fetchedAt: NOW, failed: false, reviewedAt: '2026-11-01' } } : {}),
+          ...(k
+            ? {
+                corridors: {
+                  rows: [
+                    { id: 'taiwan_strait', name: 'Taiwan Strait', threatLevel: 'elevated', threatDescription: '' },
+                  ],
+                  fetchedAt: NOW,
+                  failed: false,
+                  reviewedAt: '2026-11-01',
+                },
+              }
+            : {}),
         });
         expect(s.groups.map((g) => g.id)).toEqual([...GROUP_IDS]);
         for (const g of s.groups) {
@@ -67,7 +120,13 @@ describe('helpers', () => {
 
   it('caps the serialised snapshot by dropping items, never a group', () => {
     const s = compose({ macro: { rows: fullMacro, fetchedAt: NOW, failed: false } });
-    const big = { ...s, groups: s.groups.map((g) => ({ ...g, items: g.items.map((i) => ({ ...i, metadata: { pad: 'x'.repeat(20_000) } })) })) };
+    const big = {
+      ...s,
+      groups: s.groups.map((g) => ({
+        ...g,
+        items: g.items.map((i) => ({ ...i, metadata: { pad: 'x'.repeat(20_000) } })),
+      })),
+    };
     const capped = capSnapshot(big, 65_536);
     expect(Buffer.byteLength(JSON.stringify(capped))).toBeLessThanOrEqual(65_536);
     expect(capped.groups.map((g) => g.id)).toEqual([...GROUP_IDS]);

@@ -11,7 +11,9 @@ import { chokepointsDataset } from '../../../../src/services/supply-chain/chokep
 
 const PATH = '/api/intelligence/v1/get-china-decision-signals';
 const contract = readPublishedContract();
-const addFormats = ((formatsPlugin as unknown as { default?: unknown }).default ?? formatsPlugin) as unknown as (ajv: Ajv2020) => void;
+const addFormats = ((formatsPlugin as unknown as { default?: unknown }).default ?? formatsPlugin) as unknown as (
+  ajv: Ajv2020,
+) => void;
 
 /** The published snapshot schema (the contentSchema of payloadJson), with its provenance rules. */
 function snapshotValidator() {
@@ -21,13 +23,22 @@ function snapshotValidator() {
   return ajv.compile({ $ref: 'contract#/components/schemas/intelligence_v1_ChinaDecisionSignalSnapshot' });
 }
 
-const groups = (body: { payloadJson: string }) => JSON.parse(body.payloadJson).groups as { id: string; state: string; reason: string | null; items: any[] }[];
+const groups = (body: { payloadJson: string }) =>
+  JSON.parse(body.payloadJson).groups as { id: string; state: string; reason: string | null; items: any[] }[];
 
 describe('get-china-decision-signals', () => {
   let app: TestApp;
   const validate = snapshotValidator();
   beforeAll(async () => {
-    app = await startTestApp({ samples: [nbsMonthlyDataset, chinaPolicyEventsDataset, crossStraitActivityDataset, chinaDisclosuresDataset, chokepointsDataset] });
+    app = await startTestApp({
+      samples: [
+        nbsMonthlyDataset,
+        chinaPolicyEventsDataset,
+        crossStraitActivityDataset,
+        chinaDisclosuresDataset,
+        chokepointsDataset,
+      ],
+    });
     // The first answer's conformance check compiles the document synchronously; on a closed connection no idle socket races it.
     await app.get(PATH, { connection: 'close' });
   });
@@ -54,9 +65,22 @@ describe('get-china-decision-signals', () => {
 
   it('reads the macro group from the NBS figures, newest month first in each summary', async () => {
     const macro = groups((await app.get(PATH)).body)[0]!;
-    expect(macro.items.map((i) => i.label)).toEqual(['Consumer prices', 'Producer prices', 'Industrial value added', 'Manufacturing PMI']);
-    expect(macro.items[0]).toMatchObject({ observedAt: '2026-10', publishedAt: '2026-11', sourceUrl: 'https://data.stats.gov.cn/english/', publisherType: 'official_government', stale: false });
-    expect(macro.items[0].summary).toBe('Consumer prices: +0.3% year on year in 2026-10 (-0.2% year on year in 2026-09).');
+    expect(macro.items.map((i) => i.label)).toEqual([
+      'Consumer prices',
+      'Producer prices',
+      'Industrial value added',
+      'Manufacturing PMI',
+    ]);
+    expect(macro.items[0]).toMatchObject({
+      observedAt: '2026-10',
+      publishedAt: '2026-11',
+      sourceUrl: 'https://data.stats.gov.cn/english/',
+      publisherType: 'official_government',
+      stale: false,
+    });
+    expect(macro.items[0].summary).toBe(
+      'Consumer prices: +0.3% year on year in 2026-10 (-0.2% year on year in 2026-09).',
+    );
     expect(macro.items[3].summary).toBe('Manufacturing PMI: 49.2 in 2026-10 (49.8 in 2026-09).');
   });
 
@@ -68,7 +92,9 @@ describe('get-china-decision-signals', () => {
       ['2026-11-10', 'unreliable-entity-list'],
       ['2026-10-30', 'licensing'],
     ]);
-    expect(policy.items[0].summary).toBe('Export control document released 2026-11-18: 商务部 海关总署公告2026年第61号 关于对部分稀土相关物项实施出口管制的公告');
+    expect(policy.items[0].summary).toBe(
+      'Export control document released 2026-11-18: 商务部 海关总署公告2026年第61号 关于对部分稀土相关物项实施出口管制的公告',
+    );
     expect(policy.items[0].sourceUrl).toBe('https://www.mofcom.gov.cn/zwgk/zcfb/art/2026/art_8c1e2f0a.html');
     expect(policy.items[0].provenance.familyId).toBe('typed_document_event');
   });
@@ -82,26 +108,37 @@ describe('get-china-decision-signals', () => {
       ['2026-11-18', 'stake-reduction'],
     ]);
     expect(d.items[0].label).toBe('贵州茅台 (600519): Share buyback');
-    expect(d.items[0].sourceUrl).toBe('https://static.sse.com.cn/disclosure/listedinfo/announcement/c/new/2026-11-19/600519_20261119_4KQ1.pdf');
+    expect(d.items[0].sourceUrl).toBe(
+      'https://static.sse.com.cn/disclosure/listedinfo/announcement/c/new/2026-11-19/600519_20261119_4KQ1.pdf',
+    );
     expect(d.items[0].provenance.familyId).toBe('exchange_disclosure');
   });
 
   it('reports the four newest MND days with their counts', async () => {
     const strait = groups((await app.get(PATH)).body)[2]!;
     expect(strait.items.map((i) => i.observedAt)).toEqual(['2026-11-20', '2026-11-19', '2026-11-18', '2026-11-17']);
-    expect(strait.items[0].summary).toBe('23 aircraft sorties (16 across the median line or into the ADIZ), 7 naval vessels, 1 official ships.');
+    expect(strait.items[0].summary).toBe(
+      '23 aircraft sorties (16 across the median line or into the ADIZ), 7 naval vessels, 1 official ships.',
+    );
     expect(strait.items[0].sourceUrl).toBe('https://www.mnd.gov.tw/en/news/plaact/85301');
   });
 
   it('composes corridor conditions and activity momentum with their derivation', async () => {
     const g = groups((await app.get(PATH)).body);
     const corridor = g[4]!;
-    expect(corridor.items.map((i) => i.metadata.chokepointId)).toEqual(['taiwan_strait', 'malacca_strait', 'korea_strait', 'lombok_strait']);
+    expect(corridor.items.map((i) => i.metadata.chokepointId)).toEqual([
+      'taiwan_strait',
+      'malacca_strait',
+      'korea_strait',
+      'lombok_strait',
+    ]);
     expect(corridor.items[0].provenance.claims.derivation.value.inputSignalIds).toEqual(['chokepoint:taiwan_strait']);
     const nowcast = g[5]!;
     const industry = nowcast.items.find((i) => i.label === 'Industrial momentum');
     // 4.9 against the mean of 5.6, 5.2 and 6.5 (5.77): -0.87, slowing.
-    expect(industry.summary).toBe('Slowing: industrial value added growth 4.9 in 2026-10, -0.9 against the mean of the three months before.');
+    expect(industry.summary).toBe(
+      'Slowing: industrial value added growth 4.9 in 2026-10, -0.9 against the mean of the three months before.',
+    );
     expect(industry.provenance.claims.corroboration.value.state).toBe('multi_source');
   });
 
@@ -123,7 +160,14 @@ describe('get-china-decision-signals with inputs missing', () => {
     const res = await app.get(PATH);
     expect(res.body.upstreamUnavailable).toBe(false);
     const g = groups(res.body);
-    expect(g.map((x) => x.state)).toEqual(['unavailable', 'unavailable', 'available', 'unavailable', 'unavailable', 'unavailable']);
+    expect(g.map((x) => x.state)).toEqual([
+      'unavailable',
+      'unavailable',
+      'available',
+      'unavailable',
+      'unavailable',
+      'unavailable',
+    ]);
     expect(g[0]!.reason).toMatch(/No China macro snapshot/);
     expect(snapshotValidator()(JSON.parse(res.body.payloadJson))).toBe(true);
   });

@@ -10,7 +10,13 @@ import { militaryFlightsDataset } from '../../../../src/services/military/flight
 import { chokepointsDataset } from '../../../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
 
 const PATH = '/api/intelligence/v1/get-regional-brief';
-const SAMPLES = [ciiScoresDataset, chokepointsDataset, orefHistoryDataset, militaryFlightsDataset, regimeHistoryDataset];
+const SAMPLES = [
+  ciiScoresDataset,
+  chokepointsDataset,
+  orefHistoryDataset,
+  militaryFlightsDataset,
+  regimeHistoryDataset,
+];
 const SNAPSHOT_AT = Date.parse('2026-11-20T11:58:29.500Z');
 
 describe('get-regional-brief without a model provider', () => {
@@ -26,12 +32,23 @@ describe('get-regional-brief without a model provider', () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
     const b = res.body.brief;
-    expect(b).toMatchObject({ regionId: 'mena', generatedAt: SAMPLE_NOW, periodEnd: SNAPSHOT_AT, periodStart: SNAPSHOT_AT - 7 * 86_400_000, provider: 'template', model: 'rules:get-regional-brief' });
+    expect(b).toMatchObject({
+      regionId: 'mena',
+      generatedAt: SAMPLE_NOW,
+      periodEnd: SNAPSHOT_AT,
+      periodStart: SNAPSHOT_AT - 7 * 86_400_000,
+      provider: 'template',
+      model: 'rules:get-regional-brief',
+    });
     expect(b.situationRecap.startsWith(TEMPLATE_MARK)).toBe(true);
     expect(b.situationRecap).toContain('ends the week in a stressed equilibrium');
     // The 16 November change is inside the week; the October one is not.
-    expect(b.regimeTrajectory).toBe('2026-11-16 an escalation ladder to a stressed equilibrium; now a stressed equilibrium.');
-    expect(b.keyDevelopments[0]).toBe('2026-11-16: regime changed to a stressed equilibrium (net balance -0.38 below -0.10).');
+    expect(b.regimeTrajectory).toBe(
+      '2026-11-16 an escalation ladder to a stressed equilibrium; now a stressed equilibrium.',
+    );
+    expect(b.keyDevelopments[0]).toBe(
+      '2026-11-16: regime changed to a stressed equilibrium (net balance -0.38 below -0.10).',
+    );
     expect(b.keyDevelopments.some((d: string) => d.includes('OREF siren alerts'))).toBe(true);
     expect(b.riskOutlook).toMatch(/trigger\(s\) active/);
   });
@@ -56,7 +73,10 @@ describe('get-regional-brief with a model provider', () => {
   let app: TestApp;
   let llm: LlmFixture;
   beforeAll(async () => {
-    llm = await startLlmFixture({ reply: () => 'RECAP: A tense week.\nTRAJECTORY: Down from the ladder.\nDEVELOPMENT: Sirens in the south.\nDEVELOPMENT: Hormuz closed to some traffic.\nOUTLOOK: Elevated.' });
+    llm = await startLlmFixture({
+      reply: () =>
+        'RECAP: A tense week.\nTRAJECTORY: Down from the ladder.\nDEVELOPMENT: Sirens in the south.\nDEVELOPMENT: Hormuz closed to some traffic.\nOUTLOOK: Elevated.',
+    });
     app = await startTestApp({ samples: SAMPLES, config: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fixture-chat' } });
   });
   afterAll(async () => {

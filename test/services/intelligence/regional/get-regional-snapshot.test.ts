@@ -10,7 +10,13 @@ import { militaryFlightsDataset } from '../../../../src/services/military/flight
 import { chokepointsDataset } from '../../../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
 
 const PATH = '/api/intelligence/v1/get-regional-snapshot';
-export const REGIONAL_SAMPLES = [ciiScoresDataset, chokepointsDataset, orefHistoryDataset, militaryFlightsDataset, regimeHistoryDataset];
+export const REGIONAL_SAMPLES = [
+  ciiScoresDataset,
+  chokepointsDataset,
+  orefHistoryDataset,
+  militaryFlightsDataset,
+  regimeHistoryDataset,
+];
 
 describe('get-regional-snapshot without a model provider', () => {
   let app: TestApp;
@@ -33,8 +39,21 @@ describe('get-regional-snapshot without a model provider', () => {
       transitionedAt: Date.parse('2026-11-16T06:00:00Z'),
       transitionDriver: 'net balance -0.40 below -0.10',
     });
-    expect(s.balance).toMatchObject({ coercivePressure: 0.698, energyVulnerability: 1, maritimeAccess: 0.446, capitalStress: 0, energyLeverage: 0, netBalance: -0.402 });
-    expect(s.meta).toMatchObject({ missingInputs: [], staleInputs: [], snapshotConfidence: 1, narrativeProvider: 'template', narrativeModel: 'rules:get-regional-snapshot' });
+    expect(s.balance).toMatchObject({
+      coercivePressure: 0.698,
+      energyVulnerability: 1,
+      maritimeAccess: 0.446,
+      capitalStress: 0,
+      energyLeverage: 0,
+      netBalance: -0.402,
+    });
+    expect(s.meta).toMatchObject({
+      missingInputs: [],
+      staleInputs: [],
+      snapshotConfidence: 1,
+      narrativeProvider: 'template',
+      narrativeModel: 'rules:get-regional-snapshot',
+    });
     expect(s.meta.validUntil).toBe(s.generatedAt + 6 * 3_600_000);
     expect(s.meta.snapshotId).toMatch(/^mena-[0-9a-f]{12}$/);
   });
@@ -44,10 +63,18 @@ describe('get-regional-snapshot without a model provider', () => {
     expect(s.actors.length).toBe(5);
     expect(s.actors[0].leverageScore).toBeGreaterThanOrEqual(s.actors[4].leverageScore);
     const ids = s.evidence.map((e: { id: string }) => e.id);
-    expect(ids).toEqual(expect.arrayContaining(['chokepoint:hormuz_strait', 'chokepoint:bab_el_mandeb', 'oref:24h', 'flights:box']));
-    expect(s.transmissionPaths.map((p: { corridorId: string }) => p.corridorId).sort()).toEqual(['bab_el_mandeb', 'hormuz_strait', 'suez']);
+    expect(ids).toEqual(
+      expect.arrayContaining(['chokepoint:hormuz_strait', 'chokepoint:bab_el_mandeb', 'oref:24h', 'flights:box']),
+    );
+    expect(s.transmissionPaths.map((p: { corridorId: string }) => p.corridorId).sort()).toEqual([
+      'bab_el_mandeb',
+      'hormuz_strait',
+      'suez',
+    ]);
     // net balance -0.402 is past -0.4; coercive pressure 0.698 is within 20% of 0.8.
-    expect(s.triggers.active.map((t: { id: string }) => t.id)).toEqual(expect.arrayContaining(['mena:chokepoint-war-zone', 'mena:balance-collapse']));
+    expect(s.triggers.active.map((t: { id: string }) => t.id)).toEqual(
+      expect.arrayContaining(['mena:chokepoint-war-zone', 'mena:balance-collapse']),
+    );
     expect(s.triggers.watching.map((t: { id: string }) => t.id)).toContain('mena:coercion-high');
     const war = s.triggers.active.find((t: { id: string }) => t.id === 'mena:chokepoint-war-zone');
     expect(war).toMatchObject({ activated: true, activatedAt: s.generatedAt, scenarioLane: 'escalation' });
@@ -57,7 +84,13 @@ describe('get-regional-snapshot without a model provider', () => {
       expect(total).toBeCloseTo(1, 6);
     }
     expect(s.leverageEdges).toEqual([]);
-    expect(s.mobility).toEqual({ airspace: [], flightCorridors: [], airports: [], rerouteIntensity: 0, notamClosures: [] });
+    expect(s.mobility).toEqual({
+      airspace: [],
+      flightCorridors: [],
+      airports: [],
+      rerouteIntensity: 0,
+      notamClosures: [],
+    });
   });
 
   it('labels the template narrative in-band and cites only evidence it has', async () => {
@@ -74,7 +107,11 @@ describe('get-regional-snapshot without a model provider', () => {
   it('scores another region and its own regime history', async () => {
     const s = (await app.get(`${PATH}?region_id=east-asia`)).body.snapshot;
     expect(s.regionId).toBe('east-asia');
-    expect(s.regime).toMatchObject({ label: 'managed_deescalation', previousLabel: 'coercive_stalemate', transitionedAt: Date.parse('2026-09-20T12:00:00Z') });
+    expect(s.regime).toMatchObject({
+      label: 'managed_deescalation',
+      previousLabel: 'coercive_stalemate',
+      transitionedAt: Date.parse('2026-09-20T12:00:00Z'),
+    });
     expect(s.transmissionPaths).toEqual([]);
     const all = [...s.triggers.active, ...s.triggers.watching, ...s.triggers.dormant].map((t: { id: string }) => t.id);
     expect(all).not.toContain('east-asia:siren-surge');
@@ -131,9 +168,13 @@ describe('get-regional-snapshot with a model provider', () => {
   let llm: LlmFixture;
   beforeAll(async () => {
     llm = await startLlmFixture({
-      reply: () => 'SITUATION: Pressure stays high around Israel [cii:IL] and [made:up].\nBALANCE: Buffers thin.\nOUTLOOK 24H: Steady.\nOUTLOOK 7D: Watch Hormuz [chokepoint:hormuz_strait].\nOUTLOOK 30D: Unclear.\nWATCH: Sirens\nWATCH: Tankers',
+      reply: () =>
+        'SITUATION: Pressure stays high around Israel [cii:IL] and [made:up].\nBALANCE: Buffers thin.\nOUTLOOK 24H: Steady.\nOUTLOOK 7D: Watch Hormuz [chokepoint:hormuz_strait].\nOUTLOOK 30D: Unclear.\nWATCH: Sirens\nWATCH: Tankers',
     });
-    app = await startTestApp({ samples: REGIONAL_SAMPLES, config: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fixture-chat' } });
+    app = await startTestApp({
+      samples: REGIONAL_SAMPLES,
+      config: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fixture-chat' },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -143,7 +184,10 @@ describe('get-regional-snapshot with a model provider', () => {
   it('has the model write the narrative from the facts, keeping only real evidence ids', async () => {
     const s = (await app.get(PATH)).body.snapshot;
     expect(s.meta).toMatchObject({ narrativeProvider: 'llm', narrativeModel: 'fixture-chat' });
-    expect(s.narrative.situation).toEqual({ text: 'Pressure stays high around Israel [cii:IL] and [made:up].', evidenceIds: ['cii:IL'] });
+    expect(s.narrative.situation).toEqual({
+      text: 'Pressure stays high around Israel [cii:IL] and [made:up].',
+      evidenceIds: ['cii:IL'],
+    });
     expect(s.narrative.outlook7d.evidenceIds).toEqual(['chokepoint:hormuz_strait']);
     expect(s.narrative.watchItems.map((w: { text: string }) => w.text)).toEqual(['Sirens', 'Tankers']);
     const prompt = llm.calls.at(-1)!.body.messages.at(-1).content;

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRegimeHistorySeed, buildRegimeHistory } from '../../../../src/services/intelligence/regional/datasets/regime-history.js';
+import {
+  parseRegimeHistorySeed,
+  buildRegimeHistory,
+} from '../../../../src/services/intelligence/regional/datasets/regime-history.js';
 import { REGIONS, regionById } from '../../../../src/services/intelligence/regional/geography.js';
 import { laneWeights, triggerState } from '../../../../src/services/intelligence/regional/pipeline.js';
 import { readSections } from '../../../../src/services/intelligence/regional/narrative.js';
@@ -37,18 +40,27 @@ describe('regime label', () => {
   });
 
   it('names the condition and values in its driver', () => {
-    expect(regimeOf({ coercivePressure: 0.85, allianceCohesion: 0.5, netBalance: -0.5 }).driver).toBe('coercive pressure 0.85 above 0.80 with net balance -0.50 below -0.40');
-    expect(regimeOf({ coercivePressure: 0.1, allianceCohesion: 0.5, netBalance: 0 }).driver).toBe('no threshold met (coercive pressure 0.10, net balance 0.00)');
+    expect(regimeOf({ coercivePressure: 0.85, allianceCohesion: 0.5, netBalance: -0.5 }).driver).toBe(
+      'coercive pressure 0.85 above 0.80 with net balance -0.50 below -0.40',
+    );
+    expect(regimeOf({ coercivePressure: 0.1, allianceCohesion: 0.5, netBalance: 0 }).driver).toBe(
+      'no threshold met (coercive pressure 0.10, net balance 0.00)',
+    );
   });
 
   it('always gives one of the six labels, and escalation only past both thresholds', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), (c, a, n) => {
-        const { label } = regimeOf({ coercivePressure: c, allianceCohesion: a, netBalance: n });
-        expect(REGIME_LABELS).toContain(label);
-        if (label === 'escalation_ladder') expect(c > 0.8 && n < -0.4).toBe(true);
-        if (label === 'calm') expect(c > 0.5 || n < -0.1).toBe(false);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        (c, a, n) => {
+          const { label } = regimeOf({ coercivePressure: c, allianceCohesion: a, netBalance: n });
+          expect(REGIME_LABELS).toContain(label);
+          if (label === 'escalation_ladder') expect(c > 0.8 && n < -0.4).toBe(true);
+          if (label === 'calm') expect(c > 0.5 || n < -0.1).toBe(false);
+        },
+      ),
     );
   });
 });
@@ -77,8 +89,22 @@ describe('axes', () => {
         fc.nat(500),
         fc.nat(200),
         (cii, threats, sirens, flights) => {
-          const a = scoreAxes({ scored: cii, chokepoints: threats.map((t, i) => ({ id: `c${i}`, name: `c${i}`, threatLevel: t, threatDescription: '' })), orefAlerts24h: sirens, militaryFlights: flights, missing: [] });
-          for (const k of ['coercivePressure', 'domesticFragility', 'capitalStress', 'energyVulnerability', 'allianceCohesion', 'maritimeAccess', 'energyLeverage'] as const) {
+          const a = scoreAxes({
+            scored: cii,
+            chokepoints: threats.map((t, i) => ({ id: `c${i}`, name: `c${i}`, threatLevel: t, threatDescription: '' })),
+            orefAlerts24h: sirens,
+            militaryFlights: flights,
+            missing: [],
+          });
+          for (const k of [
+            'coercivePressure',
+            'domesticFragility',
+            'capitalStress',
+            'energyVulnerability',
+            'allianceCohesion',
+            'maritimeAccess',
+            'energyLeverage',
+          ] as const) {
             expect(a[k]).toBeGreaterThanOrEqual(0);
             expect(a[k]).toBeLessThanOrEqual(1);
           }
@@ -91,7 +117,14 @@ describe('axes', () => {
   it('rise with military activity (coercive pressure is monotone in it)', () => {
     fc.assert(
       fc.property(score, fc.double({ min: 0, max: 100, noNaN: true }), (s, more) => {
-        const f = (m: number) => scoreAxes({ scored: [{ ...s, components: { ...s.components, militaryActivity: m } }], chokepoints: [], orefAlerts24h: 0, militaryFlights: 0, missing: [] }).coercivePressure;
+        const f = (m: number) =>
+          scoreAxes({
+            scored: [{ ...s, components: { ...s.components, militaryActivity: m } }],
+            chokepoints: [],
+            orefAlerts24h: 0,
+            militaryFlights: 0,
+            missing: [],
+          }).coercivePressure;
         const lo = Math.min(s.components.militaryActivity, more);
         expect(f(Math.max(s.components.militaryActivity, more))).toBeGreaterThanOrEqual(f(lo));
       }),
@@ -107,10 +140,35 @@ describe('axes', () => {
   it('count only the region’s members, chokepoints and box', () => {
     const mena = regionById('mena')!;
     const { facts } = scoreRegion(mena, {
-      cii: [{ region: 'IL', combinedScore: 80, dynamicScore: 1, trend: '', computedAt: 1, advisoryLevel: '', components: { newsActivity: 1, ciiContribution: 1, geoConvergence: 1, militaryActivity: 1 } }, { region: 'US', combinedScore: 10, dynamicScore: 0, trend: '', computedAt: 1, advisoryLevel: '', components: { newsActivity: 1, ciiContribution: 1, geoConvergence: 1, militaryActivity: 1 } }],
-      chokepoints: [{ id: 'hormuz_strait', name: 'Hormuz', threatLevel: 'war_zone', threatDescription: '' }, { id: 'panama', name: 'Panama', threatLevel: 'war_zone', threatDescription: '' }],
+      cii: [
+        {
+          region: 'IL',
+          combinedScore: 80,
+          dynamicScore: 1,
+          trend: '',
+          computedAt: 1,
+          advisoryLevel: '',
+          components: { newsActivity: 1, ciiContribution: 1, geoConvergence: 1, militaryActivity: 1 },
+        },
+        {
+          region: 'US',
+          combinedScore: 10,
+          dynamicScore: 0,
+          trend: '',
+          computedAt: 1,
+          advisoryLevel: '',
+          components: { newsActivity: 1, ciiContribution: 1, geoConvergence: 1, militaryActivity: 1 },
+        },
+      ],
+      chokepoints: [
+        { id: 'hormuz_strait', name: 'Hormuz', threatLevel: 'war_zone', threatDescription: '' },
+        { id: 'panama', name: 'Panama', threatLevel: 'war_zone', threatDescription: '' },
+      ],
       orefAlerts: [{ at: 1000 }, { at: 1000 - 86_400_000 }],
-      militaryFlights: [{ latitude: 32, longitude: 35 }, { latitude: 50, longitude: 10 }],
+      militaryFlights: [
+        { latitude: 32, longitude: 35 },
+        { latitude: 50, longitude: 10 },
+      ],
       asOf: 1000,
     });
     expect(facts.scored.map((s) => s.region)).toEqual(['IL']);
@@ -139,17 +197,24 @@ describe('triggers and lanes', () => {
     ['<', -0.4, -0.2, 'watching'],
     ['>', 25, 20, 'watching'],
     ['>', 25, 19, 'dormant'],
-  ] as const)('%s %s observed %s -> %s', (op, value, observed, state) => expect(triggerState(op, value, observed)).toBe(state));
+  ] as const)('%s %s observed %s -> %s', (op, value, observed, state) =>
+    expect(triggerState(op, value, observed)).toBe(state),
+  );
 
   it('lane weights are non-negative and sum to 1', () => {
     fc.assert(
-      fc.property(fc.double({ min: -1, max: 1, noNaN: true }), fc.constantFrom(0.5, 0.75, 1), fc.nat(7), (net, h, active) => {
-        const w = laneWeights(net, h, active);
-        expect(w.escalation).toBeGreaterThanOrEqual(0);
-        expect(w.deescalation).toBeGreaterThanOrEqual(0);
-        expect(w.base).toBeGreaterThanOrEqual(0.05 - 1e-9);
-        expect(w.escalation + w.base + w.deescalation).toBeCloseTo(1, 9);
-      }),
+      fc.property(
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.constantFrom(0.5, 0.75, 1),
+        fc.nat(7),
+        (net, h, active) => {
+          const w = laneWeights(net, h, active);
+          expect(w.escalation).toBeGreaterThanOrEqual(0);
+          expect(w.deescalation).toBeGreaterThanOrEqual(0);
+          expect(w.base).toBeGreaterThanOrEqual(0.05 - 1e-9);
+          expect(w.escalation + w.base + w.deescalation).toBeCloseTo(1, 9);
+        },
+      ),
     );
   });
 
@@ -160,12 +225,32 @@ describe('triggers and lanes', () => {
 
 const label = fc.constantFrom(...REGIME_LABELS);
 const regionId = fc.constantFrom(...REGIONS.map((r) => r.id));
-const scoreOf = (regionId: string, label: string): RegionScore => ({ regionId, label: label as RegionScore['label'], driver: 'd', snapshotId: `${regionId}-x`, axes: scoreAxes({ scored: [], chokepoints: [], orefAlerts24h: 0, militaryFlights: 0, missing: [] }) });
+const scoreOf = (regionId: string, label: string): RegionScore => ({
+  regionId,
+  label: label as RegionScore['label'],
+  driver: 'd',
+  snapshotId: `${regionId}-x`,
+  axes: scoreAxes({ scored: [], chokepoints: [], orefAlerts24h: 0, militaryFlights: 0, missing: [] }),
+});
 
 describe('regime transitions', () => {
   it('append only on a change, stamped with the ingestion time, newest first', () => {
-    const { history, lastLabels } = appendTransitions([], { mena: 'calm', europe: 'calm' }, [scoreOf('mena', 'stressed_equilibrium'), scoreOf('europe', 'calm'), scoreOf('latam', 'calm')], 500);
-    expect(history).toEqual([{ regionId: 'mena', label: 'stressed_equilibrium', previousLabel: 'calm', transitionedAt: 500, transitionDriver: 'd', snapshotId: 'mena-x' }]);
+    const { history, lastLabels } = appendTransitions(
+      [],
+      { mena: 'calm', europe: 'calm' },
+      [scoreOf('mena', 'stressed_equilibrium'), scoreOf('europe', 'calm'), scoreOf('latam', 'calm')],
+      500,
+    );
+    expect(history).toEqual([
+      {
+        regionId: 'mena',
+        label: 'stressed_equilibrium',
+        previousLabel: 'calm',
+        transitionedAt: 500,
+        transitionDriver: 'd',
+        snapshotId: 'mena-x',
+      },
+    ]);
     expect(lastLabels).toEqual({ mena: 'stressed_equilibrium', europe: 'calm', latam: 'calm' });
   });
 
@@ -177,11 +262,20 @@ describe('regime transitions', () => {
         runs.forEach((run, i) => {
           const scores = run.map(([r, l]) => scoreOf(r, l));
           ({ history, lastLabels: last } = appendTransitions(history, last, scores, i * 1000));
-          const again = appendTransitions(history, last, scores.filter((s, j) => scores.findIndex((x) => x.regionId === s.regionId) === j && last[s.regionId] === s.label), i * 1000 + 1);
+          const again = appendTransitions(
+            history,
+            last,
+            scores.filter(
+              (s, j) => scores.findIndex((x) => x.regionId === s.regionId) === j && last[s.regionId] === s.label,
+            ),
+            i * 1000 + 1,
+          );
           expect(again.history).toEqual(history);
         });
-        for (let i = 1; i < history.length; i++) expect(history[i - 1]!.transitionedAt).toBeGreaterThanOrEqual(history[i]!.transitionedAt);
-        for (const r of REGIONS) expect(history.filter((t) => t.regionId === r.id).length).toBeLessThanOrEqual(HISTORY_PER_REGION);
+        for (let i = 1; i < history.length; i++)
+          expect(history[i - 1]!.transitionedAt).toBeGreaterThanOrEqual(history[i]!.transitionedAt);
+        for (const r of REGIONS)
+          expect(history.filter((t) => t.regionId === r.id).length).toBeLessThanOrEqual(HISTORY_PER_REGION);
         for (const t of history) expect(t.label).not.toBe(t.previousLabel);
       }),
     );
@@ -190,7 +284,13 @@ describe('regime transitions', () => {
   it('keep the newest HISTORY_PER_REGION of a region', () => {
     let history: RegimeTransition[] = [];
     let last: Record<string, string> = { mena: 'calm' };
-    for (let i = 1; i <= HISTORY_PER_REGION + 5; i++) ({ history, lastLabels: last } = appendTransitions(history, last, [scoreOf('mena', i % 2 ? 'stressed_equilibrium' : 'calm')], i));
+    for (let i = 1; i <= HISTORY_PER_REGION + 5; i++)
+      ({ history, lastLabels: last } = appendTransitions(
+        history,
+        last,
+        [scoreOf('mena', i % 2 ? 'stressed_equilibrium' : 'calm')],
+        i,
+      ));
     expect(history.length).toBe(HISTORY_PER_REGION);
     expect(history[0]!.transitionedAt).toBe(HISTORY_PER_REGION + 5);
     expect(history.at(-1)!.transitionedAt).toBe(6);
@@ -199,11 +299,47 @@ describe('regime transitions', () => {
 
 describe('regime history dataset', () => {
   it('reads the bundled seed format and refuses another', () => {
-    const seed = parseRegimeHistorySeed(JSON.stringify({ format: 'mds-regime-history', version: 1, lastLabels: { mena: 'calm' }, transitions: [{ regionId: 'mena', label: 'calm', previousLabel: 'stressed_equilibrium', transitionedAt: '2026-11-01T00:00:00Z', transitionDriver: 'x', snapshotId: 'mena-1' }] }));
+    const seed = parseRegimeHistorySeed(
+      JSON.stringify({
+        format: 'mds-regime-history',
+        version: 1,
+        lastLabels: { mena: 'calm' },
+        transitions: [
+          {
+            regionId: 'mena',
+            label: 'calm',
+            previousLabel: 'stressed_equilibrium',
+            transitionedAt: '2026-11-01T00:00:00Z',
+            transitionDriver: 'x',
+            snapshotId: 'mena-1',
+          },
+        ],
+      }),
+    );
     expect(seed.transitions[0]!.transitionedAt).toBe(Date.parse('2026-11-01T00:00:00Z'));
     expect(() => parseRegimeHistorySeed('{')).toThrow(/not JSON/);
-    expect(() => parseRegimeHistorySeed(JSON.stringify({ format: 'other', version: 1, lastLabels: {}, transitions: [] }))).toThrow(/unexpected shape/);
-    expect(() => parseRegimeHistorySeed(JSON.stringify({ format: 'mds-regime-history', version: 1, lastLabels: {}, transitions: [{ regionId: 'mena', label: 'war', previousLabel: 'calm', transitionedAt: 'x', transitionDriver: '', snapshotId: 'a' }] }))).toThrow(/unexpected shape/);
+    expect(() =>
+      parseRegimeHistorySeed(JSON.stringify({ format: 'other', version: 1, lastLabels: {}, transitions: [] })),
+    ).toThrow(/unexpected shape/);
+    expect(() =>
+      parseRegimeHistorySeed(
+        JSON.stringify({
+          format: 'mds-regime-history',
+          version: 1,
+          lastLabels: {},
+          transitions: [
+            {
+              regionId: 'mena',
+              label: 'war',
+              previousLabel: 'calm',
+              transitionedAt: 'x',
+              transitionDriver: '',
+              snapshotId: 'a',
+            },
+          ],
+        }),
+      ),
+    ).toThrow(/unexpected shape/);
   });
 
   it('needs the instability export', () => {
@@ -213,7 +349,11 @@ describe('regime history dataset', () => {
 
 describe('narrative sections', () => {
   it('reads keyed lines, repeated keys and continuation lines', () => {
-    const s = readSections('intro\nSITUATION: a\nmore\n- WATCH: x\n**WATCH**: ignored-format\nOutlook 24h: b', ['SITUATION', 'OUTLOOK 24H', 'WATCH']);
+    const s = readSections('intro\nSITUATION: a\nmore\n- WATCH: x\n**WATCH**: ignored-format\nOutlook 24h: b', [
+      'SITUATION',
+      'OUTLOOK 24H',
+      'WATCH',
+    ]);
     expect(s.get('SITUATION')).toEqual(['intro', 'a more']);
     expect(s.get('WATCH')).toEqual(['x **WATCH**: ignored-format']);
     expect(s.get('OUTLOOK 24H')).toEqual(['b']);

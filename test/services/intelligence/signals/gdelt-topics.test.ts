@@ -2,9 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
-import { gdeltTopicsDataset, parseGdeltTopics } from '../../../../src/services/intelligence/signals/datasets/gdelt-topics.js';
+import {
+  gdeltTopicsDataset,
+  parseGdeltTopics,
+} from '../../../../src/services/intelligence/signals/datasets/gdelt-topics.js';
 import { FormatError } from '../../../../src/sources/formats/errors.js';
-import { docApiUrl, docJson, parseArtList, parseGdeltTime, parseTimeline } from '../../../../src/sources/gdelt/doc-api.js';
+import {
+  docApiUrl,
+  docJson,
+  parseArtList,
+  parseGdeltTime,
+  parseTimeline,
+} from '../../../../src/sources/gdelt/doc-api.js';
 import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
 
@@ -12,7 +21,13 @@ const SEARCH = '/api/intelligence/v1/search-gdelt-documents';
 const TIMELINE = '/api/intelligence/v1/get-gdelt-topic-timeline';
 let app: TestApp;
 
-interface Article { title: string; url: string; source: string; date: string; tone: number }
+interface Article {
+  title: string;
+  url: string;
+  source: string;
+  date: string;
+  tone: number;
+}
 
 beforeAll(async () => {
   app = await startTestApp({ samples: [gdeltTopicsDataset] });
@@ -31,8 +46,24 @@ describe('GDELT DOC API format', () => {
   it('reads compact times, article lists (empty object = none) and timelines', () => {
     expect(parseGdeltTime('20261120T101500Z')).toBe(Date.UTC(2026, 10, 20, 10, 15));
     expect(parseArtList({})).toEqual([]);
-    expect(parseArtList({ articles: [{ url: 'u', title: ' T ', seendate: '20261120T101500Z', domain: 'd' }, { url: 'no-date' }] })).toHaveLength(1);
-    expect(parseTimeline({ timeline: [{ series: 'Average Tone', data: [{ date: '20261120T000000Z', value: -2 }, { date: '20261119T000000Z', value: -3 }] }] }).map((p) => p.value)).toEqual([-3, -2]);
+    expect(
+      parseArtList({
+        articles: [{ url: 'u', title: ' T ', seendate: '20261120T101500Z', domain: 'd' }, { url: 'no-date' }],
+      }),
+    ).toHaveLength(1);
+    expect(
+      parseTimeline({
+        timeline: [
+          {
+            series: 'Average Tone',
+            data: [
+              { date: '20261120T000000Z', value: -2 },
+              { date: '20261119T000000Z', value: -3 },
+            ],
+          },
+        ],
+      }).map((p) => p.value),
+    ).toEqual([-3, -2]);
   });
 
   it('rejects GDELT plain-text errors and malformed payloads', () => {

@@ -27,7 +27,11 @@ describe('pizzint rules and parser', () => {
   ])('activity %d -> DEFCON %d', (activity, level, label) => expect(defconOf(activity)).toEqual({ level, label }));
 
   it('DEFCON never rises as activity falls', () => {
-    fc.assert(fc.property(fc.double({ min: 0, max: 100, noNaN: true }), fc.double({ min: 0, max: 100, noNaN: true }), (a, b) => (a <= b ? defconOf(a).level >= defconOf(b).level : true)));
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 100, noNaN: true }), fc.double({ min: 0, max: 100, noNaN: true }), (a, b) =>
+        a <= b ? defconOf(a).level >= defconOf(b).level : true,
+      ),
+    );
   });
 
   it.each([
@@ -36,7 +40,9 @@ describe('pizzint rules and parser', () => {
     [[36.1, 35.8], 'TREND_DIRECTION_STABLE', -0.8],
     [[0, 22.5], 'TREND_DIRECTION_STABLE', 0],
     [[], 'TREND_DIRECTION_STABLE', 0],
-  ])('tension %j -> %s %d', (points, trend, changePercent) => expect(tensionOf(points)).toMatchObject({ trend, changePercent }));
+  ])('tension %j -> %s %d', (points, trend, changePercent) =>
+    expect(tensionOf(points)).toMatchObject({ trend, changePercent }),
+  );
 
   it('rejects an unsuccessful dashboard answer', () => {
     expect(() => parsePizzintDashboard('{"success":false,"error":"rate limited"}')).toThrow(FormatError);
@@ -48,28 +54,59 @@ describe('GET get-pizzint-status', () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
     const p = res.body.pizzint;
-    expect(p).toMatchObject({ defconLevel: 3, defconLabel: 'Elevated Activity', aggregateActivity: 46, activeSpikes: 2, locationsMonitored: 7, locationsOpen: 6 });
+    expect(p).toMatchObject({
+      defconLevel: 3,
+      defconLabel: 'Elevated Activity',
+      aggregateActivity: 46,
+      activeSpikes: 2,
+      locationsMonitored: 7,
+      locationsOpen: 6,
+    });
     expect(p.updatedAt).toBe(Date.UTC(2026, 10, 20, 2, 10));
     // The capture is ten hours older than the sample clock: stale, and not cached.
     expect(p.dataFreshness).toBe('DATA_FRESHNESS_STALE');
     expect(res.headers.get('cache-control')).toMatch(/no-store/);
-    expect(p.locations.find((l: { name: string }) => l.name === 'Pizzato Pizza')).toMatchObject({ isClosedNow: true, dataFreshness: 'DATA_FRESHNESS_STALE' });
+    expect(p.locations.find((l: { name: string }) => l.name === 'Pizzato Pizza')).toMatchObject({
+      isClosedNow: true,
+      dataFreshness: 'DATA_FRESHNESS_STALE',
+    });
     expect(res.body.tensionPairs).toEqual([]);
   });
 
   it('adds the tension pairs with include_gdelt=true', async () => {
-    const pairs = (await app.get(`${PATH}?include_gdelt=true`)).body.tensionPairs as { id: string; countries: string[]; label: string; trend: string; region: string }[];
-    expect(pairs.map((p) => p.id)).toEqual(['usa_russia', 'russia_ukraine', 'usa_china', 'china_taiwan', 'usa_iran', 'usa_venezuela']);
-    expect(pairs[3]).toMatchObject({ countries: ['china', 'taiwan'], label: 'CHINA - TAIWAN', trend: 'TREND_DIRECTION_FALLING', region: 'global' });
+    const pairs = (await app.get(`${PATH}?include_gdelt=true`)).body.tensionPairs as {
+      id: string;
+      countries: string[];
+      label: string;
+      trend: string;
+      region: string;
+    }[];
+    expect(pairs.map((p) => p.id)).toEqual([
+      'usa_russia',
+      'russia_ukraine',
+      'usa_china',
+      'china_taiwan',
+      'usa_iran',
+      'usa_venezuela',
+    ]);
+    expect(pairs[3]).toMatchObject({
+      countries: ['china', 'taiwan'],
+      label: 'CHINA - TAIWAN',
+      trend: 'TREND_DIRECTION_FALLING',
+      region: 'global',
+    });
     expect((await app.get(`${PATH}?include_gdelt=false`)).body.tensionPairs).toEqual([]);
   });
 
   it('is fresh and cacheable right after the capture', async () => {
-    await withTestApp({ samples: [pizzintDataset], clock: new ManualClock(Date.UTC(2026, 10, 20, 3, 0)) }, async (early) => {
-      const res = await early.get(PATH);
-      expect(res.body.pizzint.dataFreshness).toBe('DATA_FRESHNESS_FRESH');
-      expect(res.headers.get('cache-control')).not.toMatch(/no-store/);
-    });
+    await withTestApp(
+      { samples: [pizzintDataset], clock: new ManualClock(Date.UTC(2026, 10, 20, 3, 0)) },
+      async (early) => {
+        const res = await early.get(PATH);
+        expect(res.body.pizzint.dataFreshness).toBe('DATA_FRESHNESS_FRESH');
+        expect(res.headers.get('cache-control')).not.toMatch(/no-store/);
+      },
+    );
   });
 
   it('rejects a non-boolean include_gdelt', async () => {

@@ -18,7 +18,14 @@ describe('GET analyze-stock', () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
     const b = res.body;
-    expect(b).toMatchObject({ available: true, symbol: 'AAPL', name: 'Apple Inc.', display: 'AAPL', currency: 'USD', currentPrice: 268.41 });
+    expect(b).toMatchObject({
+      available: true,
+      symbol: 'AAPL',
+      name: 'Apple Inc.',
+      display: 'AAPL',
+      currency: 'USD',
+      currentPrice: 268.41,
+    });
     expect(b.provider).toBe('rules');
     expect(b.model).toBe('');
     expect(b.fallback).toBe(true);
@@ -53,7 +60,13 @@ describe('GET analyze-stock', () => {
   it('answers a ticker outside the snapshot in-band as unavailable, not cached', async () => {
     const res = await app.get(`${PATH}?symbol=ZZZZ`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ available: false, symbol: 'ZZZZ', fallback: true, provider: 'rules', currentPrice: 0 });
+    expect(res.body).toMatchObject({
+      available: false,
+      symbol: 'ZZZZ',
+      fallback: true,
+      provider: 'rules',
+      currentPrice: 0,
+    });
     expect(res.body.summary).toMatch(/not configured/);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });

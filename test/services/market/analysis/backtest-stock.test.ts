@@ -20,7 +20,13 @@ describe('GET backtest-stock', () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
     const b = res.body;
-    expect(b).toMatchObject({ available: true, symbol: 'AAPL', evalWindowDays: 10, engineVersion: 'v3-technical-only', ratingBasis: 'technical_only' });
+    expect(b).toMatchObject({
+      available: true,
+      symbol: 'AAPL',
+      evalWindowDays: 10,
+      engineVersion: 'v3-technical-only',
+      ratingBasis: 'technical_only',
+    });
     // 129 bars, analysed from the 60th: 70 ledger entries.
     expect(b.evaluationsRun).toBe(70);
     expect(b.actionableEvaluations).toBeGreaterThan(0);
@@ -63,7 +69,8 @@ describe('the per-account daily quota', () => {
   it('refuses a fresh backtest past the quota with 429 until UTC midnight; other accounts are unaffected', async () => {
     const spent = await app.createKey({ plan: 'pro' });
     const now = app.deps.clock.now();
-    for (let i = 0; i < DAILY_QUOTA.backtest; i++) await app.deps.stores.get(MARKET_ANALYSES).takeQuota(spent.accountId, 'backtest', now);
+    for (let i = 0; i < DAILY_QUOTA.backtest; i++)
+      await app.deps.stores.get(MARKET_ANALYSES).takeQuota(spent.accountId, 'backtest', now);
     const res = await app.get(`${PATH}?symbol=AAPL`, as(spent.key));
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ error: 'Stock backtest daily quota exceeded' });
@@ -83,7 +90,9 @@ describe('GET list-stored-stock-backtests', () => {
     const mine = await app.get(STORED, as(a.key));
     expect(mine.status).toBe(200);
     expect(mine.body.items.map((i: { symbol: string }) => i.symbol)).toEqual(['MSFT']);
-    expect((await app.get(`${STORED}?eval_window_days=5`, as(a.key))).body.items.map((i: { symbol: string }) => i.symbol)).toEqual(['JPM']);
+    expect(
+      (await app.get(`${STORED}?eval_window_days=5`, as(a.key))).body.items.map((i: { symbol: string }) => i.symbol),
+    ).toEqual(['JPM']);
     expect((await app.get(`${STORED}?symbols=JPM`, as(a.key))).body.items).toEqual([]);
     expect((await app.get(STORED, as(b.key))).body.items).toEqual([]);
     expectViolation(await app.get(`${STORED}?eval_window_days=2`), 'eval_window_days');

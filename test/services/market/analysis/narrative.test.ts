@@ -9,7 +9,10 @@ let app: TestApp;
 
 beforeAll(async () => {
   llm = await startLlmFixture({ reply: () => 'Apple trades in a weak uptrend; momentum is positive but stretched.' });
-  app = await startTestApp({ samples: [dailyBarsDataset], config: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fixture-model' } });
+  app = await startTestApp({
+    samples: [dailyBarsDataset],
+    config: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fixture-model' },
+  });
 });
 afterAll(async () => {
   await app.close();

@@ -44,21 +44,25 @@ describe('indicators', () => {
   ])('rsi of a one-way or flat series', (closes, expected) => expect(rsi(closes, 12)).toBeCloseTo(expected, 6));
 
   it('rsi stays within 0-100', () => {
-    fc.assert(fc.property(positiveCloses, (xs) => {
-      const r = rsi(xs, 12);
-      expect(r).toBeGreaterThanOrEqual(0);
-      expect(r).toBeLessThanOrEqual(100);
-    }));
+    fc.assert(
+      fc.property(positiveCloses, (xs) => {
+        const r = rsi(xs, 12);
+        expect(r).toBeGreaterThanOrEqual(0);
+        expect(r).toBeLessThanOrEqual(100);
+      }),
+    );
   });
 
   it('max drawdown is the largest fall from a running peak', () => {
     expect(maxDrawdown([100, 120, 90, 130, 117])).toBeCloseTo(25, 6);
     expect(maxDrawdown([1, 2, 3])).toBe(0);
-    fc.assert(fc.property(positiveCloses, (xs) => {
-      const d = maxDrawdown(xs);
-      expect(d).toBeGreaterThanOrEqual(0);
-      expect(d).toBeLessThan(100);
-    }));
+    fc.assert(
+      fc.property(positiveCloses, (xs) => {
+        const d = maxDrawdown(xs);
+        expect(d).toBeGreaterThanOrEqual(0);
+        expect(d).toBeLessThan(100);
+      }),
+    );
   });
 });
 
@@ -72,14 +76,27 @@ describe('scoring tables', () => {
     [98, 99, 100, 0, 'Bear'],
     [99, 101, 100, 0, 'Weak bear'],
     [100, 100, 100, 0, 'Consolidation'],
-  ] as const)('trend of MA5 %d, MA10 %d, MA20 %d (spread before %d) is %s', (a, b, c, before, trend) => expect(trendOf(a, b, c, before)).toBe(trend));
+  ] as const)('trend of MA5 %d, MA10 %d, MA20 %d (spread before %d) is %s', (a, b, c, before, trend) =>
+    expect(trendOf(a, b, c, before)).toBe(trend),
+  );
 
   it.each([
-    [-6, 'Bull', 8], [-4, 'Bull', 16], [-1, 'Bull', 20], [1, 'Bull', 18], [3, 'Bull', 14], [6, 'Bull', 4], [6, 'Strong bull', 10], [8, 'Strong bull', 4],
+    [-6, 'Bull', 8],
+    [-4, 'Bull', 16],
+    [-1, 'Bull', 20],
+    [1, 'Bull', 18],
+    [3, 'Bull', 14],
+    [6, 'Bull', 4],
+    [6, 'Strong bull', 10],
+    [8, 'Strong bull', 4],
   ] as const)('bias %d in a %s trend scores %d', (b, trend, points) => expect(biasPoints(b, trend)).toBe(points));
 
   it.each([
-    [2, 1, 'Heavy volume up'], [2, -1, 'Heavy volume down'], [0.5, 1, 'Shrinking volume up'], [0.5, -1, 'Shrinking volume down'], [1, 1, 'Normal volume'],
+    [2, 1, 'Heavy volume up'],
+    [2, -1, 'Heavy volume down'],
+    [0.5, 1, 'Shrinking volume up'],
+    [0.5, -1, 'Shrinking volume down'],
+    [1, 1, 'Normal volume'],
   ] as const)('volume ratio %d with change %d is %s', (r, c, s) => expect(volumeStatusOf(r, c)).toBe(s));
 
   it.each([
@@ -89,13 +106,27 @@ describe('scoring tables', () => {
     [0.1, 0, -0.1, -0.2, 'Crossing above zero'],
     [1, 0.5, 0.9, 0.4, 'Bullish'],
     [-1, -0.5, -0.9, -0.4, 'Bearish'],
-  ] as const)('MACD %d/%d after %d/%d is %s', (dif, dea, pdif, pdea, s) => expect(macdStatusOf(dif, dea, pdif, pdea)).toBe(s));
-
-  it.each([[75, 'Overbought'], [65, 'Strong'], [50, 'Neutral'], [35, 'Weak'], [20, 'Oversold']] as const)('RSI %d is %s', (r, s) => expect(rsiStatusOf(r)).toBe(s));
+  ] as const)('MACD %d/%d after %d/%d is %s', (dif, dea, pdif, pdea, s) =>
+    expect(macdStatusOf(dif, dea, pdif, pdea)).toBe(s),
+  );
 
   it.each([
-    [80, 'Bull', 'Strong buy'], [80, 'Weak bull', 'Buy'], [65, 'Bull', 'Buy'], [65, 'Bear', 'Hold'], [50, 'Bull', 'Hold'], [35, 'Bear', 'Watch'],
-    [20, 'Bear', 'Strong sell'], [20, 'Consolidation', 'Sell'],
+    [75, 'Overbought'],
+    [65, 'Strong'],
+    [50, 'Neutral'],
+    [35, 'Weak'],
+    [20, 'Oversold'],
+  ] as const)('RSI %d is %s', (r, s) => expect(rsiStatusOf(r)).toBe(s));
+
+  it.each([
+    [80, 'Bull', 'Strong buy'],
+    [80, 'Weak bull', 'Buy'],
+    [65, 'Bull', 'Buy'],
+    [65, 'Bear', 'Hold'],
+    [50, 'Bull', 'Hold'],
+    [35, 'Bear', 'Watch'],
+    [20, 'Bear', 'Strong sell'],
+    [20, 'Consolidation', 'Sell'],
   ] as const)('score %d in a %s trend signals %s', (score, trend, s) => expect(signalOf(score, trend)).toBe(s));
 });
 
@@ -112,12 +143,15 @@ describe('technicals', () => {
     const up = technicals(barsOf(Array.from({ length: 80 }, (_, i) => 100 * 1.01 ** i)));
     expect(up.trend).toMatch(/bull/);
     expect(up.ma5).toBeGreaterThan(up.ma20);
-    fc.assert(fc.property(positiveCloses, (xs) => {
-      const t = technicals(barsOf(xs));
-      expect(t.score).toBeGreaterThanOrEqual(0);
-      expect(t.score).toBeLessThanOrEqual(100);
-      expect(t.signal).toBe(signalOf(t.score, t.trend));
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(positiveCloses, (xs) => {
+        const t = technicals(barsOf(xs));
+        expect(t.score).toBeGreaterThanOrEqual(0);
+        expect(t.score).toBeLessThanOrEqual(100);
+        expect(t.signal).toBe(signalOf(t.score, t.trend));
+      }),
+      { numRuns: 50 },
+    );
   });
 });
 
@@ -143,19 +177,26 @@ describe('the backtest walk', () => {
   });
 
   it('a long return never falls below its stop nor rises above its target; stats agree with the evaluations', () => {
-    fc.assert(fc.property(fc.array(fc.double({ min: 50, max: 150, noNaN: true }), { minLength: 90, maxLength: 110 }), fc.integer({ min: 3, max: 30 }), (xs, w) => {
-      const bars = barsOf(xs);
-      const entries = ledger(bars);
-      expect(entries).toHaveLength(xs.length - LEDGER_START_INDEX);
-      const stats = backtest(bars, entries, w);
-      for (const e of stats.evaluations) {
-        expect(e.index + w).toBeLessThan(bars.length);
-        if (e.signal.includes('buy') || e.signal === 'Buy') {
-          expect(e.exit).toBeGreaterThanOrEqual(Math.min(e.stopLoss, bars[e.index + w].close));
-        }
-      }
-      const wins = stats.evaluations.filter((e) => e.returnPct > 0).length;
-      expect(stats.winRate).toBeCloseTo(stats.evaluations.length ? (wins / stats.evaluations.length) * 100 : 0, 1);
-    }), { numRuns: 20 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 50, max: 150, noNaN: true }), { minLength: 90, maxLength: 110 }),
+        fc.integer({ min: 3, max: 30 }),
+        (xs, w) => {
+          const bars = barsOf(xs);
+          const entries = ledger(bars);
+          expect(entries).toHaveLength(xs.length - LEDGER_START_INDEX);
+          const stats = backtest(bars, entries, w);
+          for (const e of stats.evaluations) {
+            expect(e.index + w).toBeLessThan(bars.length);
+            if (e.signal.includes('buy') || e.signal === 'Buy') {
+              expect(e.exit).toBeGreaterThanOrEqual(Math.min(e.stopLoss, bars[e.index + w].close));
+            }
+          }
+          const wins = stats.evaluations.filter((e) => e.returnPct > 0).length;
+          expect(stats.winRate).toBeCloseTo(stats.evaluations.length ? (wins / stats.evaluations.length) * 100 : 0, 1);
+        },
+      ),
+      { numRuns: 20 },
+    );
   });
 });

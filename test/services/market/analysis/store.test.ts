@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DAILY_QUOTA, HISTORY_KEEP_PER_SYMBOL, MARKET_ANALYSES, type AnalysisStore } from '../../../../src/services/market/analysis/store.js';
+import {
+  DAILY_QUOTA,
+  HISTORY_KEEP_PER_SYMBOL,
+  MARKET_ANALYSES,
+  type AnalysisStore,
+} from '../../../../src/services/market/analysis/store.js';
 import { storeEngines } from '../../../support/engines/store-engines.js';
 
 // One specification of the stored analyses, backtests and daily quota for both engines, then what
@@ -18,7 +23,14 @@ describe.each(engines)('stock analysis store on $name', (engine) => {
   });
 
   it('finds an analysis by account, symbol, news flag and bar; the first one stored for a bar stays', async () => {
-    const row = { accountId: 'a', symbol: 'NVDA', includeNews: false, analysisAt: 100, analysisId: 'n1', body: 'first' };
+    const row = {
+      accountId: 'a',
+      symbol: 'NVDA',
+      includeNews: false,
+      analysisAt: 100,
+      analysisId: 'n1',
+      body: 'first',
+    };
     await store.saveAnalysis(row, NOW);
     await store.saveAnalysis({ ...row, body: 'second' }, NOW);
     expect(await store.findAnalysis('a', 'NVDA', false, 100)).toBe('first');
@@ -29,9 +41,15 @@ describe.each(engines)('stock analysis store on $name', (engine) => {
 
   it('keeps the newest analyses per account and symbol, and drops expired ones', async () => {
     for (let i = 0; i < HISTORY_KEEP_PER_SYMBOL + 5; i++) {
-      await store.saveAnalysis({ accountId: 'a', symbol: 'AAPL', includeNews: false, analysisAt: i, analysisId: `id${i}`, body: String(i) }, NOW);
+      await store.saveAnalysis(
+        { accountId: 'a', symbol: 'AAPL', includeNews: false, analysisAt: i, analysisId: `id${i}`, body: String(i) },
+        NOW,
+      );
     }
-    await store.saveAnalysis({ accountId: 'b', symbol: 'AAPL', includeNews: false, analysisAt: 1, analysisId: 'x', body: 'other' }, NOW);
+    await store.saveAnalysis(
+      { accountId: 'b', symbol: 'AAPL', includeNews: false, analysisAt: 1, analysisId: 'x', body: 'other' },
+      NOW,
+    );
     const mine = (await store.listAnalyses('a', ['AAPL'], false, 100, NOW)).get('AAPL')!;
     expect(mine).toHaveLength(HISTORY_KEEP_PER_SYMBOL);
     expect(mine[0]).toBe(String(HISTORY_KEEP_PER_SYMBOL + 4));
@@ -66,7 +84,9 @@ describe.each(engines)('stock analysis store on $name', (engine) => {
   it('counts exactly when two nodes take quota at once', async () => {
     const other = await node();
     const tries = DAILY_QUOTA.backtest + 40;
-    const outcomes = await Promise.all(Array.from({ length: tries }, (_, i) => (i % 2 ? store : other).takeQuota('race', 'backtest', NOW)));
+    const outcomes = await Promise.all(
+      Array.from({ length: tries }, (_, i) => (i % 2 ? store : other).takeQuota('race', 'backtest', NOW)),
+    );
     expect(outcomes.filter(Boolean)).toHaveLength(DAILY_QUOTA.backtest);
     expect(await other.takeQuota('race', 'backtest', NOW)).toBe(false);
   });

@@ -25,7 +25,9 @@ describe('GET get-gold-intelligence', () => {
     expect(b).toMatchObject({ goldPrice: 4065.3, silverPrice: 50.41, platinumPrice: 1541.2, palladiumPrice: 1395.5 });
     expect(b.goldSilverRatio).toBeCloseTo(4065.3 / 50.41, 2);
     expect(b.goldPlatinumPremiumPct).toBeCloseTo(((4065.3 - 1541.2) / 1541.2) * 100, 2);
-    const cross = Object.fromEntries(b.crossCurrencyPrices.map((c: { currency: string; price: number }) => [c.currency, c.price]));
+    const cross = Object.fromEntries(
+      b.crossCurrencyPrices.map((c: { currency: string; price: number }) => [c.currency, c.price]),
+    );
     expect(cross.EUR).toBeCloseTo(4065.3 / 1.1583, 1);
     expect(cross.JPY).toBeCloseTo(4065.3 * 155.21, 0);
     expect(cross.CHF).toBeCloseTo(4065.3 * 0.8031, 1);
@@ -52,7 +54,10 @@ describe('GET get-gold-intelligence', () => {
     expect(cb.topHolders[0]).toMatchObject({ iso3: 'USA', name: 'United States' });
     expect(cb.topHolders[0].tonnes).toBeCloseTo(8133.5, 0);
     expect(cb.topHolders[0].pctOfReserves).toBeGreaterThan(50);
-    expect(cb.totalTonnes).toBeCloseTo(cb.topHolders.reduce((s: number, h: { tonnes: number }) => s + h.tonnes, 0), 0);
+    expect(cb.totalTonnes).toBeCloseTo(
+      cb.topHolders.reduce((s: number, h: { tonnes: number }) => s + h.tonnes, 0),
+      0,
+    );
     expect(cb.topBuyers12m[0]).toMatchObject({ iso3: 'POL' });
     expect(cb.topBuyers12m[0].deltaTonnes12m).toBeCloseTo(92, 0);
     expect(cb.topSellers12m[0]).toMatchObject({ iso3: 'UZB' });
@@ -65,7 +70,13 @@ describe('GET get-gold-intelligence', () => {
 
   it('reads the GLD archive: the sheet with the tonnes column, dates as serials or text', () => {
     const header = ['Date', 'NAV', 'Total Net Asset Value Tonnes in the Trust', 'Total Net Asset Value in the Trust'];
-    const book = writeXlsx([{ name: 'Notes', rows: [['nothing here']] }, { name: 'GLD', rows: [['title'], header, [46345, 370.1, 880.5, 1e11], ['18-Nov-2026', 369, 879, 9.9e10], ['n/a', 1, 0, 0]] }]);
+    const book = writeXlsx([
+      { name: 'Notes', rows: [['nothing here']] },
+      {
+        name: 'GLD',
+        rows: [['title'], header, [46345, 370.1, 880.5, 1e11], ['18-Nov-2026', 369, 879, 9.9e10], ['n/a', 1, 0, 0]],
+      },
+    ]);
     expect(parseGldArchive(book)).toEqual([
       { date: '2026-11-18', tonnes: 879, nav: 369, aumUsd: 9.9e10 },
       { date: '2026-11-19', tonnes: 880.5, nav: 370.1, aumUsd: 1e11 },
@@ -74,8 +85,16 @@ describe('GET get-gold-intelligence', () => {
   });
 
   it('central-bank gold: a late reporter at its own latest month, movers over twelve months', () => {
-    const c = (iso3: string, months: Record<string, number>) => ({ iso3, name: iso3, months: Object.fromEntries(Object.entries(months).map(([m, moz]) => [m, { goldMoz: moz }])) });
-    const r = centralBankGold([c('AAA', { '2025-10': 10, '2026-10': 12 }), c('BBB', { '2025-09': 5, '2026-09': 4 }), c('CCC', { '2026-10': 1 })])!;
+    const c = (iso3: string, months: Record<string, number>) => ({
+      iso3,
+      name: iso3,
+      months: Object.fromEntries(Object.entries(months).map(([m, moz]) => [m, { goldMoz: moz }])),
+    });
+    const r = centralBankGold([
+      c('AAA', { '2025-10': 10, '2026-10': 12 }),
+      c('BBB', { '2025-09': 5, '2026-09': 4 }),
+      c('CCC', { '2026-10': 1 }),
+    ])!;
     expect(r.asOfMonth).toBe('2026-10');
     expect(r.topBuyers12m).toEqual([{ iso3: 'AAA', name: 'AAA', deltaTonnes12m: 62.2 }]);
     expect(r.topSellers12m).toEqual([{ iso3: 'BBB', name: 'BBB', deltaTonnes12m: -31.1 }]);

@@ -24,13 +24,27 @@ describe('GET get-physical-premiums', () => {
     expect(fx).toMatchObject({ pair: 'CNY/USD', rate: Math.round(1e6 / 7.1082) / 1e6 });
     expect(premiums.map((p: { metal: string }) => p.metal)).toEqual(['gold', 'silver']);
     const [gold, silver] = premiums;
-    expect(gold.physical).toMatchObject({ currency: 'CNY', unit: 'gram', asOf: '2026-11-19', source: 'Shanghai Gold Exchange SHAU PM benchmark' });
-    expect(gold.paper).toMatchObject({ price: 4065.3, currency: 'USD', unit: 'troy ounce', source: 'COMEX GC=F futures snapshot' });
+    expect(gold.physical).toMatchObject({
+      currency: 'CNY',
+      unit: 'gram',
+      asOf: '2026-11-19',
+      source: 'Shanghai Gold Exchange SHAU PM benchmark',
+    });
+    expect(gold.paper).toMatchObject({
+      price: 4065.3,
+      currency: 'USD',
+      unit: 'troy ounce',
+      source: 'COMEX GC=F futures snapshot',
+    });
     const physical = (gold.physical.price / 7.1082) * GRAMS_PER_TROY_OUNCE;
     expect(gold.premiumUsdPerOz).toBeCloseTo(physical - 4065.3, 3);
     expect(gold.premiumPct).toBeCloseTo(((physical - 4065.3) / 4065.3) * 100, 3);
     // The silver PM session had not priced on the latest day: the AM benchmark stands.
-    expect(silver.physical).toMatchObject({ unit: 'kilogram', source: 'Shanghai Gold Exchange SHAG AM benchmark', asOf: '2026-11-19' });
+    expect(silver.physical).toMatchObject({
+      unit: 'kilogram',
+      source: 'Shanghai Gold Exchange SHAG AM benchmark',
+      asOf: '2026-11-19',
+    });
     expect(res.headers.get('cache-control')).not.toBe('no-store');
   });
 
@@ -40,7 +54,9 @@ describe('GET get-physical-premiums', () => {
     const bad = await app.get(`${PATH}?metals=gold,platinum`);
     expectViolation(bad, 'metals', { only: true });
     expect(bad.body.violations[0].description).toBe('Unsupported metal: platinum');
-    expect((await app.get(`${PATH}?metals=copper,tin`)).body.violations[0].description).toBe('Unsupported metals: copper, tin');
+    expect((await app.get(`${PATH}?metals=copper,tin`)).body.violations[0].description).toBe(
+      'Unsupported metals: copper, tin',
+    );
   });
 
   it('live SGE ingestion refuses without the licence; the sample keeps serving', async () => {
@@ -78,12 +94,16 @@ describe('SGE benchmark page and premium rules', () => {
   });
   it('a physical price equal to the paper price has no premium', () => {
     fc.assert(
-      fc.property(fc.double({ min: 100, max: 10000, noNaN: true }), fc.double({ min: 0.05, max: 0.5, noNaN: true }), (paper, usdPerCny) => {
-        const cnyPerGram = paper / GRAMS_PER_TROY_OUNCE / usdPerCny;
-        const p = premium(physicalUsdPerOz(cnyPerGram, 1, usdPerCny), paper);
-        expect(Math.abs(p.premiumUsdPerOz)).toBeLessThan(0.001);
-        expect(Math.abs(p.premiumPct)).toBeLessThan(0.001);
-      }),
+      fc.property(
+        fc.double({ min: 100, max: 10000, noNaN: true }),
+        fc.double({ min: 0.05, max: 0.5, noNaN: true }),
+        (paper, usdPerCny) => {
+          const cnyPerGram = paper / GRAMS_PER_TROY_OUNCE / usdPerCny;
+          const p = premium(physicalUsdPerOz(cnyPerGram, 1, usdPerCny), paper);
+          expect(Math.abs(p.premiumUsdPerOz)).toBeLessThan(0.001);
+          expect(Math.abs(p.premiumPct)).toBeLessThan(0.001);
+        },
+      ),
     );
   });
 });

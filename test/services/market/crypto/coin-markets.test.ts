@@ -10,7 +10,10 @@ const sample = (f: string) => fs.readFileSync(path.join(SAMPLES_DIR, 'market', f
 
 describe('coin-markets dataset', () => {
   it('holds every curated coin from the CoinGecko sample', () => {
-    const { records, info } = buildCoinMarkets({ coingecko: sample('coingecko-coin-markets.json'), paprika: sample('coinpaprika-tickers.json') });
+    const { records, info } = buildCoinMarkets({
+      coingecko: sample('coingecko-coin-markets.json'),
+      paprika: sample('coinpaprika-tickers.json'),
+    });
     expect(new Set(records.map((r) => r.id))).toEqual(new Set(ALL_COIN_IDS));
     expect(info.provider).toBe('coingecko');
     expect(info.asOf).toBeGreaterThan(Date.UTC(2026, 10, 20, 11, 50));

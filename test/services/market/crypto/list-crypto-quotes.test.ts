@@ -23,7 +23,14 @@ describe('GET list-crypto-quotes', () => {
     expect(res.body.unresolvedIds).toEqual([]);
     expect(res.body.provider).toBe('seed');
     const btc = res.body.quotes[0];
-    expect(btc).toEqual({ name: 'Bitcoin', symbol: 'BTC', price: 91840, change: expect.any(Number), sparkline: expect.any(Array), change7d: expect.any(Number) });
+    expect(btc).toEqual({
+      name: 'Bitcoin',
+      symbol: 'BTC',
+      price: 91840,
+      change: expect.any(Number),
+      sparkline: expect.any(Array),
+      change7d: expect.any(Number),
+    });
     expect(btc.change).toBeCloseTo(-1.84, 1);
     expect(btc.change7d).toBeCloseTo(-6.12, 1);
     expect(btc.sparkline).toHaveLength(48);

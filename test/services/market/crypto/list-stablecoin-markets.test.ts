@@ -20,7 +20,14 @@ describe('GET list-stablecoin-markets', () => {
     expect(b.dataStatus).toBe('OK');
     expect(b.unresolved).toEqual([]);
     const usdt = b.stablecoins[0];
-    expect(usdt).toMatchObject({ id: 'tether', symbol: 'USDT', name: 'Tether', price: 1.0002, deviation: 0.02, pegStatus: 'ON PEG' });
+    expect(usdt).toMatchObject({
+      id: 'tether',
+      symbol: 'USDT',
+      name: 'Tether',
+      price: 1.0002,
+      deviation: 0.02,
+      pegStatus: 'ON PEG',
+    });
     expect(usdt.image).toMatch(/^https:\/\//);
     const fdusd = b.stablecoins.find((s: { id: string }) => s.id === 'first-digital-usd');
     expect(fdusd).toMatchObject({ price: 0.9931, deviation: 0.69, pegStatus: 'SLIGHT DEPEG' });
@@ -45,7 +52,9 @@ describe('GET list-stablecoin-markets', () => {
 
     const many = Array.from({ length: 27 }, (_, i) => `coin-${i}`);
     const over = await app.get(`${PATH}?coins=${many.join(',')}`);
-    expect(over.body.unresolved.filter((u: { reason: string }) => u.reason === 'OVER_CAP').map((u: { id: string }) => u.id)).toEqual(['coin-25', 'coin-26']);
+    expect(
+      over.body.unresolved.filter((u: { reason: string }) => u.reason === 'OVER_CAP').map((u: { id: string }) => u.id),
+    ).toEqual(['coin-25', 'coin-26']);
     expect(over.body.dataStatus).toBe('UNAVAILABLE');
     expect(over.body.summary.healthStatus).toBe('UNAVAILABLE');
   });

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { healthStatus, normaliseIds, pegStatus, sectorChange, trimSparkline } from '../../../../src/services/market/crypto/rules.js';
+import {
+  healthStatus,
+  normaliseIds,
+  pegStatus,
+  sectorChange,
+  trimSparkline,
+} from '../../../../src/services/market/crypto/rules.js';
 
 describe('normaliseIds', () => {
   it('trims, lower-cases and keeps the first of duplicates', () => {

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
-import { earningsCalendarDataset, buildEarnings } from '../../../../src/services/market/equities/datasets/earnings-calendar.js';
+import {
+  earningsCalendarDataset,
+  buildEarnings,
+} from '../../../../src/services/market/equities/datasets/earnings-calendar.js';
 import { insiderTransactionsDataset } from '../../../../src/services/market/equities/datasets/insider-transactions.js';
 import { summariseInsiders, keepEarning, surpriseDirection } from '../../../../src/services/market/equities/rules.js';
 
@@ -78,7 +81,15 @@ describe('GET get-insider-transactions', () => {
 
   it('answers a ticker the snapshot does not hold as unavailable, not cached', async () => {
     const res = await app.get(`${INS}?symbol=ZZZZ`);
-    expect(res.body).toEqual({ unavailable: true, symbol: 'ZZZZ', totalBuys: 0, totalSells: 0, netValue: 0, transactions: [], fetchedAt: '' });
+    expect(res.body).toEqual({
+      unavailable: true,
+      symbol: 'ZZZZ',
+      totalBuys: 0,
+      totalSells: 0,
+      netValue: 0,
+      transactions: [],
+      fetchedAt: '',
+    });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });
@@ -115,7 +126,12 @@ describe('rules', () => {
     [null, null, false],
   ])('keepEarning(%s, %s) = %s', (rev, eps, keep) => expect(keepEarning(rev, eps)).toBe(keep));
   it('surprise direction', () => {
-    expect([surpriseDirection(1.1, 1), surpriseDirection(0.9, 1), surpriseDirection(1, 1), surpriseDirection(null, 1)]).toEqual(['beat', 'miss', '', '']);
+    expect([
+      surpriseDirection(1.1, 1),
+      surpriseDirection(0.9, 1),
+      surpriseDirection(1, 1),
+      surpriseDirection(null, 1),
+    ]).toEqual(['beat', 'miss', '', '']);
   });
   it('insider totals count only P and S within 180 days', () => {
     const now = Date.UTC(2026, 10, 20);

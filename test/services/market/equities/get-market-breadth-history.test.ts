@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { withTestApp } from '../../../support/app.js';
-import { BREADTH_KEEP, breadthHistoryDataset, buildBreadth } from '../../../../src/services/market/equities/datasets/breadth-history.js';
+import {
+  BREADTH_KEEP,
+  breadthHistoryDataset,
+  buildBreadth,
+} from '../../../../src/services/market/equities/datasets/breadth-history.js';
 import { parseBarchartEod } from '../../../../src/sources/barchart/eod.js';
 
 const PATH = '/api/market/v1/get-market-breadth-history';
@@ -13,7 +17,12 @@ describe('GET get-market-breadth-history', () => {
       const b = res.body;
       expect(b.unavailable).toBe(false);
       expect(b.history).toHaveLength(BREADTH_KEEP);
-      expect(b.history.at(-1)).toEqual({ date: '2026-11-19', pctAbove20d: 61.77, pctAbove50d: 58.44, pctAbove200d: 59.71 });
+      expect(b.history.at(-1)).toEqual({
+        date: '2026-11-19',
+        pctAbove20d: 61.77,
+        pctAbove50d: 58.44,
+        pctAbove200d: 59.71,
+      });
       expect(b).toMatchObject({ currentPctAbove20d: 61.77, currentPctAbove50d: 58.44, currentPctAbove200d: 59.71 });
       // A session one series did not report keeps the others and omits that reading.
       const gap = b.history.find((h: { date: string }) => h.date === '2026-08-14');
@@ -25,7 +34,9 @@ describe('GET get-market-breadth-history', () => {
   it('each ingestion adds to the history: a new session is appended, a held one updated, a year kept', async () => {
     await withTestApp({ samples: [breadthHistoryDataset] }, async (app) => {
       const next = (v: number) => Buffer.from(`$X,2026-11-19,1,1,1,${v},0\n$X,2026-11-20,1,1,1,${v + 1},0\n`);
-      const r = await app.deps.runner.run(breadthHistoryDataset, { origin: { kind: 'bytes', payloads: { s5tw: next(40), s5th: next(70) } } });
+      const r = await app.deps.runner.run(breadthHistoryDataset, {
+        origin: { kind: 'bytes', payloads: { s5tw: next(40), s5th: next(70) } },
+      });
       expect(r.ok).toBe(true);
       const b = (await app.get(PATH)).body;
       expect(b.history).toHaveLength(BREADTH_KEEP);
@@ -47,7 +58,9 @@ describe('GET get-market-breadth-history', () => {
 
 describe('Barchart EOD series', () => {
   it('reads sessions and refuses other lines', () => {
-    expect(parseBarchartEod('$S5TH,2026-11-19,1,2,0.5,1.5,0\n\n')).toEqual([{ symbol: '$S5TH', date: '2026-11-19', close: 1.5 }]);
+    expect(parseBarchartEod('$S5TH,2026-11-19,1,2,0.5,1.5,0\n\n')).toEqual([
+      { symbol: '$S5TH', date: '2026-11-19', close: 1.5 },
+    ]);
     expect(() => parseBarchartEod('<html>blocked</html>')).toThrow(/not symbol,date/);
     expect(() => parseBarchartEod('')).toThrow(/no sessions/);
     expect(() => buildBreadth({}, 0)).toThrow(/no Barchart/);

@@ -37,7 +37,13 @@ describe('GET list-gulf-quotes', () => {
     expect(res.status).toBe(200);
     expect(res.body.rateLimited).toBe(false);
     expect(res.body.quotes.map((q: { symbol: string }) => q.symbol)).toEqual(GULF_QUOTES.map((g) => g.symbol));
-    expect(res.body.quotes[0]).toMatchObject({ symbol: '^TASI.SR', flag: '🇸🇦', country: 'Saudi Arabia', type: 'index', price: 10842.6 });
+    expect(res.body.quotes[0]).toMatchObject({
+      symbol: '^TASI.SR',
+      flag: '🇸🇦',
+      country: 'Saudi Arabia',
+      type: 'index',
+      price: 10842.6,
+    });
     expect(res.body.quotes.find((q: { symbol: string }) => q.symbol === 'KWDUSD=X').type).toBe('currency');
     expect(res.body.quotes[0].sparkline.length).toBeGreaterThan(15);
   });
@@ -48,7 +54,14 @@ describe('GET get-country-stock-index', () => {
   it('answers the US S&P 500 when no country is given', async () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ available: true, code: 'US', symbol: '^GSPC', indexName: 'S&P 500', price: 6912.44, currency: 'USD' });
+    expect(res.body).toMatchObject({
+      available: true,
+      code: 'US',
+      symbol: '^GSPC',
+      indexName: 'S&P 500',
+      price: 6912.44,
+      currency: 'USD',
+    });
     expect(res.body.fetchedAt).toMatch(/^2026-11-19T/);
   });
 
@@ -64,7 +77,16 @@ describe('GET get-country-stock-index', () => {
 
   it('answers an unmapped country in-band as unavailable, not cached; refuses malformed codes', async () => {
     const res = await app.get(`${PATH}?country_code=KE`);
-    expect(res.body).toEqual({ available: false, code: 'KE', symbol: '', indexName: '', price: 0, weekChangePercent: 0, currency: '', fetchedAt: '' });
+    expect(res.body).toEqual({
+      available: false,
+      code: 'KE',
+      symbol: '',
+      indexName: '',
+      price: 0,
+      weekChangePercent: 0,
+      currency: '',
+      fetchedAt: '',
+    });
     expect(res.headers.get('cache-control')).toBe('no-store');
     expectViolation(await app.get(`${PATH}?country_code=us`), 'country_code');
     expectViolation(await app.get(`${PATH}?country_code=USA`), 'country_code');

@@ -72,7 +72,9 @@ describe('GET list-market-quotes', () => {
     const many = Array.from({ length: MAX_SYMBOLS + 3 }, (_, i) => `S${i}`);
     const res = await app.get(`${PATH}?symbols=AAPL,${many.join(',')},AAPL`);
     expect(res.status).toBe(200);
-    const over = res.body.unavailableSymbols.filter((u: { reason: string }) => u.reason === R('REQUEST_LIMIT_EXCEEDED'));
+    const over = res.body.unavailableSymbols.filter(
+      (u: { reason: string }) => u.reason === R('REQUEST_LIMIT_EXCEEDED'),
+    );
     expect(over.map((u: { symbol: string }) => u.symbol)).toEqual(many.slice(MAX_SYMBOLS - 1));
     expect(res.body.unavailableSymbols).toHaveLength(MAX_SYMBOLS - 1 + 4);
     expect(symbolsOf(res.body)).toEqual(['AAPL']);

@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../support/app.js';
 import { marketQuotesDataset } from '../../../../src/services/market/equities/datasets/quotes.js';
-import { finnhubProvider, providerFromConfig, type ProviderAnswer, type QuoteProvider } from '../../../../src/services/market/equities/provider.js';
+import {
+  finnhubProvider,
+  providerFromConfig,
+  type ProviderAnswer,
+  type QuoteProvider,
+} from '../../../../src/services/market/equities/provider.js';
 import { listMarketQuotes } from '../../../../src/services/market/equities/queries.js';
 import { PROVIDER_LOOKUP_BUDGET } from '../../../../src/services/market/equities/rules.js';
 import { testConfig } from '../../../../src/config.js';
@@ -28,12 +33,23 @@ describe('gap-filling with a live provider', () => {
       LIMT: { kind: 'rate_limited' },
       FAIL: { kind: 'error' },
     });
-    const { response } = await listMarketQuotes(app.deps.store, { symbols: ['abcd', 'AAPL', 'LIMT', 'NONE', 'FAIL', '^XYZ'] }, provider);
+    const { response } = await listMarketQuotes(
+      app.deps.store,
+      { symbols: ['abcd', 'AAPL', 'LIMT', 'NONE', 'FAIL', '^XYZ'] },
+      provider,
+    );
     expect(response.providerSkipped).toBe(false);
     expect(response.skipReason).toBe('');
     expect(response.rateLimited).toBe(true);
     expect(response.quotes.map((q) => q.symbol)).toEqual(['ABCD', 'AAPL']);
-    expect(response.quotes[0]).toEqual({ symbol: 'ABCD', name: 'ABCD', display: 'ABCD', price: 11, change: 10, sparkline: [] });
+    expect(response.quotes[0]).toEqual({
+      symbol: 'ABCD',
+      name: 'ABCD',
+      display: 'ABCD',
+      price: 11,
+      change: 10,
+      sparkline: [],
+    });
     expect(response.unavailableSymbols).toEqual([
       { symbol: 'LIMT', reason: R('PROVIDER_RATE_LIMITED') },
       { symbol: 'NONE', reason: R('NOT_FOUND') },
@@ -50,7 +66,9 @@ describe('gap-filling with a live provider', () => {
     const { response } = await listMarketQuotes(app.deps.store, { symbols }, provider);
     expect(provider.asked).toHaveLength(PROVIDER_LOOKUP_BUDGET);
     expect(response.rateLimited).toBe(false);
-    expect(response.unavailableSymbols.slice(-2)).toEqual(symbols.slice(-2).map((symbol) => ({ symbol, reason: R('UPSTREAM_BUDGET_EXHAUSTED') })));
+    expect(response.unavailableSymbols.slice(-2)).toEqual(
+      symbols.slice(-2).map((symbol) => ({ symbol, reason: R('UPSTREAM_BUDGET_EXHAUSTED') })),
+    );
   });
 
   it('is not enabled by the current configuration', () => {
@@ -68,7 +86,10 @@ describe('Finnhub quote provider', () => {
       seen.push({ path: req.url!, token: req.headers['x-finnhub-token'] as string | undefined });
       if (symbol === 'BUSY') return void res.writeHead(429).end('{"error":"API limit reached"}');
       if (symbol === 'DOWN') return void res.writeHead(502).end();
-      const body = symbol === 'IBM' ? { c: 301.5, d: 1.5, dp: 0.5, h: 303, l: 299, o: 300, pc: 300, t: 1795122000 } : { c: 0, d: null, dp: null, h: 0, l: 0, o: 0, pc: 0, t: 0 };
+      const body =
+        symbol === 'IBM'
+          ? { c: 301.5, d: 1.5, dp: 0.5, h: 303, l: 299, o: 300, pc: 300, t: 1795122000 }
+          : { c: 0, d: null, dp: null, h: 0, l: 0, o: 0, pc: 0, t: 0 };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));

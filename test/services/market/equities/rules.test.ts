@@ -10,7 +10,10 @@ import {
 
 describe('normaliseSymbols', () => {
   it('upper-cases, strips whitespace and keeps the first occurrence', () => {
-    expect(normaliseSymbols([' aapl', 'MSFT ', 'AaPl', 'b rk.b', ''])).toEqual({ accepted: ['AAPL', 'MSFT', 'BRK.B'], overflow: [] });
+    expect(normaliseSymbols([' aapl', 'MSFT ', 'AaPl', 'b rk.b', ''])).toEqual({
+      accepted: ['AAPL', 'MSFT', 'BRK.B'],
+      overflow: [],
+    });
   });
 
   it('caps distinct symbols and reports the overflow in order', () => {
@@ -19,13 +22,17 @@ describe('normaliseSymbols', () => {
 
   it('never loses or repeats a distinct symbol (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.stringMatching(/^[a-zA-Z^.=]{1,6}$/), { maxLength: 40 }), fc.integer({ min: 1, max: 30 }), (raw, max) => {
-        const { accepted, overflow } = normaliseSymbols(raw, max);
-        const all = [...accepted, ...overflow];
-        expect(new Set(all).size).toBe(all.length);
-        expect(all).toEqual([...new Set(raw.map((s) => s.toUpperCase()))]);
-        expect(accepted.length).toBe(Math.min(max, all.length));
-      }),
+      fc.property(
+        fc.array(fc.stringMatching(/^[a-zA-Z^.=]{1,6}$/), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 30 }),
+        (raw, max) => {
+          const { accepted, overflow } = normaliseSymbols(raw, max);
+          const all = [...accepted, ...overflow];
+          expect(new Set(all).size).toBe(all.length);
+          expect(all).toEqual([...new Set(raw.map((s) => s.toUpperCase()))]);
+          expect(accepted.length).toBe(Math.min(max, all.length));
+        },
+      ),
     );
   });
 });

@@ -30,7 +30,14 @@ describe('GET get-cot-positioning', () => {
   });
 
   it('a report without both non-reportable sides says so', () => {
-    const rows = JSON.stringify([{ cftc_contract_market_code: '097741', report_date_as_yyyy_mm_dd: '2026-11-10T00:00:00.000', open_interest_all: '10', nonrept_positions_long_all: '3' }]);
+    const rows = JSON.stringify([
+      {
+        cftc_contract_market_code: '097741',
+        report_date_as_yyyy_mm_dd: '2026-11-10T00:00:00.000',
+        open_interest_all: '10',
+        nonrept_positions_long_all: '3',
+      },
+    ]);
     const { records } = buildCot(Buffer.from(rows), Buffer.from('[]'));
     expect(records).toHaveLength(1);
     expect(records[0].smallTraders).toBeUndefined();
@@ -49,7 +56,9 @@ describe('get-cot-positioning without a report', () => {
 
 describe('CFTC Socrata rows', () => {
   it('reads numeric strings and the report date; refuses an error object', () => {
-    const [r] = parseCotRows('[{"cftc_contract_market_code":"088691","report_date_as_yyyy_mm_dd":"2026-11-10T00:00:00.000","open_interest_all":"12","market_and_exchange_names":"GOLD"}]');
+    const [r] = parseCotRows(
+      '[{"cftc_contract_market_code":"088691","report_date_as_yyyy_mm_dd":"2026-11-10T00:00:00.000","open_interest_all":"12","market_and_exchange_names":"GOLD"}]',
+    );
     expect(r).toEqual({ market: 'GOLD', code: '088691', reportDate: '2026-11-10', values: { open_interest_all: 12 } });
     expect(() => parseCotRows('{"message":"query.soql.no-such-column"}')).toThrow(/no-such-column/);
   });

@@ -25,7 +25,13 @@ describe('GET get-fear-greed-index', () => {
     expect(b.compositeLabel).toBe('Greed');
     expect(b.seededAt).toBe('2026-11-20T12:00:00.000Z');
     for (const k of CATEGORY_KEYS) {
-      expect(b[k]).toEqual({ score: expect.any(Number), weight: CATEGORY_WEIGHTS[k], contribution: expect.any(Number), degraded: false, inputsJson: expect.any(String) });
+      expect(b[k]).toEqual({
+        score: expect.any(Number),
+        weight: CATEGORY_WEIGHTS[k],
+        contribution: expect.any(Number),
+        degraded: false,
+        inputsJson: expect.any(String),
+      });
       expect(b[k].score).toBeGreaterThanOrEqual(0);
       expect(b[k].score).toBeLessThanOrEqual(100);
       expect(typeof JSON.parse(b[k].inputsJson)).toBe('object');
@@ -37,7 +43,16 @@ describe('GET get-fear-greed-index', () => {
 
   it('reports the headline readings from the upstream feeds', async () => {
     const b = (await app.get(PATH)).body;
-    expect(b).toMatchObject({ vix: 17.84, hySpread: 3.49, yield10y: 4.07, fedRate: '3.63%', cnnFearGreed: 42.9, cnnLabel: 'fear', hygPrice: 80.62, tltPrice: 89.14 });
+    expect(b).toMatchObject({
+      vix: 17.84,
+      hySpread: 3.49,
+      yield10y: 4.07,
+      fedRate: '3.63%',
+      cnnFearGreed: 42.9,
+      cnnLabel: 'fear',
+      hygPrice: 80.62,
+      tltPrice: 89.14,
+    });
     // FSI = (HYG/TLT) / (VIX × OAS / 100)
     expect(b.fsiValue).toBeCloseTo(80.62 / 89.14 / ((17.84 * 3.49) / 100), 3);
     expect(b.fsiLabel).toBe('Moderate Stress');
@@ -52,7 +67,14 @@ describe('GET get-fear-greed-index', () => {
   it('degrades sentiment and positioning when the optional CNN feed is missing, rescaling the rest', async () => {
     await withTestApp({ samples: 'none' }, async (other) => {
       const r = await other.deps.runner.run(fearGreedDataset, {
-        origin: { kind: 'bytes', payloads: { yahoo: sample('yahoo-spark-fear-greed.json'), fred: sample('fred-fear-greed-inputs.csv'), cnn: Buffer.from('<html>blocked</html>') } },
+        origin: {
+          kind: 'bytes',
+          payloads: {
+            yahoo: sample('yahoo-spark-fear-greed.json'),
+            fred: sample('fred-fear-greed-inputs.csv'),
+            cnn: Buffer.from('<html>blocked</html>'),
+          },
+        },
       });
       expect(r.ok).toBe(true);
       const b = (await other.get(PATH)).body;

@@ -50,5 +50,6 @@ describe('etfFlow', () => {
     [[100, 100.05], [0, 10], { direction: 'neutral', volumeRatio: 1 }],
   ])('%j with volumes %j', (closes, volumes, expected) => expect(etfFlow(closes, volumes)).toMatchObject(expected));
   it('needs two sessions', () => expect(etfFlow([1], [1])).toBeUndefined());
-  it('net direction by sign', () => expect([netDirection(5), netDirection(-5), netDirection(0)]).toEqual(['NET INFLOW', 'NET OUTFLOW', 'NEUTRAL']));
+  it('net direction by sign', () =>
+    expect([netDirection(5), netDirection(-5), netDirection(0)]).toEqual(['NET INFLOW', 'NET OUTFLOW', 'NEUTRAL']));
 });

@@ -21,7 +21,11 @@ describe('fear & greed scoring', () => {
   ])('stress %s is labelled %s', (v, label) => expect(stressLabel(v)).toBe(label));
 
   it('stays within 0..100 and the contributions add up to it (property)', () => {
-    const input = fc.record(Object.fromEntries(CATEGORY_KEYS.map((k) => [k, fc.option(fc.double({ min: -1e3, max: 1e3, noNaN: true }), { nil: undefined })])));
+    const input = fc.record(
+      Object.fromEntries(
+        CATEGORY_KEYS.map((k) => [k, fc.option(fc.double({ min: -1e3, max: 1e3, noNaN: true }), { nil: undefined })]),
+      ),
+    );
     fc.assert(
       fc.property(input, (inputs) => {
         const c = composite(inputs as never);

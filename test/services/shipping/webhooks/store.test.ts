@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_STORE, type NewDelivery, type ObservedStatus, type Registration, type WebhookStore } from '../../../../src/services/shipping/webhooks/store.js';
+import {
+  WEBHOOK_STORE,
+  type NewDelivery,
+  type ObservedStatus,
+  type Registration,
+  type WebhookStore,
+} from '../../../../src/services/shipping/webhooks/store.js';
 import { DISRUPTION_EVENT, newDeliveryId, type StatusMark } from '../../../../src/services/shipping/webhooks/rules.js';
 import { storeEngines } from '../../../support/engines/store-engines.js';
 
@@ -30,10 +36,20 @@ const changed =
     current
       .filter((c) => previous.get(c.id)?.status !== c.status)
       .flatMap((c) =>
-        active.map((r) => ({ id: newDeliveryId(), subscriberId: r.id, accountId: r.accountId, event: DISRUPTION_EVENT, chokepointId: c.id, body: JSON.stringify({ c, r: r.id }), nextAttemptAt: now, createdAt: now })),
+        active.map((r) => ({
+          id: newDeliveryId(),
+          subscriberId: r.id,
+          accountId: r.accountId,
+          event: DISRUPTION_EVENT,
+          chokepointId: c.id,
+          body: JSON.stringify({ c, r: r.id }),
+          nextAttemptAt: now,
+          createdAt: now,
+        })),
       );
 
-const observe = (store: WebhookStore, current: ObservedStatus[], now = NOW) => store.recordObservation(current, now, changed(current, now));
+const observe = (store: WebhookStore, current: ObservedStatus[], now = NOW) =>
+  store.recordObservation(current, now, changed(current, now));
 
 describe.each(engines)('webhook store on $name', (engine) => {
   let store: WebhookStore;
@@ -73,7 +89,13 @@ describe.each(engines)('webhook store on $name', (engine) => {
     expect(seen[0]!.previous.size).toBe(0);
     expect(seen[0]!.active).toEqual(['acct_a', 'acct_b']);
     expect(first).toHaveLength(2);
-    expect(first[0]).toMatchObject({ state: 'pending', attempts: 0, finishedAt: null, chokepointId: 'malacca_strait', nextAttemptAt: NOW });
+    expect(first[0]).toMatchObject({
+      state: 'pending',
+      attempts: 0,
+      finishedAt: null,
+      chokepointId: 'malacca_strait',
+      nextAttemptAt: NOW,
+    });
     expect(await store.delivery(first[0]!.id)).toEqual(first[0]);
     // The same status again: the marks now hold it, nothing to deliver.
     await store.recordObservation([{ id: 'malacca_strait', status: 'green', score: 12 }], NOW + 1, (previous) => {
@@ -92,9 +114,22 @@ describe.each(engines)('webhook store on $name', (engine) => {
     expect(await store.claim(d!.id, d!.nextAttemptAt, NOW + 60_000)).toBe(true);
     expect(await store.claim(d!.id, d!.nextAttemptAt, NOW + 60_000)).toBe(false);
     expect((await store.delivery(d!.id))!.nextAttemptAt).toBe(NOW + 60_000);
-    await store.finishAttempt({ deliveryId: d!.id, attempt: 1, attemptedAt: NOW + 1, status: 503, error: 'receiver answered HTTP 503', durationMs: 12 }, { state: 'pending', nextAttemptAt: NOW + 30_000, finishedAt: null });
+    await store.finishAttempt(
+      {
+        deliveryId: d!.id,
+        attempt: 1,
+        attemptedAt: NOW + 1,
+        status: 503,
+        error: 'receiver answered HTTP 503',
+        durationMs: 12,
+      },
+      { state: 'pending', nextAttemptAt: NOW + 30_000, finishedAt: null },
+    );
     expect(await store.claim(d!.id, NOW + 30_000, NOW + 90_000)).toBe(true);
-    await store.finishAttempt({ deliveryId: d!.id, attempt: 2, attemptedAt: NOW + 30_001, status: 200, error: null, durationMs: 8 }, { state: 'delivered', nextAttemptAt: NOW + 30_010, finishedAt: NOW + 30_010 });
+    await store.finishAttempt(
+      { deliveryId: d!.id, attempt: 2, attemptedAt: NOW + 30_001, status: 200, error: null, durationMs: 8 },
+      { state: 'delivered', nextAttemptAt: NOW + 30_010, finishedAt: NOW + 30_010 },
+    );
     const done = await store.delivery(d!.id);
     expect(done).toMatchObject({ state: 'delivered', attempts: 2, finishedAt: NOW + 30_010 });
     expect(await store.claim(d!.id, done!.nextAttemptAt, NOW + 99_000)).toBe(false);
@@ -102,7 +137,14 @@ describe.each(engines)('webhook store on $name', (engine) => {
 
     const [logged] = (await store.deliveries({ subscriberId: d!.subscriberId })).filter((x) => x.id === d!.id);
     expect(logged!.log).toEqual([
-      { deliveryId: d!.id, attempt: 1, attemptedAt: NOW + 1, status: 503, error: 'receiver answered HTTP 503', durationMs: 12 },
+      {
+        deliveryId: d!.id,
+        attempt: 1,
+        attemptedAt: NOW + 1,
+        status: 503,
+        error: 'receiver answered HTTP 503',
+        durationMs: 12,
+      },
       { deliveryId: d!.id, attempt: 2, attemptedAt: NOW + 30_001, status: 200, error: null, durationMs: 8 },
     ]);
   });
@@ -124,10 +166,16 @@ describe.each(engines)('webhook store on $name', (engine) => {
   it('makes one set of deliveries and one claim per attempt when two nodes act at once', async () => {
     const other = await node();
     const change = [{ id: 'suez_canal', status: 'amber', score: 55 }];
-    const made = await Promise.all([observe(store, change, NOW + 10), observe(other, change, NOW + 10), observe(store, change, NOW + 10)]);
+    const made = await Promise.all([
+      observe(store, change, NOW + 10),
+      observe(other, change, NOW + 10),
+      observe(store, change, NOW + 10),
+    ]);
     expect(made.map((m) => m.length).sort()).toEqual([0, 0, 2]);
     const [fresh] = made.find((m) => m.length > 0)!;
-    const claims = await Promise.all([store, other, store, other].map((s) => s.claim(fresh!.id, fresh!.nextAttemptAt, NOW + 70_000)));
+    const claims = await Promise.all(
+      [store, other, store, other].map((s) => s.claim(fresh!.id, fresh!.nextAttemptAt, NOW + 70_000)),
+    );
     expect(claims.filter(Boolean)).toHaveLength(1);
   });
 });

@@ -19,7 +19,11 @@ import {
 } from '../../../../src/services/supply-chain/china/rules.js';
 
 const DAY = 86_400_000;
-const sig = (availability: 'available' | 'stale' | 'unavailable', transportFreshness: 'fresh' | 'stale' | 'missing' | 'error' = 'fresh', contentFreshness: 'current' | 'stale' | 'unavailable' | 'partial' | 'timestamp_unknown' = 'current') => ({ availability, transportFreshness, contentFreshness });
+const sig = (
+  availability: 'available' | 'stale' | 'unavailable',
+  transportFreshness: 'fresh' | 'stale' | 'missing' | 'error' = 'fresh',
+  contentFreshness: 'current' | 'stale' | 'unavailable' | 'partial' | 'timestamp_unknown' = 'current',
+) => ({ availability, transportFreshness, contentFreshness });
 
 describe('signal freshness', () => {
   it.each([
@@ -91,8 +95,18 @@ describe('trends', () => {
   });
 
   it('sums the usable signals of a family', () => {
-    expect(familyTrend([{ availability: 'available', trend: 'strengthening' }, { availability: 'available', trend: 'weakening' }])).toBe('flat');
-    expect(familyTrend([{ availability: 'available', trend: 'strengthening' }, { availability: 'unavailable', trend: 'weakening' }])).toBe('strengthening');
+    expect(
+      familyTrend([
+        { availability: 'available', trend: 'strengthening' },
+        { availability: 'available', trend: 'weakening' },
+      ]),
+    ).toBe('flat');
+    expect(
+      familyTrend([
+        { availability: 'available', trend: 'strengthening' },
+        { availability: 'unavailable', trend: 'weakening' },
+      ]),
+    ).toBe('strengthening');
     expect(familyTrend([{ availability: 'available', trend: 'unknown' }])).toBe('unknown');
     expect(breadth({ port: 'strengthening', aviation: 'weakening', trade: 'strengthening', hazard: 'flat' })).toBe(1);
   });
@@ -117,7 +131,12 @@ describe('trends', () => {
   });
 
   it('places points in a corridor outline', () => {
-    const box = [{ lat: 32, lon: 118 }, { lat: 32, lon: 122 }, { lat: 29, lon: 122 }, { lat: 29, lon: 118 }];
+    const box = [
+      { lat: 32, lon: 118 },
+      { lat: 32, lon: 122 },
+      { lat: 29, lon: 122 },
+      { lat: 29, lon: 118 },
+    ];
     expect(insidePolygon(31.2, 121.5, box)).toBe(true);
     expect(insidePolygon(22.3, 114.1, box)).toBe(false);
   });
@@ -125,20 +144,39 @@ describe('trends', () => {
 
 describe('corridor registry and China ports datasets', () => {
   it('reads the bundled registry and refuses a malformed one', () => {
-    const { records, info } = parseCorridorRegistry(fs.readFileSync(path.join(SAMPLES_DIR, 'supply-chain/china-corridors.json')));
-    expect(records.map((r) => r.id)).toEqual(['china-yangtze-river-delta', 'china-greater-bay-area', 'china-bohai-rim', 'china-western-land-sea-corridor']);
+    const { records, info } = parseCorridorRegistry(
+      fs.readFileSync(path.join(SAMPLES_DIR, 'supply-chain/china-corridors.json')),
+    );
+    expect(records.map((r) => r.id)).toEqual([
+      'china-yangtze-river-delta',
+      'china-greater-bay-area',
+      'china-bohai-rim',
+      'china-western-land-sea-corridor',
+    ]);
     expect(info.reviewedAt).toBe('2026-11-02');
-    expect(records[0]!.nodes[0]).toMatchObject({ id: 'cn-port-shanghai', type: 'port', sourceSelector: { family: 'port', id: 'Shanghai' } });
-    expect(() => parseCorridorRegistry(Buffer.from('{"schemaVersion":1,"reviewedAt":"2026-11-02","corridors":[{"id":"elsewhere"}]}'))).toThrow(/unexpected shape/);
+    expect(records[0]!.nodes[0]).toMatchObject({
+      id: 'cn-port-shanghai',
+      type: 'port',
+      sourceSelector: { family: 'port', id: 'Shanghai' },
+    });
+    expect(() =>
+      parseCorridorRegistry(
+        Buffer.from('{"schemaVersion":1,"reviewedAt":"2026-11-02","corridors":[{"id":"elsewhere"}]}'),
+      ),
+    ).toThrow(/unexpected shape/);
     expect(() => parseCorridorRegistry(Buffer.from('nope'))).toThrow(/not JSON/);
   });
 
   it('turns PortWatch daily rows into 30-day activity per Chinese port', () => {
-    const { records, info } = buildChinaPorts(fs.readFileSync(path.join(SAMPLES_DIR, 'supply-chain/portwatch-daily-china-ports.json')));
+    const { records, info } = buildChinaPorts(
+      fs.readFileSync(path.join(SAMPLES_DIR, 'supply-chain/portwatch-daily-china-ports.json')),
+    );
     expect(records).toHaveLength(9);
     expect(info.latestDay).toBe(Date.UTC(2026, 10, 18));
     expect(records.find((p) => p.portName === 'Shanghai')).toMatchObject({ iso3: 'CHN', trendDeltaPct: 5.2 });
     expect(records.find((p) => p.portName === 'Hong Kong')!.iso3).toBe('HKG');
-    expect(() => buildChinaPorts(Buffer.from('{"error":{"code":400,"message":"Invalid query"}}'))).toThrow(/Invalid query/);
+    expect(() => buildChinaPorts(Buffer.from('{"error":{"code":400,"message":"Invalid query"}}'))).toThrow(
+      /Invalid query/,
+    );
   });
 });

@@ -7,4 +7,12 @@ import { chinaPortsDataset } from '../../../../src/services/supply-chain/china/d
 import { comtradeFlowsDataset } from '../../../../src/services/trade/datasets/comtrade-flows.js';
 
 /** The datasets the China corridor towers are composed from (registry first). */
-export const CORRIDOR_SAMPLES = [chinaCorridorsDataset, chinaPortsDataset, flightsDataset, naturalEventsDataset, oilBalancesDataset, comtradeFlowsDataset, shippingRatesDataset];
+export const CORRIDOR_SAMPLES = [
+  chinaCorridorsDataset,
+  chinaPortsDataset,
+  flightsDataset,
+  naturalEventsDataset,
+  oilBalancesDataset,
+  comtradeFlowsDataset,
+  shippingRatesDataset,
+];

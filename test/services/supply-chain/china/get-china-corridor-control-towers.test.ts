@@ -12,19 +12,35 @@ let app: TestApp;
 
 // The payload is a JSON string: check it against the published contract's own schema of it.
 const contract = readPublishedContract();
-const addFormats = ((formatsPlugin as unknown as { default?: unknown }).default ?? formatsPlugin) as unknown as (ajv: Ajv2020) => void;
+const addFormats = ((formatsPlugin as unknown as { default?: unknown }).default ?? formatsPlugin) as unknown as (
+  ajv: Ajv2020,
+) => void;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 ajv.addSchema({ $id: 'contract', components: contract.components });
-const validatePayload = ajv.getSchema('contract#/components/schemas/supply_chain_v1_ChinaCorridorControlTowerResponse')!;
+const validatePayload = ajv.getSchema(
+  'contract#/components/schemas/supply_chain_v1_ChinaCorridorControlTowerResponse',
+)!;
 
 beforeAll(async () => {
   app = await startTestApp({ samples: CORRIDOR_SAMPLES, clock: new ManualClock(SAMPLE_NOW) });
 });
 afterAll(() => app.close());
 
-type Signal = { id: string; availability: string; metrics: Record<string, unknown>; contentFreshness: string; transportFreshness: string };
-type Condition = { family: string; availability: string; reason: string | null; sourceSignals: Signal[]; provenance: any };
+type Signal = {
+  id: string;
+  availability: string;
+  metrics: Record<string, unknown>;
+  contentFreshness: string;
+  transportFreshness: string;
+};
+type Condition = {
+  family: string;
+  availability: string;
+  reason: string | null;
+  sourceSignals: Signal[];
+  provenance: any;
+};
 type Corridor = { id: string; availability: string; nodes: { id: string; type: string }[]; conditions: Condition[] };
 const condition = (c: Corridor, family: string) => c.conditions.find((k) => k.family === family)!;
 
@@ -39,11 +55,27 @@ describe('GET get-china-corridor-control-towers', () => {
     expect(validatePayload.errors ?? []).toEqual([]);
     expect(ok).toBe(true);
     expect(payload.generatedAt).toBe(res.body.generatedAt);
-    expect(payload.corridors.map((c: Corridor) => c.id)).toEqual(['china-yangtze-river-delta', 'china-greater-bay-area', 'china-bohai-rim', 'china-western-land-sea-corridor']);
+    expect(payload.corridors.map((c: Corridor) => c.id)).toEqual([
+      'china-yangtze-river-delta',
+      'china-greater-bay-area',
+      'china-bohai-rim',
+      'china-western-land-sea-corridor',
+    ]);
     for (const c of payload.corridors as Corridor[]) {
-      expect(c.conditions.map((k) => k.family)).toEqual(['port', 'aviation', 'hazard', 'power_energy', 'strategic_industry', 'trade']);
+      expect(c.conditions.map((k) => k.family)).toEqual([
+        'port',
+        'aviation',
+        'hazard',
+        'power_energy',
+        'strategic_industry',
+        'trade',
+      ]);
       // Strategic industry has no source here, so no corridor can be fully available.
-      expect(condition(c, 'strategic_industry')).toMatchObject({ availability: 'unavailable', sourceSignals: [], provenance: null });
+      expect(condition(c, 'strategic_industry')).toMatchObject({
+        availability: 'unavailable',
+        sourceSignals: [],
+        provenance: null,
+      });
       expect(c.availability).toBe('partial');
     }
   });
@@ -60,18 +92,32 @@ describe('GET get-china-corridor-control-towers', () => {
     // Beijing Capital: most departures late or cancelled; Daxing and Tianjin are not in the feed.
     const hubs = condition(bohai, 'aviation');
     expect(hubs.availability).toBe('partial');
-    expect(hubs.sourceSignals[0]).toMatchObject({ id: 'aviation:cn-apt-pek', availability: 'available', metrics: { departures: 10, disrupted: 9, trend: 'weakening' } });
+    expect(hubs.sourceSignals[0]).toMatchObject({
+      id: 'aviation:cn-apt-pek',
+      availability: 'available',
+      metrics: { departures: 10, disrupted: 9, trend: 'weakening' },
+    });
     expect(hubs.sourceSignals.slice(1).map((s) => s.availability)).toEqual(['unavailable', 'unavailable']);
     expect(condition(western, 'aviation')).toMatchObject({ availability: 'unavailable', reason: 'no usable signal' });
     expect(condition(gba, 'hazard').sourceSignals).toMatchObject([{ metrics: { activeEvents: 0, trend: 'flat' } }]);
-    expect(condition(gba, 'power_energy').sourceSignals[0]).toMatchObject({ id: 'power_energy:jodi-CN', metrics: { period: '2026-09', crudeImportsKbd: 11050 } });
-    expect(condition(gba, 'trade').sourceSignals.map((s) => s.id)).toEqual(['trade:comtrade-CN-exports', 'trade:sse-ccfi']);
+    expect(condition(gba, 'power_energy').sourceSignals[0]).toMatchObject({
+      id: 'power_energy:jodi-CN',
+      metrics: { period: '2026-09', crudeImportsKbd: 11050 },
+    });
+    expect(condition(gba, 'trade').sourceSignals.map((s) => s.id)).toEqual([
+      'trade:comtrade-CN-exports',
+      'trade:sse-ccfi',
+    ]);
   });
 
   it('wraps each condition in a derived provenance envelope naming its input signals', async () => {
     const yrd: Corridor = JSON.parse((await app.get(PATH)).body.payloadJson).corridors[0];
     const p = condition(yrd, 'port').provenance;
-    expect(p).toMatchObject({ contractVersion: 'decision-signal-provenance/v1', signalId: 'china-yangtze-river-delta:port', familyId: 'composed_corridor_condition' });
+    expect(p).toMatchObject({
+      contractVersion: 'decision-signal-provenance/v1',
+      signalId: 'china-yangtze-river-delta:port',
+      familyId: 'composed_corridor_condition',
+    });
     expect(p.claims.derivation.value.inputSignalIds).toEqual(['port:cn-port-shanghai', 'port:cn-port-ningbo']);
     expect(p.claims.corroboration.value.state).toBe('multi_source');
     expect(p.claims.content_freshness.value).toMatchObject({ state: 'current', contentAsOf: '2026-11-18' });
@@ -87,7 +133,13 @@ describe('get-china-corridor-control-towers with inputs missing', () => {
       expect(validatePayload(payload)).toBe(true);
       for (const c of payload.corridors as Corridor[]) {
         expect(c.availability).toBe('unavailable');
-        for (const k of c.conditions) for (const s of k.sourceSignals) expect(s).toMatchObject({ availability: 'unavailable', transportFreshness: 'missing', contentFreshness: 'unavailable' });
+        for (const k of c.conditions)
+          for (const s of k.sourceSignals)
+            expect(s).toMatchObject({
+              availability: 'unavailable',
+              transportFreshness: 'missing',
+              contentFreshness: 'unavailable',
+            });
       }
       expect(res.body.upstreamUnavailable).toBe(true);
       expect(res.headers.get('cache-control')).toBe('no-store');

@@ -47,7 +47,13 @@ export function parseFaaStatus(bytes: Buffer): { delays: FaaDelay[]; info: FaaSt
   const add = (arpt: unknown, delayType: DelayType, severity: Severity, avg: number, reason: unknown) => {
     const iata = textOf(arpt).trim().toUpperCase();
     if (!/^[A-Z0-9]{3,4}$/.test(iata)) return;
-    found.push({ iata, delayType, severity, avgDelayMinutes: Number.isFinite(avg) ? Math.round(avg) : 0, reason: textOf(reason).trim() });
+    found.push({
+      iata,
+      delayType,
+      severity,
+      avgDelayMinutes: Number.isFinite(avg) ? Math.round(avg) : 0,
+      reason: textOf(reason).trim(),
+    });
   };
   for (const type of asList<Record<string, unknown>>(root.Delay_type)) {
     const gdp = type.Ground_Delay_List as Record<string, unknown> | undefined;
@@ -66,7 +72,12 @@ export function parseFaaStatus(bytes: Buffer): { delays: FaaDelay[]; info: FaaSt
         const max = parseFaaDuration(textOf(ad.Max));
         const mid = Number.isFinite(min) && Number.isFinite(max) ? (min + max) / 2 : Number.isFinite(max) ? max : min;
         const kind = String(ad['@_Type'] ?? '').toLowerCase();
-        const delayType: DelayType = kind === 'arrival' ? 'FLIGHT_DELAY_TYPE_ARRIVAL_DELAY' : kind === 'departure' ? 'FLIGHT_DELAY_TYPE_DEPARTURE_DELAY' : 'FLIGHT_DELAY_TYPE_GENERAL';
+        const delayType: DelayType =
+          kind === 'arrival'
+            ? 'FLIGHT_DELAY_TYPE_ARRIVAL_DELAY'
+            : kind === 'departure'
+              ? 'FLIGHT_DELAY_TYPE_DEPARTURE_DELAY'
+              : 'FLIGHT_DELAY_TYPE_GENERAL';
         add(d.ARPT, delayType, listed(mid), mid, d.Reason);
       }
     }
@@ -85,7 +96,8 @@ export function parseFaaStatus(bytes: Buffer): { delays: FaaDelay[]; info: FaaSt
 
 function isWorse(a: FaaDelay, b: FaaDelay): boolean {
   if (a.severity !== b.severity) return worse(b.severity, a.severity) === a.severity;
-  if (TYPE_PRIORITY[a.delayType] !== TYPE_PRIORITY[b.delayType]) return TYPE_PRIORITY[a.delayType] > TYPE_PRIORITY[b.delayType];
+  if (TYPE_PRIORITY[a.delayType] !== TYPE_PRIORITY[b.delayType])
+    return TYPE_PRIORITY[a.delayType] > TYPE_PRIORITY[b.delayType];
   return a.avgDelayMinutes > b.avgDelayMinutes;
 }
 

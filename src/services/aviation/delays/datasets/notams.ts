@@ -31,7 +31,15 @@ export function parseNotams(bytes: Buffer, now: number): NotamRecord[] {
     const start = Date.parse(r.data.startdate ?? '');
     const end = r.data.enddate ? Date.parse(r.data.enddate) : 0;
     if (!Number.isFinite(start) || !Number.isFinite(end) || (end !== 0 && end < now)) continue;
-    out.push({ id: r.data.id, icao: r.data.location, code23: r.data.code23.toUpperCase(), code45: r.data.code45.toUpperCase(), text: r.data.message, start, end });
+    out.push({
+      id: r.data.id,
+      icao: r.data.location,
+      code23: r.data.code23.toUpperCase(),
+      code45: r.data.code45.toUpperCase(),
+      text: r.data.message,
+      start,
+      end,
+    });
   }
   return out;
 }
@@ -49,7 +57,8 @@ export const notamsDataset: Dataset<NotamRecord> = {
       sample: 'aviation/icao-notams.json',
       requires: ['ICAO_API_KEY'],
       // ICAO takes its key as a query parameter.
-      fetch: (get, { config }) => get(`${NOTAM_URL}?format=json&api_key=${encodeURIComponent(config.ICAO_API_KEY ?? '')}`),
+      fetch: (get, { config }) =>
+        get(`${NOTAM_URL}?format=json&api_key=${encodeURIComponent(config.ICAO_API_KEY ?? '')}`),
     },
   },
   parse(payloads, now) {

@@ -29,7 +29,14 @@ const Row = z.object({
   flight_status: z.string().nullable().optional(),
   departure: Endpoint.nullable().optional(),
   arrival: Endpoint.nullable().optional(),
-  airline: z.object({ name: z.string().nullable().optional(), iata: z.string().nullable().optional(), icao: z.string().nullable().optional() }).nullable().optional(),
+  airline: z
+    .object({
+      name: z.string().nullable().optional(),
+      iata: z.string().nullable().optional(),
+      icao: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
   flight: z
     .object({
       number: z.string().nullable().optional(),
@@ -39,7 +46,14 @@ const Row = z.object({
     })
     .nullable()
     .optional(),
-  aircraft: z.object({ iata: z.string().nullable().optional(), icao: z.string().nullable().optional(), icao24: z.string().nullable().optional() }).nullable().optional(),
+  aircraft: z
+    .object({
+      iata: z.string().nullable().optional(),
+      icao: z.string().nullable().optional(),
+      icao24: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 
 const Feed = z.object({ data: z.array(z.unknown()) });
@@ -51,7 +65,12 @@ const ms = (iso: string | null | undefined) => {
 const s = (v: string | null | undefined) => (v ?? '').trim();
 
 function airport(e: z.infer<typeof Endpoint> | null | undefined) {
-  return { iata: s(e?.iata).toUpperCase(), icao: s(e?.icao).toUpperCase(), name: s(e?.airport), timezone: s(e?.timezone) || 'UTC' };
+  return {
+    iata: s(e?.iata).toUpperCase(),
+    icao: s(e?.icao).toUpperCase(),
+    name: s(e?.airport),
+    timezone: s(e?.timezone) || 'UTC',
+  };
 }
 
 /** One operating-flight row -> a flight instance (codeshares are attached afterwards). */
@@ -67,7 +86,11 @@ function toInstance(r: z.infer<typeof Row>, readAt: number): FlightInstance | un
   return {
     flightNumber,
     date,
-    operatingCarrier: { iataCode: s(r.airline?.iata).toUpperCase(), icaoCode: s(r.airline?.icao).toUpperCase(), name: s(r.airline?.name) },
+    operatingCarrier: {
+      iataCode: s(r.airline?.iata).toUpperCase(),
+      icaoCode: s(r.airline?.icao).toUpperCase(),
+      name: s(r.airline?.name),
+    },
     origin: airport(dep),
     destination: airport(arr),
     scheduledDeparture,
@@ -105,7 +128,9 @@ export function parseAviationstackFlights(bytes: Buffer, readAt: number): Flight
   const feed = Feed.safeParse(json);
   if (!feed.success) {
     const apiError = (json as { error?: { code?: string } } | null)?.error?.code;
-    throw new Error(apiError ? `AviationStack answered with error ${apiError}` : 'AviationStack response has no data array');
+    throw new Error(
+      apiError ? `AviationStack answered with error ${apiError}` : 'AviationStack response has no data array',
+    );
   }
   const operating = new Map<string, FlightInstance>();
   const codeshares: { number: string; operating: string; date: string; origin: string }[] = [];
@@ -132,7 +157,9 @@ export function parseAviationstackFlights(bytes: Buffer, readAt: number): Flight
     const f = operating.get(`${c.operating}|${c.date}|${c.origin}`);
     if (f && c.number && !f.codeshareFlightNumbers.includes(c.number)) f.codeshareFlightNumbers.push(c.number);
   }
-  return [...operating.values()].sort((a, b) => a.scheduledDeparture - b.scheduledDeparture || (a.flightNumber < b.flightNumber ? -1 : 1));
+  return [...operating.values()].sort(
+    (a, b) => a.scheduledDeparture - b.scheduledDeparture || (a.flightNumber < b.flightNumber ? -1 : 1),
+  );
 }
 
 export const flightsDataset: Dataset<FlightInstance, FlightsInfo> = {
@@ -145,7 +172,8 @@ export const flightsDataset: Dataset<FlightInstance, FlightsInfo> = {
       sample: 'aviation/aviationstack-flights.json',
       requires: ['AVIATIONSTACK_API_KEY'],
       // AviationStack takes its key as a query parameter, not a header (redacted by value from errors).
-      fetch: (get, { config }) => get(`${FLIGHTS_URL}&access_key=${encodeURIComponent(config.AVIATIONSTACK_API_KEY ?? '')}`),
+      fetch: (get, { config }) =>
+        get(`${FLIGHTS_URL}&access_key=${encodeURIComponent(config.AVIATIONSTACK_API_KEY ?? '')}`),
     },
   },
   parse(payloads, now) {

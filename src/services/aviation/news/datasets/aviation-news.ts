@@ -24,8 +24,18 @@ export function parseRssItems(bytes: Buffer, sourceName: string): NewsRecord[] {
     const url = item.link.trim();
     if (!title || !/^https?:\/\//.test(url) || item.publishedAt === undefined) continue;
     // The attached picture is an RSS media extension the shared item does not carry.
-    const media = asList<Record<string, unknown>>(item.raw?.['media:content'])[0] ?? asList<Record<string, unknown>>(item.raw?.enclosure)[0];
-    out.push({ id: newsId(url), title, url, sourceName, publishedAt: item.publishedAt, text: plainText(item.summary), imageUrl: String(media?.['@_url'] ?? '') });
+    const media =
+      asList<Record<string, unknown>>(item.raw?.['media:content'])[0] ??
+      asList<Record<string, unknown>>(item.raw?.enclosure)[0];
+    out.push({
+      id: newsId(url),
+      title,
+      url,
+      sourceName,
+      publishedAt: item.publishedAt,
+      text: plainText(item.summary),
+      imageUrl: String(media?.['@_url'] ?? ''),
+    });
   }
   return out;
 }
@@ -38,7 +48,8 @@ export function parseAviationNews(payloads: Partial<Record<string, Buffer>>): Ne
     if (!bytes) continue;
     for (const item of parseRssItems(bytes, feed.name)) if (!byId.has(item.id)) byId.set(item.id, item);
   }
-  if (byId.size === 0 && Object.keys(NEWS_FEEDS).every((k) => !payloads[k])) throw new Error('no aviation news feed could be read');
+  if (byId.size === 0 && Object.keys(NEWS_FEEDS).every((k) => !payloads[k]))
+    throw new Error('no aviation news feed could be read');
   return [...byId.values()].sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1));
 }
 
@@ -47,7 +58,12 @@ export const aviationNewsDataset: Dataset<NewsRecord> = {
   source: 'Aviation trade press feeds (FlightGlobal, Simple Flying, AeroTime)',
   maxStaleMinutes: 120,
   // One feed down must not lose the others.
-  sources: Object.fromEntries(Object.entries(NEWS_FEEDS).map(([key, f]) => [key, { url: f.url, sample: `aviation/rss-${key}.xml`, optional: true }])),
+  sources: Object.fromEntries(
+    Object.entries(NEWS_FEEDS).map(([key, f]) => [
+      key,
+      { url: f.url, sample: `aviation/rss-${key}.xml`, optional: true },
+    ]),
+  ),
   parse(payloads) {
     return { records: parseAviationNews(payloads) };
   },

@@ -52,11 +52,36 @@ export interface ChinaMacroInfo {
 
 /** Source key -> the series it carries and how its page is read. */
 export const CHINA_PAGES = {
-  industrial: { seriesId: 'nbs_industrial_value_added_yoy', list: NBS_PRESS_RELEASES, title: /^Industrial Production Operation in /i, read: (b: Buffer) => parseNbsRelease(b, 'industrial_value_added') },
-  investment: { seriesId: 'nbs_fixed_asset_investment_yoy', list: NBS_PRESS_RELEASES, title: /^Investment in Fixed Assets for January to /i, read: (b: Buffer) => parseNbsRelease(b, 'fixed_asset_investment') },
-  property: { seriesId: 'nbs_real_estate_investment_yoy', list: NBS_PRESS_RELEASES, title: /Real Estate Development for January to /i, read: (b: Buffer) => parseNbsRelease(b, 'real_estate_investment') },
-  reserves: { seriesId: 'safe_fx_reserves', list: SAFE_DATA_RELEASES, title: /Foreign Exchange Reserves at the End of /i, read: parseSafeReserves },
-  settlement: { seriesId: 'safe_bank_fx_settlement', list: SAFE_DATA_RELEASES, title: /Foreign Exchange Settlement and Sales by Banks in /i, read: parseSafeSettlement },
+  industrial: {
+    seriesId: 'nbs_industrial_value_added_yoy',
+    list: NBS_PRESS_RELEASES,
+    title: /^Industrial Production Operation in /i,
+    read: (b: Buffer) => parseNbsRelease(b, 'industrial_value_added'),
+  },
+  investment: {
+    seriesId: 'nbs_fixed_asset_investment_yoy',
+    list: NBS_PRESS_RELEASES,
+    title: /^Investment in Fixed Assets for January to /i,
+    read: (b: Buffer) => parseNbsRelease(b, 'fixed_asset_investment'),
+  },
+  property: {
+    seriesId: 'nbs_real_estate_investment_yoy',
+    list: NBS_PRESS_RELEASES,
+    title: /Real Estate Development for January to /i,
+    read: (b: Buffer) => parseNbsRelease(b, 'real_estate_investment'),
+  },
+  reserves: {
+    seriesId: 'safe_fx_reserves',
+    list: SAFE_DATA_RELEASES,
+    title: /Foreign Exchange Reserves at the End of /i,
+    read: parseSafeReserves,
+  },
+  settlement: {
+    seriesId: 'safe_bank_fx_settlement',
+    list: SAFE_DATA_RELEASES,
+    title: /Foreign Exchange Settlement and Sales by Banks in /i,
+    read: parseSafeSettlement,
+  },
 } as const;
 
 const SAMPLES: Record<keyof typeof CHINA_PAGES, string> = {
@@ -70,39 +95,77 @@ const SAMPLES: Record<keyof typeof CHINA_PAGES, string> = {
 const sources: Record<string, DatasetSource> = {};
 for (const [key, page] of Object.entries(CHINA_PAGES)) {
   // Each release may fail alone: its series is then reported missing in-band.
-  sources[key] = { url: page.list, sample: SAMPLES[key as keyof typeof CHINA_PAGES], optional: true, fetch: (get) => fetchNewestLinked(get, page.list, page.title) };
+  sources[key] = {
+    url: page.list,
+    sample: SAMPLES[key as keyof typeof CHINA_PAGES],
+    optional: true,
+    fetch: (get) => fetchNewestLinked(get, page.list, page.title),
+  };
 }
-sources.calendar = { url: NBS_RELEASE_CALENDAR, sample: 'economic/china/nbs-release-calendar-2026.html', optional: true };
+sources.calendar = {
+  url: NBS_RELEASE_CALENDAR,
+  sample: 'economic/china/nbs-release-calendar-2026.html',
+  optional: true,
+};
 
 /**
  * The vintages of a reading: those held for the same series and period, plus this figure when it
  * differs from the last one held (a revision); a new period starts over with an original.
  */
-export function vintagesOf(reading: ReleaseObservation, seriesId: string, now: number, previous?: readonly ChinaMacroRecord[]): ChinaVintage[] {
-  const held = previous?.find((r): r is ChinaObservationRecord => r.kind === 'observation' && r.seriesId === seriesId && r.period === reading.period)?.vintages ?? [];
+export function vintagesOf(
+  reading: ReleaseObservation,
+  seriesId: string,
+  now: number,
+  previous?: readonly ChinaMacroRecord[],
+): ChinaVintage[] {
+  const held =
+    previous?.find(
+      (r): r is ChinaObservationRecord =>
+        r.kind === 'observation' && r.seriesId === seriesId && r.period === reading.period,
+    )?.vintages ?? [];
   const last = held.at(-1);
   if (last && last.value === reading.value) return held;
-  const next: ChinaVintage = { sequence: (last?.sequence ?? 0) + 1, state: last ? 'revised' : 'original', value: reading.value, contentHash: reading.contentHash, releaseTime: reading.releaseTime, retrievalTime: now };
+  const next: ChinaVintage = {
+    sequence: (last?.sequence ?? 0) + 1,
+    state: last ? 'revised' : 'original',
+    value: reading.value,
+    contentHash: reading.contentHash,
+    releaseTime: reading.releaseTime,
+    retrievalTime: now,
+  };
   return [...held, next];
 }
 
 /** Release pages and the calendar -> one record per reading and per calendar date; at least one reading is needed. */
-export function buildChinaMacro(payloads: Partial<Record<string, Buffer>>, now: number, previous?: Previous<ChinaMacroRecord, ChinaMacroInfo>): ChinaMacroRecord[] {
+export function buildChinaMacro(
+  payloads: Partial<Record<string, Buffer>>,
+  now: number,
+  previous?: Previous<ChinaMacroRecord, ChinaMacroInfo>,
+): ChinaMacroRecord[] {
   const out: ChinaMacroRecord[] = [];
   for (const [key, page] of Object.entries(CHINA_PAGES)) {
     const bytes = payloads[key];
     if (!bytes) continue;
     const reading = page.read(bytes);
-    out.push({ kind: 'observation', seriesId: page.seriesId, sourceUrl: page.list, retrievalTime: now, ...reading, vintages: vintagesOf(reading, page.seriesId, now, previous?.records) });
+    out.push({
+      kind: 'observation',
+      seriesId: page.seriesId,
+      sourceUrl: page.list,
+      retrievalTime: now,
+      ...reading,
+      vintages: vintagesOf(reading, page.seriesId, now, previous?.records),
+    });
   }
   if (out.length === 0) throw new Error('China macro: no NBS or SAFE release page was read');
-  if (payloads.calendar) out.push(...parseNbsCalendar(payloads.calendar).map((r) => ({ kind: 'release' as const, ...r })));
+  if (payloads.calendar)
+    out.push(...parseNbsCalendar(payloads.calendar).map((r) => ({ kind: 'release' as const, ...r })));
   return out;
 }
 
 export const chinaMacroDataset: Dataset<ChinaMacroRecord, ChinaMacroInfo> = {
   name: CHINA_MACRO,
-  source: 'National Bureau of Statistics of China and State Administration of Foreign Exchange English press releases (HTML), NBS release calendar',
+  source:
+    'National Bureau of Statistics of China and State Administration of Foreign Exchange English press releases (HTML), NBS release calendar',
   // Monthly releases: a week without a new page is normal.
   maxStaleMinutes: 7 * 24 * 60,
   sources,

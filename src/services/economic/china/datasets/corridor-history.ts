@@ -1,7 +1,19 @@
 import type { AnyDataset, Dataset, DatasetSource, Previous } from '../../../../platform/snapshots/dataset.js';
 import { flightsDataset } from '../../../aviation/index.js';
 import { naturalEventsDataset } from '../../../natural/index.js';
-import { oilBalancesDataset, shippingRatesDataset, composeCorridorTowers, corridorBreadth, chinaCorridorsDataset, type CorridorDef, type CorridorId, type Family, chinaPortsDataset, type Trend, type CorridorInputs } from '../../../supply-chain/index.js';
+import {
+  oilBalancesDataset,
+  shippingRatesDataset,
+  composeCorridorTowers,
+  corridorBreadth,
+  chinaCorridorsDataset,
+  type CorridorDef,
+  type CorridorId,
+  type Family,
+  chinaPortsDataset,
+  type Trend,
+  type CorridorInputs,
+} from '../../../supply-chain/index.js';
 import { comtradeFlowsDataset } from '../../../trade/index.js';
 
 export const CORRIDOR_HISTORY = 'economic.china-corridor-history';
@@ -65,7 +77,9 @@ export function appendCorridorReading(
   const registry = parsed('registry', INPUTS.registry, payloads, now);
   if (!registry) throw new Error('China corridor history: the corridor registry was not read');
   const inputs = Object.fromEntries(
-    (Object.keys(INPUTS) as (keyof typeof INPUTS)[]).filter((k) => k !== 'registry').map((k) => [k, parsed(k, INPUTS[k], payloads, now)]),
+    (Object.keys(INPUTS) as (keyof typeof INPUTS)[])
+      .filter((k) => k !== 'registry')
+      .map((k) => [k, parsed(k, INPUTS[k], payloads, now)]),
   ) as CorridorInputs;
   const composition = composeCorridorTowers(registry.records as CorridorDef[], inputs, now);
   const { total, byCorridor } = corridorBreadth(composition.trends);
@@ -76,7 +90,8 @@ export function appendCorridorReading(
 
 export const corridorHistoryDataset: Dataset<CorridorHistoryPoint, Record<string, never>> = {
   name: CORRIDOR_HISTORY,
-  source: 'China corridor directions read at each ingestion from the corridor inputs (PortWatch, flights, EONET, JODI, Comtrade, SSE), accumulated',
+  source:
+    'China corridor directions read at each ingestion from the corridor inputs (PortWatch, flights, EONET, JODI, Comtrade, SSE), accumulated',
   maxStaleMinutes: 2 * 24 * 60,
   sources,
   parse: (payloads, now, previous) => appendCorridorReading(payloads, now, previous),

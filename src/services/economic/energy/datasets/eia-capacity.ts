@@ -48,7 +48,9 @@ export const eiaCapacityDataset: Dataset<CapabilityRow> = {
         const rows: unknown[] = [];
         for (let offset = 0; ; offset += PAGE) {
           const bytes = await get(withEiaKey(first.replace('offset=0', `offset=${offset}`), config));
-          const doc = JSON.parse(bytes.toString('utf8')) as { response?: { total?: string | number; data?: unknown[] } };
+          const doc = JSON.parse(bytes.toString('utf8')) as {
+            response?: { total?: string | number; data?: unknown[] };
+          };
           const page = parseEiaRows(bytes);
           rows.push(...page);
           if (page.length < PAGE || rows.length >= Number(doc.response?.total ?? 0)) break;

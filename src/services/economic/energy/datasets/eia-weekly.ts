@@ -14,7 +14,13 @@ export interface EiaWeeklyObservation {
 
 function eiaSource(route: string, series: string[], length: number, sample: string, optional = true): DatasetSource {
   const url = eiaDataUrl(route, { frequency: 'weekly', data: ['value'], facets: { series }, length });
-  return { url, sample: `economic/eia/${sample}`, optional, requires: ['EIA_API_KEY'], fetch: (get, { config }) => get(withEiaKey(url, config)) };
+  return {
+    url,
+    sample: `economic/eia/${sample}`,
+    optional,
+    requires: ['EIA_API_KEY'],
+    fetch: (get, { config }) => get(withEiaKey(url, config)),
+  };
 }
 
 /**
@@ -22,11 +28,32 @@ function eiaSource(route: string, series: string[], length: number, sample: stri
  * prices: without them, or without EIA_API_KEY, the run is refused before any request.
  */
 const SOURCES = {
-  spot: eiaSource('petroleum/pri/spt', ENERGY_COMMODITIES.map((c) => c.series).sort(), 6, 'petroleum-pri-spt-weekly.json', false),
-  crude: eiaSource('petroleum/stoc/wstk', [EIA_SERIES.crudeStocks], INVENTORY_WEEKS + 1, 'petroleum-stoc-wstk-WCRSTUS1.json'),
-  spr: eiaSource('petroleum/stoc/wstk', [EIA_SERIES.sprStocks], INVENTORY_WEEKS + 1, 'petroleum-stoc-wstk-WCSSTUS1.json'),
+  spot: eiaSource(
+    'petroleum/pri/spt',
+    ENERGY_COMMODITIES.map((c) => c.series).sort(),
+    6,
+    'petroleum-pri-spt-weekly.json',
+    false,
+  ),
+  crude: eiaSource(
+    'petroleum/stoc/wstk',
+    [EIA_SERIES.crudeStocks],
+    INVENTORY_WEEKS + 1,
+    'petroleum-stoc-wstk-WCRSTUS1.json',
+  ),
+  spr: eiaSource(
+    'petroleum/stoc/wstk',
+    [EIA_SERIES.sprStocks],
+    INVENTORY_WEEKS + 1,
+    'petroleum-stoc-wstk-WCSSTUS1.json',
+  ),
   refinery: eiaSource('petroleum/pnp/wiup', [EIA_SERIES.refineryInput], 2, 'petroleum-pnp-wiup-WCRRIUS2.json'),
-  natgas: eiaSource('natural-gas/stor/wkly', [EIA_SERIES.natGasStorage], INVENTORY_WEEKS + 1, 'natural-gas-stor-wkly.json'),
+  natgas: eiaSource(
+    'natural-gas/stor/wkly',
+    [EIA_SERIES.natGasStorage],
+    INVENTORY_WEEKS + 1,
+    'natural-gas-stor-wkly.json',
+  ),
 };
 
 /** Rows with a series id, a date and a number, from every source that answered; at least one must. */
@@ -50,7 +77,8 @@ export function buildEiaWeekly(payloads: Partial<Record<string, Buffer>>): EiaWe
 
 export const eiaWeeklyDataset: Dataset<EiaWeeklyObservation> = {
   name: EIA_WEEKLY,
-  source: 'U.S. Energy Information Administration, API v2: weekly spot prices, petroleum stocks, refinery input and natural gas storage',
+  source:
+    'U.S. Energy Information Administration, API v2: weekly spot prices, petroleum stocks, refinery input and natural gas storage',
   maxStaleMinutes: 20_160,
   sources: SOURCES,
   parse: (payloads) => ({ records: buildEiaWeekly(payloads) }),

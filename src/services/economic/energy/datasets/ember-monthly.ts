@@ -41,11 +41,23 @@ export function parseEmberMonthly(bytes: Buffer): ElectricityMixRow[] {
   for (const r of table) {
     const field = FIELDS[`${r.Variable}|${r.Unit}`];
     const value = Number(r.Value);
-    const country = r['Area type'] === 'Country' && /^[A-Z]{3}$/.test(r['ISO 3 code'] ?? '') ? countryByCode(r['ISO 3 code']!) : undefined;
+    const country =
+      r['Area type'] === 'Country' && /^[A-Z]{3}$/.test(r['ISO 3 code'] ?? '')
+        ? countryByCode(r['ISO 3 code']!)
+        : undefined;
     const month = /^(\d{4}-\d{2})-\d{2}$/.exec(r.Date ?? '')?.[1];
     if (!field || !country || !month || r.Value === '' || !Number.isFinite(value)) continue;
     const key = `${country.alpha2}|${month}`;
-    const row = rows.get(key) ?? { iso2: country.alpha2, dataMonth: month, fossilShare: NaN, renewShare: 0, nuclearShare: 0, coalShare: 0, gasShare: 0, demandTwh: 0 };
+    const row = rows.get(key) ?? {
+      iso2: country.alpha2,
+      dataMonth: month,
+      fossilShare: NaN,
+      renewShare: 0,
+      nuclearShare: 0,
+      coalShare: 0,
+      gasShare: 0,
+      demandTwh: 0,
+    };
     row[field] = value;
     rows.set(key, row);
   }

@@ -1,5 +1,11 @@
 import type { Dataset, DatasetSource } from '../../../../platform/snapshots/dataset.js';
-import { ENTSOE_ZONES, entsoeDayAheadUrl, parseDayAhead, withEntsoeToken, type DayAheadPrice } from '../../../../sources/entsoe/day-ahead.js';
+import {
+  ENTSOE_ZONES,
+  entsoeDayAheadUrl,
+  parseDayAhead,
+  withEntsoeToken,
+  type DayAheadPrice,
+} from '../../../../sources/entsoe/day-ahead.js';
 
 export const ENTSOE_PRICES = 'economic.entsoe-day-ahead-prices';
 

@@ -1,5 +1,10 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
-import { agsiCountryUrl, agsiHeaders, parseAgsiCountries, type CountryGasStorageDay } from '../../../../sources/gie/agsi.js';
+import {
+  agsiCountryUrl,
+  agsiHeaders,
+  parseAgsiCountries,
+  type CountryGasStorageDay,
+} from '../../../../sources/gie/agsi.js';
 
 export const GIE_COUNTRY_STORAGE = 'economic.gie-country-storage';
 
@@ -18,7 +23,10 @@ export const gieCountryStorageDataset: Dataset<CountryGasStorageDay> = {
       // One request per country; their rows are joined into one answer of the same shape.
       fetch: async (get) => {
         const data: unknown[] = [];
-        for (const c of AGSI_COUNTRIES) data.push(...((JSON.parse((await get(agsiCountryUrl(c))).toString('utf8')) as { data?: unknown[] }).data ?? []));
+        for (const c of AGSI_COUNTRIES)
+          data.push(
+            ...((JSON.parse((await get(agsiCountryUrl(c))).toString('utf8')) as { data?: unknown[] }).data ?? []),
+          );
         return Buffer.from(JSON.stringify({ data }));
       },
     },

@@ -21,7 +21,13 @@ export function buildOilStocks(latest: Buffer, monthly: Buffer): { records: Memb
     if (!member || records.some((r) => r.iso2 === member.iso2)) continue;
     if (row.total === 'exporter') records.push({ iso2: member.iso2, region: member.region, netExporter: true });
     else if (row.total > IEA_ANOMALY_DAYS) anomalies.push(member.iso2);
-    else records.push({ iso2: member.iso2, region: member.region, daysOfCover: Math.round(row.total), netExporter: false });
+    else
+      records.push({
+        iso2: member.iso2,
+        region: member.region,
+        daysOfCover: Math.round(row.total),
+        netExporter: false,
+      });
   }
   if (records.length === 0) throw new Error('IEA: no member country in the monthly answer');
   return { records, info: { dataMonth: `${year}-${String(month).padStart(2, '0')}`, anomalies } };

@@ -20,7 +20,12 @@ export interface GasBalanceRow {
 }
 
 /** JODI flow codes read, and the field each fills. */
-export const JODI_GAS_FLOWS = { TOTDEMC: 'totalDemandTj', IMPLNG: 'lngImportsTj', IMPPIP: 'pipeImportsTj', INDPROD: 'productionTj' } as const;
+export const JODI_GAS_FLOWS = {
+  TOTDEMC: 'totalDemandTj',
+  IMPLNG: 'lngImportsTj',
+  IMPPIP: 'pipeImportsTj',
+  INDPROD: 'productionTj',
+} as const;
 
 /**
  * JODI-Gas world CSV (REF_AREA, TIME_PERIOD, ENERGY_PRODUCT, FLOW_BREAKDOWN, UNIT_MEASURE, OBS_VALUE),
@@ -28,7 +33,10 @@ export const JODI_GAS_FLOWS = { TOTDEMC: 'totalDemandTj', IMPLNG: 'lngImportsTj'
  * that month's natural-gas flows. Other units (M3) and blank values are left out.
  */
 export function parseJodiGas(bytes: Buffer): GasBalanceRow[] {
-  const csv = bytes.subarray(0, 2).toString('latin1') === 'PK' ? [...unzipEntries(bytes)].find(([name]) => name.toLowerCase().endsWith('.csv'))?.[1] : bytes;
+  const csv =
+    bytes.subarray(0, 2).toString('latin1') === 'PK'
+      ? [...unzipEntries(bytes)].find(([name]) => name.toLowerCase().endsWith('.csv'))?.[1]
+      : bytes;
   if (!csv) throw new Error('JODI gas archive holds no CSV file');
   const table = parseCsv(csv);
   for (const col of ['REF_AREA', 'TIME_PERIOD', 'ENERGY_PRODUCT', 'FLOW_BREAKDOWN', 'UNIT_MEASURE', 'OBS_VALUE']) {
@@ -38,7 +46,14 @@ export function parseJodiGas(bytes: Buffer): GasBalanceRow[] {
   for (const r of table) {
     const field = JODI_GAS_FLOWS[r.FLOW_BREAKDOWN as keyof typeof JODI_GAS_FLOWS];
     const tj = Number(r.OBS_VALUE);
-    if (!field || r.ENERGY_PRODUCT !== 'NATGAS' || r.UNIT_MEASURE !== 'TJ' || r.OBS_VALUE === '' || !Number.isFinite(tj)) continue;
+    if (
+      !field ||
+      r.ENERGY_PRODUCT !== 'NATGAS' ||
+      r.UNIT_MEASURE !== 'TJ' ||
+      r.OBS_VALUE === '' ||
+      !Number.isFinite(tj)
+    )
+      continue;
     if (!/^[A-Z]{2}$/.test(r.REF_AREA ?? '') || !/^\d{4}-\d{2}$/.test(r.TIME_PERIOD ?? '')) continue;
     const months = byMonth.get(r.REF_AREA!) ?? new Map<string, GasBalanceRow>();
     byMonth.set(r.REF_AREA!, months);
@@ -55,6 +70,11 @@ export const jodiGasDataset: Dataset<GasBalanceRow> = {
   name: JODI_GAS,
   source: 'JODI-Gas world database (natural gas production, LNG and pipeline imports, inland demand)',
   maxStaleMinutes: 60 * 24 * 45,
-  sources: { jodi: { url: 'https://www.jodidata.org/jodi-publisher/gas/17/GAS_world_NewFormat.zip', sample: 'economic/jodi/jodi-gas-world.csv' } },
+  sources: {
+    jodi: {
+      url: 'https://www.jodidata.org/jodi-publisher/gas/17/GAS_world_NewFormat.zip',
+      sample: 'economic/jodi/jodi-gas-world.csv',
+    },
+  },
   parse: (payloads) => ({ records: parseJodiGas(payloads.jodi!) }),
 };

@@ -50,9 +50,16 @@ export function parseOwidEnergy(bytes: Buffer): EnergyMixRow[] {
     if (!country || !Number.isInteger(year) || !Number.isFinite(num(r.oil_share_energy))) continue;
     const prev = newest.get(country.alpha2);
     if (prev && prev.year >= year) continue;
-    const shares = Object.fromEntries(Object.entries(SHARE_COLUMNS).map(([k, col]) => [k, Number.isFinite(num(r[col])) ? num(r[col]) : 0]));
+    const shares = Object.fromEntries(
+      Object.entries(SHARE_COLUMNS).map(([k, col]) => [k, Number.isFinite(num(r[col])) ? num(r[col]) : 0]),
+    );
     const imports = num(r.net_elec_imports_share_demand);
-    newest.set(country.alpha2, { iso2: country.alpha2, year, ...(shares as Omit<EnergyMixRow, 'iso2' | 'year' | 'importShare'>), importShare: Number.isFinite(imports) ? imports : 0 });
+    newest.set(country.alpha2, {
+      iso2: country.alpha2,
+      year,
+      ...(shares as Omit<EnergyMixRow, 'iso2' | 'year' | 'importShare'>),
+      importShare: Number.isFinite(imports) ? imports : 0,
+    });
   }
   return [...newest.values()].sort((a, b) => (a.iso2 < b.iso2 ? -1 : 1));
 }
@@ -61,6 +68,11 @@ export const owidEnergyMixDataset: Dataset<EnergyMixRow> = {
   name: OWID_ENERGY_MIX,
   source: 'Our World in Data, energy dataset (primary energy mix by country and year)',
   maxStaleMinutes: 60 * 24 * 35,
-  sources: { owid: { url: 'https://owid-public.owid.io/data/energy/owid-energy-data.csv', sample: 'economic/owid/owid-energy-data.csv' } },
+  sources: {
+    owid: {
+      url: 'https://owid-public.owid.io/data/energy/owid-energy-data.csv',
+      sample: 'economic/owid/owid-energy-data.csv',
+    },
+  },
   parse: (payloads) => ({ records: parseOwidEnergy(payloads.owid!) }),
 };

@@ -19,7 +19,12 @@ const Policy = z.object({
 
 export type SprPolicy = z.infer<typeof Policy> & { iso2: string };
 
-const Registry = z.object({ source: z.string().min(1), sourceUrl: z.string().url(), updatedAt: z.string(), policies: z.record(z.string().regex(/^[A-Z]{2}$/), Policy) });
+const Registry = z.object({
+  source: z.string().min(1),
+  sourceUrl: z.string().url(),
+  updatedAt: z.string(),
+  policies: z.record(z.string().regex(/^[A-Z]{2}$/), Policy),
+});
 
 export interface SprRegistryInfo {
   source: string;
@@ -40,7 +45,10 @@ export function parseSprPolicies(bytes: Buffer): { records: SprPolicy[]; info: S
     throw new Error(`SPR registry: ${issue.path.join('.')}: ${issue.message}`);
   }
   const records = Object.entries(parsed.data.policies).map(([iso2, p]) => ({ iso2, ...p }));
-  return { records: records.sort((a, b) => (a.iso2 < b.iso2 ? -1 : 1)), info: { source: parsed.data.source, updatedAt: parsed.data.updatedAt } };
+  return {
+    records: records.sort((a, b) => (a.iso2 < b.iso2 ? -1 : 1)),
+    info: { source: parsed.data.source, updatedAt: parsed.data.updatedAt },
+  };
 }
 
 export const sprPoliciesDataset: Dataset<SprPolicy, SprRegistryInfo> = {

@@ -32,7 +32,12 @@ const PARSERS: Record<string, (b: Buffer) => RawNotice[]> = {
 };
 
 const sources: Record<string, DatasetSource> = {
-  'contracts-finder': { url: CONTRACTS_FINDER_URL(Date.UTC(2026, 10, 20)), urlAt: CONTRACTS_FINDER_URL, sample: 'economic/tenders/contracts-finder-ocds.json', optional: true },
+  'contracts-finder': {
+    url: CONTRACTS_FINDER_URL(Date.UTC(2026, 10, 20)),
+    urlAt: CONTRACTS_FINDER_URL,
+    sample: 'economic/tenders/contracts-finder-ocds.json',
+    optional: true,
+  },
   'canada-buys': { url: CANADABUYS_URL, sample: 'economic/tenders/canadabuys-open-tenders.csv', optional: true },
   gets: { url: GETS_RSS_URL, sample: 'economic/tenders/gets-rss.xml', optional: true },
   'world-bank': { url: WB_PROCNOTICES_URL, sample: 'economic/tenders/worldbank-procnotices.json', optional: true },
@@ -42,7 +47,10 @@ const sources: Record<string, DatasetSource> = {
  * Open opportunities from every source that answered: past deadlines, closed or awarded notices and
  * notices not linking to the source's own https site are dropped; each keeps its automation fit.
  */
-export function buildTenders(payloads: Partial<Record<string, Buffer>>, now: number): { records: Tender[]; info: { statuses: SourceStatus[] } } {
+export function buildTenders(
+  payloads: Partial<Record<string, Buffer>>,
+  now: number,
+): { records: Tender[]; info: { statuses: SourceStatus[] } } {
   const records: Tender[] = [];
   const statuses: SourceStatus[] = [];
   for (const src of TENDER_SOURCES) {
@@ -55,7 +63,12 @@ export function buildTenders(payloads: Partial<Record<string, Buffer>>, now: num
     try {
       notices = PARSERS[src.id](bytes);
     } catch (err) {
-      statuses.push({ source: src.id, state: 'failed', recordCount: 0, error: err instanceof Error ? err.message : String(err) });
+      statuses.push({
+        source: src.id,
+        state: 'failed',
+        recordCount: 0,
+        error: err instanceof Error ? err.message : String(err),
+      });
       continue;
     }
     const kept = notices.filter((n) => n.sourceNoticeId && isOpen(n, now) && isOfficialUrl(n.officialUrl, src.hosts));
@@ -72,7 +85,8 @@ export function buildTenders(payloads: Partial<Record<string, Buffer>>, now: num
     }
     statuses.push({ source: src.id, state: 'ok', recordCount: kept.length });
   }
-  if (!statuses.some((s) => s.state === 'ok')) throw new Error(`tenders: no source answered (${statuses.map((s) => `${s.source}: ${s.error}`).join('; ')})`);
+  if (!statuses.some((s) => s.state === 'ok'))
+    throw new Error(`tenders: no source answered (${statuses.map((s) => `${s.source}: ${s.error}`).join('; ')})`);
   return { records, info: { statuses } };
 }
 

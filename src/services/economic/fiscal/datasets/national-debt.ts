@@ -21,19 +21,28 @@ const INDICATORS = { debt: 'GGXWDG_NGDP', gdp: 'NGDPD', netLending: 'GGXCNL_NGDP
  * is the newest year any country has a debt ratio for; the United States uses the Treasury's total
  * public debt outstanding when that answer is there.
  */
-export function buildNationalDebt(payloads: Partial<Record<string, Buffer>>): { records: NationalDebtRecord[]; info: { vintageYear: number } } {
+export function buildNationalDebt(payloads: Partial<Record<string, Buffer>>): {
+  records: NationalDebtRecord[];
+  info: { vintageYear: number };
+} {
   const debt = parseWeo(payloads.debt!);
   const gdp = parseWeo(payloads.gdp!);
   const netLending = parseWeo(payloads.netLending!);
   const treasury = payloads.treasury ? parseDebtToPenny(payloads.treasury) : undefined;
-  const years = [...debt.entries()].filter(([c]) => isWeoCountry(c)).flatMap(([, y]) => [...y.entries()].filter(([, v]) => v > 0).map(([yr]) => yr));
+  const years = [...debt.entries()]
+    .filter(([c]) => isWeoCountry(c))
+    .flatMap(([, y]) => [...y.entries()].filter(([, v]) => v > 0).map(([yr]) => yr));
   if (years.length === 0) throw new Error('IMF WEO: no country has a debt ratio');
   const vintageYear = Math.max(...years);
   const records: NationalDebtRecord[] = [];
   for (const [iso3, debtPct] of debt) {
     if (!isWeoCountry(iso3)) continue;
     const us = iso3 === 'USA' && treasury ? treasury.totalPublicDebt : undefined;
-    const entry = debtEntry(iso3, { debtPct, gdpBn: gdp.get(iso3) ?? new Map(), netLendingPct: netLending.get(iso3) ?? new Map() }, us);
+    const entry = debtEntry(
+      iso3,
+      { debtPct, gdpBn: gdp.get(iso3) ?? new Map(), netLendingPct: netLending.get(iso3) ?? new Map() },
+      us,
+    );
     if (!entry) continue;
     records.push({
       ...entry,
@@ -53,7 +62,11 @@ export const nationalDebtDataset: Dataset<NationalDebtRecord, { vintageYear: num
   sources: {
     debt: { url: weoUrl(INDICATORS.debt), sample: 'economic/imf/weo-GGXWDG_NGDP.json', headers: imfHeaders },
     gdp: { url: weoUrl(INDICATORS.gdp), sample: 'economic/imf/weo-NGDPD.json', headers: imfHeaders },
-    netLending: { url: weoUrl(INDICATORS.netLending), sample: 'economic/imf/weo-GGXCNL_NGDP.json', headers: imfHeaders },
+    netLending: {
+      url: weoUrl(INDICATORS.netLending),
+      sample: 'economic/imf/weo-GGXCNL_NGDP.json',
+      headers: imfHeaders,
+    },
     treasury: { url: DEBT_TO_PENNY_URL, sample: 'economic/treasury/debt_to_penny.json', optional: true },
   },
   parse: (payloads) => buildNationalDebt(payloads),

@@ -12,7 +12,11 @@ const sources: Record<string, DatasetSource> = {
   ecb: { url: ECB_CALENDAR_URL, sample: 'economic/calendar/ecb-governing-council-calendar.html', optional: true },
 };
 for (const e of CALENDAR_EUROSTAT) {
-  sources[`eurostat-${e.dataset}`] = { url: eurostatDataUrl(e.dataset, {}, 1), sample: `economic/eurostat/${e.dataset}.json`, optional: true };
+  sources[`eurostat-${e.dataset}`] = {
+    url: eurostatDataUrl(e.dataset, {}, 1),
+    sample: `economic/eurostat/${e.dataset}.json`,
+    optional: true,
+  };
 }
 for (const r of CALENDAR_FRED_RELEASES) {
   const url = fredReleaseDatesUrl(r.releaseId);
@@ -31,8 +35,12 @@ for (const r of CALENDAR_FRED_RELEASES) {
  */
 export function buildCalendar(payloads: Partial<Record<string, Buffer>>): CalendarEvent[] {
   const out: CalendarEvent[] = [];
-  if (payloads.fomc) for (const date of parseFomcCalendar(payloads.fomc)) out.push({ event: 'FOMC Rate Decision', country: 'US', date, impact: 'high', unit: '' });
-  if (payloads.ecb) for (const date of parseEcbPolicyMeetings(payloads.ecb)) out.push({ event: 'ECB Rate Decision', country: 'EU', date, impact: 'high', unit: '' });
+  if (payloads.fomc)
+    for (const date of parseFomcCalendar(payloads.fomc))
+      out.push({ event: 'FOMC Rate Decision', country: 'US', date, impact: 'high', unit: '' });
+  if (payloads.ecb)
+    for (const date of parseEcbPolicyMeetings(payloads.ecb))
+      out.push({ event: 'ECB Rate Decision', country: 'EU', date, impact: 'high', unit: '' });
   for (const e of CALENDAR_EUROSTAT) {
     const bytes = payloads[`eurostat-${e.dataset}`];
     const date = bytes ? plannedDissemination(bytes) : undefined;
@@ -40,7 +48,9 @@ export function buildCalendar(payloads: Partial<Record<string, Buffer>>): Calend
   }
   for (const r of CALENDAR_FRED_RELEASES) {
     const bytes = payloads[`fred-${r.releaseId}`];
-    if (bytes) for (const date of parseFredReleaseDates(bytes)) out.push({ event: r.event, country: 'US', date, impact: 'high', unit: r.unit });
+    if (bytes)
+      for (const date of parseFredReleaseDates(bytes))
+        out.push({ event: r.event, country: 'US', date, impact: 'high', unit: r.unit });
   }
   if (out.length === 0) throw new Error('economic calendar: no source gave an event');
   return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.event < b.event ? -1 : 1));
@@ -48,7 +58,8 @@ export function buildCalendar(payloads: Partial<Record<string, Buffer>>): Calend
 
 export const economicCalendarDataset: Dataset<CalendarEvent> = {
   name: ECONOMIC_CALENDAR,
-  source: 'Federal Reserve FOMC calendar, ECB Governing Council calendar, Eurostat release schedule, FRED release dates',
+  source:
+    'Federal Reserve FOMC calendar, ECB Governing Council calendar, Eurostat release schedule, FRED release dates',
   maxStaleMinutes: 1_440,
   sources,
   parse: (payloads) => ({ records: buildCalendar(payloads) }),

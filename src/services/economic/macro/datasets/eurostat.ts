@@ -1,6 +1,12 @@
 import type { Dataset, DatasetSource } from '../../../../platform/snapshots/dataset.js';
 import { eurostatDataUrl, valuesByGeo } from '../../../../sources/eurostat/client.js';
-import { EUROSTAT_COUNTRIES, EUROSTAT_MIN_COUNTRIES, latestMetric, type EurostatMetric, type EurostatMetricName } from '../rules.js';
+import {
+  EUROSTAT_COUNTRIES,
+  EUROSTAT_MIN_COUNTRIES,
+  latestMetric,
+  type EurostatMetric,
+  type EurostatMetricName,
+} from '../rules.js';
 
 export const EUROSTAT_COUNTRY_DATA = 'economic.eurostat-country-data';
 
@@ -12,7 +18,11 @@ export interface EurostatCountryMetric extends EurostatMetric {
 /** Which Eurostat dataset, filtered how, gives each metric. */
 const QUERIES: Record<EurostatMetricName, { dataset: string; filters: Record<string, string[]>; last: number }> = {
   cpi: { dataset: 'prc_hicp_manr', filters: { coicop: ['CP00'] }, last: 2 },
-  unemployment: { dataset: 'une_rt_m', filters: { sex: ['T'], age: ['TOTAL'], s_adj: ['SA'], unit: ['PC_ACT'] }, last: 3 },
+  unemployment: {
+    dataset: 'une_rt_m',
+    filters: { sex: ['T'], age: ['TOTAL'], s_adj: ['SA'], unit: ['PC_ACT'] },
+    last: 3,
+  },
   gdpGrowth: { dataset: 'namq_10_gdp', filters: { s_adj: ['SCA'], unit: ['CLV_PCH_PRE'], na_item: ['B1GQ'] }, last: 2 },
 };
 

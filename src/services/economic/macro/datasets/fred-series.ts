@@ -28,7 +28,8 @@ function fredSource(id: string): DatasetSource {
 
 const sources: Record<string, DatasetSource> = {};
 for (const s of FRED_SERIES) {
-  sources[s.id] = s.id === 'GSCPI' ? { url: GSCPI_CSV_URL, sample: 'economic/fred/gscpi.csv', optional: true } : fredSource(s.id);
+  sources[s.id] =
+    s.id === 'GSCPI' ? { url: GSCPI_CSV_URL, sample: 'economic/fred/gscpi.csv', optional: true } : fredSource(s.id);
 }
 
 /**
@@ -52,7 +53,8 @@ export function buildFredSeries(payloads: Partial<Record<string, Buffer>>): Fred
 
 export const fredSeriesDataset: Dataset<FredSeries> = {
   name: FRED_SERIES_DATASET,
-  source: 'Federal Reserve Bank of St. Louis, FRED series observations; New York Fed, Global Supply Chain Pressure Index',
+  source:
+    'Federal Reserve Bank of St. Louis, FRED series observations; New York Fed, Global Supply Chain Pressure Index',
   maxStaleMinutes: 1_500,
   sources,
   parse: (payloads) => ({ records: buildFredSeries(payloads) }),

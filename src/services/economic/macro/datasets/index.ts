@@ -6,4 +6,11 @@ import { fredSeriesDataset } from './fred-series.js';
 import { macroSignalsDataset } from './macro-inputs.js';
 import { worldBankDataset } from './world-bank.js';
 
-export const MACRO_DATASETS: readonly AnyDataset[] = [fredSeriesDataset, worldBankDataset, eurostatDataset, macroSignalsDataset, economicCalendarDataset, nbsMonthlyDataset];
+export const MACRO_DATASETS: readonly AnyDataset[] = [
+  fredSeriesDataset,
+  worldBankDataset,
+  eurostatDataset,
+  macroSignalsDataset,
+  economicCalendarDataset,
+  nbsMonthlyDataset,
+];

@@ -12,7 +12,10 @@ const CHARTS = { jpy: 'JPY=X', btc: 'BTC-USD', qqq: 'QQQ', xlp: 'XLP' } as const
  * The dashboard computed from whichever inputs answered (each source may fail alone and turns its
  * signals UNKNOWN); one record, timestamped with the ingestion time.
  */
-export function buildMacroSignals(payloads: Partial<Record<string, Buffer>>, now: number): (MacroSignals & { timestamp: string })[] {
+export function buildMacroSignals(
+  payloads: Partial<Record<string, Buffer>>,
+  now: number,
+): (MacroSignals & { timestamp: string })[] {
   const inputs: MacroInputs = {};
   for (const [key] of Object.entries(CHARTS) as [keyof typeof CHARTS, string][]) {
     const bytes = payloads[key];
@@ -27,7 +30,8 @@ export function buildMacroSignals(payloads: Partial<Record<string, Buffer>>, now
 
 export const macroSignalsDataset: Dataset<MacroSignals & { timestamp: string }> = {
   name: MACRO_SIGNALS,
-  source: 'Yahoo Finance daily charts (USD/JPY, BTC-USD, QQQ, XLP), alternative.me Fear & Greed, mempool.space hash rate',
+  source:
+    'Yahoo Finance daily charts (USD/JPY, BTC-USD, QQQ, XLP), alternative.me Fear & Greed, mempool.space hash rate',
   maxStaleMinutes: 150,
   sources: {
     jpy: { url: yahooChartUrl(CHARTS.jpy), sample: 'economic/yahoo/chart-JPY=X.json', optional: true },

@@ -15,7 +15,11 @@ export const nbsMonthlyDataset: Dataset<NbsObservation, NbsMonthlyInfo> = {
   source: 'National Bureau of Statistics of China, monthly indicators (data portal query API)',
   maxStaleMinutes: 36 * 60,
   sources: {
-    monthly: { url: NBS_MONTHLY_URL, sample: 'economic/nbs-easyquery-monthly.json', headers: () => ({ accept: 'application/json' }) },
+    monthly: {
+      url: NBS_MONTHLY_URL,
+      sample: 'economic/nbs-easyquery-monthly.json',
+      headers: () => ({ accept: 'application/json' }),
+    },
   },
   parse(payloads) {
     const records = parseNbsEasyquery(payloads.monthly!);

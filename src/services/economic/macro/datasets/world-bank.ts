@@ -22,7 +22,12 @@ const url = (code: string) => (now: number) => {
 
 const sources: Record<string, DatasetSource> = {};
 for (const i of WORLD_BANK_INDICATORS) {
-  sources[i.code] = { url: url(i.code)(Date.UTC(2026, 0, 1)), urlAt: url(i.code), sample: `economic/worldbank/${i.code}.json`, optional: true };
+  sources[i.code] = {
+    url: url(i.code)(Date.UTC(2026, 0, 1)),
+    urlAt: url(i.code),
+    sample: `economic/worldbank/${i.code}.json`,
+    optional: true,
+  };
 }
 
 /** Rows of every indicator that answered, in World Bank order; at least one indicator must. */
@@ -33,7 +38,14 @@ export function buildWorldBank(payloads: Partial<Record<string, Buffer>>): World
     if (!bytes) continue;
     for (const r of parseWorldBankIndicator(bytes)) {
       if (r.value === null || !/^[A-Z]{3}$/.test(r.countryIso3)) continue;
-      out.push({ indicatorCode: i.code, indicatorName: r.indicatorName, countryCode: r.countryIso3, countryName: r.countryName, year: r.year, value: r.value });
+      out.push({
+        indicatorCode: i.code,
+        indicatorName: r.indicatorName,
+        countryCode: r.countryIso3,
+        countryName: r.countryName,
+        year: r.year,
+        value: r.value,
+      });
     }
   }
   if (out.length === 0) throw new Error('World Bank: no indicator has a value');

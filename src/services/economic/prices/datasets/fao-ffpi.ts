@@ -10,7 +10,13 @@ export const faoFfpiDataset: Dataset<FoodPriceMonth> = {
   name: FAO_FFPI,
   source: 'Food and Agriculture Organization of the United Nations, FAO Food Price Index',
   maxStaleMinutes: 86_400,
-  sources: { csv: { url: FAO_FFPI_CSV_URL, sample: 'economic/fao/food_price_indices_data.csv', headers: () => ({ accept: 'text/csv' }) } },
+  sources: {
+    csv: {
+      url: FAO_FFPI_CSV_URL,
+      sample: 'economic/fao/food_price_indices_data.csv',
+      headers: () => ({ accept: 'text/csv' }),
+    },
+  },
   parse(payloads) {
     const months = parseFfpiCsv(payloads.csv!);
     if (months.length === 0) throw new Error('FAO: no monthly index rows');

@@ -22,7 +22,15 @@ export function parseGroceryObservations(bytes: Buffer): GroceryObservation[] {
     const usdPerUnit = Number(r.usd_per_unit);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(r.observed_at ?? '') || !/^[A-Z]{2}$/.test(r.country ?? '')) continue;
     if (!(localPrice > 0) || !(usdPerUnit > 0) || !r.item_id) continue;
-    out.push({ observedAt: r.observed_at, country: r.country, itemId: r.item_id, localPrice, currency: r.currency ?? '', usdPerUnit, sourceSite: r.source_site ?? '' });
+    out.push({
+      observedAt: r.observed_at,
+      country: r.country,
+      itemId: r.item_id,
+      localPrice,
+      currency: r.currency ?? '',
+      usdPerUnit,
+      sourceSite: r.source_site ?? '',
+    });
   }
   if (out.length === 0) throw new Error('grocery observations: no usable row');
   return out;

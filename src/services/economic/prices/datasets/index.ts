@@ -4,4 +4,9 @@ import { groceryObservationsDataset } from './grocery.js';
 import { fuelPricesDataset } from './fuel-prices.js';
 import { faoFfpiDataset } from './fao-ffpi.js';
 
-export const PRICES_DATASETS: readonly AnyDataset[] = [faoFfpiDataset, bigMacDataset, groceryObservationsDataset, fuelPricesDataset];
+export const PRICES_DATASETS: readonly AnyDataset[] = [
+  faoFfpiDataset,
+  bigMacDataset,
+  groceryObservationsDataset,
+  fuelPricesDataset,
+];

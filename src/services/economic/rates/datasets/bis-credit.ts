@@ -36,7 +36,12 @@ export const bisCreditDataset: Dataset<BisCreditToGdp> = {
   source: 'Bank for International Settlements, total credit to the non-financial sector (WS_TC), percent of GDP',
   maxStaleMinutes: 20_160,
   sources: {
-    tc: { url: url(Date.UTC(2026, 10, 1)), urlAt: url, sample: 'economic/bis-ws-tc-quarterly.csv', headers: BIS_CSV_HEADERS },
+    tc: {
+      url: url(Date.UTC(2026, 10, 1)),
+      urlAt: url,
+      sample: 'economic/bis-ws-tc-quarterly.csv',
+      headers: BIS_CSV_HEADERS,
+    },
   },
   parse: (payloads) => ({ records: buildCreditToGdp(payloads.tc!) }),
 };

@@ -21,8 +21,10 @@ export function buildExchangeRates(bytes: Buffer): BisExchangeRate[] {
     const value = obsValue(row.OBS_VALUE);
     const area = (row.REF_AREA ?? '').toUpperCase();
     if (value === undefined || !/^\d{4}-\d{2}$/.test(row.TIME_PERIOD ?? '')) continue;
-    if (row.EER_TYPE === 'R') (real.get(area) ?? real.set(area, []).get(area)!).push({ period: row.TIME_PERIOD, value });
-    else if (row.EER_TYPE === 'N') (nominal.get(area) ?? nominal.set(area, new Map()).get(area)!).set(row.TIME_PERIOD, value);
+    if (row.EER_TYPE === 'R')
+      (real.get(area) ?? real.set(area, []).get(area)!).push({ period: row.TIME_PERIOD, value });
+    else if (row.EER_TYPE === 'N')
+      (nominal.get(area) ?? nominal.set(area, new Map()).get(area)!).set(row.TIME_PERIOD, value);
   }
   const out: BisExchangeRate[] = [];
   for (const e of BIS_ECONOMIES) {
@@ -47,7 +49,12 @@ export const bisEerDataset: Dataset<BisExchangeRate> = {
   source: 'Bank for International Settlements, effective exchange rates (WS_EER), broad basket, monthly',
   maxStaleMinutes: 10_080,
   sources: {
-    eer: { url: url(Date.UTC(2026, 10, 1)), urlAt: url, sample: 'economic/bis-ws-eer-monthly.csv', headers: BIS_CSV_HEADERS },
+    eer: {
+      url: url(Date.UTC(2026, 10, 1)),
+      urlAt: url,
+      sample: 'economic/bis-ws-eer-monthly.csv',
+      headers: BIS_CSV_HEADERS,
+    },
   },
   parse: (payloads) => ({ records: buildExchangeRates(payloads.eer!) }),
 };

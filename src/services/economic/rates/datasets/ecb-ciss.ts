@@ -11,7 +11,8 @@ export interface FsiObservation {
 }
 
 const KEY = 'D.U2.Z0Z.4F.EC.SS_CIN.IDX';
-const url = (now: number) => ecbDataUrl('CISS', KEY, { startPeriod: new Date(now - 365 * 86_400_000).toISOString().slice(0, 10) });
+const url = (now: number) =>
+  ecbDataUrl('CISS', KEY, { startPeriod: new Date(now - 365 * 86_400_000).toISOString().slice(0, 10) });
 
 /** Daily readings of the new composite indicator of systemic stress, oldest first; values outside 0-1 are dropped. */
 export function buildCiss(bytes: Buffer): FsiObservation[] {
@@ -29,7 +30,12 @@ export const ecbCissDataset: Dataset<FsiObservation> = {
   source: 'European Central Bank, new composite indicator of systemic stress (CISS), euro area, daily',
   maxStaleMinutes: 5_760,
   sources: {
-    ciss: { url: url(Date.UTC(2026, 10, 20)), urlAt: url, sample: 'economic/ecb/ciss-daily.csv', headers: ECB_CSV_HEADERS },
+    ciss: {
+      url: url(Date.UTC(2026, 10, 20)),
+      urlAt: url,
+      sample: 'economic/ecb/ciss-daily.csv',
+      headers: ECB_CSV_HEADERS,
+    },
   },
   parse: (payloads) => ({ records: buildCiss(payloads.ciss!) }),
 };

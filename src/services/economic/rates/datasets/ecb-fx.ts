@@ -19,7 +19,12 @@ export function buildEcbFx(bytes: Buffer): EcbFxRate[] {
     const latest = obs.at(-1);
     if (!latest) continue;
     const previous = obs.at(-2);
-    out.push({ pair: `EUR${ccy}`, rate: round(latest.value, 6), date: latest.period, change1d: previous ? round(latest.value - previous.value, 6) : 0 });
+    out.push({
+      pair: `EUR${ccy}`,
+      rate: round(latest.value, 6),
+      date: latest.period,
+      change1d: previous ? round(latest.value - previous.value, 6) : 0,
+    });
   }
   if (out.length < MIN_PAIRS) throw new Error(`ECB EXR: only ${out.length} currency pairs have a rate`);
   return out;

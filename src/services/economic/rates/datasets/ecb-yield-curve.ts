@@ -21,7 +21,8 @@ export function buildYieldCurve(bytes: Buffer): CurvePoint[] {
     const value = obsValue(row.OBS_VALUE);
     if (!tenor || !YIELD_TENORS.includes(tenor) || value === undefined) continue;
     const prev = latest.get(tenor);
-    if (!prev || row.TIME_PERIOD > prev.date) latest.set(tenor, { tenor, date: row.TIME_PERIOD, rate: round(value, 3) });
+    if (!prev || row.TIME_PERIOD > prev.date)
+      latest.set(tenor, { tenor, date: row.TIME_PERIOD, rate: round(value, 3) });
   }
   const out = YIELD_TENORS.map((t) => latest.get(t)).filter((p) => p !== undefined);
   if (out.length < MIN_YIELD_TENORS) throw new Error(`ECB YC: only ${out.length} tenors have a spot rate`);
@@ -34,7 +35,9 @@ export const ecbYieldCurveDataset: Dataset<CurvePoint> = {
   maxStaleMinutes: 5_760,
   sources: {
     yc: {
-      url: ecbDataUrl('YC', `B.U2.EUR.4F.G_N_A.SV_C_YM.${YIELD_TENORS.map((t) => `SR_${t}`).join('+')}`, { lastNObservations: '1' }),
+      url: ecbDataUrl('YC', `B.U2.EUR.4F.G_N_A.SV_C_YM.${YIELD_TENORS.map((t) => `SR_${t}`).join('+')}`, {
+        lastNObservations: '1',
+      }),
       sample: 'economic/ecb/yc-aaa-spot.csv',
       headers: ECB_CSV_HEADERS,
     },

@@ -6,4 +6,11 @@ import { ecbCissDataset } from './ecb-ciss.js';
 import { ecbFxDataset } from './ecb-fx.js';
 import { ecbYieldCurveDataset } from './ecb-yield-curve.js';
 
-export const RATES_DATASETS: readonly AnyDataset[] = [bisPolicyRatesDataset, bisEerDataset, bisCreditDataset, ecbFxDataset, ecbYieldCurveDataset, ecbCissDataset];
+export const RATES_DATASETS: readonly AnyDataset[] = [
+  bisPolicyRatesDataset,
+  bisEerDataset,
+  bisCreditDataset,
+  ecbFxDataset,
+  ecbYieldCurveDataset,
+  ecbCissDataset,
+];

@@ -24,14 +24,21 @@ const Sample = z.object({
   recordedAt: z.string().refine((s) => Number.isFinite(Date.parse(s)), 'recordedAt must be an ISO 8601 time'),
 });
 
-const Document = z.object({ format: z.literal('mds-temporal-baseline'), version: z.literal(1), samples: z.array(z.unknown()) });
+const Document = z.object({
+  format: z.literal('mds-temporal-baseline'),
+  version: z.literal(1),
+  samples: z.array(z.unknown()),
+});
 
 /**
  * Reads a baseline document (this service's own JSON export format: `{format, version, samples}`).
  * A document of another shape is refused; single samples that fail validation are skipped and
  * counted. Samples past the retention are dropped, the newest MAX_SAMPLES kept.
  */
-export function parseBaselineDocument(input: Buffer | string, now: number): { samples: BaselineSample[]; rejected: number } {
+export function parseBaselineDocument(
+  input: Buffer | string,
+  now: number,
+): { samples: BaselineSample[]; rejected: number } {
   let json: unknown;
   try {
     json = JSON.parse(typeof input === 'string' ? input : input.toString('utf8'));
@@ -39,7 +46,8 @@ export function parseBaselineDocument(input: Buffer | string, now: number): { sa
     throw new Error(`temporal baseline document is not JSON: ${(err as Error).message}`);
   }
   const doc = Document.safeParse(json);
-  if (!doc.success) throw new Error('temporal baseline document must be {"format":"mds-temporal-baseline","version":1,"samples":[…]}');
+  if (!doc.success)
+    throw new Error('temporal baseline document must be {"format":"mds-temporal-baseline","version":1,"samples":[…]}');
   const samples: BaselineSample[] = [];
   let rejected = 0;
   for (const raw of doc.data.samples) {
@@ -58,7 +66,11 @@ export function parseBaselineDocument(input: Buffer | string, now: number): { sa
 
 export function baselineDocument(samples: readonly BaselineSample[]): Buffer {
   return Buffer.from(
-    JSON.stringify({ format: 'mds-temporal-baseline', version: 1, samples: samples.map((s) => ({ ...s, recordedAt: new Date(s.recordedAt).toISOString() })) }),
+    JSON.stringify({
+      format: 'mds-temporal-baseline',
+      version: 1,
+      samples: samples.map((s) => ({ ...s, recordedAt: new Date(s.recordedAt).toISOString() })),
+    }),
   );
 }
 
@@ -76,7 +88,8 @@ export const temporalBaselinesDataset: Dataset<BaselineSample> = {
     baseline: {
       url: 'https://localhost/api/infrastructure/v1/record-baseline-snapshot',
       sample: 'infrastructure/temporal-baseline-samples.json',
-      fetch: () => Promise.reject(new Error('temporal baselines have no upstream: they grow through record-baseline-snapshot')),
+      fetch: () =>
+        Promise.reject(new Error('temporal baselines have no upstream: they grow through record-baseline-snapshot')),
     },
   },
   allowEmpty: true,

@@ -18,7 +18,14 @@ export function cableWarningsFrom(bytes: Buffer | string): CableWarning[] {
     const matches = matchCables(w.text);
     if (matches.length === 0) return [];
     const summary = w.text.replace(/\s+/g, ' ').trim().slice(0, 240);
-    return [{ id: w.id, summary, issuedAt: w.issuedAt, cables: matches.map((m) => ({ id: m.id, signals: signalsOf(w.text, m.km, m.km === 0, w.issuedAt) })) }];
+    return [
+      {
+        id: w.id,
+        summary,
+        issuedAt: w.issuedAt,
+        cables: matches.map((m) => ({ id: m.id, signals: signalsOf(w.text, m.km, m.km === 0, w.issuedAt) })),
+      },
+    ];
   });
 }
 

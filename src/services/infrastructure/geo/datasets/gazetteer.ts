@@ -19,7 +19,13 @@ export const gazetteerDataset: Dataset<Place> = {
   maxStaleMinutes: 90 * 24 * 60,
   sources: { geonames: { url: GEONAMES_CITIES_URL, sample: 'infrastructure/geonames-cities-sample.txt' } },
   parse(payloads) {
-    const places = parseGeoNamesCities(textOf(payloads.geonames!)).map((p) => ({ name: p.name, lat: p.lat, lon: p.lon, countryCode: p.countryCode, population: p.population }));
+    const places = parseGeoNamesCities(textOf(payloads.geonames!)).map((p) => ({
+      name: p.name,
+      lat: p.lat,
+      lon: p.lon,
+      countryCode: p.countryCode,
+      population: p.population,
+    }));
     return { records: places };
   },
 };

@@ -9,7 +9,8 @@ export function validRanges(ranges: readonly IpRange[]): IpRange[] {
   ranges.forEach((r, i) => {
     const a = ipToBigInt(r.start);
     const b = ipToBigInt(r.end);
-    if (!a || !b || a.family !== b.family || a.value > b.value) throw new Error(`IP-to-country row ${i + 1} is not a valid range: ${r.start},${r.end}`);
+    if (!a || !b || a.family !== b.family || a.value > b.value)
+      throw new Error(`IP-to-country row ${i + 1} is not a valid range: ${r.start},${r.end}`);
   });
   return [...ranges];
 }
@@ -19,7 +20,11 @@ export const ipCountryRangesDataset: Dataset<IpRange> = {
   source: 'DB-IP IP to Country Lite (CC BY 4.0)',
   maxStaleMinutes: 45 * 24 * 60,
   sources: {
-    dbip: { url: dbipCountryLiteUrl(Date.UTC(2026, 10, 1)), urlAt: dbipCountryLiteUrl, sample: 'infrastructure/dbip-country-lite-sample.csv' },
+    dbip: {
+      url: dbipCountryLiteUrl(Date.UTC(2026, 10, 1)),
+      urlAt: dbipCountryLiteUrl,
+      sample: 'infrastructure/dbip-country-lite-sample.csv',
+    },
   },
   parse(payloads) {
     return { records: validRanges(parseIpCountryCsv(payloads.dbip!)) };

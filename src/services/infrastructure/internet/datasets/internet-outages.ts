@@ -28,7 +28,9 @@ const Annotation = z.object({
   linkedUrl: z.string().nullable().optional(),
   locations: z.array(z.string()).optional(),
   locationsDetails: z.array(z.object({ code: z.string(), name: z.string().optional() })).optional(),
-  asnsDetails: z.array(z.object({ asn: z.union([z.string(), z.number()]).transform(String), name: z.string().optional() })).optional(),
+  asnsDetails: z
+    .array(z.object({ asn: z.union([z.string(), z.number()]).transform(String), name: z.string().optional() }))
+    .optional(),
   outage: z.object({ outageCause: z.string().optional(), outageType: z.string().optional() }).optional(),
 });
 
@@ -50,8 +52,10 @@ export function parseRadarOutages(bytes: Buffer): OutageRow[] {
     throw new Error(`Cloudflare Radar response is not JSON: ${(err as Error).message}`);
   }
   const env = Envelope.safeParse(json);
-  if (!env.success) throw new Error(`Cloudflare Radar response has an unexpected shape: ${env.error.issues[0]?.message ?? 'unknown'}`);
-  if (!env.data.success || !env.data.result) throw new Error(`Cloudflare Radar reported failure: ${JSON.stringify(env.data.errors ?? []).slice(0, 200)}`);
+  if (!env.success)
+    throw new Error(`Cloudflare Radar response has an unexpected shape: ${env.error.issues[0]?.message ?? 'unknown'}`);
+  if (!env.data.success || !env.data.result)
+    throw new Error(`Cloudflare Radar reported failure: ${JSON.stringify(env.data.errors ?? []).slice(0, 200)}`);
   const rows: OutageRow[] = [];
   for (const raw of env.data.result.annotations) {
     const a = Annotation.safeParse(raw);
@@ -66,7 +70,8 @@ export function parseRadarOutages(bytes: Buffer): OutageRow[] {
     const networks = (ann.asnsDetails ?? []).map((n) => (n.name ? `${n.name} (AS${n.asn})` : `AS${n.asn}`));
     for (const rawCode of new Set(codes.map((c) => c.trim().toUpperCase()).filter(Boolean))) {
       const country = countryByCode(rawCode);
-      const countryName = country?.name ?? ann.locationsDetails?.find((l) => l.code.toUpperCase() === rawCode)?.name ?? rawCode;
+      const countryName =
+        country?.name ?? ann.locationsDetails?.find((l) => l.code.toUpperCase() === rawCode)?.name ?? rawCode;
       const region = ann.scope?.trim() || (typeCode.toUpperCase() === 'NETWORK' ? networks.join(', ') : '');
       rows.push({
         id: `cf-${ann.id}-${rawCode}`,
@@ -86,7 +91,12 @@ export function parseRadarOutages(bytes: Buffer): OutageRow[] {
       });
     }
   }
-  return rows.sort(newestFirst((r) => r.detectedAt, (r) => r.id));
+  return rows.sort(
+    newestFirst(
+      (r) => r.detectedAt,
+      (r) => r.id,
+    ),
+  );
 }
 
 export const internetOutagesDataset: Dataset<OutageRow> = {
@@ -98,7 +108,8 @@ export const internetOutagesDataset: Dataset<OutageRow> = {
       url: 'https://api.cloudflare.com/client/v4/radar/annotations/outages?dateRange=7d&limit=500&format=json',
       sample: 'infrastructure/cloudflare-radar-outages.json',
       requires: ['CLOUDFLARE_RADAR_TOKEN'],
-      headers: (config): Record<string, string> => (config.CLOUDFLARE_RADAR_TOKEN ? { authorization: `Bearer ${config.CLOUDFLARE_RADAR_TOKEN}` } : {}),
+      headers: (config): Record<string, string> =>
+        config.CLOUDFLARE_RADAR_TOKEN ? { authorization: `Bearer ${config.CLOUDFLARE_RADAR_TOKEN}` } : {},
     },
   },
   // A quiet week with no confirmed outages is a real answer, not a broken feed.

@@ -12,7 +12,12 @@ export function trafficAnomaliesFrom(bytes: Buffer | string): TrafficAnomaly[] {
       const c = countryByCode(a.locationCode);
       return { ...a, locationName: a.locationName || c?.name || '', latitude: c?.lat ?? 0, longitude: c?.lon ?? 0 };
     })
-    .sort(newestFirst((a) => a.startDate, (a) => a.uuid));
+    .sort(
+      newestFirst(
+        (a) => a.startDate,
+        (a) => a.uuid,
+      ),
+    );
 }
 
 export const trafficAnomaliesDataset: Dataset<TrafficAnomaly> = {
@@ -20,7 +25,12 @@ export const trafficAnomaliesDataset: Dataset<TrafficAnomaly> = {
   source: 'Cloudflare Radar traffic anomalies',
   maxStaleMinutes: 120,
   sources: {
-    radar: { url: `${RADAR}/traffic_anomalies?dateRange=7d&limit=100&format=json`, sample: 'infrastructure/cloudflare-radar-traffic-anomalies.json', headers: radarHeaders, requires: ['CLOUDFLARE_RADAR_TOKEN'] },
+    radar: {
+      url: `${RADAR}/traffic_anomalies?dateRange=7d&limit=100&format=json`,
+      sample: 'infrastructure/cloudflare-radar-traffic-anomalies.json',
+      headers: radarHeaders,
+      requires: ['CLOUDFLARE_RADAR_TOKEN'],
+    },
   },
   // A week without detected anomalies is possible.
   allowEmpty: true,

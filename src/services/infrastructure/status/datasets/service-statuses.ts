@@ -46,11 +46,13 @@ export function parseStatuspageSummary(bytes: Buffer): PageReading {
     throw new Error(`status page summary is not JSON: ${(err as Error).message}`);
   }
   const doc = Summary.safeParse(json);
-  if (!doc.success) throw new Error(`status page summary has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`status page summary has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   let status = normaliseStatus(doc.data.status.indicator);
   // The indicator only reflects incidents; a maintenance window in progress is reported separately.
   const inMaintenance = (doc.data.scheduled_maintenances ?? []).some((m) => m.status === 'in_progress');
-  if (status === 'SERVICE_OPERATIONAL_STATUS_OPERATIONAL' && inMaintenance) status = 'SERVICE_OPERATIONAL_STATUS_MAINTENANCE';
+  if (status === 'SERVICE_OPERATIONAL_STATUS_OPERATIONAL' && inMaintenance)
+    status = 'SERVICE_OPERATIONAL_STATUS_MAINTENANCE';
   return { status, description: doc.data.status.description ?? '' };
 }
 
@@ -64,13 +66,19 @@ export const serviceStatusesDataset: Dataset<ServiceStatus> = {
   maxStaleMinutes: 60,
   // Each page is optional: one vendor's page being down must not hide the others.
   sources: Object.fromEntries(
-    PROVIDERS.map((p) => [p.id, { url: `${p.page}/api/v2/summary.json`, sample: `infrastructure/statuspage/${p.id}.json`, optional: true }]),
+    PROVIDERS.map((p) => [
+      p.id,
+      { url: `${p.page}/api/v2/summary.json`, sample: `infrastructure/statuspage/${p.id}.json`, optional: true },
+    ]),
   ),
   parse(payloads, now) {
     const unreadable: string[] = [];
     const rows = PROVIDERS.map((p): ServiceStatus => {
       const bytes = payloads[p.id];
-      let reading: PageReading = { status: 'SERVICE_OPERATIONAL_STATUS_UNSPECIFIED', description: 'Status page could not be read' };
+      let reading: PageReading = {
+        status: 'SERVICE_OPERATIONAL_STATUS_UNSPECIFIED',
+        description: 'Status page could not be read',
+      };
       if (bytes) {
         try {
           reading = parseStatuspageSummary(bytes);
@@ -78,7 +86,15 @@ export const serviceStatusesDataset: Dataset<ServiceStatus> = {
           unreadable.push(p.id);
         }
       } else unreadable.push(p.id);
-      return { id: p.id, name: p.name, status: reading.status, description: reading.description, url: p.page, checkedAt: now, latencyMs: 0 };
+      return {
+        id: p.id,
+        name: p.name,
+        status: reading.status,
+        description: reading.description,
+        url: p.page,
+        checkedAt: now,
+        latencyMs: 0,
+      };
     });
     if (unreadable.length === PROVIDERS.length) throw new Error('no status page could be read');
     return { records: sortStatuses(rows), info: { unreadable } };

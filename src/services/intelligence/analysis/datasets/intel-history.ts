@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
-import { HISTORY_DOMAINS, HISTORY_WINDOW_DAYS, MAX_HISTORY_RECORDS, withinWindow, type HistoryRecord } from '../rules.js';
+import {
+  HISTORY_DOMAINS,
+  HISTORY_WINDOW_DAYS,
+  MAX_HISTORY_RECORDS,
+  withinWindow,
+  type HistoryRecord,
+} from '../rules.js';
 
 export const INTEL_HISTORY = 'intelligence.intel-history';
 
@@ -48,7 +54,8 @@ export function parseIntelHistory(bytes: Buffer): { records: HistoryRecord[]; in
   const list = (json as { records?: unknown } | null)?.records;
   if (!Array.isArray(list)) throw new Error('intel history export has no records array');
   const exportedRaw = (json as { exportedAt?: unknown }).exportedAt;
-  const exportedAt = typeof exportedRaw === 'string' && Number.isFinite(Date.parse(exportedRaw)) ? Date.parse(exportedRaw) : 0;
+  const exportedAt =
+    typeof exportedRaw === 'string' && Number.isFinite(Date.parse(exportedRaw)) ? Date.parse(exportedRaw) : 0;
   const byId = new Map<string, HistoryRecord>();
   for (const raw of list) {
     const r = Raw.safeParse(raw);

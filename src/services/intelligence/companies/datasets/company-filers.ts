@@ -1,6 +1,13 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { parseJsonText } from '../../../../sources/formats/errors.js';
-import { COMPANY_TICKERS_URL, parseCompanyTickers, readSubmissions, submissionsUrl, type Submissions, type TickerEntry } from '../../../../sources/sec-edgar/submissions.js';
+import {
+  COMPANY_TICKERS_URL,
+  parseCompanyTickers,
+  readSubmissions,
+  submissionsUrl,
+  type Submissions,
+  type TickerEntry,
+} from '../../../../sources/sec-edgar/submissions.js';
 
 export const SEC_COMPANY_TICKERS = 'intelligence.sec-company-tickers';
 export const SEC_SUBMISSIONS = 'intelligence.sec-submissions';
@@ -13,7 +20,13 @@ export const companyTickersDataset: Dataset<TickerEntry> = {
   name: SEC_COMPANY_TICKERS,
   source: 'SEC EDGAR company tickers',
   maxStaleMinutes: 3 * 24 * 60,
-  sources: { json: { url: COMPANY_TICKERS_URL, sample: 'intelligence/sec-company-tickers.json', headers: () => ({ accept: 'application/json' }) } },
+  sources: {
+    json: {
+      url: COMPANY_TICKERS_URL,
+      sample: 'intelligence/sec-company-tickers.json',
+      headers: () => ({ accept: 'application/json' }),
+    },
+  },
   parse(payloads) {
     return { records: parseCompanyTickers(payloads.json!), info: {} };
   },
@@ -34,7 +47,8 @@ export const submissionsDataset: Dataset<Submissions> = {
       headers: () => ({ accept: 'application/json' }),
       fetch: async (get) => {
         const docs: unknown[] = [];
-        for (const cik of SUBMISSIONS_WATCHLIST) docs.push(parseJsonText('EDGAR submissions', await get(submissionsUrl(cik))));
+        for (const cik of SUBMISSIONS_WATCHLIST)
+          docs.push(parseJsonText('EDGAR submissions', await get(submissionsUrl(cik))));
         return Buffer.from(JSON.stringify(docs));
       },
     },

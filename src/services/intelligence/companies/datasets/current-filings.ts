@@ -1,5 +1,10 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
-import { EDGAR_HEADERS, edgarCurrentFeedUrl, parseCurrentFilings, type CurrentFiling } from '../../../../sources/sec-edgar/current-filings.js';
+import {
+  EDGAR_HEADERS,
+  edgarCurrentFeedUrl,
+  parseCurrentFilings,
+  type CurrentFiling,
+} from '../../../../sources/sec-edgar/current-filings.js';
 
 export const SEC_CURRENT_FILINGS = 'intelligence.sec-current-filings';
 

@@ -15,7 +15,14 @@ const Score = z.object({
   staticBaseline: pct,
   dynamicScore: z.number().min(-100).max(100),
   combinedScore: pct,
-  trend: z.enum(['TREND_DIRECTION_UNSPECIFIED', 'TREND_DIRECTION_RISING', 'TREND_DIRECTION_STABLE', 'TREND_DIRECTION_FALLING']).catch('TREND_DIRECTION_UNSPECIFIED'),
+  trend: z
+    .enum([
+      'TREND_DIRECTION_UNSPECIFIED',
+      'TREND_DIRECTION_RISING',
+      'TREND_DIRECTION_STABLE',
+      'TREND_DIRECTION_FALLING',
+    ])
+    .catch('TREND_DIRECTION_UNSPECIFIED'),
   components: z.object({ newsActivity: pct, ciiContribution: pct, geoConvergence: pct, militaryActivity: pct }),
   computedAt: z.number().int().min(0),
   methodologyVersion: z.string().default(''),

@@ -44,7 +44,9 @@ export function headsOfState(rows: Record<string, string>[]): Map<string, { name
 
 /** RestCountries facts joined with Wikidata heads of state; a missing Wikidata answer leaves those two empty. */
 export function parseCountryFacts(restCountries: Buffer, wikidata: Buffer | undefined): CountryFacts[] {
-  const heads = wikidata ? headsOfState(parseSparqlBindings(wikidata)) : new Map<string, { names: string[]; office: string }>();
+  const heads = wikidata
+    ? headsOfState(parseSparqlBindings(wikidata))
+    : new Map<string, { names: string[]; office: string }>();
   return parseRestCountries(restCountries)
     .map((c) => {
       const h = heads.get(c.code);
@@ -68,7 +70,11 @@ export const countryFactsDataset: Dataset<CountryFacts> = {
   source: 'RestCountries and Wikidata',
   maxStaleMinutes: 7 * 24 * 60,
   sources: {
-    restcountries: { url: RESTCOUNTRIES_ALL_URL, sample: 'intelligence/restcountries-all.json', headers: () => ({ accept: 'application/json' }) },
+    restcountries: {
+      url: RESTCOUNTRIES_ALL_URL,
+      sample: 'intelligence/restcountries-all.json',
+      headers: () => ({ accept: 'application/json' }),
+    },
     wikidata: {
       url: wikidataSparqlUrl(HEADS_OF_STATE_QUERY),
       sample: 'intelligence/wikidata-heads-of-state.json',

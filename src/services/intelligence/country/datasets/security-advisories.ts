@@ -1,5 +1,9 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
-import { GOVERNMENT_ADVISORY_FEEDS, readGovernmentAdvisoryFeed, type GovernmentAdvisoryFeed } from '../../../../sources/advisories/government-feeds.js';
+import {
+  GOVERNMENT_ADVISORY_FEEDS,
+  readGovernmentAdvisoryFeed,
+  type GovernmentAdvisoryFeed,
+} from '../../../../sources/advisories/government-feeds.js';
 import { countryInTitle } from '../rules.js';
 import type { SecurityAdvisoryItem } from '../schemas.js';
 
@@ -22,7 +26,15 @@ export function parseSecurityAdvisories(payloads: Partial<Record<string, Buffer>
     const bytes = payloads[id];
     if (!bytes) continue;
     for (const item of readGovernmentAdvisoryFeed(feed, bytes)) {
-      out.push({ title: item.title, link: item.link, publishedAt: item.publishedAt, source: feed.source, sourceCountry: feed.sourceCountry, level: item.level, country: feed.country ?? countryInTitle(item.title) });
+      out.push({
+        title: item.title,
+        link: item.link,
+        publishedAt: item.publishedAt,
+        source: feed.source,
+        sourceCountry: feed.sourceCountry,
+        level: item.level,
+        country: feed.country ?? countryInTitle(item.title),
+      });
     }
   }
   return out;
@@ -33,9 +45,24 @@ export const securityAdvisoriesDataset: Dataset<GovernmentAdvisory> = {
   source: 'Government travel-advice feeds (Smartraveller, UK FCDO, U.S. embassies)',
   maxStaleMinutes: 3 * 60,
   sources: {
-    smartraveller: { url: GOVERNMENT_ADVISORY_FEEDS.smartraveller.url, sample: 'intelligence/smartraveller-advice.rss', optional: true, headers: () => ({ accept: 'application/rss+xml, application/xml' }) },
-    fcdo: { url: GOVERNMENT_ADVISORY_FEEDS.fcdo.url, sample: 'intelligence/fcdo-travel-advice.atom', optional: true, headers: () => ({ accept: 'application/atom+xml, application/xml' }) },
-    usEmbassyUkraine: { url: GOVERNMENT_ADVISORY_FEEDS.usEmbassyUkraine.url, sample: 'intelligence/us-embassy-ukraine-alerts.rss', optional: true, headers: () => ({ accept: 'application/rss+xml, application/xml' }) },
+    smartraveller: {
+      url: GOVERNMENT_ADVISORY_FEEDS.smartraveller.url,
+      sample: 'intelligence/smartraveller-advice.rss',
+      optional: true,
+      headers: () => ({ accept: 'application/rss+xml, application/xml' }),
+    },
+    fcdo: {
+      url: GOVERNMENT_ADVISORY_FEEDS.fcdo.url,
+      sample: 'intelligence/fcdo-travel-advice.atom',
+      optional: true,
+      headers: () => ({ accept: 'application/atom+xml, application/xml' }),
+    },
+    usEmbassyUkraine: {
+      url: GOVERNMENT_ADVISORY_FEEDS.usEmbassyUkraine.url,
+      sample: 'intelligence/us-embassy-ukraine-alerts.rss',
+      optional: true,
+      headers: () => ({ accept: 'application/rss+xml, application/xml' }),
+    },
   },
   parse(payloads) {
     return { records: parseSecurityAdvisories(payloads), info: {} };

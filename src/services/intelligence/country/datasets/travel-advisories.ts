@@ -22,13 +22,21 @@ export function parseTravelAdvisories(bytes: Buffer): { advisories: StateAdvisor
     let parsed = parseAdvisoryTitle(item.title);
     if (!parsed) {
       // The category's domain attribute is not part of the shared item, so it is read from the raw node.
-      const threat = asList<unknown>(item.raw?.category).find((c) => typeof c === 'object' && c !== null && (c as Record<string, unknown>)['@_domain'] === 'Threat-Level');
+      const threat = asList<unknown>(item.raw?.category).find(
+        (c) => typeof c === 'object' && c !== null && (c as Record<string, unknown>)['@_domain'] === 'Threat-Level',
+      );
       const m = /Level\s+([1-4])/i.exec(textOf(threat));
       const name = item.title.split(/\s+[-–]\s+/)[0]?.trim();
       if (m && name) parsed = { name, level: Number(m[1]) as AdvisoryLevel };
     }
     if (!parsed) continue;
-    advisories.push({ name: parsed.name, level: parsed.level, publishedAt: item.publishedAt ?? 0, title: item.title.trim(), link: item.link });
+    advisories.push({
+      name: parsed.name,
+      level: parsed.level,
+      publishedAt: item.publishedAt ?? 0,
+      title: item.title.trim(),
+      link: item.link,
+    });
   }
   return { advisories, info: { builtAt: feed.updatedAt ?? 0 } };
 }

@@ -9,7 +9,13 @@ export const orefHistoryDataset: Dataset<OrefHistoryRow> = {
   source: 'Israel Home Front Command (OREF) alert history',
   maxStaleMinutes: 60,
   allowEmpty: true,
-  sources: { json: { url: OREF_HISTORY_URL, sample: 'intelligence/oref-alerts-history.json', headers: () => ({ accept: 'application/json', referer: 'https://www.oref.org.il/' }) } },
+  sources: {
+    json: {
+      url: OREF_HISTORY_URL,
+      sample: 'intelligence/oref-alerts-history.json',
+      headers: () => ({ accept: 'application/json', referer: 'https://www.oref.org.il/' }),
+    },
+  },
   parse(payloads) {
     return { records: parseOrefHistory(payloads.json!), info: {} };
   },

@@ -20,10 +20,14 @@ export const telegramMessagesDataset: Dataset<TelegramItem, TelegramInfo> = {
       url: relayFeedUrl('http://telegram-relay.invalid'),
       sample: 'intelligence/telegram-feed-capture.json',
       requires: ['TELEGRAM_RELAY_URL'],
-      headers: (config) => ({ accept: 'application/json', ...(config.TELEGRAM_RELAY_TOKEN ? { authorization: `Bearer ${config.TELEGRAM_RELAY_TOKEN}` } : {}) }),
+      headers: (config) => ({
+        accept: 'application/json',
+        ...(config.TELEGRAM_RELAY_TOKEN ? { authorization: `Bearer ${config.TELEGRAM_RELAY_TOKEN}` } : {}),
+      }),
       fetch: async (get, { now, config }) => {
         const doc = parseJsonText('Telegram relay', await get(relayFeedUrl(config.TELEGRAM_RELAY_URL!)));
-        if (!isObject(doc) || !Array.isArray(doc.items)) throw new FormatError('Telegram relay', 'expected an items array');
+        if (!isObject(doc) || !Array.isArray(doc.items))
+          throw new FormatError('Telegram relay', 'expected an items array');
         return Buffer.from(JSON.stringify({ live: true, capturedAt: new Date(now).toISOString(), items: doc.items }));
       },
     },
@@ -31,6 +35,9 @@ export const telegramMessagesDataset: Dataset<TelegramItem, TelegramInfo> = {
   parse(payloads) {
     const { items, live, capturedAt } = parseTelegramFeed(payloads.feed!);
     const unique = [...new Map(items.map((i) => [i.id, i])).values()];
-    return { records: unique.sort((a, b) => b.postedAt - a.postedAt || a.id.localeCompare(b.id)), info: { live, capturedAt } };
+    return {
+      records: unique.sort((a, b) => b.postedAt - a.postedAt || a.id.localeCompare(b.id)),
+      info: { live, capturedAt },
+    };
   },
 };

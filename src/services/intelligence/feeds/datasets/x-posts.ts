@@ -1,6 +1,12 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { FormatError, parseJsonText } from '../../../../sources/formats/errors.js';
-import { parseXTimelines, userPostsUrl, usersByNameUrl, X_ACCOUNTS, type XPostMeta } from '../../../../sources/x/timelines.js';
+import {
+  parseXTimelines,
+  userPostsUrl,
+  usersByNameUrl,
+  X_ACCOUNTS,
+  type XPostMeta,
+} from '../../../../sources/x/timelines.js';
 
 export const X_POSTS = 'intelligence.x-posts';
 
@@ -25,13 +31,21 @@ export const xPostsDataset: Dataset<XPostMeta, XPostsInfo> = {
       requires: ['X_BEARER_TOKEN'],
       headers: (config) => ({ accept: 'application/json', authorization: `Bearer ${config.X_BEARER_TOKEN ?? ''}` }),
       fetch: async (get, { now }) => {
-        const users = parseJsonText('X users', await get(usersByNameUrl(X_ACCOUNTS.map((a) => a.handle)))) as { data?: { id: string; username: string }[] };
+        const users = parseJsonText('X users', await get(usersByNameUrl(X_ACCOUNTS.map((a) => a.handle)))) as {
+          data?: { id: string; username: string }[];
+        };
         if (!Array.isArray(users.data)) throw new FormatError('X users', 'no data array');
         const accounts = [];
         for (const a of X_ACCOUNTS) {
           const u = users.data.find((d) => d.username.toLowerCase() === a.handle.toLowerCase());
           if (!u) continue;
-          accounts.push({ id: u.id, handle: a.handle, name: a.name, topic: a.topic, timeline: parseJsonText('X timeline', await get(userPostsUrl(u.id))) });
+          accounts.push({
+            id: u.id,
+            handle: a.handle,
+            name: a.name,
+            topic: a.topic,
+            timeline: parseJsonText('X timeline', await get(userPostsUrl(u.id))),
+          });
         }
         return Buffer.from(JSON.stringify({ live: true, capturedAt: new Date(now).toISOString(), accounts }));
       },
@@ -39,6 +53,9 @@ export const xPostsDataset: Dataset<XPostMeta, XPostsInfo> = {
   },
   parse(payloads) {
     const { posts, live, capturedAt } = parseXTimelines(payloads.timelines!);
-    return { records: posts.sort((a, b) => b.createdAt - a.createdAt || a.postId.localeCompare(b.postId)), info: { live, capturedAt } };
+    return {
+      records: posts.sort((a, b) => b.createdAt - a.createdAt || a.postId.localeCompare(b.postId)),
+      info: { live, capturedAt },
+    };
   },
 };

@@ -1,5 +1,10 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
-import { GPSJAM_MANIFEST_URL, gpsjamDailyUrl, latestGpsjamDay, parseGpsjamCells } from '../../../../sources/gpsjam/daily.js';
+import {
+  GPSJAM_MANIFEST_URL,
+  gpsjamDailyUrl,
+  latestGpsjamDay,
+  parseGpsjamCells,
+} from '../../../../sources/gpsjam/daily.js';
 import { cellsPerRegion, interferedHexes, type GpsHex } from '../rules.js';
 
 export const GPS_INTERFERENCE = 'intelligence.gps-interference';
@@ -28,7 +33,11 @@ export const gpsInterferenceDataset: Dataset<GpsHex, GpsInterferenceInfo> = {
   // refuses a file with no valid cell, so only a near-total drop is treated as a broken feed.
   minRetainedRatio: 0.1,
   sources: {
-    manifest: { url: GPSJAM_MANIFEST_URL, sample: 'intelligence/gpsjam-manifest.csv', headers: () => ({ accept: 'text/csv' }) },
+    manifest: {
+      url: GPSJAM_MANIFEST_URL,
+      sample: 'intelligence/gpsjam-manifest.csv',
+      headers: () => ({ accept: 'text/csv' }),
+    },
     // The day to read comes from the manifest's last row.
     daily: {
       url: gpsjamDailyUrl('2026-11-19'),
@@ -42,7 +51,14 @@ export const gpsInterferenceDataset: Dataset<GpsHex, GpsInterferenceInfo> = {
     const { cells, invalidCells, malformedRows } = parseGpsjamCells(payloads.daily!);
     return {
       records: interferedHexes(cells),
-      info: { date: day.date, suspect: day.suspect, totalCells: cells.length, cellsByRegion: cellsPerRegion(cells), invalidCells, malformedRows },
+      info: {
+        date: day.date,
+        suspect: day.suspect,
+        totalCells: cells.length,
+        cellsByRegion: cellsPerRegion(cells),
+        invalidCells,
+        malformedRows,
+      },
     };
   },
 };

@@ -17,7 +17,15 @@ export function parseSatellites(payloads: Buffer[]): Satellite[] {
       const id = String(set.tle.noradId);
       const cls = classifySatellite(set.tle.name);
       if (!cls || byId.has(id)) continue;
-      byId.set(id, { id, name: set.tle.name, country: cls.country, type: cls.type, ...orbitFigures(set.tle), line1: set.line1, line2: set.line2 });
+      byId.set(id, {
+        id,
+        name: set.tle.name,
+        country: cls.country,
+        type: cls.type,
+        ...orbitFigures(set.tle),
+        line1: set.line1,
+        line2: set.line2,
+      });
     }
   }
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
@@ -28,8 +36,16 @@ export const satellitesDataset: Dataset<Satellite> = {
   source: 'CelesTrak GP element sets',
   maxStaleMinutes: 6 * 60,
   sources: {
-    military: { url: celestrakGpUrl('military'), sample: 'intelligence/celestrak-military.tle', headers: () => ({ accept: 'text/plain' }) },
-    resource: { url: celestrakGpUrl('resource'), sample: 'intelligence/celestrak-resource.tle', headers: () => ({ accept: 'text/plain' }) },
+    military: {
+      url: celestrakGpUrl('military'),
+      sample: 'intelligence/celestrak-military.tle',
+      headers: () => ({ accept: 'text/plain' }),
+    },
+    resource: {
+      url: celestrakGpUrl('resource'),
+      sample: 'intelligence/celestrak-resource.tle',
+      headers: () => ({ accept: 'text/plain' }),
+    },
   },
   parse(payloads) {
     return { records: parseSatellites([payloads.military!, payloads.resource!]), info: {} };

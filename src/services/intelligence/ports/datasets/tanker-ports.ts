@@ -1,5 +1,12 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
-import { dailyTankerPortsUrl, parseDailyTankerPorts, parsePortLocations, portActivity, portsReferenceUrl, type PortActivity } from '../../../../sources/portwatch/port-activity.js';
+import {
+  dailyTankerPortsUrl,
+  parseDailyTankerPorts,
+  parsePortLocations,
+  portActivity,
+  portsReferenceUrl,
+  type PortActivity,
+} from '../../../../sources/portwatch/port-activity.js';
 
 export const TANKER_PORTS = 'intelligence.tanker-port-activity';
 
@@ -18,10 +25,17 @@ export const tankerPortsDataset: Dataset<PortActivity> = {
       sample: 'intelligence/portwatch-daily-tanker-ports.json',
       headers: () => ({ accept: 'application/json' }),
     },
-    ports: { url: portsReferenceUrl(WATCHED_ISO3), sample: 'intelligence/portwatch-ports-reference.json', optional: true, headers: () => ({ accept: 'application/json' }) },
+    ports: {
+      url: portsReferenceUrl(WATCHED_ISO3),
+      sample: 'intelligence/portwatch-ports-reference.json',
+      optional: true,
+      headers: () => ({ accept: 'application/json' }),
+    },
   },
   parse(payloads) {
-    const locations = payloads.ports ? parsePortLocations(payloads.ports) : new Map<string, { lat: number; lon: number }>();
+    const locations = payloads.ports
+      ? parsePortLocations(payloads.ports)
+      : new Map<string, { lat: number; lon: number }>();
     return { records: portActivity(parseDailyTankerPorts(payloads.daily!), locations), info: {} };
   },
 };

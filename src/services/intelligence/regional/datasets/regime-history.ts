@@ -37,7 +37,10 @@ const SeedDoc = z.object({
 });
 
 /** The bundled history document (this service's own format) -> transitions and the labels it ended on. */
-export function parseRegimeHistorySeed(input: Buffer | string): { transitions: RegimeTransition[]; lastLabels: Record<string, string> } {
+export function parseRegimeHistorySeed(input: Buffer | string): {
+  transitions: RegimeTransition[];
+  lastLabels: Record<string, string>;
+} {
   let json: unknown;
   try {
     json = JSON.parse(typeof input === 'string' ? input : input.toString('utf8'));
@@ -45,7 +48,10 @@ export function parseRegimeHistorySeed(input: Buffer | string): { transitions: R
     throw new Error(`regime history document is not JSON: ${(err as Error).message}`);
   }
   const doc = SeedDoc.safeParse(json);
-  if (!doc.success) throw new Error(`regime history document has an unexpected shape: ${doc.error.issues[0]?.path.join('.')} ${doc.error.issues[0]?.message}`);
+  if (!doc.success)
+    throw new Error(
+      `regime history document has an unexpected shape: ${doc.error.issues[0]?.path.join('.')} ${doc.error.issues[0]?.message}`,
+    );
   return {
     transitions: doc.data.transitions.map((t) => ({ ...t, transitionedAt: Date.parse(t.transitionedAt) })),
     lastLabels: doc.data.lastLabels,
@@ -59,7 +65,9 @@ export function inputRowsFromPayloads(p: Partial<Record<string, Buffer>>): Input
     cii: parseCiiScores(p.cii).scores,
     ...(p.chokepoints ? { chokepoints: parseChokepointRegistry(p.chokepoints).records } : {}),
     ...(p.oref ? { oref: parseOrefHistory(p.oref) } : {}),
-    ...(p.flights_aircraft && p.flights_operators ? { flights: parseMilitaryFlights(p.flights_aircraft, p.flights_operators).records } : {}),
+    ...(p.flights_aircraft && p.flights_operators
+      ? { flights: parseMilitaryFlights(p.flights_aircraft, p.flights_operators).records }
+      : {}),
   };
 }
 
@@ -75,7 +83,11 @@ export function buildRegimeHistory(
 ): { records: RegimeTransition[]; info: RegimeHistoryInfo } {
   const inputs = regionalInputs(inputRowsFromPayloads(payloads));
   const scores = REGIONS.map((r) => scoreRegion(r, inputs).score);
-  const start = previous ? { transitions: [...previous.records], lastLabels: previous.info.lastLabels ?? {} } : payloads.seed ? parseRegimeHistorySeed(payloads.seed) : { transitions: [], lastLabels: {} };
+  const start = previous
+    ? { transitions: [...previous.records], lastLabels: previous.info.lastLabels ?? {} }
+    : payloads.seed
+      ? parseRegimeHistorySeed(payloads.seed)
+      : { transitions: [], lastLabels: {} };
   const { history, lastLabels } = appendTransitions(start.transitions, start.lastLabels, scores, now);
   return { records: history, info: { lastLabels, scoredAt: now } };
 }
@@ -92,7 +104,8 @@ const optional = (s: DatasetSource): DatasetSource => ({ ...s, optional: true })
  */
 export const regimeHistoryDataset: Dataset<RegimeTransition, RegimeHistoryInfo> = {
   name: REGIME_HISTORY,
-  source: 'Regional snapshot pipeline (instability export, chokepoint registry, OREF, ADS-B military), regime changes per ingestion',
+  source:
+    'Regional snapshot pipeline (instability export, chokepoint registry, OREF, ADS-B military), regime changes per ingestion',
   maxStaleMinutes: 12 * 60,
   allowEmpty: true,
   sources: {

@@ -1,6 +1,14 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { FormatError, isObject, parseJsonText } from '../../../../sources/formats/errors.js';
-import { docApiUrl, docJson, parseArtList, parseTimeline, type DocArticle, type DocMode, type DocPoint } from '../../../../sources/gdelt/doc-api.js';
+import {
+  docApiUrl,
+  docJson,
+  parseArtList,
+  parseTimeline,
+  type DocArticle,
+  type DocMode,
+  type DocPoint,
+} from '../../../../sources/gdelt/doc-api.js';
 
 export const GDELT_TOPICS = 'intelligence.gdelt-topics';
 
@@ -60,7 +68,8 @@ export const gdeltTopicsDataset: Dataset<TopicCoverage> = {
         const topics: Record<string, Record<string, unknown>> = {};
         for (const topic of GDELT_TOPIC_IDS) {
           topics[topic] = {};
-          for (const mode of MODES) topics[topic][mode] = docJson(await get(docApiUrl(GDELT_TOPIC_QUERIES[topic], mode)));
+          for (const mode of MODES)
+            topics[topic][mode] = docJson(await get(docApiUrl(GDELT_TOPIC_QUERIES[topic], mode)));
         }
         return Buffer.from(JSON.stringify({ capturedAt: new Date(now).toISOString(), topics }));
       },

@@ -1,5 +1,11 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
-import { parsePizzintDashboard, parsePizzintGdelt, PIZZINT_DASHBOARD_URL, PIZZINT_GDELT_URL, type PizzintPlace } from '../../../../sources/pizzint/dashboard.js';
+import {
+  parsePizzintDashboard,
+  parsePizzintGdelt,
+  PIZZINT_DASHBOARD_URL,
+  PIZZINT_GDELT_URL,
+  type PizzintPlace,
+} from '../../../../sources/pizzint/dashboard.js';
 
 export const PIZZINT = 'intelligence.pizzint';
 
@@ -16,8 +22,17 @@ export const pizzintDataset: Dataset<PizzintPlace, PizzintInfo> = {
   source: 'pizzint.watch (third-party, derived from place popularity data)',
   maxStaleMinutes: 30,
   sources: {
-    dashboard: { url: PIZZINT_DASHBOARD_URL, sample: 'intelligence/pizzint-dashboard.json', headers: () => ({ accept: 'application/json' }) },
-    gdelt: { url: PIZZINT_GDELT_URL, sample: 'intelligence/pizzint-gdelt-batch.json', optional: true, headers: () => ({ accept: 'application/json' }) },
+    dashboard: {
+      url: PIZZINT_DASHBOARD_URL,
+      sample: 'intelligence/pizzint-dashboard.json',
+      headers: () => ({ accept: 'application/json' }),
+    },
+    gdelt: {
+      url: PIZZINT_GDELT_URL,
+      sample: 'intelligence/pizzint-gdelt-batch.json',
+      optional: true,
+      headers: () => ({ accept: 'application/json' }),
+    },
   },
   parse(payloads) {
     const places = parsePizzintDashboard(payloads.dashboard!);

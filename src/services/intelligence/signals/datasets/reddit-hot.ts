@@ -9,11 +9,23 @@ export const redditHotDataset: Dataset<RedditPost> = {
   source: 'Reddit hot listings (r/worldnews, r/geopolitics)',
   maxStaleMinutes: 6 * 60,
   sources: {
-    worldnews: { url: subredditHotUrl('worldnews'), sample: 'intelligence/reddit-worldnews-hot.json', headers: () => ({ accept: 'application/json' }) },
-    geopolitics: { url: subredditHotUrl('geopolitics'), sample: 'intelligence/reddit-geopolitics-hot.json', optional: true, headers: () => ({ accept: 'application/json' }) },
+    worldnews: {
+      url: subredditHotUrl('worldnews'),
+      sample: 'intelligence/reddit-worldnews-hot.json',
+      headers: () => ({ accept: 'application/json' }),
+    },
+    geopolitics: {
+      url: subredditHotUrl('geopolitics'),
+      sample: 'intelligence/reddit-geopolitics-hot.json',
+      optional: true,
+      headers: () => ({ accept: 'application/json' }),
+    },
   },
   parse(payloads) {
-    const records = [...parseRedditListing(payloads.worldnews!), ...(payloads.geopolitics ? parseRedditListing(payloads.geopolitics) : [])];
+    const records = [
+      ...parseRedditListing(payloads.worldnews!),
+      ...(payloads.geopolitics ? parseRedditListing(payloads.geopolitics) : []),
+    ];
     return { records, info: {} };
   },
 };

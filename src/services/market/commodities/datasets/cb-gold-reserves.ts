@@ -17,6 +17,12 @@ export const cbGoldReservesDataset: Dataset<CbReserves> = {
   name: CB_GOLD_RESERVES,
   source: 'IMF International Reserves and Foreign Currency Liquidity (IRFCL), gold',
   maxStaleMinutes: 45 * 24 * 60,
-  sources: { irfcl: { url: IRFCL_GOLD_URL, sample: 'market/imf-irfcl-gold.json', headers: () => ({ accept: 'application/json' }) } },
+  sources: {
+    irfcl: {
+      url: IRFCL_GOLD_URL,
+      sample: 'market/imf-irfcl-gold.json',
+      headers: () => ({ accept: 'application/json' }),
+    },
+  },
   parse: (payloads) => buildCbReserves(payloads.irfcl!),
 };

@@ -10,6 +10,8 @@ export const gldHoldingsDataset: Dataset<GldDay> = {
   name: GLD_HOLDINGS,
   source: 'SPDR Gold Shares (GLD) historical archive',
   maxStaleMinutes: 2 * 24 * 60,
-  sources: { archive: { url: GLD_ARCHIVE_URL, sample: 'market/spdr-gld-historical-archive.xlsx', headers: () => GLD_HEADERS } },
+  sources: {
+    archive: { url: GLD_ARCHIVE_URL, sample: 'market/spdr-gld-historical-archive.xlsx', headers: () => GLD_HEADERS },
+  },
   parse: (payloads) => ({ records: parseGldArchive(payloads.archive!).slice(-KEEP) }),
 };

@@ -1,5 +1,10 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
-import { type BenchmarkPrice, parseSgeBenchmark, SGE_GOLD_URL, SGE_SILVER_URL } from '../../../../sources/sge/benchmark.js';
+import {
+  type BenchmarkPrice,
+  parseSgeBenchmark,
+  SGE_GOLD_URL,
+  SGE_SILVER_URL,
+} from '../../../../sources/sge/benchmark.js';
 
 export const SGE_BENCHMARKS = 'market.sge-benchmarks';
 
@@ -22,7 +27,9 @@ export function buildSgeBenchmarks(gold: Buffer, silver: Buffer): { records: Sto
 /** The pages are public, but redistributing the benchmarks needs SGE's licence: live ingestion only where it is held. */
 const licensed = (get: (url: string) => Promise<Buffer>, url: string, licensedHere: string | undefined) => {
   if (licensedHere !== 'true') {
-    throw new Error('SGE_BENCHMARK_LICENSED is not true: the Shanghai Gold Exchange benchmark licence is not held here, so live SGE ingestion is off');
+    throw new Error(
+      'SGE_BENCHMARK_LICENSED is not true: the Shanghai Gold Exchange benchmark licence is not held here, so live SGE ingestion is off',
+    );
   }
   return get(url);
 };

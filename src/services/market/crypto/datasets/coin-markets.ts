@@ -1,5 +1,10 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
-import { type CoinMarket, coinMarketsUrl, coingeckoEndpoint, parseCoinMarkets } from '../../../../sources/coingecko/markets.js';
+import {
+  type CoinMarket,
+  coinMarketsUrl,
+  coingeckoEndpoint,
+  parseCoinMarkets,
+} from '../../../../sources/coingecko/markets.js';
 import { paprikaTickerUrl, parsePaprikaTickers } from '../../../../sources/coinpaprika/tickers.js';
 import { ALL_COIN_IDS, QUOTE_COINS } from '../coins.js';
 
@@ -18,12 +23,18 @@ const byPaprikaId = new Map(QUOTE_COINS.map((c) => [c.paprikaId, c.id]));
  * One row per coin: CoinGecko's markets answer for every curated id; headline coins CoinGecko did
  * not return (or every headline coin, when CoinGecko failed) come from CoinPaprika's tickers.
  */
-export function buildCoinMarkets(payloads: { coingecko?: Buffer; paprika?: Buffer }): { records: CoinMarket[]; info: CoinMarketsInfo } {
+export function buildCoinMarkets(payloads: { coingecko?: Buffer; paprika?: Buffer }): {
+  records: CoinMarket[];
+  info: CoinMarketsInfo;
+} {
   if (!payloads.coingecko && !payloads.paprika) throw new Error('neither CoinGecko nor CoinPaprika answered');
   const gecko = payloads.coingecko ? parseCoinMarkets(payloads.coingecko) : [];
   const have = new Set(gecko.map((c) => c.id));
   const missingHeadline = QUOTE_COINS.some((c) => !have.has(c.id));
-  const paprika = payloads.paprika && missingHeadline ? parsePaprikaTickers(payloads.paprika, (id) => byPaprikaId.get(id)).filter((c) => !have.has(c.id)) : [];
+  const paprika =
+    payloads.paprika && missingHeadline
+      ? parsePaprikaTickers(payloads.paprika, (id) => byPaprikaId.get(id)).filter((c) => !have.has(c.id))
+      : [];
   const records = [...gecko, ...paprika];
   const provider = paprika.length === 0 ? 'coingecko' : gecko.length === 0 ? 'coinpaprika' : 'mixed';
   return { records, info: { asOf: records.reduce((m, c) => Math.max(m, c.updatedAt), 0), provider } };

@@ -10,7 +10,11 @@ export const chinaDisclosuresDataset: Dataset<ExchangeBulletin> = {
   maxStaleMinutes: 2 * 60,
   sources: {
     // The API answers only with the exchange's own site as referer.
-    sse: { url: SSE_BULLETIN_URL, sample: 'market/sse-company-bulletins.jsonp', headers: () => ({ accept: 'application/json, text/javascript', referer: 'https://www.sse.com.cn/' }) },
+    sse: {
+      url: SSE_BULLETIN_URL,
+      sample: 'market/sse-company-bulletins.jsonp',
+      headers: () => ({ accept: 'application/json, text/javascript', referer: 'https://www.sse.com.cn/' }),
+    },
   },
   parse(payloads) {
     const records = parseSseBulletins(payloads.sse!);

@@ -22,9 +22,15 @@ const DAY = 86_400_000;
 export function buildEarnings(bytes: Buffer): { records: StoredEarning[] } {
   const rows = parseEarningsCalendar(bytes)
     .filter((r) => keepEarning(r.revenueEstimate, r.epsEstimate))
-    .sort((a, b) => a.date.localeCompare(b.date) || (b.revenueEstimate ?? 0) - (a.revenueEstimate ?? 0) || a.symbol.localeCompare(b.symbol))
+    .sort(
+      (a, b) =>
+        a.date.localeCompare(b.date) ||
+        (b.revenueEstimate ?? 0) - (a.revenueEstimate ?? 0) ||
+        a.symbol.localeCompare(b.symbol),
+    )
     .slice(0, MAX_CALENDAR_ROWS);
-  if (rows.length < 3) throw new Error(`Finnhub earnings calendar holds only ${rows.length} sizeable reports (at least 3 expected)`);
+  if (rows.length < 3)
+    throw new Error(`Finnhub earnings calendar holds only ${rows.length} sizeable reports (at least 3 expected)`);
   return {
     records: rows.map((r) => ({
       symbol: r.symbol,

@@ -16,7 +16,13 @@ export interface StoredInsiders extends InsiderSummary {
 
 /** One row per ticker, summarised over the 180 days before the ingestion. */
 export function buildInsiders(bytes: Buffer, now: number): { records: StoredInsiders[] } {
-  return { records: parseInsiderTransactions(bytes).map((d) => ({ symbol: d.symbol, fetchedAt: now, ...summariseInsiders(d.data, now) })) };
+  return {
+    records: parseInsiderTransactions(bytes).map((d) => ({
+      symbol: d.symbol,
+      fetchedAt: now,
+      ...summariseInsiders(d.data, now),
+    })),
+  };
 }
 
 export const insiderTransactionsDataset: Dataset<StoredInsiders> = {

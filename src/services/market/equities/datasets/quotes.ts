@@ -44,7 +44,11 @@ export const marketQuotesDataset: Dataset<StoredQuote, QuotesInfo> = {
   source: 'Yahoo Finance chart data',
   maxStaleMinutes: 30,
   sources: {
-    spark: { url: SPARK_URL, sample: 'market/yahoo-spark-quotes.json', headers: () => ({ accept: 'application/json' }) },
+    spark: {
+      url: SPARK_URL,
+      sample: 'market/yahoo-spark-quotes.json',
+      headers: () => ({ accept: 'application/json' }),
+    },
   },
   parse: (payloads) => buildQuotes(payloads.spark!),
 };

@@ -34,7 +34,10 @@ export function buildEtfFlows(bytes: Buffer): { records: StoredEtfFlow[]; info: 
   let asOf = 0;
   const records = parseYahooChart(bytes).flatMap((c) => {
     const bars = c.bars.filter((b) => b.volume > 0);
-    const figures = etfFlow(bars.map((b) => b.close), bars.map((b) => b.volume));
+    const figures = etfFlow(
+      bars.map((b) => b.close),
+      bars.map((b) => b.volume),
+    );
     if (!figures) return [];
     asOf = Math.max(asOf, bars.at(-1)!.time);
     return [{ ticker: c.symbol, issuer: issuers.get(c.symbol) ?? '', ...figures }];

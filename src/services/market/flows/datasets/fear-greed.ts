@@ -81,7 +81,8 @@ export function parseFredCsv(bytes: Buffer): Map<string, number[]> {
   }
   const out = new Map<string, number[]>(header.slice(1).map((id) => [id, []]));
   for (const cells of rows.slice(1)) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(cells[0] ?? '')) throw new Error(`FRED CSV row has no date: ${cells.join(',').slice(0, 40)}`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(cells[0] ?? ''))
+      throw new Error(`FRED CSV row has no date: ${cells.join(',').slice(0, 40)}`);
     header.slice(1).forEach((id, i) => {
       const cell = cells[i + 1] ?? '';
       if (cell === '' || cell === '.') return;
@@ -114,7 +115,8 @@ export function parseCnn(bytes: Buffer): CnnGraph {
 // ---- inputs ----------------------------------------------------------------------------------
 
 /** Value `back` observations before the latest. */
-const at = (xs: readonly number[] | undefined, back: number) => (xs && xs.length > back ? xs[xs.length - 1 - back] : undefined);
+const at = (xs: readonly number[] | undefined, back: number) =>
+  xs && xs.length > back ? xs[xs.length - 1 - back] : undefined;
 
 function sma(xs: readonly number[], back: number, n: number): number | undefined {
   const end = xs.length - back;
@@ -137,7 +139,10 @@ interface Upstreams {
 }
 
 /** Each category's headline input as of `back` sessions ago, plus the inputs shown to clients. */
-function categoryInputs(u: Upstreams, back: number): { values: Partial<Record<CategoryKey, number>>; shown: Record<CategoryKey, Record<string, number>> } {
+function categoryInputs(
+  u: Upstreams,
+  back: number,
+): { values: Partial<Record<CategoryKey, number>>; shown: Record<CategoryKey, Record<string, number>> } {
   const closes = (sym: string) => u.yahoo.get(sym)?.closes;
   const spy = closes('SPY');
   const values: Partial<Record<CategoryKey, number>> = {};
@@ -145,7 +150,8 @@ function categoryInputs(u: Upstreams, back: number): { values: Partial<Record<Ca
   const put = (k: CategoryKey, value: number | undefined, inputs: Record<string, number | undefined>) => {
     if (value === undefined || !Number.isFinite(value)) return;
     values[k] = value;
-    for (const [name, v] of Object.entries(inputs)) if (v !== undefined && Number.isFinite(v)) shown[k][name] = Math.round(v * 1e4) / 1e4;
+    for (const [name, v] of Object.entries(inputs))
+      if (v !== undefined && Number.isFinite(v)) shown[k][name] = Math.round(v * 1e4) / 1e4;
   };
 
   if (u.cnn) {
@@ -159,7 +165,10 @@ function categoryInputs(u: Upstreams, back: number): { values: Partial<Record<Ca
   put('volatility', vix, { vix });
   const spyNow = at(spy, back);
   const spy200 = spy ? sma(spy, back, 200) : undefined;
-  put('trend', spyNow !== undefined && spy200 ? (spyNow / spy200 - 1) * 100 : undefined, { spy: spyNow, spy200dAverage: spy200 });
+  put('trend', spyNow !== undefined && spy200 ? (spyNow / spy200 - 1) * 100 : undefined, {
+    spy: spyNow,
+    spy200dAverage: spy200,
+  });
   const above = SECTOR_FUNDS.flatMap((f) => {
     const c = closes(f.symbol);
     const avg = c ? sma(c, back, 200) : undefined;
@@ -185,7 +194,8 @@ function categoryInputs(u: Upstreams, back: number): { values: Partial<Record<Ca
 
 /** Builds the ten category rows and the headline figures from the three upstreams. */
 export function buildFearGreed(u: Upstreams, now: number): { records: StoredCategory[]; info: FearGreedInfo } {
-  for (const sym of ['SPY', '^VIX', 'HYG', 'TLT']) if (!u.yahoo.has(sym)) throw new Error(`Yahoo document lacks ${sym}`);
+  for (const sym of ['SPY', '^VIX', 'HYG', 'TLT'])
+    if (!u.yahoo.has(sym)) throw new Error(`Yahoo document lacks ${sym}`);
   const today = categoryInputs(u, 0);
   const current = composite(today.values);
   if (!current) throw new Error('no fear & greed category could be scored');

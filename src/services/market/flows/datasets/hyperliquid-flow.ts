@@ -1,6 +1,19 @@
 import type { Dataset, Previous } from '../../../../platform/snapshots/dataset.js';
-import { type AssetCtx, HYPERLIQUID_INFO_URL, metaAndAssetCtxsBody, parsePolls } from '../../../../sources/hyperliquid/info.js';
-import { type AssetClass, HL_ASSETS, KEEP_SAMPLES, MAX_MISSING_POLLS, type Sample, type Scores, scoreSample } from '../hyperliquid-rules.js';
+import {
+  type AssetCtx,
+  HYPERLIQUID_INFO_URL,
+  metaAndAssetCtxsBody,
+  parsePolls,
+} from '../../../../sources/hyperliquid/info.js';
+import {
+  type AssetClass,
+  HL_ASSETS,
+  KEEP_SAMPLES,
+  MAX_MISSING_POLLS,
+  type Sample,
+  type Scores,
+  scoreSample,
+} from '../hyperliquid-rules.js';
 
 export const HYPERLIQUID_FLOW = 'market.hyperliquid-flow';
 
@@ -41,12 +54,25 @@ function fold(states: Map<string, AssetState>, poll: { time: number; assets: Ass
       continue;
     }
     const prior = state?.samples ?? [];
-    const cur = { t: poll.time, funding: num(ctx.funding), oi: num(ctx.openInterest), mark: num(ctx.markPx), oracle: num(ctx.oraclePx), dayNtl: num(ctx.dayNtlVlm) };
+    const cur = {
+      t: poll.time,
+      funding: num(ctx.funding),
+      oi: num(ctx.openInterest),
+      mark: num(ctx.markPx),
+      oracle: num(ctx.oraclePx),
+      dayNtl: num(ctx.dayNtlVlm),
+    };
     const scores = scoreSample(cur, prior, meta.assetClass);
     states.set(meta.symbol, {
       ...meta,
       samples: [...prior, { ...cur, composite: scores.composite }].slice(-KEEP_SAMPLES),
-      raw: { funding: ctx.funding ?? '', openInterest: ctx.openInterest ?? '', markPx: ctx.markPx ?? '', oraclePx: ctx.oraclePx ?? '', dayNtlVlm: ctx.dayNtlVlm ?? '' },
+      raw: {
+        funding: ctx.funding ?? '',
+        openInterest: ctx.openInterest ?? '',
+        markPx: ctx.markPx ?? '',
+        oraclePx: ctx.oraclePx ?? '',
+        dayNtlVlm: ctx.dayNtlVlm ?? '',
+      },
       scores,
       missingPolls: 0,
       staleSince: 0,
@@ -55,7 +81,10 @@ function fold(states: Map<string, AssetState>, poll: { time: number; assets: Ass
 }
 
 /** Folds the fetched polls (newer than the state's last) into the state held so far. */
-export function buildFlow(bytes: Buffer, previous?: Previous<AssetState, FlowInfo>): { records: AssetState[]; info: FlowInfo } {
+export function buildFlow(
+  bytes: Buffer,
+  previous?: Previous<AssetState, FlowInfo>,
+): { records: AssetState[]; info: FlowInfo } {
   const states = new Map((previous?.records ?? []).map((s) => [s.symbol, structuredClone(s)]));
   let ts = previous?.info.ts ?? 0;
   let polls = previous?.info.polls ?? 0;

@@ -27,7 +27,10 @@ const COLUMNS: Record<keyof AircraftDetailsRecord, string> = {
 export function parseAircraftRegistry(bytes: Buffer): AircraftDetailsRecord[] {
   const rows = parseCsvRows(bytes, { relaxColumnCount: true, trim: true });
   const header = rows[0] ?? [];
-  const at = Object.fromEntries(Object.entries(COLUMNS).map(([field, col]) => [field, header.indexOf(col)])) as Record<keyof AircraftDetailsRecord, number>;
+  const at = Object.fromEntries(Object.entries(COLUMNS).map(([field, col]) => [field, header.indexOf(col)])) as Record<
+    keyof AircraftDetailsRecord,
+    number
+  >;
   if (at.icao24 < 0 || at.registration < 0) throw new Error('aircraft database CSV has no icao24/registration header');
   const seen = new Set<string>();
   const out: AircraftDetailsRecord[] = [];
@@ -35,7 +38,9 @@ export function parseAircraftRegistry(bytes: Buffer): AircraftDetailsRecord[] {
     const icao24 = (cells[at.icao24] ?? '').toLowerCase();
     if (!/^[0-9a-f]{6}$/.test(icao24) || seen.has(icao24)) continue;
     seen.add(icao24);
-    const rec = Object.fromEntries(Object.entries(at).map(([field, i]) => [field, i >= 0 ? (cells[i] ?? '') : ''])) as unknown as AircraftDetailsRecord;
+    const rec = Object.fromEntries(
+      Object.entries(at).map(([field, i]) => [field, i >= 0 ? (cells[i] ?? '') : '']),
+    ) as unknown as AircraftDetailsRecord;
     out.push({ ...rec, icao24, built: rec.built.slice(0, 4) });
   }
   return out;
@@ -46,7 +51,10 @@ export const aircraftRegistryDataset: Dataset<AircraftDetailsRecord> = {
   source: 'Open aircraft registry extract (OpenSky Network aircraft database format)',
   maxStaleMinutes: 60 * 24 * 60,
   sources: {
-    registry: { url: 'https://opensky-network.org/datasets/metadata/aircraftDatabase.csv', sample: 'military/aircraft-database.csv' },
+    registry: {
+      url: 'https://opensky-network.org/datasets/metadata/aircraftDatabase.csv',
+      sample: 'military/aircraft-database.csv',
+    },
   },
   parse(payloads) {
     return { records: parseAircraftRegistry(payloads.registry!) };

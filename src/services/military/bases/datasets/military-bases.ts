@@ -72,7 +72,8 @@ export function parseMilitaryBases(bytes: Buffer): { records: BaseRecord[]; info
 
 export const militaryBasesDataset: Dataset<BaseRecord, MilitaryBasesInfo> = {
   name: MILITARY_BASES,
-  source: 'Military installations: US DoD MIRTA sites, a curated list of foreign and allied bases, OpenStreetMap military features',
+  source:
+    'Military installations: US DoD MIRTA sites, a curated list of foreign and allied bases, OpenStreetMap military features',
   // Rebuilt monthly.
   maxStaleMinutes: 60 * 24 * 45,
   sources: {

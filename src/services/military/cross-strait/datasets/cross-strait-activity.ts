@@ -1,5 +1,9 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
-import { MND_PLA_ACTIVITY_URL, parseMndPlaActivity, type PlaActivityReport } from '../../../../sources/taiwan-mnd/pla-activity.js';
+import {
+  MND_PLA_ACTIVITY_URL,
+  parseMndPlaActivity,
+  type PlaActivityReport,
+} from '../../../../sources/taiwan-mnd/pla-activity.js';
 
 export const CROSS_STRAIT_ACTIVITY = 'military.cross-strait-activity';
 
@@ -9,7 +13,11 @@ export const crossStraitActivityDataset: Dataset<PlaActivityReport> = {
   source: 'Taiwan Ministry of National Defense, daily PLA activity reports (English list page)',
   maxStaleMinutes: 6 * 60,
   sources: {
-    list: { url: MND_PLA_ACTIVITY_URL, sample: 'military/mnd-pla-activity-list.html', headers: () => ({ accept: 'text/html' }) },
+    list: {
+      url: MND_PLA_ACTIVITY_URL,
+      sample: 'military/mnd-pla-activity-list.html',
+      headers: () => ({ accept: 'text/html' }),
+    },
   },
   parse(payloads) {
     const records = parseMndPlaActivity(payloads.list!);

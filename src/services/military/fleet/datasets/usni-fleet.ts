@@ -14,7 +14,20 @@ const Post = z.object({
   content: z.object({ rendered: z.string() }),
 });
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', rsquo: '’', lsquo: '‘', ldquo: '“', rdquo: '”', ndash: '–', mdash: '—' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  rsquo: '’',
+  lsquo: '‘',
+  ldquo: '“',
+  rdquo: '”',
+  ndash: '–',
+  mdash: '—',
+};
 
 /** HTML fragment -> plain text: tags dropped, entities decoded, whitespace collapsed. */
 export function htmlText(html: string): string {
@@ -32,7 +45,11 @@ const GROUP = /(?:^|\bThe\s+)([A-Z][A-Za-z.'’ ]*?)\s+(Carrier Strike Group|Amp
 
 function battleForce(html: string, warnings: string[]) {
   const table = /<table[\s\S]*?<\/table>/i.exec(html)?.[0];
-  const rows = table ? [...table.matchAll(/<tr[\s\S]*?<\/tr>/gi)].map((r) => [...r[0].matchAll(/<t[dh][\s\S]*?<\/t[dh]>/gi)].map((c) => htmlText(c[0]))) : [];
+  const rows = table
+    ? [...table.matchAll(/<tr[\s\S]*?<\/tr>/gi)].map((r) =>
+        [...r[0].matchAll(/<t[dh][\s\S]*?<\/t[dh]>/gi)].map((c) => htmlText(c[0])),
+      )
+    : [];
   const figures = rows.find((cells) => cells.length >= 3 && /^\d/.test(cells[0] ?? ''));
   if (!figures) {
     warnings.push('no battle force table');
@@ -40,7 +57,11 @@ function battleForce(html: string, warnings: string[]) {
   }
   const first = (s: string | undefined) => Number(/\d+/.exec(s ?? '')?.[0] ?? 0);
   const inParens = (s: string | undefined) => Number(/\((\d+)\)/.exec(s ?? '')?.[1] ?? 0);
-  return { totalShips: first(figures[0]), deployed: first(figures[1]), underway: inParens(figures[figures.length - 1]) };
+  return {
+    totalShips: first(figures[0]),
+    deployed: first(figures[1]),
+    underway: inParens(figures[figures.length - 1]),
+  };
 }
 
 /** A paragraph -> clauses, so "A is underway; B is in port" gives each ship its own state. */
@@ -111,7 +132,9 @@ export function parseUsniFleet(bytes: Buffer, readAt: number): USNIFleetReport {
     if (groupClause && named) {
       const isCarrierGroup = named[2] === 'Carrier Strike Group';
       const anchorType = isCarrierGroup ? 'carrier' : 'amphibious assault ship';
-      const escortTypes = isCarrierGroup ? ['cruiser', 'destroyer', 'frigate'] : ['amphibious transport dock', 'dock landing ship'];
+      const escortTypes = isCarrierGroup
+        ? ['cruiser', 'destroyer', 'frigate']
+        : ['amphibious transport dock', 'dock landing ship'];
       const anchor = inSection.find((v) => v.vesselType === anchorType);
       const escorts = inSection.filter((v) => escortTypes.includes(v.vesselType));
       const name = `${named[1]!.replace(/^The\s+/, '').trim()} ${named[2]}`;

@@ -2,11 +2,20 @@ import { z } from 'zod';
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { isValidCoordinate } from '../../../../platform/geo.js';
 import { ADSB_LOL_MIL_URL, parseAdsbFeed, type AdsbAircraft } from '../../../../sources/adsb/mil-feed.js';
-import { AIRCRAFT_TYPES, classifyAircraftType, classifyOperator, interestOf, OPERATORS, splitDescription, type OperatorTable } from '../rules.js';
+import {
+  AIRCRAFT_TYPES,
+  classifyAircraftType,
+  classifyOperator,
+  interestOf,
+  OPERATORS,
+  splitDescription,
+  type OperatorTable,
+} from '../rules.js';
 import type { MilitaryFlight } from '../schemas.js';
 
 export const MILITARY_FLIGHTS = 'military.flights';
-export const OPERATOR_TABLE_URL = 'https://raw.githubusercontent.com/monitoring-data-service/registries/main/military-operators/v1.json';
+export const OPERATOR_TABLE_URL =
+  'https://raw.githubusercontent.com/monitoring-data-service/registries/main/military-operators/v1.json';
 
 export interface MilitaryFlightsInfo {
   /** The feed's own clock, epoch ms. */
@@ -29,7 +38,9 @@ const TableDoc = z.object({
   registrations: z.array(z.object({ pattern: z.string().min(1), ...Attribution })),
   militaryHexRanges: z.array(z.object({ ...Range, ...Attribution })),
   stateBlocks: z.array(z.object({ ...Range, country: z.string().length(2) })),
-  aircraftTypes: z.array(z.object({ type: z.enum(AIRCRAFT_TYPES), descriptionKeywords: z.array(z.string()), codes: z.array(z.string()) })),
+  aircraftTypes: z.array(
+    z.object({ type: z.enum(AIRCRAFT_TYPES), descriptionKeywords: z.array(z.string()), codes: z.array(z.string()) }),
+  ),
   airlineDesignators: z.array(z.string().length(3)),
 });
 
@@ -42,7 +53,10 @@ export function parseOperatorTable(bytes: Buffer): { table: OperatorTable; revie
     throw new Error(`military operator table is not JSON: ${(err as Error).message}`);
   }
   const doc = TableDoc.safeParse(json);
-  if (!doc.success) throw new Error(`military operator table has an unexpected shape: ${doc.error.issues[0]?.path.join('.')} ${doc.error.issues[0]?.message}`);
+  if (!doc.success)
+    throw new Error(
+      `military operator table has an unexpected shape: ${doc.error.issues[0]?.path.join('.')} ${doc.error.issues[0]?.message}`,
+    );
   for (const r of doc.data.registrations) {
     try {
       new RegExp(r.pattern);
@@ -105,7 +119,10 @@ export function toMilitaryFlight(a: AdsbAircraft, table: OperatorTable, feedTime
 }
 
 /** Feed + operator table -> classified flights, one per airframe, in address order. */
-export function parseMilitaryFlights(feedBytes: Buffer, tableBytes: Buffer): { records: MilitaryFlight[]; info: MilitaryFlightsInfo } {
+export function parseMilitaryFlights(
+  feedBytes: Buffer,
+  tableBytes: Buffer,
+): { records: MilitaryFlight[]; info: MilitaryFlightsInfo } {
   const { table, reviewedAt } = parseOperatorTable(tableBytes);
   const feed = parseAdsbFeed(feedBytes);
   const byHex = new Map<string, MilitaryFlight>();

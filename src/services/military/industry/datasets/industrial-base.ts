@@ -1,7 +1,11 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { countryByName } from '../../../../reference/countries.js';
 import { parseTivTable, SIPRI_TIV_URL } from '../../../../sources/sipri/arms-transfers.js';
-import { indicatorUrl, parseWorldBankIndicator, type WorldBankObservation } from '../../../../sources/worldbank/indicators.js';
+import {
+  indicatorUrl,
+  parseWorldBankIndicator,
+  type WorldBankObservation,
+} from '../../../../sources/worldbank/indicators.js';
 import { latestPair, supplierDependence, type IndustrialMetric, type SupplierDependence } from '../rules.js';
 
 export const INDUSTRIAL_BASE = 'military.industrial-base';
@@ -44,7 +48,10 @@ export function parseIndustrialBase(payloads: Partial<Record<string, Buffer>>): 
   const records: IndustrialBaseRecord[] = [];
   for (const [countryCode, m] of [...byCountry].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const metrics = Object.fromEntries(
-      Object.entries(INDUSTRIAL_INDICATORS).map(([field, id]) => [field, latestPair(m.get(id) ?? [], `World Bank ${id}`)]),
+      Object.entries(INDUSTRIAL_INDICATORS).map(([field, id]) => [
+        field,
+        latestPair(m.get(id) ?? [], `World Bank ${id}`),
+      ]),
     ) as Record<IndustrialField, IndustrialMetric>;
     if (Object.values(metrics).some((x) => x.available)) records.push({ countryCode, metrics });
   }
@@ -64,7 +71,12 @@ export function parseArmsSuppliers(bytes: Buffer): ArmsSuppliersRecord[] {
   for (const [recipient, suppliers] of byRecipient) {
     const country = countryByName(recipient);
     if (!country) continue;
-    records.push({ countryCode: country.alpha2, windowStartYear: Math.min(...years), windowEndYear: Math.max(...years), ...supplierDependence(suppliers) });
+    records.push({
+      countryCode: country.alpha2,
+      windowStartYear: Math.min(...years),
+      windowEndYear: Math.max(...years),
+      ...supplierDependence(suppliers),
+    });
   }
   return records.sort((a, b) => (a.countryCode < b.countryCode ? -1 : 1));
 }
@@ -74,7 +86,10 @@ export const industrialBaseDataset: Dataset<IndustrialBaseRecord> = {
   source: 'World Bank World Development Indicators: military expenditure, armed forces personnel, arms trade',
   maxStaleMinutes: 60 * 24 * 30,
   sources: Object.fromEntries(
-    Object.values(INDUSTRIAL_INDICATORS).map((id) => [id, { url: indicatorUrl(id), sample: `military/worldbank-${id.toLowerCase()}.json` }]),
+    Object.values(INDUSTRIAL_INDICATORS).map((id) => [
+      id,
+      { url: indicatorUrl(id), sample: `military/worldbank-${id.toLowerCase()}.json` },
+    ]),
   ),
   parse(payloads) {
     return { records: parseIndustrialBase(payloads) };

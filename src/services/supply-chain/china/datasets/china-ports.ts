@@ -1,5 +1,10 @@
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
-import { dailyTankerPortsUrl, parseDailyTankerPorts, portActivity, type PortActivity } from '../../../../sources/portwatch/port-activity.js';
+import {
+  dailyTankerPortsUrl,
+  parseDailyTankerPorts,
+  portActivity,
+  type PortActivity,
+} from '../../../../sources/portwatch/port-activity.js';
 
 export const CHINA_PORTS = 'supply-chain.china-ports';
 

@@ -4,7 +4,12 @@ import { isValidCoordinate } from '../../../../platform/geo.js';
 
 export const CHINA_CORRIDORS = 'supply-chain.china-corridors';
 
-export const CORRIDOR_IDS = ['china-yangtze-river-delta', 'china-greater-bay-area', 'china-bohai-rim', 'china-western-land-sea-corridor'] as const;
+export const CORRIDOR_IDS = [
+  'china-yangtze-river-delta',
+  'china-greater-bay-area',
+  'china-bohai-rim',
+  'china-western-land-sea-corridor',
+] as const;
 export type CorridorId = (typeof CORRIDOR_IDS)[number];
 export const FAMILIES = ['port', 'aviation', 'hazard', 'power_energy', 'strategic_industry', 'trade'] as const;
 export type Family = (typeof FAMILIES)[number];
@@ -62,7 +67,8 @@ export function parseCorridorRegistry(bytes: Buffer): { records: CorridorDef[]; 
     throw new Error(`China corridor registry is not JSON: ${(err as Error).message}`);
   }
   const doc = RegistryDoc.safeParse(json);
-  if (!doc.success) throw new Error(`China corridor registry has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`China corridor registry has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const seen = new Set<string>();
   const records = doc.data.corridors.map((c) => {
     if (seen.has(c.id)) throw new Error(`China corridor registry lists ${c.id} twice`);

@@ -57,9 +57,13 @@ const CrossingsDoc = z.object({
   ),
 });
 
-export function parseCrossings(bytes: Buffer): { records: CrossingRecord[]; info: { generatedAt: string; windowHours: number } } {
+export function parseCrossings(bytes: Buffer): {
+  records: CrossingRecord[];
+  info: { generatedAt: string; windowHours: number };
+} {
   const doc = CrossingsDoc.safeParse(readJson(bytes, 'AIS crossings'));
-  if (!doc.success) throw new Error(`AIS crossings have an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`AIS crossings have an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   if (doc.data.windowHours !== 24) throw new Error(`AIS crossings cover ${doc.data.windowHours} h, expected 24`);
   const records = doc.data.chokepoints.map((c) => ({
     chokepointId: c.id,
@@ -121,7 +125,13 @@ export interface AisSnapshotInfo {
 const VesselSnapshotDoc = z.object({
   snapshot: z.object({
     snapshotAt: z.string(),
-    coverage: z.array(z.object({ chokepointId: z.string(), receivers: z.number().optional(), aisSnapshotAvailable: z.unknown().optional() })),
+    coverage: z.array(
+      z.object({
+        chokepointId: z.string(),
+        receivers: z.number().optional(),
+        aisSnapshotAvailable: z.unknown().optional(),
+      }),
+    ),
     disruptions: z.array(
       z.object({
         id: z.string(),
@@ -138,14 +148,27 @@ const VesselSnapshotDoc = z.object({
 
 export function parseVesselSnapshot(bytes: Buffer): { records: AisDisruptionRecord[]; info: AisSnapshotInfo } {
   const doc = VesselSnapshotDoc.safeParse(readJson(bytes, 'AIS vessel snapshot'));
-  if (!doc.success) throw new Error(`AIS vessel snapshot has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`AIS vessel snapshot has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const s = doc.data.snapshot;
   const records = s.disruptions.map((d) => {
-    const loc = d.location && isValidCoordinate(d.location.latitude, d.location.longitude) ? { lat: d.location.latitude, lon: d.location.longitude } : {};
-    return { id: d.id, name: d.name, type: d.type, severity: AIS_SEVERITY[d.severity] ?? 0, ...loc, text: `${d.name} ${d.region} ${d.description}` };
+    const loc =
+      d.location && isValidCoordinate(d.location.latitude, d.location.longitude)
+        ? { lat: d.location.latitude, lon: d.location.longitude }
+        : {};
+    return {
+      id: d.id,
+      name: d.name,
+      type: d.type,
+      severity: AIS_SEVERITY[d.severity] ?? 0,
+      ...loc,
+      text: `${d.name} ${d.region} ${d.description}`,
+    };
   });
   // Older relay builds wrote zone entries without the flag; those zones count as uncovered.
-  const coveredChokepoints = s.coverage.filter((c) => availabilityFlag(c.aisSnapshotAvailable)).map((c) => c.chokepointId);
+  const coveredChokepoints = s.coverage
+    .filter((c) => availabilityFlag(c.aisSnapshotAvailable))
+    .map((c) => c.chokepointId);
   return { records, info: { snapshotAt: s.snapshotAt, aisSnapshotAvailable: true, coveredChokepoints } };
 }
 

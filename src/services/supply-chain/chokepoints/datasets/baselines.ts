@@ -28,7 +28,10 @@ export interface FlowBaselineRecord {
  * EIA "oil flows through world chokepoints" CSV (million barrels a day by year) -> the reference-year
  * baseline of each mapped chokepoint. Title and source lines around the table are skipped.
  */
-export function parseBaselines(bytes: Buffer, year = BASELINE_YEAR): { records: FlowBaselineRecord[]; info: { year: string } } {
+export function parseBaselines(
+  bytes: Buffer,
+  year = BASELINE_YEAR,
+): { records: FlowBaselineRecord[]; info: { year: string } } {
   // Title and unit lines above the table have a single cell, hence the relaxed column count.
   const rows = parseCsvRows(bytes, { relaxColumnCount: true, trim: true });
   const headerAt = rows.findIndex((r) => r.length > 1 && /^(location|chokepoint)$/i.test(r[0]!));

@@ -59,7 +59,8 @@ export function parseChokepointRegistry(bytes: Buffer): { records: ChokepointDef
     throw new Error(`chokepoint registry is not JSON: ${(err as Error).message}`);
   }
   const doc = RegistryDoc.safeParse(json);
-  if (!doc.success) throw new Error(`chokepoint registry has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`chokepoint registry has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const seen = new Set<string>();
   const records: ChokepointDef[] = [];
   for (const c of doc.data.chokepoints) {

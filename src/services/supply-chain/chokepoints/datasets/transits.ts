@@ -53,14 +53,18 @@ const ArcGisResponse = z.object({
   exceededTransferLimit: z.boolean().optional(),
 });
 
-const int = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.round(v) : 0);
+const int = (v: number | null | undefined) =>
+  typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.round(v) : 0;
 const num = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0);
 
 /**
  * ArcGIS feature-query JSON of daily chokepoint transits -> one row per chokepoint and day, sorted
  * by chokepoint then date. A repeated day keeps the last feature; missing counts read as 0.
  */
-export function parseTransits(bytes: Buffer): { records: TransitRecord[]; info: { latestDate: string; truncated: boolean } } {
+export function parseTransits(bytes: Buffer): {
+  records: TransitRecord[];
+  info: { latestDate: string; truncated: boolean };
+} {
   let json: unknown;
   try {
     json = JSON.parse(bytes.toString('utf8'));
@@ -68,10 +72,13 @@ export function parseTransits(bytes: Buffer): { records: TransitRecord[]; info: 
     throw new Error(`transit history is not JSON: ${(err as Error).message}`);
   }
   if (json && typeof json === 'object' && 'error' in json) {
-    throw new Error(`transit history query failed: ${JSON.stringify((json as { error: unknown }).error).slice(0, 200)}`);
+    throw new Error(
+      `transit history query failed: ${JSON.stringify((json as { error: unknown }).error).slice(0, 200)}`,
+    );
   }
   const doc = ArcGisResponse.safeParse(json);
-  if (!doc.success) throw new Error(`transit history has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`transit history has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const byKey = new Map<string, TransitRecord>();
   for (const { attributes: a } of doc.data.features) {
     const chokepointId = TRACKER_IDS[a.portid];
@@ -103,7 +110,15 @@ export function parseTransits(bytes: Buffer): { records: TransitRecord[]; info: 
     });
   }
   const records = [...byKey.values()].sort((x, y) =>
-    x.chokepointId < y.chokepointId ? -1 : x.chokepointId > y.chokepointId ? 1 : x.date < y.date ? -1 : x.date > y.date ? 1 : 0,
+    x.chokepointId < y.chokepointId
+      ? -1
+      : x.chokepointId > y.chokepointId
+        ? 1
+        : x.date < y.date
+          ? -1
+          : x.date > y.date
+            ? 1
+            : 0,
   );
   const latestDate = records.reduce((m, r) => (r.date > m ? r.date : m), '');
   return { records, info: { latestDate, truncated: doc.data.exceededTransferLimit === true } };

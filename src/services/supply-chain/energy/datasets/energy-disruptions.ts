@@ -33,7 +33,8 @@ const RegistryDoc = z.object({
 /** Curated energy-disruption registry JSON -> events, most recent start first (ties by id). */
 export function parseEnergyDisruptions(bytes: Buffer): { records: EnergyDisruptionEntry[]; info: RegistryInfo } {
   const doc = RegistryDoc.safeParse(readJson(bytes, 'energy-disruption registry'));
-  if (!doc.success) throw new Error(`energy-disruption registry has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`energy-disruption registry has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const records: EnergyDisruptionEntry[] = [];
   const skipped: string[] = [];
   const seen = new Set<string>();
@@ -46,8 +47,18 @@ export function parseEnergyDisruptions(bytes: Buffer): { records: EnergyDisrupti
     seen.add(e.data.id);
     records.push(e.data);
   });
-  records.sort((a, b) => (a.startAt < b.startAt ? 1 : a.startAt > b.startAt ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { records, info: { updatedAt: doc.data.updatedAt, classifierVersion: doc.data.classifierVersion, source: doc.data.source, skipped } };
+  records.sort((a, b) =>
+    a.startAt < b.startAt ? 1 : a.startAt > b.startAt ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
+  return {
+    records,
+    info: {
+      updatedAt: doc.data.updatedAt,
+      classifierVersion: doc.data.classifierVersion,
+      source: doc.data.source,
+      skipped,
+    },
+  };
 }
 
 export const energyDisruptionsDataset: Dataset<EnergyDisruptionEntry, RegistryInfo> = {

@@ -32,7 +32,8 @@ const Shortage = z
     (s) =>
       s.severity !== 'confirmed' ||
       (s.evidence !== undefined &&
-        (s.evidence.firstRegulatorConfirmation !== '' || s.evidence.evidenceSources.some((e) => e.sourceType === 'regulator' || e.sourceType === 'operator'))),
+        (s.evidence.firstRegulatorConfirmation !== '' ||
+          s.evidence.evidenceSources.some((e) => e.sourceType === 'regulator' || e.sourceType === 'operator'))),
     'a confirmed shortage needs a regulator or operator source',
   );
 
@@ -46,7 +47,8 @@ const RegistryDoc = z.object({
 /** Curated fuel-shortage registry JSON -> entries in registry order; invalid or duplicate entries skipped. */
 export function parseFuelShortages(bytes: Buffer): { records: FuelShortageEntry[]; info: RegistryInfo } {
   const doc = RegistryDoc.safeParse(readJson(bytes, 'fuel-shortage registry'));
-  if (!doc.success) throw new Error(`fuel-shortage registry has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`fuel-shortage registry has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const records: FuelShortageEntry[] = [];
   const skipped: string[] = [];
   const seen = new Set<string>();
@@ -59,7 +61,15 @@ export function parseFuelShortages(bytes: Buffer): { records: FuelShortageEntry[
     seen.add(s.data.id);
     records.push(s.data);
   });
-  return { records, info: { updatedAt: doc.data.updatedAt, classifierVersion: doc.data.classifierVersion, source: doc.data.source, skipped } };
+  return {
+    records,
+    info: {
+      updatedAt: doc.data.updatedAt,
+      classifierVersion: doc.data.classifierVersion,
+      source: doc.data.source,
+      skipped,
+    },
+  };
 }
 
 export const fuelShortagesDataset: Dataset<FuelShortageEntry, RegistryInfo> = {

@@ -27,7 +27,9 @@ export interface PipelineRecord {
 }
 
 const Iso2 = z.string().regex(/^[A-Z]{2}$/);
-const Point = z.object({ lat: z.number(), lon: z.number() }).refine((p) => isValidCoordinate(p.lat, p.lon), 'invalid position');
+const Point = z
+  .object({ lat: z.number(), lon: z.number() })
+  .refine((p) => isValidCoordinate(p.lat, p.lon), 'invalid position');
 
 const Pipeline = z.object({
   id: z.string().min(1),
@@ -61,7 +63,8 @@ const RegistryDoc = z.object({
  */
 export function parsePipelineRegistry(bytes: Buffer): { records: PipelineRecord[]; info: RegistryInfo } {
   const doc = RegistryDoc.safeParse(readJson(bytes, 'pipeline registry'));
-  if (!doc.success) throw new Error(`pipeline registry has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`pipeline registry has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const records: PipelineRecord[] = [];
   const skipped: string[] = [];
   for (const [key, raw] of Object.entries(doc.data.pipelines)) {
@@ -74,18 +77,29 @@ export function parsePipelineRegistry(bytes: Buffer): { records: PipelineRecord[
     const { operatorStatement, ...ev } = evidence ?? ({} as never);
     records.push({
       ...rest,
-      ...(evidence ? { evidence: { ...ev, ...(operatorStatement ? { operatorStatement } : {}) } as PipelineEvidence } : {}),
+      ...(evidence
+        ? { evidence: { ...ev, ...(operatorStatement ? { operatorStatement } : {}) } as PipelineEvidence }
+        : {}),
       revisions: [...revisions].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)),
     });
   }
   const rank = (r: PipelineRecord) => COMMODITY_TYPES.indexOf(r.commodityType);
   records.sort((a, b) => rank(a) - rank(b));
-  return { records, info: { updatedAt: doc.data.updatedAt, classifierVersion: doc.data.classifierVersion, source: doc.data.source, skipped } };
+  return {
+    records,
+    info: {
+      updatedAt: doc.data.updatedAt,
+      classifierVersion: doc.data.classifierVersion,
+      source: doc.data.source,
+      skipped,
+    },
+  };
 }
 
 export const pipelinesDataset: Dataset<PipelineRecord, RegistryInfo> = {
   name: PIPELINES,
-  source: 'Curated gas and oil pipeline registry with evidence (operator and regulator disclosures, ENTSOG, Global Energy Monitor)',
+  source:
+    'Curated gas and oil pipeline registry with evidence (operator and regulator disclosures, ENTSOG, Global Energy Monitor)',
   maxStaleMinutes: 60 * 24 * 21,
   sources: {
     registry: {

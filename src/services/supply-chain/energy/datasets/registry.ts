@@ -4,10 +4,20 @@ import { z } from 'zod';
 export const AssetEvidence = z.object({
   physicalState: z.string().default('unknown'),
   physicalStateSource: z.string().default('operator'),
-  operatorStatement: z.object({ text: z.string(), url: z.string().default(''), date: z.string().default('') }).nullable().optional(),
+  operatorStatement: z
+    .object({ text: z.string(), url: z.string().default(''), date: z.string().default('') })
+    .nullable()
+    .optional(),
   commercialState: z.string().default('unknown'),
   sanctionRefs: z
-    .array(z.object({ authority: z.string(), listId: z.string(), date: z.string().default(''), url: z.string().default('') }))
+    .array(
+      z.object({
+        authority: z.string(),
+        listId: z.string(),
+        date: z.string().default(''),
+        url: z.string().default(''),
+      }),
+    )
     .default([]),
   lastEvidenceUpdate: z.string().default(''),
   classifierVersion: z.string().default('v1'),

@@ -39,10 +39,20 @@ export interface StorageRegistryInfo {
 const Evidence = z.object({
   physicalState: z.string().default('unknown'),
   physicalStateSource: z.string().default('operator'),
-  operatorStatement: z.object({ text: z.string(), url: z.string().default(''), date: z.string().default('') }).nullable().optional(),
+  operatorStatement: z
+    .object({ text: z.string(), url: z.string().default(''), date: z.string().default('') })
+    .nullable()
+    .optional(),
   commercialState: z.string().default('unknown'),
   sanctionRefs: z
-    .array(z.object({ authority: z.string(), listId: z.string(), date: z.string().default(''), url: z.string().default('') }))
+    .array(
+      z.object({
+        authority: z.string(),
+        listId: z.string(),
+        date: z.string().default(''),
+        url: z.string().default(''),
+      }),
+    )
     .default([]),
   fillDisclosed: z.boolean().default(false),
   fillSource: z.string().default(''),
@@ -89,7 +99,10 @@ const RegistryDoc = z.object({
  * Curated registry JSON (facilities keyed by id) -> facilities sorted by id. An entry that does not
  * validate is skipped rather than failing the whole registry; one whose key and id disagree as well.
  */
-export function parseStorageRegistry(bytes: Buffer): { records: FacilityRecord[]; info: StorageRegistryInfo & { skipped: string[] } } {
+export function parseStorageRegistry(bytes: Buffer): {
+  records: FacilityRecord[];
+  info: StorageRegistryInfo & { skipped: string[] };
+} {
   let json: unknown;
   try {
     json = JSON.parse(bytes.toString('utf8'));
@@ -97,7 +110,8 @@ export function parseStorageRegistry(bytes: Buffer): { records: FacilityRecord[]
     throw new Error(`storage registry is not JSON: ${(err as Error).message}`);
   }
   const doc = RegistryDoc.safeParse(json);
-  if (!doc.success) throw new Error(`storage registry has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
+  if (!doc.success)
+    throw new Error(`storage registry has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
   const records: FacilityRecord[] = [];
   const skipped: string[] = [];
   for (const [key, raw] of Object.entries(doc.data.facilities)) {
@@ -111,7 +125,9 @@ export function parseStorageRegistry(bytes: Buffer): { records: FacilityRecord[]
     records.push({
       ...rest,
       workingCapacityUnit: workingCapacityUnit ?? UNIT_FOR_TYPE[f.data.facilityType],
-      ...(evidence ? { evidence: { ...ev, ...(operatorStatement ? { operatorStatement } : {}) } as StorageEvidence } : {}),
+      ...(evidence
+        ? { evidence: { ...ev, ...(operatorStatement ? { operatorStatement } : {}) } as StorageEvidence }
+        : {}),
       revisions: [...revisions].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)),
     });
   }

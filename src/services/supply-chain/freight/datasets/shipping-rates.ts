@@ -21,7 +21,10 @@ const SseDoc = z.object({
   }),
 });
 
-const SSE_NAMES: Record<string, string> = { SCFI: 'Shanghai Containerized Freight Index', CCFI: 'China Containerized Freight Index' };
+const SSE_NAMES: Record<string, string> = {
+  SCFI: 'Shanghai Containerized Freight Index',
+  CCFI: 'China Containerized Freight Index',
+};
 
 /**
  * Shanghai Shipping Exchange `currentIndex` JSON -> the composite index (row `<ID>_T`, or the
@@ -37,7 +40,9 @@ export function parseSseIndex(bytes: Buffer, indexId: 'SCFI' | 'CCFI'): Shipping
   const doc = SseDoc.safeParse(json);
   if (!doc.success) throw new Error(`SSE ${indexId} answer has an unexpected shape`);
   const { currentDate, lastDate, lineDataList } = doc.data.data;
-  const row = lineDataList.find((r) => r.properties === `${indexId}_T`) ?? lineDataList.find((r) => /comprehensive/i.test(r.dataItemTypeName));
+  const row =
+    lineDataList.find((r) => r.properties === `${indexId}_T`) ??
+    lineDataList.find((r) => /comprehensive/i.test(r.dataItemTypeName));
   if (!row) throw new Error(`SSE ${indexId} answer has no composite index row`);
   const prior = row.lastContent ?? undefined;
   const change = periodChange(row.currentContent, prior, row.percentage ?? undefined);
@@ -48,11 +53,20 @@ export function parseSseIndex(bytes: Buffer, indexId: 'SCFI' | 'CCFI'): Shipping
     previousValue: prior ?? 0,
     changePct: change?.pct ?? 0,
     unit: 'index',
-    history: [...(prior !== undefined && isCalendarDate(lastDate) ? [{ date: lastDate, value: prior }] : []), ...(isCalendarDate(currentDate) ? [{ date: currentDate, value: row.currentContent }] : [])],
+    history: [
+      ...(prior !== undefined && isCalendarDate(lastDate) ? [{ date: lastDate, value: prior }] : []),
+      ...(isCalendarDate(currentDate) ? [{ date: currentDate, value: row.currentContent }] : []),
+    ],
     spikeAlert: false,
     // A decision-grade change needs a real publication date.
     ...(change && isCalendarDate(currentDate)
-      ? { periodChangePct: change.pct, periodChangeBasis: change.basis, ...(prior !== undefined ? { priorPeriodValue: prior, ...(isCalendarDate(lastDate) ? { priorPeriodDate: lastDate } : {}) } : {}) }
+      ? {
+          periodChangePct: change.pct,
+          periodChangeBasis: change.basis,
+          ...(prior !== undefined
+            ? { priorPeriodValue: prior, ...(isCalendarDate(lastDate) ? { priorPeriodDate: lastDate } : {}) }
+            : {}),
+        }
       : {}),
   };
 }
@@ -72,7 +86,20 @@ const BALTIC: [id: string, name: string, abbr: string][] = [
   ['BHSI', 'Baltic Handysize Index', 'BHSI'],
 ];
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 /**
  * The HandyBulk Baltic Dry Index page -> the BDI family: "<name> (<abbr>) ... N points", then
@@ -80,13 +107,19 @@ const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 
  * heading. A page without the BDI sentence is refused (the layout changed).
  */
 export function parseBalticPage(bytes: Buffer): ShippingIndex[] {
-  const text = bytes.toString('utf8').replace(/<[^>]+>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ');
+  const text = bytes
+    .toString('utf8')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ');
   const dm = /Baltic Dry Index\s*[-–]\s*(\d{1,2}) ([A-Za-z]+) (\d{4})/.exec(text);
   const month = dm ? MONTHS.indexOf(dm[2]!.toLowerCase()) : -1;
   const date = dm && month >= 0 ? `${dm[3]}-${String(month + 1).padStart(2, '0')}-${dm[1]!.padStart(2, '0')}` : '';
   const out: ShippingIndex[] = [];
   for (const [id, name, abbr] of BALTIC) {
-    const m = new RegExp(`\\(${abbr}\\)[^.]*?([\\d,]+) points[^.]*?(increased|decreased) by ([\\d,]+) points`).exec(text);
+    const m = new RegExp(`\\(${abbr}\\)[^.]*?([\\d,]+) points[^.]*?(increased|decreased) by ([\\d,]+) points`).exec(
+      text,
+    );
     if (!m) continue;
     const current = Number(m[1]!.replace(/,/g, ''));
     const delta = Number(m[3]!.replace(/,/g, '')) * (m[2] === 'decreased' ? -1 : 1);
@@ -102,7 +135,9 @@ export function parseBalticPage(bytes: Buffer): ShippingIndex[] {
       history: isCalendarDate(date) ? [{ date, value: current }] : [],
       spikeAlert: false,
       // The page does not say which day the prior level was published.
-      ...(change && isCalendarDate(date) ? { periodChangePct: change.pct, periodChangeBasis: change.basis, priorPeriodValue: prior } : {}),
+      ...(change && isCalendarDate(date)
+        ? { periodChangePct: change.pct, periodChangeBasis: change.basis, priorPeriodValue: prior }
+        : {}),
     });
   }
   if (!out.some((i) => i.indexId === 'BDI')) throw new Error('HandyBulk page has no Baltic Dry Index figure');
@@ -119,7 +154,11 @@ export const shippingRatesDataset: Dataset<ShippingIndex> = {
     baltic: { url: 'https://www.handybulk.com/baltic-dry-index/', sample: 'supply-chain/handybulk-bdi.html' },
   },
   parse(payloads) {
-    const records = [parseSseIndex(payloads.scfi!, 'SCFI'), parseSseIndex(payloads.ccfi!, 'CCFI'), ...parseBalticPage(payloads.baltic!)];
+    const records = [
+      parseSseIndex(payloads.scfi!, 'SCFI'),
+      parseSseIndex(payloads.ccfi!, 'CCFI'),
+      ...parseBalticPage(payloads.baltic!),
+    ];
     return { records: records.map((r) => ({ ...r, changePct: round2(r.changePct) })), info: {} };
   },
 };

@@ -25,17 +25,50 @@ export interface StageRow {
 }
 
 const COMMODITY_IDS: Record<string, string> = { 'Rare earths': 'ree', 'Graphite (natural)': 'graphite' };
-const idOf = (label: string) => COMMODITY_IDS[label] ?? label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+const idOf = (label: string) =>
+  COMMODITY_IDS[label] ??
+  label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 
 /** Country names as the USGS table spells them -> ISO 3166-1 alpha-2. */
 const ISO2: Record<string, string> = {
-  Australia: 'AU', Austria: 'AT', Belgium: 'BE', Bolivia: 'BO', Brazil: 'BR', Canada: 'CA', Chile: 'CL', China: 'CN', 'Congo (Kinshasa)': 'CD',
-  Cuba: 'CU', Finland: 'FI', India: 'IN', Indonesia: 'ID', Japan: 'JP', 'Korea, Republic of': 'KR', Madagascar: 'MG', Mozambique: 'MZ',
-  Myanmar: 'MM', 'New Caledonia': 'NC', Nigeria: 'NG', Peru: 'PE', Philippines: 'PH', Russia: 'RU', Rwanda: 'RW', Thailand: 'TH',
-  'United States': 'US', Vietnam: 'VN',
+  Australia: 'AU',
+  Austria: 'AT',
+  Belgium: 'BE',
+  Bolivia: 'BO',
+  Brazil: 'BR',
+  Canada: 'CA',
+  Chile: 'CL',
+  China: 'CN',
+  'Congo (Kinshasa)': 'CD',
+  Cuba: 'CU',
+  Finland: 'FI',
+  India: 'IN',
+  Indonesia: 'ID',
+  Japan: 'JP',
+  'Korea, Republic of': 'KR',
+  Madagascar: 'MG',
+  Mozambique: 'MZ',
+  Myanmar: 'MM',
+  'New Caledonia': 'NC',
+  Nigeria: 'NG',
+  Peru: 'PE',
+  Philippines: 'PH',
+  Russia: 'RU',
+  Rwanda: 'RW',
+  Thailand: 'TH',
+  'United States': 'US',
+  Vietnam: 'VN',
 };
 
-const STAGE_OF: Record<string, Stage> = { 'mine production': 'mine', 'refinery production': 'refinery', 'primary production': 'refinery', 'smelter production': 'refinery' };
+const STAGE_OF: Record<string, Stage> = {
+  'mine production': 'mine',
+  'refinery production': 'refinery',
+  'primary production': 'refinery',
+  'smelter production': 'refinery',
+};
 
 const number = (cell: string | undefined): number | null => {
   const v = (cell ?? '').replace(/,/g, '').trim();
@@ -50,7 +83,8 @@ const number = (cell: string | undefined): number | null => {
 export function parseMcsProduction(bytes: Buffer): { records: StageRow[]; info: { skipped: number } } {
   const table = parseCsv(bytes);
   const header = Object.keys(table[0] ?? {});
-  for (const col of ['COMMODITY', 'COUNTRY', 'TYPE', 'UNIT_MEAS']) if (!header.includes(col)) throw new Error(`USGS MCS table lacks the ${col} column`);
+  for (const col of ['COMMODITY', 'COUNTRY', 'TYPE', 'UNIT_MEAS'])
+    if (!header.includes(col)) throw new Error(`USGS MCS table lacks the ${col} column`);
   // Year columns, newest first: PROD_EST_2024 (estimate) before PROD_2023.
   const years = header
     .map((h) => /^PROD_(EST_)?(\d{4})$/.exec(h))
@@ -73,7 +107,8 @@ export function parseMcsProduction(bytes: Buffer): { records: StageRow[]; info: 
   for (const [key, rows] of groups) {
     const [commodity, stage] = key.split('\u0000') as [string, Stage];
     const isWorld = (r: Record<string, string>) => /^world total/i.test(r.COUNTRY ?? '');
-    const hasData = (r: Record<string, string>, col: string) => number(r[col]) !== null || (r[col] ?? '').trim() === 'W';
+    const hasData = (r: Record<string, string>, col: string) =>
+      number(r[col]) !== null || (r[col] ?? '').trim() === 'W';
     const pick = years.find((y) => rows.some((r) => !isWorld(r) && hasData(r, y.column)));
     if (!pick) continue;
     for (const r of rows) {

@@ -40,7 +40,6 @@ const MINERALS: Record<string, string> = {
   'Rare earths': 'tonnes REO',
 };
 
-
 /**
  * USGS Mineral Commodity Summaries world-production CSV -> one row per listed producing country for
  * the served minerals, from the latest estimated-production column. Aggregate rows ("World total",
@@ -53,7 +52,8 @@ export function parseMineralProduction(bytes: Buffer): { records: MineralProduct
   const header = rows[0]!.map((h) => h.toUpperCase());
   const at = (name: string) => header.indexOf(name);
   const prodCols = header.map((h, i) => ({ h, i })).filter((c) => /^PROD_(EST_)?\d{4}$/.test(c.h));
-  if (at('COMMODITY') < 0 || at('COUNTRY') < 0 || !prodCols.length) throw new Error('mineral production table lacks COMMODITY, COUNTRY or PROD_<year> columns');
+  if (at('COMMODITY') < 0 || at('COUNTRY') < 0 || !prodCols.length)
+    throw new Error('mineral production table lacks COMMODITY, COUNTRY or PROD_<year> columns');
   const latest = prodCols.sort((a, b) => Number(b.h.slice(-4)) - Number(a.h.slice(-4)))[0]!;
   const records: MineralProductionRecord[] = [];
   for (const c of rows.slice(1)) {

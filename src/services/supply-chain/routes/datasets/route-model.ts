@@ -10,7 +10,9 @@ export type CargoType = (typeof CARGO_TYPES)[number];
 export const ROUTE_CATEGORIES = ['container', 'energy', 'bulk'] as const;
 export const CORRIDOR_TYPES = ['alternative_sea_route', 'land_bridge', 'modal_shift', 'pipeline'] as const;
 
-const Point = z.object({ lat: z.number(), lon: z.number() }).refine((p) => isValidCoordinate(p.lat, p.lon), 'invalid position');
+const Point = z
+  .object({ lat: z.number(), lon: z.number() })
+  .refine((p) => isValidCoordinate(p.lat, p.lon), 'invalid position');
 const Iso2 = z.string().regex(/^[A-Z]{2}$/);
 
 const Port = z.object({ id: z.string().min(1), name: z.string().min(1), iso2: Iso2, lat: z.number(), lon: z.number() });
@@ -84,19 +86,34 @@ export function parseRouteModel(bytes: Buffer): { records: RouteModelRecord[]; i
     throw new Error(`route model is not JSON: ${(err as Error).message}`);
   }
   const doc = ModelDoc.safeParse(json);
-  if (!doc.success) throw new Error(`route model has an unexpected shape: ${doc.error.issues[0]?.path.join('.')} ${doc.error.issues[0]?.message ?? ''}`);
+  if (!doc.success)
+    throw new Error(
+      `route model has an unexpected shape: ${doc.error.issues[0]?.path.join('.')} ${doc.error.issues[0]?.message ?? ''}`,
+    );
   const m = doc.data;
   const ports = new Set(m.ports.map((p) => p.id));
   const routes = new Set(m.routes.map((r) => r.id));
-  for (const r of m.routes) if (!ports.has(r.fromPort) || !ports.has(r.toPort)) throw new Error(`route ${r.id} names a port the model does not list`);
-  for (const c of m.countries) for (const id of c.nearestRouteIds) if (!routes.has(id)) throw new Error(`country ${c.iso2} names unknown route ${id}`);
+  for (const r of m.routes)
+    if (!ports.has(r.fromPort) || !ports.has(r.toPort))
+      throw new Error(`route ${r.id} names a port the model does not list`);
+  for (const c of m.countries)
+    for (const id of c.nearestRouteIds)
+      if (!routes.has(id)) throw new Error(`country ${c.iso2} names unknown route ${id}`);
   const records: RouteModelRecord[] = [
     ...m.ports.map((p) => ({ kind: 'port' as const, ...p })),
     ...m.routes.map((r) => ({ kind: 'route' as const, ...r })),
     ...m.countries.map((c) => ({ kind: 'country' as const, ...c })),
     ...m.corridors.map((c) => ({ kind: 'corridor' as const, ...c })),
   ];
-  return { records, info: { reviewedAt: m.reviewedAt, source: m.source, shockModelChokepoints: m.shockModelChokepoints, freightUsdRanges: m.freightUsdRanges } };
+  return {
+    records,
+    info: {
+      reviewedAt: m.reviewedAt,
+      source: m.source,
+      shockModelChokepoints: m.shockModelChokepoints,
+      freightUsdRanges: m.freightUsdRanges,
+    },
+  };
 }
 
 /** The model indexed for lookups, built once per snapshot. */
@@ -113,7 +130,14 @@ export interface RouteModel {
 
 export function routeModel(snapshot: Snapshot<RouteModelRecord, RouteModelInfo>): RouteModel {
   return snapshot.derive('model', (s) => {
-    const model: RouteModel = { ports: new Map(), routes: new Map(), countries: new Map(), corridors: new Map(), chokepointRoutes: new Map(), info: s.info };
+    const model: RouteModel = {
+      ports: new Map(),
+      routes: new Map(),
+      countries: new Map(),
+      corridors: new Map(),
+      chokepointRoutes: new Map(),
+      info: s.info,
+    };
     for (const r of s.records) {
       const { kind: _kind, ...rest } = r;
       if (r.kind === 'port') model.ports.set(r.id, rest as PortDef);
@@ -121,7 +145,11 @@ export function routeModel(snapshot: Snapshot<RouteModelRecord, RouteModelInfo>)
         model.routes.set(r.id, rest as RouteDef);
         for (const cp of r.waypoints) model.chokepointRoutes.set(cp, [...(model.chokepointRoutes.get(cp) ?? []), r.id]);
       } else if (r.kind === 'country') model.countries.set(r.iso2, rest as CountryPorts);
-      else model.corridors.set(r.primaryChokepointId, [...(model.corridors.get(r.primaryChokepointId) ?? []), rest as CorridorDef]);
+      else
+        model.corridors.set(r.primaryChokepointId, [
+          ...(model.corridors.get(r.primaryChokepointId) ?? []),
+          rest as CorridorDef,
+        ]);
     }
     return model;
   });
@@ -129,7 +157,8 @@ export function routeModel(snapshot: Snapshot<RouteModelRecord, RouteModelInfo>)
 
 export const routeModelDataset: Dataset<RouteModelRecord, RouteModelInfo> = {
   name: ROUTE_MODEL,
-  source: 'Curated shipping-lane model: ports, routes and the chokepoints they pass, country port clusters, bypass corridors',
+  source:
+    'Curated shipping-lane model: ports, routes and the chokepoints they pass, country port clusters, bypass corridors',
   maxStaleMinutes: 60 * 24 * 60,
   sources: {
     model: {
