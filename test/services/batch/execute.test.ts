@@ -9,6 +9,9 @@ import { earthquakesDataset } from '../../../src/services/seismology/datasets/ea
 const PATH = '/api/batch/v1/execute';
 const QUAKES = '/api/seismology/v1/list-earthquakes';
 
+/** Told when the slow operation starts (after its batch has claimed any Idempotency-Key). */
+let onSlowStart: (() => void) | undefined;
+
 /** The application plus one deliberately slow operation, to exercise the per-operation deadline. */
 const withSlowOperation = t.mergeRouters(
   appRouter,
@@ -22,6 +25,7 @@ const withSlowOperation = t.mergeRouters(
         .input(z.object({}))
         .output(z.object({ done: z.boolean() }))
         .query(async () => {
+          onSlowStart?.();
           await new Promise((r) => setTimeout(r, 600));
           return { done: true };
         }),
@@ -259,8 +263,11 @@ describe('Idempotency-Key', () => {
 
   it('refuses the same key while the first call is still running (409)', async () => {
     const slow = { operations: [{ id: 'slow', path: '/api/testing/v1/slow-operation' }] };
+    // The second call is sent once the first is running, however long a loaded machine took to start it.
+    const started = new Promise<void>((resolve) => (onSlowStart = resolve));
     const first = batch(slow, { 'idempotency-key': 'in-flight-1' });
-    await new Promise((r) => setTimeout(r, 50));
+    await started;
+    onSlowStart = undefined;
     const second = await batch(slow, { 'idempotency-key': 'in-flight-1' });
     expect(second.status).toBe(409);
     expect(second.headers.get('retry-after')).toBeTruthy();
