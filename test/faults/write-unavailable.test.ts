@@ -86,6 +86,17 @@ describe.skipIf(!!process.env.MDS_TEST_POSTGRES)('while another process holds th
     });
   }
 
+  it('answers the same over /trpc: the REST error under data.rest, and Retry-After', async () => {
+    const res = await app.request('/trpc/leads.registerInterest', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'trpc-writer@example.org', turnstileToken: 't' }),
+    });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(res.body.error.data.rest.status).toBe(503);
+    expect(res.body.error.data.rest.body.error).toMatch(/database.*locked/);
+  });
+
   it('/readyz names the failed write; a write after the lock is released makes it ready again', async () => {
     const locked = await app.get('/readyz');
     expect(locked.status).toBe(503);
