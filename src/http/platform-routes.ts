@@ -177,8 +177,9 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
         reasons.push(`database unusable: ${(e as Error).message}`);
       }
     }
-    const failedWrite = failedWriteReason(deps);
-    if (failedWrite && !reasons.some((r) => r.includes('locked'))) reasons.push(failedWrite);
+    // A lock already named needs no probe write (it would only wait out the busy timeout).
+    const failedWrite = reasons.some((r) => r.includes('locked')) ? undefined : failedWriteReason(deps);
+    if (failedWrite) reasons.push(failedWrite);
     const body = reasons.length ? { status: 'not ready', reasons } : { status: 'ready' };
     send(req, res, json(reasons.length ? 503 : 200, body, NO_STORE));
   });
