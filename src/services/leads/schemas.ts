@@ -60,12 +60,10 @@ export const RegisterInterestResponse = z
     status: z
       .string()
       .meta({ description: 'Always `registered`, for a new address and one already on the list alike.' }),
-    referralCode: z
-      .string()
-      .meta({
-        description:
-          'Your code to share (the same on every call for one address); people who give it in `referredBy` count for you.',
-      }),
+    referralCode: z.string().meta({
+      description:
+        'Your code to share (the same on every call for one address); people who give it in `referredBy` count for you.',
+    }),
     referralCount: z
       .number()
       .int()
