@@ -10,7 +10,8 @@ import { jsonError } from './http/wire.js';
 import { applyCors, corsMiddleware } from './http/cors.js';
 import { sessionRouter } from './http/session.js';
 import { AccessControl, accessOf } from './platform/auth/access.js';
-import { ServiceError } from './platform/errors.js';
+import { ServiceError, toWire } from './platform/errors.js';
+import { noteStorageFailure, storageFailureOf, storageFailureWire } from './platform/storage-failure.js';
 import { buildOpenApiDocument, documentServices, serviceDocument, toYaml } from './http/openapi.js';
 import { VERSION } from './version.js';
 import { MAX_OPERATIONS } from './platform/batch/execute.js';
@@ -166,10 +167,12 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
         res.locals.trpcContext = ctx;
         return ctx;
       },
+      onError: ({ error }) => noteStorageFailure(deps, error),
       // Same rate-limit and refusal headers as REST; a refusal is never cacheable.
       responseMeta: ({ ctx, errors }) => {
         const headers: Record<string, string> = { ...(ctx?.resHeaders ?? {}) };
-        for (const e of errors) if (e instanceof ServiceError) Object.assign(headers, e.headers);
+        // toWire gives a ServiceError's headers, and Retry-After for storage that is unavailable.
+        for (const e of errors) Object.assign(headers, toWire(e).headers);
         if (errors.length) headers['cache-control'] = 'no-store';
         return { headers };
       },
@@ -209,6 +212,7 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
 
   // Express only reaches this for failures outside the procedures (a body parser, a bug here).
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (answerStorageFailure(deps, err, req, res)) return;
     const status = typeof (err as { status?: unknown }).status === 'number' ? (err as { status: number }).status : 500;
     if (status >= 500) deps.logger.error({ err, requestId: res.locals.requestId }, 'unhandled error');
     if (res.headersSent) return void res.end();
@@ -241,6 +245,7 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
     gateway
       .handle(req, res, path, requestId, (id) => (keyId = id), lifecycle)
       .catch((err: unknown) => {
+        if (answerStorageFailure(deps, err, req, res)) return;
         deps.logger.error({ err, requestId }, 'unhandled error');
         if (res.headersSent) return void res.end();
         send(req, res, jsonError(500, { message: 'Internal server error' }));
@@ -248,4 +253,17 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
   };
 
   return { handler, app, gateway, lifecycle };
+}
+
+/** Answers a failure outside the procedures that a locked, full or unreachable database caused: 503, noted for /readyz. */
+function answerStorageFailure(deps: AppDeps, err: unknown, req: IncomingMessage, res: ServerResponse): boolean {
+  const failure = storageFailureOf(err);
+  if (!failure) return false;
+  noteStorageFailure(deps, err);
+  if (res.headersSent) res.end();
+  else {
+    const wire = storageFailureWire(failure);
+    send(req, res, jsonError(wire.status, wire.body, wire.headers));
+  }
+  return true;
 }

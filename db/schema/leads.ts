@@ -40,3 +40,17 @@ export const leadInterest = sqliteTable(
     index('lead_interest_addr_idx').on(t.remoteAddress, t.createdAt),
   ],
 );
+
+/**
+ * Every register-interest attempt per client address (new and already-listed e-mail addresses
+ * alike), for the hourly cap; rows older than the cap's hour are removed as the address writes again.
+ */
+export const leadInterestAttempts = sqliteTable(
+  'lead_interest_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    remoteAddress: text('remote_address').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('lead_interest_attempts_addr_idx').on(t.remoteAddress, t.createdAt)],
+);

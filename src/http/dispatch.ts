@@ -2,6 +2,7 @@ import { callTRPCProcedure, getTRPCErrorFromUnknown, type AnyTRPCRouter, type TR
 import { cacheControlFor } from '../platform/http-cache.js';
 import { decodeQuery, inputShape, unknownParams } from '../platform/query-params.js';
 import { ServiceError, toWire, violationsFromZod } from '../platform/errors.js';
+import { noteStorageFailure } from '../platform/storage-failure.js';
 import type { z } from 'zod';
 import type { PreparedBody } from '../platform/response-cache.js';
 import { createRequestContext, type AppDeps, type RequestContext } from '../trpc/context.js';
@@ -108,6 +109,7 @@ export class RestDispatcher {
       if (ctx.principal) call.onPrincipal?.(ctx.principal.id);
       const error: TRPCError = getTRPCErrorFromUnknown(cause);
       const wire = toWire(error);
+      noteStorageFailure(this.deps, error);
       if (wire.status >= 500 && wire.body.message === 'Internal server error') {
         this.deps.logger.error(
           { err: error.cause ?? error, requestId: call.requestId, path: pathname },

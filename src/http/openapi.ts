@@ -151,7 +151,8 @@ function errorResponses(isPublic: boolean): Json {
     },
     '500': { description: 'Unexpected failure.', content: json(ref('Error')) },
     '503': {
-      description: 'Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`.',
+      description:
+        'Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`.',
       headers: {
         'Retry-After': {
           description: 'Seconds to wait (1-60).',

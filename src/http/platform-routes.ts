@@ -6,6 +6,7 @@ import { MIGRATIONS_DIR } from '../../db/client.js';
 import { accessOf, type Principal } from '../platform/auth/access.js';
 import { planCatalogue } from '../platform/auth/plans.js';
 import { ServiceError, type WireHeaders } from '../platform/errors.js';
+import { storageFailureOf, storageHealthOf, type StorageFailure } from '../platform/storage-failure.js';
 import { NO_STORE } from '../platform/http-cache.js';
 import { project } from '../platform/jmespath.js';
 import { ANONYMOUS_PER_MINUTE, RATE_POLICIES } from '../platform/ratelimit/limiter.js';
@@ -176,6 +177,9 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
         reasons.push(`database unusable: ${(e as Error).message}`);
       }
     }
+    // A lock already named needs no probe write (it would only wait out the busy timeout).
+    const failedWrite = reasons.some((r) => r.includes('locked')) ? undefined : failedWriteReason(deps);
+    if (failedWrite) reasons.push(failedWrite);
     const body = reasons.length ? { status: 'not ready', reasons } : { status: 'ready' };
     send(req, res, json(reasons.length ? 503 : 200, body, NO_STORE));
   });
@@ -461,5 +465,45 @@ function writeLockHeld(sqlite: AppDeps['db']['$client']): string | undefined {
   } catch (e) {
     if ((e as { code?: string }).code === 'SQLITE_BUSY') return 'database locked by another process (writes wait)';
     throw e;
+  }
+}
+
+/**
+ * Why a write a request made last failed, while that still holds: a failure of the SQLite file is
+ * retried with a probe write (run only while one is recorded; it needs a page of space, committed, so
+ * a full disk or a lock shows), and is over once that succeeds.
+ */
+function failedWriteReason(deps: AppDeps): string | undefined {
+  const health = storageHealthOf(deps);
+  const failure = health.current(deps.clock.now());
+  if (!failure) return undefined;
+  if (failure.engine === 'sqlite') {
+    const probe = probeWrite(deps.db.$client);
+    if (!probe) {
+      health.noteWrite();
+      return undefined;
+    }
+    return `a write failed: ${probe.what}`;
+  }
+  return `a write failed: ${failure.what}`;
+}
+
+/** A committed write of a few kilobytes that leaves nothing behind; the storage failure it met, if any. */
+function probeWrite(sqlite: AppDeps['db']['$client']): StorageFailure | undefined {
+  if (sqlite.inTransaction || !sqlite.open) return undefined;
+  try {
+    sqlite
+      .transaction(() => {
+        sqlite
+          .prepare(
+            "INSERT INTO platform_secrets (name, value, created_at) VALUES ('readiness-probe', hex(randomblob(4096)), 0)",
+          )
+          .run();
+        sqlite.prepare("DELETE FROM platform_secrets WHERE name = 'readiness-probe'").run();
+      })
+      .immediate();
+    return undefined;
+  } catch (e) {
+    return storageFailureOf(e) ?? { kind: 'io', engine: 'sqlite', what: (e as Error).message, retryAfterSeconds: 30 };
   }
 }

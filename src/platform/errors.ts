@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { z } from 'zod';
+import { storageFailureOf, storageFailureWire } from './storage-failure.js';
 
 /** One field-level problem, as in spec part 7: `field` is the wire name or a path such as `operations[3].id`. */
 export interface Violation {
@@ -113,8 +114,11 @@ export function toWire(error: TRPCError): WireError {
       return { status: 404, body: { error: 'not found' }, headers: {} };
     case 'METHOD_NOT_SUPPORTED':
       return { status: 405, body: { error: 'method not allowed' }, headers: {} };
-    default:
-      return INTERNAL;
+    default: {
+      // A locked, full or unreachable database is a passing outage of the service, not a crash.
+      const storage = storageFailureOf(cause);
+      return storage ? storageFailureWire(storage) : INTERNAL;
+    }
   }
 }
 

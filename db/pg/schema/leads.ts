@@ -40,3 +40,14 @@ export const leadInterest = pgTable(
     index('lead_interest_referred_idx').on(t.referredBy),
   ],
 );
+
+/** PostgreSQL twin of `lead_interest_attempts`: register-interest attempts per client address. */
+export const leadInterestAttempts = pgTable(
+  'lead_interest_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    remoteAddress: text('remote_address').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('lead_interest_attempts_addr_idx').on(t.remoteAddress, t.createdAt)],
+);

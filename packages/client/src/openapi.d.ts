@@ -3355,7 +3355,7 @@ export interface paths {
         put?: never;
         /**
          * Join the waitlist
-         * @description Adds the address to the waitlist once (a second time answers `already_registered` with the same code) and returns its referral code, place and referral count. Disposable and mistyped addresses are refused. No confirmation e-mail is sent (`emailSuppressed` is always true). At most 5 new addresses per client address per hour.
+         * @description Adds the address to the waitlist once and returns its referral code. The answer is the same whether the address was new or already listed (`status` is always `registered`; `position` and `referralCount` are not disclosed and always 0), so the list cannot be probed. Disposable and mistyped addresses are refused. No confirmation e-mail is sent (`emailSuppressed` is always true). At most 5 attempts per client address per hour, whether or not the address was listed.
          */
         post: operations["RegisterInterest"];
         delete?: never;
@@ -13345,18 +13345,18 @@ export interface components {
             emailSent: boolean;
         };
         leads_v1_RegisterInterestResponse: {
-            /** @description `registered`, or `already_registered` for an address already on the list. */
+            /** @description Always `registered`, for a new address and one already on the list alike. */
             status: string;
-            /** @description Your code to share; people who give it in `referredBy` count for you. */
+            /** @description Your code to share (the same on every call for one address); people who give it in `referredBy` count for you. */
             referralCode: string;
             /**
              * Format: int32
-             * @description People who joined with your code.
+             * @description Not disclosed: always 0 (it would tell that the address is listed).
              */
             referralCount: number;
             /**
              * Format: int32
-             * @description Your place on the waitlist, from 1.
+             * @description Not disclosed: always 0 (it would tell that the address is listed).
              */
             position: number;
             /** @description Always true: no confirmation e-mail is sent by this service. */
@@ -15646,7 +15646,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -15768,7 +15768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -15894,7 +15894,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -16019,7 +16019,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -16142,7 +16142,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -16266,7 +16266,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -16400,7 +16400,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -16531,7 +16531,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -16664,7 +16664,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -16791,7 +16791,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -16914,7 +16914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -17068,7 +17068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -17189,7 +17189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -17310,7 +17310,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -17431,7 +17431,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -17554,7 +17554,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -17678,7 +17678,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -17799,7 +17799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -17925,7 +17925,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -18051,7 +18051,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -18172,7 +18172,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -18294,7 +18294,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -18448,7 +18448,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -18571,7 +18571,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -18695,7 +18695,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -18819,7 +18819,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -18944,7 +18944,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -19067,7 +19067,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -19189,7 +19189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -19317,7 +19317,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -19441,7 +19441,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -19566,7 +19566,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -19687,7 +19687,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -19808,7 +19808,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -19929,7 +19929,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -20050,7 +20050,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -20171,7 +20171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -20292,7 +20292,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -20415,7 +20415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -20542,7 +20542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -20665,7 +20665,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -20786,7 +20786,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -20912,7 +20912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -21033,7 +21033,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -21154,7 +21154,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -21277,7 +21277,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -21398,7 +21398,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -21519,7 +21519,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -21641,7 +21641,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -21762,7 +21762,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -21883,7 +21883,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -22006,7 +22006,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -22127,7 +22127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -22248,7 +22248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -22369,7 +22369,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -22492,7 +22492,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -22613,7 +22613,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -22734,7 +22734,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -22855,7 +22855,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -22976,7 +22976,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -23097,7 +23097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -23237,7 +23237,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -23358,7 +23358,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -23479,7 +23479,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -23604,7 +23604,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -23727,7 +23727,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -23849,7 +23849,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -23975,7 +23975,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -24096,7 +24096,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -24218,7 +24218,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -24343,7 +24343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -24497,7 +24497,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -24618,7 +24618,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -24739,7 +24739,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -24862,7 +24862,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -24985,7 +24985,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -25106,7 +25106,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -25229,7 +25229,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -25350,7 +25350,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -25473,7 +25473,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -25595,7 +25595,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -25722,7 +25722,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -25845,7 +25845,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -25969,7 +25969,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -26093,7 +26093,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -26215,7 +26215,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -26339,7 +26339,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -26463,7 +26463,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -26585,7 +26585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -26712,7 +26712,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -26834,7 +26834,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -26955,7 +26955,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -27077,7 +27077,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -27199,7 +27199,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -27353,7 +27353,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -27479,7 +27479,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -27633,7 +27633,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -27759,7 +27759,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -27881,7 +27881,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -28005,7 +28005,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -28159,7 +28159,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -28281,7 +28281,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -28404,7 +28404,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -28526,7 +28526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -28647,7 +28647,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -28769,7 +28769,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -28894,7 +28894,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -29015,7 +29015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -29137,7 +29137,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -29261,7 +29261,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -29388,7 +29388,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -29510,7 +29510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -29632,7 +29632,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -29754,7 +29754,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -29875,7 +29875,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -29998,7 +29998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -30120,7 +30120,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -30241,7 +30241,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -30362,7 +30362,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -30483,7 +30483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -30604,7 +30604,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -30725,7 +30725,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -30847,7 +30847,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -30968,7 +30968,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -31090,7 +31090,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -31211,7 +31211,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -31332,7 +31332,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -31453,7 +31453,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -31577,7 +31577,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -31701,7 +31701,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -31825,7 +31825,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -31948,7 +31948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -32070,7 +32070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -32191,7 +32191,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -32313,7 +32313,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -32442,7 +32442,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -32564,7 +32564,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -32693,7 +32693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -32815,7 +32815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -32939,7 +32939,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -33062,7 +33062,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -33185,7 +33185,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -33339,7 +33339,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -33460,7 +33460,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -33583,7 +33583,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -33705,7 +33705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -33827,7 +33827,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -33948,7 +33948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -34073,7 +34073,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -34198,7 +34198,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -34323,7 +34323,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -34447,7 +34447,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -34572,7 +34572,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -34693,7 +34693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -34816,7 +34816,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -34938,7 +34938,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -35059,7 +35059,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -35181,7 +35181,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -35308,7 +35308,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -35430,7 +35430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -35553,7 +35553,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -35676,7 +35676,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -35797,7 +35797,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -35919,7 +35919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -36041,7 +36041,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -36195,7 +36195,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -36349,7 +36349,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -36503,7 +36503,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -36657,7 +36657,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -36779,7 +36779,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -36902,7 +36902,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -37023,7 +37023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -37179,7 +37179,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -37301,7 +37301,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -37427,7 +37427,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -37554,7 +37554,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -37675,7 +37675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -37829,7 +37829,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -37950,7 +37950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -38071,7 +38071,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -38194,7 +38194,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -38316,7 +38316,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -38439,7 +38439,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -38561,7 +38561,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -38684,7 +38684,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -38808,7 +38808,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -38931,7 +38931,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -39055,7 +39055,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -39181,7 +39181,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -39302,7 +39302,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -39423,7 +39423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -39544,7 +39544,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -39668,7 +39668,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -39793,7 +39793,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -39920,7 +39920,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -40043,7 +40043,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -40167,7 +40167,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -40291,7 +40291,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -40417,7 +40417,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -40543,7 +40543,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -40665,7 +40665,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -40788,7 +40788,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -40913,7 +40913,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -41037,7 +41037,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -41161,7 +41161,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -41282,7 +41282,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -41406,7 +41406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -41537,7 +41537,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -41663,7 +41663,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -41785,7 +41785,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -41914,7 +41914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */
@@ -42021,7 +42021,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Billing verification or a fail-closed dependency is unavailable; retry after `Retry-After`. */
+            /** @description Billing verification, a fail-closed dependency or the database (locked, full, unreachable) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     /** @description Seconds to wait (1-60). */

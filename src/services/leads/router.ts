@@ -38,9 +38,11 @@ export const leadsRouter = router({
         tags: ['leads'],
         summary: 'Join the waitlist',
         description:
-          'Adds the address to the waitlist once (a second time answers `already_registered` with the same code) and ' +
-          'returns its referral code, place and referral count. Disposable and mistyped addresses are refused. No ' +
-          'confirmation e-mail is sent (`emailSuppressed` is always true). At most 5 new addresses per client address per hour.',
+          'Adds the address to the waitlist once and returns its referral code. The answer is the same whether the ' +
+          'address was new or already listed (`status` is always `registered`; `position` and `referralCount` are ' +
+          'not disclosed and always 0), so the list cannot be probed. Disposable and mistyped addresses are refused. ' +
+          'No confirmation e-mail is sent (`emailSuppressed` is always true). At most 5 attempts per client address ' +
+          'per hour, whether or not the address was listed.',
         requestHeaders: IdempotencyHeaders,
       },
       cacheTier: 'no-store',

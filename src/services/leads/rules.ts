@@ -1,5 +1,5 @@
 /** Validation rules for contact and waitlist submissions. Pure functions. */
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 export const EMAIL_PATTERN =
   /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
@@ -108,8 +108,16 @@ export function truncate(s: string | undefined, max = MAX_FIELD): string {
   return (s ?? '').trim().slice(0, max);
 }
 
-/** A stable 8-character referral code per address (base 36 of its SHA-256). */
-export function referralCodeOf(email: string): string {
-  const n = BigInt(`0x${createHash('sha256').update(normaliseEmail(email)).digest('hex').slice(0, 16)}`);
+/**
+ * A stable 8-character referral code per address: base 36 of an HMAC of the address under `key` (a
+ * server secret), so nobody without the secret can compute an address's code and look for it.
+ */
+export function referralCodeOf(email: string, key: Buffer): string {
+  const n = BigInt(`0x${createHmac('sha256', key).update(normaliseEmail(email)).digest('hex').slice(0, 16)}`);
   return n.toString(36).padStart(8, '0').slice(-8);
+}
+
+/** The referral key, derived from the platform secret so it is never the session key itself. */
+export function referralKeyOf(platformSecret: Buffer): Buffer {
+  return createHmac('sha256', platformSecret).update('referral-code').digest();
 }

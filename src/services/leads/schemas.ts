@@ -59,12 +59,19 @@ export const RegisterInterestResponse = z
   .object({
     status: z
       .string()
-      .meta({ description: '`registered`, or `already_registered` for an address already on the list.' }),
-    referralCode: z
-      .string()
-      .meta({ description: 'Your code to share; people who give it in `referredBy` count for you.' }),
-    referralCount: z.number().int().meta({ format: 'int32', description: 'People who joined with your code.' }),
-    position: z.number().int().meta({ format: 'int32', description: 'Your place on the waitlist, from 1.' }),
+      .meta({ description: 'Always `registered`, for a new address and one already on the list alike.' }),
+    referralCode: z.string().meta({
+      description:
+        'Your code to share (the same on every call for one address); people who give it in `referredBy` count for you.',
+    }),
+    referralCount: z
+      .number()
+      .int()
+      .meta({ format: 'int32', description: 'Not disclosed: always 0 (it would tell that the address is listed).' }),
+    position: z
+      .number()
+      .int()
+      .meta({ format: 'int32', description: 'Not disclosed: always 0 (it would tell that the address is listed).' }),
     emailSuppressed: z.boolean().meta({ description: 'Always true: no confirmation e-mail is sent by this service.' }),
   })
   .meta({ id: 'leads_v1_RegisterInterestResponse' });

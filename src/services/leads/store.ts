@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, lte } from 'drizzle-orm';
 import { LOCK_SPACE } from '../../../db/pg/client.js';
 import { defineStore } from '../../platform/stores/registry.js';
 import { postgresEngine, sqliteEngine, step, type StoreEngine } from '../../platform/stores/engine.js';
@@ -45,8 +45,9 @@ export interface LeadStore {
   /** Stores the request unless `address` already sent `cap.max` since `cap.since`; false when capped. */
   addContact(c: NewContact, address: string, at: number, cap: AddressCap): Promise<boolean>;
   /**
-   * The waitlist row of this e-mail address, made now unless it exists (`created: false`, no cap
-   * checked); undefined when a new row would exceed the address's cap.
+   * The waitlist row of this e-mail address, made now unless it exists (`created: false`); undefined
+   * when the client address has made `cap.max` attempts since `cap.since`. Every attempt is counted,
+   * whether or not the e-mail address was listed already.
    */
   registerInterest(
     r: NewInterest,
@@ -138,24 +139,40 @@ export class Leads implements LeadStore {
     at: number,
     cap: AddressCap,
   ): Promise<{ row: InterestRow; created: boolean } | undefined> {
-    const { leadInterest } = this.engine.tables;
+    const { leadInterest, leadInterestAttempts: attempts } = this.engine.tables;
     const fields = this.interest;
     return this.engine.transact(function* (tx): Generator<
       PromiseLike<unknown>,
       { row: InterestRow; created: boolean } | undefined,
       unknown
     > {
-      const byEmail = () => step(tx.db.select(fields).from(leadInterest).where(eq(leadInterest.email, r.email)));
-      const [existing] = yield* byEmail();
-      if (existing) return { row: existing, created: false };
+      // Every attempt counts, for an address already listed too: a cap that only new rows spend would
+      // let anyone try known addresses without limit.
       yield* tx.lockWriters(LOCK_SPACE.leadAddresses, `interest\n${address}`);
       const [{ n }] = yield* step(
         tx.db
           .select({ n: count() })
-          .from(leadInterest)
-          .where(and(eq(leadInterest.remoteAddress, address), gte(leadInterest.createdAt, cap.since))),
+          .from(attempts)
+          .where(and(eq(attempts.remoteAddress, address), gte(attempts.createdAt, cap.since))),
       );
       if (n >= cap.max) return undefined;
+      yield* step(
+        tx.db.delete(attempts).where(and(eq(attempts.remoteAddress, address), lt(attempts.createdAt, cap.since))),
+      );
+      yield* step(tx.db.insert(attempts).values({ remoteAddress: address, createdAt: at }));
+      yield* step(
+        tx.db
+          .delete(attempts)
+          .where(
+            lte(
+              attempts.id,
+              tx.db.select({ id: attempts.id }).from(attempts).orderBy(desc(attempts.id)).limit(1).offset(MAX_ROWS),
+            ),
+          ),
+      );
+      const byEmail = () => step(tx.db.select(fields).from(leadInterest).where(eq(leadInterest.email, r.email)));
+      const [existing] = yield* byEmail();
+      if (existing) return { row: existing, created: false };
       const [row] = yield* step(
         tx.db
           .insert(leadInterest)

@@ -1,6 +1,8 @@
 import { ServiceError, type Violation } from '../../platform/errors.js';
 import type { RequestContext } from '../../trpc/context.js';
 import { idempotent } from '../../trpc/idempotent.js';
+import { PLATFORM_SECRETS } from '../../platform/auth/platform-secrets.js';
+import { resolveSessionSecret } from '../../platform/auth/session.js';
 import {
   FREE_MAIL_DOMAINS,
   EMAIL_PATTERN,
@@ -8,6 +10,7 @@ import {
   domainOf,
   normaliseEmail,
   referralCodeOf,
+  referralKeyOf,
   truncate,
   waitlistEmailProblem,
 } from './rules.js';
@@ -68,7 +71,29 @@ export async function submitContact(ctx: RequestContext, input: SubmitContactReq
   });
 }
 
-/** Adds an address to the waitlist (once), with its referral code, place and referral count. */
+/** The referral key per app: derived once from the platform's secret (a failed read is tried again). */
+const REFERRAL_KEYS = new WeakMap<object, Promise<Buffer>>();
+
+function referralKey(ctx: RequestContext): Promise<Buffer> {
+  const { deps } = ctx;
+  let key = REFERRAL_KEYS.get(deps);
+  if (!key) {
+    key = resolveSessionSecret(deps.stores.get(PLATFORM_SECRETS), deps.config.SESSION_SECRET, deps.clock.now()).then(
+      referralKeyOf,
+      (err: unknown) => {
+        REFERRAL_KEYS.delete(deps);
+        throw err;
+      },
+    );
+    REFERRAL_KEYS.set(deps, key);
+  }
+  return key;
+}
+
+/**
+ * Adds an address to the waitlist (once). The answer is the same whether the address was new or
+ * listed already (its code, nothing about the list), so nobody can learn who is on it by asking.
+ */
 export async function registerInterest(
   ctx: RequestContext,
   input: RegisterInterestRequest,
@@ -84,12 +109,11 @@ export async function registerInterest(
     if (input.referredBy && !/^[a-z0-9]{1,20}$/.test(input.referredBy.trim()))
       violations.push({ field: 'referredBy', description: 'must be a referral code' });
     if (violations.length) throw ServiceError.validation(violations);
-    const store = ctx.deps.stores.get(LEAD_STORE);
-    const code = referralCodeOf(email);
+    const code = referralCodeOf(email, await referralKey(ctx));
     const referredBy = truncate(input.referredBy, 20);
     const { address, cap } = capOf(ctx, INTEREST_PER_HOUR);
-    // An address already on the list answers its row again; only a new row counts against the cap.
-    const entry = await store.registerInterest(
+    // Every attempt counts against the cap, for an address already listed too.
+    const entry = await ctx.deps.stores.get(LEAD_STORE).registerInterest(
       {
         email,
         source: truncate(input.source, 100),
@@ -102,17 +126,9 @@ export async function registerInterest(
       cap,
     );
     if (!entry) throw tooMany(INTEREST_PER_HOUR);
-    const { row, created } = entry;
-    const [referralCount, position] = await Promise.all([
-      store.referralCount(row.referral_code),
-      store.position(row.id),
-    ]);
-    return {
-      status: created ? 'registered' : 'already_registered',
-      referralCode: row.referral_code,
-      referralCount,
-      position,
-      emailSuppressed: true,
-    };
+    // The code derived now, not the row's: a row made before codes were keyed keeps its old code, which
+    // anyone could compute from the address, so answering it would tell that the address is listed.
+    // Place and referral count would tell it too, so they are not disclosed (always 0).
+    return { status: 'registered', referralCode: code, referralCount: 0, position: 0, emailSuppressed: true };
   });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
@@ -86,20 +87,85 @@ describe('POST submit-contact', () => {
 });
 
 describe('POST register-interest', () => {
-  it('registers once, with a stable referral code and the place on the list', async () => {
+  it('registers once, with a stable referral code, and answers nothing about the list', async () => {
     const first = await post(INTEREST, { email: 'Lee@Example.org', turnstileToken: 't', source: 'landing' });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ status: 'registered', referralCount: 0, position: 1, emailSuppressed: true });
-    expect(first.body.referralCode).toMatch(/^[a-z0-9]{8}$/);
-    const again = await post(INTEREST, { email: 'lee@example.org', turnstileToken: 't' });
-    expect(again.body).toEqual({ ...first.body, status: 'already_registered' });
+    expect(first.body).toEqual({
+      status: 'registered',
+      referralCode: expect.stringMatching(/^[a-z0-9]{8}$/),
+      referralCount: 0,
+      position: 0,
+      emailSuppressed: true,
+    });
+    expect((await app.deps.stores.get(LEAD_STORE).interestList()).map((r) => r.email)).toEqual(['lee@example.org']);
   });
 
-  it('counts referrals for the referrer', async () => {
-    const referrer = (await post(INTEREST, { email: 'lee@example.org', turnstileToken: 't' })).body.referralCode;
-    const friend = await post(INTEREST, { email: 'kim@example.net', turnstileToken: 't', referredBy: referrer });
-    expect(friend.body).toMatchObject({ status: 'registered', position: 2 });
-    expect((await post(INTEREST, { email: 'lee@example.org', turnstileToken: 't' })).body.referralCount).toBe(1);
+  it('answers a listed address exactly as an unlisted one, so membership cannot be probed', async () => {
+    (app.clock as ManualClock).advance(3_600_001);
+    const fresh = await post(INTEREST, { email: 'probe-target@example.org', turnstileToken: 't' });
+    const listed = await post(INTEREST, { email: 'probe-target@example.org', turnstileToken: 't' });
+    expect(listed.status).toBe(fresh.status);
+    expect(listed.text).toBe(fresh.text);
+    // Nothing but the address's own code differs from another new address's answer.
+    const other = await post(INTEREST, { email: 'someone-else@example.org', turnstileToken: 't' });
+    expect({ ...other.body, referralCode: '' }).toEqual({ ...listed.body, referralCode: '' });
+  });
+
+  it('counts every attempt against the hourly cap, an address already listed too', async () => {
+    (app.clock as ManualClock).advance(3_600_001);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await post(INTEREST, { email: 'lee@example.org', turnstileToken: 't' })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    (app.clock as ManualClock).advance(3_600_001);
+    expect((await post(INTEREST, { email: 'lee@example.org', turnstileToken: 't' })).status).toBe(200);
+  });
+
+  it('derives referral codes with a server secret: not a bare hash of the address, different per secret', async () => {
+    (app.clock as ManualClock).advance(3_600_001);
+    const email = 'secret-check@example.org';
+    const code = (await post(INTEREST, { email, turnstileToken: 't' })).body.referralCode;
+    const sha = createHash('sha256').update(email).digest('hex');
+    const bareHashCode = BigInt(`0x${sha.slice(0, 16)}`)
+      .toString(36)
+      .padStart(8, '0')
+      .slice(-8);
+    expect(code).not.toBe(bareHashCode);
+    const other = await startTestApp({
+      samples: 'none',
+      config: { SESSION_SECRET: 'another-server-secret-'.repeat(2) },
+    });
+    try {
+      const elsewhere = await other.request(INTEREST, {
+        method: 'POST',
+        body: JSON.stringify({ email, turnstileToken: 't' }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(elsewhere.body.referralCode).toMatch(/^[a-z0-9]{8}$/);
+      expect(elsewhere.body.referralCode).not.toBe(code);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps the code an existing row was given; referrals are recorded against the code given', async () => {
+    (app.clock as ManualClock).advance(3_600_001);
+    const store = app.deps.stores.get(LEAD_STORE);
+    const now = app.clock.now();
+    await store.registerInterest(
+      { email: 'early@example.org', source: '', app_version: '', referred_by: '', referral_code: 'early001' },
+      '10.9.9.9',
+      now,
+      { since: now - 3_600_000, max: 5 },
+    );
+    const again = await post(INTEREST, { email: 'early@example.org', turnstileToken: 't' });
+    expect(again.status).toBe(200);
+    const rows = await store.interestList();
+    expect(rows.find((r) => r.email === 'early@example.org')!.referral_code).toBe('early001');
+    const friend = await post(INTEREST, { email: 'kim@example.net', turnstileToken: 't', referredBy: 'early001' });
+    expect(friend.status).toBe(200);
+    expect((await store.interestList()).find((r) => r.email === 'kim@example.net')!.referred_by).toBe('early001');
+    expect(await store.referralCount('early001')).toBe(1);
   });
 
   it('refuses disposable, mistyped and malformed addresses', async () => {
@@ -130,7 +196,14 @@ describe('mds leads', () => {
     expect(csv.code).toBe(0);
     const rows = csv.out.trim().split('\n');
     expect(rows[0]).toBe('id,email,source,app_version,referred_by,referral_code,created_at');
-    expect(rows.slice(1).map((r) => r.split(',')[1])).toEqual(['lee@example.org', 'kim@example.net']);
+    expect(rows.slice(1).map((r) => r.split(',')[1])).toEqual([
+      'lee@example.org',
+      'probe-target@example.org',
+      'someone-else@example.org',
+      'secret-check@example.org',
+      'early@example.org',
+      'kim@example.net',
+    ]);
     expect((await mds(['leads', 'everything'], env)).code).toBe(2);
   });
 });

@@ -65,7 +65,7 @@ describe.each(engines)('lead store on $name', (engine) => {
       interest('lee@example.org', 'leecode1', 'other'),
       '10.1.0.9',
       NOW + 5,
-      cap(0),
+      cap(5),
     );
     expect(again).toEqual({ created: false, row: lee!.row });
     const kim = await store.registerInterest(
@@ -89,6 +89,26 @@ describe.each(engines)('lead store on $name', (engine) => {
       ).toBeDefined();
     expect(await store.registerInterest(interest('w3@example.org', 'wcode3'), '10.2.0.1', NOW, cap(2))).toBeUndefined();
     expect((await store.interestList()).some((r) => r.email === 'w3@example.org')).toBe(false);
+  });
+
+  it('counts every attempt against the address cap, one for an address already listed too', async () => {
+    expect(await store.registerInterest(interest('known@example.org', 'knowncd1'), '10.5.0.1', NOW, cap(3))).toEqual(
+      expect.objectContaining({ created: true }),
+    );
+    for (const n of [1, 2])
+      expect(
+        await store.registerInterest(interest('known@example.org', 'knowncd1'), '10.5.0.1', NOW + n, cap(3)),
+      ).toEqual(expect.objectContaining({ created: false }));
+    expect(
+      await store.registerInterest(interest('known@example.org', 'knowncd1'), '10.5.0.1', NOW + 3, cap(3)),
+    ).toBeUndefined();
+    expect(await store.registerInterest(interest('new@example.org', 'newcode1'), '10.5.0.1', NOW + 4, cap(3))).toBe(
+      undefined,
+    );
+    // Another address is not held back by this one's attempts.
+    expect(await store.registerInterest(interest('known@example.org', 'knowncd1'), '10.5.0.2', NOW, cap(3))).toEqual(
+      expect.objectContaining({ created: false }),
+    );
   });
 
   it('holds the cap and the one row per address when two nodes write at once', async () => {
