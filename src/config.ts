@@ -127,6 +127,16 @@ const ConfigSchema = z
     EMBEDDINGS_MODEL: optional(z.string().min(1)),
     /** Deadline of each call to the model provider. */
     LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    /**
+     * Largest chat completion accepted, in bytes of its text (UTF-8); a longer answer fails like an
+     * unavailable model (the deterministic method answers, nothing is cached).
+     */
+    LLM_MAX_ANSWER_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 * 1024)
+      .default(64 * 1024),
     /** How long a model answer is reused for the same input. */
     LLM_CACHE_TTL_MINUTES: z.coerce
       .number()
