@@ -129,7 +129,7 @@ describe('summarize-article with a model provider', () => {
       status: 'SUMMARIZE_STATUS_SUCCESS',
     });
     expect(llm.count('/chat/completions')).toBe(1);
-    expect(llm.calls[0]!.body.messages[1].content).toContain('Context: Black Sea');
+    expect(llm.calls[0]!.body.messages[1].content).toContain('<context>\nBlack Sea\n</context>');
     const again = await post(app, { provider: 'generic', headlines: HEADLINES, geoContext: 'Black Sea' });
     expect(again.body.status).toBe('SUMMARIZE_STATUS_CACHED');
     expect(llm.count('/chat/completions')).toBe(1);
