@@ -155,6 +155,11 @@ const ConfigSchema = z
       .min(1)
       .max(365 * 24)
       .default(7 * 24),
+    /**
+     * How often the worker deletes expired jobs and, on PostgreSQL, re-queues the running jobs of a
+     * dead node: the bound on that recovery (README). Keep in step with DEFAULT_SWEEP_MS.
+     */
+    JOBS_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
     /** Archive documents older than this (by their date) are deleted. */
     ARCHIVE_RETENTION_DAYS: z.coerce
       .number()
