@@ -75,6 +75,11 @@ const ConfigSchema = z
     CORS_ALLOWED_ORIGINS: parsed(parseOriginList),
     /** Per-minute overrides of the endpoint rate policies, `batch=30,list-market-quotes=60`. */
     RATE_POLICY_OVERRIDES: parsed(parsePolicyOverrides),
+    /**
+     * How often rate-limit counts decided in memory are written to SQLite: a hard kill loses at most
+     * the decisions of one interval (README). Keep in step with DEFAULT_FLUSH_MS.
+     */
+    RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
     /** On first start with no key outside production, create a local development key (`never` to skip). */
     DEV_KEY: z.enum(['auto', 'never']).default('auto'),
     /** Minutes between in-process refreshes of every dataset from its live upstream; 0 turns the scheduler off. */
