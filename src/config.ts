@@ -75,6 +75,11 @@ const ConfigSchema = z
     CORS_ALLOWED_ORIGINS: parsed(parseOriginList),
     /** Per-minute overrides of the endpoint rate policies, `batch=30,list-market-quotes=60`. */
     RATE_POLICY_OVERRIDES: parsed(parsePolicyOverrides),
+    /**
+     * How often rate-limit counts decided in memory are written to SQLite: a hard kill loses at most
+     * the decisions of one interval (README). Keep in step with DEFAULT_FLUSH_MS.
+     */
+    RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
     /** On first start with no key outside production, create a local development key (`never` to skip). */
     DEV_KEY: z.enum(['auto', 'never']).default('auto'),
     /** Minutes between in-process refreshes of every dataset from its live upstream; 0 turns the scheduler off. */
@@ -127,6 +132,16 @@ const ConfigSchema = z
     EMBEDDINGS_MODEL: optional(z.string().min(1)),
     /** Deadline of each call to the model provider. */
     LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    /**
+     * Largest chat completion accepted, in bytes of its text (UTF-8); a longer answer fails like an
+     * unavailable model (the deterministic method answers, nothing is cached).
+     */
+    LLM_MAX_ANSWER_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 * 1024)
+      .default(64 * 1024),
     /** How long a model answer is reused for the same input. */
     LLM_CACHE_TTL_MINUTES: z.coerce
       .number()
@@ -145,6 +160,11 @@ const ConfigSchema = z
       .min(1)
       .max(365 * 24)
       .default(7 * 24),
+    /**
+     * How often the worker deletes expired jobs and, on PostgreSQL, re-queues the running jobs of a
+     * dead node: the bound on that recovery (README). Keep in step with DEFAULT_SWEEP_MS.
+     */
+    JOBS_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
     /** Archive documents older than this (by their date) are deleted. */
     ARCHIVE_RETENTION_DAYS: z.coerce
       .number()

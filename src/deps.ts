@@ -84,6 +84,7 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
   const jobs = new JobQueue(stores.get(JOB_BACKEND), clock, logger, {
     concurrency: config.JOBS_CONCURRENCY,
     retentionMs: config.JOBS_RETENTION_HOURS * 3_600_000,
+    sweepMs: config.JOBS_SWEEP_MS,
   });
   const archive = stores.get(ARCHIVE);
   const redis = createSharedRedis(config, logger);

@@ -15454,7 +15454,7 @@ export interface components {
             query?: string;
             /** @description Context for the model (e.g. recent news lines); the first 2000 characters are read. */
             geoContext?: string;
-            /** @description Analytic framework appended to the model’s instructions; the first 2000 characters are read. */
+            /** @description Analytic framework for the model, sent in the user message as delimited text, never in its system instructions; the first 2000 characters are read. */
             framework?: string;
         };
         /** @description Airframes to look up. */
@@ -15505,7 +15505,7 @@ export interface components {
             variant?: string;
             /** @description Language of the summary (default `en`). */
             lang?: string;
-            /** @description Extra instruction for the model (Pro callers only; ignored otherwise). */
+            /** @description Extra guidance for the model, sent in the user message as delimited text, never in its system instructions (Pro callers only; ignored otherwise). */
             systemAppend?: string;
             /** @description Article texts paired one-to-one with the headlines (each cut to 400 characters). */
             bodies?: string[];

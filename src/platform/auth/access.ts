@@ -80,11 +80,15 @@ export class AccessControl {
     this.keys = new KeyStore(deps.db.$client);
     this.directory = deps.keyDirectory;
     this.operators = parseOperatorKeys(deps.config.OPERATOR_KEYS);
-    const counters = new LocalRateLimitStore(deps.db.$client, deps.clock.now(), (err) =>
-      deps.logger.warn(
-        { err: { message: err.message } },
-        'rate-limit counts not persisted yet; decisions unaffected, retrying',
-      ),
+    const counters = new LocalRateLimitStore(
+      deps.db.$client,
+      deps.clock.now(),
+      (err) =>
+        deps.logger.warn(
+          { err: { message: err.message } },
+          'rate-limit counts not persisted yet; decisions unaffected, retrying',
+        ),
+      deps.config.RATE_LIMIT_FLUSH_MS,
     ).start();
     // With Redis, every node counts in one place; this process's counters stand in while it is unreachable.
     this.limiter = new RateLimiter(counters, deps.logger, deps.config.RATE_POLICY_OVERRIDES, deps.redis?.rateLimits);

@@ -58,10 +58,16 @@ export interface JobQueueOptions {
   maxAttempts?: number;
   /** With a shared backend: how often to look for jobs other nodes queued (default 1 s). */
   pollMs?: number;
+  /**
+   * How often expired jobs are deleted and, on a shared backend, a dead node's running jobs re-queued
+   * (JOBS_SWEEP_MS, default DEFAULT_SWEEP_MS): the bound the README states for that recovery.
+   */
+  sweepMs?: number;
 }
 
 const MAX_ERROR_CHARS = 1_000;
-const SWEEP_EVERY_MS = 60_000;
+/** JOBS_SWEEP_MS's default. A recovery query every 10 s per node is cheap; a dead node's jobs wait no longer. */
+export const DEFAULT_SWEEP_MS = 10_000;
 
 export class JobQueue implements Jobs {
   private readonly handlers = new Map<string, JobHandler>();
@@ -253,7 +259,7 @@ export class JobQueue implements Jobs {
   /** Deletes expired jobs now and then; on a shared queue also recovers the jobs of nodes that died since. */
   private async sweep(now: number): Promise<void> {
     if (now < this.nextSweepAt) return;
-    this.nextSweepAt = now + SWEEP_EVERY_MS;
+    this.nextSweepAt = now + (this.opts.sweepMs ?? DEFAULT_SWEEP_MS);
     await this.backend.sweep(now - this.opts.retentionMs);
     if (this.backend.shared && this.started) await this.recover();
   }

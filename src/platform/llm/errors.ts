@@ -1,5 +1,5 @@
 /** Why the model provider gave no usable answer. */
-export type LlmFailure = 'disabled' | 'timeout' | 'aborted' | 'network' | 'http' | 'malformed';
+export type LlmFailure = 'disabled' | 'timeout' | 'aborted' | 'network' | 'http' | 'malformed' | 'oversize';
 
 /**
  * The model provider could not answer. The message names the endpoint path and the cause (status,

@@ -1,10 +1,29 @@
 import { LlmUnavailable } from './errors.js';
 import type { ChatMessage, Llm } from './provider.js';
 
+/**
+ * Caller-provided `text` for a user message, between `<tag>` and `</tag>`. Any spelling of those two
+ * delimiters inside the text is removed (repeatedly, so removing one cannot assemble another): the
+ * text cannot close its own block and pose as instructions. System messages hold only the
+ * operation's own constant text and may refer to the tag by name.
+ */
+export function delimited(tag: string, text: string): string {
+  const own = new RegExp(`<\\s*/?\\s*${tag}\\s*>`, 'gi');
+  let clean = text;
+  for (let before = ''; before !== clean;) {
+    before = clean;
+    clean = clean.replace(own, '');
+  }
+  return `<${tag}>\n${clean}\n</${tag}>`;
+}
+
 export interface GenerateRequest {
   /** What the text is for, e.g. `summarize-article`; names the rules method when the fallback writes. */
   task: string;
-  /** The user prompt; `system` (optional) goes first. Or give the whole conversation in `messages`. */
+  /**
+   * The user prompt; `system` (optional) goes first. Or give the whole conversation in `messages`.
+   * `system` is the operation's constant: caller text goes in `prompt`, wrapped by `delimited`.
+   */
   prompt?: string;
   system?: string;
   messages?: ChatMessage[];

@@ -57,11 +57,23 @@ export interface LlmOptions {
   model?: string;
   embeddingsModel?: string;
   timeoutMs: number;
+  /** Largest completion text accepted, in UTF-8 bytes (LLM_MAX_ANSWER_BYTES; default DEFAULT_MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number;
   httpPost: HttpPost;
   cache?: LlmCache;
 }
 
 export const DEFAULT_MAX_TOKENS = 512;
+/** LLM_MAX_ANSWER_BYTES's default: far above any answer of the operations' token budgets. */
+export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024;
+
+/**
+ * The most bytes of a chat completion's HTTP body read for a text cap: JSON may spell one byte of text
+ * in up to 6 (`\u0001`), and the envelope (id, usage, …) is small. Past it the read is aborted.
+ */
+export function completionBodyCap(maxAnswerBytes: number): number {
+  return maxAnswerBytes * 6 + 16 * 1024;
+}
 /** Inputs sent in one `/embeddings` request. */
 export const EMBEDDINGS_PER_REQUEST = 128;
 
@@ -95,11 +107,14 @@ export class OpenAiCompatibleLlm implements Llm {
       const stored = JSON.parse(hit) as { text: string; model: string };
       return { text: stored.text, model: stored.model, cached: true };
     }
-    const answer = await this.post('/chat/completions', body, opts.signal);
+    const cap = this.opts.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+    const answer = await this.post('/chat/completions', body, opts.signal, completionBodyCap(cap));
     const choice = (answer as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0];
     const text = choice?.message?.content;
     if (typeof text !== 'string') throw this.malformed('/chat/completions', 'no choices[0].message.content string');
     if (!text.trim()) throw this.malformed('/chat/completions', 'empty completion');
+    // Refused before the cache: an oversized answer is never stored, nor served to any caller.
+    if (Buffer.byteLength(text, 'utf8') > cap) throw this.oversize('/chat/completions', cap);
     const model =
       typeof (answer as { model?: unknown }).model === 'string' ? (answer as { model: string }).model : this.model;
     await this.remember([{ digest, kind: 'chat', model: this.model, answer: JSON.stringify({ text, model }) }]);
@@ -186,12 +201,24 @@ export class OpenAiCompatibleLlm implements Llm {
     }
   }
 
+  private oversize(path: string, cap: number): LlmUnavailable {
+    return new LlmUnavailable(
+      'oversize',
+      `model provider answered ${path} past the cap of ${cap} bytes of text (LLM_MAX_ANSWER_BYTES); refused`,
+    );
+  }
+
   private malformed(path: string, what: string): LlmUnavailable {
     return new LlmUnavailable('malformed', `model provider answered ${path} with a malformed body: ${what}`);
   }
 
   /** One POST with the provider deadline; every failure becomes an `LlmUnavailable` without secrets. */
-  private async post(path: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+  private async post(
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+    maxBytes?: number,
+  ): Promise<unknown> {
     const timeout = AbortSignal.timeout(this.opts.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const headers: Record<string, string> = {};
@@ -201,8 +228,10 @@ export class OpenAiCompatibleLlm implements Llm {
       redactSecrets(s.split(this.base).join('<LLM_BASE_URL>'), [this.opts.apiKey, this.password]).slice(0, 300);
     let res;
     try {
-      res = await this.opts.httpPost(this.base + path, JSON.stringify(body), headers, combined);
+      res = await this.opts.httpPost(this.base + path, JSON.stringify(body), headers, combined, maxBytes);
     } catch (err) {
+      if ((err as { code?: unknown }).code === 'E2BIG' && maxBytes !== undefined)
+        throw this.oversize(path, this.opts.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES);
       if (timeout.aborted)
         throw new LlmUnavailable('timeout', `model provider did not answer ${path} within ${this.opts.timeoutMs} ms`);
       if (signal?.aborted) throw new LlmUnavailable('aborted', `call to ${path} was cancelled`);
@@ -247,6 +276,7 @@ export function createLlm(config: Config, deps: { cache: LlmCache; httpPost: Htt
     model: config.LLM_MODEL,
     embeddingsModel: config.EMBEDDINGS_MODEL,
     timeoutMs: config.LLM_TIMEOUT_MS,
+    maxAnswerBytes: config.LLM_MAX_ANSWER_BYTES,
     httpPost: deps.httpPost,
     cache: deps.cache,
   });

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type Database from 'better-sqlite3';
 import { evaluateWindow, windowStartOf, type WindowOutcome, type WindowSpec } from './window.js';
 
@@ -23,8 +24,11 @@ export interface RateLimitStore {
   ): Promise<{ revoked: boolean; outcomes: WindowOutcome[] }>;
 }
 
-/** How often counts decided in memory reach the database: a restart loses at most this much. */
-export const PERSIST_INTERVAL_MS = 1_000;
+/**
+ * RATE_LIMIT_FLUSH_MS's default: how often counts decided in memory reach the database. A hard kill
+ * (SIGKILL, power loss) loses at most the decisions of one such interval; a graceful stop loses none.
+ */
+export const DEFAULT_FLUSH_MS = 1_000;
 /** Longest window any policy uses; counters older than two of them weigh in no decision. */
 const LONGEST_WINDOW_MS = 86_400_000;
 
@@ -42,9 +46,12 @@ interface Counter {
 
 /**
  * Exact counters for every decision this process makes, kept in memory, so a request costs a few
- * map lookups instead of a database transaction. Counts reach the SQLite file about once a second
- * (as increments, so processes sharing the file add up there) and are read back at start, so a
- * restart forgets at most the last second. Exactness across processes is the Redis store's job.
+ * map lookups instead of a database transaction. Counts reach the SQLite file once per flush interval
+ * (as increments, so processes sharing the file add up there) and are read back at start, so a hard
+ * kill forgets at most the decisions of the last interval. The timer flushes an idle process; a busy
+ * one, whose timers run late, flushes from the decision that finds the interval elapsed. A write that
+ * fails (the file locked elsewhere) keeps its increments for the next flush. Exactness across
+ * processes is the Redis store's job.
  */
 export class LocalRateLimitStore implements RateLimitStore {
   private readonly counters = new Map<string, Counter>();
@@ -55,6 +62,8 @@ export class LocalRateLimitStore implements RateLimitStore {
   private lastSweep = Number.NEGATIVE_INFINITY;
   private lastDbSweep = Number.NEGATIVE_INFINITY;
   private latest = Number.NEGATIVE_INFINITY;
+  /** Monotonic time of the last flush attempt: real time, whatever clock the decisions use. */
+  private flushedAt = performance.now();
 
   /**
    * Without a database the counts live and die with the process (the limiter's fallback while a
@@ -64,6 +73,8 @@ export class LocalRateLimitStore implements RateLimitStore {
     private readonly sqlite?: Database.Database,
     now = 0,
     private readonly onPersistError: (err: Error) => void = () => {},
+    /** RATE_LIMIT_FLUSH_MS: the most decisions a hard kill may lose are those of one such interval. */
+    private readonly flushMs = DEFAULT_FLUSH_MS,
   ) {
     if (!sqlite) return;
     const upsert = sqlite.prepare<[string, number, number]>(
@@ -98,7 +109,7 @@ export class LocalRateLimitStore implements RateLimitStore {
 
   /** Starts writing counts in the background; `close` stops it and writes what is left. */
   start(): this {
-    this.timer ??= setInterval(() => this.persist(), PERSIST_INTERVAL_MS).unref();
+    this.timer ??= setInterval(() => this.persist(), this.flushMs).unref();
     return this;
   }
 
@@ -111,6 +122,7 @@ export class LocalRateLimitStore implements RateLimitStore {
   /** Writes pending increments in one transaction; on failure they stay pending for the next try. */
   persist(): boolean {
     if (!this.write) return true;
+    this.flushedAt = performance.now();
     if (this.latest - this.lastDbSweep > 600_000) this.sweepDatabase();
     if (this.pending.size === 0) return true;
     const rows = [...this.pending.values()];
@@ -179,6 +191,8 @@ export class LocalRateLimitStore implements RateLimitStore {
     }
     this.latest = now;
     if (now - this.lastSweep > 60_000 || now < this.lastSweep) this.sweep(now);
+    // Under load the timer runs late: the decision that finds the interval elapsed flushes instead.
+    if (this.pending.size > 0 && performance.now() - this.flushedAt >= this.flushMs) this.persist();
     return outcomes;
   }
 

@@ -126,10 +126,10 @@ export async function summarizeArticle(
       errorType: 'QuotaError',
     };
   }
-  const { system, prompt } = summaryPrompt(mode, headlines, bodies, geoContext, variant);
+  const { system, prompt } = summaryPrompt(mode, headlines, bodies, geoContext, variant, systemAppend);
   const out = await generate(deps.llm, {
     task: 'summarize-article',
-    system: systemAppend ? `${system}\n${systemAppend}` : system,
+    system,
     prompt,
     maxTokens: 160,
     temperature: 0.3,

@@ -39,11 +39,10 @@ export const SummarizeArticleRequest = z
       .optional()
       .meta({ description: 'Feed variant (default `full`); the target language code in translate mode.' }),
     lang: z.string().max(16).optional().meta({ description: 'Language of the summary (default `en`).' }),
-    systemAppend: z
-      .string()
-      .max(2000)
-      .optional()
-      .meta({ description: 'Extra instruction for the model (Pro callers only; ignored otherwise).' }),
+    systemAppend: z.string().max(2000).optional().meta({
+      description:
+        'Extra guidance for the model, sent in the user message as delimited text, never in its system instructions (Pro callers only; ignored otherwise).',
+    }),
     bodies: z
       .array(z.string().max(4000))
       .max(50)

@@ -182,6 +182,41 @@ describe('chat completions', () => {
     }
   });
 
+  it('an answer past the cap (LLM_MAX_ANSWER_BYTES) is refused, read no further than needed, and never cached', async () => {
+    // `size:N` asks the fixture for a completion of N bytes.
+    const sized = await startLlmFixture({
+      reply: (body) => {
+        const last = String(body.messages.at(-1).content);
+        return last.startsWith('size:') ? 'x'.repeat(Number(last.slice(5))) : `echo: ${last}`;
+      },
+    });
+    try {
+      const llm = provider({ baseUrl: sized.baseUrl, maxAnswerBytes: 4096 });
+      // 15 MB (under the transport's 16 MiB) is aborted while being read; 5000 bytes is read and refused.
+      for (const size of [15_000_000, 5_000]) {
+        const err = await failure(llm.complete(ask(`size:${size}`)));
+        expect(err.reason).toBe('oversize');
+        expect(err.message).toMatch(/4096 bytes/);
+        // Asked again: nothing was cached, the provider is called again.
+        const before = sized.count('/chat/completions');
+        expect((await failure(llm.complete(ask(`size:${size}`)))).reason).toBe('oversize');
+        expect(sized.count('/chat/completions')).toBe(before + 1);
+      }
+      // At the cap the answer is served (and cached).
+      expect((await llm.complete(ask('size:4096'))).text).toHaveLength(4096);
+      expect((await llm.complete(ask('size:4096'))).cached).toBe(true);
+      // The configured default is 64 KiB.
+      const configured = createLlm(testConfig({ LLM_BASE_URL: sized.baseUrl, LLM_MODEL: 'm' }), {
+        cache: new ModelAnswerCache(sqliteEngine(openDatabase(':memory:')), clock, { ttlMs: 60_000, maxEntries: 10 }),
+        httpPost: fetchLayerHttpPost(testConfig()),
+      });
+      expect((await configured.complete(ask('size:65536'))).text).toHaveLength(65536);
+      expect((await failure(configured.complete(ask('size:65537')))).reason).toBe('oversize');
+    } finally {
+      await sized.close();
+    }
+  });
+
   it('a provider that does not answer times out after LLM_TIMEOUT_MS', async () => {
     fixture.mode = 'hang';
     const started = performance.now();

@@ -129,7 +129,7 @@ describe('summarize-article with a model provider', () => {
       status: 'SUMMARIZE_STATUS_SUCCESS',
     });
     expect(llm.count('/chat/completions')).toBe(1);
-    expect(llm.calls[0]!.body.messages[1].content).toContain('Context: Black Sea');
+    expect(llm.calls[0]!.body.messages[1].content).toContain('<context>\nBlack Sea\n</context>');
     const again = await post(app, { provider: 'generic', headlines: HEADLINES, geoContext: 'Black Sea' });
     expect(again.body.status).toBe('SUMMARIZE_STATUS_CACHED');
     expect(llm.count('/chat/completions')).toBe(1);
@@ -148,5 +148,39 @@ describe('summarize-article with a model provider', () => {
       fallback: true,
       status: 'SUMMARIZE_STATUS_SUCCESS',
     });
+  });
+});
+
+describe('summarize-article when the model answers past LLM_MAX_ANSWER_BYTES', () => {
+  let app: TestApp;
+  let llm: LlmFixture;
+  beforeAll(async () => {
+    // 15 MB: under the transport's 16 MiB limit, far past the answer cap.
+    llm = await startLlmFixture({ reply: () => 'Odesa port. '.repeat(1_250_000) });
+    app = await startTestApp({ samples: 'none', config: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fixture-chat' } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await llm.close();
+  });
+
+  it('serves the extractive fallback, and caches no model answer: the next call asks the model again', async () => {
+    const res = await post(app, { provider: 'generic', headlines: HEADLINES });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      model: 'rules:summarize-article',
+      provider: 'rules',
+      fallback: true,
+      status: 'SUMMARIZE_STATUS_SUCCESS',
+    });
+    expect(res.body.summary.length).toBeLessThan(1000);
+    expect(res.body.statusDetail).toMatch(/LLM_MAX_ANSWER_BYTES/);
+    const key = /cache key (summary:v9:[a-z0-9:_-]+)/.exec(res.body.statusDetail)![1]!;
+    const cached = await app.get(`${CACHE}?cache_key=${encodeURIComponent(key)}`);
+    expect(cached.body).toMatchObject({ model: 'rules:summarize-article', fallback: true });
+    expect(cached.body.summary).toBe(res.body.summary);
+    const again = await post(app, { provider: 'generic', headlines: HEADLINES });
+    expect(again.body).toMatchObject({ provider: 'rules', fallback: true });
+    expect(llm.count('/chat/completions')).toBe(2);
   });
 });

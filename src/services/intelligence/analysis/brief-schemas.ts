@@ -20,7 +20,7 @@ export const GetCountryIntelBriefRequest = z
       .max(2000)
       .meta({
         description:
-          'Analytic framework appended to the model’s instructions (at most 2000 characters); the template ignores it.',
+          'Analytic framework for the model, sent in the user message as delimited text, never in its system instructions (at most 2000 characters); the template ignores it.',
       })
       .optional(),
   })

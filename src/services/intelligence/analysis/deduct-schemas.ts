@@ -19,7 +19,8 @@ export const DeductSituationRequest = z
       .string()
       .max(10000)
       .meta({
-        description: 'Analytic framework appended to the model’s instructions; the first 2000 characters are read.',
+        description:
+          'Analytic framework for the model, sent in the user message as delimited text, never in its system instructions; the first 2000 characters are read.',
       })
       .optional(),
   })

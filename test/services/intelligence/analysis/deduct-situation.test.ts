@@ -103,8 +103,10 @@ describe('deduct-situation with a model provider', () => {
     });
     const call = llm.calls.at(-1)!;
     expect(call.body.temperature).toBe(0.3);
-    expect(call.body.messages[0].content).toMatch(/2-3 plain sentences[\s\S]*Red team it\./);
+    expect(call.body.messages[0].content).toMatch(/2-3 plain sentences/);
+    expect(call.body.messages[0].content).not.toContain('Red team it.');
     const user = call.body.messages.at(-1).content as string;
+    expect(user).toContain('<framework>\nRed team it.\n</framework>');
     expect(user).toContain('talks in Istanbul');
     expect(user).toMatch(/Russia x Ukraine ceasefire in 2026\?: \d+% Yes/);
   });

@@ -73,7 +73,9 @@ describe('get-country-intel-brief with a model provider', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ model: 'fixture-chat', brief: 'SITUATION NOW\nStrikes continue [1]; see also .' });
     const call = llm.calls.at(-1)!;
-    expect(call.body.messages[0].content).toContain('Use a PMESII lens.');
+    // The framework is the caller's text: delimited in the user message, never in the system message.
+    expect(call.body.messages[0].content).not.toContain('Use a PMESII lens.');
+    expect(call.body.messages.at(-1).content).toContain('<framework>\nUse a PMESII lens.\n</framework>');
     expect(call.body.messages.at(-1).content).toContain('Instability score: 96/100');
     expect(call.body.messages.at(-1).content).toContain(
       '[1] 2026-11-19 acled: Drone strike hits energy substation near Kharkiv',
