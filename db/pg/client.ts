@@ -31,6 +31,25 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return typeof url === 'string' && /^postgres(ql)?:\/\//i.test(url);
 }
 
+/**
+ * Errors of a connection PostgreSQL closed, refused or did not answer in time (SQLSTATE classes 08 and
+ * 57P, socket errors, pg's own messages), as opposed to a statement it rejected.
+ */
+export function isPgConnectionLoss(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown } | undefined;
+  if (!e) return false;
+  if (e.cause && isPgConnectionLoss(e.cause)) return true;
+  const code = e.code ?? '';
+  return (
+    code.startsWith('08') ||
+    code.startsWith('57P') ||
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code) ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      e.message ?? '',
+    )
+  );
+}
+
 export class PgOpenError extends Error {
   override name = 'PgOpenError';
 }
