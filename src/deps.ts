@@ -21,6 +21,7 @@ import { StoreRegistry, type StoreOverride } from './platform/stores/registry.js
 import { ARCHIVE, JOB_BACKEND, KEY_DIRECTORY, SNAPSHOT_BACKEND } from './platform/stores/platform-stores.js';
 import { LLM_CACHE } from './platform/llm/cache.js';
 import { STORE_DEFINITIONS } from './root/stores.js';
+import { PgReachability } from './platform/pg-reachability.js';
 
 /**
  * Wires the long-lived collaborators once: database, snapshot store, runner, caches, logger, model
@@ -118,6 +119,7 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
     redis,
     keyDirectory,
     stores,
+    postgres: opts.pg ? new PgReachability(opts.pg) : undefined,
   };
   registerJobKinds(deps);
   // Chokepoint status changes seen on snapshot swaps become signed webhook deliveries.

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { z } from 'zod';
+import { isPgConnectionLoss } from '../../db/pg/client.js';
 
 /** One field-level problem, as in spec part 7: `field` is the wire name or a path such as `operations[3].id`. */
 export interface Violation {
@@ -114,8 +115,24 @@ export function toWire(error: TRPCError): WireError {
     case 'METHOD_NOT_SUPPORTED':
       return { status: 405, body: { error: 'method not allowed' }, headers: {} };
     default:
-      return INTERNAL;
+      return databaseUnavailable(error) ?? INTERNAL;
   }
+}
+
+/** How long a client is asked to wait when PostgreSQL cannot be reached. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A failure caused by PostgreSQL being unreachable (refused, closed, timed out) is the service being
+ * briefly unavailable, not a crash: 503 with Retry-After on every operation, whichever store failed.
+ */
+function databaseUnavailable(error: TRPCError): WireError | undefined {
+  if (!isPgConnectionLoss(error.cause)) return undefined;
+  return {
+    status: 503,
+    body: { error: 'the database is unavailable; retry shortly' },
+    headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+  };
 }
 
 /** One line for a client to show: the first violation (and how many more), or the refusal's message. */

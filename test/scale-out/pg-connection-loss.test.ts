@@ -124,7 +124,7 @@ describe('a node losing its PostgreSQL lock connection', () => {
       'worker locks taken again',
       () => lockHolders(LOCK_SPACE.jobWorkers),
       (p) => p.length === 2,
-    ).catch((e) => { console.log('DEBUG', alive(a), a.out().slice(-3000), 'B', alive(b), b.out().slice(-3000)); throw e; });
+    );
     expect(alive(a) && alive(b)).toBe(true);
     for (const [i, id] of ids.entries()) await runScenario(i % 2 ? b : a, id);
     const rows = await waitFor(
