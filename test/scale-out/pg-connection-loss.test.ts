@@ -137,6 +137,57 @@ describe('a node losing its PostgreSQL lock connection', () => {
   });
 });
 
+describe('a PostgreSQL restart under load', () => {
+  it('leaves both nodes serving and recovering by themselves, and no job runs twice', async () => {
+    await admin.query('DELETE FROM jobs');
+    // Reads and job requests keep arriving at both nodes throughout the restart.
+    let loading = true;
+    const statuses: number[] = [];
+    const load = (async () => {
+      for (let i = 0; loading; i++) {
+        const node = i % 2 ? b : a;
+        const res = await node
+          .get('/api/scenario/v1/list-scenario-templates', { 'x-service-key': OPERATOR })
+          .catch(() => undefined);
+        statuses.push(res?.status ?? 0);
+        await res?.arrayBuffer();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    const during = runScenario(a, 'us-tariff-escalation-electronics').catch(() => undefined);
+    await server.restart();
+    await admin.end().catch(() => undefined);
+    admin = await adminSession();
+    await during;
+    await waitFor(
+      'worker locks taken again',
+      () => lockHolders(LOCK_SPACE.jobWorkers),
+      (p) => p.length === 2,
+      15_000,
+    );
+    expect(alive(a) && alive(b)).toBe(true);
+    for (const node of [a, b])
+      await waitFor(
+        'ready again',
+        async () => (await node.get('/readyz')).status,
+        (s) => s === 200,
+      );
+    loading = false;
+    await load;
+    // Nodes answered throughout (connection refused would be 0): 200 or a retryable 503, nothing else.
+    expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+
+    const ids = ['suez-bab-simultaneous', 'hormuz-tanker-blockade', 'taiwan-strait-full-closure'];
+    for (const [i, id] of ids.entries()) await runScenario(i % 2 ? b : a, id);
+    const rows = await waitFor(
+      'jobs done',
+      jobRows,
+      (r) => r.length >= ids.length && r.every((j) => j.state === 'done'),
+    );
+    for (const row of rows) expect(row).toEqual({ state: 'done', attempts: 1 });
+  });
+});
+
 describe('an ingestion run losing its lock connection', () => {
   it('keeps the process up, takes the dataset lock again and finishes the run under it', async () => {
     const db = await openPgDatabase(server.url, { migrate: false });
