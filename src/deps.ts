@@ -12,6 +12,7 @@ import type { AppDeps } from './trpc/context.js';
 import { createLlm } from './platform/llm/provider.js';
 import { fetchLayerHttpPost, type HttpPost } from './platform/llm/http.js';
 import { JobQueue } from './platform/jobs/queue.js';
+import { PgJobBackend } from './platform/jobs/backend-pg.js';
 import { registerJobKinds } from './root/jobs.js';
 import { webhooksOf } from './services/shipping/webhooks/delivery.js';
 import type { KeyDirectory } from './platform/auth/key-store.js';
@@ -82,10 +83,19 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
     cache: stores.get(LLM_CACHE),
     httpPost: opts.httpPost ?? fetchLayerHttpPost(config),
   });
-  const jobs = new JobQueue(stores.get(JOB_BACKEND), clock, logger, {
+  const jobBackend = stores.get(JOB_BACKEND);
+  const jobs = new JobQueue(jobBackend, clock, logger, {
     concurrency: config.JOBS_CONCURRENCY,
     retentionMs: config.JOBS_RETENTION_HOURS * 3_600_000,
   });
+  if (jobBackend instanceof PgJobBackend)
+    jobBackend.onLockChange = (held, err) =>
+      held
+        ? logger.warn('job worker lock taken again; claiming jobs')
+        : logger.warn(
+            { err: err?.message },
+            'job worker lock connection lost; claiming no jobs until the lock is taken again',
+          );
   const archive = stores.get(ARCHIVE);
   const redis = createSharedRedis(config, logger);
   if (redis) {

@@ -44,6 +44,8 @@ export class PgJobBackend implements JobBackend {
   private locked = false;
   private wanted = false;
   private retaking: Promise<void> | undefined;
+  /** Told when the lock's connection is lost (held false) and when the lock is held again (the operator's log). */
+  onLockChange: (held: boolean, err?: Error) => void = () => undefined;
   /** Removes the loss listeners from the lock's connection before it goes back to the pool. */
   private detach: (() => void) | undefined;
 
@@ -51,7 +53,6 @@ export class PgJobBackend implements JobBackend {
     private readonly db: PgDb,
     /** This node's name in the `worker` column. */
     readonly worker: string = randomUUID(),
-    private readonly onLockChange: (held: boolean, err?: Error) => void = () => undefined,
     /** Wait between attempts to re-take the lock after losing it. */
     private readonly retryMs = 500,
   ) {}
