@@ -12,6 +12,7 @@ import type { AppDeps } from './trpc/context.js';
 import { createLlm } from './platform/llm/provider.js';
 import { fetchLayerHttpPost, type HttpPost } from './platform/llm/http.js';
 import { JobQueue } from './platform/jobs/queue.js';
+import { PgJobBackend } from './platform/jobs/backend-pg.js';
 import { registerJobKinds } from './root/jobs.js';
 import { webhooksOf } from './services/shipping/webhooks/delivery.js';
 import type { KeyDirectory } from './platform/auth/key-store.js';
@@ -21,6 +22,7 @@ import { StoreRegistry, type StoreOverride } from './platform/stores/registry.js
 import { ARCHIVE, JOB_BACKEND, KEY_DIRECTORY, SNAPSHOT_BACKEND } from './platform/stores/platform-stores.js';
 import { LLM_CACHE } from './platform/llm/cache.js';
 import { STORE_DEFINITIONS } from './root/stores.js';
+import { PgReachability } from './platform/pg-reachability.js';
 
 /**
  * Wires the long-lived collaborators once: database, snapshot store, runner, caches, logger, model
@@ -81,11 +83,20 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
     cache: stores.get(LLM_CACHE),
     httpPost: opts.httpPost ?? fetchLayerHttpPost(config),
   });
-  const jobs = new JobQueue(stores.get(JOB_BACKEND), clock, logger, {
+  const jobBackend = stores.get(JOB_BACKEND);
+  const jobs = new JobQueue(jobBackend, clock, logger, {
     concurrency: config.JOBS_CONCURRENCY,
     retentionMs: config.JOBS_RETENTION_HOURS * 3_600_000,
     sweepMs: config.JOBS_SWEEP_MS,
   });
+  if (jobBackend instanceof PgJobBackend)
+    jobBackend.onLockChange = (held, err) =>
+      held
+        ? logger.warn('job worker lock taken again; claiming jobs')
+        : logger.warn(
+            { err: err?.message },
+            'job worker lock connection lost; claiming no jobs until the lock is taken again',
+          );
   const archive = stores.get(ARCHIVE);
   const redis = createSharedRedis(config, logger);
   if (redis) {
@@ -119,6 +130,7 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
     redis,
     keyDirectory,
     stores,
+    postgres: opts.pg ? new PgReachability(opts.pg) : undefined,
   };
   registerJobKinds(deps);
   // Chokepoint status changes seen on snapshot swaps become signed webhook deliveries.

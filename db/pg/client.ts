@@ -27,8 +27,30 @@ export const LOCK_SPACE = {
   webhookAccounts: 0x6d647313,
 } as const;
 
+/** How long taking a new connection may wait before the call fails (and a request answers 503). */
+export const PG_CONNECT_TIMEOUT_MS = 2_000;
+
 export function isPostgresUrl(url: string | undefined): url is string {
   return typeof url === 'string' && /^postgres(ql)?:\/\//i.test(url);
+}
+
+/**
+ * Errors of a connection PostgreSQL closed, refused or did not answer in time (SQLSTATE classes 08 and
+ * 57P, socket errors, pg's own messages), as opposed to a statement it rejected.
+ */
+export function isPgConnectionLoss(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown } | undefined;
+  if (!e) return false;
+  if (e.cause && isPgConnectionLoss(e.cause)) return true;
+  const code = e.code ?? '';
+  return (
+    code.startsWith('08') ||
+    code.startsWith('57P') ||
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code) ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      e.message ?? '',
+    )
+  );
 }
 
 export class PgOpenError extends Error {
@@ -40,15 +62,22 @@ export class PgOpenError extends Error {
  * take turns: the migrations run under a session advisory lock, so exactly one applies each of them.
  * The URL's password never appears in an error message.
  */
-export async function openPgDatabase(url: string, opts: { max?: number; migrate?: boolean } = {}): Promise<PgDb> {
+export async function openPgDatabase(
+  url: string,
+  opts: { max?: number; migrate?: boolean; connectionTimeoutMs?: number } = {},
+): Promise<PgDb> {
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
+    // Fail fast while PostgreSQL is unreachable: the request answers 503 instead of waiting.
+    connectionTimeoutMillis: opts.connectionTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
   });
   // An idle client losing its server (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor may a checked-out one (a transaction's): its running query fails with the error, the pool
+  // discards it on release, and without a listener the same error would end the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema }) as PgDb;
   if (opts.migrate === false) return db;
   let client: pg.PoolClient;

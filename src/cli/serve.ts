@@ -152,6 +152,7 @@ export async function startServer(
       // Counts decided since the last background write reach the file before it closes.
       accessOf(deps).close();
       deps.redis?.close();
+      await deps.keyDirectory?.close?.().catch(() => undefined);
       await deps.store.close().catch(() => undefined);
       deps.db.$client.close();
       deps.logger.info({ reason }, 'stopped');

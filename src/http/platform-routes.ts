@@ -161,8 +161,11 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
 
   r.get('/healthz', route('/healthz'), (req, res) => send(req, res, json(200, { status: 'alive' }, NO_STORE)));
 
-  r.get('/readyz', route('/readyz'), (req, res) => {
+  r.get('/readyz', route('/readyz'), async (req, res) => {
     const reasons: string[] = [];
+    // Readiness follows PostgreSQL when the node's stores live there (a cached probe, quick to fail).
+    const pgDown = await deps.postgres?.unreachable();
+    if (pgDown) reasons.push(pgDown);
     if (opts.lifecycle.shuttingDown) reasons.push('shutting down');
     if (!deps.db.$client.open) reasons.push('database closed');
     else {

@@ -53,6 +53,9 @@ function postgresKind(code: string): StorageFailure['kind'] | undefined {
 /** The socket-level errors of a database connection that went away (node's `code`). */
 const UNREACHABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
 
+const PG_CONNECTION_LOST =
+  /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
 function classifyOne(error: unknown): StorageFailure | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const code = (error as { code?: unknown }).code;
@@ -65,8 +68,8 @@ function classifyOne(error: unknown): StorageFailure | undefined {
     } else if (/^[0-9A-Z]{5}$/.test(code)) kind = postgresKind(code);
     else if (UNREACHABLE_SOCKET.has(code)) kind = 'unreachable';
   }
-  // node-postgres reports a connection lost mid-query without a code.
-  if (!kind && error instanceof Error && /^Connection terminated/.test(error.message)) kind = 'unreachable';
+  // node-postgres reports a connection lost mid-query, or one it could not open in time, without a code.
+  if (!kind && error instanceof Error && PG_CONNECTION_LOST.test(error.message)) kind = 'unreachable';
   return kind ? { kind, engine, what: WHAT[kind], retryAfterSeconds: RETRY_AFTER[kind] } : undefined;
 }
 

@@ -16,6 +16,7 @@ import type { Llm } from '../platform/llm/provider.js';
 import type { Jobs } from '../platform/jobs/queue.js';
 import type { Archive } from '../platform/archive/archive.js';
 import type { StoreRegistry } from '../platform/stores/registry.js';
+import type { PgReachability } from '../platform/pg-reachability.js';
 
 /** Long-lived collaborators, built once per process (or per test app). */
 export interface AppDeps {
@@ -37,6 +38,8 @@ export interface AppDeps {
   keyDirectory?: KeyDirectory;
   /** Rate limits, revocations and notices shared through Redis (REDIS_URL); unset: this process alone. */
   redis?: SharedRedis;
+  /** With DATABASE_URL on PostgreSQL: whether it answers now (`/readyz`). */
+  postgres?: PgReachability;
   /**
    * Every store (platform's and services'), built once at start on the engine the process runs on:
    * `stores.get(DEFINITION)` (src/platform/stores/registry.ts).

@@ -46,9 +46,21 @@ export class CachedKeyDirectory implements KeyDirectory {
   listen(): Promise<void> {
     // Announcements sent while this node's subscription was down are lost: start again from the database.
     this.redis.channels.onResync(() => this.clear());
-    return this.redis.revocations
-      .onRevoked(this.redis.channels, (message) => (message === ACCOUNT_CHANGED ? this.clear() : this.forget(message)))
-      .then(() => undefined);
+    // A command run without REDIS_URL announces through PostgreSQL alone (LISTEN/NOTIFY).
+    const fromDatabase = this.inner.onChange?.((keyId) => (keyId === undefined ? this.clear() : this.forget(keyId)));
+    return Promise.all([
+      this.redis.revocations.onRevoked(this.redis.channels, (message) =>
+        message === ACCOUNT_CHANGED ? this.clear() : this.forget(message),
+      ),
+      fromDatabase?.catch((err: Error) =>
+        this.logger.warn({ err: { message: err.message } }, 'cannot listen for key changes in the database'),
+      ),
+    ]).then(() => undefined);
+  }
+
+  /** Stops listening to the database's key changes. */
+  async close(): Promise<void> {
+    await this.inner.close?.();
   }
 
   findByDigest(digest: Buffer): Promise<KeyRecord | undefined> {

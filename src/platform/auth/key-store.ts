@@ -19,6 +19,13 @@ export interface KeyDirectory {
   revoke(id: string, now: number): Promise<boolean>;
   /** The account id, or undefined for an unknown key. */
   setBillingState(keyId: string, state: BillingState, now: number): Promise<string | undefined>;
+  /**
+   * A directory shared by several processes (PostgreSQL) calls `listener` with a key's id when another
+   * process revoked it, or with undefined when anything else changed or notices may have been lost.
+   */
+  onChange?(listener: (keyId: string | undefined) => void): Promise<void>;
+  /** Stops listening for changes. */
+  close?(): Promise<void>;
 }
 
 /** The SQLite KeyStore seen through the async interface (no behaviour of its own). */

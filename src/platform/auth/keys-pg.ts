@@ -1,4 +1,5 @@
 import { asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { PgDb } from '../../../db/pg/client.js';
 import { accounts, apiKeys } from '../../../db/pg/schema/index.js';
 import { findPlan } from './plans.js';
@@ -35,7 +36,17 @@ const RECORD = {
  * lapsed through one node is refused by all of them on the next lookup (no positive cache, as in
  * the SQLite KeyStore). One indexed SELECT per lookup.
  */
+/** The channel revocations and billing changes are announced on, so nodes' key caches drop them at once. */
+const KEY_CHANGES = 'mds_key_changes';
+/** The notice's payload for a change that is not one key's (a billing state). */
+const ANY_KEY = '*';
+/** Wait between attempts to listen again after the listening connection was lost. */
+const RELISTEN_MS = 1_000;
+
 export class PgKeyDirectory implements KeyDirectory {
+  private listening: pg.Client | undefined;
+  private closed = false;
+
   private readonly lastTouch = new Map<string, number>();
 
   constructor(private readonly db: PgDb) {}
@@ -122,13 +133,57 @@ export class PgKeyDirectory implements KeyDirectory {
       .set({ status: 'revoked', revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${now})` })
       .where(eq(apiKeys.id, id))
       .returning({ id: apiKeys.id });
+    // Announced after the commit: a node dropping its cached copy then reads the revocation.
+    if (rows.length > 0) await this.announce(id);
     return rows.length > 0;
+  }
+
+  private async announce(payload: string): Promise<void> {
+    await this.db.execute(sql`SELECT pg_notify(${KEY_CHANGES}, ${payload})`);
+  }
+
+  /**
+   * Listens on a connection of its own (LISTEN holds a session). When that connection is lost the
+   * listener is told that anything may have changed, and listening resumes on a new one.
+   */
+  async onChange(listener: (keyId: string | undefined) => void): Promise<void> {
+    const client = new pg.Client(this.db.$client.options);
+    const lost = () => {
+      if (this.listening !== client) return;
+      this.listening = undefined;
+      void client.end().catch(() => undefined);
+      listener(undefined);
+      if (!this.closed) setTimeout(() => void this.onChange(listener).catch(() => lost()), RELISTEN_MS);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (n) => {
+      if (n.channel === KEY_CHANGES) listener(n.payload && n.payload !== ANY_KEY ? n.payload : undefined);
+    });
+    this.listening = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${KEY_CHANGES}`);
+    } catch (err) {
+      lost();
+      throw err;
+    }
+    // Closed while connecting.
+    if (this.closed) await this.close();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = this.listening;
+    this.listening = undefined;
+    await client?.end().catch(() => undefined);
   }
 
   async setBillingState(keyId: string, state: BillingState, now: number): Promise<string | undefined> {
     const rec = await this.findById(keyId);
     if (!rec) return undefined;
     await this.db.update(accounts).set({ billingState: state, updatedAt: now }).where(eq(accounts.id, rec.accountId));
+    await this.announce(ANY_KEY);
     return rec.accountId;
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { LOCK_SPACE, type PgDb } from '../../../db/pg/client.js';
+import { LOCK_SPACE, isPgConnectionLoss, type PgDb } from '../../../db/pg/client.js';
 import { jobs } from '../../../db/pg/schema/index.js';
 import { ServiceError } from '../errors.js';
 import type { JobBackend } from './backend.js';
@@ -31,28 +31,90 @@ function toJob(r: JobRow): Job {
  * as long as it lives (`start`); a `running` job whose worker holds no such lock belongs to a node
  * that is gone, and only those are recovered. The lock dies with the node's connection, so a
  * SIGKILLed node's jobs are recovered by the next node that starts.
+ *
+ * PostgreSQL may close the lock's connection under a live node (restart, failover,
+ * pg_terminate_backend). The node then stays up, connects again and re-takes its lock; until it holds
+ * it again it claims nothing and recovers nothing (its own running jobs would look abandoned), and a
+ * job another node recovered meanwhile is no longer this node's to finish.
  */
 export class PgJobBackend implements JobBackend {
   readonly shared = true;
   private lockClient: pg.PoolClient | undefined;
+  /** True while `lockClient` holds the worker lock; false from the connection's loss until it is re-taken. */
+  private locked = false;
+  private wanted = false;
+  private retaking: Promise<void> | undefined;
+  /** Told when the lock's connection is lost (held false) and when the lock is held again (the operator's log). */
+  onLockChange: (held: boolean, err?: Error) => void = () => undefined;
+  /** Removes the loss listeners from the lock's connection before it goes back to the pool. */
+  private detach: (() => void) | undefined;
 
   constructor(
     private readonly db: PgDb,
     /** This node's name in the `worker` column. */
     readonly worker: string = randomUUID(),
+    /** Wait between attempts to re-take the lock after losing it. */
+    private readonly retryMs = 500,
   ) {}
+
+  /** Whether this node holds its worker lock now (false while it is re-taken after a lost connection). */
+  get holdsLock(): boolean {
+    return this.locked;
+  }
 
   /** Announces this node as alive (takes its worker lock on a connection held until `close`). */
   async start(): Promise<void> {
     if (this.lockClient) return;
+    this.wanted = true;
+    await this.takeLock();
+  }
+
+  private async takeLock(): Promise<void> {
     const client = await this.db.$client.connect();
+    // Without a listener, the connection's loss would be an uncaught 'error' and end the process.
+    const lost = (err?: Error) => this.lockLost(client, err);
+    client.on('error', lost);
+    client.on('end', lost);
     try {
       await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [LOCK_SPACE.jobWorkers, this.worker]);
     } catch (err) {
+      client.off('end', lost);
       client.release(err as Error);
       throw err;
     }
+    if (!this.wanted) {
+      // Closed while the lock was on its way.
+      client.off('end', lost);
+      client.release(true);
+      return;
+    }
     this.lockClient = client;
+    this.locked = true;
+    this.detach = () => {
+      client.off('error', lost);
+      client.off('end', lost);
+    };
+  }
+
+  private lockLost(client: pg.PoolClient, err?: Error): void {
+    if (this.lockClient !== client) return;
+    this.lockClient = undefined;
+    this.locked = false;
+    this.detach = undefined;
+    client.release(err ?? true);
+    if (!this.wanted) return;
+    this.onLockChange(false, err);
+    this.retaking ??= (async () => {
+      while (this.wanted && !this.lockClient) {
+        try {
+          await this.takeLock();
+        } catch {
+          await new Promise((r) => setTimeout(r, this.retryMs).unref());
+        }
+      }
+      this.retaking = undefined;
+      if (this.locked) this.onLockChange(true);
+    })();
   }
 
   async enqueue(req: Parameters<JobBackend['enqueue']>[0], now: number): Promise<{ job: Job; created: boolean }> {
@@ -129,7 +191,7 @@ export class PgJobBackend implements JobBackend {
   }
 
   async claim(kinds: readonly string[], limit: number, now: number): Promise<Job[]> {
-    if (kinds.length === 0 || limit <= 0) return [];
+    if (kinds.length === 0 || limit <= 0 || !this.locked) return [];
     const next = this.db
       .select({ id: jobs.id })
       .from(jobs)
@@ -152,17 +214,35 @@ export class PgJobBackend implements JobBackend {
     error: string | null,
     now: number,
   ): Promise<void> {
-    await this.db
-      .update(jobs)
-      .set({ state, result, error, finishedAt: now })
-      .where(and(eq(jobs.id, id), eq(jobs.state, 'running')));
+    await this.whileReconnecting(() =>
+      this.db
+        .update(jobs)
+        .set({ state, result, error, finishedAt: now })
+        .where(and(eq(jobs.id, id), eq(jobs.state, 'running'), eq(jobs.worker, this.worker))),
+    );
+  }
+
+  /**
+   * A job's outcome is written again while PostgreSQL is briefly away (a restart): left unwritten,
+   * the job would stay `running` under a worker that is alive, and nobody would ever recover it.
+   */
+  private async whileReconnecting(write: () => Promise<unknown>, tries = 20): Promise<void> {
+    for (let i = 1; ; i++) {
+      try {
+        await write();
+        return;
+      } catch (err) {
+        if (i >= tries || !isPgConnectionLoss(err)) throw err;
+        await new Promise((r) => setTimeout(r, this.retryMs));
+      }
+    }
   }
 
   async release(id: string): Promise<void> {
     await this.db
       .update(jobs)
       .set({ state: 'queued', startedAt: null, attempts: sql`${jobs.attempts} - 1`, worker: null })
-      .where(and(eq(jobs.id, id), eq(jobs.state, 'running')));
+      .where(and(eq(jobs.id, id), eq(jobs.state, 'running'), eq(jobs.worker, this.worker)));
   }
 
   async recoverAbandoned(
@@ -170,6 +250,8 @@ export class PgJobBackend implements JobBackend {
     now: number,
     message: string,
   ): Promise<{ requeued: number; abandoned: number }> {
+    // Without its own lock this node's running jobs would look abandoned to itself.
+    if (!this.locked) return { requeued: 0, abandoned: 0 };
     // A worker is alive while some session holds its advisory lock (two-key locks show in pg_locks
     // with the first key as classid, the second as objid and objsubid 2).
     const orphaned = sql`${jobs.state} = 'running' AND NOT EXISTS (
@@ -200,8 +282,13 @@ export class PgJobBackend implements JobBackend {
 
   /** Gives up the worker lock: this node's running jobs become recoverable by the others. */
   async close(): Promise<void> {
+    this.wanted = false;
+    await this.retaking;
     const client = this.lockClient;
     this.lockClient = undefined;
+    this.locked = false;
+    this.detach?.();
+    this.detach = undefined;
     if (!client) return;
     try {
       await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_SPACE.jobWorkers, this.worker]);

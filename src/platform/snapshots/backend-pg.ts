@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { PgDb } from '../../../db/pg/client.js';
 import { LOCK_SPACE } from '../../../db/pg/client.js';
 import { snapshotMeta, snapshotRecords } from '../../../db/pg/schema/index.js';
@@ -12,6 +13,9 @@ import {
 } from './backend.js';
 
 type MetaRow = typeof snapshotMeta.$inferSelect;
+
+/** Wait between attempts to re-take a dataset's lock after its connection was lost. */
+const RETAKE_MS = 250;
 
 function toMeta(row: MetaRow): SnapshotMeta {
   return {
@@ -167,30 +171,82 @@ export class PgSnapshotBackend implements SnapshotBackend {
    * A session-level advisory lock keyed by the dataset name's hash, taken on one pooled connection and
    * held for the whole run. If the node dies, its session ends and PostgreSQL releases the lock, so a
    * crashed node never blocks the others. A hash collision only means two datasets take turns.
+   *
+   * If PostgreSQL closes that connection mid-run (restart, failover, pg_terminate_backend), the process
+   * stays up: the lock is taken again on a new connection, and the run's end (publish happens inside
+   * `fn`, but its own checks make a concurrent publish harmless) waits until it is held again.
    */
   async withDatasetLock<T>(dataset: string, fn: () => Promise<T>): Promise<LockedRun<T>> {
-    const client = await this.db.$client.connect();
+    const key = [LOCK_SPACE.datasetRuns, dataset];
+    let client: pg.PoolClient | undefined = await this.db.$client.connect();
+    let retaking: Promise<void> | undefined;
+    let running = true;
+    const watch = (c: pg.PoolClient) => {
+      // Without a listener the connection's loss would be an uncaught 'error' and end the process.
+      const lost = (err?: Error) => {
+        if (client !== c) return;
+        client = undefined;
+        c.release(err ?? true);
+        retaking ??= retake();
+      };
+      c.on('error', lost);
+      c.on('end', lost);
+      return () => {
+        c.off('error', lost);
+        c.off('end', lost);
+      };
+    };
+    let detach = watch(client);
+    const retake = async () => {
+      // Another node may have started this dataset's run meanwhile: wait for its turn, as a new run would.
+      while (running) {
+        let c: pg.PoolClient | undefined;
+        try {
+          c = await this.db.$client.connect();
+          c.on('error', () => undefined);
+          const res = await c.query<{ locked: boolean }>(
+            'SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
+            key,
+          );
+          if (res.rows[0].locked) {
+            locked = true;
+            client = c;
+            detach = watch(c);
+            break;
+          }
+          c.release();
+        } catch (err) {
+          c?.release(err as Error);
+        }
+        await new Promise((r) => setTimeout(r, RETAKE_MS));
+      }
+      retaking = undefined;
+    };
     let locked = false;
     try {
-      const res = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
-        LOCK_SPACE.datasetRuns,
-        dataset,
-      ]);
+      const res = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
+        key,
+      );
       locked = res.rows[0].locked;
       if (!locked) return { acquired: false };
-      return { acquired: true, value: await fn() };
+      const value = await fn();
+      await retaking;
+      return { acquired: true, value };
     } finally {
-      if (locked) {
+      running = false;
+      await retaking;
+      detach();
+      const held = client;
+      if (held && locked) {
         try {
-          await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_SPACE.datasetRuns, dataset]);
-          client.release();
+          await held.query('SELECT pg_advisory_unlock($1, hashtext($2))', key);
+          held.release();
         } catch (err) {
           // The session may still hold the lock: discard the connection so the server releases it.
-          client.release(err as Error);
+          held.release(err as Error);
         }
-      } else {
-        client.release();
-      }
+      } else held?.release();
     }
   }
 

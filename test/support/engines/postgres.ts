@@ -18,6 +18,8 @@ export interface RunningPostgres {
   dir: string;
   /** Creates one more database on the same server, empty or a copy of `template`, and returns its URL (a fresh store per test). */
   createDatabase(name: string, template?: string): Promise<string>;
+  /** Stops the server (fast shutdown: every session is closed) and starts it again on the same data and port. */
+  restart(): Promise<void>;
   /** Stops the server at once and removes its directory. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -172,8 +174,14 @@ export async function startPostgres(): Promise<RunningPostgres> {
         if (attempt >= 2) throw err;
       }
     }
-    const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
-    await admin.connect();
+    const connectAdmin = async () => {
+      const c = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+      // A restart closes this session too; it must not end the test process.
+      c.on('error', () => undefined);
+      await c.connect();
+      return c;
+    };
+    let admin = await connectAdmin();
     const createDatabase = async (name: string, template?: string): Promise<string> => {
       for (const n of template ? [name, template] : [name])
         if (!/^[a-z_][a-z0-9_]*$/.test(n)) throw new Error(`not a plain database name: ${n}`);
@@ -187,6 +195,17 @@ export async function startPostgres(): Promise<RunningPostgres> {
       url,
       dir,
       createDatabase,
+      restart: async () => {
+        await admin.end().catch(() => undefined);
+        // pg_ctl restart starts the server again with the options it was started with (postmaster.opts).
+        await serverCommand(
+          pgCtl,
+          ['restart', '-D', data, '-l', logFile, '-m', 'fast', '-w', '-t', '30'],
+          'restart',
+          logFile,
+        );
+        admin = await connectAdmin();
+      },
       stop: () =>
         (stopped ??= (async () => {
           await admin.end().catch(() => undefined);
