@@ -98,13 +98,17 @@ export function storageFailureWire(failure: StorageFailure): WireError {
 
 /**
  * The last storage failure a request met, for /readyz. A failure of the SQLite file is reported until
- * a probe write succeeds (the probe runs only while one is recorded); one of PostgreSQL until its
- * retry interval has passed without another.
+ * a probe write succeeds (the probe runs only while one is recorded); one of PostgreSQL (full, locked,
+ * read-only) until its retry interval has passed without another. A lost PostgreSQL connection is not
+ * kept: the reachability probe reports it while it lasts.
  */
 export class StorageHealth {
   private last: { failure: StorageFailure; at: number } | undefined;
 
   noteFailure(failure: StorageFailure, now: number): void {
+    // Whether PostgreSQL answers is the reachability probe's to say (it sees the server come back);
+    // a remembered connection loss would keep a recovered node unready for its retry interval.
+    if (failure.engine === 'postgres' && failure.kind === 'unreachable') return;
     this.last = { failure, at: now };
   }
 

@@ -45,12 +45,18 @@ describe('storage failures', () => {
 
   it('reports a PostgreSQL failure for its Retry-After interval, a SQLite one until a write succeeds', () => {
     const health = new StorageHealth();
-    health.noteFailure(storageFailureOf(wrapped('57P01'))!, 1_000);
-    expect(health.current(1_000 + 9_999)?.kind).toBe('unreachable');
-    expect(health.current(1_000 + 10_000)).toBeUndefined();
+    health.noteFailure(storageFailureOf(wrapped('53100'))!, 1_000);
+    expect(health.current(1_000 + 59_999)?.kind).toBe('full');
+    expect(health.current(1_000 + 60_000)).toBeUndefined();
     health.noteFailure(storageFailureOf(wrapped('SQLITE_FULL'))!, 1_000);
     expect(health.current(1_000 + 3_600_000)?.kind).toBe('full');
     health.noteWrite();
     expect(health.current(1_000 + 3_600_000)).toBeUndefined();
+  });
+
+  it('leaves a lost PostgreSQL connection to the reachability probe, which sees the server come back', () => {
+    const health = new StorageHealth();
+    health.noteFailure(storageFailureOf(wrapped('57P01'))!, 1_000);
+    expect(health.current(1_001)).toBeUndefined();
   });
 });
