@@ -352,7 +352,7 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
       (req.headers['content-length'] ?? '0') !== '0' ||
       req.headers['transfer-encoding'] !== undefined;
     if (hasBody) {
-      const read = await readJsonBody(req, 16 * 1024);
+      const read = await readJsonBody(req, res, 16 * 1024);
       if (!read.ok) return send(req, res, read.response);
       const body = read.value;
       if (body !== undefined) {
