@@ -49,8 +49,12 @@ export function feedsFrom(config: Pick<Config, 'NEWS_FEEDS'>): readonly FeedSpec
   });
 }
 
-/** Feed categories each digest variant reads; unknown variants read `full`. */
-export const VARIANT_CATEGORIES: Record<string, readonly string[]> = {
+/** The digest variants, the only values `variant` takes (another is a 400 naming the field). */
+export const DIGEST_VARIANTS = ['full', 'tech', 'finance', 'commodity', 'happy'] as const;
+export type DigestVariant = (typeof DIGEST_VARIANTS)[number];
+
+/** Feed categories each digest variant reads. */
+export const VARIANT_CATEGORIES: Readonly<Record<DigestVariant, readonly string[]>> = {
   full: ['world', 'tech', 'finance'],
   tech: ['tech'],
   finance: ['finance'],
@@ -58,7 +62,5 @@ export const VARIANT_CATEGORIES: Record<string, readonly string[]> = {
   happy: ['happy'],
 };
 
-export function variantOf(v: string | undefined): string {
-  const key = (v ?? '').trim().toLowerCase();
-  return key in VARIANT_CATEGORIES ? key : 'full';
-}
+/** What `lang` takes: a language tag such as `en`, `pt-br` or `zh-hant` (letters, then dash-separated parts). */
+export const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
