@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 import { NEWS_FEEDS, newsFeedsDataset } from '../../../src/services/news/datasets/feeds.js';
-import { DIGEST_VARIANTS } from '../../../src/services/news/feeds.js';
+import { DIGEST_VARIANTS, feedsFrom } from '../../../src/services/news/feeds.js';
 
 const DIGEST = '/api/news/v1/list-feed-digest';
 let app: TestApp;
@@ -117,6 +117,36 @@ describe('GET list-feed-digest', () => {
     // Five variants in English, the language list, and the one empty digest every other language shares.
     expect(keys.length).toBeLessThanOrEqual(DIGEST_VARIANTS.length + 2);
     expect(keys.some((k) => k.includes('-x'))).toBe(false);
+  });
+
+  it('reads a feed language in any case, and refuses a NEWS_FEEDS language no request could name', async () => {
+    expect(feedsFrom({ NEWS_FEEDS: 'world|Folha|https://folha.example/rss|2|pt-BR' })[0]!.lang).toBe('pt-br');
+    expect(() => feedsFrom({ NEWS_FEEDS: 'world|Folha|https://folha.example/rss|2|pt_BR' })).toThrow(/pt_BR/);
+    await withTestApp({ samples: 'none' }, async (other) => {
+      const rss = (title: string) =>
+        `<rss version="2.0"><channel><title>F</title><item><title>${title}</title><link>https://f.example/1</link>` +
+        '<pubDate>Fri, 20 Nov 2026 11:00:00 +0000</pubDate></item></channel></rss>';
+      const bundle = {
+        schema: 'feed-bundle/v1',
+        capturedAt: '2026-11-20T11:45:00Z',
+        feeds: [
+          {
+            name: 'Folha',
+            category: 'world',
+            url: 'https://folha.example/rss',
+            lang: 'pt-BR',
+            status: 'ok',
+            body: rss('Chuvas no Sul'),
+          },
+        ],
+      };
+      const run = await other.deps.runner.run(newsFeedsDataset, {
+        origin: { kind: 'bytes', payloads: { bundle: Buffer.from(JSON.stringify(bundle)) } },
+      });
+      expect(run.ok).toBe(true);
+      for (const lang of ['pt-BR', 'pt-br', 'PT-BR'])
+        expect(all((await other.get(`${DIGEST}?lang=${lang}`)).body).map((i) => i.title)).toEqual(['Chuvas no Sul']);
+    });
   });
 
   it('answers an empty, uncached digest without feeds', async () => {
