@@ -7,6 +7,7 @@ import { appRouter as defaultRouter, type AppRouter } from './root/app-router.js
 import { createRequestContext, type AppDeps } from './trpc/context.js';
 import { RestGateway, send } from './http/rest.js';
 import { jsonError } from './http/wire.js';
+import { bodyLimit, MAX_BODY_BYTES } from './http/body.js';
 import { applyCors, corsMiddleware } from './http/cors.js';
 import { sessionRouter } from './http/session.js';
 import { AccessControl, accessOf } from './platform/auth/access.js';
@@ -129,6 +130,9 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
   const origins = deps.config.CORS_ALLOWED_ORIGINS;
   const production = deps.config.NODE_ENV === 'production';
   app.use(corsMiddleware(origins, production));
+  // Every body any route below reads (/trpc, sessions, platform routes, later ones) is read here first,
+  // under the REST lane's limit: past it a 413 before any route runs, and never more than the limit kept.
+  app.use(bodyLimit());
   // Operations never get here (their lane answers them, with pre-compressed variants made once per
   // cached body); this compresses the rest: documents, docs assets, platform endpoints.
   app.use(compression({ threshold: deps.config.COMPRESSION_THRESHOLD_BYTES }));
@@ -154,6 +158,8 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
+      // bodyLimit() has read the body already; should anything reach tRPC unread, the same limit holds.
+      maxBodySize: MAX_BODY_BYTES,
       createContext: ({ req, res }) => {
         const ctx = createRequestContext(deps, {
           transport: 'trpc',

@@ -8,6 +8,7 @@ import { keysCommand, KEYS_USAGE } from './keys.js';
 import { leadsCommand } from './leads.js';
 import { webhooksCommand } from './webhooks.js';
 import { VERSION } from '../version.js';
+import { text } from './output.js';
 
 const USAGE = `usage: mds <command> [options]
 
@@ -113,12 +114,13 @@ export async function runCli(
       default:
         // Commands added by later modules register themselves here.
         if (extraCommands.has(command)) return await extraCommands.get(command)!(rest, out, err);
-        err.write(`mds: unknown command "${command}"\n${USAGE}`);
+        err.write(`mds: unknown command "${text(command)}"\n${USAGE}`);
         return 2;
     }
   } catch (e) {
     // A configuration that failed to load still has its secrets in the environment.
-    err.write(`mds: ${redactorFor(loadConfigLoosely())((e as Error).message)}\n`);
+    // The message may quote a stored row or an upstream's answer: its controls are shown, not written.
+    err.write(`mds: ${text(redactorFor(loadConfigLoosely())((e as Error).message))}\n`);
     return 1;
   }
 }

@@ -3,6 +3,7 @@ import { openDeps } from '../deps.js';
 import { ALL_DATASETS, findDataset } from '../root/datasets.js';
 import type { PayloadOrigin } from '../platform/snapshots/runner.js';
 import { redactorFor, type Redact } from '../platform/secrets.js';
+import { text } from './output.js';
 
 interface IngestArgs {
   datasets: string[];
@@ -29,7 +30,7 @@ export async function ingest(
     : ALL_DATASETS.filter((d) => args.samples || !d.recorded);
   const unknown = selected.filter((d): d is string => typeof d === 'string');
   if (unknown.length) {
-    err.write(`mds ingest: unknown dataset(s): ${unknown.join(', ')} (see mds ingest --list)\n`);
+    err.write(`mds ingest: unknown dataset(s): ${text(unknown.join(', '))} (see mds ingest --list)\n`);
     return 2;
   }
   if (args.file?.length && selected.length !== 1) {
@@ -71,7 +72,9 @@ export async function ingest(
       if (interactive) out.write('\r\x1b[K');
       const ms = Date.now() - started;
       if (result.ok) {
-        const partial = result.partialSources ? ` (sources unavailable: ${result.partialSources.join(', ')})` : '';
+        const partial = result.partialSources
+          ? ` (sources unavailable: ${text(result.partialSources.join(', '))})`
+          : '';
         out.write(`${dataset.name}: ok, ${result.recordCount} rows, version ${result.version}, ${ms} ms${partial}\n`);
       } else if (result.skipped) {
         failed++;
@@ -81,7 +84,8 @@ export async function ingest(
       } else {
         failed++;
         err.write(
-          `${dataset.name}: FAILED: ${result.error}; the previous snapshot (version ${result.version}) keeps serving\n`,
+          // The error may quote what the upstream sent.
+          `${dataset.name}: FAILED: ${text(result.error)}; the previous snapshot (version ${result.version}) keeps serving\n`,
         );
       }
     }

@@ -10,6 +10,7 @@ import { createSharedRedis } from '../platform/redis/index.js';
 import { sharedKeysOf } from '../deps.js';
 import { systemClock } from '../platform/clock.js';
 import { createLogger } from '../platform/logger.js';
+import { jsonText, tableRow, text } from './output.js';
 
 export const KEYS_USAGE = `usage: mds keys <subcommand>
 
@@ -25,7 +26,7 @@ plans: ${PLAN_KEYS.join(', ')}
 const iso = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
 
 function describe(k: KeyRecord): string {
-  return [
+  return tableRow([
     k.id,
     `${k.prefix}…`,
     k.planKey,
@@ -37,7 +38,7 @@ function describe(k: KeyRecord): string {
     iso(k.expiresAt),
     iso(k.lastUsedAt),
     k.name || '-',
-  ].join('\t');
+  ]);
 }
 
 /** `mds keys ...`: issue, list and revoke API keys and set account billing states in the configured database. */
@@ -98,8 +99,8 @@ export async function keysCommand(
           now,
         );
         const plan = findPlan(values.plan)!;
-        out.write(`created key for plan ${plan.planKey} (tier ${plan.tier}), account ${created.accountId}\n`);
-        out.write(`id: ${created.id}\n`);
+        out.write(`created key for plan ${plan.planKey} (tier ${plan.tier}), account ${text(created.accountId)}\n`);
+        out.write(`id: ${text(created.id)}\n`);
         out.write('the key is shown only this once; store it now:\n');
         out.write(`${created.key}\n`);
         return 0;
@@ -107,11 +108,11 @@ export async function keysCommand(
       case 'list': {
         const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
         if (values.json) {
-          out.write(`${JSON.stringify(await keys.list(), null, 2)}\n`);
+          out.write(`${jsonText(await keys.list(), 2)}\n`);
           return 0;
         }
         out.write(
-          [
+          tableRow([
             'id',
             'prefix',
             'plan',
@@ -123,18 +124,18 @@ export async function keysCommand(
             'expires',
             'last used',
             'name',
-          ].join('\t') + '\n',
+          ]),
         );
-        for (const k of await keys.list()) out.write(describe(k) + '\n');
+        for (const k of await keys.list()) out.write(describe(k));
         return 0;
       }
       case 'revoke': {
         if (rest.length !== 1) return usage(err, 'revoke takes exactly one key id');
         if (!(await keys.revoke(rest[0], now))) {
-          err.write(`mds keys: no key with id "${rest[0]}"\n`);
+          err.write(`mds keys: no key with id "${text(rest[0])}"\n`);
           return 1;
         }
-        out.write(`revoked ${rest[0]}\n`);
+        out.write(`revoked ${text(rest[0])}\n`);
         return 0;
       }
       case 'subscription': {
@@ -143,10 +144,10 @@ export async function keysCommand(
           return usage(err, `subscription takes a key id and one of ${BILLING_STATES.join('|')}`);
         const account = await keys.setBillingState(id, state, now);
         if (!account) {
-          err.write(`mds keys: no key with id "${id}"\n`);
+          err.write(`mds keys: no key with id "${text(id)}"\n`);
           return 1;
         }
-        out.write(`account ${account} of key ${id}: billing state ${state}\n`);
+        out.write(`account ${text(account)} of key ${text(id)}: billing state ${state}\n`);
         return 0;
       }
       default:
@@ -160,6 +161,6 @@ export async function keysCommand(
 }
 
 function usage(err: NodeJS.WritableStream, message: string): number {
-  err.write(`mds keys: ${message}\n${KEYS_USAGE}`);
+  err.write(`mds keys: ${text(message)}\n${KEYS_USAGE}`);
   return 2;
 }

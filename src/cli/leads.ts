@@ -3,18 +3,15 @@ import { openDatabase } from '../../db/client.js';
 import { openCommandPg } from '../../db/pg/client.js';
 import { Leads, type LeadStore } from '../services/leads/store.js';
 import { postgresEngine, sqliteEngine } from '../platform/stores/engine.js';
+import { csvRow, jsonText } from './output.js';
 
 export const LEADS_USAGE = `usage: mds leads <contacts|interest> [--csv]
 
   contacts     enterprise contact requests (submit-contact), oldest first
   interest     the waitlist (register-interest), in waitlist order
-  --csv        CSV with a header row instead of one JSON object per line
+  --csv        CSV with a header row instead of one JSON object per line (a cell that starts like a
+               spreadsheet formula gets a leading ', control characters are shown as escapes)
 `;
-
-function csvCell(v: unknown): string {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 /** `mds leads ...`: lists or exports the stored lead submissions of the configured database. */
 export async function leadsCommand(
@@ -44,10 +41,11 @@ export async function leadsCommand(
         which === 'contacts'
           ? ['id', 'email', 'name', 'organization', 'phone', 'message', 'source', 'created_at']
           : ['id', 'email', 'source', 'app_version', 'referred_by', 'referral_code', 'created_at'];
-      out.write(`${cols.join(',')}\n`);
-      for (const r of rows) out.write(`${cols.map((c) => csvCell((r as Record<string, unknown>)[c])).join(',')}\n`);
+      // Rows are what anyone submitted: formulas are neutralised and controls shown, never passed on.
+      out.write(csvRow(cols));
+      for (const r of rows) out.write(csvRow(cols.map((c) => (r as Record<string, unknown>)[c])));
     } else {
-      for (const r of rows) out.write(`${JSON.stringify(r)}\n`);
+      for (const r of rows) out.write(`${jsonText(r)}\n`);
     }
     return 0;
   } finally {

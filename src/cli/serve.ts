@@ -11,6 +11,7 @@ import { accessOf } from '../platform/auth/access.js';
 import { ensureDevKey } from '../platform/auth/dev-key.js';
 import type { Lifecycle } from '../http/platform-routes.js';
 import { webhooksOf } from '../services/shipping/webhooks/delivery.js';
+import { text } from './output.js';
 
 /** How long idle keep-alive connections stay open after shutdown begins, for requests already in transit. */
 const IDLE_DRAIN_MS = 1_000;
@@ -35,7 +36,7 @@ export async function startServer(
   if (config.LOAD_SAMPLES === 'auto') {
     for (const r of await loadSamplesWhereEmpty(ALL_DATASETS, deps.store, deps.runner)) {
       if (r.ok) out.write(`loaded bundled sample for ${r.dataset}: ${r.recordCount} rows\n`);
-      else if (!r.skipped) err.write(`could not load bundled sample for ${r.dataset}: ${r.error}\n`);
+      else if (!r.skipped) err.write(`could not load bundled sample for ${r.dataset}: ${text(r.error)}\n`);
     }
   }
   // The session signing secret is read (or generated) now, so a node's first browser session costs no extra round trip.

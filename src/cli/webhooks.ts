@@ -4,6 +4,7 @@ import { openDatabase } from '../../db/client.js';
 import { openCommandPg } from '../../db/pg/client.js';
 import { Webhooks, type WebhookStore } from '../services/shipping/webhooks/store.js';
 import { postgresEngine, sqliteEngine } from '../platform/stores/engine.js';
+import { tableRow, text } from './output.js';
 
 export const WEBHOOKS_USAGE = `usage: mds webhooks <subcommand>
 
@@ -34,8 +35,9 @@ export async function webhooksCommand(
     switch (sub) {
       case 'list': {
         for (const r of await store.registrations()) {
+          // Every field a caller chose (the address above all) is shown with its controls escaped.
           out.write(
-            [
+            tableRow([
               r.id,
               r.accountId,
               r.active ? 'active' : 'inactive',
@@ -43,7 +45,7 @@ export async function webhooksCommand(
               r.chokepointIds.join(',') || '*',
               iso(r.createdAt),
               r.callbackUrl,
-            ].join('\t') + '\n',
+            ]),
           );
         }
         return 0;
@@ -60,7 +62,7 @@ export async function webhooksCommand(
         }
         for (const d of await store.deliveries({ subscriberId: values.subscriber, limit })) {
           out.write(
-            [
+            tableRow([
               d.id,
               d.subscriberId,
               d.event,
@@ -69,17 +71,18 @@ export async function webhooksCommand(
               `attempts=${d.attempts}`,
               iso(d.createdAt),
               iso(d.finishedAt),
-            ].join('\t') + '\n',
+            ]),
           );
+          // An attempt's error may quote what the receiver answered.
           for (const a of d.log)
             out.write(
-              `  #${a.attempt}\t${iso(a.attemptedAt)}\t${a.status ?? '-'}\t${a.durationMs} ms\t${a.error ?? 'ok'}\n`,
+              `  ${tableRow([`#${a.attempt}`, iso(a.attemptedAt), a.status ?? '-', `${a.durationMs} ms`, a.error ?? 'ok'])}`,
             );
         }
         return 0;
       }
       default:
-        err.write(`mds webhooks: unknown subcommand "${sub}"\n${WEBHOOKS_USAGE}`);
+        err.write(`mds webhooks: unknown subcommand "${text(sub)}"\n${WEBHOOKS_USAGE}`);
         return 2;
     }
   } finally {

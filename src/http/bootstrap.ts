@@ -27,14 +27,52 @@ export function bootstrapNames(
 }
 
 export interface BootstrapResult {
-  /** Each served entry's parsed body. */
-  data: Record<string, unknown>;
+  /**
+   * Each served entry, in the order asked: its body as its operation wrote it (parsed only when the
+   * combined body is built) and its ETag, the digest of those bytes, when it has one.
+   */
+  served: { name: string; readonly text: string; etag: string | undefined }[];
   /** Unknown names and refused entries, in the order asked. */
   missing: string[];
   /** Why each refused entry was refused. */
   errors: Record<string, { status: number; body: unknown }>;
   /** The last X-RateLimit-* headers the sub-calls produced. */
   rate: WireHeaders;
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The combined body: `{data, missing}`, and `errors` when an entry was refused. */
+export function combinedBody(result: BootstrapResult): unknown {
+  const data: Record<string, unknown> = {};
+  for (const s of result.served) data[s.name] = parsed(s.text);
+  const { missing, errors } = result;
+  return Object.keys(errors).length ? { data, missing, errors } : { data, missing };
+}
+
+/**
+ * What the combined body is made of when every part of it is identified by its bytes: its shape (the
+ * served and the missing names, in order) and the served entries' ETags. Undefined when an entry was
+ * refused (a refusal's body carries live limits) or served without an ETag. Two results with the same
+ * identity have the same combined body, byte for byte.
+ */
+export function combinedIdentity(result: BootstrapResult): { shape: string; etags: string } | undefined {
+  if (Object.keys(result.errors).length) return undefined;
+  const etags: string[] = [];
+  for (const s of result.served) {
+    if (s.etag === undefined) return undefined;
+    etags.push(s.etag);
+  }
+  return {
+    shape: JSON.stringify([result.served.map((s) => s.name), result.missing]),
+    etags: etags.join(','),
+  };
 }
 
 /** Runs the named operations one at a time, in the order asked, with the caller's credential. */
@@ -46,7 +84,7 @@ export async function runBootstrap(
 ): Promise<BootstrapResult> {
   const headers: Record<string, string | string[]> = {};
   for (const h of CREDENTIAL_HEADERS) if (caller.headers[h] !== undefined) headers[h] = caller.headers[h]!;
-  const result: BootstrapResult = { data: {}, missing: [], errors: {}, rate: {} };
+  const result: BootstrapResult = { served: [], missing: [], errors: {}, rate: {} };
   // One at a time: the sub-calls spend the caller's budget in a predictable order.
   for (const name of names) {
     const op = Object.hasOwn(table, name) ? table[name] : undefined;
@@ -63,16 +101,19 @@ export async function runBootstrap(
     });
     for (const [k, v] of Object.entries(out.headers))
       if (k.toLowerCase().startsWith('x-ratelimit-')) result.rate[k.toLowerCase()] = v;
-    let body: unknown;
-    try {
-      body = JSON.parse(out.body);
-    } catch {
-      body = out.body;
-    }
-    if (out.status === 200) result.data[name] = body;
-    else {
+    if (out.status === 200) {
+      const etag = out.headers.etag ?? out.headers.ETag;
+      result.served.push({
+        name,
+        etag: typeof etag === 'string' ? etag : undefined,
+        // Decoded from the operation's bytes only when the combined body is built.
+        get text() {
+          return out.body;
+        },
+      });
+    } else {
       result.missing.push(name);
-      result.errors[name] = { status: out.status, body };
+      result.errors[name] = { status: out.status, body: parsed(out.body) };
     }
   }
   return result;

@@ -381,6 +381,8 @@ function sessionPathItem(): Json {
           }),
         },
         ...Object.fromEntries(Object.entries(errorResponses(false)).filter(([k]) => k !== '400')),
+        // The session takes no body, but one sent is read under the one limit of every entry point.
+        '413': { description: 'Request body too large.', content: json(ref('GatewayError')) },
       },
     },
     delete: {

@@ -8,9 +8,9 @@ import { planCatalogue } from '../platform/auth/plans.js';
 import { ServiceError, type WireHeaders } from '../platform/errors.js';
 import { storageFailureOf, storageHealthOf, type StorageFailure } from '../platform/storage-failure.js';
 import { NO_STORE } from '../platform/http-cache.js';
-import { project } from '../platform/jmespath.js';
+import { canonicalExpression, project } from '../platform/jmespath.js';
 import { ANONYMOUS_PER_MINUTE, RATE_POLICIES } from '../platform/ratelimit/limiter.js';
-import { prepareBody } from '../platform/response-cache.js';
+import { prepareBody, ResponseCache, type PreparedBody } from '../platform/response-cache.js';
 import { datasetHealth, overallStatus, type DatasetHealth } from '../platform/snapshots/health.js';
 import type { AnyDataset } from '../platform/snapshots/dataset.js';
 import { redactorFor } from '../platform/secrets.js';
@@ -18,7 +18,7 @@ import type { AppDeps } from '../trpc/context.js';
 import { VERSION } from '../version.js';
 import { readJsonBody } from './body.js';
 import { readExpression } from './answer.js';
-import { bootstrapNames, runBootstrap, type BootstrapTable } from './bootstrap.js';
+import { bootstrapNames, combinedBody, combinedIdentity, runBootstrap, type BootstrapTable } from './bootstrap.js';
 import { send } from './rest.js';
 import { JSON_TYPE, jsonError, type Dispatch, type WireResponse } from './wire.js';
 
@@ -69,6 +69,14 @@ function json(status: number, body: unknown, cacheControl: string, extra: WireHe
   return { status, headers, body: prepared.text };
 }
 
+/** How many bootstrap projections are remembered, and how many bytes they may hold together. */
+export const BOOTSTRAP_PROJECTIONS = 256;
+export const BOOTSTRAP_PROJECTION_BYTES = 16 * 1024 * 1024;
+
+function projectedAnswer(text: string, etag: string, rate: WireHeaders): WireResponse {
+  return { status: 200, headers: { 'content-type': JSON_TYPE, 'cache-control': NO_STORE, ...rate, etag }, body: text };
+}
+
 function fromError(e: unknown): WireResponse {
   if (e instanceof ServiceError) return jsonError(e.status, e.body, e.headers);
   throw e;
@@ -116,6 +124,12 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
   const access = accessOf(deps);
   const migrations = expectedMigrations();
   const startedAt = new Date(deps.clock.now()).toISOString();
+  /**
+   * Bootstrap projections by (canonical expression, the combined body's shape), valid while the
+   * entries' ETags are the ones they were made from: a newer snapshot replaces its entry. Bounded in
+   * entries and bytes, least recently used first.
+   */
+  const projections = new ResponseCache(BOOTSTRAP_PROJECTIONS, BOOTSTRAP_PROJECTION_BYTES);
 
   /** The operator behind the request, or the refusal to send: 401 without a valid credential, 403 for any other key. */
   const operator = async (
@@ -330,19 +344,30 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
       keys !== null ? keys.split(',') : undefined,
       tier === null ? undefined : (tier as 'fast' | 'slow'),
     );
-    const { data, missing, errors, rate } = await runBootstrap(opts.dispatch, bootstrap, requested, {
+    const result = await runBootstrap(opts.dispatch, bootstrap, requested, {
       headers: req.headers,
       requestId: String(res.locals.requestId),
       remoteAddress: req.socket.remoteAddress,
     });
-    let combined: unknown = Object.keys(errors).length ? { data, missing, errors } : { data, missing };
-    if (expression !== undefined) {
-      const projected = project(combined, expression);
-      if (!projected.ok) return send(req, res, jsonError(400, projected.body));
-      combined = projected.value;
+    const { rate } = result;
+    // Built for one identified caller from live limits and tiers: never stored by an HTTP cache.
+    if (expression === undefined) return send(req, res, json(200, combinedBody(result), NO_STORE, rate));
+    // The same expression over the same entries' bytes gives the same projection (or refusal): made once.
+    const canonical = canonicalExpression(expression);
+    const identity = canonical === undefined ? undefined : combinedIdentity(result);
+    const remember = (body: PreparedBody) =>
+      identity && projections.set(`${canonical}\u0000${identity.shape}`, identity.etags, body);
+    const hit = identity && projections.get(`${canonical}\u0000${identity.shape}`, identity.etags);
+    if (hit?.refusal) return send(req, res, jsonError(400, hit.refusal));
+    if (hit) return send(req, res, projectedAnswer(hit.text, hit.etag, rate));
+    const projected = project(combinedBody(result), expression);
+    if (!projected.ok) {
+      remember(Object.assign(prepareBody(projected.body, false), { refusal: projected.body }));
+      return send(req, res, jsonError(400, projected.body));
     }
-    // Built for one identified caller from live limits and tiers: never stored by any cache.
-    send(req, res, json(200, combined, NO_STORE, rate));
+    const prepared = prepareBody(projected.value, false);
+    remember(prepared);
+    send(req, res, projectedAnswer(prepared.text, prepared.etag, rate));
   });
 
   // --- cache purge --------------------------------------------------------------------------
@@ -359,7 +384,7 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
       (req.headers['content-length'] ?? '0') !== '0' ||
       req.headers['transfer-encoding'] !== undefined;
     if (hasBody) {
-      const read = await readJsonBody(req, 16 * 1024);
+      const read = await readJsonBody(req, res, 16 * 1024);
       if (!read.ok) return send(req, res, read.response);
       const body = read.value;
       if (body !== undefined) {

@@ -42,7 +42,7 @@ export class RestGateway {
     const method = req.method === 'HEAD' ? 'GET' : req.method!;
     let body: unknown;
     if (method === 'POST' && this.dispatcher.route(path, 'POST')) {
-      const read = await readJsonBody(req);
+      const read = await readJsonBody(req, res);
       if (!read.ok) return send(req, res, read.response);
       body = read.value;
     }

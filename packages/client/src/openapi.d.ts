@@ -36801,7 +36801,7 @@ export interface operations {
     ListFeedDigest: {
         parameters: {
             query?: {
-                variant?: string;
+                variant?: "full" | "tech" | "finance" | "commodity" | "happy";
                 lang?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
@@ -41986,6 +41986,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
                 };
             };
             /** @description Rate limit exceeded. */

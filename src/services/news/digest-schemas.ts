@@ -1,14 +1,22 @@
 import { z } from 'zod';
-import { stringParam } from '../../platform/query-params.js';
 import { STORY_PHASES, THREAT_LEVELS } from './digest-rules.js';
+import { DIGEST_VARIANTS, LANGUAGE_TAG } from './feeds.js';
 
 export const ListFeedDigestRequest = z
   .object({
-    variant: stringParam(
-      '`full` (default), `tech`, `finance`, `commodity` or `happy`; anything else reads as `full`.',
-      32,
-    ),
-    lang: stringParam('Language of the feeds to read (default `en`).', 16),
+    variant: z
+      .enum(DIGEST_VARIANTS)
+      .meta({ description: 'Which feeds: `full` (default), `tech`, `finance`, `commodity` or `happy`.' })
+      .optional(),
+    lang: z
+      .string()
+      .max(16)
+      .regex(LANGUAGE_TAG, 'must be a language tag such as en or pt-br')
+      .meta({
+        description:
+          'Language of the feeds to read (default `en`): a tag such as `en` or `pt-br`, case-insensitive; a language no feed has gives an empty digest.',
+      })
+      .optional(),
   })
   .meta({ id: 'news_v1_ListFeedDigestRequest' });
 

@@ -12,7 +12,7 @@ import {
   type Category,
 } from './digest-rules.js';
 import type { ListFeedDigestResponse, NewsItem } from './digest-schemas.js';
-import { VARIANT_CATEGORIES } from './feeds.js';
+import { VARIANT_CATEGORIES, type DigestVariant } from './feeds.js';
 
 export const PER_CATEGORY = 20;
 
@@ -80,17 +80,25 @@ async function build(items: readonly NewsFeedItem[], info: NewsFeedsInfo, llm: L
   return { categories, feedStatuses: info.feedStatuses, generatedAt: new Date(at).toISOString() };
 }
 
-/** The digest of one variant and language, built once per snapshot version. Undefined without feeds. */
+/**
+ * The digest of one variant and language, built once per snapshot version. Undefined without feeds.
+ * The memo is bounded by the snapshot, not by what callers send: its keys are a validated variant (five)
+ * and a language some feed of the snapshot has, and every other language shares one empty digest.
+ */
 export function feedDigest(
   store: SnapshotStore,
   llm: Llm,
-  variant: string,
+  variant: DigestVariant,
   lang: string,
 ): Promise<ListFeedDigestResponse> | undefined {
   const snapshot = store.read<NewsFeedItem, NewsFeedsInfo>(NEWS_FEEDS);
   if (!snapshot) return undefined;
+  const categories = VARIANT_CATEGORIES[variant];
+  const languages = snapshot.derive('digest-languages', (s) => new Set(s.records.map((i) => i.lang)));
+  // No feed in that language: the same empty digest whatever the variant, one entry for all of them.
+  if (!languages.has(lang)) return snapshot.derive(`digest-no-language:${llm.enabled}`, (s) => build([], s.info, llm));
   return snapshot.derive(`digest:${variant}:${lang}:${llm.enabled}`, (s) => {
-    const wanted = new Set(VARIANT_CATEGORIES[variant]);
+    const wanted = new Set(categories);
     return build(
       s.records.filter((i) => wanted.has(i.category) && i.lang === lang),
       s.info,

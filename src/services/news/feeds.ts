@@ -34,6 +34,9 @@ export const DEFAULT_FEEDS: readonly FeedSpec[] = [
   { name: 'Good News Network', category: 'happy', url: 'https://goodnewsnetwork.example/feed/', tier: 3, lang: 'en' },
 ];
 
+/** What `lang` takes: a language tag such as `en`, `pt-br` or `zh-hant` (letters, then dash-separated parts). */
+export const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
+
 /**
  * NEWS_FEEDS: comma-separated `category|name|url[|tier[|lang]]` entries. Returns the default list
  * when unset; throws on a malformed entry so a typo is not silently a smaller digest.
@@ -44,21 +47,29 @@ export function feedsFrom(config: Pick<Config, 'NEWS_FEEDS'>): readonly FeedSpec
     const [category, name, url, tier, lang] = entry.split('|').map((s) => s.trim());
     if (!category || !name || !url || !/^https?:\/\//.test(url))
       throw new Error(`NEWS_FEEDS entry "${entry}" is not category|name|url[|tier[|lang]]`);
+    // A language the digest's `lang` parameter could never ask for would be a feed nobody reads.
+    if (lang && !LANGUAGE_TAG.test(lang))
+      throw new Error(`NEWS_FEEDS entry "${entry}": language "${lang}" is not a tag such as en or pt-br`);
     const known = DEFAULT_FEEDS.find((f) => f.name === name);
-    return { category, name, url, tier: tier ? Number(tier) || 4 : (known?.tier ?? 3), lang: lang || 'en' };
+    return {
+      category,
+      name,
+      url,
+      tier: tier ? Number(tier) || 4 : (known?.tier ?? 3),
+      lang: lang ? lang.toLowerCase() : 'en',
+    };
   });
 }
 
-/** Feed categories each digest variant reads; unknown variants read `full`. */
-export const VARIANT_CATEGORIES: Record<string, readonly string[]> = {
+/** The digest variants, the only values `variant` takes (another is a 400 naming the field). */
+export const DIGEST_VARIANTS = ['full', 'tech', 'finance', 'commodity', 'happy'] as const;
+export type DigestVariant = (typeof DIGEST_VARIANTS)[number];
+
+/** Feed categories each digest variant reads. */
+export const VARIANT_CATEGORIES: Readonly<Record<DigestVariant, readonly string[]>> = {
   full: ['world', 'tech', 'finance'],
   tech: ['tech'],
   finance: ['finance'],
   commodity: ['finance'],
   happy: ['happy'],
 };
-
-export function variantOf(v: string | undefined): string {
-  const key = (v ?? '').trim().toLowerCase();
-  return key in VARIANT_CATEGORIES ? key : 'full';
-}

@@ -5,7 +5,6 @@ import { IdempotencyHeaders } from '../../platform/batch/idempotency-headers.js'
 import { NEWS_FEEDS } from './datasets/feeds.js';
 import { feedDigest } from './digest.js';
 import { ListFeedDigestRequest, ListFeedDigestResponse } from './digest-schemas.js';
-import { variantOf } from './feeds.js';
 import { cachedSummary, summarizeArticle, validCacheKey } from './summaries.js';
 import {
   GetSummarizeArticleCacheRequest,
@@ -88,8 +87,8 @@ export const newsRouter = router({
       const digest = feedDigest(
         ctx.deps.store,
         ctx.deps.llm,
-        variantOf(input.variant),
-        input.lang?.trim().toLowerCase() || 'en',
+        input.variant ?? 'full',
+        input.lang?.toLowerCase() ?? 'en',
       );
       if (!digest) {
         markDegraded(ctx);

@@ -124,6 +124,27 @@ describe('registration rules (production policy)', () => {
     }
   });
 
+  it('stores the parsed address (its href): control characters percent-encoded, tab and newline gone', async () => {
+    webhooksOf(app.deps).policy = { ...PRODUCTION_POLICY, lookup: async () => ['93.184.215.14'] };
+    const k = await app.createKey({ plan: 'pro' });
+    try {
+      const given = 'https://Hooks.Example.com:443/in/\x1b[31mred\x1b]8;;x\x07\x7f\u009b2J?q=\x1b[0m\t#\u202e\x00';
+      const res = await register({ callbackUrl: given }, k.key);
+      expect(res.status, res.text).toBe(200);
+      const [stored] = await webhooksOf(app.deps).store.listForAccount(k.accountId);
+      expect(stored!.callbackUrl).toBe(new URL(given).href);
+      expect(stored!.callbackUrl).toBe(
+        'https://hooks.example.com/in/%1B[31mred%1B]8;;x%07%7F%C2%9B2J?q=%1B[0m#%E2%80%AE',
+      );
+      // Printable ASCII only: nothing a terminal or a log viewer would act on.
+      expect(stored!.callbackUrl).toMatch(/^[\x21-\x7e]+$/);
+      const listed = (await app.get(PATH, as(k.key))).body.webhooks;
+      expect(listed.map((w: { callbackUrl: string }) => w.callbackUrl)).toEqual([stored!.callbackUrl]);
+    } finally {
+      webhooksOf(app.deps).policy = PRODUCTION_POLICY;
+    }
+  });
+
   it('keeps the loopback allowance out of anything but NODE_ENV=test', () => {
     expect(() => loopbackTestPolicy('production')).toThrow(/tests only/);
     expect(() => loopbackTestPolicy('development')).toThrow(/tests only/);

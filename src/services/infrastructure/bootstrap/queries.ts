@@ -13,11 +13,12 @@ export async function getBootstrapData(
   if (input.tier && input.keys?.length)
     throw ServiceError.validation([{ field: 'tier', description: 'give either keys or tier, not both' }]);
   const names = bootstrapNames(BOOTSTRAP_OPERATIONS, input.keys?.length ? input.keys : undefined, input.tier);
-  const { data, missing, rate } = await runBootstrap(ctx.dispatch, BOOTSTRAP_OPERATIONS, names, {
+  const { served, missing, rate } = await runBootstrap(ctx.dispatch, BOOTSTRAP_OPERATIONS, names, {
     headers: ctx.headers,
     requestId: `${ctx.requestId}/bootstrap`,
     remoteAddress: ctx.remoteAddress,
   });
   Object.assign(ctx.resHeaders, rate);
-  return { data: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, JSON.stringify(v)])), missing };
+  // Each body is its operation's JSON text as written, never parsed and serialised again.
+  return { data: Object.fromEntries(served.map((s) => [s.name, s.text])), missing };
 }

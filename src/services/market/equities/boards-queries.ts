@@ -29,7 +29,8 @@ export function getSectorSummary(
   req: GetSectorSummaryRequest,
 ): Outcome<GetSectorSummaryResponse> {
   const period = (req.period ?? '').trim().toLowerCase() || '1d';
-  if (!(period in SECTOR_PERIODS)) {
+  // Own keys only: `in` would take `__proto__`, `constructor` or `toString` for a period.
+  if (!Object.hasOwn(SECTOR_PERIODS, period)) {
     throw ServiceError.validation([
       { field: 'period', description: `value must be one of: ${Object.keys(SECTOR_PERIODS).join(', ')}` },
     ]);

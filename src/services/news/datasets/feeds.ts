@@ -96,7 +96,8 @@ export function parseFeedBundle(bytes: Buffer): { records: NewsFeedItem[]; info:
         source: f.name,
         category: f.category,
         tier: f.tier ?? known?.tier ?? 3,
-        lang: f.lang ?? known?.lang ?? 'en',
+        // Lower case, as the digest's `lang` parameter is compared.
+        lang: (f.lang || known?.lang || 'en').toLowerCase(),
         title: i.title.trim(),
         link: i.link,
         snippet: strip(i.summary).slice(0, 400),

@@ -62,7 +62,9 @@ async function register(
   const registration = {
     id: newSubscriberId(),
     accountId: owner,
-    callbackUrl: input.callbackUrl,
+    // Stored as the parsed URL's href: normalised, control characters percent-encoded (tab and newline
+    // removed), so what is delivered to, listed and shown to operators is one plain address.
+    callbackUrl: new URL(input.callbackUrl).href,
     // Omitted: every chokepoint of the registry (empty when there is none yet, which also means all).
     chokepointIds: requested.length > 0 ? requested : registry ? registry.records.map((c) => c.id) : [],
     alertThreshold: input.alertThreshold ?? DEFAULT_ALERT_THRESHOLD,

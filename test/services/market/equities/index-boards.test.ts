@@ -29,6 +29,13 @@ describe('GET get-sector-summary', () => {
     expect(month.body.sectors).not.toEqual(week.body.sectors);
     expectViolation(await app.get(`${PATH}?period=decade`), 'period', { only: true });
   });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'refuses period=%s like any unknown period',
+    async (p) => {
+      expectViolation(await app.get(`${PATH}?period=${p}`), 'period', { only: true });
+    },
+  );
 });
 
 describe('GET list-gulf-quotes', () => {
