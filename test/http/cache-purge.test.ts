@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
 import { ALL_DATASETS } from '../../src/root/datasets.js';
 import { captureLogs, startTestApp, type TestApp } from '../support/app.js';
@@ -52,7 +52,12 @@ describe('POST /api/cache-purge', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(app.deps.responses.size).toBe(0);
 
-    expect((await app.get(path)).body.pagination.totalCount).toBe(3);
+    // SQLite decodes again on the next read; PostgreSQL re-reads in the background and swaps the
+    // fresh rows in when decoded (clearing the answers served meanwhile), so wait for that, bounded.
+    await vi.waitFor(async () => expect((await app.get(path)).body.pagination.totalCount).toBe(3), {
+      timeout: 10_000,
+      interval: 50,
+    });
   });
 
   it('can purge named datasets only, and refuses unknown names', async () => {
