@@ -6,14 +6,17 @@ import { tempDbFile } from '../support/app.js';
 import { mds } from '../support/cli.js';
 import { serveNode, type ClusterNode } from '../support/cluster.js';
 import { startPostgres, type RunningPostgres } from '../support/engines/postgres.js';
+import { startRedis, type RunningRedis } from '../support/engines/redis.js';
 
 // PostgreSQL closing the connections a node holds its locks on (pg_terminate_backend, a restart,
-// a failover): the node stays up, takes its lock again, and no job runs twice meanwhile.
+// a failover): the node stays up, takes its lock again, and no job runs twice meanwhile. The nodes
+// run as a cluster does, on PostgreSQL and Redis.
 
 const OPERATOR = 'operator-key-for-the-connection-loss-test';
 const HEADERS = { 'x-service-key': OPERATOR, 'content-type': 'application/json' };
 
 let server: RunningPostgres;
+let redis: RunningRedis;
 let a: ClusterNode;
 let b: ClusterNode;
 let admin: pg.Client;
@@ -25,24 +28,32 @@ async function adminSession(): Promise<pg.Client> {
   return c;
 }
 
+/**
+ * A node of the cluster. The two share rate limits through Redis, and the tests start more scenario
+ * runs within a minute than the run-scenario policy's 10: it is raised for them.
+ */
+const nodeEnv = () => ({
+  DATABASE_URL: server.url,
+  REDIS_URL: redis.url,
+  OPERATOR_KEYS: OPERATOR,
+  RATE_POLICY_OVERRIDES: 'run-scenario=100',
+});
+
 beforeAll(async () => {
-  server = await startPostgres();
+  [server, redis] = await Promise.all([startPostgres(), startRedis()]);
   const ingested = await mds(['ingest', 'scenario.templates', 'scenario.exposure', '--samples'], {
     DATABASE_PATH: tempDbFile(),
     DATABASE_URL: server.url,
   });
   if (ingested.code !== 0) throw new Error(ingested.err);
-  [a, b] = await Promise.all([
-    serveNode({ DATABASE_URL: server.url, OPERATOR_KEYS: OPERATOR }),
-    serveNode({ DATABASE_URL: server.url, OPERATOR_KEYS: OPERATOR }),
-  ]);
+  [a, b] = await Promise.all([serveNode(nodeEnv()), serveNode(nodeEnv())]);
   admin = await adminSession();
 }, 120_000);
 afterAll(async () => {
   a?.kill();
   b?.kill();
   await admin?.end().catch(() => undefined);
-  await server?.stop();
+  await Promise.all([server?.stop(), redis?.close()]);
 });
 
 /** The sessions holding a lock of this namespace (the second key is the worker's or dataset's hash). */
