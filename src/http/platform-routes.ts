@@ -358,8 +358,10 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
     const remember = (body: PreparedBody) =>
       identity && projections.set(`${canonical}\u0000${identity.shape}`, identity.etags, body);
     const hit = identity && projections.get(`${canonical}\u0000${identity.shape}`, identity.etags);
+    if (hit) deps.metrics.bootstrapProjections.inc({ outcome: 'remembered' });
     if (hit?.refusal) return send(req, res, jsonError(400, hit.refusal));
     if (hit) return send(req, res, projectedAnswer(hit.text, hit.etag, rate));
+    deps.metrics.bootstrapProjections.inc({ outcome: 'evaluated' });
     const projected = project(combinedBody(result), expression);
     if (!projected.ok) {
       remember(Object.assign(prepareBody(projected.body, false), { refusal: projected.body }));

@@ -26,6 +26,12 @@ export class Metrics {
     labelNames: ['dataset', 'result'] as const,
     registers: [this.registry],
   });
+  readonly bootstrapProjections = new client.Counter({
+    name: 'mds_bootstrap_projections_total',
+    help: 'jmespath projections of GET /api/bootstrap: evaluated, or answered from memory',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   readonly snapshotAge = new client.Gauge({
     name: 'mds_snapshot_age_seconds',
     help: 'Age of each dataset snapshot at scrape time (absent before the first success)',

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
 import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
-import * as jmespath from '../../src/platform/jmespath.js';
 
 /**
  * GET /api/bootstrap?jmespath=: the projection of the combined body is evaluated once per expression
@@ -12,21 +11,23 @@ import * as jmespath from '../../src/platform/jmespath.js';
  * of an entry, another selection of entries, or a refused entry means a fresh evaluation.
  */
 
-// Every evaluation the bootstrap route runs goes through this module's `project`: counted, not changed.
-vi.mock('../../src/platform/jmespath.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/platform/jmespath.js')>();
-  return { ...actual, project: vi.fn(actual.project) };
-});
-const project = vi.mocked(jmespath.project);
-
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp({ samples: [earthquakesDataset] });
 });
 afterAll(() => app.close());
-beforeEach(() => {
-  project.mockClear();
+
+/** The app's own count of bootstrap projections by outcome (`mds_bootstrap_projections_total`). */
+const counted = async (outcome: 'evaluated' | 'remembered') =>
+  (await app.deps.metrics.bootstrapProjections.get()).values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+let evaluatedBefore = 0;
+let rememberedBefore = 0;
+beforeEach(async () => {
+  evaluatedBefore = await counted('evaluated');
+  rememberedBefore = await counted('remembered');
 });
+/** Projections evaluated since the test began. */
+const evaluations = async () => (await counted('evaluated')) - evaluatedBefore;
 
 const bootstrap = (keys: string, expression: string, headers?: Record<string, string>) =>
   app.get(`/api/bootstrap?keys=${keys}&jmespath=${encodeURIComponent(expression)}`, headers);
@@ -37,7 +38,7 @@ describe('bootstrap projections are evaluated once', () => {
     const first = await bootstrap('earthquakes,nope', expression);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ count: expect.any(Number), missing: ['nope'] });
-    expect(project).toHaveBeenCalledTimes(1);
+    expect(await evaluations()).toBe(1);
     for (let i = 0; i < 5; i++) {
       const again = await bootstrap('earthquakes,nope', expression);
       expect(again.status).toBe(200);
@@ -46,14 +47,15 @@ describe('bootstrap projections are evaluated once', () => {
       expect(again.headers.get('cache-control')).toBe('no-store');
       expect(again.headers.get('x-ratelimit-limit')).toBe(first.headers.get('x-ratelimit-limit'));
     }
-    expect(project).toHaveBeenCalledTimes(1);
+    expect(await evaluations()).toBe(1);
+    expect((await counted('remembered')) - rememberedBefore).toBe(5);
   });
 
   it('shares one evaluation between spellings of one expression', async () => {
     const a = await bootstrap('earthquakes', 'data.earthquakes.pagination');
     const b = await bootstrap('earthquakes', 'data . "earthquakes" .pagination');
     expect(b.text).toBe(a.text);
-    expect(project).toHaveBeenCalledTimes(1);
+    expect(await evaluations()).toBe(1);
   });
 
   it('remembers a refused projection too, answered again as the same 400', async () => {
@@ -64,16 +66,16 @@ describe('bootstrap projections are evaluated once', () => {
     const again = await bootstrap('earthquakes', 'abs( missing )');
     expect(again.status).toBe(400);
     expect(again.body).toEqual(first.body);
-    expect(project).toHaveBeenCalledTimes(1);
+    expect(await evaluations()).toBe(1);
   });
 
   it('evaluates again for another selection of entries, or once an entry has new bytes', async () => {
     const expression = 'keys(data)';
     await bootstrap('earthquakes', expression);
     await bootstrap('earthquakes,nope', expression);
-    expect(project).toHaveBeenCalledTimes(2);
+    expect(await evaluations()).toBe(2);
     await bootstrap('earthquakes', expression);
-    expect(project).toHaveBeenCalledTimes(2);
+    expect(await evaluations()).toBe(2);
     // A new snapshot of the entry's dataset with other rows: new bytes, new ETag, a fresh evaluation.
     const before = (await app.get('/api/seismology/v1/list-earthquakes')).headers.get('etag');
     const usgs = JSON.parse(fs.readFileSync(path.join(SAMPLES_DIR, 'seismology/usgs-4.5_week.geojson'), 'utf8'));
@@ -85,9 +87,9 @@ describe('bootstrap projections are evaluated once', () => {
     expect(run.ok, String(run.ok || run.error)).toBe(true);
     expect((await app.get('/api/seismology/v1/list-earthquakes')).headers.get('etag')).not.toBe(before);
     await bootstrap('earthquakes', expression);
-    expect(project).toHaveBeenCalledTimes(3);
+    expect(await evaluations()).toBe(3);
     await bootstrap('earthquakes', expression);
-    expect(project).toHaveBeenCalledTimes(3);
+    expect(await evaluations()).toBe(3);
   });
 
   it('never remembers a projection over a refused entry: its body carries live limits', async () => {
@@ -98,6 +100,6 @@ describe('bootstrap projections are evaluated once', () => {
       expect(res.status).toBe(200);
       expect(res.body.missing.length).toBeGreaterThan(0);
     }
-    expect(project).toHaveBeenCalledTimes(3);
+    expect(await evaluations()).toBe(3);
   });
 });
