@@ -64,6 +64,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+// Skipped in the PostgreSQL run (MDS_TEST_POSTGRES): these faults are made through the SQLite file itself (a
+// second handle's write lock, max_page_count), where the stores under test no longer live. PostgreSQL's own
+// outages are covered by test/scale-out/pg-unavailable.test.ts and pg-connection-loss.test.ts.
 describe.skipIf(!!process.env.MDS_TEST_POSTGRES)('while another process holds the SQLite write lock', () => {
   let other: Database.Database;
   beforeAll(() => {
