@@ -46,7 +46,7 @@ export function isPgConnectionLoss(err: unknown): boolean {
   return (
     code.startsWith('08') ||
     code.startsWith('57P') ||
-    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code) ||
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code) ||
     /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
       e.message ?? '',
     )

@@ -1,5 +1,6 @@
 import type { WireError } from './errors.js';
 import type { Logger } from './logger.js';
+import { isPgConnectionLoss } from '../../db/pg/client.js';
 
 /**
  * Storage the service cannot use for a while (a database another process has locked, a full disk, a
@@ -50,12 +51,6 @@ function postgresKind(code: string): StorageFailure['kind'] | undefined {
   return undefined;
 }
 
-/** The socket-level errors of a database connection that went away (node's `code`). */
-const UNREACHABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
-
-const PG_CONNECTION_LOST =
-  /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
-
 function classifyOne(error: unknown): StorageFailure | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const code = (error as { code?: unknown }).code;
@@ -66,10 +61,10 @@ function classifyOne(error: unknown): StorageFailure | undefined {
       kind = sqliteKind(code);
       engine = 'sqlite';
     } else if (/^[0-9A-Z]{5}$/.test(code)) kind = postgresKind(code);
-    else if (UNREACHABLE_SOCKET.has(code)) kind = 'unreachable';
   }
-  // node-postgres reports a connection lost mid-query, or one it could not open in time, without a code.
-  if (!kind && error instanceof Error && PG_CONNECTION_LOST.test(error.message)) kind = 'unreachable';
+  // Socket errors and node-postgres's own messages (a connection lost mid-query, or not opened in time):
+  // the one test of a lost connection, which the job worker's retries use too.
+  if (!kind && isPgConnectionLoss(error)) kind = 'unreachable';
   return kind ? { kind, engine, what: WHAT[kind], retryAfterSeconds: RETRY_AFTER[kind] } : undefined;
 }
 
