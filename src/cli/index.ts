@@ -5,6 +5,7 @@ import { serve } from './serve.js';
 import { ingest } from './ingest.js';
 import { migrateOnly } from './migrate.js';
 import { keysCommand, KEYS_USAGE } from './keys.js';
+import { datasetsCommand, DATASETS_USAGE } from './datasets.js';
 import { leadsCommand } from './leads.js';
 import { webhooksCommand } from './webhooks.js';
 import { VERSION } from '../version.js';
@@ -20,6 +21,7 @@ commands:
       --file PATH | KEY=PATH     read a source from a file (KEY names the source of multi-source datasets)
       --force                    accept a feed whose row count collapsed
       --list                     list the datasets and exit
+  datasets [--json]              list every dataset: kind, publisher, sources, credentials, cadence
   keys create|list|revoke|subscription
                                  manage API keys and account billing states (mds keys --help)
   leads contacts|interest [--csv]
@@ -50,6 +52,7 @@ Refreshes snapshots from their live upstreams (every dataset when none is named)
   --force                    accept a feed whose row count collapsed
   --list                     list the datasets and exit
 `,
+  datasets: DATASETS_USAGE,
   keys: KEYS_USAGE,
   leads: `usage: mds leads contacts|interest [--csv]
 
@@ -99,6 +102,8 @@ export async function runCli(
         });
         return await ingest(loadConfig(), { datasets: positionals, ...values }, out, err);
       }
+      case 'datasets':
+        return datasetsCommand(loadConfig(), rest, out);
       case 'keys':
         return await keysCommand(loadConfig(), rest, out, err);
       case 'leads':

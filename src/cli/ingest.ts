@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import { openDeps } from '../deps.js';
 import { ALL_DATASETS, findDataset } from '../root/datasets.js';
 import type { PayloadOrigin } from '../platform/snapshots/runner.js';
+import { ingestedByDefault } from '../platform/snapshots/dataset.js';
 import { redactorFor, type Redact } from '../platform/secrets.js';
 import { text } from './output.js';
 
@@ -24,10 +25,10 @@ export async function ingest(
     for (const d of ALL_DATASETS) out.write(`${d.name}\t${Object.keys(d.sources).join(',')}\t${d.source}\n`);
     return 0;
   }
-  // A live run of everything leaves out recorded datasets: they have no upstream to refresh from.
+  // A live run of everything leaves out derived and recorded datasets: they have nothing to read.
   const selected = args.datasets.length
     ? args.datasets.map((n) => findDataset(n) ?? n)
-    : ALL_DATASETS.filter((d) => args.samples || !d.recorded);
+    : ALL_DATASETS.filter((d) => args.samples || ingestedByDefault(d));
   const unknown = selected.filter((d): d is string => typeof d === 'string');
   if (unknown.length) {
     err.write(`mds ingest: unknown dataset(s): ${text(unknown.join(', '))} (see mds ingest --list)\n`);

@@ -7,6 +7,7 @@ import { buildApp } from '../app.js';
 import { ALL_DATASETS } from '../root/datasets.js';
 import { loadSamplesWhereEmpty } from '../platform/snapshots/first-run.js';
 import { RefreshScheduler } from '../platform/snapshots/scheduler.js';
+import { fetchesUpstream } from '../platform/snapshots/dataset.js';
 import { accessOf } from '../platform/auth/access.js';
 import { ensureDevKey } from '../platform/auth/dev-key.js';
 import type { Lifecycle } from '../http/platform-routes.js';
@@ -94,7 +95,7 @@ export async function startServer(
   let scheduler: RefreshScheduler | undefined;
   if (config.INGEST_INTERVAL_MINUTES > 0) {
     scheduler = new RefreshScheduler({
-      datasets: ALL_DATASETS.filter((d) => !d.recorded),
+      datasets: ALL_DATASETS.filter(fetchesUpstream),
       intervalMs: config.INGEST_INTERVAL_MINUTES * 60_000,
       // In a cluster every node runs this schedule; a dataset another node refreshed within the last
       // half interval is left alone, so each is refreshed about once per interval across the cluster.

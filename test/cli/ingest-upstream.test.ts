@@ -6,6 +6,7 @@ import { startServer } from '../../src/cli/serve.js';
 import { testConfig } from '../../src/config.js';
 import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
 import { ALL_DATASETS } from '../../src/root/datasets.js';
+import { fetchesUpstream } from '../../src/platform/snapshots/dataset.js';
 import { withTestApp } from '../support/app.js';
 import { mds } from '../support/cli.js';
 import { storeSql } from '../support/store-sql.js';
@@ -52,8 +53,9 @@ describe('mds ingest with no network', () => {
     const r = await mds(['ingest'], { DATABASE_PATH: db, UPSTREAM_BASE_OVERRIDE: 'http://upstream.invalid' });
     expect(r.code).toBe(1);
     const lines = r.err.trim().split('\n');
-    // Recorded datasets (the temporal baselines) have no upstream: a live run leaves them out.
-    const upstream = ALL_DATASETS.filter((d) => !d.recorded);
+    // Only upstream datasets are fetched; reference tables reload from their files (and succeed),
+    // derived and recorded datasets are left out.
+    const upstream = ALL_DATASETS.filter(fetchesUpstream);
     expect(lines).toHaveLength(upstream.length);
     for (const line of lines) {
       expect(line).toMatch(/ENOTFOUND|is not set; no request was made/);

@@ -20,7 +20,7 @@ let origin: string;
 function sampleFor(urlPath: string, datasets: AnyDataset[]): Buffer | undefined {
   for (const d of datasets) {
     for (const s of Object.values(d.sources)) {
-      if (new URL(s.url).pathname === urlPath) return fs.readFileSync(path.join(SAMPLES_DIR, s.sample));
+      if (new URL(s.url!).pathname === urlPath) return fs.readFileSync(path.join(SAMPLES_DIR, s.sample));
     }
   }
   return undefined;

@@ -1,12 +1,35 @@
 import type { Config } from '../../config.js';
 
+/**
+ * Where a dataset's rows come from (design/data-truth.md):
+ * - `live`: fetched from a public upstream that really serves the data, at its real address;
+ * - `reference`: a curated table versioned in this repository (db/reference/), with its provenance;
+ *   no fetch, a live refresh reloads the file;
+ * - `derived`: computed here from other snapshots; no address of its own;
+ * - `relay`: behind an operator-run relay or keyed streaming provider, whose address comes only from
+ *   configuration (the source `requires` the variable);
+ * - `recorded`: grows through the service's own operations.
+ */
+export type DatasetKind = 'live' | 'reference' | 'derived' | 'relay' | 'recorded';
+
+export const DATASET_KINDS: readonly DatasetKind[] = ['live', 'reference', 'derived', 'relay', 'recorded'];
+
 /** One upstream document a dataset is built from. */
 export interface DatasetSource {
-  /** Live address of the upstream. */
-  url: string;
-  /** The address for a given moment, when the request carries a date window; `url` documents it. */
-  urlAt?: (now: number) => string;
-  /** Bundled payload in the upstream's own format, relative to db/samples/. */
+  /**
+   * Live address of the upstream (`live` and `relay` datasets; a relay address starts with the
+   * `$VARIABLE` it is configured by). Absent for `reference`, `derived` and `recorded` datasets.
+   */
+  url?: string;
+  /**
+   * The address for a given moment, when the request carries a date window, or for a configured
+   * host (relay); `url` documents it.
+   */
+  urlAt?: (now: number, config: Config) => string;
+  /**
+   * Bundled payload in the upstream's own format, relative to db/samples/; for a `reference`
+   * dataset, the reference file itself, relative to db/reference/.
+   */
   sample: string;
   /** A dataset still ingests when an optional source fails; the parser sees it as absent. */
   optional?: boolean;
@@ -54,6 +77,13 @@ export interface Dataset<R = unknown, I = Record<string, unknown>> {
   name: string;
   /** Who publishes the upstream, for health and docs. */
   source: string;
+  /** Where the rows come from; decides whether and how a live refresh touches the dataset. */
+  kind: DatasetKind;
+  /**
+   * Minutes between live refreshes of this dataset when the scheduler runs (default: the
+   * configured INGEST_INTERVAL_MINUTES). Only `live` and `relay` datasets are refreshed on a cadence.
+   */
+  cadenceMinutes?: number;
   /** Health reports STALE past this age. */
   maxStaleMinutes: number;
   sources: Record<string, DatasetSource>;
@@ -65,11 +95,6 @@ export interface Dataset<R = unknown, I = Record<string, unknown>> {
    */
   allowEmpty?: boolean;
   /**
-   * Grows through an operation of this service rather than from an upstream (recorded state); the
-   * live refresh scheduler skips it, its sample only seeds it.
-   */
-  recorded?: boolean;
-  /**
    * Smallest share of the previous snapshot's row count a new one may have before it is treated
    * as a broken feed and refused (default 0.25). `--force` on the CLI overrides it.
    */
@@ -77,3 +102,16 @@ export interface Dataset<R = unknown, I = Record<string, unknown>> {
 }
 
 export type AnyDataset = Dataset<any, any>;
+
+/** Whether the refresh scheduler fetches this dataset on its cadence (it has an upstream address). */
+export function fetchesUpstream(dataset: Pick<AnyDataset, 'kind'>): boolean {
+  return dataset.kind === 'live' || dataset.kind === 'relay';
+}
+
+/**
+ * Whether `mds ingest` without dataset names refreshes it: upstream datasets are fetched and
+ * reference tables reloaded from their files; derived and recorded datasets have nothing to read.
+ */
+export function ingestedByDefault(dataset: Pick<AnyDataset, 'kind'>): boolean {
+  return fetchesUpstream(dataset) || dataset.kind === 'reference';
+}

@@ -112,7 +112,9 @@ export async function fetchSource(
   const get = (url: string, init?: { body?: string }) =>
     fetchUrl(url, config, { ...opts, headers: source.headers?.(config), body: init?.body });
   if (source.fetch) return source.fetch(get, { now, config });
-  return get(source.urlAt ? source.urlAt(now) : source.url);
+  const address = source.urlAt ? source.urlAt(now, config) : source.url;
+  if (address === undefined) throw new UpstreamError('this source has no upstream address');
+  return get(address);
 }
 
 async function fetchFollowing(first: string, config: Config, opts: FetchOptions): Promise<Buffer> {

@@ -7,7 +7,7 @@ import { redactorFor } from '../secrets.js';
 import { fetchSource } from './fetch.js';
 import type { SnapshotStore } from './store.js';
 import type { SnapshotBackend } from './backend.js';
-import { SAMPLES_DIR } from './samples.js';
+import { REFERENCE_DIR, SAMPLES_DIR } from './samples.js';
 
 export interface IngestResult {
   dataset: string;
@@ -209,7 +209,14 @@ export class IngestionRunner {
     let signal = options.signal;
     let deadline: number | undefined;
     let timer: NodeJS.Timeout | undefined;
-    if (origin.kind === 'live') {
+    if (origin.kind === 'live' && (dataset.kind === 'derived' || dataset.kind === 'recorded')) {
+      throw new IngestError(
+        dataset.kind === 'derived'
+          ? 'a derived dataset is computed from other snapshots; it has no upstream to fetch'
+          : "a recorded dataset grows through the service's own operations; it has no upstream to fetch",
+      );
+    }
+    if (origin.kind === 'live' && dataset.kind !== 'reference') {
       const unset = [
         ...new Set(
           sources.filter(([, s]) => !s.optional).flatMap(([, s]) => unsetRequirements(s.requires, this.config)),
@@ -240,6 +247,9 @@ export class IngestionRunner {
             const file = origin.files[key];
             if (file === undefined) throw new IngestError(`no file given for source "${key}"`);
             payloads[key] = fs.readFileSync(file);
+          } else if (dataset.kind === 'reference') {
+            // A reference table is its file in the repository: live and sample loads both read it.
+            payloads[key] = fs.readFileSync(path.join(REFERENCE_DIR, source.sample));
           } else if (origin.kind === 'samples') {
             payloads[key] = fs.readFileSync(path.join(SAMPLES_DIR, source.sample));
           } else {

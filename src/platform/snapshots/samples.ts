@@ -3,3 +3,6 @@ import { PROJECT_ROOT } from '../../paths.js';
 
 /** Bundled upstream payloads, one folder per service, in each upstream's own format. */
 export const SAMPLES_DIR = path.join(PROJECT_ROOT, 'db', 'samples');
+
+/** Curated reference tables (kind `reference`), one folder per service, each with its provenance. */
+export const REFERENCE_DIR = path.join(PROJECT_ROOT, 'db', 'reference');

@@ -7,6 +7,7 @@ const NOW = Date.UTC(2026, 10, 20, 12);
 const ds = {
   name: 'x.y',
   source: 'src',
+  kind: 'live',
   maxStaleMinutes: 30,
   sources: {},
   parse: () => ({ records: [] }),

@@ -19,6 +19,7 @@ interface Row {
 const numbers: Dataset<Row> = {
   name: 'test.numbers',
   source: 'test fixture',
+  kind: 'live',
   maxStaleMinutes: 60,
   sources: { main: { url: 'https://upstream.example/numbers.json', sample: 'unused.json' } },
   parse(payloads) {

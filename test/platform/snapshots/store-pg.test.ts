@@ -19,6 +19,7 @@ interface Row {
 const generations: Dataset<Row> = {
   name: 'test.generations',
   source: 'test fixture',
+  kind: 'live',
   maxStaleMinutes: 60,
   sources: { main: { url: 'https://upstream.example/rows.json', sample: 'unused.json' } },
   parse: (payloads) => {

@@ -15,6 +15,7 @@ interface Row {
 const generations: Dataset<Row> = {
   name: 'test.generations',
   source: 'test fixture',
+  kind: 'live',
   maxStaleMinutes: 60,
   sources: { main: { url: 'https://upstream.example/rows.json', sample: 'unused.json' } },
   parse: (payloads) => ({ records: JSON.parse(payloads.main!.toString('utf8')) as Row[] }),

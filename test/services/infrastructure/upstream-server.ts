@@ -24,7 +24,7 @@ export async function serveSamples(dataset: AnyDataset, status: Record<string, n
   const routes = new Map<string, { key: string; file: string }[]>();
   const served = new Map<string, number>();
   for (const [key, src] of Object.entries(dataset.sources)) {
-    const u = new URL(src.url);
+    const u = new URL(src.url!);
     const list = routes.get(u.pathname + u.search) ?? [];
     list.push({ key, file: path.join(SAMPLES_DIR, src.sample) });
     routes.set(u.pathname + u.search, list);

@@ -18,7 +18,7 @@ const byAddress = new Map<string, Buffer>();
 const byPath = new Map<string, Buffer>();
 for (const ds of DATASETS) {
   for (const src of Object.values(ds.sources)) {
-    const u = new URL(src.url);
+    const u = new URL(src.url!);
     const bytes = fs.readFileSync(path.join(SAMPLES_DIR, src.sample));
     byAddress.set(u.pathname + u.search, bytes);
     byPath.set(u.pathname, bytes);

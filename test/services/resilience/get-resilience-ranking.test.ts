@@ -148,7 +148,7 @@ describe('live ingestion', () => {
     try {
       const result = await live.deps.runner.run(resilienceScoresDataset, { origin: { kind: 'live' } });
       expect(result).toMatchObject({ ok: true, recordCount: 48 });
-      expect(seen).toEqual([new URL(resilienceScoresDataset.sources.scores.url).pathname]);
+      expect(seen).toEqual([new URL(resilienceScoresDataset.sources.scores.url!).pathname]);
       expect((await live.get(PATH)).body.scored).toBe(46);
     } finally {
       await live.close();

@@ -11,7 +11,7 @@ import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datase
 const routes = new Map<string, Buffer>();
 for (const ds of SUPPLY_CHAIN_DATASETS) {
   for (const src of Object.values(ds.sources))
-    routes.set(new URL(src.url).pathname, fs.readFileSync(path.join(SAMPLES_DIR, src.sample)));
+    routes.set(new URL(src.url!).pathname, fs.readFileSync(path.join(SAMPLES_DIR, src.sample)));
 }
 const requested: string[] = [];
 let server: http.Server;
@@ -44,7 +44,7 @@ describe('live ingestion of every supply-chain dataset', () => {
       expect(r.recordCount).toBeGreaterThan(0);
       // A source with a date window asks for the address of the moment (`urlAt`); `url` documents it.
       const first = Object.values(ds.sources)[0]!;
-      const asked = new URL(first.urlAt ? first.urlAt(app.deps.clock.now()) : first.url);
+      const asked = new URL(first.urlAt ? first.urlAt(app.deps.clock.now(), app.deps.config) : first.url!);
       expect(requested).toContain(asked.pathname + asked.search);
     },
   );
@@ -58,7 +58,7 @@ describe('live ingestion of every supply-chain dataset', () => {
   it('keeps the previous snapshot when the upstream answers with an error status', async () => {
     const ds = SUPPLY_CHAIN_DATASETS[0]!;
     const before = app.deps.store.version(ds.name);
-    routes.delete(new URL(Object.values(ds.sources)[0]!.url).pathname);
+    routes.delete(new URL(Object.values(ds.sources)[0]!.url!).pathname);
     const r = await app.deps.runner.run(ds, { origin: { kind: 'live' } });
     expect(r.ok).toBe(false);
     expect(r.error).toMatch(/HTTP 404/);

@@ -62,6 +62,7 @@ async function pages(get: (url: string) => Promise<Buffer>, url: (page: number) 
 export const airQualityDataset: Dataset<AirQualityStation> = {
   name: AIR_QUALITY,
   source: 'OpenAQ v3 PM2.5 monitors',
+  kind: 'live',
   maxStaleMinutes: 180,
   sources: {
     locations: {

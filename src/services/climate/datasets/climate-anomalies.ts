@@ -82,6 +82,7 @@ const DAY = 86_400_000;
 export const climateAnomaliesDataset: Dataset<ClimateAnomaly> = {
   name: CLIMATE_ANOMALIES,
   source: 'Open-Meteo archive (ERA5) against 1991-2020 zone normals',
+  kind: 'live',
   maxStaleMinutes: 9 * 60,
   sources: {
     archive: {

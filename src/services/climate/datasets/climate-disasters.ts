@@ -33,6 +33,7 @@ export function disastersFromReliefweb(bytes: Buffer | string): ClimateDisaster[
 export const climateDisastersDataset: Dataset<ClimateDisaster> = {
   name: CLIMATE_DISASTERS,
   source: 'ReliefWeb disasters (floods, cyclones, droughts, heat waves, wildfires)',
+  kind: 'live',
   maxStaleMinutes: 18 * 60,
   sources: {
     reliefweb: {

@@ -44,6 +44,7 @@ export function newsFrom(feeds: readonly { name: string; bytes: Buffer }[]): Cli
 export const climateNewsDataset: Dataset<ClimateNewsItem> = {
   name: CLIMATE_NEWS,
   source: 'Climate news RSS feeds (Carbon Brief, The Guardian)',
+  kind: 'live',
   maxStaleMinutes: 90,
   sources: Object.fromEntries(CLIMATE_FEEDS.map((f) => [f.key, { url: f.url, sample: f.sample, optional: true }])),
   parse(payloads) {

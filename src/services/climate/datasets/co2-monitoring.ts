@@ -29,6 +29,7 @@ const file = (name: string) => `${GML_TRENDS}/${name}`;
 export const co2MonitoringDataset: Dataset<Co2Monitoring> = {
   name: CO2_MONITORING,
   source: 'NOAA GML greenhouse gas trend tables',
+  kind: 'live',
   maxStaleMinutes: 4 * 24 * 60,
   sources: {
     daily: { url: file('co2/co2_daily_mlo.txt'), sample: 'climate/gml-co2-daily-mlo.txt' },

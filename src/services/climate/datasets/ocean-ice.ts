@@ -60,6 +60,7 @@ export function oceanIceFrom(p: Partial<Record<string, Buffer>>): { data: OceanI
 export const oceanIceDataset: Dataset<OceanIceData> = {
   name: OCEAN_ICE,
   source: 'NSIDC Sea Ice Index, NASA sea level, NCEI ocean heat content, NOAAGlobalTemp ocean series',
+  kind: 'live',
   maxStaleMinutes: 2 * 24 * 60,
   sources: {
     iceDaily: { url: NSIDC_DAILY_URL, sample: 'climate/nsidc-n-seaice-extent-daily.csv', optional: true },

@@ -59,6 +59,7 @@ export function buildAcledEvents(
 export const acledEventsDataset: Dataset<AcledConflictEvent, AcledInfo> = {
   name: ACLED_EVENTS,
   source: 'ACLED (Armed Conflict Location & Event Data)',
+  kind: 'live',
   maxStaleMinutes: 24 * 60,
   sources: {
     acled: {

@@ -47,6 +47,7 @@ export function humanitarianRows(bytes: Buffer): HumanitarianRow[] {
 export const humanitarianDataset: Dataset<HumanitarianRow> = {
   name: HUMANITARIAN_SUMMARIES,
   source: 'HDX Humanitarian API (conflict events derived from ACLED)',
+  kind: 'live',
   maxStaleMinutes: 300,
   sources: {
     hapi: {

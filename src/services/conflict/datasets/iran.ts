@@ -97,6 +97,7 @@ export function parseIranFeed(bytes: Buffer, now: number): { records: IranEvent[
 export const iranEventsDataset: Dataset<IranEvent, IranInfo> = {
   name: IRAN_EVENTS,
   source: 'Liveuamap (Iran)',
+  kind: 'live',
   maxStaleMinutes: IRAN_WINDOW_DAYS * 24 * 60,
   // A quiet fortnight is possible; an empty feed is still a valid answer.
   allowEmpty: true,

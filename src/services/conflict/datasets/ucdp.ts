@@ -110,6 +110,7 @@ export function buildUcdpEvents(events: readonly UcdpViolenceEvent[], now: numbe
 export const ucdpEventsDataset: Dataset<UcdpViolenceEvent> = {
   name: UCDP_EVENTS,
   source: 'Uppsala Conflict Data Program (UCDP GED / Candidate)',
+  kind: 'live',
   maxStaleMinutes: 3 * 24 * 60,
   sources: {
     ged: {

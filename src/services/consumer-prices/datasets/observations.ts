@@ -110,6 +110,7 @@ export const priceObservationsDataset: Dataset<PriceObservation> = {
   name: PRICE_OBSERVATIONS,
   source: 'Bundled dated retailer price observations (collected outside this service)',
   // A fixed, dated observation set: health reports it stale, which it honestly is.
+  kind: 'live',
   maxStaleMinutes: 26 * 60,
   sources: {
     observations: {

@@ -145,6 +145,7 @@ export function parseC2Intel(bytes: Buffer, now: number): CyberThreat[] {
 export const cyberThreatsDataset: Dataset<CyberThreat> = {
   name: CYBER_THREATS,
   source: 'abuse.ch Feodo Tracker and URLhaus; C2IntelFeeds',
+  kind: 'live',
   maxStaleMinutes: 240,
   sources: {
     feodo: { url: 'https://feodotracker.abuse.ch/downloads/ipblocklist.json', sample: 'cyber/feodo-ipblocklist.json' },

@@ -60,6 +60,7 @@ export function populationTable(population: Buffer, area: Buffer): CountryDensit
 export const populationReferenceDataset: Dataset<CountryDensity> = {
   name: POPULATION_REFERENCE,
   source: 'World Bank World Development Indicators (population, land area)',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 60,
   sources: {
     population: {

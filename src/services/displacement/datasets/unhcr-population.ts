@@ -170,6 +170,7 @@ export function buildSummary(bytes: Buffer): { records: StoredRow[]; info: Summa
 export const unhcrPopulationDataset: Dataset<StoredRow, SummaryInfo> = {
   name: DISPLACEMENT_SUMMARY,
   source: 'UNHCR Refugee Population Statistics',
+  kind: 'live',
   maxStaleMinutes: 2 * 24 * 60,
   sources: {
     population: {

@@ -43,6 +43,7 @@ export const forecastsDataset: Dataset<Forecast, ForecastDocumentInfo> = {
   name: FORECASTS,
   source: 'Forecast pipeline: the published forecast document (FORECAST_SOURCE_URL/predictions.json)',
   // Hourly upstream; 90 minutes without a new document is stale.
+  kind: 'live',
   maxStaleMinutes: 90,
   sources: { document: forecastDocumentSource('predictions.json', 'forecast/forecast-document.json') },
   parse(payloads) {

@@ -58,6 +58,7 @@ export const resolutionsDataset: Dataset<LedgerEntry, ResolutionsInfo> = {
   name: RESOLUTIONS,
   source: 'Forecast pipeline: the resolutions ledger (FORECAST_SOURCE_URL/resolutions.json)',
   // Daily upstream; 36 hours without a new ledger is stale.
+  kind: 'live',
   maxStaleMinutes: 36 * 60,
   sources: { ledger: forecastDocumentSource('resolutions.json', 'forecast/forecast-resolutions.json') },
   parse(payloads) {

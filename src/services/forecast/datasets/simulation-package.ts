@@ -43,6 +43,7 @@ export function parseSimulationPackage(bytes: Buffer): { records: Theater[]; inf
 export const simulationPackageDataset: Dataset<Theater, SimulationPackageInfo> = {
   name: SIMULATION_PACKAGE,
   source: 'Forecast pipeline: the latest simulation package pointer (FORECAST_SOURCE_URL/simulation-package.json)',
+  kind: 'live',
   maxStaleMinutes: 24 * 60,
   // A package may legitimately have no theaters.
   allowEmpty: true,

@@ -47,6 +47,7 @@ export function parseClaims(bytes: Buffer): { claims: GivingClaim[]; generatedAt
 export const givingClaimsDataset: Dataset<GivingClaim, ClaimsInfo> = {
   name: GIVING_CLAIMS,
   source: 'Curated registry of published giving figures (platform reports, OECD, CAF, Candid)',
+  kind: 'live',
   maxStaleMinutes: 365 * 24 * 60,
   sources: {
     claims: {

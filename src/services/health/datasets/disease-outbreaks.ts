@@ -55,6 +55,7 @@ export function outbreaksFrom(reports: readonly Report[]): DiseaseOutbreakItem[]
 export const diseaseOutbreaksDataset: Dataset<DiseaseOutbreakItem> = {
   name: DISEASE_OUTBREAKS,
   source: 'WHO Disease Outbreak News and Outbreak News Today',
+  kind: 'live',
   maxStaleMinutes: 2 * 24 * 60,
   // Either source alone is still a useful answer.
   sources: {

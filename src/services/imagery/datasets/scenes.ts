@@ -78,6 +78,7 @@ const WEEK = 7 * 86_400_000;
 export const imageryScenesDataset: Dataset<SceneRow> = {
   name: IMAGERY_SCENES,
   source: 'Element84 Earth Search STAC (Sentinel-1 GRD, Sentinel-2 L2A)',
+  kind: 'live',
   maxStaleMinutes: 24 * 60,
   sources: {
     stac: {

@@ -34,6 +34,7 @@ export function parseMaritimeWarnings(bytes: Buffer): NavigationalWarning[] {
 export const maritimeNavWarningsDataset: Dataset<NavigationalWarning> = {
   name: MARITIME_NAV_WARNINGS,
   source: 'NGA Maritime Safety Information broadcast warnings (all NAVAREAs)',
+  kind: 'live',
   maxStaleMinutes: 180,
   // A valid document with no active warning is a real answer.
   allowEmpty: true,

@@ -93,6 +93,7 @@ export function parseAisSnapshot(body: unknown): VesselSnapshot {
 export const vesselSnapshotDataset: Dataset<VesselSnapshot> = {
   name: VESSEL_SNAPSHOT,
   source: 'AIS relay aggregate of the aisstream.io feed (recorded for replay)',
+  kind: 'live',
   maxStaleMinutes: 60,
   sources: {
     snapshot: {

@@ -107,6 +107,7 @@ export function naturalEventsFromEonet(bytes: Buffer | string): NaturalEvent[] {
 export const naturalEventsDataset: Dataset<NaturalEvent> = {
   name: NATURAL_EVENTS,
   source: 'NASA EONET v3 open events',
+  kind: 'live',
   maxStaleMinutes: 540,
   sources: { eonet: { url: EONET_EVENTS_URL, sample: 'natural/eonet-events.json' } },
   parse(payloads) {

@@ -111,6 +111,7 @@ export function parseFeedBundle(bytes: Buffer): { records: NewsFeedItem[]; info:
 export const newsFeedsDataset: Dataset<NewsFeedItem, NewsFeedsInfo> = {
   name: NEWS_FEEDS,
   source: 'RSS and Atom news feeds (NEWS_FEEDS, or the built-in list)',
+  kind: 'live',
   maxStaleMinutes: 60,
   sources: {
     bundle: {

@@ -48,6 +48,7 @@ export function positiveRecords(records: readonly GkgRecord[]): PositiveRecord[]
 export const positiveGeoEventsDataset: Dataset<PositiveGeoEvent> = {
   name: POSITIVE_GEO_EVENTS,
   source: 'GDELT 2.0 Global Knowledge Graph',
+  kind: 'live',
   maxStaleMinutes: 60,
   allowEmpty: true,
   sources: Object.fromEntries(SAMPLE_SLOTS.map((_, back) => [`slot${back}`, slotSource(back)])),

@@ -95,6 +95,7 @@ export function fromKalshi(events: readonly KalshiEvent[]): StoredMarket[] {
 export const predictionMarketsDataset: Dataset<StoredMarket> = {
   name: PREDICTION_MARKETS,
   source: 'Polymarket Gamma API; Kalshi trade API',
+  kind: 'live',
   maxStaleMinutes: 90,
   sources: {
     polymarket: {

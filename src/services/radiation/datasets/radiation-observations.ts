@@ -201,6 +201,7 @@ for (const site of SITES) {
 export const radiationObservationsDataset: Dataset<RadiationObservation> = {
   name: RADIATION_OBSERVATIONS,
   source: 'EPA RadNet fixed monitors and Safecast measurements',
+  kind: 'live',
   maxStaleMinutes: 120,
   // Every site is optional on its own: one monitor offline must not hide the others.
   sources,

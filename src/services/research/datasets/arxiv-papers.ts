@@ -52,6 +52,7 @@ const sourceKey = (category: string) => category.replace('.', '_').toLowerCase()
 export const arxivPapersDataset: Dataset<ArxivRow> = {
   name: ARXIV_PAPERS,
   source: 'arXiv API (export.arxiv.org)',
+  kind: 'live',
   maxStaleMinutes: 24 * 60,
   sources: Object.fromEntries(
     ARXIV_CATEGORIES.map((c) => [

@@ -73,6 +73,7 @@ export function parseHackernewsFeed(bytes: Buffer, feed: HnFeed): HackernewsRow[
 export const hackernewsItemsDataset: Dataset<HackernewsRow> = {
   name: HACKERNEWS_ITEMS,
   source: 'Hacker News (Firebase API)',
+  kind: 'live',
   maxStaleMinutes: 60,
   sources: Object.fromEntries(
     HN_FEEDS.map((feed) => [

@@ -67,6 +67,7 @@ function toEvent(e: CalendarEvent, source: string): TechEvent {
 export const techEventsDataset: Dataset<TechEvent> = {
   name: TECH_EVENTS,
   source: 'Techmeme events calendar (iCalendar)',
+  kind: 'live',
   maxStaleMinutes: 24 * 60,
   sources: {
     techmeme: { url: 'https://www.techmeme.com/newsy_events.ics', sample: 'research/techmeme-events.ics' },

@@ -64,6 +64,7 @@ const sourceKey = (language: string, period: string) => `${language}_${period}`;
 export const trendingReposDataset: Dataset<TrendingRow> = {
   name: TRENDING_REPOS,
   source: 'GitHub trending (github-trending-api JSON)',
+  kind: 'live',
   maxStaleMinutes: 24 * 60,
   sources: Object.fromEntries(
     COMBOS.map(({ language, period }) => [

@@ -63,6 +63,7 @@ export function parseDemographics(bytes: Buffer): { records: CountryDemographics
 export const demographicsDataset: Dataset<CountryDemographics, DemographicsInfo> = {
   name: DEMOGRAPHICS,
   source: 'Demographic capability export (UN WPP Data Portal, World Bank education indicators, ILOSTAT SDMX)',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 30,
   sources: {
     capability: {

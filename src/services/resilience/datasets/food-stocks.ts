@@ -101,6 +101,7 @@ export const foodStocksDataset: Dataset<FoodStockRecord, { marketYear: number }>
   name: FOOD_STOCKS,
   source: 'USDA FAS Production, Supply and Distribution (PSD) API',
   // Monthly WASDE cycle upstream.
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 45,
   sources: {
     psd: {

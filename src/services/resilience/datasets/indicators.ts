@@ -101,6 +101,7 @@ export function parseIpc(bytes: Buffer): IndicatorObservation[] {
 export const worldBankDataset: Dataset<IndicatorObservation> = {
   name: WORLD_BANK_INDICATORS,
   source: 'World Bank Indicators API (WDI and Worldwide Governance Indicators)',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 120,
   sources: {
     indicators: {
@@ -116,6 +117,7 @@ export const worldBankDataset: Dataset<IndicatorObservation> = {
 export const whoDataset: Dataset<IndicatorObservation> = {
   name: WHO_INDICATORS,
   source: 'WHO Global Health Observatory OData API',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 120,
   sources: {
     gho: {
@@ -144,6 +146,7 @@ export const whoDataset: Dataset<IndicatorObservation> = {
 export const ipcDataset: Dataset<IndicatorObservation> = {
   name: IPC_PHASES,
   source: 'IPC acute food insecurity analyses (HDX)',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 60,
   sources: {
     analyses: {

@@ -84,6 +84,7 @@ export const resilienceScoresDataset: Dataset<CountryScore, ResilienceScoresInfo
   name: RESILIENCE_SCORES,
   source: 'Resilience scoring pipeline (per-country indicator export)',
   // The pipeline recomputes every six hours; two missed runs make the ranking stale.
+  kind: 'live',
   maxStaleMinutes: 13 * 60,
   sources: {
     scores: {

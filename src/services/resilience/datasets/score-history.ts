@@ -77,6 +77,7 @@ export const scoreHistoryDataset: Dataset<HistoryPoint, ScoreHistoryInfo> = {
   source:
     'Resilience scores computed here from the World Bank, WHO GHO and IPC indicators, one point per country and day',
   // Every refresh records today's point; a day without one leaves a gap in the trend.
+  kind: 'live',
   maxStaleMinutes: 2 * 24 * 60,
   sources: {
     // Required, all three: a score computed without one of them would be a spurious dip in the history.

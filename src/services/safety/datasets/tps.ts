@@ -16,6 +16,7 @@ export const tpsMciDataset: Dataset<MciReport> = {
   name: TPS_MCI,
   source: 'Toronto Police Service Public Safety Data Portal (Major Crime Indicators)',
   // The portal refreshes quarterly; two weeks without a refresh is worth flagging.
+  kind: 'live',
   maxStaleMinutes: 14 * 24 * 60,
   sources: {
     mci: { url: mciQueryUrl(Date.now()), urlAt: mciQueryUrl, sample: 'safety/tps-major-crime-indicators.json' },
@@ -31,6 +32,7 @@ export const tpsMciDataset: Dataset<MciReport> = {
 export const tpsCallsAttendedDataset: Dataset<CallsAttended> = {
   name: TPS_CALLS_ATTENDED,
   source: 'Toronto Police Service Annual Statistical Report (calls for service attended)',
+  kind: 'live',
   maxStaleMinutes: 14 * 24 * 60,
   sources: {
     calls: { url: callsQueryUrl(), sample: 'safety/tps-calls-for-service-attended.json' },

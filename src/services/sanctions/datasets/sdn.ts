@@ -16,6 +16,7 @@ export interface SdnInfo {
 export const sdnDataset: Dataset<SdnEntry, SdnInfo> = {
   name: SANCTIONS_SDN,
   source: 'U.S. Treasury OFAC Specially Designated Nationals list',
+  kind: 'live',
   maxStaleMinutes: 3 * 24 * 60,
   sources: {
     sdn: { url: OFAC_SDN_XML_URL, sample: 'sanctions/ofac-sdn.xml' },

@@ -60,6 +60,7 @@ export const tradeExposureDataset: Dataset<TradeExposure, TradeExposureInfo> = {
   name: TRADE_EXPOSURE,
   source: 'HS2 chokepoint exposure of major trading countries (derived from UN Comtrade bilateral HS4 trade)',
   // Rebuilt every two days upstream.
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 4,
   sources: {
     exposure: {

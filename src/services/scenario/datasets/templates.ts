@@ -46,6 +46,7 @@ export function parseScenarioTemplates(bytes: Buffer): { records: ScenarioTempla
 export const scenarioTemplatesDataset: Dataset<ScenarioTemplate, { reviewedAt: string }> = {
   name: SCENARIO_TEMPLATES,
   source: 'Scenario template catalogue (reference table restated from the published service)',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 90,
   sources: {
     catalogue: {

@@ -162,6 +162,7 @@ export function buildEarthquakes(usgs: Report[], nrcan: Report[], now: number): 
 export const earthquakesDataset: Dataset<Earthquake> = {
   name: EARTHQUAKES,
   source: 'USGS Earthquake Hazards Program; Natural Resources Canada',
+  kind: 'live',
   maxStaleMinutes: 30,
   sources: {
     usgs: {

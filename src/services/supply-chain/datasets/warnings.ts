@@ -44,6 +44,7 @@ export function parseNavWarnings(bytes: Buffer): { records: NavWarningRecord[]; 
 export const navWarningsDataset: Dataset<NavWarningRecord, NavWarningsInfo> = {
   name: NAV_WARNINGS,
   source: 'NGA Maritime Safety Information broadcast warnings',
+  kind: 'live',
   maxStaleMinutes: 180,
   // A valid document with no active warning is a real answer.
   allowEmpty: true,

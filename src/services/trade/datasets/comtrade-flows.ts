@@ -105,6 +105,7 @@ async function fetchAll(get: (url: string) => Promise<Buffer>, ctx: { now: numbe
 export const comtradeFlowsDataset: Dataset<ComtradeFlow> = {
   name: COMTRADE_FLOWS,
   source: 'UN Comtrade public preview API (annual HS trade by partner)',
+  kind: 'live',
   maxStaleMinutes: 3 * 24 * 60,
   sources: {
     preview: {

@@ -27,6 +27,7 @@ export function customsMonths(bytes: Buffer): CustomsRevenueMonth[] {
 export const customsRevenueDataset: Dataset<CustomsRevenueMonth> = {
   name: CUSTOMS_REVENUE,
   source: 'U.S. Treasury FiscalData, Monthly Treasury Statement table 9',
+  kind: 'live',
   maxStaleMinutes: 2 * 24 * 60,
   sources: {
     mts: {

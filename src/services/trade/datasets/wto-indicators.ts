@@ -40,6 +40,7 @@ function source(indicator: string): DatasetSource {
 export const wtoIndicatorsDataset: Dataset<WtoObservation> = {
   name: WTO_INDICATORS,
   source: 'World Trade Organization Timeseries API',
+  kind: 'live',
   maxStaleMinutes: 3 * 24 * 60,
   sources: Object.fromEntries(Object.values(WTO).map((i) => [i, source(i)])),
   parse(payloads) {

@@ -123,6 +123,7 @@ export function gdeltUnrest(bytes: Buffer): UnrestEvent[] {
 export const unrestEventsDataset: Dataset<UnrestEvent> = {
   name: UNREST_EVENTS,
   source: 'ACLED (demonstrations); GDELT GKG',
+  kind: 'live',
   maxStaleMinutes: 120,
   sources: {
     acled: {

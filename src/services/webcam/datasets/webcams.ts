@@ -15,6 +15,7 @@ const MAX_PAGES = 40;
 export const webcamsDataset: Dataset<WindyWebcam> = {
   name: WEBCAMS,
   source: 'Windy Webcams API v3',
+  kind: 'live',
   maxStaleMinutes: 24 * 60,
   sources: {
     windy: {

@@ -56,6 +56,7 @@ export function detectionsFromFirms(csv: Buffer | string): FireDetection[] {
 export const fireDetectionsDataset: Dataset<FireDetection> = {
   name: FIRE_DETECTIONS,
   source: 'NASA FIRMS VIIRS active fires (area API)',
+  kind: 'live',
   maxStaleMinutes: 360,
   sources: {
     firms: {

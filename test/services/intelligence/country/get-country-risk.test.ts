@@ -175,7 +175,7 @@ describe('live ingestion', () => {
     const files = new Map(
       INPUTS.flatMap((d) =>
         Object.values(d.sources).map(
-          (s) => [new URL(s.url).pathname, fs.readFileSync(path.join(SAMPLES_DIR, s.sample))] as const,
+          (s) => [new URL(s.url!).pathname, fs.readFileSync(path.join(SAMPLES_DIR, s.sample))] as const,
         ),
       ),
     );

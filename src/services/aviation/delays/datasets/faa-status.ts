@@ -104,6 +104,7 @@ function isWorse(a: FaaDelay, b: FaaDelay): boolean {
 export const faaStatusDataset: Dataset<FaaDelay, FaaStatusInfo> = {
   name: FAA_STATUS,
   source: 'FAA Air Traffic Control System Command Center (NAS status)',
+  kind: 'live',
   maxStaleMinutes: 60,
   // A calm day lists no airport at all; the feed's timestamp still proves it is current.
   allowEmpty: true,

@@ -47,6 +47,7 @@ export function parseNotams(bytes: Buffer, now: number): NotamRecord[] {
 export const notamsDataset: Dataset<NotamRecord> = {
   name: NOTAMS,
   source: 'ICAO NOTAM realtime list (needs ICAO_API_KEY)',
+  kind: 'live',
   maxStaleMinutes: 120,
   // A quiet day at the watched aerodromes has no NOTAM in force.
   allowEmpty: true,

@@ -165,6 +165,7 @@ export function parseAviationstackFlights(bytes: Buffer, readAt: number): Flight
 export const flightsDataset: Dataset<FlightInstance, FlightsInfo> = {
   name: FLIGHTS,
   source: 'AviationStack real-time flights',
+  kind: 'live',
   maxStaleMinutes: 60,
   sources: {
     flights: {

@@ -56,6 +56,7 @@ export function parseAviationNews(payloads: Partial<Record<string, Buffer>>): Ne
 export const aviationNewsDataset: Dataset<NewsRecord> = {
   name: AVIATION_NEWS,
   source: 'Aviation trade press feeds (FlightGlobal, Simple Flying, AeroTime)',
+  kind: 'live',
   maxStaleMinutes: 120,
   // One feed down must not lose the others.
   sources: Object.fromEntries(

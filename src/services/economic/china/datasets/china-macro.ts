@@ -167,6 +167,7 @@ export const chinaMacroDataset: Dataset<ChinaMacroRecord, ChinaMacroInfo> = {
   source:
     'National Bureau of Statistics of China and State Administration of Foreign Exchange English press releases (HTML), NBS release calendar',
   // Monthly releases: a week without a new page is normal.
+  kind: 'live',
   maxStaleMinutes: 7 * 24 * 60,
   sources,
   parse: (payloads, now, previous) => ({ records: buildChinaMacro(payloads, now, previous), info: {} }),

@@ -92,6 +92,7 @@ export const corridorHistoryDataset: Dataset<CorridorHistoryPoint, Record<string
   name: CORRIDOR_HISTORY,
   source:
     'China corridor directions read at each ingestion from the corridor inputs (PortWatch, flights, EONET, JODI, Comtrade, SSE), accumulated',
+  kind: 'live',
   maxStaleMinutes: 2 * 24 * 60,
   sources,
   parse: (payloads, now, previous) => appendCorridorReading(payloads, now, previous),

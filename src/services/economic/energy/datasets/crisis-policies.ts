@@ -45,6 +45,7 @@ export function parseCrisisPolicies(bytes: Buffer): { records: CrisisPolicy[]; i
 export const crisisPoliciesDataset: Dataset<CrisisPolicy, CrisisPoliciesInfo> = {
   name: CRISIS_POLICIES,
   source: 'Curated registry of government responses to the 2026 energy crisis (from the IEA policy response tracker)',
+  kind: 'live',
   maxStaleMinutes: 576_000,
   sources: {
     registry: {

@@ -35,6 +35,7 @@ export function buildCapability(bytes: Buffer): CapabilityRow[] {
 export const eiaCapacityDataset: Dataset<CapabilityRow> = {
   name: EIA_CAPACITY,
   source: 'U.S. Energy Information Administration, API v2: state electricity profiles, net summer capability',
+  kind: 'live',
   maxStaleMinutes: 2_880,
   sources: {
     capability: {

@@ -79,6 +79,7 @@ export const eiaWeeklyDataset: Dataset<EiaWeeklyObservation> = {
   name: EIA_WEEKLY,
   source:
     'U.S. Energy Information Administration, API v2: weekly spot prices, petroleum stocks, refinery input and natural gas storage',
+  kind: 'live',
   maxStaleMinutes: 20_160,
   sources: SOURCES,
   parse: (payloads) => ({ records: buildEiaWeekly(payloads) }),

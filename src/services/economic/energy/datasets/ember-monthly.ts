@@ -73,6 +73,7 @@ export function parseEmberMonthly(bytes: Buffer): ElectricityMixRow[] {
 export const emberMonthlyDataset: Dataset<ElectricityMixRow> = {
   name: EMBER_MONTHLY,
   source: 'Ember, monthly electricity data (generation mix and demand by country)',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 45,
   sources: {
     ember: {

@@ -45,6 +45,7 @@ export function buildElectricityPrices(payloads: Partial<Record<string, Buffer>>
 export const entsoePricesDataset: Dataset<ElectricityPriceRow> = {
   name: ENTSOE_PRICES,
   source: 'ENTSO-E Transparency Platform, day-ahead electricity prices by bidding zone',
+  kind: 'live',
   maxStaleMinutes: 2 * 24 * 60,
   sources: SOURCES,
   parse: (payloads) => ({ records: buildElectricityPrices(payloads) }),

@@ -14,6 +14,7 @@ export const AGSI_COUNTRIES = ['AT', 'BE', 'CZ', 'DE', 'ES', 'FR', 'HU', 'IT', '
 export const gieCountryStorageDataset: Dataset<CountryGasStorageDay> = {
   name: GIE_COUNTRY_STORAGE,
   source: 'Gas Infrastructure Europe, AGSI+ gas storage by country',
+  kind: 'live',
   maxStaleMinutes: 2_880,
   sources: {
     countries: {

@@ -6,6 +6,7 @@ export const GIE_EU_STORAGE = 'economic.gie-eu-storage';
 export const gieStorageDataset: Dataset<GasStorageDay> = {
   name: GIE_EU_STORAGE,
   source: 'Gas Infrastructure Europe, AGSI+ EU aggregate gas storage',
+  kind: 'live',
   maxStaleMinutes: 2_880,
   sources: {
     eu: { url: AGSI_EU_URL, sample: 'economic/gie/agsi-eu.json', headers: agsiHeaders },

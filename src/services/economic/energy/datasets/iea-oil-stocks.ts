@@ -36,6 +36,7 @@ export function buildOilStocks(latest: Buffer, monthly: Buffer): { records: Memb
 export const ieaOilStocksDataset: Dataset<MemberStocks, IeaStocksInfo> = {
   name: IEA_OIL_STOCKS,
   source: 'International Energy Agency, oil stocks of IEA countries in days of net imports',
+  kind: 'live',
   maxStaleMinutes: 57_600,
   sources: {
     latest: { url: IEA_LATEST_URL, sample: 'economic/iea/netimports-latest.json' },

@@ -69,6 +69,7 @@ export function parseJodiGas(bytes: Buffer): GasBalanceRow[] {
 export const jodiGasDataset: Dataset<GasBalanceRow> = {
   name: JODI_GAS,
   source: 'JODI-Gas world database (natural gas production, LNG and pipeline imports, inland demand)',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 45,
   sources: {
     jodi: {

@@ -67,6 +67,7 @@ export function parseOwidEnergy(bytes: Buffer): EnergyMixRow[] {
 export const owidEnergyMixDataset: Dataset<EnergyMixRow> = {
   name: OWID_ENERGY_MIX,
   source: 'Our World in Data, energy dataset (primary energy mix by country and year)',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 35,
   sources: {
     owid: {

@@ -54,6 +54,7 @@ export function parseSprPolicies(bytes: Buffer): { records: SprPolicy[]; info: S
 export const sprPoliciesDataset: Dataset<SprPolicy, SprRegistryInfo> = {
   name: SPR_POLICIES,
   source: 'Curated registry of national strategic petroleum reserve and emergency-stock policies',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 7 * 8,
   sources: {
     registry: {

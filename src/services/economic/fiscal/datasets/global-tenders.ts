@@ -93,6 +93,7 @@ export function buildTenders(
 export const globalTendersDataset: Dataset<Tender, { statuses: SourceStatus[] }> = {
   name: GLOBAL_TENDERS,
   source: 'Public tender notices: UK Contracts Finder (OCDS), CanadaBuys, New Zealand GETS, World Bank procurement',
+  kind: 'live',
   maxStaleMinutes: 180,
   allowEmpty: true,
   sources,

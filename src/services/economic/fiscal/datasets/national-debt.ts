@@ -58,6 +58,7 @@ export function buildNationalDebt(payloads: Partial<Record<string, Buffer>>): {
 export const nationalDebtDataset: Dataset<NationalDebtRecord, { vintageYear: number }> = {
   name: NATIONAL_DEBT,
   source: 'IMF World Economic Outlook (gross debt, GDP, net lending) and US Treasury FiscalData (debt to the penny)',
+  kind: 'live',
   maxStaleMinutes: 86_400,
   sources: {
     debt: { url: weoUrl(INDICATORS.debt), sample: 'economic/imf/weo-GGXWDG_NGDP.json', headers: imfHeaders },

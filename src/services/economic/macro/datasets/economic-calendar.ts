@@ -60,6 +60,7 @@ export const economicCalendarDataset: Dataset<CalendarEvent> = {
   name: ECONOMIC_CALENDAR,
   source:
     'Federal Reserve FOMC calendar, ECB Governing Council calendar, Eurostat release schedule, FRED release dates',
+  kind: 'live',
   maxStaleMinutes: 1_440,
   sources,
   parse: (payloads) => ({ records: buildCalendar(payloads) }),

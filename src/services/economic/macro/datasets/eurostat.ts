@@ -55,6 +55,7 @@ export function buildEurostat(payloads: Partial<Record<string, Buffer>>): Eurost
 export const eurostatDataset: Dataset<EurostatCountryMetric> = {
   name: EUROSTAT_COUNTRY_DATA,
   source: 'Eurostat dissemination API: HICP inflation, unemployment rate, GDP growth',
+  kind: 'live',
   maxStaleMinutes: 4_320,
   sources,
   parse: (payloads) => ({ records: buildEurostat(payloads) }),

@@ -55,6 +55,7 @@ export const fredSeriesDataset: Dataset<FredSeries> = {
   name: FRED_SERIES_DATASET,
   source:
     'Federal Reserve Bank of St. Louis, FRED series observations; New York Fed, Global Supply Chain Pressure Index',
+  kind: 'live',
   maxStaleMinutes: 1_500,
   sources,
   parse: (payloads) => ({ records: buildFredSeries(payloads) }),

@@ -32,6 +32,7 @@ export const macroSignalsDataset: Dataset<MacroSignals & { timestamp: string }> 
   name: MACRO_SIGNALS,
   source:
     'Yahoo Finance daily charts (USD/JPY, BTC-USD, QQQ, XLP), alternative.me Fear & Greed, mempool.space hash rate',
+  kind: 'live',
   maxStaleMinutes: 150,
   sources: {
     jpy: { url: yahooChartUrl(CHARTS.jpy), sample: 'economic/yahoo/chart-JPY=X.json', optional: true },

@@ -13,6 +13,7 @@ export interface NbsMonthlyInfo {
 export const nbsMonthlyDataset: Dataset<NbsObservation, NbsMonthlyInfo> = {
   name: NBS_MONTHLY,
   source: 'National Bureau of Statistics of China, monthly indicators (data portal query API)',
+  kind: 'live',
   maxStaleMinutes: 36 * 60,
   sources: {
     monthly: {

@@ -55,6 +55,7 @@ export function buildWorldBank(payloads: Partial<Record<string, Buffer>>): World
 export const worldBankDataset: Dataset<WorldBankRow> = {
   name: WORLD_BANK,
   source: 'World Bank, World Development Indicators (API v2)',
+  kind: 'live',
   maxStaleMinutes: 20_160,
   sources,
   parse: (payloads) => ({ records: buildWorldBank(payloads) }),

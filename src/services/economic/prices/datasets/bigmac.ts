@@ -12,6 +12,7 @@ export function lastTwoSurveys(rows: readonly BigMacObservation[]): BigMacObserv
 export const bigMacDataset: Dataset<BigMacObservation> = {
   name: BIGMAC,
   source: 'The Economist, Big Mac index raw data (github.com/TheEconomist/big-mac-data)',
+  kind: 'live',
   maxStaleMinutes: 288_000,
   sources: { csv: { url: BIGMAC_RAW_INDEX_URL, sample: 'economic/economist/big-mac-raw-index.csv' } },
   parse(payloads) {

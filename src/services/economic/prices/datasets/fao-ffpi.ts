@@ -9,6 +9,7 @@ const KEEP = 13;
 export const faoFfpiDataset: Dataset<FoodPriceMonth> = {
   name: FAO_FFPI,
   source: 'Food and Agriculture Organization of the United Nations, FAO Food Price Index',
+  kind: 'live',
   maxStaleMinutes: 86_400,
   sources: {
     csv: {

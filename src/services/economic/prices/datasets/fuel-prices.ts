@@ -206,6 +206,7 @@ export const fuelPricesDataset: Dataset<FuelCountry, FuelInfo> = {
   name: FUEL_PRICES,
   source:
     'Pump prices: data.gov.my (Malaysia), EIA (United States), EU Weekly Oil Bulletin, DESNZ (United Kingdom); FX from Yahoo Finance',
+  kind: 'live',
   maxStaleMinutes: 20_160,
   sources,
   parse: (payloads) => buildFuelPrices(payloads),

@@ -39,6 +39,7 @@ export function parseGroceryObservations(bytes: Buffer): GroceryObservation[] {
 export const groceryObservationsDataset: Dataset<GroceryObservation> = {
   name: GROCERY_OBSERVATIONS,
   source: 'Bundled, dated retailer shelf-price observations of a ten-item grocery basket (no live price provider)',
+  kind: 'live',
   maxStaleMinutes: 20_160,
   sources: {
     observations: {

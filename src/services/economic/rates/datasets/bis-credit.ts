@@ -34,6 +34,7 @@ export function buildCreditToGdp(bytes: Buffer): BisCreditToGdp[] {
 export const bisCreditDataset: Dataset<BisCreditToGdp> = {
   name: BIS_CREDIT,
   source: 'Bank for International Settlements, total credit to the non-financial sector (WS_TC), percent of GDP',
+  kind: 'live',
   maxStaleMinutes: 20_160,
   sources: {
     tc: {

@@ -47,6 +47,7 @@ export function buildExchangeRates(bytes: Buffer): BisExchangeRate[] {
 export const bisEerDataset: Dataset<BisExchangeRate> = {
   name: BIS_EER,
   source: 'Bank for International Settlements, effective exchange rates (WS_EER), broad basket, monthly',
+  kind: 'live',
   maxStaleMinutes: 10_080,
   sources: {
     eer: {

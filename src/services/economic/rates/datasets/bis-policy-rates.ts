@@ -30,6 +30,7 @@ export function buildPolicyRates(bytes: Buffer): BisPolicyRate[] {
 export const bisPolicyRatesDataset: Dataset<BisPolicyRate> = {
   name: BIS_POLICY_RATES,
   source: 'Bank for International Settlements, central bank policy rates (WS_CBPOL)',
+  kind: 'live',
   maxStaleMinutes: 10_080,
   sources: {
     cbpol: {

@@ -28,6 +28,7 @@ export function buildCiss(bytes: Buffer): FsiObservation[] {
 export const ecbCissDataset: Dataset<FsiObservation> = {
   name: ECB_CISS,
   source: 'European Central Bank, new composite indicator of systemic stress (CISS), euro area, daily',
+  kind: 'live',
   maxStaleMinutes: 5_760,
   sources: {
     ciss: {

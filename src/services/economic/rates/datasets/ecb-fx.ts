@@ -33,6 +33,7 @@ export function buildEcbFx(bytes: Buffer): EcbFxRate[] {
 export const ecbFxDataset: Dataset<EcbFxRate> = {
   name: ECB_FX,
   source: 'European Central Bank, euro foreign exchange reference rates (EXR)',
+  kind: 'live',
   maxStaleMinutes: 5_760,
   sources: {
     exr: {

@@ -32,6 +32,7 @@ export function buildYieldCurve(bytes: Buffer): CurvePoint[] {
 export const ecbYieldCurveDataset: Dataset<CurvePoint> = {
   name: ECB_YIELD_CURVE,
   source: 'European Central Bank, euro area yield curves (YC), AAA-rated government bonds, spot rates',
+  kind: 'live',
   maxStaleMinutes: 5_760,
   sources: {
     yc: {

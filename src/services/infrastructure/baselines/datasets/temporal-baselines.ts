@@ -77,13 +77,13 @@ export function baselineDocument(samples: readonly BaselineSample[]): Buffer {
 /**
  * Recorded activity counts. There is no upstream: the bundled document seeds it and
  * record-baseline-snapshot publishes each new version through this parser, so recorded counts pass
- * the same validation as a loaded file. The live refresh leaves it alone (`recorded`).
+ * the same validation as a loaded file. The live refresh leaves it alone (kind `recorded`).
  */
 export const temporalBaselinesDataset: Dataset<BaselineSample> = {
   name: TEMPORAL_BASELINES,
   source: 'Counts recorded through record-baseline-snapshot',
+  kind: 'recorded',
   maxStaleMinutes: 90 * 24 * 60,
-  recorded: true,
   sources: {
     baseline: {
       url: 'https://localhost/api/infrastructure/v1/record-baseline-snapshot',

@@ -32,6 +32,7 @@ export function cableWarningsFrom(bytes: Buffer | string): CableWarning[] {
 export const cableWarningsDataset: Dataset<CableWarning> = {
   name: CABLE_WARNINGS,
   source: 'NGA Maritime Safety Information broadcast warnings',
+  kind: 'live',
   maxStaleMinutes: 90,
   sources: { nga: { url: NGA_BROADCAST_WARNINGS_URL, sample: 'infrastructure/nga-broadcast-warnings.json' } },
   // No cable-related warning in force is a normal day.

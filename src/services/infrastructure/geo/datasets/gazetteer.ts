@@ -16,6 +16,7 @@ function textOf(bytes: Buffer): Buffer {
 export const gazetteerDataset: Dataset<Place> = {
   name: GAZETTEER,
   source: 'GeoNames cities gazetteer (CC BY 4.0)',
+  kind: 'live',
   maxStaleMinutes: 90 * 24 * 60,
   sources: { geonames: { url: GEONAMES_CITIES_URL, sample: 'infrastructure/geonames-cities-sample.txt' } },
   parse(payloads) {

@@ -18,6 +18,7 @@ export function validRanges(ranges: readonly IpRange[]): IpRange[] {
 export const ipCountryRangesDataset: Dataset<IpRange> = {
   name: IP_COUNTRY_RANGES,
   source: 'DB-IP IP to Country Lite (CC BY 4.0)',
+  kind: 'live',
   maxStaleMinutes: 45 * 24 * 60,
   sources: {
     dbip: {

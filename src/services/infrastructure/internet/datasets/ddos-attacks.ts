@@ -42,6 +42,7 @@ export function ddosSummaryFrom(protocol: Buffer, vector: Buffer, targets: Buffe
 export const ddosAttacksDataset: Dataset<ListInternetDdosAttacksResponse> = {
   name: DDOS_ATTACKS,
   source: 'Cloudflare Radar layer-3 attack summaries',
+  kind: 'live',
   maxStaleMinutes: 180,
   sources: {
     protocol: {

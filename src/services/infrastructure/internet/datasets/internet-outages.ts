@@ -102,6 +102,7 @@ export function parseRadarOutages(bytes: Buffer): OutageRow[] {
 export const internetOutagesDataset: Dataset<OutageRow> = {
   name: INTERNET_OUTAGES,
   source: 'Cloudflare Radar outage annotations',
+  kind: 'live',
   maxStaleMinutes: 60,
   sources: {
     radar: {

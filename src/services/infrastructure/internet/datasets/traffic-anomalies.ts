@@ -23,6 +23,7 @@ export function trafficAnomaliesFrom(bytes: Buffer | string): TrafficAnomaly[] {
 export const trafficAnomaliesDataset: Dataset<TrafficAnomaly> = {
   name: TRAFFIC_ANOMALIES,
   source: 'Cloudflare Radar traffic anomalies',
+  kind: 'live',
   maxStaleMinutes: 120,
   sources: {
     radar: {

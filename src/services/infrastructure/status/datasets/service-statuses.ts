@@ -63,6 +63,7 @@ export function sortStatuses(rows: ServiceStatus[]): ServiceStatus[] {
 export const serviceStatusesDataset: Dataset<ServiceStatus> = {
   name: SERVICE_STATUSES,
   source: 'Vendor status pages (Atlassian Statuspage summaries)',
+  kind: 'live',
   maxStaleMinutes: 60,
   // Each page is optional: one vendor's page being down must not hide the others.
   sources: Object.fromEntries(

@@ -73,6 +73,7 @@ export function parseIntelHistory(bytes: Buffer): { records: HistoryRecord[]; in
 export const intelHistoryDataset: Dataset<HistoryRecord, IntelHistoryInfo> = {
   name: INTEL_HISTORY,
   source: 'Intelligence history archive export (conflict, military and energy events)',
+  kind: 'live',
   maxStaleMinutes: 24 * 60,
   sources: {
     export: {

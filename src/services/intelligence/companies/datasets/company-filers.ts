@@ -19,6 +19,7 @@ export const SUBMISSIONS_WATCHLIST = ['0001535527', '0000012927', '0000320193'] 
 export const companyTickersDataset: Dataset<TickerEntry> = {
   name: SEC_COMPANY_TICKERS,
   source: 'SEC EDGAR company tickers',
+  kind: 'live',
   maxStaleMinutes: 3 * 24 * 60,
   sources: {
     json: {
@@ -39,6 +40,7 @@ export const companyTickersDataset: Dataset<TickerEntry> = {
 export const submissionsDataset: Dataset<Submissions> = {
   name: SEC_SUBMISSIONS,
   source: 'SEC EDGAR submissions',
+  kind: 'live',
   maxStaleMinutes: 24 * 60,
   sources: {
     json: {

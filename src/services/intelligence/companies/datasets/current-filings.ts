@@ -17,6 +17,7 @@ export interface CurrentFilingsInfo {
 export const currentFilingsDataset: Dataset<CurrentFiling, CurrentFilingsInfo> = {
   name: SEC_CURRENT_FILINGS,
   source: 'SEC EDGAR latest filings (8-K)',
+  kind: 'live',
   maxStaleMinutes: 120,
   sources: {
     atom: { url: edgarCurrentFeedUrl('8-K'), sample: 'intelligence/sec-current-8k.atom', headers: () => EDGAR_HEADERS },

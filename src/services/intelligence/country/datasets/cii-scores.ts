@@ -61,6 +61,7 @@ export function parseCiiScores(bytes: Buffer): { scores: CiiScore[]; info: CiiSc
 export const ciiScoresDataset: Dataset<CiiScore, CiiScoresInfo> = {
   name: CII_SCORES,
   source: 'Country instability index (risk-scores export)',
+  kind: 'live',
   maxStaleMinutes: 30,
   sources: {
     scores: {

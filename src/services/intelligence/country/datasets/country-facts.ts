@@ -68,6 +68,7 @@ export function parseCountryFacts(restCountries: Buffer, wikidata: Buffer | unde
 export const countryFactsDataset: Dataset<CountryFacts> = {
   name: COUNTRY_FACTS,
   source: 'RestCountries and Wikidata',
+  kind: 'live',
   maxStaleMinutes: 7 * 24 * 60,
   sources: {
     restcountries: {

@@ -43,6 +43,7 @@ export function parseSecurityAdvisories(payloads: Partial<Record<string, Buffer>
 export const securityAdvisoriesDataset: Dataset<GovernmentAdvisory> = {
   name: SECURITY_ADVISORIES,
   source: 'Government travel-advice feeds (Smartraveller, UK FCDO, U.S. embassies)',
+  kind: 'live',
   maxStaleMinutes: 3 * 60,
   sources: {
     smartraveller: {

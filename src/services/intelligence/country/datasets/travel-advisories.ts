@@ -44,6 +44,7 @@ export function parseTravelAdvisories(bytes: Buffer): { advisories: StateAdvisor
 export const travelAdvisoriesDataset: Dataset<StateAdvisory, TravelAdvisoriesInfo> = {
   name: TRAVEL_ADVISORIES,
   source: 'U.S. Department of State travel advisories',
+  kind: 'live',
   maxStaleMinutes: 24 * 60,
   sources: {
     rss: {

@@ -7,6 +7,7 @@ export const OREF_HISTORY = 'intelligence.oref-history';
 export const orefHistoryDataset: Dataset<OrefHistoryRow> = {
   name: OREF_HISTORY,
   source: 'Israel Home Front Command (OREF) alert history',
+  kind: 'live',
   maxStaleMinutes: 60,
   allowEmpty: true,
   sources: {

@@ -14,6 +14,7 @@ export interface TelegramInfo {
 export const telegramMessagesDataset: Dataset<TelegramItem, TelegramInfo> = {
   name: TELEGRAM_MESSAGES,
   source: 'Telegram public channels (through a relay)',
+  kind: 'live',
   maxStaleMinutes: 30,
   sources: {
     feed: {

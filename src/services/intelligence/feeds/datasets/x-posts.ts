@@ -23,6 +23,7 @@ export interface XPostsInfo {
 export const xPostsDataset: Dataset<XPostMeta, XPostsInfo> = {
   name: X_POSTS,
   source: 'X API v2 user timelines',
+  kind: 'live',
   maxStaleMinutes: 90,
   sources: {
     timelines: {

@@ -28,6 +28,7 @@ export const gpsInterferenceDataset: Dataset<GpsHex, GpsInterferenceInfo> = {
   name: GPS_INTERFERENCE,
   source: 'gpsjam.org daily GPS interference map (ADS-B, H3 cells)',
   // Published once a day; two missed days is stale.
+  kind: 'live',
   maxStaleMinutes: 2 * 24 * 60,
   // Interference comes and goes by the day (an exercise ends, a conflict flares); the parser already
   // refuses a file with no valid cell, so only a near-total drop is treated as a broken feed.

@@ -34,6 +34,7 @@ export function parseSatellites(payloads: Buffer[]): Satellite[] {
 export const satellitesDataset: Dataset<Satellite> = {
   name: SATELLITES,
   source: 'CelesTrak GP element sets',
+  kind: 'live',
   maxStaleMinutes: 6 * 60,
   sources: {
     military: {

@@ -17,6 +17,7 @@ export const WATCHED_ISO3 = ['SAU', 'ARE', 'NLD'] as const;
 export const tankerPortsDataset: Dataset<PortActivity> = {
   name: TANKER_PORTS,
   source: 'IMF PortWatch daily port activity',
+  kind: 'live',
   maxStaleMinutes: 3 * 24 * 60,
   sources: {
     daily: {

@@ -11,6 +11,7 @@ export const CHINA_POLICY_EVENTS = 'intelligence.china-policy-events';
 export const chinaPolicyEventsDataset: Dataset<PolicyDocument> = {
   name: CHINA_POLICY_EVENTS,
   source: 'Ministry of Commerce of the PRC, policy release list (Chinese)',
+  kind: 'live',
   maxStaleMinutes: 12 * 60,
   sources: {
     mofcom: {

@@ -106,6 +106,7 @@ export const regimeHistoryDataset: Dataset<RegimeTransition, RegimeHistoryInfo> 
   name: REGIME_HISTORY,
   source:
     'Regional snapshot pipeline (instability export, chokepoint registry, OREF, ADS-B military), regime changes per ingestion',
+  kind: 'live',
   maxStaleMinutes: 12 * 60,
   allowEmpty: true,
   sources: {

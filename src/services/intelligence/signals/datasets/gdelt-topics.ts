@@ -57,6 +57,7 @@ export function parseGdeltTopics(input: Buffer | string): TopicCoverage[] {
 export const gdeltTopicsDataset: Dataset<TopicCoverage> = {
   name: GDELT_TOPICS,
   source: 'GDELT DOC 2.0 API',
+  kind: 'live',
   maxStaleMinutes: 60,
   sources: {
     doc: {

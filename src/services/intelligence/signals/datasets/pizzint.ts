@@ -20,6 +20,7 @@ export interface PizzintInfo {
 export const pizzintDataset: Dataset<PizzintPlace, PizzintInfo> = {
   name: PIZZINT,
   source: 'pizzint.watch (third-party, derived from place popularity data)',
+  kind: 'live',
   maxStaleMinutes: 30,
   sources: {
     dashboard: {

@@ -7,6 +7,7 @@ export const REDDIT_HOT = 'intelligence.reddit-hot';
 export const redditHotDataset: Dataset<RedditPost> = {
   name: REDDIT_HOT,
   source: 'Reddit hot listings (r/worldnews, r/geopolitics)',
+  kind: 'live',
   maxStaleMinutes: 6 * 60,
   sources: {
     worldnews: {

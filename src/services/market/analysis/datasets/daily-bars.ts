@@ -28,6 +28,7 @@ export function buildDailyBars(bytes: Buffer): { records: TickerBars[]; info: Da
 export const dailyBarsDataset: Dataset<TickerBars, DailyBarsInfo> = {
   name: DAILY_BARS,
   source: 'Yahoo Finance chart data (six months of daily bars per ticker)',
+  kind: 'live',
   maxStaleMinutes: 24 * 60,
   sources: {
     chart: {

@@ -16,6 +16,7 @@ export function buildCbReserves(bytes: Buffer): { records: CbReserves[] } {
 export const cbGoldReservesDataset: Dataset<CbReserves> = {
   name: CB_GOLD_RESERVES,
   source: 'IMF International Reserves and Foreign Currency Liquidity (IRFCL), gold',
+  kind: 'live',
   maxStaleMinutes: 45 * 24 * 60,
   sources: {
     irfcl: {

@@ -50,6 +50,7 @@ export function buildCommodities(bytes: Buffer): { records: StoredInstrument[]; 
 export const commoditiesDataset: Dataset<StoredInstrument, CommoditiesInfo> = {
   name: COMMODITIES_SNAPSHOT,
   source: 'Yahoo Finance chart data (a year of daily closes: futures, commodity ETFs, currency pairs, gold drivers)',
+  kind: 'live',
   maxStaleMinutes: 60,
   sources: {
     spark: {

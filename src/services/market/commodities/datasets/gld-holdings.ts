@@ -9,6 +9,7 @@ const KEEP = 300;
 export const gldHoldingsDataset: Dataset<GldDay> = {
   name: GLD_HOLDINGS,
   source: 'SPDR Gold Shares (GLD) historical archive',
+  kind: 'live',
   maxStaleMinutes: 2 * 24 * 60,
   sources: {
     archive: { url: GLD_ARCHIVE_URL, sample: 'market/spdr-gld-historical-archive.xlsx', headers: () => GLD_HEADERS },

@@ -37,6 +37,7 @@ const licensed = (get: (url: string) => Promise<Buffer>, url: string, licensedHe
 export const sgeBenchmarksDataset: Dataset<StoredBenchmark> = {
   name: SGE_BENCHMARKS,
   source: 'Shanghai Gold Exchange benchmark prices (licensed)',
+  kind: 'live',
   maxStaleMinutes: 3 * 24 * 60,
   sources: {
     gold: {

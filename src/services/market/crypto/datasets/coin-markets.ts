@@ -43,6 +43,7 @@ export function buildCoinMarkets(payloads: { coingecko?: Buffer; paprika?: Buffe
 export const coinMarketsDataset: Dataset<CoinMarket, CoinMarketsInfo> = {
   name: COIN_MARKETS,
   source: 'CoinGecko coins/markets; CoinPaprika tickers (fallback for the headline coins)',
+  kind: 'live',
   maxStaleMinutes: 30,
   sources: {
     coingecko: {

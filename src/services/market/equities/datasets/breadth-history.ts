@@ -59,6 +59,7 @@ const source = (key: keyof typeof BREADTH_SERIES) => ({
 export const breadthHistoryDataset: Dataset<BreadthRow, BreadthInfo> = {
   name: BREADTH_HISTORY,
   source: 'Barchart end-of-day series of S&P 500 breadth ($S5TW, $S5FI, $S5TH), accumulated',
+  kind: 'live',
   maxStaleMinutes: 2 * 24 * 60,
   sources: { s5tw: source('s5tw'), s5fi: source('s5fi'), s5th: source('s5th') },
   parse: (payloads, now, previous) => buildBreadth(payloads, now, previous),

@@ -7,6 +7,7 @@ export const CHINA_DISCLOSURES = 'market.china-corporate-disclosures';
 export const chinaDisclosuresDataset: Dataset<ExchangeBulletin> = {
   name: CHINA_DISCLOSURES,
   source: 'Shanghai Stock Exchange, company bulletin query',
+  kind: 'live',
   maxStaleMinutes: 2 * 60,
   sources: {
     // The API answers only with the exchange's own site as referer.

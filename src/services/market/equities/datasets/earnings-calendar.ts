@@ -49,6 +49,7 @@ export function buildEarnings(bytes: Buffer): { records: StoredEarning[] } {
 export const earningsCalendarDataset: Dataset<StoredEarning> = {
   name: EARNINGS_CALENDAR,
   source: 'Finnhub earnings calendar',
+  kind: 'live',
   maxStaleMinutes: 24 * 60,
   sources: {
     finnhub: {

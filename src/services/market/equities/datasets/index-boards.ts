@@ -35,6 +35,7 @@ export function buildIndexBoards(bytes: Buffer): { records: BoardInstrument[]; i
 export const indexBoardsDataset: Dataset<BoardInstrument, IndexBoardsInfo> = {
   name: INDEX_BOARDS,
   source: 'Yahoo Finance chart data (a month of daily closes: national indices, Gulf markets, US sector funds)',
+  kind: 'live',
   maxStaleMinutes: 60,
   sources: {
     spark: {

@@ -28,6 +28,7 @@ export function buildInsiders(bytes: Buffer, now: number): { records: StoredInsi
 export const insiderTransactionsDataset: Dataset<StoredInsiders> = {
   name: INSIDER_TRANSACTIONS,
   source: 'Finnhub insider transactions',
+  kind: 'live',
   maxStaleMinutes: 2 * 24 * 60,
   sources: {
     finnhub: {

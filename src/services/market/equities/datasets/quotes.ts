@@ -42,6 +42,7 @@ export function buildQuotes(bytes: Buffer): { records: StoredQuote[]; info: Quot
 export const marketQuotesDataset: Dataset<StoredQuote, QuotesInfo> = {
   name: MARKET_QUOTES,
   source: 'Yahoo Finance chart data',
+  kind: 'live',
   maxStaleMinutes: 30,
   sources: {
     spark: {

@@ -128,6 +128,7 @@ export const cotDataset: Dataset<StoredCot> = {
   name: COT,
   source:
     'CFTC Commitments of Traders (Public Reporting Environment: TFF and disaggregated, futures and options combined)',
+  kind: 'live',
   maxStaleMinutes: 10 * 24 * 60,
   sources: {
     tff: {

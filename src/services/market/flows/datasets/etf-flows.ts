@@ -49,6 +49,7 @@ export function buildEtfFlows(bytes: Buffer): { records: StoredEtfFlow[]; info: 
 export const etfFlowsDataset: Dataset<StoredEtfFlow, EtfFlowsInfo> = {
   name: ETF_FLOWS,
   source: 'Yahoo Finance chart data (five daily sessions per fund)',
+  kind: 'live',
   maxStaleMinutes: 60,
   sources: {
     chart: {

@@ -254,6 +254,7 @@ function readOptional<T>(read: () => T): T | undefined {
 export const fearGreedDataset: Dataset<StoredCategory, FearGreedInfo> = {
   name: FEAR_GREED,
   source: 'Yahoo Finance chart data; FRED (St. Louis Fed); CNN Fear & Greed',
+  kind: 'live',
   maxStaleMinutes: 720,
   sources: {
     yahoo: {

@@ -102,6 +102,7 @@ export function buildFlow(
 export const hyperliquidFlowDataset: Dataset<AssetState, FlowInfo> = {
   name: HYPERLIQUID_FLOW,
   source: 'Hyperliquid info API (metaAndAssetCtxs, main and xyz dexes), accumulated poll by poll',
+  kind: 'live',
   maxStaleMinutes: 45,
   // A poll may legitimately find every watched asset gone for a while; the state then thins out.
   minRetainedRatio: 0,

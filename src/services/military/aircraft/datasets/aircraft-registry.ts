@@ -49,6 +49,7 @@ export function parseAircraftRegistry(bytes: Buffer): AircraftDetailsRecord[] {
 export const aircraftRegistryDataset: Dataset<AircraftDetailsRecord> = {
   name: AIRCRAFT_REGISTRY,
   source: 'Open aircraft registry extract (OpenSky Network aircraft database format)',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 60,
   sources: {
     registry: {

@@ -75,6 +75,7 @@ export const militaryBasesDataset: Dataset<BaseRecord, MilitaryBasesInfo> = {
   source:
     'Military installations: US DoD MIRTA sites, a curated list of foreign and allied bases, OpenStreetMap military features',
   // Rebuilt monthly.
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 45,
   sources: {
     bases: {

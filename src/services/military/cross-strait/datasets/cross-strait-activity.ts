@@ -11,6 +11,7 @@ export const CROSS_STRAIT_ACTIVITY = 'military.cross-strait-activity';
 export const crossStraitActivityDataset: Dataset<PlaActivityReport> = {
   name: CROSS_STRAIT_ACTIVITY,
   source: 'Taiwan Ministry of National Defense, daily PLA activity reports (English list page)',
+  kind: 'live',
   maxStaleMinutes: 6 * 60,
   sources: {
     list: {

@@ -163,6 +163,7 @@ export const usniFleetDataset: Dataset<USNIFleetReport> = {
   name: USNI_FLEET,
   source: 'USNI News Fleet and Marine Tracker (WordPress REST API)',
   // Published weekly; refreshed every 6 hours.
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 8,
   sources: {
     posts: { url: USNI_FLEET_URL, sample: 'military/usni-fleet-tracker.json' },

@@ -139,6 +139,7 @@ export function parseMilitaryFlights(
 export const militaryFlightsDataset: Dataset<MilitaryFlight, MilitaryFlightsInfo> = {
   name: MILITARY_FLIGHTS,
   source: 'adsb.lol public ADS-B military feed, classified with the curated military operator table',
+  kind: 'live',
   maxStaleMinutes: 30,
   sources: {
     aircraft: { url: ADSB_LOL_MIL_URL, sample: 'military/adsb-lol-mil.json' },

@@ -25,6 +25,7 @@ export const defensePatentsDataset: Dataset<DefensePatent> = {
   name: DEFENSE_PATENTS,
   source: 'USPTO Open Data Portal patent applications (needs USPTO_API_KEY)',
   // Refreshed weekly.
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 21,
   sources: Object.fromEntries(Object.keys(PATENT_CATEGORIES).map((subclass) => [subclass, source(subclass)])),
   parse(payloads) {

@@ -84,6 +84,7 @@ export function parseArmsSuppliers(bytes: Buffer): ArmsSuppliersRecord[] {
 export const industrialBaseDataset: Dataset<IndustrialBaseRecord> = {
   name: INDUSTRIAL_BASE,
   source: 'World Bank World Development Indicators: military expenditure, armed forces personnel, arms trade',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 30,
   sources: Object.fromEntries(
     Object.values(INDUSTRIAL_INDICATORS).map((id) => [
@@ -99,6 +100,7 @@ export const industrialBaseDataset: Dataset<IndustrialBaseRecord> = {
 export const armsSuppliersDataset: Dataset<ArmsSuppliersRecord> = {
   name: ARMS_SUPPLIERS,
   source: 'SIPRI Arms Transfers Database (trend-indicator values by recipient and supplier)',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 30,
   sources: { tiv: { url: SIPRI_TIV_URL, sample: 'military/sipri-tiv-importers.csv' } },
   parse(payloads) {

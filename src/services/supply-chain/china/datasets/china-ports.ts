@@ -28,6 +28,7 @@ export function buildChinaPorts(bytes: Buffer): { records: PortActivity[]; info:
 export const chinaPortsDataset: Dataset<PortActivity, ChinaPortsInfo> = {
   name: CHINA_PORTS,
   source: 'IMF PortWatch daily port activity (China and Hong Kong)',
+  kind: 'live',
   maxStaleMinutes: 3 * 24 * 60,
   sources: {
     daily: {

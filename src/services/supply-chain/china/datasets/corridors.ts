@@ -90,6 +90,7 @@ export function parseCorridorRegistry(bytes: Buffer): { records: CorridorDef[]; 
 export const chinaCorridorsDataset: Dataset<CorridorDef, { reviewedAt: string }> = {
   name: CHINA_CORRIDORS,
   source: 'Curated registry of China logistics corridors (outline, ports, airports, crossings, industrial hubs)',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 30,
   sources: {
     registry: {

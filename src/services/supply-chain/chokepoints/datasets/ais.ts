@@ -83,6 +83,7 @@ export function parseCrossings(bytes: Buffer): {
 export const aisCrossingsDataset: Dataset<CrossingRecord> = {
   name: AIS_CROSSINGS,
   source: 'AIS relay: chokepoint crossings in the last 24 hours, with corridor-risk annotations',
+  kind: 'live',
   maxStaleMinutes: 60,
   sources: {
     crossings: { url: `${RELAY}/v1/chokepoints/crossings?window=24h`, sample: 'supply-chain/ais-crossings-24h.json' },
@@ -175,6 +176,7 @@ export function parseVesselSnapshot(bytes: Buffer): { records: AisDisruptionReco
 export const aisDisruptionsDataset: Dataset<AisDisruptionRecord, AisSnapshotInfo> = {
   name: AIS_DISRUPTIONS,
   source: 'AIS relay: global vessel snapshot (disruptions and receiver coverage)',
+  kind: 'live',
   maxStaleMinutes: 60,
   // A calm day legitimately has few or no disruptions.
   allowEmpty: true,

@@ -51,6 +51,7 @@ export function parseBaselines(
 export const flowBaselinesDataset: Dataset<FlowBaselineRecord> = {
   name: FLOW_BASELINES,
   source: 'U.S. EIA, World Oil Transit Chokepoints (volumes by year)',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 400,
   sources: {
     table: {

@@ -87,6 +87,7 @@ export function parseChokepointRegistry(bytes: Buffer): { records: ChokepointDef
 export const chokepointsDataset: Dataset<ChokepointDef, ChokepointRegistryInfo> = {
   name: CHOKEPOINTS,
   source: 'Curated chokepoint registry (threat classification, routes, matching keywords)',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 30,
   sources: {
     registry: {

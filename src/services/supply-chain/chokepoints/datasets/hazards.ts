@@ -62,6 +62,7 @@ export function parseGdacs(bytes: Buffer): { records: HazardRecord[] } {
 export const hazardsDataset: Dataset<HazardRecord> = {
   name: HAZARDS,
   source: 'GDACS (Global Disaster Alert and Coordination System) event list',
+  kind: 'live',
   maxStaleMinutes: 120,
   // Orange and red alerts come and go; none at all is a normal state.
   allowEmpty: true,

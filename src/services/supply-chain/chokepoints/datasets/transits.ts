@@ -127,6 +127,7 @@ export function parseTransits(bytes: Buffer): {
 export const transitsDataset: Dataset<TransitRecord> = {
   name: TRANSITS,
   source: 'IMF PortWatch daily chokepoint transit calls (ArcGIS)',
+  kind: 'live',
   maxStaleMinutes: 60 * 36,
   sources: {
     daily: {

@@ -64,6 +64,7 @@ export function parseEnergyDisruptions(bytes: Buffer): { records: EnergyDisrupti
 export const energyDisruptionsDataset: Dataset<EnergyDisruptionEntry, RegistryInfo> = {
   name: ENERGY_DISRUPTIONS,
   source: 'Curated registry of pipeline and storage outages with sources (operator, regulator and press reports)',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 21,
   sources: {
     registry: {

@@ -75,6 +75,7 @@ export function parseFuelShortages(bytes: Buffer): { records: FuelShortageEntry[
 export const fuelShortagesDataset: Dataset<FuelShortageEntry, RegistryInfo> = {
   name: FUEL_SHORTAGES,
   source: 'Curated national fuel-shortage registry with evidence (regulator, operator and press reports)',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 3,
   sources: {
     registry: {

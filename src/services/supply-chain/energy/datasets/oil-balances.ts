@@ -88,6 +88,7 @@ export function parseIeaStocks(bytes: Buffer): OilStockRow[] {
 export const oilBalancesDataset: Dataset<OilRecord> = {
   name: OIL_BALANCES,
   source: 'JODI-Oil world database (crude imports, product demand) and IEA oil stocks in days of net imports',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 45,
   sources: {
     jodi: {

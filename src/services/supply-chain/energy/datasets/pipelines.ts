@@ -100,6 +100,7 @@ export const pipelinesDataset: Dataset<PipelineRecord, RegistryInfo> = {
   name: PIPELINES,
   source:
     'Curated gas and oil pipeline registry with evidence (operator and regulator disclosures, ENTSOG, Global Energy Monitor)',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 21,
   sources: {
     registry: {

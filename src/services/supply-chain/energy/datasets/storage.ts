@@ -138,6 +138,7 @@ export function parseStorageRegistry(bytes: Buffer): {
 export const storageFacilitiesDataset: Dataset<FacilityRecord, StorageRegistryInfo> = {
   name: STORAGE_FACILITIES,
   source: 'Curated oil and gas storage facility registry with evidence',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 21,
   sources: {
     registry: {

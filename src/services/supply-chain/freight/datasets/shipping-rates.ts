@@ -147,6 +147,7 @@ export function parseBalticPage(bytes: Buffer): ShippingIndex[] {
 export const shippingRatesDataset: Dataset<ShippingIndex> = {
   name: SHIPPING_RATES,
   source: 'Shanghai Shipping Exchange SCFI and CCFI, and the Baltic Exchange dry indices as HandyBulk publishes them',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 8,
   sources: {
     scfi: { url: 'https://en.sse.net.cn/currentIndex?indexName=scfi', sample: 'supply-chain/sse-scfi.json' },

@@ -52,6 +52,7 @@ export function parseShippingQuotes(bytes: Buffer): { records: CarrierQuote[]; i
 export const shippingStressDataset: Dataset<CarrierQuote, { missing: string[] }> = {
   name: SHIPPING_STRESS,
   source: 'Yahoo Finance daily charts of a dry-bulk freight ETF and listed container and bulk carriers',
+  kind: 'live',
   maxStaleMinutes: 45,
   sources: {
     spark: {

@@ -144,6 +144,7 @@ export function parseMcsProduction(bytes: Buffer): { records: StageRow[]; info: 
 export const mineralProductionDataset: Dataset<StageRow, { skipped: number }> = {
   name: MINERAL_PRODUCTION,
   source: 'USGS Mineral Commodity Summaries: world mine and refinery production by country',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 450,
   sources: {
     table: {

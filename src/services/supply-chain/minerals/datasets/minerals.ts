@@ -71,6 +71,7 @@ export function parseMineralProduction(bytes: Buffer): { records: MineralProduct
 export const criticalMineralsDataset: Dataset<MineralProductionRecord> = {
   name: CRITICAL_MINERALS,
   source: 'USGS Mineral Commodity Summaries, world mine production',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 400,
   sources: {
     table: {

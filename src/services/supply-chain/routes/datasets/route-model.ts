@@ -159,6 +159,7 @@ export const routeModelDataset: Dataset<RouteModelRecord, RouteModelInfo> = {
   name: ROUTE_MODEL,
   source:
     'Curated shipping-lane model: ports, routes and the chokepoints they pass, country port clusters, bypass corridors',
+  kind: 'live',
   maxStaleMinutes: 60 * 24 * 60,
   sources: {
     model: {

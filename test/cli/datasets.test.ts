@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/index.js';
+import { testConfig } from '../../src/config.js';
+import { DATASET_KINDS } from '../../src/platform/snapshots/dataset.js';
+import {
+  cadenceOf,
+  datasetCatalogue,
+  sampleCaptures,
+  type CatalogueEntry,
+} from '../../src/platform/snapshots/catalogue.js';
+import { REFERENCE_DIR, SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
+import { PROJECT_ROOT } from '../../src/paths.js';
+import { ALL_DATASETS } from '../../src/root/datasets.js';
+import { readmeWithTable } from '../../scripts/datasets-table.js';
+
+async function cli(args: string[]): Promise<{ code: number; out: string }> {
+  let out = '';
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      out += String(chunk);
+      done();
+    },
+  });
+  const code = await runCli(args, sink, sink);
+  return { code, out };
+}
+
+describe('mds datasets', () => {
+  it('--json gives every dataset its kind, publisher, sources, sample capture and cadence', async () => {
+    const { code, out } = await cli(['datasets', '--json']);
+    expect(code).toBe(0);
+    const entries = JSON.parse(out) as CatalogueEntry[];
+    expect(entries.map((e) => e.name)).toEqual(ALL_DATASETS.map((d) => d.name));
+    for (const e of entries) {
+      expect(Object.keys(e).sort()).toEqual(
+        ['cadenceMinutes', 'kind', 'name', 'sampleCapturedAt', 'source', 'sources'].sort(),
+      );
+      expect(DATASET_KINDS).toContain(e.kind);
+      expect(e.source.length).toBeGreaterThan(3);
+      for (const s of e.sources) {
+        expect(Array.isArray(s.requires)).toBe(true);
+        expect(typeof s.configured).toBe('boolean');
+      }
+    }
+  });
+
+  it('lists a source address exactly for the datasets that are fetched', () => {
+    for (const e of datasetCatalogue(ALL_DATASETS, testConfig())) {
+      const fetched = e.kind === 'live' || e.kind === 'relay';
+      for (const s of e.sources) expect(s.url !== undefined, `${e.name}`).toBe(fetched);
+      expect(e.cadenceMinutes !== null, e.name).toBe(fetched);
+    }
+  });
+
+  it('says whether the credentials a source needs are set', () => {
+    const needing = ALL_DATASETS.find((d) => Object.values(d.sources).some((s) => s.requires?.length));
+    expect(needing).toBeDefined();
+    const variable = Object.values(needing!.sources).flatMap((s) => s.requires ?? [])[0]!;
+    const unset = datasetCatalogue([needing!], testConfig())[0]!;
+    const set = datasetCatalogue([needing!], testConfig({ [variable]: 'a-value-long-enough-for-any-key' }))[0]!;
+    const of = (e: CatalogueEntry) => e.sources.find((s) => s.requires.includes(variable))!.configured;
+    expect(of(unset)).toBe(false);
+    expect(of(set)).toBe(true);
+  });
+
+  it('the human listing names each dataset once and ends with a tally by kind', async () => {
+    const { code, out } = await cli(['datasets']);
+    expect(code).toBe(0);
+    for (const d of ALL_DATASETS) expect(out).toContain(`${d.name}  [${d.kind}]`);
+    expect(out.trim().split('\n').at(-1)).toMatch(new RegExp(`^${ALL_DATASETS.length} datasets: `));
+  });
+});
+
+describe('dataset files', () => {
+  it('every bundled file a dataset names exists where its kind says', () => {
+    for (const d of ALL_DATASETS) {
+      const dir = d.kind === 'reference' ? REFERENCE_DIR : SAMPLES_DIR;
+      for (const s of Object.values(d.sources)) expect(fs.existsSync(path.join(dir, s.sample)), s.sample).toBe(true);
+    }
+  });
+
+  it('every dataset with a sample records when the sample was captured, and nothing else is listed', () => {
+    const captures = sampleCaptures();
+    const withSample = ALL_DATASETS.filter((d) => d.kind !== 'reference').map((d) => d.name);
+    expect(Object.keys(captures).sort()).toEqual([...withSample].sort());
+    for (const at of Object.values(captures)) expect(new Date(at).toISOString().slice(0, 19)).toBe(at.slice(0, 19));
+  });
+
+  it('a cadence is refreshed at least twice within the age health calls stale', () => {
+    for (const d of ALL_DATASETS) {
+      const cadence = cadenceOf(d);
+      if (cadence !== null) expect(cadence, d.name).toBeLessThanOrEqual(Math.max(5, d.maxStaleMinutes / 2));
+    }
+  });
+});
+
+describe('README', () => {
+  it('its dataset table is the one generated from mds datasets (npm run docs:datasets)', () => {
+    const readme = fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+    expect(readme).toBe(readmeWithTable(readme));
+  });
+});
