@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseOperatorKeyList } from './config/operator-keys.js';
 import { parsePolicyOverrides } from './config/rate-policies.js';
 import { parseOriginList } from './config/origins.js';
+import { parseCadenceOverrides } from './config/cadence-overrides.js';
 
 /**
  * A list setting parsed once, at start-up, into the value its readers use; a bad value stops the
@@ -82,12 +83,18 @@ const ConfigSchema = z
     RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
     /** On first start with no key outside production, create a local development key (`never` to skip). */
     DEV_KEY: z.enum(['auto', 'never']).default('auto'),
-    /** Minutes between in-process refreshes of every dataset from its live upstream; 0 turns the scheduler off. */
+    /**
+     * 0 (the default) turns the in-process refresh scheduler off. Otherwise it runs, and this is the
+     * shortest time between two refreshes of one dataset: each dataset refreshes on its own cadence
+     * (`mds datasets` shows it) or on this one, whichever is longer.
+     */
     INGEST_INTERVAL_MINUTES: z.coerce
       .number()
       .min(0)
       .max(7 * 24 * 60)
       .default(0),
+    /** Per-dataset refresh cadences in minutes that replace the datasets' own, `seismology.earthquakes=5,news.feeds=15`. */
+    INGEST_CADENCE_OVERRIDES: parsed(parseCadenceOverrides),
     /** On SIGTERM, how long in-flight requests may take before their connections are closed. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     /** A client must finish sending its request headers within this time (slowloris defence). */
@@ -294,7 +301,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The settings the schema parses into another shape; overrides may give them in their environment form. */
-const PARSED_SETTINGS = ['OPERATOR_KEYS', 'CORS_ALLOWED_ORIGINS', 'RATE_POLICY_OVERRIDES'] as const;
+const PARSED_SETTINGS = [
+  'OPERATOR_KEYS',
+  'CORS_ALLOWED_ORIGINS',
+  'RATE_POLICY_OVERRIDES',
+  'INGEST_CADENCE_OVERRIDES',
+] as const;
 type ParsedSetting = (typeof PARSED_SETTINGS)[number];
 
 /** Overrides of a test config: typed values, or the environment's string for a parsed setting. */

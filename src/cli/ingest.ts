@@ -47,8 +47,13 @@ export async function ingest(
   const deps = await openDeps({ ...config, LOG_LEVEL: 'silent', DB_BUSY_TIMEOUT_MS: 5_000 }, { loadSnapshots: false });
   const interactive = (out as NodeJS.WriteStream).isTTY === true;
   let failed = 0;
+  let skipped = 0;
+  const count = selected.length;
+  const began = Date.now();
   try {
-    for (const dataset of selected as Exclude<(typeof selected)[number], string>[]) {
+    for (const [index, dataset] of (selected as Exclude<(typeof selected)[number], string>[]).entries()) {
+      // Where the run is: `[12/155]` before each dataset's line.
+      const step = `[${index + 1}/${count}] `;
       let origin: PayloadOrigin = args.samples ? { kind: 'samples' } : { kind: 'live' };
       if (args.file?.length) {
         const keys = Object.keys(dataset.sources);
@@ -66,8 +71,9 @@ export async function ingest(
         force: args.force,
         onProgress: (phase, done, total) => {
           const detail = total ? ` ${done}/${total} rows (${Math.round(((done ?? 0) / total) * 100)}%)` : '';
-          if (interactive) out.write(`\r\x1b[K${dataset.name}: ${phase}${detail}`);
-          else if (phase === 'write' && total && total >= 20_000) out.write(`${dataset.name}: ${phase}${detail}\n`);
+          if (interactive) out.write(`\r\x1b[K${step}${dataset.name}: ${phase}${detail}`);
+          else if (phase === 'write' && total && total >= 20_000)
+            out.write(`${step}${dataset.name}: ${phase}${detail}\n`);
         },
       });
       if (interactive) out.write('\r\x1b[K');
@@ -76,26 +82,32 @@ export async function ingest(
         const partial = result.partialSources
           ? ` (sources unavailable: ${text(result.partialSources.join(', '))})`
           : '';
-        out.write(`${dataset.name}: ok, ${result.recordCount} rows, version ${result.version}, ${ms} ms${partial}\n`);
+        out.write(
+          `${step}${dataset.name}: ok, ${result.recordCount} rows, version ${result.version}, ${ms} ms${partial}\n`,
+        );
       } else if (result.skipped) {
-        failed++;
+        skipped++;
         err.write(
-          `${dataset.name}: SKIPPED: another node is ingesting it right now (its run publishes); version ${result.version} serves meanwhile\n`,
+          `${step}${dataset.name}: SKIPPED: another node is ingesting it right now (its run publishes); version ${result.version} serves meanwhile\n`,
         );
       } else {
         failed++;
         err.write(
           // The error may quote what the upstream sent.
-          `${dataset.name}: FAILED: ${text(result.error)}; the previous snapshot (version ${result.version}) keeps serving\n`,
+          `${step}${dataset.name}: FAILED: ${text(result.error)}; the previous snapshot (version ${result.version}) keeps serving\n`,
         );
       }
     }
+    const ok = count - failed - skipped;
+    const seconds = ((Date.now() - began) / 1000).toFixed(1);
+    out.write(`${count} datasets: ${ok} ok, ${failed} failed, ${skipped} skipped, in ${seconds} s\n`);
   } finally {
     deps.redis?.close();
     await deps.store.close().catch(() => undefined);
     deps.db.$client.close();
   }
-  return failed ? 1 : 0;
+  // A dataset another node was refreshing is not this run's failure, but the run did not refresh it either.
+  return failed || skipped ? 1 : 0;
 }
 
 /** A stream whose writes are redacted before they reach `target`. */

@@ -4,10 +4,11 @@ import type { Config } from '../config.js';
 import { openDeps } from '../deps.js';
 import { redactUrl } from '../../db/pg/client.js';
 import { buildApp } from '../app.js';
-import { ALL_DATASETS } from '../root/datasets.js';
+import { ALL_DATASETS, findDataset } from '../root/datasets.js';
 import { loadSamplesWhereEmpty } from '../platform/snapshots/first-run.js';
 import { RefreshScheduler } from '../platform/snapshots/scheduler.js';
-import { fetchesUpstream } from '../platform/snapshots/dataset.js';
+import { fetchesUpstream, type AnyDataset } from '../platform/snapshots/dataset.js';
+import { cadenceOf } from '../platform/snapshots/catalogue.js';
 import { accessOf } from '../platform/auth/access.js';
 import { ensureDevKey } from '../platform/auth/dev-key.js';
 import type { Lifecycle } from '../http/platform-routes.js';
@@ -30,6 +31,11 @@ export async function startServer(
   out: NodeJS.WritableStream,
   err: NodeJS.WritableStream,
 ): Promise<RunningServer> {
+  const unknownCadences = Object.keys(config.INGEST_CADENCE_OVERRIDES).filter((name) => !findDataset(name));
+  if (unknownCadences.length)
+    throw new Error(
+      `INGEST_CADENCE_OVERRIDES names unknown dataset(s): ${unknownCadences.join(', ')} (see mds datasets)`,
+    );
   const deps = await openDeps(config);
   // Rows staged by runs that died before publishing (killed, crashed, out of disk) go first.
   const dead = await deps.runner.removeDeadStaging();
@@ -94,28 +100,34 @@ export async function startServer(
 
   let scheduler: RefreshScheduler | undefined;
   if (config.INGEST_INTERVAL_MINUTES > 0) {
+    const fetched = ALL_DATASETS.filter(fetchesUpstream);
+    const cadenceMs = (d: AnyDataset) => (cadenceOf(d, config) ?? config.INGEST_INTERVAL_MINUTES) * 60_000;
     scheduler = new RefreshScheduler({
-      datasets: ALL_DATASETS.filter(fetchesUpstream),
-      intervalMs: config.INGEST_INTERVAL_MINUTES * 60_000,
-      // In a cluster every node runs this schedule; a dataset another node refreshed within the last
-      // half interval is left alone, so each is refreshed about once per interval across the cluster.
+      datasets: fetched,
+      cadenceMs,
+      // Due one cadence after the last attempt by any node: a restart or a second node picks up the schedule.
+      lastAttemptAt: (d) => deps.store.meta(d.name)?.lastAttemptAt,
+      // Two nodes that find the same dataset due at once: the second leaves it to the first.
       run: (dataset, signal) =>
         deps.runner.run(dataset, {
           origin: { kind: 'live' },
           signal,
-          unlessAttemptedWithinMs: config.DATABASE_URL ? (config.INGEST_INTERVAL_MINUTES * 60_000) / 2 : undefined,
+          unlessAttemptedWithinMs: config.DATABASE_URL ? cadenceMs(dataset) / 2 : undefined,
         }),
-      onCycle: (results) =>
+      onPass: (results) =>
         deps.logger.info(
           {
             ok: results.filter((r) => r.ok).length,
             skipped: results.filter((r) => r.skipped).length,
             failed: results.filter((r) => !r.ok && !r.skipped).map((r) => r.dataset),
           },
-          'refresh cycle finished',
+          'refresh pass finished',
         ),
     }).start();
-    out.write(`refreshing every dataset from its live upstream every ${config.INGEST_INTERVAL_MINUTES} minutes\n`);
+    const cadences = fetched.map((d) => cadenceOf(d, config) ?? 0);
+    out.write(
+      `refreshing ${fetched.length} datasets from their upstreams, each on its own cadence (${Math.min(...cadences)} to ${Math.max(...cadences)} minutes; mds datasets lists them)\n`,
+    );
   }
 
   let stopping: Promise<number> | undefined;

@@ -97,6 +97,27 @@ describe('dataset files', () => {
   });
 });
 
+describe('refresh cadence', () => {
+  const quakes = ALL_DATASETS.find((d) => d.name === 'seismology.earthquakes')!;
+  it("an override replaces the dataset's own cadence, and a running scheduler's interval is the floor", () => {
+    const own = cadenceOf(quakes)!;
+    expect(own).toBe(Math.max(5, Math.floor(quakes.maxStaleMinutes / 2)));
+    const config = (overrides: Record<string, number>, floor: number) => ({
+      INGEST_CADENCE_OVERRIDES: overrides,
+      INGEST_INTERVAL_MINUTES: floor,
+    });
+    expect(cadenceOf(quakes, config({ 'seismology.earthquakes': 3 }, 0))).toBe(3);
+    expect(cadenceOf(quakes, config({ 'news.feeds': 3 }, 0))).toBe(own);
+    expect(cadenceOf(quakes, config({ 'seismology.earthquakes': 3 }, 60))).toBe(60);
+    expect(cadenceOf(quakes, config({}, 1))).toBe(own);
+  });
+
+  it('mds datasets shows the cadence this configuration gives', () => {
+    const [entry] = datasetCatalogue([quakes], testConfig({ INGEST_CADENCE_OVERRIDES: 'seismology.earthquakes=2' }));
+    expect(entry!.cadenceMinutes).toBe(2);
+  });
+});
+
 describe('README', () => {
   it('its dataset table is the one generated from mds datasets (npm run docs:datasets)', () => {
     const readme = fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');

@@ -62,7 +62,7 @@ describe('mds ingest with no network', () => {
       expect(line).not.toMatch(/no rows/);
       expect(line).toMatch(/keeps serving$/);
     }
-    expect(r.err).toMatch(/^research\.arxiv-papers: FAILED: .*ENOTFOUND/m);
+    expect(r.err).toMatch(/^\[\d+\/\d+\] research\.arxiv-papers: FAILED: .*ENOTFOUND/m);
     const h = await health(db);
     expect(h.status).toBe('DEGRADED');
     expect(h.summary).toMatchObject({
@@ -162,11 +162,13 @@ describe('credentials a dataset requires', () => {
     );
     expect(r.code).toBe(1);
     expect(r.err).toMatch(
-      /^conflict\.acled-events: FAILED: live ingestion needs ACLED_ACCESS_TOKEN, which is not set; no request was made/m,
+      /^\[\d+\/\d+\] conflict\.acled-events: FAILED: live ingestion needs ACLED_ACCESS_TOKEN, which is not set; no request was made/m,
     );
-    expect(r.err).toMatch(/^unrest\.events: FAILED: live ingestion needs ACLED_ACCESS_TOKEN/m);
-    expect(r.err).toMatch(/^infrastructure\.internet-outages: FAILED: live ingestion needs CLOUDFLARE_RADAR_TOKEN/m);
-    expect(r.err).toMatch(/^aviation\.flights: FAILED: live ingestion needs AVIATIONSTACK_API_KEY/m);
+    expect(r.err).toMatch(/^\[\d+\/\d+\] unrest\.events: FAILED: live ingestion needs ACLED_ACCESS_TOKEN/m);
+    expect(r.err).toMatch(
+      /^\[\d+\/\d+\] infrastructure\.internet-outages: FAILED: live ingestion needs CLOUDFLARE_RADAR_TOKEN/m,
+    );
+    expect(r.err).toMatch(/^\[\d+\/\d+\] aviation\.flights: FAILED: live ingestion needs AVIATIONSTACK_API_KEY/m);
     expect(up.seen).toEqual([]);
     expect((await mds(['ingest', 'conflict.acled-events', '--samples'], { DATABASE_PATH: db })).code).toBe(0);
   });

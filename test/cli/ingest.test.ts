@@ -29,6 +29,24 @@ describe('mds ingest', () => {
     expect(r.err).toMatch(/FAILED: USGS feed is not JSON.*previous snapshot \(version 1\) keeps serving/);
   });
 
+  it('numbers each dataset as it goes and ends with a tally of ok, failed and skipped', async () => {
+    const db = tempDbFile();
+    const r = await mds(['ingest', 'seismology.earthquakes', 'research.arxiv-papers', '--samples'], {
+      DATABASE_PATH: db,
+    });
+    expect(r.code).toBe(0);
+    const lines = r.out.trim().split('\n');
+    expect(lines[0]).toMatch(/^\[1\/2\] seismology\.earthquakes: ok, /);
+    expect(lines[1]).toMatch(/^\[2\/2\] research\.arxiv-papers: ok, /);
+    expect(lines[2]).toMatch(/^2 datasets: 2 ok, 0 failed, 0 skipped, in \d+\.\d s$/);
+    const bad = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-')), 'bad.geojson');
+    fs.writeFileSync(bad, 'not json');
+    const failed = await mds(['ingest', 'seismology.earthquakes', '--file', `usgs=${bad}`], { DATABASE_PATH: db });
+    expect(failed.code).toBe(1);
+    expect(failed.err).toMatch(/^\[1\/1\] seismology\.earthquakes: FAILED: /);
+    expect(failed.out).toMatch(/^1 datasets: 0 ok, 1 failed, 0 skipped, in /m);
+  });
+
   it('refuses unknown datasets and commands', async () => {
     expect((await mds(['ingest', 'nope.nothing'], { DATABASE_PATH: tempDbFile() })).code).toBe(2);
     expect((await mds(['frobnicate'], {})).code).toBe(2);

@@ -11,30 +11,71 @@ const fake = (name: string) => ({ name }) as AnyDataset;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('RefreshScheduler', () => {
-  it('runs the datasets one at a time, and never starts a cycle before the previous one ends', async () => {
+  const ok = (d: AnyDataset): IngestResult => ({ dataset: d.name, ok: true, version: 1, recordCount: 1 });
+
+  it('runs the due datasets one at a time, and never starts a pass before the previous one ends', async () => {
     const log: string[] = [];
     let active = 0;
     let maxActive = 0;
     const scheduler = new RefreshScheduler({
       datasets: [fake('a'), fake('b'), fake('c')],
-      intervalMs: 5, // far shorter than a cycle
+      cadenceMs: () => 5, // far shorter than a pass
       run: async (d) => {
         active++;
         maxActive = Math.max(maxActive, active);
         log.push(d.name);
         await sleep(15);
         active--;
-        return { dataset: d.name, ok: true, version: 1, recordCount: 1 } satisfies IngestResult;
+        return ok(d);
       },
     }).start(0);
     await sleep(200);
     await scheduler.stop();
     expect(maxActive).toBe(1);
-    expect(scheduler.cycles).toBeGreaterThanOrEqual(2);
+    expect(scheduler.passes).toBeGreaterThanOrEqual(2);
     expect(log.slice(0, 6)).toEqual(['a', 'b', 'c', 'a', 'b', 'c']);
     const after = log.length;
     await sleep(50);
     expect(log.length).toBe(after);
+  });
+
+  it('refreshes each dataset on its own cadence', async () => {
+    const runs = new Map<string, number>();
+    const scheduler = new RefreshScheduler({
+      datasets: [fake('fast'), fake('slow')],
+      cadenceMs: (d) => (d.name === 'fast' ? 20 : 10_000),
+      maxSleepMs: 5,
+      run: async (d) => {
+        runs.set(d.name, (runs.get(d.name) ?? 0) + 1);
+        return ok(d);
+      },
+    }).start(0);
+    await sleep(250);
+    await scheduler.stop();
+    expect(runs.get('slow')).toBe(1);
+    expect(runs.get('fast')).toBeGreaterThanOrEqual(4);
+  });
+
+  it('a dataset attempted recently (by any node, as the store records) waits one cadence from that attempt', async () => {
+    const now = Date.now();
+    const last: Record<string, number> = { recent: now - 1_000, old: now - 120_000 };
+    const runs: string[] = [];
+    const scheduler = new RefreshScheduler({
+      datasets: [fake('recent'), fake('old'), fake('never')],
+      cadenceMs: () => 60_000,
+      lastAttemptAt: (d) => last[d.name],
+      run: async (d) => {
+        runs.push(d.name);
+        return ok(d);
+      },
+    });
+    expect(scheduler.dueAt(fake('recent'))).toBe(now - 1_000 + 60_000);
+    expect(scheduler.dueAt(fake('never'))).toBe(0);
+    scheduler.start(0);
+    await sleep(50);
+    await scheduler.stop();
+    // The never-attempted one first (longest overdue), then the old one; the recent one is not due.
+    expect(runs).toEqual(['never', 'old']);
   });
 });
 
@@ -65,9 +106,9 @@ describe('RefreshScheduler with the real runner', () => {
     const results: IngestResult[] = [];
     const scheduler = new RefreshScheduler({
       datasets: [earthquakesDataset],
-      intervalMs: 60_000,
+      cadenceMs: () => 60_000,
       run: (d, signal) => app.deps.runner.run(d, { origin: { kind: 'live' }, signal }),
-      onCycle: (r) => results.push(...r),
+      onPass: (r) => results.push(...r),
     }).start(0);
     for (let i = 0; i < 100 && requests === 0; i++) await sleep(10);
     expect(requests).toBeGreaterThan(0);

@@ -166,7 +166,7 @@ describe('credentials never leave', () => {
         LOAD_SAMPLES: 'never',
         UPSTREAM_BASE_OVERRIDE: up.origin,
         UPSTREAM_RETRIES: '0',
-        // A refresh cycle every ~60 ms: every dataset fails against the upstream and is logged.
+        // The scheduler on; with no snapshot every dataset is due at once: each fails against the upstream and is logged.
         INGEST_INTERVAL_MINUTES: '0.001',
         ...MARKERS,
       },
@@ -183,7 +183,7 @@ describe('credentials never leave', () => {
       };
       await until(/listening on http:\/\/localhost:(\d+)/);
       const port = Number(/listening on http:\/\/localhost:(\d+)/.exec(out)![1]);
-      await until(/refresh cycle finished/);
+      await until(/refresh pass finished/);
       const res = await fetch(
         `http://127.0.0.1:${port}/api/aviation/v1/get-flight-status?flight_number=UA1&date=2026-11-20`,
         {

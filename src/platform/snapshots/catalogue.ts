@@ -33,10 +33,22 @@ export function sampleCaptures(): Record<string, string> {
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { datasets: Record<string, string> }).datasets;
 }
 
-/** Default cadence: twice within the age at which health calls the dataset stale, at least every 5 minutes apart. */
-export function cadenceOf(dataset: AnyDataset): number | null {
+/**
+ * Minutes between two live refreshes of a dataset; null for datasets that are not fetched. Its own
+ * `cadenceMinutes`, else twice within the age at which health calls it stale (at least 5 minutes
+ * apart); an `INGEST_CADENCE_OVERRIDES` entry replaces either, and a running scheduler never
+ * refreshes a dataset more often than `INGEST_INTERVAL_MINUTES`.
+ */
+export function cadenceOf(
+  dataset: AnyDataset,
+  config?: Pick<Config, 'INGEST_CADENCE_OVERRIDES' | 'INGEST_INTERVAL_MINUTES'>,
+): number | null {
   if (!fetchesUpstream(dataset)) return null;
-  return dataset.cadenceMinutes ?? Math.max(5, Math.floor(dataset.maxStaleMinutes / 2));
+  const own =
+    config?.INGEST_CADENCE_OVERRIDES[dataset.name] ??
+    dataset.cadenceMinutes ??
+    Math.max(5, Math.floor(dataset.maxStaleMinutes / 2));
+  return Math.max(own, config?.INGEST_INTERVAL_MINUTES ?? 0);
 }
 
 /** Every dataset: kind, publisher, sources with the credentials they need, sample capture, cadence. */
@@ -59,7 +71,7 @@ export function datasetCatalogue(
       };
     }),
     sampleCapturedAt: d.kind === 'reference' ? null : (captures[d.name] ?? null),
-    cadenceMinutes: cadenceOf(d),
+    cadenceMinutes: cadenceOf(d, config),
   }));
 }
 
