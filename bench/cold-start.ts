@@ -66,7 +66,7 @@ export async function coldStartAndMemory(root: string) {
   deps.db.$client.close();
 
   const started = performance.now();
-  // What `npm start` runs: the compiled JavaScript (built by `npm run build`, which the bench runs first).
+  // What a production deployment runs: the compiled JavaScript (built by `npm run build`, which the bench runs first).
   const child = spawn(process.execPath, [path.join(root, 'dist/src/main.js'), 'serve'], {
     cwd: root,
     env: {

@@ -35,7 +35,7 @@ async function startServer(
   args: string[] = [],
   logFile?: string,
 ): Promise<{ proc: ChildProcess; port: number; setup: any }> {
-  // Compiled JavaScript, as `npm start` runs the service (both servers alike); built once by main().
+  // Compiled JavaScript, as a production deployment runs the service (both servers alike); built once by main().
   const compiled = path.join(ROOT, 'dist', script.replace(/\.ts$/, '.js'));
   const { cmd, args: full } = pinned(0, process.execPath, [compiled, ...args]);
   const stdout = logFile ? fs.openSync(logFile, 'a') : 'ignore';

@@ -2,13 +2,6 @@ import type { Config } from '../config.js';
 import { ALL_DATASETS } from '../root/datasets.js';
 import { datasetCatalogue } from '../platform/snapshots/catalogue.js';
 
-export const DATASETS_USAGE = `usage: mds datasets [--json]
-
-Lists every dataset: its kind (live, reference, derived, relay, recorded), who publishes it, each
-source address with the variables it needs and whether they are set, when its bundled sample was
-captured, and how often it is refreshed. --json prints the same as one JSON array.
-`;
-
 /** `mds datasets`: what each dataset is and where it comes from. */
 export function datasetsCommand(config: Config, args: readonly string[], out: NodeJS.WritableStream): number {
   const entries = datasetCatalogue(ALL_DATASETS, config);

@@ -1,69 +1,9 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../config.js';
 import { redactorFor } from '../platform/secrets.js';
-import { serve } from './serve.js';
-import { ingest } from './ingest.js';
-import { migrateOnly } from './migrate.js';
-import { keysCommand, KEYS_USAGE } from './keys.js';
-import { datasetsCommand, DATASETS_USAGE } from './datasets.js';
-import { leadsCommand } from './leads.js';
-import { webhooksCommand } from './webhooks.js';
 import { VERSION } from '../version.js';
 import { text } from './output.js';
-
-const USAGE = `usage: mds <command> [options]
-
-commands:
-  serve                          run the HTTP service (migrates, loads samples into an empty database)
-  migrate                        apply pending database migrations and exit
-  ingest [dataset...] [options]  refresh snapshots from their live upstreams
-      --samples                  use the bundled sample payloads instead of the network
-      --file PATH | KEY=PATH     read a source from a file (KEY names the source of multi-source datasets)
-      --force                    accept a feed whose row count collapsed
-      --list                     list the datasets and exit
-  datasets [--json]              list every dataset: kind, publisher, sources, credentials, cadence
-  keys create|list|revoke|subscription
-                                 manage API keys and account billing states (mds keys --help)
-  leads contacts|interest [--csv]
-                                 list or export stored contact requests and waitlist sign-ups
-  webhooks list|deliveries       shipping webhook registrations and their delivery log
-
-  mds <command> --help           usage of one command
-  mds --version                  print the version
-`;
-
-/** Usage of each command, printed by `mds <command> --help` (which then does nothing else). */
-const COMMAND_USAGE: Record<string, string> = {
-  serve: `usage: mds serve
-
-Runs the HTTP service: opens and migrates DATABASE_PATH, loads the bundled samples into an empty
-database (LOAD_SAMPLES=auto), listens on HOST:PORT and stops cleanly on SIGTERM or SIGINT.
-Configuration comes from the environment (see the README's configuration table).
-`,
-  migrate: `usage: mds migrate
-
-Applies pending database migrations to DATABASE_PATH (and to DATABASE_URL when set) and exits.
-`,
-  ingest: `usage: mds ingest [dataset...] [options]
-
-Refreshes snapshots from their live upstreams (every dataset when none is named).
-  --samples                  use the bundled sample payloads instead of the network
-  --file PATH | KEY=PATH     read a source from a file (KEY names the source of multi-source datasets)
-  --force                    accept a feed whose row count collapsed
-  --list                     list the datasets and exit
-`,
-  datasets: DATASETS_USAGE,
-  keys: KEYS_USAGE,
-  leads: `usage: mds leads contacts|interest [--csv]
-
-Lists the stored contact requests (contacts) or waitlist sign-ups (interest), newest first, as JSON
-lines, or as CSV with --csv. Nothing is ever e-mailed from the service.
-`,
-  webhooks: `usage: mds webhooks list|deliveries
-
-Lists the shipping webhook registrations (list) or the delivery log with every attempt (deliveries).
-`,
-};
+import { COMMAND_USAGE, USAGE } from './usage.js';
 
 const wantsHelp = (args: readonly string[]) => args.includes('--help') || args.includes('-h');
 
@@ -86,9 +26,9 @@ export async function runCli(
         out.write(`${VERSION}\n`);
         return 0;
       case 'serve':
-        return await serve(loadConfig(), out, err);
+        return await (await import('./serve.js')).serve(loadConfig(), out, err);
       case 'migrate':
-        return await migrateOnly(loadConfig(), out);
+        return await (await import('./migrate.js')).migrateOnly(loadConfig(), out);
       case 'ingest': {
         const { values, positionals } = parseArgs({
           args: rest,
@@ -100,16 +40,16 @@ export async function runCli(
             list: { type: 'boolean', default: false },
           },
         });
-        return await ingest(loadConfig(), { datasets: positionals, ...values }, out, err);
+        return await (await import('./ingest.js')).ingest(loadConfig(), { datasets: positionals, ...values }, out, err);
       }
       case 'datasets':
-        return datasetsCommand(loadConfig(), rest, out);
+        return (await import('./datasets.js')).datasetsCommand(loadConfig(), rest, out);
       case 'keys':
-        return await keysCommand(loadConfig(), rest, out, err);
+        return await (await import('./keys.js')).keysCommand(loadConfig(), rest, out, err);
       case 'leads':
-        return await leadsCommand(loadConfig(), rest, out, err);
+        return await (await import('./leads.js')).leadsCommand(loadConfig(), rest, out, err);
       case 'webhooks':
-        return await webhooksCommand(loadConfig(), rest, out, err);
+        return await (await import('./webhooks.js')).webhooksCommand(loadConfig(), rest, out, err);
       case undefined:
       case 'help':
       case '--help':
@@ -117,8 +57,6 @@ export async function runCli(
         out.write(USAGE);
         return command === undefined ? 2 : 0;
       default:
-        // Commands added by later modules register themselves here.
-        if (extraCommands.has(command)) return await extraCommands.get(command)!(rest, out, err);
         err.write(`mds: unknown command "${text(command)}"\n${USAGE}`);
         return 2;
     }
@@ -129,9 +67,6 @@ export async function runCli(
     return 1;
   }
 }
-
-export type Command = (args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream) => Promise<number>;
-export const extraCommands = new Map<string, Command>();
 
 /** The environment as a config for redaction only, even when it does not validate. */
 function loadConfigLoosely(): Config {

@@ -11,17 +11,7 @@ import { sharedKeysOf } from '../deps.js';
 import { systemClock } from '../platform/clock.js';
 import { createLogger } from '../platform/logger.js';
 import { jsonText, tableRow, text } from './output.js';
-
-export const KEYS_USAGE = `usage: mds keys <subcommand>
-
-  create --plan PLAN [--name N] [--rate-limit PER_MINUTE] [--expires ISO_DATE] [--account ACCOUNT_ID]
-                              issue a key; prints its id, then the key alone on the last line (shown once)
-  list [--json]               list keys (never their secrets); --json prints a JSON array
-  revoke ID                   revoke a key; effective on its next request, sessions included
-  subscription ID STATE       set the billing state of the key's account (${BILLING_STATES.join('|')})
-
-plans: ${PLAN_KEYS.join(', ')}
-`;
+import { KEYS_USAGE } from './usage.js';
 
 const iso = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
 
