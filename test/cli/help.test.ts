@@ -1,3 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/version.js';
 import { tempDbFile } from '../support/app.js';
@@ -56,5 +61,34 @@ describe('mds keys list --json', () => {
     expect(mine).toMatchObject({ planKey: 'pro', status: 'active', prefix: expect.any(String) });
     expect(typeof mine!.id).toBe('string');
     expect(r.out).not.toContain(secret);
+  });
+});
+
+describe('the mds command (bin/mds.js) as a process', () => {
+  const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  // A hook that records every module the process loads, so the test can say what --version touched.
+  const loaded = (args: string[]) => {
+    const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-bin-')), 'modules.txt');
+    const hook = `data:text/javascript,${encodeURIComponent(
+      `import fs from 'node:fs'; export async function resolve(s, c, next) { const r = await next(s, c); fs.appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }`,
+    )}`;
+    const register = `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hook)});`)}`;
+    const r = spawnSync(process.execPath, ['--import', register, path.join(ROOT, 'bin', 'mds.js'), ...args], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      timeout: 60_000,
+    });
+    return { ...r, modules: fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) };
+  };
+
+  it.each([['--version'], ['--help']])('%s answers without loading the application', (flag) => {
+    const r = loaded([flag]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(
+      flag === '--version' ? new RegExp(`^${VERSION.replaceAll('.', '\\.')}\\n$`) : /usage: mds/,
+    );
+    const app = r.modules.filter((m) => /\/src\/(services|http|root|trpc)\/|\/src\/app\.|\/src\/deps\./.test(m));
+    expect(app).toEqual([]);
   });
 });

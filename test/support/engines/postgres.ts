@@ -3,13 +3,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { openPgDatabase } from '../../../db/pg/client.js';
 
 const run = promisify(execFile);
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 export interface RunningPostgres {
   /** `postgres://postgres@127.0.0.1:<port>/mds`: a database of its own, empty. */
@@ -38,25 +36,14 @@ function findBinDir(): string | undefined {
 }
 
 let installed: string | undefined;
-/** The server binaries, installing Debian's package first when they are missing (as .ci/run does). */
+/** The server binaries; the test command installs Debian's package first (scripts/engines.sh), tests never do. */
 function ensureInstalled(): string {
   if (installed) return installed;
-  let bin = findBinDir();
-  if (!bin) {
-    try {
-      execFileSync('bash', [path.join(REPO, 'scripts', 'engines.sh'), 'install'], { stdio: 'pipe', timeout: 600_000 });
-    } catch (err) {
-      const e = err as { stderr?: Buffer; message: string };
-      throw new Error(
-        `PostgreSQL is not installed and scripts/engines.sh install failed: ${e.stderr?.toString().trim() || e.message}`,
-      );
-    }
-    bin = findBinDir();
-    if (!bin)
-      throw new Error(
-        'PostgreSQL is still missing after scripts/engines.sh install (no /usr/lib/postgresql/<major>/bin/initdb)',
-      );
-  }
+  const bin = findBinDir();
+  if (!bin)
+    throw new Error(
+      'PostgreSQL is not installed (no /usr/lib/postgresql/<major>/bin/initdb): run scripts/engines.sh install, which npm test runs first',
+    );
   installed = bin;
   return bin;
 }

@@ -1,11 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 export interface RunningRedis {
   /** `redis://127.0.0.1:<port>`: a server of its own, empty, no persistence. */
@@ -32,33 +30,11 @@ function findServer(): string | undefined {
 }
 
 let installed: string | undefined;
-/** The server binary, installing Debian's package first when it is missing (as .ci/run does). */
+/** The server binary; the test command installs Debian's package first (scripts/engines.sh), tests never do. */
 function ensureInstalled(): string {
   if (installed) return installed;
-  let bin = findServer();
-  if (!bin) {
-    const script = path.join(REPO, 'scripts', 'engines.sh');
-    const asRoot = process.getuid?.() === 0;
-    const [cmd, args] = fs.existsSync(script)
-      ? ['bash', [script, 'install']]
-      : asRoot
-        ? ['apt-get', ['install', '-y', '--no-install-recommends', 'redis-server']]
-        : ['sudo', ['-n', 'apt-get', 'install', '-y', '--no-install-recommends', 'redis-server']];
-    try {
-      execFileSync(cmd, args, {
-        stdio: 'pipe',
-        timeout: 600_000,
-        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      });
-    } catch (err) {
-      const e = err as { stderr?: Buffer; message: string };
-      throw new Error(
-        `redis-server is not installed and installing it failed: ${e.stderr?.toString().trim() || e.message}`,
-      );
-    }
-    bin = findServer();
-    if (!bin) throw new Error("redis-server is still missing after installing Debian's redis-server package");
-  }
+  const bin = findServer();
+  if (!bin) throw new Error('redis-server is not installed: run scripts/engines.sh install, which npm test runs first');
   installed = bin;
   return bin;
 }
