@@ -5,6 +5,7 @@ import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { parseSeaLevelPage } from '../../../src/sources/nasa-climate/sea-level.js';
 import { parseOceanHeat } from '../../../src/sources/ncei/ocean-heat.js';
 import { parseOceanTemperature } from '../../../src/sources/noaa-globaltemp/ocean-temperature.js';
+import { parseCsvRows } from '../../../src/sources/formats/csv.js';
 import { parseClimatologyMedian, parseDailyExtent } from '../../../src/sources/nsidc/sea-ice-index.js';
 import { oceanIceDataset, oceanIceFrom } from '../../../src/services/climate/datasets/ocean-ice.js';
 import { iceSummary } from '../../../src/services/climate/rules.js';
@@ -39,6 +40,30 @@ describe('ocean and ice parsers', () => {
   ])('refuses malformed input %#', (fn, message) => expect(fn).toThrow(message));
 });
 
+describe('the bundled NSIDC tables', () => {
+  const daily = parseDailyExtent(payloads.iceDaily);
+  const extentOf = (year: number, month: number) =>
+    daily.filter((r) => new Date(r.at).getUTCFullYear() === year && new Date(r.at).getUTCMonth() === month - 1);
+
+  it('has the Arctic seasons of recent years: a March maximum near 14.4, a September minimum near 4.5 million km²', () => {
+    const max = Math.max(...extentOf(2026, 3).map((r) => r.extent));
+    const min = (year: number) => Math.min(...extentOf(year, 9).map((r) => r.extent));
+    expect(max).toBeCloseTo(14.358, 3); // 13 March 2026, NSIDC
+    expect(min(2026)).toBeGreaterThan(4.2);
+    expect(min(2026)).toBeLessThan(4.7);
+  });
+
+  it('has a climatology whose spread changes through the year', () => {
+    const sd = parseCsvRows(payloads.iceClimatology, { trim: true })
+      .slice(1)
+      .map((c) => Number(c[2]));
+    expect(sd).toHaveLength(366);
+    // Tightest in late spring, widest in the autumn freeze-up (1981-2010).
+    expect(Math.min(...sd)).toBeLessThan(0.4);
+    expect(Math.max(...sd)).toBeGreaterThan(0.95);
+  });
+});
+
 describe('ice summary', () => {
   const day = (m: number, d: number) => Date.UTC(2026, m - 1, d);
   const median = new Map(Array.from({ length: 366 }, (_, i) => [i + 1, 10] as [number, number]));
@@ -64,6 +89,9 @@ describe('indicators', () => {
     const { data, failed } = oceanIceFrom(payloads);
     expect(failed).toEqual([]);
     expect(data).toMatchObject({
+      // 9.956 on 19 November 2026 (day 323) against the 1981-2010 median of 11.037 for that day.
+      arcticExtentMkm2: 9.96,
+      arcticExtentAnomalyMkm2: -1.08,
       arcticTrend: 'below_average',
       seaLevelMmAbove1993: 104.2,
       seaLevelAnnualRiseMm: 4.5,
