@@ -81,19 +81,20 @@ describe('GET get-co2-monitoring', () => {
     const m = res.body.monitoring;
     expect(m).toEqual(co2MonitoringFrom(payloads));
     // The newest daily row (2026-11-19) and the same day a year earlier.
-    expect(m.currentPpm).toBe(428.07);
+    expect(m.currentPpm).toBe(428);
     expect(m.measuredAt).toBe(String(Date.UTC(2026, 10, 19)));
-    expect(m.yearAgoPpm).toBe(425.97);
+    expect(m.yearAgoPpm).toBe(426.89);
     // Global annual means: 2025 425.64 − 2024 422.80.
     expect(m.annualGrowthRate).toBe(2.84);
-    // The 16 November 2026 daily rows average 427.538.
-    expect(m.monthlyAverage).toBe(427.54);
+    // The 16 November 2026 daily rows average 427.571.
+    expect(m.monthlyAverage).toBe(427.57);
     expect(m.trend12m).toHaveLength(12);
-    // November 2025 (426.04) against November 2024 (423.85, NOAA's value).
-    expect(m.trend12m[0]).toEqual({ month: '2025-11', ppm: 426.04, anomaly: 2.19 });
-    expect(m.trend12m.at(-1)).toEqual({ month: '2026-10', ppm: 426.43, anomaly: 1.82 });
+    // NOAA's November 2025 (426.46) against November 2024 (423.85).
+    expect(m.trend12m[0]).toEqual({ month: '2025-11', ppm: 426.46, anomaly: 2.61 });
+    // October 2026 (426.21, written for the sample) against NOAA's October 2025 (424.87).
+    expect(m.trend12m.at(-1)).toEqual({ month: '2026-10', ppm: 426.21, anomaly: 1.34 });
     // The latest global rows, July 2026.
-    expect(m.methanePpb).toBe(1932.91);
+    expect(m.methanePpb).toBe(1932.95);
     expect(m.nitrousOxidePpb).toBe(339.9);
     expect(m.station).toBe('Mauna Loa, Hawaii');
     expect(res.headers.get('cache-control')).toMatch(/max-age=3600/);
