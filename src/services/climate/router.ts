@@ -163,7 +163,8 @@ export const climateRouter = router({
         description:
           'Arctic sea ice extent against its 1981-2010 median with the last 12 months (NSIDC Sea Ice Index), global sea ' +
           'level rise since 1993 and its current rate (NASA), upper-700 m ocean heat content (NCEI) and the global ocean ' +
-          'surface temperature anomaly (NOAAGlobalTemp). Each indicator is optional: a missing one reads 0 (the trend ' +
+          'surface temperature anomaly against 1991-2020 (NOAAGlobalTemp v6; the published service restates it against ' +
+          '1971-2000). Each indicator is optional: a missing one reads 0 (the trend ' +
           'empty). No filters. An answer without `data`, served no-store, means no snapshot exists.',
       },
       cacheTier: 'daily',

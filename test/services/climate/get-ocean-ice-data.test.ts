@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { parseSeaLevelPage } from '../../../src/sources/nasa-climate/sea-level.js';
 import { parseOceanHeat } from '../../../src/sources/ncei/ocean-heat.js';
-import { parseOceanTemperature } from '../../../src/sources/noaa-globaltemp/ocean-temperature.js';
+import { newestOceanSeries, parseOceanTemperature } from '../../../src/sources/noaa-globaltemp/ocean-temperature.js';
 import { parseCsvRows } from '../../../src/sources/formats/csv.js';
 import { parseClimatologyMedian, parseDailyExtent } from '../../../src/sources/nsidc/sea-ice-index.js';
 import { oceanIceDataset, oceanIceFrom } from '../../../src/services/climate/datasets/ocean-ice.js';
 import { iceSummary } from '../../../src/services/climate/rules.js';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
+import { startUpstream } from '../../support/upstream.js';
 
 const PATH = '/api/climate/v1/get-ocean-ice-data';
 const payloads = Object.fromEntries(
@@ -27,9 +28,26 @@ describe('ocean and ice parsers', () => {
     const daily = parseDailyExtent(payloads.iceDaily);
     expect(daily.at(-1)!.at).toBe(Date.UTC(2026, 10, 19));
     expect(parseClimatologyMedian(payloads.iceClimatology).size).toBe(366);
-    expect(parseSeaLevelPage(payloads.seaLevel)).toEqual({ riseMm: 104.2, ratePerYearMm: 4.5 });
+    // "0.18 inches/year (0.46 centimeters/year)": the centimetres are read, 4.6 mm a year.
+    expect(parseSeaLevelPage(payloads.seaLevel)).toEqual({ riseMm: 108.9, ratePerYearMm: 4.6 });
     expect(parseOceanHeat(payloads.oceanHeat).at(-1)!.year).toBe(2025);
     expect(parseOceanTemperature(payloads.oceanTemperature).at(-1)).toMatchObject({ year: 2026, month: 10 });
+  });
+
+  it('finds the newest monthly ocean series in the NOAAGlobalTemp directory listing', () => {
+    const listing = [
+      'aravg.ann.ocean.90S.90N.v6.0.0.202610.asc',
+      'aravg.mon.ocean.90S.90N.v6.0.0.202609.asc',
+      'aravg.mon.ocean.90S.90N.v6.0.0.202610.asc',
+      'aravg.mon.ocean.90S.90N.v6.0.1.202610.asc',
+      'aravg.mon.land.90S.90N.v6.0.1.202611.asc',
+    ]
+      .map((n) => `<a href="${n}">${n}</a>`)
+      .join('\n');
+    expect(newestOceanSeries(listing)).toBe(
+      'https://www.ncei.noaa.gov/data/noaa-global-surface-temperature/v6/access/timeseries/aravg.mon.ocean.90S.90N.v6.0.1.202610.asc',
+    );
+    expect(() => newestOceanSeries('<html>Not Found</html>')).toThrow(/no monthly ocean series/);
   });
 
   it.each([
@@ -93,11 +111,14 @@ describe('indicators', () => {
       arcticExtentMkm2: 9.96,
       arcticExtentAnomalyMkm2: -1.08,
       arcticTrend: 'below_average',
-      seaLevelMmAbove1993: 104.2,
-      seaLevelAnnualRiseMm: 4.5,
+      seaLevelMmAbove1993: 108.9,
+      seaLevelAnnualRiseMm: 4.6,
+      // NCEI's 2025 world-ocean value, 22.845 x 10^22 J.
+      ohc0700mZj: 228.45,
+      // October 2026 against 1991-2020: 0.461803, rounded to 3 decimals.
+      sstAnomalyC: 0.462,
       measuredAt: Date.UTC(2026, 10, 19),
     });
-    expect(data.ohc0700mZj).toBeGreaterThan(100);
     expect(data.iceTrend12m).toHaveLength(12);
   });
 
@@ -123,5 +144,30 @@ describe('GET get-ocean-ice-data', () => {
       expect(res.body).toEqual({});
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
+  });
+});
+
+describe('live ocean temperature', () => {
+  it('reads the directory listing, then the newest monthly ocean file it names', async () => {
+    const upstream = await startUpstream();
+    const dir = '/data/noaa-global-surface-temperature/v6/access/timeseries/';
+    const newest = 'aravg.mon.ocean.90S.90N.v6.0.0.202610.asc';
+    upstream.play((_req, res, url) => {
+      if (url.pathname === dir)
+        return void res.writeHead(200, { 'content-type': 'text/html' }).end(`<a href="${newest}">${newest}</a>`);
+      if (url.pathname === dir + newest) return void res.writeHead(200).end(payloads.oceanTemperature);
+      res.writeHead(404).end();
+    });
+    try {
+      await withTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.origin } }, async (live) => {
+        const r = await live.deps.runner.run(oceanIceDataset, { origin: { kind: 'live' } });
+        // The other sections' paths answer 404 here: each is optional, the temperature alone publishes.
+        expect(r).toMatchObject({ ok: true, partialSources: ['iceDaily', 'iceClimatology', 'seaLevel', 'oceanHeat'] });
+        expect(upstream.seen.map((x) => x.path)).toContain(dir + newest);
+        expect(live.deps.store.read<{ sstAnomalyC: number }>('climate.ocean-ice')!.records[0].sstAnomalyC).toBe(0.462);
+      });
+    } finally {
+      await upstream.close();
+    }
   });
 });
