@@ -111,7 +111,11 @@ describe('zone weeks from the archive', () => {
 
   it('takes the week before the empty newest days, and the month of the last day asked for', () => {
     // The answers run 2026-10-30..2026-11-20; the archive has nothing after 11-17 yet.
-    expect(parseOpenMeteoDaily(ARCHIVES[0])[0].days.at(-1)).toEqual({ date: '2026-11-20', tempC: null, precipMm: null });
+    expect(parseOpenMeteoDaily(ARCHIVES[0])[0].days.at(-1)).toEqual({
+      date: '2026-11-20',
+      tempC: null,
+      precipMm: null,
+    });
     for (const w of weeks) expect(w).toMatchObject({ from: '2026-11-11', to: '2026-11-17', month: 11 });
   });
 
@@ -120,7 +124,10 @@ describe('zone weeks from the archive', () => {
   });
 
   it.each([
-    [() => parseOpenMeteoDaily('{"error":true,"reason":"Parameter start_date is out of range"}'), /refused the request/],
+    [
+      () => parseOpenMeteoDaily('{"error":true,"reason":"Parameter start_date is out of range"}'),
+      /refused the request/,
+    ],
     [() => parseOpenMeteoDaily('[{"latitude":1}]'), /no daily/],
   ])('refuses malformed input %#', (fn, message) => expect(fn).toThrow(message));
 });
@@ -147,7 +154,11 @@ describe('anomalies of the bundled week', () => {
     // (mean 7.5) against 22.0 °C and 1.0 mm/day: −0.8 °C, +6.5 mm/day, a wet week of the short rains.
     expect(zone('Horn of Africa')).toMatchObject({ tempDelta: -0.8, precipDelta: 6.5, type: 'ANOMALY_TYPE_WET' });
     // Middle East: 17.7 18.2 17.6 19.5 18.2 19.4 19.6 °C (mean 18.6), no rain, against 16.8 °C and 0.6 mm/day.
-    expect(zone('Middle East')).toMatchObject({ tempDelta: 1.8, precipDelta: -0.6, severity: 'ANOMALY_SEVERITY_NORMAL' });
+    expect(zone('Middle East')).toMatchObject({
+      tempDelta: 1.8,
+      precipDelta: -0.6,
+      severity: 'ANOMALY_SEVERITY_NORMAL',
+    });
   });
 
   it('leaves out a zone without a normal for the month', () => {
@@ -225,7 +236,9 @@ describe('live zone weather', () => {
               '&start_date=2026-10-30&end_date=2026-11-20&daily=temperature_2m_mean%2Cprecipitation_sum&timezone=UTC',
             expect.stringMatching(/^\/v1\/archive\?latitude=-3.4%2C-25%2C38%2C24%2C19.8%2C4%2C-25%2C42&/),
             expect.stringMatching(/^\/v1\/archive\?latitude=7%2C19%2C70%2C72%2C-78%2C31%2C-1%2C-5&/),
-            expect.stringMatching(/^\/v1\/archive\?latitude=55&longitude=-30&start_date=2026-10-30&end_date=2026-11-20&/),
+            expect.stringMatching(
+              /^\/v1\/archive\?latitude=55&longitude=-30&start_date=2026-10-30&end_date=2026-11-20&/,
+            ),
           ]);
         },
       );

@@ -29,7 +29,8 @@ describe('climate news from feeds', () => {
   });
 
   it('keeps an address once (the earlier feed wins) and skips items without a link', () => {
-    const feed = (items: string) => Buffer.from(`<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>${items}</channel></rss>`);
+    const feed = (items: string) =>
+      Buffer.from(`<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>${items}</channel></rss>`);
     const item = (title: string, link: string) =>
       `<item><title>${title}</title><link>${link}</link><pubDate>Wed, 18 Nov 2026 12:00:00 GMT</pubDate></item>`;
     const shared = 'https://www.carbonbrief.org/analysis-global-coal-power-set-to-fall/';

@@ -64,7 +64,8 @@ describe('the normals table', () => {
   });
 
   it('has the seasons where they are: the South Asian monsoon, the Sahel rains, the southern summer', () => {
-    const at = (zone: string, month: number) => parseNormals(NORMALS).find((r) => r.zone === zone && r.month === month)!;
+    const at = (zone: string, month: number) =>
+      parseNormals(NORMALS).find((r) => r.zone === zone && r.month === month)!;
     expect(at('South Asia', 7).precipMm).toBeGreaterThan(8);
     expect(at('South Asia', 1).precipMm).toBeLessThan(1);
     expect(at('Sahel', 8).precipMm).toBeGreaterThan(at('Sahel', 1).precipMm + 4);
@@ -86,7 +87,9 @@ describe('the normals table', () => {
       .split('\n')
       .filter((l) => !l.startsWith('Coral Triangle,'))
       .join('\n');
-    expect(() => zoneNormalsDataset.parse({ archive: Buffer.from(csv) }, 0)).toThrow(/required zones missing \(Coral Triangle\)/);
+    expect(() => zoneNormalsDataset.parse({ archive: Buffer.from(csv) }, 0)).toThrow(
+      /required zones missing \(Coral Triangle\)/,
+    );
   });
 });
 
@@ -101,7 +104,9 @@ describe('live normals', () => {
     upstream.play((_req, res, url) => {
       const n = url.searchParams.get('latitude')!.split(',').length;
       const one = JSON.parse(archive(year));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(n === 1 ? one : Array(n).fill(one)));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(n === 1 ? one : Array(n).fill(one)));
     });
     try {
       await withTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.origin } }, async (live) => {

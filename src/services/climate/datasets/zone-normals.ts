@@ -1,6 +1,13 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { openMeteoArchiveUrl, parseOpenMeteoDaily } from '../../../sources/open-meteo/archive.js';
-import { NORMALS_END, NORMALS_START, formatNormals, monthlyNormals, parseNormals, type ZoneNormal } from '../normals.js';
+import {
+  NORMALS_END,
+  NORMALS_START,
+  formatNormals,
+  monthlyNormals,
+  parseNormals,
+  type ZoneNormal,
+} from '../normals.js';
 import { checkZoneCoverage, zoneBatches } from '../zones.js';
 
 export const ZONE_NORMALS = 'climate.zone-normals';
@@ -42,7 +49,8 @@ async function fetchNormals(get: (url: string) => Promise<Buffer>): Promise<Buff
 
 export const zoneNormalsDataset: Dataset<ZoneNormal> = {
   name: ZONE_NORMALS,
-  source: 'Open-Meteo archive (ERA5) 1991-2020 monthly normals per climate zone (sample: approximate normals written for it)',
+  source:
+    'Open-Meteo archive (ERA5) 1991-2020 monthly normals per climate zone (sample: approximate normals written for it)',
   kind: 'live',
   // Normals of a closed period change only when the reanalysis is revised: monthly, as published.
   cadenceMinutes: 30 * 24 * 60,
