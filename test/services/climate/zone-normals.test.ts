@@ -132,4 +132,18 @@ describe('live normals', () => {
       await upstream.close();
     }
   });
+
+  it('names the cause when the archive cannot be read', async () => {
+    const upstream = await startUpstream();
+    upstream.play((_req, res) => res.writeHead(404).end());
+    try {
+      await withTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.origin } }, async (live) => {
+        const r = await live.deps.runner.run(zoneNormalsDataset, { origin: { kind: 'live' } });
+        expect(r.ok).toBe(false);
+        expect(r.error).toMatch(/too few zones read from the archive; Ukraine, Europe: .*404/);
+      });
+    } finally {
+      await upstream.close();
+    }
+  });
 });

@@ -8,7 +8,7 @@ import {
   parseNormals,
   type ZoneNormal,
 } from '../normals.js';
-import { checkZoneCoverage, zoneBatches } from '../zones.js';
+import { MIN_CLIMATE_ZONES, checkZoneCoverage, zoneBatches } from '../zones.js';
 
 export const ZONE_NORMALS = 'climate.zone-normals';
 
@@ -36,8 +36,13 @@ async function fetchNormals(get: (url: string) => Promise<Buffer>): Promise<Buff
       });
     } catch (err) {
       notes.push(`${names}: ${err instanceof Error ? err.message : String(err)}`);
+      // A network failure (no HTTP answer at all) will not be different for the next batch.
+      if ((err as { code?: unknown }).code !== undefined) break;
     }
   }
+  // Too few zones to publish: say why (the causes of the failed requests), not just how many.
+  if (new Set(rows.map((r) => r.zone)).size < MIN_CLIMATE_ZONES)
+    throw new Error(`climate normals: too few zones read from the archive; ${notes.join('; ')}`);
   return Buffer.from(
     formatNormals(rows, [
       'Monthly normals 1991-2020 per climate zone, computed from the Open-Meteo historical weather API (ERA5):',
