@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * List weekly climate anomalies
-         * @description For eight climate zones, the last seven complete days of the Open-Meteo (ERA5) archive against the zone’s 1991-2020 normal for the month: temperature and precipitation departures, a severity and a type. Most severe first. min_severity keeps zones at or above a severity; page with page_size (default 50) and the cursor. An empty list served no-store means no anomaly snapshot exists.
+         * @description For 25 climate zones, the last seven complete days of the Open-Meteo (ERA5) archive against the zone’s 1991-2020 normal (computed from the same archive) for the month of the newest day asked for: temperature and precipitation departures, a severity and a type. Most severe first. min_severity keeps zones at or above a severity; page with page_size (default 50) and the cursor. An empty list served no-store means the weather or the normals snapshot is missing.
          */
         get: operations["ListClimateAnomalies"];
         put?: never;
@@ -353,7 +353,7 @@ export interface paths {
         };
         /**
          * Get ocean and sea ice indicators
-         * @description Arctic sea ice extent against its 1981-2010 median with the last 12 months (NSIDC Sea Ice Index), global sea level rise since 1993 and its current rate (NASA), upper-700 m ocean heat content (NCEI) and the global ocean surface temperature anomaly (NOAAGlobalTemp). Each indicator is optional: a missing one reads 0 (the trend empty). No filters. An answer without `data`, served no-store, means no snapshot exists.
+         * @description Arctic sea ice extent against its 1981-2010 median with the last 12 months (NSIDC Sea Ice Index), global sea level rise since 1993 and its current rate (NASA), upper-700 m ocean heat content (NCEI) and the global ocean surface temperature anomaly against 1991-2020 (NOAAGlobalTemp v6; the published service restates it against 1971-2000). Each indicator is optional: a missing one reads 0 (the trend empty). No filters. An answer without `data`, served no-store, means no snapshot exists.
          */
         get: operations["GetOceanIceData"];
         put?: never;
@@ -4998,7 +4998,7 @@ export interface components {
         };
         /** @description How far a zone’s last week departs from its climate normal. */
         climate_v1_ClimateAnomaly: {
-            /** @description Climate zone, e.g. `Western Europe`. */
+            /** @description Climate zone, e.g. `Horn of Africa`. */
             zone: string;
             /** @description Point the zone is sampled at. */
             location: components["schemas"]["core_v1_GeoCoordinates"];

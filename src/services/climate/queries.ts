@@ -1,9 +1,11 @@
 import { paginate } from '../../platform/paging.js';
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
 import { NATURAL_EVENTS, type NaturalEvent } from '../natural/index.js';
-import { CLIMATE_ANOMALIES } from './datasets/climate-anomalies.js';
+import { ZONE_NORMALS } from './datasets/zone-normals.js';
+import { ZONE_WEATHER, type ZoneWeek } from './datasets/zone-weather.js';
+import type { ZoneNormal } from './normals.js';
 import { CLIMATE_DISASTERS } from './datasets/climate-disasters.js';
-import { NATURAL_DISASTER_TYPES, sameDisaster } from './rules.js';
+import { NATURAL_DISASTER_TYPES, anomalyOf, sameDisaster } from './rules.js';
 import { AIR_QUALITY } from './datasets/air-quality.js';
 import { CLIMATE_NEWS } from './datasets/climate-news.js';
 import { CO2_MONITORING } from './datasets/co2-monitoring.js';
@@ -99,25 +101,48 @@ export function listClimateDisasters(store: SnapshotStore, req: ListClimateDisas
 
 const SEVERITY_RANK = (s: string) => ANOMALY_SEVERITIES.indexOf(s as (typeof ANOMALY_SEVERITIES)[number]);
 
-/** Zones at or above the asked severity, most severe first, one page at a time; degraded without a snapshot. */
+/** Each zone's week against its normal for the week's month; a zone without that normal is left out. */
+export function anomaliesOf(weeks: readonly ZoneWeek[], normals: readonly ZoneNormal[]): ClimateAnomaly[] {
+  const normal = new Map(normals.map((n) => [`${n.zone}:${n.month}`, n]));
+  return weeks.flatMap((w) => {
+    const n = normal.get(`${w.zone}:${w.month}`);
+    if (!n) return [];
+    return [
+      {
+        zone: w.zone,
+        location: { latitude: w.latitude, longitude: w.longitude },
+        ...anomalyOf(w, n),
+        period: `${w.from} to ${w.to}`,
+      },
+    ];
+  });
+}
+
+/**
+ * Zones at or above the asked severity, most severe first, one page at a time: the latest weather
+ * snapshot against the normals snapshot. Degraded (empty) without either.
+ */
 export function listClimateAnomalies(store: SnapshotStore, req: ListClimateAnomaliesRequest) {
   const pageSize = req.page_size ? Math.min(req.page_size, ANOMALIES_MAX_PAGE_SIZE) : ANOMALIES_DEFAULT_PAGE_SIZE;
-  const snapshot = store.read<ClimateAnomaly>(CLIMATE_ANOMALIES);
+  const weather = store.read<ZoneWeek>(ZONE_WEATHER);
+  const normals = store.read<ZoneNormal>(ZONE_NORMALS);
   const sorted =
-    snapshot?.derive('by-severity', (s) =>
-      [...s.records].sort(
-        (a, b) =>
-          SEVERITY_RANK(b.severity) - SEVERITY_RANK(a.severity) ||
-          Math.abs(b.tempDelta) - Math.abs(a.tempDelta) ||
-          a.zone.localeCompare(b.zone),
-      ),
-    ) ?? [];
+    weather && normals
+      ? weather.derive(`anomalies:${normals.version}`, (s) =>
+          anomaliesOf(s.records, normals.records).sort(
+            (a, b) =>
+              SEVERITY_RANK(b.severity) - SEVERITY_RANK(a.severity) ||
+              Math.abs(b.tempDelta) - Math.abs(a.tempDelta) ||
+              a.zone.localeCompare(b.zone),
+          ),
+        )
+      : [];
   const min = req.min_severity ? SEVERITY_RANK(req.min_severity) : 0;
   const rows = min > 0 ? sorted.filter((a) => SEVERITY_RANK(a.severity) >= min) : sorted;
   const page = paginate(rows, (a) => a.zone, pageSize, req.cursor || undefined);
   return {
     body: { anomalies: page.items, pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount } },
-    degraded: !snapshot,
+    degraded: !weather || !normals,
   };
 }
 

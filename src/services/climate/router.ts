@@ -2,7 +2,8 @@ import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
 import { AIR_QUALITY } from './datasets/air-quality.js';
 import { NATURAL_EVENTS } from '../natural/index.js';
-import { CLIMATE_ANOMALIES } from './datasets/climate-anomalies.js';
+import { ZONE_NORMALS } from './datasets/zone-normals.js';
+import { ZONE_WEATHER } from './datasets/zone-weather.js';
 import { CLIMATE_DISASTERS } from './datasets/climate-disasters.js';
 import { CLIMATE_NEWS } from './datasets/climate-news.js';
 import { CO2_MONITORING } from './datasets/co2-monitoring.js';
@@ -134,13 +135,14 @@ export const climateRouter = router({
         tags: ['climate'],
         summary: 'List weekly climate anomalies',
         description:
-          'For eight climate zones, the last seven complete days of the Open-Meteo (ERA5) archive against the zone’s ' +
-          '1991-2020 normal for the month: temperature and precipitation departures, a severity and a type. Most severe ' +
+          'For 25 climate zones, the last seven complete days of the Open-Meteo (ERA5) archive against the zone’s ' +
+          '1991-2020 normal (computed from the same archive) for the month of the newest day asked for: temperature and ' +
+          'precipitation departures, a severity and a type. Most severe ' +
           'first. min_severity keeps zones at or above a severity; page with page_size (default 50) and the cursor. An ' +
-          'empty list served no-store means no anomaly snapshot exists.',
+          'empty list served no-store means the weather or the normals snapshot is missing.',
       },
       cacheTier: 'daily',
-      datasets: [CLIMATE_ANOMALIES],
+      datasets: [ZONE_WEATHER, ZONE_NORMALS],
     })
     .input(ListClimateAnomaliesRequest)
     .output(ListClimateAnomaliesResponse)
@@ -161,7 +163,8 @@ export const climateRouter = router({
         description:
           'Arctic sea ice extent against its 1981-2010 median with the last 12 months (NSIDC Sea Ice Index), global sea ' +
           'level rise since 1993 and its current rate (NASA), upper-700 m ocean heat content (NCEI) and the global ocean ' +
-          'surface temperature anomaly (NOAAGlobalTemp). Each indicator is optional: a missing one reads 0 (the trend ' +
+          'surface temperature anomaly against 1991-2020 (NOAAGlobalTemp v6; the published service restates it against ' +
+          '1971-2000). Each indicator is optional: a missing one reads 0 (the trend ' +
           'empty). No filters. An answer without `data`, served no-store, means no snapshot exists.',
       },
       cacheTier: 'daily',

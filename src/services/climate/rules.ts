@@ -159,6 +159,26 @@ export function anomalyType(dT: number, dP: number): AnomalyType {
   return dT > 0 ? 'ANOMALY_TYPE_WARM' : 'ANOMALY_TYPE_COLD';
 }
 
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/**
+ * A zone's departure from its normal: the week's mean temperature and mean daily precipitation minus
+ * the month's normal, each rounded to 1 decimal, then classified from the rounded departures.
+ */
+export function anomalyOf(
+  week: { tempC: number; precipMm: number },
+  normal: { tempC: number; precipMm: number },
+): { tempDelta: number; precipDelta: number; severity: AnomalySeverity; type: AnomalyType } {
+  const tempDelta = round1(week.tempC - normal.tempC);
+  const precipDelta = round1(week.precipMm - normal.precipMm);
+  return {
+    tempDelta,
+    precipDelta,
+    severity: anomalySeverity(tempDelta, precipDelta),
+    type: anomalyType(tempDelta, precipDelta),
+  };
+}
+
 /** Days compared with the normal: the last seven with both values. */
 export const ANOMALY_DAYS = 7;
 

@@ -157,7 +157,7 @@ export const ANOMALY_SEVERITIES = [
 
 export const ClimateAnomaly = z
   .object({
-    zone: z.string().meta({ description: 'Climate zone, e.g. `Western Europe`.' }),
+    zone: z.string().meta({ description: 'Climate zone, e.g. `Horn of Africa`.' }),
     location: GeoCoordinates.meta({ description: 'Point the zone is sampled at.' }),
     tempDelta: dbl('Mean temperature of the week minus the 1991-2020 normal for the month, °C (1 decimal).'),
     precipDelta: dbl('Mean daily precipitation of the week minus the normal, mm/day (1 decimal).'),

@@ -1,5 +1,5 @@
-/** NASA "Vital Signs: Sea Level" page (HTML); the headline figures are read from its text. */
-export const NASA_SEA_LEVEL_URL = 'https://climate.nasa.gov/vital-signs/sea-level/';
+/** NASA Sea Level Change "global mean sea level" overlay page (HTML); the headline figures are read from its text. */
+export const NASA_SEA_LEVEL_URL = 'https://sealevel.nasa.gov/overlay-global-mean-sea-level';
 
 /** Rise since 1993 (mm) and the current yearly rate (mm/yr) from the page text; a page without the first is refused. */
 export function parseSeaLevelPage(input: Buffer | string): { riseMm: number; ratePerYearMm: number | undefined } {
@@ -8,6 +8,9 @@ export function parseSeaLevelPage(input: Buffer | string): { riseMm: number; rat
     .replace(/\s+/g, ' ');
   const rise = /RISE SINCE 1993\s*([\d.]+)\s*millimeters/i.exec(text);
   if (!rise) throw new Error('NASA sea level page: no "rise since 1993" figure');
-  const rate = /([\d.]+)\s*(?:millimeters|mm)\s*(?:per year|\/\s*yr|a year)/i.exec(text);
-  return { riseMm: Number(rise[1]), ratePerYearMm: rate ? Number(rate[1]) : undefined };
+  // The page gives the rate as "current yearly rate of 0.18 inches/year (0.46 centimeters/year)".
+  const cm = /current yearly rate of\s*[\d.]+\s*inches\/year\s*\(\s*([\d.]+)\s*centimeters\/year\s*\)/i.exec(text);
+  const mm = /([\d.]+)\s*(?:millimeters|mm)\s*(?:per year|\/\s*yr|a year)/i.exec(text);
+  const ratePerYearMm = cm ? Math.round(Number(cm[1]) * 100) / 10 : mm ? Number(mm[1]) : undefined;
+  return { riseMm: Number(rise[1]), ratePerYearMm };
 }

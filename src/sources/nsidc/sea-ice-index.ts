@@ -1,10 +1,10 @@
 import { parseCsvRows } from '../formats/csv.js';
 
-/** NSIDC Sea Ice Index v3 (G02135): daily Arctic extent and the 1981-2010 climatology, CSV, no key. */
+/** NSIDC Sea Ice Index v4 (G02135): daily Arctic extent and the 1981-2010 climatology, CSV, no key. */
 export const NSIDC_DAILY_URL =
-  'https://noaadata.apps.nsidc.org/NOAA/G02135/north/daily/data/N_seaice_extent_daily_v3.0.csv';
+  'https://noaadata.apps.nsidc.org/NOAA/G02135/north/daily/data/N_seaice_extent_daily_v4.0.csv';
 export const NSIDC_CLIMATOLOGY_URL =
-  'https://noaadata.apps.nsidc.org/NOAA/G02135/north/daily/data/N_seaice_extent_climatology_1981-2010_v3.0.csv';
+  'https://noaadata.apps.nsidc.org/NOAA/G02135/north/daily/data/N_seaice_extent_climatology_1981-2010_v4.0.csv';
 
 /** Rows whose first cell is not a number (the two header lines) are skipped. */
 function numericRows(input: Buffer | string, what: string): string[][] {

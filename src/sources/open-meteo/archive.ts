@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
-/** Open-Meteo historical weather API (ERA5-based archive), JSON, no key; several locations per call. */
+export const OPEN_METEO_ARCHIVE = 'https://archive-api.open-meteo.com/v1/archive';
+
+/**
+ * Open-Meteo historical weather API (ERA5-based archive), JSON, no key; several locations per call
+ * (the answer is then an array in the order asked). Days are UTC days.
+ */
 export function openMeteoArchiveUrl(
   points: readonly { lat: number; lon: number }[],
   start: string,
@@ -12,9 +17,9 @@ export function openMeteoArchiveUrl(
     start_date: start,
     end_date: end,
     daily: 'temperature_2m_mean,precipitation_sum',
-    timezone: 'GMT',
+    timezone: 'UTC',
   });
-  return `https://archive-api.open-meteo.com/v1/archive?${q.toString()}`;
+  return `${OPEN_METEO_ARCHIVE}?${q.toString()}`;
 }
 
 export interface DailySeries {

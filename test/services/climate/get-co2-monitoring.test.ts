@@ -47,8 +47,8 @@ describe('CO2 summary', () => {
         { year: 2026, month: 10, ppm: 426.1 },
       ],
       annual: [
-        { year: 2024, ppm: 418.06 },
-        { year: 2025, ppm: 420.52 },
+        { year: 2024, ppm: 422.8 },
+        { year: 2025, ppm: 425.64 },
       ],
       methane: 1946.68,
       nitrousOxide: 339.74,
@@ -56,7 +56,7 @@ describe('CO2 summary', () => {
     expect(s).toMatchObject({
       currentPpm: 428,
       yearAgoPpm: 424.5,
-      annualGrowthRate: 2.46,
+      annualGrowthRate: 2.84,
       monthlyAverage: 427.5,
       measuredAt: String(day(2026, 11, 19)),
       preIndustrialBaseline: 280,
@@ -80,15 +80,36 @@ describe('GET get-co2-monitoring', () => {
     expect(res.status).toBe(200);
     const m = res.body.monitoring;
     expect(m).toEqual(co2MonitoringFrom(payloads));
-    expect(m.currentPpm).toBe(428.54);
+    // The newest daily row (2026-11-19) and the same day a year earlier.
+    expect(m.currentPpm).toBe(428);
     expect(m.measuredAt).toBe(String(Date.UTC(2026, 10, 19)));
+    expect(m.yearAgoPpm).toBe(426.89);
+    // Global annual means: 2025 425.64 − 2024 422.80.
+    expect(m.annualGrowthRate).toBe(2.84);
+    // The 16 November 2026 daily rows average 427.571.
+    expect(m.monthlyAverage).toBe(427.57);
     expect(m.trend12m).toHaveLength(12);
-    expect(m.trend12m.at(-1).month).toBe('2026-10');
-    expect(m.yearAgoPpm).toBeGreaterThan(420);
-    expect(m.methanePpb).toBe(1946.68);
-    expect(m.nitrousOxidePpb).toBe(339.74);
+    // NOAA's November 2025 (426.46) against November 2024 (423.85).
+    expect(m.trend12m[0]).toEqual({ month: '2025-11', ppm: 426.46, anomaly: 2.61 });
+    // October 2026 (426.21, written for the sample) against NOAA's October 2025 (424.87).
+    expect(m.trend12m.at(-1)).toEqual({ month: '2026-10', ppm: 426.21, anomaly: 1.34 });
+    // The latest global rows, July 2026.
+    expect(m.methanePpb).toBe(1932.95);
+    expect(m.nitrousOxidePpb).toBe(339.9);
     expect(m.station).toBe('Mauna Loa, Hawaii');
     expect(res.headers.get('cache-control')).toMatch(/max-age=3600/);
+  });
+
+  it('has the Mauna Loa seasonal cycle: highest in May, lowest in September or October', () => {
+    const monthly = parseGmlTable(payloads.monthly!, 4, 'co2_mm_mlo');
+    for (const year of [2024, 2025, 2026]) {
+      const rows = monthly.filter((r) => r[0] === year);
+      const highest = rows.reduce((a, b) => (b[3] > a[3] ? b : a));
+      const lowest = rows.reduce((a, b) => (b[3] < a[3] ? b : a));
+      // June 2024 (426.91) edges May (426.90) by 0.01 ppm in NOAA's own record.
+      expect([5, 6]).toContain(highest[1]);
+      if (rows.length === 12) expect([9, 10]).toContain(lowest[1]);
+    }
   });
 
   it('answers without monitoring, no-store, when there is no snapshot', async () => {

@@ -21,13 +21,24 @@ describe('climate news from feeds', () => {
     { name: 'The Guardian', bytes: GU },
   ]);
 
-  it('keeps dated, linked items once per address, newest first', () => {
-    expect(items).toHaveLength(7);
+  it('keeps every dated, linked item of both feeds, newest first', () => {
+    // Four items in each bundled feed, none shared.
+    expect(items).toHaveLength(8);
     expect(items.map((i) => i.publishedAt)).toEqual([...items.map((i) => i.publishedAt)].sort((a, b) => b - a));
-    const coal = items.filter((i) => i.url.includes('global-coal-power'));
-    expect(coal).toHaveLength(1);
-    expect(coal[0].sourceName).toBe('Carbon Brief');
-    expect(items.some((i) => i.title === 'Untitled item without a link')).toBe(false);
+    expect(items.filter((i) => i.sourceName === 'The Guardian')).toHaveLength(4);
+  });
+
+  it('keeps an address once (the earlier feed wins) and skips items without a link', () => {
+    const feed = (items: string) =>
+      Buffer.from(`<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>${items}</channel></rss>`);
+    const item = (title: string, link: string) =>
+      `<item><title>${title}</title><link>${link}</link><pubDate>Wed, 18 Nov 2026 12:00:00 GMT</pubDate></item>`;
+    const shared = 'https://www.carbonbrief.org/analysis-global-coal-power-set-to-fall/';
+    const out = newsFrom([
+      { name: 'Carbon Brief', bytes: feed(item('Analysis: coal', shared)) },
+      { name: 'Syndicator', bytes: feed(item('Analysis: coal (syndicated)', shared) + item('No link', '')) },
+    ]);
+    expect(out.map((i) => [i.sourceName, i.title])).toEqual([['Carbon Brief', 'Analysis: coal']]);
   });
 
   it('decodes entities and strips markup', () => {
@@ -50,7 +61,7 @@ describe('GET list-climate-news', () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
     expect(res.body.dataAvailable).toBe(true);
-    expect(res.body.items).toHaveLength(7);
+    expect(res.body.items).toHaveLength(8);
     expect(res.body.items[0].title).toBe('COP31: Key outcomes agreed at the UN climate talks in Antalya');
   });
 

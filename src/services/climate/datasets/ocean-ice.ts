@@ -1,7 +1,11 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { NASA_SEA_LEVEL_URL, parseSeaLevelPage } from '../../../sources/nasa-climate/sea-level.js';
 import { NCEI_OHC_700M_URL, parseOceanHeat } from '../../../sources/ncei/ocean-heat.js';
-import { NOAA_OCEAN_TEMP_URL, parseOceanTemperature } from '../../../sources/noaa-globaltemp/ocean-temperature.js';
+import {
+  NOAA_OCEAN_TEMP_INDEX_URL,
+  newestOceanSeries,
+  parseOceanTemperature,
+} from '../../../sources/noaa-globaltemp/ocean-temperature.js';
 import {
   NSIDC_CLIMATOLOGY_URL,
   NSIDC_DAILY_URL,
@@ -69,9 +73,15 @@ export const oceanIceDataset: Dataset<OceanIceData> = {
       sample: 'climate/nsidc-n-seaice-extent-climatology-1981-2010.csv',
       optional: true,
     },
-    seaLevel: { url: NASA_SEA_LEVEL_URL, sample: 'climate/nasa-sea-level-vital-signs.html', optional: true },
+    seaLevel: { url: NASA_SEA_LEVEL_URL, sample: 'climate/nasa-sea-level-overlay.html', optional: true },
     oceanHeat: { url: NCEI_OHC_700M_URL, sample: 'climate/ncei-ohc-0-700m-h22.dat', optional: true },
-    oceanTemperature: { url: NOAA_OCEAN_TEMP_URL, sample: 'climate/noaaglobaltemp-ocean-monthly.asc', optional: true },
+    oceanTemperature: {
+      url: NOAA_OCEAN_TEMP_INDEX_URL,
+      sample: 'climate/noaaglobaltemp-ocean-monthly.asc',
+      optional: true,
+      // The directory listing names this month's file; the series is that file.
+      fetch: async (get) => get(newestOceanSeries(await get(NOAA_OCEAN_TEMP_INDEX_URL))),
+    },
   },
   parse(payloads) {
     const { data, failed } = oceanIceFrom(payloads);
