@@ -34,6 +34,21 @@ describe('AIS relay aggregate', () => {
     expect(s.tankerReports.map((r) => r.mmsi)).toEqual(['636019876', '538009911', '352002233']);
     expect(() => parseAisSnapshot({ timestamp: 'x' })).toThrow(/unexpected shape/);
   });
+
+  it("maps the relay's disruption words to the contract's enums, keeping enum names and marking unknown words", () => {
+    const doc = JSON.parse(sampleText());
+    const base = doc.disruptions[0];
+    doc.disruptions = [
+      { ...base, type: 'gap_spike', severity: 'elevated' },
+      { ...base, type: 'AIS_DISRUPTION_TYPE_CHOKEPOINT_CONGESTION', severity: 'AIS_DISRUPTION_SEVERITY_LOW' },
+      { ...base, type: 'port_closure', severity: 'extreme' },
+    ];
+    expect(parseAisSnapshot(doc).disruptions.map((d) => [d.type, d.severity])).toEqual([
+      ['AIS_DISRUPTION_TYPE_GAP_SPIKE', 'AIS_DISRUPTION_SEVERITY_ELEVATED'],
+      ['AIS_DISRUPTION_TYPE_CHOKEPOINT_CONGESTION', 'AIS_DISRUPTION_SEVERITY_LOW'],
+      ['AIS_DISRUPTION_TYPE_UNSPECIFIED', 'AIS_DISRUPTION_SEVERITY_UNSPECIFIED'],
+    ]);
+  });
 });
 
 describe('without the relay', () => {
