@@ -103,7 +103,7 @@ describe('AviationStack flights parser', () => {
     expect(all.find((f) => f.flightNumber === 'SQ231')).toMatchObject({
       diverted: true,
       status: 'FLIGHT_INSTANCE_STATUS_DIVERTED',
-      destination: { iata: 'MEL' },
+      destination: { iata: 'SYD' }, // SQ231 is Singapore-Sydney; a diverted row still names the planned destination
     });
   });
 

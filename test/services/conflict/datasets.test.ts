@@ -71,7 +71,7 @@ describe('UCDP parser', () => {
       id: '612003',
       dateStart: Date.UTC(2026, 10, 14),
       dateEnd: Date.UTC(2026, 10, 15),
-      location: { latitude: 48.2833, longitude: 37.1833 },
+      location: { latitude: 48.5277, longitude: 37.7069 }, // Kostiantynivka
       country: 'Ukraine',
       sideA: 'Government of Russia (Soviet Union)',
       sideB: 'Government of Ukraine',

@@ -139,10 +139,11 @@ describe('GET get-humanitarian-summary', () => {
     expect(res.body.summary).toMatchObject({
       countryCode: 'UA',
       countryName: 'Ukraine',
-      conflictPoliticalViolenceEvents: 1905,
-      conflictFatalities: 620,
+      // October: 5,010 political-violence events (3,120 fatalities) plus 748 civilian-targeting (163).
+      conflictPoliticalViolenceEvents: 5010 + 748,
+      conflictFatalities: 3120 + 163,
       conflictDemonstrations: 29,
-      conflictEventsTotal: 1934,
+      conflictEventsTotal: 5010 + 748 + 29,
       referencePeriod: '2026-10-01',
     });
     expect(res.body.summary.updatedAt).toBeGreaterThan(0);

@@ -41,7 +41,7 @@ describe('GET list-acled-events', () => {
       id: 'acled-UKR201455',
       eventType: 'Explosions/Remote violence',
       country: 'Ukraine',
-      location: { latitude: 48.2833, longitude: 37.1833 },
+      location: { latitude: 48.5277, longitude: 37.7069 }, // Kostiantynivka
       occurredAt: Date.UTC(2026, 10, 20),
       fatalities: 0,
       actors: ['Military Forces of Russia (2000-)', 'Military Forces of Ukraine (2019-)'],

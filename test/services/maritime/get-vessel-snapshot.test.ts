@@ -22,14 +22,32 @@ describe('AIS relay aggregate', () => {
       status: { connected: true, vessels: 18342, messages: 1204411 },
     });
     expect(s.densityZones).toHaveLength(6);
+    // The relay's congestion rule: 163 vessels within 2 degrees of Hormuz against a "normal" of 20.
     expect(s.disruptions[0]).toMatchObject({
-      id: 'cong-hormuz',
-      location: { latitude: 26.4, longitude: 56.4 },
+      id: 'chokepoint-strait-of-hormuz',
+      location: { latitude: 26.5, longitude: 56.5 },
       severity: 'AIS_DISRUPTION_SEVERITY_HIGH',
+      vesselCount: 163,
+      changePct: 715,
     });
     expect(s.candidateReports).toHaveLength(4);
     expect(s.tankerReports.map((r) => r.mmsi)).toEqual(['636019876', '538009911', '352002233']);
     expect(() => parseAisSnapshot({ timestamp: 'x' })).toThrow(/unexpected shape/);
+  });
+
+  it("maps the relay's disruption words to the contract's enums, keeping enum names and marking unknown words", () => {
+    const doc = JSON.parse(sampleText());
+    const base = doc.disruptions[0];
+    doc.disruptions = [
+      { ...base, type: 'gap_spike', severity: 'elevated' },
+      { ...base, type: 'AIS_DISRUPTION_TYPE_CHOKEPOINT_CONGESTION', severity: 'AIS_DISRUPTION_SEVERITY_LOW' },
+      { ...base, type: 'port_closure', severity: 'extreme' },
+    ];
+    expect(parseAisSnapshot(doc).disruptions.map((d) => [d.type, d.severity])).toEqual([
+      ['AIS_DISRUPTION_TYPE_GAP_SPIKE', 'AIS_DISRUPTION_SEVERITY_ELEVATED'],
+      ['AIS_DISRUPTION_TYPE_CHOKEPOINT_CONGESTION', 'AIS_DISRUPTION_SEVERITY_LOW'],
+      ['AIS_DISRUPTION_TYPE_UNSPECIFIED', 'AIS_DISRUPTION_SEVERITY_UNSPECIFIED'],
+    ]);
   });
 });
 
@@ -54,8 +72,10 @@ describe('without the relay', () => {
   it('narrows to a box and adds reports on request', async () => {
     const res = await app.get(`${PATH}?${HORMUZ}&include_tankers=true&include_candidates=true`);
     const s = res.body.snapshot;
-    expect(s.densityZones.map((z: { id: string }) => z.id)).toEqual(['d-26-56', 'd-24-58']);
-    expect(s.disruptions.map((d: { id: string }) => d.id)).toEqual(['cong-hormuz', 'gap-oman']);
+    // The relay's 2-degree cells centred at 25N 57E (Fujairah anchorage) and 27N 57E (the strait),
+    // busiest first; its global gap-spike marker sits at 0,0, outside the box.
+    expect(s.densityZones.map((z: { id: string }) => z.id)).toEqual(['density-24,56', 'density-26,56']);
+    expect(s.disruptions.map((d: { id: string }) => d.id)).toEqual(['chokepoint-strait-of-hormuz']);
     expect(s.tankerReports).toHaveLength(3);
     expect(s.candidateReports.map((r: { name: string }) => r.name)).toEqual(['IRIN JAMARAN', 'USNS ALAN SHEPARD']); // HMS Lancaster lies at Bahrain, west of the box
   });

@@ -178,7 +178,7 @@ describe('GET get-chokepoint-status with every input healthy', () => {
     const { cp } = await byId();
     expect(cp.hormuz_strait.flowEstimate).toMatchObject({
       hazardAlertLevel: 'ORANGE',
-      hazardAlertName: 'Tropical Cyclone SHAKHTI-26',
+      hazardAlertName: 'Tropical Cyclone MURASU-26',
     });
     // A green flood lies nearer to Malacca than the red eruption; only the red one counts.
     expect(cp.malacca_strait.flowEstimate).toMatchObject({ hazardAlertLevel: 'RED', hazardAlertName: 'Marapi' });

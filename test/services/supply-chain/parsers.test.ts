@@ -153,7 +153,7 @@ describe('hazard alerts (GDACS)', () => {
   it('keeps point events with level and activity, skipping polygons', () => {
     const { records } = parseGdacs(sample('gdacs-events.geojson'));
     expect(records.map((r) => [r.name, r.level, r.active])).toEqual([
-      ['Tropical Cyclone SHAKHTI-26', 'ORANGE', true],
+      ['Tropical Cyclone MURASU-26', 'ORANGE', true],
       ['Marapi', 'RED', true],
       ['Flood in Malaysia', 'GREEN', true],
       ['Earthquake in Egypt', 'RED', false],

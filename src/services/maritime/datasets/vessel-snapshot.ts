@@ -18,6 +18,22 @@ const Report = z.object({
   course: z.number().default(0),
   timestamp: z.number().int(),
 });
+/**
+ * The relay writes disruption types and severities in its own words (`chokepoint_congestion`, `high`);
+ * the contract's enum names are accepted too. Anything else is UNSPECIFIED, as the published handler does.
+ */
+const DISRUPTION_TYPES: Record<string, z.infer<typeof AisDisruption.shape.type>> = {
+  gap_spike: 'AIS_DISRUPTION_TYPE_GAP_SPIKE',
+  chokepoint_congestion: 'AIS_DISRUPTION_TYPE_CHOKEPOINT_CONGESTION',
+};
+const DISRUPTION_SEVERITIES: Record<string, z.infer<typeof AisDisruption.shape.severity>> = {
+  low: 'AIS_DISRUPTION_SEVERITY_LOW',
+  elevated: 'AIS_DISRUPTION_SEVERITY_ELEVATED',
+  high: 'AIS_DISRUPTION_SEVERITY_HIGH',
+};
+const wireEnum = <T extends string>(contract: z.ZodEnum<Record<T, T>>, words: Record<string, T>, unspecified: T) =>
+  z.string().transform((v) => words[v] ?? (contract.safeParse(v).success ? (v as T) : unspecified));
+
 const Doc = z.object({
   sequence: z.number().int().default(0),
   timestamp: z.string(),
@@ -38,10 +54,10 @@ const Doc = z.object({
     z.object({
       id: z.string(),
       name: z.string().default(''),
-      type: AisDisruption.shape.type,
+      type: wireEnum(AisDisruption.shape.type, DISRUPTION_TYPES, 'AIS_DISRUPTION_TYPE_UNSPECIFIED'),
       lat: z.number(),
       lon: z.number(),
-      severity: AisDisruption.shape.severity,
+      severity: wireEnum(AisDisruption.shape.severity, DISRUPTION_SEVERITIES, 'AIS_DISRUPTION_SEVERITY_UNSPECIFIED'),
       changePct: z.number().default(0),
       windowHours: z.number().int().default(0),
       darkShips: z.number().int().default(0),

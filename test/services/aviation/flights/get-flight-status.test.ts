@@ -53,9 +53,9 @@ describe('GET get-flight-status', () => {
   });
 
   it('normalises the flight number and finds a flight by a codeshare number', async () => {
-    for (const fn of ['tk01952', 'TK%201952', 'Tk1952']) {
+    for (const fn of ['tk01979', 'TK%201979', 'Tk1979']) {
       const res = await app.get(`${PATH}?flight_number=${fn}&date=2026-11-20`);
-      expect(res.body.flights.map((f: Flight) => f.flightNumber)).toEqual(['TK1952']);
+      expect(res.body.flights.map((f: Flight) => f.flightNumber)).toEqual(['TK1979']);
     }
     const cs = await app.get(`${PATH}?flight_number=AA6139&date=2026-11-20`);
     expect(cs.body.flights.map((f: Flight) => f.flightNumber)).toEqual(['BA117']);
