@@ -1435,7 +1435,7 @@ export interface paths {
         put?: never;
         /**
          * Record activity counts
-         * @description Adds observed counts (`{"updates":[{"type":"news","region":"global","count":42}]}`) to the temporal baselines, stamped with the current time. Only the first 20 updates are used; updates of an unknown kind or without a non-negative count are skipped. The counts are published as a new version of the baseline dataset through the same validation as a loaded file; counts older than 90 days are dropped. An Idempotency-Key makes a retry safe.
+         * @description Adds observed counts (`{"updates":[{"type":"news","region":"global","count":42}]}`) to the temporal baselines, stamped with the current time. Only the first 20 updates are used; updates of an unknown kind or without a non-negative count are skipped. The counts are published as a new version of the baseline dataset through the same validation as a loaded file; counts older than 90 days are dropped. An Idempotency-Key makes a retry safe. Operator keys only (a 403 for any other key): the baseline is one history shared by every caller, so a count recorded by one account would change the anomalies every other account is shown.
          */
         post: operations["RecordBaselineSnapshot"];
         delete?: never;
@@ -2153,7 +2153,7 @@ export interface paths {
         };
         /**
          * Signals that several datasets raise together
-         * @description Signals are computed once per set of input snapshots by fixed extractors: OREF sirens, commodity moves of 5% or more, the VIX from 25, S&P 500 moves of 2% or more, earthquakes from M6.5, unrest events and critical cyber indicators per theater, military aircraft over a watched theater’s elevated count (ADS-B), possible-explosion fire detections, radiation spikes, ongoing nationwide internet outages, instability scores over 80 or rising, rising forecasts of 50% or more, falling GDELT media tone and chokepoint disruption. Each scores its type’s base weight x a size factor; a theater where three or more types fire becomes a composite escalation. Composites first, then by score and recency, at most 30. No parameters. GPS jamming, sanctions, weather and displacement extractors are not run: their inputs are not bundled. Not cached while no input is loaded.
+         * @description Signals are computed once per set of input snapshots by fixed extractors: OREF sirens, commodity moves of 5% or more, the VIX from 25, S&P 500 moves of 2% or more, earthquakes from M6.5, unrest events and critical cyber indicators per theater, military aircraft over a watched theater’s elevated count (ADS-B), possible-explosion fire detections, GPS jamming (gpsjam high-interference cells per theater), wildfire escalation (five or more extreme fire detections in a theater), radiation spikes, ongoing nationwide internet outages, instability scores over 80 or rising, rising forecasts of 50% or more, falling GDELT media tone and chokepoint disruption. Each scores its type’s base weight x a size factor; a theater where three or more types fire becomes a composite escalation. Composites first, then by score and recency, at most 30. No parameters. The sanctions, weather and displacement extractors are not run: there is no weather-alert dataset, and the published displacement extractor reads a field its input never has. Not cached while no input is loaded.
          */
         get: operations["ListCrossSourceSignals"];
         put?: never;

@@ -49,7 +49,9 @@ export const baselineProcedures = {
           'Adds observed counts (`{"updates":[{"type":"news","region":"global","count":42}]}`) to the temporal baselines, ' +
           'stamped with the current time. Only the first 20 updates are used; updates of an unknown kind or without a ' +
           'non-negative count are skipped. The counts are published as a new version of the baseline dataset through ' +
-          'the same validation as a loaded file; counts older than 90 days are dropped. An Idempotency-Key makes a retry safe.',
+          'the same validation as a loaded file; counts older than 90 days are dropped. An Idempotency-Key makes a retry safe. ' +
+          'Operator keys only (a 403 for any other key): the baseline is one history shared by every caller, so a count ' +
+          'recorded by one account would change the anomalies every other account is shown.',
         requestHeaders: IdempotencyHeaders,
       },
       cacheTier: 'no-store',

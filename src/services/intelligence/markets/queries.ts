@@ -18,7 +18,9 @@ import { CII_SCORES } from '../country/datasets/cii-scores.js';
 import { TRAVEL_ADVISORIES } from '../country/datasets/travel-advisories.js';
 import { OREF_HISTORY } from '../feeds/datasets/oref-history.js';
 import { GDELT_TOPICS } from '../signals/datasets/gdelt-topics.js';
-import { extractSignals, rankSignals, severityOf, type Signal, type SignalInputs } from './rules.js';
+import { GPS_INTERFERENCE, type GpsInterferenceInfo } from '../gps/datasets/gps-interference.js';
+import type { GpsHex } from '../gps/rules.js';
+import { DAY, extractSignals, rankSignals, severityOf, type Signal, type SignalInputs } from './rules.js';
 import {
   factsPrompt,
   parseModelCards,
@@ -52,6 +54,7 @@ export const SIGNAL_DATASETS = [
   SANCTIONS_SDN,
   FORECASTS,
   GDELT_TOPICS,
+  GPS_INTERFERENCE,
   ...STATUS_DATASETS,
 ] as const;
 
@@ -78,6 +81,14 @@ function flightTheater(lat: number, lon: number): { theater: string; elevated: n
 }
 
 type Loc = { latitude: number; longitude: number };
+
+/** gpsjam's interfered cells, dated at the end of the day they describe. */
+function gpsCells(store: SnapshotStore): SignalInputs['gps'] {
+  const snap = store.read<GpsHex, GpsInterferenceInfo>(GPS_INTERFERENCE);
+  if (!snap) return undefined;
+  const at = Date.parse(`${snap.info.date}T00:00:00Z`) + DAY - 1;
+  return snap.records.map((h) => ({ region: h.region, high: h.level === 'INTERFERENCE_LEVEL_HIGH', at }));
+}
 
 /** The plain facts each extractor reads, from whichever input snapshots are loaded. */
 function readInputs(store: SnapshotStore, now: number): SignalInputs {
@@ -129,11 +140,16 @@ function readInputs(store: SnapshotStore, now: number): SignalInputs {
       zScore: r.zScore,
       at: r.observedAt,
     })),
-    fires: rows<{ region: string; possibleExplosion: boolean; detectedAt: number }>(FIRE_DETECTIONS)?.map((f) => ({
+    fires: rows<{ region: string; possibleExplosion: boolean; frp: number; brightness: number; detectedAt: number }>(
+      FIRE_DETECTIONS,
+    )?.map((f) => ({
       region: f.region,
       possibleExplosion: f.possibleExplosion,
+      frp: f.frp,
+      brightness: f.brightness,
       at: f.detectedAt,
     })),
+    gps: gpsCells(store),
     outages: rows<{ countryCode: string; severity: string; endedAt: number; detectedAt: number }>(
       INTERNET_OUTAGES,
     )?.map((o) => ({

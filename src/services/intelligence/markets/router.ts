@@ -12,6 +12,8 @@ const SIGNALS_DOC =
   'Signals are computed once per set of input snapshots by fixed extractors: OREF sirens, commodity moves of 5% or more, ' +
   'the VIX from 25, S&P 500 moves of 2% or more, earthquakes from M6.5, unrest events and critical cyber indicators per ' +
   'theater, military aircraft over a watched theater’s elevated count (ADS-B), possible-explosion fire detections, ' +
+  'GPS jamming (gpsjam high-interference cells per theater), wildfire escalation (five or more extreme fire detections ' +
+  'in a theater), ' +
   'radiation spikes, ongoing nationwide internet outages, instability scores over 80 or rising, rising forecasts of 50% ' +
   'or more, falling GDELT media tone and chokepoint disruption. Each scores its type’s base weight x a size factor; ' +
   'a theater where three or more types fire becomes a composite escalation.';
@@ -27,8 +29,9 @@ export const marketsProcedures = {
         tags: ['intelligence'],
         summary: 'Signals that several datasets raise together',
         description:
-          `${SIGNALS_DOC} Composites first, then by score and recency, at most 30. No parameters. GPS jamming, sanctions, ` +
-          'weather and displacement extractors are not run: their inputs are not bundled. Not cached while no input is loaded.',
+          `${SIGNALS_DOC} Composites first, then by score and recency, at most 30. No parameters. The sanctions, weather ` +
+          'and displacement extractors are not run: there is no weather-alert dataset, and the published displacement ' +
+          'extractor reads a field its input never has. Not cached while no input is loaded.',
       },
       cacheTier: 'medium',
       datasets: [...SIGNAL_DATASETS],

@@ -17,7 +17,9 @@ export type SignalKind =
   | 'FORECAST_DETERIORATION'
   | 'MARKET_STRESS'
   | 'MEDIA_TONE_DETERIORATION'
-  | 'RISK_SCORE_SPIKE';
+  | 'RISK_SCORE_SPIKE'
+  | 'GPS_JAMMING'
+  | 'WILDFIRE_ESCALATION';
 
 /** Base weight of each signal type (the published extractor weights). */
 export const BASE_WEIGHT: Record<SignalKind, number> = {
@@ -30,6 +32,7 @@ export const BASE_WEIGHT: Record<SignalKind, number> = {
   CYBER_ESCALATION: 2.5,
   EARTHQUAKE_SIGNIFICANT: 2.5,
   RISK_SCORE_SPIKE: 2.5,
+  GPS_JAMMING: 2.5,
   VIX_SPIKE: 2.0,
   COMMODITY_SHOCK: 2.0,
   SHIPPING_DISRUPTION: 2.0,
@@ -37,6 +40,7 @@ export const BASE_WEIGHT: Record<SignalKind, number> = {
   MARKET_STRESS: 2.0,
   FORECAST_DETERIORATION: 1.5,
   MEDIA_TONE_DETERIORATION: 1.5,
+  WILDFIRE_ESCALATION: 1.5,
 };
 
 export type Severity = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
@@ -100,6 +104,28 @@ export function theaterOf(country: string | undefined): string {
   return 'Asia-Pacific';
 }
 
+/**
+ * The theater of each gpsjam region label (the published classification's regions), in the theater
+ * names the other signals use, so that jamming joins a theater's composite.
+ */
+export const GPS_REGION_THEATER: Record<string, string> = {
+  'iran-iraq': 'Middle East',
+  levant: 'Middle East',
+  'israel-sinai': 'Middle East',
+  'yemen-horn': 'Middle East',
+  'turkey-caucasus': 'Middle East',
+  'ukraine-russia': 'Eastern Europe',
+  'russia-north': 'Eastern Europe',
+  'afghanistan-pakistan': 'South Asia',
+  'east-africa': 'Horn of Africa',
+  'sudan-sahel': 'Horn of Africa',
+  'northern-europe': 'Europe',
+  'western-europe': 'Europe',
+  'southeast-asia': 'Southeast Asia',
+  'east-asia': 'East Asia',
+  'north-america': 'North America',
+};
+
 /** Chokepoints by theater. */
 export const CHOKEPOINT_THEATER: Record<string, string> = {
   hormuz_strait: 'Persian Gulf',
@@ -130,7 +156,10 @@ export interface SignalInputs {
   /** Airborne military aircraft inside a watched theater, with that theater's elevated-activity count. */
   flights?: { theater: string; elevated: number; at: number }[];
   radiation?: { place: string; country: string; spike: boolean; zScore: number; at: number }[];
-  fires?: { region: string; possibleExplosion: boolean; at: number }[];
+  /** Satellite fire detections with their fire radiative power (MW) and brightness (K). */
+  fires?: { region: string; possibleExplosion: boolean; frp: number; brightness: number; at: number }[];
+  /** gpsjam's interfered cells of its newest day (`at`: the end of that day), with their region label. */
+  gps?: { region: string; high: boolean; at: number }[];
   outages?: { country: string; total: boolean; ongoing: boolean; at: number }[];
   risk?: { country: string; combined: number; rising: boolean; at: number }[];
   forecasts?: { title: string; region: string; probability: number; rising: boolean; at: number }[];
@@ -304,6 +333,31 @@ export function extractSignals(i: SignalInputs): Signal[] {
       i.fires?.filter((f) => f.possibleExplosion),
       (r) => theaterOf(r.region),
       { now, windowMs: 2 * DAY, min: 3, div: 10, limit: 3, what: 'possible-explosion thermal detections' },
+    ),
+  );
+  // GPS jamming: a theater's high-interference cells of the newest gpsjam day (the published extractor).
+  const jammed = (i.gps ?? []).filter((h) => h.high && h.at <= now + DAY && now - h.at <= 2 * DAY);
+  [...byTheater(jammed, (h) => GPS_REGION_THEATER[h.region] ?? 'Global')]
+    .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 3)
+    .forEach(([t, hs]) =>
+      out.push(
+        make(
+          'GPS_JAMMING',
+          t,
+          Math.min(2, 1 + hs.length / 50),
+          `GPS jamming: ${hs.length} high-interference cells in ${t}`,
+          newest(hs),
+        ),
+      ),
+    );
+  // Wildfire escalation: at least 5 extreme detections (FRP above 5,000 MW or brightness above 400 K) in a theater.
+  out.push(
+    ...countSignals(
+      'WILDFIRE_ESCALATION',
+      i.fires?.filter((f) => f.frp > 5000 || f.brightness > 400),
+      (r) => theaterOf(r.region),
+      { now, windowMs: 2 * DAY, min: 5, div: 50, limit: 2, what: 'extreme thermal detections' },
     ),
   );
   for (const r of i.radiation ?? []) {

@@ -30,16 +30,20 @@ const ANOMALIES = '/api/infrastructure/v1/list-temporal-anomalies';
 const SAMPLE = fs.readFileSync(path.join(SAMPLES_DIR, 'infrastructure/temporal-baseline-samples.json'));
 let app: TestApp;
 
+/** An operator key: only operators record counts into the shared baseline. */
+const OPERATOR = 'operator-key-for-baseline-tests-1';
+const withOperator = { OPERATOR_KEYS: OPERATOR };
+
 function post(a: TestApp, body: unknown, headers: Record<string, string> = {}) {
   return a.request(RECORD, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...a.defaultHeaders, ...headers },
+    headers: { 'content-type': 'application/json', 'x-service-key': OPERATOR, ...headers },
     body: JSON.stringify(body),
   });
 }
 
 beforeAll(async () => {
-  app = await startTestApp({ samples: [temporalBaselinesDataset, fireDetectionsDataset] });
+  app = await startTestApp({ samples: [temporalBaselinesDataset, fireDetectionsDataset], config: withOperator });
 });
 afterAll(() => app.close());
 
@@ -165,23 +169,26 @@ describe('GET get-temporal-baseline', () => {
 
 describe('POST record-baseline-snapshot', () => {
   it('records counts into a new baseline version that the reads see', async () => {
-    await withTestApp({ samples: [temporalBaselinesDataset], clock: new ManualClock(SAMPLE_NOW) }, async (local) => {
-      const before = (await local.get(`${GET}?type=protests&region=UA`)).body;
-      expect(before.sampleCount).toBe(0);
-      const updates = Array.from({ length: 25 }, (_, i) => ({ type: 'protests', region: 'UA', count: 10 + (i % 3) }));
-      const res = await post(local, { updates: [...updates, { type: 'weather', count: 1 }] });
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ updated: 20, error: '' });
-      const after = (await local.get(`${GET}?type=protests&region=UA&count=30`)).body;
-      expect(after.learning).toBe(false);
-      expect(after.sampleCount).toBe(20);
-      expect(after.anomaly.severity).toBe('critical');
-      expect(local.deps.store.meta(TEMPORAL_BASELINES)?.recordCount).toBe(956);
-    });
+    await withTestApp(
+      { samples: [temporalBaselinesDataset], clock: new ManualClock(SAMPLE_NOW), config: withOperator },
+      async (local) => {
+        const before = (await local.get(`${GET}?type=protests&region=UA`)).body;
+        expect(before.sampleCount).toBe(0);
+        const updates = Array.from({ length: 25 }, (_, i) => ({ type: 'protests', region: 'UA', count: 10 + (i % 3) }));
+        const res = await post(local, { updates: [...updates, { type: 'weather', count: 1 }] });
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({ updated: 20, error: '' });
+        const after = (await local.get(`${GET}?type=protests&region=UA&count=30`)).body;
+        expect(after.learning).toBe(false);
+        expect(after.sampleCount).toBe(20);
+        expect(after.anomaly.severity).toBe('critical');
+        expect(local.deps.store.meta(TEMPORAL_BASELINES)?.recordCount).toBe(956);
+      },
+    );
   });
 
   it('skips unknown kinds and unusable counts, and says so for an empty body', async () => {
-    await withTestApp({ samples: [temporalBaselinesDataset] }, async (local) => {
+    await withTestApp({ samples: [temporalBaselinesDataset], config: withOperator }, async (local) => {
       expect(
         (await post(local, { updates: [{ type: 'weather', count: 3 }, { type: 'news' }, { type: 'news', count: -2 }] }))
           .body,
@@ -198,7 +205,7 @@ describe('POST record-baseline-snapshot', () => {
   });
 
   it('replays a retried call with the same Idempotency-Key instead of recording twice', async () => {
-    await withTestApp({ samples: [temporalBaselinesDataset] }, async (local) => {
+    await withTestApp({ samples: [temporalBaselinesDataset], config: withOperator }, async (local) => {
       const body = { updates: [{ type: 'news', count: 41 }] };
       const first = await post(local, body, { 'idempotency-key': 'rec-1' });
       const again = await post(local, body, { 'idempotency-key': 'rec-1' });
@@ -210,13 +217,40 @@ describe('POST record-baseline-snapshot', () => {
   });
 
   it('serialises concurrent recordings so none is lost', async () => {
-    await withTestApp({ samples: [temporalBaselinesDataset] }, async (local) => {
+    await withTestApp({ samples: [temporalBaselinesDataset], config: withOperator }, async (local) => {
       const results = await Promise.all(
         Array.from({ length: 5 }, (_, i) => post(local, { updates: [{ type: 'ais_gaps', count: i }] })),
       );
       expect(results.map((r) => r.body.updated)).toEqual([1, 1, 1, 1, 1]);
       expect(local.deps.store.meta(TEMPORAL_BASELINES)?.recordCount).toBe(941);
     });
+  });
+});
+
+describe('the shared baseline belongs to the operator', () => {
+  it("another account's POST is refused (403, saying why), and every account's anomalies stay as they were", async () => {
+    await withTestApp(
+      { samples: [temporalBaselinesDataset, fireDetectionsDataset], config: withOperator },
+      async (local) => {
+        const first = await local.createKey({ plan: 'api_business' });
+        const second = await local.createKey({ plan: 'free' });
+        const seen = async () => (await local.get(ANOMALIES, { 'x-service-key': second.key })).body.anomalies;
+        const before = await seen();
+        expect(before).toHaveLength(1);
+        // Enough counts to lift the fire baseline over the current count, were they recorded.
+        const flood = { updates: Array.from({ length: 20 }, () => ({ type: 'satellite_fires', count: 500 })) };
+        for (const key of [first.key, second.key, local.defaultKey.key]) {
+          const res = await post(local, flood, { 'x-service-key': key });
+          expect(res.status).toBe(403);
+          expect(res.body.error).toMatch(/only operator keys \(OPERATOR_KEYS\) may record counts/);
+        }
+        expect(local.deps.store.meta(TEMPORAL_BASELINES)?.recordCount).toBe(936);
+        expect(await seen()).toEqual(before);
+        // The operator's recording is what changes the shared baseline, for everyone.
+        expect((await post(local, flood)).body).toEqual({ updated: 20, error: '' });
+        expect(await seen()).not.toEqual(before);
+      },
+    );
   });
 });
 

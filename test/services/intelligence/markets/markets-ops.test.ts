@@ -3,6 +3,9 @@ import { startTestApp, withTestApp, SAMPLE_NOW, type TestApp } from '../../../su
 import { startLlmFixture, type LlmFixture } from '../../../support/llm-fixture.js';
 import { ALL_DATASETS } from '../../../../src/root/datasets.js';
 import { computeSignals, SIGNAL_DATASETS } from '../../../../src/services/intelligence/markets/queries.js';
+import { GPS_REGION_THEATER } from '../../../../src/services/intelligence/markets/rules.js';
+import { GPS_INTERFERENCE } from '../../../../src/services/intelligence/gps/datasets/gps-interference.js';
+import type { GpsHex } from '../../../../src/services/intelligence/gps/rules.js';
 
 const SIGNALS = '/api/intelligence/v1/list-cross-source-signals';
 const IMPLICATIONS = '/api/intelligence/v1/list-market-implications';
@@ -63,11 +66,23 @@ describe('list-cross-source-signals and list-market-implications without a model
       theater: 'Middle East',
       severity: 'CROSS_SOURCE_SIGNAL_SEVERITY_CRITICAL',
       contributingTypes: [
+        'CROSS_SOURCE_SIGNAL_TYPE_GPS_JAMMING',
         'CROSS_SOURCE_SIGNAL_TYPE_MILITARY_FLIGHT_SURGE',
         'CROSS_SOURCE_SIGNAL_TYPE_OREF_ALERT_CLUSTER',
         'CROSS_SOURCE_SIGNAL_TYPE_RISK_SCORE_SPIKE',
       ],
-      signalCount: 4,
+      signalCount: 5,
+    });
+    // The gpsjam sample's high-interference cells in the Middle East regions, at 2.5 x min(2, 1 + n/50).
+    const gps = app.deps.store.read<GpsHex>(GPS_INTERFERENCE)!.records;
+    const jammed = gps.filter(
+      (h) => h.level === 'INTERFERENCE_LEVEL_HIGH' && GPS_REGION_THEATER[h.region] === 'Middle East',
+    ).length;
+    expect(jammed).toBeGreaterThan(0);
+    expect(b.signals.find((s: any) => s.id === 'gps-jamming:middle-east')).toMatchObject({
+      theater: 'Middle East',
+      severityScore: Math.round(250 * Math.min(2, 1 + jammed / 50)) / 100,
+      summary: `GPS jamming: ${jammed} high-interference cells in Middle East`,
     });
     const rest = b.signals.slice(2);
     expect(rest.every((s: any) => s.type !== 'CROSS_SOURCE_SIGNAL_TYPE_COMPOSITE_ESCALATION')).toBe(true);

@@ -150,6 +150,71 @@ describe('extractors', () => {
       },
       ['SHIPPING_DISRUPTION:Persian Gulf:2.4'],
     ],
+    [
+      // 2.5 x min(2, 1 + 60/50) = 5 for the 60 Levant and Iraq cells, 2.5 x (1 + 10/50) = 3 for Ukraine.
+      'GPS jamming: high-interference cells per theater, the medium ones left out',
+      {
+        now: NOW,
+        gps: [
+          ...Array.from({ length: 40 }, () => ({ region: 'levant', high: true, at: NOW - 1000 })),
+          ...Array.from({ length: 20 }, () => ({ region: 'iran-iraq', high: true, at: NOW - 1000 })),
+          ...Array.from({ length: 10 }, () => ({ region: 'ukraine-russia', high: true, at: NOW - 1000 })),
+          ...Array.from({ length: 30 }, () => ({ region: 'northern-europe', high: false, at: NOW - 1000 })),
+        ],
+      },
+      ['GPS_JAMMING:Middle East:5', 'GPS_JAMMING:Eastern Europe:3'],
+    ],
+    [
+      'GPS jamming: at most three theaters, and nothing from a gpsjam day older than two days',
+      {
+        now: NOW,
+        gps: [
+          ...['levant', 'ukraine-russia', 'east-asia', 'southeast-asia'].flatMap((region, k) =>
+            Array.from({ length: 5 - k }, () => ({ region, high: true, at: NOW })),
+          ),
+          { region: 'north-america', high: true, at: NOW - 3 * DAY },
+        ],
+      },
+      ['GPS_JAMMING:Middle East:2.75', 'GPS_JAMMING:Eastern Europe:2.7', 'GPS_JAMMING:East Asia:2.65'],
+    ],
+    [
+      // 1.5 x (1 + 6/50) = 1.68; four extreme fires in Syria are not enough, nor are hot but ordinary ones.
+      'wildfire escalation: five or more extreme detections (FRP over 5,000 MW or over 400 K) in a theater',
+      {
+        now: NOW,
+        fires: [
+          ...Array.from({ length: 3 }, () => ({
+            region: 'Ukraine',
+            possibleExplosion: false,
+            frp: 6000,
+            brightness: 350,
+            at: NOW,
+          })),
+          ...Array.from({ length: 3 }, () => ({
+            region: 'Russia',
+            possibleExplosion: false,
+            frp: 100,
+            brightness: 410,
+            at: NOW,
+          })),
+          ...Array.from({ length: 4 }, () => ({
+            region: 'Syria',
+            possibleExplosion: false,
+            frp: 9000,
+            brightness: 450,
+            at: NOW,
+          })),
+          ...Array.from({ length: 9 }, () => ({
+            region: 'Ukraine',
+            possibleExplosion: false,
+            frp: 4000,
+            brightness: 390,
+            at: NOW,
+          })),
+        ],
+      },
+      ['WILDFIRE_ESCALATION:Eastern Europe:1.68'],
+    ],
   ])('%s', (_, inputs, expected) => {
     expect(extractSignals(inputs).map((s) => `${s.kind}:${s.theater}:${s.score}`)).toEqual(expected);
   });
