@@ -21,39 +21,36 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe('trending JSON parser', () => {
-  it('maps entries in trending order to repos', () => {
-    const raw = JSON.parse(sample('python', 'daily').toString()) as {
-      author: string;
-      name: string;
-      stars: number;
-      forks: number;
-      currentPeriodStars: number;
-    }[];
+type Row = { repo_name: string; primary_language: string; stars: string; forks: string };
+const rowsOf = (lang: string, period: string) => JSON.parse(sample(lang, period).toString()).data.rows as Row[];
+const doc = (rows: unknown[]) => Buffer.from(JSON.stringify({ type: 'sql_endpoint', data: { columns: [], rows } }));
+
+describe('OSSInsight trends parser', () => {
+  it('maps rows in trend order to repos: the period stars as stars, starsToday 0, as the published seeder does', () => {
+    const raw = rowsOf('python', 'daily');
     const rows = parseTrending(sample('python', 'daily'), 'python', 'daily');
-    expect(rows.map((r) => r.fullName)).toEqual(raw.map((e) => `${e.author}/${e.name}`));
+    expect(rows.map((r) => r.fullName)).toEqual(raw.map((e) => e.repo_name));
     expect(rows[0]).toEqual({
       list: 'python:daily',
-      fullName: `${raw[0].author}/${raw[0].name}`,
+      fullName: raw[0]!.repo_name,
       description: expect.any(String),
       language: 'Python',
-      stars: raw[0].stars,
-      starsToday: raw[0].currentPeriodStars,
-      forks: raw[0].forks,
-      url: `https://github.com/${raw[0].author}/${raw[0].name}`,
+      stars: Number(raw[0]!.stars),
+      starsToday: 0,
+      forks: Number(raw[0]!.forks),
+      url: `https://github.com/${raw[0]!.repo_name}`,
     });
   });
 
-  it('reads counts written as text, skips malformed and duplicate entries', () => {
+  it('reads counts written as text or numbers, skips malformed and duplicate rows', () => {
     const rows = parseTrending(
-      Buffer.from(
-        JSON.stringify([
-          { author: 'a', name: 'b', stars: '1,234', forks: '-3', currentPeriodStars: 12 },
-          { author: 'a', name: 'b' },
-          { name: 'no-owner' },
-          null,
-        ]),
-      ),
+      doc([
+        { repo_name: 'a/b', stars: '1,234', forks: '-3' },
+        { repo_name: 'a/b', stars: 5 },
+        { repo_name: 'no-owner' },
+        null,
+        { repo_name: 'c/d', primary_language: 'Python', description: null, stars: 7, forks: 2 },
+      ]),
       'python',
       'daily',
     );
@@ -64,16 +61,27 @@ describe('trending JSON parser', () => {
         description: '',
         language: '',
         stars: 1234,
-        starsToday: 12,
+        starsToday: 0,
         forks: 0,
         url: 'https://github.com/a/b',
+      },
+      {
+        list: 'python:daily',
+        fullName: 'c/d',
+        description: '',
+        language: 'Python',
+        stars: 7,
+        starsToday: 0,
+        forks: 2,
+        url: 'https://github.com/c/d',
       },
     ]);
   });
 
   it.each([
     ['not json', /not JSON/],
-    ['{"items":[]}', /not an array/],
+    ['[]', /no data.rows/],
+    ['{"data":{"rows":{}}}', /no data.rows/],
   ])('refuses %s', (text, message) => {
     expect(() => parseTrending(Buffer.from(text), 'python', 'daily')).toThrow(message);
   });
@@ -152,7 +160,7 @@ describe('degraded, failed and live ingestion', () => {
   it('keeps the last good snapshot when every list fails', async () => {
     await withTestApp({ samples: [trendingReposDataset] }, async (local) => {
       const before = (await local.get(PATH)).body;
-      const payloads = Object.fromEntries(Object.keys(trendingReposDataset.sources).map((k) => [k, Buffer.from('[]')]));
+      const payloads = Object.fromEntries(Object.keys(trendingReposDataset.sources).map((k) => [k, doc([])]));
       const r = await local.deps.runner.run(trendingReposDataset, { origin: { kind: 'bytes', payloads } });
       expect(r.ok).toBe(false);
       expect(local.deps.store.meta(TRENDING_REPOS)?.lastError).toMatch(/no rows/);
@@ -166,7 +174,8 @@ describe('degraded, failed and live ingestion', () => {
     try {
       const r = await live.deps.runner.run(trendingReposDataset, { origin: { kind: 'live' } });
       expect(r.ok).toBe(true);
-      expect(upstream.requests).toContain('/repositories?language=typescript&since=weekly');
+      // OSSInsight's names: TypeScript, and past_week for the weekly list.
+      expect(upstream.requests).toContain('/v1/trends/repos/?language=TypeScript&period=past_week');
       expect((await live.get(`${PATH}?language=typescript&period=weekly`)).body.pagination.totalCount).toBe(22);
     } finally {
       await live.close();

@@ -16,18 +16,20 @@ const count = z.union([z.number(), z.string()]).transform((v) => {
   return Number.isFinite(n) && n >= 0 ? Math.min(Math.trunc(n), 2147483647) : 0;
 });
 
-const TrendingEntry = z.object({
-  author: z.string().min(1),
-  name: z.string().min(1),
-  url: z.string().optional(),
+const TrendRow = z.object({
+  repo_name: z.string().regex(/^[^/\s]+\/[^/\s]+$/),
+  primary_language: z.string().nullable().optional(),
   description: z.string().nullable().optional(),
-  language: z.string().nullable().optional(),
   stars: count.optional(),
   forks: count.optional(),
-  currentPeriodStars: count.optional(),
 });
 
-/** A GitHub-trending JSON list (one language and period, trending order) -> repos. */
+/**
+ * One OSSInsight trends document (`{type, data: {columns, rows: [{repo_name, primary_language,
+ * description, stars, forks, ...}]}}`, rows in trend-score order, counts often written as text) ->
+ * repos. As the published seeder does, `stars` is OSSInsight's count (stars received in the period)
+ * and `starsToday` is 0: the trends endpoint has no separate figure for it.
+ */
 export function parseTrending(bytes: Buffer, language: string, period: string): TrendingRow[] {
   let json: unknown;
   try {
@@ -35,24 +37,25 @@ export function parseTrending(bytes: Buffer, language: string, period: string): 
   } catch (err) {
     throw new Error(`trending list ${language}/${period} is not JSON: ${(err as Error).message}`);
   }
-  if (!Array.isArray(json)) throw new Error(`trending list ${language}/${period} is not an array`);
+  const rowsIn = (json as { data?: { rows?: unknown } } | null)?.data?.rows;
+  if (!Array.isArray(rowsIn)) throw new Error(`trending list ${language}/${period} has no data.rows array`);
   const rows: TrendingRow[] = [];
   const seen = new Set<string>();
-  for (const raw of json) {
-    const e = TrendingEntry.safeParse(raw);
+  for (const raw of rowsIn) {
+    const e = TrendRow.safeParse(raw);
     if (!e.success) continue;
-    const fullName = `${e.data.author}/${e.data.name}`;
+    const fullName = e.data.repo_name;
     if (seen.has(fullName)) continue;
     seen.add(fullName);
     rows.push({
       list: listKey(language, period),
       fullName,
       description: (e.data.description ?? '').trim(),
-      language: e.data.language ?? '',
+      language: e.data.primary_language ?? '',
       stars: e.data.stars ?? 0,
-      starsToday: e.data.currentPeriodStars ?? 0,
+      starsToday: 0,
       forks: e.data.forks ?? 0,
-      url: e.data.url ?? `https://github.com/${fullName}`,
+      url: `https://github.com/${fullName}`,
     });
   }
   return rows;
@@ -60,17 +63,24 @@ export function parseTrending(bytes: Buffer, language: string, period: string): 
 
 const COMBOS = TRENDING_LANGUAGES.flatMap((language) => TRENDING_PERIODS.map((period) => ({ language, period })));
 const sourceKey = (language: string, period: string) => `${language}_${period}`;
+/** OSSInsight's names for the tracked languages and periods. */
+const OSSINSIGHT_LANGUAGE: Record<string, string> = { python: 'Python', javascript: 'JavaScript', typescript: 'TypeScript' };
+const OSSINSIGHT_PERIOD: Record<string, string> = {
+  daily: 'past_24_hours',
+  weekly: 'past_week',
+  monthly: 'past_month',
+};
 
 export const trendingReposDataset: Dataset<TrendingRow> = {
   name: TRENDING_REPOS,
-  source: 'GitHub trending (github-trending-api JSON)',
+  source: 'OSSInsight trending repositories (GitHub event data)',
   kind: 'live',
   maxStaleMinutes: 24 * 60,
   sources: Object.fromEntries(
     COMBOS.map(({ language, period }) => [
       sourceKey(language, period),
       {
-        url: `https://api.gitterapp.com/repositories?language=${language}&since=${period}`,
+        url: `https://api.ossinsight.io/v1/trends/repos/?language=${OSSINSIGHT_LANGUAGE[language]}&period=${OSSINSIGHT_PERIOD[period]}`,
         sample: `research/trending-${language}-${period}.json`,
         optional: true,
       },
