@@ -45,7 +45,13 @@ export const DEFAULT_FEEDS: readonly FeedSpec[] = [
     lang: 'en',
   },
   { name: 'OilPrice.com', category: 'energy', url: 'https://oilprice.com/rss/main', tier: 4, lang: 'en' },
-  { name: 'Good News Network', category: 'positive', url: 'https://www.goodnewsnetwork.org/feed/', tier: 2, lang: 'en' },
+  {
+    name: 'Good News Network',
+    category: 'positive',
+    url: 'https://www.goodnewsnetwork.org/feed/',
+    tier: 2,
+    lang: 'en',
+  },
   { name: 'ScienceDaily', category: 'science', url: 'https://www.sciencedaily.com/rss/all.xml', tier: 4, lang: 'en' },
 ];
 

@@ -101,7 +101,14 @@ describe('GET list-feed-digest', () => {
     expect(res.body.categories.finance.items.map((i: Item) => i.title)).toContain(oil.title);
     // The full digest reads only its own categories (energy among them: OilPrice.com's other story), not the
     // happy, markets or central-bank feeds.
-    expect(Object.keys(res.body.categories).sort()).toEqual(['energy', 'finance', 'middleeast', 'politics', 'tech', 'us']);
+    expect(Object.keys(res.body.categories).sort()).toEqual([
+      'energy',
+      'finance',
+      'middleeast',
+      'politics',
+      'tech',
+      'us',
+    ]);
     for (const source of ['Good News Network', 'ScienceDaily', 'CNBC', 'Federal Reserve'])
       expect(items.some((i) => i.source === source)).toBe(false);
   });
@@ -126,7 +133,11 @@ describe('GET list-feed-digest', () => {
 
   it('selects feeds by variant and by language', async () => {
     const happy = (await app.get(`${DIGEST}?variant=happy`)).body;
-    expect(all(happy).map((i) => i.source).sort()).toEqual(['Good News Network', 'Good News Network', 'ScienceDaily']);
+    expect(
+      all(happy)
+        .map((i) => i.source)
+        .sort(),
+    ).toEqual(['Good News Network', 'Good News Network', 'ScienceDaily']);
     expect(Object.keys(happy.categories).sort()).toEqual(['positive', 'science']);
     // The tech variant also reads the finance category, as the published one does.
     const tech = all((await app.get(`${DIGEST}?variant=tech`)).body);
@@ -186,8 +197,12 @@ describe('GET list-feed-digest', () => {
   });
 
   it('reads a feed language in any case, and refuses a NEWS_FEEDS language no request could name', async () => {
-    expect(feedsFrom({ NEWS_FEEDS: 'politics|Folha|https://feeds.folha.uol.com.br/mundo/rss091.xml|2|pt-BR' })[0]!.lang).toBe('pt-br');
-    expect(() => feedsFrom({ NEWS_FEEDS: 'politics|Folha|https://feeds.folha.uol.com.br/mundo/rss091.xml|2|pt_BR' })).toThrow(/pt_BR/);
+    expect(
+      feedsFrom({ NEWS_FEEDS: 'politics|Folha|https://feeds.folha.uol.com.br/mundo/rss091.xml|2|pt-BR' })[0]!.lang,
+    ).toBe('pt-br');
+    expect(() =>
+      feedsFrom({ NEWS_FEEDS: 'politics|Folha|https://feeds.folha.uol.com.br/mundo/rss091.xml|2|pt_BR' }),
+    ).toThrow(/pt_BR/);
     await withTestApp({ samples: 'none' }, async (other) => {
       const rss = (title: string) =>
         `<rss version="2.0"><channel><title>F</title><item><title>${title}</title><link>https://www1.folha.uol.com.br/mundo/2026/11/chuvas-no-sul.shtml</link>` +

@@ -29,7 +29,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
-  app = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${port}`, RELAY_URL: 'http://relay.test' } });
+  app = await startTestApp({
+    samples: 'none',
+    config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${port}`, RELAY_URL: 'http://relay.test' },
+  });
 });
 afterAll(async () => {
   await app.close();

@@ -64,7 +64,11 @@ export function parseTrending(bytes: Buffer, language: string, period: string): 
 const COMBOS = TRENDING_LANGUAGES.flatMap((language) => TRENDING_PERIODS.map((period) => ({ language, period })));
 const sourceKey = (language: string, period: string) => `${language}_${period}`;
 /** OSSInsight's names for the tracked languages and periods. */
-const OSSINSIGHT_LANGUAGE: Record<string, string> = { python: 'Python', javascript: 'JavaScript', typescript: 'TypeScript' };
+const OSSINSIGHT_LANGUAGE: Record<string, string> = {
+  python: 'Python',
+  javascript: 'JavaScript',
+  typescript: 'TypeScript',
+};
 const OSSINSIGHT_PERIOD: Record<string, string> = {
   daily: 'past_24_hours',
   weekly: 'past_week',

@@ -100,7 +100,9 @@ describe('baseline document', () => {
   });
 
   it('is recorded: no upstream address, and a live refresh is refused before any request', async () => {
-    expect(temporalBaselinesDataset.sources.baseline).toEqual({ sample: 'infrastructure/temporal-baseline-samples.json' });
+    expect(temporalBaselinesDataset.sources.baseline).toEqual({
+      sample: 'infrastructure/temporal-baseline-samples.json',
+    });
     await withTestApp({ samples: 'none' }, async (bare) => {
       const r = await bare.deps.runner.run(temporalBaselinesDataset, { origin: { kind: 'live' } });
       expect(r.ok).toBe(false);

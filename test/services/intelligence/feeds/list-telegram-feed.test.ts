@@ -89,12 +89,15 @@ describe('GET list-telegram-feed', () => {
   });
 
   it('with the relay configured but not yet read, replays the capture disabled and uncached', async () => {
-    await withTestApp({ samples: [telegramMessagesDataset], config: { TELEGRAM_RELAY_URL: relay.origin } }, async (r) => {
-      const res = await r.get(PATH);
-      expect(res.body).toMatchObject({ enabled: false, count: 16 });
-      expect(res.body.error).toMatch(/not been read yet/);
-      expect(res.headers.get('cache-control')).toBe('no-store');
-    });
+    await withTestApp(
+      { samples: [telegramMessagesDataset], config: { TELEGRAM_RELAY_URL: relay.origin } },
+      async (r) => {
+        const res = await r.get(PATH);
+        expect(res.body).toMatchObject({ enabled: false, count: 16 });
+        expect(res.body.error).toMatch(/not been read yet/);
+        expect(res.headers.get('cache-control')).toBe('no-store');
+      },
+    );
   });
 
   it('filters by topic and channel (case-insensitive) and limits', async () => {
