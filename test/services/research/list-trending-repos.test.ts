@@ -10,6 +10,7 @@ import {
 } from '../../../src/services/research/datasets/trending-repos.js';
 import { serveSamples } from '../infrastructure/upstream-server.js';
 import { expectViolation } from '../../support/expect.js';
+import { startUpstream } from '../../support/upstream.js';
 
 const PATH = '/api/research/v1/list-trending-repos';
 const sample = (lang: string, period: string) =>
@@ -78,10 +79,39 @@ describe('OSSInsight trends parser', () => {
     ]);
   });
 
+  it('reads the GitHub-search fallback: total stars, the repository page as url', () => {
+    const search = {
+      total_count: 2,
+      items: [
+        {
+          full_name: 'octo/new-agent',
+          description: 'An agent',
+          language: 'Python',
+          stargazers_count: 2310,
+          forks_count: 140,
+          html_url: 'https://github.com/octo/new-agent',
+        },
+        { full_name: 'bad name' },
+      ],
+    };
+    expect(parseTrending(Buffer.from(JSON.stringify(search)), 'python', 'daily')).toEqual([
+      {
+        list: 'python:daily',
+        fullName: 'octo/new-agent',
+        description: 'An agent',
+        language: 'Python',
+        stars: 2310,
+        starsToday: 0,
+        forks: 140,
+        url: 'https://github.com/octo/new-agent',
+      },
+    ]);
+  });
+
   it.each([
     ['not json', /not JSON/],
-    ['[]', /no data.rows/],
-    ['{"data":{"rows":{}}}', /no data.rows/],
+    ['[]', /neither data.rows/],
+    ['{"data":{"rows":{}}}', /neither data.rows/],
   ])('refuses %s', (text, message) => {
     expect(() => parseTrending(Buffer.from(text), 'python', 'daily')).toThrow(message);
   });
@@ -166,6 +196,35 @@ describe('degraded, failed and live ingestion', () => {
       expect(local.deps.store.meta(TRENDING_REPOS)?.lastError).toMatch(/no rows/);
       expect((await local.get(PATH)).body).toEqual(before);
     });
+  });
+
+  it('falls back to the GitHub search when OSSInsight answers without rows', async () => {
+    const upstream = await startUpstream();
+    upstream.play((_req, res, url) => {
+      res.setHeader('content-type', 'application/json');
+      if (url.pathname === '/v1/trends/repos/') return void res.end(JSON.stringify(doc([])));
+      if (url.pathname === '/search/repositories')
+        return void res.end(
+          JSON.stringify({ total_count: 1, items: [{ full_name: 'octo/new-agent', stargazers_count: 2310 }] }),
+        );
+      res.writeHead(404).end();
+    });
+    try {
+      await withTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.origin } }, async (live) => {
+        const r = await live.deps.runner.run(trendingReposDataset, { origin: { kind: 'live' } });
+        expect(r, r.error).toMatchObject({ ok: true });
+        // Python daily: repositories created in the 7 days before the ingestion (the published window).
+        const since = new Date(live.clock.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+        expect(upstream.seen.map((x) => decodeURIComponent(x.path))).toContain(
+          `/search/repositories?q=language:python+created:>${since}&sort=stars&order=desc&per_page=50`,
+        );
+        expect((await live.get(PATH)).body.repos).toEqual([
+          expect.objectContaining({ fullName: 'octo/new-agent', stars: 2310, starsToday: 0 }),
+        ]);
+      });
+    } finally {
+      await upstream.close();
+    }
   });
 
   it('ingests the live lists from the upstream URLs', async () => {
