@@ -227,11 +227,8 @@ const ConfigSchema = z
     /** HDX HAPI app identifier (base64 of `application:email`, not a secret) for the humanitarian conflict-events dataset. */
     HAPI_APP_IDENTIFIER: optional(z.string().min(1)),
     // Consumer prices
-    /** Address of a newer price-observation CSV in the bundled layout; without it the bundled dated set is served. */
+    /** Where an operator-run collector publishes price observations (CSV, bundled layout); unset, consumer prices are unavailable. */
     CONSUMER_PRICES_OBSERVATIONS_URL: optional(z.url({ protocol: /^https?$/ })),
-    // Giving
-    /** Address of a newer giving-claims registry in the bundled layout; without it the bundled registry is served. */
-    GIVING_CLAIMS_URL: optional(z.url({ protocol: /^https?$/ })),
     // forecast, news: where their published documents are read from
     /** Base address of the forecast pipeline's documents (predictions.json, resolutions.json, simulation-package.json). */
     FORECAST_SOURCE_URL: z.preprocess(

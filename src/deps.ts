@@ -7,6 +7,8 @@ import { redactorFor } from './platform/secrets.js';
 import { ResponseCache } from './platform/response-cache.js';
 import { IngestionRunner } from './platform/snapshots/runner.js';
 import { SnapshotStore } from './platform/snapshots/store.js';
+import { unconfiguredRelays } from './platform/snapshots/dataset.js';
+import { ALL_DATASETS } from './root/datasets.js';
 import { isPostgresUrl, openPgDatabase, type PgDb } from '../db/pg/client.js';
 import type { AppDeps } from './trpc/context.js';
 import { createLlm } from './platform/llm/provider.js';
@@ -59,6 +61,8 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
   );
   const snapshots = stores.get(SNAPSHOT_BACKEND);
   const store = new SnapshotStore(snapshots, clock, config.SNAPSHOT_POLL_MS);
+  // A relay dataset without its relay is unavailable, never its stored sample presented as current.
+  store.withhold(unconfiguredRelays(ALL_DATASETS, config));
   const responses = new ResponseCache();
   // A swap or a purge makes every serialised response built from that dataset unreachable;
   // clearing on any change keeps memory bounded without tracking which entry used which dataset.

@@ -473,7 +473,7 @@ export interface paths {
         };
         /**
          * Get a market’s headline consumer-price indices
-         * @description Essentials and value-basket indices on the newest observation day, their change over 7 and 30 days, the spread between retailers, basket coverage, the mean age of each retailer’s data in minutes and the 8 categories furthest from 100. basket_slug is not used: one basket per market. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         * @description Essentials and value-basket indices on the newest observation day, their change over 7 and 30 days, the spread between retailers, basket coverage, the mean age of each retailer’s data in minutes and the 8 categories furthest from 100. basket_slug is not used: one basket per market. Computed from retailer shelf-price observations published by an operator-run collector at CONSUMER_PRICES_OBSERVATIONS_URL (one CSV; the published service scrapes them with paid services, which this deployment does not); without that address every operation answers upstreamUnavailable. Recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
          */
         get: operations["GetConsumerPriceOverview"];
         put?: never;
@@ -493,7 +493,7 @@ export interface paths {
         };
         /**
          * Get a basket’s index over time
-         * @description Essentials and value-basket indices on each observation day within range (7d, 30d, 90d or 180d; default 30d) before the newest day, oldest first. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         * @description Essentials and value-basket indices on each observation day within range (7d, 30d, 90d or 180d; default 30d) before the newest day, oldest first. Computed from retailer shelf-price observations published by an operator-run collector at CONSUMER_PRICES_OBSERVATIONS_URL (one CSV; the published service scrapes them with paid services, which this deployment does not); without that address every operation answers upstreamUnavailable. Recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
          */
         get: operations["GetConsumerPriceBasketSeries"];
         put?: never;
@@ -513,7 +513,7 @@ export interface paths {
         };
         /**
          * List category indices
-         * @description Up to 8 categories, furthest from 100 first, with their change over range (7d into wowPct, longer into momPct; default 30d) and a sparkline of the window. basket_slug is not used. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         * @description Up to 8 categories, furthest from 100 first, with their change over range (7d into wowPct, longer into momPct; default 30d) and a sparkline of the window. basket_slug is not used. Computed from retailer shelf-price observations published by an operator-run collector at CONSUMER_PRICES_OBSERVATIONS_URL (one CSV; the published service scrapes them with paid services, which this deployment does not); without that address every operation answers upstreamUnavailable. Recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
          */
         get: operations["ListConsumerPriceCategories"];
         put?: never;
@@ -533,7 +533,7 @@ export interface paths {
         };
         /**
          * List products with the largest price moves
-         * @description Each product’s newest in-stock price against its price exactly range days earlier (7d, 30d or 90d; default 30d); moves beyond a quarter or four times are treated as misreads and left out. limit applies to risers and fallers each (default 10); category_slug keeps one category. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         * @description Each product’s newest in-stock price against its price exactly range days earlier (7d, 30d or 90d; default 30d); moves beyond a quarter or four times are treated as misreads and left out. limit applies to risers and fallers each (default 10); category_slug keeps one category. Computed from retailer shelf-price observations published by an operator-run collector at CONSUMER_PRICES_OBSERVATIONS_URL (one CSV; the published service scrapes them with paid services, which this deployment does not); without that address every operation answers upstreamUnavailable. Recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
          */
         get: operations["ListConsumerPriceMovers"];
         put?: never;
@@ -553,7 +553,7 @@ export interface paths {
         };
         /**
          * List what the basket costs at each retailer
-         * @description Each retailer’s total over the basket items every retailer prices on the newest day, cheapest first, with the gap to the cheapest and the minutes since the retailer was last observed. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         * @description Each retailer’s total over the basket items every retailer prices on the newest day, cheapest first, with the gap to the cheapest and the minutes since the retailer was last observed. Computed from retailer shelf-price observations published by an operator-run collector at CONSUMER_PRICES_OBSERVATIONS_URL (one CSV; the published service scrapes them with paid services, which this deployment does not); without that address every operation answers upstreamUnavailable. Recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
          */
         get: operations["ListRetailerPriceSpreads"];
         put?: never;
@@ -573,7 +573,7 @@ export interface paths {
         };
         /**
          * Get how old a market’s price data is
-         * @description For each retailer, when it was last observed and how many minutes ago: the real age of the bundled observations, not the health of a scraper (none runs here). A retailer unobserved for over 240 minutes counts as stalled. Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         * @description For each retailer, when it was last observed and how many minutes ago: the real age of the bundled observations, not the health of a scraper (none runs here). A retailer unobserved for over 240 minutes counts as stalled. Computed from retailer shelf-price observations published by an operator-run collector at CONSUMER_PRICES_OBSERVATIONS_URL (one CSV; the published service scrapes them with paid services, which this deployment does not); without that address every operation answers upstreamUnavailable. Recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
          */
         get: operations["GetConsumerPriceFreshness"];
         put?: never;
@@ -1753,7 +1753,7 @@ export interface paths {
         };
         /**
          * Messages of followed Telegram channels
-         * @description Recent messages of a few public news and OSINT channels, newest first, filed by topic; filter by topic or channel handle. Telegram is read over MTProto with a user session, so the live feed comes from a relay running that client (TELEGRAM_RELAY_URL): then `enabled` is true. Without it a dated capture is replayed with its original times, `enabled:false` and an `error` saying so (not cached).
+         * @description Recent messages of a few public news and OSINT channels, newest first, filed by topic; filter by topic or channel handle. Telegram is read over MTProto with a user session, so the live feed comes from a relay running that client (TELEGRAM_RELAY_URL): then `enabled` is true. Without it the feed is unavailable: no messages, `enabled:false` and an `error` saying so (not cached).
          */
         get: operations["ListTelegramFeed"];
         put?: never;
@@ -2213,7 +2213,7 @@ export interface paths {
         };
         /**
          * AIS vessel traffic picture
-         * @description Traffic density cells, chokepoint congestion and AIS-gap disruptions, and optionally reports of military-looking vessels and tankers, from the AIS relay (`RELAY_URL`; 10 s timeout, reused for 1-5 minutes). Without the relay, or when it fails, the recorded aggregate is replayed with its own time in `snapshotAt` and `status.connected: false`: a past picture, not a current one. An optional box (all four corners, each side at most 10 degrees) narrows everything. Limited to 60 calls a minute.
+         * @description Traffic density cells, chokepoint congestion and AIS-gap disruptions, and optionally reports of military-looking vessels and tankers, from the AIS relay (`RELAY_URL`; 10 s timeout, reused for 1-5 minutes). Without the relay there is no picture: `dataAvailable: false` (not cached). When a configured relay fails, its last ingested aggregate is replayed with its own time in `snapshotAt` and `status.connected: false`: a past picture, not a current one (not cached). An optional box (all four corners, each side at most 10 degrees) narrows everything. Limited to 60 calls a minute.
          */
         get: operations["GetVesselSnapshot"];
         put?: never;
@@ -3013,7 +3013,7 @@ export interface paths {
         };
         /**
          * List trending GitHub repositories
-         * @description Repositories trending on GitHub for a language (python, javascript or typescript; python by default) over a day, week or month (daily by default), in trending order. Pages of 20 by default, at most 100. An empty list served with Cache-Control: no-store means the list is not tracked or its snapshot is unavailable.
+         * @description Repositories trending on GitHub for a language (python, javascript or typescript; python by default) over a day, week or month (daily by default), in OSSInsight trend order. As in the published service, `stars` is the stars received in the period and `starsToday` is 0 (OSSInsight gives no separate figure). Pages of 20 by default, at most 100. An empty list served with Cache-Control: no-store means the list is not tracked or its snapshot is unavailable.
          */
         get: operations["ListTrendingRepos"];
         put?: never;
@@ -3413,7 +3413,7 @@ export interface paths {
         };
         /**
          * News digest from RSS and Atom feeds
-         * @description The latest items of the configured feeds (NEWS_FEEDS; a built-in list of world, tech, finance and good-news feeds otherwise), grouped into stories by title similarity, classified by a keyword classifier (the model picks the category when one is configured), scored for importance and grouped by category. Filters: `variant` (which feeds) and `lang` (feed language).
+         * @description The latest items of the configured feeds (NEWS_FEEDS; otherwise a built-in list of public outlet and agency feeds), grouped into stories by title similarity, classified by a keyword classifier (the model picks the threat category when one is configured), scored for importance and filed under the feed category of the story's lead feed (the published keys: politics, us, europe, middleeast, tech, finance, markets, centralbanks, energy, positive, science, ...). Filters: `variant` (which feed categories) and `lang` (feed language).
          */
         get: operations["ListFeedDigest"];
         put?: never;
@@ -13385,7 +13385,7 @@ export interface components {
         };
         /** @description News from the configured feeds, grouped into stories. */
         news_v1_ListFeedDigestResponse: {
-            /** @description Stories per category, most important first, at most 20 each. */
+            /** @description Stories per feed category, most important first, at most 20 each. */
             categories: {
                 [key: string]: components["schemas"]["news_v1_CategoryBucket"];
             };

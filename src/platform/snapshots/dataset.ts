@@ -115,3 +115,25 @@ export function fetchesUpstream(dataset: Pick<AnyDataset, 'kind'>): boolean {
 export function ingestedByDefault(dataset: Pick<AnyDataset, 'kind'>): boolean {
   return fetchesUpstream(dataset) || dataset.kind === 'reference';
 }
+
+/**
+ * Relay datasets whose relay is not configured (a required variable of a non-optional source is
+ * unset). Their stored snapshot, even a loaded sample, must not be served as current data: the
+ * store withholds them, so every operation built on them answers with its unavailable flags.
+ */
+export function unconfiguredRelays(datasets: readonly AnyDataset[], config: Config): string[] {
+  return datasets
+    .filter(
+      (d) =>
+        d.kind === 'relay' &&
+        Object.values(d.sources).some(
+          (s) =>
+            !s.optional &&
+            (s.requires ?? []).some((name) => {
+              const v = config[name];
+              return v === undefined || v === null || v === '';
+            }),
+        ),
+    )
+    .map((d) => d.name);
+}

@@ -80,6 +80,8 @@ export class SnapshotStore {
   private pollTimer: NodeJS.Timeout | undefined;
   /** Datasets to decode again even at the version already served (after a purge). */
   private readonly reread = new Set<string>();
+  /** Datasets read as absent whatever is stored (a relay that is not configured). */
+  private readonly withheld = new Set<string>();
 
   constructor(
     readonly backend: SnapshotBackend,
@@ -107,8 +109,20 @@ export class SnapshotStore {
     await this.backend.close();
   }
 
-  /** The current snapshot of a dataset, or undefined when none has ever been ingested. */
+  /**
+   * Serves these datasets as absent from now on, whatever is stored: their source is not configured,
+   * so a stored snapshot (even a loaded sample) is not current data.
+   */
+  withhold(datasets: Iterable<string>): void {
+    for (const name of datasets) this.withheld.add(name);
+  }
+
+  /**
+   * The current snapshot of a dataset, or undefined when none has ever been ingested or the dataset
+   * is withheld.
+   */
   read<R, I = Record<string, unknown>>(dataset: string): Snapshot<R, I> | undefined {
+    if (this.withheld.has(dataset)) return undefined;
     this.pollForeignWrites();
     const hit = this.cache.get(dataset);
     if (hit) return hit as Snapshot<R, I>;

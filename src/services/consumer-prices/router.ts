@@ -18,8 +18,9 @@ import {
 } from './schemas.js';
 
 const data =
-  'Computed from a bundled, dated set of retailer shelf-price observations (one CSV; the published service scrapes them with ' +
-  'paid services, which this deployment does not), recomputed once per snapshot: items are weighted into an essentials basket ' +
+  'Computed from retailer shelf-price observations published by an operator-run collector at CONSUMER_PRICES_OBSERVATIONS_URL ' +
+  '(one CSV; the published service scrapes them with paid services, which this deployment does not); without that address ' +
+  'every operation answers upstreamUnavailable. Recomputed once per snapshot: items are weighted into an essentials basket ' +
   'that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled ' +
   'file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.';
 

@@ -47,8 +47,9 @@ export const maritimeRouter = router({
         description:
           'Traffic density cells, chokepoint congestion and AIS-gap disruptions, and optionally reports of ' +
           'military-looking vessels and tankers, from the AIS relay (`RELAY_URL`; 10 s timeout, reused for 1-5 ' +
-          'minutes). Without the relay, or when it fails, the recorded aggregate is replayed with its own time in ' +
-          '`snapshotAt` and `status.connected: false`: a past picture, not a current one. An optional box (all ' +
+          'minutes). Without the relay there is no picture: `dataAvailable: false` (not cached). When a configured ' +
+          'relay fails, its last ingested aggregate is replayed with its own time in `snapshotAt` and ' +
+          '`status.connected: false`: a past picture, not a current one (not cached). An optional box (all ' +
           'four corners, each side at most 10 degrees) narrows everything. Limited to 60 calls a minute.',
       },
       cacheTier: 'fast',

@@ -49,8 +49,9 @@ function narrow(s: VesselSnapshot, box: Box | undefined, req: GetVesselSnapshotR
 }
 
 /**
- * The AIS aggregate: live from the relay when configured (10 s timeout, short reuse), otherwise,
- * or when it fails, the recorded aggregate replayed with its own time and `connected: false`.
+ * The AIS aggregate: live from the relay when configured (10 s timeout, short reuse); when the relay
+ * fails, its last ingested aggregate replayed with its own time and `connected: false`. Without a
+ * relay the store withholds the dataset (even a loaded sample), so the answer is `dataAvailable: false`.
  */
 export async function getVesselSnapshot(
   deps: AppDeps,

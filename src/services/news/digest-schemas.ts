@@ -67,7 +67,7 @@ export const ListFeedDigestResponse = z
   .object({
     categories: z
       .record(z.string(), CategoryBucket)
-      .meta({ description: 'Stories per category, most important first, at most 20 each.' }),
+      .meta({ description: 'Stories per feed category, most important first, at most 20 each.' }),
     feedStatuses: z.record(z.string(), z.string()).meta({
       description: 'Feeds that were empty, timed out, or had undated items; feeds that were fine are absent.',
     }),

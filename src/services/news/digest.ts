@@ -69,7 +69,8 @@ async function build(items: readonly NewsFeedItem[], info: NewsFeedsInfo, llm: L
       tickers: tickersOf(`${lead.title} ${lead.snippet}`),
       credibilityScore: lead.tier === 1 ? 90 : lead.tier === 2 ? 75 : lead.tier === 3 ? 60 : 45,
     };
-    (categories[category] ??= { items: [] }).items.push(item);
+    // Filed under the lead feed's category, the key the published clients look up.
+    (categories[lead.category] ??= { items: [] }).items.push(item);
   }
   for (const bucket of Object.values(categories)) {
     bucket.items.sort(

@@ -73,10 +73,12 @@ export const newsRouter = router({
         tags: ['news'],
         summary: 'News digest from RSS and Atom feeds',
         description:
-          'The latest items of the configured feeds (NEWS_FEEDS; a built-in list of world, tech, finance and good-news ' +
-          'feeds otherwise), grouped into stories by title similarity, classified by a keyword classifier (the model ' +
-          'picks the category when one is configured), scored for importance and grouped by category. Filters: ' +
-          '`variant` (which feeds) and `lang` (feed language).',
+          'The latest items of the configured feeds (NEWS_FEEDS; otherwise a built-in list of public outlet and agency ' +
+          'feeds), grouped into stories by title similarity, classified by a keyword classifier (the model picks the ' +
+          'threat category when one is configured), scored for importance and filed under the feed category of the ' +
+          "story's lead feed (the published keys: politics, us, europe, middleeast, tech, finance, markets, " +
+          'centralbanks, energy, positive, science, ...). Filters: `variant` (which feed categories) and `lang` ' +
+          '(feed language).',
       },
       cacheTier: 'slow',
       datasets: [NEWS_FEEDS],

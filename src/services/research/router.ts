@@ -53,7 +53,9 @@ export const researchRouter = router({
         summary: 'List trending GitHub repositories',
         description:
           'Repositories trending on GitHub for a language (python, javascript or typescript; python by default) over a ' +
-          `day, week or month (daily by default), in trending order. Pages of 20 by default, at most 100. ${EMPTY_NOTE}`,
+          'day, week or month (daily by default), in OSSInsight trend order. As in the published service, `stars` is ' +
+          'the stars received in the period and `starsToday` is 0 (OSSInsight gives no separate figure). Pages of 20 ' +
+          `by default, at most 100. ${EMPTY_NOTE}`,
       },
       cacheTier: 'static',
       datasets: [TRENDING_REPOS],

@@ -9,7 +9,8 @@ export function relayConfigured(config: Config): boolean {
   return !!(config as { RELAY_URL?: string }).RELAY_URL;
 }
 
-function relayHeaders(config: Config): Record<string, string> {
+/** What the relay expects on every request: JSON, and the shared secret when one is configured. */
+export function relayHeaders(config: Config): Record<string, string> {
   const secret = (config as { RELAY_SHARED_SECRET?: string }).RELAY_SHARED_SECRET;
   return {
     accept: 'application/json',

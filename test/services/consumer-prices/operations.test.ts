@@ -1,14 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
+import { startUpstream, type Upstream } from '../../support/upstream.js';
 import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 import { priceObservationsDataset } from '../../../src/services/consumer-prices/datasets/observations.js';
 
 const C = '/api/consumer-prices/v1';
+const OPERATIONS = [
+  'get-consumer-price-overview',
+  'get-consumer-price-basket-series',
+  'list-consumer-price-categories',
+  'list-consumer-price-movers',
+  'list-retailer-price-spreads',
+  'get-consumer-price-freshness',
+];
+/** The operator's collector, publishing the bundled observations at the configured address. */
+let collector: Upstream;
+const configured = () => ({ CONSUMER_PRICES_OBSERVATIONS_URL: `${collector.origin}/prices/observations.csv` });
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ samples: [priceObservationsDataset] });
+  collector = await startUpstream();
+  collector.play((_req, res, url) =>
+    url.pathname === '/prices/observations.csv'
+      ? void res.end(fs.readFileSync(path.join(SAMPLES_DIR, priceObservationsDataset.sources.observations!.sample)))
+      : void res.writeHead(404).end(),
+  );
+  app = await startTestApp({ samples: [priceObservationsDataset], config: configured() });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await collector.close();
+});
+
+describe('the observations', () => {
+  it('are read from the configured address', async () => {
+    const before = app.deps.store.read(priceObservationsDataset.name)!.records.length;
+    const r = await app.deps.runner.run(priceObservationsDataset, { origin: { kind: 'live' } });
+    expect(r, r.error).toMatchObject({ ok: true, recordCount: before });
+    expect(collector.seen.map((x) => x.path)).toEqual(['/prices/observations.csv']);
+  });
+});
 
 const minutesSince = (iso: string) => Math.round((app.clock.now() - Date.parse(iso)) / 60_000);
 
@@ -130,7 +163,7 @@ describe('get-consumer-price-freshness', () => {
     expect(lulu.parseSuccessRate).toBe(0.875);
   });
   it('ages with the clock: a day later every retailer is stalled', async () => {
-    await withTestApp({ samples: [priceObservationsDataset] }, async (later) => {
+    await withTestApp({ samples: [priceObservationsDataset], config: configured() }, async (later) => {
       (later.clock as unknown as { set(t: number): void }).set(SAMPLE_NOW + 86_400_000);
       const b = (await later.get(`${C}/get-consumer-price-freshness`)).body;
       expect(b.stalledCount).toBe(3);
@@ -140,17 +173,22 @@ describe('get-consumer-price-freshness', () => {
 
 describe('without a snapshot', () => {
   it('every operation answers upstreamUnavailable, uncached', async () => {
-    await withTestApp({ samples: 'none' }, async (empty) => {
-      for (const op of [
-        'get-consumer-price-overview',
-        'get-consumer-price-basket-series',
-        'list-consumer-price-categories',
-        'list-consumer-price-movers',
-        'list-retailer-price-spreads',
-        'get-consumer-price-freshness',
-      ]) {
+    await withTestApp({ samples: 'none', config: configured() }, async (empty) => {
+      for (const op of OPERATIONS) {
         const res = await empty.get(`${C}/${op}`);
         expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ upstreamUnavailable: true, asOf: '0', marketCode: 'ae' });
+        expect(res.headers.get('cache-control')).toBe('no-store');
+      }
+    });
+  });
+});
+
+describe('without the collector address', () => {
+  it('every operation answers upstreamUnavailable, uncached, even with the sample loaded', async () => {
+    await withTestApp({ samples: [priceObservationsDataset] }, async (bare) => {
+      for (const op of OPERATIONS) {
+        const res = await bare.get(`${C}/${op}`);
         expect(res.body).toMatchObject({ upstreamUnavailable: true, asOf: '0', marketCode: 'ae' });
         expect(res.headers.get('cache-control')).toBe('no-store');
       }

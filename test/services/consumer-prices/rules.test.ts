@@ -105,8 +105,12 @@ describe('observation CSV', () => {
       parseObservations(Buffer.from(`${head}2026-11-20T10:00:00Z,ae,AED,r,R,b,2025-01-01,i,I,c,1,p,P,-1,true\n`)),
     ).toEqual([]);
   });
-  it('needs an operator-provided address for live refreshes', () => {
-    expect(priceObservationsDataset.sources.observations.requires).toEqual(['CONSUMER_PRICES_OBSERVATIONS_URL']);
+  it('is read only from an operator-provided address', () => {
+    expect(priceObservationsDataset.kind).toBe('relay');
+    expect(priceObservationsDataset.sources.observations).toMatchObject({
+      url: '$CONSUMER_PRICES_OBSERVATIONS_URL',
+      requires: ['CONSUMER_PRICES_OBSERVATIONS_URL'],
+    });
   });
   it('is 100 on the base date and drops prices older than a week', () => {
     const model = buildMarketModels(parseObservations(bytes)).get('ae')!;

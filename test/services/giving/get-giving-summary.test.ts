@@ -70,7 +70,10 @@ describe('rules', () => {
   it('refuses a registry that is not in the layout', () => {
     expect(() => parseClaims(Buffer.from('{"claims":[]}'))).toThrow(/giving claims: generatedAt/);
     expect(() => parseClaims(Buffer.from('<html>'))).toThrow(/giving claims/);
-    expect(givingClaimsDataset.sources.claims.requires).toEqual(['GIVING_CLAIMS_URL']);
+  });
+  it('is a reference table: no upstream address, read from db/reference', () => {
+    expect(givingClaimsDataset.kind).toBe('reference');
+    expect(givingClaimsDataset.sources.claims).toEqual({ sample: 'giving/published-estimate-claims.json' });
   });
 });
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { parseAisSnapshot, vesselSnapshotDataset } from '../../../src/services/maritime/datasets/vessel-snapshot.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
+import { startUpstream, type Upstream } from '../../support/upstream.js';
 import { expectViolation } from '../../support/expect.js';
 import { fakeUpstream } from '../aviation/support.js';
 
@@ -58,7 +59,44 @@ describe('without the relay', () => {
   });
   afterAll(() => app.close());
 
-  it('replays the recorded aggregate with its own time, not connected', async () => {
+  it('says no data, uncached, even with the recorded aggregate loaded', async () => {
+    const res = await app.get(`${PATH}?include_tankers=true&include_candidates=true`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ fetchedAt: 0, dataAvailable: false });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('refuses a box that is too large, inverted or partial', async () => {
+    expectViolation(await app.get(`${PATH}?sw_lat=0&sw_lon=0&ne_lat=20&ne_lon=5`), 'sw_lat');
+    expectViolation(await app.get(`${PATH}?sw_lat=10&sw_lon=10&ne_lat=5&ne_lon=12`), 'sw_lat');
+    expectViolation(await app.get(`${PATH}?sw_lat=10`), 'sw_lat');
+    expectViolation(await app.get(`${PATH}?include_tankers=yes`), 'include_tankers');
+  });
+
+  it('refuses live ingestion, naming the variable', async () => {
+    const r = await app.deps.runner.run(vesselSnapshotDataset, { origin: { kind: 'live' } });
+    expect(r.ok).toBe(false);
+    expect(r.error).toMatch(/RELAY_URL/);
+  });
+});
+
+describe('with a relay that fails', () => {
+  let app: TestApp;
+  let relay: Upstream;
+  beforeAll(async () => {
+    relay = await startUpstream();
+    relay.play((_req, res) => res.writeHead(503).end());
+    app = await startTestApp({
+      samples: [vesselSnapshotDataset],
+      config: { RELAY_URL: relay.origin, UPSTREAM_RETRIES: 0 },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await relay.close();
+  });
+
+  it('replays the last ingested aggregate with its own time, not connected, uncached', async () => {
     const res = await app.get(PATH);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({
@@ -67,6 +105,7 @@ describe('without the relay', () => {
       snapshot: { snapshotAt: RECORDED, status: { connected: false }, candidateReports: [], tankerReports: [] },
     });
     expect(res.body.snapshot.densityZones).toHaveLength(6);
+    expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
   it('narrows to a box and adds reports on request', async () => {
@@ -80,21 +119,36 @@ describe('without the relay', () => {
     expect(s.candidateReports.map((r: { name: string }) => r.name)).toEqual(['IRIN JAMARAN', 'USNS ALAN SHEPARD']); // HMS Lancaster lies at Bahrain, west of the box
   });
 
-  it('refuses a box that is too large, inverted or partial', async () => {
-    expectViolation(await app.get(`${PATH}?sw_lat=0&sw_lon=0&ne_lat=20&ne_lon=5`), 'sw_lat');
-    expectViolation(await app.get(`${PATH}?sw_lat=10&sw_lon=10&ne_lat=5&ne_lon=12`), 'sw_lat');
-    expectViolation(await app.get(`${PATH}?sw_lat=10`), 'sw_lat');
-    expectViolation(await app.get(`${PATH}?include_tankers=yes`), 'include_tankers');
-  });
-
   it('says no data, uncached, when nothing was recorded', async () => {
-    const bare = await startTestApp({ samples: 'none' });
+    const bare = await startTestApp({ samples: 'none', config: { RELAY_URL: relay.origin, UPSTREAM_RETRIES: 0 } });
     try {
       const res = await bare.get(PATH);
       expect(res.body).toEqual({ fetchedAt: 0, dataAvailable: false });
       expect(res.headers.get('cache-control')).toBe('no-store');
     } finally {
       await bare.close();
+    }
+  });
+});
+
+describe('ingesting from the relay', () => {
+  it("reads the relay's /ais/snapshot with both report kinds, sending its shared secret", async () => {
+    const relay = await startUpstream();
+    relay.play((_req, res, url) =>
+      url.pathname === '/ais/snapshot' ? void res.end(sampleText()) : void res.writeHead(404).end(),
+    );
+    try {
+      await withTestApp(
+        { samples: 'none', config: { RELAY_URL: `${relay.origin}/`, RELAY_SHARED_SECRET: 's3cret' } },
+        async (app) => {
+          const r = await app.deps.runner.run(vesselSnapshotDataset, { origin: { kind: 'live' } });
+          expect(r, r.error).toMatchObject({ ok: true, recordCount: 1 });
+          expect(relay.seen.map((x) => x.path)).toEqual(['/ais/snapshot?candidates=true&tankers=true']);
+          expect(relay.seen[0]!.headers['x-relay-key']).toBe('s3cret');
+        },
+      );
+    } finally {
+      await relay.close();
     }
   });
 });

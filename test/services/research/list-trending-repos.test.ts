@@ -10,6 +10,7 @@ import {
 } from '../../../src/services/research/datasets/trending-repos.js';
 import { serveSamples } from '../infrastructure/upstream-server.js';
 import { expectViolation } from '../../support/expect.js';
+import { startUpstream } from '../../support/upstream.js';
 
 const PATH = '/api/research/v1/list-trending-repos';
 const sample = (lang: string, period: string) =>
@@ -21,39 +22,36 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe('trending JSON parser', () => {
-  it('maps entries in trending order to repos', () => {
-    const raw = JSON.parse(sample('python', 'daily').toString()) as {
-      author: string;
-      name: string;
-      stars: number;
-      forks: number;
-      currentPeriodStars: number;
-    }[];
+type Row = { repo_name: string; primary_language: string; stars: string; forks: string };
+const rowsOf = (lang: string, period: string) => JSON.parse(sample(lang, period).toString()).data.rows as Row[];
+const doc = (rows: unknown[]) => Buffer.from(JSON.stringify({ type: 'sql_endpoint', data: { columns: [], rows } }));
+
+describe('OSSInsight trends parser', () => {
+  it('maps rows in trend order to repos: the period stars as stars, starsToday 0, as the published seeder does', () => {
+    const raw = rowsOf('python', 'daily');
     const rows = parseTrending(sample('python', 'daily'), 'python', 'daily');
-    expect(rows.map((r) => r.fullName)).toEqual(raw.map((e) => `${e.author}/${e.name}`));
+    expect(rows.map((r) => r.fullName)).toEqual(raw.map((e) => e.repo_name));
     expect(rows[0]).toEqual({
       list: 'python:daily',
-      fullName: `${raw[0].author}/${raw[0].name}`,
+      fullName: raw[0]!.repo_name,
       description: expect.any(String),
       language: 'Python',
-      stars: raw[0].stars,
-      starsToday: raw[0].currentPeriodStars,
-      forks: raw[0].forks,
-      url: `https://github.com/${raw[0].author}/${raw[0].name}`,
+      stars: Number(raw[0]!.stars),
+      starsToday: 0,
+      forks: Number(raw[0]!.forks),
+      url: `https://github.com/${raw[0]!.repo_name}`,
     });
   });
 
-  it('reads counts written as text, skips malformed and duplicate entries', () => {
+  it('reads counts written as text or numbers, skips malformed and duplicate rows', () => {
     const rows = parseTrending(
-      Buffer.from(
-        JSON.stringify([
-          { author: 'a', name: 'b', stars: '1,234', forks: '-3', currentPeriodStars: 12 },
-          { author: 'a', name: 'b' },
-          { name: 'no-owner' },
-          null,
-        ]),
-      ),
+      doc([
+        { repo_name: 'a/b', stars: '1,234', forks: '-3' },
+        { repo_name: 'a/b', stars: 5 },
+        { repo_name: 'no-owner' },
+        null,
+        { repo_name: 'c/d', primary_language: 'Python', description: null, stars: 7, forks: 2 },
+      ]),
       'python',
       'daily',
     );
@@ -64,16 +62,56 @@ describe('trending JSON parser', () => {
         description: '',
         language: '',
         stars: 1234,
-        starsToday: 12,
+        starsToday: 0,
         forks: 0,
         url: 'https://github.com/a/b',
+      },
+      {
+        list: 'python:daily',
+        fullName: 'c/d',
+        description: '',
+        language: 'Python',
+        stars: 7,
+        starsToday: 0,
+        forks: 2,
+        url: 'https://github.com/c/d',
+      },
+    ]);
+  });
+
+  it('reads the GitHub-search fallback: total stars, the repository page as url', () => {
+    const search = {
+      total_count: 2,
+      items: [
+        {
+          full_name: 'octo/new-agent',
+          description: 'An agent',
+          language: 'Python',
+          stargazers_count: 2310,
+          forks_count: 140,
+          html_url: 'https://github.com/octo/new-agent',
+        },
+        { full_name: 'bad name' },
+      ],
+    };
+    expect(parseTrending(Buffer.from(JSON.stringify(search)), 'python', 'daily')).toEqual([
+      {
+        list: 'python:daily',
+        fullName: 'octo/new-agent',
+        description: 'An agent',
+        language: 'Python',
+        stars: 2310,
+        starsToday: 0,
+        forks: 140,
+        url: 'https://github.com/octo/new-agent',
       },
     ]);
   });
 
   it.each([
     ['not json', /not JSON/],
-    ['{"items":[]}', /not an array/],
+    ['[]', /neither data.rows/],
+    ['{"data":{"rows":{}}}', /neither data.rows/],
   ])('refuses %s', (text, message) => {
     expect(() => parseTrending(Buffer.from(text), 'python', 'daily')).toThrow(message);
   });
@@ -152,12 +190,41 @@ describe('degraded, failed and live ingestion', () => {
   it('keeps the last good snapshot when every list fails', async () => {
     await withTestApp({ samples: [trendingReposDataset] }, async (local) => {
       const before = (await local.get(PATH)).body;
-      const payloads = Object.fromEntries(Object.keys(trendingReposDataset.sources).map((k) => [k, Buffer.from('[]')]));
+      const payloads = Object.fromEntries(Object.keys(trendingReposDataset.sources).map((k) => [k, doc([])]));
       const r = await local.deps.runner.run(trendingReposDataset, { origin: { kind: 'bytes', payloads } });
       expect(r.ok).toBe(false);
       expect(local.deps.store.meta(TRENDING_REPOS)?.lastError).toMatch(/no rows/);
       expect((await local.get(PATH)).body).toEqual(before);
     });
+  });
+
+  it('falls back to the GitHub search when OSSInsight answers without rows', async () => {
+    const upstream = await startUpstream();
+    upstream.play((_req, res, url) => {
+      res.setHeader('content-type', 'application/json');
+      if (url.pathname === '/v1/trends/repos/') return void res.end(JSON.stringify(doc([])));
+      if (url.pathname === '/search/repositories')
+        return void res.end(
+          JSON.stringify({ total_count: 1, items: [{ full_name: 'octo/new-agent', stargazers_count: 2310 }] }),
+        );
+      res.writeHead(404).end();
+    });
+    try {
+      await withTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: upstream.origin } }, async (live) => {
+        const r = await live.deps.runner.run(trendingReposDataset, { origin: { kind: 'live' } });
+        expect(r, r.error).toMatchObject({ ok: true });
+        // Python daily: repositories created in the 7 days before the ingestion (the published window).
+        const since = new Date(live.clock.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+        expect(upstream.seen.map((x) => decodeURIComponent(x.path))).toContain(
+          `/search/repositories?q=language:python+created:>${since}&sort=stars&order=desc&per_page=50`,
+        );
+        expect((await live.get(PATH)).body.repos).toEqual([
+          expect.objectContaining({ fullName: 'octo/new-agent', stars: 2310, starsToday: 0 }),
+        ]);
+      });
+    } finally {
+      await upstream.close();
+    }
   });
 
   it('ingests the live lists from the upstream URLs', async () => {
@@ -166,7 +233,8 @@ describe('degraded, failed and live ingestion', () => {
     try {
       const r = await live.deps.runner.run(trendingReposDataset, { origin: { kind: 'live' } });
       expect(r.ok).toBe(true);
-      expect(upstream.requests).toContain('/repositories?language=typescript&since=weekly');
+      // OSSInsight's names: TypeScript, and past_week for the weekly list.
+      expect(upstream.requests).toContain('/v1/trends/repos/?language=TypeScript&period=past_week');
       expect((await live.get(`${PATH}?language=typescript&period=weekly`)).body.pagination.totalCount).toBe(22);
     } finally {
       await live.close();

@@ -105,6 +105,17 @@ describe('recordScores (one ingestion of the history)', () => {
     expect(us.at(-1)!.at).toBe(Date.UTC(2026, 10, 20));
   });
 
+  it('starts from today alone on a first load without a seed log', () => {
+    const { seed: _seed, ...documents } = samplePayloads();
+    const { records } = recordScores(documents, SAMPLE_NOW);
+    expect(of(records, 'US')).toEqual([expect.objectContaining({ at: Date.UTC(2026, 10, 20) })]);
+  });
+
+  it('is derived from the indicator documents: no upstream address of its own, no live fetch', async () => {
+    expect(scoreHistoryDataset.kind).toBe('derived');
+    for (const source of Object.values(scoreHistoryDataset.sources)) expect(source.url).toBeUndefined();
+  });
+
   it('appends to the snapshot it replaces, ignoring the seed', () => {
     const previous = {
       records: [{ countryCode: 'NO', at: Date.UTC(2026, 10, 19), score: 60 }],

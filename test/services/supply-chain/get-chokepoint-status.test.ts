@@ -7,7 +7,11 @@ import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datase
 import { chokepointsDataset } from '../../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
 import { transitsDataset } from '../../../src/services/supply-chain/chokepoints/datasets/transits.js';
 import { NAV_WARNINGS, navWarningsDataset } from '../../../src/services/supply-chain/datasets/warnings.js';
-import { aisDisruptionsDataset } from '../../../src/services/supply-chain/chokepoints/datasets/ais.js';
+import {
+  aisCrossingsDataset,
+  aisDisruptionsDataset,
+} from '../../../src/services/supply-chain/chokepoints/datasets/ais.js';
+import { startUpstream, type Upstream } from '../../support/upstream.js';
 import { hazardsDataset } from '../../../src/services/supply-chain/chokepoints/datasets/hazards.js';
 import { getChokepointStatus } from '../../../src/services/supply-chain/chokepoints/queries.js';
 import { statusForScore } from '../../../src/services/supply-chain/chokepoints/rules.js';
@@ -39,12 +43,44 @@ const byId = async (a: TestApp = app) => {
   };
 };
 
+/** An AIS relay serving the bundled AIS documents at the paths the datasets read. */
+let relay: Upstream;
+/** The relay configured (AIS inputs are withheld without it). */
+const withRelay = () => ({ RELAY_URL: relay.origin });
+const AIS_FILES: Record<string, string> = {
+  '/v1/chokepoints/crossings': 'ais-crossings-24h.json',
+  '/v1/vessels/snapshot': 'ais-vessel-snapshot.json',
+};
+
 beforeAll(async () => {
-  app = await startTestApp({ samples: SUPPLY_CHAIN_DATASETS });
+  relay = await startUpstream();
+  relay.play((_req, res, url) => {
+    const file = AIS_FILES[url.pathname];
+    if (!file) return void res.writeHead(404).end();
+    res.setHeader('content-type', 'application/json');
+    res.end(sample(file));
+  });
+  // Every other input from its sample; the two AIS documents ingested live from the relay.
+  app = await startTestApp({
+    samples: SUPPLY_CHAIN_DATASETS.filter((d) => d.kind !== 'relay'),
+    config: withRelay(),
+  });
+  for (const ds of [aisCrossingsDataset, aisDisruptionsDataset])
+    expect(await app.deps.runner.run(ds, { origin: { kind: 'live' } })).toMatchObject({ ok: true });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await relay.close();
+});
 
 describe('GET get-chokepoint-status with every input healthy', () => {
+  it('read the AIS relay at its crossings and snapshot paths', () => {
+    expect(relay.seen.map((r) => r.path).sort()).toEqual([
+      '/v1/chokepoints/crossings?window=24h',
+      '/v1/vessels/snapshot?bbox=0,0,0,0',
+    ]);
+  });
+
   it('lists the 13 canonical chokepoints in registry order with their coordinates', async () => {
     const { res, cp } = await byId();
     expect(res.status).toBe(200);
@@ -219,6 +255,21 @@ describe('degradation', () => {
     });
   });
 
+  it('without the AIS relay serves no AIS figures, even with the AIS samples loaded, and flags the response', async () => {
+    await withTestApp({ samples: SUPPLY_CHAIN_DATASETS }, async (bare) => {
+      const { res, cp } = await byId(bare);
+      expect(res.body.chokepoints).toHaveLength(13);
+      expect(res.body.upstreamUnavailable).toBe(true);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      for (const c of res.body.chokepoints) {
+        expect(c).toMatchObject({ aisSnapshotAvailable: false, aisDisruptions: 0 });
+        expect(c.transitSummary).toMatchObject({ todayTotal: 0, todayCountsAvailable: false, riskLevel: '' });
+      }
+      // Threat level and warnings still score: Hormuz without its AIS congestion, as with uncovered zones.
+      expect(cp.hormuz_strait.disruptionScore).toBe(95);
+    });
+  });
+
   it('serves what exists and flags partial coverage when an auxiliary feed is missing', async () => {
     await withTestApp({ samples: SUPPLY_CHAIN_DATASETS.filter((d) => d !== hazardsDataset) }, async (partial) => {
       const { res, cp } = await byId(partial);
@@ -230,7 +281,7 @@ describe('degradation', () => {
   });
 
   it('zero-fills the summary of a chokepoint the tracker has no history for and flags the response', async () => {
-    await withTestApp({ samples: SUPPLY_CHAIN_DATASETS }, async (partial) => {
+    await withTestApp({ samples: SUPPLY_CHAIN_DATASETS, config: withRelay() }, async (partial) => {
       const doc = JSON.parse(sample('portwatch-daily-chokepoints.json').toString());
       doc.features = doc.features.filter(
         (f: { attributes: { portid: string } }) => f.attributes.portid !== 'chokepoint24',
@@ -249,7 +300,7 @@ describe('degradation', () => {
   });
 
   it('reads a legacy warnings snapshot without the availability flag as unavailable', async () => {
-    await withTestApp({ samples: SUPPLY_CHAIN_DATASETS }, async (legacy) => {
+    await withTestApp({ samples: SUPPLY_CHAIN_DATASETS, config: withRelay() }, async (legacy) => {
       // The same rows republished as the next version, with the dataset attributes of an older writer.
       await legacy.storeSql('UPDATE snapshot_records SET version = version + 1 WHERE dataset = ?', NAV_WARNINGS);
       await legacy.storeSql(
@@ -266,7 +317,7 @@ describe('degradation', () => {
   });
 
   it('reads AIS zone entries written without the flag as uncovered', async () => {
-    await withTestApp({ samples: SUPPLY_CHAIN_DATASETS }, async (legacy) => {
+    await withTestApp({ samples: SUPPLY_CHAIN_DATASETS, config: withRelay() }, async (legacy) => {
       const doc = JSON.parse(sample('ais-vessel-snapshot.json').toString());
       for (const z of doc.snapshot.coverage) delete z.aisSnapshotAvailable;
       const r = await legacy.deps.runner.run(aisDisruptionsDataset, {

@@ -7,11 +7,13 @@ import { startTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datasets/index.js';
 
+/** A source's documented address; a relay's `$RELAY_URL/...` read on a stand-in host (the override redirects it). */
+const address = (url: string) => new URL(url.replace(/^\$RELAY_URL/, 'http://relay.test'));
 /** Serves each source's sample bytes at the path of its live URL; records what was asked for. */
 const routes = new Map<string, Buffer>();
 for (const ds of SUPPLY_CHAIN_DATASETS) {
   for (const src of Object.values(ds.sources))
-    routes.set(new URL(src.url!).pathname, fs.readFileSync(path.join(SAMPLES_DIR, src.sample)));
+    routes.set(address(src.url!).pathname, fs.readFileSync(path.join(SAMPLES_DIR, src.sample)));
 }
 const requested: string[] = [];
 let server: http.Server;
@@ -27,7 +29,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
-  app = await startTestApp({ samples: 'none', config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${port}` } });
+  app = await startTestApp({
+    samples: 'none',
+    config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${port}`, RELAY_URL: 'http://relay.test' },
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -58,7 +63,7 @@ describe('live ingestion of every supply-chain dataset', () => {
   it('keeps the previous snapshot when the upstream answers with an error status', async () => {
     const ds = SUPPLY_CHAIN_DATASETS[0]!;
     const before = app.deps.store.version(ds.name);
-    routes.delete(new URL(Object.values(ds.sources)[0]!.url!).pathname);
+    routes.delete(address(Object.values(ds.sources)[0]!.url!).pathname);
     const r = await app.deps.runner.run(ds, { origin: { kind: 'live' } });
     expect(r.ok).toBe(false);
     expect(r.error).toMatch(/HTTP 404/);

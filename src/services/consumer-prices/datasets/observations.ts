@@ -26,8 +26,9 @@ export const PRICE_OBSERVATIONS = 'consumer-prices.observations';
  * | price           | shelf price, decimal                                              |
  * | in_stock        | `true` or `false`                                                 |
  *
- * The observations were collected elsewhere (the published service scrapes retailer pages with paid
- * search and extraction services); this service recomputes every index from them.
+ * The observations are collected elsewhere (the published service scrapes retailer pages with paid
+ * search and extraction services into its own database); this service recomputes every index from
+ * them. The bundled file is a sample written for this service.
  */
 export interface PriceObservation {
   observedAt: number;
@@ -108,15 +109,17 @@ export function parseObservations(bytes: Buffer): PriceObservation[] {
 
 export const priceObservationsDataset: Dataset<PriceObservation> = {
   name: PRICE_OBSERVATIONS,
-  source: 'Bundled dated retailer price observations (collected outside this service)',
-  // A fixed, dated observation set: health reports it stale, which it honestly is.
-  kind: 'live',
+  source: 'Retailer shelf-price observations from an operator-run collector (CONSUMER_PRICES_OBSERVATIONS_URL)',
+  // No public upstream serves shelf prices: the published service scrapes retailer pages into its own
+  // database. An operator runs a collector and publishes its observations in the layout above; until
+  // then the bundled sample is not served as current prices.
+  kind: 'relay',
   maxStaleMinutes: 26 * 60,
   sources: {
     observations: {
-      url: 'https://operator.example/observations.csv (set CONSUMER_PRICES_OBSERVATIONS_URL)',
-      // No public upstream: an operator may publish a newer file in the same layout and point here.
-      fetch: (get, { config }) => get(config.CONSUMER_PRICES_OBSERVATIONS_URL ?? ''),
+      url: '$CONSUMER_PRICES_OBSERVATIONS_URL',
+      // Only called once the runner has checked that the variable is set.
+      urlAt: (_now, config) => config.CONSUMER_PRICES_OBSERVATIONS_URL ?? '',
       requires: ['CONSUMER_PRICES_OBSERVATIONS_URL'],
       sample: 'consumer-prices/observations-ae.csv',
     },

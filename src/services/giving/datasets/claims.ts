@@ -6,8 +6,8 @@ export const GIVING_CLAIMS = 'giving.claims';
 
 /**
  * One published figure about giving, with where it comes from and how far it was checked. The
- * registry (`db/samples/giving/published-estimate-claims.json`) is a curated reference table written
- * for this service; an operator can publish a newer one in the same layout (GIVING_CLAIMS_URL).
+ * registry (`db/reference/giving/published-estimate-claims.json`) is a curated reference table: no
+ * upstream serves it, each claim names its publisher and when it was checked, and a change is a commit.
  */
 export const GivingClaim = z.object({
   id: z.string().min(1),
@@ -47,15 +47,10 @@ export function parseClaims(bytes: Buffer): { claims: GivingClaim[]; generatedAt
 export const givingClaimsDataset: Dataset<GivingClaim, ClaimsInfo> = {
   name: GIVING_CLAIMS,
   source: 'Curated registry of published giving figures (platform reports, OECD, CAF, Candid)',
-  kind: 'live',
+  kind: 'reference',
   maxStaleMinutes: 365 * 24 * 60,
   sources: {
-    claims: {
-      url: 'https://operator.example/published-estimate-claims.json (set GIVING_CLAIMS_URL)',
-      fetch: (get, { config }) => get(config.GIVING_CLAIMS_URL ?? ''),
-      requires: ['GIVING_CLAIMS_URL'],
-      sample: 'giving/published-estimate-claims.json',
-    },
+    claims: { sample: 'giving/published-estimate-claims.json' },
   },
   parse(payloads) {
     const { claims, generatedAt } = parseClaims(payloads.claims!);

@@ -130,14 +130,21 @@ export function listXFeed(store: SnapshotStore, req: ListXFeedRequest): ListXFee
 }
 
 /** Followed channels' messages newest first, by topic and channel; `enabled` only for a live relay snapshot. */
-export function listTelegramFeed(store: SnapshotStore, req: ListTelegramFeedRequest): ListTelegramFeedResponse {
+export function listTelegramFeed(
+  store: SnapshotStore,
+  req: ListTelegramFeedRequest,
+  relayConfigured: boolean,
+): ListTelegramFeedResponse {
+  // Without the relay the store withholds the dataset: no stored capture is served as the feed.
   const snap = store.read<TelegramItem, TelegramInfo>(TELEGRAM_MESSAGES);
   const live = snap?.info.live === true;
   const error = live
     ? ''
-    : snap
-      ? 'Live Telegram feed not configured (TELEGRAM_RELAY_URL); replaying a captured history'
-      : 'No Telegram messages loaded';
+    : !relayConfigured
+      ? 'TELEGRAM_RELAY_URL not configured'
+      : snap
+        ? 'The Telegram relay has not been read yet; replaying a captured history'
+        : 'No Telegram messages loaded';
   const topic = req.topic?.trim().toLowerCase();
   const channel = req.channel?.trim().replace(/^@/, '').toLowerCase();
   const limit = Math.min(req.limit || DEFAULT_POSTS, MAX_POSTS);

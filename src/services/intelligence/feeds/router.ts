@@ -65,13 +65,13 @@ export const feedsProcedures = {
         description:
           'Recent messages of a few public news and OSINT channels, newest first, filed by topic; filter by topic ' +
           'or channel handle. Telegram is read over MTProto with a user session, so the live feed comes from a ' +
-          'relay running that client (TELEGRAM_RELAY_URL): then `enabled` is true. Without it a dated capture is ' +
-          'replayed with its original times, `enabled:false` and an `error` saying so (not cached).',
+          'relay running that client (TELEGRAM_RELAY_URL): then `enabled` is true. Without it the feed is unavailable: ' +
+          'no messages, `enabled:false` and an `error` saying so (not cached).',
       },
       cacheTier: 'fast',
       datasets: [TELEGRAM_MESSAGES],
     })
     .input(ListTelegramFeedRequest)
     .output(ListTelegramFeedResponse)
-    .query(({ ctx, input }) => listTelegramFeed(ctx.deps.store, input)),
+    .query(({ ctx, input }) => listTelegramFeed(ctx.deps.store, input, !!ctx.deps.config.TELEGRAM_RELAY_URL)),
 };

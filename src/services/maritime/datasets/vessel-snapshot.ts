@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { isValidCoordinate } from '../../../platform/geo.js';
+import { relayHeaders } from '../../../sources/relay/client.js';
 import { AisDisruption, SnapshotCandidateReport, type VesselSnapshot } from '../schemas.js';
 
 export const VESSEL_SNAPSHOT = 'maritime.vessel-snapshot';
-/** The relay's aggregate of the aisstream.io feed; recorded for replay when no relay is configured. */
+/** The relay's aggregate of the aisstream.io feed (the published relay serves it at this path). */
 export const AIS_SNAPSHOT_PATH = '/ais/snapshot';
+/** What the dataset asks for: the whole picture with both report kinds (no bbox: every zone). */
+const SNAPSHOT_QUERY = '?candidates=true&tankers=true';
 
 const Report = z.object({
   mmsi: z.union([z.string(), z.number()]).transform(String),
@@ -108,12 +111,16 @@ export function parseAisSnapshot(body: unknown): VesselSnapshot {
 
 export const vesselSnapshotDataset: Dataset<VesselSnapshot> = {
   name: VESSEL_SNAPSHOT,
-  source: 'AIS relay aggregate of the aisstream.io feed (recorded for replay)',
-  kind: 'live',
+  source: 'AIS relay aggregate of the aisstream.io feed',
+  kind: 'relay',
   maxStaleMinutes: 60,
   sources: {
     snapshot: {
-      url: `https://relay.monitoring-data-service.org${AIS_SNAPSHOT_PATH}?candidates=true&tankers=true`,
+      url: `$RELAY_URL${AIS_SNAPSHOT_PATH}${SNAPSHOT_QUERY}`,
+      // Only called once the runner has checked that RELAY_URL is set.
+      urlAt: (_now, config) => `${(config.RELAY_URL ?? '').replace(/\/+$/, '')}${AIS_SNAPSHOT_PATH}${SNAPSHOT_QUERY}`,
+      requires: ['RELAY_URL'],
+      headers: relayHeaders,
       sample: 'maritime/ais-relay-snapshot.json',
     },
   },

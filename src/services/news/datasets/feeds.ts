@@ -115,6 +115,7 @@ export const newsFeedsDataset: Dataset<NewsFeedItem, NewsFeedsInfo> = {
   maxStaleMinutes: 60,
   sources: {
     bundle: {
+      // The first default feed documents the source; the bundle holds every configured feed.
       url: DEFAULT_FEEDS[0]!.url,
       sample: 'news/feed-bundle.json',
       // Every configured feed, one request each; a feed that fails is recorded in the bundle, not fatal.

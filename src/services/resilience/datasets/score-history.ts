@@ -54,7 +54,7 @@ export function parseHistoryLog(bytes: Buffer): HistoryPoint[] {
 /**
  * One ingestion: scores every country from the indicator documents (the same World Bank, WHO and
  * IPC documents, read by the same parsers, as the indicator datasets) and appends them as today's
- * point to the history being replaced, or to the seed log on a first load.
+ * point to the history being replaced, or to the seed log (if any) on a first load.
  */
 export function recordScores(
   payloads: Partial<Record<'indicators' | 'gho' | 'analyses' | 'seed', Buffer>>,
@@ -68,29 +68,26 @@ export function recordScores(
   ];
   const scores = scoresOf(observations, now);
   if (scores.size === 0) throw new Error('the indicator documents score no country; nothing to record');
-  const base = previous ? previous.records : parseHistoryLog(payloads.seed!);
+  const base = previous ? previous.records : payloads.seed ? parseHistoryLog(payloads.seed) : [];
   return { records: appendScores(base, scores, now), info: { recordedAt: now, countriesScored: scores.size } };
 }
 
 export const scoreHistoryDataset: Dataset<HistoryPoint, ScoreHistoryInfo> = {
   name: SCORE_HISTORY,
   source:
-    'Resilience scores computed here from the World Bank, WHO GHO and IPC indicators, one point per country and day',
-  // Every refresh records today's point; a day without one leaves a gap in the trend.
-  kind: 'live',
+    'Resilience scores computed here from the World Bank, WHO GHO and IPC indicator snapshots, one point per country and day',
+  // Computed from the indicator documents the resilience indicator datasets hold (the same parsers), appended to
+  // its own previous history; no upstream publishes the history itself. A refresh is a recomputation from those
+  // documents (bytes or files), never a fetch of its own.
+  kind: 'derived',
   maxStaleMinutes: 2 * 24 * 60,
   sources: {
     // Required, all three: a score computed without one of them would be a spurious dip in the history.
-    indicators: worldBankDataset.sources.indicators!,
-    gho: whoDataset.sources.gho!,
-    analyses: ipcDataset.sources.analyses!,
-    seed: {
-      url: 'https://localhost/resilience/score-history',
-      sample: 'resilience/score-history.json',
-      // No upstream publishes this history; it grows by ingestion. The bundled log seeds a first load
-      // from the samples; a first live load starts empty.
-      fetch: () => Promise.resolve(Buffer.from(JSON.stringify({ schema: HISTORY_SCHEMA, points: [] }))),
-    },
+    indicators: { sample: worldBankDataset.sources.indicators!.sample },
+    gho: { sample: whoDataset.sources.gho!.sample },
+    analyses: { sample: ipcDataset.sources.analyses!.sample },
+    // The bundled 30-day log (written for the sample) seeds a first load; later loads append to the previous history.
+    seed: { sample: 'resilience/score-history.json', optional: true },
   },
   parse: (payloads, now, previous) => recordScores(payloads, now, previous),
 };

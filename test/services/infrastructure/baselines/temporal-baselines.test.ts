@@ -103,6 +103,17 @@ describe('baseline document', () => {
     expect(parseBaselineDocument(baselineDocument(samples), SAMPLE_NOW).samples).toEqual(samples);
   });
 
+  it('is recorded: no upstream address, and a live refresh is refused before any request', async () => {
+    expect(temporalBaselinesDataset.sources.baseline).toEqual({
+      sample: 'infrastructure/temporal-baseline-samples.json',
+    });
+    await withTestApp({ samples: 'none' }, async (bare) => {
+      const r = await bare.deps.runner.run(temporalBaselinesDataset, { origin: { kind: 'live' } });
+      expect(r.ok).toBe(false);
+      expect(r.error).toMatch(/recorded dataset/);
+    });
+  });
+
   it('skips invalid samples, drops those past 90 days', () => {
     const doc = {
       format: 'mds-temporal-baseline',

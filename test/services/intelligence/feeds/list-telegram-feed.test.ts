@@ -1,12 +1,19 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { telegramMessagesDataset } from '../../../../src/services/intelligence/feeds/datasets/telegram-messages.js';
 import { FormatError } from '../../../../src/sources/formats/errors.js';
 import { parseTelegramFeed } from '../../../../src/sources/telegram/relay-feed.js';
 import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
-import { startUpstream } from '../../../support/upstream.js';
+import { startUpstream, type Upstream } from '../../../support/upstream.js';
 
 const PATH = '/api/intelligence/v1/list-telegram-feed';
+const SAMPLE = path.join(SAMPLES_DIR, telegramMessagesDataset.sources.feed!.sample);
+/** The relay, serving the bundled capture's items at the path the published relay serves them. */
+let relay: Upstream;
+/** Relay configured, its feed ingested live. */
 let app: TestApp;
 
 interface Msg {
@@ -21,9 +28,21 @@ interface Msg {
 }
 
 beforeAll(async () => {
-  app = await startTestApp({ samples: [telegramMessagesDataset] });
+  relay = await startUpstream();
+  relay.play((_req, res, url) => {
+    if (url.pathname !== '/telegram/feed') return void res.writeHead(404).end();
+    res.setHeader('content-type', 'application/json');
+    res.end(fs.readFileSync(SAMPLE));
+  });
+  app = await startTestApp({ samples: 'none', config: { TELEGRAM_RELAY_URL: relay.origin } });
+  expect(await app.deps.runner.run(telegramMessagesDataset, { origin: { kind: 'live' } })).toMatchObject({
+    ok: true,
+  });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await relay.close();
+});
 
 describe('Telegram relay payload', () => {
   it('reads items, defaulting the topic and clipping text; rejects a payload without items', () => {
@@ -41,14 +60,14 @@ describe('Telegram relay payload', () => {
 });
 
 describe('GET list-telegram-feed', () => {
-  it('replays the capture newest first, disabled, uncached, saying why', async () => {
+  it('serves the relay feed newest first, enabled', async () => {
+    expect(relay.seen.map((r) => r.path)).toEqual(['/telegram/feed?limit=200']);
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
     const msgs = res.body.messages as Msg[];
     expect(msgs).toHaveLength(16);
-    expect(res.body).toMatchObject({ enabled: false, count: 16 });
-    expect(res.body.error).toMatch(/TELEGRAM_RELAY_URL/);
-    expect(res.headers.get('cache-control')).toMatch(/no-store/);
+    expect(res.body).toMatchObject({ enabled: true, count: 16, error: '' });
+    expect(res.headers.get('cache-control')).not.toMatch(/no-store/);
     const times = msgs.map((m) => m.timestampMs);
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(msgs[0]).toMatchObject({
@@ -59,6 +78,26 @@ describe('GET list-telegram-feed', () => {
       topic: 'ukraine',
       mediaUrls: [],
     });
+  });
+
+  it('without the relay serves no messages, even with the capture loaded: disabled, uncached, saying why', async () => {
+    await withTestApp({ samples: [telegramMessagesDataset] }, async (bare) => {
+      const res = await bare.get(PATH);
+      expect(res.body).toEqual({ enabled: false, messages: [], count: 0, error: 'TELEGRAM_RELAY_URL not configured' });
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    });
+  });
+
+  it('with the relay configured but not yet read, replays the capture disabled and uncached', async () => {
+    await withTestApp(
+      { samples: [telegramMessagesDataset], config: { TELEGRAM_RELAY_URL: relay.origin } },
+      async (r) => {
+        const res = await r.get(PATH);
+        expect(res.body).toMatchObject({ enabled: false, count: 16 });
+        expect(res.body.error).toMatch(/not been read yet/);
+        expect(res.headers.get('cache-control')).toBe('no-store');
+      },
+    );
   });
 
   it('filters by topic and channel (case-insensitive) and limits', async () => {
@@ -127,7 +166,7 @@ describe('GET list-telegram-feed', () => {
       expect((await live.get(PATH)).body).toMatchObject({
         enabled: false,
         messages: [],
-        error: 'No Telegram messages loaded',
+        error: 'TELEGRAM_RELAY_URL not configured',
       });
     });
   });

@@ -85,12 +85,8 @@ export const temporalBaselinesDataset: Dataset<BaselineSample> = {
   kind: 'recorded',
   maxStaleMinutes: 90 * 24 * 60,
   sources: {
-    baseline: {
-      url: 'https://localhost/api/infrastructure/v1/record-baseline-snapshot',
-      sample: 'infrastructure/temporal-baseline-samples.json',
-      fetch: () =>
-        Promise.reject(new Error('temporal baselines have no upstream: they grow through record-baseline-snapshot')),
-    },
+    // No upstream address: the runner refuses a live fetch of a recorded dataset.
+    baseline: { sample: 'infrastructure/temporal-baseline-samples.json' },
   },
   allowEmpty: true,
   parse(payloads, now) {

@@ -14,11 +14,11 @@ export interface TelegramInfo {
 export const telegramMessagesDataset: Dataset<TelegramItem, TelegramInfo> = {
   name: TELEGRAM_MESSAGES,
   source: 'Telegram public channels (through a relay)',
-  kind: 'live',
+  kind: 'relay',
   maxStaleMinutes: 30,
   sources: {
     feed: {
-      url: relayFeedUrl('http://telegram-relay.invalid'),
+      url: relayFeedUrl('$TELEGRAM_RELAY_URL'),
       sample: 'intelligence/telegram-feed-capture.json',
       requires: ['TELEGRAM_RELAY_URL'],
       headers: (config) => ({

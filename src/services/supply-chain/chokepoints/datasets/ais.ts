@@ -2,11 +2,23 @@ import { z } from 'zod';
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
 import { isValidCoordinate } from '../../../../platform/geo.js';
 import { availabilityFlag } from '../rules.js';
+import { relayHeaders } from '../../../../sources/relay/client.js';
 
 export const AIS_CROSSINGS = 'supply-chain.ais-crossings';
 export const AIS_DISRUPTIONS = 'supply-chain.ais-disruptions';
 
-const RELAY = 'https://relay.monitoring-data-service.org';
+/*
+ * Both documents come from the operator's AIS relay (`RELAY_URL`), which holds the aisstream.io
+ * websocket. The published service's relay computes the same figures (24-hour chokepoint crossings
+ * by vessel class, with CorridorRisk notes; chokepoint congestion from its vessel snapshot) but
+ * writes them to its own Redis instead of serving them: the two paths below are what a relay for
+ * this service must serve (README, configuration).
+ */
+const CROSSINGS_PATH = '/v1/chokepoints/crossings?window=24h';
+const SNAPSHOT_PATH = '/v1/vessels/snapshot?bbox=0,0,0,0';
+
+/** `<RELAY_URL><path>`; only called once the runner has checked that RELAY_URL is set. */
+const atRelay = (base: string | undefined, path: string) => `${(base ?? '').replace(/\/+$/, '')}${path}`;
 
 function readJson(bytes: Buffer, what: string): unknown {
   try {
@@ -83,10 +95,16 @@ export function parseCrossings(bytes: Buffer): {
 export const aisCrossingsDataset: Dataset<CrossingRecord> = {
   name: AIS_CROSSINGS,
   source: 'AIS relay: chokepoint crossings in the last 24 hours, with corridor-risk annotations',
-  kind: 'live',
+  kind: 'relay',
   maxStaleMinutes: 60,
   sources: {
-    crossings: { url: `${RELAY}/v1/chokepoints/crossings?window=24h`, sample: 'supply-chain/ais-crossings-24h.json' },
+    crossings: {
+      url: `$RELAY_URL${CROSSINGS_PATH}`,
+      urlAt: (_now, config) => atRelay(config.RELAY_URL, CROSSINGS_PATH),
+      requires: ['RELAY_URL'],
+      headers: relayHeaders,
+      sample: 'supply-chain/ais-crossings-24h.json',
+    },
   },
   parse(payloads) {
     return parseCrossings(payloads.crossings!);
@@ -176,13 +194,19 @@ export function parseVesselSnapshot(bytes: Buffer): { records: AisDisruptionReco
 export const aisDisruptionsDataset: Dataset<AisDisruptionRecord, AisSnapshotInfo> = {
   name: AIS_DISRUPTIONS,
   source: 'AIS relay: global vessel snapshot (disruptions and receiver coverage)',
-  kind: 'live',
+  kind: 'relay',
   maxStaleMinutes: 60,
   // A calm day legitimately has few or no disruptions.
   allowEmpty: true,
   minRetainedRatio: 0,
   sources: {
-    snapshot: { url: `${RELAY}/v1/vessels/snapshot?bbox=0,0,0,0`, sample: 'supply-chain/ais-vessel-snapshot.json' },
+    snapshot: {
+      url: `$RELAY_URL${SNAPSHOT_PATH}`,
+      urlAt: (_now, config) => atRelay(config.RELAY_URL, SNAPSHOT_PATH),
+      requires: ['RELAY_URL'],
+      headers: relayHeaders,
+      sample: 'supply-chain/ais-vessel-snapshot.json',
+    },
   },
   parse(payloads) {
     return parseVesselSnapshot(payloads.snapshot!);
