@@ -90,7 +90,7 @@ describe('FIRMS CSV parser', () => {
       longitude: 34.39758,
       brightness: 369.94,
       frp: 29.13,
-      acquiredAt: Date.parse('2026-11-14T01:42:00Z'),
+      acquiredAt: Date.parse('2026-11-14T01:12:00Z'), // a night pass over Gaza, about 03:30 local
       satellite: 'N',
       instrument: 'VIIRS',
       confidence: 'h',
