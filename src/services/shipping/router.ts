@@ -25,7 +25,7 @@ export const shippingRouter = router({
         description:
           'The same lane model as supply-chain get-route-explorer-lane, in the v2 shape: the primary route between the two ' +
           'countries (the one matching the cargo type first), the share of the lane’s routes passing each chokepoint, up to five ' +
-          'bypasses of its most disrupted chokepoint, and that chokepoint’s current war-risk tier and disruption score. PRO plans and above.',
+          'bypasses of its most exposed chokepoint (the first of those shares, as the published service picks it), and that chokepoint’s current war-risk tier and disruption score. PRO plans and above.',
       },
       cacheTier: 'slow',
       requiredTier: 1,
