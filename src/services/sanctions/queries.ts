@@ -249,7 +249,7 @@ export async function lookupSanctionEntity(
       markDegraded();
     }
   }
-  const snapshot = store.read<SdnEntry, SdnInfo>(SANCTIONS_SDN);
+  const snapshot = store.read<SdnRecord, SdnInfo>(SANCTIONS_SDN);
   if (!snapshot) {
     markDegraded();
     return { results: [], total: 0, source: 'ofac' };

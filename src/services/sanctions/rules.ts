@@ -131,7 +131,9 @@ export interface ListingMarks {
 export function markListings(
   uids: readonly string[],
   publishedAt: number,
-  previous: { records: readonly { uid: string; isNew?: boolean; firstListedAt?: number }[]; info: { publishedAt?: number } } | undefined,
+  previous:
+    | { records: readonly { uid: string; isNew?: boolean; firstListedAt?: number }[]; info: { publishedAt?: number } }
+    | undefined,
 ): ListingMarks[] {
   if (!previous) return uids.map(() => ({ isNew: false, firstListedAt: 0 }));
   const sameEdition = previous.info.publishedAt === publishedAt;

@@ -2,8 +2,9 @@ import { FormatError } from '../formats/errors.js';
 
 /**
  * Think Global Health's vaccine-preventable disease tracker (Council on Foreign Relations, no key):
- * the site's webpack bundle on GitHub, whose alert table is a JSON array inside an
- * `eval("var res = [...]")` module string. The repository's default branch is `master`.
+ * the site's webpack bundle on GitHub, whose alert table is a JSON array inside a module's source
+ * string (`var res = [...]`, JSON-quoted), never run here: it is only read as text. The
+ * repository's default branch is `master`.
  */
 export const TGH_TRACKER_BUNDLE_URL =
   'https://raw.githubusercontent.com/thinkglobalhealth/disease_tracker/master/index_bundle.js';

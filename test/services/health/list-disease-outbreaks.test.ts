@@ -110,7 +110,9 @@ describe('feed parsers', () => {
   });
 
   it('finds the end of the alert table past brackets inside quoted values', () => {
-    const rows = [{ Alert_ID: '1', lat: '1', lng: '2', diseases: 'Cholera [suspected]', date: '2026-11-01', summary: 'a ] b [' }];
+    const rows = [
+      { Alert_ID: '1', lat: '1', lng: '2', diseases: 'Cholera [suspected]', date: '2026-11-01', summary: 'a ] b [' },
+    ];
     const bundle = `x;eval(${JSON.stringify(`var res = ${JSON.stringify(rows)};\nmodule.exports = [res];`)});`;
     expect(parseTrackerAlerts(bundle).map((a) => [a.disease, a.summary])).toEqual([['Cholera [suspected]', 'a ] b [']]);
   });
@@ -162,7 +164,14 @@ describe('outbreaks from all four sources', () => {
 
   it('lists the tracker alerts of the last 90 days first, newest first, at their own coordinates', () => {
     // 7 located alerts; the mumps alert of 15 July is more than 90 days before 20 November.
-    expect(tgh.map((r) => r.disease)).toEqual(['Measles', 'Measles', 'Diphtheria', 'Polio', 'Pertussis', 'Yellow fever']);
+    expect(tgh.map((r) => r.disease)).toEqual([
+      'Measles',
+      'Measles',
+      'Diphtheria',
+      'Polio',
+      'Pertussis',
+      'Yellow fever',
+    ]);
     expect(records.slice(0, 6)).toEqual(tgh);
     expect(tgh[0]).toMatchObject({
       location: 'Chihuahua',

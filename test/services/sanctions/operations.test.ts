@@ -137,9 +137,9 @@ describe('successive editions of the list', () => {
         effectiveAt: NOV_26,
         countryCodes: ['IR'],
       });
-      expect(b.entries.slice(1).every((e: { isNew: boolean; effectiveAt: string }) => !e.isNew && e.effectiveAt === '0')).toBe(
-        true,
-      );
+      expect(
+        b.entries.slice(1).every((e: { isNew: boolean; effectiveAt: string }) => !e.isNew && e.effectiveAt === '0'),
+      ).toBe(true);
       expect(b.entries.some((e: { id: string }) => e.id === 'ofac-sdn:41055')).toBe(false);
       // The country and program with a new entry lead their lists.
       expect(b.countries[0]).toMatchObject({ countryCode: 'IR', newEntryCount: 1 });

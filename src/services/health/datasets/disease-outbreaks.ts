@@ -1,7 +1,11 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { parseFeed } from '../../../sources/formats/feeds.js';
 import { plainText, shortHash } from '../../../sources/feeds/text.js';
-import { TGH_TRACKER_BUNDLE_URL, parseTrackerAlerts, type TrackerAlert } from '../../../sources/thinkglobalhealth/tracker.js';
+import {
+  TGH_TRACKER_BUNDLE_URL,
+  parseTrackerAlerts,
+  type TrackerAlert,
+} from '../../../sources/thinkglobalhealth/tracker.js';
 import { WHO_DON_URL, parseWhoDon } from '../../../sources/who/don.js';
 import { resolveCountry } from '../../../reference/countries.js';
 import { alertLevelOf, casesOf, countryOf, diseaseOf } from '../rules.js';
