@@ -3513,7 +3513,7 @@ export interface paths {
         };
         /**
          * Chokepoint exposure and bypasses of a trade lane
-         * @description The same lane model as supply-chain get-route-explorer-lane, in the v2 shape: the primary route between the two countries (the one matching the cargo type first), the share of the lane’s routes passing each chokepoint, up to five bypasses of its most exposed chokepoint (the first of those shares, as the published service picks it), and that chokepoint’s current war-risk tier and disruption score. PRO plans and above.
+         * @description The same lane model as supply-chain get-route-explorer-lane, in the v2 shape: the primary route between the two countries (the one matching the cargo type first), the share of the lane’s routes passing each chokepoint, up to five bypasses of its most exposed chokepoint (the first of those shares, ties in registry order, as the published service picks it), and that chokepoint’s current war-risk tier and disruption score. PRO plans and above. Deviations from the published service: it takes the first shared route as primary without ranking by cargo, and measures exposure as the share of the chokepoint’s own routes that the lane uses, so shares and ties can differ.
          */
         get: operations["RouteIntelligence"];
         put?: never;
@@ -3877,7 +3877,7 @@ export interface paths {
         };
         /**
          * The modelled shipping lane between two countries
-         * @description From the curated lane model: the routes both countries’ ports are near, the one matching the cargo type first as the primary route with its geometry, the share of the lane’s routes passing each chokepoint, the bypasses of the most exposed chokepoint (the first of those shares; up to five, with status), its current war-risk tier and disruption score, and indicative transit days and freight. noModeledLane when the model has no shared route. PRO plans and above.
+         * @description From the curated lane model: the routes both countries’ ports are near, the one matching the cargo type first as the primary route with its geometry, the share of the lane’s routes passing each chokepoint, the bypasses of the most exposed chokepoint (the first of those shares, ties in registry order; up to five, with status), its current war-risk tier and disruption score, and indicative transit days and freight. noModeledLane when the model has no shared route. PRO plans and above. Deviation from the published service: it measures exposure as the share of the chokepoint’s own routes that the primary route is, so shares and ties can differ.
          */
         get: operations["GetRouteExplorerLane"];
         put?: never;
