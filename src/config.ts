@@ -229,12 +229,7 @@ const ConfigSchema = z
     // Consumer prices
     /** Where an operator-run collector publishes price observations (CSV, bundled layout); unset, consumer prices are unavailable. */
     CONSUMER_PRICES_OBSERVATIONS_URL: optional(z.url({ protocol: /^https?$/ })),
-    // forecast, news: where their published documents are read from
-    /** Base address of the forecast pipeline's documents (predictions.json, resolutions.json, simulation-package.json). */
-    FORECAST_SOURCE_URL: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z.string().url().default('https://data.worldmonitor.app/forecast/v1'),
-    ),
+    // news
     /** USDA FAS API key for the PSD food stocks dataset (resilience get-food-stocks). */
     USDA_FAS_PSD_API_KEY: optional(z.string()),
     /** Feeds of list-feed-digest: comma-separated `category|name|url[|tier[|lang]]`; unset means the built-in list. */

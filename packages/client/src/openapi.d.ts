@@ -1253,7 +1253,7 @@ export interface paths {
         };
         /**
          * List disease outbreaks
-         * @description Recent outbreak reports from the WHO Disease Outbreak News and the Outbreak News Today feed, kept when they name one of about thirty diseases, with the country, a case count when the summary states one, and a keyword alert level (methodology v1). One report per disease and country (the newest), newest first, at most 50. No filters. An empty list served no-store means no outbreak snapshot exists.
+         * @description Recent outbreaks from four sources, as the published service reads them. First the Think Global Health disease tracker’s geolocated alerts of the last 90 days (its exact coordinates, place and case count), newest first, at most 150, each its own event. Then reports from the WHO Disease Outbreak News, the CDC media feed and the Outbreak News Today feed, kept when they name one of about thirty diseases, with the country (a CDC report naming none is about the United States), a case count when the summary states one, one report per disease and country (the newest), newest first, at most 50. Every item has a keyword alert level (methodology v1). No filters. An empty list served no-store means no outbreak snapshot exists.
          */
         get: operations["ListDiseaseOutbreaks"];
         put?: never;
@@ -1853,7 +1853,7 @@ export interface paths {
         };
         /**
          * GPS interference by H3 cell, latest day
-         * @description Where aircraft reported degraded GPS accuracy on the latest day gpsjam.org has published: its daily file counts, per H3 cell (resolution 4), the aircraft whose ADS-B messages carried good and poor navigation accuracy. Cells with at least 3 aircraft are rated by the share that were affected: over 10 % HIGH, from 2 % MEDIUM; only those two levels are listed, HIGH first, each with the cell centre. `region` keeps one area (labels such as `northern-europe`, `levant`, `israel-sinai`, `ukraine-russia`, `iran-iraq`, `turkey-caucasus`, `yemen-horn`, `other`; assigned from coarse latitude/longitude boxes around the cell centre) and recounts the stats over it; an unknown label is a 400 listing the valid ones. Before any day is loaded the answer is empty with caching disabled.
+         * @description Where aircraft reported degraded GPS accuracy on the latest day gpsjam.org has published: its daily file counts, per H3 cell (resolution 4), the aircraft whose ADS-B messages carried good and poor navigation accuracy. Cells with at least 3 aircraft are rated by the share that were affected: over 10 % HIGH, from 2 % MEDIUM; only those two levels are listed, HIGH first, each with the cell centre. `region` keeps one area (labels such as `northern-europe`, `levant`, `israel-sinai`, `ukraine-russia`, `iran-iraq`, `turkey-caucasus`, `yemen-horn`, `other`; the published service's whole-degree latitude/longitude boxes around the cell centre, first match in its order) and recounts the stats over it; an unknown label is a 400 listing the valid ones. Before any day is loaded the answer is empty with caching disabled.
          */
         get: operations["ListGpsInterference"];
         put?: never;
@@ -3193,7 +3193,7 @@ export interface paths {
         };
         /**
          * List where US sanctions designations concentrate
-         * @description Entries of the OFAC Specially Designated Nationals list (SDN XML export) with the 12 countries (by address, nationality or citizenship) and 12 programs that have the most entries, and counts of vessels and aircraft. Entries are listed by name, max_items of them (default 25, at most 60). Only the SDN list is read: consolidated non-SDN lists and Canada’s SEMA list are not, so their counts are 0; entries are not compared with earlier snapshots, so none is marked new.
+         * @description Entries of the OFAC Specially Designated Nationals list (SDN XML export) with the 12 countries (by address, nationality or citizenship) and 12 programs that have the most new entries, then the most entries, and counts of vessels and aircraft. An entry is new when this edition of the list carries it and the previous edition loaded did not (none on the first load). Entries are listed new first, then most recently listed, then by name, max_items of them (default 25, at most 60). Deviations from the published service: effectiveAt is the publish date of the first edition loaded here that carried the entry ("0" if it was on the first one), because the SDN export carries no designation dates; only the SDN list is read, not the consolidated non-SDN lists or Canada’s SEMA list, so their counts are 0.
          */
         get: operations["ListSanctionsPressure"];
         put?: never;
@@ -3233,7 +3233,7 @@ export interface paths {
         };
         /**
          * List the current forecast cards
-         * @description Forecast cards from the latest dated forecast document published by the forecast pipeline (read from FORECAST_SOURCE_URL; a bundled document otherwise): probability, confidence, signals, cascades, trend, market calibration, projections, case file and resolution rule. Filters: `domain` (exact) and `region` (case-insensitive substring). Nothing is written by a model here.
+         * @description Forecast cards from the latest forecast document (the forecast model is not computed here yet: this serves the bundled sample document): probability, confidence, signals, cascades, trend, market calibration, projections, case file and resolution rule. Filters: `domain` (exact) and `region` (case-insensitive substring). Nothing is written by a model here.
          */
         get: operations["GetForecasts"];
         put?: never;
@@ -3513,7 +3513,7 @@ export interface paths {
         };
         /**
          * Chokepoint exposure and bypasses of a trade lane
-         * @description The same lane model as supply-chain get-route-explorer-lane, in the v2 shape: the primary route between the two countries (the one matching the cargo type first), the share of the lane’s routes passing each chokepoint, up to five bypasses of its most disrupted chokepoint, and that chokepoint’s current war-risk tier and disruption score. PRO plans and above.
+         * @description The same lane model as supply-chain get-route-explorer-lane, in the v2 shape: the primary route between the two countries (the one matching the cargo type first), the share of the lane’s routes passing each chokepoint, up to five bypasses of its most exposed chokepoint (the first of those shares, ties in registry order, as the published service picks it), and that chokepoint’s current war-risk tier and disruption score. PRO plans and above. Deviations from the published service: it takes the first shared route as primary without ranking by cargo, and measures exposure as the share of the chokepoint’s own routes that the lane uses, so shares and ties can differ.
          */
         get: operations["RouteIntelligence"];
         put?: never;
@@ -3877,7 +3877,7 @@ export interface paths {
         };
         /**
          * The modelled shipping lane between two countries
-         * @description From the curated lane model: the routes both countries’ ports are near, the one matching the cargo type first as the primary route with its geometry, the share of the lane’s routes passing each chokepoint, the bypasses of the primary route’s most disrupted chokepoint (up to five, with status), its current war-risk tier and disruption score, and indicative transit days and freight. noModeledLane when the model has no shared route. PRO plans and above.
+         * @description From the curated lane model: the routes both countries’ ports are near, the one matching the cargo type first as the primary route with its geometry, the share of the lane’s routes passing each chokepoint, the bypasses of the most exposed chokepoint (the first of those shares, ties in registry order; up to five, with status), its current war-risk tier and disruption score, and indicative transit days and freight. noModeledLane when the model has no shared route. PRO plans and above. Deviation from the published service: it measures exposure as the share of the chokepoint’s own routes that the primary route is, so shares and ties can differ.
          */
         get: operations["GetRouteExplorerLane"];
         put?: never;
@@ -12821,11 +12821,11 @@ export interface components {
         };
         /** @description Where US sanctions designations concentrate. */
         sanctions_v1_ListSanctionsPressureResponse: {
-            /** @description Entries by name. */
+            /** @description New entries first, then the most recently listed (effectiveAt), then by name. */
             entries: components["schemas"]["sanctions_v1_SanctionsEntry"][];
-            /** @description The 12 countries with most entries. */
+            /** @description The 12 countries with most new entries, then most entries. */
             countries: components["schemas"]["sanctions_v1_CountrySanctionsPressure"][];
-            /** @description The 12 programs with most entries. */
+            /** @description The 12 programs with most new entries, then most entries. */
             programs: components["schemas"]["sanctions_v1_ProgramSanctionsPressure"][];
             /**
              * Format: int64
@@ -12854,7 +12854,7 @@ export interface components {
             consolidatedCount: number;
             /**
              * Format: int32
-             * @description Always 0 (see isNew).
+             * @description Entries that are new (see isNew).
              */
             newEntryCount: number;
             /**
@@ -12893,10 +12893,10 @@ export interface components {
             sourceLists: string[];
             /**
              * Format: int64
-             * @description Designation time, epoch ms as a string: "0", the SDN export carries no designation dates.
+             * @description Epoch ms as a string: the publish date of the first edition of the list this service loaded that carried the entry; "0" for entries already on the first edition loaded. (The published service gives the designation date from OFAC’s advanced XML; the SDN export read here carries no designation dates.)
              */
             effectiveAt: string;
-            /** @description Always false: entries are not compared with earlier snapshots. */
+            /** @description On this edition of the list but not on the previous one loaded; false for every entry on the first load. */
             isNew: boolean;
             /** @description OFAC remarks, at most 240 characters. */
             note: string;
@@ -12912,7 +12912,7 @@ export interface components {
             entryCount: number;
             /**
              * Format: int32
-             * @description Always 0 (see isNew).
+             * @description Of which new (see isNew).
              */
             newEntryCount: number;
             /**
@@ -12936,7 +12936,7 @@ export interface components {
             entryCount: number;
             /**
              * Format: int32
-             * @description Always 0 (see isNew).
+             * @description Of which new (see isNew).
              */
             newEntryCount: number;
         };
@@ -13199,7 +13199,7 @@ export interface components {
             voidRate: number;
             /**
              * Format: double
-             * @description Share of entries that appeared in a published forecast document.
+             * @description Share of the window’s entries that are scored (resolved yes or no): scored / entries.
              */
             publicationCoverage: number;
         };

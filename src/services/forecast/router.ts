@@ -28,8 +28,8 @@ export const forecastRouter = router({
         tags: ['forecast'],
         summary: 'List the current forecast cards',
         description:
-          'Forecast cards from the latest dated forecast document published by the forecast pipeline (read from ' +
-          'FORECAST_SOURCE_URL; a bundled document otherwise): probability, confidence, signals, cascades, trend, market ' +
+          'Forecast cards from the latest forecast document (the forecast model is not computed here yet: this serves ' +
+          'the bundled sample document): probability, confidence, signals, cascades, trend, market ' +
           'calibration, projections, case file and resolution rule. Filters: `domain` (exact) and `region` ' +
           '(case-insensitive substring). Nothing is written by a model here.',
       },

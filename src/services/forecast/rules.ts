@@ -170,7 +170,8 @@ export function scorecard(ledger: readonly LedgerEntry[], asOf: number): Scoreca
       scored: all.scored,
       void: all.void,
       voidRate: all.voidRate,
-      publicationCoverage: entries.length ? round6(entries.filter((e) => e.published).length / entries.length) : 0,
+      // The published formula: the share of the window's entries that could be scored (resolved yes/no).
+      publicationCoverage: entries.length ? round6(all.scored / entries.length) : 0,
     },
     ...(all.brier !== undefined ? { overall: { count: all.scored, brier: all.brier, logScore: all.logScore! } } : {}),
     byDomain: groupBy(entries, (e) => e.domain).map(([domain, es]) => ({ domain, ...tally(es) })),

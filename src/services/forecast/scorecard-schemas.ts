@@ -18,7 +18,7 @@ export const ScorecardTotals = z
     scored: i32('Resolved yes or no with a valid probability.'),
     void: i32(),
     voidRate: dbl('void / resolved.'),
-    publicationCoverage: dbl('Share of entries that appeared in a published forecast document.'),
+    publicationCoverage: dbl('Share of the window’s entries that are scored (resolved yes or no): scored / entries.'),
   })
   .meta({ id: 'forecast_v1_ScorecardTotals' });
 

@@ -20,10 +20,13 @@ export const healthRouter = router({
         tags: ['health'],
         summary: 'List disease outbreaks',
         description:
-          'Recent outbreak reports from the WHO Disease Outbreak News and the Outbreak News Today feed, kept when they ' +
-          'name one of about thirty diseases, with the country, a case count when the summary states one, and a keyword ' +
-          'alert level (methodology v1). One report per disease and country (the newest), newest first, at most 50. ' +
-          'No filters. An empty list served no-store means no outbreak snapshot exists.',
+          'Recent outbreaks from four sources, as the published service reads them. First the Think Global Health disease ' +
+          'tracker’s geolocated alerts of the last 90 days (its exact coordinates, place and case count), newest first, at ' +
+          'most 150, each its own event. Then reports from the WHO Disease Outbreak News, the CDC media feed and the ' +
+          'Outbreak News Today feed, kept when they name one of about thirty diseases, with the country (a CDC report naming ' +
+          'none is about the United States), a case count when the summary states one, one report per disease and country ' +
+          '(the newest), newest first, at most 50. Every item has a keyword alert level (methodology v1). No filters. An ' +
+          'empty list served no-store means no outbreak snapshot exists.',
       },
       cacheTier: 'slow',
       datasets: [DISEASE_OUTBREAKS],

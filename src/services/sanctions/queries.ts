@@ -4,7 +4,7 @@ import type { Snapshot, SnapshotStore } from '../../platform/snapshots/store.js'
 import { resolveCountry, type Country } from '../../reference/countries.js';
 import type { SdnEntry } from '../../sources/ofac/sdn-xml.js';
 import { parseOpenSanctionsSearch, openSanctionsSearchUrl } from '../../sources/opensanctions/search.js';
-import { SANCTIONS_SDN, type SdnInfo } from './datasets/sdn.js';
+import { SANCTIONS_SDN, type SdnInfo, type SdnRecord } from './datasets/sdn.js';
 import {
   clampCount,
   compactNote,
@@ -28,7 +28,7 @@ import type {
   SanctionsEntry,
 } from './schemas.js';
 
-type Sdn = Snapshot<SdnEntry, SdnInfo>;
+type Sdn = Snapshot<SdnRecord, SdnInfo>;
 
 const ENTITY_TYPES = {
   individual: 'SANCTIONS_ENTITY_TYPE_INDIVIDUAL',
@@ -66,22 +66,29 @@ function pressureOf(snapshot: Sdn): Pressure {
         countryNames: countries.map((c) => c.name),
         programs: e.programs,
         sourceLists: ['SDN'],
-        effectiveAt: '0',
-        isNew: false,
+        effectiveAt: String(e.firstListedAt ?? 0),
+        isNew: e.isNew === true,
         note: compactNote(e.remarks),
       }))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      // As published: new entries first, then the most recently listed, then by name.
+      .sort(
+        (a, b) =>
+          Number(b.isNew) - Number(a.isNew) ||
+          Number(b.effectiveAt) - Number(a.effectiveAt) ||
+          (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+      );
     const byAlpha2 = new Map(withCountries.flatMap(({ countries }) => countries.map((c) => [c.alpha2, c] as const)));
     const countries = tally(
       withCountries,
       (x) => x.countries.map((c) => c.alpha2),
       (x) => x.e.type,
       TOP_GROUPS,
+      (x) => x.e.isNew === true,
     ).map((t) => ({
       countryCode: t.key,
       countryName: byAlpha2.get(t.key)!.name,
       entryCount: t.entryCount,
-      newEntryCount: 0,
+      newEntryCount: t.newEntryCount,
       vesselCount: t.vesselCount,
       aircraftCount: t.aircraftCount,
     }));
@@ -90,7 +97,8 @@ function pressureOf(snapshot: Sdn): Pressure {
       (e) => e.programs,
       (e) => e.type,
       TOP_GROUPS,
-    ).map((t) => ({ program: t.key, entryCount: t.entryCount, newEntryCount: 0 }));
+      (e) => e.isNew === true,
+    ).map((t) => ({ program: t.key, entryCount: t.entryCount, newEntryCount: t.newEntryCount }));
     const count = (type: SdnEntry['type']) => s.records.filter((e) => e.type === type).length;
     return {
       entries,
@@ -102,7 +110,7 @@ function pressureOf(snapshot: Sdn): Pressure {
         totalCount: s.records.length,
         sdnCount: s.records.length,
         consolidatedCount: 0,
-        newEntryCount: 0,
+        newEntryCount: s.records.filter((e) => e.isNew === true).length,
         vesselCount: count('vessel'),
         aircraftCount: count('aircraft'),
         semaCount: 0,
@@ -131,7 +139,7 @@ export function listSanctionsPressure(
   req: ListSanctionsPressureRequest,
   markDegraded: () => void,
 ): ListSanctionsPressureResponse {
-  const snapshot = store.read<SdnEntry, SdnInfo>(SANCTIONS_SDN);
+  const snapshot = store.read<SdnRecord, SdnInfo>(SANCTIONS_SDN);
   if (!snapshot) {
     markDegraded();
     return EMPTY_PRESSURE;
@@ -241,7 +249,7 @@ export async function lookupSanctionEntity(
       markDegraded();
     }
   }
-  const snapshot = store.read<SdnEntry, SdnInfo>(SANCTIONS_SDN);
+  const snapshot = store.read<SdnRecord, SdnInfo>(SANCTIONS_SDN);
   if (!snapshot) {
     markDegraded();
     return { results: [], total: 0, source: 'ofac' };

@@ -20,9 +20,12 @@ export const sanctionsRouter = router({
         summary: 'List where US sanctions designations concentrate',
         description:
           'Entries of the OFAC Specially Designated Nationals list (SDN XML export) with the 12 countries (by address, nationality ' +
-          'or citizenship) and 12 programs that have the most entries, and counts of vessels and aircraft. Entries are listed by ' +
-          'name, max_items of them (default 25, at most 60). Only the SDN list is read: consolidated non-SDN lists and Canada’s ' +
-          'SEMA list are not, so their counts are 0; entries are not compared with earlier snapshots, so none is marked new.',
+          'or citizenship) and 12 programs that have the most new entries, then the most entries, and counts of vessels and ' +
+          'aircraft. An entry is new when this edition of the list carries it and the previous edition loaded did not (none on ' +
+          'the first load). Entries are listed new first, then most recently listed, then by name, max_items of them (default ' +
+          '25, at most 60). Deviations from the published service: effectiveAt is the publish date of the first edition loaded ' +
+          'here that carried the entry ("0" if it was on the first one), because the SDN export carries no designation dates; ' +
+          'only the SDN list is read, not the consolidated non-SDN lists or Canada’s SEMA list, so their counts are 0.',
       },
       cacheTier: 'daily',
       requiredTier: 1,

@@ -73,28 +73,74 @@ export function compactNote(text: string): string {
 export interface Tally {
   key: string;
   entryCount: number;
+  newEntryCount: number;
   vesselCount: number;
   aircraftCount: number;
 }
 
-/** Counts entries per key (an entry counts once per distinct key), largest first then key; top `limit`. */
+/**
+ * Counts entries per key (an entry counts once per distinct key); as published, most new entries
+ * first, then most entries, then key; top `limit`.
+ */
 export function tally<T>(
   items: readonly T[],
   keysOf: (x: T) => readonly string[],
   kindOf: (x: T) => string,
   limit: number,
+  isNew: (x: T) => boolean = () => false,
 ): Tally[] {
   const m = new Map<string, Tally>();
   for (const x of items) {
     for (const key of new Set(keysOf(x))) {
       let t = m.get(key);
-      if (!t) m.set(key, (t = { key, entryCount: 0, vesselCount: 0, aircraftCount: 0 }));
+      if (!t) m.set(key, (t = { key, entryCount: 0, newEntryCount: 0, vesselCount: 0, aircraftCount: 0 }));
       t.entryCount++;
+      if (isNew(x)) t.newEntryCount++;
       if (kindOf(x) === 'vessel') t.vesselCount++;
       if (kindOf(x) === 'aircraft') t.aircraftCount++;
     }
   }
   return [...m.values()]
-    .sort((a, b) => b.entryCount - a.entryCount || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .sort(
+      (a, b) =>
+        b.newEntryCount - a.newEntryCount ||
+        b.entryCount - a.entryCount ||
+        (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    )
     .slice(0, limit);
+}
+
+/** What an SDN snapshot adds to each entry by comparing it with the snapshot before it. */
+export interface ListingMarks {
+  /** On this edition of the list but not on the previous one this service loaded. */
+  isNew: boolean;
+  /**
+   * Publish date (epoch ms) of the first edition this service loaded that carried the entry; 0 when
+   * it was already on the first edition loaded (the SDN export carries no designation dates).
+   */
+  firstListedAt: number;
+}
+
+/**
+ * Marks each entry of a list edition against the previous snapshot: absent from it -> new, first
+ * listed on this edition's publish date; present -> its earlier marks carry over. A re-fetch of the
+ * same edition keeps the marks it had, so an entry stays new until a later edition replaces it. On the
+ * first load there is nothing to compare with: nothing is new and no listing date is known (as the
+ * published service does on its first run).
+ */
+export function markListings(
+  uids: readonly string[],
+  publishedAt: number,
+  previous:
+    | { records: readonly { uid: string; isNew?: boolean; firstListedAt?: number }[]; info: { publishedAt?: number } }
+    | undefined,
+): ListingMarks[] {
+  if (!previous) return uids.map(() => ({ isNew: false, firstListedAt: 0 }));
+  const sameEdition = previous.info.publishedAt === publishedAt;
+  const before = new Map(previous.records.map((r) => [r.uid, r]));
+  return uids.map((uid) => {
+    const prev = before.get(uid);
+    if (!prev) return { isNew: true, firstListedAt: publishedAt };
+    return { isNew: sameEdition ? prev.isNew === true : false, firstListedAt: prev.firstListedAt ?? 0 };
+  });
 }

@@ -24,8 +24,15 @@ export const SanctionsEntry = z
     countryNames: z.array(z.string()).meta({ description: 'Names of the same countries, in the same order.' }),
     programs: z.array(z.string()).meta({ description: 'OFAC sanctions programs, e.g. RUSSIA-EO14024.' }),
     sourceLists: z.array(z.string()).meta({ description: 'Lists naming the entry: always ["SDN"] here.' }),
-    effectiveAt: msString('Designation time, epoch ms as a string: "0", the SDN export carries no designation dates.'),
-    isNew: z.boolean().meta({ description: 'Always false: entries are not compared with earlier snapshots.' }),
+    effectiveAt: msString(
+      'Epoch ms as a string: the publish date of the first edition of the list this service loaded that carried the ' +
+        'entry; "0" for entries already on the first edition loaded. (The published service gives the designation date ' +
+        'from OFAC’s advanced XML; the SDN export read here carries no designation dates.)',
+    ),
+    isNew: z.boolean().meta({
+      description:
+        'On this edition of the list but not on the previous one loaded; false for every entry on the first load.',
+    }),
     note: z.string().meta({ description: 'OFAC remarks, at most 240 characters.' }),
   })
   .meta({ id: 'sanctions_v1_SanctionsEntry', description: 'One entry of the SDN list.' });
@@ -35,7 +42,7 @@ export const CountrySanctionsPressure = z
     countryCode: z.string(),
     countryName: z.string(),
     entryCount: int32('Entries tied to the country by address, nationality or citizenship.'),
-    newEntryCount: int32('Always 0 (see isNew).'),
+    newEntryCount: int32('Of which new (see isNew).'),
     vesselCount: int32('Of which vessels.'),
     aircraftCount: int32('Of which aircraft.'),
   })
@@ -45,7 +52,7 @@ export const ProgramSanctionsPressure = z
   .object({
     program: z.string(),
     entryCount: int32('Entries designated under the program.'),
-    newEntryCount: int32('Always 0 (see isNew).'),
+    newEntryCount: int32('Of which new (see isNew).'),
   })
   .meta({ id: 'sanctions_v1_ProgramSanctionsPressure', description: 'SDN entries under one program.' });
 
@@ -58,15 +65,21 @@ export type ListSanctionsPressureRequest = z.infer<typeof ListSanctionsPressureR
 
 export const ListSanctionsPressureResponse = z
   .object({
-    entries: z.array(SanctionsEntry).meta({ description: 'Entries by name.' }),
-    countries: z.array(CountrySanctionsPressure).meta({ description: 'The 12 countries with most entries.' }),
-    programs: z.array(ProgramSanctionsPressure).meta({ description: 'The 12 programs with most entries.' }),
+    entries: z
+      .array(SanctionsEntry)
+      .meta({ description: 'New entries first, then the most recently listed (effectiveAt), then by name.' }),
+    countries: z
+      .array(CountrySanctionsPressure)
+      .meta({ description: 'The 12 countries with most new entries, then most entries.' }),
+    programs: z
+      .array(ProgramSanctionsPressure)
+      .meta({ description: 'The 12 programs with most new entries, then most entries.' }),
     fetchedAt: msString('When the list was fetched, epoch ms as a string; "0" without a snapshot.'),
     datasetDate: msString('The list’s publish date, epoch ms as a string; "0" without a snapshot.'),
     totalCount: int32('Entries on the lists read.'),
     sdnCount: int32('Entries on the SDN list.'),
     consolidatedCount: int32('Entries on the consolidated non-SDN lists: 0, they are not read.'),
-    newEntryCount: int32('Always 0 (see isNew).'),
+    newEntryCount: int32('Entries that are new (see isNew).'),
     vesselCount: int32('Vessels among all entries.'),
     aircraftCount: int32('Aircraft among all entries.'),
     semaCount: int32('Canadian SEMA entries: 0, that list is not read.'),

@@ -25,7 +25,10 @@ export const shippingRouter = router({
         description:
           'The same lane model as supply-chain get-route-explorer-lane, in the v2 shape: the primary route between the two ' +
           'countries (the one matching the cargo type first), the share of the lane’s routes passing each chokepoint, up to five ' +
-          'bypasses of its most disrupted chokepoint, and that chokepoint’s current war-risk tier and disruption score. PRO plans and above.',
+          'bypasses of its most exposed chokepoint (the first of those shares, ties in registry order, as the published service ' +
+          'picks it), and that chokepoint’s current war-risk tier and disruption score. PRO plans and above. Deviations from ' +
+          'the published service: it takes the first shared route as primary without ranking by cargo, and measures exposure ' +
+          'as the share of the chokepoint’s own routes that the lane uses, so shares and ties can differ.',
       },
       cacheTier: 'slow',
       requiredTier: 1,

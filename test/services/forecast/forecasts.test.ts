@@ -102,6 +102,8 @@ describe('GET get-forecast-scorecard', () => {
       void: 12,
     });
     expect(body.totals.voidRate).toBeCloseTo(12 / 134, 6);
+    // The published formula: scored / entries in the window.
+    expect(body.totals.publicationCoverage).toBeCloseTo(122 / 153, 6);
     expect(body.overall.count).toBe(122);
     expect(body.overall.brier).toBeCloseTo(0.207087, 6);
     expect(body.calibration.map((b: { count: number }) => b.count)).toEqual([10, 20, 26, 16, 28, 10, 9, 1, 1, 1]);

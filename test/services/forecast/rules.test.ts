@@ -86,7 +86,8 @@ describe('scorecard', () => {
       scored: 2,
       void: 1,
       voidRate: 0.333333,
-      publicationCoverage: 1,
+      // scored / entries, the published formula: 2 of the 5 entries in the window resolved yes/no.
+      publicationCoverage: 0.4,
     });
     expect(card.overall).toEqual({ count: 2, brier: 0.065, logScore: expect.any(Number) });
     expect(card.calibration[7]).toMatchObject({ count: 1, predictedMean: 0.7, realizedRate: 1 });

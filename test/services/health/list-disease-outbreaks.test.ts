@@ -6,13 +6,16 @@ import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { parseFeed } from '../../../src/sources/formats/feeds.js';
 import { plainText } from '../../../src/sources/feeds/text.js';
 import { parseWhoDon } from '../../../src/sources/who/don.js';
+import { parseTrackerAlerts } from '../../../src/sources/thinkglobalhealth/tracker.js';
 import { DISEASE_OUTBREAKS, diseaseOutbreaksDataset } from '../../../src/services/health/datasets/disease-outbreaks.js';
 import { alertLevelOf, casesOf, countryOf, diseaseOf } from '../../../src/services/health/rules.js';
-import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
+import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 
 const PATH = '/api/health/v1/list-disease-outbreaks';
 const WHO = fs.readFileSync(path.join(SAMPLES_DIR, 'health/who-don.json'));
 const ONT = fs.readFileSync(path.join(SAMPLES_DIR, 'health/outbreak-news-today.rss'));
+const CDC = fs.readFileSync(path.join(SAMPLES_DIR, 'health/cdc-media.rss'));
+const TGH = fs.readFileSync(path.join(SAMPLES_DIR, 'health/tgh-disease-tracker-bundle.js'));
 let app: TestApp;
 
 beforeAll(async () => {
@@ -88,7 +91,35 @@ describe('feed parsers', () => {
     });
   });
 
+  it('reads the tracker alerts out of the bundle, skipping those without coordinates', () => {
+    const alerts = parseTrackerAlerts(TGH);
+    // 8 alerts in the sample; one has no coordinates.
+    expect(alerts).toHaveLength(7);
+    expect(alerts[0]).toEqual({
+      alertId: '8734210',
+      lat: 28.6353,
+      lng: -106.0889,
+      disease: 'Measles',
+      placeName: 'Chihuahua, Chihuahua, Mexico',
+      country: 'Mexico',
+      date: Date.UTC(2026, 10, 18),
+      cases: 3126,
+      link: 'https://www.promedmail.org/alert/8734210',
+      summary: expect.stringMatching(/^Chihuahua state health authorities report 3,126/),
+    });
+  });
+
+  it('finds the end of the alert table past brackets inside quoted values', () => {
+    const rows = [
+      { Alert_ID: '1', lat: '1', lng: '2', diseases: 'Cholera [suspected]', date: '2026-11-01', summary: 'a ] b [' },
+    ];
+    const bundle = `x;eval(${JSON.stringify(`var res = ${JSON.stringify(rows)};\nmodule.exports = [res];`)});`;
+    expect(parseTrackerAlerts(bundle).map((a) => [a.disease, a.summary])).toEqual([['Cholera [suspected]', 'a ] b [']]);
+  });
+
   it.each([
+    [() => parseTrackerAlerts('console.log(1)'), /Think Global Health tracker: no alert table/],
+    [() => parseTrackerAlerts('eval("var res = [{\\"Alert_ID\\":\\"1\\""'), /never closes/],
     [() => parseWhoDon('[]'), /no value list/],
     [() => parseFeed('{"json":true}'), /not an XML document/],
     [() => parseFeed('<html><body/></html>'), /no <feed>, <rss> or <rdf:RDF> root/],
@@ -127,11 +158,61 @@ describe('outbreaks from both sources', () => {
   });
 });
 
+describe('outbreaks from all four sources', () => {
+  const { records } = diseaseOutbreaksDataset.parse({ who: WHO, cdc: CDC, ont: ONT, tgh: TGH }, SAMPLE_NOW);
+  const tgh = records.filter((r) => r.sourceName === 'ThinkGlobalHealth');
+
+  it('lists the tracker alerts of the last 90 days first, newest first, at their own coordinates', () => {
+    // 7 located alerts; the mumps alert of 15 July is more than 90 days before 20 November.
+    expect(tgh.map((r) => r.disease)).toEqual([
+      'Measles',
+      'Measles',
+      'Diphtheria',
+      'Polio',
+      'Pertussis',
+      'Yellow fever',
+    ]);
+    expect(records.slice(0, 6)).toEqual(tgh);
+    expect(tgh[0]).toMatchObject({
+      location: 'Chihuahua',
+      countryCode: 'MX',
+      lat: 28.6353,
+      lng: -106.0889,
+      cases: 3126,
+      publishedAt: Date.UTC(2026, 10, 18),
+      sourceUrl: 'https://www.promedmail.org/alert/8734210',
+    });
+    // An alert is an event of its own: the Outbreak News Today report on the same outbreak stays.
+    expect(records.filter((r) => r.disease === 'Measles' && r.countryCode === 'MX')).toHaveLength(2);
+  });
+
+  it('reads CDC reports, about the United States unless they name a country, and drops those naming no disease', () => {
+    const cdc = records.filter((r) => r.sourceName === 'CDC');
+    expect(cdc.map((r) => [r.disease, r.countryCode])).toEqual([
+      ['Avian influenza', 'US'],
+      ['Measles', 'US'],
+    ]);
+    expect(cdc[1]).toMatchObject({ alertLevel: 'warning', cases: 1412 });
+  });
+
+  it('then the reports, one per disease and country, newest first', () => {
+    // 11 from WHO and Outbreak News Today, 2 from CDC.
+    const reports = records.slice(tgh.length);
+    expect(reports).toHaveLength(13);
+    expect(reports.map((r) => r.publishedAt)).toEqual([...reports.map((r) => r.publishedAt)].sort((a, b) => b - a));
+  });
+
+  it('builds from the tracker alone', () => {
+    expect(diseaseOutbreaksDataset.parse({ tgh: TGH }, SAMPLE_NOW).records).toHaveLength(6);
+  });
+});
+
 describe('GET list-disease-outbreaks', () => {
   it('answers the empty request with the outbreaks', async () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
-    expect(res.body.outbreaks).toHaveLength(11);
+    // 6 tracker alerts, then 13 reports.
+    expect(res.body.outbreaks).toHaveLength(19);
     expect(res.body.alertLevelMethodologyVersion).toBe('v1');
     expect(res.body.fetchedAt).toBeGreaterThan(0);
   });

@@ -1,11 +1,8 @@
 import http from 'node:http';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { resilienceScoresDataset } from '../../../src/services/resilience/datasets/resilience-scores.js';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { appRouter } from '../../../src/root/app-router.js';
 import { procedureEntry } from '../../../src/http/procedure-table.js';
 
@@ -132,13 +129,14 @@ describe('without a scores snapshot', () => {
   });
 });
 
-describe('live ingestion', () => {
-  it('fetches the export from its upstream URL', async () => {
-    const bytes = fs.readFileSync(path.join(SAMPLES_DIR, resilienceScoresDataset.sources.scores.sample));
+describe('ingestion', () => {
+  // The scores are derived (computed here from the indicator snapshots, issue "Data truth II"): no
+  // upstream serves them, so a live refresh fetches nothing and the bundled sample seeds the database.
+  it('refuses a live refresh without a request; the bundled sample seeds an empty database', async () => {
     const seen: string[] = [];
     const server = http.createServer((req, res) => {
       seen.push(req.url ?? '');
-      res.writeHead(200, { 'content-type': 'application/json' }).end(bytes);
+      res.writeHead(404).end();
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const live = await startTestApp({
@@ -146,9 +144,12 @@ describe('live ingestion', () => {
       config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}` },
     });
     try {
-      const result = await live.deps.runner.run(resilienceScoresDataset, { origin: { kind: 'live' } });
-      expect(result).toMatchObject({ ok: true, recordCount: 48 });
-      expect(seen).toEqual([new URL(resilienceScoresDataset.sources.scores.url!).pathname]);
+      expect(resilienceScoresDataset.kind).toBe('derived');
+      const refused = await live.deps.runner.run(resilienceScoresDataset, { origin: { kind: 'live' } });
+      expect(refused).toMatchObject({ ok: false, error: expect.stringMatching(/derived dataset/) });
+      expect(seen).toEqual([]);
+      const seeded = await live.deps.runner.run(resilienceScoresDataset, { origin: { kind: 'samples' } });
+      expect(seeded).toMatchObject({ ok: true, recordCount: 48 });
       expect((await live.get(PATH)).body.scored).toBe(46);
     } finally {
       await live.close();

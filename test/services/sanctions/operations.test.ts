@@ -103,6 +103,61 @@ describe('GET list-sanctions-pressure', () => {
   });
 });
 
+describe('successive editions of the list', () => {
+  // The next edition: a week later, one entry added (an Iranian tanker operator), one removed.
+  const ADDED = `  <sdnEntry>
+    <uid>41990</uid>
+    <lastName>ZAGROS SEA SHIPPING CO</lastName>
+    <sdnType>Entity</sdnType>
+    <programList><program>IRAN-EO13846</program></programList>
+    <addressList><address><uid>41991</uid><city>Tehran</city><country>Iran</country></address></addressList>
+  </sdnEntry>
+</sdnList>`;
+  const next = sample
+    .toString('utf8')
+    .replace('<Publish_Date>11/19/2026</Publish_Date>', '<Publish_Date>11/26/2026</Publish_Date>')
+    .replace(/ {2}<sdnEntry>\s*<uid>41055<\/uid>[\s\S]*?<\/sdnEntry>\n/, '')
+    .replace('</sdnList>', ADDED);
+  const NOV_26 = String(Date.UTC(2026, 10, 26));
+
+  it('marks the entries the new edition added, dated by its publish date, and counts them', async () => {
+    await withTestApp({ samples: [sdnDataset] }, async (two) => {
+      const run = await two.deps.runner.run(sdnDataset, {
+        origin: { kind: 'bytes', payloads: { sdn: Buffer.from(next) } },
+      });
+      expect(run).toMatchObject({ ok: true, recordCount: 91 });
+      const b = (await two.get(`${PRESSURE}?max_items=60`)).body;
+      expect(b.newEntryCount).toBe(1);
+      expect(b.datasetDate).toBe(NOV_26);
+      // New entries come first.
+      expect(b.entries[0]).toMatchObject({
+        id: 'ofac-sdn:41990',
+        name: 'ZAGROS SEA SHIPPING CO',
+        isNew: true,
+        effectiveAt: NOV_26,
+        countryCodes: ['IR'],
+      });
+      expect(
+        b.entries.slice(1).every((e: { isNew: boolean; effectiveAt: string }) => !e.isNew && e.effectiveAt === '0'),
+      ).toBe(true);
+      expect(b.entries.some((e: { id: string }) => e.id === 'ofac-sdn:41055')).toBe(false);
+      // The country and program with a new entry lead their lists.
+      expect(b.countries[0]).toMatchObject({ countryCode: 'IR', newEntryCount: 1 });
+      expect(b.programs[0]).toMatchObject({ program: 'IRAN-EO13846', newEntryCount: 1 });
+
+      // Fetching the same edition again keeps the marks; the edition after it makes the entry old.
+      await two.deps.runner.run(sdnDataset, { origin: { kind: 'bytes', payloads: { sdn: Buffer.from(next) } } });
+      expect((await two.get(PRESSURE)).body.newEntryCount).toBe(1);
+      const later = next.replace('<Publish_Date>11/26/2026</Publish_Date>', '<Publish_Date>12/03/2026</Publish_Date>');
+      await two.deps.runner.run(sdnDataset, { origin: { kind: 'bytes', payloads: { sdn: Buffer.from(later) } } });
+      const c = (await two.get(`${PRESSURE}?max_items=60`)).body;
+      expect(c.newEntryCount).toBe(0);
+      // Still listed since the edition that added it, so it sorts first among the undated.
+      expect(c.entries[0]).toMatchObject({ id: 'ofac-sdn:41990', isNew: false, effectiveAt: NOV_26 });
+    });
+  });
+});
+
 describe('GET lookup-sanction-entity', () => {
   const lookup = async (q: string, extra = '') => (await app.get(`${LOOKUP}?q=${encodeURIComponent(q)}${extra}`)).body;
   it('finds an exact name first, from the OFAC list', async () => {

@@ -8,6 +8,7 @@ import {
   normaliseIdentifier,
   normaliseName,
   tally,
+  markListings,
   trigrams,
 } from '../../../src/services/sanctions/rules.js';
 
@@ -74,8 +75,84 @@ describe('limits and tallies', () => {
         2,
       ),
     ).toEqual([
-      { key: 'RU', entryCount: 2, vesselCount: 1, aircraftCount: 1 },
-      { key: 'AE', entryCount: 1, vesselCount: 1, aircraftCount: 0 },
+      { key: 'RU', entryCount: 2, newEntryCount: 0, vesselCount: 1, aircraftCount: 1 },
+      { key: 'AE', entryCount: 1, newEntryCount: 0, vesselCount: 1, aircraftCount: 0 },
     ]);
+  });
+  it('puts the keys with most new entries first, as published', () => {
+    const rows = [
+      { k: ['RU'], isNew: false },
+      { k: ['RU'], isNew: false },
+      { k: ['IR'], isNew: true },
+    ];
+    expect(
+      tally(
+        rows,
+        (r) => r.k,
+        () => 'entity',
+        2,
+        (r) => r.isNew,
+      ).map((t) => [t.key, t.entryCount, t.newEntryCount]),
+    ).toEqual([
+      ['IR', 1, 1],
+      ['RU', 2, 0],
+    ]);
+  });
+});
+
+describe('markListings', () => {
+  const MAY = Date.UTC(2026, 4, 1);
+  const JUNE = Date.UTC(2026, 5, 1);
+  const JULY = Date.UTC(2026, 6, 1);
+  it('marks nothing new on the first load, with no listing date known', () => {
+    expect(markListings(['1', '2'], MAY, undefined)).toEqual([
+      { isNew: false, firstListedAt: 0 },
+      { isNew: false, firstListedAt: 0 },
+    ]);
+  });
+  it.each([
+    // [case, previous snapshot, edition date, uids -> expected marks]
+    [
+      'an entry absent from the previous edition is new, listed since this edition',
+      { records: [{ uid: '1', isNew: false, firstListedAt: 0 }], info: { publishedAt: MAY } },
+      JUNE,
+      ['1', '2'],
+      [
+        { isNew: false, firstListedAt: 0 },
+        { isNew: true, firstListedAt: JUNE },
+      ],
+    ],
+    [
+      'a later edition makes it old and keeps its listing date',
+      {
+        records: [
+          { uid: '1', isNew: false, firstListedAt: 0 },
+          { uid: '2', isNew: true, firstListedAt: JUNE },
+        ],
+        info: { publishedAt: JUNE },
+      },
+      JULY,
+      ['2', '1'],
+      [
+        { isNew: false, firstListedAt: JUNE },
+        { isNew: false, firstListedAt: 0 },
+      ],
+    ],
+    [
+      'a re-fetch of the same edition keeps the marks',
+      { records: [{ uid: '2', isNew: true, firstListedAt: JUNE }], info: { publishedAt: JUNE } },
+      JUNE,
+      ['2'],
+      [{ isNew: true, firstListedAt: JUNE }],
+    ],
+    [
+      'rows written before the marks existed count as old and undated',
+      { records: [{ uid: '1' }], info: { publishedAt: MAY } },
+      JUNE,
+      ['1'],
+      [{ isNew: false, firstListedAt: 0 }],
+    ],
+  ] as const)('%s', (_case, previous, publishedAt, uids, expected) => {
+    expect(markListings(uids, publishedAt, previous)).toEqual(expected);
   });
 });

@@ -51,7 +51,15 @@ describe('GET /api/v2/shipping/route-intelligence', () => {
     expect(res.body.primaryRouteId).toBe('');
     const crude = await get('fromIso2=SA&toIso2=CN&cargoType=tanker');
     expect(crude.body.primaryRouteId).toBe('gulf-east-asia-crude');
-    expect(crude.body.chokepointExposures.map((e: any) => e.chokepointId)).toEqual(['hormuz_strait', 'malacca_strait']);
+    // The one shared route passes both (100 % each); ties keep the registry's order (Malacca before
+    // Hormuz), so Malacca is the primary chokepoint whose tier and score are reported.
+    expect(crude.body.chokepointExposures.map((e: any) => [e.chokepointId, e.exposurePct])).toEqual([
+      ['malacca_strait', 100],
+      ['hormuz_strait', 100],
+    ]);
+    const status = (await app.get('/api/supply-chain/v1/get-chokepoint-status', { 'x-service-key': pro })).body;
+    const malacca = status.chokepoints.find((c: any) => c.id === 'malacca_strait');
+    expect(crude.body).toMatchObject({ disruptionScore: malacca.disruptionScore, warRiskTier: malacca.warRiskTier });
   });
 
   it.each([

@@ -124,6 +124,14 @@ describe('laneRoutes and laneExposures', () => {
     ]);
     expect(laneExposures([])).toEqual([]);
   });
+  it('breaks ties in registry order, so the primary (first) chokepoint is the published one', () => {
+    const lane = [routes.get('c1')!, routes.get('e1')!];
+    expect(laneExposures(lane, ['hormuz', 'malacca', 'suez']).map((e) => e.chokepointId)).toEqual([
+      'malacca',
+      'hormuz',
+      'suez',
+    ]);
+  });
 });
 
 describe('routeOverlapScore', () => {

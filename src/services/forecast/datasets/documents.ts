@@ -1,17 +1,3 @@
-import type { Config } from '../../../config.js';
-import type { DatasetSource } from '../../../platform/snapshots/dataset.js';
-
-const DEFAULT_BASE = 'https://data.worldmonitor.app/forecast/v1';
-
-/** A document of the forecast pipeline, read from the configured base address (FORECAST_SOURCE_URL). */
-export function forecastDocumentSource(file: string, sample: string): DatasetSource {
-  return {
-    url: `${DEFAULT_BASE}/${file}`,
-    sample,
-    fetch: (get, { config }: { config: Config }) => get(`${config.FORECAST_SOURCE_URL.replace(/\/+$/, '')}/${file}`),
-  };
-}
-
 export function readJson(bytes: Buffer, what: string): unknown {
   try {
     return JSON.parse(bytes.toString('utf8'));

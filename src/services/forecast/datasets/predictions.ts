@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { Forecast } from '../schemas.js';
-import { forecastDocumentSource, isoMs, readJson, withoutNulls } from './documents.js';
+import { isoMs, readJson, withoutNulls } from './documents.js';
 
 export const FORECASTS = 'forecast.predictions';
 
@@ -41,11 +41,13 @@ export function parseForecastDocument(bytes: Buffer): { records: Forecast[]; inf
 
 export const forecastsDataset: Dataset<Forecast, ForecastDocumentInfo> = {
   name: FORECASTS,
-  source: 'Forecast pipeline: the published forecast document (FORECAST_SOURCE_URL/predictions.json)',
-  // Hourly upstream; 90 minutes without a new document is stale.
-  kind: 'live',
+  source:
+    'Derived here from the instability, conflict, market and news snapshots with the published forecast detectors ' +
+    '(the model is not computed yet; serves its bundled sample, a replayed forecast document)',
+  // Hourly in the published pipeline; 90 minutes without a new document is stale.
+  kind: 'derived',
   maxStaleMinutes: 90,
-  sources: { document: forecastDocumentSource('predictions.json', 'forecast/forecast-document.json') },
+  sources: { document: { sample: 'forecast/forecast-document.json' } },
   parse(payloads) {
     return parseForecastDocument(payloads.document!);
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import type { LedgerEntry } from '../rules.js';
-import { forecastDocumentSource, isoMs, readJson } from './documents.js';
+import { isoMs, readJson } from './documents.js';
 
 export const RESOLUTIONS = 'forecast.resolutions';
 
@@ -56,11 +56,13 @@ export function parseResolutions(bytes: Buffer): { records: LedgerEntry[]; info:
 
 export const resolutionsDataset: Dataset<LedgerEntry, ResolutionsInfo> = {
   name: RESOLUTIONS,
-  source: 'Forecast pipeline: the resolutions ledger (FORECAST_SOURCE_URL/resolutions.json)',
-  // Daily upstream; 36 hours without a new ledger is stale.
-  kind: 'live',
+  source:
+    'Derived here from the forecast snapshots and their resolution rules, a 180-day ledger ' +
+    '(not computed yet; serves its bundled sample, a replayed resolutions ledger)',
+  // Daily in the published pipeline; 36 hours without a new ledger is stale.
+  kind: 'derived',
   maxStaleMinutes: 36 * 60,
-  sources: { ledger: forecastDocumentSource('resolutions.json', 'forecast/forecast-resolutions.json') },
+  sources: { ledger: { sample: 'forecast/forecast-resolutions.json' } },
   parse(payloads) {
     return parseResolutions(payloads.ledger!);
   },

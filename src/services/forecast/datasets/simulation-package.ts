@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { RUN_ID_PATTERN, type Theater } from '../rules.js';
-import { forecastDocumentSource, isoMs, readJson } from './documents.js';
+import { isoMs, readJson } from './documents.js';
 
 export const SIMULATION_PACKAGE = 'forecast.simulation-package';
 
@@ -42,12 +42,14 @@ export function parseSimulationPackage(bytes: Buffer): { records: Theater[]; inf
 
 export const simulationPackageDataset: Dataset<Theater, SimulationPackageInfo> = {
   name: SIMULATION_PACKAGE,
-  source: 'Forecast pipeline: the latest simulation package pointer (FORECAST_SOURCE_URL/simulation-package.json)',
-  kind: 'live',
+  source:
+    'Derived here from the forecast snapshot, its forecasts grouped by theater ' +
+    '(not computed yet; serves its bundled sample, a replayed package pointer)',
+  kind: 'derived',
   maxStaleMinutes: 24 * 60,
   // A package may legitimately have no theaters.
   allowEmpty: true,
-  sources: { pointer: forecastDocumentSource('simulation-package.json', 'forecast/simulation-package.json') },
+  sources: { pointer: { sample: 'forecast/simulation-package.json' } },
   parse(payloads) {
     return parseSimulationPackage(payloads.pointer!);
   },

@@ -19,8 +19,8 @@ export const gpsProcedures = {
           'navigation accuracy. Cells with at least 3 aircraft are rated by the share that were affected: over 10 % ' +
           'HIGH, from 2 % MEDIUM; only those two levels are listed, HIGH first, each with the cell centre. ' +
           '`region` keeps one area (labels such as `northern-europe`, `levant`, `israel-sinai`, `ukraine-russia`, ' +
-          '`iran-iraq`, `turkey-caucasus`, `yemen-horn`, `other`; assigned from coarse latitude/longitude boxes ' +
-          'around the cell centre) and recounts the stats over it; an unknown label is a 400 listing the valid ' +
+          "`iran-iraq`, `turkey-caucasus`, `yemen-horn`, `other`; the published service's whole-degree " +
+          'latitude/longitude boxes around the cell centre, first match in its order) and recounts the stats over it; an unknown label is a 400 listing the valid ' +
           'ones. Before any day is loaded the answer is empty with caching disabled.',
       },
       cacheTier: 'slow',

@@ -61,97 +61,33 @@ export type GpsRegion = (typeof GPS_REGIONS)[number];
 type Box = readonly [south: number, north: number, west: number, east: number];
 
 /**
- * Coarse latitude/longitude boxes of the region labels the published service uses; first match
- * wins, so the small, contested areas come before the large ones around them. Cells are ~45 km
- * across, so a box edge a few km off a border changes nothing a reader would notice.
+ * The published service's region boxes (whole degrees, edges inclusive), in its order: the first
+ * box holding the cell centre names the region, so where boxes overlap the earlier one wins (Tbilisi
+ * falls in `iran-iraq`, Jerusalem in `levant`). They are coarse on purpose and leave gaps (Nicosia,
+ * Minsk, the southern Gulf are `other`); keeping them as published keeps the labels and the
+ * per-region stats comparable with the published service's.
  */
-const REGION_BOXES: readonly [GpsRegion, readonly Box[]][] = [
-  ['israel-sinai', [[27.5, 33.4, 32, 35.7]]],
-  // Lebanon, Syria, Jordan, and the sea off them with Cyprus.
-  ['levant', [[29, 36.8, 32, 41.5]]],
-  // Russia's north-west from Pskov and St Petersburg to Murmansk, east of the Baltic states and Finland.
-  [
-    'russia-north',
-    [
-      [56, 60.5, 28.2, 60],
-      [60.5, 72, 31.6, 60],
-    ],
-  ],
-  [
-    'turkey-caucasus',
-    [
-      [36.9, 42.2, 25.5, 45],
-      [35.8, 36.9, 25.5, 36.5],
-      [41, 43.7, 39.5, 50.5],
-      [38.3, 41, 45, 50.5],
-    ],
-  ],
-  // Ukraine, Moldova, Belarus, western Russia and the northern Black Sea.
-  [
-    'ukraine-russia',
-    [
-      [43.5, 56, 28.6, 50],
-      [42.2, 43.5, 29.5, 39.5],
-      [45.5, 52.5, 22, 28.6],
-      [51.3, 54, 23.2, 28.6],
-    ],
-  ],
-  ['afghanistan-pakistan', [[23.5, 38.5, 60.5, 75.5]]],
-  // Iraq, Iran and the Gulf states.
-  ['iran-iraq', [[23.5, 40, 38.8, 60.5]]],
-  // Yemen, the southern Red Sea, the Gulf of Aden, Eritrea, Djibouti and Somalia.
-  [
-    'yemen-horn',
-    [
-      [10, 19, 36.5, 54.5],
-      [-2, 12, 41, 52],
-    ],
-  ],
-  [
-    'east-africa',
-    [
-      [-12, 8, 28, 42],
-      [8, 15, 33, 42],
-    ],
-  ],
-  ['sudan-sahel', [[8, 23.5, -17.5, 38.5]]],
-  // The Nordic and Baltic countries, Kaliningrad, the Baltic Sea and Iceland.
-  [
-    'northern-europe',
-    [
-      [53.5, 72, 4, 31.6],
-      [60, 72, -25, 4],
-    ],
-  ],
-  [
-    'western-europe',
-    [
-      [36.5, 61, -25, 30],
-      [34.5, 36.5, 19, 30],
-    ],
-  ],
-  [
-    'southeast-asia',
-    [
-      [-11, 22, 92, 141],
-      [22, 28.5, 92, 98],
-    ],
-  ],
-  [
-    'east-asia',
-    [
-      [18, 55, 97, 150],
-      [35, 55, 73, 97],
-    ],
-  ],
-  ['north-america', [[14, 72, -170, -50]]],
+const REGION_BOXES: readonly (readonly [GpsRegion, Box])[] = [
+  ['iran-iraq', [29, 42, 43, 63]],
+  ['levant', [31, 37, 35, 43]],
+  ['israel-sinai', [28, 34, 29, 36]],
+  ['ukraine-russia', [44, 53, 22, 41]],
+  ['russia-north', [54, 70, 27, 60]],
+  ['turkey-caucasus', [36, 42, 26, 45]],
+  ['afghanistan-pakistan', [32, 38, 63, 75]],
+  ['yemen-horn', [10, 20, 42, 55]],
+  ['east-africa', [0, 12, 32, 48]],
+  ['sudan-sahel', [15, 24, 25, 40]],
+  ['northern-europe', [50, 72, -10, 25]],
+  ['western-europe', [35, 50, -10, 25]],
+  ['southeast-asia', [1, 8, 95, 108]],
+  ['east-asia', [20, 45, 100, 145]],
+  ['north-america', [25, 50, -125, -65]],
 ];
 
 /** The region label of a point; `other` outside every box. */
 export function classifyRegion(lat: number, lon: number): GpsRegion {
-  for (const [region, boxes] of REGION_BOXES) {
-    if (boxes.some(([s, n, w, e]) => lat >= s && lat <= n && lon >= w && lon <= e)) return region;
-  }
+  for (const [region, [s, n, w, e]] of REGION_BOXES) if (lat >= s && lat <= n && lon >= w && lon <= e) return region;
   return 'other';
 }
 

@@ -62,12 +62,13 @@ export function parseDemographics(bytes: Buffer): { records: CountryDemographics
 
 export const demographicsDataset: Dataset<CountryDemographics, DemographicsInfo> = {
   name: DEMOGRAPHICS,
-  source: 'Demographic capability export (UN WPP Data Portal, World Bank education indicators, ILOSTAT SDMX)',
-  kind: 'live',
+  source:
+    'Derived here from UN WPP population, World Bank education and ILOSTAT labour indicators ' +
+    '(the model is not computed yet; serves its bundled sample, a replayed capability export)',
+  kind: 'derived',
   maxStaleMinutes: 60 * 24 * 30,
   sources: {
     capability: {
-      url: 'https://data.worldmonitor.app/resilience/demographics-capability/v1.json',
       sample: 'resilience/demographics-capability.json',
     },
   },

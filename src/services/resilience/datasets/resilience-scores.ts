@@ -82,13 +82,14 @@ export function parseResilienceScores(bytes: Buffer): { countries: CountryScore[
 
 export const resilienceScoresDataset: Dataset<CountryScore, ResilienceScoresInfo> = {
   name: RESILIENCE_SCORES,
-  source: 'Resilience scoring pipeline (per-country indicator export)',
-  // The pipeline recomputes every six hours; two missed runs make the ranking stale.
-  kind: 'live',
+  source:
+    'Derived here from the World Bank, WHO GHO and IPC indicator snapshots with the published resilience model ' +
+    '(the model is not computed yet; serves its bundled sample, a replayed per-country score export)',
+  // Computed from other snapshots (issue "Data truth II"); until then only the bundled sample loads.
+  kind: 'derived',
   maxStaleMinutes: 13 * 60,
   sources: {
     scores: {
-      url: 'https://data.worldmonitor.app/resilience/v3/scores.json',
       sample: 'resilience/resilience-scores.json',
     },
   },

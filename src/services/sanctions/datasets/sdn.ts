@@ -1,5 +1,6 @@
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { OFAC_SDN_XML_URL, parseSdnXml, type SdnEntry } from '../../../sources/ofac/sdn-xml.js';
+import { markListings, type ListingMarks } from '../rules.js';
 
 /**
  * The one OFAC SDN snapshot: names, aliases, identifiers, programs and countries of every entry.
@@ -13,7 +14,10 @@ export interface SdnInfo {
   publishedAt: number;
 }
 
-export const sdnDataset: Dataset<SdnEntry, SdnInfo> = {
+/** An SDN entry with what comparing its edition with the previous snapshot says about it. */
+export type SdnRecord = SdnEntry & ListingMarks;
+
+export const sdnDataset: Dataset<SdnRecord, SdnInfo> = {
   name: SANCTIONS_SDN,
   source: 'U.S. Treasury OFAC Specially Designated Nationals list',
   kind: 'live',
@@ -21,8 +25,14 @@ export const sdnDataset: Dataset<SdnEntry, SdnInfo> = {
   sources: {
     sdn: { url: OFAC_SDN_XML_URL, sample: 'sanctions/ofac-sdn.xml' },
   },
-  parse(payloads) {
+  // The previous snapshot tells which entries this edition added (isNew) and since when each is listed.
+  parse(payloads, _now, previous) {
     const { publishedAt, entries } = parseSdnXml(payloads.sdn!);
-    return { records: entries, info: { publishedAt } };
+    const marks = markListings(
+      entries.map((e) => e.uid),
+      publishedAt,
+      previous,
+    );
+    return { records: entries.map((e, i) => ({ ...e, ...marks[i]! })), info: { publishedAt } };
   },
 };

@@ -58,13 +58,13 @@ export function parseTradeExposure(bytes: Buffer): { records: TradeExposure[]; i
 
 export const tradeExposureDataset: Dataset<TradeExposure, TradeExposureInfo> = {
   name: TRADE_EXPOSURE,
-  source: 'HS2 chokepoint exposure of major trading countries (derived from UN Comtrade bilateral HS4 trade)',
-  // Rebuilt every two days upstream.
-  kind: 'live',
+  source:
+    'Derived here from UN Comtrade bilateral HS4 trade and the chokepoint sea routes, aggregated to HS2 ' +
+    '(the model is not computed yet; serves its bundled sample, a replayed exposure table)',
+  kind: 'derived',
   maxStaleMinutes: 60 * 24 * 4,
   sources: {
     exposure: {
-      url: 'https://data.worldmonitor.app/supply-chain/hs2-chokepoint-exposure/v1.json',
       sample: 'scenario/hs2-chokepoint-exposure.json',
     },
   },

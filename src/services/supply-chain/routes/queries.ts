@@ -114,7 +114,7 @@ export interface LaneView {
   primaryRouteId: string;
   geometry: { lon: number; lat: number }[];
   exposures: { chokepointId: string; chokepointName: string; exposurePct: number }[];
-  /** The chokepoint on the primary route with the highest disruption score now. */
+  /** The chokepoint of the lane with the highest exposure (the first of `exposures`), as published. */
   primaryChokepointId: string;
   warRiskTier: string;
   disruptionScore: number;
@@ -180,9 +180,10 @@ export function laneView(
     }),
     point(toPort.lat, toPort.lon),
   ];
-  const primaryCp = [...primary.waypoints].sort(
-    (a, b) => (status.byId.get(b)?.disruptionScore ?? 0) - (status.byId.get(a)?.disruptionScore ?? 0),
-  )[0];
+  // The status lists the chokepoints in registry order.
+  const exposures = laneExposures(routes, [...status.byId.keys()]);
+  // The published rule: the primary chokepoint is the lane's most exposed one, not its most disrupted.
+  const primaryCp = exposures[0]?.chokepointId;
   const cpInfo = primaryCp ? status.byId.get(primaryCp) : undefined;
   const tierOf = (id: string) => status.byId.get(id)?.warRiskTier ?? 'WAR_RISK_TIER_UNSPECIFIED';
   const corridors = (primaryCp ? (model.corridors.get(primaryCp) ?? []) : [])
@@ -210,7 +211,7 @@ export function laneView(
     ...empty,
     primaryRouteId: primary.id,
     geometry,
-    exposures: laneExposures(routes).map((e) => ({
+    exposures: exposures.map((e) => ({
       ...e,
       chokepointName: status.byId.get(e.chokepointId)?.name ?? e.chokepointId,
     })),

@@ -48,9 +48,11 @@ export const routeProcedures = {
         summary: 'The modelled shipping lane between two countries',
         description:
           'From the curated lane model: the routes both countries’ ports are near, the one matching the cargo type first as the ' +
-          'primary route with its geometry, the share of the lane’s routes passing each chokepoint, the bypasses of the primary ' +
-          'route’s most disrupted chokepoint (up to five, with status), its current war-risk tier and disruption score, and ' +
-          'indicative transit days and freight. noModeledLane when the model has no shared route. PRO plans and above.',
+          'primary route with its geometry, the share of the lane’s routes passing each chokepoint, the bypasses of the most ' +
+          'exposed chokepoint (the first of those shares, ties in registry order; up to five, with status), its current war-risk ' +
+          'tier and disruption score, and indicative transit days and freight. noModeledLane when the model has no shared route. ' +
+          'PRO plans and above. Deviation from the published service: it measures exposure as the share of the chokepoint’s own ' +
+          'routes that the primary route is, so shares and ties can differ.',
       },
       cacheTier: 'slow',
       requiredTier: 1,

@@ -93,16 +93,25 @@ export function laneRoutes(
 }
 
 /**
- * Share of a lane's routes that pass each chokepoint, in percent (rounded), largest first (ties by
- * first appearance); chokepoints no route passes are left out.
+ * Share of a lane's routes that pass each chokepoint, in percent (rounded), largest first; ties in
+ * `registryOrder` (the chokepoint registry's order, as the published service lists them), then by
+ * first appearance. Chokepoints no route passes are left out. The first is the lane's primary
+ * chokepoint.
  */
-export function laneExposures(routes: readonly RouteDef[]): { chokepointId: string; exposurePct: number }[] {
+export function laneExposures(
+  routes: readonly RouteDef[],
+  registryOrder: readonly string[] = [],
+): { chokepointId: string; exposurePct: number }[] {
   if (routes.length === 0) return [];
   const counts = new Map<string, number>();
   for (const r of routes) for (const cp of new Set(r.waypoints)) counts.set(cp, (counts.get(cp) ?? 0) + 1);
+  const rank = (id: string) => {
+    const i = registryOrder.indexOf(id);
+    return i === -1 ? registryOrder.length : i;
+  };
   return [...counts.entries()]
     .map(([chokepointId, n]) => ({ chokepointId, exposurePct: Math.round((n / routes.length) * 100) }))
-    .sort((a, b) => b.exposurePct - a.exposurePct);
+    .sort((a, b) => b.exposurePct - a.exposurePct || rank(a.chokepointId) - rank(b.chokepointId));
 }
 
 /**

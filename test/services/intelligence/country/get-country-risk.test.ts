@@ -171,9 +171,13 @@ describe('with an input snapshot missing', () => {
 });
 
 describe('live ingestion', () => {
-  it('fetches all three inputs from their upstream URLs', async () => {
+  // The instability scores are derived (computed here from other snapshots, issue "Data truth II"):
+  // only the advisories and the SDN list have an upstream to fetch.
+  const FETCHED = [travelAdvisoriesDataset, sanctionsCountsDataset];
+
+  it('fetches the advisories and the SDN list from their upstream URLs; the instability scores come from their sample', async () => {
     const files = new Map(
-      INPUTS.flatMap((d) =>
+      FETCHED.flatMap((d) =>
         Object.values(d.sources).map(
           (s) => [new URL(s.url!).pathname, fs.readFileSync(path.join(SAMPLES_DIR, s.sample))] as const,
         ),
@@ -192,8 +196,13 @@ describe('live ingestion', () => {
       config: { UPSTREAM_BASE_OVERRIDE: `http://127.0.0.1:${(server.address() as AddressInfo).port}` },
     });
     try {
-      for (const d of INPUTS)
+      for (const d of FETCHED)
         expect(await live.deps.runner.run(d, { origin: { kind: 'live' } })).toMatchObject({ ok: true });
+      expect(await live.deps.runner.run(ciiScoresDataset, { origin: { kind: 'live' } })).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/derived dataset/),
+      });
+      expect(await live.deps.runner.run(ciiScoresDataset, { origin: { kind: 'samples' } })).toMatchObject({ ok: true });
       expect(seen.sort()).toEqual([...files.keys()].sort());
       expect((await live.get(`${PATH}?country_code=RU`)).body).toMatchObject({
         sanctionsCount: 22,

@@ -76,36 +76,50 @@ describe('interference level', () => {
 });
 
 describe('region of a cell', () => {
+  // The published classification (its scripts/_gpsjam-parse.mjs classifyRegion): whole-degree boxes,
+  // edges inclusive, first match in its order. Labels worked out by hand from those boxes.
   it.each([
     [54.71, 20.51, 'northern-europe'], // Kaliningrad
     [59.44, 24.75, 'northern-europe'], // Tallinn
     [57.5, 18.5, 'northern-europe'], // Gotland
     [59.94, 30.31, 'russia-north'], // St Petersburg
     [68.97, 33.09, 'russia-north'], // Murmansk
+    [55.75, 37.62, 'russia-north'], // Moscow: north of the ukraine-russia box (44-53 N)
+    [53.9, 27.56, 'other'], // Minsk: between ukraine-russia (to 53 N) and russia-north (from 54 N)
     [32.08, 34.78, 'israel-sinai'], // Tel Aviv
     [29.5, 33.8, 'israel-sinai'], // Sinai
+    [30.04, 31.24, 'israel-sinai'], // Cairo: the box reaches 29 E
+    [31.5, 34.47, 'israel-sinai'], // Gaza
+    [31.77, 35.21, 'levant'], // Jerusalem: levant (from 35 E, 31 N) comes first
     [33.89, 35.5, 'levant'], // Beirut
-    [35.17, 33.36, 'levant'], // Nicosia
     [33.51, 36.29, 'levant'], // Damascus
+    [36.2, 37.16, 'levant'], // Aleppo
+    [35.17, 33.36, 'other'], // Nicosia: west of levant, north of israel-sinai
     [46.48, 30.72, 'ukraine-russia'], // Odesa
     [44.6, 33.52, 'ukraine-russia'], // Sevastopol
-    [55.75, 37.62, 'ukraine-russia'], // Moscow
-    [53.9, 27.56, 'ukraine-russia'], // Minsk
+    [50.45, 30.52, 'ukraine-russia'], // Kyiv
     [41.01, 28.98, 'turkey-caucasus'], // Istanbul
-    [41.72, 44.79, 'turkey-caucasus'], // Tbilisi
+    [39.93, 32.86, 'turkey-caucasus'], // Ankara
+    [41.72, 44.79, 'iran-iraq'], // Tbilisi: iran-iraq (from 43 E, to 42 N) comes first
+    [36.34, 43.13, 'iran-iraq'], // Mosul: also in levant, iran-iraq comes first
     [33.31, 44.37, 'iran-iraq'], // Baghdad
-    [36.19, 44.01, 'iran-iraq'], // Erbil
     [35.69, 51.39, 'iran-iraq'], // Tehran
-    [26.5, 53.0, 'iran-iraq'], // Persian Gulf
+    [42, 43, 'iran-iraq'], // a corner: edges are inclusive
+    [26.5, 53.0, 'other'], // the southern Persian Gulf: south of 29 N
     [34.53, 69.17, 'afghanistan-pakistan'], // Kabul
     [15.35, 44.21, 'yemen-horn'], // Sanaa
-    [-1.29, 36.82, 'east-africa'], // Nairobi
+    [12.8, 45.03, 'yemen-horn'], // Aden
+    [2.05, 45.32, 'east-africa'], // Mogadishu
+    [-1.29, 36.82, 'other'], // Nairobi: south of the equator, where east-africa starts
     [15.5, 32.56, 'sudan-sahel'], // Khartoum
     [48.86, 2.35, 'western-europe'], // Paris
     [37.98, 23.73, 'western-europe'], // Athens
-    [16.87, 96.2, 'southeast-asia'], // Yangon
+    [1.35, 103.82, 'southeast-asia'], // Singapore
+    [16.87, 96.2, 'other'], // Yangon: north of southeast-asia (to 8 N), south of east-asia (from 20 N)
+    [25.03, 121.56, 'east-asia'], // Taipei
     [37.57, 126.98, 'east-asia'], // Seoul
     [40.71, -74.0, 'north-america'], // New York
+    [34.05, -118.24, 'north-america'], // Los Angeles
     [-33.87, 151.21, 'other'], // Sydney
     [-23.55, -46.63, 'other'], // São Paulo
   ] as const)('(%s, %s) is %s', (lat, lon, region) => {

@@ -72,16 +72,15 @@ export function parseIntelHistory(bytes: Buffer): { records: HistoryRecord[]; in
 
 export const intelHistoryDataset: Dataset<HistoryRecord, IntelHistoryInfo> = {
   name: INTEL_HISTORY,
-  source: 'Intelligence history archive export (conflict, military and energy events)',
-  kind: 'live',
+  source:
+    'Derived here from the conflict, military and energy event snapshots, kept 180 days ' +
+    '(the archive is not built yet; serves its bundled sample, a replayed archive export)',
+  kind: 'derived',
   maxStaleMinutes: 24 * 60,
   sources: {
     export: {
-      // The published service keeps this archive in its own store; there is no public upstream, so the
-      // live source is an export in the layout above (the bundled sample is one).
-      url: 'https://api.worldmonitor.app/api/intelligence/v1/intel-history-export',
+      // The published service keeps this archive in its own store, which has no public address.
       sample: 'intelligence/intel-history.json',
-      headers: () => ({ accept: 'application/json' }),
     },
   },
   parse(payloads) {

@@ -60,14 +60,14 @@ export function parseCiiScores(bytes: Buffer): { scores: CiiScore[]; info: CiiSc
 
 export const ciiScoresDataset: Dataset<CiiScore, CiiScoresInfo> = {
   name: CII_SCORES,
-  source: 'Country instability index (risk-scores export)',
-  kind: 'live',
+  source:
+    'Derived here from the conflict, unrest, advisory, sanctions and military snapshots with the published ' +
+    'country instability index (the model is not computed yet; serves its bundled sample, a replayed risk-scores export)',
+  kind: 'derived',
   maxStaleMinutes: 30,
   sources: {
     scores: {
-      url: 'https://api.worldmonitor.app/api/intelligence/v1/get-risk-scores',
       sample: 'intelligence/cii-risk-scores.json',
-      headers: () => ({ accept: 'application/json' }),
     },
   },
   parse(payloads) {

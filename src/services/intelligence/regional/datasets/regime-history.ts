@@ -1,8 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import type { Dataset, DatasetSource, Previous } from '../../../../platform/snapshots/dataset.js';
-import { SAMPLES_DIR } from '../../../../platform/snapshots/samples.js';
 import { parseOrefHistory } from '../../../../sources/oref/alerts.js';
 import { militaryFlightsDataset, parseMilitaryFlights } from '../../../military/index.js';
 import { chokepointsDataset, parseChokepointRegistry } from '../../../supply-chain/index.js';
@@ -92,36 +89,33 @@ export function buildRegimeHistory(
   return { records: history, info: { lastLabels, scoredAt: now } };
 }
 
-const SEED_SAMPLE = 'intelligence/regime-history.json';
-const optional = (s: DatasetSource): DatasetSource => ({ ...s, optional: true });
+/** An input's bundled sample only: a derived dataset has no address of its own. */
+const sampleOf = (s: DatasetSource, optional = true): DatasetSource => ({ sample: s.sample, optional });
 
 /**
- * Regime transitions of the regional snapshot pipeline, appended by ingestion: each run reads the
- * pipeline's inputs from their upstreams (the instability export, the chokepoint registry, OREF
- * sirens, military ADS-B), scores the regions with the same rules as get-regional-snapshot and
- * records the regions whose label changed. The bundled history document seeds the first load (it
- * has no upstream); later runs continue from the previous snapshot.
+ * Regime transitions of the regional snapshot pipeline: the regions are scored from the instability
+ * scores, the chokepoint registry, OREF sirens and military ADS-B with the same rules as
+ * get-regional-snapshot, and each region whose label changed is appended. Derived: the inputs are not
+ * yet read from their own snapshots (issue "Data truth II"), so a load scores the inputs' bundled
+ * samples once on top of the bundled history document (this service's own format), which seeds the
+ * first load; later loads continue from the previous snapshot.
  */
 export const regimeHistoryDataset: Dataset<RegimeTransition, RegimeHistoryInfo> = {
   name: REGIME_HISTORY,
   source:
-    'Regional snapshot pipeline (instability export, chokepoint registry, OREF, ADS-B military), regime changes per ingestion',
-  kind: 'live',
+    'Derived here from the instability scores, chokepoint registry, OREF sirens and military flights with the ' +
+    'regional snapshot rules, one transition per label change (not computed from snapshots yet; serves its bundled ' +
+    'history extended by scoring the bundled input samples)',
+  kind: 'derived',
   maxStaleMinutes: 12 * 60,
   allowEmpty: true,
   sources: {
-    seed: {
-      url: 'https://localhost/regime-history/v1.json',
-      sample: SEED_SAMPLE,
-      optional: true,
-      // No upstream: the seed is the bundled document, read from disk on a live run too (used only without a previous snapshot).
-      fetch: () => readFile(path.join(SAMPLES_DIR, SEED_SAMPLE)),
-    },
-    cii: ciiScoresDataset.sources.scores!,
-    chokepoints: optional(chokepointsDataset.sources.registry!),
-    oref: optional(orefHistoryDataset.sources.json!),
-    flights_aircraft: optional(militaryFlightsDataset.sources.aircraft!),
-    flights_operators: optional(militaryFlightsDataset.sources.operators!),
+    seed: { sample: 'intelligence/regime-history.json', optional: true },
+    cii: sampleOf(ciiScoresDataset.sources.scores!, false),
+    chokepoints: sampleOf(chokepointsDataset.sources.registry!),
+    oref: sampleOf(orefHistoryDataset.sources.json!),
+    flights_aircraft: sampleOf(militaryFlightsDataset.sources.aircraft!),
+    flights_operators: sampleOf(militaryFlightsDataset.sources.operators!),
   },
   parse: (payloads, now, previous) => buildRegimeHistory(payloads, now, previous),
 };
