@@ -5,8 +5,8 @@ import { datasetCatalogue } from '../platform/snapshots/catalogue.js';
 export const DATASETS_USAGE = `usage: mds datasets [--json]
 
 Lists every dataset: its kind (live, reference, derived, relay, recorded), who publishes it, each
-source address with the variables it needs and whether they are set, when its bundled sample was
-captured, and how often it is refreshed. --json prints the same as one JSON array.
+source address (or, for a curated table, its file under db/reference/) with the variables it needs
+and whether they are set, when its bundled sample was captured, and how often it is refreshed. --json prints the same as one JSON array.
 `;
 
 /** `mds datasets`: what each dataset is and where it comes from. */
@@ -21,9 +21,9 @@ export function datasetsCommand(config: Config, args: readonly string[], out: No
     const cadence = e.cadenceMinutes === null ? 'not fetched' : `every ${e.cadenceMinutes} min`;
     out.write(`${e.name}  [${e.kind}]  ${e.source}  (${captured}; ${cadence})\n`);
     for (const s of e.sources) {
-      if (!s.url && !s.requires.length) continue;
+      if (!s.url && !s.file && !s.requires.length) continue;
       const needs = s.requires.length ? `  needs ${s.requires.join(', ')} (${s.configured ? 'set' : 'NOT SET'})` : '';
-      out.write(`    ${s.url ?? '(no address)'}${needs}\n`);
+      out.write(`    ${s.url ?? (s.file ? `${s.file} (reference table)` : '(no address)')}${needs}\n`);
     }
   }
   const counts = new Map<string, number>();

@@ -47,11 +47,32 @@ describe('mds datasets', () => {
     }
   });
 
-  it('lists a source address exactly for the datasets that are fetched', () => {
-    for (const e of datasetCatalogue(ALL_DATASETS, testConfig())) {
+  it('lists a source address exactly for the sources that are fetched, and a file for each reference table', () => {
+    const catalogue = datasetCatalogue(ALL_DATASETS, testConfig());
+    for (const [i, e] of catalogue.entries()) {
       const fetched = e.kind === 'live' || e.kind === 'relay';
-      for (const s of e.sources) expect(s.url !== undefined, `${e.name}`).toBe(fetched);
+      const defined = Object.values(ALL_DATASETS[i]!.sources);
+      for (const [j, s] of e.sources.entries()) {
+        const reference = defined[j]!.reference === true;
+        expect(s.url !== undefined, `${e.name}`).toBe(fetched && !reference);
+        expect(s.file, e.name).toBe(reference ? `db/reference/${defined[j]!.sample}` : undefined);
+      }
       expect(e.cadenceMinutes !== null, e.name).toBe(fetched);
+    }
+    // A live dataset may read a reference table as one of its inputs (the operator table beside the feed).
+    const flights = catalogue.find((e) => e.name === 'military.flights')!;
+    expect(flights.kind).toBe('live');
+    expect(flights.sources.map((s) => s.url ?? s.file)).toEqual([
+      expect.stringMatching(/^https:\/\/api\.adsb\.lol\//),
+      'db/reference/military/operators.json',
+    ]);
+  });
+
+  it('a reference dataset is one whose every source is a file of db/reference/', () => {
+    for (const d of ALL_DATASETS) {
+      const sources = Object.values(d.sources);
+      if (d.kind === 'reference') for (const s of sources) expect(s.reference, d.name).toBe(true);
+      else expect(sources.length === 0 || sources.some((s) => !s.reference), d.name).toBe(true);
     }
   });
 
@@ -75,10 +96,12 @@ describe('mds datasets', () => {
 });
 
 describe('dataset files', () => {
-  it('every bundled file a dataset names exists where its kind says', () => {
+  it('every bundled file a dataset names exists where its source says (db/reference/ or db/samples/)', () => {
     for (const d of ALL_DATASETS) {
-      const dir = d.kind === 'reference' ? REFERENCE_DIR : SAMPLES_DIR;
-      for (const s of Object.values(d.sources)) expect(fs.existsSync(path.join(dir, s.sample)), s.sample).toBe(true);
+      for (const s of Object.values(d.sources)) {
+        const dir = s.reference ? REFERENCE_DIR : SAMPLES_DIR;
+        expect(fs.existsSync(path.join(dir, s.sample)), s.sample).toBe(true);
+      }
     }
   });
 

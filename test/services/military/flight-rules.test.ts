@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
+import { bundledFile } from '../../../src/platform/snapshots/samples.js';
 import type { AdsbAircraft } from '../../../src/sources/adsb/mil-feed.js';
 import {
   militaryFlightsDataset,
@@ -21,7 +20,7 @@ import {
 } from '../../../src/services/military/flights/rules.js';
 
 const { table } = parseOperatorTable(
-  fs.readFileSync(path.join(SAMPLES_DIR, militaryFlightsDataset.sources.operators!.sample)),
+  fs.readFileSync(bundledFile(militaryFlightsDataset.sources.operators!)),
 );
 
 const aircraft = (over: Partial<AdsbAircraft>): AdsbAircraft => ({

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
+import { bundledFile } from '../../../../src/platform/snapshots/samples.js';
 import {
   CORRIDOR_HISTORY_KEEP,
   appendCorridorReading,
@@ -15,7 +14,7 @@ const all = () =>
   Object.fromEntries(
     Object.entries(corridorHistoryDataset.sources).map(([k, s]) => [
       k,
-      fs.readFileSync(path.join(SAMPLES_DIR, s.sample)),
+      fs.readFileSync(bundledFile(s)),
     ]),
   );
 
