@@ -81,6 +81,18 @@ describe('mds ingest with no network', () => {
     }
   }, 60_000);
 
+  it('loads reference tables from db/reference/ with no network; health names them reference and OK', async () => {
+    const db = await dbWith();
+    const tables = ALL_DATASETS.filter((d) => d.kind === 'reference').map((d) => d.name);
+    expect(tables).toEqual(expect.arrayContaining(['supply-chain.chokepoints', 'military.bases']));
+    const r = await mds(['ingest', ...tables], { DATABASE_PATH: db, UPSTREAM_BASE_OVERRIDE: 'http://upstream.invalid' });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const h = await health(db);
+    for (const name of tables) expect(h.datasets[name], name).toMatchObject({ kind: 'reference', status: 'OK' });
+    expect(h.datasets[QUAKES]).toMatchObject({ kind: 'live', status: 'EMPTY' });
+  });
+
   it('a dataset with nothing to serve and a failing refresh is ERROR, not serving', async () => {
     const db = await dbWith();
     expect(
