@@ -222,6 +222,9 @@ const ConfigSchema = z
     // Consumer prices
     /** Address of a newer price-observation CSV in the bundled layout; without it the bundled dated set is served. */
     CONSUMER_PRICES_OBSERVATIONS_URL: optional(z.url({ protocol: /^https?$/ })),
+    // Grocery basket
+    /** Where an operator-run collector publishes grocery shelf-price observations (CSV, bundled layout); unset, the basket is unavailable. */
+    GROCERY_OBSERVATIONS_URL: optional(z.url({ protocol: /^https?$/ })),
     // Giving
     /** Address of a newer giving-claims registry in the bundled layout; without it the bundled registry is served. */
     GIVING_CLAIMS_URL: optional(z.url({ protocol: /^https?$/ })),
