@@ -126,3 +126,25 @@ describe('README', () => {
     expect(readme).toBe(readmeWithTable(readme));
   });
 });
+
+describe('reference tables (db/reference/)', () => {
+  const files = [
+    ...new Set(ALL_DATASETS.flatMap((d) => Object.values(d.sources).filter((s) => s.reference).map((s) => s.sample))),
+  ];
+
+  it('each states its provenance: who publishes the facts, and when they were checked', () => {
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const beside = path.join(REFERENCE_DIR, `${file}.provenance.md`);
+      if (fs.existsSync(beside)) continue;
+      const doc = JSON.parse(fs.readFileSync(path.join(REFERENCE_DIR, file), 'utf8')) as { provenance?: unknown };
+      expect(doc.provenance, file).toBeTruthy();
+      expect(JSON.stringify(doc.provenance).length, file).toBeGreaterThan(80);
+    }
+  });
+
+  it('each is listed in db/reference/README.md', () => {
+    const readme = fs.readFileSync(path.join(REFERENCE_DIR, 'README.md'), 'utf8');
+    for (const file of files) expect(readme, file).toContain(`\`${file}\``);
+  });
+});
