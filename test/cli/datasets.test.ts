@@ -129,7 +129,13 @@ describe('README', () => {
 
 describe('reference tables (db/reference/)', () => {
   const files = [
-    ...new Set(ALL_DATASETS.flatMap((d) => Object.values(d.sources).filter((s) => s.reference).map((s) => s.sample))),
+    ...new Set(
+      ALL_DATASETS.flatMap((d) =>
+        Object.values(d.sources)
+          .filter((s) => s.reference)
+          .map((s) => s.sample),
+      ),
+    ),
   ];
 
   it('each states its provenance: who publishes the facts, and when they were checked', () => {

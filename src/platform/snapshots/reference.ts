@@ -8,7 +8,6 @@ import type { SnapshotStore } from './store.js';
 /** The key of a snapshot's info under which the runner keeps the digest of the reference files it read. */
 export const REFERENCE_DIGEST_KEY = 'referenceDigest';
 
-
 /** One digest over a dataset's reference files, keyed by source, so renaming a source changes it too. */
 export function digestReferencePayloads(files: readonly (readonly [key: string, bytes: Buffer])[]): string {
   const hash = createHash('sha256');

@@ -21,9 +21,7 @@ type Base = { id: string; tier: number; countryIso2: string; type: string; kind:
 
 describe('military bases file', () => {
   it('reads the bundled set', () => {
-    const { records, info } = parseMilitaryBases(
-      fs.readFileSync(bundledFile(militaryBasesDataset.sources.bases!)),
-    );
+    const { records, info } = parseMilitaryBases(fs.readFileSync(bundledFile(militaryBasesDataset.sources.bases!)));
     expect(info.version).toBe('2026-10-28');
     expect(records).toHaveLength(57);
     expect(records[0]).toEqual({

@@ -19,9 +19,7 @@ import {
   type PostureInput,
 } from '../../../src/services/military/flights/rules.js';
 
-const { table } = parseOperatorTable(
-  fs.readFileSync(bundledFile(militaryFlightsDataset.sources.operators!)),
-);
+const { table } = parseOperatorTable(fs.readFileSync(bundledFile(militaryFlightsDataset.sources.operators!)));
 
 const aircraft = (over: Partial<AdsbAircraft>): AdsbAircraft => ({
   hex: '000001',

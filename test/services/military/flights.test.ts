@@ -8,8 +8,7 @@ import {
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 
-const sample = (k: 'aircraft' | 'operators') =>
-  fs.readFileSync(bundledFile(militaryFlightsDataset.sources[k]!));
+const sample = (k: 'aircraft' | 'operators') => fs.readFileSync(bundledFile(militaryFlightsDataset.sources[k]!));
 const FEED_TIME = Date.UTC(2026, 10, 20, 11, 58, 30);
 
 describe('military flights dataset', () => {

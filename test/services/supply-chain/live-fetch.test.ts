@@ -52,19 +52,16 @@ describe('live ingestion of every supply-chain dataset', () => {
     },
   );
 
-  it.each(LIVE.map((d) => [d.name, d] as const))(
-    '%s fetches its live URL and swaps a snapshot',
-    async (_name, ds) => {
-      const r = await app.deps.runner.run(ds, { origin: { kind: 'live' } });
-      expect(r.error).toBeUndefined();
-      expect(r.ok).toBe(true);
-      expect(r.recordCount).toBeGreaterThan(0);
-      // A source with a date window asks for the address of the moment (`urlAt`); `url` documents it.
-      const first = Object.values(ds.sources)[0]!;
-      const asked = new URL(first.urlAt ? first.urlAt(app.deps.clock.now(), app.deps.config) : first.url!);
-      expect(requested).toContain(asked.pathname + asked.search);
-    },
-  );
+  it.each(LIVE.map((d) => [d.name, d] as const))('%s fetches its live URL and swaps a snapshot', async (_name, ds) => {
+    const r = await app.deps.runner.run(ds, { origin: { kind: 'live' } });
+    expect(r.error).toBeUndefined();
+    expect(r.ok).toBe(true);
+    expect(r.recordCount).toBeGreaterThan(0);
+    // A source with a date window asks for the address of the moment (`urlAt`); `url` documents it.
+    const first = Object.values(ds.sources)[0]!;
+    const asked = new URL(first.urlAt ? first.urlAt(app.deps.clock.now(), app.deps.config) : first.url!);
+    expect(requested).toContain(asked.pathname + asked.search);
+  });
 
   it('serves the composed status from the live snapshots', async () => {
     const res = await app.get('/api/supply-chain/v1/get-chokepoint-status');

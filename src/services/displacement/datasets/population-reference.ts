@@ -57,7 +57,14 @@ export function populationTable(bytes: Buffer): CountryDensity[] {
     const ref = countryByCode(iso3);
     if (!row) throw new Error(`population table has no row for ${iso3}`);
     if (!ref) throw new Error(`no centroid for ${iso3}`);
-    out.push({ code: iso3, name: ref.name, population: row.population, areaKm2: row.areaKm2, lat: ref.lat, lon: ref.lon });
+    out.push({
+      code: iso3,
+      name: ref.name,
+      population: row.population,
+      areaKm2: row.areaKm2,
+      lat: ref.lat,
+      lon: ref.lon,
+    });
   }
   return out;
 }

@@ -12,10 +12,7 @@ const T0 = Date.UTC(2026, 10, 20, 12);
 const HOUR = 3_600_000;
 const all = () =>
   Object.fromEntries(
-    Object.entries(corridorHistoryDataset.sources).map(([k, s]) => [
-      k,
-      fs.readFileSync(bundledFile(s)),
-    ]),
+    Object.entries(corridorHistoryDataset.sources).map(([k, s]) => [k, fs.readFileSync(bundledFile(s))]),
   );
 
 describe('China corridor history dataset', () => {

@@ -45,7 +45,8 @@ export function parseGroceryObservations(bytes: Buffer): GroceryObservation[] {
  */
 export const groceryObservationsDataset: Dataset<GroceryObservation> = {
   name: GROCERY_OBSERVATIONS,
-  source: 'Retailer shelf-price observations of a ten-item grocery basket from an operator-run collector (GROCERY_OBSERVATIONS_URL)',
+  source:
+    'Retailer shelf-price observations of a ten-item grocery basket from an operator-run collector (GROCERY_OBSERVATIONS_URL)',
   kind: 'relay',
   maxStaleMinutes: 20_160,
   sources: {
