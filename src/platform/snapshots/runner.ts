@@ -274,8 +274,10 @@ export class IngestionRunner {
     } finally {
       clearTimeout(timer);
     }
-    // With every source down, say why rather than "no rows".
-    if (sources.length > 0 && missing.length === sources.length)
+    // With every source down, say why rather than "no rows". The repository's own reference files
+    // never fail, so they alone do not make a reading when every upstream beside them is down.
+    const upstream = sources.filter(([, s]) => !isReferenceSource(s));
+    if (upstream.length > 0 && upstream.every(([key]) => missing.includes(key)))
       throw new IngestError(`every source failed: ${failures.join('; ')}`);
     const referenceDigest = referenceFiles.length ? digestReferencePayloads(referenceFiles) : undefined;
     return { payloads, missing, failures, referenceDigest };

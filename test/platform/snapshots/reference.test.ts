@@ -91,4 +91,22 @@ describe('reference tables', () => {
     const [r] = await reloadChangedReference([dataset], deps.store, deps.runner);
     expect(r).toMatchObject({ ok: true, recordCount: 2 });
   });
+
+  it('a live dataset reading a table beside its upstream fails when the upstream does: the table alone is no reading', async () => {
+    const deps = setup();
+    const { dataset } = tableFile(['a']);
+    const live: Dataset<{ name: string }> = {
+      ...dataset,
+      name: 'test.live-with-table',
+      kind: 'live',
+      sources: {
+        // Nothing listens on port 1: the request is refused at once.
+        feed: { url: 'http://127.0.0.1:1/feed.json', sample: 'unused.json', optional: true },
+        table: { ...dataset.sources.table!, optional: true },
+      },
+    };
+    const r = await deps.runner.run(live, { origin: { kind: 'live' } });
+    expect(r.ok).toBe(false);
+    expect(r.error).toMatch(/^every source failed: feed: /);
+  });
 });
