@@ -229,6 +229,9 @@ const ConfigSchema = z
     // Consumer prices
     /** Where an operator-run collector publishes price observations (CSV, bundled layout); unset, consumer prices are unavailable. */
     CONSUMER_PRICES_OBSERVATIONS_URL: optional(z.url({ protocol: /^https?$/ })),
+    // Grocery basket
+    /** Where an operator-run collector publishes grocery shelf-price observations (CSV, bundled layout); unset, the basket is unavailable. */
+    GROCERY_OBSERVATIONS_URL: optional(z.url({ protocol: /^https?$/ })),
     // news
     /** USDA FAS API key for the PSD food stocks dataset (resilience get-food-stocks). */
     USDA_FAS_PSD_API_KEY: optional(z.string()),

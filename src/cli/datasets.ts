@@ -14,9 +14,9 @@ export function datasetsCommand(config: Config, args: readonly string[], out: No
     const cadence = e.cadenceMinutes === null ? 'not fetched' : `every ${e.cadenceMinutes} min`;
     out.write(`${e.name}  [${e.kind}]  ${e.source}  (${captured}; ${cadence})\n`);
     for (const s of e.sources) {
-      if (!s.url && !s.requires.length) continue;
+      if (!s.url && !s.file && !s.requires.length) continue;
       const needs = s.requires.length ? `  needs ${s.requires.join(', ')} (${s.configured ? 'set' : 'NOT SET'})` : '';
-      out.write(`    ${s.url ?? '(no address)'}${needs}\n`);
+      out.write(`    ${s.url ?? (s.file ? `${s.file} (reference table)` : '(no address)')}${needs}\n`);
     }
   }
   const counts = new Map<string, number>();

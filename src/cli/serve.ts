@@ -6,6 +6,7 @@ import { redactUrl } from '../../db/pg/client.js';
 import { buildApp } from '../app.js';
 import { ALL_DATASETS, findDataset } from '../root/datasets.js';
 import { loadSamplesWhereEmpty } from '../platform/snapshots/first-run.js';
+import { reloadChangedReference } from '../platform/snapshots/reference.js';
 import { RefreshScheduler } from '../platform/snapshots/scheduler.js';
 import { fetchesUpstream, type AnyDataset } from '../platform/snapshots/dataset.js';
 import { cadenceOf } from '../platform/snapshots/catalogue.js';
@@ -45,6 +46,11 @@ export async function startServer(
       if (r.ok) out.write(`loaded bundled sample for ${r.dataset}: ${r.recordCount} rows\n`);
       else if (!r.skipped) err.write(`could not load bundled sample for ${r.dataset}: ${text(r.error)}\n`);
     }
+  }
+  // A commit that changed a reference table takes effect now, without an `mds ingest`.
+  for (const r of await reloadChangedReference(ALL_DATASETS, deps.store, deps.runner)) {
+    if (r.ok) out.write(`reloaded changed reference table ${r.dataset}: ${r.recordCount} rows\n`);
+    else if (!r.skipped) err.write(`could not reload reference table ${r.dataset}: ${text(r.error)}\n`);
   }
   // The session signing secret is read (or generated) now, so a node's first browser session costs no extra round trip.
   await accessOf(deps).sessions();

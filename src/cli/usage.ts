@@ -19,8 +19,9 @@ plans: ${PLAN_KEYS.join(', ')}
 export const DATASETS_USAGE = `usage: mds datasets [--json]
 
 Lists every dataset: its kind (live, reference, derived, relay, recorded), who publishes it, each
-source address with the variables it needs and whether they are set, when its bundled sample was
-captured, and how often it is refreshed. --json prints the same as one JSON array.
+source address (or, for a curated table, its file under db/reference/) with the variables it needs
+and whether they are set, when its bundled sample was captured, and how often it is refreshed.
+--json prints the same as one JSON array.
 `;
 
 export const USAGE = `usage: mds <command> [options]

@@ -47,11 +47,32 @@ describe('mds datasets', () => {
     }
   });
 
-  it('lists a source address exactly for the datasets that are fetched', () => {
-    for (const e of datasetCatalogue(ALL_DATASETS, testConfig())) {
+  it('lists a source address exactly for the sources that are fetched, and a file for each reference table', () => {
+    const catalogue = datasetCatalogue(ALL_DATASETS, testConfig());
+    for (const [i, e] of catalogue.entries()) {
       const fetched = e.kind === 'live' || e.kind === 'relay';
-      for (const s of e.sources) expect(s.url !== undefined, `${e.name}`).toBe(fetched);
+      const defined = Object.values(ALL_DATASETS[i]!.sources);
+      for (const [j, s] of e.sources.entries()) {
+        const reference = defined[j]!.reference === true;
+        expect(s.url !== undefined, `${e.name}`).toBe(fetched && !reference);
+        expect(s.file, e.name).toBe(reference ? `db/reference/${defined[j]!.sample}` : undefined);
+      }
       expect(e.cadenceMinutes !== null, e.name).toBe(fetched);
+    }
+    // A live dataset may read a reference table as one of its inputs (the operator table beside the feed).
+    const flights = catalogue.find((e) => e.name === 'military.flights')!;
+    expect(flights.kind).toBe('live');
+    expect(flights.sources.map((s) => s.url ?? s.file)).toEqual([
+      expect.stringMatching(/^https:\/\/api\.adsb\.lol\//),
+      'db/reference/military/operators.json',
+    ]);
+  });
+
+  it('a reference dataset is one whose every source is a file of db/reference/', () => {
+    for (const d of ALL_DATASETS) {
+      const sources = Object.values(d.sources);
+      if (d.kind === 'reference') for (const s of sources) expect(s.reference, d.name).toBe(true);
+      else expect(sources.length === 0 || sources.some((s) => !s.reference), d.name).toBe(true);
     }
   });
 
@@ -75,10 +96,12 @@ describe('mds datasets', () => {
 });
 
 describe('dataset files', () => {
-  it('every bundled file a dataset names exists where its kind says', () => {
+  it('every bundled file a dataset names exists where its source says (db/reference/ or db/samples/)', () => {
     for (const d of ALL_DATASETS) {
-      const dir = d.kind === 'reference' ? REFERENCE_DIR : SAMPLES_DIR;
-      for (const s of Object.values(d.sources)) expect(fs.existsSync(path.join(dir, s.sample)), s.sample).toBe(true);
+      for (const s of Object.values(d.sources)) {
+        const dir = s.reference ? REFERENCE_DIR : SAMPLES_DIR;
+        expect(fs.existsSync(path.join(dir, s.sample)), s.sample).toBe(true);
+      }
     }
   });
 
@@ -122,5 +145,33 @@ describe('README', () => {
   it('its dataset table is the one generated from mds datasets (npm run docs:datasets)', () => {
     const readme = fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
     expect(readme).toBe(readmeWithTable(readme));
+  });
+});
+
+describe('reference tables (db/reference/)', () => {
+  const files = [
+    ...new Set(
+      ALL_DATASETS.flatMap((d) =>
+        Object.values(d.sources)
+          .filter((s) => s.reference)
+          .map((s) => s.sample),
+      ),
+    ),
+  ];
+
+  it('each states its provenance: who publishes the facts, and when they were checked', () => {
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const beside = path.join(REFERENCE_DIR, `${file}.provenance.md`);
+      if (fs.existsSync(beside)) continue;
+      const doc = JSON.parse(fs.readFileSync(path.join(REFERENCE_DIR, file), 'utf8')) as { provenance?: unknown };
+      expect(doc.provenance, file).toBeTruthy();
+      expect(JSON.stringify(doc.provenance).length, file).toBeGreaterThan(80);
+    }
+  });
+
+  it('each is listed in db/reference/README.md', () => {
+    const readme = fs.readFileSync(path.join(REFERENCE_DIR, 'README.md'), 'utf8');
+    for (const file of files) expect(readme, file).toContain(`\`${file}\``);
   });
 });

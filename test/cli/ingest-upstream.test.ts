@@ -81,6 +81,21 @@ describe('mds ingest with no network', () => {
     }
   }, 60_000);
 
+  it('loads reference tables from db/reference/ with no network; health names them reference and OK', async () => {
+    const db = await dbWith();
+    const tables = ALL_DATASETS.filter((d) => d.kind === 'reference').map((d) => d.name);
+    expect(tables).toEqual(expect.arrayContaining(['supply-chain.chokepoints', 'military.bases']));
+    const r = await mds(['ingest', ...tables], {
+      DATABASE_PATH: db,
+      UPSTREAM_BASE_OVERRIDE: 'http://upstream.invalid',
+    });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const h = await health(db);
+    for (const name of tables) expect(h.datasets[name], name).toMatchObject({ kind: 'reference', status: 'OK' });
+    expect(h.datasets[QUAKES]).toMatchObject({ kind: 'live', status: 'EMPTY' });
+  });
+
   it('a dataset with nothing to serve and a failing refresh is ERROR, not serving', async () => {
     const db = await dbWith();
     expect(
@@ -175,6 +190,44 @@ describe('credentials a dataset requires', () => {
 });
 
 describe('at start', () => {
+  it('`mds serve` reloads a reference table whose file changed since its snapshot, and no other', async () => {
+    const TABLE = 'supply-chain.chokepoints';
+    const db = await dbWith(TABLE, 'military.bases');
+    const versions = async () =>
+      Object.fromEntries(
+        (
+          await storeSql<{ dataset: string; version: number }>(
+            { dbFile: db },
+            'SELECT dataset, version FROM snapshot_meta WHERE dataset IN (?, ?)',
+            [TABLE, 'military.bases'],
+          )
+        ).map((r) => [r.dataset, Number(r.version)]),
+      );
+    const before = await versions();
+    // The snapshot says it was built from other contents than the file holds now (a commit changed it).
+    await storeSql({ dbFile: db }, `UPDATE snapshot_meta SET info = ? WHERE dataset = ?`, [
+      JSON.stringify({ referenceDigest: 'an-older-version-of-the-file' }),
+      TABLE,
+    ]);
+    let out = '';
+    const sink = { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream;
+    const server = await startServer(
+      testConfig({
+        ...(await testDatabaseEnv(db)),
+        PORT: 0,
+        HOST: '127.0.0.1',
+        LOAD_SAMPLES: 'never',
+        DEV_KEY: 'never',
+      }),
+      sink,
+      sink,
+    );
+    await server.shutdown('test');
+    expect(out).toMatch(/reloaded changed reference table supply-chain\.chokepoints: 13 rows/);
+    expect(out).not.toMatch(/military\.bases/);
+    expect(await versions()).toEqual({ [TABLE]: before[TABLE]! + 1, 'military.bases': before['military.bases'] });
+  });
+
   it('`mds serve` removes rows staged by a run that died before publishing', async () => {
     const db = await dbWith(QUAKES);
     const [{ version }] = await storeSql<{ version: number }>(

@@ -45,6 +45,7 @@ describe('GET /api/health', () => {
       error: 0,
     });
     expect(res.body.datasets['seismology.earthquakes']).toEqual({
+      kind: 'live',
       source: earthquakesDataset.source,
       status: 'OK',
       serving: true,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../src/config.js';
 import { openDeps } from '../../src/deps.js';
 import { ManualClock } from '../../src/platform/clock.js';
-import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
+import { REFERENCE_DIR } from '../../src/platform/snapshots/samples.js';
 import { SUPPLY_CHAIN_DATASETS } from '../../src/services/supply-chain/datasets/index.js';
 import { STATUS_DATASETS, getChokepointStatus } from '../../src/services/supply-chain/chokepoints/queries.js';
 import { chokepointsDataset } from '../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
@@ -19,7 +19,7 @@ import { startPostgres, type RunningPostgres } from '../support/engines/postgres
 // the change becomes one delivery, POSTed once, whichever nodes observe it.
 
 const registryWith = (id: string, level: string) => {
-  const doc = JSON.parse(fs.readFileSync(path.join(SAMPLES_DIR, 'supply-chain/chokepoint-registry.json'), 'utf8'));
+  const doc = JSON.parse(fs.readFileSync(path.join(REFERENCE_DIR, 'supply-chain/chokepoints.json'), 'utf8'));
   for (const c of doc.chokepoints) if (c.id === id) c.threat = { level, description: `test: ${level}` };
   return Buffer.from(JSON.stringify(doc));
 };

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config.js';
-import { fetchesUpstream, type AnyDataset, type DatasetKind } from './dataset.js';
+import { fetchesUpstream, isReferenceSource, type AnyDataset, type DatasetKind } from './dataset.js';
 import { SAMPLES_DIR } from './samples.js';
 
 /** One source of a dataset as `mds datasets` lists it. */
 export interface CatalogueSource {
   /** The upstream address (a relay's starts with its `$VARIABLE`); absent for reference and derived data. */
   url?: string;
+  /** For a curated table of this repository (a reference source): its file, e.g. `db/reference/military/bases.json`. */
+  file?: string;
   /** Configuration variables the source cannot be read without. */
   requires: string[];
   /** Whether every variable in `requires` is set in this configuration. */
@@ -63,9 +65,10 @@ export function datasetCatalogue(
     source: d.source,
     sources: Object.values(d.sources).map((s) => {
       const requires = [...(s.requires ?? [])];
-      const withUrl = d.kind === 'live' || d.kind === 'relay';
+      const withUrl = (d.kind === 'live' || d.kind === 'relay') && !isReferenceSource(s);
       return {
         ...(withUrl && s.url !== undefined ? { url: s.url } : {}),
+        ...(isReferenceSource(s) ? { file: `db/reference/${s.sample}` } : {}),
         requires,
         configured: requires.every((v) => isSet(config[v])),
       };
@@ -87,7 +90,7 @@ export function catalogueTable(entries: readonly CatalogueEntry[]): string {
     '|---|---|---|---|---|---|---|',
   ];
   for (const e of entries) {
-    const hosts = [...new Set(e.sources.flatMap((s) => (s.url ? [shortUrl(s.url)] : [])))];
+    const hosts = [...new Set(e.sources.flatMap((s) => (s.url ? [shortUrl(s.url)] : s.file ? [s.file] : [])))];
     const needs = [...new Set(e.sources.flatMap((s) => s.requires))];
     lines.push(
       `| \`${e.name}\` | ${e.kind} | ${cell(e.source)} | ${hosts.map((h) => `\`${cell(h)}\``).join('<br>') || '-'} | ${

@@ -14,13 +14,25 @@ export type DatasetKind = 'live' | 'reference' | 'derived' | 'relay' | 'recorded
 
 export const DATASET_KINDS: readonly DatasetKind[] = ['live', 'reference', 'derived', 'relay', 'recorded'];
 
-/** One upstream document a dataset is built from. */
+/**
+ * One document a dataset is built from: an upstream's (`url`), or a curated table of this repository
+ * (`reference`).
+ *
+ * Reference data is one mechanism, per source: a source marked `reference` is the file
+ * db/reference/<sample>, read by the runner for every load (live, samples, `mds ingest`), never
+ * fetched and listed without an address. A dataset of kind `reference` is one whose every source is
+ * such a file; a live dataset may read one as one of its inputs (the military operator table beside
+ * the ADS-B feed). The runner keeps a digest of the reference files a snapshot was built from in its
+ * info (`REFERENCE_DIGEST_KEY`), so a server start reloads a reference dataset whose file changed.
+ */
 export interface DatasetSource {
   /**
    * Live address of the upstream (`live` and `relay` datasets; a relay address starts with the
-   * `$VARIABLE` it is configured by). Absent for `reference`, `derived` and `recorded` datasets.
+   * `$VARIABLE` it is configured by). Absent for reference sources and `derived`/`recorded` datasets.
    */
   url?: string;
+  /** The source is a curated table of this repository: `sample` names its file under db/reference/. */
+  reference?: true;
   /**
    * The address for a given moment, when the request carries a date window, or for a configured
    * host (relay); `url` documents it.
@@ -28,7 +40,7 @@ export interface DatasetSource {
   urlAt?: (now: number, config: Config) => string;
   /**
    * Bundled payload in the upstream's own format, relative to db/samples/; for a `reference`
-   * dataset, the reference file itself, relative to db/reference/.
+   * source, the reference file itself, relative to db/reference/.
    */
   sample: string;
   /** A dataset still ingests when an optional source fails; the parser sees it as absent. */
@@ -102,6 +114,11 @@ export interface Dataset<R = unknown, I = Record<string, unknown>> {
 }
 
 export type AnyDataset = Dataset<any, any>;
+
+/** Whether a source is a curated table of this repository (db/reference/), read rather than fetched. */
+export function isReferenceSource(source: Pick<DatasetSource, 'reference'>): boolean {
+  return source.reference === true;
+}
 
 /** Whether the refresh scheduler fetches this dataset on its cadence (it has an upstream address). */
 export function fetchesUpstream(dataset: Pick<AnyDataset, 'kind'>): boolean {

@@ -1,4 +1,4 @@
-import type { AnyDataset } from './dataset.js';
+import type { AnyDataset, DatasetKind } from './dataset.js';
 import type { SnapshotMeta } from './store.js';
 
 export type DatasetStatus = 'OK' | 'STALE' | 'EMPTY' | 'ERROR';
@@ -6,6 +6,8 @@ export type OverallStatus = 'HEALTHY' | 'DEGRADED' | 'UNHEALTHY';
 
 export interface DatasetHealth {
   dataset: string;
+  /** Where the rows come from (live, reference, derived, relay, recorded). */
+  kind: DatasetKind;
   source: string;
   status: DatasetStatus;
   /** Whether requests are answered from a snapshot (the last good one, when the latest refresh failed). */
@@ -46,10 +48,13 @@ export function datasetHealth(
   let status: DatasetStatus;
   if (!serving) status = failing ? 'ERROR' : 'EMPTY';
   else if (failing) status = 'STALE';
-  else if (ageSeconds !== null && ageSeconds > dataset.maxStaleMinutes * 60) status = 'STALE';
+  // A reference table is as current as its file in the repository (a start reloads a changed one): age says nothing.
+  else if (dataset.kind !== 'reference' && ageSeconds !== null && ageSeconds > dataset.maxStaleMinutes * 60)
+    status = 'STALE';
   else status = 'OK';
   return {
     dataset: dataset.name,
+    kind: dataset.kind,
     source: dataset.source,
     status,
     serving,

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Config } from '../../config.js';
 import type { Clock } from '../clock.js';
-import type { AnyDataset, Parsed } from './dataset.js';
+import { isReferenceSource, type AnyDataset, type Parsed } from './dataset.js';
 import { redactorFor } from '../secrets.js';
 import { fetchSource } from './fetch.js';
 import type { SnapshotStore } from './store.js';
 import type { SnapshotBackend } from './backend.js';
-import { REFERENCE_DIR, SAMPLES_DIR } from './samples.js';
+import { bundledFile } from './samples.js';
+import { digestReferencePayloads, REFERENCE_DIGEST_KEY } from './reference.js';
 
 export interface IngestResult {
   dataset: string;
@@ -166,7 +166,7 @@ export class IngestionRunner {
       }
     }
     try {
-      const { payloads, missing, failures } = await this.collect(dataset, options);
+      const { payloads, missing, failures, referenceDigest } = await this.collect(dataset, options);
       options.onProgress?.('parse');
       // A history dataset appends to the current rows: in a cluster they may have come from another node.
       if (!this.backend.sync) await this.store.refresh(dataset.name);
@@ -175,7 +175,12 @@ export class IngestionRunner {
       const parsed = dataset.parse(payloads, this.clock.now(), previous) as Parsed<unknown>;
       if (!parsed || !Array.isArray(parsed.records)) throw new IngestError('parser returned no record list');
       await this.check(dataset, parsed, options, failures);
-      const info = { ...(parsed.info ?? {}), ...(missing.length ? { missingSources: missing } : {}) };
+      const info = {
+        ...(parsed.info ?? {}),
+        ...(missing.length ? { missingSources: missing } : {}),
+        // Which contents of the repository's reference files this snapshot holds (a start reloads on change).
+        ...(referenceDigest ? { [REFERENCE_DIGEST_KEY]: referenceDigest } : {}),
+      };
       const version = await this.swap(dataset, parsed.records, info, options.onProgress);
       await this.store.refresh(dataset.name);
       this.unrecorded.delete(dataset.name);
@@ -204,6 +209,7 @@ export class IngestionRunner {
     const payloads: Partial<Record<string, Buffer>> = {};
     const missing: string[] = [];
     const failures: string[] = [];
+    const referenceFiles: [string, Buffer][] = [];
     const origin = options.origin;
     const sources = Object.entries(dataset.sources);
     let signal = options.signal;
@@ -247,11 +253,13 @@ export class IngestionRunner {
             const file = origin.files[key];
             if (file === undefined) throw new IngestError(`no file given for source "${key}"`);
             payloads[key] = fs.readFileSync(file);
-          } else if (dataset.kind === 'reference') {
+          } else if (isReferenceSource(source)) {
             // A reference table is its file in the repository: live and sample loads both read it.
-            payloads[key] = fs.readFileSync(path.join(REFERENCE_DIR, source.sample));
+            const bytes = fs.readFileSync(bundledFile(source));
+            payloads[key] = bytes;
+            referenceFiles.push([key, bytes]);
           } else if (origin.kind === 'samples') {
-            payloads[key] = fs.readFileSync(path.join(SAMPLES_DIR, source.sample));
+            payloads[key] = fs.readFileSync(bundledFile(source));
           } else {
             const unset = unsetRequirements(source.requires, this.config);
             if (unset.length) throw new IngestError(`${unset.join(', ')} not set; not requested`);
@@ -266,10 +274,13 @@ export class IngestionRunner {
     } finally {
       clearTimeout(timer);
     }
-    // With every source down, say why rather than "no rows".
-    if (sources.length > 0 && missing.length === sources.length)
+    // With every source down, say why rather than "no rows". The repository's own reference files
+    // never fail, so they alone do not make a reading when every upstream beside them is down.
+    const upstream = sources.filter(([, s]) => !isReferenceSource(s));
+    if (upstream.length > 0 && upstream.every(([key]) => missing.includes(key)))
       throw new IngestError(`every source failed: ${failures.join('; ')}`);
-    return { payloads, missing, failures };
+    const referenceDigest = referenceFiles.length ? digestReferencePayloads(referenceFiles) : undefined;
+    return { payloads, missing, failures, referenceDigest };
   }
 
   private async check(

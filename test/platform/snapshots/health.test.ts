@@ -39,6 +39,14 @@ describe('datasetHealth', () => {
     expect(datasetHealth(ds, m, NOW).status).toBe(status);
   });
 
+  it('names the kind; a reference table is not stale by age, only by a failed reload', () => {
+    const table = { ...ds, kind: 'reference' } as AnyDataset;
+    const old = meta({ fetchedAt: NOW - 400 * 24 * 3600_000 });
+    expect(datasetHealth(table, old, NOW)).toMatchObject({ kind: 'reference', status: 'OK' });
+    expect(datasetHealth(ds, old, NOW)).toMatchObject({ kind: 'live', status: 'STALE' });
+    expect(datasetHealth(table, meta({ lastError: 'not JSON', lastAttemptAt: NOW }), NOW).status).toBe('STALE');
+  });
+
   it('tells "serving the last good snapshot, last refresh failed" from "nothing to serve"', () => {
     expect(
       datasetHealth(ds, meta({ lastError: 'GET x: fetch failed (ENOTFOUND)', lastAttemptAt: NOW }), NOW),

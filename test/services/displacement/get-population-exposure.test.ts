@@ -4,37 +4,36 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
+import { REFERENCE_DIR } from '../../../src/platform/snapshots/samples.js';
 import {
   EXPOSURE_COUNTRIES,
   populationReferenceDataset,
   populationTable,
 } from '../../../src/services/displacement/datasets/population-reference.js';
 import { densityPerKm2, exposedPopulation, nearestCountry } from '../../../src/services/displacement/rules.js';
-import { parseWorldBankIndicator } from '../../../src/sources/worldbank/indicators.js';
 
 const PATH = '/api/displacement/v1/get-population-exposure';
-const pop = fs.readFileSync(path.join(SAMPLES_DIR, 'displacement/worldbank-sp.pop.totl.json'));
-const area = fs.readFileSync(path.join(SAMPLES_DIR, 'displacement/worldbank-ag.lnd.totl.k2.json'));
+const file = path.join(REFERENCE_DIR, populationReferenceDataset.sources.table!.sample);
+const table = fs.readFileSync(file);
 
-describe('World Bank indicator parser', () => {
-  it('reads the bundled population and area', () => {
-    const table = populationTable(pop, area);
-    expect(table.map((c) => c.code)).toEqual([...EXPOSURE_COUNTRIES]);
-    expect(table.find((c) => c.code === 'UKR')).toMatchObject({ population: 37860221, areaKm2: 579400 });
+describe('population reference table', () => {
+  it('holds every country and territory of the published table, Taiwan included', () => {
+    const rows = populationTable(table);
+    expect(rows.map((c) => c.code)).toEqual([...EXPOSURE_COUNTRIES]);
+    expect(rows).toHaveLength(20);
+    // World Bank 2024 population and 2022 land area; Taiwan from its Ministry of the Interior (end 2024).
+    expect(rows.find((c) => c.code === 'UKR')).toMatchObject({ population: 37860221, areaKm2: 579400 });
+    expect(rows.find((c) => c.code === 'TWN')).toMatchObject({ name: 'Taiwan', population: 23400220, areaKm2: 36197 });
   });
-  it('refuses the API error form and skips null values', () => {
-    expect(() =>
-      parseWorldBankIndicator(
-        '[{"message":[{"id":"120","key":"Invalid value","value":"The provided parameter value is not valid"}]}]',
-      ),
-    ).toThrow(/World Bank: upstream error: The provided parameter/);
-    expect(
-      parseWorldBankIndicator(
-        '[{"page":1},[{"indicator":{"id":"X"},"country":{"id":"UA"},"date":"2024","value":null}]]',
-      ),
-    ).toMatchObject([{ indicator: 'X', countryIso2: 'UA', year: 2024, value: null }]);
-    expect(parseWorldBankIndicator('[{"page":0,"total":0},null]')).toEqual([]);
+  it('states who publishes its figures and when they were checked', () => {
+    const doc = JSON.parse(table.toString('utf8')) as { provenance: { publishers: string[]; checkedAt: string } };
+    expect(doc.provenance.publishers.join(' ')).toMatch(/World Bank.*Ministry of the Interior/s);
+    expect(doc.provenance.checkedAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+  it('refuses a table that lacks a covered country', () => {
+    const doc = JSON.parse(table.toString('utf8')) as { countries: { code: string }[] };
+    const short = { countries: doc.countries.filter((c) => c.code !== 'TWN') };
+    expect(() => populationTable(Buffer.from(JSON.stringify(short)))).toThrow(/no row for TWN/);
   });
 });
 
@@ -78,7 +77,7 @@ describe('GET get-population-exposure', () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
-    expect(res.body.countries).toHaveLength(19);
+    expect(res.body.countries).toHaveLength(20);
     expect(res.body.countries.find((c: { code: string }) => c.code === 'PSE')).toEqual({
       code: 'PSE',
       name: expect.any(String),
@@ -101,6 +100,17 @@ describe('GET get-population-exposure', () => {
     });
     const dflt = await app.get(`${PATH}?mode=exposure&lat=31.9&lon=35.2`);
     expect(dflt.body.exposure).toMatchObject({ exposureRadiusKm: 50, nearestCountry: 'PSE' });
+  });
+  it('counts a point in Taipei as Taiwan at its own density', async () => {
+    // 23,400,220 people on 36,197 km² is 646 per km²; before Taiwan was in the table the point fell
+    // to Myanmar (54.5 M on 652,670 km², 84 per km²), about an eighth of it.
+    const res = await app.get(`${PATH}?mode=exposure&lat=25.033&lon=121.565&radius=10`);
+    expect(res.body.exposure).toEqual({
+      nearestCountry: 'TWN',
+      densityPerKm2: 646,
+      exposureRadiusKm: 10,
+      exposedPopulation: exposedPopulation(646, 10),
+    });
   });
   it.each([
     ['lat=91', 'lat'],

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
+import { bundledFile } from '../../../src/platform/snapshots/samples.js';
 import {
   militaryBasesDataset,
   parseMilitaryBases,
@@ -22,9 +21,7 @@ type Base = { id: string; tier: number; countryIso2: string; type: string; kind:
 
 describe('military bases file', () => {
   it('reads the bundled set', () => {
-    const { records, info } = parseMilitaryBases(
-      fs.readFileSync(path.join(SAMPLES_DIR, militaryBasesDataset.sources.bases!.sample)),
-    );
+    const { records, info } = parseMilitaryBases(fs.readFileSync(bundledFile(militaryBasesDataset.sources.bases!)));
     expect(info.version).toBe('2026-10-28');
     expect(records).toHaveLength(57);
     expect(records[0]).toEqual({

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
+import { bundledFile } from '../../../src/platform/snapshots/samples.js';
 import type { AdsbAircraft } from '../../../src/sources/adsb/mil-feed.js';
 import {
   militaryFlightsDataset,
@@ -20,9 +19,7 @@ import {
   type PostureInput,
 } from '../../../src/services/military/flights/rules.js';
 
-const { table } = parseOperatorTable(
-  fs.readFileSync(path.join(SAMPLES_DIR, militaryFlightsDataset.sources.operators!.sample)),
-);
+const { table } = parseOperatorTable(fs.readFileSync(bundledFile(militaryFlightsDataset.sources.operators!)));
 
 const aircraft = (over: Partial<AdsbAircraft>): AdsbAircraft => ({
   hex: '000001',

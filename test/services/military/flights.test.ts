@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
+import { bundledFile } from '../../../src/platform/snapshots/samples.js';
 import {
   militaryFlightsDataset,
   parseMilitaryFlights,
@@ -9,8 +8,7 @@ import {
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 
-const sample = (k: 'aircraft' | 'operators') =>
-  fs.readFileSync(path.join(SAMPLES_DIR, militaryFlightsDataset.sources[k]!.sample));
+const sample = (k: 'aircraft' | 'operators') => fs.readFileSync(bundledFile(militaryFlightsDataset.sources[k]!));
 const FEED_TIME = Date.UTC(2026, 10, 20, 11, 58, 30);
 
 describe('military flights dataset', () => {

@@ -18,6 +18,8 @@ const byAddress = new Map<string, Buffer>();
 const byPath = new Map<string, Buffer>();
 for (const ds of DATASETS) {
   for (const src of Object.values(ds.sources)) {
+    // Reference tables (the operator table) are read from db/reference/, never requested.
+    if (src.reference) continue;
     const u = new URL(src.url!);
     const bytes = fs.readFileSync(path.join(SAMPLES_DIR, src.sample));
     byAddress.set(u.pathname + u.search, bytes);

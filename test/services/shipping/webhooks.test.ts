@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
+import { REFERENCE_DIR } from '../../../src/platform/snapshots/samples.js';
 import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datasets/index.js';
 import { STATUS_DATASETS, getChokepointStatus } from '../../../src/services/supply-chain/chokepoints/queries.js';
 import { chokepointsDataset } from '../../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
@@ -46,7 +46,7 @@ function receiver() {
 }
 
 const registryWith = (id: string, level: string) => {
-  const doc = JSON.parse(fs.readFileSync(path.join(SAMPLES_DIR, 'supply-chain/chokepoint-registry.json'), 'utf8'));
+  const doc = JSON.parse(fs.readFileSync(path.join(REFERENCE_DIR, 'supply-chain/chokepoints.json'), 'utf8'));
   for (const c of doc.chokepoints) if (c.id === id) c.threat = { level, description: `test: ${level}` };
   return Buffer.from(JSON.stringify(doc));
 };

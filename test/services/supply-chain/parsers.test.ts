@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
+import { REFERENCE_DIR, SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { parseChokepointRegistry } from '../../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
 import { parseTransits } from '../../../src/services/supply-chain/chokepoints/datasets/transits.js';
 import { parseCrossings, parseVesselSnapshot } from '../../../src/services/supply-chain/chokepoints/datasets/ais.js';
@@ -13,11 +13,12 @@ import { parseStorageRegistry } from '../../../src/services/supply-chain/energy/
 import { parseMineralProduction } from '../../../src/services/supply-chain/minerals/datasets/minerals.js';
 
 const sample = (file: string) => fs.readFileSync(path.join(SAMPLES_DIR, 'supply-chain', file));
+const table = (file: string) => fs.readFileSync(path.join(REFERENCE_DIR, 'supply-chain', file));
 const bytes = (s: string) => Buffer.from(s);
 
 describe('chokepoint registry', () => {
   it('reads the 13 chokepoints with the published threat levels', () => {
-    const { records, info } = parseChokepointRegistry(sample('chokepoint-registry.json'));
+    const { records, info } = parseChokepointRegistry(table('chokepoints.json'));
     expect(records).toHaveLength(13);
     expect(Object.fromEntries(records.map((r) => [r.id, r.threatLevel]))).toEqual({
       suez: 'high',
@@ -183,7 +184,7 @@ describe('flow baselines (EIA)', () => {
 
 describe('storage registry', () => {
   it('reads every facility, skipping entries that do not validate', () => {
-    const doc = JSON.parse(sample('storage-facilities.json').toString());
+    const doc = JSON.parse(table('storage-facilities.json').toString());
     doc.facilities.broken = {
       id: 'broken',
       name: 'x',

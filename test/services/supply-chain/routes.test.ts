@@ -161,14 +161,14 @@ describe('route model parser', () => {
     const { records, info } = parseRouteModel(
       Buffer.from(
         await import('node:fs').then((fs) =>
-          fs.readFileSync(new URL('../../../db/samples/supply-chain/route-model.json', import.meta.url)),
+          fs.readFileSync(new URL('../../../db/reference/supply-chain/route-model.json', import.meta.url)),
         ),
       ),
     );
     const kinds = records.reduce<Record<string, number>>((m, r) => ((m[r.kind] = (m[r.kind] ?? 0) + 1), m), {});
     expect(kinds).toEqual({ port: 34, route: 21, country: 26, corridor: 21 });
     expect(info.shockModelChokepoints).toEqual(['suez', 'malacca_strait', 'hormuz_strait', 'bab_el_mandeb']);
-    expect(routeModelDataset.sources.model!.sample).toBe('supply-chain/route-model.json');
+    expect(routeModelDataset.sources.model).toMatchObject({ reference: true, sample: 'supply-chain/route-model.json' });
   });
 
   it('refuses dangling references and malformed documents', () => {

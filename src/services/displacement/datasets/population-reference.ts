@@ -1,13 +1,14 @@
+import { z } from 'zod';
 import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { countryByCode } from '../../../reference/countries.js';
-import { parseWorldBankIndicator, worldBankLatestUrl } from '../../../sources/worldbank/indicators.js';
 import type { CountryDensity } from '../rules.js';
 
 export const POPULATION_REFERENCE = 'displacement.population-reference';
 
 /**
- * Conflict-affected countries the exposure estimate covers (ISO alpha-3). Taiwan, in the published
- * table, is absent: the World Bank publishes no figures for it.
+ * The countries and territories the exposure estimate covers (ISO alpha-3), in the published
+ * table's order. Taiwan is among them: the World Bank publishes no figures for it, so the table is
+ * curated (db/reference/displacement/country-population.json) rather than fetched from the World Bank.
  */
 export const EXPOSURE_COUNTRIES = [
   'UKR',
@@ -16,6 +17,7 @@ export const EXPOSURE_COUNTRIES = [
   'PSE',
   'SYR',
   'IRN',
+  'TWN',
   'ETH',
   'SDN',
   'SSD',
@@ -31,48 +33,52 @@ export const EXPOSURE_COUNTRIES = [
   'BFA',
 ] as const;
 
-export const POPULATION_INDICATOR = 'SP.POP.TOTL';
-export const LAND_AREA_INDICATOR = 'AG.LND.TOTL.K2';
+const Table = z.object({
+  countries: z.array(
+    z.object({
+      code: z.string().regex(/^[A-Z]{3}$/),
+      population: z.number().int().positive(),
+      areaKm2: z.number().positive(),
+    }),
+  ),
+});
 
-/** Population and land area joined per country, in table order, with the shared centroid. */
-export function populationTable(population: Buffer, area: Buffer): CountryDensity[] {
-  const pop = new Map(
-    parseWorldBankIndicator(population).flatMap((v) =>
-      v.indicator === POPULATION_INDICATOR && v.value !== null ? [[v.countryIso3, v.value] as const] : [],
-    ),
-  );
-  const land = new Map(
-    parseWorldBankIndicator(area).flatMap((v) =>
-      v.indicator === LAND_AREA_INDICATOR && v.value !== null ? [[v.countryIso3, v.value] as const] : [],
-    ),
-  );
+/** The reference table -> one row per covered country, in table order, with the shared centroid and name. */
+export function populationTable(bytes: Buffer): CountryDensity[] {
+  const doc = Table.safeParse(JSON.parse(bytes.toString('utf8')));
+  if (!doc.success)
+    throw new Error(
+      `population table has an unexpected shape: ${doc.error.issues[0]?.path.join('.')} ${doc.error.issues[0]?.message}`,
+    );
+  const byCode = new Map(doc.data.countries.map((c) => [c.code, c]));
   const out: CountryDensity[] = [];
   for (const iso3 of EXPOSURE_COUNTRIES) {
-    const p = pop.get(iso3);
-    const a = land.get(iso3);
+    const row = byCode.get(iso3);
     const ref = countryByCode(iso3);
-    if (!p || a === undefined || !ref) continue;
-    out.push({ code: iso3, name: ref.name, population: Math.round(p), areaKm2: a, lat: ref.lat, lon: ref.lon });
+    if (!row) throw new Error(`population table has no row for ${iso3}`);
+    if (!ref) throw new Error(`no centroid for ${iso3}`);
+    out.push({
+      code: iso3,
+      name: ref.name,
+      population: row.population,
+      areaKm2: row.areaKm2,
+      lat: ref.lat,
+      lon: ref.lon,
+    });
   }
   return out;
 }
 
 export const populationReferenceDataset: Dataset<CountryDensity> = {
   name: POPULATION_REFERENCE,
-  source: 'World Bank World Development Indicators (population, land area)',
-  kind: 'live',
+  source:
+    'Curated population and land-area table: World Bank WDI (2024 population, land area) and, for Taiwan, its Ministry of the Interior',
+  kind: 'reference',
   maxStaleMinutes: 60 * 24 * 60,
   sources: {
-    population: {
-      url: worldBankLatestUrl(POPULATION_INDICATOR, EXPOSURE_COUNTRIES),
-      sample: 'displacement/worldbank-sp.pop.totl.json',
-    },
-    area: {
-      url: worldBankLatestUrl(LAND_AREA_INDICATOR, EXPOSURE_COUNTRIES),
-      sample: 'displacement/worldbank-ag.lnd.totl.k2.json',
-    },
+    table: { reference: true, sample: 'displacement/country-population.json' },
   },
   parse(payloads) {
-    return { records: populationTable(payloads.population!, payloads.area!) };
+    return { records: populationTable(payloads.table!) };
   },
 };

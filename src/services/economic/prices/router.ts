@@ -82,8 +82,8 @@ export const pricesProcedures = {
         description:
           'Sugar, salt, rice, pasta, potatoes, cooking oil, flour, eggs, milk and bread priced at national retailers, ' +
           'in local currency and US dollars, cheapest basket first, with the change from the week before. The prices ' +
-          'are bundled, dated shelf-price observations (no live price search runs here): fetchedAt is the day they were ' +
-          'observed and each item names its retailer and that day. Prices above an item’s plausible dollar ceiling or ' +
+          'are shelf-price observations an operator-run collector publishes at GROCERY_OBSERVATIONS_URL (no public upstream ' +
+          'serves them and no price search runs here): fetchedAt is the day they were observed and each item names its retailer and that day. Prices above an item’s plausible dollar ceiling or ' +
           'more than four times off the cross-country median are marked unavailable; the week-over-week change compares ' +
           'the items priced in both weeks. upstreamUnavailable is true when there are no observations.',
       },

@@ -40,7 +40,7 @@ interface Attribution {
   note?: string;
 }
 
-/** The curated operator reference table (db/samples/military/military-operator-table.json). */
+/** The curated operator reference table (db/reference/military/operators.json). */
 export interface OperatorTable {
   exactHex: (Attribution & { hex: string })[];
   ownerOperators: (Attribution & { match: string })[];

@@ -46,12 +46,12 @@ export function parseScenarioTemplates(bytes: Buffer): { records: ScenarioTempla
 export const scenarioTemplatesDataset: Dataset<ScenarioTemplate, { reviewedAt: string }> = {
   name: SCENARIO_TEMPLATES,
   source: 'Scenario template catalogue (reference table restated from the published service)',
-  kind: 'live',
+  kind: 'reference',
   maxStaleMinutes: 60 * 24 * 90,
   sources: {
     catalogue: {
-      url: 'https://raw.githubusercontent.com/monitoring-data-service/registries/main/scenario/templates-v1.json',
-      sample: 'scenario/scenario-templates.json',
+      reference: true,
+      sample: 'scenario/templates.json',
     },
   },
   parse(payloads) {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
+import { bundledFile } from '../../../../src/platform/snapshots/samples.js';
 import {
   CORRIDOR_HISTORY_KEEP,
   appendCorridorReading,
@@ -13,10 +12,7 @@ const T0 = Date.UTC(2026, 10, 20, 12);
 const HOUR = 3_600_000;
 const all = () =>
   Object.fromEntries(
-    Object.entries(corridorHistoryDataset.sources).map(([k, s]) => [
-      k,
-      fs.readFileSync(path.join(SAMPLES_DIR, s.sample)),
-    ]),
+    Object.entries(corridorHistoryDataset.sources).map(([k, s]) => [k, fs.readFileSync(bundledFile(s))]),
   );
 
 describe('China corridor history dataset', () => {
@@ -53,12 +49,14 @@ describe('China corridor history dataset', () => {
     expect(back.records.every((p, i, a) => i === 0 || a[i - 1]!.at < p.at)).toBe(true);
   });
 
-  it('reads missing inputs as unknown trends, and refuses a run without the registry', () => {
-    const registryOnly = { 'registry.registry': all()['registry.registry'] };
-    const { records } = appendCorridorReading(registryOnly, T0);
-    expect(records[0]!.breadth).toBe(0);
-    expect(Object.values(records[0]!.trends['china-greater-bay-area']!).every((t) => t === 'unknown')).toBe(true);
+  it('reads missing inputs as unknown trends, and refuses a run without the registry or without any input', () => {
+    const registry = { 'registry.registry': all()['registry.registry'] };
+    const hazardsOnly = { ...registry, 'hazards.eonet': all()['hazards.eonet'] };
+    const { records } = appendCorridorReading(hazardsOnly, T0);
+    expect(records[0]!.trends['china-greater-bay-area']!.port).toBe('unknown');
     expect(() => appendCorridorReading({ 'ports.daily': all()['ports.daily'] }, T0)).toThrow(/registry was not read/);
+    // The registry alone (a repository file, always readable) is no reading.
+    expect(() => appendCorridorReading(registry, T0)).toThrow(/no corridor input was read/);
     // A broken input document is that input missing, not a failed reading.
     const broken = { ...all(), 'ports.daily': Buffer.from('not json') };
     expect(appendCorridorReading(broken, T0).records[0]!.trends['china-yangtze-river-delta']!.port).toBe('unknown');

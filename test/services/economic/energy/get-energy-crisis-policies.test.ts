@@ -21,30 +21,35 @@ describe('GET get-energy-crisis-policies', () => {
     expect(res.body).toMatchObject({
       source: 'IEA 2026 Energy Crisis Policy Response Tracker',
       sourceUrl: 'https://www.iea.org/data-and-statistics/data-tools/2026-energy-crisis-policy-response-tracker',
-      updatedAt: '2026-11-02',
+      // The day the tracker was read (db/reference/economic/energy-crisis-policies.json, provenance).
+      updatedAt: '2026-04-12',
       unavailable: false,
     });
-    expect(res.body.policies).toHaveLength(30);
+    // The tracker's 142 measures, in its order (Australia first).
+    expect(res.body.policies).toHaveLength(142);
     expect(res.body.policies[0]).toEqual({
-      country: 'France',
-      countryCode: 'FR',
+      country: 'Australia',
+      countryCode: 'AU',
       category: 'conservation',
-      sector: 'Cooling',
-      measure: 'Public buildings may not cool below 26 °C',
-      dateAnnounced: '2026-03-18',
+      sector: 'Transport',
+      measure: 'Encourages citizens to voluntarily reduce their fuel use',
+      dateAnnounced: '2026-04-07',
       status: 'active',
     });
     expect(res.headers.get('cache-control')).toMatch(/max-age=600/);
   });
 
   it('filters by country (any case) and by category, together', async () => {
+    // Japan has one measure in the tracker (a subsidy-backed fuel price cap); 65 of 142 are consumer support.
     const jp = (await app.get(`${PATH}?country_code=jp`)).body.policies;
-    expect(jp.map((p: { countryCode: string }) => p.countryCode)).toEqual(['JP', 'JP']);
+    expect(jp.map((p: { countryCode: string }) => p.countryCode)).toEqual(['JP']);
     const support = (await app.get(`${PATH}?category=consumer_support`)).body.policies;
-    expect(support.length).toBe(17);
+    expect(support.length).toBe(65);
     expect(support.every((p: { category: string }) => p.category === 'consumer_support')).toBe(true);
-    const both = (await app.get(`${PATH}?country_code=JP&category=conservation`)).body.policies;
-    expect(both).toHaveLength(1);
+    expect((await app.get(`${PATH}?country_code=JP&category=conservation`)).body.policies).toEqual([]);
+    // Pakistan's five measures are all conservation, the first remote work.
+    const both = (await app.get(`${PATH}?country_code=PK&category=conservation`)).body.policies;
+    expect(both).toHaveLength(5);
     expect(both[0].sector).toBe('Work from home');
   });
 

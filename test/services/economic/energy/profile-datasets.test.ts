@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
+import { REFERENCE_DIR, SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { parseOwidEnergy } from '../../../../src/services/economic/energy/datasets/owid-mix.js';
 import { parseJodiGas } from '../../../../src/services/economic/energy/datasets/jodi-gas.js';
 import { parseEmberMonthly } from '../../../../src/services/economic/energy/datasets/ember-monthly.js';
@@ -82,7 +82,7 @@ describe('Ember monthly long CSV', () => {
 
 describe('SPR registry', () => {
   it('reads every policy keyed by country', () => {
-    const { records, info } = parseSprPolicies(sample('registries/spr-policies.json'));
+    const { records, info } = parseSprPolicies(fs.readFileSync(path.join(REFERENCE_DIR, 'economic/spr-policies.json')));
     expect(records).toHaveLength(10);
     expect(info.updatedAt).toBe('2026-10-31');
     expect(records.find((r) => r.iso2 === 'IN')).toMatchObject({

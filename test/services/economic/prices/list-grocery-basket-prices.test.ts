@@ -123,3 +123,31 @@ describe('list-grocery-basket-prices without observations', () => {
     });
   });
 });
+
+describe('grocery observations source', () => {
+  it('is read only from the operator-run collector: without GROCERY_OBSERVATIONS_URL a live refresh makes no request', async () => {
+    expect(groceryObservationsDataset.kind).toBe('relay');
+    const r = await app.deps.runner.run(groceryObservationsDataset, { origin: { kind: 'live' } });
+    expect(r.ok).toBe(false);
+    expect(r.error).toMatch(/GROCERY_OBSERVATIONS_URL.*no request was made/);
+  });
+
+  it('skips the comment lines that label the bundled file a sample', () => {
+    const rows = parseGroceryObservations(
+      Buffer.from(
+        '# written for the sample\nobserved_at,country,item_id,local_price,currency,usd_per_unit,source_site\n2026-11-09,US,salt,0.69,USD,1,kroger.com\n',
+      ),
+    );
+    expect(rows).toEqual([
+      {
+        observedAt: '2026-11-09',
+        country: 'US',
+        itemId: 'salt',
+        localPrice: 0.69,
+        currency: 'USD',
+        usdPerUnit: 1,
+        sourceSite: 'kroger.com',
+      },
+    ]);
+  });
+});

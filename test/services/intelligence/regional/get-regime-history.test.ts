@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, SAMPLE_NOW, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
 import type { ManualClock } from '../../../../src/platform/clock.js';
-import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
+import { REFERENCE_DIR, SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { ciiScoresDataset } from '../../../../src/services/intelligence/country/datasets/cii-scores.js';
 import {
   regimeHistoryDataset,
@@ -19,10 +19,10 @@ function payloads(cii: Buffer): Record<string, Buffer> {
   return {
     seed: sample('intelligence/regime-history.json'),
     cii,
-    chokepoints: sample('supply-chain/chokepoint-registry.json'),
+    chokepoints: readFileSync(path.join(REFERENCE_DIR, 'supply-chain/chokepoints.json')),
     oref: sample('intelligence/oref-alerts-history.json'),
     flights_aircraft: sample('military/adsb-lol-mil.json'),
-    flights_operators: sample('military/military-operator-table.json'),
+    flights_operators: readFileSync(path.join(REFERENCE_DIR, 'military/operators.json')),
   };
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
+import { REFERENCE_DIR, SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { buildChinaPorts } from '../../../../src/services/supply-chain/china/datasets/china-ports.js';
 import { parseCorridorRegistry } from '../../../../src/services/supply-chain/china/datasets/corridors.js';
 import {
@@ -145,7 +145,7 @@ describe('trends', () => {
 describe('corridor registry and China ports datasets', () => {
   it('reads the bundled registry and refuses a malformed one', () => {
     const { records, info } = parseCorridorRegistry(
-      fs.readFileSync(path.join(SAMPLES_DIR, 'supply-chain/china-corridors.json')),
+      fs.readFileSync(path.join(REFERENCE_DIR, 'supply-chain/china-corridors.json')),
     );
     expect(records.map((r) => r.id)).toEqual([
       'china-yangtze-river-delta',

@@ -81,6 +81,10 @@ export function appendCorridorReading(
       .filter((k) => k !== 'registry')
       .map((k) => [k, parsed(k, INPUTS[k], payloads, now)]),
   ) as CorridorInputs;
+  // The registry is a file of this repository and always reads: with every upstream input unreadable
+  // the reading would say nothing, and appending it would push a real one out of the history.
+  if (Object.values(inputs).every((i) => i === undefined))
+    throw new Error('China corridor history: no corridor input was read');
   const composition = composeCorridorTowers(registry.records as CorridorDef[], inputs, now);
   const { total, byCorridor } = corridorBreadth(composition.trends);
   const point: CorridorHistoryPoint = { at: now, breadth: total, byCorridor, trends: composition.trends };

@@ -45,12 +45,12 @@ export function parseCrisisPolicies(bytes: Buffer): { records: CrisisPolicy[]; i
 export const crisisPoliciesDataset: Dataset<CrisisPolicy, CrisisPoliciesInfo> = {
   name: CRISIS_POLICIES,
   source: 'Curated registry of government responses to the 2026 energy crisis (from the IEA policy response tracker)',
-  kind: 'live',
+  kind: 'reference',
   maxStaleMinutes: 576_000,
   sources: {
     registry: {
-      url: 'https://raw.githubusercontent.com/monitoring-data-service/registries/main/energy-crisis-policies/v1.json',
-      sample: 'economic/registries/energy-crisis-policies.json',
+      reference: true,
+      sample: 'economic/energy-crisis-policies.json',
     },
   },
   parse: (payloads) => parseCrisisPolicies(payloads.registry!),

@@ -54,12 +54,12 @@ export function parseSprPolicies(bytes: Buffer): { records: SprPolicy[]; info: S
 export const sprPoliciesDataset: Dataset<SprPolicy, SprRegistryInfo> = {
   name: SPR_POLICIES,
   source: 'Curated registry of national strategic petroleum reserve and emergency-stock policies',
-  kind: 'live',
+  kind: 'reference',
   maxStaleMinutes: 60 * 24 * 7 * 8,
   sources: {
     registry: {
-      url: 'https://raw.githubusercontent.com/monitoring-data-service/registries/main/spr-policies/v1.json',
-      sample: 'economic/registries/spr-policies.json',
+      reference: true,
+      sample: 'economic/spr-policies.json',
     },
   },
   parse: (payloads) => parseSprPolicies(payloads.registry!),

@@ -14,10 +14,10 @@ export interface GroceryObservation {
   sourceSite: string;
 }
 
-/** Rows with a date, a two-letter country, a positive price and rate; a file without any is refused. */
+/** Rows with a date, a two-letter country, a positive price and rate (`#` lines are comments); a file without any is refused. */
 export function parseGroceryObservations(bytes: Buffer): GroceryObservation[] {
   const out: GroceryObservation[] = [];
-  for (const r of parseCsv(bytes, { trim: true })) {
+  for (const r of parseCsv(bytes, { trim: true, comment: '#' })) {
     const localPrice = Number(r.local_price);
     const usdPerUnit = Number(r.usd_per_unit);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(r.observed_at ?? '') || !/^[A-Z]{2}$/.test(r.country ?? '')) continue;
@@ -36,14 +36,25 @@ export function parseGroceryObservations(bytes: Buffer): GroceryObservation[] {
   return out;
 }
 
+/**
+ * Shelf prices are observations, not a table of facts: the published service collects them weekly by
+ * searching retailer sites with paid search and LLM extraction services, and no public upstream serves
+ * them. An operator runs a collector and publishes its observations as a CSV in the layout above
+ * (`observed_at,country,item_id,local_price,currency,usd_per_unit,source_site`) at
+ * GROCERY_OBSERVATIONS_URL. The bundled file is a sample written for this service.
+ */
 export const groceryObservationsDataset: Dataset<GroceryObservation> = {
   name: GROCERY_OBSERVATIONS,
-  source: 'Bundled, dated retailer shelf-price observations of a ten-item grocery basket (no live price provider)',
-  kind: 'live',
+  source:
+    'Retailer shelf-price observations of a ten-item grocery basket from an operator-run collector (GROCERY_OBSERVATIONS_URL)',
+  kind: 'relay',
   maxStaleMinutes: 20_160,
   sources: {
     observations: {
-      url: 'https://raw.githubusercontent.com/monitoring-data-service/registries/main/grocery-basket/observations.csv',
+      url: '$GROCERY_OBSERVATIONS_URL',
+      // Only called once the runner has checked that the variable is set.
+      urlAt: (_now, config) => config.GROCERY_OBSERVATIONS_URL ?? '',
+      requires: ['GROCERY_OBSERVATIONS_URL'],
       sample: 'economic/grocery/observations.csv',
     },
   },

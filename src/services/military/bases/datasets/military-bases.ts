@@ -75,12 +75,12 @@ export const militaryBasesDataset: Dataset<BaseRecord, MilitaryBasesInfo> = {
   source:
     'Military installations: US DoD MIRTA sites, a curated list of foreign and allied bases, OpenStreetMap military features',
   // Rebuilt monthly.
-  kind: 'live',
+  kind: 'reference',
   maxStaleMinutes: 60 * 24 * 45,
   sources: {
     bases: {
-      url: 'https://raw.githubusercontent.com/monitoring-data-service/registries/main/military-bases/final.json',
-      sample: 'military/military-bases-final.json',
+      reference: true,
+      sample: 'military/bases.json',
     },
   },
   parse(payloads) {

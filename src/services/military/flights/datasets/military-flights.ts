@@ -14,8 +14,6 @@ import {
 import type { MilitaryFlight } from '../schemas.js';
 
 export const MILITARY_FLIGHTS = 'military.flights';
-export const OPERATOR_TABLE_URL =
-  'https://raw.githubusercontent.com/monitoring-data-service/registries/main/military-operators/v1.json';
 
 export interface MilitaryFlightsInfo {
   /** The feed's own clock, epoch ms. */
@@ -143,7 +141,8 @@ export const militaryFlightsDataset: Dataset<MilitaryFlight, MilitaryFlightsInfo
   maxStaleMinutes: 30,
   sources: {
     aircraft: { url: ADSB_LOL_MIL_URL, sample: 'military/adsb-lol-mil.json' },
-    operators: { url: OPERATOR_TABLE_URL, sample: 'military/military-operator-table.json' },
+    // The curated operator table of this repository, read beside every fetch of the feed.
+    operators: { reference: true, sample: 'military/operators.json' },
   },
   parse(payloads) {
     return parseMilitaryFlights(payloads.aircraft!, payloads.operators!);

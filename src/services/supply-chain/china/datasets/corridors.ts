@@ -90,11 +90,11 @@ export function parseCorridorRegistry(bytes: Buffer): { records: CorridorDef[]; 
 export const chinaCorridorsDataset: Dataset<CorridorDef, { reviewedAt: string }> = {
   name: CHINA_CORRIDORS,
   source: 'Curated registry of China logistics corridors (outline, ports, airports, crossings, industrial hubs)',
-  kind: 'live',
+  kind: 'reference',
   maxStaleMinutes: 60 * 24 * 30,
   sources: {
     registry: {
-      url: 'https://raw.githubusercontent.com/monitoring-data-service/registries/main/china-corridors/v1.json',
+      reference: true,
       sample: 'supply-chain/china-corridors.json',
     },
   },

@@ -87,12 +87,12 @@ export function parseChokepointRegistry(bytes: Buffer): { records: ChokepointDef
 export const chokepointsDataset: Dataset<ChokepointDef, ChokepointRegistryInfo> = {
   name: CHOKEPOINTS,
   source: 'Curated chokepoint registry (threat classification, routes, matching keywords)',
-  kind: 'live',
+  kind: 'reference',
   maxStaleMinutes: 60 * 24 * 30,
   sources: {
     registry: {
-      url: 'https://raw.githubusercontent.com/monitoring-data-service/registries/main/chokepoints/v1.json',
-      sample: 'supply-chain/chokepoint-registry.json',
+      reference: true,
+      sample: 'supply-chain/chokepoints.json',
     },
   },
   parse(payloads) {

@@ -64,11 +64,11 @@ export function parseEnergyDisruptions(bytes: Buffer): { records: EnergyDisrupti
 export const energyDisruptionsDataset: Dataset<EnergyDisruptionEntry, RegistryInfo> = {
   name: ENERGY_DISRUPTIONS,
   source: 'Curated registry of pipeline and storage outages with sources (operator, regulator and press reports)',
-  kind: 'live',
+  kind: 'reference',
   maxStaleMinutes: 60 * 24 * 21,
   sources: {
     registry: {
-      url: 'https://raw.githubusercontent.com/monitoring-data-service/registries/main/energy-disruptions/v1.json',
+      reference: true,
       sample: 'supply-chain/energy-disruptions.json',
     },
   },

@@ -75,11 +75,11 @@ export function parseFuelShortages(bytes: Buffer): { records: FuelShortageEntry[
 export const fuelShortagesDataset: Dataset<FuelShortageEntry, RegistryInfo> = {
   name: FUEL_SHORTAGES,
   source: 'Curated national fuel-shortage registry with evidence (regulator, operator and press reports)',
-  kind: 'live',
+  kind: 'reference',
   maxStaleMinutes: 60 * 24 * 3,
   sources: {
     registry: {
-      url: 'https://raw.githubusercontent.com/monitoring-data-service/registries/main/fuel-shortages/v1.json',
+      reference: true,
       sample: 'supply-chain/fuel-shortages.json',
     },
   },

@@ -100,11 +100,11 @@ export const pipelinesDataset: Dataset<PipelineRecord, RegistryInfo> = {
   name: PIPELINES,
   source:
     'Curated gas and oil pipeline registry with evidence (operator and regulator disclosures, ENTSOG, Global Energy Monitor)',
-  kind: 'live',
+  kind: 'reference',
   maxStaleMinutes: 60 * 24 * 21,
   sources: {
     registry: {
-      url: 'https://raw.githubusercontent.com/monitoring-data-service/registries/main/pipelines/v1.json',
+      reference: true,
       sample: 'supply-chain/pipelines.json',
     },
   },

@@ -138,11 +138,11 @@ export function parseStorageRegistry(bytes: Buffer): {
 export const storageFacilitiesDataset: Dataset<FacilityRecord, StorageRegistryInfo> = {
   name: STORAGE_FACILITIES,
   source: 'Curated oil and gas storage facility registry with evidence',
-  kind: 'live',
+  kind: 'reference',
   maxStaleMinutes: 60 * 24 * 21,
   sources: {
     registry: {
-      url: 'https://raw.githubusercontent.com/monitoring-data-service/registries/main/storage-facilities/v1.json',
+      reference: true,
       sample: 'supply-chain/storage-facilities.json',
     },
   },

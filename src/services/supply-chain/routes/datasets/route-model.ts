@@ -159,11 +159,11 @@ export const routeModelDataset: Dataset<RouteModelRecord, RouteModelInfo> = {
   name: ROUTE_MODEL,
   source:
     'Curated shipping-lane model: ports, routes and the chokepoints they pass, country port clusters, bypass corridors',
-  kind: 'live',
+  kind: 'reference',
   maxStaleMinutes: 60 * 24 * 60,
   sources: {
     model: {
-      url: 'https://raw.githubusercontent.com/monitoring-data-service/registries/main/route-model/v1.json',
+      reference: true,
       sample: 'supply-chain/route-model.json',
     },
   },
