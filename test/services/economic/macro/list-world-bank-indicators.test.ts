@@ -27,7 +27,7 @@ describe('GET list-world-bank-indicators', () => {
       indicatorCode: 'NY.GDP.MKTP.CD',
       indicatorName: 'GDP (current US$)',
       year: 2025,
-      value: 30615000000000,
+      value: 30507200000000, // as the IMF WEO sample's 2025 figure
     });
     expect(res.body.pagination).toEqual({ nextCursor: '', totalCount: 47 });
     expect(res.headers.get('cache-control')).toMatch(/max-age=3600/);
