@@ -64,7 +64,7 @@ describe('FRED and CNN readers', () => {
   it('reads the multi-series FRED CSV, skipping empty cells', () => {
     const fred = parseFredCsv(sample('fred-fear-greed-inputs.csv'));
     expect([...fred.keys()]).toEqual(['BAMLH0A0HYM2', 'T10Y2Y', 'DGS10', 'DFF', 'WALCL']);
-    expect(fred.get('DFF')!.at(-1)).toBe(3.63);
+    expect(fred.get('DFF')!.at(-1)).toBe(3.39); // after the October 2026 cut to 3.25-3.50 %
     expect(fred.get('WALCL')!.length).toBeGreaterThan(14);
     expect(fred.get('WALCL')!.length).toBeLessThan(40);
     expect(fred.get('BAMLH0A0HYM2')!.every(Number.isFinite)).toBe(true);
@@ -148,7 +148,7 @@ describe('live ingestion against a local upstream', () => {
         '/index/fearandgreed/graphdata',
       ]),
     );
-    expect((await app.get('/api/market/v1/get-fear-greed-index')).body.compositeScore).toBe(65.6);
+    expect((await app.get('/api/market/v1/get-fear-greed-index')).body.compositeScore).toBe(62.2); // as in get-fear-greed-index.test.ts
   });
 });
 

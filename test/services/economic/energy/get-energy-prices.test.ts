@@ -19,17 +19,18 @@ describe('GET get-energy-prices', () => {
       {
         commodity: 'wti',
         name: 'WTI Crude Oil',
-        price: 60.71,
+        // the week's mean of the FRED DCOILWTICO sample (9-13 Nov); -5.8 % on 61.38 the week before
+        price: 57.84,
         unit: '$/barrel',
-        change: -2,
+        change: -5.8,
         priceAt: Date.UTC(2026, 10, 13),
       },
       {
         commodity: 'brent',
         name: 'Brent Crude Oil',
-        price: 64.38,
+        price: 62.71,
         unit: '$/barrel',
-        change: -1.7,
+        change: -5.2, // 62.71 against 66.14
         priceAt: Date.UTC(2026, 10, 13),
       },
     ]);

@@ -14,9 +14,9 @@ const sample = (file: string) => fs.readFileSync(path.join(SAMPLES_DIR, 'economi
 describe('FRED observations parser', () => {
   it('reads the answer in date order, dropping "." values', () => {
     const obs = parseFredObservations(sample('DGS10.json'));
-    expect(obs).toHaveLength(29);
-    expect(obs[0]).toEqual({ date: '2026-10-09', value: 4.16 });
-    expect(obs.at(-1)).toEqual({ date: '2026-11-19', value: 4.08 });
+    expect(obs).toHaveLength(28); // Columbus Day and Veterans Day are "."
+    expect(obs[0]).toEqual({ date: '2026-10-09', value: 4.01 });
+    expect(obs.at(-1)).toEqual({ date: '2026-11-19', value: 4.09 });
   });
 
   it('refuses an error document and a body that is not JSON', () => {

@@ -22,7 +22,7 @@ describe('GET get-bls-series', () => {
       units: 'Thousands of Persons',
     });
     expect(s.observations).toHaveLength(36);
-    expect(s.observations.at(-1)).toEqual({ year: '2026', period: 'M10', periodName: 'October', value: '136042' });
+    expect(s.observations.at(-1)).toEqual({ year: '2026', period: 'M10', periodName: 'October', value: '135113' });
     expect(s.observations[0]).toMatchObject({ year: '2023', period: 'M11', periodName: 'November' });
     expect(res.headers.get('cache-control')).toMatch(/max-age=3600/);
   });
@@ -31,8 +31,8 @@ describe('GET get-bls-series', () => {
     const s = (await app.get(`${PATH}?series_id=eciallciv&limit=2`)).body.series;
     expect(s.seriesId).toBe('ECIALLCIV');
     expect(s.observations).toEqual([
-      { year: '2026', period: 'M04', periodName: 'April', value: '175.3' },
-      { year: '2026', period: 'M07', periodName: 'July', value: '176.4' },
+      { year: '2026', period: 'M04', periodName: 'April', value: '177.1' },
+      { year: '2026', period: 'M07', periodName: 'July', value: '178.6' },
     ]);
   });
 

@@ -22,10 +22,10 @@ describe('GET get-economic-calendar', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ fromDate: '2026-11-19', toDate: '2026-12-21', total: 9, unavailable: false });
     expect(res.body.events.map(brief)).toEqual([
-      '2026-11-26 US PCE',
+      '2026-11-25 US PCE', // the day before Thanksgiving
       '2026-12-02 EU EU Unemployment Rate',
+      '2026-12-04 EA Euro Area GDP',
       '2026-12-04 US Nonfarm Payrolls',
-      '2026-12-05 EA Euro Area GDP',
       '2026-12-09 US FOMC Rate Decision',
       '2026-12-10 US CPI',
       '2026-12-16 US Retail Sales',

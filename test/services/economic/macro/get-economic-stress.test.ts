@@ -16,15 +16,17 @@ describe('GET get-economic-stress', () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      compositeScore: 12.4,
+      // (0*.2 + 0*.15 + 4.3692*.2 + 6.8783*.2 + 35.6667*.15 + 15.9375*.1) / 1: both spreads are steeper than
+      // 0.5 pt after the October 2026 cut, so the curve components score 0.
+      compositeScore: 9.2,
       label: 'Low',
       unavailable: false,
       seededAt: new Date(SAMPLE_NOW).toISOString(),
     });
     expect(res.body.components).toEqual([
-      { id: 'T10Y2Y', label: 'Yield Curve', rawValue: 0.55, score: 0, weight: 0.2, missing: false },
-      { id: 'T10Y3M', label: 'Bank Spread', rawValue: 0.2, score: 20, weight: 0.15, missing: false },
-      { id: 'VIXCLS', label: 'Volatility', rawValue: 18.42, score: 5.3, weight: 0.2, missing: false },
+      { id: 'T10Y2Y', label: 'Yield Curve', rawValue: 0.81, score: 0, weight: 0.2, missing: false },
+      { id: 'T10Y3M', label: 'Bank Spread', rawValue: 0.73, score: 0, weight: 0.15, missing: false },
+      { id: 'VIXCLS', label: 'Volatility', rawValue: 17.84, score: 4.4, weight: 0.2, missing: false },
       { id: 'STLFSI4', label: 'Financial Stress', rawValue: -0.5873, score: 6.9, weight: 0.2, missing: false },
       { id: 'GSCPI', label: 'Supply Chain', rawValue: 0.14, score: 35.7, weight: 0.15, missing: false },
       { id: 'ICSA', label: 'Job Claims', rawValue: 231000, score: 15.9, weight: 0.1, missing: false },
@@ -65,8 +67,8 @@ describe('get-economic-stress degraded', () => {
         weight: 0.15,
         missing: true,
       });
-      // (0*.2 + 20*.15 + 5.2615*.2 + 6.8783*.2 + 15.9375*.1) / .85
-      expect(body.compositeScore).toBe(8.3);
+      // (0*.2 + 0*.15 + 4.3692*.2 + 6.8783*.2 + 15.9375*.1) / .85
+      expect(body.compositeScore).toBe(4.5);
       expect(body.unavailable).toBe(false);
     });
   });

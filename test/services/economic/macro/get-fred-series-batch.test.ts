@@ -41,7 +41,7 @@ describe('POST get-fred-series-batch', () => {
   it('applies limit to every series, newest kept', async () => {
     const res = await post(app, { seriesIds: ['FEDFUNDS', 'ICSA'], limit: 2 });
     expect(res.body.results.FEDFUNDS.observations).toEqual([
-      { date: '2026-09-01', value: 3.86 },
+      { date: '2026-09-01', value: 3.64 },
       { date: '2026-10-01', value: 3.62 },
     ]);
     expect(res.body.results.ICSA.observations.at(-1)).toEqual({ date: '2026-11-14', value: 231000 });

@@ -27,10 +27,13 @@ describe('GET get-macro-signals', () => {
       totalCount: 7,
       unavailable: false,
     });
-    expect(b.signals.liquidity).toMatchObject({ status: 'NORMAL', value: -1.63 });
+    // From the sample charts: USD/JPY -0.29 % over 30 sessions; BTC +4.1 % and QQQ +4.63 % over 5 (within
+    // 5 points: aligned); QQQ +2.35 % against XLP +3.41 % over 20 (defensive). Aligned counts as bullish
+    // where risk-on no longer does: still 6 of 7.
+    expect(b.signals.liquidity).toMatchObject({ status: 'NORMAL', value: -0.29 });
     expect(b.signals.liquidity.sparkline).toHaveLength(30);
-    expect(b.signals.flowStructure).toEqual({ status: 'PASSIVE GAP', btcReturn5: 4.1, qqqReturn5: -1.65 });
-    expect(b.signals.macroRegime).toEqual({ status: 'RISK-ON', qqqRoc20: -1.69, xlpRoc20: -2.07 });
+    expect(b.signals.flowStructure).toEqual({ status: 'ALIGNED', btcReturn5: 4.1, qqqReturn5: 4.63 });
+    expect(b.signals.macroRegime).toEqual({ status: 'DEFENSIVE', qqqRoc20: 2.35, xlpRoc20: 3.41 });
     expect(b.signals.technicalTrend).toMatchObject({
       status: 'BULLISH',
       btcPrice: 91840.55,

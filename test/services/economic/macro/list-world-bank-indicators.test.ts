@@ -19,16 +19,17 @@ describe('GET list-world-bank-indicators', () => {
   it('lists every country-year with a value for the indicator, nulls left out', async () => {
     const res = await app.get(`${PATH}?indicator_code=NY.GDP.MKTP.CD`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toHaveLength(8 * 5);
+    // 8 economies x 2020-2024, plus 2025 for all but Nigeria (null in the sample).
+    expect(res.body.data).toHaveLength(8 * 5 + 7);
     expect(res.body.data[0]).toEqual({
       countryCode: 'USA',
       countryName: 'United States',
       indicatorCode: 'NY.GDP.MKTP.CD',
       indicatorName: 'GDP (current US$)',
-      year: 2024,
-      value: 27716764000000,
+      year: 2025,
+      value: 30507200000000, // as the IMF WEO sample's 2025 figure
     });
-    expect(res.body.pagination).toEqual({ nextCursor: '', totalCount: 40 });
+    expect(res.body.pagination).toEqual({ nextCursor: '', totalCount: 47 });
     expect(res.headers.get('cache-control')).toMatch(/max-age=3600/);
   });
 

@@ -22,21 +22,21 @@ describe('GET get-fao-food-price-index', () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      currentFfpi: 139,
-      momPct: 0.29,
-      yoyPct: 7.59,
+      currentFfpi: 124.8,
+      momPct: 0.32, // 124.8 against 124.4 in September
+      yoyPct: -1.27, // against 126.4 in October 2025
       fetchedAt: new Date(SAMPLE_NOW).toISOString(),
     });
     expect(res.body.points).toHaveLength(12);
     expect(res.body.points[0].date).toBe('2025-11');
     expect(res.body.points.at(-1)).toEqual({
       date: '2026-10',
-      ffpi: 139,
-      meat: 132.9,
-      dairy: 162.4,
-      cereals: 101.8,
-      oils: 156.4,
-      sugar: 109.6,
+      ffpi: 124.8,
+      meat: 126.9,
+      dairy: 131.8,
+      cereals: 104.9,
+      oils: 163.5,
+      sugar: 92.3,
     });
     expect(res.headers.get('cache-control')).toMatch(/max-age=3600/);
   });
@@ -57,7 +57,7 @@ describe('FAO CSV parsing', () => {
       origin: { kind: 'bytes', payloads: { csv: Buffer.from('<html>moved</html>') } },
     });
     expect(r.ok).toBe(false);
-    expect((await app.get(PATH)).body.currentFfpi).toBe(139);
+    expect((await app.get(PATH)).body.currentFfpi).toBe(124.8);
   });
 
   it.each([

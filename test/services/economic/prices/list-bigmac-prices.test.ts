@@ -18,7 +18,7 @@ describe('GET list-bigmac-prices', () => {
     const res = await app.get(PATH);
     expect(res.status).toBe(200);
     const codes = res.body.countries.map((c: { code: string }) => c.code);
-    expect(codes).toEqual(['IN', 'JP', 'CN', 'BR', 'AR', 'US', 'GB', 'EU', 'CH']);
+    expect(codes).toEqual(['IN', 'JP', 'CN', 'BR', 'US', 'AR', 'EU', 'GB', 'CH']);
     expect(res.body.countries[0]).toEqual({
       code: 'IN',
       name: 'India',
@@ -26,23 +26,23 @@ describe('GET list-bigmac-prices', () => {
       flag: '🇮🇳',
       localPrice: 215,
       usdPrice: 2.5,
-      fxRate: 0.011639,
+      fxRate: 0.011643, // 1 / 85.89 rupees a dollar
       sourceSite: 'The Economist Big Mac index',
       available: true,
-      wowPct: 5.63,
+      wowPct: 8.29, // $2.5032 against $2.3116 in January (204 rupees at 88.25)
     });
     expect(res.body.countries.find((c: { code: string }) => c.code === 'EU')).toMatchObject({
       name: 'Euro Area',
       flag: '🇪🇺',
-      usdPrice: 6.94,
-      wowPct: 3.34,
+      usdPrice: 6.72,
+      wowPct: -0.38,
     });
     expect(res.body).toMatchObject({
       fetchedAt: '2026-07-01',
       prevFetchedAt: '2026-01-01',
       cheapestCountry: 'IN',
       mostExpensiveCountry: 'CH',
-      wowAvgPct: 5.02,
+      wowAvgPct: 2.6, // mean of the nine dollar-price changes, all within 20 %
       wowAvailable: true,
     });
     expect(res.headers.get('cache-control')).toMatch(/max-age=3600/);

@@ -76,13 +76,13 @@ describe('GET list-fuel-prices', () => {
     const de = b.countries.find((c: { code: string }) => c.code === 'DE');
     expect(de).toMatchObject({
       currency: 'EUR',
-      fxRate: 1.1542,
-      gasoline: { localPrice: 1.7124, usdPrice: 1.9765, grade: 'Euro-super 95', observedAt: '2026-11-17' },
+      fxRate: 1.1583, // the EURUSD=X close of 19 Nov, as in the market samples; 1.7124 x 1.1583 = 1.9835
+      gasoline: { localPrice: 1.7124, usdPrice: 1.9835, grade: 'Euro-super 95', observedAt: '2026-11-17' },
     });
     expect(de.gasoline.wowPct).toBeUndefined();
     expect(b.countries.find((c: { code: string }) => c.code === 'GB').gasoline).toMatchObject({
       localPrice: 1.3387,
-      usdPrice: 1.7593,
+      usdPrice: 1.7529, // 1.3387 x GBPUSD=X 1.3094
       wowPct: -0.18,
       source: 'DESNZ',
     });

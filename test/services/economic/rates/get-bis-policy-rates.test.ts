@@ -35,8 +35,8 @@ describe('GET get-bis-policy-rates', () => {
     expect(rates[0]).toEqual({
       countryCode: 'US',
       countryName: 'United States',
-      rate: 3.625,
-      previousRate: 3.875,
+      rate: 3.375, // midpoint of 3.25-3.50 % after the October 2026 cut, as in the FRED samples
+      previousRate: 3.625,
       date: '2026-10-31',
       centralBank: 'Federal Reserve',
     });
@@ -79,9 +79,9 @@ describe('BIS SDMX-CSV parser', () => {
   it('groups observations by reference area, oldest first, skipping blanks', () => {
     const s = seriesBy(parseSdmxCsv(SAMPLE), 'REF_AREA');
     expect(s.get('US')).toEqual([
-      { period: '2026-08', value: 3.875 },
-      { period: '2026-09', value: 3.875 },
-      { period: '2026-10', value: 3.625 },
+      { period: '2026-08', value: 3.625 },
+      { period: '2026-09', value: 3.625 },
+      { period: '2026-10', value: 3.375 },
     ]);
     expect(s.get('SG')).toHaveLength(2);
   });

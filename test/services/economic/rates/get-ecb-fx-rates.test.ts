@@ -24,8 +24,9 @@ describe('GET get-ecb-fx-rates', () => {
       'EURAUD',
       'EURCNY',
     ]);
-    expect(res.body.rates[0]).toEqual({ pair: 'EURUSD', rate: 1.1542, date: '2026-11-19', change1d: -0.0003 });
-    expect(res.body.rates[2]).toEqual({ pair: 'EURJPY', rate: 178.43, date: '2026-11-19', change1d: -0.6 });
+    // 1.1595 against 1.1543 on the 18th; 179.57 yen against 179.06
+    expect(res.body.rates[0]).toEqual({ pair: 'EURUSD', rate: 1.1595, date: '2026-11-19', change1d: 0.0052 });
+    expect(res.body.rates[2]).toEqual({ pair: 'EURJPY', rate: 179.57, date: '2026-11-19', change1d: 0.51 });
     expect(res.body).toMatchObject({
       updatedAt: '2026-11-19T14:00:00Z',
       seededAt: String(SAMPLE_NOW),

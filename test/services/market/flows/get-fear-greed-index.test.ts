@@ -21,7 +21,12 @@ describe('GET get-fear-greed-index', () => {
     expect(res.status).toBe(200);
     const b = res.body;
     expect(b.unavailable).toBe(false);
-    expect(b.compositeScore).toBe(65.6);
+    // Contributions (score x weight) from the samples: sentiment 42.9x.1, volatility 74.6x.1 (VIX 17.84),
+    // positioning 74.1x.15, trend 83.1x.1 (SPY 689.7 over its 200-day mean 646.9), breadth 36.4x.1 (4 of 11
+    // sectors above their 200-day mean), momentum 46.8x.1 (SPY -0.63 % in 20 sessions), liquidity 57.2x.15
+    // (balance sheet +0.72 % in 13 weeks), credit 88.4x.1 (HY OAS 3.02), macro 70.3x.05 (10y-2y 0.81),
+    // cross-asset 35.4x.05: 62.2.
+    expect(b.compositeScore).toBe(62.2);
     expect(b.compositeLabel).toBe('Greed');
     expect(b.seededAt).toBe('2026-11-20T12:00:00.000Z');
     for (const k of CATEGORY_KEYS) {
@@ -45,17 +50,17 @@ describe('GET get-fear-greed-index', () => {
     const b = (await app.get(PATH)).body;
     expect(b).toMatchObject({
       vix: 17.84,
-      hySpread: 3.49,
-      yield10y: 4.07,
-      fedRate: '3.63%',
+      hySpread: 3.02,
+      yield10y: 4.09,
+      fedRate: '3.39%',
       cnnFearGreed: 42.9,
       cnnLabel: 'fear',
       hygPrice: 80.62,
       tltPrice: 89.14,
     });
     // FSI = (HYG/TLT) / (VIX × OAS / 100)
-    expect(b.fsiValue).toBeCloseTo(80.62 / 89.14 / ((17.84 * 3.49) / 100), 3);
-    expect(b.fsiLabel).toBe('Moderate Stress');
+    expect(b.fsiValue).toBeCloseTo(80.62 / 89.14 / ((17.84 * 3.02) / 100), 3);
+    expect(b.fsiLabel).toBe('Low Stress'); // 1.68, at or above 1.5
     expect(b.sectorPerformance).toHaveLength(11);
     expect(b.sectorPerformance[0]).toEqual({ symbol: 'XLK', name: 'Technology', change1d: expect.any(Number) });
   });
