@@ -80,3 +80,29 @@ export function drip(res: ServerResponse, everyMs = 50): void {
   const timer = setInterval(() => res.write(' '), everyMs);
   res.on('close', () => clearInterval(timer));
 }
+
+/**
+ * Answers like a recorded upstream: each request whose key (`path?query`, then ` body` for a
+ * request with one) is in `answers` gets the next of its answers, in order (several hosts may
+ * serve the same path); anything else, or a request once more than recorded, 404s, so a request at
+ * a wrong path or with a wrong query fails. `normalise` may rewrite the key first (to take credentials
+ * out); every key seen is pushed to `asked`.
+ */
+export function replaying(
+  answers: Map<string, Buffer[]>,
+  asked: { key: string; headers: IncomingHttpHeaders }[],
+  normalise: (key: string) => string = (k) => k,
+): Handler {
+  return (req, res, url) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const key = normalise(url.pathname + url.search + (req.method === 'GET' || !body ? '' : ` ${body}`));
+      asked.push({ key, headers: req.headers });
+      const answer = answers.get(key)?.shift();
+      if (answer === undefined) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-length': String(answer.length) }).end(answer);
+    });
+  };
+}

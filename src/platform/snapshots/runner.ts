@@ -4,7 +4,8 @@ import type { Config } from '../../config.js';
 import type { Clock } from '../clock.js';
 import type { AnyDataset, Parsed } from './dataset.js';
 import { redactorFor } from '../secrets.js';
-import { fetchSource } from './fetch.js';
+import { fetchSource, isRequestLog, replayRecorded } from './fetch.js';
+import { sampleCaptures } from './catalogue.js';
 import type { SnapshotStore } from './store.js';
 import type { SnapshotBackend } from './backend.js';
 import { REFERENCE_DIR, SAMPLES_DIR } from './samples.js';
@@ -62,6 +63,7 @@ export class IngestionRunner {
   private readonly unrecorded = new Map<string, { at: number; error: string }>();
   /** Told of every finished run, success or failure (for metrics and logs). */
   observer?: (result: IngestResult) => void;
+  private captures?: Record<string, string>;
 
   constructor(
     private readonly backend: SnapshotBackend,
@@ -69,6 +71,13 @@ export class IngestionRunner {
     private readonly config: Config,
     private readonly clock: Clock,
   ) {}
+
+  /** When a dataset's bundled sample was captured (db/samples/captures.json), else now. */
+  private sampleMoment(dataset: AnyDataset): number {
+    this.captures ??= sampleCaptures();
+    const at = this.captures[dataset.name];
+    return at === undefined ? this.clock.now() : Date.parse(at);
+  }
 
   /** The last failure of a dataset that could not be written to snapshot_meta (the database was full). */
   unrecordedFailure(dataset: string): { at: number; error: string } | undefined {
@@ -251,7 +260,11 @@ export class IngestionRunner {
             // A reference table is its file in the repository: live and sample loads both read it.
             payloads[key] = fs.readFileSync(path.join(REFERENCE_DIR, source.sample));
           } else if (origin.kind === 'samples') {
-            payloads[key] = fs.readFileSync(path.join(SAMPLES_DIR, source.sample));
+            const sample = path.join(SAMPLES_DIR, source.sample);
+            // A source sampled as its several requests runs its own fetch over them (fetch.ts).
+            payloads[key] = isRequestLog(source.sample)
+              ? await replayRecorded(source, sample, this.config, this.sampleMoment(dataset))
+              : fs.readFileSync(sample);
           } else {
             const unset = unsetRequirements(source.requires, this.config);
             if (unset.length) throw new IngestError(`${unset.join(', ')} not set; not requested`);
