@@ -116,6 +116,7 @@ export const priceObservationsDataset: Dataset<PriceObservation> = {
     observations: {
       url: 'https://operator.example/observations.csv (set CONSUMER_PRICES_OBSERVATIONS_URL)',
       // No public upstream: an operator may publish a newer file in the same layout and point here.
+      urlAt: (_now, config) => config.CONSUMER_PRICES_OBSERVATIONS_URL ?? '',
       fetch: (get, { config }) => get(config.CONSUMER_PRICES_OBSERVATIONS_URL ?? ''),
       requires: ['CONSUMER_PRICES_OBSERVATIONS_URL'],
       sample: 'consumer-prices/observations-ae.csv',

@@ -52,6 +52,7 @@ export const givingClaimsDataset: Dataset<GivingClaim, ClaimsInfo> = {
   sources: {
     claims: {
       url: 'https://operator.example/published-estimate-claims.json (set GIVING_CLAIMS_URL)',
+      urlAt: (_now, config) => config.GIVING_CLAIMS_URL ?? '',
       fetch: (get, { config }) => get(config.GIVING_CLAIMS_URL ?? ''),
       requires: ['GIVING_CLAIMS_URL'],
       sample: 'giving/published-estimate-claims.json',
