@@ -5,7 +5,13 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { testConfig } from '../../src/config.js';
+import type { DatasetSource } from '../../src/platform/snapshots/dataset.js';
+import { isRequestLog, replayRecorded } from '../../src/platform/snapshots/fetch.js';
+import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, hits: number) => void;
 
@@ -105,4 +111,13 @@ export function replaying(
       res.writeHead(200, { 'content-length': String(answer.length) }).end(answer);
     });
   };
+}
+
+/**
+ * A source's bundled sample as the runner loads it: the file itself, or, for a request log
+ * (`*.requests.json`), the recorded answers joined by the source's own fetch.
+ */
+export async function sampleAsFetched(source: DatasetSource, now = Date.UTC(2026, 10, 20, 12)): Promise<Buffer> {
+  const file = path.join(SAMPLES_DIR, source.sample);
+  return isRequestLog(source.sample) ? replayRecorded(source, file, testConfig(), now) : fs.readFileSync(file);
 }
