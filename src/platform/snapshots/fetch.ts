@@ -132,7 +132,8 @@ export async function fetchSource(
  *     { "about": "...", "requests": [{ "url": "https://host/path?query", "body"?: "...", "file": "a.json" }] }
  *
  * An answer may also be one document of a JSON file that holds several (`"pointer": "/3"`, a JSON
- * pointer), so a sample kept as the list of the documents a fetch requests stays one file.
+ * pointer; a string there is a text document such as a feed's XML), so a sample kept as the list
+ * of the documents a fetch requests stays one file.
  *
  * A sample load runs the source's own `fetch` over these answers (`replayRecorded`), so samples and
  * live data go through the same combination code, and the test upstream replays the same files at
@@ -166,8 +167,14 @@ export function readRequestLog(file: string): { request: RecordedRequest; answer
     answer:
       request.pointer === undefined
         ? read(request.file)
-        : Buffer.from(JSON.stringify(atPointer(JSON.parse(read(request.file).toString('utf8')), request.pointer))),
+        : answerAt(JSON.parse(read(request.file).toString('utf8')), request.pointer),
   }));
+}
+
+/** A document held inside a JSON file: a string is a text document (XML, CSV), anything else JSON. */
+function answerAt(doc: unknown, pointer: string): Buffer {
+  const value = atPointer(doc, pointer);
+  return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
 }
 
 function atPointer(doc: unknown, pointer: string): unknown {
