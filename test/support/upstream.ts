@@ -89,13 +89,13 @@ export function drip(res: ServerResponse, everyMs = 50): void {
 
 /**
  * Answers like a recorded upstream: each request whose key (`path?query`, then ` body` for a
- * request with one) is in `answers` gets the next of its answers, in order (several hosts may
+ * request with one) is in `answers` gets the next of its answers (bytes, or an error status), in order (several hosts may
  * serve the same path); anything else, or a request once more than recorded, 404s, so a request at
  * a wrong path or with a wrong query fails. `normalise` may rewrite the key first (to take credentials
  * out); every key seen is pushed to `asked`.
  */
 export function replaying(
-  answers: Map<string, Buffer[]>,
+  answers: Map<string, (Buffer | number)[]>,
   asked: { key: string; headers: IncomingHttpHeaders }[],
   normalise: (key: string) => string = (k) => k,
 ): Handler {
@@ -108,6 +108,8 @@ export function replaying(
       asked.push({ key, headers: req.headers });
       const answer = answers.get(key)?.shift();
       if (answer === undefined) return void res.writeHead(404).end();
+      // A recorded failure is answered with its status.
+      if (typeof answer === 'number') return void res.writeHead(answer).end();
       res.writeHead(200, { 'content-length': String(answer.length) }).end(answer);
     });
   };

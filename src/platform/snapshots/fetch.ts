@@ -131,6 +131,7 @@ export async function fetchSource(
  *
  *     { "about": "...", "requests": [{ "url": "https://host/path?query", "body"?: "...", "file": "a.json" }] }
  *
+ * A request the upstream failed is recorded with its `status` instead of a file.
  * An answer may also be one document of a JSON file that holds several (`"pointer": "/3"`, a JSON
  * pointer; a string there is a text document such as a feed's XML), so a sample kept as the list
  * of the documents a fetch requests stays one file.
@@ -147,8 +148,10 @@ export interface RecordedRequest {
   url: string;
   /** A POST's JSON body, when the request is one. */
   body?: string;
-  /** The answer, relative to the log's folder. */
-  file: string;
+  /** The answer, relative to the log's folder; absent when the upstream answered with an error (`status`). */
+  file?: string;
+  /** An HTTP error status the upstream answered with instead of a document (a feed that was down). */
+  status?: number;
   /** Where the answer sits in `file` when that holds several documents (RFC 6901 JSON pointer). */
   pointer?: string;
 }
@@ -157,17 +160,19 @@ export function isRequestLog(sample: string): boolean {
   return sample.endsWith(REQUEST_LOG_SUFFIX);
 }
 
-/** Reads a request log and the answers it names: each request's key (`requestKey`) to its bytes. */
-export function readRequestLog(file: string): { request: RecordedRequest; answer: Buffer }[] {
+/** Reads a request log and the answers it names: each request with its bytes, or the error status it met. */
+export function readRequestLog(file: string): { request: RecordedRequest; answer: Buffer | number }[] {
   const log = JSON.parse(fs.readFileSync(file, 'utf8')) as { requests?: RecordedRequest[] };
   if (!Array.isArray(log.requests)) throw new UpstreamError(`${path.basename(file)} lists no requests`);
   const read = (name: string) => fs.readFileSync(path.join(path.dirname(file), name));
   return log.requests.map((request) => ({
     request,
     answer:
-      request.pointer === undefined
-        ? read(request.file)
-        : answerAt(JSON.parse(read(request.file).toString('utf8')), request.pointer),
+      request.file === undefined
+        ? (request.status ?? 500)
+        : request.pointer === undefined
+          ? read(request.file)
+          : answerAt(JSON.parse(read(request.file).toString('utf8')), request.pointer),
   }));
 }
 
@@ -210,10 +215,11 @@ export async function replayRecorded(source: DatasetSource, logFile: string, con
   const answers = new Map(readRequestLog(logFile).map((e) => [requestKey(e.request.url, e.request.body), e.answer]));
   const get = (url: string, init?: { body?: string }) => {
     const answer = answers.get(requestKey(url, init?.body));
+    const shown = `${init?.body === undefined ? 'GET' : 'POST'} ${url}`;
     if (answer === undefined)
-      return Promise.reject(
-        new UpstreamError(`${path.basename(logFile)} records no answer for ${init?.body === undefined ? 'GET' : 'POST'} ${url}`),
-      );
+      return Promise.reject(new UpstreamError(`${path.basename(logFile)} records no answer for ${shown}`));
+    if (typeof answer === 'number')
+      return Promise.reject(new UpstreamError(`${shown}: HTTP ${answer} (recorded)`, { status: answer }));
     return Promise.resolve(answer);
   };
   return source.fetch(get, { now, config: replayConfig(source, config) });
