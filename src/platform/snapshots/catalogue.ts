@@ -118,7 +118,10 @@ export function sourceHostProblem(address: string): string | undefined {
     .toLowerCase();
   const under = (domain: string) => host === domain || host.endsWith(`.${domain}`);
   if (isIP(host)) return 'an IP address, not a public host name';
-  if (['example', 'invalid', 'test', 'localhost', 'local'].some(under) || ['example.com', 'example.org', 'example.net'].some(under))
+  if (
+    ['example', 'invalid', 'test', 'localhost', 'local'].some(under) ||
+    ['example.com', 'example.org', 'example.net'].some(under)
+  )
     return 'a reserved placeholder name';
   if (under('worldmonitor.app')) return "the published service's own API or data, not an upstream";
   if (under('monitoring-data-service.org')) return 'a host this project invented';

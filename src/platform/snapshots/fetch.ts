@@ -210,8 +210,14 @@ export function replayConfig(source: DatasetSource, config: Config): Config {
  * sample was captured. A request the log does not hold fails, naming it: the sample then no longer
  * matches what the live code asks for.
  */
-export async function replayRecorded(source: DatasetSource, logFile: string, config: Config, now: number): Promise<Buffer> {
-  if (!source.fetch) throw new UpstreamError(`${path.basename(logFile)}: a request log needs a source with its own fetch`);
+export async function replayRecorded(
+  source: DatasetSource,
+  logFile: string,
+  config: Config,
+  now: number,
+): Promise<Buffer> {
+  if (!source.fetch)
+    throw new UpstreamError(`${path.basename(logFile)}: a request log needs a source with its own fetch`);
   const answers = new Map(readRequestLog(logFile).map((e) => [requestKey(e.request.url, e.request.body), e.answer]));
   const get = (url: string, init?: { body?: string }) => {
     const answer = answers.get(requestKey(url, init?.body));

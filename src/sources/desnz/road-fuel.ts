@@ -5,7 +5,8 @@ import { parseCsv } from '../formats/csv.js';
  * dated dd/mm/yyyy, ULSP (petrol) and ULSD (diesel) pump prices in pence per litre.
  */
 /** The statistics page's record in the GOV.UK Content API: its attachments name the current CSV. */
-export const DESNZ_ROAD_FUEL_CONTENT_URL = 'https://www.gov.uk/api/content/government/statistics/weekly-road-fuel-prices';
+export const DESNZ_ROAD_FUEL_CONTENT_URL =
+  'https://www.gov.uk/api/content/government/statistics/weekly-road-fuel-prices';
 
 /** Weeks with petrol and diesel prices in pounds per litre, newest first. */
 export function parseRoadFuel(input: Buffer | string): { date: string; petrol?: number; diesel?: number }[] {

@@ -23,8 +23,14 @@ describe('sourceHostProblem: a source names a real public host serving its data'
     ['http://127.0.0.1:8080/feed', 'an IP address, not a public host name'],
     ['http://[::1]/feed', 'an IP address, not a public host name'],
     ['https://93.184.215.14/feed', 'an IP address, not a public host name'],
-    ['https://data.worldmonitor.app/forecast/v1/predictions.json', "the published service's own API or data, not an upstream"],
-    ['https://api.worldmonitor.app/api/intelligence/v1/get-risk-scores', "the published service's own API or data, not an upstream"],
+    [
+      'https://data.worldmonitor.app/forecast/v1/predictions.json',
+      "the published service's own API or data, not an upstream",
+    ],
+    [
+      'https://api.worldmonitor.app/api/intelligence/v1/get-risk-scores',
+      "the published service's own API or data, not an upstream",
+    ],
     ['https://worldmonitor.app/', "the published service's own API or data, not an upstream"],
     ['https://relay.monitoring-data-service.org/ais/snapshot', 'a host this project invented'],
     [

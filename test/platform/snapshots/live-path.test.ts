@@ -25,8 +25,9 @@ import { replaying, startUpstream, type Upstream } from '../../support/upstream.
 
 /**
  * How each upstream takes the configuration a source requires (from the upstreams' API
- * documentation): a credential in a query parameter, a request header or a path segment; an
- * operator's address (`address`); or a setting that is no credential at all (`flag`).
+ * documentation): a credential in a query parameter, a request header or a path segment (several
+ * places separated by spaces); an operator's address (`address`); or a setting that is no
+ * credential at all (`flag`).
  */
 const REQUIREMENTS: Record<string, string> = {
   ACLED_ACCESS_TOKEN: 'header:authorization',
@@ -49,7 +50,9 @@ const REQUIREMENTS: Record<string, string> = {
   CONSUMER_PRICES_OBSERVATIONS_URL: 'address',
   GIVING_CLAIMS_URL: 'address',
   RELAY_URL: 'address',
+  RELAY_SHARED_SECRET: 'header:x-relay-key header:authorization',
   TELEGRAM_RELAY_URL: 'address',
+  TELEGRAM_RELAY_TOKEN: 'header:authorization',
   SGE_BENCHMARK_LICENSED: 'flag',
 };
 
@@ -63,7 +66,7 @@ const NOT_REPLAYABLE: Record<string, string> = {
   'intelligence.regime-history':
     'a history that grows by ingestion: its `seed` source has no upstream (its live fetch reads the bundled file), so there is no request to replay',
   'market.hyperliquid-flow':
-    'accumulates poll by poll: the sample is sixteen successive polls of both dexes, one live poll is one of them, so the rows of one replayed poll are not the sample\'s',
+    "accumulates poll by poll: the sample is sixteen successive polls of both dexes, one live poll is one of them, so the rows of one replayed poll are not the sample's",
   'intelligence.x-posts':
     'the sample is a capture the operations present as one (`live: false`); replaying the live requests would present it as live timelines',
 };
@@ -76,6 +79,7 @@ let live: AppDeps;
 let samples: AppDeps;
 let liveClock: ManualClock;
 let samplesClock: ManualClock;
+/** Credential stand-in value -> the variable it stands for. */
 let credentials: Map<string, string>;
 const files: string[] = [];
 
@@ -97,8 +101,12 @@ beforeAll(async () => {
     if (how === undefined) continue;
     settings[name] = how === 'address' ? upstream.origin : how === 'flag' ? 'true' : name;
   }
-  credentials = new Map(Object.entries(settings).filter(([n]) => !['address', 'flag'].includes(REQUIREMENTS[n]!)));
-  credentials = new Map([...credentials].map(([n, v]) => [v, n]));
+  // Stand-in value -> variable, for the credentials (not the addresses or flags) a request may carry.
+  credentials = new Map(
+    Object.entries(settings)
+      .filter(([name]) => /^(query|header|path)/.test(REQUIREMENTS[name]!))
+      .map(([name, value]) => [value, name]),
+  );
   liveClock = new ManualClock(SAMPLE_NOW);
   samplesClock = new ManualClock(SAMPLE_NOW);
   live = openAt(
@@ -158,9 +166,15 @@ function withoutCredentials(key: string, found?: Set<string>): string {
   return pathname + (params.length ? `?${params.join('&')}` : '') + rest;
 }
 
-/** The address a single-request source asks for at `now`, as `mds datasets` documents it. */
+/**
+ * The address a single-request source asks for at `now`, as `mds datasets` documents it; a relay's
+ * starts with the `$VARIABLE` of its configured address.
+ */
 function addressOf(source: DatasetSource, now: number, config: Config): string {
-  return source.urlAt ? source.urlAt(now, config) : source.url!;
+  if (source.urlAt) return source.urlAt(now, config);
+  return source.url!.replace(/^\$([A-Z0-9_]+)/, (_, name: string) =>
+    String(config[name as keyof Config] ?? '').replace(/\/$/, ''),
+  );
 }
 
 /**
@@ -178,7 +192,8 @@ function recorded(dataset: AnyDataset, now: number): { answers: Map<string, (Buf
   for (const source of Object.values(dataset.sources)) {
     const sample = path.join(SAMPLES_DIR, source.sample);
     if (isRequestLog(source.sample)) {
-      for (const { request, answer: bytes } of readRequestLog(sample)) answer(requestKey(request.url, request.body), bytes);
+      for (const { request, answer: bytes } of readRequestLog(sample))
+        answer(requestKey(request.url, request.body), bytes);
     } else {
       answer(requestKey(addressOf(source, now, live.config)), fs.readFileSync(sample));
     }
@@ -233,7 +248,9 @@ describe('every live dataset ingests its sample through its live path', () => {
       const needs = [...new Set(entry.sources.flatMap((s) => s.requires))].filter((n) =>
         /^(query|header|path)/.test(REQUIREMENTS[n]!),
       );
-      expect([...found].sort()).toEqual(needs.map((n) => `${n} ${REQUIREMENTS[n]}`).sort());
+      expect([...found].sort()).toEqual(
+        needs.flatMap((n) => REQUIREMENTS[n]!.split(' ').map((at) => `${n} ${at}`)).sort(),
+      );
     },
   );
 });

@@ -74,11 +74,7 @@ describe('upstream parsers', () => {
     expect(ids).toContain('fed-decision-in-december');
     expect(ids.filter((i) => i === 'fed-decision-in-december')).toHaveLength(1);
     // (Sports and entertainment events are under no watched tag, so no answer holds them; their exclusion is tested above.)
-    for (const gone of [
-      'tiny-market-test',
-      'closed-event-sample',
-    ])
-      expect(ids).not.toContain(gone);
+    for (const gone of ['tiny-market-test', 'closed-event-sample']) expect(ids).not.toContain(gone);
     expect(markets.find((x) => x.id === 'fed-decision-in-december')).toMatchObject({
       yesPercent: 62,
       pool: 'finance',

@@ -127,9 +127,9 @@ describe('indicator parsers', () => {
     );
     // Null values are gaps, not zeros.
     expect(wb.some((o) => o.countryCode === 'SD' && o.indicator === 'GC.DOD.TOTL.GD.ZS')).toBe(false);
-    expect(
-      parseWhoGho(whoGho()).find((o) => o.countryCode === 'JP' && o.indicator === 'WHOSIS_000001')?.value,
-    ).toBe(84.5);
+    expect(parseWhoGho(whoGho()).find((o) => o.countryCode === 'JP' && o.indicator === 'WHOSIS_000001')?.value).toBe(
+      84.5,
+    );
     expect(parseIpc(sample('ipc-phase3.csv')).map((o) => o.countryCode)).toEqual(['SD', 'HT', 'NG', 'PK']);
     const history = parseHistoryLog(sample('score-history.json'));
     expect(new Set(history.map((p) => p.countryCode)).size).toBe(12);

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datasets/index.js';
 import { LANE_DATASETS } from '../../../src/services/supply-chain/routes/router.js';
 import { comtradeFlowsDataset } from '../../../src/services/trade/datasets/comtrade-flows.js';
@@ -33,10 +30,7 @@ afterAll(() => app.close());
 const get = (p: string) => app.get(`${BASE}/${p}`, { 'x-service-key': pro });
 
 describe('imports read from the shared Comtrade flows dataset', () => {
-  const { records } = comtradeFlowsDataset.parse(
-    { preview: COMTRADE },
-    0,
-  );
+  const { records } = comtradeFlowsDataset.parse({ preview: COMTRADE }, 0);
   const byReporter = importRowsByReporter(records);
 
   it('keeps imports with ISO alpha-2 partners and the World rows, at real HS codes', () => {

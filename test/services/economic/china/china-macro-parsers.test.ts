@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { chinaMacroDataset } from '../../../../src/services/economic/china/datasets/china-macro.js';
 import { FormatError } from '../../../../src/sources/formats/errors.js';
 import {

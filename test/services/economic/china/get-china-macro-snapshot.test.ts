@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { ManualClock } from '../../../../src/platform/clock.js';
-import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { chinaMacroDataset } from '../../../../src/services/economic/china/datasets/china-macro.js';
 import { sampleAsFetched } from '../../../support/upstream.js';
 

@@ -58,9 +58,7 @@ const sources: Record<string, DatasetSource> = {
     optional: true,
     // The statistics page's content record names the current CSV attachment.
     fetch: async (get) => {
-      const page = JSON.parse(
-        (await get(DESNZ_ROAD_FUEL_CONTENT_URL)).toString('utf8'),
-      ) as {
+      const page = JSON.parse((await get(DESNZ_ROAD_FUEL_CONTENT_URL)).toString('utf8')) as {
         details?: { attachments?: { url?: string }[] };
       };
       const csv = page.details?.attachments
