@@ -5,7 +5,13 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { testConfig } from '../../src/config.js';
+import type { DatasetSource } from '../../src/platform/snapshots/dataset.js';
+import { isRequestLog, replayRecorded } from '../../src/platform/snapshots/fetch.js';
+import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, hits: number) => void;
 
@@ -79,4 +85,41 @@ export function drip(res: ServerResponse, everyMs = 50): void {
   res.write('[');
   const timer = setInterval(() => res.write(' '), everyMs);
   res.on('close', () => clearInterval(timer));
+}
+
+/**
+ * Answers like a recorded upstream: each request whose key (`path?query`, then ` body` for a
+ * request with one) is in `answers` gets the next of its answers (bytes, or an error status), in order (several hosts may
+ * serve the same path); anything else, or a request once more than recorded, 404s, so a request at
+ * a wrong path or with a wrong query fails. `normalise` may rewrite the key first (to take credentials
+ * out); every key seen is pushed to `asked`.
+ */
+export function replaying(
+  answers: Map<string, (Buffer | number)[]>,
+  asked: { key: string; headers: IncomingHttpHeaders }[],
+  normalise: (key: string) => string = (k) => k,
+): Handler {
+  return (req, res, url) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const key = normalise(url.pathname + url.search + (req.method === 'GET' || !body ? '' : ` ${body}`));
+      asked.push({ key, headers: req.headers });
+      const answer = answers.get(key)?.shift();
+      if (answer === undefined) return void res.writeHead(404).end();
+      // A recorded failure is answered with its status.
+      if (typeof answer === 'number') return void res.writeHead(answer).end();
+      res.writeHead(200, { 'content-length': String(answer.length) }).end(answer);
+    });
+  };
+}
+
+/**
+ * A source's bundled sample as the runner loads it: the file itself, or, for a request log
+ * (`*.requests.json`), the recorded answers joined by the source's own fetch.
+ */
+export async function sampleAsFetched(source: DatasetSource, now = Date.UTC(2026, 10, 20, 12)): Promise<Buffer> {
+  const file = path.join(SAMPLES_DIR, source.sample);
+  return isRequestLog(source.sample) ? replayRecorded(source, file, testConfig(), now) : fs.readFileSync(file);
 }

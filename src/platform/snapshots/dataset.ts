@@ -40,7 +40,9 @@ export interface DatasetSource {
   urlAt?: (now: number, config: Config) => string;
   /**
    * Bundled payload in the upstream's own format, relative to db/samples/; for a `reference`
-   * source, the reference file itself, relative to db/reference/.
+   * source, the reference file itself, relative to db/reference/. A source with its own `fetch`
+   * that makes several requests is sampled as a request log (`*.requests.json`, fetch.ts): each
+   * request with the upstream's answer, which a sample load runs through that same `fetch`.
    */
   sample: string;
   /** A dataset still ingests when an optional source fails; the parser sees it as absent. */
@@ -57,7 +59,8 @@ export interface DatasetSource {
    * For upstreams that take more than one request (a paged API, an id list followed by one document
    * per id): issues its requests through `get`, which applies timeout, User-Agent, headers and the
    * test origin override (`init.body` makes it a JSON POST), and returns the combined payload the parser reads. `url` is then the
-   * first request's address and documents the source.
+   * first request's address and documents the source. Its sample is then the request log of
+   * those requests, so that bundled and live data take the same path (`replayRecorded`).
    */
   fetch?: (
     get: (url: string, init?: { body?: string }) => Promise<Buffer>,

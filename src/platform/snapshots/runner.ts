@@ -3,7 +3,8 @@ import type { Config } from '../../config.js';
 import type { Clock } from '../clock.js';
 import { isReferenceSource, type AnyDataset, type Parsed } from './dataset.js';
 import { redactorFor } from '../secrets.js';
-import { fetchSource } from './fetch.js';
+import { fetchSource, isRequestLog, replayRecorded } from './fetch.js';
+import { sampleCaptures } from './catalogue.js';
 import type { SnapshotStore } from './store.js';
 import type { SnapshotBackend } from './backend.js';
 import { bundledFile } from './samples.js';
@@ -62,6 +63,7 @@ export class IngestionRunner {
   private readonly unrecorded = new Map<string, { at: number; error: string }>();
   /** Told of every finished run, success or failure (for metrics and logs). */
   observer?: (result: IngestResult) => void;
+  private captures?: Record<string, string>;
 
   constructor(
     private readonly backend: SnapshotBackend,
@@ -69,6 +71,13 @@ export class IngestionRunner {
     private readonly config: Config,
     private readonly clock: Clock,
   ) {}
+
+  /** When a dataset's bundled sample was captured (db/samples/captures.json), else now. */
+  private sampleMoment(dataset: AnyDataset): number {
+    this.captures ??= sampleCaptures();
+    const at = this.captures[dataset.name];
+    return at === undefined ? this.clock.now() : Date.parse(at);
+  }
 
   /** The last failure of a dataset that could not be written to snapshot_meta (the database was full). */
   unrecordedFailure(dataset: string): { at: number; error: string } | undefined {
@@ -259,7 +268,11 @@ export class IngestionRunner {
             payloads[key] = bytes;
             referenceFiles.push([key, bytes]);
           } else if (origin.kind === 'samples') {
-            payloads[key] = fs.readFileSync(bundledFile(source));
+            const sample = bundledFile(source);
+            // A source sampled as its several requests runs its own fetch over them (fetch.ts).
+            payloads[key] = isRequestLog(source.sample)
+              ? await replayRecorded(source, sample, this.config, this.sampleMoment(dataset))
+              : fs.readFileSync(sample);
           } else {
             const unset = unsetRequirements(source.requires, this.config);
             if (unset.length) throw new IngestError(`${unset.join(', ')} not set; not requested`);

@@ -4,7 +4,9 @@ import { parseCsv } from '../formats/csv.js';
  * UK Department for Energy Security and Net Zero, weekly road fuel prices (CSV): one row per week
  * dated dd/mm/yyyy, ULSP (petrol) and ULSD (diesel) pump prices in pence per litre.
  */
-export const DESNZ_ROAD_FUEL_URL = 'https://www.gov.uk/government/statistics/weekly-road-fuel-prices';
+/** The statistics page's record in the GOV.UK Content API: its attachments name the current CSV. */
+export const DESNZ_ROAD_FUEL_CONTENT_URL =
+  'https://www.gov.uk/api/content/government/statistics/weekly-road-fuel-prices';
 
 /** Weeks with petrol and diesel prices in pounds per litre, newest first. */
 export function parseRoadFuel(input: Buffer | string): { date: string; petrol?: number; diesel?: number }[] {

@@ -16,7 +16,12 @@ import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/imagery/v1/search-imagery';
-const SAMPLE = fs.readFileSync(path.join(SAMPLES_DIR, 'imagery/earth-search-items.json'));
+// The sample is the six per-area searches the live fetch makes (earth-search-items.requests.json).
+const AREAS = [1, 2, 3, 4, 5, 6].map((n) =>
+  fs.readFileSync(path.join(SAMPLES_DIR, `imagery/earth-search-items/area-${n}.json`), 'utf8'),
+);
+/** The searches joined as the live fetch joins them: a JSON array of item collections. */
+const SAMPLE = `[${AREAS.join(',')}]`;
 let app: TestApp;
 
 beforeAll(async () => {
@@ -70,9 +75,12 @@ describe('imagery rules', () => {
 
 describe('STAC parser', () => {
   it('reads the item collection and single or concatenated pages', () => {
+    // Area 1 (eastern Ukraine) holds two items; the six areas eight between them, none in two areas.
+    expect(parseStacItems(AREAS[0]!)).toHaveLength(2);
     expect(parseStacItems(SAMPLE)).toHaveLength(8);
-    expect(parseStacItems(`[${SAMPLE.toString()},${SAMPLE.toString()}]`)).toHaveLength(16);
-    expect(scenesFromStac(`[${SAMPLE.toString()},${SAMPLE.toString()}]`)).toHaveLength(8);
+    const twice = `[${[...AREAS, ...AREAS].join(',')}]`;
+    expect(parseStacItems(twice)).toHaveLength(16);
+    expect(scenesFromStac(twice)).toHaveLength(8);
   });
 
   it('maps optical and radar items to scenes', () => {

@@ -27,10 +27,10 @@ function upstream(): http.RequestListener & { hits: string[]; headers: http.Inco
   const charts = [...json('yahoo-chart-daily-6mo.json'), ...json('yahoo-chart-etf-5d.json')] as {
     chart: { result: { meta: { symbol: string; range: string } }[] };
   }[];
-  const sparks = [
-    ...json('yahoo-spark-commodities-1y.json').spark.result,
-    ...json('yahoo-spark-boards-1mo.json').spark.result,
-  ] as { symbol: string }[];
+  // The spark samples are kept as the batches the live fetch requests (*.requests.json beside them).
+  const sparks = ['yahoo-spark-commodities-1y', 'yahoo-spark-boards-1mo'].flatMap((dir) =>
+    fs.readdirSync(path.join(SAMPLES_DIR, 'market', dir)).flatMap((f) => json(`${dir}/${f}`).spark.result),
+  ) as { symbol: string }[];
   const paprika = json('coinpaprika-tickers.json') as { id: string }[];
   const insiders = json('finnhub-insider-transactions.json') as { symbol: string }[];
   const hits: string[] = [];

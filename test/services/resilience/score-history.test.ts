@@ -21,9 +21,18 @@ import { SAMPLE_NOW, startTestApp, type TestApp } from '../../support/app.js';
 const DAY = 86_400_000;
 const SCORE = '/api/resilience/v1/get-resilience-score';
 const sample = (f: string) => fs.readFileSync(path.join(SAMPLES_DIR, 'resilience', f));
+/** The WHO sample as the live fetch joins its per-indicator answers (who-gho.requests.json). */
+const whoGho = () =>
+  Buffer.from(
+    JSON.stringify({
+      value: ['WHOSIS_000001', 'UHC_INDEX_REPORTED'].flatMap(
+        (code) => (JSON.parse(sample(`who-gho/${code}.json`).toString('utf8')) as { value: unknown[] }).value,
+      ),
+    }),
+  );
 const samplePayloads = () => ({
   indicators: sample('worldbank-indicators.json'),
-  gho: sample('who-gho.json'),
+  gho: whoGho(),
   analyses: sample('ipc-phase3.csv'),
   seed: sample('score-history.json'),
 });

@@ -1,14 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datasets/index.js';
 import { LANE_DATASETS } from '../../../src/services/supply-chain/routes/router.js';
 import { comtradeFlowsDataset } from '../../../src/services/trade/datasets/comtrade-flows.js';
+import { sampleAsFetched } from '../../support/upstream.js';
 import { importRowsByReporter } from '../../../src/services/supply-chain/trade/flows.js';
 import { resilienceScoresDataset } from '../../../src/services/resilience/datasets/resilience-scores.js';
+
+// The Comtrade sample is the per-(reporter, code) answers, joined by the dataset's own fetch as live.
+const COMTRADE = await sampleAsFetched(comtradeFlowsDataset.sources.preview!);
 
 const BASE = '/api/supply-chain/v1';
 let app: TestApp;
@@ -29,10 +30,7 @@ afterAll(() => app.close());
 const get = (p: string) => app.get(`${BASE}/${p}`, { 'x-service-key': pro });
 
 describe('imports read from the shared Comtrade flows dataset', () => {
-  const { records } = comtradeFlowsDataset.parse(
-    { preview: fs.readFileSync(path.join(SAMPLES_DIR, 'trade/comtrade-preview.json')) },
-    0,
-  );
+  const { records } = comtradeFlowsDataset.parse({ preview: COMTRADE }, 0);
   const byReporter = importRowsByReporter(records);
 
   it('keeps imports with ISO alpha-2 partners and the World rows, at real HS codes', () => {

@@ -1,4 +1,5 @@
-import fs from 'node:fs';
+import { replayRecorded } from '../../../src/platform/snapshots/fetch.js';
+import { testConfig } from '../../../src/config.js';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,11 +19,15 @@ import {
   type StatusInput,
 } from '../../../src/services/thermal/rules.js';
 import type { FireDetection } from '../../../src/services/wildfire/schemas.js';
-import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
+import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 
 const PATH = '/api/thermal/v1/list-thermal-escalations';
-const DETECTIONS = detectionsFromFirms(fs.readFileSync(path.join(SAMPLES_DIR, 'wildfire/firms-viirs-area.csv')));
+// The FIRMS sample is the per-product, per-region CSVs the live fetch requests, joined by its own fetch.
+const firms = fireDetectionsDataset.sources.firms!;
+const DETECTIONS = detectionsFromFirms(
+  await replayRecorded(firms, path.join(SAMPLES_DIR, firms.sample), testConfig(), SAMPLE_NOW),
+);
 const H = 3_600_000;
 let app: TestApp;
 

@@ -7,9 +7,13 @@ import { parseComtradePreview } from '../../../src/sources/comtrade/preview.js';
 import { parseMtsRows } from '../../../src/sources/fiscaldata/mts.js';
 import { wtoIndicatorsDataset, WTO } from '../../../src/services/trade/datasets/wto-indicators.js';
 import { comtradeFlowsDataset, COMTRADE_REQUESTS } from '../../../src/services/trade/datasets/comtrade-flows.js';
+import { sampleAsFetched } from '../../support/upstream.js';
 import { customsMonths, customsRevenueDataset } from '../../../src/services/trade/datasets/customs-revenue.js';
 import { comtradeRecords } from '../../../src/services/trade/queries.js';
 import { FormatError } from '../../../src/sources/formats/errors.js';
+
+// The Comtrade sample is the per-(reporter, code) answers, joined by the dataset's own fetch as live.
+const COMTRADE = await sampleAsFetched(comtradeFlowsDataset.sources.preview!);
 
 const sample = (f: string) => fs.readFileSync(path.join(SAMPLES_DIR, 'trade', f));
 const wtoPayloads = Object.fromEntries(Object.values(WTO).map((i) => [i, sample(`wto-${i.toLowerCase()}.json`)]));
@@ -60,7 +64,7 @@ describe('WTO Timeseries parser', () => {
 
 describe('Comtrade preview parser and flows dataset', () => {
   it('reads bilateral and World rows with real HS codes', () => {
-    const rows = parseComtradePreview(sample('comtrade-preview.json'));
+    const rows = parseComtradePreview(COMTRADE);
     expect(rows.length).toBe(354);
     // Every row answers one of the requests the live ingestion makes.
     const asked = new Set(COMTRADE_REQUESTS.map(([reporter, cmd]) => `${reporter}|${cmd}`));
@@ -110,12 +114,12 @@ describe('Comtrade preview parser and flows dataset', () => {
     ]);
   });
   it('the dataset removes repeated rows', () => {
-    const doc = JSON.parse(sample('comtrade-preview.json').toString());
+    const doc = JSON.parse(COMTRADE.toString());
     doc.data.push(doc.data[0]);
     expect(comtradeFlowsDataset.parse({ preview: Buffer.from(JSON.stringify(doc)) }, 0).records).toHaveLength(354);
   });
   it('aggregates World imports plus exports per reporter, code and year, with the change on the year before', () => {
-    const { records } = comtradeFlowsDataset.parse({ preview: sample('comtrade-preview.json') }, 0);
+    const { records } = comtradeFlowsDataset.parse({ preview: COMTRADE }, 0);
     const out = comtradeRecords(records);
     const usChips = out.filter((r) => r.reporterCode === '842' && r.cmdCode === '8542');
     expect(usChips.map((r) => r.year)).toEqual([2024, 2023]);

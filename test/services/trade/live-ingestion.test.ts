@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startTestApp, type TestApp } from '../../support/app.js';
-import { startUpstream, type Upstream } from '../../support/upstream.js';
+import { sampleAsFetched, startUpstream, type Upstream } from '../../support/upstream.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import {
   comtradeFlowsDataset,
@@ -14,6 +14,9 @@ import {
 } from '../../../src/services/trade/datasets/comtrade-flows.js';
 import { customsRevenueDataset } from '../../../src/services/trade/datasets/customs-revenue.js';
 import { WTO, wtoIndicatorsDataset } from '../../../src/services/trade/datasets/wto-indicators.js';
+
+// The Comtrade sample is the per-(reporter, code) answers, joined by the dataset's own fetch as live.
+const COMTRADE = await sampleAsFetched(comtradeFlowsDataset.sources.preview!);
 
 const sample = (f: string) => fs.readFileSync(path.join(SAMPLES_DIR, 'trade', f));
 let upstream: Upstream;
@@ -68,7 +71,7 @@ describe('WTO live ingestion', () => {
 
 describe('Comtrade live ingestion', () => {
   it('asks once per reporter and HS code and combines the answers', async () => {
-    const rows = JSON.parse(sample('comtrade-preview.json').toString()).data as {
+    const rows = JSON.parse(COMTRADE.toString()).data as {
       reporterCode: number;
       cmdCode: string;
     }[];

@@ -40,6 +40,7 @@ export const climateDisastersDataset: Dataset<ClimateDisaster> = {
       url: reliefwebDisastersUrl('APPNAME', DISASTER_TYPE_CODES),
       sample: 'climate/reliefweb-disasters.json',
       requires: ['RELIEFWEB_APPNAME'],
+      urlAt: (_now, config) => reliefwebDisastersUrl(config.RELIEFWEB_APPNAME ?? 'APPNAME', DISASTER_TYPE_CODES),
       fetch: (get, { config }) => {
         if (!config.RELIEFWEB_APPNAME)
           return Promise.reject(

@@ -52,6 +52,7 @@ export const humanitarianDataset: Dataset<HumanitarianRow> = {
   sources: {
     hapi: {
       url: `${HAPI_CONFLICT_EVENTS_URL}?output_format=csv&start_date=<previous month>&limit=10000&app_identifier=<HAPI_APP_IDENTIFIER>`,
+      urlAt: (now, config) => hapiConflictEventsUrl(config.HAPI_APP_IDENTIFIER ?? '', previousMonthStart(now)),
       fetch: (get, { now, config }) =>
         get(hapiConflictEventsUrl(config.HAPI_APP_IDENTIFIER ?? '', previousMonthStart(now))),
       requires: ['HAPI_APP_IDENTIFIER'],

@@ -50,7 +50,7 @@ export const givingClaimsDataset: Dataset<GivingClaim, ClaimsInfo> = {
   kind: 'reference',
   maxStaleMinutes: 365 * 24 * 60,
   sources: {
-    claims: { sample: 'giving/published-estimate-claims.json' },
+    claims: { reference: true, sample: 'giving/published-estimate-claims.json' },
   },
   parse(payloads) {
     const { claims, generatedAt } = parseClaims(payloads.claims!);

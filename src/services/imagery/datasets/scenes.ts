@@ -82,8 +82,8 @@ export const imageryScenesDataset: Dataset<SceneRow> = {
   maxStaleMinutes: 24 * 60,
   sources: {
     stac: {
-      url: stacSearchUrl(COLLECTIONS, WATCHED_AREAS[0].bbox, '2026-11-13T00:00:00Z/..', 50),
-      sample: 'imagery/earth-search-items.json',
+      url: stacSearchUrl(COLLECTIONS, WATCHED_AREAS[0].bbox, '2026-11-13T12:00:00.000Z/..', 50),
+      sample: 'imagery/earth-search-items.requests.json',
       // One search per watched area over the last week; the item collections are kept as a JSON array.
       async fetch(get, { now }) {
         const window = `${new Date(now - WEEK).toISOString()}/..`;

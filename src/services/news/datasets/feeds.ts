@@ -117,7 +117,7 @@ export const newsFeedsDataset: Dataset<NewsFeedItem, NewsFeedsInfo> = {
     bundle: {
       // The first default feed documents the source; the bundle holds every configured feed.
       url: DEFAULT_FEEDS[0]!.url,
-      sample: 'news/feed-bundle.json',
+      sample: 'news/feed-bundle.requests.json',
       // Every configured feed, one request each; a feed that fails is recorded in the bundle, not fatal.
       fetch: async (get, { now, config }) => {
         const feeds = [];

@@ -25,7 +25,8 @@ const SAMPLE_SLOTS = [
 
 function slotSource(back: number): DatasetSource {
   return {
-    url: gkgFileUrl(gkgSlot(Date.now(), back)),
+    // Documents the address at the sample's moment (a fixed example, so the README table is stable); urlAt gives the live one.
+    url: gkgFileUrl(gkgSlot(Date.UTC(2026, 10, 20, 12), back)),
     urlAt: (now) => gkgFileUrl(gkgSlot(now, back)),
     sample: `positive-events/${SAMPLE_SLOTS[back]}.gkg.csv.zip`,
     optional: back > 0,

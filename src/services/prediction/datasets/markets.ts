@@ -100,7 +100,7 @@ export const predictionMarketsDataset: Dataset<StoredMarket> = {
   sources: {
     polymarket: {
       url: gammaEventsUrl(GAMMA_TAGS[0], Date.now()),
-      sample: 'prediction/polymarket-gamma-events.json',
+      sample: 'prediction/polymarket-gamma-events.requests.json',
       // One request per tag, answers concatenated into one event array.
       fetch: async (get, { now }) => {
         const all: unknown[] = [];

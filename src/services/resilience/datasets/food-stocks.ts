@@ -106,7 +106,7 @@ export const foodStocksDataset: Dataset<FoodStockRecord, { marketYear: number }>
   sources: {
     psd: {
       url: `${PSD_BASE}/commodity/0410000/country/all/year/2025`,
-      sample: 'resilience/psd-food-stocks.json',
+      sample: 'resilience/psd-food-stocks.requests.json',
       requires: ['USDA_FAS_PSD_API_KEY'],
       headers: (config) => ({ 'X-Api-Key': config.USDA_FAS_PSD_API_KEY ?? '', Accept: 'application/json' }),
       // One request per commodity for every country and one for the world; combined as the parser reads them.

@@ -122,7 +122,7 @@ export const whoDataset: Dataset<IndicatorObservation> = {
   sources: {
     gho: {
       url: `https://ghoapi.azureedge.net/api/WHOSIS_000001`,
-      sample: 'resilience/who-gho.json',
+      sample: 'resilience/who-gho.requests.json',
       // One request per indicator, merged into one OData value list.
       fetch: async (get) => {
         const value: unknown[] = [];

@@ -110,7 +110,7 @@ export const comtradeFlowsDataset: Dataset<ComtradeFlow> = {
   sources: {
     preview: {
       url: comtradePreviewUrl(COMTRADE_REPORTERS[0], [COMTRADE_STRATEGIC_CODES[0]], periods(Date.now())),
-      sample: 'trade/comtrade-preview.json',
+      sample: 'trade/comtrade-preview.requests.json',
       fetch: fetchAll,
     },
   },

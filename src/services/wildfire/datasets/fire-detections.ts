@@ -61,7 +61,7 @@ export const fireDetectionsDataset: Dataset<FireDetection> = {
   sources: {
     firms: {
       url: firmsAreaUrl('MAP_KEY', FIRMS_VIIRS_SOURCES[0], FIRE_REGIONS[0].bbox, FIRMS_DAYS),
-      sample: 'wildfire/firms-viirs-area.csv',
+      sample: 'wildfire/firms-viirs-area.requests.json',
       requires: ['FIRMS_MAP_KEY'],
       // One CSV per satellite product and region (FIRMS allows 10 requests a minute per key); the
       // bodies are concatenated, the repeated header lines are skipped by the parser.

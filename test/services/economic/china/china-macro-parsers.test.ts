@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { chinaMacroDataset } from '../../../../src/services/economic/china/datasets/china-macro.js';
 import { FormatError } from '../../../../src/sources/formats/errors.js';
 import {
@@ -11,8 +8,13 @@ import {
   parseSafeReserves,
   parseSafeSettlement,
 } from '../../../../src/sources/china-macro/releases.js';
+import { sampleAsFetched } from '../../../support/upstream.js';
 
-const sample = (key: string) => fs.readFileSync(path.join(SAMPLES_DIR, chinaMacroDataset.sources[key]!.sample));
+// Each release's sample is the listing then the release page, as the live fetch reads them.
+const SAMPLES: Record<string, Buffer> = Object.fromEntries(
+  await Promise.all(Object.entries(chinaMacroDataset.sources).map(async ([k, s]) => [k, await sampleAsFetched(s)])),
+);
+const sample = (key: string) => SAMPLES[key]!;
 const page = (title: string, body: string, date = 'Release Time:2026-08-15 10:00') =>
   `<html><body><h1>${title}</h1><p>${date}</p><div>${body}</div></body></html>`;
 

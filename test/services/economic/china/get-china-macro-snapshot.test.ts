@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { ManualClock } from '../../../../src/platform/clock.js';
-import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { chinaMacroDataset } from '../../../../src/services/economic/china/datasets/china-macro.js';
+import { sampleAsFetched } from '../../../support/upstream.js';
 
 const PATH = '/api/economic/v1/get-china-macro-snapshot';
 let app: TestApp;
@@ -18,7 +16,11 @@ afterAll(() => app.close());
 
 type Indicator = { id: string; [k: string]: unknown };
 const byId = (body: { indicators: Indicator[] }) => new Map(body.indicators.map((i) => [i.id, i]));
-const sample = (key: string) => fs.readFileSync(path.join(SAMPLES_DIR, chinaMacroDataset.sources[key]!.sample));
+// Each release's sample is the listing then the release page, as the live fetch reads them.
+const SAMPLES: Record<string, Buffer> = Object.fromEntries(
+  await Promise.all(Object.entries(chinaMacroDataset.sources).map(async ([k, s]) => [k, await sampleAsFetched(s)])),
+);
+const sample = (key: string) => SAMPLES[key]!;
 
 describe('GET get-china-macro-snapshot', () => {
   it('answers the empty request with the five official series of the bundled releases, ready', async () => {

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_DIR, SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
+import { replayRecorded } from '../../../../src/platform/snapshots/fetch.js';
+import { testConfig } from '../../../../src/config.js';
 import { parseOwidEnergy } from '../../../../src/services/economic/energy/datasets/owid-mix.js';
 import { parseJodiGas } from '../../../../src/services/economic/energy/datasets/jodi-gas.js';
 import { parseEmberMonthly } from '../../../../src/services/economic/energy/datasets/ember-monthly.js';
@@ -115,8 +117,11 @@ describe('SPR registry', () => {
 });
 
 describe('AGSI+ country storage', () => {
-  it('reads country gas days newest first', () => {
-    const { records } = gieCountryStorageDataset.parse({ countries: sample('gie/agsi-countries.json') }, 0);
+  it('reads country gas days newest first', async () => {
+    // The sample is the per-country answers; the dataset's own fetch joins them, as it does live.
+    const source = gieCountryStorageDataset.sources.countries!;
+    const countries = await replayRecorded(source, path.join(SAMPLES_DIR, source.sample), testConfig(), 0);
+    const { records } = gieCountryStorageDataset.parse({ countries }, 0);
     expect(records[0]).toEqual({
       country: 'AT',
       gasDay: '2026-11-19',

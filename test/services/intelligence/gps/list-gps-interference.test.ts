@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { latLngToCell } from 'h3-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { gpsInterferenceDataset } from '../../../../src/services/intelligence/gps/datasets/gps-interference.js';
 import { classifyRegion, GPS_REGIONS } from '../../../../src/services/intelligence/gps/rules.js';
 import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
-import { startUpstream } from '../../../support/upstream.js';
+import { sampleAsFetched, startUpstream } from '../../../support/upstream.js';
 
 const PATH = '/api/intelligence/v1/list-gps-interference';
 let app: TestApp;
@@ -28,8 +25,8 @@ interface Stats {
 }
 
 /** The sample day read naively, as the oracle: every row with its aircraft counts. */
-const SAMPLE_ROWS = fs
-  .readFileSync(path.join(SAMPLES_DIR, gpsInterferenceDataset.sources.daily.sample), 'utf8')
+const SAMPLE_ROWS = (await sampleAsFetched(gpsInterferenceDataset.sources.daily))
+  .toString('utf8')
   .trim()
   .split('\n')
   .slice(1)

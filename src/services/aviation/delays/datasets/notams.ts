@@ -54,7 +54,7 @@ export const notamsDataset: Dataset<NotamRecord> = {
   minRetainedRatio: 0,
   sources: {
     notams: {
-      url: NOTAM_URL,
+      url: `${NOTAM_URL}?format=json`,
       sample: 'aviation/icao-notams.json',
       requires: ['ICAO_API_KEY'],
       // ICAO takes its key as a query parameter.

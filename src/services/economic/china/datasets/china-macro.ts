@@ -85,11 +85,11 @@ export const CHINA_PAGES = {
 } as const;
 
 const SAMPLES: Record<keyof typeof CHINA_PAGES, string> = {
-  industrial: 'economic/china/nbs-industrial-production-2026-10.html',
-  investment: 'economic/china/nbs-fixed-asset-investment-2026-10.html',
-  property: 'economic/china/nbs-real-estate-2026-10.html',
-  reserves: 'economic/china/safe-fx-reserves-2026-10.html',
-  settlement: 'economic/china/safe-bank-fx-settlement-2026-10.html',
+  industrial: 'economic/china/nbs-industrial-production-2026-10.requests.json',
+  investment: 'economic/china/nbs-fixed-asset-investment-2026-10.requests.json',
+  property: 'economic/china/nbs-real-estate-2026-10.requests.json',
+  reserves: 'economic/china/safe-fx-reserves-2026-10.requests.json',
+  settlement: 'economic/china/safe-bank-fx-settlement-2026-10.requests.json',
 };
 
 const sources: Record<string, DatasetSource> = {};

@@ -19,7 +19,7 @@ export const gieCountryStorageDataset: Dataset<CountryGasStorageDay> = {
   sources: {
     countries: {
       url: agsiCountryUrl(AGSI_COUNTRIES[0]),
-      sample: 'economic/gie/agsi-countries.json',
+      sample: 'economic/gie/agsi-countries.requests.json',
       headers: agsiHeaders,
       // One request per country; their rows are joined into one answer of the same shape.
       fetch: async (get) => {

@@ -43,7 +43,7 @@ export const ieaOilStocksDataset: Dataset<MemberStocks, IeaStocksInfo> = {
     // The month to ask for comes from the `latest` answer.
     monthly: {
       url: ieaMonthlyUrl(2026, 8),
-      sample: 'economic/iea/netimports-monthly.json',
+      sample: 'economic/iea/netimports-monthly.requests.json',
       fetch: async (get) => {
         const { year, month } = parseIeaLatest(await get(IEA_LATEST_URL));
         return get(ieaMonthlyUrl(year, month));

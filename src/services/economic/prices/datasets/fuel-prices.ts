@@ -1,7 +1,7 @@
 import type { Dataset, DatasetSource } from '../../../../platform/snapshots/dataset.js';
 import { countryByCode, resolveCountry } from '../../../../reference/countries.js';
 import { MY_FUEL_URL, parseMyFuel } from '../../../../sources/datagovmy/fuel.js';
-import { DESNZ_ROAD_FUEL_URL, parseRoadFuel } from '../../../../sources/desnz/road-fuel.js';
+import { DESNZ_ROAD_FUEL_CONTENT_URL, parseRoadFuel } from '../../../../sources/desnz/road-fuel.js';
 import { eiaDataUrl, eiaNumber, parseEiaRows, withEiaKey } from '../../../../sources/eia/client.js';
 import { OIL_BULLETIN_URL, parseOilBulletin } from '../../../../sources/eu-oil-bulletin/bulletin.js';
 import { parseYahooChartOne, yahooChartUrl } from '../../../../sources/yahoo/chart.js';
@@ -53,14 +53,12 @@ const sources: Record<string, DatasetSource> = {
   },
   eu: { url: OIL_BULLETIN_URL, sample: 'economic/fuel/eu-weekly-oil-bulletin.xlsx', optional: true },
   gb: {
-    url: DESNZ_ROAD_FUEL_URL,
-    sample: 'economic/fuel/desnz-weekly-road-fuel-prices.csv',
+    url: DESNZ_ROAD_FUEL_CONTENT_URL,
+    sample: 'economic/fuel/desnz-weekly-road-fuel-prices.requests.json',
     optional: true,
     // The statistics page's content record names the current CSV attachment.
     fetch: async (get) => {
-      const page = JSON.parse(
-        (await get('https://www.gov.uk/api/content/government/statistics/weekly-road-fuel-prices')).toString('utf8'),
-      ) as {
+      const page = JSON.parse((await get(DESNZ_ROAD_FUEL_CONTENT_URL)).toString('utf8')) as {
         details?: { attachments?: { url?: string }[] };
       };
       const csv = page.details?.attachments

@@ -45,7 +45,7 @@ export const submissionsDataset: Dataset<Submissions> = {
   sources: {
     json: {
       url: submissionsUrl(SUBMISSIONS_WATCHLIST[0]),
-      sample: 'intelligence/sec-submissions.json',
+      sample: 'intelligence/sec-submissions.requests.json',
       headers: () => ({ accept: 'application/json' }),
       fetch: async (get) => {
         const docs: unknown[] = [];

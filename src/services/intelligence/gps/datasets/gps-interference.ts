@@ -42,7 +42,7 @@ export const gpsInterferenceDataset: Dataset<GpsHex, GpsInterferenceInfo> = {
     // The day to read comes from the manifest's last row.
     daily: {
       url: gpsjamDailyUrl('2026-11-19'),
-      sample: 'intelligence/gpsjam-2026-11-19-h3_4.csv',
+      sample: 'intelligence/gpsjam-2026-11-19-h3_4.requests.json',
       headers: () => ({ accept: 'text/csv' }),
       fetch: async (get) => get(gpsjamDailyUrl(latestGpsjamDay(await get(GPSJAM_MANIFEST_URL)).date)),
     },

@@ -62,7 +62,7 @@ export const gdeltTopicsDataset: Dataset<TopicCoverage> = {
   sources: {
     doc: {
       url: docApiUrl(GDELT_TOPIC_QUERIES.military, 'artlist'),
-      sample: 'intelligence/gdelt-doc-topics.json',
+      sample: 'intelligence/gdelt-doc-topics.requests.json',
       headers: () => ({ accept: 'application/json' }),
       // Eighteen requests: three modes for each topic, gathered in the capture's shape.
       fetch: async (get, { now }) => {

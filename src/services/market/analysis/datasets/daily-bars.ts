@@ -33,7 +33,7 @@ export const dailyBarsDataset: Dataset<TickerBars, DailyBarsInfo> = {
   sources: {
     chart: {
       url: chartUrl(ANALYSIS_TICKERS[0], '6mo'),
-      sample: 'market/yahoo-chart-daily-6mo.json',
+      sample: 'market/yahoo-chart-daily-6mo.requests.json',
       headers: () => ({ accept: 'application/json' }),
       // One chart document per ticker, joined as a JSON array for the parser.
       fetch: async (get) => {

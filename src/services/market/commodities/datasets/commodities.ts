@@ -55,7 +55,7 @@ export const commoditiesDataset: Dataset<StoredInstrument, CommoditiesInfo> = {
   sources: {
     spark: {
       url: sparkUrl(COMMODITY_SNAPSHOT_SYMBOLS.slice(0, 20), '1y'),
-      sample: 'market/yahoo-spark-commodities-1y.json',
+      sample: 'market/yahoo-spark-commodities-1y.requests.json',
       headers: () => ({ accept: 'application/json' }),
       fetch: (get) => fetchSparkBatches(get, COMMODITY_SNAPSHOT_SYMBOLS, '1y'),
     },

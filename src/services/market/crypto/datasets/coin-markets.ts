@@ -56,7 +56,7 @@ export const coinMarketsDataset: Dataset<CoinMarket, CoinMarketsInfo> = {
     },
     paprika: {
       url: paprikaTickerUrl(QUOTE_COINS[0].paprikaId),
-      sample: 'market/coinpaprika-tickers.json',
+      sample: 'market/coinpaprika-tickers.requests.json',
       optional: true,
       headers: () => ({ accept: 'application/json' }),
       // One ticker per request; joined as a JSON array for the parser.

@@ -40,7 +40,7 @@ export const indexBoardsDataset: Dataset<BoardInstrument, IndexBoardsInfo> = {
   sources: {
     spark: {
       url: sparkUrl(BOARD_SYMBOLS.slice(0, 20), '1mo'),
-      sample: 'market/yahoo-spark-boards-1mo.json',
+      sample: 'market/yahoo-spark-boards-1mo.requests.json',
       headers: () => ({ accept: 'application/json' }),
       fetch: (get) => fetchSparkBatches(get, BOARD_SYMBOLS, '1mo'),
     },

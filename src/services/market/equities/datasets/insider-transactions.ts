@@ -33,7 +33,7 @@ export const insiderTransactionsDataset: Dataset<StoredInsiders> = {
   sources: {
     finnhub: {
       url: insiderTransactionsUrl(INSIDER_TICKERS[0]),
-      sample: 'market/finnhub-insider-transactions.json',
+      sample: 'market/finnhub-insider-transactions.requests.json',
       requires: ['FINNHUB_API_KEY'],
       headers: finnhubHeaders,
       fetch: async (get) => {

@@ -54,7 +54,7 @@ export const etfFlowsDataset: Dataset<StoredEtfFlow, EtfFlowsInfo> = {
   sources: {
     chart: {
       url: chartUrl(BITCOIN_ETFS[0].ticker, '5d'),
-      sample: 'market/yahoo-chart-etf-5d.json',
+      sample: 'market/yahoo-chart-etf-5d.requests.json',
       headers: () => ({ accept: 'application/json' }),
       fetch: async (get) => {
         const docs: string[] = [];
