@@ -77,7 +77,7 @@ export const oceanIceDataset: Dataset<OceanIceData> = {
     oceanHeat: { url: NCEI_OHC_700M_URL, sample: 'climate/ncei-ohc-0-700m-h22.dat', optional: true },
     oceanTemperature: {
       url: NOAA_OCEAN_TEMP_INDEX_URL,
-      sample: 'climate/noaaglobaltemp-ocean-monthly.asc',
+      sample: 'climate/noaaglobaltemp-ocean.requests.json',
       optional: true,
       // The directory listing names this month's file; the series is that file.
       fetch: async (get) => get(newestOceanSeries(await get(NOAA_OCEAN_TEMP_INDEX_URL))),

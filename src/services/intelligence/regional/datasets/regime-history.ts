@@ -90,7 +90,11 @@ export function buildRegimeHistory(
 }
 
 /** An input's bundled sample only: a derived dataset has no address of its own. */
-const sampleOf = (s: DatasetSource, optional = true): DatasetSource => ({ sample: s.sample, optional });
+const sampleOf = (s: DatasetSource, optional = true): DatasetSource => ({
+  sample: s.sample,
+  optional,
+  ...(s.reference ? { reference: true } : {}),
+});
 
 /**
  * Regime transitions of the regional snapshot pipeline: the regions are scored from the instability
