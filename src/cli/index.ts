@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig, type Config } from '../config.js';
+import { loadConfig as loadEnvironment, readDotEnv, type Config } from '../config.js';
 import { redactorFor } from '../platform/secrets.js';
 import { serve } from './serve.js';
 import { ingest } from './ingest.js';
@@ -128,6 +128,12 @@ export async function runCli(
     err.write(`mds: ${text(redactorFor(loadConfigLoosely())((e as Error).message))}\n`);
     return 1;
   }
+}
+
+/** The configuration of a command: `.env` in the working directory (when present) under the environment. */
+function loadConfig(): Config {
+  readDotEnv();
+  return loadEnvironment();
 }
 
 export type Command = (args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream) => Promise<number>;
