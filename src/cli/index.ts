@@ -10,6 +10,7 @@ import { leadsCommand } from './leads.js';
 import { webhooksCommand } from './webhooks.js';
 import { VERSION } from '../version.js';
 import { text } from './output.js';
+import { logLine, type LogFormat } from '../platform/logger.js';
 
 const USAGE = `usage: mds <command> [options]
 
@@ -86,7 +87,7 @@ export async function runCli(
         out.write(`${VERSION}\n`);
         return 0;
       case 'serve':
-        return await serve(loadConfig(), out, err);
+        return await serve(loadConfig(), out === process.stdout ? undefined : out);
       case 'migrate':
         return await migrateOnly(loadConfig(), out);
       case 'ingest': {
@@ -125,7 +126,10 @@ export async function runCli(
   } catch (e) {
     // A configuration that failed to load still has its secrets in the environment.
     // The message may quote a stored row or an upstream's answer: its controls are shown, not written.
-    err.write(`mds: ${text(redactorFor(loadConfigLoosely())((e as Error).message))}\n`);
+    const message = redactorFor(loadConfigLoosely())((e as Error).message);
+    // `mds serve` writes nothing but log lines, its failure to start included.
+    if (command === 'serve') err.write(logLine('fatal', `mds: ${message}`, logFormatLoosely()));
+    else err.write(`mds: ${text(message)}\n`);
     return 1;
   }
 }
@@ -138,6 +142,11 @@ function loadConfig(): Config {
 
 export type Command = (args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream) => Promise<number>;
 export const extraCommands = new Map<string, Command>();
+
+/** The log format asked for, even when the configuration does not load. */
+function logFormatLoosely(): LogFormat {
+  return process.env.LOG_FORMAT === 'pretty' ? 'pretty' : 'json';
+}
 
 /** The environment as a config for redaction only, even when it does not validate. */
 function loadConfigLoosely(): Config {

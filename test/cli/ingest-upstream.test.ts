@@ -195,8 +195,8 @@ describe('at start', () => {
         HOST: '127.0.0.1',
         LOAD_SAMPLES: 'never',
         DEV_KEY: 'never',
+        LOG_LEVEL: 'info',
       }),
-      sink,
       sink,
     );
     await server.shutdown('test');
