@@ -3,6 +3,7 @@ import { cacheControlFor } from '../platform/http-cache.js';
 import { decodeQuery, inputShape, unknownParams } from '../platform/query-params.js';
 import { ServiceError, toWire, violationsFromZod } from '../platform/errors.js';
 import { noteStorageFailure } from '../platform/storage-failure.js';
+import { unknownFields } from '../platform/unknown-fields.js';
 import type { z } from 'zod';
 import type { PreparedBody } from '../platform/response-cache.js';
 import { createRequestContext, type AppDeps, type RequestContext } from '../trpc/context.js';
@@ -173,7 +174,9 @@ export class RestDispatcher {
 function rawInput(route: Route, ctx: RequestContext, call: RestCall): unknown {
   const unknown = unknownParams(ctx.search, route.known);
   if (route.method !== 'GET') {
-    if (unknown.length) throw ServiceError.validation(unknown);
+    // A body field the input does not declare is refused by name, as a query parameter is (zod would drop it).
+    const extra = unknownFields(route.input, call.body);
+    if (unknown.length || extra.length) throw ServiceError.validation([...unknown, ...extra]);
     return call.body;
   }
   const decoded = decodeQuery(queryInput(ctx.search), route.shape);
