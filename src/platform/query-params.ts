@@ -185,8 +185,8 @@ export function decodeQuery(
   return { input, violations };
 }
 
-/** Query parameters every REST operation accepts besides its own (spec part 8: projection). */
-export const PLATFORM_PARAMS: readonly string[] = ['jmespath'];
+/** Query parameters every REST operation accepts besides its own: projection (spec part 8) and the export format. */
+export const PLATFORM_PARAMS: readonly string[] = ['jmespath', 'format'];
 
 function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);

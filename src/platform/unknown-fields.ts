@@ -3,7 +3,7 @@ import type { Violation } from './errors.js';
 import { closestName } from './query-params.js';
 
 /** The parts of zod's definition this walk reads (zod 4's `_zod.def`). */
-interface Def {
+export interface Def {
   type: string;
   shape?: Record<string, z.ZodType>;
   catchall?: z.ZodType;
@@ -14,8 +14,8 @@ interface Def {
 
 const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
 
-/** Through the wrappers that do not change which fields an object has. */
-function unwrap(schema: z.ZodType | undefined): Def | undefined {
+/** Through the wrappers that do not change which fields an object has (optional, default, pipe…): the definition underneath. */
+export function unwrapSchema(schema: unknown): Def | undefined {
   let def = defOf(schema);
   for (let i = 0; def && i < 16; i++) {
     if (
@@ -35,7 +35,7 @@ function unwrap(schema: z.ZodType | undefined): Def | undefined {
  * default. Objects that accept any field (a catchall, records) and unions are not looked into.
  */
 export function unknownFields(schema: unknown, value: unknown, path = ''): Violation[] {
-  const def = unwrap(schema as z.ZodType);
+  const def = unwrapSchema(schema);
   if (!def || value === null || typeof value !== 'object') return [];
   if (def.type === 'array' && Array.isArray(value))
     return value.flatMap((item, i) => unknownFields(def.element, item, `${path}[${i}]`));

@@ -15533,6 +15533,8 @@ export interface components {
     parameters: {
         /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
         Jmespath: string;
+        /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+        Format: "json" | "csv" | "ndjson";
     };
     requestBodies: never;
     headers: never;
@@ -15549,6 +15551,8 @@ export interface operations {
                 min_severity?: "FLIGHT_DELAY_SEVERITY_NORMAL" | "FLIGHT_DELAY_SEVERITY_MINOR" | "FLIGHT_DELAY_SEVERITY_MODERATE" | "FLIGHT_DELAY_SEVERITY_MAJOR" | "FLIGHT_DELAY_SEVERITY_SEVERE" | "FLIGHT_DELAY_SEVERITY_UNKNOWN";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -15573,6 +15577,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_ListAirportDelaysResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -15671,6 +15677,8 @@ export interface operations {
                 airports?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -15695,6 +15703,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_GetAirportOpsSummaryResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -15797,6 +15807,8 @@ export interface operations {
                 origin?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -15821,6 +15833,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_GetFlightStatusResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -15922,6 +15936,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -15946,6 +15962,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_ListAirportFlightsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -16045,6 +16063,8 @@ export interface operations {
                 min_flights?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -16069,6 +16089,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_GetCarrierOpsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -16169,6 +16191,8 @@ export interface operations {
                 max_items?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -16193,6 +16217,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_ListAviationNewsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -16303,6 +16329,8 @@ export interface operations {
                 market?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -16327,6 +16355,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_SearchFlightPricesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -16434,6 +16464,8 @@ export interface operations {
                 sort_by?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -16458,6 +16490,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_SearchGoogleFlightsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -16567,6 +16601,8 @@ export interface operations {
                 sort_by_price?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -16591,6 +16627,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_SearchGoogleDatesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -16694,6 +16732,8 @@ export interface operations {
                 ne_lon?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -16718,6 +16758,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_TrackAircraftResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -17092,6 +17134,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -17116,6 +17160,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["climate_v1_ListAirQualityDataResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -17334,6 +17380,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -17358,6 +17406,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["climate_v1_ListClimateNewsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -17457,6 +17507,8 @@ export interface operations {
                 cursor?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -17481,6 +17533,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["climate_v1_ListClimateDisastersResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -17581,6 +17635,8 @@ export interface operations {
                 min_severity?: "ANOMALY_SEVERITY_UNSPECIFIED" | "ANOMALY_SEVERITY_NORMAL" | "ANOMALY_SEVERITY_MODERATE" | "ANOMALY_SEVERITY_EXTREME";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -17605,6 +17661,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["climate_v1_ListClimateAnomaliesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -17828,6 +17886,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -17852,6 +17912,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["conflict_v1_ListAcledEventsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -17954,6 +18016,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -17978,6 +18042,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["conflict_v1_ListUcdpEventsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -18075,6 +18141,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -18099,6 +18167,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["conflict_v1_ListIranEventsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -18474,6 +18544,8 @@ export interface operations {
                 basket_slug?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -18498,6 +18570,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["consumer_prices_v1_GetConsumerPriceOverviewResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -18722,6 +18796,8 @@ export interface operations {
                 range?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -18746,6 +18822,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["consumer_prices_v1_ListConsumerPriceCategoriesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -18970,6 +19048,8 @@ export interface operations {
                 basket_slug?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -18994,6 +19074,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["consumer_prices_v1_ListRetailerPriceSpreadsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -19092,6 +19174,8 @@ export interface operations {
                 market_code?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -19116,6 +19200,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["consumer_prices_v1_GetConsumerPriceFreshnessResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -19220,6 +19306,8 @@ export interface operations {
                 min_severity?: "CRITICALITY_LEVEL_LOW" | "CRITICALITY_LEVEL_MEDIUM" | "CRITICALITY_LEVEL_HIGH" | "CRITICALITY_LEVEL_CRITICAL";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -19244,6 +19332,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["cyber_v1_ListCyberThreatsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -19469,6 +19559,8 @@ export interface operations {
                 radius?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -19493,6 +19585,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["displacement_v1_GetPopulationExposureResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -19590,6 +19684,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -19614,6 +19710,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetBisPolicyRatesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -19711,6 +19809,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -19735,6 +19835,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetBisExchangeRatesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -19832,6 +19934,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -19856,6 +19960,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetBisCreditResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -19953,6 +20059,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -19977,6 +20085,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEcbFxRatesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -20195,6 +20305,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -20219,6 +20331,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEuFsiResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -20689,6 +20803,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -20713,6 +20829,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEconomicStressResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -20815,6 +20933,8 @@ export interface operations {
                 cursor?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -20839,6 +20959,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_ListWorldBankIndicatorsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -21180,6 +21302,8 @@ export interface operations {
                 toDate?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -21204,6 +21328,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEconomicCalendarResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -21544,6 +21670,8 @@ export interface operations {
                 commodities?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -21568,6 +21696,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEnergyPricesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -21665,6 +21795,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -21689,6 +21821,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetCrudeInventoriesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -21786,6 +21920,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -21810,6 +21946,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetNatGasStorageResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -21909,6 +22047,8 @@ export interface operations {
                 years?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -21933,6 +22073,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEnergyCapacityResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -22030,6 +22172,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -22054,6 +22198,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEuGasStorageResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -22151,6 +22297,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -22175,6 +22323,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetOilStocksAnalysisResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -22395,6 +22545,8 @@ export interface operations {
                 category?: "conservation" | "consumer_support";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -22419,6 +22571,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEnergyCrisisPoliciesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -22516,6 +22670,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -22540,6 +22696,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetFaoFoodPriceIndexResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -22637,6 +22795,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -22661,6 +22821,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_ListBigMacPricesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -22758,6 +22920,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -22782,6 +22946,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_ListGroceryBasketPricesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -22879,6 +23045,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -22903,6 +23071,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_ListFuelPricesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -23000,6 +23170,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -23024,6 +23196,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetNationalDebtResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -23261,6 +23435,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -23285,6 +23461,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["health_v1_ListDiseaseOutbreaksResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -23382,6 +23560,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -23406,6 +23586,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["health_v1_ListAirQualityAlertsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -23507,6 +23689,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -23531,6 +23715,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["imagery_v1_SearchImageryResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -23752,6 +23938,8 @@ export interface operations {
                 status?: "SERVICE_OPERATIONAL_STATUS_OPERATIONAL" | "SERVICE_OPERATIONAL_STATUS_DEGRADED" | "SERVICE_OPERATIONAL_STATUS_PARTIAL_OUTAGE" | "SERVICE_OPERATIONAL_STATUS_MAJOR_OUTAGE" | "SERVICE_OPERATIONAL_STATUS_MAINTENANCE";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -23776,6 +23964,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["infrastructure_v1_ListServiceStatusesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -23878,6 +24068,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -23902,6 +24094,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["infrastructure_v1_ListInternetOutagesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -24121,6 +24315,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -24145,6 +24341,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["infrastructure_v1_ListInternetTrafficAnomaliesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -24521,6 +24719,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -24545,6 +24745,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["infrastructure_v1_ListTemporalAnomaliesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -25253,6 +25455,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -25277,6 +25481,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListSecurityAdvisoriesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -25498,6 +25704,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -25522,6 +25730,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListSatellitesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -25625,6 +25835,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -25649,6 +25861,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_SearchSecFilingsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -25748,6 +25962,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -25772,6 +25988,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListMaterialEventsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -25996,6 +26214,8 @@ export interface operations {
                 domain?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -26020,6 +26240,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListCompanySignalsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -26242,6 +26464,8 @@ export interface operations {
                 account?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -26266,6 +26490,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListXFeedResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -26366,6 +26592,8 @@ export interface operations {
                 channel?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -26390,6 +26618,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListTelegramFeedResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -26488,6 +26718,8 @@ export interface operations {
                 include_gdelt?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -26512,6 +26744,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_GetPizzintStatusResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -26615,6 +26849,8 @@ export interface operations {
                 sort?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -26639,6 +26875,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_SearchGdeltDocumentsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -26858,6 +27096,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -26882,6 +27122,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_GetSocialVelocityResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -26980,6 +27222,8 @@ export interface operations {
                 region?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -27004,6 +27248,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListGpsInterferenceResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -27102,6 +27348,8 @@ export interface operations {
                 country_code?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -27126,6 +27374,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_CountryPortActivityResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -27382,6 +27632,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -27406,6 +27658,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_GetIntelTimelineResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -27908,6 +28162,8 @@ export interface operations {
                 framework?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -27932,6 +28188,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_GetCountryIntelBriefResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -28307,6 +28565,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -28331,6 +28591,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_GetRegimeHistoryResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -28797,6 +29059,8 @@ export interface operations {
                 fuel_mode?: "oil" | "gas" | "both";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -28821,6 +29085,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ComputeEnergyShockScenarioResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -28918,6 +29184,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -28942,6 +29210,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListCrossSourceSignalsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -29040,6 +29310,8 @@ export interface operations {
                 frameworkId?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -29064,6 +29336,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListMarketImplicationsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -29164,6 +29438,8 @@ export interface operations {
                 area?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -29188,6 +29464,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["maritime_v1_ListNavigationalWarningsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -29535,6 +29813,8 @@ export interface operations {
                 period?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -29559,6 +29839,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetSectorSummaryResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -29778,6 +30060,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -29802,6 +30086,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListGulfQuotesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -29901,6 +30187,8 @@ export interface operations {
                 toDate?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -29925,6 +30213,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListEarningsCalendarResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -30023,6 +30313,8 @@ export interface operations {
                 symbol?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -30047,6 +30339,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetInsiderTransactionsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -30144,6 +30438,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -30168,6 +30464,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetMarketBreadthHistoryResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -30265,6 +30563,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -30289,6 +30589,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetFearGreedIndexResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -30386,6 +30688,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -30410,6 +30714,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListEtfFlowsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -30507,6 +30813,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -30531,6 +30839,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetCotPositioningResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -30628,6 +30938,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -30652,6 +30964,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetHyperliquidFlowResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -30750,6 +31064,8 @@ export interface operations {
                 ids?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -30774,6 +31090,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListCryptoQuotesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -30871,6 +31189,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -30895,6 +31215,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListCryptoSectorsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -31114,6 +31436,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -31138,6 +31462,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListDefiTokensResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -31235,6 +31561,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -31259,6 +31587,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListAiTokensResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -31356,6 +31686,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -31380,6 +31712,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListOtherTokensResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -31604,6 +31938,8 @@ export interface operations {
                 include_news?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -31628,6 +31964,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetStockAnalysisHistoryResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -31728,6 +32066,8 @@ export interface operations {
                 eval_window_days?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -31752,6 +32092,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_BacktestStockResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -31851,6 +32193,8 @@ export interface operations {
                 eval_window_days?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -31875,6 +32219,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListStoredStockBacktestsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -31973,6 +32319,8 @@ export interface operations {
                 symbols?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -31997,6 +32345,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListCommodityQuotesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -32216,6 +32566,8 @@ export interface operations {
                 metals?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -32240,6 +32592,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetPhysicalPremiumsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -32467,6 +32821,8 @@ export interface operations {
                 theater?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -32491,6 +32847,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["military_v1_GetTheaterPostureResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -32842,6 +33200,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -32866,6 +33226,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["military_v1_ListDefensePatentsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -32965,6 +33327,8 @@ export interface operations {
                 country_code: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -32989,6 +33353,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["military_v1_GetDefenseIndustrialBaseResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -33608,6 +33974,8 @@ export interface operations {
                 days?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -33632,6 +34000,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["natural_v1_ListNaturalEventsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -33730,6 +34100,8 @@ export interface operations {
                 max_items?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -33754,6 +34126,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["radiation_v1_ListRadiationObservationsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -33851,6 +34225,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -33875,6 +34251,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["positive_events_v1_ListPositiveGeoEventsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -33976,6 +34354,8 @@ export interface operations {
                 query?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -34000,6 +34380,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["prediction_v1_ListPredictionMarketsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -34101,6 +34483,8 @@ export interface operations {
                 query?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -34125,6 +34509,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["research_v1_ListArxivPapersResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -34226,6 +34612,8 @@ export interface operations {
                 period?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -34250,6 +34638,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["research_v1_ListTrendingReposResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -34350,6 +34740,8 @@ export interface operations {
                 feed_type?: "top" | "new" | "best" | "ask" | "show" | "job";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -34374,6 +34766,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["research_v1_ListHackernewsItemsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -34475,6 +34869,8 @@ export interface operations {
                 days?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -34499,6 +34895,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["research_v1_ListTechEventsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -34719,6 +35117,8 @@ export interface operations {
                 commodity?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -34743,6 +35143,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["resilience_v1_GetFoodStocksResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -34841,6 +35243,8 @@ export interface operations {
                 countryCode?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -34865,6 +35269,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["resilience_v1_GetDemographicsCapabilityResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -34962,6 +35368,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -34986,6 +35394,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["resilience_v1_GetResilienceRuntimeManifestResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -35456,6 +35866,8 @@ export interface operations {
                 max_results?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -35480,6 +35892,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["sanctions_v1_LookupSanctionEntityResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -35579,6 +35993,8 @@ export interface operations {
                 region?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -35603,6 +36019,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["forecast_v1_GetForecastsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -36926,6 +37344,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -36950,6 +37370,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["scenario_v1_ListScenarioTemplatesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -37330,6 +37752,8 @@ export interface operations {
                 min_magnitude?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -37354,6 +37778,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["seismology_v1_ListEarthquakesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -37578,6 +38004,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -37602,6 +38030,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["shipping_v2_ListWebhooksResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -37974,6 +38404,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -37998,6 +38430,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetChokepointStatusResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -38097,6 +38531,8 @@ export interface operations {
                 chokepointId: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -38121,6 +38557,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetChokepointHistoryResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -38219,6 +38657,8 @@ export interface operations {
                 facilityType?: "ugs" | "spr" | "lng_export" | "lng_import" | "crude_tank_farm";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -38243,6 +38683,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_ListStorageFacilitiesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -38342,6 +38784,8 @@ export interface operations {
                 facilityId: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -38366,6 +38810,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetStorageFacilityDetailResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -38464,6 +38910,8 @@ export interface operations {
                 commodityType?: "gas" | "oil";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -38488,6 +38936,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_ListPipelinesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -38587,6 +39037,8 @@ export interface operations {
                 pipelineId: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -38611,6 +39063,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetPipelineDetailResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -38711,6 +39165,8 @@ export interface operations {
                 severity?: "confirmed" | "watch";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -38735,6 +39191,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_ListFuelShortagesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -38958,6 +39416,8 @@ export interface operations {
                 ongoingOnly?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -38982,6 +39442,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_ListEnergyDisruptionsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -39205,6 +39667,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -39229,6 +39693,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetShippingRatesResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -39326,6 +39792,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -39350,6 +39818,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetShippingStressResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -39447,6 +39917,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -39471,6 +39943,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetCriticalMineralsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -39696,6 +40170,8 @@ export interface operations {
                 closurePct?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -39720,6 +40196,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetBypassOptionsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -39946,6 +40424,8 @@ export interface operations {
                 iso2: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -39970,6 +40450,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetCountryProductsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -40070,6 +40552,8 @@ export interface operations {
                 hs2?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -40094,6 +40578,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetCountryChokepointIndexResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -40320,6 +40806,8 @@ export interface operations {
                 closureDays?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -40344,6 +40832,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetMultiSectorCostShockResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -40446,6 +40936,8 @@ export interface operations {
                 hs2?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -40470,6 +40962,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetRouteImpactResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -40568,6 +41062,8 @@ export interface operations {
                 max_items?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -40592,6 +41088,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["thermal_v1_ListThermalEscalationsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -40691,6 +41189,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -40715,6 +41215,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["trade_v1_GetTradeRestrictionsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -40816,6 +41318,8 @@ export interface operations {
                 years?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -40840,6 +41344,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["trade_v1_GetTariffTrendsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -40940,6 +41446,8 @@ export interface operations {
                 years?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -40964,6 +41472,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["trade_v1_GetTradeFlowsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -41064,6 +41574,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -41088,6 +41600,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["trade_v1_GetTradeBarriersResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -41185,6 +41699,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -41209,6 +41725,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["trade_v1_GetCustomsRevenueResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -41309,6 +41827,8 @@ export interface operations {
                 anomalies_only?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -41333,6 +41853,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["trade_v1_ListComtradeFlowsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -41817,6 +42339,8 @@ export interface operations {
                 sw_lon?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -41841,6 +42365,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["wildfire_v1_ListFireDetectionsResponse"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
