@@ -64,6 +64,8 @@ describe('openapi.gen.yaml', () => {
       'cursor',
       'min_magnitude',
       '#/components/parameters/Jmespath',
+      // A list operation: its rows also as CSV or NDJSON.
+      '#/components/parameters/Format',
     ]);
   });
 });
