@@ -15577,8 +15577,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_ListAirportDelaysResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -15703,8 +15701,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_GetAirportOpsSummaryResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -15833,8 +15829,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_GetFlightStatusResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -15962,8 +15956,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_ListAirportFlightsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -16089,8 +16081,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_GetCarrierOpsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -16217,8 +16207,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_ListAviationNewsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -16355,8 +16343,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_SearchFlightPricesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -16490,8 +16476,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_SearchGoogleFlightsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -16627,8 +16611,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_SearchGoogleDatesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -16758,8 +16740,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["aviation_v1_TrackAircraftResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -17160,8 +17140,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["climate_v1_ListAirQualityDataResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -17406,8 +17384,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["climate_v1_ListClimateNewsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -17533,8 +17509,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["climate_v1_ListClimateDisastersResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -17661,8 +17635,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["climate_v1_ListClimateAnomaliesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -17912,8 +17884,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["conflict_v1_ListAcledEventsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -18042,8 +18012,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["conflict_v1_ListUcdpEventsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -18167,8 +18135,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["conflict_v1_ListIranEventsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -18570,8 +18536,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["consumer_prices_v1_GetConsumerPriceOverviewResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -18822,8 +18786,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["consumer_prices_v1_ListConsumerPriceCategoriesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -19074,8 +19036,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["consumer_prices_v1_ListRetailerPriceSpreadsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -19200,8 +19160,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["consumer_prices_v1_GetConsumerPriceFreshnessResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -19332,8 +19290,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["cyber_v1_ListCyberThreatsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -19585,8 +19541,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["displacement_v1_GetPopulationExposureResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -19710,8 +19664,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetBisPolicyRatesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -19835,8 +19787,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetBisExchangeRatesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -19960,8 +19910,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetBisCreditResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -20085,8 +20033,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEcbFxRatesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -20331,8 +20277,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEuFsiResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -20829,8 +20773,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEconomicStressResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -20959,8 +20901,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_ListWorldBankIndicatorsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -21328,8 +21268,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEconomicCalendarResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -21696,8 +21634,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEnergyPricesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -21821,8 +21757,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetCrudeInventoriesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -21946,8 +21880,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetNatGasStorageResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -22073,8 +22005,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEnergyCapacityResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -22198,8 +22128,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEuGasStorageResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -22323,8 +22251,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetOilStocksAnalysisResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -22571,8 +22497,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetEnergyCrisisPoliciesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -22696,8 +22620,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetFaoFoodPriceIndexResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -22821,8 +22743,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_ListBigMacPricesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -22946,8 +22866,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_ListGroceryBasketPricesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -23071,8 +22989,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_ListFuelPricesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -23196,8 +23112,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["economic_v1_GetNationalDebtResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -23461,8 +23375,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["health_v1_ListDiseaseOutbreaksResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -23586,8 +23498,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["health_v1_ListAirQualityAlertsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -23715,8 +23625,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["imagery_v1_SearchImageryResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -23964,8 +23872,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["infrastructure_v1_ListServiceStatusesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -24094,8 +24000,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["infrastructure_v1_ListInternetOutagesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -24341,8 +24245,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["infrastructure_v1_ListInternetTrafficAnomaliesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -24745,8 +24647,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["infrastructure_v1_ListTemporalAnomaliesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -25481,8 +25381,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListSecurityAdvisoriesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -25730,8 +25628,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListSatellitesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -25861,8 +25757,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_SearchSecFilingsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -25988,8 +25882,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListMaterialEventsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -26240,8 +26132,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListCompanySignalsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -26490,8 +26380,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListXFeedResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -26618,8 +26506,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListTelegramFeedResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -26744,8 +26630,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_GetPizzintStatusResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -26875,8 +26759,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_SearchGdeltDocumentsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -27122,8 +27004,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_GetSocialVelocityResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -27248,8 +27128,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListGpsInterferenceResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -27374,8 +27252,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_CountryPortActivityResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -27658,8 +27534,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_GetIntelTimelineResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -28188,8 +28062,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_GetCountryIntelBriefResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -28591,8 +28463,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_GetRegimeHistoryResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -29085,8 +28955,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ComputeEnergyShockScenarioResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -29210,8 +29078,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListCrossSourceSignalsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -29336,8 +29202,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["intelligence_v1_ListMarketImplicationsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -29464,8 +29328,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["maritime_v1_ListNavigationalWarningsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -29839,8 +29701,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetSectorSummaryResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -30086,8 +29946,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListGulfQuotesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -30213,8 +30071,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListEarningsCalendarResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -30339,8 +30195,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetInsiderTransactionsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -30464,8 +30318,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetMarketBreadthHistoryResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -30589,8 +30441,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetFearGreedIndexResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -30714,8 +30564,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListEtfFlowsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -30839,8 +30687,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetCotPositioningResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -30964,8 +30810,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetHyperliquidFlowResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -31090,8 +30934,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListCryptoQuotesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -31215,8 +31057,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListCryptoSectorsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -31462,8 +31302,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListDefiTokensResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -31587,8 +31425,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListAiTokensResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -31712,8 +31548,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListOtherTokensResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -31964,8 +31798,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetStockAnalysisHistoryResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -32092,8 +31924,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_BacktestStockResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -32219,8 +32049,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListStoredStockBacktestsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -32345,8 +32173,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_ListCommodityQuotesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -32592,8 +32418,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["market_v1_GetPhysicalPremiumsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -32847,8 +32671,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["military_v1_GetTheaterPostureResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -33226,8 +33048,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["military_v1_ListDefensePatentsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -33353,8 +33173,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["military_v1_GetDefenseIndustrialBaseResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -34000,8 +33818,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["natural_v1_ListNaturalEventsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -34126,8 +33942,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["radiation_v1_ListRadiationObservationsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -34251,8 +34065,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["positive_events_v1_ListPositiveGeoEventsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -34380,8 +34192,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["prediction_v1_ListPredictionMarketsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -34509,8 +34319,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["research_v1_ListArxivPapersResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -34638,8 +34446,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["research_v1_ListTrendingReposResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -34766,8 +34572,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["research_v1_ListHackernewsItemsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -34895,8 +34699,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["research_v1_ListTechEventsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -35143,8 +34945,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["resilience_v1_GetFoodStocksResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -35269,8 +35069,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["resilience_v1_GetDemographicsCapabilityResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -35394,8 +35192,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["resilience_v1_GetResilienceRuntimeManifestResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -35892,8 +35688,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["sanctions_v1_LookupSanctionEntityResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -36019,8 +35813,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["forecast_v1_GetForecastsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -37370,8 +37162,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["scenario_v1_ListScenarioTemplatesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -37778,8 +37568,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["seismology_v1_ListEarthquakesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -38030,8 +37818,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["shipping_v2_ListWebhooksResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -38430,8 +38216,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetChokepointStatusResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -38557,8 +38341,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetChokepointHistoryResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -38683,8 +38465,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_ListStorageFacilitiesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -38810,8 +38590,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetStorageFacilityDetailResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -38936,8 +38714,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_ListPipelinesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -39063,8 +38839,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetPipelineDetailResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -39191,8 +38965,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_ListFuelShortagesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -39442,8 +39214,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_ListEnergyDisruptionsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -39693,8 +39463,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetShippingRatesResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -39818,8 +39586,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetShippingStressResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -39943,8 +39709,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetCriticalMineralsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -40196,8 +39960,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetBypassOptionsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -40450,8 +40212,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetCountryProductsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -40578,8 +40338,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetCountryChokepointIndexResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -40832,8 +40590,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetMultiSectorCostShockResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -40962,8 +40718,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["supply_chain_v1_GetRouteImpactResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -41088,8 +40842,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["thermal_v1_ListThermalEscalationsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -41215,8 +40967,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["trade_v1_GetTradeRestrictionsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -41344,8 +41094,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["trade_v1_GetTariffTrendsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -41472,8 +41220,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["trade_v1_GetTradeFlowsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -41600,8 +41346,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["trade_v1_GetTradeBarriersResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -41725,8 +41469,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["trade_v1_GetCustomsRevenueResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -41853,8 +41595,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["trade_v1_ListComtradeFlowsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
@@ -42365,8 +42105,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["wildfire_v1_ListFireDetectionsResponse"];
-                    "text/csv": string;
-                    "application/x-ndjson": string;
                 };
             };
             /** @description Not modified: `If-None-Match` holds the current validator. No body. */
