@@ -135,7 +135,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 function errorResponses(isPublic: boolean): Json {
   const out: Json = {
     '400': {
-      description: 'Invalid parameters or projection.',
+      description: 'Invalid or unknown parameters (each named in `violations`), or a refused projection.',
       content: json({ oneOf: [ref('ValidationError'), ref('JmespathProjectionError')] }),
     },
     '429': {
@@ -339,8 +339,9 @@ function completeBodyOperation(doc: Json, op: Json, idempotent: boolean, bodySch
     body.schema = ref(bodySchemaId);
   }
   op.responses['400'] = {
-    description: 'Invalid body, parameters or projection.',
-    content: json({ oneOf: [ref('ValidationError'), ref('JmespathProjectionError'), ref('Error')] }),
+    description:
+      'Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection.',
+    content: json({ oneOf: [ref('ValidationError'), ref('JmespathProjectionError')] }),
   };
   op.responses['413'] = { description: 'Request body too large.', content: json(ref('GatewayError')) };
   op.responses['415'] = { description: 'Request body is not application/json.', content: json(ref('GatewayError')) };

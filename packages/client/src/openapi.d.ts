@@ -15588,7 +15588,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15712,7 +15712,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15840,7 +15840,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15967,7 +15967,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16092,7 +16092,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16218,7 +16218,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16354,7 +16354,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16487,7 +16487,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16622,7 +16622,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16751,7 +16751,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16874,7 +16874,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16990,13 +16990,13 @@ export interface operations {
                     "application/json": components["schemas"]["batch_v1_ExecuteBatchResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -17151,7 +17151,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17272,7 +17272,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17395,7 +17395,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17520,7 +17520,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17646,7 +17646,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17767,7 +17767,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17895,7 +17895,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18023,7 +18023,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18146,7 +18146,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18268,7 +18268,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18384,13 +18384,13 @@ export interface operations {
                     "application/json": components["schemas"]["conflict_v1_GetHumanitarianSummaryBatchResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -18547,7 +18547,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18671,7 +18671,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18797,7 +18797,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18922,7 +18922,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19047,7 +19047,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19171,7 +19171,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19301,7 +19301,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19425,7 +19425,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19552,7 +19552,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19675,7 +19675,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19798,7 +19798,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19921,7 +19921,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20044,7 +20044,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20165,7 +20165,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20288,7 +20288,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20411,7 +20411,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20520,13 +20520,13 @@ export interface operations {
                     "application/json": components["schemas"]["economic_v1_GetFredSeriesBatchResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -20661,7 +20661,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20784,7 +20784,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20912,7 +20912,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21033,7 +21033,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21154,7 +21154,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21279,7 +21279,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21400,7 +21400,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21521,7 +21521,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21645,7 +21645,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21768,7 +21768,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21891,7 +21891,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22016,7 +22016,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22139,7 +22139,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22262,7 +22262,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22383,7 +22383,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22508,7 +22508,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22631,7 +22631,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22754,7 +22754,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22877,7 +22877,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23000,7 +23000,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23123,7 +23123,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23263,7 +23263,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23386,7 +23386,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23509,7 +23509,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23636,7 +23636,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23759,7 +23759,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23883,7 +23883,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24011,7 +24011,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24132,7 +24132,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24256,7 +24256,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24381,7 +24381,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24497,13 +24497,13 @@ export interface operations {
                     "application/json": components["schemas"]["infrastructure_v1_RecordBaselineSnapshotResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -24658,7 +24658,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24779,7 +24779,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24902,7 +24902,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25025,7 +25025,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25146,7 +25146,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25269,7 +25269,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25392,7 +25392,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25515,7 +25515,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25639,7 +25639,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25768,7 +25768,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25893,7 +25893,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26017,7 +26017,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26143,7 +26143,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26265,7 +26265,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26391,7 +26391,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26517,7 +26517,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26641,7 +26641,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26770,7 +26770,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26892,7 +26892,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27015,7 +27015,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27139,7 +27139,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27263,7 +27263,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27379,13 +27379,13 @@ export interface operations {
                     "application/json": components["schemas"]["intelligence_v1_SearchIntelHistoryResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -27545,7 +27545,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27661,13 +27661,13 @@ export interface operations {
                     "application/json": components["schemas"]["intelligence_v1_GetSimilarEventsResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -27825,7 +27825,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27947,7 +27947,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28073,7 +28073,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28189,13 +28189,13 @@ export interface operations {
                     "application/json": components["schemas"]["intelligence_v1_DeductSituationResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -28349,7 +28349,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28474,7 +28474,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28596,7 +28596,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28717,7 +28717,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28839,7 +28839,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28966,7 +28966,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29089,7 +29089,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29213,7 +29213,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29339,7 +29339,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29466,7 +29466,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29588,7 +29588,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29712,7 +29712,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29834,7 +29834,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29957,7 +29957,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30082,7 +30082,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30206,7 +30206,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30329,7 +30329,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30452,7 +30452,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30575,7 +30575,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30698,7 +30698,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30821,7 +30821,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30945,7 +30945,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31068,7 +31068,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31190,7 +31190,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31313,7 +31313,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31436,7 +31436,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31559,7 +31559,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31683,7 +31683,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31809,7 +31809,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31935,7 +31935,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32060,7 +32060,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32184,7 +32184,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32305,7 +32305,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32429,7 +32429,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32558,7 +32558,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32682,7 +32682,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32811,7 +32811,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32933,7 +32933,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33059,7 +33059,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33184,7 +33184,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33307,7 +33307,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33423,13 +33423,13 @@ export interface operations {
                     "application/json": components["schemas"]["military_v1_GetAircraftDetailsBatchResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -33582,7 +33582,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33705,7 +33705,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33829,7 +33829,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33953,7 +33953,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34076,7 +34076,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34203,7 +34203,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34330,7 +34330,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34457,7 +34457,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34583,7 +34583,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34710,7 +34710,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34831,7 +34831,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34956,7 +34956,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -35080,7 +35080,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -35203,7 +35203,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -35325,7 +35325,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -35452,7 +35452,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -35574,7 +35574,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -35699,7 +35699,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -35824,7 +35824,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -35945,7 +35945,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -36067,7 +36067,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -36189,7 +36189,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -36305,13 +36305,13 @@ export interface operations {
                     "application/json": components["schemas"]["forecast_v1_TriggerSimulationResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -36459,13 +36459,13 @@ export interface operations {
                     "application/json": components["schemas"]["leads_v1_SubmitContactResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -36613,13 +36613,13 @@ export interface operations {
                     "application/json": components["schemas"]["leads_v1_RegisterInterestResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -36767,13 +36767,13 @@ export interface operations {
                     "application/json": components["schemas"]["news_v1_SummarizeArticleResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -36927,7 +36927,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -37050,7 +37050,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -37173,7 +37173,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -37291,13 +37291,13 @@ export interface operations {
                     "application/json": components["schemas"]["scenario_v1_RunScenarioResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -37451,7 +37451,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -37579,7 +37579,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -37706,7 +37706,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -37829,7 +37829,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -37945,13 +37945,13 @@ export interface operations {
                     "application/json": components["schemas"]["shipping_v2_RegisterWebhookResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -38104,7 +38104,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -38227,7 +38227,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -38352,7 +38352,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -38476,7 +38476,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -38601,7 +38601,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -38725,7 +38725,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -38850,7 +38850,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -38976,7 +38976,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -39099,7 +39099,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -39225,7 +39225,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -39351,7 +39351,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -39474,7 +39474,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -39597,7 +39597,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -39720,7 +39720,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -39844,7 +39844,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -39971,7 +39971,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -40098,7 +40098,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -40223,7 +40223,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -40349,7 +40349,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -40473,7 +40473,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -40601,7 +40601,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -40729,7 +40729,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -40853,7 +40853,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -40978,7 +40978,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -41105,7 +41105,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -41231,7 +41231,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -41357,7 +41357,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -41480,7 +41480,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -41606,7 +41606,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -41737,7 +41737,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -41863,7 +41863,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -41985,7 +41985,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -42116,7 +42116,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
