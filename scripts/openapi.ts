@@ -22,8 +22,25 @@ const TYPES_HEADER = `/**
 
 /** TypeScript types for every path, parameter and schema of the document. */
 export async function emitTypes(doc: Record<string, unknown>): Promise<string> {
-  const ast = await openapiTS(structuredClone(doc) as never, { alphabetize: false });
+  const ast = await openapiTS(jsonAnswersOnly(structuredClone(doc)) as never, { alphabetize: false });
   return TYPES_HEADER + astToString(ast);
+}
+
+/**
+ * The document as typed clients see it: a list operation's CSV and NDJSON exports are text for
+ * spreadsheets and pipes, so the types describe the JSON answers alone (otherwise openapi-fetch would
+ * type every list operation's `data` as JSON or string).
+ */
+function jsonAnswersOnly(doc: Record<string, unknown>): Record<string, unknown> {
+  for (const item of Object.values(
+    doc.paths as Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>>,
+  ))
+    for (const op of Object.values(item))
+      for (const response of Object.values(op?.responses ?? {})) {
+        delete response.content?.['text/csv'];
+        delete response.content?.['application/x-ndjson'];
+      }
+  return doc;
 }
 
 export function emit(): { doc: Record<string, unknown>; yaml: string } {

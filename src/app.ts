@@ -10,8 +10,8 @@ import { jsonError } from './http/wire.js';
 import { bodyLimit, MAX_BODY_BYTES } from './http/body.js';
 import { applyCors, corsMiddleware } from './http/cors.js';
 import { sessionRouter } from './http/session.js';
-import { AccessControl, accessOf } from './platform/auth/access.js';
-import { ServiceError, toWire } from './platform/errors.js';
+import { AccessControl, accessOf, API_KEY_REQUIRED } from './platform/auth/access.js';
+import { errorBody, ServiceError, toWire } from './platform/errors.js';
 import { noteStorageFailure, storageFailureOf, storageFailureWire } from './platform/storage-failure.js';
 import { buildOpenApiDocument, documentServices, serviceDocument, toYaml } from './http/openapi.js';
 import { VERSION } from './version.js';
@@ -206,7 +206,7 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
         if (e instanceof ServiceError) return send(req, res, jsonError(e.status, e.body, e.headers));
         throw e;
       }
-      return send(req, res, jsonError(401, { error: 'API key required' }));
+      return send(req, res, jsonError(401, { error: API_KEY_REQUIRED }));
     }
     next();
   });
@@ -222,9 +222,9 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
     const status = typeof (err as { status?: unknown }).status === 'number' ? (err as { status: number }).status : 500;
     if (status >= 500) deps.logger.error({ err, requestId: res.locals.requestId }, 'unhandled error');
     if (res.headersSent) return void res.end();
-    const body =
-      status >= 500 ? { message: 'Internal server error' } : { error: (err as Error).message ?? 'bad request' };
-    send(req, res, jsonError(status >= 400 && status < 600 ? status : 500, body));
+    const wireStatus = status >= 400 && status < 600 ? status : 500;
+    const text = wireStatus >= 500 ? 'Internal server error' : ((err as Error).message ?? 'bad request');
+    send(req, res, jsonError(wireStatus, errorBody(wireStatus, text, 'request')));
   });
 
   accessOf(deps).limiter.observer = (policy, outcome) => deps.metrics.observeRateLimit(policy, outcome);

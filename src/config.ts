@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import fs from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { parseOperatorKeyList } from './config/operator-keys.js';
 import { parsePolicyOverrides } from './config/rate-policies.js';
 import { parseOriginList } from './config/origins.js';
@@ -29,252 +31,434 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === 
  * The only reader of process.env. Parsed once at start-up; a bad value stops the
  * process with a message naming the variable instead of failing later at request time.
  */
-const ConfigSchema = z
+export const ConfigSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    HOST: z.string().default('0.0.0.0'),
-    DATABASE_PATH: z.string().min(1).default(path.join('data', 'mds.db')),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** How often (ms) a request may look for snapshot swaps written by another process. */
-    SNAPSHOT_POLL_MS: z.coerce.number().int().min(0).default(1000),
-    /** Deadline of each batch sub-operation. */
-    BATCH_OPERATION_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
-    /** Deadline of each outbound upstream request (headers and whole body), per attempt. */
-    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
-    /** Overall deadline of one dataset's live refresh: every request, retry and wait of all its sources. */
-    UPSTREAM_DATASET_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
-    /** Largest upstream response body read, in bytes; a larger one is aborted while streaming. */
+    NODE_ENV: z
+      .enum(['development', 'test', 'production'])
+      .default('development')
+      .describe('`production` turns off the development key, localhost CORS and insecure cookies'),
+    PORT: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(65535)
+      .default(8080)
+      .describe('listening port; `0` picks a free one (printed on start)'),
+    HOST: z.string().default('0.0.0.0').describe('listening address'),
+    DATABASE_PATH: z
+      .string()
+      .min(1)
+      .default(path.join('data', 'mds.db'))
+      .describe('SQLite file; created and migrated on start'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info')
+      .describe('`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`'),
+    LOG_FORMAT: z
+      .enum(['json', 'pretty'])
+      .default('json')
+      .describe(
+        '`json`: one JSON object per line (pino), for machines; `pretty`: one readable line per entry (time, level, message, fields), for people at a terminal',
+      ),
+    SNAPSHOT_POLL_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(1000)
+      .describe('how often a request may look for snapshots written by another process (`mds ingest`)'),
+    BATCH_OPERATION_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(60_000)
+      .default(10_000)
+      .describe('deadline of each batch sub-operation'),
+    UPSTREAM_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(20_000)
+      .describe('deadline of each upstream request (headers and whole body), per attempt'),
+    UPSTREAM_DATASET_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(120_000)
+      .describe("overall deadline of one dataset's live refresh (all its requests, retries and waits)"),
     UPSTREAM_MAX_BYTES: z.coerce
       .number()
       .int()
       .min(1024)
-      .default(50 * 1024 * 1024),
-    /** Further attempts after a transient failure (429, 5xx, connection reset or refused, timeout). */
-    UPSTREAM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
-    /** First retry waits about this long (jittered), doubling per attempt, unless Retry-After says otherwise. */
-    UPSTREAM_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
-    /** Overrides for live upstream URLs, mainly so tests can point a fetcher at a local server. */
-    UPSTREAM_BASE_OVERRIDE: z.string().optional(),
-    /** Load the bundled samples when the database holds no snapshot yet. */
-    LOAD_SAMPLES: z.enum(['auto', 'never']).default('auto'),
-    /** Operator-issued enterprise keys (tier 3), comma-separated; compared in constant time. Never logged. */
-    OPERATOR_KEYS: parsed(parseOperatorKeyList),
-    /** HMAC secret for browser-session tokens; when unset one is generated once and kept in the database. */
-    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    /** Lifetime of a browser session minted by POST /api/session. */
+      .default(50 * 1024 * 1024)
+      .describe('largest upstream response body read (50 MiB); a larger one is aborted while streaming'),
+    UPSTREAM_RETRIES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(10)
+      .default(2)
+      .describe('further attempts after a transient failure (429, 5xx, connection reset/refused, timeout)'),
+    UPSTREAM_RETRY_BASE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(60_000)
+      .default(1_000)
+      .describe('first retry waits about this long (jittered), doubling per attempt; `Retry-After` wins (up to 60 s)'),
+    UPSTREAM_BASE_OVERRIDE: z
+      .string()
+      .optional()
+      .describe('replaces the origin of every upstream URL (tests point fetchers at a local server)'),
+    LOAD_SAMPLES: z
+      .enum(['auto', 'never'])
+      .default('auto')
+      .describe('`auto` loads the bundled samples into datasets that have no snapshot yet; `never` skips it'),
+    OPERATOR_KEYS: parsed(parseOperatorKeyList).describe(
+      'comma-separated operator keys (16-256 chars of `[A-Za-z0-9._~+/=-]`): enterprise access plus the operator endpoints',
+    ),
+    SESSION_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .describe('HMAC secret for browser sessions (≥ 32 chars); when unset one is generated and kept in the database'),
     SESSION_TTL_SECONDS: z.coerce
       .number()
       .int()
       .min(60)
       .max(30 * 86_400)
-      .default(12 * 3600),
-    /**
-     * Browser origins allowed to call the API, comma-separated (`https://app.example.com`, or
-     * `https://*.example.com` for its subdomains). Outside production localhost origins are also allowed.
-     */
-    CORS_ALLOWED_ORIGINS: parsed(parseOriginList),
-    /** Per-minute overrides of the endpoint rate policies, `batch=30,list-market-quotes=60`. */
-    RATE_POLICY_OVERRIDES: parsed(parsePolicyOverrides),
-    /**
-     * How often rate-limit counts decided in memory are written to SQLite: a hard kill loses at most
-     * the decisions of one interval (README). Keep in step with DEFAULT_FLUSH_MS.
-     */
-    RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
-    /** On first start with no key outside production, create a local development key (`never` to skip). */
-    DEV_KEY: z.enum(['auto', 'never']).default('auto'),
-    /**
-     * 0 (the default) turns the in-process refresh scheduler off. Otherwise it runs, and this is the
-     * shortest time between two refreshes of one dataset: each dataset refreshes on its own cadence
-     * (`mds datasets` shows it) or on this one, whichever is longer.
-     */
+      .default(12 * 3600)
+      .describe('lifetime of a browser session from `POST /api/session`'),
+    CORS_ALLOWED_ORIGINS: parsed(parseOriginList).describe(
+      'comma-separated browser origins (`https://app.example.com`, `https://*.example.com`); outside production localhost is also allowed',
+    ),
+    RATE_POLICY_OVERRIDES: parsed(parsePolicyOverrides).describe(
+      'per-minute overrides of endpoint policies, e.g. `batch=30,list-market-quotes=60`',
+    ),
+    // Keep in step with DEFAULT_FLUSH_MS.
+    RATE_LIMIT_FLUSH_MS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(60_000)
+      .default(1_000)
+      .describe(
+        'how often rate-limit counts decided in memory are written to SQLite; a hard kill loses at most the requests admitted in one interval (see Stopping), a graceful stop none. Shorter costs a write transaction per interval',
+      ),
+    DEV_KEY: z
+      .enum(['auto', 'never'])
+      .default('auto')
+      .describe('`auto` creates a local development key on first start outside production; `never` skips it'),
     INGEST_INTERVAL_MINUTES: z.coerce
       .number()
       .min(0)
       .max(7 * 24 * 60)
-      .default(0),
-    /** Per-dataset refresh cadences in minutes that replace the datasets' own, `seismology.earthquakes=5,news.feeds=15`. */
-    INGEST_CADENCE_OVERRIDES: parsed(parseCadenceOverrides),
-    /** On SIGTERM, how long in-flight requests may take before their connections are closed. */
-    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-    /** A client must finish sending its request headers within this time (slowloris defence). */
-    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
-    /** A client must finish sending its whole request within this time; at least the headers timeout. */
-    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
-    /** `true` serves /metrics without a credential (for a scraper on a private network); otherwise operator keys only. */
-    METRICS_PUBLIC: z.enum(['true', 'false']).default('false'),
-    /** Responses larger than this many bytes are compressed (brotli or gzip, as the client accepts). */
-    COMPRESSION_THRESHOLD_BYTES: z.coerce.number().int().min(0).default(1024),
-    /** Commit reported by /api/version; when unset, `git rev-parse HEAD` is tried once at start. */
-    GIT_COMMIT: optional(z.string().regex(/^[0-9a-f]{7,64}$/i, 'must be a hex commit id')),
-    /** Build time reported by /api/version (ISO 8601), set by whatever builds the image. */
-    BUILD_TIME: optional(z.iso.datetime({ offset: true })),
-    /** Finnhub token: list-market-quotes fills symbols missing from the snapshot live when set. */
-    FINNHUB_API_KEY: optional(z.string().min(1)),
-    /** AviationStack access key: live get-flight-status lookups and the flights dataset. */
-    AVIATIONSTACK_API_KEY: optional(z.string().min(1)),
-    /** Cloudflare Radar API token (Bearer) for the internet-outages dataset. */
-    CLOUDFLARE_RADAR_TOKEN: optional(z.string().min(1)),
-    /** ACLED API access token (Bearer) for the ACLED conflict and unrest datasets. */
-    ACLED_ACCESS_TOKEN: optional(z.string().min(1)),
-    /** UCDP API access token (`x-ucdp-access-token`) for the UCDP events dataset. */
-    UCDP_ACCESS_TOKEN: optional(z.string().min(1)),
+      .default(0)
+      .describe(
+        'above 0, `mds serve` refreshes the `live` and `relay` datasets in the background, one at a time, each on its own cadence (`mds datasets` shows it), and never more often than this many minutes; 0 leaves the scheduler off (the samples need no network). A dataset is due one cadence after its last attempt by any node, so a restart or a second node keeps the schedule',
+      ),
+    INGEST_CADENCE_OVERRIDES: parsed(parseCadenceOverrides).describe(
+      "per-dataset cadences in minutes replacing the datasets' own, `seismology.earthquakes=5,news.feeds=15`; an unknown dataset name stops the start",
+    ),
+    SHUTDOWN_GRACE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(120_000)
+      .default(10_000)
+      .describe('how long requests in flight may take after SIGTERM'),
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(600_000)
+      .default(20_000)
+      .describe('a client that has not sent all its request headers by then is disconnected (slowloris defence)'),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(3_600_000)
+      .default(30_000)
+      .describe('a client that has not sent its whole request by then gets 408 and is disconnected'),
+    METRICS_PUBLIC: z
+      .enum(['true', 'false'])
+      .default('false')
+      .describe('`true` serves `/metrics` without a credential (for a scraper on a private network)'),
+    COMPRESSION_THRESHOLD_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(1024)
+      .describe('smallest response body that is compressed'),
+    GIT_COMMIT: optional(z.string().regex(/^[0-9a-f]{7,64}$/i, 'must be a hex commit id')).describe(
+      'commit reported by `/api/version` (hex); otherwise `git rev-parse HEAD` is tried at start',
+    ),
+    BUILD_TIME: optional(z.iso.datetime({ offset: true })).describe('build time reported by `/api/version` (ISO 8601)'),
+    FINNHUB_API_KEY: optional(z.string().min(1)).describe(
+      'Finnhub token: list-market-quotes looks up symbols missing from the snapshot live; live refresh of the earnings calendar and insider transactions',
+    ),
+    AVIATIONSTACK_API_KEY: optional(z.string().min(1)).describe(
+      'AviationStack key: live get-flight-status lookups and the flights dataset',
+    ),
+    CLOUDFLARE_RADAR_TOKEN: optional(z.string().min(1)).describe(
+      'Cloudflare Radar API token (sent as `Authorization: Bearer`) for internet outages',
+    ),
+    ACLED_ACCESS_TOKEN: optional(z.string().min(1)).describe(
+      'ACLED API token (sent as `Authorization: Bearer`) for the ACLED conflict and unrest datasets',
+    ),
+    UCDP_ACCESS_TOKEN: optional(z.string().min(1)).describe(
+      'UCDP API token (sent as `x-ucdp-access-token`) for the UCDP events dataset',
+    ),
     // economic
-    /** FRED API key (free): the FRED series dataset (rates, labour, prices, stress inputs). */
-    FRED_API_KEY: optional(z.string().min(1)),
-    /** EIA API v2 key (free): energy prices, inventories, storage and generating capacity. */
-    EIA_API_KEY: optional(z.string().min(1)),
-    /** GIE AGSI+ key (free, `x-key` header; optional for light use): EU gas storage. */
-    GIE_API_KEY: optional(z.string().min(1)),
-    /** IMF data API subscription key (optional, `Ocp-Apim-Subscription-Key`): WEO national debt inputs. */
-    IMF_API_KEY: optional(z.string().min(1)),
+    FRED_API_KEY: optional(z.string().min(1)).describe(
+      'FRED API key (free, sent as `api_key`) for the economic FRED series dataset; the sample loads without it',
+    ),
+    EIA_API_KEY: optional(z.string().min(1)).describe(
+      'EIA API v2 key (free, sent as `api_key`) for the economic EIA datasets (prices, inventories, storage, capacity)',
+    ),
+    GIE_API_KEY: optional(z.string().min(1)).describe(
+      'GIE AGSI+ key (free, sent as `x-key`; optional for light use) for the EU gas storage dataset',
+    ),
+    IMF_API_KEY: optional(z.string().min(1)).describe(
+      'IMF data API subscription key (optional, sent as `Ocp-Apim-Subscription-Key`) for the World Economic Outlook national debt inputs',
+    ),
     // Platform state: model provider, jobs, archive
-    /** OpenAI-compatible API root (`https://host/v1`); unset turns model-written text and embeddings off. */
-    LLM_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
-    /** Bearer token of the model provider (optional: local servers often need none). Never logged. */
-    LLM_API_KEY: optional(z.string().min(1)),
-    /** Chat model name sent with every completion; required when LLM_BASE_URL is set. */
-    LLM_MODEL: optional(z.string().min(1)),
-    /** Embeddings model name; embeddings stay off without it. */
-    EMBEDDINGS_MODEL: optional(z.string().min(1)),
-    /** Deadline of each call to the model provider. */
-    LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-    /**
-     * Largest chat completion accepted, in bytes of its text (UTF-8); a longer answer fails like an
-     * unavailable model (the deterministic method answers, nothing is cached).
-     */
+    LLM_BASE_URL: optional(z.url({ protocol: /^https?$/ })).describe(
+      'root of an OpenAI-compatible API (`https://host/v1`); unset keeps model-written text and embeddings off (the deterministic methods answer)',
+    ),
+    LLM_API_KEY: optional(z.string().min(1)).describe(
+      'bearer token for that API (optional for local servers); never logged nor shown in errors',
+    ),
+    LLM_MODEL: optional(z.string().min(1)).describe(
+      'chat model name sent with every completion; required when `LLM_BASE_URL` is set',
+    ),
+    EMBEDDINGS_MODEL: optional(z.string().min(1)).describe('embeddings model name; embeddings stay off without it'),
+    LLM_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(600_000)
+      .default(30_000)
+      .describe('deadline of each call to the model provider; past it the deterministic method answers'),
     LLM_MAX_ANSWER_BYTES: z.coerce
       .number()
       .int()
       .min(1024)
       .max(1024 * 1024)
-      .default(64 * 1024),
-    /** How long a model answer is reused for the same input. */
+      .default(64 * 1024)
+      .describe(
+        "largest chat answer accepted, in bytes of its text (1024 to 1048576); the provider's HTTP answer is read no further than 6 times that plus 16 KiB. A longer answer counts as a model failure: the deterministic method answers, and neither the model cache nor the summary cache keeps it",
+      ),
     LLM_CACHE_TTL_MINUTES: z.coerce
       .number()
       .int()
       .min(0)
       .max(365 * 24 * 60)
-      .default(24 * 60),
-    /** Most cached model answers kept (oldest dropped first). */
-    LLM_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(10_000),
-    /** Jobs the in-process worker runs at the same time. */
-    JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-    /** Finished (done or failed) jobs are kept this long, then deleted. */
+      .default(24 * 60)
+      .describe('how long a model answer is reused for the same input (`0` turns the cache off)'),
+    LLM_CACHE_MAX_ENTRIES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(10_000)
+      .describe('most cached model answers kept; the oldest go first'),
+    JOBS_CONCURRENCY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(2)
+      .describe('jobs the in-process worker runs at the same time'),
     JOBS_RETENTION_HOURS: z.coerce
       .number()
       .int()
       .min(1)
       .max(365 * 24)
-      .default(7 * 24),
-    /**
-     * How often the worker deletes expired jobs and, on PostgreSQL, re-queues the running jobs of a
-     * dead node: the bound on that recovery (README). Keep in step with DEFAULT_SWEEP_MS.
-     */
-    JOBS_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
-    /** Archive documents older than this (by their date) are deleted. */
+      .default(7 * 24)
+      .describe('finished (done or failed) jobs are deleted after this long'),
+    // Keep in step with DEFAULT_SWEEP_MS.
+    JOBS_SWEEP_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(3_600_000)
+      .default(10_000)
+      .describe(
+        "how often each worker deletes expired jobs and, with `DATABASE_URL`, re-queues the running jobs of a dead node: such jobs wait at most this long (plus the 1 s poll) once PostgreSQL has dropped the dead node's connection",
+      ),
     ARCHIVE_RETENTION_DAYS: z.coerce
       .number()
       .int()
       .min(1)
       .max(100 * 365)
-      .default(365),
-    /** Most archive documents kept; the oldest go first. */
-    ARCHIVE_MAX_DOCUMENTS: z.coerce.number().int().min(1).default(200_000),
+      .default(365)
+      .describe('archive documents dated earlier than this are deleted'),
+    ARCHIVE_MAX_DOCUMENTS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(200_000)
+      .describe('most archive documents kept; the oldest by date go first'),
     // request path
-    /** Longest the serving process waits for another process's write lock: sqlite waits synchronously, so this is event-loop time. */
-    DB_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(1000).default(20),
+    DB_BUSY_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(1000)
+      .default(20)
+      .describe(
+        "longest the server waits for another process's write lock (SQLite waits synchronously, blocking every request); past it, rate limits count in memory (`X-RateLimit-Mode: degraded`), fail-closed policies answer 503 and `/readyz` reports the lock",
+      ),
     // military
-    /** Wingbits customer API key: aircraft details from Wingbits instead of the open registry sample. */
-    WINGBITS_API_KEY: optional(z.string().min(1)),
-    /** USPTO Open Data Portal key (`x-api-key`) for the defense patents dataset. */
-    USPTO_API_KEY: optional(z.string().min(1)),
+    WINGBITS_API_KEY: optional(z.string().min(1)).describe(
+      'Wingbits customer API key: get-aircraft-details(-batch) ask Wingbits live (24 h cache) instead of the bundled open registry; get-wingbits-status reports it',
+    ),
+    USPTO_API_KEY: optional(z.string().min(1)).describe(
+      'USPTO Open Data Portal key (sent as `x-api-key`) for the defense patents dataset',
+    ),
     // aviation (operations summary, fares)
-    /** ICAO API Data Service key for the NOTAM dataset. */
-    ICAO_API_KEY: optional(z.string().min(1)),
-    /** Travelpayouts Data API token (`X-Access-Token`): live search-flight-prices. */
-    TRAVELPAYOUTS_API_TOKEN: optional(z.string().min(1)),
-    /** Base URL of the live relay (Google Flights searches, YouTube live status, AIS vessel snapshot, aircraft tracks). */
-    RELAY_URL: optional(z.url()),
-    /** Shared secret the relay expects (`x-relay-key` and Bearer). */
-    RELAY_SHARED_SECRET: optional(z.string().min(1)),
+    ICAO_API_KEY: optional(z.string().min(1)).describe(
+      'ICAO API Data Service key for the NOTAM dataset (airport closures and restrictions in get-airport-ops-summary)',
+    ),
+    TRAVELPAYOUTS_API_TOKEN: optional(z.string().min(1)).describe(
+      'Travelpayouts Data API token: search-flight-prices asks Travelpayouts live (1 h cache); without it the answer is `degraded` with `missing_credentials`, never an invented fare',
+    ),
+    RELAY_URL: optional(z.url()).describe(
+      "base URL of the live relay (an operator-run companion holding the aisstream.io websocket, `AISSTREAM_API_KEY`, and the scraped upstreams). search-google-flights, search-google-dates, get-youtube-live-stream-info, get-vessel-snapshot and track-aircraft ask it live (short caches). The relay datasets are read from it: `maritime.vessel-snapshot` at `/ais/snapshot?candidates=true&tankers=true` (the published relay's aggregate: `sequence`, `timestamp`, `status`, `density[]`, `disruptions[]`, `candidateReports[]`, `tankerReports[]`); `supply-chain.ais-crossings` at `/v1/chokepoints/crossings?window=24h` and `supply-chain.ais-disruptions` at `/v1/vessels/snapshot?bbox=0,0,0,0`, in the layouts of `db/samples/supply-chain/ais-crossings-24h.json` and `ais-vessel-snapshot.json` (the published relay computes these figures but keeps them in its own Redis, so a relay for this service must serve these two paths). Unset: those operations answer unavailable (`dataAvailable:false`; get-chokepoint-status without AIS figures and `upstreamUnavailable:true`), `Cache-Control: no-store`, and a loaded AIS sample is never served as current",
+    ),
+    RELAY_SHARED_SECRET: optional(z.string().min(1)).describe(
+      'secret sent to the relay as `x-relay-key` and `Authorization: Bearer`',
+    ),
     // environment and infrastructure catalogue (wildfire, webcam, infrastructure geo)
-    /** NASA FIRMS MAP_KEY for the fire-detections dataset (it is part of the request path). */
-    FIRMS_MAP_KEY: optional(z.string().min(1)),
-    /** Windy Webcams API key (`x-windy-api-key`): the webcam list and live webcam images. */
-    WINDY_API_KEY: optional(z.string().min(1)),
-    /** OpenAQ v3 API key (`X-API-Key`) for the air-quality dataset. */
-    OPENAQ_API_KEY: optional(z.string().min(1)),
-    /** Base URL of a Nominatim-compatible reverse geocoder; unset means the bundled gazetteer answers alone. */
-    REVERSE_GEOCODER_URL: optional(z.url()),
-    /** ReliefWeb API application name (approved per use) for the climate disasters dataset. */
-    RELIEFWEB_APPNAME: optional(z.string().min(1)),
-    /** Header a trusted proxy puts the client address in (`x-forwarded-for`, `cf-connecting-ip`); unset means the socket address. */
-    CLIENT_IP_HEADER: optional(z.string().regex(/^[a-z0-9-]{1,64}$/i, 'must be a header name')),
+    FIRMS_MAP_KEY: optional(z.string().min(1)).describe(
+      'NASA FIRMS MAP_KEY (part of the request path) for the fire-detections dataset',
+    ),
+    WINDY_API_KEY: optional(z.string().min(1)).describe(
+      'Windy Webcams API key (sent as `x-windy-api-key`): the webcams dataset and live webcam images',
+    ),
+    OPENAQ_API_KEY: optional(z.string().min(1)).describe(
+      'OpenAQ v3 API key (sent as `X-API-Key`) for the air-quality dataset',
+    ),
+    REVERSE_GEOCODER_URL: optional(z.url()).describe(
+      'base URL of a Nominatim-compatible `/reverse` service: reverse-geocode asks it when the bundled gazetteer has no place nearby',
+    ),
+    RELIEFWEB_APPNAME: optional(z.string().min(1)).describe(
+      'approved ReliefWeb API application name (sent as `appname`): live ingestion of the climate disasters dataset refuses without it',
+    ),
+    CLIENT_IP_HEADER: optional(z.string().regex(/^[a-z0-9-]{1,64}$/i, 'must be a header name')).describe(
+      "header a trusted proxy sets to the client address (`x-forwarded-for` uses its first entry); get-ip-geo looks that address up instead of the socket's. Set it only behind such a proxy",
+    ),
     // market
-    /** CoinGecko Pro key (pro-api host); the coin-markets dataset uses the keyless public API without either key. */
-    COINGECKO_API_KEY: optional(z.string().min(1)),
-    /** CoinGecko Demo key (public host, higher limits than keyless). */
-    COINGECKO_DEMO_API_KEY: optional(z.string().min(1)),
-    /** `true` where the Shanghai Gold Exchange benchmark redistribution licence is held: live SGE ingestion for get-physical-premiums. */
-    SGE_BENCHMARK_LICENSED: optional(z.enum(['true', 'false'])),
+    COINGECKO_API_KEY: optional(z.string().min(1)).describe(
+      'CoinGecko Pro key (sent as `x-cg-pro-api-key` to the pro host) for the market coin-markets dataset; keyless public API otherwise',
+    ),
+    COINGECKO_DEMO_API_KEY: optional(z.string().min(1)).describe(
+      'CoinGecko Demo key (sent as `x-cg-demo-api-key`) when no Pro key is set',
+    ),
+    SGE_BENCHMARK_LICENSED: optional(z.enum(['true', 'false'])).describe(
+      '`true` where the Shanghai Gold Exchange benchmark licence is held: live SGE ingestion for get-physical-premiums; otherwise only the bundled dated sample serves, and not once it is over 10 days old',
+    ),
     // Trade, sanctions
-    /** WTO Timeseries API subscription key (`Ocp-Apim-Subscription-Key`) for the WTO tariff and trade dataset. */
-    WTO_API_KEY: optional(z.string().min(1)),
-    /** OpenSanctions API key: lookup-sanction-entity asks OpenSanctions live when set, otherwise the OFAC snapshot answers. */
-    OPENSANCTIONS_API_KEY: optional(z.string().min(1)),
+    WTO_API_KEY: optional(z.string().min(1)).describe(
+      'WTO Timeseries API subscription key (sent as `Ocp-Apim-Subscription-Key`) for the trade tariff and merchandise-trade dataset',
+    ),
+    OPENSANCTIONS_API_KEY: optional(z.string().min(1)).describe(
+      'OpenSanctions API key: lookup-sanction-entity searches OpenSanctions live when set; otherwise the OFAC SDN snapshot answers',
+    ),
     // Conflict (humanitarian summaries)
-    /** HDX HAPI app identifier (base64 of `application:email`, not a secret) for the humanitarian conflict-events dataset. */
-    HAPI_APP_IDENTIFIER: optional(z.string().min(1)),
+    HAPI_APP_IDENTIFIER: optional(z.string().min(1)).describe(
+      'HDX HAPI app identifier (base64 of `application:email`; not a secret) for the humanitarian conflict-events dataset',
+    ),
     // Consumer prices
-    /** Where an operator-run collector publishes price observations (CSV, bundled layout); unset, consumer prices are unavailable. */
-    CONSUMER_PRICES_OBSERVATIONS_URL: optional(z.url({ protocol: /^https?$/ })),
+    CONSUMER_PRICES_OBSERVATIONS_URL: optional(z.url({ protocol: /^https?$/ })).describe(
+      'address where an operator-run price collector publishes retailer shelf-price observations as one CSV in the layout of `db/samples/consumer-prices/observations-ae.csv` (columns documented in `src/services/consumer-prices/datasets/observations.ts`; the published service scrapes retailer pages with paid services instead, and no public upstream serves them). Unset, the six consumer-prices operations answer `upstreamUnavailable:true` (no-store), even with the bundled sample loaded',
+    ),
     // Grocery basket
-    /** Where an operator-run collector publishes grocery shelf-price observations (CSV, bundled layout); unset, the basket is unavailable. */
-    GROCERY_OBSERVATIONS_URL: optional(z.url({ protocol: /^https?$/ })),
+    GROCERY_OBSERVATIONS_URL: optional(z.url({ protocol: /^https?$/ })).describe(
+      'where an operator-run collector publishes grocery shelf-price observations, a CSV in the layout of `db/samples/economic/grocery/observations.csv` (documented in `src/services/economic/prices/datasets/grocery.ts`); no public upstream serves shelf prices, so without it the grocery basket has no live data',
+    ),
     // news
-    /** USDA FAS API key for the PSD food stocks dataset (resilience get-food-stocks). */
-    USDA_FAS_PSD_API_KEY: optional(z.string()),
-    /** Feeds of list-feed-digest: comma-separated `category|name|url[|tier[|lang]]`; unset means the built-in list. */
-    NEWS_FEEDS: optional(z.string()),
+    USDA_FAS_PSD_API_KEY: optional(z.string()).describe(
+      'USDA FAS Open Data key (sent as `X-Api-Key`) for the PSD food stocks dataset',
+    ),
+    NEWS_FEEDS: optional(z.string()).describe(
+      "RSS/Atom feeds of list-feed-digest, comma-separated `category|name|url[|tier[|lang]]`; they replace the built-in list (BBC World, Guardian World, NPR, DW, Al Jazeera, Ars Technica, The Verge, Financial Times, CNBC, Federal Reserve, OilPrice.com, Good News Network, ScienceDaily), or with a leading `+` are added to it (an entry named like a built-in feed replaces it). Categories are the published feed categories, which are also the digest's keys: `full` reads politics, us, europe, middleeast, tech, ai, finance, commodities, gov, africa, latam, asia, energy, thinktanks, crisis, layoffs; `tech` reads tech, ai, startups, security, policy, cloud, finance, ... ; `finance` markets, forex, bonds, crypto, centralbanks, economic, ...; `commodity` energy, markets, finance, gold-silver, ...; `happy` positive, science, nature, inspiring, community (the full lists: `src/services/news/feeds.ts`). Tier 1 most trusted; `lang` a tag such as `en` or `pt-br`, default `en`",
+    ),
     // shipping v2 webhooks
-    /** `on` sends chokepoint-disruption events to registered webhooks; `off` records nothing and sends nothing. */
-    WEBHOOK_DELIVERY: z.enum(['on', 'off']).default('on'),
-    /** Most webhook registrations one account may hold. */
-    WEBHOOK_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
-    /** Attempts per event before it is marked failed. */
-    WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
-    /** Wait before the second attempt; doubled for each one after. */
-    WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-    /** Deadline of one delivery attempt. */
-    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    WEBHOOK_DELIVERY: z
+      .enum(['on', 'off'])
+      .default('on')
+      .describe('`on` sends signed chokepoint-disruption events to registered shipping webhooks; `off` sends nothing'),
+    WEBHOOK_MAX_PER_ACCOUNT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(10)
+      .describe('most webhook registrations one account may hold'),
+    WEBHOOK_MAX_ATTEMPTS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(20)
+      .default(6)
+      .describe('delivery attempts per event before it is marked failed'),
+    WEBHOOK_RETRY_BASE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(3_600_000)
+      .default(30_000)
+      .describe('wait before the second delivery attempt, doubled for each later one'),
+    WEBHOOK_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(60_000)
+      .default(10_000)
+      .describe('deadline of one delivery attempt'),
     // Intelligence feeds
-    /** Address of a live alerts document in OREF's alerts.json shape (OREF itself, or a relay that can reach it); unset keeps list-oref-alerts to its history. */
-    OREF_ALERTS_URL: optional(z.url({ protocol: /^https?$/ })),
-    /** X API v2 bearer token (a paid tier) for the followed accounts' timelines; unset, list-x-feed replays its capture. */
-    X_BEARER_TOKEN: optional(z.string().min(1)),
-    /** Root of a relay running the Telegram MTProto client (TELEGRAM_API_ID/HASH + session live there) that serves `/telegram/feed`. */
-    TELEGRAM_RELAY_URL: optional(z.url({ protocol: /^https?$/ })),
-    /** Bearer token the Telegram relay expects, if any. Never logged. */
-    TELEGRAM_RELAY_TOKEN: optional(z.string().min(1)),
+    OREF_ALERTS_URL: optional(z.url({ protocol: /^https?$/ })).describe(
+      'live Home Front Command alerts document (OREF `alerts.json` shape, e.g. through a relay with Israeli access); unset, `list-oref-alerts` answers its history with `configured:false`',
+    ),
+    X_BEARER_TOKEN: optional(z.string().min(1)).describe(
+      "X API v2 bearer token (paid tier): `intelligence.x-posts` then reads the followed accounts' timelines; unset, `list-x-feed` replays the bundled capture with `enabled:false`",
+    ),
+    TELEGRAM_RELAY_URL: optional(z.url({ protocol: /^https?$/ })).describe(
+      'root of a relay running the Telegram MTProto client (it holds `TELEGRAM_API_ID`/`TELEGRAM_API_HASH`/session) and serving `/telegram/feed?limit=200` as the published relay does: `{items: [{id, channel, channelTitle, url, ts, text, topic}]}`. Unset, `list-telegram-feed` answers `enabled:false`, no messages and `error:"TELEGRAM_RELAY_URL not configured"` (no-store), even with the bundled capture loaded',
+    ),
+    TELEGRAM_RELAY_TOKEN: optional(z.string().min(1)).describe('bearer token for that relay, if it asks for one'),
     // intelligence energy profiles
-    /** ENTSO-E Transparency Platform security token for the day-ahead electricity price dataset. Never logged. */
-    ENTSO_E_TOKEN: optional(z.string().min(1)),
+    ENTSO_E_TOKEN: optional(z.string().min(1)).describe(
+      'ENTSO-E Transparency Platform security token (free on registration, sent as `securityToken`) for the day-ahead electricity prices in country energy profiles',
+    ),
     // Scale-out: Redis
-    /** `redis://host:port[/db]` (or `rediss://` for TLS): rate limits, key revocations and snapshot notices shared by every node; unset keeps them in this process. */
-    REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
-    /** Redis AUTH password; wins over one in REDIS_URL (kept here so it is redacted by value). Never logged. */
-    REDIS_PASSWORD: optional(z.string().min(1)),
-    /** A Redis command not answered within this time fails, and the caller degrades (a stalled server must not hold requests). */
-    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(200),
-    /** Prefix of every Redis key and channel, so several deployments can share one server. */
+    REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })).describe(
+      '`redis://host:port[/db]` or `rediss://` (TLS): rate limits, key revocations and snapshot-change notices shared by every node through this Redis (see "Shared Redis" below); unset, each process keeps them to itself',
+    ),
+    REDIS_PASSWORD: optional(z.string().min(1)).describe(
+      'Redis `AUTH` password; wins over one written in `REDIS_URL` (put it here so logs redact it)',
+    ),
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(10_000)
+      .default(200)
+      .describe(
+        'a Redis command unanswered this long fails and the request takes the degraded path; a closed connection fails at once',
+      ),
     REDIS_KEY_PREFIX: z
       .string()
       .regex(/^[A-Za-z0-9:._-]{0,64}$/, 'must be up to 64 of [A-Za-z0-9:._-]')
-      .default('mds:'),
+      .default('mds:')
+      .describe('prefix of every Redis key and channel, so deployments can share a server'),
     // Scale-out: PostgreSQL
-    /** `postgres://user:password@host:5432/db`: snapshots and ingestion live there, shared by every node (each dataset ingested by one node at a time); unset keeps everything in DATABASE_PATH. */
-    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/i, 'must be a postgres:// or postgresql:// URL')),
+    DATABASE_URL: optional(
+      z.string().regex(/^postgres(ql)?:\/\/\S+$/i, 'must be a postgres:// or postgresql:// URL'),
+    ).describe(
+      "`postgres://user:password@host:5432/db`: snapshots and ingestion move to that PostgreSQL database (migrated from `migrations-pg/` on start, every published snapshot decoded before listening, other nodes' swaps seen within `SNAPSHOT_POLL_MS`); each dataset is ingested by one node at a time (advisory lock; the others skip it). Unset: everything stays in `DATABASE_PATH`. Its password is redacted like any credential",
+    ),
   })
   .superRefine((c, ctx) => {
     if (c.LLM_BASE_URL && !c.LLM_MODEL)
@@ -293,6 +477,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/**
+ * Reads `.env` in `dir` (the working directory) when there is one, into `env`: a variable already in
+ * the environment is never overridden, so the shell and the supervisor win over the file. Returns the
+ * file read, or undefined. Node's own parser (`util.parseEnv`), no dependency.
+ */
+export function readDotEnv(dir: string = process.cwd(), env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const file = path.join(dir, '.env');
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new Error(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  for (const [name, value] of Object.entries(parseEnv(text))) if (env[name] === undefined) env[name] = value;
+  return file;
 }
 
 /** The settings the schema parses into another shape; overrides may give them in their environment form. */

@@ -51,7 +51,7 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
   const db = opts.db ?? openDatabase(config.DATABASE_PATH);
   // The CLI may wait seconds for a lock; the server must not hold its event loop that long.
   db.$client.pragma(`busy_timeout = ${config.DB_BUSY_TIMEOUT_MS}`);
-  const logger = opts.logger ?? createLogger(config.LOG_LEVEL, undefined, redactorFor(config));
+  const logger = opts.logger ?? createLogger(config.LOG_LEVEL, undefined, redactorFor(config), config.LOG_FORMAT);
   // Every store is built here, once, on the engine the process runs on.
   const stores = StoreRegistry.resolve(
     STORE_DEFINITIONS,

@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
-import { loadConfig, type Config } from '../config.js';
+import { loadConfig as loadEnvironment, readDotEnv, type Config } from '../config.js';
 import { redactorFor } from '../platform/secrets.js';
 import { VERSION } from '../version.js';
 import { text } from './output.js';
 import { COMMAND_USAGE, USAGE } from './usage.js';
+import { logLine, type LogFormat } from '../platform/logger.js';
 
 const wantsHelp = (args: readonly string[]) => args.includes('--help') || args.includes('-h');
 
@@ -26,7 +27,7 @@ export async function runCli(
         out.write(`${VERSION}\n`);
         return 0;
       case 'serve':
-        return await (await import('./serve.js')).serve(loadConfig(), out, err);
+        return await (await import('./serve.js')).serve(loadConfig(), out === process.stdout ? undefined : out);
       case 'migrate':
         return await (await import('./migrate.js')).migrateOnly(loadConfig(), out);
       case 'ingest': {
@@ -63,9 +64,23 @@ export async function runCli(
   } catch (e) {
     // A configuration that failed to load still has its secrets in the environment.
     // The message may quote a stored row or an upstream's answer: its controls are shown, not written.
-    err.write(`mds: ${text(redactorFor(loadConfigLoosely())((e as Error).message))}\n`);
+    const message = redactorFor(loadConfigLoosely())((e as Error).message);
+    // `mds serve` writes nothing but log lines, its failure to start included.
+    if (command === 'serve') err.write(logLine('fatal', `mds: ${message}`, logFormatLoosely()));
+    else err.write(`mds: ${text(message)}\n`);
     return 1;
   }
+}
+
+/** The configuration of a command: `.env` in the working directory (when present) under the environment. */
+function loadConfig(): Config {
+  readDotEnv();
+  return loadEnvironment();
+}
+
+/** The log format asked for, even when the configuration does not load. */
+function logFormatLoosely(): LogFormat {
+  return process.env.LOG_FORMAT === 'pretty' ? 'pretty' : 'json';
 }
 
 /** The environment as a config for redaction only, even when it does not validate. */

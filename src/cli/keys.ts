@@ -49,8 +49,12 @@ export async function keysCommand(
   // With REDIS_URL too, a revocation is flagged there for every node's next request (key-cache.ts).
   const redis = pg ? createSharedRedis(config) : undefined;
   const keys: KeyDirectory = pg
-    ? (sharedKeysOf(new PgKeyDirectory(pg), redis, systemClock, createLogger(config.LOG_LEVEL)) ??
-      new PgKeyDirectory(pg))
+    ? (sharedKeysOf(
+        new PgKeyDirectory(pg),
+        redis,
+        systemClock,
+        createLogger(config.LOG_LEVEL, undefined, undefined, config.LOG_FORMAT),
+      ) ?? new PgKeyDirectory(pg))
     : new SqliteKeyDirectory(new KeyStore(db.$client));
   const now = Date.now();
   try {

@@ -11,10 +11,12 @@ import { RefreshScheduler } from '../platform/snapshots/scheduler.js';
 import { fetchesUpstream, type AnyDataset } from '../platform/snapshots/dataset.js';
 import { cadenceOf } from '../platform/snapshots/catalogue.js';
 import { accessOf } from '../platform/auth/access.js';
-import { ensureDevKey } from '../platform/auth/dev-key.js';
+import { devKeyOnFile, ensureDevKey } from '../platform/auth/dev-key.js';
+import { createLogger } from '../platform/logger.js';
+import { redactorFor } from '../platform/secrets.js';
+import type { DestinationStream } from 'pino';
 import type { Lifecycle } from '../http/platform-routes.js';
 import { webhooksOf } from '../services/shipping/webhooks/delivery.js';
-import { text } from './output.js';
 
 /** How long idle keep-alive connections stay open after shutdown begins, for requests already in transit. */
 const IDLE_DRAIN_MS = 1_000;
@@ -27,38 +29,45 @@ export interface RunningServer {
 }
 
 /** Opens and migrates the database, loads samples where empty, listens; returns once the port is bound. */
-export async function startServer(
-  config: Config,
-  out: NodeJS.WritableStream,
-  err: NodeJS.WritableStream,
-): Promise<RunningServer> {
+export async function startServer(config: Config, out: NodeJS.WritableStream = process.stdout): Promise<RunningServer> {
+  // Every line the server writes is a log line (JSON, or pretty with LOG_FORMAT=pretty): on stdout by
+  // default, or on the stream a test hands in.
+  const logger =
+    out === process.stdout
+      ? undefined
+      : createLogger(config.LOG_LEVEL, out as DestinationStream, redactorFor(config), config.LOG_FORMAT);
   const unknownCadences = Object.keys(config.INGEST_CADENCE_OVERRIDES).filter((name) => !findDataset(name));
   if (unknownCadences.length)
     throw new Error(
       `INGEST_CADENCE_OVERRIDES names unknown dataset(s): ${unknownCadences.join(', ')} (see mds datasets)`,
     );
-  const deps = await openDeps(config);
+  const deps = await openDeps(config, { logger });
+  const log = deps.logger;
   // Rows staged by runs that died before publishing (killed, crashed, out of disk) go first.
   const dead = await deps.runner.removeDeadStaging();
-  if (dead) out.write(`removed rows staged by ${dead} unfinished ingestion run(s)\n`);
+  if (dead) log.info({ runs: dead }, `removed rows staged by ${dead} unfinished ingestion run(s)`);
   if (config.LOAD_SAMPLES === 'auto') {
     for (const r of await loadSamplesWhereEmpty(ALL_DATASETS, deps.store, deps.runner)) {
-      if (r.ok) out.write(`loaded bundled sample for ${r.dataset}: ${r.recordCount} rows\n`);
-      else if (!r.skipped) err.write(`could not load bundled sample for ${r.dataset}: ${text(r.error)}\n`);
+      if (r.ok) log.info({ dataset: r.dataset, records: r.recordCount }, `loaded bundled sample for ${r.dataset}`);
+      else if (!r.skipped)
+        log.warn({ dataset: r.dataset, err: { message: r.error } }, `could not load bundled sample for ${r.dataset}`);
     }
   }
   // A commit that changed a reference table takes effect now, without an `mds ingest`.
   for (const r of await reloadChangedReference(ALL_DATASETS, deps.store, deps.runner)) {
-    if (r.ok) out.write(`reloaded changed reference table ${r.dataset}: ${r.recordCount} rows\n`);
-    else if (!r.skipped) err.write(`could not reload reference table ${r.dataset}: ${text(r.error)}\n`);
+    if (r.ok) log.info({ dataset: r.dataset, records: r.recordCount }, `reloaded changed reference table ${r.dataset}`);
+    else if (!r.skipped)
+      log.warn({ dataset: r.dataset, err: { message: r.error } }, `could not reload reference table ${r.dataset}`);
   }
   // The session signing secret is read (or generated) now, so a node's first browser session costs no extra round trip.
   await accessOf(deps).sessions();
   const dev = await ensureDevKey(config, accessOf(deps).keyDirectory, deps.clock.now());
-  if (dev) {
-    out.write(
-      `created a local development key (enterprise plan, id ${dev.id}); it is shown once and saved to ${dev.file}:\n${dev.key}\n`,
-    );
+  // The key itself is never logged: the line names its file (send its content as X-Service-Key).
+  if (dev)
+    log.info({ keyId: dev.id, file: dev.file }, `created a local development key (enterprise plan) in ${dev.file}`);
+  else {
+    const file = devKeyOnFile(config);
+    if (file) log.info({ file }, `local development key: send the content of ${file} as X-Service-Key`);
   }
   const { handler, lifecycle } = buildApp(deps);
   // Slow clients are cut off by these timeouts; Node checks them every connectionsCheckingInterval,
@@ -87,7 +96,7 @@ export async function startServer(
   const where = config.DATABASE_URL
     ? `database ${config.DATABASE_PATH}, snapshots in ${redactUrl(config.DATABASE_URL)}`
     : `database ${config.DATABASE_PATH}`;
-  out.write(`monitoring-data-service listening on http://localhost:${port} (${where})\n`);
+  log.info({ port }, `monitoring-data-service listening on http://localhost:${port} (${where})`);
 
   // Every published dataset is decoded now, between requests, rather than by the first request that reads it.
   void deps.store
@@ -99,8 +108,9 @@ export async function startServer(
   // Jobs a previous process left running go back to the queue before the worker takes any.
   const recovered = await deps.jobs.start();
   if (recovered.requeued || recovered.abandoned) {
-    out.write(
-      `job worker: ${recovered.requeued} interrupted jobs re-queued, ${recovered.abandoned} failed after repeated interruptions\n`,
+    log.info(
+      recovered,
+      `job worker: ${recovered.requeued} interrupted jobs re-queued, ${recovered.abandoned} failed after repeated interruptions`,
     );
   }
 
@@ -131,8 +141,9 @@ export async function startServer(
         ),
     }).start();
     const cadences = fetched.map((d) => cadenceOf(d, config) ?? 0);
-    out.write(
-      `refreshing ${fetched.length} datasets from their upstreams, each on its own cadence (${Math.min(...cadences)} to ${Math.max(...cadences)} minutes; mds datasets lists them)\n`,
+    log.info(
+      { datasets: fetched.length, fromMinutes: Math.min(...cadences), toMinutes: Math.max(...cadences) },
+      `refreshing ${fetched.length} datasets from their upstreams, each on its own cadence (${Math.min(...cadences)} to ${Math.max(...cadences)} minutes; mds datasets lists them)`,
     );
   }
 
@@ -177,7 +188,6 @@ export async function startServer(
       deps.db.$client.close();
       deps.logger.info({ reason }, 'stopped');
       deps.logger.flush();
-      out.write('stopped\n');
       return 0;
     })();
     return stopping;
@@ -186,8 +196,8 @@ export async function startServer(
 }
 
 /** `mds serve`: run until SIGTERM or SIGINT, then stop cleanly and exit 0. */
-export async function serve(config: Config, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
-  const running = await startServer(config, out, err);
+export async function serve(config: Config, out?: NodeJS.WritableStream): Promise<number> {
+  const running = await startServer(config, out);
   return await new Promise<number>((resolve) => {
     process.once('SIGTERM', () => void running.shutdown('SIGTERM').then(resolve));
     process.once('SIGINT', () => void running.shutdown('SIGINT').then(resolve));

@@ -36,7 +36,14 @@ function projectionTurn(): Promise<void> {
  * of the datasets it is derived from. Undefined when it is derived from none (never cached).
  */
 export function answerKey(ctx: RequestContext, procedure: string, meta: ProcedureMeta): string | undefined {
-  return meta.datasets?.length ? `${procedure}?${normaliseQuery(ctx.search, projectionKey)}` : undefined;
+  if (!meta.datasets?.length) return undefined;
+  // The export format is how the answer is written, not what it is: every format shares the JSON answer.
+  let search = ctx.search;
+  if (search.has('format')) {
+    search = new URLSearchParams(search);
+    search.delete('format');
+  }
+  return `${procedure}?${normaliseQuery(search, projectionKey)}`;
 }
 
 /**

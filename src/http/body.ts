@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorBody } from '../platform/errors.js';
 import { jsonError, type WireResponse } from './wire.js';
 
 /**
@@ -75,7 +76,7 @@ function collect(req: IncomingMessage, res: ServerResponse | undefined, limit: n
     const onEnd = () => done({ ok: true, bytes: Buffer.concat(chunks, size) });
     // The client went away mid-body: nobody reads the answer, but the caller must not wait forever.
     const onFailure = () =>
-      done({ ok: false, response: jsonError(400, { error: 'request body was not received in full' }) });
+      done({ ok: false, response: jsonError(400, errorBody(400, 'the request body was not received in full')) });
     req.on('data', onData);
     req.once('end', onEnd);
     req.once('error', onFailure);
@@ -137,7 +138,12 @@ export async function readJsonBody(
   if (type !== 'application/json') {
     // Not read, but still bounded: never an unbounded drain behind the refusal.
     if (!reads.has(req)) discardRest(req, res);
-    return { ok: false, response: jsonError(415, { error: 'request body must be application/json' }) };
+    return {
+      ok: false,
+      response: jsonError(415, {
+        error: 'request body must be application/json (send Content-Type: application/json)',
+      }),
+    };
   }
   const read = await readBody(req, res, limit);
   if (!read.ok) return read;
@@ -145,8 +151,8 @@ export async function readJsonBody(
   if (text.trim() === '') return { ok: true, value: undefined };
   try {
     return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false, response: jsonError(400, { message: 'Invalid request body: not valid JSON' }) };
+  } catch (e) {
+    return { ok: false, response: jsonError(400, errorBody(400, `not valid JSON: ${(e as Error).message}`)) };
   }
 }
 

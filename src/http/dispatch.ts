@@ -3,6 +3,8 @@ import { cacheControlFor } from '../platform/http-cache.js';
 import { decodeQuery, inputShape, unknownParams } from '../platform/query-params.js';
 import { ServiceError, toWire, violationsFromZod } from '../platform/errors.js';
 import { noteStorageFailure } from '../platform/storage-failure.js';
+import { unknownFields } from '../platform/unknown-fields.js';
+import { requestedExport, rowsFieldOf, type ExportFormat } from './export.js';
 import type { z } from 'zod';
 import type { PreparedBody } from '../platform/response-cache.js';
 import { createRequestContext, type AppDeps, type RequestContext } from '../trpc/context.js';
@@ -23,6 +25,8 @@ interface Route extends OperationInfo {
   shape?: ReturnType<typeof inputShape>;
   /** The query parameters a GET accepts (the fields of its input). */
   known: string[];
+  /** A list operation's rows field (export.ts): it answers CSV and NDJSON too. */
+  rowsField?: string;
 }
 
 /**
@@ -70,6 +74,7 @@ export class RestDispatcher {
         input: entry.input as ParameterSchema | undefined,
         shape,
         known: op.method === 'GET' && shape ? Object.keys(shape) : [],
+        rowsField: op.method === 'GET' ? rowsFieldOf(entry.output) : undefined,
       });
     }
   }
@@ -103,8 +108,9 @@ export class RestDispatcher {
     });
     ctx.dispatch = this.dispatchBound;
     let prepared: PreparedBody;
+    let format: ExportFormat | undefined;
     try {
-      prepared = await this.answer(route, ctx, call);
+      ({ prepared, format } = await this.answer(route, ctx, call));
     } catch (cause) {
       if (ctx.principal) call.onPrincipal?.(ctx.principal.id);
       const error: TRPCError = getTRPCErrorFromUnknown(cause);
@@ -138,22 +144,33 @@ export class RestDispatcher {
         return prepared.text;
       },
       prepared,
+      ...(route.rowsField !== undefined
+        ? { list: { rowsField: route.rowsField, format, name: pathname.slice(pathname.lastIndexOf('/') + 1) } }
+        : {}),
     };
   }
 
   /** Admission, then the remembered answer or the procedure's own, serialised. */
-  private async answer(route: Route, ctx: RequestContext, call: RestCall): Promise<PreparedBody> {
+  private async answer(
+    route: Route,
+    ctx: RequestContext,
+    call: RestCall,
+  ): Promise<{ prepared: PreparedBody; format?: ExportFormat }> {
     // Admission before anything else, and before the cache: an unidentified or over-limit caller
     // never reaches a remembered answer. The procedure chain then knows not to admit again.
     const admitted = admit(ctx, route.meta);
     if (admitted) await admitted;
     ctx.admitted = true;
     const expression = readExpression(ctx.search);
+    // The JSON answer is made (and remembered) as always; an export is written from it by the lane.
+    const accept = Array.isArray(call.headers.accept) ? call.headers.accept.join(',') : call.headers.accept;
+    const format =
+      route.method === 'GET' ? requestedExport(ctx.search, accept, route.rowsField, call.batch) : undefined;
     const key = answerKey(ctx, route.procedure, route.meta);
     const versions = key === undefined ? '' : datasetVersions(ctx, route.meta);
     if (key !== undefined) {
       const hit = cachedAnswer(ctx, key, versions);
-      if (hit) return hit;
+      if (hit) return { prepared: hit, format };
     }
     const value: unknown = await callTRPCProcedure({
       router: this.router,
@@ -165,7 +182,7 @@ export class RestDispatcher {
       signal: undefined,
       batchIndex: 0,
     });
-    return serialiseAnswer(ctx, value, expression, key, versions);
+    return { prepared: await serialiseAnswer(ctx, value, expression, key, versions), format };
   }
 }
 
@@ -173,7 +190,9 @@ export class RestDispatcher {
 function rawInput(route: Route, ctx: RequestContext, call: RestCall): unknown {
   const unknown = unknownParams(ctx.search, route.known);
   if (route.method !== 'GET') {
-    if (unknown.length) throw ServiceError.validation(unknown);
+    // A body field the input does not declare is refused by name, as a query parameter is (zod would drop it).
+    const extra = unknownFields(route.input, call.body);
+    if (unknown.length || extra.length) throw ServiceError.validation([...unknown, ...extra]);
     return call.body;
   }
   const decoded = decodeQuery(queryInput(ctx.search), route.shape);

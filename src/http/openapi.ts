@@ -4,6 +4,7 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { collectOperations, operationKey } from './operations.js';
 import { procedureEntry } from './procedure-table.js';
 import { MAX_EXPRESSION_BYTES } from '../platform/jmespath.js';
+import { rowsFieldOf } from './export.js';
 import { SESSION_COOKIE } from '../platform/auth/session.js';
 import { isPublicOperation } from '../platform/auth/public-paths.js';
 import { SESSION_PATH } from './session.js';
@@ -134,7 +135,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 function errorResponses(isPublic: boolean): Json {
   const out: Json = {
     '400': {
-      description: 'Invalid parameters or projection.',
+      description: 'Invalid or unknown parameters (each named in `violations`), or a refused projection.',
       content: json({ oneOf: [ref('ValidationError'), ref('JmespathProjectionError')] }),
     },
     '429': {
@@ -257,6 +258,14 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
       description: `JMESPath expression applied to the response body on the server (at most ${MAX_EXPRESSION_BYTES} UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection.`,
       schema: { type: 'string', maxLength: MAX_EXPRESSION_BYTES },
     },
+    Format: {
+      name: 'format',
+      in: 'query',
+      required: false,
+      description:
+        'How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`).',
+      schema: { type: 'string', enum: ['json', 'csv', 'ndjson'] },
+    },
   };
   for (const [path, item] of Object.entries(doc.paths as Json)) {
     for (const [method, op] of Object.entries(item as Json)) {
@@ -265,6 +274,13 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
       const isPublic = isPublicOperation(info?.meta);
       if (method === 'get') op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/Jmespath' }];
       const ok = op.responses?.['200'];
+      const rowsField =
+        method === 'get' && info ? rowsFieldOf(procedureEntry(router, info.procedure)?.output) : undefined;
+      if (rowsField !== undefined && ok?.content) {
+        op.parameters.push({ $ref: '#/components/parameters/Format' });
+        op['x-rows-field'] = rowsField;
+        Object.assign(ok.content, exportContent(rowsField));
+      }
       if (ok) ok.headers = { ...(ok.headers ?? {}), ...RATE_HEADERS, ...(method === 'get' ? CACHE_HEADERS : {}) };
       op.responses = {
         ...(ok ? { '200': ok } : {}),
@@ -290,6 +306,24 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
   return doc;
 }
 
+/** A list operation's exports (export.ts): its rows as CSV and as NDJSON, beside the JSON answer. */
+function exportContent(rowsField: string): Json {
+  return {
+    'text/csv': {
+      schema: {
+        type: 'string',
+        description: `The \`${rowsField}\` rows (or the rows the \`jmespath\` projection gives) as CSV (RFC 4180, CRLF): a header of every field, one record per row; nested values as JSON; a text cell a spreadsheet would read as a formula starts with \`'\`.`,
+      },
+    },
+    'application/x-ndjson': {
+      schema: {
+        type: 'string',
+        description: `The \`${rowsField}\` rows (or the rows the \`jmespath\` projection gives), one JSON object per line.`,
+      },
+    },
+  };
+}
+
 /** The contract name (`.meta({ id })`) of a procedure's input schema, if it has one. */
 function bodyIdOf(router: AnyTRPCRouter, procedure: string): string | undefined {
   const input = procedureEntry(router, procedure)?.input as { meta?: () => { id?: string } | undefined } | undefined;
@@ -305,8 +339,9 @@ function completeBodyOperation(doc: Json, op: Json, idempotent: boolean, bodySch
     body.schema = ref(bodySchemaId);
   }
   op.responses['400'] = {
-    description: 'Invalid body, parameters or projection.',
-    content: json({ oneOf: [ref('ValidationError'), ref('JmespathProjectionError'), ref('Error')] }),
+    description:
+      'Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection.',
+    content: json({ oneOf: [ref('ValidationError'), ref('JmespathProjectionError')] }),
   };
   op.responses['413'] = { description: 'Request body too large.', content: json(ref('GatewayError')) };
   op.responses['415'] = { description: 'Request body is not application/json.', content: json(ref('GatewayError')) };

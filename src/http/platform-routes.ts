@@ -145,7 +145,7 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
           ok: false,
           response: jsonError(
             401,
-            { error: 'Operator key required' },
+            { error: 'Operator key required: send one of OPERATOR_KEYS in the X-Service-Key header (or X-Api-Key)' },
             { 'www-authenticate': 'ApiKey header="X-Service-Key"' },
           ),
         };
@@ -392,17 +392,17 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
       if (body !== undefined) {
         const names = (body as { datasets?: unknown })?.datasets;
         const known = new Set(allDatasets.map((d) => d.name));
-        if (
-          typeof body !== 'object' ||
-          body === null ||
-          Array.isArray(body) ||
-          Object.keys(body).some((k) => k !== 'datasets')
-        ) {
+        if (typeof body !== 'object' || body === null || Array.isArray(body)) {
           return send(
             req,
             res,
             jsonError(400, { violations: [{ field: 'body', description: 'expected {"datasets"?: [dataset names]}' }] }),
           );
+        }
+        const unknown = Object.keys(body).filter((k) => k !== 'datasets');
+        if (unknown.length) {
+          const violations = unknown.map((field) => ({ field, description: 'unknown field (accepted: datasets)' }));
+          return send(req, res, jsonError(400, { violations }));
         }
         if (names !== undefined) {
           if (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || !known.has(n))) {

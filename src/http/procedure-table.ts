@@ -9,10 +9,15 @@ export interface ProcedureEntry {
   meta: ProcedureMeta | undefined;
   /** The procedure's first input schema (its parameters or body), if it declares one. */
   input: unknown;
+  /** The procedure's output schema, if it declares one. */
+  output: unknown;
 }
 
 /** The shape of tRPC's procedure table, as far as this file reads it. */
-type TableDef = Record<string, { _def: { type: TRPCProcedureType; meta?: ProcedureMeta; inputs?: unknown[] } }>;
+type TableDef = Record<
+  string,
+  { _def: { type: TRPCProcedureType; meta?: ProcedureMeta; inputs?: unknown[]; output?: unknown } }
+>;
 
 const TABLES = new WeakMap<AnyTRPCRouter, ReadonlyMap<string, ProcedureEntry>>();
 
@@ -27,7 +32,13 @@ export function procedureTable(router: AnyTRPCRouter): ReadonlyMap<string, Proce
   if (!table) {
     const out = new Map<string, ProcedureEntry>();
     for (const [path, proc] of Object.entries(router._def.procedures as TableDef)) {
-      out.set(path, { path, type: proc._def.type, meta: proc._def.meta, input: proc._def.inputs?.[0] });
+      out.set(path, {
+        path,
+        type: proc._def.type,
+        meta: proc._def.meta,
+        input: proc._def.inputs?.[0],
+        output: proc._def.output,
+      });
     }
     TABLES.set(router, (table = out));
   }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AnyTRPCRouter } from '@trpc/server';
 import type { AppDeps } from '../trpc/context.js';
 import { readJsonBody } from './body.js';
+import { sendExport } from './export.js';
 import { RestDispatcher } from './dispatch.js';
 import type { RestCall, WireResponse } from './wire.js';
 import { encodedBody, type ContentCoding } from '../platform/response-cache.js';
@@ -57,6 +58,16 @@ export class RestGateway {
     });
     // An answer written during shutdown closes its connection, so keep-alive clients reconnect elsewhere.
     if (lifecycle.shuttingDown) res.setHeader('connection', 'close');
+    // A list operation's representation depends on Accept (JSON, CSV or NDJSON).
+    if (out.list) addVary(res, 'Accept');
+    if (out.status === 200 && out.list?.format) {
+      const { format, rowsField, name } = out.list;
+      const isCurrent = (etag: string) => matchesEtag(req.headers['if-none-match'], etag);
+      return sendExport(req, res, out, format, rowsField, name, isCurrent).catch(() => {
+        // The client went away mid-stream: nothing is left to answer.
+        res.destroy();
+      });
+    }
     send(req, res, out, this.compressAbove);
   }
 }

@@ -18,6 +18,8 @@ export interface WireResponse {
   body: string;
   /** The serialised body behind a 200, with its bytes and compressed variants made once. */
   prepared?: PreparedBody;
+  /** A list operation's answer (it varies with Accept), and the export asked for: written as CSV or NDJSON rows. */
+  list?: { rowsField: string; format?: 'csv' | 'ndjson'; name: string };
 }
 
 /** One REST call as the dispatcher sees it, whether it came from a socket or from a batch. */

@@ -56,6 +56,10 @@ export class ServiceError extends TRPCError {
   static validation(violations: Violation[]): ServiceError {
     return new ServiceError(400, { violations });
   }
+  /** A refusal in the family's shape for its status (`errorBody`). */
+  static of(status: number, text: string, field?: string, headers?: WireHeaders): ServiceError {
+    return new ServiceError(status, errorBody(status, text, field), headers);
+  }
   /** Gateway-style failures (auth, routing, quota) use `{error}`. */
   static gateway(status: number, error: string, headers?: WireHeaders): ServiceError {
     return new ServiceError(status, { error }, headers);
@@ -66,6 +70,24 @@ export class ServiceError extends TRPCError {
   }
 }
 
+/**
+ * The one error family (interface specification, part 7), by status:
+ *
+ * - 400: `{violations: [{field, description}]}`: every request validation failure, the request's body
+ *   included (malformed JSON, an unknown or invalid field; `field` is its path, `body` for the body as
+ *   a whole) and headers (`field` is the header's name). One exception the contract fixes: a refused
+ *   `jmespath` is `{_jmespath_error, original_keys}` (`jmespath.ts`).
+ * - 401, 403, 404, 405, 406, 413, 415, 429, 503 and every refusal before a handler runs (origin,
+ *   routing, method, credential, quota): `{error}`, with the optional fields part 7 names (`code`,
+ *   `requiredTier`, `currentTier`, `planKey`).
+ * - 500 and other handler failures: `{message}`.
+ */
+export function errorBody(status: number, text: string, field = 'body'): Record<string, unknown> {
+  if (status === 400) return { violations: [{ field, description: text }] };
+  if (status >= 500 && status !== 503) return { message: text };
+  return { error: text };
+}
+
 /** `['operations', 3, 'id']` -> `operations[3].id`. */
 export function fieldPath(path: readonly PropertyKey[]): string {
   let out = '';
@@ -73,7 +95,7 @@ export function fieldPath(path: readonly PropertyKey[]): string {
     if (typeof seg === 'number') out += `[${seg}]`;
     else out += out ? `.${String(seg)}` : String(seg);
   }
-  return out || '$request';
+  return out || 'body';
 }
 
 export function violationsFromZod(error: z.ZodError): Violation[] {
@@ -94,22 +116,16 @@ export function toWire(error: TRPCError): WireError {
       // tRPC's own input reading (malformed `input` parameter or body), before any schema ran.
       return {
         status: 400,
-        body: {
-          message: cause instanceof SyntaxError ? 'Invalid input: not valid JSON' : `Invalid input: ${error.message}`,
-        },
+        body: errorBody(400, cause instanceof SyntaxError ? 'not valid JSON' : error.message, 'input'),
         headers: {},
       };
     case 'PARSE_ERROR':
-      return { status: 400, body: { message: 'Invalid request body: not valid JSON' }, headers: {} };
+      return { status: 400, body: errorBody(400, 'not valid JSON'), headers: {} };
     case 'PAYLOAD_TOO_LARGE':
       return { status: 413, body: { error: 'request body too large' }, headers: {} };
     case 'UNSUPPORTED_MEDIA_TYPE':
       // Only the tRPC adapter raises this (REST answers 415 itself): a tRPC body that is not JSON is malformed input.
-      return {
-        status: 400,
-        body: { message: 'Invalid request body: send JSON with Content-Type application/json' },
-        headers: {},
-      };
+      return { status: 400, body: errorBody(400, 'must be application/json', 'content-type'), headers: {} };
     case 'NOT_FOUND':
       return { status: 404, body: { error: 'not found' }, headers: {} };
     case 'METHOD_NOT_SUPPORTED':

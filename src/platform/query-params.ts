@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeIssue } from './validation-messages.js';
 
 /**
  * Query parameter schemas. Each helper's schema is typed as what the value is (number, boolean,
@@ -16,7 +17,14 @@ interface NumericOpts {
   min?: number;
   max?: number;
   description: string;
+  /** The value's unit, repeated in every refusal (`Unix epoch milliseconds`); time parameters name it in their description. */
+  unit?: string;
 }
+
+/** Time parameters say so in their description; their refusals then give the unit. */
+const EPOCH_MS = /epoch milliseconds/i;
+const unitOf = (opts: NumericOpts) =>
+  opts.unit ?? (EPOCH_MS.test(opts.description) ? 'Unix epoch milliseconds' : undefined);
 
 /** Turns one query-string value (or the repeats of a key) into the schema's input, or says why not. */
 type WireDecoder = (raw: string | string[]) => { ok: true; value: unknown } | { ok: false; description: string };
@@ -33,20 +41,26 @@ const single =
   (raw) =>
     Array.isArray(raw) ? { ok: false, description: 'value must not be repeated' } : decode(raw);
 
-function numberDecoder(pattern: RegExp, what: 'integer' | 'number'): WireDecoder {
+function numberDecoder(pattern: RegExp, what: 'integer' | 'number', unit?: string): WireDecoder {
+  const inUnit = unit ? ` (${unit})` : '';
   return single((raw) => {
-    if (!pattern.test(raw)) return { ok: false, description: `value must be a plain decimal ${what}` };
+    if (!pattern.test(raw)) return { ok: false, description: `value must be a plain decimal ${what}${inUnit}` };
     const n = Number(raw);
     if (!Number.isFinite(n) || (what === 'integer' && !Number.isSafeInteger(n)))
-      return { ok: false, description: 'value is out of range' };
+      return { ok: false, description: `value is out of range${inUnit}` };
     return { ok: true, value: n };
   });
 }
 
 function bounded(schema: z.ZodNumber, opts: NumericOpts) {
+  const unit = unitOf(opts);
+  // With a unit, a bound's refusal says it: `number must be greater than or equal to 0 (Unix epoch milliseconds)`.
+  const error = unit
+    ? { error: (issue: z.core.$ZodRawIssue) => `${describeIssue(issue) ?? 'value is out of range'} (${unit})` }
+    : undefined;
   let s = schema;
-  if (opts.min !== undefined) s = s.min(opts.min);
-  if (opts.max !== undefined) s = s.max(opts.max);
+  if (opts.min !== undefined) s = s.min(opts.min, error);
+  if (opts.max !== undefined) s = s.max(opts.max, error);
   return s;
 }
 
@@ -83,7 +97,7 @@ export function int64Param(opts: NumericOpts) {
   const s = bounded(z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), opts);
   return withDecoder(
     documented(s, { type: 'string', format: 'int64' }, opts.description, opts).optional(),
-    numberDecoder(INTEGER, 'integer'),
+    numberDecoder(INTEGER, 'integer', unitOf(opts)),
   );
 }
 
@@ -171,8 +185,8 @@ export function decodeQuery(
   return { input, violations };
 }
 
-/** Query parameters every REST operation accepts besides its own (spec part 8: projection). */
-export const PLATFORM_PARAMS: readonly string[] = ['jmespath'];
+/** Query parameters every REST operation accepts besides its own: projection (spec part 8) and the export format. */
+export const PLATFORM_PARAMS: readonly string[] = ['jmespath', 'format'];
 
 function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);

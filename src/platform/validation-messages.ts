@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Wording for validation failures, installed once as zod's global error map. Schemas that need a
  * more specific sentence pass their own `error`; everything else reads the same across services.
  */
-function describe(issue: z.core.$ZodRawIssue): string | undefined {
+export function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'value is required';
@@ -43,6 +43,6 @@ let installed = false;
 export function installValidationMessages(): void {
   if (installed) return;
   installed = true;
-  z.config({ customError: (issue) => describe(issue) });
+  z.config({ customError: (issue) => describeIssue(issue) });
 }
 installValidationMessages();

@@ -218,12 +218,12 @@ describe('at start', () => {
         HOST: '127.0.0.1',
         LOAD_SAMPLES: 'never',
         DEV_KEY: 'never',
+        LOG_LEVEL: 'info',
       }),
-      sink,
       sink,
     );
     await server.shutdown('test');
-    expect(out).toMatch(/reloaded changed reference table supply-chain\.chokepoints: 13 rows/);
+    expect(out).toMatch(/"records":13,"msg":"reloaded changed reference table supply-chain\.chokepoints"/);
     expect(out).not.toMatch(/military\.bases/);
     expect(await versions()).toEqual({ [TABLE]: before[TABLE]! + 1, 'military.bases': before['military.bases'] });
   });
@@ -250,8 +250,8 @@ describe('at start', () => {
         HOST: '127.0.0.1',
         LOAD_SAMPLES: 'never',
         DEV_KEY: 'never',
+        LOG_LEVEL: 'info',
       }),
-      sink,
       sink,
     );
     await server.shutdown('test');

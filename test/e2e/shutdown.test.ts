@@ -119,7 +119,7 @@ describe('mds serve: SIGTERM', () => {
     const exit = await child.exit;
     expect(exit).toEqual({ code: 0, signal: null });
     expect(child.stdout()).toMatch(/"msg":"shutting down"/);
-    expect(child.stdout()).toMatch(/\nstopped\n/);
+    expect(child.stdout()).toMatch(/"msg":"stopped"/);
     // A clean close checkpoints the WAL and removes it.
     expect(fs.existsSync(path.join(dir, 'mds.db-wal'))).toBe(false);
   }, 90_000);

@@ -37,7 +37,6 @@ beforeAll(async () => {
       SHUTDOWN_GRACE_MS: 1000,
     }),
     sink(),
-    sink(),
   );
 });
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { API_KEY_REQUIRED } from '../../src/platform/auth/access.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOTSTRAP_OPERATIONS } from '../../src/services/infrastructure/bootstrap/operations.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -13,7 +14,7 @@ describe('GET /api/bootstrap', () => {
   it('needs a credential: 401 without one, no-store', async () => {
     const res = await fetch(`${app.baseUrl}/api/bootstrap`);
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: 'API key required' });
+    expect(await res.json()).toEqual({ error: API_KEY_REQUIRED });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 

@@ -1,3 +1,4 @@
+import { API_KEY_REQUIRED } from '../../src/platform/auth/access.js';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import createClient from 'openapi-fetch';
 import type { components, paths } from '../../packages/client/src/openapi.js';
@@ -45,6 +46,6 @@ describe('openapi-fetch with the generated types', () => {
     const anonymous = createClient<paths>({ baseUrl: app.baseUrl });
     const { error, response } = await anonymous.GET('/api/market/v1/get-fear-greed-index');
     expect(response.status).toBe(401);
-    expect(error).toEqual({ error: 'API key required' });
+    expect(error).toEqual({ error: API_KEY_REQUIRED });
   });
 });

@@ -67,7 +67,9 @@ describe('GET /api/health', () => {
   it('refuses ?detail=1 without a credential (401) and to a customer key, even an enterprise one (403)', async () => {
     const none = await bare(app, '/api/health?detail=1');
     expect(none.status).toBe(401);
-    expect(none.body).toEqual({ error: 'Operator key required' });
+    expect(none.body).toEqual({
+      error: 'Operator key required: send one of OPERATOR_KEYS in the X-Service-Key header (or X-Api-Key)',
+    });
     expect(none.headers.get('cache-control')).toBe('no-store');
     const customer = await app.get('/api/health?detail=1');
     expect(customer.status).toBe(403);

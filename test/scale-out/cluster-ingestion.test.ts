@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
@@ -7,6 +8,7 @@ import { ManualClock } from '../../src/platform/clock.js';
 import type { Dataset } from '../../src/platform/snapshots/dataset.js';
 import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
 import { startServer } from '../../src/cli/serve.js';
+import { devKeyFile } from '../../src/platform/auth/dev-key.js';
 import { EARTHQUAKES } from '../../src/services/seismology/datasets/earthquakes.js';
 import { findDataset } from '../../src/root/datasets.js';
 import { loadSamplesWhereEmpty } from '../../src/platform/snapshots/first-run.js';
@@ -211,8 +213,9 @@ describe('mds ingest and mds serve with DATABASE_URL', () => {
       DEV_KEY: 'never',
       OPERATOR_KEYS: OPERATOR,
       SNAPSHOT_POLL_MS: 200,
+      LOG_LEVEL: 'info',
     });
-    const running = await startServer(config, sink, sink);
+    const running = await startServer(config, sink);
     try {
       expect(out).toMatch(/snapshots in postgres:\/\/postgres@127\.0\.0\.1:\d+\/cluster_\d+/);
       const get = async () => {
@@ -255,11 +258,15 @@ describe('mds ingest and mds serve with DATABASE_URL', () => {
       HOST: '127.0.0.1',
       LOAD_SAMPLES: 'never',
       NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
     });
-    const running = await startServer(config, sink, sink);
+    const running = await startServer(config, sink);
     try {
-      const key = /created a local development key[^\n]*:\n(\S+)\n/.exec(out)?.[1];
-      expect(key).toBeDefined();
+      // The start names the key's file, never the key.
+      const file = devKeyFile(config.DATABASE_PATH);
+      expect(out).toContain(`created a local development key (enterprise plan) in ${file}`);
+      const key = fs.readFileSync(file, 'utf8').trim();
+      expect(out).not.toContain(key);
       const res = await fetch(`http://127.0.0.1:${running.port}${QUAKES}`, { headers: { 'x-service-key': key! } });
       expect(res.status).toBe(200);
       const client = new pg.Client({ connectionString: url });

@@ -132,7 +132,9 @@ export function checkConformance(r: ConformanceInput): ConformanceResult {
 
   let body: unknown;
   let parsed = false;
-  if (r.text !== '') {
+  const responseType = (headerOf(r.headers, 'content-type') ?? '').split(';')[0].trim().toLowerCase();
+  const exported = responseType === 'text/csv' || responseType === 'application/x-ndjson';
+  if (r.text !== '' && !exported) {
     try {
       body = JSON.parse(r.text);
       parsed = true;
@@ -185,6 +187,29 @@ export function checkConformance(r: ConformanceInput): ConformanceResult {
   }
   if (!content) {
     if (r.text !== '') problems.push(`${where}: the document declares no body, got ${r.text.slice(0, 100)}`);
+    return { checked: true, problems };
+  }
+  if (exported) {
+    // A list operation's export: the document must offer it; NDJSON lines are its rows (unless projected).
+    if (!content[responseType]) problems.push(`${where}: ${responseType} is not documented for this operation`);
+    const rowsField = op['x-rows-field'] as string | undefined;
+    if (!rowsField) problems.push(`${where}: an export of an operation without x-rows-field`);
+    const projected = q >= 0 && new URLSearchParams(r.url.slice(q + 1)).getAll('jmespath').some((e) => e !== '');
+    const json = content['application/json']?.schema as Json | undefined;
+    if (responseType === 'application/x-ndjson' && rowsField && json && !projected) {
+      // Each line is one row of the JSON answer: validated against the answer's schema with only that row.
+      const ref = typeof json.$ref === 'string' ? json.$ref.split('/').pop()! : undefined;
+      const answer = (ref ? (doc.components as Json).schemas[ref] : json) as Json;
+      const rowSchema = (answer.properties as Json | undefined)?.[rowsField]?.items as Json | undefined;
+      if (rowSchema) {
+        const v = validatorFor(`${pathname} ${opMethod} ${r.status} row`, rowSchema);
+        for (const line of r.text.split('\n').filter(Boolean).slice(0, 50))
+          if (!v(JSON.parse(line))) {
+            problems.push(`${where}: an NDJSON row does not match the documented row: ${describeErrors(v.errors)}`);
+            break;
+          }
+      }
+    }
     return { checked: true, problems };
   }
   const media = content['application/json'];

@@ -1173,7 +1173,7 @@ export interface paths {
         };
         /**
          * List the price of a ten-item grocery basket by country
-         * @description Sugar, salt, rice, pasta, potatoes, cooking oil, flour, eggs, milk and bread priced at national retailers, in local currency and US dollars, cheapest basket first, with the change from the week before. The prices are bundled, dated shelf-price observations (no live price search runs here): fetchedAt is the day they were observed and each item names its retailer and that day. Prices above an item’s plausible dollar ceiling or more than four times off the cross-country median are marked unavailable; the week-over-week change compares the items priced in both weeks. upstreamUnavailable is true when there are no observations.
+         * @description Sugar, salt, rice, pasta, potatoes, cooking oil, flour, eggs, milk and bread priced at national retailers, in local currency and US dollars, cheapest basket first, with the change from the week before. The prices are shelf-price observations an operator-run collector publishes at GROCERY_OBSERVATIONS_URL (no public upstream serves them and no price search runs here): fetchedAt is the day they were observed and each item names its retailer and that day. Prices above an item’s plausible dollar ceiling or more than four times off the cross-country median are marked unavailable; the week-over-week change compares the items priced in both weeks. upstreamUnavailable is true when there are no observations.
          */
         get: operations["ListGroceryBasketPrices"];
         put?: never;
@@ -15533,6 +15533,8 @@ export interface components {
     parameters: {
         /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
         Jmespath: string;
+        /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+        Format: "json" | "csv" | "ndjson";
     };
     requestBodies: never;
     headers: never;
@@ -15549,6 +15551,8 @@ export interface operations {
                 min_severity?: "FLIGHT_DELAY_SEVERITY_NORMAL" | "FLIGHT_DELAY_SEVERITY_MINOR" | "FLIGHT_DELAY_SEVERITY_MODERATE" | "FLIGHT_DELAY_SEVERITY_MAJOR" | "FLIGHT_DELAY_SEVERITY_SEVERE" | "FLIGHT_DELAY_SEVERITY_UNKNOWN";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -15584,7 +15588,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15671,6 +15675,8 @@ export interface operations {
                 airports?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -15706,7 +15712,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15797,6 +15803,8 @@ export interface operations {
                 origin?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -15832,7 +15840,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15922,6 +15930,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -15957,7 +15967,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16045,6 +16055,8 @@ export interface operations {
                 min_flights?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -16080,7 +16092,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16169,6 +16181,8 @@ export interface operations {
                 max_items?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -16204,7 +16218,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16303,6 +16317,8 @@ export interface operations {
                 market?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -16338,7 +16354,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16434,6 +16450,8 @@ export interface operations {
                 sort_by?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -16469,7 +16487,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16567,6 +16585,8 @@ export interface operations {
                 sort_by_price?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -16602,7 +16622,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16694,6 +16714,8 @@ export interface operations {
                 ne_lon?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -16729,7 +16751,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16852,7 +16874,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16968,13 +16990,13 @@ export interface operations {
                     "application/json": components["schemas"]["batch_v1_ExecuteBatchResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -17092,6 +17114,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -17127,7 +17151,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17248,7 +17272,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17334,6 +17358,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -17369,7 +17395,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17457,6 +17483,8 @@ export interface operations {
                 cursor?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -17492,7 +17520,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17581,6 +17609,8 @@ export interface operations {
                 min_severity?: "ANOMALY_SEVERITY_UNSPECIFIED" | "ANOMALY_SEVERITY_NORMAL" | "ANOMALY_SEVERITY_MODERATE" | "ANOMALY_SEVERITY_EXTREME";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -17616,7 +17646,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17737,7 +17767,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17828,6 +17858,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -17863,7 +17895,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17954,6 +17986,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -17989,7 +18023,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18075,6 +18109,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -18110,7 +18146,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18232,7 +18268,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18348,13 +18384,13 @@ export interface operations {
                     "application/json": components["schemas"]["conflict_v1_GetHumanitarianSummaryBatchResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -18474,6 +18510,8 @@ export interface operations {
                 basket_slug?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -18509,7 +18547,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18633,7 +18671,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18722,6 +18760,8 @@ export interface operations {
                 range?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -18757,7 +18797,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18882,7 +18922,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18970,6 +19010,8 @@ export interface operations {
                 basket_slug?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -19005,7 +19047,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19092,6 +19134,8 @@ export interface operations {
                 market_code?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -19127,7 +19171,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19220,6 +19264,8 @@ export interface operations {
                 min_severity?: "CRITICALITY_LEVEL_LOW" | "CRITICALITY_LEVEL_MEDIUM" | "CRITICALITY_LEVEL_HIGH" | "CRITICALITY_LEVEL_CRITICAL";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -19255,7 +19301,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19379,7 +19425,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19469,6 +19515,8 @@ export interface operations {
                 radius?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -19504,7 +19552,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19590,6 +19638,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -19625,7 +19675,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19711,6 +19761,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -19746,7 +19798,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19832,6 +19884,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -19867,7 +19921,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19953,6 +20007,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -19988,7 +20044,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20109,7 +20165,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20195,6 +20251,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -20230,7 +20288,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20353,7 +20411,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20462,13 +20520,13 @@ export interface operations {
                     "application/json": components["schemas"]["economic_v1_GetFredSeriesBatchResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -20603,7 +20661,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20689,6 +20747,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -20724,7 +20784,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20815,6 +20875,8 @@ export interface operations {
                 cursor?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -20850,7 +20912,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20971,7 +21033,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21092,7 +21154,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21180,6 +21242,8 @@ export interface operations {
                 toDate?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -21215,7 +21279,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21336,7 +21400,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21457,7 +21521,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21544,6 +21608,8 @@ export interface operations {
                 commodities?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -21579,7 +21645,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21665,6 +21731,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -21700,7 +21768,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21786,6 +21854,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -21821,7 +21891,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21909,6 +21979,8 @@ export interface operations {
                 years?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -21944,7 +22016,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22030,6 +22102,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -22065,7 +22139,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22151,6 +22225,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -22186,7 +22262,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22307,7 +22383,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22395,6 +22471,8 @@ export interface operations {
                 category?: "conservation" | "consumer_support";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -22430,7 +22508,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22516,6 +22594,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -22551,7 +22631,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22637,6 +22717,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -22672,7 +22754,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22758,6 +22840,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -22793,7 +22877,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22879,6 +22963,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -22914,7 +23000,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23000,6 +23086,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -23035,7 +23123,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23175,7 +23263,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23261,6 +23349,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -23296,7 +23386,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23382,6 +23472,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -23417,7 +23509,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23507,6 +23599,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -23542,7 +23636,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23665,7 +23759,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23752,6 +23846,8 @@ export interface operations {
                 status?: "SERVICE_OPERATIONAL_STATUS_OPERATIONAL" | "SERVICE_OPERATIONAL_STATUS_DEGRADED" | "SERVICE_OPERATIONAL_STATUS_PARTIAL_OUTAGE" | "SERVICE_OPERATIONAL_STATUS_MAJOR_OUTAGE" | "SERVICE_OPERATIONAL_STATUS_MAINTENANCE";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -23787,7 +23883,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23878,6 +23974,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -23913,7 +24011,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24034,7 +24132,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24121,6 +24219,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -24156,7 +24256,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24281,7 +24381,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24397,13 +24497,13 @@ export interface operations {
                     "application/json": components["schemas"]["infrastructure_v1_RecordBaselineSnapshotResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -24521,6 +24621,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -24556,7 +24658,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24677,7 +24779,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24800,7 +24902,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24923,7 +25025,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25044,7 +25146,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25167,7 +25269,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25253,6 +25355,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -25288,7 +25392,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25411,7 +25515,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25498,6 +25602,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -25533,7 +25639,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25625,6 +25731,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -25660,7 +25768,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25748,6 +25856,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -25783,7 +25893,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25907,7 +26017,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25996,6 +26106,8 @@ export interface operations {
                 domain?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -26031,7 +26143,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26153,7 +26265,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26242,6 +26354,8 @@ export interface operations {
                 account?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -26277,7 +26391,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26366,6 +26480,8 @@ export interface operations {
                 channel?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -26401,7 +26517,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26488,6 +26604,8 @@ export interface operations {
                 include_gdelt?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -26523,7 +26641,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26615,6 +26733,8 @@ export interface operations {
                 sort?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -26650,7 +26770,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26772,7 +26892,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26858,6 +26978,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -26893,7 +27015,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26980,6 +27102,8 @@ export interface operations {
                 region?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -27015,7 +27139,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27102,6 +27226,8 @@ export interface operations {
                 country_code?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -27137,7 +27263,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27253,13 +27379,13 @@ export interface operations {
                     "application/json": components["schemas"]["intelligence_v1_SearchIntelHistoryResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -27382,6 +27508,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -27417,7 +27545,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27533,13 +27661,13 @@ export interface operations {
                     "application/json": components["schemas"]["intelligence_v1_GetSimilarEventsResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -27697,7 +27825,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27819,7 +27947,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27908,6 +28036,8 @@ export interface operations {
                 framework?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -27943,7 +28073,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28059,13 +28189,13 @@ export interface operations {
                     "application/json": components["schemas"]["intelligence_v1_DeductSituationResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -28219,7 +28349,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28307,6 +28437,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -28342,7 +28474,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28464,7 +28596,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28585,7 +28717,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28707,7 +28839,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28797,6 +28929,8 @@ export interface operations {
                 fuel_mode?: "oil" | "gas" | "both";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -28832,7 +28966,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28918,6 +29052,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -28953,7 +29089,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29040,6 +29176,8 @@ export interface operations {
                 frameworkId?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -29075,7 +29213,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29164,6 +29302,8 @@ export interface operations {
                 area?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -29199,7 +29339,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29326,7 +29466,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29448,7 +29588,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29535,6 +29675,8 @@ export interface operations {
                 period?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -29570,7 +29712,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29692,7 +29834,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29778,6 +29920,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -29813,7 +29957,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29901,6 +30045,8 @@ export interface operations {
                 toDate?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -29936,7 +30082,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30023,6 +30169,8 @@ export interface operations {
                 symbol?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -30058,7 +30206,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30144,6 +30292,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -30179,7 +30329,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30265,6 +30415,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -30300,7 +30452,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30386,6 +30538,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -30421,7 +30575,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30507,6 +30661,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -30542,7 +30698,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30628,6 +30784,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -30663,7 +30821,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30750,6 +30908,8 @@ export interface operations {
                 ids?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -30785,7 +30945,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30871,6 +31031,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -30906,7 +31068,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31028,7 +31190,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31114,6 +31276,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -31149,7 +31313,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31235,6 +31399,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -31270,7 +31436,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31356,6 +31522,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -31391,7 +31559,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31515,7 +31683,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31604,6 +31772,8 @@ export interface operations {
                 include_news?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -31639,7 +31809,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31728,6 +31898,8 @@ export interface operations {
                 eval_window_days?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -31763,7 +31935,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31851,6 +32023,8 @@ export interface operations {
                 eval_window_days?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -31886,7 +32060,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31973,6 +32147,8 @@ export interface operations {
                 symbols?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -32008,7 +32184,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32129,7 +32305,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32216,6 +32392,8 @@ export interface operations {
                 metals?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -32251,7 +32429,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32380,7 +32558,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32467,6 +32645,8 @@ export interface operations {
                 theater?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -32502,7 +32682,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32631,7 +32811,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32753,7 +32933,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32842,6 +33022,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -32877,7 +33059,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32965,6 +33147,8 @@ export interface operations {
                 country_code: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -33000,7 +33184,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33123,7 +33307,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33239,13 +33423,13 @@ export interface operations {
                     "application/json": components["schemas"]["military_v1_GetAircraftDetailsBatchResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -33398,7 +33582,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33521,7 +33705,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33608,6 +33792,8 @@ export interface operations {
                 days?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -33643,7 +33829,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33730,6 +33916,8 @@ export interface operations {
                 max_items?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -33765,7 +33953,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33851,6 +34039,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -33886,7 +34076,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33976,6 +34166,8 @@ export interface operations {
                 query?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -34011,7 +34203,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34101,6 +34293,8 @@ export interface operations {
                 query?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -34136,7 +34330,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34226,6 +34420,8 @@ export interface operations {
                 period?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -34261,7 +34457,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34350,6 +34546,8 @@ export interface operations {
                 feed_type?: "top" | "new" | "best" | "ask" | "show" | "job";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -34385,7 +34583,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34475,6 +34673,8 @@ export interface operations {
                 days?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -34510,7 +34710,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34631,7 +34831,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34719,6 +34919,8 @@ export interface operations {
                 commodity?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -34754,7 +34956,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34841,6 +35043,8 @@ export interface operations {
                 countryCode?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -34876,7 +35080,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34962,6 +35166,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -34997,7 +35203,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -35119,7 +35325,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -35246,7 +35452,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -35368,7 +35574,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -35456,6 +35662,8 @@ export interface operations {
                 max_results?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -35491,7 +35699,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -35579,6 +35787,8 @@ export interface operations {
                 region?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -35614,7 +35824,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -35735,7 +35945,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -35857,7 +36067,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -35979,7 +36189,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -36095,13 +36305,13 @@ export interface operations {
                     "application/json": components["schemas"]["forecast_v1_TriggerSimulationResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -36249,13 +36459,13 @@ export interface operations {
                     "application/json": components["schemas"]["leads_v1_SubmitContactResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -36403,13 +36613,13 @@ export interface operations {
                     "application/json": components["schemas"]["leads_v1_RegisterInterestResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -36557,13 +36767,13 @@ export interface operations {
                     "application/json": components["schemas"]["news_v1_SummarizeArticleResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -36717,7 +36927,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -36840,7 +37050,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -36926,6 +37136,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -36961,7 +37173,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -37079,13 +37291,13 @@ export interface operations {
                     "application/json": components["schemas"]["scenario_v1_RunScenarioResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -37239,7 +37451,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -37330,6 +37542,8 @@ export interface operations {
                 min_magnitude?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -37365,7 +37579,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -37492,7 +37706,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -37578,6 +37792,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -37613,7 +37829,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -37729,13 +37945,13 @@ export interface operations {
                     "application/json": components["schemas"]["shipping_v2_RegisterWebhookResponse"];
                 };
             };
-            /** @description Invalid body, parameters or projection. */
+            /** @description Invalid body (malformed JSON, a missing, invalid or unknown field: each named in `violations`), parameters or projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["JmespathProjectionError"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked credential; both key headers with different values; a repeated key header. */
@@ -37888,7 +38104,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -37974,6 +38190,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -38009,7 +38227,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -38097,6 +38315,8 @@ export interface operations {
                 chokepointId: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -38132,7 +38352,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -38219,6 +38439,8 @@ export interface operations {
                 facilityType?: "ugs" | "spr" | "lng_export" | "lng_import" | "crude_tank_farm";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -38254,7 +38476,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -38342,6 +38564,8 @@ export interface operations {
                 facilityId: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -38377,7 +38601,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -38464,6 +38688,8 @@ export interface operations {
                 commodityType?: "gas" | "oil";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -38499,7 +38725,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -38587,6 +38813,8 @@ export interface operations {
                 pipelineId: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -38622,7 +38850,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -38711,6 +38939,8 @@ export interface operations {
                 severity?: "confirmed" | "watch";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -38746,7 +38976,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -38869,7 +39099,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -38958,6 +39188,8 @@ export interface operations {
                 ongoingOnly?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -38993,7 +39225,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -39119,7 +39351,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -39205,6 +39437,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -39240,7 +39474,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -39326,6 +39560,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -39361,7 +39597,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -39447,6 +39683,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -39482,7 +39720,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -39606,7 +39844,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -39696,6 +39934,8 @@ export interface operations {
                 closurePct?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -39731,7 +39971,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -39858,7 +40098,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -39946,6 +40186,8 @@ export interface operations {
                 iso2: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -39981,7 +40223,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -40070,6 +40312,8 @@ export interface operations {
                 hs2?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -40105,7 +40349,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -40229,7 +40473,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -40320,6 +40564,8 @@ export interface operations {
                 closureDays?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -40355,7 +40601,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -40446,6 +40692,8 @@ export interface operations {
                 hs2?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -40481,7 +40729,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -40568,6 +40816,8 @@ export interface operations {
                 max_items?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -40603,7 +40853,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -40691,6 +40941,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -40726,7 +40978,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -40816,6 +41068,8 @@ export interface operations {
                 years?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -40851,7 +41105,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -40940,6 +41194,8 @@ export interface operations {
                 years?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -40975,7 +41231,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -41064,6 +41320,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -41099,7 +41357,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -41185,6 +41443,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -41220,7 +41480,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -41309,6 +41569,8 @@ export interface operations {
                 anomalies_only?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -41344,7 +41606,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -41475,7 +41737,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -41601,7 +41863,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -41723,7 +41985,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -41817,6 +42079,8 @@ export interface operations {
                 sw_lon?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -41852,7 +42116,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid parameters or projection. */
+            /** @description Invalid or unknown parameters (each named in `violations`), or a refused projection. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -44,6 +44,13 @@ interface Denial {
 
 const unauthorized = (error: string) => new ServiceError(401, { error });
 
+/** The 401 of a request without any credential: it names the header to send. */
+export const API_KEY_REQUIRED = 'API key required: send it in the X-Service-Key header (or X-Api-Key)';
+/** Refusals of a presented key, naming the header it came in. Revoked and expired keys are told apart: only their holder can present them. */
+const INVALID_KEY = (header: string) => `Invalid API key in ${header}`;
+const REVOKED_KEY = (header: string) => `The API key in ${header} has been revoked`;
+const EXPIRED_KEY = (header: string) => `The API key in ${header} has expired`;
+
 /** Reads one header that must appear once; Node joins repeats with ", ", which the pattern then refuses. */
 function single(headers: IncomingHttpHeaders, name: string): string | undefined {
   const v = headers[name];
@@ -130,46 +137,50 @@ export class AccessControl {
   /** Whether the request carries anything that looks like a credential (used where no operation matched). */
   static presentsCredential(headers: IncomingHttpHeaders): boolean {
     return (
-      headers['x-service-key'] !== undefined ||
-      headers['x-api-key'] !== undefined ||
+      (headers['x-service-key'] ?? '') !== '' ||
+      (headers['x-api-key'] ?? '') !== '' ||
       readSessionCookie(headers.cookie) !== undefined
     );
   }
 
   /**
    * The principal behind the request's credential, or a 401. Key headers win over a session cookie.
-   * Unknown, expired, revoked and malformed keys get the same answer, so keys cannot be probed.
+   * Unknown and malformed keys get the same answer, so keys cannot be probed; a revoked or an expired
+   * key is told so (only its holder can present it), and every message names the header.
    * Synchronous on SQLite; a promise when keys live in a shared directory.
    */
   authenticate(headers: IncomingHttpHeaders, requestId?: string, denials?: Denial[]): Eventually<Principal> {
     const deny = (d: Denial) => (denials ? denials.push(d) : this.logDenial(d));
     const now = this.deps.clock.now();
-    const a = single(headers, 'x-service-key');
-    const b = single(headers, 'x-api-key');
+    // An empty header is no credential (a client's unset variable): the answer says which header to send.
+    const a = single(headers, 'x-service-key') || undefined;
+    const b = single(headers, 'x-api-key') || undefined;
     if (a !== undefined && b !== undefined && a !== b) {
       deny({ reason: 'conflicting key headers', requestId });
       throw unauthorized('Conflicting credentials: X-Service-Key and X-Api-Key differ');
     }
     const presented = a ?? b;
-    if (presented !== undefined) return this.fromKey(presented, now, deny, requestId);
+    if (presented !== undefined)
+      return this.fromKey(presented, a !== undefined ? 'X-Service-Key' : 'X-Api-Key', now, deny, requestId);
     const token = readSessionCookie(headers.cookie);
     if (token === null) {
       deny({ reason: 'ambiguous session cookie', requestId });
       throw unauthorized('Invalid session');
     }
     if (token !== undefined) return this.fromSession(token, now, deny, requestId);
-    throw unauthorized('API key required');
+    throw unauthorized(API_KEY_REQUIRED);
   }
 
   private fromKey(
     presented: string,
+    header: string,
     now: number,
     deny: (d: Denial) => void,
     requestId?: string,
   ): Eventually<Principal> {
     if (!CREDENTIAL_PATTERN.test(presented)) {
       deny({ reason: 'malformed key', requestId });
-      throw unauthorized('Invalid API key');
+      throw unauthorized(INVALID_KEY(header));
     }
     const digest = this.digestOf(presented);
     const op = matchOperatorDigest(
@@ -179,12 +190,12 @@ export class AccessControl {
     if (op >= 0) return this.operatorPrincipal(this.operators[op].id, 'header');
     if (!presented.startsWith(KEY_PREFIX)) {
       deny({ reason: 'unknown key', requestId });
-      throw unauthorized('Invalid API key');
+      throw unauthorized(INVALID_KEY(header));
     }
     const record = this.lookup(() =>
       this.directory ? this.directory.findByDigest(digest) : this.keys.findByDigest(digest),
     );
-    return then(record, (r) => this.keyPrincipal(r, 'header', now, deny, requestId));
+    return then(record, (r) => this.keyPrincipal(r, 'header', now, deny, requestId, header));
   }
 
   private fromSession(
@@ -263,14 +274,16 @@ export class AccessControl {
     now: number,
     deny: (d: Denial) => void,
     requestId?: string,
+    header = 'X-Service-Key',
   ): Principal {
     if (!record) {
       deny({ reason: 'unknown key', requestId });
-      throw unauthorized('Invalid API key');
+      throw unauthorized(INVALID_KEY(header));
     }
     if (record.status !== 'active' || (record.expiresAt !== null && record.expiresAt <= now)) {
-      deny({ reason: record.status !== 'active' ? 'revoked key' : 'expired key', requestId, keyId: record.id });
-      throw unauthorized('Invalid API key');
+      const revoked = record.status !== 'active';
+      deny({ reason: revoked ? 'revoked key' : 'expired key', requestId, keyId: record.id });
+      throw unauthorized(revoked ? REVOKED_KEY(header) : EXPIRED_KEY(header));
     }
     try {
       // Bookkeeping must never refuse or delay a request.
@@ -372,8 +385,9 @@ export class AccessControl {
       if (h['X-RateLimit-Mode'] !== 'degraded') return h;
       const record = await this.lookup(() => cache.verifyUncached(p.id));
       const now = this.deps.clock.now();
-      if (!record || record.status !== 'active' || (record.expiresAt !== null && record.expiresAt <= now))
-        throw unauthorized('Invalid API key');
+      if (!record) throw unauthorized(INVALID_KEY('X-Service-Key'));
+      if (record.status !== 'active') throw unauthorized(REVOKED_KEY('X-Service-Key'));
+      if (record.expiresAt !== null && record.expiresAt <= now) throw unauthorized(EXPIRED_KEY('X-Service-Key'));
       return h;
     });
   }

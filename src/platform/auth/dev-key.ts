@@ -27,3 +27,10 @@ export async function ensureDevKey(
   fs.writeFileSync(file, `${created.key}\n`, { mode: 0o600 });
   return { key: created.key, id: created.id, file };
 }
+
+/** The development key's file when this start may use one (outside production) and it exists: named on every start. */
+export function devKeyOnFile(config: Config): string | undefined {
+  if (config.NODE_ENV === 'production' || config.DATABASE_PATH === ':memory:') return undefined;
+  const file = devKeyFile(config.DATABASE_PATH);
+  return fs.existsSync(file) ? file : undefined;
+}

@@ -133,8 +133,8 @@ export class RateLimiter {
     if (subject.keyId !== undefined && this.store.admit) {
       return this.store.admit(subject.keyId, checks, now).then(
         (a) => {
-          // Same answer as any other refused key: revocations are not told apart from unknown keys.
-          if (a.revoked) throw new ServiceError(401, { error: 'Invalid API key' });
+          // The key's holder is told it was revoked (another node revoked it; Redis carries the flag).
+          if (a.revoked) throw new ServiceError(401, { error: 'The API key has been revoked' });
           return this.decide(checks, policy, now, a.outcomes, false);
         },
         (err: Error) => this.decide(checks, policy, now, this.degrade(err, checks, policy, now), true),

@@ -36,7 +36,7 @@ async function settleRate<T>(ctx: RequestContext, response: T): Promise<T> {
  */
 export async function runBatch(ctx: RequestContext, input: ExecuteBatchRequest): Promise<ExecuteBatchResponse> {
   const dispatch = ctx.dispatch;
-  if (ctx.batch) throw ServiceError.handler(400, 'a batch cannot contain another batch');
+  if (ctx.batch) throw ServiceError.of(400, 'a batch cannot contain another batch', 'operations');
   if (!dispatch) throw ServiceError.handler(501, 'batch is served over REST only');
   spendBatchBudget(ctx, input.operations.length);
   const key = readIdempotencyKey(ctx.headers['idempotency-key']);

@@ -1,3 +1,4 @@
+import { API_KEY_REQUIRED } from '../../../src/platform/auth/access.js';
 import fs from 'node:fs';
 import { storeSql } from '../../support/store-sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,15 +90,19 @@ describe('issued keys', () => {
     expect(await lastUsed()).toBe(t0 + LAST_USED_INTERVAL_MS);
   });
 
-  it('answer unknown, revoked and expired keys with the same body, so keys cannot be probed', async () => {
+  it('answer an unknown key without telling anything; a revoked or expired key (only its holder has it) is told so; each names the header', async () => {
     const revoked = await app.createKey();
     await app.revokeKey(revoked.id);
     const expired = await app.createKey({ expiresAt: clock.now() + 1000 });
     clock.advance(1000);
-    const bodiesSeen = new Set<string>();
-    for (const k of [revoked.key, expired.key, generateKey()])
-      bodiesSeen.add((await seen(get(PLAIN, { 'x-api-key': k }))).text);
-    expect([...bodiesSeen]).toEqual(['{"error":"Invalid API key"}']);
+    const bodyFor = async (headers: Record<string, string>) =>
+      JSON.parse((await seen(get(PLAIN, headers))).text) as unknown;
+    expect(await bodyFor({ 'x-api-key': generateKey() })).toEqual({ error: 'Invalid API key in X-Api-Key' });
+    expect(await bodyFor({ 'x-service-key': generateKey() })).toEqual({ error: 'Invalid API key in X-Service-Key' });
+    expect(await bodyFor({ 'x-api-key': revoked.key })).toEqual({ error: 'The API key in X-Api-Key has been revoked' });
+    expect(await bodyFor({ 'x-service-key': expired.key })).toEqual({
+      error: 'The API key in X-Service-Key has expired',
+    });
   });
 
   it('answer a key-store outage with 503 and X-Validation-Mode: degraded, not with data', async () => {
@@ -390,7 +395,7 @@ describe('other transports and paths', () => {
     const name = `${ops.find((o) => o.path === PLAIN)!.procedure}?input=${encodeURIComponent('{}')}`;
     const denied = await get(`/trpc/${name}`);
     expect(denied.status).toBe(401);
-    expect(denied.body.error.data.rest).toEqual({ status: 401, body: { error: 'API key required' }, headers: {} });
+    expect(denied.body.error.data.rest).toEqual({ status: 401, body: { error: API_KEY_REQUIRED }, headers: {} });
     expect(denied.headers['cache-control']).toBe('no-store');
     const ok = await get(`/trpc/${name}`, { 'x-service-key': app.defaultKey.key });
     expect(ok.status).toBe(200);

@@ -1,3 +1,4 @@
+import { API_KEY_REQUIRED } from '../../../src/platform/auth/access.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../../src/platform/clock.js';
 import { collectOperations } from '../../../src/http/operations.js';
@@ -47,7 +48,7 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
   it('refuses a request without a credential with 401 {error}', async () => {
     const res = await send(op.path, op.method, {});
     expectRefusal(res, 401);
-    expect(res.body).toEqual({ error: 'API key required' });
+    expect(res.body).toEqual({ error: API_KEY_REQUIRED });
   });
 
   it('refuses unknown, malformed and wrongly prefixed keys alike with 401', async () => {
@@ -61,7 +62,9 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
       for (const header of ['x-service-key', 'x-api-key']) {
         const res = await send(op.path, op.method, { [header]: bad });
         expectRefusal(res, 401);
-        expect(res.body).toEqual({ error: 'Invalid API key' });
+        expect(res.body).toEqual({
+          error: `Invalid API key in ${header === 'x-api-key' ? 'X-Api-Key' : 'X-Service-Key'}`,
+        });
       }
     }
   });
@@ -99,7 +102,7 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
     await app.revokeKey(id);
     const after = await send(op.path, op.method, { 'x-service-key': key });
     expectRefusal(after, 401);
-    expect(after.body).toEqual({ error: 'Invalid API key' });
+    expect(after.body).toEqual({ error: 'The API key in X-Service-Key has been revoked' });
   });
 
   it('refuses an expired key with 401', async () => {

@@ -184,7 +184,14 @@ describe('POST /api/batch/v1/execute', () => {
       'operations[1].id',
       'duplicate id "a": results would be ambiguous',
     ],
-    [[1, 2], '$request', expect.any(String)],
+    [[1, 2], 'body', expect.any(String)],
+    // Unknown fields are named, at the top and in each entry, with the closest accepted name.
+    [
+      { operations: [{ path: QUAKES }], timeout: 5 },
+      'timeout',
+      expect.stringMatching(/^unknown field \(accepted: operations\)$/),
+    ],
+    [{ operations: [{ path: QUAKES, idd: 'a' }] }, 'operations[0].idd', expect.stringMatching(/did you mean id\?/)],
   ])('refuses %j with a violation on %s', async (body, field, description) => {
     const res = await batch(body);
     expect(res.status).toBe(400);
@@ -194,7 +201,9 @@ describe('POST /api/batch/v1/execute', () => {
   it('answers malformed JSON, a wrong media type and an oversized body without a 500', async () => {
     const malformed = await batch('{"operations": [');
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ message: expect.stringMatching(/not valid JSON/) });
+    expect(malformed.body).toEqual({
+      violations: [{ field: 'body', description: expect.stringMatching(/^not valid JSON/) }],
+    });
     const wrongType = await app.request(PATH, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
@@ -207,11 +216,15 @@ describe('POST /api/batch/v1/execute', () => {
     expect(Object.keys(huge.body)).toEqual(['error']);
   });
 
-  it('keeps __proto__ keys as data without polluting prototypes', async () => {
+  it('keeps __proto__ keys as data without polluting prototypes (and refuses them as unknown fields)', async () => {
     const res = await batch(
       '{"operations":[{"path":"/api/seismology/v1/list-earthquakes?page_size=1","__proto__":{"polluted":true}}],"__proto__":{"polluted":true}}',
     );
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(400);
+    expect(res.body.violations.map((v: { field: string }) => v.field)).toEqual([
+      'operations[0].__proto__',
+      '__proto__',
+    ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
