@@ -4,7 +4,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-
 export interface RunningRedis {
   /** `redis://127.0.0.1:<port>`: a server of its own, empty, no persistence. */
   url: string;
