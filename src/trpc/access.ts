@@ -1,4 +1,5 @@
 import { accessOf } from '../platform/auth/access.js';
+import { ServiceError } from '../platform/errors.js';
 import { isPublicOperation } from '../platform/auth/public-paths.js';
 import type { RequestContext } from './context.js';
 import { t, type ProcedureMeta } from './init.js';
@@ -23,8 +24,16 @@ export function checkBilling(ctx: RequestContext, meta: ProcedureMeta | undefine
   if (ctx.principal) accessOf(ctx.deps).checkEntitlement(ctx.principal, meta?.requiredTier);
 }
 
-/** 3. Tier-gated operations: the plan's tier must reach `meta.requiredTier`. */
+/** Why an operator-only operation refused another key. */
+export const OPERATOR_KEY_REQUIRED =
+  'Operator key required: this operation changes data every account is served, so only operator keys (OPERATOR_KEYS) may call it';
+
+/**
+ * 3. Tier-gated operations: the plan's tier must reach `meta.requiredTier`; operator-only operations
+ * admit operator keys alone.
+ */
 export function checkTier(ctx: RequestContext, meta: ProcedureMeta | undefined): void {
+  if (meta?.operatorOnly && ctx.principal?.kind !== 'operator') throw ServiceError.gateway(403, OPERATOR_KEY_REQUIRED);
   if (!meta?.requiredTier) return;
   if (!ctx.principal) throw new Error(`${meta.openapi?.path ?? 'operation'} is tier-gated and public at once`);
   accessOf(ctx.deps).checkTier(ctx.principal, meta.requiredTier);

@@ -18,6 +18,11 @@ export interface ServiceMeta {
   public?: boolean;
   /** Lowest entitlement tier allowed to call (0 free, 1 pro, 2 api, 3 enterprise). */
   requiredTier?: 0 | 1 | 2 | 3;
+  /**
+   * Only operator keys (OPERATOR_KEYS) may call: the operation changes data every account is served
+   * (a shared baseline), so any other key gets 403 whatever its plan.
+   */
+  operatorOnly?: true;
   /** Name of an endpoint-specific rate-limit policy on top of the plan's limits. */
   ratePolicy?: string;
   /**

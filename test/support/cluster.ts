@@ -29,7 +29,8 @@ export async function serveNode(env: Record<string, string>): Promise<ClusterNod
       SNAPSHOT_POLL_MS: '250',
       PORT: '0',
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      // The listening line is an info log line; it is what this helper waits for.
+      LOG_LEVEL: 'info',
       DEV_KEY: 'never',
       LOAD_SAMPLES: 'never',
       ...env,

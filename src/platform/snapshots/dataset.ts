@@ -157,3 +157,17 @@ export function unconfiguredRelays(datasets: readonly AnyDataset[], config: Conf
     )
     .map((d) => d.name);
 }
+
+/**
+ * Another dataset's source as an input of a derived dataset: its bundled sample only, never its
+ * address. A reference file stays a reference file, and a sample kept as a request log keeps the
+ * `fetch` that combines its answers (a sample load replays them through it; nothing is fetched).
+ */
+export function inputSample(source: DatasetSource, optional = false): DatasetSource {
+  return {
+    sample: source.sample,
+    optional,
+    ...(source.reference ? { reference: true } : {}),
+    ...(source.fetch && source.sample.endsWith('.requests.json') ? { fetch: source.fetch } : {}),
+  };
+}

@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { parseSeaLevelPage } from '../../../src/sources/nasa-climate/sea-level.js';
 import { parseOceanHeat } from '../../../src/sources/ncei/ocean-heat.js';
 import { newestOceanSeries, parseOceanTemperature } from '../../../src/sources/noaa-globaltemp/ocean-temperature.js';
@@ -10,11 +7,14 @@ import { parseClimatologyMedian, parseDailyExtent } from '../../../src/sources/n
 import { oceanIceDataset, oceanIceFrom } from '../../../src/services/climate/datasets/ocean-ice.js';
 import { iceSummary } from '../../../src/services/climate/rules.js';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
-import { startUpstream } from '../../support/upstream.js';
+import { sampleAsFetched, startUpstream } from '../../support/upstream.js';
 
 const PATH = '/api/climate/v1/get-ocean-ice-data';
+/** Each source's sample as its live fetch would return it (the ocean series is sampled as its two requests). */
 const payloads = Object.fromEntries(
-  Object.entries(oceanIceDataset.sources).map(([k, s]) => [k, fs.readFileSync(path.join(SAMPLES_DIR, s.sample))]),
+  await Promise.all(
+    Object.entries(oceanIceDataset.sources).map(async ([k, s]) => [k, await sampleAsFetched(s)] as const),
+  ),
 );
 let app: TestApp;
 

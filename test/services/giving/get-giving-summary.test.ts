@@ -73,7 +73,10 @@ describe('rules', () => {
   });
   it('is a reference table: no upstream address, read from db/reference', () => {
     expect(givingClaimsDataset.kind).toBe('reference');
-    expect(givingClaimsDataset.sources.claims).toEqual({ sample: 'giving/published-estimate-claims.json' });
+    expect(givingClaimsDataset.sources.claims).toEqual({
+      reference: true,
+      sample: 'giving/published-estimate-claims.json',
+    });
   });
 });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datasets/index.js';
+import { fetchesUpstream } from '../../../src/platform/snapshots/dataset.js';
 
 /** A source's documented address; a relay's `$RELAY_URL/...` read on a stand-in host (the override redirects it). */
 const address = (url: string) => new URL(url.replace(/^\$RELAY_URL/, 'http://relay.test'));
@@ -42,7 +43,8 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-const LIVE = SUPPLY_CHAIN_DATASETS.filter((d) => d.kind === 'live');
+// Upstream datasets: the live ones and the AIS relay ones (RELAY_URL is set above).
+const LIVE = SUPPLY_CHAIN_DATASETS.filter(fetchesUpstream);
 const REFERENCE = SUPPLY_CHAIN_DATASETS.filter((d) => d.kind === 'reference');
 
 describe('live ingestion of every supply-chain dataset', () => {

@@ -55,6 +55,7 @@ export const baselineProcedures = {
         requestHeaders: IdempotencyHeaders,
       },
       cacheTier: 'no-store',
+      operatorOnly: true,
     })
     .input(RecordBaselineSnapshotRequest)
     .output(RecordBaselineSnapshotResponse)

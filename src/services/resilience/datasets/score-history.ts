@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Dataset, Previous } from '../../../platform/snapshots/dataset.js';
+import { inputSample, type Dataset, type Previous } from '../../../platform/snapshots/dataset.js';
 import { appendScores, scoresOf, type HistoryPoint } from '../history-rules.js';
 import { ipcDataset, parseIpc, parseWhoGho, parseWorldBank, whoDataset, worldBankDataset } from './indicators.js';
 
@@ -83,9 +83,9 @@ export const scoreHistoryDataset: Dataset<HistoryPoint, ScoreHistoryInfo> = {
   maxStaleMinutes: 2 * 24 * 60,
   sources: {
     // Required, all three: a score computed without one of them would be a spurious dip in the history.
-    indicators: { sample: worldBankDataset.sources.indicators!.sample },
-    gho: { sample: whoDataset.sources.gho!.sample },
-    analyses: { sample: ipcDataset.sources.analyses!.sample },
+    indicators: inputSample(worldBankDataset.sources.indicators!),
+    gho: inputSample(whoDataset.sources.gho!),
+    analyses: inputSample(ipcDataset.sources.analyses!),
     // The bundled 30-day log (written for the sample) seeds a first load; later loads append to the previous history.
     seed: { sample: 'resilience/score-history.json', optional: true },
   },

@@ -8,10 +8,12 @@ import {
 import { GROCERY_ITEMS, withoutOutliers } from '../../../../src/services/economic/prices/rules.js';
 
 const PATH = '/api/economic/v1/list-grocery-basket-prices';
+/** The operator's collector (a relay): the observations are served only while it is configured. */
+const COLLECTOR = { GROCERY_OBSERVATIONS_URL: 'http://127.0.0.1:9/observations.csv' };
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp({ samples: [groceryObservationsDataset] });
+  app = await startTestApp({ samples: [groceryObservationsDataset], config: COLLECTOR });
 });
 afterAll(() => app.close());
 
@@ -106,8 +108,12 @@ describe('grocery rules', () => {
 });
 
 describe('list-grocery-basket-prices without observations', () => {
-  it('is empty with upstreamUnavailable and uncached', async () => {
-    await withTestApp({ samples: 'none' }, async (empty) => {
+  it.each([
+    ['no snapshot', { samples: 'none' as const, config: COLLECTOR }],
+    // The bundled sample is loaded, but without the collector it is not current data.
+    ['no collector configured', { samples: [groceryObservationsDataset] }],
+  ])('is empty with upstreamUnavailable and uncached: %s', async (_why, options) => {
+    await withTestApp(options, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.body).toEqual({
         countries: [],
@@ -127,9 +133,11 @@ describe('list-grocery-basket-prices without observations', () => {
 describe('grocery observations source', () => {
   it('is read only from the operator-run collector: without GROCERY_OBSERVATIONS_URL a live refresh makes no request', async () => {
     expect(groceryObservationsDataset.kind).toBe('relay');
-    const r = await app.deps.runner.run(groceryObservationsDataset, { origin: { kind: 'live' } });
-    expect(r.ok).toBe(false);
-    expect(r.error).toMatch(/GROCERY_OBSERVATIONS_URL.*no request was made/);
+    await withTestApp({ samples: 'none' }, async (unconfigured) => {
+      const r = await unconfigured.deps.runner.run(groceryObservationsDataset, { origin: { kind: 'live' } });
+      expect(r.ok).toBe(false);
+      expect(r.error).toMatch(/GROCERY_OBSERVATIONS_URL.*no request was made/);
+    });
   });
 
   it('skips the comment lines that label the bundled file a sample', () => {

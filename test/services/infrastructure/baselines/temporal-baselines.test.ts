@@ -253,7 +253,7 @@ describe('the shared baseline belongs to the operator', () => {
         for (const key of [first.key, second.key, local.defaultKey.key]) {
           const res = await post(local, flood, { 'x-service-key': key });
           expect(res.status).toBe(403);
-          expect(res.body.error).toMatch(/only operator keys \(OPERATOR_KEYS\) may record counts/);
+          expect(res.body.error).toMatch(/^Operator key required: .*only operator keys \(OPERATOR_KEYS\) may call it$/);
         }
         expect(local.deps.store.meta(TEMPORAL_BASELINES)?.recordCount).toBe(936);
         expect(await seen()).toEqual(before);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Dataset, DatasetSource, Previous } from '../../../../platform/snapshots/dataset.js';
+import { inputSample, type Dataset, type Previous } from '../../../../platform/snapshots/dataset.js';
 import { parseOrefHistory } from '../../../../sources/oref/alerts.js';
 import { militaryFlightsDataset, parseMilitaryFlights } from '../../../military/index.js';
 import { chokepointsDataset, parseChokepointRegistry } from '../../../supply-chain/index.js';
@@ -89,12 +89,6 @@ export function buildRegimeHistory(
   return { records: history, info: { lastLabels, scoredAt: now } };
 }
 
-/** An input's bundled sample only: a derived dataset has no address of its own. */
-const sampleOf = (s: DatasetSource, optional = true): DatasetSource => ({
-  sample: s.sample,
-  optional,
-  ...(s.reference ? { reference: true } : {}),
-});
 
 /**
  * Regime transitions of the regional snapshot pipeline: the regions are scored from the instability
@@ -115,11 +109,11 @@ export const regimeHistoryDataset: Dataset<RegimeTransition, RegimeHistoryInfo> 
   allowEmpty: true,
   sources: {
     seed: { sample: 'intelligence/regime-history.json', optional: true },
-    cii: sampleOf(ciiScoresDataset.sources.scores!, false),
-    chokepoints: sampleOf(chokepointsDataset.sources.registry!),
-    oref: sampleOf(orefHistoryDataset.sources.json!),
-    flights_aircraft: sampleOf(militaryFlightsDataset.sources.aircraft!),
-    flights_operators: sampleOf(militaryFlightsDataset.sources.operators!),
+    cii: inputSample(ciiScoresDataset.sources.scores!),
+    chokepoints: inputSample(chokepointsDataset.sources.registry!, true),
+    oref: inputSample(orefHistoryDataset.sources.json!, true),
+    flights_aircraft: inputSample(militaryFlightsDataset.sources.aircraft!, true),
+    flights_operators: inputSample(militaryFlightsDataset.sources.operators!, true),
   },
   parse: (payloads, now, previous) => buildRegimeHistory(payloads, now, previous),
 };
