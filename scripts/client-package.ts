@@ -73,7 +73,8 @@ function emitDeclarations(program: ts.Program, sources: string[]): Map<string, s
     const file = program.getSourceFile(source);
     if (!file) throw new Error(`${source} is not part of the program`);
     const result = program.emit(file, (name, text) => name.endsWith('.d.ts') && out.set(source, text), undefined, true);
-    if (result.emitSkipped) throw new Error(`declaration emit of ${source} failed:\n${diagnosticsText(result.diagnostics)}`);
+    if (result.emitSkipped)
+      throw new Error(`declaration emit of ${source} failed:\n${diagnosticsText(result.diagnostics)}`);
   }
   return out;
 }
@@ -105,7 +106,10 @@ function localDeclarations(dts: string, name: string, where: string): string[] {
     wanted.add(id);
     const walk = (node: ts.Node): void => {
       if (ts.isImportTypeNode(node)) throw new Error(`${where}: ${id} refers to another module (${node.getText()})`);
-      if (ts.isIdentifier(node) && (ts.isTypeReferenceNode(node.parent) || ts.isExpressionWithTypeArguments(node.parent))) {
+      if (
+        ts.isIdentifier(node) &&
+        (ts.isTypeReferenceNode(node.parent) || ts.isExpressionWithTypeArguments(node.parent))
+      ) {
         if (imported.has(node.text)) throw new Error(`${where}: ${id} refers to ${node.text}, imported from elsewhere`);
         if (declared.has(node.text)) visit(node.text);
       }
@@ -124,7 +128,8 @@ function localDeclarations(dts: string, name: string, where: string): string[] {
 export function routerDeclarations(): string {
   const program = ts.createProgram([ROUTER_SOURCE], serverOptions());
   const errors = ts.getPreEmitDiagnostics(program).filter((d) => d.category === ts.DiagnosticCategory.Error);
-  if (errors.length) throw new Error(`the server's sources do not type-check:\n${diagnosticsText(errors.slice(0, 10))}`);
+  if (errors.length)
+    throw new Error(`the server's sources do not type-check:\n${diagnosticsText(errors.slice(0, 10))}`);
   let router = emitDeclarations(program, [ROUTER_SOURCE]).get(ROUTER_SOURCE)!;
 
   const references = new Map<string, { source: string; name: string }>();
@@ -138,7 +143,8 @@ export function routerDeclarations(): string {
   const seen = new Map<string, string>();
   for (const { source, name } of references.values()) {
     const previous = seen.get(name);
-    if (previous && previous !== source) throw new Error(`two server types are called ${name}: ${previous} and ${source}`);
+    if (previous && previous !== source)
+      throw new Error(`two server types are called ${name}: ${previous} and ${source}`);
     if (previous) continue;
     seen.set(name, source);
     const where = path.relative(ROOT, source);
@@ -150,7 +156,8 @@ export function routerDeclarations(): string {
   for (const [text, { name }] of references) router = router.replaceAll(text, name);
 
   const leftover = /import\("(?!@trpc\/server")[^"]*"\)/.exec(router);
-  if (leftover) throw new Error(`the router's type still names ${leftover[0]}: resolve it in scripts/client-package.ts`);
+  if (leftover)
+    throw new Error(`the router's type still names ${leftover[0]}: resolve it in scripts/client-package.ts`);
   for (const line of router.split('\n'))
     if (/^import\b/.test(line) && !line.includes("'@trpc/server'"))
       throw new Error(`the router's declarations import more than @trpc/server: ${line}`);
@@ -230,6 +237,65 @@ export function lintTarball(tarball: string): { publint: ToolReport; attw: ToolR
   // ESM only: attw's CommonJS `require` resolution is expected to find nothing (`esm-only`).
   const attw = run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii']);
   return { publint, attw };
+}
+
+/** The consumer's calls (the README's example): test/clients/consumer/calls.ts. */
+export const CONSUMER_CALLS = path.join(ROOT, 'test', 'clients', 'consumer', 'calls.ts');
+
+/** How a consumer project resolves modules: Node's own rules, or a bundler's (Vite, esbuild...). */
+export type ConsumerResolution = 'NodeNext' | 'bundler';
+
+/**
+ * A consumer project in `dir` (outside the repository) that installs the packed client, with the
+ * peers and openapi-fetch linked from the repository's node_modules (`npm install --offline`: no
+ * network), and the consumer's calls. NodeNext checks every declaration file (`skipLibCheck: false`,
+ * so the package's own declarations are checked too); bundler is a frontend's usual setting.
+ */
+export function createConsumer(tarball: string, dir: string, resolution: ConsumerResolution): void {
+  mkdirSync(dir, { recursive: true });
+  const linked = (name: string) => `file:${path.join(ROOT, 'node_modules', name)}`;
+  const pkg = {
+    name: 'mds-client-consumer',
+    private: true,
+    type: 'module',
+    dependencies: {
+      '@monitoring-data-service/client': `file:${tarball}`,
+      '@trpc/client': linked('@trpc/client'),
+      '@trpc/server': linked('@trpc/server'),
+      'openapi-fetch': linked('openapi-fetch'),
+    },
+  };
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
+  const nodeNext = resolution === 'NodeNext';
+  const compilerOptions = {
+    target: 'ES2022',
+    module: nodeNext ? 'NodeNext' : 'ESNext',
+    moduleResolution: resolution,
+    // @trpc/server's own declarations name Disposable (ES2026's explicit resource management).
+    lib: ['ES2022', 'DOM', 'ESNext.Disposable'],
+    types: [],
+    strict: true,
+    noEmit: true,
+    skipLibCheck: !nodeNext,
+  };
+  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['calls.ts'] }, null, 2));
+  copyFileSync(CONSUMER_CALLS, path.join(dir, 'calls.ts'));
+  const install = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  if (install.status !== 0) throw new Error(`npm install in the consumer failed: ${install.stdout}${install.stderr}`);
+}
+
+/** `tsc --noEmit` in a consumer project (the repository's TypeScript): verdict, output and wall time. */
+export function typecheckConsumer(dir: string): ToolReport & { ms: number } {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  const ms = Math.round(performance.now() - started);
+  return { ok: r.status === 0, output: `${r.stdout}${r.stderr}`.trim(), ms };
 }
 
 async function main(mode: string): Promise<number> {
