@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildClient,
@@ -13,6 +14,8 @@ import {
   typecheckConsumer,
   type ConsumerResolution,
 } from '../../scripts/client-package.js';
+import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
+import { startTestApp } from '../support/app.js';
 
 /**
  * The client package as a consumer gets it: built afresh from the server's sources (so it cannot
@@ -100,4 +103,29 @@ describe('the client package (@monitoring-data-service/client)', () => {
     expect(check.ok).toBe(false);
     expect(check.output).toContain("Type 'string' is not assignable to type 'number'");
   }, 120_000);
+
+  it('runs: the packed module’s createMdsClient calls the service with the key as X-Service-Key', async () => {
+    const dir = path.join(work, 'consumer-NodeNext');
+    // A plain ES module in the consumer project, so the import resolves as the consumer's would.
+    writeFileSync(
+      path.join(dir, 'run.mjs'),
+      [
+        "import { createMdsClient } from '@monitoring-data-service/client';",
+        'const [baseUrl, key] = process.argv.slice(2);',
+        "const { data, response } = await createMdsClient({ baseUrl, key }).GET('/api/seismology/v1/list-earthquakes', {",
+        '  params: { query: { page_size: 2 } },',
+        '});',
+        'console.log(JSON.stringify({ status: response.status, earthquakes: data?.earthquakes.length }));',
+      ].join('\n'),
+    );
+    const app = await startTestApp({ samples: [earthquakesDataset] });
+    try {
+      const run = async (key: string) =>
+        JSON.parse((await promisify(execFile)(process.execPath, ['run.mjs', app.baseUrl, key], { cwd: dir })).stdout);
+      expect(await run(app.defaultKey.key)).toEqual({ status: 200, earthquakes: 2 });
+      expect(await run('not-a-key')).toEqual({ status: 401 });
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });
