@@ -8,6 +8,8 @@ export default tseslint.config(
     ignores: [
       'node_modules/',
       'packages/client/src/openapi.d.ts',
+      // Built by `npm run client:build` from the sources.
+      'packages/client/dist/',
       'test-results/',
       'bench/results/',
       'data/',

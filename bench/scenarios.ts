@@ -129,6 +129,7 @@ async function batchVersusSingle(env: BenchEnv) {
 import { ingestionThroughput, largeSnapshotFilter } from './in-process.js';
 import { coldStartAndMemory } from './cold-start.js';
 import { twoNodesVersusOne } from './cluster.js';
+import { clientConsumerTypecheck } from './client-typecheck.js';
 
 export const scenarios: Scenario[] = [
   { name: 'list-earthquakes', path: '/api/seismology/v1/list-earthquakes', goal: 0.9 },
@@ -154,4 +155,6 @@ export const scenarios: Scenario[] = [
   { name: 'ingest-100k-earthquakes', path: '', run: () => ingestionThroughput() },
   { name: 'cold-start+rss', path: '', run: (env) => coldStartAndMemory(env.root) as never },
   { name: 'two-nodes-postgres-redis', path: '', run: twoNodesVersusOne },
+  // Not the service: how fast a frontend type-checks calls through the packed client package.
+  { name: 'client-consumer-typecheck', path: '', run: () => clientConsumerTypecheck() },
 ];

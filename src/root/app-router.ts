@@ -37,9 +37,9 @@ import { wildfireRouter } from '../services/wildfire/router.js';
 import { router } from '../trpc/procedures.js';
 
 /**
- * All services, one key per URL segment (camelCased), in alphabetical order. The type is what a
- * TypeScript frontend imports for end-to-end types:
- * `import type { AppRouter } from 'monitoring-data-service/src/root/app-router'`.
+ * All services, one key per URL segment (camelCased), in alphabetical order. Its type is what a
+ * TypeScript frontend uses for end-to-end types, from the client package (packages/client, built
+ * from this file by `npm run client:build`): `import type { AppRouter } from '@monitoring-data-service/client'`.
  * It lives in the composition root: nothing below it (trpc, http) names a service.
  */
 export const appRouter = router({
