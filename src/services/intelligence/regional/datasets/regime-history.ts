@@ -89,7 +89,6 @@ export function buildRegimeHistory(
   return { records: history, info: { lastLabels, scoredAt: now } };
 }
 
-
 /**
  * Regime transitions of the regional snapshot pipeline: the regions are scored from the instability
  * scores, the chokepoint registry, OREF sirens and military ADS-B with the same rules as
