@@ -80,6 +80,9 @@ export class SnapshotStore {
   private pollTimer: NodeJS.Timeout | undefined;
   /** Datasets to decode again even at the version already served (after a purge). */
   private readonly reread = new Set<string>();
+  /** Metadata reads from the shared store, numbered as they start; and, per dataset, the one held. */
+  private metaReads = 0;
+  private readonly metaReadAt = new Map<string, number>();
   /** Datasets read as absent whatever is stored (a relay that is not configured). */
   private readonly withheld = new Set<string>();
 
@@ -149,7 +152,18 @@ export class SnapshotStore {
   async reloadMeta(dataset: string): Promise<void> {
     if (this.backend.sync) return;
     const meta = await this.backend.meta(dataset);
-    if (meta) this.metaMirror.set(dataset, meta);
+    if (meta) this.mirror(meta);
+  }
+
+  /**
+   * Holds a dataset's metadata as read from the shared store. A read that started before the held one
+   * was read (a background poll overtaken by a reload after this process's own write) is older, and
+   * never replaces it: health would otherwise show the state from before a failure just recorded.
+   */
+  private mirror(meta: SnapshotMeta, readStartedAt = ++this.metaReads): void {
+    if ((this.metaReadAt.get(meta.dataset) ?? 0) > readStartedAt) return;
+    this.metaReadAt.set(meta.dataset, readStartedAt);
+    this.metaMirror.set(meta.dataset, meta);
   }
 
   /**
@@ -230,8 +244,9 @@ export class SnapshotStore {
     try {
       // A newer version published mid-decode removes the rows being read; start over on the newest.
       for (let attempt = 0; attempt < 3; attempt++) {
+        const started = ++this.metaReads;
         const meta = await this.backend.meta(dataset);
-        if (!lazy && meta) this.metaMirror.set(dataset, meta);
+        if (!lazy && meta) this.mirror(meta, started);
         if (!lazy && !meta && (this.cache.has(dataset) || this.metaMirror.has(dataset))) {
           // Its row is gone from the shared store: serve nothing, as SQLite's next read would.
           this.cache.delete(dataset);
@@ -308,8 +323,9 @@ export class SnapshotStore {
   /** Mirrors every dataset's metadata and decodes each version that differs from the one served. */
   private async pollBackend(waitForDecodes: boolean): Promise<void> {
     const decodes: Promise<void>[] = [];
+    const started = ++this.metaReads;
     for (const meta of await this.backend.allMeta()) {
-      this.metaMirror.set(meta.dataset, meta);
+      this.mirror(meta, started);
       if (meta.version > 0 && this.cache.get(meta.dataset)?.version !== meta.version)
         decodes.push(this.refresh(meta.dataset));
     }
