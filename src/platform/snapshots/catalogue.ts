@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { Config } from '../../config.js';
-import { fetchesUpstream, isReferenceSource, type AnyDataset, type DatasetKind } from './dataset.js';
+import { fetchesUpstream, isReferenceSource, unsetRequirements, type AnyDataset, type DatasetKind } from './dataset.js';
 import { SAMPLES_DIR } from './samples.js';
 
 /** One source of a dataset as `mds datasets` lists it. */
@@ -71,16 +71,12 @@ export function datasetCatalogue(
         ...(withUrl && s.url !== undefined ? { url: s.url } : {}),
         ...(isReferenceSource(s) ? { file: `db/reference/${s.sample}` } : {}),
         requires,
-        configured: requires.every((v) => isSet(config[v])),
+        configured: unsetRequirements(s.requires, config).length === 0,
       };
     }),
     sampleCapturedAt: d.kind === 'reference' ? null : (captures[d.name] ?? null),
     cadenceMinutes: cadenceOf(d, config),
   }));
-}
-
-function isSet(value: unknown): boolean {
-  return value !== undefined && value !== null && value !== '';
 }
 
 /** The README's dataset table, generated from the catalogue (a test keeps the README equal to it). */

@@ -146,16 +146,17 @@ export function unconfiguredRelays(datasets: readonly AnyDataset[], config: Conf
     .filter(
       (d) =>
         d.kind === 'relay' &&
-        Object.values(d.sources).some(
-          (s) =>
-            !s.optional &&
-            (s.requires ?? []).some((name) => {
-              const v = config[name];
-              return v === undefined || v === null || v === '';
-            }),
-        ),
+        Object.values(d.sources).some((s) => !s.optional && unsetRequirements(s.requires, config).length > 0),
     )
     .map((d) => d.name);
+}
+
+/** The variables of `requires` this configuration leaves unset (an empty value counts as unset). */
+export function unsetRequirements(requires: readonly (keyof Config)[] | undefined, config: Config): (keyof Config)[] {
+  return (requires ?? []).filter((name) => {
+    const v = config[name];
+    return v === undefined || v === null || v === '';
+  });
 }
 
 /**

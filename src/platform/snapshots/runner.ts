@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Config } from '../../config.js';
 import type { Clock } from '../clock.js';
-import { isReferenceSource, type AnyDataset, type Parsed } from './dataset.js';
+import { isReferenceSource, unsetRequirements, type AnyDataset, type Parsed } from './dataset.js';
 import { redactorFor } from '../secrets.js';
 import { fetchSource, isRequestLog, replayRecorded } from './fetch.js';
 import { sampleCaptures } from './catalogue.js';
@@ -407,12 +407,4 @@ export class IngestionRunner {
       return 0;
     }
   }
-}
-
-/** The variables in `requires` the configuration leaves unset. */
-function unsetRequirements(requires: readonly (keyof Config)[] | undefined, config: Config): string[] {
-  return (requires ?? []).filter((name) => {
-    const v = config[name];
-    return v === undefined || v === null || v === '';
-  });
 }
