@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { testConfig } from '../../src/config.js';
 import type { DatasetSource } from '../../src/platform/snapshots/dataset.js';
-import { isRequestLog, replayRecorded } from '../../src/platform/snapshots/fetch.js';
+import { isRequestLog, replayRecorded } from '../../src/platform/snapshots/request-log.js';
 import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, hits: number) => void;

@@ -41,7 +41,7 @@ export interface DatasetSource {
   /**
    * Bundled payload in the upstream's own format, relative to db/samples/; for a `reference`
    * source, the reference file itself, relative to db/reference/. A source with its own `fetch`
-   * that makes several requests is sampled as a request log (`*.requests.json`, fetch.ts): each
+   * that makes several requests is sampled as a request log (`*.requests.json`, request-log.ts): each
    * request with the upstream's answer, which a sample load runs through that same `fetch`.
    */
   sample: string;

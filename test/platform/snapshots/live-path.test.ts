@@ -8,7 +8,7 @@ import { createDeps } from '../../../src/deps.js';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { datasetCatalogue } from '../../../src/platform/snapshots/catalogue.js';
 import type { AnyDataset, DatasetSource } from '../../../src/platform/snapshots/dataset.js';
-import { isRequestLog, readRequestLog } from '../../../src/platform/snapshots/fetch.js';
+import { isRequestLog, readRequestLog } from '../../../src/platform/snapshots/request-log.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { ALL_DATASETS, findDataset } from '../../../src/root/datasets.js';
 import type { AppDeps } from '../../../src/trpc/context.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../../src/config.js';
 import { datasetCatalogue, sourceHostProblem } from '../../../src/platform/snapshots/catalogue.js';
-import { isRequestLog, readRequestLog } from '../../../src/platform/snapshots/fetch.js';
+import { isRequestLog, readRequestLog } from '../../../src/platform/snapshots/request-log.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { ALL_DATASETS, findDataset } from '../../../src/root/datasets.js';
 

@@ -1,4 +1,4 @@
-import { replayRecorded } from '../../../src/platform/snapshots/fetch.js';
+import { replayRecorded } from '../../../src/platform/snapshots/request-log.js';
 import { testConfig } from '../../../src/config.js';
 import path from 'node:path';
 import fc from 'fast-check';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_DIR, SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
-import { replayRecorded } from '../../../../src/platform/snapshots/fetch.js';
+import { replayRecorded } from '../../../../src/platform/snapshots/request-log.js';
 import { testConfig } from '../../../../src/config.js';
 import { parseOwidEnergy } from '../../../../src/services/economic/energy/datasets/owid-mix.js';
 import { parseJodiGas } from '../../../../src/services/economic/energy/datasets/jodi-gas.js';
