@@ -189,6 +189,25 @@ describe('credentials a dataset requires', () => {
   });
 });
 
+/** Starts `mds serve` in-process on the database without loading samples, stops it, and returns its log. */
+async function startAndStop(db: string): Promise<string> {
+  let out = '';
+  const sink = { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream;
+  const server = await startServer(
+    testConfig({
+      ...(await testDatabaseEnv(db)),
+      PORT: 0,
+      HOST: '127.0.0.1',
+      LOAD_SAMPLES: 'never',
+      DEV_KEY: 'never',
+      LOG_LEVEL: 'info',
+    }),
+    sink,
+  );
+  await server.shutdown('test');
+  return out;
+}
+
 describe('at start', () => {
   it('`mds serve` reloads a reference table whose file changed since its snapshot, and no other', async () => {
     const TABLE = 'supply-chain.chokepoints';
@@ -209,20 +228,7 @@ describe('at start', () => {
       JSON.stringify({ referenceDigest: 'an-older-version-of-the-file' }),
       TABLE,
     ]);
-    let out = '';
-    const sink = { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream;
-    const server = await startServer(
-      testConfig({
-        ...(await testDatabaseEnv(db)),
-        PORT: 0,
-        HOST: '127.0.0.1',
-        LOAD_SAMPLES: 'never',
-        DEV_KEY: 'never',
-        LOG_LEVEL: 'info',
-      }),
-      sink,
-    );
-    await server.shutdown('test');
+    const out = await startAndStop(db);
     expect(out).toMatch(/"records":13,"msg":"reloaded changed reference table supply-chain\.chokepoints"/);
     expect(out).not.toMatch(/military\.bases/);
     expect(await versions()).toEqual({ [TABLE]: before[TABLE]! + 1, 'military.bases': before['military.bases'] });
@@ -241,20 +247,7 @@ describe('at start', () => {
       'INSERT INTO snapshot_records (dataset, version, seq, payload) VALUES (?, ?, 0, ?), (?, ?, 1, ?)',
       [QUAKES, published + 1, '{}', QUAKES, published + 1, '{}'],
     );
-    let out = '';
-    const sink = { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream;
-    const server = await startServer(
-      testConfig({
-        ...(await testDatabaseEnv(db)),
-        PORT: 0,
-        HOST: '127.0.0.1',
-        LOAD_SAMPLES: 'never',
-        DEV_KEY: 'never',
-        LOG_LEVEL: 'info',
-      }),
-      sink,
-    );
-    await server.shutdown('test');
+    const out = await startAndStop(db);
     expect(out).toMatch(/removed rows staged by 1 unfinished ingestion run/);
     const left = await storeSql<{ version: number }>(
       { dbFile: db },

@@ -1,52 +1,27 @@
-import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { logLine, prettyLine } from '../../src/platform/logger.js';
 import { mds } from '../support/cli.js';
+import { serveNode } from '../support/cluster.js';
 
 /** `mds serve` writes nothing but log lines: JSON by default, readable lines with LOG_FORMAT=pretty. */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OPERATOR = 'operator-key-for-log-tests-0001';
 
 /** Starts `mds serve`, makes one request, stops it with SIGTERM; returns everything it wrote (stdout and stderr). */
 async function serveOnce(dbFile: string, env: Record<string, string> = {}): Promise<string> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'development',
-      DATABASE_PATH: dbFile,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      LOAD_SAMPLES: 'never',
-      OPERATOR_KEYS: OPERATOR,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout.on('data', (c: Buffer) => (out += c));
-  proc.stderr.on('data', (c: Buffer) => (out += c));
-  const exit = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  const node = await serveNode({ DATABASE_PATH: dbFile, DEV_KEY: 'auto', OPERATOR_KEYS: OPERATOR, ...env });
+  const exit = once(node.proc, 'exit');
   try {
-    let port: number | undefined;
-    for (const stop = Date.now() + 60_000; !port && Date.now() < stop; await new Promise((r) => setTimeout(r, 25))) {
-      port = Number(/listening on http:\/\/localhost:(\d+)/.exec(out)?.[1]) || undefined;
-      if (proc.exitCode !== null) throw new Error(`serve exited early:\n${out}`);
-    }
-    expect(port, out).toBeDefined();
-    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    expect((await node.get('/healthz')).status).toBe(200);
   } finally {
-    proc.kill('SIGTERM');
+    node.proc.kill('SIGTERM');
   }
-  expect(await exit).toBe(0);
-  return out;
+  expect((await exit)[0]).toBe(0);
+  return node.out();
 }
 
 const linesOf = (text: string) => text.split('\n').filter((l) => l !== '');
