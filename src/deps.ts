@@ -16,6 +16,7 @@ import { fetchLayerHttpPost, type HttpPost } from './platform/llm/http.js';
 import { JobQueue } from './platform/jobs/queue.js';
 import { PgJobBackend } from './platform/jobs/backend-pg.js';
 import { registerJobKinds } from './root/jobs.js';
+import { registerSnapshotPreparers } from './root/preparers.js';
 import { webhooksOf } from './services/shipping/webhooks/delivery.js';
 import type { KeyDirectory } from './platform/auth/key-store.js';
 import { createSharedRedis, type SharedRedis } from './platform/redis/index.js';
@@ -137,6 +138,8 @@ export function createDeps(config: Config, opts: DepsOptions = {}): AppDeps {
     postgres: opts.pg ? new PgReachability(opts.pg) : undefined,
   };
   registerJobKinds(deps);
+  // Indexes outside a snapshot (the intel history archive) are built before the snapshot serves.
+  registerSnapshotPreparers(deps);
   // Chokepoint status changes seen on snapshot swaps become signed webhook deliveries.
   webhooksOf(deps).start();
   return deps;

@@ -48,6 +48,13 @@ export class Snapshot<R = unknown, I = Record<string, unknown>> {
   }
 }
 
+/**
+ * Work a dataset's new snapshot needs before any reader sees it (an external search index written,
+ * vectors computed): given the new version and the one it replaces (undefined when none is in
+ * memory). A failure is the preparer's to report; the version is served all the same.
+ */
+export type SnapshotPreparer = (fresh: Snapshot<any, any>, serving: Snapshot<any, any> | undefined) => Promise<void>;
+
 /** Rows decoded between two yields to the event loop while a new version is decoded in the background. */
 const DECODE_CHUNK = 2000;
 /** A foreign swap of a snapshot up to this size is simply dropped and decoded on the next read (a few ms). */
@@ -85,6 +92,9 @@ export class SnapshotStore {
   private readonly metaReadAt = new Map<string, number>();
   /** Datasets read as absent whatever is stored (a relay that is not configured). */
   private readonly withheld = new Set<string>();
+  private readonly preparers = new Map<string, SnapshotPreparer>();
+  /** Snapshots their dataset's preparer has run on. */
+  private readonly prepared = new WeakSet<Snapshot<any, any>>();
 
   constructor(
     readonly backend: SnapshotBackend,
@@ -118,6 +128,18 @@ export class SnapshotStore {
    */
   withhold(datasets: Iterable<string>): void {
     for (const name of datasets) this.withheld.add(name);
+  }
+
+  /**
+   * Registers the work a dataset's snapshots need before they serve. Every new version this process
+   * decodes runs it before the swap: after an ingestion here (the runner awaits `refresh`, so the
+   * work is done when the ingestion reports success), after another process's or node's swap, and
+   * in `warm()` at start. Such a dataset is therefore decoded as soon as it changes, even on SQLite
+   * where others wait for their first read. A snapshot read lazily before that (SQLite, the first
+   * moments after a start) serves unprepared until `warm()` prepares it.
+   */
+  beforeServing(dataset: string, prepare: SnapshotPreparer): void {
+    this.preparers.set(dataset, prepare);
   }
 
   /**
@@ -233,11 +255,16 @@ export class SnapshotStore {
       if (version === 0 || this.cache.has(dataset) || this.refreshing.has(dataset)) continue;
       await this.decodeInBackground(dataset, true);
     }
+    // Snapshots a first read decoded (SQLite) before this ran: prepared now, still off any request.
+    for (const dataset of this.preparers.keys()) {
+      const snap = this.cache.get(dataset);
+      if (snap && !this.prepared.has(snap)) await this.prepare(dataset, snap, undefined);
+    }
   }
 
   private async decodeInBackground(dataset: string, evenIfUnread = false): Promise<void> {
     const lazy = this.backend.sync !== undefined;
-    if (lazy && !this.cache.has(dataset) && !evenIfUnread) {
+    if (lazy && !this.cache.has(dataset) && !evenIfUnread && !this.preparers.has(dataset)) {
       this.changed(dataset);
       return;
     }
@@ -271,6 +298,7 @@ export class SnapshotStore {
         const fresh = new Snapshot(meta, records);
         const serving = this.cache.get(dataset);
         if (serving && serving.version < meta.version) await fresh.deriveLike(serving);
+        await this.prepare(dataset, fresh, serving);
         // Another decode of a newer version may have finished while this one awaited the database or derived.
         if ((this.cache.get(dataset)?.version ?? 0) > meta.version) return;
         this.cache.set(dataset, fresh);
@@ -282,6 +310,17 @@ export class SnapshotStore {
       // snapshot keeps serving and the next poll tries again.
     }
     if (lazy) this.changed(dataset);
+  }
+
+  private async prepare(dataset: string, fresh: Snapshot<any, any>, serving: Snapshot<any, any> | undefined) {
+    const prepare = this.preparers.get(dataset);
+    if (!prepare) return;
+    try {
+      await prepare(fresh, serving);
+    } catch {
+      // The preparer reports its own failures; the data serves regardless.
+    }
+    this.prepared.add(fresh);
   }
 
   /** SQLite: on the request path, at most once per `pollMs`. PostgreSQL: starts a background poll when one is due. */
@@ -302,7 +341,8 @@ export class SnapshotStore {
     for (const { dataset, version, recordCount } of sync.versions()) {
       const cached = this.cache.get(dataset);
       if (!cached || cached.version === version) continue;
-      if (recordCount <= SYNC_DECODE_LIMIT) this.changed(dataset);
+      // A dataset with a preparer is never simply dropped: its next version is prepared before it serves.
+      if (recordCount <= SYNC_DECODE_LIMIT && !this.preparers.has(dataset)) this.changed(dataset);
       else void this.refresh(dataset);
     }
   }

@@ -1,5 +1,7 @@
 /** The conflict service's front door: what other services may use of it, and the only file they import. */
+export { ACLED_EVENTS } from './datasets/acled.js';
 export { acledReferenceTime, parseAcledPayload } from './datasets/acled-format.js';
+export { UCDP_EVENTS } from './datasets/ucdp.js';
 export {
   checkRange,
   countryFilter,

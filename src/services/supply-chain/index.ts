@@ -11,6 +11,7 @@ export type { CorridorInputs } from './china/signals.js';
 export { CHOKEPOINTS, chokepointsDataset, parseChokepointRegistry } from './chokepoints/datasets/chokepoints.js';
 export type { ChokepointDef, ChokepointRegistryInfo } from './chokepoints/datasets/chokepoints.js';
 export { getChokepointStatus, STATUS_DATASETS } from './chokepoints/queries.js';
+export { ENERGY_DISRUPTIONS } from './energy/datasets/energy-disruptions.js';
 export { OIL_BALANCES, oilBalancesDataset } from './energy/datasets/oil-balances.js';
 export type { OilBalanceRow, OilRecord } from './energy/datasets/oil-balances.js';
 export { CHOKEPOINT_CRUDE_EXPOSURE, GULF_SHARE_PROXY, MAX_COVER_DAYS, PRODUCT_YIELDS } from './energy/rules.js';

@@ -160,3 +160,89 @@ describe('snapshot store: a new version of a served dataset', () => {
     expect(server.store.read<Row>(generations.name)!.records).toHaveLength(5_000);
   });
 });
+
+describe('snapshot store: work a dataset needs before it serves (beforeServing)', () => {
+  /** Records every preparation as (new version, replaced version) and lets a test hold one open. */
+  function preparing(deps: AppDeps) {
+    const calls: [number, number | undefined][] = [];
+    let hold: Promise<void> | undefined;
+    deps.store.beforeServing(generations.name, async (fresh, serving) => {
+      calls.push([fresh.version, serving?.version]);
+      fresh.derive('prepared', () => true);
+      await hold;
+    });
+    return { calls, holdUntil: (p: Promise<void>) => void (hold = p) };
+  }
+
+  it('runs on a new version before the ingestion reports success, even for a dataset nobody has read', async () => {
+    const deps = depsOn(tempDbFile());
+    const { calls } = preparing(deps);
+    await deps.runner.run(generations, { origin: payload(10, 1) });
+    expect(calls).toEqual([[1, undefined]]);
+    // The snapshot served is the prepared one: the first read finds the work done.
+    expect(deps.store.read<Row>(generations.name)!.derive('prepared', () => false)).toBe(true);
+    await deps.runner.run(generations, { origin: payload(10, 2) });
+    expect(calls).toEqual([
+      [1, undefined],
+      [2, 1],
+    ]);
+    expect(deps.store.read<Row>(generations.name)!.derive('prepared', () => false)).toBe(true);
+  });
+
+  it('keeps serving the old version while the new one is prepared', async () => {
+    const deps = depsOn(tempDbFile());
+    const { holdUntil } = preparing(deps);
+    await deps.runner.run(generations, { origin: payload(10, 1) });
+    let release!: () => void;
+    holdUntil(new Promise<void>((r) => (release = r)));
+    let done = false;
+    const run = deps.runner.run(generations, { origin: payload(10, 2) }).then((r) => ((done = true), r));
+    for (let i = 0; i < 20 && deps.store.meta(generations.name)!.version < 2; i++)
+      await new Promise((r) => setImmediate(r));
+    expect(deps.store.meta(generations.name)!.version).toBe(2);
+    expect(generationsOf(deps)).toEqual(new Set([1]));
+    expect(done).toBe(false);
+    release();
+    expect(await run).toMatchObject({ ok: true, version: 2 });
+    expect(generationsOf(deps)).toEqual(new Set([2]));
+  });
+
+  it('prepares a swap made by another process instead of dropping it for a lazy read', async () => {
+    const file = tempDbFile();
+    const server = depsOn(file);
+    const ingester = depsOn(file);
+    const { calls } = preparing(server);
+    await server.runner.run(generations, { origin: payload(50, 1) });
+    await ingester.runner.run(generations, { origin: payload(50, 2) });
+    // The read notices the foreign swap and answers from the prepared version 1 meanwhile.
+    expect(generationsOf(server)).toEqual(new Set([1]));
+    await server.store.refresh(generations.name);
+    expect(generationsOf(server)).toEqual(new Set([2]));
+    expect(calls).toEqual([
+      [1, undefined],
+      [2, 1],
+    ]);
+  });
+
+  it('prepares at warm() a snapshot a first read decoded before', async () => {
+    const file = tempDbFile();
+    const ingester = depsOn(file);
+    await ingester.runner.run(generations, { origin: payload(10, 1) });
+    const server = depsOn(file);
+    const { calls } = preparing(server);
+    const early = server.store.read<Row>(generations.name)!;
+    expect(calls).toEqual([]);
+    await server.store.warm();
+    expect(calls).toEqual([[1, undefined]]);
+    expect(early.derive('prepared', () => false)).toBe(true);
+    await server.store.warm();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('serves the new version when the preparation fails', async () => {
+    const deps = depsOn(tempDbFile());
+    deps.store.beforeServing(generations.name, () => Promise.reject(new Error('index unavailable')));
+    expect(await deps.runner.run(generations, { origin: payload(10, 1) })).toMatchObject({ ok: true });
+    expect(generationsOf(deps)).toEqual(new Set([1]));
+  });
+});

@@ -3,13 +3,13 @@ import { ServiceError } from '../../../platform/errors.js';
 import type { Snapshot } from '../../../platform/snapshots/store.js';
 import type { AppDeps } from '../../../trpc/context.js';
 import { INTEL_HISTORY, type IntelHistoryInfo } from './datasets/intel-history.js';
+import { embeddingsOf } from './history-index.js';
 import {
   ALL_HISTORY_KINDS,
   HISTORY_WINDOW_DAYS,
   PRECEDENT_MIN_COSINE,
   anyTermExpression,
   cosine,
-  embeddingText,
   historyKind,
   isLexicalPrecedent,
   searchTerms,
@@ -37,35 +37,11 @@ interface Filters {
 }
 
 /**
- * The history snapshot, indexed into the full-text archive once per snapshot version (the archive
- * upserts by id, so a restart or a re-read writes nothing new); undefined when never ingested.
- * Concurrent first readers wait for the same write; a failed write is not remembered, so the next
- * request tries again.
+ * The history snapshot; undefined when never computed. Its records were written to the full-text
+ * archive before it was swapped in (history-index.ts): a request only reads the archive.
  */
-async function history(deps: Deps): Promise<History | undefined> {
-  const snap = deps.store.read<HistoryRecord, IntelHistoryInfo>(INTEL_HISTORY);
-  if (!snap) return undefined;
-  const indexed = snap.derive('archived', () => ({ written: undefined as Promise<unknown> | undefined }));
-  indexed.written ??= deps.archive.add(snap.records.map(toDocument)).catch((err: unknown) => {
-    indexed.written = undefined;
-    throw err;
-  });
-  await indexed.written;
-  return snap;
-}
-
-function toDocument(r: HistoryRecord) {
-  return {
-    id: `intel-history:${r.id}`,
-    kind: historyKind(r.domain),
-    title: r.title,
-    body: r.summary,
-    country: r.country,
-    occurredAt: r.occurredAt,
-    source: r.resource,
-    url: r.sourceUrl,
-    metadata: { id: r.id, category: r.category, ingestedAt: r.ingestedAt },
-  };
+function history(deps: Deps): History | undefined {
+  return deps.store.read<HistoryRecord, IntelHistoryInfo>(INTEL_HISTORY);
 }
 
 function fromHit(h: ArchiveHit): IntelHistoryRecord {
@@ -112,9 +88,9 @@ function matches(r: HistoryRecord, f: ReturnType<typeof archiveFilters>): boolea
 }
 
 /**
- * Cosine ranking over the snapshot's records when an embeddings model is configured; undefined when
- * it is not or it failed (the caller then ranks with bm25). Record vectors are computed once per
- * snapshot version; a failure is not remembered, so the next request tries again.
+ * Cosine ranking over the snapshot's records when an embeddings model is configured and the
+ * snapshot's vectors were computed before it served; undefined otherwise or when embedding the
+ * question failed (the caller then ranks with bm25). A request embeds its question, never the archive.
  */
 async function embeddingRank(
   deps: Deps,
@@ -124,11 +100,10 @@ async function embeddingRank(
   minScore: number,
   limit: number,
 ) {
-  if (!deps.llm.embeddingsEnabled) return undefined;
-  const holder = snap.derive('embeddings', () => ({ vectors: undefined as Promise<number[][]> | undefined }));
+  const prepared = embeddingsOf(snap).vectors;
+  if (!deps.llm.embeddingsEnabled || !prepared) return undefined;
   try {
-    holder.vectors ??= deps.llm.embed(snap.records.map(embeddingText)).then((e) => e.vectors);
-    const [vectors, query] = await Promise.all([holder.vectors, deps.llm.embed([text.slice(0, 300)])]);
+    const [vectors, query] = await Promise.all([prepared, deps.llm.embed([text.slice(0, 300)])]);
     const q = query.vectors[0] ?? [];
     return snap.records
       .map((r, i) => ({ r, score: cosine(q, vectors[i] ?? []) }))
@@ -137,7 +112,6 @@ async function embeddingRank(
       .slice(0, limit)
       .map(({ r, score }) => fromRecord(r, score));
   } catch {
-    holder.vectors = undefined;
     return undefined;
   }
 }
@@ -147,7 +121,7 @@ export async function searchIntelHistory(
   req: SearchIntelHistoryRequest,
 ): Promise<SearchIntelHistoryResponse> {
   const filters = archiveFilters(deps, req);
-  const snap = await history(deps);
+  const snap = history(deps);
   if (!snap) return { records: [], query: req.query, partial: false, upstreamUnavailable: true, ranking: 'none' };
   const limit = req.limit || 20;
   const byEmbedding = await embeddingRank(deps, snap, req.query, filters, -1, limit);
@@ -166,7 +140,7 @@ export async function searchIntelHistory(
 
 export async function getIntelTimeline(deps: Deps, req: GetIntelTimelineRequest): Promise<GetIntelTimelineResponse> {
   const filters = archiveFilters(deps, req);
-  const snap = await history(deps);
+  const snap = history(deps);
   if (!snap) return { records: [], partial: false, upstreamUnavailable: true };
   // An empty query lists the newest documents matching the filters.
   const records = (await deps.archive.search('', { ...filters, limit: req.limit || 50 })).map((h) => ({
@@ -178,7 +152,7 @@ export async function getIntelTimeline(deps: Deps, req: GetIntelTimelineRequest)
 
 export async function getSimilarEvents(deps: Deps, req: GetSimilarEventsRequest): Promise<GetSimilarEventsResponse> {
   const filters = archiveFilters(deps, req);
-  const snap = await history(deps);
+  const snap = history(deps);
   if (!snap)
     return { records: [], situation: req.situation, partial: false, upstreamUnavailable: true, ranking: 'none' };
   const limit = req.limit || 10;
@@ -205,13 +179,13 @@ export async function getSimilarEvents(deps: Deps, req: GetSimilarEventsRequest)
 /** The newest archived events of one country within the 180-day window (for briefs); empty without the archive. */
 export async function recentCountryEvents(deps: Deps, country: string, limit: number): Promise<IntelHistoryRecord[]> {
   const filters = archiveFilters(deps, { country });
-  if (!(await history(deps))) return [];
+  if (!history(deps)) return [];
   return (await deps.archive.search('', { ...filters, limit })).map((h) => ({ ...fromHit(h), score: 0 }));
 }
 
 /** Archived events sharing words with `text`, best bm25 match first (for evidence); empty without the archive. */
 export async function matchingEvents(deps: Deps, text: string, limit: number): Promise<IntelHistoryRecord[]> {
   const expression = anyTermExpression(searchTerms(text));
-  if (!expression || !(await history(deps))) return [];
+  if (!expression || !history(deps)) return [];
   return (await deps.archive.search(expression, { ...archiveFilters(deps, {}), limit })).map(fromHit);
 }

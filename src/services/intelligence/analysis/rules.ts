@@ -5,7 +5,6 @@ export type HistoryDomain = (typeof HISTORY_DOMAINS)[number];
 /** The archive keeps 180 days of events, and at most this many records. */
 export const HISTORY_WINDOW_DAYS = 180;
 export const MAX_HISTORY_RECORDS = 5000;
-const DAY_MS = 86_400_000;
 
 export interface HistoryRecord {
   id: string;
@@ -18,20 +17,6 @@ export interface HistoryRecord {
   sourceUrl: string;
   occurredAt: number;
   ingestedAt: number;
-}
-
-/** Records that occurred within `days` before `anchor` (and not after it by more than a day), newest first, at most `cap`. */
-export function withinWindow<R extends { occurredAt: number; id: string }>(
-  records: readonly R[],
-  anchor: number,
-  days: number,
-  cap: number,
-): R[] {
-  const from = anchor - days * DAY_MS;
-  return records
-    .filter((r) => r.occurredAt >= from && r.occurredAt <= anchor + DAY_MS)
-    .sort((a, b) => b.occurredAt - a.occurredAt || (a.id < b.id ? -1 : 1))
-    .slice(0, Math.max(0, cap));
 }
 
 /** The archive document kind of a domain; every history document's kind starts with `intel-history:`. */

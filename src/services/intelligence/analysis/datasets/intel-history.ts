@@ -1,90 +1,78 @@
-import { z } from 'zod';
 import type { Dataset } from '../../../../platform/snapshots/dataset.js';
+import { ACLED_EVENTS, UCDP_EVENTS } from '../../../conflict/index.js';
+import { INTERNET_OUTAGES } from '../../../infrastructure/index.js';
+import { CROSS_STRAIT_ACTIVITY } from '../../../military/index.js';
+import { NEWS_FEEDS } from '../../../news/index.js';
+import { ENERGY_DISRUPTIONS } from '../../../supply-chain/index.js';
+import { UNREST_EVENTS } from '../../../unrest/index.js';
 import {
-  HISTORY_DOMAINS,
-  HISTORY_WINDOW_DAYS,
-  MAX_HISTORY_RECORDS,
-  withinWindow,
-  type HistoryRecord,
-} from '../rules.js';
+  acledEntry,
+  appendHistory,
+  crossStraitEntry,
+  energyDisruptionEntry,
+  energyNewsEntry,
+  outageEntry,
+  runEntries,
+  ucdpEntry,
+  unrestEntry,
+  type AcledLike,
+  type EnergyDisruptionLike,
+  type HistoryEntry,
+  type NewsItemLike,
+  type OutageLike,
+  type PlaReportLike,
+  type UcdpLike,
+  type UnrestLike,
+} from '../history-entries.js';
+import type { HistoryRecord } from '../rules.js';
 
 export const INTEL_HISTORY = 'intelligence.intel-history';
 
 export interface IntelHistoryInfo {
-  /** When the export was written, epoch ms (0 when the document does not say). */
-  exportedAt: number;
-  /** Records dropped as older than the window or past the cap. */
-  dropped: number;
+  /** Entries this computation added to the archive (0 when the inputs held nothing new). */
+  appended: number;
+  /** Records that aged out (180 days after ingestion) or fell past the size cap. */
+  expired: number;
 }
 
-const Raw = z.object({
-  id: z.string().trim().min(1).max(200),
-  domain: z.enum(HISTORY_DOMAINS),
-  resource: z.string().max(100).default(''),
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^([A-Z]{2})?$/)
-    .catch(''),
-  category: z.string().max(100).default(''),
-  title: z.string().trim().min(1).max(500),
-  summary: z.string().max(4000).default(''),
-  sourceUrl: z.string().max(2000).default(''),
-  occurredAt: z.number().int().min(0),
-  ingestedAt: z.number().int().min(0).optional(),
-});
+/** Each event dataset the archive takes, and how one of its rows becomes an entry. */
+const PROJECTIONS: readonly { input: string; entry: (row: never) => HistoryEntry | undefined }[] = [
+  { input: ACLED_EVENTS, entry: (r: AcledLike) => acledEntry(r) },
+  { input: UCDP_EVENTS, entry: (r: UcdpLike) => ucdpEntry(r) },
+  { input: UNREST_EVENTS, entry: (r: UnrestLike) => unrestEntry(r) },
+  { input: CROSS_STRAIT_ACTIVITY, entry: (r: PlaReportLike) => crossStraitEntry(r) },
+  { input: ENERGY_DISRUPTIONS, entry: (r: EnergyDisruptionLike) => energyDisruptionEntry(r) },
+  { input: NEWS_FEEDS, entry: (r: NewsItemLike) => energyNewsEntry(r) },
+  { input: INTERNET_OUTAGES, entry: (r: OutageLike) => outageEntry(r) },
+];
 
 /**
- * Intelligence history export -> dated events and headlines. The layout (one JSON document):
- * `{ exportedAt: ISO-8601, retentionDays?: number, records: [{ id, domain: conflict|military|energy,
- * resource, country: ISO alpha-2 or '', category, title, summary, sourceUrl, occurredAt: epoch ms,
- * ingestedAt?: epoch ms }] }` — the fields of the published IntelHistoryRecord. Invalid records are
- * skipped, a repeated id keeps its latest version, and the archive is bounded: records older than
- * 180 days before the export (or the newest record when the export is undated) are dropped, then the
- * newest MAX_HISTORY_RECORDS kept.
+ * The archive appended from our own event snapshots, as the published memory is appended by its
+ * seeders after each run: every input's rows are projected to entries (at most its newest 150 per
+ * computation), entries whose id the archive already holds are skipped, the rest are stamped with
+ * the data's time, and records leave 180 days after they were ingested. An absent input adds nothing.
  */
-export function parseIntelHistory(bytes: Buffer): { records: HistoryRecord[]; info: IntelHistoryInfo } {
-  let json: unknown;
-  try {
-    json = JSON.parse(bytes.toString('utf8'));
-  } catch (err) {
-    throw new Error(`intel history export is not JSON: ${(err as Error).message}`);
-  }
-  const list = (json as { records?: unknown } | null)?.records;
-  if (!Array.isArray(list)) throw new Error('intel history export has no records array');
-  const exportedRaw = (json as { exportedAt?: unknown }).exportedAt;
-  const exportedAt =
-    typeof exportedRaw === 'string' && Number.isFinite(Date.parse(exportedRaw)) ? Date.parse(exportedRaw) : 0;
-  const byId = new Map<string, HistoryRecord>();
-  for (const raw of list) {
-    const r = Raw.safeParse(raw);
-    if (!r.success) continue;
-    const rec: HistoryRecord = { ...r.data, ingestedAt: r.data.ingestedAt ?? r.data.occurredAt };
-    const prev = byId.get(rec.id);
-    if (!prev || rec.ingestedAt >= prev.ingestedAt) byId.set(rec.id, rec);
-  }
-  const all = [...byId.values()];
-  const anchor = exportedAt || all.reduce((m, r) => Math.max(m, r.occurredAt), 0);
-  const kept = withinWindow(all, anchor, HISTORY_WINDOW_DAYS, MAX_HISTORY_RECORDS);
-  return { records: kept, info: { exportedAt, dropped: all.length - kept.length } };
-}
-
 export const intelHistoryDataset: Dataset<HistoryRecord, IntelHistoryInfo> = {
   name: INTEL_HISTORY,
   source:
-    'Derived here from the conflict, military and energy event snapshots, kept 180 days ' +
-    '(the archive is not built yet; serves its bundled sample, a replayed archive export)',
+    'Derived here: conflict (ACLED, UCDP, unrest, government-ordered and war-time internet shutdowns), ' +
+    'military (Taiwan MND cross-Strait reports) and energy (pipeline and storage disruptions, energy news, ' +
+    'grid-failure outages) events, appended and kept 180 days',
   kind: 'derived',
   maxStaleMinutes: 24 * 60,
-  sources: {
-    export: {
-      // The published service keeps this archive in its own store, which has no public address.
-      sample: 'intelligence/intel-history.json',
-    },
+  sources: {},
+  inputs: PROJECTIONS.map((p) => p.input),
+  // An archive before any event arrived is empty, and retention may legitimately shrink it a lot.
+  allowEmpty: true,
+  minRetainedRatio: 0,
+  parse() {
+    throw new Error('intel history is computed from its inputs, never parsed from a payload');
   },
-  parse(payloads) {
-    const { records, info } = parseIntelHistory(payloads.export!);
-    return { records, info };
+  derive(inputs, at, previous) {
+    const entries = PROJECTIONS.flatMap(({ input, entry }) =>
+      runEntries(((inputs[input]?.records ?? []) as readonly never[]).map(entry)),
+    );
+    const { records, appended, expired } = appendHistory(previous?.records ?? [], entries, at);
+    return { records, info: { appended, expired } };
   },
 };
