@@ -140,7 +140,10 @@ export function acledEntry(e: AcledLike): HistoryEntry {
   const title = [e.eventType || 'Conflict event', actors.length ? actors.join(' vs ') : '', place ? `in ${place}` : '']
     .filter(Boolean)
     .join(' — ');
-  const summary = [Number.isFinite(e.fatalities) ? `fatalities: ${e.fatalities}` : '', e.source ? `source: ${e.source}` : '']
+  const summary = [
+    Number.isFinite(e.fatalities) ? `fatalities: ${e.fatalities}` : '',
+    e.source ? `source: ${e.source}` : '',
+  ]
     .filter(Boolean)
     .join('; ');
   return {
@@ -212,7 +215,10 @@ export function unrestEntry(e: UnrestLike): HistoryEntry {
     domain: 'conflict',
     resource: 'unrest',
     country: countryCode(e.country),
-    category: e.eventType.replace(/^UNREST_EVENT_TYPE_/, '').toLowerCase().replace(/_/g, '-'),
+    category: e.eventType
+      .replace(/^UNREST_EVENT_TYPE_/, '')
+      .toLowerCase()
+      .replace(/_/g, '-'),
     title: e.title,
     summary: [e.summary, e.fatalities > 0 ? `fatalities: ${e.fatalities}` : ''].filter(Boolean).join('; '),
     sourceUrl: e.sourceUrls[0] ?? '',
@@ -263,7 +269,8 @@ export interface EnergyDisruptionLike {
 export function energyDisruptionEntry(e: EnergyDisruptionLike): HistoryEntry | undefined {
   const occurredAt = Date.parse(e.startAt);
   if (!Number.isFinite(occurredAt)) return undefined;
-  const asset = e.assetId.replace(/_/g, ' ');
+  const words = (s: string) => s.replace(/_/g, ' ');
+  const kind = `${e.assetType} ${e.eventType}`;
   return {
     id: entryId('energy', 'energy-disruptions', e.id),
     domain: 'energy',
@@ -271,8 +278,8 @@ export function energyDisruptionEntry(e: EnergyDisruptionLike): HistoryEntry | u
     // One country field: the first the registry names (the supplying side).
     country: e.countries[0] ?? '',
     category: e.eventType,
-    title: `${e.assetType} ${e.eventType}: ${asset}`,
-    summary: [e.shortDescription, e.causeChain.length ? `cause: ${e.causeChain.join(', ')}` : '']
+    title: `${kind[0]!.toUpperCase()}${kind.slice(1)}: ${words(e.assetId)}`,
+    summary: [e.shortDescription, e.causeChain.length ? `cause: ${e.causeChain.map(words).join(', ')}` : '']
       .filter(Boolean)
       .join(' '),
     sourceUrl: e.sources[0]?.url ?? '',
@@ -352,7 +359,10 @@ export interface OutageLike {
  * maintenance, weather and technical faults belong to neither and are left out.
  */
 export function outageDomain(cause: string): HistoryDomain | undefined {
-  const c = cause.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  const c = cause
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_');
   if (c === 'GOVERNMENT_DIRECTED' || c === 'MILITARY_ACTION') return 'conflict';
   if (c === 'POWER_OUTAGE') return 'energy';
   return undefined;

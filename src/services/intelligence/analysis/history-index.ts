@@ -86,5 +86,7 @@ export async function prepareHistory(deps: Deps, fresh: History, serving: Histor
 
 /** Has the store prepare every new history snapshot before it serves. */
 export function indexHistoryBeforeServing(deps: Deps): void {
-  deps.store.beforeServing(INTEL_HISTORY, (fresh, serving) => prepareHistory(deps, fresh as History, serving as History));
+  deps.store.beforeServing(INTEL_HISTORY, (fresh, serving) =>
+    prepareHistory(deps, fresh as History, serving as History),
+  );
 }

@@ -27,7 +27,7 @@ import type {
 } from './history-schemas.js';
 
 type History = Snapshot<HistoryRecord, IntelHistoryInfo>;
-type Deps = Pick<AppDeps, 'store' | 'archive' | 'llm' | 'clock'>;
+type Deps = Pick<AppDeps, 'store' | 'archive' | 'llm'>;
 
 interface Filters {
   domain?: string;
@@ -65,11 +65,14 @@ function fromRecord(r: HistoryRecord, score: number): IntelHistoryRecord {
   return { ...r, score };
 }
 
-/** Range checks the schema cannot express, as 400 violations; then the archive filters (180-day window included). */
+/**
+ * Range checks the schema cannot express, as 400 violations; then the archive filters, the 180-day
+ * window included, measured back from the history's own time (its newest input's), not the clock's.
+ */
 function archiveFilters(deps: Deps, f: Filters) {
   if (f.from && f.to && f.from > f.to)
     throw ServiceError.validation([{ field: 'from', description: 'from must be less than or equal to to' }]);
-  const windowStart = deps.clock.now() - HISTORY_WINDOW_DAYS * 86_400_000;
+  const windowStart = (history(deps)?.capturedAt ?? 0) - HISTORY_WINDOW_DAYS * 86_400_000;
   return {
     since: Math.max(f.from || 0, windowStart),
     until: f.to || undefined,

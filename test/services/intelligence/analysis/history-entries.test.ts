@@ -149,8 +149,8 @@ describe('event-to-entry projections', () => {
         domain: 'energy',
         country: 'RU',
         category: 'sabotage',
-        title: 'pipeline sabotage: nord stream 1',
-        summary: 'Underwater explosions ruptured both strings. cause: explosions, seabed_damage',
+        title: 'Pipeline sabotage: nord stream 1',
+        summary: 'Underwater explosions ruptured both strings. cause: explosions, seabed damage',
         sourceUrl: 'https://ens.dk/en/press',
         occurredAt: Date.UTC(2022, 8, 26),
       },
@@ -220,12 +220,26 @@ describe('event-to-entry projections', () => {
     ['no energy keyword', { category: 'energy', title: 'Markets close higher on Friday' }],
     ['no link', { category: 'energy', title: 'Oil price jumps', link: '' }],
   ])('leaves out news that is %s', (_why, over) => {
-    const item = { source: 'S', category: 'energy', title: '', link: 'https://a.example.org/x', snippet: '', publishedAt: AT };
+    const item = {
+      source: 'S',
+      category: 'energy',
+      title: '',
+      link: 'https://a.example.org/x',
+      snippet: '',
+      publishedAt: AT,
+    };
     expect(energyNewsEntry({ ...item, ...over })).toBeUndefined();
   });
 
   it('keys energy news by link and publication time: the same item twice is one id, a re-dated one another', () => {
-    const item = { source: 'S', category: 'energy', title: 'LNG cargo diverted', link: 'https://a.org/1', snippet: '', publishedAt: AT };
+    const item = {
+      source: 'S',
+      category: 'energy',
+      title: 'LNG cargo diverted',
+      link: 'https://a.org/1',
+      snippet: '',
+      publishedAt: AT,
+    };
     expect(energyNewsEntry(item)!.id).toBe(energyNewsEntry({ ...item, title: 'LNG cargo diverted again' })!.id);
     expect(energyNewsEntry(item)!.id).not.toBe(energyNewsEntry({ ...item, publishedAt: AT + 1 })!.id);
   });
@@ -270,7 +284,12 @@ describe('entry sanitising (the published store limits)', () => {
 
   it('clips free text and clears a country that is not an ISO code', () => {
     const s = sanitiseEntry(
-      entry('a', AT, { title: ` ${'t'.repeat(600)} `, summary: 's'.repeat(3000), category: 'c'.repeat(80), country: 'Ukraine' }),
+      entry('a', AT, {
+        title: ` ${'t'.repeat(600)} `,
+        summary: 's'.repeat(3000),
+        category: 'c'.repeat(80),
+        country: 'Ukraine',
+      }),
     )!;
     expect([s.title.length, s.summary.length, s.category.length, s.country]).toEqual([500, 2000, 64, '']);
   });
@@ -323,7 +342,10 @@ describe('appending to the archive', () => {
   });
 
   it('keeps at most MAX_HISTORY_RECORDS, the newest', () => {
-    const previous = Array.from({ length: MAX_HISTORY_RECORDS }, (_, i) => ({ ...entry(`p${i}`, AT - DAY - i), ingestedAt: AT }));
+    const previous = Array.from({ length: MAX_HISTORY_RECORDS }, (_, i) => ({
+      ...entry(`p${i}`, AT - DAY - i),
+      ingestedAt: AT,
+    }));
     const r = appendHistory(previous, [entry('new', AT)], AT);
     expect(r.records).toHaveLength(MAX_HISTORY_RECORDS);
     expect(r.records[0]!.id).toBe('new');
@@ -337,12 +359,24 @@ describe('appending to the archive', () => {
     });
     fc.assert(
       fc.property(fc.array(arbEntry, { maxLength: 20 }), fc.array(arbEntry, { maxLength: 20 }), (xs, ys) => {
-        const one = appendHistory([], xs.map((x) => entry(x.id, AT - x.ago)), AT);
-        const two = appendHistory(one.records, ys.map((y) => entry(y.id, AT + DAY - y.ago)), AT + DAY);
+        const one = appendHistory(
+          [],
+          xs.map((x) => entry(x.id, AT - x.ago)),
+          AT,
+        );
+        const two = appendHistory(
+          one.records,
+          ys.map((y) => entry(y.id, AT + DAY - y.ago)),
+          AT + DAY,
+        );
         const ids = two.records.map((r) => r.id);
         expect(new Set(ids).size).toBe(ids.length);
         expect(two.records.every((r) => r.ingestedAt <= AT + DAY)).toBe(true);
-        const again = appendHistory(two.records, ys.map((y) => entry(y.id, AT + DAY - y.ago)), AT + DAY);
+        const again = appendHistory(
+          two.records,
+          ys.map((y) => entry(y.id, AT + DAY - y.ago)),
+          AT + DAY,
+        );
         expect(again.appended).toBe(0);
         expect(again.records).toEqual(two.records);
       }),
